@@ -1,0 +1,261 @@
+"""Contracts, the passed-out deal, and the result at one table.
+
+Text forms are the ones players write on a traveller: ``4S``, ``4♠``, ``3NT``,
+``3N``, ``4SX``, ``4S*``, ``4SXX``, with an optional declarer (``4SXN``,
+``3NT S``), and for a result ``=``, ``+1``, ``-2`` or the tricks taken
+(``4SXN-2``, ``3NT S 10``). ``Pass``/``AP`` is a passed-out deal. Every value
+prints in one canonical form that parses back to an equal value.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Final
+
+from bridgescore.core.seats import Seat, Side
+from bridgescore.core.strains import Doubling, Strain
+from bridgescore.errors import ContractError, ResultError
+
+BOOK: Final = 6
+"""Tricks declarer must take before any count toward the contract."""
+
+TRICKS_PER_DEAL: Final = 13
+
+_PASS_WORDS = frozenset(
+    {"PASS", "P", "AP", "ALLPASS", "PASSED", "PASSEDOUT", "PASSOUT", "PASSES", "PO"}
+)
+_CONTRACT_RE = re.compile(
+    r"""^\s*
+    (?P<level>\d+)\s*
+    (?P<strain>NOTRUMPS?|NT|SA|N|CLUBS?|DIAMONDS?|HEARTS?|SPADES?|[CDHS♣♦♥♠♢♡])\s*
+    (?P<doubling>XX|X|\*\*|\*)?\s*
+    (?P<declarer>NORTH|EAST|SOUTH|WEST|[NESW](?![A-Z]))?\s*
+    (?P<rest>.*?)\s*$""",
+    re.VERBOSE,
+)
+_RESULT_RE = re.compile(r"^(?:(?P<made>=)|(?P<sign>[+-])\s*(?P<diff>\d+)|(?P<tricks>\d+))$")
+
+_CONTRACT_HELP = "write it like 4S, 4♠, 3NT, 4SX, 6HXX or Pass, optionally with a declarer (4SXN)"
+_RESULT_HELP = "add = for made exactly, +1 / -2 for over- or undertricks, or the tricks taken"
+
+
+def _fold(text: str) -> str:
+    return text.strip().upper().replace("-", "").replace(" ", "").replace("_", "")
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """The final contract: level 1-7, strain, doubling, and (when known) declarer.
+
+    Equality covers every field: ``4SX`` is not ``4S``, and ``4SN`` is not ``4SS``.
+    """
+
+    level: int
+    strain: Strain
+    doubling: Doubling = Doubling.UNDOUBLED
+    declarer: Seat | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.level, bool) or not isinstance(self.level, int):
+            raise ContractError(f"{self.level!r}: a contract's level is a whole number, 1 to 7")
+        if not 1 <= self.level <= 7:
+            raise ContractError(f"{self.level!r}: a contract's level is 1 to 7")
+        if not isinstance(self.strain, Strain):
+            raise ContractError(f"{self.strain!r}: a contract's strain is a Strain")
+        if not isinstance(self.doubling, Doubling):
+            raise ContractError(f"{self.doubling!r}: a contract's doubling is a Doubling")
+        if self.declarer is not None and not isinstance(self.declarer, Seat):
+            raise ContractError(f"{self.declarer!r}: a contract's declarer is a Seat or None")
+
+    @property
+    def tricks_needed(self) -> int:
+        """Tricks declarer must take: the level plus the book of six."""
+        return self.level + BOOK
+
+    @property
+    def is_small_slam(self) -> bool:
+        return self.level == 6
+
+    @property
+    def is_grand_slam(self) -> bool:
+        return self.level == 7
+
+    @property
+    def side(self) -> Side | None:
+        """The declaring side, when the declarer is known."""
+        return None if self.declarer is None else self.declarer.side
+
+    def by(self, declarer: Seat | str | None) -> Contract:
+        """The same contract with another (or no) declarer."""
+        seat = Seat.parse(declarer) if isinstance(declarer, str) else declarer
+        return replace(self, declarer=seat)
+
+    def format(self, *, symbols: bool = False, declarer: bool = True) -> str:
+        """Text form; ``symbols=True`` writes suits as ♣ ♦ ♥ ♠."""
+        strain = self.strain.symbol if symbols else self.strain.letter
+        who = self.declarer.letter if declarer and self.declarer is not None else ""
+        return f"{self.level}{strain}{self.doubling.mark}{who}"
+
+    def __str__(self) -> str:
+        return self.format()
+
+    @classmethod
+    def parse(cls, text: str) -> Contract:
+        """Parse a contract such as ``'4SX'``, ``'3NT S'`` or ``'6♥XXN'`` (no result)."""
+        found = parse_contract(text)
+        if isinstance(found, PassedOut):
+            raise ContractError(f"{text!r}: a passed-out deal has no contract")
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class PassedOut:
+    """A deal on which all four players passed: no contract, scores 0."""
+
+    def format(self, *, symbols: bool = False, declarer: bool = True) -> str:  # noqa: ARG002
+        return "Pass"
+
+    def __str__(self) -> str:
+        return "Pass"
+
+    def __repr__(self) -> str:
+        return "PassedOut()"
+
+
+PASSED_OUT: Final = PassedOut()
+
+
+def _split(text: str) -> tuple[Contract | PassedOut, str]:
+    """Split text into its contract and whatever follows (the result)."""
+    if not isinstance(text, str):
+        raise ContractError(f"{text!r}: a contract is written as text; {_CONTRACT_HELP}")
+    if _fold(text) in _PASS_WORDS:
+        return PASSED_OUT, ""
+    match = _CONTRACT_RE.match(text.upper())
+    if match is None:
+        raise ContractError(f"{text!r}: not a contract; {_CONTRACT_HELP}")
+    level = int(match["level"])
+    if not 1 <= level <= 7:
+        raise ContractError(f"{text!r}: a contract's level is 1 to 7")
+    strain = Strain.parse(match["strain"])
+    doubling = Doubling.parse(match["doubling"] or "")
+    declarer = Seat.parse(match["declarer"]) if match["declarer"] else None
+    return Contract(level, strain, doubling, declarer), match["rest"]
+
+
+def parse_contract(text: str) -> Contract | PassedOut:
+    """Parse a contract or a passed-out deal (``'Pass'``, ``'AP'``)."""
+    contract, rest = _split(text)
+    if rest:
+        raise ContractError(f"{text!r}: unexpected {rest!r} after the contract; {_CONTRACT_HELP}")
+    return contract
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """What happened at one table: the contract and the tricks declarer took.
+
+    A passed-out deal has ``tricks=None``; a contract needs 0-13 tricks.
+    """
+
+    contract: Contract | PassedOut
+    tricks: int | None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.contract, PassedOut):
+            if self.tricks is not None:
+                raise ResultError(f"Pass {self.tricks}: a passed-out deal has no tricks")
+            return
+        if not isinstance(self.contract, Contract):
+            raise ResultError(f"{self.contract!r}: a result needs a Contract or PASSED_OUT")
+        if isinstance(self.tricks, bool) or not isinstance(self.tricks, int):
+            raise ResultError(
+                f"{self.contract} {self.tricks!r}: tricks taken is a whole number, 0 to 13"
+            )
+        if not 0 <= self.tricks <= TRICKS_PER_DEAL:
+            raise ResultError(
+                f"{self.contract} {self.tricks}: a deal has 13 tricks; tricks taken is 0 to 13"
+            )
+
+    @property
+    def passed_out(self) -> bool:
+        return isinstance(self.contract, PassedOut)
+
+    @property
+    def declarer(self) -> Seat | None:
+        return None if isinstance(self.contract, PassedOut) else self.contract.declarer
+
+    @property
+    def difference(self) -> int:
+        """Tricks over (positive) or under (negative) the contract; 0 when passed out."""
+        if isinstance(self.contract, PassedOut) or self.tricks is None:
+            return 0
+        return self.tricks - self.contract.tricks_needed
+
+    @property
+    def made(self) -> bool:
+        return not self.passed_out and self.difference >= 0
+
+    @property
+    def overtricks(self) -> int:
+        return max(self.difference, 0)
+
+    @property
+    def undertricks(self) -> int:
+        return max(-self.difference, 0)
+
+    def format(self, *, symbols: bool = False) -> str:
+        """``'4SXN-2'``, ``'3NTS='``, ``'4♠+1'``, ``'Pass'``."""
+        if isinstance(self.contract, PassedOut):
+            return "Pass"
+        diff = self.difference
+        mark = "=" if diff == 0 else f"{diff:+d}"
+        return f"{self.contract.format(symbols=symbols)}{mark}"
+
+    def __str__(self) -> str:
+        return self.format()
+
+    @classmethod
+    def parse(cls, text: str) -> TableResult:
+        """Parse ``'4SXN-2'``, ``'3NT S 10'``, ``'4♠='``, ``'Pass'``..."""
+        contract, rest = _split(text)
+        if isinstance(contract, PassedOut):
+            return cls(contract, None)
+        compact = rest.replace(" ", "")
+        if not compact:
+            raise ResultError(f"{text!r}: no result; {_RESULT_HELP}")
+        match = _RESULT_RE.match(compact)
+        if match is None:
+            raise ResultError(f"{text!r}: {rest!r} is not a result; {_RESULT_HELP}")
+        return cls(contract, _tricks(text, contract, match))
+
+
+def _tricks(text: str, contract: Contract, match: re.Match[str]) -> int:
+    name = contract.format(declarer=False)
+    if match["made"]:
+        return contract.tricks_needed
+    if match["tricks"] is not None:
+        tricks = int(match["tricks"])
+        if tricks > TRICKS_PER_DEAL:
+            raise ResultError(f"{text!r}: a deal has 13 tricks; tricks taken is 0 to 13")
+        return tricks
+    diff = int(match["diff"])
+    if diff == 0:
+        raise ResultError(f"{text!r}: write = for a contract made exactly")
+    if match["sign"] == "+":
+        most = TRICKS_PER_DEAL - contract.tricks_needed
+        if diff > most:
+            raise ResultError(
+                f"{text!r}: {name} can make at most 13 tricks"
+                + (f" (at most +{most})" if most else "; it cannot make an overtrick")
+            )
+        return contract.tricks_needed + diff
+    if diff > contract.tricks_needed:
+        raise ResultError(f"{text!r}: {name} can go at most {contract.tricks_needed} down")
+    return contract.tricks_needed - diff
+
+
+def parse_result(text: str) -> TableResult:
+    """Shortcut for :meth:`TableResult.parse`."""
+    return TableResult.parse(text)

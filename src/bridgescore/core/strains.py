@@ -1,0 +1,98 @@
+"""Strains (the four suits and notrump) and doubling."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from bridgescore.core._tokens import lookup
+from bridgescore.errors import DoublingError, StrainError
+
+
+class Strain(IntEnum):
+    """The denomination of a contract, in bidding order."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+    NOTRUMP = 4
+
+    @property
+    def letter(self) -> str:
+        """``C D H S NT``: the canonical text form."""
+        return ("C", "D", "H", "S", "NT")[self]
+
+    @property
+    def symbol(self) -> str:
+        """``♣ ♦ ♥ ♠ NT``."""
+        return ("♣", "♦", "♥", "♠", "NT")[self]
+
+    @property
+    def is_minor(self) -> bool:
+        return self in (Strain.CLUBS, Strain.DIAMONDS)
+
+    @property
+    def is_major(self) -> bool:
+        return self in (Strain.HEARTS, Strain.SPADES)
+
+    @classmethod
+    def parse(cls, text: str) -> Strain:
+        """``'S'``, ``'♠'``, ``'spades'``, ``'NT'``, ``'N'``, ``'SA'``... (any case)."""
+        return lookup(
+            text, _STRAINS, what="strain", error=StrainError, shown="C, D, H, S, NT or ♣ ♦ ♥ ♠"
+        )
+
+    def __str__(self) -> str:
+        return self.letter
+
+    def __repr__(self) -> str:
+        return f"Strain.{self.name}"
+
+
+class Doubling(IntEnum):
+    """Whether the contract was doubled or redoubled; the value is the number of X."""
+
+    UNDOUBLED = 0
+    DOUBLED = 1
+    REDOUBLED = 2
+
+    @property
+    def mark(self) -> str:
+        """``''``, ``'X'`` or ``'XX'``: the canonical text form."""
+        return "X" * self.value
+
+    @property
+    def multiplier(self) -> int:
+        """1, 2 or 4: what doubling does to contract points."""
+        return 1 << self.value
+
+    @classmethod
+    def parse(cls, text: str) -> Doubling:
+        """``''``, ``'X'``, ``'*'``, ``'XX'``, ``'**'``, ``'doubled'``..."""
+        return lookup(
+            text, _DOUBLINGS, what="doubling", error=DoublingError, shown="nothing, X (or *) or XX"
+        )
+
+    def __str__(self) -> str:
+        return self.mark
+
+    def __repr__(self) -> str:
+        return f"Doubling.{self.name}"
+
+
+_STRAINS: dict[str, Strain] = {
+    "C": Strain.CLUBS, "♣": Strain.CLUBS, "CLUBS": Strain.CLUBS, "CLUB": Strain.CLUBS,
+    "D": Strain.DIAMONDS, "♦": Strain.DIAMONDS, "♢": Strain.DIAMONDS, "DIAMONDS": Strain.DIAMONDS,
+    "DIAMOND": Strain.DIAMONDS,
+    "H": Strain.HEARTS, "♥": Strain.HEARTS, "♡": Strain.HEARTS, "HEARTS": Strain.HEARTS,
+    "HEART": Strain.HEARTS,
+    "S": Strain.SPADES, "♠": Strain.SPADES, "SPADES": Strain.SPADES, "SPADE": Strain.SPADES,
+    "NT": Strain.NOTRUMP, "N": Strain.NOTRUMP, "NOTRUMP": Strain.NOTRUMP,
+    "NOTRUMPS": Strain.NOTRUMP, "SA": Strain.NOTRUMP,
+}  # fmt: skip
+_DOUBLINGS = {
+    "": Doubling.UNDOUBLED, "UNDOUBLED": Doubling.UNDOUBLED,
+    "X": Doubling.DOUBLED, "*": Doubling.DOUBLED, "D": Doubling.DOUBLED, "DOUBLED": Doubling.DOUBLED,
+    "XX": Doubling.REDOUBLED, "**": Doubling.REDOUBLED, "R": Doubling.REDOUBLED,
+    "REDOUBLED": Doubling.REDOUBLED,
+}  # fmt: skip

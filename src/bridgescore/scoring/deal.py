@@ -1,0 +1,176 @@
+"""The score of one deal, element by element.
+
+The elements are the Spanish seed's ("Elementos de puntuación"): contract
+points, overtrick points, slam bonus, the bonus for making a doubled or
+redoubled contract ("insult"), penalty points for undertricks, and the duplicate
+game or partscore bonus. Honours and the rubber bonus belong to the score sheet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bridgescore.core.contract import Contract, PassedOut, TableResult, parse_contract
+from bridgescore.core.seats import Side
+from bridgescore.core.strains import Doubling
+from bridgescore.errors import BridgeInputError, ResultError
+from bridgescore.laws.lawsets import LawSet, get_laws
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreBreakdown:
+    """A deal's score, by element, from the declaring side's point of view.
+
+    All elements are non-negative; ``undertrick_penalty`` is what the defenders
+    win, so :attr:`total` is negative when the contract is defeated.
+    """
+
+    result: TableResult
+    vulnerable: bool
+    laws: str
+    contract_points: int = 0
+    overtrick_points: int = 0
+    slam_bonus: int = 0
+    insult_bonus: int = 0
+    game_bonus: int = 0
+    partscore_bonus: int = 0
+    undertrick_penalty: int = 0
+
+    @property
+    def total(self) -> int:
+        """The declaring side's points (duplicate): negative when defeated."""
+        return self.made_points - self.undertrick_penalty
+
+    @property
+    def made_points(self) -> int:
+        return (
+            self.contract_points
+            + self.overtrick_points
+            + self.slam_bonus
+            + self.insult_bonus
+            + self.game_bonus
+            + self.partscore_bonus
+        )
+
+    @property
+    def above_the_line(self) -> int:
+        """What declarer's side writes above the line in rubber (no duplicate bonuses)."""
+        return self.overtrick_points + self.slam_bonus + self.insult_bonus
+
+    @property
+    def declarer_side(self) -> Side | None:
+        """The declaring side, when the contract names its declarer."""
+        contract = self.result.contract
+        return None if isinstance(contract, PassedOut) else contract.side
+
+    def for_side(self, side: Side) -> int:
+        """The total from ``side``'s point of view; needs a declarer unless passed out."""
+        if self.result.passed_out:
+            return 0
+        declaring = self.declarer_side
+        if declaring is None:
+            raise BridgeInputError(
+                f"{self.result}: no declarer, so whose score {self.total:+d} is is unknown"
+            )
+        return self.total if side is declaring else -self.total
+
+    @property
+    def ns_score(self) -> int:
+        """North-South's points (needs a declarer)."""
+        return self.for_side(Side.NS)
+
+    def elements(self) -> dict[str, int]:
+        """The non-zero elements by name, in the order players add them up."""
+        named = {
+            "contract points": self.contract_points,
+            "overtricks": self.overtrick_points,
+            "slam bonus": self.slam_bonus,
+            "insult bonus": self.insult_bonus,
+            "game bonus": self.game_bonus,
+            "partscore bonus": self.partscore_bonus,
+            "undertricks": -self.undertrick_penalty,
+        }
+        return {k: v for k, v in named.items() if v}
+
+
+def score(
+    contract: Contract | PassedOut | TableResult | str,
+    tricks: int | None = None,
+    *,
+    vulnerable: bool,
+    laws: str | LawSet = "2017",
+) -> ScoreBreakdown:
+    """Score one deal: the declaring side's points under a law set.
+
+    ``contract`` is a :class:`Contract` (with ``tricks``, 0-13), a text contract
+    (``'4SX'`` with ``tricks``, or a whole result like ``'4SX='`` without), or a
+    :class:`TableResult`. A passed-out deal scores 0.
+
+    >>> score("4S", 10, vulnerable=True).total
+    620
+    >>> score("3NTX-2", vulnerable=False).total
+    -300
+    """
+    law = get_laws(laws)
+    if not isinstance(vulnerable, bool):
+        raise BridgeInputError(f"vulnerable={vulnerable!r}: say True or False")
+    result = _as_result(contract, tricks)
+    breakdown = ScoreBreakdown(result, vulnerable, law.name)
+    played = result.contract
+    if isinstance(played, PassedOut) or result.tricks is None:
+        return breakdown
+    if not result.made:
+        penalty = law.penalty(result.undertricks, vulnerable=vulnerable, doubling=played.doubling)
+        return ScoreBreakdown(result, vulnerable, law.name, undertrick_penalty=penalty)
+    return _made(law, played, result, vulnerable)
+
+
+def _made(law: LawSet, played: Contract, result: TableResult, vulnerable: bool) -> ScoreBreakdown:
+    vul = int(vulnerable)
+    points = law.contract_points(played.level, played.strain, played.doubling)
+    over = result.overtricks
+    if played.doubling is Doubling.UNDOUBLED:
+        overtricks = sum(
+            law.trick_value(played.strain, played.level + k) for k in range(1, over + 1)
+        )
+    else:
+        overtricks = over * law.overtrick_doubled[(vulnerable, played.doubling)]
+    slam = 0
+    if played.is_small_slam:
+        slam = law.small_slam[vul]
+    elif played.is_grand_slam:
+        slam = law.grand_slam[vul]
+    game = points >= law.game_threshold
+    return ScoreBreakdown(
+        result,
+        vulnerable,
+        law.name,
+        contract_points=points,
+        overtrick_points=overtricks,
+        slam_bonus=slam,
+        insult_bonus=law.insult[played.doubling],
+        game_bonus=law.game_bonus[vul] if game else 0,
+        partscore_bonus=0 if game else law.partscore_bonus,
+    )
+
+
+def _as_result(
+    contract: Contract | PassedOut | TableResult | str, tricks: int | None
+) -> TableResult:
+    if isinstance(contract, TableResult):
+        if tricks is not None and tricks != contract.tricks:
+            raise ResultError(f"{contract}: tricks={tricks} contradicts the result")
+        return contract
+    if isinstance(contract, str):
+        if tricks is None:
+            return TableResult.parse(contract)
+        contract = parse_contract(contract)
+    if isinstance(contract, PassedOut):
+        if tricks is not None:
+            raise ResultError(f"Pass {tricks}: a passed-out deal has no tricks")
+        return TableResult(contract, None)
+    if not isinstance(contract, Contract):
+        raise BridgeInputError(f"{contract!r}: not a contract; give a Contract or text like '4S'")
+    if tricks is None:
+        raise ResultError(f"{contract}: no result; give the tricks taken (0-13)")
+    return TableResult(contract, tricks)
