@@ -113,7 +113,7 @@ class Contract:
 class PassedOut:
     """A deal on which all four players passed: no contract, scores 0."""
 
-    def format(self, *, symbols: bool = False, declarer: bool = True) -> str:  # noqa: ARG002
+    def format(self, *, symbols: bool = False, declarer: bool = True) -> str:
         return "Pass"
 
     def __str__(self) -> str:

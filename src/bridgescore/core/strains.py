@@ -92,7 +92,8 @@ _STRAINS: dict[str, Strain] = {
 }  # fmt: skip
 _DOUBLINGS = {
     "": Doubling.UNDOUBLED, "UNDOUBLED": Doubling.UNDOUBLED,
-    "X": Doubling.DOUBLED, "*": Doubling.DOUBLED, "D": Doubling.DOUBLED, "DOUBLED": Doubling.DOUBLED,
+    "X": Doubling.DOUBLED, "*": Doubling.DOUBLED, "D": Doubling.DOUBLED,
+    "DOUBLED": Doubling.DOUBLED,
     "XX": Doubling.REDOUBLED, "**": Doubling.REDOUBLED, "R": Doubling.REDOUBLED,
     "REDOUBLED": Doubling.REDOUBLED,
 }  # fmt: skip

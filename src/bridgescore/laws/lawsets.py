@@ -118,9 +118,9 @@ _OVERTRICK_DOUBLED = MappingProxyType(
 )
 
 
-def _undertricks(nonvul_x: Ladder, vul_x: Ladder, nonvul: Ladder, vul: Ladder) -> Mapping[
-    tuple[bool, Doubling], Ladder
-]:
+def _undertricks(
+    nonvul_x: Ladder, vul_x: Ladder, nonvul: Ladder, vul: Ladder
+) -> Mapping[tuple[bool, Doubling], Ladder]:
     """All six ladders; redoubled is twice doubled ("los trucos redoblados
     siempre han obtenido el doble de puntos que los mismos trucos dobles")."""
     return MappingProxyType(
@@ -208,12 +208,9 @@ LAW_2017 = _law_set(
         *_COMMON_SOURCES,
         "001 'Puntos de penalización' table and 'Después de 1987' table: not vulnerable doubled"
         " 100, 200, 200, 300, 300...; vulnerable doubled 200, 300, 300...; 000 'pietit'",
-        "001 'Bonificación duplicada o redoblada' / 000 'Insulttibonus': 50 doubled,"
-        " 100 redoubled",
+        "001 'Bonificación duplicada o redoblada' / 000 'Insulttibonus': 50 doubled, 100 redoubled",
     ),
-    notes=(
-        "The current laws: what every modern scoring program uses.",
-    ),
+    notes=("The current laws: what every modern scoring program uses.",),
 )
 
 LAW_1987 = _law_set(
@@ -295,9 +292,7 @@ LAW_SETS: Final[Mapping[str, LawSet]] = MappingProxyType(
     {law.name: law for law in (LAW_2017, LAW_1987, LAW_1935, LAW_1932)}
 )
 DEFAULT_LAWS: Final = LAW_2017
-_BY_ALIAS = {
-    key.lower(): law for law in LAW_SETS.values() for key in (law.name, *law.aliases)
-}
+_BY_ALIAS = {key.lower(): law for law in LAW_SETS.values() for key in (law.name, *law.aliases)}
 
 
 def law_set_names() -> tuple[str, ...]:

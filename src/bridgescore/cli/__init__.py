@@ -1,0 +1,1 @@
+"""The ``bridgescore`` command line: parse input, call the library once, print."""
