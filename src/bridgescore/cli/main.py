@@ -1,0 +1,26 @@
+"""The ``bridgescore`` command group."""
+
+from __future__ import annotations
+
+import click
+
+from bridgescore import __version__
+from bridgescore.cli.score import score_command, table_command
+
+
+@click.group(
+    context_settings={"help_option_names": ["-h", "--help"]},
+    epilog="Example: bridgescore score 4SX= --vul",
+)
+@click.version_option(__version__, prog_name="bridgescore")
+def cli() -> None:
+    """Contract bridge scoring: deals under every law set, rubber and Chicago sheets."""
+
+
+cli.add_command(score_command)
+cli.add_command(table_command)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    cli()
