@@ -1,0 +1,1 @@
+"""Pairs and teams events: results files, rankings, travellers, score cards."""
