@@ -9,10 +9,12 @@ game or partscore bonus. Honours and the rubber bonus belong to the score sheet.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from bridgescore.core.contract import Contract, PassedOut, TableResult, parse_contract
 from bridgescore.core.seats import Side
-from bridgescore.core.strains import Doubling
+from bridgescore.core.strains import Doubling, Strain
+from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.errors import BridgeInputError, ResultError
 from bridgescore.laws.lawsets import LawSet, get_laws
 
@@ -174,3 +176,36 @@ def _as_result(
     if tricks is None:
         raise ResultError(f"{contract}: no result; give the tricks taken (0-13)")
     return TableResult(contract, tricks)
+
+
+def _all_contracts() -> list[Contract]:
+    return [
+        Contract(level, strain, doubling)
+        for level in range(1, 8)
+        for strain in Strain
+        for doubling in Doubling
+    ]
+
+
+@cache
+def declarer_scores(vulnerable: bool, laws: str = "2017") -> frozenset[int]:
+    """Every total a declaring side can score at this vulnerability (made or defeated)."""
+    return frozenset(
+        score(contract, tricks, vulnerable=vulnerable, laws=laws).total
+        for contract in _all_contracts()
+        for tricks in range(14)
+    )
+
+
+def possible_ns_score(ns_score: int, vulnerability: Vulnerability, laws: str = "2017") -> bool:
+    """Whether some contract and result gives North-South ``ns_score`` at this vulnerability.
+
+    A North-South score comes from NS declaring (at NS's vulnerability), EW
+    declaring (its negation, at EW's), or a passed-out deal (0). NS +430 is
+    impossible when NS are vulnerable: only +630 or +130 scale that way.
+    """
+    if ns_score == 0:
+        return True
+    ns_vul = vulnerability.is_vulnerable(Side.NS)
+    ew_vul = vulnerability.is_vulnerable(Side.EW)
+    return ns_score in declarer_scores(ns_vul, laws) or -ns_score in declarer_scores(ew_vul, laws)
