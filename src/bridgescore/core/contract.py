@@ -141,6 +141,8 @@ def _split(text: str) -> tuple[Contract | PassedOut, str]:
     strain = Strain.parse(match["strain"])
     doubling = Doubling.parse(match["doubling"] or "")
     declarer = Seat.parse(match["declarer"]) if match["declarer"] else None
+    if match["rest"][:1] in ("X", "*"):
+        raise ContractError(f"{text!r}: a contract is undoubled, doubled (X) or redoubled (XX)")
     return Contract(level, strain, doubling, declarer), match["rest"]
 
 
@@ -222,7 +224,7 @@ class TableResult:
         contract, rest = _split(text)
         if isinstance(contract, PassedOut):
             return cls(contract, None)
-        compact = rest.replace(" ", "")
+        compact = rest.strip()
         if not compact:
             raise ResultError(f"{text!r}: no result; {_RESULT_HELP}")
         match = _RESULT_RE.match(compact)
