@@ -6,6 +6,7 @@ import click
 
 from bridgescore import __version__
 from bridgescore.cli.score import score_command, table_command
+from bridgescore.cli.sheets import chicago_command, rubber_command
 
 
 @click.group(
@@ -19,6 +20,8 @@ def cli() -> None:
 
 cli.add_command(score_command)
 cli.add_command(table_command)
+cli.add_command(rubber_command)
+cli.add_command(chicago_command)
 
 
 def main() -> None:

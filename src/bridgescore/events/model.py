@@ -1,0 +1,250 @@
+"""The facts of a duplicate event, one line per table result, as a results file gives them.
+
+A :class:`ResultRow` is one board played by two pairs (or teams): a contract
+and result, a raw North-South score, an artificial adjusted score, or "not
+played". Rows keep where they came from, so every problem can be reported with
+its file and line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from bridgescore.core.contract import TableResult
+from bridgescore.core.seats import Side
+from bridgescore.core.vulnerability import Vulnerability
+from bridgescore.errors import BridgeInputError
+from bridgescore.scoring.deal import possible_ns_score, score
+
+NOT_PLAYED = "NP"
+ADJUSTED_CODES = ("A+", "A", "A-", NOT_PLAYED)
+_PERCENT = re.compile(r"^(\d{1,3}(?:\.\d+)?)%$")
+_CODE_SPELLINGS = {
+    "A+": "A+", "AVE+": "A+", "AVG+": "A+", "AV+": "A+", "A": "A", "AVE": "A", "AVG": "A",
+    "AV": "A", "A-": "A-", "AVE-": "A-", "AVG-": "A-", "AV-": "A-", "NP": NOT_PLAYED,
+    "NOTPLAYED": NOT_PLAYED,
+}  # fmt: skip
+
+
+class AdjustedCodeError(BridgeInputError):
+    """An adjusted-score code that is not A+, A, A-, a percentage or NP."""
+
+
+def parse_adjusted_code(text: str) -> str:
+    """One side's artificial score: ``A+``, ``A``, ``A-`` (also ``Ave+``...), ``55%`` or ``NP``."""
+    folded = text.strip().upper().replace(" ", "")
+    if folded in _CODE_SPELLINGS:
+        return _CODE_SPELLINGS[folded]
+    match = _PERCENT.match(folded)
+    if match and 0 <= float(match[1]) <= 100:
+        return f"{float(match[1]):g}%"
+    raise AdjustedCodeError(
+        f"{text!r}: not an adjusted score; use A+, A, A- (Ave+, Ave, Ave-), a percentage"
+        " such as 55%, or NP for not played"
+    )
+
+
+def parse_adjusted(text: str) -> tuple[str, str]:
+    """``'A+/A-'`` (North-South's then East-West's), or one code for both sides (``'A'``)."""
+    parts = text.split("/")
+    if len(parts) > 2:
+        raise AdjustedCodeError(f"{text!r}: give one code, or NS/EW codes such as A+/A-")
+    ns = parse_adjusted_code(parts[0])
+    ew = parse_adjusted_code(parts[-1])
+    if (ns == NOT_PLAYED) != (ew == NOT_PLAYED):
+        raise AdjustedCodeError(f"{text!r}: a board not played is not played by both sides")
+    return ns, ew
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """Where a row came from: file (or ``<string>``) and 1-based line, or an entry number."""
+
+    source: str
+    line: int | None = None
+    entry: int | None = None
+
+    def __str__(self) -> str:
+        if self.line is not None:
+            return f"{self.source}, line {self.line}"
+        if self.entry is not None:
+            return f"{self.source}, result {self.entry}"
+        return self.source
+
+
+class Severity(Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with the input, with its place."""
+
+    where: Location
+    message: str
+    severity: Severity = Severity.ERROR
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.severity.value}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    """One board at one table: who sat where and what they scored.
+
+    Exactly one of ``result``/``ns_score`` (a played deal; ``ns_score`` is
+    derived when the result is given), or ``adjusted`` (NS code, EW code).
+    """
+
+    board: int
+    ns: str
+    ew: str
+    vulnerability: Vulnerability
+    result: TableResult | None = None
+    ns_score: int | None = None
+    adjusted: tuple[str, str] | None = None
+    round: int | None = None
+    table: str | None = None
+    where: Location = field(default=Location("<unknown>"), compare=False)
+
+    @property
+    def played(self) -> bool:
+        return self.ns_score is not None
+
+    @property
+    def not_played(self) -> bool:
+        return self.adjusted is not None and self.adjusted[0] == NOT_PLAYED
+
+
+def ns_score_of(result: TableResult, vulnerability: Vulnerability, laws: str) -> int:
+    """North-South's score for a result with a known declarer (or passed out)."""
+    declarer = result.declarer
+    vulnerable = declarer is not None and vulnerability.is_vulnerable(declarer)
+    return score(result, vulnerable=vulnerable, laws=laws).for_side(Side.NS)
+
+
+@dataclass(frozen=True, slots=True)
+class EventResults:
+    """All result rows of an event, with every problem found reading and checking them."""
+
+    rows: tuple[ResultRow, ...]
+    problems: tuple[Problem, ...] = ()
+    name: str = ""
+    source: str = "<string>"
+    teams: bool = False
+
+    @property
+    def errors(self) -> tuple[Problem, ...]:
+        return tuple(p for p in self.problems if p.severity is Severity.ERROR)
+
+    @property
+    def warnings(self) -> tuple[Problem, ...]:
+        return tuple(p for p in self.problems if p.severity is Severity.WARNING)
+
+    def is_valid(self, *, strict: bool = False) -> bool:
+        return not (self.problems if strict else self.errors)
+
+    def boards(self) -> list[int]:
+        return sorted({row.board for row in self.rows})
+
+
+def check_rows(
+    rows: Sequence[ResultRow], laws: str = "2017", *, teams: bool = False
+) -> list[Problem]:
+    """Every problem a set of rows has as a whole, all at once.
+
+    Errors: a board and table given twice, a pair meeting itself, a pair on
+    one board twice (a team: once in each direction), one board given two
+    vulnerabilities, a score no contract
+    can produce at the board's vulnerability. Warnings: boards played fewer
+    times than the most-played board (their matchpoints are Neuberg-scaled).
+    """
+    problems: list[Problem] = []
+    seen_table: dict[tuple[int, int | None, str], ResultRow] = {}
+    seen_pair: dict[tuple[int, str, str], ResultRow] = {}
+    vul_of: dict[int, ResultRow] = {}
+    for row in rows:
+        if row.ns == row.ew:
+            problems.append(Problem(row.where, f"board {row.board}: {row.ns!r} meets itself"))
+        if row.table is not None:
+            key = (row.board, row.round, row.table)
+            if key in seen_table:
+                first = seen_table[key]
+                problems.append(
+                    Problem(
+                        row.where,
+                        f"board {row.board} at table {row.table} is given twice"
+                        f" (first at {first.where})",
+                    )
+                )
+            else:
+                seen_table[key] = row
+        for pair, direction in ((row.ns, "NS"), (row.ew, "EW")):
+            pkey = (row.board, pair, direction if teams else "")
+            if pkey in seen_pair and seen_pair[pkey].where != row.where:
+                first = seen_pair[pkey]
+                problems.append(
+                    Problem(
+                        row.where,
+                        f"board {row.board}: {pair!r} already has a result on this board"
+                        + (f" sitting {direction}" if teams else "")
+                        + f" (at {first.where})",
+                    )
+                )
+            seen_pair.setdefault(pkey, row)
+        first_vul = vul_of.setdefault(row.board, row)
+        if first_vul.vulnerability is not row.vulnerability:
+            problems.append(
+                Problem(
+                    row.where,
+                    f"board {row.board} is given vulnerability {row.vulnerability} here but"
+                    f" {first_vul.vulnerability} at {first_vul.where}",
+                )
+            )
+        if (
+            row.ns_score is not None
+            and row.result is None
+            and not possible_ns_score(row.ns_score, row.vulnerability, laws)
+        ):
+            problems.append(
+                Problem(
+                    row.where,
+                    f"board {row.board}: NS {row.ns_score:+d} is a score no contract can produce"
+                    f" at vulnerability {row.vulnerability}",
+                )
+            )
+    problems.extend(_short_boards(rows))
+    return problems
+
+
+def _short_boards(rows: Iterable[ResultRow]) -> list[Problem]:
+    counts = Counter(row.board for row in rows if not row.not_played)
+    if not counts:
+        return []
+    most = max(counts.values())
+    first_row: dict[int, ResultRow] = {}
+    for row in rows:
+        first_row.setdefault(row.board, row)
+    return [
+        Problem(
+            first_row[board].where,
+            f"board {board} has {count} results where others have {most}; its matchpoints"
+            " are scaled with Neuberg's formula",
+            Severity.WARNING,
+        )
+        for board, count in sorted(counts.items())
+        if count < most
+    ]
+
+
+def group_by_board(rows: Iterable[ResultRow]) -> dict[int, list[ResultRow]]:
+    """Rows per board, boards in number order, rows in file order."""
+    grouped: dict[int, list[ResultRow]] = defaultdict(list)
+    for row in rows:
+        grouped[row.board].append(row)
+    return dict(sorted(grouped.items()))

@@ -1,0 +1,307 @@
+"""The deal-list format: one deal per line, for rubber and Chicago sheets.
+
+::
+
+    # Spanish seed rubber (South keeps score)
+    laws: 2017
+    2NT N 9
+    4H W =
+    6D E = honours EW 150
+    Pass
+
+* A deal line is a result as :meth:`TableResult.parse` reads it, with its
+  declarer (``4SX S +1``, ``3NT S 10``, ``Pass``), optionally followed by
+  ``honours <NS|EW> <100|150>``.
+* ``#`` starts a comment (to the end of the line); blank lines are skipped.
+* Header lines ``key: value`` come before the first deal, each at most once:
+  ``laws`` (any law-set name), ``vulnerability`` (``dealer-opponents`` or
+  ``dealer``), ``scoring`` (``duplicate`` or ``classic``), ``honours`` (``yes``
+  or ``no``) and ``dealer`` (the first dealer, ``N``/``E``/``S``/``W``). The
+  last four matter only to Chicago; a rubber sheet ignores them.
+
+:func:`loads` raises a :class:`LocatedError` naming the source and line of the
+first problem; :func:`loads_lenient` keeps every good line and returns all the
+problems.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Final, TextIO, TypeVar
+
+from bridgescore.core.seats import Seat
+from bridgescore.errors import BridgeInputError, LocatedError
+from bridgescore.laws.lawsets import get_laws
+from bridgescore.sheets.chicago import ChicagoScoring, ChicagoSheet, ChicagoVulnerability
+from bridgescore.sheets.deal import Deal
+from bridgescore.sheets.rubber import RubberSession, RubberSheet
+
+T = TypeVar("T")
+
+HEADER_KEYS: Final = ("laws", "vulnerability", "scoring", "honours", "dealer")
+_YES: Final = frozenset({"yes", "y", "true", "on", "1"})
+_NO: Final = frozenset({"no", "n", "false", "off", "0"})
+
+
+@dataclass(frozen=True, slots=True)
+class DealList:
+    """Deals in play order and the settings the file's header gives.
+
+    A setting left out of the file is ``None`` (the sheet's default applies).
+    ``lines`` holds the line number of each deal, and ``source`` the file
+    name; neither takes part in equality.
+    """
+
+    deals: tuple[Deal, ...] = ()
+    laws: str | None = None
+    vulnerability: ChicagoVulnerability | None = None
+    scoring: ChicagoScoring | None = None
+    honours: bool | None = None
+    dealer: Seat | None = None
+    lines: tuple[int, ...] = field(default=(), compare=False)
+    source: str = field(default="<string>", compare=False)
+
+    def _line(self, index: int) -> int | None:
+        return self.lines[index] if index < len(self.lines) else None
+
+    def _located(self, error: BridgeInputError, index: int | None) -> LocatedError:
+        line = None if index is None else self._line(index)
+        return LocatedError(str(error), source=self.source, line=line)
+
+    def rubber(self, *, laws: str | None = None) -> RubberSheet:
+        """The rubber sheet of these deals; ``laws`` overrides the header.
+
+        A deal after the end of the rubber is a :class:`LocatedError` at its line.
+        """
+        sheet = RubberSheet(laws=laws or self.laws or "2017")
+        for index, deal in enumerate(self.deals):
+            try:
+                sheet = sheet.add(deal)
+            except BridgeInputError as error:
+                raise self._located(error, index) from None
+        return sheet
+
+    def rubber_session(self, *, laws: str | None = None) -> RubberSession:
+        """All the deals as rubbers in a row, a new one starting when one ends."""
+        return RubberSession(self.deals, laws or self.laws or "2017")
+
+    def chicago(
+        self,
+        *,
+        scoring: ChicagoScoring | str | None = None,
+        vulnerability: ChicagoVulnerability | str | None = None,
+        honours: bool | None = None,
+        dealer: Seat | str | None = None,
+        laws: str | None = None,
+    ) -> ChicagoSheet:
+        """The Chicago sheet of these deals; each argument overrides its header."""
+        return ChicagoSheet.from_deals(
+            self.deals,
+            scoring=scoring or self.scoring or ChicagoScoring.DUPLICATE,
+            vulnerability=vulnerability or self.vulnerability or "dealer-opponents",
+            honours=self.honours if honours is None else honours,
+            first_dealer=dealer or self.dealer or Seat.NORTH,
+            laws=laws or self.laws or "2017",
+        )
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Header:
+    key: str
+    value: object
+
+
+def _strip(raw: str) -> str:
+    return raw.split("#", 1)[0].strip()
+
+
+def _parse_yes_no(text: str) -> bool:
+    folded = text.strip().lower()
+    if folded in _YES:
+        return True
+    if folded in _NO:
+        return False
+    raise BridgeInputError(f"honours: {text!r}: say yes or no")
+
+
+def _parse_laws(text: str) -> str:
+    return get_laws(text).name
+
+
+_HEADER_PARSERS: Final[dict[str, Callable[[str], object]]] = {
+    "laws": _parse_laws,
+    "vulnerability": ChicagoVulnerability.parse,
+    "scoring": ChicagoScoring.parse,
+    "honours": _parse_yes_no,
+    "dealer": Seat.parse,
+}
+_HEADER_ALIASES: Final = {"honors": "honours", "law": "laws", "vul": "vulnerability"}
+
+
+def _parse_header(text: str) -> _Header:
+    key, _, value = text.partition(":")
+    name = key.strip().lower()
+    name = _HEADER_ALIASES.get(name, name)
+    parser = _HEADER_PARSERS.get(name)
+    if parser is None:
+        raise BridgeInputError(
+            f"{text!r}: {key.strip()!r} is not a header; use {', '.join(HEADER_KEYS)}"
+        )
+    return _Header(name, parser(value.strip()))
+
+
+def _scan(lines: Iterable[str], source: str) -> Iterator[tuple[int, Deal | _Header | LocatedError]]:
+    """Every meaningful line: a deal, a header, or the problem with it."""
+    seen: set[str] = set()
+    dealt = False
+    for number, raw in enumerate(lines, 1):
+        text = _strip(raw)
+        if not text:
+            continue
+        try:
+            if ":" in text:
+                header = _parse_header(text)
+                if dealt:
+                    raise BridgeInputError(f"{text!r}: header lines go before the first deal")
+                if header.key in seen:
+                    raise BridgeInputError(f"{text!r}: {header.key} is given twice")
+                seen.add(header.key)
+                yield number, header
+            else:
+                dealt = True
+                yield number, Deal.parse(text)
+        except BridgeInputError as error:
+            yield number, LocatedError(str(error), source=source, line=number)
+
+
+def iter_deals(lines: Iterable[str], source: str = "<stream>") -> Iterator[tuple[int, Deal]]:
+    """Stream ``(line number, deal)`` pairs; headers are checked and skipped.
+
+    Raises :class:`LocatedError` at the first bad line.
+    """
+    for number, item in _scan(lines, source):
+        if isinstance(item, LocatedError):
+            raise item
+        if isinstance(item, Deal):
+            yield number, item
+
+
+def _build(lines: Iterable[str], source: str) -> tuple[DealList, tuple[LocatedError, ...]]:
+    deals: list[Deal] = []
+    numbers: list[int] = []
+    settings: dict[str, object] = {}
+    problems: list[LocatedError] = []
+    for number, item in _scan(lines, source):
+        if isinstance(item, LocatedError):
+            problems.append(item)
+        elif isinstance(item, Deal):
+            deals.append(item)
+            numbers.append(number)
+        else:
+            settings[item.key] = item.value
+    found = DealList(
+        tuple(deals),
+        laws=_typed(settings.get("laws"), str),
+        vulnerability=_typed(settings.get("vulnerability"), ChicagoVulnerability),
+        scoring=_typed(settings.get("scoring"), ChicagoScoring),
+        honours=_typed(settings.get("honours"), bool),
+        dealer=_typed(settings.get("dealer"), Seat),
+        lines=tuple(numbers),
+        source=source,
+    )
+    return found, tuple(problems)
+
+
+def _typed(value: object, kind: type[T]) -> T | None:
+    return value if isinstance(value, kind) else None
+
+
+def loads_lenient(text: str, source: str = "<string>") -> tuple[DealList, tuple[LocatedError, ...]]:
+    """Read what can be read; return it with every problem found (maybe none)."""
+    return _build(io.StringIO(text), source)
+
+
+def loads(text: str, source: str = "<string>") -> DealList:
+    """Read a deal list; a :class:`LocatedError` at the first bad line.
+
+    The error's message also says how many more problems the text has.
+    """
+    found, problems = loads_lenient(text, source)
+    if problems:
+        first = problems[0]
+        more = len(problems) - 1
+        if not more:
+            raise first
+        plural = "s" if more > 1 else ""
+        raise LocatedError(
+            f"{first.reason} (and {more} more problem{plural})", source=source, line=first.line
+        )
+    return found
+
+
+def _read(path: str | os.PathLike[str]) -> tuple[str, str]:
+    name = os.fspath(path)
+    if name == "-":
+        return sys.stdin.read(), "<stdin>"
+    with open(name, encoding="utf-8") as handle:
+        return handle.read(), name
+
+
+def load(path: str | os.PathLike[str]) -> DealList:
+    """Read a deal-list file (``'-'`` is standard input)."""
+    text, source = _read(path)
+    return loads(text, source)
+
+
+def load_lenient(path: str | os.PathLike[str]) -> tuple[DealList, tuple[LocatedError, ...]]:
+    """Read a deal-list file leniently (``'-'`` is standard input)."""
+    text, source = _read(path)
+    return loads_lenient(text, source)
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+def dumps(deal_list: DealList, *, comment: str | None = None) -> str:
+    """The deal list as text that :func:`loads` reads back to an equal value."""
+    out: list[str] = []
+    if comment:
+        out += [f"# {line}".rstrip() for line in comment.splitlines()]
+    settings: list[tuple[str, object]] = [
+        ("laws", deal_list.laws),
+        ("vulnerability", deal_list.vulnerability),
+        ("scoring", deal_list.scoring),
+        ("honours", deal_list.honours),
+        ("dealer", deal_list.dealer),
+    ]
+    for key, value in settings:
+        if value is None:
+            continue
+        if isinstance(value, bool):
+            shown = "yes" if value else "no"
+        elif isinstance(value, Seat):
+            shown = value.letter
+        else:
+            shown = str(value)
+        out.append(f"{key}: {shown}")
+    out += [str(deal) for deal in deal_list.deals]
+    return "\n".join(out) + "\n"
+
+
+def dump(
+    deal_list: DealList, target: str | os.PathLike[str] | TextIO, *, comment: str | None = None
+) -> None:
+    """Write the deal list to a path or an open text file."""
+    text = dumps(deal_list, comment=comment)
+    if isinstance(target, str | os.PathLike):
+        with open(target, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    else:
+        target.write(text)

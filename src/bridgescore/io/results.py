@@ -1,0 +1,295 @@
+"""The results file: one line per board played at a table, as CSV or JSON.
+
+CSV: a header row, then one row per result. Columns (case-insensitive; only
+``board``, ``ns`` and ``ew`` are always needed)::
+
+    board,round,table,ns,ew,contract,declarer,result,score,adjusted,vulnerability
+
+- ``contract``/``declarer``/``result``: ``4S``, ``N``, ``=`` / ``+1`` / ``-2``
+  or tricks taken; or the whole result in ``contract`` (``4SXN-2``), or
+  ``Pass``.
+- ``score``: North-South's score, instead of (or as well as, then checked
+  against) the contract.
+- ``adjusted``: an artificial score, ``A+/A-`` (NS/EW), ``A``, ``60%/40%``, or
+  ``NP`` for a board not played.
+- ``vulnerability``: ``None``, ``NS``, ``EW``, ``Both``; by default the board
+  number's place in the 16-board schedule.
+
+JSON: ``{"event": {"name": ..., "type": "pairs" | "teams"}, "results": [{...}]}``
+with the same field names per result.
+
+Readers never guess and never drop a row silently: :func:`loads` returns the
+rows it could read plus every problem found (with file and line);
+``strict=True`` raises :class:`ResultsFileError` listing them all.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from bridgescore.core.contract import TableResult
+from bridgescore.core.vulnerability import BoardInfo, Vulnerability
+from bridgescore.errors import BridgeError, BridgeInputError
+from bridgescore.events.model import (
+    EventResults,
+    Location,
+    Problem,
+    ResultRow,
+    Severity,
+    check_rows,
+    ns_score_of,
+    parse_adjusted,
+)
+
+COLUMNS = (
+    "board", "round", "table", "ns", "ew", "contract", "declarer", "result", "score",
+    "adjusted", "vulnerability",
+)  # fmt: skip
+_ALIASES = {
+    "bd": "board", "board_no": "board", "rnd": "round", "tbl": "table", "ns_pair": "ns",
+    "ew_pair": "ew", "decl": "declarer", "by": "declarer", "tricks": "result",
+    "ns_score": "score", "adj": "adjusted", "vul": "vulnerability",
+}  # fmt: skip
+
+
+class ResultsFileError(BridgeInputError):
+    """A results file with problems; ``problems`` lists every one, with its place."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        head = str(problems[0])
+        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+        super().__init__(head + more)
+
+
+def _text(value: object) -> str:
+    return "" if value is None else str(value).strip()
+
+
+def _int(value: str, what: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise BridgeInputError(f"{what} {value!r} is not a whole number") from None
+
+
+def build_row(fields: Mapping[str, object], where: Location, laws: str = "2017") -> ResultRow:
+    """One result row from its named fields; raises a BridgeError naming what is wrong."""
+    get = {key: _text(value) for key, value in fields.items()}
+    board_text = get.get("board", "")
+    if not board_text:
+        raise BridgeInputError("no board number")
+    board = BoardInfo.parse(board_text)
+    ns, ew = get.get("ns", ""), get.get("ew", "")
+    if not ns or not ew:
+        raise BridgeInputError(f"board {board.number}: both the NS and the EW pair are needed")
+    vul_text = get.get("vulnerability", "")
+    vulnerability = Vulnerability.parse(vul_text) if vul_text else board.vulnerability
+    round_text = get.get("round", "")
+    base: dict[str, Any] = {
+        "board": board.number,
+        "ns": ns,
+        "ew": ew,
+        "vulnerability": vulnerability,
+        "round": _int(round_text, "round") if round_text else None,
+        "table": get.get("table") or None,
+        "where": where,
+    }
+    adjusted_text = get.get("adjusted", "")
+    played_text = " ".join(
+        part
+        for part in (get.get("contract", ""), get.get("declarer", ""), get.get("result", ""))
+        if part
+    )
+    score_text = get.get("score", "")
+    if adjusted_text:
+        if played_text or score_text:
+            raise BridgeInputError(
+                f"board {board.number}: an adjusted score ({adjusted_text}) and a result"
+                " on the same row; give one"
+            )
+        return ResultRow(**base, adjusted=parse_adjusted(adjusted_text))
+    given = _int(score_text.lstrip("+"), "score") if score_text else None
+    if not played_text:
+        if given is None:
+            raise BridgeInputError(
+                f"board {board.number}: no result; give a contract and result, a score, or an"
+                " adjusted score"
+            )
+        return ResultRow(**base, ns_score=given)
+    result = TableResult.parse(played_text)
+    if result.declarer is None and not result.passed_out:
+        raise BridgeInputError(
+            f"board {board.number}: {played_text!r} has no declarer, so whose score it is is"
+            " unknown; add N, E, S or W"
+        )
+    ns_score = ns_score_of(result, vulnerability, laws)
+    if given is not None and given != ns_score:
+        raise BridgeInputError(
+            f"board {board.number}: score {given:+d} contradicts {result} (NS {ns_score:+d} at"
+            f" vulnerability {vulnerability})"
+        )
+    return ResultRow(**base, result=result, ns_score=ns_score)
+
+
+def _finish(
+    rows: list[ResultRow],
+    problems: list[Problem],
+    source: str,
+    name: str,
+    laws: str,
+    strict: bool,
+    teams: bool,
+) -> EventResults:
+    problems.extend(check_rows(rows, laws, teams=teams))
+    problems.sort(key=lambda p: (p.where.line or 0, p.where.entry or 0))
+    event = EventResults(tuple(rows), tuple(problems), name=name, source=source, teams=teams)
+    if not event.is_valid(strict=strict):
+        raise ResultsFileError([p for p in problems if strict or p.severity is Severity.ERROR])
+    return event
+
+
+def loads_csv(
+    text: str,
+    *,
+    source: str = "<string>",
+    laws: str = "2017",
+    strict: bool = False,
+    teams: bool = False,
+) -> EventResults:
+    """Read CSV results text. Raises :class:`ResultsFileError` if any row is wrong
+    (with ``strict=True``, also on warnings); else returns rows and warnings.
+    ``teams``: the ``ns``/``ew`` columns name teams, each playing a board twice."""
+    lenient = read_csv(text, source=source, laws=laws)
+    rows, problems = list(lenient.rows), list(lenient.problems)
+    return _finish(rows, problems, source, "", laws, strict, teams)
+
+
+def read_csv(text: str, *, source: str = "<string>", laws: str = "2017") -> EventResults:
+    """Lenient CSV reader: every row it can read, and every problem (nothing raised)."""
+    problems: list[Problem] = []
+    rows: list[ResultRow] = []
+    reader = csv.reader(io.StringIO(text))
+    header: list[str] | None = None
+    for record in reader:
+        line = reader.line_num
+        if not any(cell.strip() for cell in record) or record[0].lstrip().startswith("#"):
+            continue
+        if header is None:
+            header = [_ALIASES.get(h.strip().lower(), h.strip().lower()) for h in record]
+            for name in header:
+                if name not in COLUMNS:
+                    problems.append(
+                        Problem(
+                            Location(source, line),
+                            f"column {name!r} is not used (columns: {', '.join(COLUMNS)})",
+                            Severity.WARNING,
+                        )
+                    )
+            missing = [c for c in ("board", "ns", "ew") if c not in header]
+            if missing:
+                problems.append(
+                    Problem(Location(source, line), f"header lacks {', '.join(missing)}")
+                )
+                break
+            continue
+        where = Location(source, line)
+        if len(record) > len(header):
+            problems.append(
+                Problem(where, f"{len(record)} fields where the header has {len(header)}")
+            )
+            continue
+        try:
+            rows.append(build_row(dict(zip(header, record, strict=False)), where, laws))
+        except BridgeError as error:
+            problems.append(Problem(where, str(error)))
+    if header is None:
+        problems.append(Problem(Location(source), "no header row and no results"))
+    return EventResults(tuple(rows), tuple(problems), source=source)
+
+
+def loads_json(
+    text: str,
+    *,
+    source: str = "<string>",
+    laws: str = "2017",
+    strict: bool = False,
+    teams: bool | None = None,
+) -> EventResults:
+    """Read JSON results text (see the module docstring for the shape); ``teams``
+    defaults to the file's ``event.type``."""
+    problems: list[Problem] = []
+    rows: list[ResultRow] = []
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ResultsFileError(
+            [Problem(Location(source, error.lineno), f"not valid JSON: {error.msg}")]
+        ) from None
+    if not isinstance(data, dict) or not isinstance(data.get("results"), list):
+        raise ResultsFileError(
+            [Problem(Location(source), 'expected an object with a "results" list')]
+        )
+    event = data.get("event") or {}
+    name = _text(event.get("name")) if isinstance(event, dict) else ""
+    if teams is None:
+        teams = isinstance(event, dict) and _text(event.get("type")).lower() == "teams"
+    for index, entry in enumerate(data["results"], start=1):
+        where = Location(source, entry=index)
+        if not isinstance(entry, dict):
+            problems.append(Problem(where, "a result is an object of named fields"))
+            continue
+        unknown = sorted(set(entry) - set(COLUMNS))
+        if unknown:
+            problems.append(
+                Problem(where, f"fields not used: {', '.join(unknown)}", Severity.WARNING)
+            )
+        try:
+            rows.append(build_row(entry, where, laws))
+        except BridgeError as error:
+            problems.append(Problem(where, str(error)))
+    return _finish(rows, problems, source, name, laws, strict, teams)
+
+
+def load(
+    path: str | Path, *, laws: str = "2017", strict: bool = False, teams: bool | None = None
+) -> EventResults:
+    """Read a results file, CSV or JSON by its extension (``.json``; anything else is CSV)."""
+    path = Path(path)
+    text = path.read_text(encoding="utf-8-sig")
+    if path.suffix.lower() == ".json":
+        return loads_json(text, source=str(path), laws=laws, strict=strict, teams=teams)
+    return loads_csv(text, source=str(path), laws=laws, strict=strict, teams=bool(teams))
+
+
+def dumps_csv(results: EventResults) -> str:
+    """Write rows back as CSV (contract, declarer and result split into their columns)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for row in results.rows:
+        contract = declarer = result = score_text = adjusted = ""
+        if row.adjusted is not None:
+            ns_code, ew_code = row.adjusted
+            adjusted = ns_code if ns_code == ew_code else f"{ns_code}/{ew_code}"
+        elif row.result is not None:
+            if row.result.passed_out:
+                contract = "Pass"
+            else:
+                contract = row.result.contract.format(declarer=False)
+                declarer = str(row.result.declarer)
+                result = str(row.result.tricks)
+        elif row.ns_score is not None:
+            score_text = str(row.ns_score)
+        writer.writerow(
+            [
+                row.board, "" if row.round is None else row.round, row.table or "", row.ns,
+                row.ew, contract, declarer, result, score_text, adjusted, row.vulnerability,
+            ]
+        )  # fmt: skip
+    return buffer.getvalue()

@@ -1,0 +1,97 @@
+"""A deal as a score sheet records it: the table result and any honours.
+
+One line of text per deal, the same in files, at the prompt and in
+``str(deal)``::
+
+    2NT N 9
+    6D E = honours EW 150
+    Pass
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bridgescore.core.contract import PassedOut, TableResult
+from bridgescore.core.seats import Side
+from bridgescore.errors import SheetError
+from bridgescore.sheets.honours import Honours
+
+_HONOURS_WORD = re.compile(r"\bhonou?rs?\b", re.IGNORECASE)
+_DECLARER_HELP = "write the declarer after the contract, like '4S N =' or '3NT S 10'"
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One deal on a sheet: the result (with its declarer) and any honours held.
+
+    A sheet needs the declarer to know which side scores, so a contract
+    without one is refused; a passed-out deal needs none.
+    """
+
+    result: TableResult
+    honours: Honours | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.result, TableResult):
+            raise SheetError(f"{self.result!r}: a deal needs a TableResult")
+        if not self.result.passed_out and self.result.declarer is None:
+            raise SheetError(f"{str(self.result)!r}: no declarer; {_DECLARER_HELP}")
+        if self.honours is not None:
+            if not isinstance(self.honours, Honours):
+                raise SheetError(f"{self.honours!r}: honours are an Honours value or None")
+            self.honours.check(self.result.contract)
+
+    @property
+    def declarer_side(self) -> Side | None:
+        """The side that played the contract; ``None`` when passed out."""
+        return None if self.result.declarer is None else self.result.declarer.side
+
+    @property
+    def passed_out(self) -> bool:
+        return self.result.passed_out
+
+    @classmethod
+    def parse(cls, text: str) -> Deal:
+        """``'4SX S +1'``, ``'2NT N 9'``, ``'6D E = honours EW 150'``, ``'Pass'``."""
+        if not isinstance(text, str):
+            raise SheetError(f"{text!r}: a deal is written as text, like '4S N ='")
+        parts = _HONOURS_WORD.split(text, maxsplit=1)
+        result_text = parts[0].strip()
+        if not result_text:
+            raise SheetError(f"{text.strip()!r}: no result before the honours; like '4H S ='")
+        result = TableResult.parse(result_text)
+        if not result.passed_out and result.declarer is None:
+            raise SheetError(f"{result_text!r}: no declarer; {_DECLARER_HELP}")
+        honours = Honours.parse(parts[1]) if len(parts) > 1 else None
+        return cls(result, honours)
+
+    @classmethod
+    def of(cls, deal: Deal | TableResult | str, honours: Honours | str | None = None) -> Deal:
+        """A deal from a :class:`Deal`, a :class:`TableResult` or its text, plus honours."""
+        if isinstance(honours, str):
+            honours = Honours.parse(honours)
+        if isinstance(deal, Deal):
+            if honours is None:
+                return deal
+            return cls(deal.result, honours)
+        if isinstance(deal, str):
+            parsed = cls.parse(deal)
+            return parsed if honours is None else cls(parsed.result, honours)
+        return cls(deal, honours)
+
+    def format(self, *, symbols: bool = False) -> str:
+        """The line form: ``'4SX S +1'``, ``'6D E = honours EW 150'``, ``'Pass'``."""
+        contract = self.result.contract
+        if isinstance(contract, PassedOut):
+            return "Pass"
+        diff = self.result.difference
+        mark = "=" if diff == 0 else f"{diff:+d}"
+        text = f"{contract.format(symbols=symbols, declarer=False)} {contract.declarer} {mark}"
+        if self.honours is not None:
+            text += f" honours {self.honours}"
+        return text
+
+    def __str__(self) -> str:
+        return self.format()
