@@ -1,0 +1,329 @@
+"""Matchpoints on one board, Neuberg's formula, and exact rounding.
+
+Two scales (``001`` 'Puntuación de Matchpoint' and its Nota 1):
+
+- ``european`` — 2 matchpoints for every result beaten, 1 for every tie; the top
+  is 2 × (n − 1). This is seed ``000``'s "4-2-0" style ('Parikilpailulaskenta':
+  the maximum is ``(pöytien määrä − 1) * 2``).
+- ``acbl`` — the ACBL's 1 point per result beaten, ½ per tie; the top is n − 1.
+
+Scores are North-South points, one per table; matchpoints come back in the same
+order. East-West's matchpoints are the complement, ``top − NS`` (the same as
+matchpointing the negated scores). Arithmetic is exact (:class:`~fractions.Fraction`);
+the float results are exact too (halves), except after Neuberg scaling, whose
+repeating decimals are rounded only by a policy (see ``adjusted.py``).
+
+Neuberg (``neuberg``): a board with n results where N were expected is scored as
+if each result had happened N/n times. In the european scale a raw score S_n
+(top 2(n − 1)) becomes ``(S_n + 1) × N/n − 1`` (top 2(N − 1)); in the ACBL scale
+``(S_n + ½) × N/n − ½``. The obsolete "manual method" (``manual``) adds one
+european matchpoint (½ ACBL) per missing result: ``S_n + (N − n)``.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from enum import StrEnum
+from fractions import Fraction
+from math import floor
+from typing import Final
+
+from bridgescore.core._tokens import lookup, normalise
+from bridgescore.duplicate.imps import DuplicateError, UnknownMethodError
+
+HUNDRED: Final = Fraction(100)
+
+
+class Scale(StrEnum):
+    """How many matchpoints a result earns per comparison."""
+
+    EUROPEAN = "european"
+    """2 per result beaten, 1 per tie (top 2(n − 1)): seed 000's 4-2-0, seed 001."""
+    ACBL = "acbl"
+    """1 per result beaten, ½ per tie (top n − 1): seed 001 Nota 1."""
+
+    @property
+    def per_win(self) -> Fraction:
+        """Matchpoints for one result beaten: 2 or 1."""
+        return Fraction(2) if self is Scale.EUROPEAN else Fraction(1)
+
+    @property
+    def per_tie(self) -> Fraction:
+        """Matchpoints for one tie: 1 or ½."""
+        return self.per_win / 2
+
+    def top(self, results: int) -> Fraction:
+        """The top on a board with ``results`` results: 2(n − 1) or n − 1."""
+        _check_count(results, "a number of results")
+        return self.per_win * (results - 1) if results else Fraction(0)
+
+    @classmethod
+    def parse(cls, text: str | Scale) -> Scale:
+        """``european`` (``eu``, ``international``, ``wbf``) or ``acbl`` (``american``)."""
+        if isinstance(text, Scale):
+            return text
+        shown = "european (2 per result beaten) or acbl (1 per result beaten)"
+        return lookup(text, _SCALES, what="matchpoint scale", error=UnknownMethodError, shown=shown)
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Scale.{self.name}"
+
+
+_SCALES = {
+    normalise(k): v
+    for k, v in {
+        "european": Scale.EUROPEAN, "eu": Scale.EUROPEAN, "international": Scale.EUROPEAN,
+        "wbf": Scale.EUROPEAN, "acbl": Scale.ACBL, "american": Scale.ACBL,
+        "north-american": Scale.ACBL,
+    }.items()
+}  # fmt: skip
+
+
+class NeubergMethod(StrEnum):
+    """How a board with fewer results than expected is brought to the full top."""
+
+    NEUBERG = "neuberg"
+    """(S_n + 1) × N/n − 1 in european units; adopted by the WBF and ACBL in 1991."""
+    MANUAL = "manual"
+    """S_n + (N − n): the obsolete "manual method" (pjms.nl); ScoreBridge 10.25 uses it."""
+
+    @classmethod
+    def parse(cls, text: str | NeubergMethod) -> NeubergMethod:
+        if isinstance(text, NeubergMethod):
+            return text
+        shown = "neuberg or manual"
+        return lookup(text, _METHODS, what="Neuberg method", error=UnknownMethodError, shown=shown)
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"NeubergMethod.{self.name}"
+
+
+_METHODS = {"NEUBERG": NeubergMethod.NEUBERG, "MANUAL": NeubergMethod.MANUAL}
+
+
+class Halves(StrEnum):
+    """Which way a value exactly halfway between two rounding steps goes."""
+
+    AWAY_FROM_ZERO = "away-from-zero"
+    """Up for positive values, down for negative ones (for matchpoints, plain "half up")."""
+    EVEN = "even"
+    """To the even step (banker's rounding)."""
+    TOWARD_AVERAGE = "toward-average"
+    """Toward the board's average: keeps NS + EW equal to the top after rounding."""
+
+    @classmethod
+    def parse(cls, text: str | Halves) -> Halves:
+        if isinstance(text, Halves):
+            return text
+        shown = "away-from-zero (up), even or toward-average"
+        return lookup(
+            text, _HALVES, what="rounding of halves", error=UnknownMethodError, shown=shown
+        )
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Halves.{self.name}"
+
+
+_HALVES = {
+    "AWAYFROMZERO": Halves.AWAY_FROM_ZERO, "AWAY": Halves.AWAY_FROM_ZERO,
+    "UP": Halves.AWAY_FROM_ZERO, "HALFUP": Halves.AWAY_FROM_ZERO,
+    "EVEN": Halves.EVEN, "HALFEVEN": Halves.EVEN,
+    "TOWARDAVERAGE": Halves.TOWARD_AVERAGE,
+}  # fmt: skip
+
+
+def round_to(
+    value: Fraction,
+    step: Fraction | int,
+    halves: Halves | str = Halves.AWAY_FROM_ZERO,
+    *,
+    average: Fraction | None = None,
+) -> Fraction:
+    """Round ``value`` exactly to a multiple of ``step``; ``halves`` settles ties.
+
+    ``average`` is needed for :attr:`Halves.TOWARD_AVERAGE` (a value equal to it
+    is already a multiple of the step or is rounded away from zero).
+
+    >>> round_to(Fraction(43, 8), Fraction(1, 100))  # 5.375 -> 5.38
+    Fraction(269, 50)
+    >>> round_to(Fraction(425), 10, "even"), round_to(Fraction(-35), 10)
+    (Fraction(420, 1), Fraction(-40, 1))
+    """
+    how = Halves.parse(halves)
+    quotient = Fraction(value) / Fraction(step)
+    low = floor(quotient)
+    rest = quotient - low
+    if rest < Fraction(1, 2):
+        steps = low
+    elif rest > Fraction(1, 2):
+        steps = low + 1
+    elif how is Halves.EVEN:
+        steps = low if low % 2 == 0 else low + 1
+    elif how is Halves.TOWARD_AVERAGE and average is not None and value != average:
+        steps = low if value > average else low + 1
+    elif how is Halves.TOWARD_AVERAGE and average is None:
+        raise DuplicateError("rounding halves toward the average needs the board's average")
+    else:
+        steps = low + 1 if value > 0 else low
+    return steps * Fraction(step)
+
+
+def _check_count(value: object, what: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise DuplicateError(f"{value!r}: {what} is a whole number, 0 or more")
+
+
+def check_scores(scores: Sequence[int]) -> tuple[int, ...]:
+    """The scores as a tuple, or an error quoting every one that is not a whole number."""
+    if isinstance(scores, str | bytes) or not isinstance(scores, Sequence):
+        raise DuplicateError(f"{scores!r}: scores are a sequence of NS points (whole numbers)")
+    bad = [s for s in scores if isinstance(s, bool) or not isinstance(s, int)]
+    if bad:
+        shown = ", ".join(repr(s) for s in bad)
+        raise DuplicateError(f"{shown}: a score is a whole number of NS points")
+    return tuple(scores)
+
+
+def matchpoints_exact(scores: Sequence[int], scale: str | Scale = Scale.EUROPEAN) -> list[Fraction]:
+    """Exact matchpoints for each NS score, in the given order."""
+    how = Scale.parse(scale)
+    values = check_scores(scores)
+    ordered = sorted(values)
+    out = []
+    for score in values:
+        below = bisect_left(ordered, score)
+        ties = bisect_right(ordered, score) - below - 1
+        out.append(how.per_win * below + how.per_tie * ties)
+    return out
+
+
+def matchpoints(scores: Sequence[int], scale: str = "european") -> list[float]:
+    """Matchpoints for each NS score on one board, in the given order.
+
+    >>> matchpoints([430, 400, -50])
+    [4.0, 2.0, 0.0]
+    >>> matchpoints([420, 430, 500, 420, 450, -50, 170], scale="acbl")
+    [2.5, 4.0, 6.0, 2.5, 5.0, 0.0, 1.0]
+    """
+    return [float(mp) for mp in matchpoints_exact(scores, scale)]
+
+
+def ew_matchpoints(scores: Sequence[int], scale: str = "european") -> list[float]:
+    """East-West's matchpoints for each NS score: the top minus North-South's."""
+    how = Scale.parse(scale)
+    top = how.top(len(check_scores(scores)))
+    return [float(top - mp) for mp in matchpoints_exact(scores, how)]
+
+
+def percentage(points: Fraction, top: Fraction) -> Fraction:
+    """``points`` as a percentage of ``top``; a board with top 0 (one result) is 50 %."""
+    return HUNDRED * points / top if top else HUNDRED / 2
+
+
+def percentages(scores: Sequence[int], scale: str = "european") -> list[float]:
+    """Each NS score's matchpoints as a percentage of the top (the same on both scales).
+
+    >>> percentages([430, 430, 400, 400, -50, -50])
+    [90.0, 90.0, 50.0, 50.0, 10.0, 10.0]
+    """
+    how = Scale.parse(scale)
+    top = how.top(len(check_scores(scores)))
+    return [float(percentage(mp, top)) for mp in matchpoints_exact(scores, how)]
+
+
+def neuberg_scale(
+    raw: Fraction | int,
+    results: int,
+    expected: int,
+    scale: str | Scale = Scale.EUROPEAN,
+    method: str | NeubergMethod = NeubergMethod.NEUBERG,
+) -> Fraction:
+    """Bring one raw score (out of the top for ``results``) to the top for ``expected``.
+
+    >>> neuberg_scale(18, 10, 11)  # EBU example: the top of 10 results, 11 expected
+    Fraction(199, 10)
+    >>> neuberg_scale(18, 10, 11, method="manual")
+    Fraction(19, 1)
+    """
+    how = Scale.parse(scale)
+    way = NeubergMethod.parse(method)
+    _check_group(results, expected)
+    half = how.per_tie
+    if way is NeubergMethod.MANUAL:
+        return Fraction(raw) + half * (expected - results)
+    return (Fraction(raw) + half) * Fraction(expected, results) - half
+
+
+def _check_group(results: int, expected: int) -> None:
+    _check_count(results, "a number of results")
+    _check_count(expected, "an expected number of results")
+    if results == 0:
+        raise DuplicateError("0 results: Neuberg scales a group of at least one result")
+    if expected < results:
+        raise DuplicateError(
+            f"expected {expected!r} results but {results!r} were given: "
+            "the expected number cannot be smaller than the results"
+        )
+
+
+def neuberg_exact(
+    scores: Sequence[int],
+    expected: int,
+    scale: str | Scale = Scale.EUROPEAN,
+    method: str | NeubergMethod = NeubergMethod.NEUBERG,
+) -> list[Fraction]:
+    """Exact matchpoints of ``scores`` brought to the top of ``expected`` results."""
+    values = check_scores(scores)
+    if not values:
+        _check_count(expected, "an expected number of results")
+        return []
+    _check_group(len(values), expected)
+    return [
+        neuberg_scale(raw, len(values), expected, scale, method)
+        for raw in matchpoints_exact(values, scale)
+    ]
+
+
+def neuberg(
+    scores: Sequence[int],
+    expected: int,
+    scale: str = "european",
+    method: str = "neuberg",
+) -> list[float]:
+    """Matchpoints on a board with fewer results than ``expected``, unrounded.
+
+    >>> [round(mp, 1) for mp in neuberg([520, 500, 490, 480, 460, 450, 430, 420, 400, -50], 11)]
+    [19.9, 17.7, 15.5, 13.3, 11.1, 8.9, 6.7, 4.5, 2.3, 0.1]
+    """
+    return [float(mp) for mp in neuberg_exact(scores, expected, scale, method)]
+
+
+def fouled_board(
+    groups: Sequence[Sequence[int]],
+    scale: str = "european",
+    method: str = "neuberg",
+    *,
+    expected: int | None = None,
+) -> list[list[float]]:
+    """A fouled board: each group is matchpointed on its own, then brought to the
+    top of the whole field (``expected`` defaults to all the results in all groups).
+
+    >>> tops = [max(g) for g in fouled_board([[430, 400, -50], [620, 170, 140, -100]])]
+    >>> [round(100 * t / 12, 1) for t in tops]
+    [88.9, 93.8]
+    """
+    if isinstance(groups, str | bytes) or not isinstance(groups, Sequence):
+        raise DuplicateError(f"{groups!r}: a fouled board is a sequence of groups of scores")
+    checked = [check_scores(group) for group in groups]
+    total = sum(len(group) for group in checked) if expected is None else expected
+    return [[float(mp) for mp in neuberg_exact(group, total, scale, method)] for group in checked]
