@@ -239,7 +239,14 @@ def test_butler_is_monotone_and_shift_invariant(scores: list[int], preset: str) 
     won = butler(scores, preset)
     pairs = sorted(zip(scores, won, strict=True))
     assert [w for _, w in pairs] == sorted(w for _, w in pairs)
-    assert butler([s + 1000 for s in scores], preset) == won
+    shifted = [s + 1000 for s in scores]
+    if datum(shifted, preset) == datum(scores, preset) + 1000:
+        assert butler(shifted, preset) == won
+    else:
+        # Only a tie in rounding (a trimmed mean ending in 5) rounded away from zero can move
+        # differently once the shift carries the datum across zero.
+        assert datum_exact(scores, preset) % 10 == 5
+        assert datum_exact(scores, preset) < 0 <= datum_exact(shifted, preset)
 
 
 @given(SCORES, PRESETS)
