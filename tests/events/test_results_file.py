@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from bridgescore import Vulnerability
-from bridgescore.events.model import AdjustedCodeError, Severity, parse_adjusted
+from bridgescore.duplicate.adjusted import NOT_PLAYED, Adjusted, AdjustedCode
+from bridgescore.events.model import Severity
 from bridgescore.io.results import (
     ResultsFileError,
     dumps_csv,
@@ -28,7 +30,7 @@ def test_example_mitchell_reads_whole() -> None:
     assert event.problems == ()
     assert event.boards() == list(range(1, 11))
     adjusted = [row for row in event.rows if row.adjusted]
-    assert [(row.board, row.table, row.adjusted) for row in adjusted] == [(5, "3", ("A+", "A-"))]
+    assert [(row.board, row.table, str(row.adjusted)) for row in adjusted] == [(5, "3", "A+/A-")]
     passed = [row for row in event.rows if row.result is not None and row.result.passed_out]
     assert [(row.board, row.ns_score) for row in passed] == [(8, 0)]
 
@@ -61,7 +63,7 @@ def test_whole_result_in_contract_column_and_score_agreeing() -> None:
         ("1,1,1,3,3,4S,N,10,,", "'3' meets itself"),
         ("1,1,1,3,4,4S,N,14,,", "a deal has 13 tricks"),
         ("2,1,1,3,4,,,,430,", "NS +430 is a score no contract can produce at vulnerability NS"),
-        ("1,1,1,3,4,,,,,B+", "'B+': not an adjusted score"),
+        ("1,1,1,3,4,,,,,B+", "'B+': not a board entry"),
         ("1,1,1,3,4,4S,,10,,", "has no declarer"),
         ("1,1,1,3,4,,,,,", "no result"),
         ("0,1,1,3,4,4S,N,10,,", "'0': board numbers start at 1"),
@@ -169,21 +171,17 @@ def test_csv_round_trip() -> None:
     assert again.rows == event.rows
 
 
-@pytest.mark.parametrize(
-    ("text", "codes"),
-    [
-        ("A+/A-", ("A+", "A-")),
-        ("Ave+ / Ave-", ("A+", "A-")),
-        ("A", ("A", "A")),
-        ("60%/40%", ("60%", "40%")),
-        ("NP", ("NP", "NP")),
-    ],
-)
-def test_adjusted_codes(text: str, codes: tuple[str, str]) -> None:
-    assert parse_adjusted(text) == codes
+def test_adjusted_and_not_played_rows() -> None:
+    text = "board,ns,ew,score,adjusted\n1,1,2,420,\n1,3,4,,Ave+/Ave-\n1,5,6,,NP\n1,7,8,,60%/40%\n"
+    rows = loads_csv(text).rows
+    assert rows[1].adjusted == Adjusted(AdjustedCode.AVERAGE_PLUS, AdjustedCode.AVERAGE_MINUS)
+    assert rows[2].adjusted == NOT_PLAYED
+    assert rows[2].not_played
+    assert str(rows[3].adjusted) == "60%/40%"
+    assert [row.describe() for row in rows] == ["NS +420", "A+/A-", "NP", "60%/40%"]
 
 
-@pytest.mark.parametrize("text", ["B", "A+/NP", "120%", "A/A/A"])
-def test_bad_adjusted_codes(text: str) -> None:
-    with pytest.raises(AdjustedCodeError, match="A"):
-        parse_adjusted(text)
+@pytest.mark.parametrize("code", ["B+", "A+/A-/A", "420"])
+def test_bad_adjusted_codes(code: str) -> None:
+    with pytest.raises(ResultsFileError, match=re.escape(f"'{code}'")):
+        loads_csv(f"board,ns,ew,adjusted\n1,1,2,{code}\n")

@@ -8,7 +8,6 @@ its file and line.
 
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -17,47 +16,8 @@ from enum import Enum
 from bridgescore.core.contract import TableResult
 from bridgescore.core.seats import Side
 from bridgescore.core.vulnerability import Vulnerability
-from bridgescore.errors import BridgeInputError
+from bridgescore.duplicate.adjusted import Adjusted, Entry, NotPlayed
 from bridgescore.scoring.deal import possible_ns_score, score
-
-NOT_PLAYED = "NP"
-ADJUSTED_CODES = ("A+", "A", "A-", NOT_PLAYED)
-_PERCENT = re.compile(r"^(\d{1,3}(?:\.\d+)?)%$")
-_CODE_SPELLINGS = {
-    "A+": "A+", "AVE+": "A+", "AVG+": "A+", "AV+": "A+", "A": "A", "AVE": "A", "AVG": "A",
-    "AV": "A", "A-": "A-", "AVE-": "A-", "AVG-": "A-", "AV-": "A-", "NP": NOT_PLAYED,
-    "NOTPLAYED": NOT_PLAYED,
-}  # fmt: skip
-
-
-class AdjustedCodeError(BridgeInputError):
-    """An adjusted-score code that is not A+, A, A-, a percentage or NP."""
-
-
-def parse_adjusted_code(text: str) -> str:
-    """One side's artificial score: ``A+``, ``A``, ``A-`` (also ``Ave+``...), ``55%`` or ``NP``."""
-    folded = text.strip().upper().replace(" ", "")
-    if folded in _CODE_SPELLINGS:
-        return _CODE_SPELLINGS[folded]
-    match = _PERCENT.match(folded)
-    if match and 0 <= float(match[1]) <= 100:
-        return f"{float(match[1]):g}%"
-    raise AdjustedCodeError(
-        f"{text!r}: not an adjusted score; use A+, A, A- (Ave+, Ave, Ave-), a percentage"
-        " such as 55%, or NP for not played"
-    )
-
-
-def parse_adjusted(text: str) -> tuple[str, str]:
-    """``'A+/A-'`` (North-South's then East-West's), or one code for both sides (``'A'``)."""
-    parts = text.split("/")
-    if len(parts) > 2:
-        raise AdjustedCodeError(f"{text!r}: give one code, or NS/EW codes such as A+/A-")
-    ns = parse_adjusted_code(parts[0])
-    ew = parse_adjusted_code(parts[-1])
-    if (ns == NOT_PLAYED) != (ew == NOT_PLAYED):
-        raise AdjustedCodeError(f"{text!r}: a board not played is not played by both sides")
-    return ns, ew
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +58,8 @@ class ResultRow:
     """One board at one table: who sat where and what they scored.
 
     Exactly one of ``result``/``ns_score`` (a played deal; ``ns_score`` is
-    derived when the result is given), or ``adjusted`` (NS code, EW code).
+    derived when the result is given), or ``adjusted`` (an artificial score for
+    each side, or not played).
     """
 
     board: int
@@ -107,7 +68,7 @@ class ResultRow:
     vulnerability: Vulnerability
     result: TableResult | None = None
     ns_score: int | None = None
-    adjusted: tuple[str, str] | None = None
+    adjusted: Adjusted | NotPlayed | None = None
     round: int | None = None
     table: str | None = None
     where: Location = field(default=Location("<unknown>"), compare=False)
@@ -118,7 +79,23 @@ class ResultRow:
 
     @property
     def not_played(self) -> bool:
-        return self.adjusted is not None and self.adjusted[0] == NOT_PLAYED
+        return isinstance(self.adjusted, NotPlayed)
+
+    @property
+    def entry(self) -> Entry:
+        """The row as a board comparison sees it: a NS score, an adjusted score, or not played."""
+        if self.ns_score is not None:
+            return self.ns_score
+        assert self.adjusted is not None
+        return self.adjusted
+
+    def describe(self) -> str:
+        """The result as a traveller shows it: ``4SXN-2``, ``NS +420``, ``A+/A-``, ``NP``."""
+        if self.result is not None:
+            return str(self.result)
+        if self.adjusted is not None:
+            return str(self.adjusted)
+        return f"NS {self.ns_score:+d}"
 
 
 def ns_score_of(result: TableResult, vulnerability: Vulnerability, laws: str) -> int:

@@ -34,6 +34,7 @@ from typing import Any
 
 from bridgescore.core.contract import TableResult
 from bridgescore.core.vulnerability import BoardInfo, Vulnerability
+from bridgescore.duplicate.adjusted import parse_entry
 from bridgescore.errors import BridgeError, BridgeInputError
 from bridgescore.events.model import (
     EventResults,
@@ -43,7 +44,6 @@ from bridgescore.events.model import (
     Severity,
     check_rows,
     ns_score_of,
-    parse_adjusted,
 )
 
 COLUMNS = (
@@ -113,7 +113,12 @@ def build_row(fields: Mapping[str, object], where: Location, laws: str = "2017")
                 f"board {board.number}: an adjusted score ({adjusted_text}) and a result"
                 " on the same row; give one"
             )
-        return ResultRow(**base, adjusted=parse_adjusted(adjusted_text))
+        adjusted = parse_entry(adjusted_text)
+        if isinstance(adjusted, int):
+            raise BridgeInputError(
+                f"board {board.number}: adjusted {adjusted_text!r} is a score; put it under score"
+            )
+        return ResultRow(**base, adjusted=adjusted)
     given = _int(score_text.lstrip("+"), "score") if score_text else None
     if not played_text:
         if given is None:
@@ -275,8 +280,7 @@ def dumps_csv(results: EventResults) -> str:
     for row in results.rows:
         contract = declarer = result = score_text = adjusted = ""
         if row.adjusted is not None:
-            ns_code, ew_code = row.adjusted
-            adjusted = ns_code if ns_code == ew_code else f"{ns_code}/{ew_code}"
+            adjusted = str(row.adjusted)
         elif row.result is not None:
             if row.result.passed_out:
                 contract = "Pass"
