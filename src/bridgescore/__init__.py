@@ -20,6 +20,10 @@ from bridgescore.core import (
     parse_contract,
     parse_result,
 )
+from bridgescore.duplicate.cross_imps import cross_imps
+from bridgescore.duplicate.imps import imps
+from bridgescore.duplicate.matchpoints import matchpoints
+from bridgescore.duplicate.vp import vp
 from bridgescore.errors import (
     BoardError,
     BridgeError,
@@ -66,8 +70,12 @@ __all__ = [
     "Vulnerability",
     "VulnerabilityError",
     "board_info",
+    "cross_imps",
     "get_laws",
+    "imps",
+    "matchpoints",
     "parse_contract",
     "parse_result",
     "score",
+    "vp",
 ]

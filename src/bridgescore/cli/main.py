@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from bridgescore import __version__
+from bridgescore.cli.events import imps_command, pairs_command, teams_command, vp_command
 from bridgescore.cli.score import score_command, table_command
 from bridgescore.cli.sheets import chicago_command, rubber_command
 
@@ -20,6 +21,10 @@ def cli() -> None:
 
 cli.add_command(score_command)
 cli.add_command(table_command)
+cli.add_command(pairs_command)
+cli.add_command(teams_command)
+cli.add_command(imps_command)
+cli.add_command(vp_command)
 cli.add_command(rubber_command)
 cli.add_command(chicago_command)
 

@@ -143,7 +143,7 @@ def check_rows(
     """
     problems: list[Problem] = []
     seen_table: dict[tuple[int, int | None, str], ResultRow] = {}
-    seen_pair: dict[tuple[int, str, str], ResultRow] = {}
+    seen_pair: dict[tuple[int, int | None, str, str], ResultRow] = {}
     vul_of: dict[int, ResultRow] = {}
     for row in rows:
         if row.ns == row.ew:
@@ -162,7 +162,8 @@ def check_rows(
             else:
                 seen_table[key] = row
         for pair, direction in ((row.ns, "NS"), (row.ew, "EW")):
-            pkey = (row.board, pair, direction if teams else "")
+            # a team plays each board once each way in a round; a pair plays it once
+            pkey = (row.board, row.round if teams else None, pair, direction if teams else "")
             if pkey in seen_pair and seen_pair[pkey].where != row.where:
                 first = seen_pair[pkey]
                 problems.append(

@@ -1,0 +1,366 @@
+"""``bridgescore pairs``, ``teams``, ``imps`` and ``vp``: a director's commands."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.table import Table
+
+from bridgescore.cli._common import EXIT_BAD_INPUT, console, emit_json, friendly_errors
+from bridgescore.duplicate.imps import get_imp_table, imp_table_names
+from bridgescore.duplicate.vp import VPScale, get_scale, load_scale, scale_names
+from bridgescore.errors import BridgeInputError
+from bridgescore.events.model import EventResults, Problem
+from bridgescore.events.pairs import PairsResult, PairsScoring, score_pairs
+from bridgescore.events.teams import TeamsResult, score_teams
+from bridgescore.io.results import ResultsFileError, load
+
+_STRICT_HELP = "Treat warnings (unused columns, boards played fewer times) as errors."
+
+
+def _read(path: str, *, laws: str, strict: bool, teams: bool) -> EventResults:
+    """Read a results file; print every problem (not just the first) and exit 2 on errors."""
+    try:
+        event = load(path, laws=laws, strict=strict, teams=teams)
+    except ResultsFileError as error:
+        _report(error.problems)
+        sys.exit(EXIT_BAD_INPUT)
+    _report(list(event.warnings))
+    return event
+
+
+def _report(problems: list[Problem]) -> None:
+    for problem in problems:
+        click.echo(f"bridgescore: {problem}", err=True)
+
+
+def _fmt(value: float | None, decimals: int = 2) -> str:
+    if value is None:
+        return ""
+    text = f"{value:.{decimals}f}".rstrip("0").rstrip(".")
+    return text if text not in ("-0", "") else "0"
+
+
+def _fixed(value: float | None) -> str:
+    """Percentages and VPs: always two decimals, as results sheets print them."""
+    return "" if value is None else f"{value:.2f}"
+
+
+# --- pairs ------------------------------------------------------------------------------------
+
+
+def pairs_json(result: PairsResult) -> dict[str, Any]:
+    """The documented ``--json`` shape of a pairs event (see docs/events.md)."""
+    return {
+        "scoring": str(result.scoring),
+        "fields": list(result.fields),
+        "standings": [asdict(s) for s in result.standings],
+        "results": [
+            {
+                "board": t.board,
+                "round": line.row.round,
+                "table": line.row.table,
+                "ns": line.row.ns,
+                "ew": line.row.ew,
+                "result": line.row.describe(),
+                "ns_score": line.row.ns_score,
+                "ns_points": line.ns_points,
+                "ew_points": line.ew_points,
+                "ns_percent": line.ns_percent,
+                "ew_percent": line.ew_percent,
+            }
+            for t in result.travellers
+            for line in t.lines
+        ],
+    }
+
+
+@click.command(
+    "pairs",
+    epilog="Examples:\n\n  bridgescore pairs examples/pairs-mitchell.csv\n\n"
+    "  bridgescore pairs results.csv --scoring butler --traveller 5\n\n"
+    "  bridgescore pairs results.csv --card 3 --json",
+)
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option(
+    "--scoring",
+    type=click.Choice([s.value for s in PairsScoring]),
+    default="mp",
+    show_default=True,
+    help="Matchpoints (2-1-0), ACBL (1-½-0), butler IMPs, or cross-IMPs.",
+)
+@click.option("--policy", default=None, help="Matchpoint policy: wbf, ebu, acbl, exact, manual.")
+@click.option("--butler", "butler_preset", default=None, help="Datum preset: drop-1, acbl, mean.")
+@click.option(
+    "--field",
+    type=click.Choice(["auto", "one", "two"]),
+    default="auto",
+    show_default=True,
+    help="Rank in one field (Howell) or NS and EW apart (Mitchell).",
+)
+@click.option("--traveller", type=int, default=None, help="Show this board's traveller.")
+@click.option("--card", default=None, help="Show this pair's personal score card.")
+@click.option("--laws", default="2017", show_default=True, help="Law set for contracts.")
+@click.option("--strict", is_flag=True, help=_STRICT_HELP)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@friendly_errors
+def pairs_command(
+    file: str,
+    scoring: str,
+    policy: str | None,
+    butler_preset: str | None,
+    field: str,
+    traveller: int | None,
+    card: str | None,
+    laws: str,
+    strict: bool,
+    as_json: bool,
+) -> None:
+    """Score a pairs event from a results file (CSV or JSON; see docs/events.md).
+
+    Prints the ranking with ties as 3=, and on request a board's traveller or a
+    pair's score card.
+    """
+    event = _read(file, laws=laws, strict=strict, teams=False)
+    result = score_pairs(event, scoring, policy=policy, butler=butler_preset, field=field)
+    if as_json:
+        data = pairs_json(result)
+        if traveller is not None:
+            data = {"traveller": [r for r in data["results"] if r["board"] == traveller]}
+            result.traveller(traveller)
+        elif card is not None:
+            data = {"card": [asdict(line) for line in result.card(card)]}
+        emit_json(data)
+        return
+    out = console()
+    if traveller is not None:
+        out.print(_traveller_table(result, traveller))
+    elif card is not None:
+        out.print(_card_table(result, card))
+    else:
+        for name in result.fields:
+            out.print(_standings_table(result, name, event.name or Path(file).name))
+
+
+def _unit(result: PairsResult) -> str:
+    return "IMPs" if result.scoring.uses_imps else "MP"
+
+
+def _standings_table(result: PairsResult, field: str, title: str) -> Table:
+    label = {"all": "", "NS": " — North-South", "EW": " — East-West"}[field]
+    table = Table(title=f"{title}{label} ({result.scoring})", title_justify="left")
+    table.add_column("Place")
+    table.add_column("Pair")
+    table.add_column(_unit(result), justify="right")
+    if not result.scoring.uses_imps:
+        table.add_column("%", justify="right")
+    table.add_column("Boards", justify="right")
+    for s in result.standings:
+        if s.field != field:
+            continue
+        cells = [s.place, s.pair, _fmt(s.total)]
+        if not result.scoring.uses_imps:
+            cells.append(_fixed(s.percent))
+        table.add_row(*cells, str(s.boards))
+    return table
+
+
+def _traveller_table(result: PairsResult, board: int) -> Table:
+    t = result.traveller(board)
+    extra = f", top {_fmt(t.top)}" if t.top is not None else ""
+    extra += f", datum {t.datum:+d}" if t.datum is not None else ""
+    table = Table(title=f"Board {board}{extra}", title_justify="left")
+    for name in ("NS", "EW", "Result", "NS score"):
+        table.add_column(name, justify="right" if name == "NS score" else "left")
+    table.add_column(f"NS {_unit(result)}", justify="right")
+    table.add_column(f"EW {_unit(result)}", justify="right")
+    for line in t.lines:
+        row = line.row
+        score = "" if row.ns_score is None else f"{row.ns_score:+d}"
+        table.add_row(
+            row.ns, row.ew, row.describe(), score, _fmt(line.ns_points), _fmt(line.ew_points)
+        )
+    return table
+
+
+def _card_table(result: PairsResult, pair: str) -> Table:
+    lines = result.card(pair)
+    table = Table(title=f"Score card: pair {pair}", title_justify="left")
+    for name in ("Board", "Dir", "v", "Result", "Score", _unit(result)):
+        left = name in ("Dir", "v", "Result")
+        table.add_column(name, justify="left" if left else "right")
+    if not result.scoring.uses_imps:
+        table.add_column("%", justify="right")
+    for line in lines:
+        cells = [
+            str(line.board),
+            line.direction,
+            line.opponents,
+            line.result,
+            "" if line.score is None else f"{line.score:+d}",
+            _fmt(line.points),
+        ]
+        if not result.scoring.uses_imps:
+            cells.append(_fixed(line.percent))
+        table.add_row(*cells)
+    return table
+
+
+# --- teams ------------------------------------------------------------------------------------
+
+
+def _scale_option(value: str) -> str | VPScale:
+    """A named scale, or a club's scale file."""
+    if Path(value).is_file():
+        return load_scale(value)
+    return value
+
+
+def teams_json(result: TeamsResult) -> dict[str, Any]:
+    """The documented ``--json`` shape of a teams event (see docs/events.md)."""
+    return {
+        "scoring": str(result.scoring),
+        "vp_scale": result.scale,
+        "standings": [asdict(s) for s in result.standings],
+        "matches": [
+            {
+                "round": m.round,
+                "teams": [m.first, m.second],
+                "points": [m.first_points, m.second_points],
+                "vp": [m.first_vp, m.second_vp],
+                "boards": [
+                    {
+                        "board": b.board,
+                        "ns_scores": [b.first_ns_score, b.second_ns_score],
+                        "swing": b.swing,
+                    }
+                    for b in m.boards
+                ],
+            }
+            for m in result.matches
+        ],
+    }
+
+
+@click.command(
+    "teams",
+    epilog="Examples:\n\n  bridgescore teams examples/teams.json\n\n"
+    "  bridgescore teams results.csv --vp 20 --json\n\n"
+    "  bridgescore teams results.csv --vp club-scale.csv",
+)
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option(
+    "--vp",
+    "vp_scale",
+    default="wbf",
+    show_default=True,
+    help=f"VP scale: {', '.join(scale_names())}, or a scale file.",
+)
+@click.option(
+    "--scoring",
+    type=click.Choice(["imps", "bam"]),
+    default="imps",
+    show_default=True,
+    help="IMPs and VPs, or board-a-match (2 a board won, 1 tied).",
+)
+@click.option("--imp-table", default="1962", show_default=True, help="IMP table.")
+@click.option("--laws", default="2017", show_default=True, help="Law set for contracts.")
+@click.option("--strict", is_flag=True, help=_STRICT_HELP)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@friendly_errors
+def teams_command(
+    file: str, vp_scale: str, scoring: str, imp_table: str, laws: str, strict: bool, as_json: bool
+) -> None:
+    """Score a teams event: each match's IMPs and VPs, and the standings."""
+    event = _read(file, laws=laws, strict=strict, teams=True)
+    result = score_teams(
+        event, scoring=scoring, vp_scale=_scale_option(vp_scale), imp_table=imp_table
+    )
+    if as_json:
+        emit_json(teams_json(result))
+        return
+    out = console()
+    unit = "IMPs" if scoring == "imps" else "BAM"
+    matches = Table(title="Matches", title_justify="left")
+    for name in ("Round", "Team", "Team", unit, "VPs" if scoring == "imps" else "Points"):
+        matches.add_column(name)
+    for m in result.matches:
+        matches.add_row(
+            "" if m.round is None else str(m.round),
+            m.first,
+            m.second,
+            f"{_fmt(m.first_points)}-{_fmt(m.second_points)}",
+            f"{_fixed(m.first_vp)}-{_fixed(m.second_vp)}",
+        )
+    out.print(matches)
+    standings = Table(title=event.name or "Standings", title_justify="left")
+    for name in ("Place", "Team", "VPs" if scoring == "imps" else "Points", f"{unit} +/-"):
+        standings.add_column(name, justify="left" if name in ("Place", "Team") else "right")
+    for s in result.standings:
+        standings.add_row(
+            s.place, s.team, _fixed(s.vp), f"{_fmt(s.points_for)}/{_fmt(s.points_against)}"
+        )
+    out.print(standings)
+
+
+# --- imps and vp ------------------------------------------------------------------------------
+
+
+@click.command(
+    "imps",
+    context_settings={"ignore_unknown_options": True},
+    epilog="Examples:\n\n  bridgescore imps 720\n\n  bridgescore imps -30\n\n"
+    "  bridgescore imps 720 --table 1948",
+)
+@click.argument("difference", type=int)
+@click.option(
+    "--table",
+    default="1962",
+    show_default=True,
+    help=f"IMP table: {', '.join(imp_table_names())}.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@friendly_errors
+def imps_command(difference: int, table: str, as_json: bool) -> None:
+    """Convert a point difference to IMPs."""
+    imp_table = get_imp_table(table)
+    won = imp_table.imps(difference)
+    if as_json:
+        emit_json({"difference": difference, "table": imp_table.name, "imps": won})
+        return
+    click.echo(f"{difference:+d} points = {won:+d} IMPs ({imp_table.name} table)")
+
+
+@click.command(
+    "vp",
+    context_settings={"ignore_unknown_options": True},
+    epilog="Examples:\n\n  bridgescore vp 12 --boards 16\n\n  bridgescore vp 12 --scale 20\n\n"
+    "  bridgescore vp -7 --boards 8 --json",
+)
+@click.argument("margin", type=int)
+@click.option("--boards", type=int, default=None, help="Boards in the match (for wbf).")
+@click.option(
+    "--scale",
+    default="wbf",
+    show_default=True,
+    help=f"VP scale: {', '.join(scale_names())}, or a scale file.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@friendly_errors
+def vp_command(margin: int, boards: int | None, scale: str, as_json: bool) -> None:
+    """Victory points for an IMP margin: the margin's side first."""
+    chosen = _scale_option(scale)
+    if boards is None and isinstance(chosen, str) and get_scale(chosen, 1).name == "wbf":
+        raise BridgeInputError("the wbf scale depends on the match length: give --boards N")
+    vp_scale = get_scale(chosen, boards)
+    ours, theirs = vp_scale.vp(margin)
+    if as_json:
+        emit_json(
+            {"margin": margin, "boards": boards, "scale": vp_scale.name, "vp": [ours, theirs]}
+        )
+        return
+    click.echo(f"{margin:+d} IMPs = {ours:.2f} - {theirs:.2f} VP ({vp_scale.name})")

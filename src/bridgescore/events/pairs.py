@@ -1,0 +1,325 @@
+"""A pairs event: every board compared, pairs totalled and ranked, travellers and score cards.
+
+Scorings: ``mp`` (matchpoints, the european 2-1-0 scale of the Finnish seed),
+``acbl`` (1 and ½), ``butler`` (IMPs against a datum) and ``cross-imps``
+(each result against every other, averaged per comparison). Pairs are ranked in
+one field (a Howell: every pair sits both ways) or North-South and East-West
+apart (a Mitchell); ``field="auto"`` tells them apart by whether any pair sits
+both ways.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from bridgescore.core._tokens import lookup
+from bridgescore.duplicate.adjusted import (
+    Adjusted,
+    AdjustedCode,
+    BoardResults,
+    BoardScore,
+    MatchpointPolicy,
+    NotPlayed,
+    get_policy,
+    score_board,
+)
+from bridgescore.duplicate.butler import ButlerPreset, butler_board, get_butler_preset
+from bridgescore.duplicate.cross_imps import cross_imps_exact
+from bridgescore.duplicate.imps import DuplicateError
+from bridgescore.events.model import EventResults, ResultRow, group_by_board
+from bridgescore.events.ranking import places
+
+
+class PairsScoring(StrEnum):
+    """How the results of a board are compared."""
+
+    MATCHPOINTS = "mp"
+    ACBL = "acbl"
+    BUTLER = "butler"
+    CROSS_IMPS = "cross-imps"
+
+    @classmethod
+    def parse(cls, text: str | PairsScoring) -> PairsScoring:
+        if isinstance(text, PairsScoring):
+            return text
+        return lookup(
+            text, _SCORINGS, what="pairs scoring", error=DuplicateError,
+            shown="mp, acbl, butler or cross-imps",
+        )  # fmt: skip
+
+    @property
+    def uses_imps(self) -> bool:
+        return self in (PairsScoring.BUTLER, PairsScoring.CROSS_IMPS)
+
+
+_SCORINGS = {
+    "MP": PairsScoring.MATCHPOINTS, "MATCHPOINTS": PairsScoring.MATCHPOINTS,
+    "EUROPEAN": PairsScoring.MATCHPOINTS, "ACBL": PairsScoring.ACBL,
+    "BUTLER": PairsScoring.BUTLER, "DATUM": PairsScoring.BUTLER,
+    "CROSSIMPS": PairsScoring.CROSS_IMPS, "XIMPS": PairsScoring.CROSS_IMPS,
+    "CALCUTTA": PairsScoring.CROSS_IMPS,
+}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class TravellerLine:
+    """One table's line on a board's traveller, with each side's points."""
+
+    row: ResultRow
+    ns_points: float | None
+    ew_points: float | None
+    ns_percent: float | None = None
+    ew_percent: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Traveller:
+    """A board's results side by side; ``top`` (matchpoints) or ``datum`` (butler)."""
+
+    board: int
+    lines: tuple[TravellerLine, ...]
+    top: float | None = None
+    datum: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CardLine:
+    """One board on a pair's personal score card, from that pair's side."""
+
+    board: int
+    direction: str
+    opponents: str
+    result: str
+    score: int | None
+    points: float | None
+    percent: float | None
+    round: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A pair's place, total and (matchpoints) percentage in its field."""
+
+    place: str
+    pair: str
+    field: str
+    total: float
+    percent: float | None
+    boards: int
+
+
+@dataclass(frozen=True, slots=True)
+class PairsResult:
+    """The whole scored event."""
+
+    scoring: PairsScoring
+    fields: tuple[str, ...]
+    standings: tuple[Standing, ...]
+    travellers: tuple[Traveller, ...]
+    cards: Mapping[str, tuple[CardLine, ...]]
+
+    def traveller(self, board: int) -> Traveller:
+        for traveller in self.travellers:
+            if traveller.board == board:
+                return traveller
+        raise DuplicateError(f"board {board!r} is not in this event")
+
+    def card(self, pair: str) -> tuple[CardLine, ...]:
+        found = self.cards.get(str(pair))
+        if found is None:
+            raise DuplicateError(f"pair {pair!r} is not in this event")
+        return found
+
+
+def _field_of(rows: Sequence[ResultRow], field: str) -> str:
+    if field not in ("auto", "one", "two"):
+        raise DuplicateError(f"field={field!r}: say auto, one (Howell) or two (Mitchell)")
+    if field != "auto":
+        return field
+    ns = {row.ns for row in rows}
+    ew = {row.ew for row in rows}
+    return "one" if ns & ew else "two"
+
+
+def score_pairs(
+    event: EventResults,
+    scoring: str | PairsScoring = PairsScoring.MATCHPOINTS,
+    *,
+    policy: str | MatchpointPolicy | None = None,
+    butler: str | ButlerPreset | None = None,
+    field: str = "auto",
+) -> PairsResult:
+    """Compare every board, total each pair, rank the field(s).
+
+    ``policy`` (matchpoints: rounding, Neuberg, adjusted percentages) defaults to
+    ``wbf`` for ``mp`` and ``acbl`` for ``acbl``; ``butler`` (datum preset, and
+    the IMPs of A+/A-, also used for cross-IMPs) defaults to ``drop-1``.
+    """
+    how = PairsScoring.parse(scoring)
+    rows = event.rows
+    fields_kind = _field_of(rows, field)
+    by_board = group_by_board(rows)
+    expected = max((len(board_rows) for board_rows in by_board.values()), default=0)
+    if how.uses_imps:
+        preset = get_butler_preset("drop-1" if butler is None else butler)
+        travellers = [
+            _imps_traveller(number, board_rows, how, preset)
+            for number, board_rows in by_board.items()
+        ]
+    else:
+        chosen = get_policy(policy or ("acbl" if how is PairsScoring.ACBL else "wbf"))
+        travellers = _matchpoint_travellers(by_board, expected, chosen)
+    return _assemble(how, fields_kind, travellers)
+
+
+def _matchpoint_travellers(
+    by_board: Mapping[int, list[ResultRow]], expected: int, policy: MatchpointPolicy
+) -> list[Traveller]:
+    """Two passes: the second gives A+/A- pairs their own session percentage (Law 12C2)."""
+    first = {
+        number: score_board(BoardResults(_entries(rows), max(expected, len(rows))), policy)
+        for number, rows in by_board.items()
+    }
+    session = _session_percent(by_board, first)
+    travellers = []
+    for number, rows in by_board.items():
+        scored = first[number]
+        if any(isinstance(row.adjusted, Adjusted) for row in rows):
+            sessions = {
+                i: (session.get(row.ns), session.get(row.ew))
+                for i, row in enumerate(rows)
+                if isinstance(row.adjusted, Adjusted)
+            }
+            board = BoardResults(_entries(rows), max(expected, len(rows)))
+            scored = score_board(board, policy, sessions=sessions)
+        lines = tuple(
+            TravellerLine(row, line.ns_mp, line.ew_mp, line.ns_percent, line.ew_percent)
+            for row, line in zip(rows, scored.lines, strict=True)
+        )
+        travellers.append(Traveller(number, lines, top=float(scored.top)))
+    return travellers
+
+
+def _session_percent(
+    by_board: Mapping[int, list[ResultRow]], scored: Mapping[int, BoardScore]
+) -> dict[str, Fraction]:
+    """Each pair's percentage on the boards where it had a real result."""
+    points: dict[str, Fraction] = defaultdict(Fraction)
+    tops: dict[str, Fraction] = defaultdict(Fraction)
+    for number, rows in by_board.items():
+        board = scored[number]
+        for row, line in zip(rows, board.lines, strict=True):
+            if row.ns_score is None or line.ns_exact is None or line.ew_exact is None:
+                continue
+            for pair, exact in ((row.ns, line.ns_exact), (row.ew, line.ew_exact)):
+                points[pair] += exact
+                tops[pair] += board.top
+    return {pair: 100 * points[pair] / tops[pair] for pair in points if tops[pair]}
+
+
+def _entries(rows: Sequence[ResultRow]) -> tuple[int | Adjusted | NotPlayed, ...]:
+    return tuple(row.entry for row in rows)
+
+
+def _imps_traveller(
+    number: int, rows: Sequence[ResultRow], how: PairsScoring, preset: ButlerPreset
+) -> Traveller:
+    entries = _entries(rows)
+    if how is PairsScoring.BUTLER:
+        scored = butler_board(BoardResults(entries), preset)
+        lines = tuple(
+            TravellerLine(row, _f(line.ns_imps), _f(line.ew_imps))
+            for row, line in zip(rows, scored.lines, strict=True)
+        )
+        return Traveller(number, lines, datum=scored.datum)
+    real = [entry for entry in entries if isinstance(entry, int)]
+    averaged = iter(cross_imps_exact(real) if real else [])
+    out = []
+    for row, entry in zip(rows, entries, strict=True):
+        if isinstance(entry, NotPlayed):
+            out.append(TravellerLine(row, None, None))
+        elif isinstance(entry, Adjusted):
+            out.append(
+                TravellerLine(row, _award(preset, entry.ns, row), _award(preset, entry.ew, row))
+            )
+        else:
+            won = next(averaged)
+            out.append(TravellerLine(row, round(float(won), 2), round(float(-won), 2)))
+    return Traveller(number, tuple(out))
+
+
+def _award(preset: ButlerPreset, award: AdjustedCode | Fraction, row: ResultRow) -> float:
+    if not isinstance(award, AdjustedCode):
+        raise DuplicateError(
+            f"{row.where}: board {row.board}: a percentage award ({award}%) has no IMP value;"
+            " use A+, A or A-"
+        )
+    return float(preset.award_imps(award))
+
+
+def _f(value: int | None) -> float | None:
+    return None if value is None else float(value)
+
+
+def _assemble(how: PairsScoring, kind: str, travellers: Sequence[Traveller]) -> PairsResult:
+    cards: dict[str, list[CardLine]] = defaultdict(list)
+    field_of: dict[str, str] = {}
+    total: dict[str, float] = defaultdict(float)
+    tops: dict[str, float] = defaultdict(float)
+    boards: dict[str, int] = defaultdict(int)
+    for traveller in travellers:
+        for line in traveller.lines:
+            row = line.row
+            for pair, side, opponents, points, percent in (
+                (row.ns, "NS", row.ew, line.ns_points, line.ns_percent),
+                (row.ew, "EW", row.ns, line.ew_points, line.ew_percent),
+            ):
+                field_of.setdefault(pair, "all" if kind == "one" else side)
+                score = None if row.ns_score is None else row.ns_score * (1 if side == "NS" else -1)
+                cards[pair].append(
+                    CardLine(
+                        row.board, side, opponents, row.describe(), score, points, percent,
+                        row.round,
+                    )
+                )  # fmt: skip
+                if points is None:
+                    continue
+                total[pair] += points
+                boards[pair] += 1
+                if traveller.top is not None:
+                    tops[pair] += traveller.top
+    standings = []
+    fields = tuple(sorted(set(field_of.values()), key=("all", "NS", "EW").index))
+    for name in fields:
+        members = {pair: total[pair] for pair in field_of if field_of[pair] == name}
+        placed = places(
+            {pair: _percent(total[pair], tops[pair]) or total[pair] for pair in members}
+        )
+        for pair in sorted(members, key=lambda p: (int(placed[p].rstrip("=")), _key(p))):
+            standings.append(
+                Standing(
+                    placed[pair], pair, name, round(total[pair], 2),
+                    _percent(total[pair], tops[pair]) if not how.uses_imps else None,
+                    boards[pair],
+                )
+            )  # fmt: skip
+    return PairsResult(
+        how,
+        fields,
+        tuple(standings),
+        tuple(travellers),
+        {pair: tuple(lines) for pair, lines in sorted(cards.items(), key=lambda kv: _key(kv[0]))},
+    )
+
+
+def _percent(points: float, top: float) -> float | None:
+    return round(100 * points / top, 2) if top else None
+
+
+def _key(pair: str) -> tuple[int, str]:
+    """Pair ids sort as numbers when they are numbers."""
+    return (int(pair), "") if pair.isdigit() else (1 << 30, pair)

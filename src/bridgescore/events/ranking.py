@@ -1,0 +1,34 @@
+"""Places as players expect them: equal totals share a place, written ``3=``."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TypeVar
+
+K = TypeVar("K", bound=Hashable)
+
+
+def places(totals: Mapping[K, float], *, decimals: int = 2) -> dict[K, str]:
+    """The place of each key, best (highest total) first; ties compared at ``decimals``.
+
+    >>> places({"A": 61.2, "B": 55.0, "C": 55.0, "D": 40.1})
+    {'A': '1', 'B': '2=', 'C': '2=', 'D': '4'}
+    """
+    shown = {key: round(value, decimals) for key, value in totals.items()}
+    ordered = sorted(shown, key=lambda k: -shown[k])
+    count = Counter(shown.values())
+    out: dict[K, str] = {}
+    first = 0
+    for index, key in enumerate(ordered):
+        if index and shown[key] != shown[ordered[index - 1]]:
+            first = index
+        out[key] = f"{first + 1}{'=' if count[shown[key]] > 1 else ''}"
+    return out
+
+
+def ordered_by_place(totals: Mapping[K, float], *, decimals: int = 2) -> Sequence[tuple[str, K]]:
+    """(place, key) pairs, best first; equal totals keep their input order."""
+    placed = places(totals, decimals=decimals)
+    keys = sorted(totals, key=lambda k: -round(totals[k], decimals))
+    return [(placed[key], key) for key in keys]
