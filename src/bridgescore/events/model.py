@@ -9,11 +9,12 @@ its file and line.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
 from bridgescore.core.contract import TableResult
+from bridgescore.core.hands import Hands
 from bridgescore.core.seats import Side
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.duplicate.adjusted import Adjusted, Entry, NotPlayed
@@ -57,6 +58,9 @@ class Problem:
 class ResultRow:
     """One board at one table: who sat where and what they scored.
 
+    ``players`` (North, East, South, West) is set in an individual event, where
+    ``ns`` and ``ew`` name the two partnerships of the deal.
+
     Exactly one of ``result``/``ns_score`` (a played deal; ``ns_score`` is
     derived when the result is given), or ``adjusted`` (an artificial score for
     each side, or not played).
@@ -71,6 +75,7 @@ class ResultRow:
     adjusted: Adjusted | NotPlayed | None = None
     round: int | None = None
     table: str | None = None
+    players: tuple[str, str, str, str] | None = None
     where: Location = field(default=Location("<unknown>"), compare=False)
 
     @property
@@ -226,3 +231,52 @@ def group_by_board(rows: Iterable[ResultRow]) -> dict[int, list[ResultRow]]:
     for row in rows:
         grouped[row.board].append(row)
     return dict(sorted(grouped.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class Participant:
+    """A pair, team or player as the event file names it."""
+
+    id: str
+    names: tuple[str, ...] = ()
+    kind: str = "pair"
+
+
+@dataclass(frozen=True, slots=True)
+class Published:
+    """What another scoring program wrote for one result: each side's points."""
+
+    ns_points: float | None = None
+    ew_points: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PublishedStanding:
+    """What another scoring program wrote for one participant."""
+
+    id: str
+    total: float | None = None
+    percent: float | None = None
+    place: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A whole event as a file describes it: its facts, and the figures its program published.
+
+    ``results`` holds the rows (re-scored by bridgescore); ``published`` is
+    aligned with ``results.rows`` (``None`` where the file gave nothing), so the
+    two can be compared result by result and participant by participant.
+    """
+
+    results: EventResults
+    name: str = ""
+    date: str = ""
+    site: str = ""
+    kind: str = "pairs"
+    scoring: str = "mp"
+    program: str = ""
+    participants: tuple[Participant, ...] = ()
+    hands: Mapping[int, Hands] = field(default_factory=dict)
+    published: tuple[Published | None, ...] = ()
+    standings: tuple[PublishedStanding, ...] = ()
