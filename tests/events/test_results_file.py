@@ -185,3 +185,13 @@ def test_adjusted_and_not_played_rows() -> None:
 def test_bad_adjusted_codes(code: str) -> None:
     with pytest.raises(ResultsFileError, match=re.escape(f"'{code}'")):
         loads_csv(f"board,ns,ew,adjusted\n1,1,2,{code}\n")
+
+
+def test_json_round_trip_of_every_kind_of_row() -> None:
+    from bridgescore.io.results import dumps_json
+
+    for path, teams in ((EXAMPLES / "pairs-mitchell.csv", False), (EXAMPLES / "teams.json", True)):
+        event = load(path)
+        again = loads_json(dumps_json(event))
+        assert again.rows == event.rows
+        assert again.teams is teams

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich.console import Console
 from rich.table import Table
 
 from bridgescore.cli._common import EXIT_BAD_INPUT, console, emit_json, friendly_errors
@@ -27,13 +28,14 @@ def _read(path: str, *, laws: str, strict: bool, teams: bool) -> EventResults:
     try:
         event = load(path, laws=laws, strict=strict, teams=teams)
     except ResultsFileError as error:
-        _report(error.problems)
+        report_problems(error.problems)
         sys.exit(EXIT_BAD_INPUT)
-    _report(list(event.warnings))
+    report_problems(list(event.warnings))
     return event
 
 
-def _report(problems: list[Problem]) -> None:
+def report_problems(problems: list[Problem]) -> None:
+    """Every problem on its own line on stderr."""
     for problem in problems:
         click.echo(f"bridgescore: {problem}", err=True)
 
@@ -142,8 +144,13 @@ def pairs_command(
     elif card is not None:
         out.print(_card_table(result, card))
     else:
-        for name in result.fields:
-            out.print(_standings_table(result, name, event.name or Path(file).name))
+        print_pairs(out, result, event.name or Path(file).name)
+
+
+def print_pairs(out: Console, result: PairsResult, title: str) -> None:
+    """The ranking of each field."""
+    for name in result.fields:
+        out.print(_standings_table(result, name, title))
 
 
 def _unit(result: PairsResult) -> str:
@@ -283,7 +290,12 @@ def teams_command(
     if as_json:
         emit_json(teams_json(result))
         return
-    out = console()
+    print_teams(console(), result, event.name or "Standings")
+
+
+def print_teams(out: Console, result: TeamsResult, title: str) -> None:
+    """The matches and the standings."""
+    scoring = str(result.scoring)
     unit = "IMPs" if scoring == "imps" else "BAM"
     matches = Table(title="Matches", title_justify="left")
     for name in ("Round", "Team", "Team", unit, "VPs" if scoring == "imps" else "Points"):
@@ -297,7 +309,7 @@ def teams_command(
             f"{_fixed(m.first_vp)}-{_fixed(m.second_vp)}",
         )
     out.print(matches)
-    standings = Table(title=event.name or "Standings", title_justify="left")
+    standings = Table(title=title, title_justify="left")
     for name in ("Place", "Team", "VPs" if scoring == "imps" else "Points", f"{unit} +/-"):
         standings.add_column(name, justify="left" if name in ("Place", "Team") else "right")
     for s in result.standings:

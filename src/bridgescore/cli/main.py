@@ -6,6 +6,7 @@ import click
 
 from bridgescore import __version__
 from bridgescore.cli.events import imps_command, pairs_command, teams_command, vp_command
+from bridgescore.cli.files import convert_command, event_command, report_command
 from bridgescore.cli.score import score_command, table_command
 from bridgescore.cli.sheets import chicago_command, rubber_command
 
@@ -25,6 +26,9 @@ cli.add_command(pairs_command)
 cli.add_command(teams_command)
 cli.add_command(imps_command)
 cli.add_command(vp_command)
+cli.add_command(event_command)
+cli.add_command(report_command)
+cli.add_command(convert_command)
 cli.add_command(rubber_command)
 cli.add_command(chicago_command)
 

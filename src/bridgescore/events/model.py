@@ -94,10 +94,10 @@ class ResultRow:
         assert self.adjusted is not None
         return self.adjusted
 
-    def describe(self) -> str:
+    def describe(self, *, symbols: bool = False) -> str:
         """The result as a traveller shows it: ``4SXN-2``, ``NS +420``, ``A+/A-``, ``NP``."""
         if self.result is not None:
-            return str(self.result)
+            return self.result.format(symbols=symbols)
         if self.adjusted is not None:
             return str(self.adjusted)
         return f"NS {self.ns_score:+d}"

@@ -297,3 +297,32 @@ def dumps_csv(results: EventResults) -> str:
             ]
         )  # fmt: skip
     return buffer.getvalue()
+
+
+def _row_fields(row: ResultRow) -> dict[str, Any]:
+    fields: dict[str, Any] = {"board": row.board}
+    if row.round is not None:
+        fields["round"] = row.round
+    if row.table is not None:
+        fields["table"] = row.table
+    fields["ns"], fields["ew"] = row.ns, row.ew
+    if row.adjusted is not None:
+        fields["adjusted"] = str(row.adjusted)
+    elif row.result is not None:
+        if row.result.passed_out:
+            fields["contract"] = "Pass"
+        else:
+            fields["contract"] = row.result.contract.format(declarer=False)
+            fields["declarer"] = str(row.result.declarer)
+            fields["result"] = row.result.tricks
+    else:
+        fields["score"] = row.ns_score
+    fields["vulnerability"] = str(row.vulnerability)
+    return fields
+
+
+def dumps_json(results: EventResults, *, name: str = "") -> str:
+    """Write rows as the JSON results format (``event`` then ``results``)."""
+    event = {"name": name or results.name, "type": "teams" if results.teams else "pairs"}
+    data = {"event": event, "results": [_row_fields(row) for row in results.rows]}
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"

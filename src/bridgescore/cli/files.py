@@ -1,0 +1,107 @@
+"""``bridgescore event``, ``report`` and ``convert``: event files in and out."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from bridgescore.cli._common import EXIT_BAD_INPUT, console, emit_json, friendly_errors
+from bridgescore.cli.events import print_pairs, print_teams, report_problems
+from bridgescore.events.model import Event
+from bridgescore.events.pairs import PairsResult
+from bridgescore.events.scoring import score_event
+from bridgescore.events.summary import event_summary
+from bridgescore.io.events import load_event, write_event
+from bridgescore.io.results import ResultsFileError
+
+_SCORING_HELP = "Score as mp, acbl, butler or cross-imps (pairs), or imps/bam (teams)."
+
+
+def _load(path: str, laws: str, strict: bool) -> Event:
+    try:
+        event = load_event(path, laws=laws, strict=strict)
+    except ResultsFileError as error:
+        report_problems(error.problems)
+        sys.exit(EXIT_BAD_INPUT)
+    report_problems(list(event.results.warnings))
+    return event
+
+
+@click.command(
+    "event",
+    epilog="Examples:\n\n  bridgescore event examples/pairs-mitchell.csv\n\n"
+    "  bridgescore event results.pbn --json",
+)
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--scoring", default=None, help=_SCORING_HELP)
+@click.option("--laws", default="2017", show_default=True, help="Law set for contracts.")
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (see docs/events.md).")
+@friendly_errors
+def event_command(file: str, scoring: str | None, laws: str, strict: bool, as_json: bool) -> None:
+    """Print the ranking of any supported event file (CSV, JSON, PBN, USEBIO)."""
+    event = _load(file, laws, strict)
+    result = score_event(event, scoring)
+    if as_json:
+        emit_json(event_summary(event, result))
+    elif isinstance(result, PairsResult):
+        print_pairs(console(), result, event.name or Path(file).name)
+    else:
+        print_teams(console(), result, event.name or Path(file).name)
+
+
+@click.command(
+    "report",
+    epilog="Examples:\n\n  bridgescore report examples/pairs-mitchell.csv --html site/\n\n"
+    "  bridgescore report results.pbn --pdf results.pdf",
+)
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--html", "html_dir", type=click.Path(file_okay=False), default=None,
+              help="Write the results site into this folder.")  # fmt: skip
+@click.option("--pdf", "pdf_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the same results as one PDF.")  # fmt: skip
+@click.option("--scoring", default=None, help=_SCORING_HELP)
+@click.option("--laws", default="2017", show_default=True, help="Law set for contracts.")
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@friendly_errors
+def report_command(
+    file: str,
+    html_dir: str | None,
+    pdf_path: str | None,
+    scoring: str | None,
+    laws: str,
+    strict: bool,
+) -> None:
+    """Publish an event's results: a static site (ranking, travellers with hand
+    diagrams, score cards, a page that prints well) and/or a PDF."""
+    if html_dir is None and pdf_path is None:
+        raise click.UsageError("say where: --html DIR and/or --pdf FILE")
+    event = _load(file, laws, strict)
+    from bridgescore.report import build_pdf, build_site
+
+    if html_dir is not None:
+        written = build_site(event, html_dir, scoring=scoring)
+        click.echo(
+            f"wrote {len(written)} files to {html_dir} (open {Path(html_dir) / 'index.html'})"
+        )
+    if pdf_path is not None:
+        click.echo(f"wrote {build_pdf(event, pdf_path, scoring=scoring)}")
+
+
+@click.command(
+    "convert",
+    epilog="Examples:\n\n  bridgescore convert examples/pairs-mitchell.csv session.json\n\n"
+    "  bridgescore convert session.pbn session.xml",
+)
+@click.argument("source", type=click.Path(dir_okay=False))
+@click.argument("target", type=click.Path(dir_okay=False))
+@click.option("--laws", default="2017", show_default=True, help="Law set for contracts.")
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@friendly_errors
+def convert_command(source: str, target: str, laws: str, strict: bool) -> None:
+    """Convert an event file between formats, chosen by the file names' extensions."""
+    event = _load(source, laws, strict)
+    path = write_event(event, target)
+    click.echo(f"wrote {path}")

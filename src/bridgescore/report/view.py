@@ -1,0 +1,298 @@
+"""What a results page shows, worked out once for both the HTML site and the PDF."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from bridgescore.core.hands import SUITS, Hands
+from bridgescore.core.seats import Seat
+from bridgescore.core.vulnerability import BoardInfo
+from bridgescore.events.model import Event
+from bridgescore.events.pairs import PairsResult
+from bridgescore.events.scoring import score_event
+from bridgescore.events.teams import TeamsResult
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def slug(text: str) -> str:
+    """A file-name-safe form of a pair or team id."""
+    cleaned = re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-")
+    return cleaned or "x"
+
+
+def number(value: float | None, decimals: int = 2) -> str:
+    if value is None:
+        return ""
+    text = f"{value:.{decimals}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def fixed(value: float | None) -> str:
+    return "" if value is None else f"{value:.2f}"
+
+
+def signed(value: int | None) -> str:
+    return "" if value is None else f"{value:+d}"
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    """One hand as four suit lines (symbol, cards high to low)."""
+
+    seat: str
+    suits: tuple[tuple[str, str], ...]
+
+
+def hand_views(hands: Hands) -> dict[str, HandView | None]:
+    out: dict[str, HandView | None] = {}
+    for seat in Seat:
+        cards = hands.hand(seat)
+        if cards is None:
+            out[seat.letter] = None
+            continue
+        lines = []
+        for suit in SUITS:
+            ranks = "".join(
+                c.rank.letter for c in sorted(cards, reverse=True) if c.suit is suit
+            ).replace("T", "10")
+            lines.append((SUIT_SYMBOLS[suit.letter], ranks or "—"))
+        out[seat.letter] = HandView(seat.name.title(), tuple(lines))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A table row: cells as text, and an optional link per cell."""
+
+    cells: tuple[str, ...]
+    links: tuple[str | None, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    title: str
+    header: tuple[str, ...]
+    rows: tuple[Row, ...]
+    numeric: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One page of the site: its file, its title, and what is on it."""
+
+    file: str
+    title: str
+    tables: tuple[Table, ...]
+    board: BoardInfo | None = None
+    hands: dict[str, HandView | None] | None = None
+    crumbs: tuple[tuple[str, str], ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    title: str
+    subtitle: str
+    index: Page
+    boards: tuple[Page, ...]
+    cards: tuple[Page, ...]
+
+
+def build_report(event: Event, scoring: str | None = None) -> Report:
+    """Score the event and lay out every page."""
+    result = score_event(event, scoring)
+    title = event.name or "Results"
+    subtitle = " · ".join(x for x in (event.site, event.date, _scoring_name(result)) if x)
+    if isinstance(result, TeamsResult):
+        return _teams_report(event, result, title, subtitle)
+    return _pairs_report(event, result, title, subtitle)
+
+
+def _scoring_name(result: PairsResult | TeamsResult) -> str:
+    if isinstance(result, TeamsResult):
+        return "board-a-match" if str(result.scoring) == "bam" else f"IMPs, VPs ({result.scale})"
+    return {
+        "mp": "matchpoints",
+        "acbl": "matchpoints (ACBL)",
+        "butler": "butler IMPs",
+        "cross-imps": "cross-IMPs",
+    }[str(result.scoring)]
+
+
+def _board_page(event: Event, board: int, tables: tuple[Table, ...]) -> Page:
+    hands = event.hands.get(board)
+    return Page(
+        f"board-{board}.html",
+        f"Board {board}",
+        tables,
+        board=BoardInfo.of(board),
+        hands=hand_views(hands) if hands is not None else None,
+        crumbs=(("Results", "index.html"),),
+    )
+
+
+def _pairs_report(event: Event, result: PairsResult, title: str, subtitle: str) -> Report:
+    imps = result.scoring.uses_imps
+    unit = "IMPs" if imps else "MP"
+    field_names = {"all": "Ranking", "NS": "North-South", "EW": "East-West"}
+    names = {p.id: ", ".join(p.names) for p in event.participants}
+    standings = []
+    for name in result.fields:
+        ranking: list[Row] = []
+        for s in result.standings:
+            if s.field != name:
+                continue
+            cells = [s.place, s.pair, names.get(s.pair, ""), number(s.total)]
+            if not imps:
+                cells.append(fixed(s.percent))
+            cells.append(str(s.boards))
+            links = [None, f"pair-{slug(s.pair)}.html", None, None, None, None]
+            ranking.append(Row(tuple(cells), tuple(links[: len(cells)])))
+        header = ("Place", "Pair", "Names", unit, *(() if imps else ("%",)), "Boards")
+        standings.append(Table(field_names[name], header, tuple(ranking), frozenset({3, 4, 5})))
+    board_links = Table(
+        "Boards",
+        ("Board", "Results"),
+        tuple(
+            Row((str(t.board), str(len(t.lines))), (f"board-{t.board}.html", None))
+            for t in result.travellers
+        ),
+        frozenset({1}),
+    )
+    index = Page("index.html", title, (*standings, board_links))
+    boards = []
+    for t in result.travellers:
+        extra = f" — top {number(t.top)}" if t.top is not None else ""
+        extra += f" — datum {t.datum:+d}" if t.datum is not None else ""
+        lines = tuple(
+            Row(
+                (
+                    line.row.ns,
+                    line.row.ew,
+                    line.row.describe(symbols=True),
+                    signed(line.row.ns_score),
+                    number(line.ns_points),
+                    number(line.ew_points),
+                ),
+                (f"pair-{slug(line.row.ns)}.html", f"pair-{slug(line.row.ew)}.html"),
+            )
+            for line in t.lines
+        )
+        table = Table(
+            f"Traveller{extra}",
+            ("NS", "EW", "Result", "NS score", f"NS {unit}", f"EW {unit}"),
+            lines,
+            frozenset({3, 4, 5}),
+        )
+        boards.append(_board_page(event, t.board, (table,)))
+    cards = []
+    for pair, card in result.cards.items():
+        card_rows = tuple(
+            Row(
+                (
+                    str(line.board),
+                    line.direction,
+                    line.opponents,
+                    line.result,
+                    signed(line.score),
+                    number(line.points),
+                    *(() if imps else (fixed(line.percent),)),
+                ),
+                (f"board-{line.board}.html", None, f"pair-{slug(line.opponents)}.html"),
+            )
+            for line in card
+        )
+        card_header = (
+            "Board",
+            "Dir",
+            "Against",
+            "Result",
+            "Score",
+            unit,
+            *(() if imps else ("%",)),
+        )
+        who = f"Pair {pair}" + (f": {names[pair]}" if names.get(pair) else "")
+        cards.append(
+            Page(
+                f"pair-{slug(pair)}.html",
+                who,
+                (Table("Score card", card_header, card_rows, frozenset({0, 4, 5, 6})),),
+                crumbs=(("Results", "index.html"),),
+            )
+        )
+    return Report(title, subtitle, index, tuple(boards), tuple(cards))
+
+
+def _teams_report(event: Event, result: TeamsResult, title: str, subtitle: str) -> Report:
+    bam = str(result.scoring) == "bam"
+    standings = Table(
+        "Standings",
+        ("Place", "Team", "Points" if bam else "VPs", "For", "Against", "Matches"),
+        tuple(
+            Row(
+                (
+                    s.place, s.team, fixed(s.vp), number(s.points_for),
+                    number(s.points_against), str(s.matches),
+                ),
+                (None, f"team-{slug(s.team)}.html"),
+            )
+            for s in result.standings
+        ),
+        frozenset({2, 3, 4, 5}),
+    )  # fmt: skip
+    matches = Table(
+        "Matches",
+        ("Round", "Home", "Away", "BAM" if bam else "IMPs", "Points" if bam else "VPs"),
+        tuple(
+            Row(
+                (
+                    "" if m.round is None else str(m.round),
+                    m.first,
+                    m.second,
+                    f"{number(m.first_points)}–{number(m.second_points)}",
+                    f"{fixed(m.first_vp)}–{fixed(m.second_vp)}",
+                ),
+                (None, f"team-{slug(m.first)}.html", f"team-{slug(m.second)}.html"),
+            )
+            for m in result.matches
+        ),
+    )
+    index = Page("index.html", title, (standings, matches))
+    by_board: dict[int, list[Row]] = {}
+    per_team: dict[str, list[Row]] = {}
+    for m in result.matches:
+        for b in m.boards:
+            by_board.setdefault(b.board, []).append(
+                Row(
+                    (
+                        m.first, m.second, b.first_ns.describe(symbols=True), signed(b.first_ns_score),
+                        b.second_ns.describe(symbols=True), signed(b.second_ns_score), number(b.swing),
+                    )
+                )
+            )  # fmt: skip
+            for team, sign, other in ((m.first, 1, m.second), (m.second, -1, m.first)):
+                per_team.setdefault(team, []).append(
+                    Row(
+                        (
+                            "" if m.round is None else str(m.round), other, str(b.board),
+                            number(sign * b.swing),
+                        ),
+                        (None, f"team-{slug(other)}.html", f"board-{b.board}.html"),
+                    )
+                )  # fmt: skip
+    header = ("Team 1", "Team 2", "Team 1 NS", "Score", "Team 2 NS", "Score", "Swing")
+    boards = tuple(
+        _board_page(event, board, (Table("Results", header, tuple(rows), frozenset({3, 5, 6})),))
+        for board, rows in sorted(by_board.items())
+    )
+    cards = tuple(
+        Page(
+            f"team-{slug(team)}.html",
+            f"Team {team}",
+            (Table("Boards", ("Round", "Against", "Board", "Swing"), tuple(rows), frozenset({3})),),
+            crumbs=(("Results", "index.html"),),
+        )
+        for team, rows in sorted(per_team.items())
+    )
+    return Report(title, subtitle, index, boards, cards)

@@ -1,0 +1,81 @@
+"""``bridgescore event``, ``report`` and ``convert``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from bridgescore.cli.main import cli
+from bridgescore.io.results import load
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+MITCHELL = str(EXAMPLES / "pairs-mitchell.csv")
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_event_json_shape() -> None:
+    data = json.loads(run("event", MITCHELL, "--json").stdout)
+    assert set(data) == {"event", "participants", "results"}
+    first = data["participants"][0]
+    assert set(first) == {"id", "names", "field", "total", "percent", "place"}
+    assert (first["id"], first["total"], first["percent"], first["place"]) == (
+        "2",
+        47.8,
+        59.75,
+        "1",
+    )
+    assert len(data["results"]) == 50
+    row = data["results"][0]
+    assert (row["board"], row["ns"], row["ew"], row["ns_score"], row["ns_points"]) == (
+        1, "1", "6", -400, 3.0,
+    )  # fmt: skip
+
+
+def test_event_teams_json_results_are_both_tables() -> None:
+    data = json.loads(run("event", str(EXAMPLES / "teams.json"), "--json").stdout)
+    assert data["event"]["kind"] == "teams"
+    assert len(data["results"]) == 48
+    by_board: dict[int, list[float]] = {}
+    for row in data["results"]:
+        by_board.setdefault(row["board"], []).append(row["ns_points"])
+    assert all(sum(points) == 0 for points in by_board.values())
+
+
+def test_event_prints_ranking() -> None:
+    result = run("event", MITCHELL, "--scoring", "butler")
+    assert result.exit_code == 0
+    assert "North-South (butler)" in result.stdout
+
+
+def test_report_html_and_pdf(tmp_path: Path) -> None:
+    result = run(
+        "report", MITCHELL, "--html", str(tmp_path / "site"), "--pdf", str(tmp_path / "r.pdf")
+    )
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "site" / "index.html").is_file()
+    assert (tmp_path / "r.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_report_needs_a_target() -> None:
+    result = run("report", MITCHELL)
+    assert result.exit_code == 2
+    assert "--html DIR and/or --pdf FILE" in result.stderr
+
+
+def test_convert_round_trip(tmp_path: Path) -> None:
+    as_json = tmp_path / "s.json"
+    back = tmp_path / "s.csv"
+    assert run("convert", MITCHELL, str(as_json)).exit_code == 0
+    assert run("convert", str(as_json), str(back)).exit_code == 0
+    assert load(back).rows == load(MITCHELL).rows
+
+
+def test_convert_unknown_format(tmp_path: Path) -> None:
+    result = run("convert", MITCHELL, str(tmp_path / "x.doc"))
+    assert result.exit_code == 2
+    assert "cannot write 'doc' files" in result.stderr
