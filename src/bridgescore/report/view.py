@@ -266,8 +266,10 @@ def _teams_report(event: Event, result: TeamsResult, title: str, subtitle: str) 
             by_board.setdefault(b.board, []).append(
                 Row(
                     (
-                        m.first, m.second, b.first_ns.describe(symbols=True), signed(b.first_ns_score),
-                        b.second_ns.describe(symbols=True), signed(b.second_ns_score), number(b.swing),
+                        m.first, m.second,
+                        b.first_ns.describe(symbols=True), signed(b.first_ns_score),
+                        b.second_ns.describe(symbols=True), signed(b.second_ns_score),
+                        number(b.swing),
                     )
                 )
             )  # fmt: skip
