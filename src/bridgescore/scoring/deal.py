@@ -9,7 +9,7 @@ game or partscore bonus. Honours and the rubber bonus belong to the score sheet.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from bridgescore.core.contract import Contract, PassedOut, TableResult, parse_contract
 from bridgescore.core.seats import Side
@@ -112,10 +112,38 @@ def score(
     620
     >>> score("3NTX-2", vulnerable=False).total
     -300
+
+    Scores are immutable values of immutable inputs, so repeated calls are
+    answered from a bounded cache (a club session repeats the same few hundred
+    results; the inputs are validated on the first call).
     """
-    law = get_laws(laws)
     if not isinstance(vulnerable, bool):
         raise BridgeInputError(f"vulnerable={vulnerable!r}: say True or False")
+    if isinstance(laws, str) and isinstance(tricks, int | None) and not isinstance(tricks, bool):
+        try:
+            return _score_cached(contract, tricks, vulnerable, laws)
+        except TypeError:  # an unhashable input: let the plain path say what is wrong
+            pass
+    return _score(contract, tricks, vulnerable, laws)
+
+
+@lru_cache(maxsize=1 << 16)
+def _score_cached(
+    contract: Contract | PassedOut | TableResult | str,
+    tricks: int | None,
+    vulnerable: bool,
+    laws: str,
+) -> ScoreBreakdown:
+    return _score(contract, tricks, vulnerable, laws)
+
+
+def _score(
+    contract: Contract | PassedOut | TableResult | str,
+    tricks: int | None,
+    vulnerable: bool,
+    laws: str | LawSet,
+) -> ScoreBreakdown:
+    law = get_laws(laws)
     result = _as_result(contract, tricks)
     breakdown = ScoreBreakdown(result, vulnerable, law.name)
     played = result.contract
