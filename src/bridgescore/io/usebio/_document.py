@@ -1,0 +1,81 @@
+"""The USEBIO document value and the error a strict reader raises."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from bridgescore.errors import LocatedError
+from bridgescore.events.model import Problem
+from bridgescore.io.usebio._tree import RawTag
+
+DEFAULT_PROLOG = (
+    '<?xml version="1.0" encoding="iso-8859-1"?>\n'
+    '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">\n'
+)
+"""What :func:`~bridgescore.io.usebio.from_event` writes before the root element: the
+prolog most of the real files carry (EBUScore, PairsScorer, TeamsScorer, Compscore3)."""
+
+_BOARD = re.compile(r"\bboard (\d+)\b")
+
+
+class USEBIOError(LocatedError):
+    """A USEBIO file with problems: ``problems`` lists every one (file, line, board).
+
+    ``source``/``line`` are those of the first problem, ``board`` its board when it
+    concerns one.
+    """
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        if not problems:
+            raise ValueError("a USEBIOError needs at least one problem")
+        self.problems = tuple(problems)
+        first = self.problems[0]
+        found = _BOARD.search(first.message)
+        self.board: int | None = int(found[1]) if found else None
+        more = len(self.problems) - 1
+        message = first.message + (f" (and {more} more problem{'s' * (more > 1)})" if more else "")
+        super().__init__(message, source=first.where.source, line=first.where.line)
+
+
+@dataclass(frozen=True, eq=False)
+class USEBIODocument:
+    """A USEBIO file as read: its XML tree, kept whole, and what is needed to write it
+    back byte for byte.
+
+    ``root`` is the ``<USEBIO>`` element (``None`` when the file had no readable root);
+    every element, attribute, text, comment and processing instruction is kept, known
+    to this reader or not. ``prolog``/``epilog`` are the file's text before and after
+    the root, verbatim (XML declaration, DOCTYPE). ``encoding`` and ``newline`` are the
+    file's; ``lines`` gives each element's line in the file. ``problems`` are those
+    found parsing the XML (a lenient read keeps the part read before an error).
+    ``strict`` is how :func:`~bridgescore.io.usebio.to_event` treats content problems.
+    """
+
+    root: ET.Element | None
+    source: str = "<string>"
+    prolog: str = DEFAULT_PROLOG
+    epilog: str = "\n"
+    encoding: str = "iso-8859-1"
+    newline: str = "\n"
+    strict: bool = False
+    problems: tuple[Problem, ...] = ()
+    lines: Mapping[ET.Element, int] = field(default_factory=dict, repr=False)
+    tags: Mapping[ET.Element, RawTag] = field(default_factory=dict, repr=False)
+
+    @property
+    def version(self) -> str:
+        """The root's ``Version`` attribute (``'1.2'``), ``''`` when absent."""
+        return "" if self.root is None else self.root.get("Version", "").strip()
+
+    @property
+    def event_type(self) -> str:
+        """The first ``EVENT``'s ``EVENT_TYPE`` (``'MP_PAIRS'``, ``'PAIRS'``, ``'TEAMS'``...)."""
+        event = None if self.root is None else self.root.find("EVENT")
+        return "" if event is None else event.get("EVENT_TYPE", "").strip()
+
+    def line_of(self, element: ET.Element) -> int | None:
+        """The line an element starts on in the file read (``None`` for a built one)."""
+        return self.lines.get(element)

@@ -1,0 +1,858 @@
+"""From a USEBIO document to an :class:`~bridgescore.events.model.Event`."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Final
+
+from bridgescore.core.contract import PASSED_OUT, Contract, PassedOut, TableResult, parse_contract
+from bridgescore.core.hands import DealError, Hands
+from bridgescore.core.seats import Seat
+from bridgescore.core.vulnerability import BoardInfo, Vulnerability
+from bridgescore.duplicate.adjusted import parse_entry
+from bridgescore.errors import BridgeError
+from bridgescore.events.model import (
+    Event,
+    EventResults,
+    Location,
+    Participant,
+    Problem,
+    Published,
+    PublishedStanding,
+    ResultRow,
+    Severity,
+    check_rows,
+    ns_score_of,
+)
+from bridgescore.io.usebio._document import USEBIODocument, USEBIOError
+
+Element = ET.Element
+
+EVENT_TYPES: Final[Mapping[str, tuple[str, str | None]]] = MappingProxyType(
+    {
+        "MP_PAIRS": ("pairs", "mp"),
+        "BUTLER_PAIRS": ("pairs", "butler"),
+        "CROSS_IMP": ("pairs", "cross-imps"),
+        "PAIRS": ("pairs", None),
+        "SWISS_PAIRS": ("pairs", None),
+        "SWISS_PAIRS_CROSS_IMPS": ("pairs", "cross-imps"),
+        "SWISS_PAIRS_BUTLER_IMPS": ("pairs", "butler"),
+        "INDIVIDUAL": ("individual", "mp"),
+        "TEAMS": ("teams", None),
+        "SWISS_TEAMS": ("teams", None),
+        "TEAMS_OF_FOUR": ("teams", None),
+    }
+)
+"""Each known ``EVENT_TYPE``: the kind of event, and its scoring when the type fixes it
+(otherwise ``BOARD_SCORING_METHOD`` says, by default matchpoints for pairs, IMPs for teams)."""
+
+BOARD_SCORING_METHODS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "MATCH_POINTS": "mp",
+        "BUTLER_IMPS": "butler",
+        "CROSS_IMPS": "cross-imps",
+        "IMPS": "imps",
+        "PAB": "bam",
+        "BAM": "bam",
+        "AGGREGATE": "aggregate",
+    }
+)
+"""``BOARD_SCORING_METHOD`` values and the scoring each means (``IMPS`` in a pairs
+event is IMPs against a datum: ``butler``)."""
+
+KNOWN_VERSIONS: Final = ("1.0", "1.1", "1.2", "1.3")
+
+POINT_FIELDS: Final[Mapping[str, tuple[str, str]]] = MappingProxyType(
+    {
+        "mp": ("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
+        "butler": ("NS_BUTLER_POINTS", "EW_BUTLER_POINTS"),
+        "cross-imps": ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
+    }
+)
+"""The traveller-line elements holding each side's points, per pairs scoring."""
+
+_SCORE_RE = re.compile(r"^[+-]?[0-9]+$")
+_WHOLE_RE = re.compile(r"^[0-9]+$")
+_DATE_RE = re.compile(r"^(\d{1,2})/(\d{1,2})/(\d{4})$")
+_SUITS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+_HOLDING_RE = re.compile(r"^(?:10|[2-9TJQKA])*$")
+
+
+def _text(element: Element | None, name: str) -> str:
+    """The stripped text of ``element``'s first child ``name`` (``''`` when absent)."""
+    if element is None:
+        return ""
+    child = element.find(name)
+    return "" if child is None or child.text is None else child.text.strip()
+
+
+def _number(text: str) -> float | None:
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if value == value and abs(value) != float("inf") else None
+
+
+@dataclass
+class _Reader:
+    """One pass over a document: what it found and every problem, with its place."""
+
+    doc: USEBIODocument
+    laws: str
+    problems: list[Problem] = field(default_factory=list)
+    rows: list[ResultRow] = field(default_factory=list)
+    published: list[Published | None] = field(default_factory=list)
+    participants: list[Participant] = field(default_factory=list)
+    standings: list[PublishedStanding] = field(default_factory=list)
+    hands: dict[int, Hands] = field(default_factory=dict)
+    vulnerability: dict[int, Vulnerability] = field(default_factory=dict)
+    known_ids: set[str] = field(default_factory=set)
+    unknown_ids: set[str] = field(default_factory=set)
+    team_of: dict[str, str] = field(default_factory=dict)
+
+    # -- places -----------------------------------------------------------------------
+
+    def where(self, element: Element | None) -> Location:
+        line = None if element is None else self.doc.lines.get(element)
+        return Location(self.doc.source, line)
+
+    def problem(
+        self, element: Element | None, message: str, severity: Severity = Severity.ERROR
+    ) -> None:
+        self.problems.append(Problem(self.where(element), message, severity))
+
+    def number(self, parent: Element, name: str, context: str) -> float | None:
+        """A published figure; a value that is not a number is reported."""
+        child = parent.find(name)
+        text = "" if child is None or child.text is None else child.text.strip()
+        if not text:
+            return None
+        value = _number(text)
+        if value is None:
+            self.problem(child, f"{context}{name} {text!r} is not a number")
+        return value
+
+    # -- the event ----------------------------------------------------------------------
+
+    def kind_and_scoring(self, event: Element) -> tuple[str, str]:
+        event_type = event.get("EVENT_TYPE", "").strip()
+        method_text = _text(event, "BOARD_SCORING_METHOD")
+        known = EVENT_TYPES.get(event_type.upper())
+        if known is None:
+            shown = ", ".join(EVENT_TYPES)
+            if event_type:
+                self.problem(event, f"EVENT_TYPE {event_type!r} is not known; known: {shown}")
+            else:
+                self.problem(event, f"the EVENT has no EVENT_TYPE; known: {shown}")
+            kind = self.guess_kind(event)
+            fixed = None
+        else:
+            kind, fixed = known
+        method = None
+        if method_text:
+            method = BOARD_SCORING_METHODS.get(method_text.upper())
+            if method is None:
+                self.problem(
+                    event.find("BOARD_SCORING_METHOD"),
+                    f"BOARD_SCORING_METHOD {method_text!r} is not known; known: "
+                    + ", ".join(BOARD_SCORING_METHODS),
+                )
+            elif method == "imps" and kind != "teams":
+                method = "butler"
+        if fixed is not None:
+            return kind, fixed
+        if method is not None:
+            return kind, method
+        if kind == "teams":
+            return kind, "bam" if event.find(".//TEAM_POINTS") is not None else "imps"
+        for scoring, (ns_field, _) in POINT_FIELDS.items():
+            if event.find(f".//TRAVELLER_LINE/{ns_field}") is not None:
+                return kind, scoring
+        return kind, "mp"
+
+    @staticmethod
+    def guess_kind(event: Element) -> str:
+        if event.find(".//MATCH") is not None:
+            return "teams"
+        if event.find(".//TRAVELLER_LINE/N_PLAYER_NUMBER") is not None:
+            return "individual"
+        return "pairs"
+
+    def read(self) -> Event:
+        doc = self.doc
+        self.problems.extend(doc.problems)
+        root = doc.root
+        if root is None:
+            return self.finish(None, "pairs", "mp")
+        if root.tag != "USEBIO":
+            self.problem(root, f"the root element is <{root.tag}>, not <USEBIO>")
+        version = root.get("Version")
+        if version is None:
+            self.problem(root, "the USEBIO element has no Version; read as 1.2", Severity.WARNING)
+        elif version.strip() not in KNOWN_VERSIONS:
+            self.problem(
+                root,
+                f"USEBIO Version {version!r} is not one this reader knows"
+                f" ({', '.join(KNOWN_VERSIONS)}); read as 1.2",
+                Severity.WARNING,
+            )
+        events = root.findall("EVENT")
+        if not events:
+            self.problem(root, "no EVENT element: the file holds no results")
+            return self.finish(None, "pairs", "mp")
+        if len(events) > 1:
+            self.problem(
+                events[1],
+                f"{len(events)} EVENT elements; only the first is read",
+                Severity.WARNING,
+            )
+        event = events[0]
+        kind, scoring = self.kind_and_scoring(event)
+        self.read_hands(root)
+        sections = _containers(event)
+        self.read_participants(sections)
+        qualify = self.qualifiers(sections)
+        for label, container in sections:
+            ids = qualify.get(label, _Ids())
+            for child in container:
+                if child.tag == "BOARD":
+                    self.read_board(child, kind, scoring, ids, None)
+                elif child.tag == "MATCH":
+                    self.read_match(child, scoring)
+        return self.finish(event, kind, scoring)
+
+    def finish(self, event: Element | None, kind: str, scoring: str) -> Event:
+        root = self.doc.root
+        teams = kind == "teams"
+        for row in self.rows:
+            for who in (row.ns, row.ew) if row.players is None else row.players:
+                if self.known_ids and who not in self.known_ids and who not in self.unknown_ids:
+                    self.unknown_ids.add(who)
+                    label = "player" if row.players is not None else "team" if teams else "pair"
+                    self.problems.append(
+                        Problem(
+                            row.where,
+                            f"board {row.board}: {label} {who!r} is not among the PARTICIPANTS",
+                            Severity.WARNING,
+                        )
+                    )
+        date = self.date(event)
+        self.problems.extend(check_rows(self.rows, self.laws, teams=teams))
+        self.problems.sort(key=lambda p: p.where.line or 0)
+        name = _text(event, "EVENT_DESCRIPTION") or _text(event, "TITLE")
+        program = " ".join(
+            p for p in (_text(event, "PROGRAM_NAME"), _text(event, "PROGRAM_VERSION")) if p
+        )
+        results = EventResults(
+            tuple(self.rows), tuple(self.problems), name=name, source=self.doc.source, teams=teams
+        )
+        return Event(
+            results,
+            name=name,
+            date=date,
+            site=_text(None if root is None else root.find("CLUB"), "CLUB_NAME"),
+            kind=kind,
+            scoring=scoring,
+            program=program,
+            participants=tuple(self.participants),
+            hands=dict(sorted(self.hands.items())),
+            published=tuple(self.published),
+            standings=tuple(self.standings),
+        )
+
+    def date(self, event: Element | None) -> str:
+        text = _text(event, "DATE")
+        found = _DATE_RE.match(text)
+        if found is None:
+            if text:
+                self.problem(
+                    None if event is None else event.find("DATE"),
+                    f"DATE {text!r} is not DD/MM/YYYY; kept as written",
+                    Severity.WARNING,
+                )
+            return text
+        day, month, year = (int(found[i]) for i in (1, 2, 3))
+        try:
+            return dt.date(year, month, day).isoformat()
+        except ValueError:
+            self.problem(
+                None if event is None else event.find("DATE"),
+                f"DATE {text!r} is not a real date; kept as written",
+                Severity.WARNING,
+            )
+            return text
+
+    # -- participants ---------------------------------------------------------------------
+
+    def qualifiers(self, sections: list[tuple[str, Element]]) -> dict[str, _Ids]:
+        """How each section's pair numbers become ids: prefixed with the section when two
+        sections share a number; suffixed with the direction when one section numbers
+        its NS and EW pairs alike (``1`` NS and ``1`` EW become ``1NS`` and ``1EW``)."""
+        numbers: dict[str, set[str]] = {}
+        by_direction: set[str] = set()
+        for label, container in sections:
+            found = numbers.setdefault(label, set())
+            for line in container.findall("BOARD/TRAVELLER_LINE"):
+                for name in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
+                    found.add(_text(line, name))
+            seen: dict[str, str] = {}
+            for pair in container.findall("PARTICIPANTS/PAIR"):
+                number = _text(pair, "PAIR_NUMBER")
+                direction = _text(pair, "DIRECTION").upper()
+                found.add(number)
+                if direction in ("NS", "EW") and seen.get(number, direction) != direction:
+                    by_direction.add(label)
+                seen.setdefault(number, direction)
+        labels = [label for label in numbers if numbers[label] - {""}]
+        clash = len(labels) > 1 and any(
+            numbers[a] & numbers[b] for i, a in enumerate(labels) for b in labels[i + 1 :]
+        )
+        return {
+            label: _Ids(f"{label}-" if clash else "", label in by_direction) for label in numbers
+        }
+
+    def read_participants(self, sections: list[tuple[str, Element]]) -> None:
+        qualify = self.qualifiers(sections)
+        seen: dict[str, Element] = {}
+        for label, container in sections:
+            ids = qualify.get(label, _Ids())
+            for group in container.findall("PARTICIPANTS"):
+                for member in group:
+                    if member.tag == "PAIR":
+                        self.read_pair(member, ids, seen)
+                    elif member.tag == "TEAM":
+                        self.read_team(member, seen)
+                    elif member.tag == "PLAYER":
+                        self.read_player(member, seen)
+        self.known_ids = set(seen)
+
+    def add(
+        self,
+        element: Element,
+        id_: str,
+        names: tuple[str, ...],
+        kind: str,
+        seen: dict[str, Element],
+    ) -> None:
+        if id_ in seen:
+            self.problem(element, f"{kind} {id_!r} is listed twice in the PARTICIPANTS")
+            return
+        seen[id_] = element
+        self.participants.append(Participant(id_, names, kind))
+        context = f"{kind} {id_}: "
+        self.standings.append(
+            PublishedStanding(
+                id_,
+                total=self.number(element, "TOTAL_SCORE", context),
+                percent=self.number(element, "PERCENTAGE", context),
+                place=_text(element, "PLACE") or None,
+            )
+        )
+
+    def read_pair(self, pair: Element, ids: _Ids, seen: dict[str, Element]) -> None:
+        number = _text(pair, "PAIR_NUMBER")
+        if not number:
+            self.problem(pair, "a PAIR without a PAIR_NUMBER")
+            return
+        names = tuple(_text(player, "PLAYER_NAME") for player in pair.findall("PLAYER"))
+        direction = _text(pair, "DIRECTION").upper()
+        self.add(pair, ids.pair(number, direction), names, "pair", seen)
+
+    def read_team(self, team: Element, seen: dict[str, Element]) -> None:
+        team_id = team.get("TEAM_ID", "").strip() or _text(team, "TEAM_NUMBER")
+        if not team_id:
+            self.problem(team, "a TEAM without a TEAM_ID")
+            return
+        names = tuple(_text(player, "PLAYER_NAME") for player in team.iter("PLAYER"))
+        for pair in team.findall("PAIR"):
+            number = _text(pair, "PAIR_NUMBER")
+            if number:
+                self.team_of[number] = team_id
+        self.add(team, team_id, names, "team", seen)
+
+    def read_player(self, player: Element, seen: dict[str, Element]) -> None:
+        number = _text(player, "PLAYER_NUMBER")
+        if not number:
+            self.problem(player, "a PLAYER without a PLAYER_NUMBER")
+            return
+        self.add(player, number, (_text(player, "PLAYER_NAME"),), "player", seen)
+
+    # -- hands ------------------------------------------------------------------------------
+
+    def read_hands(self, root: Element) -> None:
+        for handset in root.iter("HANDSET"):
+            for board in handset.findall("BOARD"):
+                self.read_hand(board)
+
+    def read_hand(self, board: Element) -> None:
+        number_text = _text(board, "BOARD_NUMBER")
+        try:
+            number = BoardInfo.parse(number_text).number
+        except BridgeError as error:
+            self.problem(board, f"HANDSET board: {error}")
+            return
+        vul_text = _text(board, "VULNERABILITY")
+        if vul_text:
+            try:
+                self.vulnerability.setdefault(number, Vulnerability.parse(vul_text))
+            except BridgeError as error:
+                self.problem(board.find("VULNERABILITY"), f"board {number}: {error}")
+        seats: dict[Seat, str] = {}
+        for hand in board.findall("HAND"):
+            direction = _text(hand, "DIRECTION")
+            try:
+                seat = Seat.parse(direction)
+            except BridgeError as error:
+                self.problem(hand, f"board {number}: hand DIRECTION: {error}")
+                return
+            holdings = []
+            for suit in _SUITS:
+                holding = _text(hand, suit).upper().replace(" ", "")
+                holding = "" if holding == "-" else holding
+                if not _HOLDING_RE.match(holding):
+                    self.problem(
+                        hand.find(suit),
+                        f"board {number}: {seat.name.title()}'s {suit} {holding!r} is not a"
+                        " holding (ranks 2-9, T or 10, J, Q, K, A)",
+                    )
+                    return
+                holdings.append(holding.replace("10", "T"))
+            if seat in seats:
+                self.problem(hand, f"board {number}: {seat.name.title()}'s hand is given twice")
+                return
+            seats[seat] = ".".join(holdings)
+        if not seats:
+            return
+        pbn = "N:" + " ".join(seats.get(seat, "-") for seat in Seat)
+        try:
+            hands = Hands.from_pbn(pbn)
+        except DealError as error:
+            self.problem(board, f"board {number}: the hands are not a deal: {error}")
+            return
+        first = self.hands.setdefault(number, hands)
+        if first != hands:
+            self.problem(
+                board,
+                f"board {number}: two HANDSETs give different hands; the first is kept",
+                Severity.WARNING,
+            )
+
+    # -- travellers -------------------------------------------------------------------------
+
+    def board_number(self, board: Element) -> tuple[int, Vulnerability] | None:
+        text = _text(board, "BOARD_NUMBER")
+        if not text:
+            self.problem(board, "a BOARD without a BOARD_NUMBER")
+            return None
+        try:
+            info = BoardInfo.parse(text)
+        except BridgeError as error:
+            self.problem(board.find("BOARD_NUMBER"), f"BOARD_NUMBER: {error}")
+            return None
+        vulnerability = self.vulnerability.get(info.number, info.vulnerability)
+        vul_text = _text(board, "VULNERABILITY")
+        if vul_text:
+            try:
+                vulnerability = Vulnerability.parse(vul_text)
+            except BridgeError as error:
+                self.problem(board.find("VULNERABILITY"), f"board {info.number}: {error}")
+        return info.number, vulnerability
+
+    def read_board(
+        self,
+        board: Element,
+        kind: str,
+        scoring: str,
+        ids: _Ids,
+        match: _Match | None,
+    ) -> None:
+        found = self.board_number(board)
+        if found is None:
+            return
+        number, vulnerability = found
+        board_points = None
+        if match is not None:
+            board_points = self.match_board_points(board, number, scoring)
+        lines = board.findall("TRAVELLER_LINE")
+        for index, line in enumerate(lines, start=1):
+            context = f"board {number}, traveller line {index}: "
+            seating = self.seating(line, kind, ids, match, context)
+            if seating is None:
+                continue
+            ns, ew, players, ns_sits_first = seating
+            row = self.result_row(
+                line, number, vulnerability, ns, ew, players, context,
+                None if match is None else match.round,
+            )  # fmt: skip
+            if row is None:
+                continue
+            self.rows.append(row)
+            if match is not None:
+                if board_points is None:
+                    self.published.append(None)
+                else:
+                    first, second = board_points
+                    self.published.append(
+                        Published(first, second) if ns_sits_first else Published(second, first)
+                    )
+            else:
+                self.published.append(self.line_points(line, scoring, context))
+
+    def seating(
+        self,
+        line: Element,
+        kind: str,
+        ids: _Ids,
+        match: _Match | None,
+        context: str,
+    ) -> tuple[str, str, tuple[str, str, str, str] | None, bool] | None:
+        """NS id, EW id, the four players (an individual), and whether the match's
+        first team sits NS."""
+        if kind == "individual" or line.find("N_PLAYER_NUMBER") is not None:
+            seats = tuple(_text(line, f"{s}_PLAYER_NUMBER") for s in "NESW")
+            missing = [s for s, who in zip("NESW", seats, strict=True) if not who]
+            if missing:
+                self.problem(
+                    line, context + "no " + ", ".join(f"{s}_PLAYER_NUMBER" for s in missing)
+                )
+                return None
+            n, e, s, w = seats
+            return f"{n}+{s}", f"{e}+{w}", (n, e, s, w), True
+        ns, ew = _text(line, "NS_PAIR_NUMBER"), _text(line, "EW_PAIR_NUMBER")
+        if match is None:
+            if not ns or not ew:
+                which = " and ".join(
+                    name for name, v in (("NS_PAIR_NUMBER", ns), ("EW_PAIR_NUMBER", ew)) if not v
+                )
+                self.problem(line, context + f"no {which}")
+                return None
+            if kind == "teams":
+                return self.team_of.get(ns, ns), self.team_of.get(ew, ew), None, True
+            return ids.pair(ns, "NS"), ids.pair(ew, "EW"), None, True
+        direction = _text(line, "DIRECTION").upper()
+        if direction not in ("NS", "EW"):
+            if direction:
+                self.problem(
+                    line.find("DIRECTION"),
+                    context + f"DIRECTION {direction!r} is not NS or EW",
+                )
+                return None
+            if self.team_of.get(ns) == match.team or self.team_of.get(ew) == match.opponent:
+                direction = "NS"
+            elif self.team_of.get(ew) == match.team or self.team_of.get(ns) == match.opponent:
+                direction = "EW"
+            else:
+                self.problem(
+                    line,
+                    context + f"no DIRECTION, and neither pair is known to play for team"
+                    f" {match.team!r}",
+                )
+                return None
+        ns_team, ew_team = (
+            (match.team, match.opponent) if direction == "NS" else (match.opponent, match.team)
+        )
+        for pair, team, side in ((ns, ns_team, "NS"), (ew, ew_team, "EW")):
+            listed = self.team_of.get(pair)
+            if listed is not None and listed != team:
+                self.problem(
+                    line,
+                    context + f"pair {pair!r} plays for team {listed!r}, but the line's"
+                    f" DIRECTION puts team {team!r} {side}",
+                    Severity.WARNING,
+                )
+        return ns_team, ew_team, None, direction == "NS"
+
+    def line_points(self, line: Element, scoring: str, context: str) -> Published | None:
+        names = POINT_FIELDS.get(scoring)
+        if names is None or (line.find(names[0]) is None and line.find(names[1]) is None):
+            names = next(
+                (pair for pair in POINT_FIELDS.values() if line.find(pair[0]) is not None),
+                None,
+            )
+        if names is None:
+            return None
+        ns = self.number(line, names[0], context)
+        ew = self.number(line, names[1], context)
+        return None if ns is None and ew is None else Published(ns, ew)
+
+    def result_row(
+        self,
+        line: Element,
+        board: int,
+        vulnerability: Vulnerability,
+        ns: str,
+        ew: str,
+        players: tuple[str, str, str, str] | None,
+        context: str,
+        round_: int | None,
+    ) -> ResultRow | None:
+        """The line's row; ``None`` (with the problem reported) when it has no usable result."""
+        if round_ is None:
+            round_ = self.line_round(line, context)
+        base = ResultRow(
+            board,
+            ns,
+            ew,
+            vulnerability,
+            round=round_,
+            table=_text(line, "TABLE_NUMBER") or None,
+            players=players,
+            where=self.where(line),
+        )
+        score_element = line.find("SCORE")
+        score_text = _text(line, "SCORE")
+        contract_text = _text(line, "CONTRACT")
+        raw: int | None = None
+        if score_text and _SCORE_RE.match(score_text):
+            raw = int(score_text)
+        elif score_text:
+            try:
+                entry = parse_entry(score_text)
+            except BridgeError:
+                self.problem(
+                    score_element,
+                    context + f"SCORE {score_text!r} is neither a score nor an adjusted score"
+                    " code (A5050, A6040, A4060, A6060...)",
+                )
+                return None
+            if isinstance(entry, int):  # pragma: no cover - caught by _SCORE_RE
+                raw = entry
+            else:
+                if contract_text:
+                    self.problem(
+                        line.find("CONTRACT"),
+                        context + f"CONTRACT {contract_text!r} left aside: the SCORE is the"
+                        f" adjusted score {score_text}",
+                        Severity.WARNING,
+                    )
+                return replace(base, adjusted=entry)
+        if contract_text:
+            result = self.table_result(line, contract_text, context)
+            if result is not None:
+                ns_score = ns_score_of(result, vulnerability, self.laws)
+                if raw is not None and raw != ns_score:
+                    self.problem(
+                        score_element,
+                        context + f"SCORE {raw:+d} contradicts {result} (NS {ns_score:+d} at"
+                        f" vulnerability {vulnerability})",
+                    )
+                return replace(base, result=result, ns_score=ns_score)
+            if raw is None:
+                return None
+            return replace(base, ns_score=raw)
+        if raw is None:
+            self.problem(line, context + "no result: neither a CONTRACT nor a SCORE")
+            return None
+        return replace(base, ns_score=raw)
+
+    def line_round(self, line: Element, context: str) -> int | None:
+        text = _text(line, "ROUND_NUMBER")
+        if not text:
+            return None
+        if not _WHOLE_RE.match(text):
+            self.problem(
+                line.find("ROUND_NUMBER"), context + f"ROUND_NUMBER {text!r} is not a whole number"
+            )
+            return None
+        return int(text)
+
+    def table_result(self, line: Element, contract_text: str, context: str) -> TableResult | None:
+        contract_element = line.find("CONTRACT")
+        try:
+            contract = parse_contract(contract_text)
+        except BridgeError as error:
+            self.problem(contract_element, context + f"CONTRACT {error}")
+            return None
+        if isinstance(contract, PassedOut):
+            return TableResult(PASSED_OUT, None)
+        return self.played(line, contract, context)
+
+    def played(self, line: Element, contract: Contract, context: str) -> TableResult | None:
+        by_text = _text(line, "PLAYED_BY")
+        declarer = contract.declarer
+        if by_text:
+            try:
+                seat = Seat.parse(by_text)
+            except BridgeError as error:
+                self.problem(line.find("PLAYED_BY"), context + f"PLAYED_BY {error}")
+                return None
+            if declarer is not None and declarer is not seat:
+                self.problem(
+                    line.find("PLAYED_BY"),
+                    context + f"PLAYED_BY {by_text!r} but the CONTRACT {contract} names {declarer}",
+                )
+                return None
+            declarer = seat
+        if declarer is None:
+            self.problem(line, context + f"{contract} has no PLAYED_BY (declarer)")
+            return None
+        tricks_text = _text(line, "TRICKS")
+        if not tricks_text:
+            self.problem(line, context + f"{contract} has no TRICKS")
+            return None
+        if not _WHOLE_RE.match(tricks_text):
+            self.problem(
+                line.find("TRICKS"), context + f"TRICKS {tricks_text!r} is not a whole number"
+            )
+            return None
+        try:
+            return TableResult(contract.by(declarer), int(tricks_text))
+        except BridgeError as error:
+            self.problem(line.find("TRICKS"), context + f"TRICKS {tricks_text}: {error}")
+            return None
+
+    # -- teams ------------------------------------------------------------------------------
+
+    def read_match(self, match: Element, scoring: str) -> None:
+        team, opponent = _text(match, "TEAM"), _text(match, "OPPOSING_TEAM")
+        if not team or not opponent:
+            self.problem(match, "a MATCH needs a TEAM and an OPPOSING_TEAM")
+            return
+        round_text = _text(match, "ROUND_NUMBER")
+        round_: int | None = None
+        if round_text:
+            if not _WHOLE_RE.match(round_text):
+                self.problem(
+                    match.find("ROUND_NUMBER"),
+                    f"{team} v {opponent}: ROUND_NUMBER {round_text!r} is not a whole number",
+                )
+                return
+            round_ = int(round_text)
+        context = f"{team} v {opponent}: "
+        self.number(match, "TEAM_SCORE", context)
+        self.number(match, "OPPOSING_TEAM_SCORE", context)
+        info = _Match(round_, team, opponent)
+        for board in match.findall("BOARD"):
+            self.read_board(board, "teams", scoring, _Ids(), info)
+
+    def match_board_points(
+        self, board: Element, number: int, scoring: str
+    ) -> tuple[float | None, float | None] | None:
+        """The match's first team's and second team's points on the board."""
+        context = f"board {number}: "
+        if board.find("TEAM_POINTS") is not None or board.find("OPPOSING_TEAM_POINTS") is not None:
+            return (
+                self.number(board, "TEAM_POINTS", context),
+                self.number(board, "OPPOSING_TEAM_POINTS", context),
+            )
+        imps = self.number(board, "IMPS", context)
+        if imps is None:
+            return None
+        return imps, -imps if imps else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class _Ids:
+    """How a section's pair numbers become pair ids (see :meth:`_Reader.qualifiers`)."""
+
+    prefix: str = ""
+    by_direction: bool = False
+
+    def pair(self, number: str, direction: str) -> str:
+        suffix = direction if self.by_direction and direction in ("NS", "EW") else ""
+        return f"{self.prefix}{number}{suffix}"
+
+
+@dataclass(frozen=True, slots=True)
+class _Match:
+    round: int | None
+    team: str
+    opponent: str
+
+
+def _containers(event: Element) -> list[tuple[str, Element]]:
+    """The EVENT, its SESSIONs and their (or its) SECTIONs, each with its section label."""
+    found = [("", event)]
+    for child in event:
+        if child.tag == "SESSION":
+            found.append(("", child))
+            found.extend(_sections(child))
+    found.extend(_sections(event))
+    return found
+
+
+def _sections(parent: Element) -> list[tuple[str, Element]]:
+    return [
+        (section.get("SECTION_ID", "").strip() or _text(section, "SECTION_ID"), section)
+        for section in parent.findall("SECTION")
+    ]
+
+
+def to_event(doc: USEBIODocument, *, laws: str = "2017", strict: bool | None = None) -> Event:
+    """The event a USEBIO document describes: its rows (re-scored under ``laws``), the
+    program's published figures aligned with them, participants, standings and hands.
+
+    Every problem is in ``event.results.problems``. ``strict`` (by default the
+    document's, as :func:`~bridgescore.io.usebio.loads` was told) raises
+    :class:`USEBIOError` listing every error instead; warnings never raise.
+    """
+    event = _Reader(doc, laws).read()
+    if doc.strict if strict is None else strict:
+        errors = event.results.errors
+        if errors:
+            raise USEBIOError(errors)
+    return event
+
+
+@dataclass(frozen=True, slots=True)
+class PublishedMatch:
+    """A teams match as the program scored it: each team's match score (VPs, or board
+    points for point-a-board) and per board the first team's IMPs or both teams' points."""
+
+    round: int | None
+    team: str
+    opponent: str
+    team_score: float | None
+    opponent_score: float | None
+    boards: tuple[tuple[int, float | None, float | None], ...]
+
+
+def published_matches(doc: USEBIODocument) -> tuple[PublishedMatch, ...]:
+    """Every ``MATCH`` of a teams file with the figures its program wrote (what
+    :class:`~bridgescore.events.model.Event` has no place for: match VPs)."""
+    root = doc.root
+    if root is None:
+        return ()
+    out = []
+    for match in root.iter("MATCH"):
+        round_text = _text(match, "ROUND_NUMBER")
+        boards = []
+        for board in match.findall("BOARD"):
+            number_text = _text(board, "BOARD_NUMBER")
+            if not _WHOLE_RE.match(number_text):
+                continue
+            if board.find("TEAM_POINTS") is not None:
+                first = _number(_text(board, "TEAM_POINTS"))
+                second = _number(_text(board, "OPPOSING_TEAM_POINTS"))
+            else:
+                first = _number(_text(board, "IMPS"))
+                second = None if first is None else -first if first else 0.0
+            boards.append((int(number_text), first, second))
+        out.append(
+            PublishedMatch(
+                int(round_text) if _WHOLE_RE.match(round_text) else None,
+                _text(match, "TEAM"),
+                _text(match, "OPPOSING_TEAM"),
+                _number(_text(match, "TEAM_SCORE")),
+                _number(_text(match, "OPPOSING_TEAM_SCORE")),
+                tuple(boards),
+            )
+        )
+    return tuple(out)
+
+
+__all__ = [
+    "BOARD_SCORING_METHODS",
+    "EVENT_TYPES",
+    "KNOWN_VERSIONS",
+    "POINT_FIELDS",
+    "PublishedMatch",
+    "published_matches",
+    "to_event",
+]
