@@ -79,3 +79,36 @@ def test_convert_unknown_format(tmp_path: Path) -> None:
     result = run("convert", MITCHELL, str(tmp_path / "x.doc"))
     assert result.exit_code == 2
     assert "cannot write 'doc' files" in result.stderr
+
+
+USEBIO = Path(__file__).resolve().parents[1] / "io" / "data" / "usebio"
+
+
+def test_event_reads_usebio() -> None:
+    result = run("event", str(USEBIO / "00201789+001571.xml"), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["event"]["program"].startswith("BBO Extractor")
+    assert len(data["participants"]) == 17
+    assert len(data["results"]) == 144
+
+
+def test_convert_csv_to_usebio_and_back(tmp_path: Path) -> None:
+    xml = tmp_path / "session.xml"
+    assert run("convert", MITCHELL, str(xml)).exit_code == 0
+    assert xml.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+    back = tmp_path / "session.csv"
+    assert run("convert", str(xml), str(back)).exit_code == 0
+    ours = sorted(load(MITCHELL).rows, key=lambda r: (r.board, r.ns))
+    again = sorted(load(back).rows, key=lambda r: (r.board, r.ns))
+    # USEBIO has no A+/A- codes, only fixed percentages: A+/A- goes out as A6040.
+    assert [(r.board, r.ns, r.ew, r.ns_score) for r in again] == [
+        (r.board, r.ns, r.ew, r.ns_score) for r in ours
+    ]
+    assert [str(r.adjusted) for r in again if r.adjusted] == ["60%/40%"]
+
+
+def test_report_from_usebio_has_hand_diagrams(tmp_path: Path) -> None:
+    result = run("report", str(USEBIO / "mp_pairs_howell.xml"), "--html", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert 'class="diagram"' in (tmp_path / "board-1.html").read_text(encoding="utf-8")

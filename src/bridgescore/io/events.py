@@ -8,8 +8,8 @@ from bridgescore.errors import BridgeInputError
 from bridgescore.events.model import Event
 from bridgescore.io import results
 
-READABLE = ("csv", "json")
-WRITABLE = ("csv", "json")
+READABLE = ("csv", "json", "usebio")
+WRITABLE = ("csv", "json", "usebio")
 
 
 def format_of(path: str | Path) -> str:
@@ -31,8 +31,21 @@ def load_event(
     """The event in ``path``, by its extension."""
     fmt = format_of(path)
     _check(fmt, path, READABLE, "read")
+    if fmt == "usebio":
+        from bridgescore.io import usebio
+
+        event = usebio.to_event(usebio.load(path, strict=strict), laws=laws, strict=strict)
+        return _checked(event, strict)
     rows = results.load(path, laws=laws, strict=strict, teams=teams)
     return Event(rows, name=rows.name, kind="teams" if rows.teams else "pairs")
+
+
+def _checked(event: Event, strict: bool) -> Event:
+    """An event read leniently still must not be scored with errors in it."""
+    problems = event.results.problems if strict else event.results.errors
+    if problems:
+        raise results.ResultsFileError(list(problems))
+    return event
 
 
 def write_event(event: Event, path: str | Path) -> Path:
@@ -40,6 +53,11 @@ def write_event(event: Event, path: str | Path) -> Path:
     fmt = format_of(path)
     _check(fmt, path, WRITABLE, "write")
     target = Path(path)
+    if fmt == "usebio":
+        from bridgescore.io import usebio
+
+        usebio.dump(usebio.from_event(event), target)
+        return target
     if fmt == "json":
         target.write_text(results.dumps_json(event.results, name=event.name), encoding="utf-8")
     else:

@@ -77,7 +77,10 @@ def _diagram(pdf: _Document, page: Page) -> None:
         pdf.use(9)
         for symbol, cards in hand.suits:
             pdf.set_x(x + dx)
+            red = symbol in "♥♦"
+            pdf.set_text_color(192, 0, 0) if red else pdf.set_text_color(0, 0, 0)
             pdf.cell(40, 4.5, pdf.text_of(f"{symbol} {cards}"), new_x="LEFT", new_y="NEXT")
+        pdf.set_text_color(0, 0, 0)
     pdf.set_xy(x, y + 74)
 
 
@@ -93,7 +96,8 @@ def build_pdf(event: Event, out_path: str | Path, *, scoring: str | None = None)
         pdf.use(10)
         pdf.cell(0, 6, pdf.text_of(report.subtitle), new_x="LMARGIN", new_y="NEXT")
     for table in report.index.tables:
-        _table(pdf, table)
+        if not table.navigation:
+            _table(pdf, table)
     for page in (*report.boards, *report.cards):
         _page(pdf, page)
     path = Path(out_path)

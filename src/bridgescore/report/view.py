@@ -76,6 +76,8 @@ class Table:
     header: tuple[str, ...]
     rows: tuple[Row, ...]
     numeric: frozenset[int] = frozenset()
+    navigation: bool = False
+    """A list of links: shown on the site, left out of the PDF."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +161,7 @@ def _pairs_report(event: Event, result: PairsResult, title: str, subtitle: str) 
             for t in result.travellers
         ),
         frozenset({1}),
+        navigation=True,
     )
     index = Page("index.html", title, (*standings, board_links))
     boards = []
