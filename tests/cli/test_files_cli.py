@@ -112,3 +112,39 @@ def test_report_from_usebio_has_hand_diagrams(tmp_path: Path) -> None:
     result = run("report", str(USEBIO / "mp_pairs_howell.xml"), "--html", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert 'class="diagram"' in (tmp_path / "board-1.html").read_text(encoding="utf-8")
+
+
+PBN = Path(__file__).resolve().parents[1] / "io" / "data" / "pbn"
+
+
+def test_event_reads_pbn_and_matches_its_published_ranking() -> None:
+    data = json.loads(run("event", str(PBN / "ruter_sm1.pbn"), "--json").stdout)
+    assert data["event"]["program"].startswith("Ruter")
+    first = data["participants"][0]
+    # The file's own TotalScoreTable: pair 23 first with 1337 MP, 59.58 %.
+    assert (first["id"], first["total"], first["percent"], first["place"]) == (
+        "23",
+        1337.0,
+        59.58,
+        "1",
+    )
+
+
+def test_convert_between_pbn_usebio_and_csv(tmp_path: Path) -> None:
+    pbn_out = tmp_path / "s.pbn"
+    xml_out = tmp_path / "s.xml"
+    assert run("convert", str(USEBIO / "mp_pairs_howell.xml"), str(pbn_out)).exit_code == 0
+    assert run("convert", str(pbn_out), str(xml_out)).exit_code == 0
+    ranked = [
+        json.loads(run("event", str(path), "--json").stdout)["participants"]
+        for path in (USEBIO / "mp_pairs_howell.xml", pbn_out, xml_out)
+    ]
+    assert ranked[0] == ranked[1] == ranked[2]
+
+
+def test_bad_pbn_is_reported_with_line_and_board() -> None:
+    result = run("event", str(PBN / "magic_contest_test_set.pbn"))
+    assert result.exit_code == 2
+    assert "magic_contest_test_set.pbn, line 55: error: board 1: [Score] 'EW 110' contradicts" in (
+        result.stderr
+    )

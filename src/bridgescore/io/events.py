@@ -8,8 +8,8 @@ from bridgescore.errors import BridgeInputError
 from bridgescore.events.model import Event
 from bridgescore.io import results
 
-READABLE = ("csv", "json", "usebio")
-WRITABLE = ("csv", "json", "usebio")
+READABLE = ("csv", "json", "pbn", "usebio")
+WRITABLE = ("csv", "json", "pbn", "usebio")
 
 
 def format_of(path: str | Path) -> str:
@@ -36,6 +36,10 @@ def load_event(
 
         event = usebio.to_event(usebio.load(path, strict=strict), laws=laws, strict=strict)
         return _checked(event, strict)
+    if fmt == "pbn":
+        from bridgescore.io import pbn
+
+        return _checked(pbn.to_event(pbn.load(path, strict=strict, laws=laws), laws=laws), strict)
     rows = results.load(path, laws=laws, strict=strict, teams=teams)
     return Event(rows, name=rows.name, kind="teams" if rows.teams else "pairs")
 
@@ -57,6 +61,11 @@ def write_event(event: Event, path: str | Path) -> Path:
         from bridgescore.io import usebio
 
         usebio.dump(usebio.from_event(event), target)
+        return target
+    if fmt == "pbn":
+        from bridgescore.io import pbn
+
+        pbn.dump(pbn.from_event(event), target)
         return target
     if fmt == "json":
         target.write_text(results.dumps_json(event.results, name=event.name), encoding="utf-8")
