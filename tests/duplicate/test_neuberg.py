@@ -263,7 +263,9 @@ def test_board_results_value() -> None:
 
 
 def test_policy_registry() -> None:
-    assert policy_names() == ("wbf", "ebu", "acbl", "exact", "manual")
+    assert policy_names() == (
+        "wbf", "ebu", "acbl", "exact", "manual", "ruter", "compscore", "realbridge", "brian",
+    )  # fmt: skip
     assert DEFAULT_POLICY == "wbf"
     assert get_policy() is MATCHPOINT_POLICIES["wbf"]
     assert get_policy("EBUScore") is MATCHPOINT_POLICIES["ebu"]

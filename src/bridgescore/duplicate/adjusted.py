@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
@@ -276,6 +276,65 @@ class BoardResults:
         return tuple(e for e in self.entries if isinstance(e, int))
 
 
+class BoardTop(StrEnum):
+    """Which top a board is scored to."""
+
+    FIELD = "field"
+    """The top of the expected results: a board with fewer real results is brought
+    there by the policy's Neuberg method (the Laws, and most programs)."""
+    RESULTS = "results"
+    """The top of the board's own real results: no scaling; an adjusted score is a
+    percentage of that top (BriAn 213)."""
+
+    @classmethod
+    def parse(cls, text: str | BoardTop) -> BoardTop:
+        if isinstance(text, BoardTop):
+            return text
+        return lookup(
+            text, _BOARD_TOPS, what="board top", error=UnknownMethodError,
+            shown="field (Neuberg to the expected results) or results (no scaling)",
+        )  # fmt: skip
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"BoardTop.{self.name}"
+
+
+_BOARD_TOPS: Final = {"FIELD": BoardTop.FIELD, "RESULTS": BoardTop.RESULTS}
+
+
+class MissingResults(StrEnum):
+    """How a board with fewer lines than expected (a table that did not play it, not an
+    adjusted score) is shown on its traveller."""
+
+    NEUBERG = "neuberg"
+    """Like any other board: brought to the full top on the traveller too."""
+    RAW_TRAVELLER = "raw-traveller"
+    """The traveller shows the raw matchpoints at the board's own top; the totals count
+    the Neuberg percentage, rounded to ``percent_decimals``, as matchpoints of the full
+    top rounded to ``total_decimals`` (Compscore 3)."""
+
+    @classmethod
+    def parse(cls, text: str | MissingResults) -> MissingResults:
+        if isinstance(text, MissingResults):
+            return text
+        return lookup(
+            text, _MISSING, what="missing-results rule", error=UnknownMethodError,
+            shown="neuberg or raw-traveller",
+        )  # fmt: skip
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"MissingResults.{self.name}"
+
+
+_MISSING: Final = {"NEUBERG": MissingResults.NEUBERG, "RAWTRAVELLER": MissingResults.RAW_TRAVELLER}
+
+
 @dataclass(frozen=True, slots=True)
 class MatchpointPolicy:
     """One federation's (or program's) way of matchpointing a board.
@@ -285,6 +344,16 @@ class MatchpointPolicy:
     board percentages. ``small_groups`` applies the fixed ACBL percentages to a
     group of one or two results (60 %; 65 / 55 %) and to a group of three that is
     not the largest group on a fouled board (70 / 60 / 50 %).
+
+    What a pairs event adds up: ``total_decimals`` (when set) is the precision of the
+    board matchpoints counted in a pair's total, when it differs from the shown
+    figures (Compscore shows 0.1 and counts 0.01); ``session_decimals`` rounds a pair's
+    session percentage (and its total), halves as ``halves`` says (``None``: not
+    rounded); ``exact_totals`` and ``exact_percentages`` compute a pair's total and
+    session percentage from the exact matchpoints rather than the counted ones;
+    ``factor_totals`` scales the total of a pair that played fewer boards than the most
+    any pair of its field played up to that number of boards. ``top`` and
+    ``missing_results`` say which top a short board is scored to and shown at.
     """
 
     name: str
@@ -300,6 +369,13 @@ class MatchpointPolicy:
     halves: Halves = Halves.AWAY_FROM_ZERO
     percent_decimals: int | None = 2
     small_groups: bool = False
+    top: BoardTop = BoardTop.FIELD
+    missing_results: MissingResults = MissingResults.NEUBERG
+    total_decimals: int | None = None
+    session_decimals: int | None = 2
+    exact_totals: bool = False
+    exact_percentages: bool = False
+    factor_totals: bool = False
     sources: tuple[str, ...] = field(default=())
     notes: tuple[str, ...] = field(default=())
 
@@ -307,12 +383,14 @@ class MatchpointPolicy:
         object.__setattr__(self, "scale", Scale.parse(self.scale))
         object.__setattr__(self, "method", NeubergMethod.parse(self.method))
         object.__setattr__(self, "halves", Halves.parse(self.halves))
+        object.__setattr__(self, "top", BoardTop.parse(self.top))
+        object.__setattr__(self, "missing_results", MissingResults.parse(self.missing_results))
         for name in ("average_plus", "average", "average_minus"):
             value = getattr(self, name)
             if isinstance(value, AdjustedCode):
                 raise AdjustedScoreError(f"{name}={value!r}: give a percentage")
             object.__setattr__(self, name, parse_award(value))
-        for name in ("decimals", "percent_decimals"):
+        for name in ("decimals", "percent_decimals", "total_decimals", "session_decimals"):
             value = getattr(self, name)
             if value is not None and (
                 isinstance(value, bool) or not isinstance(value, int) or value < 0
@@ -350,6 +428,14 @@ class MatchpointPolicy:
             return value
         step = Fraction(1, 10**self.percent_decimals)
         return round_to(value, step, self.halves, average=HUNDRED / 2)
+
+    def count_points(self, value: Fraction, shown: Fraction, top: Fraction) -> Fraction:
+        """The matchpoints a board adds to a pair's total: ``shown`` (the policy's rounded
+        figure), or ``value`` rounded to :attr:`total_decimals` when that is set."""
+        if self.total_decimals is None:
+            return shown
+        step = Fraction(1, 10**self.total_decimals)
+        return round_to(value, step, self.halves, average=top / 2)
 
     def __str__(self) -> str:
         return self.name
@@ -441,14 +527,111 @@ _POLICIES = (
     ),
     MatchpointPolicy(
         name="manual",
-        aliases=("scorebridge-manual",),
+        aliases=("scorebridge-manual", "scorebridge"),
         title="European scale, the obsolete manual method S_n + (N − n), 60/50/40 %",
         method=NeubergMethod.MANUAL,
         sources=(
             "pjms.nl, 'The manual method' (http://pjms.nl/NEUBERG/manualmethod.html)",
             "ScoreBridge 10.25.02 USEBIO sample "
             "(yewtc/App-BridgeWebs-XMLEditor t/data/sample.xml): "
-            "94 of 94 lines follow S_n + (N − n); whether it is a ScoreBridge option: UNVERIFIED",
+            "94 of 94 lines (188 figures) and 8 of 8 percentages and places follow "
+            "S_n + (N − n); whether it is a ScoreBridge option: UNVERIFIED",
+        ),
+        notes=(
+            "The alias 'scorebridge' names the one ScoreBridge file we have (10.25.02); a "
+            "ScoreBridge 10.24.09 file seen by the data curator followed Neuberg instead.",
+        ),
+    ),
+    MatchpointPolicy(
+        name="ruter",
+        aliases=("ruter4",),
+        title="Ruter: wbf boards (0.1 MP), totals and percentages from the exact matchpoints",
+        decimals=1,
+        exact_totals=True,
+        exact_percentages=True,
+        session_decimals=None,
+        sources=(
+            _LAW_12C2,
+            "Ruter 4.9.1.3 PBN (rkcb/pbnparser sm1.pbn, sm2.pbn): every MP_NS/MP_EW is the "
+            "wbf figure (0.1, halves up; A+ 60 %); TotalScoreMP is the exact total written "
+            "to 0.1 and TotalPercentage the exact percentage to 0.01 (pair 30: 1126.63 MP "
+            "-> 1126.6 and 50.21 %, where the 0.1-MP figures give 50.20 %), so two pairs "
+            "with 1094.4 and 1094.3 rank 22nd and 23rd (48.77 %, 48.76 %)",
+            "Ruter 4.1.4 individual PBN (rkcb/pbnparser indi.pbn): the same for each "
+            "player; an A+ is 60 % for every player below 60 % on the session",
+        ),
+        notes=(
+            "Totals and percentages are left unrounded here (session_decimals=None): "
+            "Ruter writes 0.1 and 0.01 from the exact values, and rounding to 0.01 first "
+            "would round 694.545 to 694.55 and then 694.6 instead of 694.5.",
+        ),
+    ),
+    MatchpointPolicy(
+        name="compscore",
+        aliases=("compscore3",),
+        title="Compscore 3: Neuberg, traveller to 0.1 (halves to even), totals of 0.01 MP, "
+        "raw travellers for missing tables, totals factored",
+        decimals=1,
+        halves=Halves.EVEN,
+        missing_results=MissingResults.RAW_TRAVELLER,
+        total_decimals=2,
+        exact_percentages=True,
+        factor_totals=True,
+        sources=(
+            _LAW_12C2,
+            "Compscore3 USEBIO files in abftech/cobalt results/tests/test_files "
+            "(mp_pairs_mitchell.xml, _howell, _03, _04, _adjusted_02): on a board with "
+            "adjusted scores the traveller shows Neuberg to one decimal, halves to the even "
+            "tenth (12.65 -> 12.6, 18.95 -> 19.0, 6.35 -> 6.4); a board a table did not "
+            "play shows raw matchpoints (top 34 of 36) while the totals count it "
+            "Neuberg-scaled through its percentage to 0.01 % (99.8457 % -> 99.85 % -> "
+            "35.95 of 36); TOTAL_SCORE has two decimals and is scaled up to the field's "
+            "board count for a pair that missed boards (555 over 26 boards -> 576.35 over "
+            "27); PERCENTAGE is the exact percentage",
+        ),
+        notes=(
+            "The percentage-first rounding of a missing table's board rests on the six "
+            "figures of one board (mp_pairs_mitchell.xml board 15); other files do not "
+            "tell it apart from plain rounding.",
+        ),
+    ),
+    MatchpointPolicy(
+        name="realbridge",
+        aliases=(),
+        title="RealBridge: as ebu, but halves go to the even hundredth",
+        decimals=2,
+        halves=Halves.EVEN,
+        sources=(
+            _LAW_12C2,
+            "RealBridge 1.3.6 USEBIO (jacquicollier/ukbridge-club-website "
+            "public/usebio/00202217+001532.xml, Abbeygate BC 06/01/2025): pair 7's "
+            "154/320 = 48.125 % is written 48.12 while 47.1875 is 47.19: halves to the even "
+            "hundredth (banker's rounding); every other figure of that file and of the "
+            "RealBridge 1.3.7 payload (168 lines) agrees with wbf and ebu alike",
+        ),
+        notes=(
+            "Neither RealBridge file has an adjusted score or a board some table did not "
+            "play, so the Neuberg and adjusted-score parts of this preset are the Laws', "
+            "UNVERIFIED for RealBridge; the even halves rest on one percentage.",
+        ),
+    ),
+    MatchpointPolicy(
+        name="brian",
+        aliases=("brian213",),
+        title="BriAn 213: no Neuberg; each board at the top of its real results",
+        decimals=2,
+        top=BoardTop.RESULTS,
+        session_decimals=None,
+        sources=(
+            "BriAn 213 USEBIO 1.0 (jacquicollier/ukbridge-club-website, payload "
+            "usebio-and-pbn, Welwyn Garden City BC 09/04/2025): the board with an A5050 is "
+            "matchpointed among its 5 real results (top 8, 8/6/4/2/0 MP), the A5050 is "
+            "4/4; PERCENTAGE = MP / sum of the tops of the boards played (129/208 = "
+            "62.01923 %), written as a single-precision float",
+        ),
+        notes=(
+            "One file, one adjusted board: whether BriAn ever applies Neuberg (a board a "
+            "table did not play) is UNVERIFIED. HANDICAP is 0.0 for every pair there.",
         ),
     ),
 )
@@ -486,8 +669,10 @@ def get_policy(name: str | MatchpointPolicy = DEFAULT_POLICY) -> MatchpointPolic
 class LineScore:
     """One entry's matchpoints and percentages for each side, rounded per the policy.
 
-    All four are ``None`` for a board not played. ``ns_exact``/``ew_exact`` are the
-    matchpoints before rounding.
+    All are ``None`` for a board not played. ``ns_exact``/``ew_exact`` are the
+    matchpoints before rounding, at the board's full top; ``ns_counted``/``ew_counted``
+    what the line adds to each pair's total (the shown matchpoints, or as the policy's
+    ``total_decimals`` and ``missing_results`` say).
     """
 
     entry: Entry
@@ -497,16 +682,27 @@ class LineScore:
     ew_percent: float | None
     ns_exact: Fraction | None
     ew_exact: Fraction | None
+    ns_counted: Fraction | None = None
+    ew_counted: Fraction | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class BoardScore:
-    """A board scored under one policy: its top and one :class:`LineScore` per entry."""
+    """A board scored under one policy: its top and one :class:`LineScore` per entry.
+
+    ``top`` is the board's full top (what the totals count); ``traveller_top`` the top
+    of the figures shown, when it differs (a raw traveller, Compscore).
+    """
 
     policy: MatchpointPolicy
     expected: int
     top: Fraction
     lines: tuple[LineScore, ...]
+    traveller_top: Fraction | None = None
+
+    @property
+    def shown_top(self) -> Fraction:
+        return self.top if self.traveller_top is None else self.traveller_top
 
     @property
     def ns_mp(self) -> list[float | None]:
@@ -598,10 +794,17 @@ def _score_group(
 ) -> BoardScore:
     if not isinstance(board, BoardResults):
         board = BoardResults(tuple(board))
-    expected = board.expected_results
-    top = policy.scale.top(expected)
+    if (
+        policy.missing_results is MissingResults.RAW_TRAVELLER
+        and policy.top is BoardTop.FIELD
+        and board.expected_results > len(board.entries)
+        and board.scores
+    ):
+        return _raw_traveller(board, policy, sessions, largest=largest)
     scores = board.scores
     n = len(scores)
+    expected = n if policy.top is BoardTop.RESULTS else board.expected_results
+    top = policy.scale.top(expected)
 
     ns_real: list[Fraction] = []
     ew_real: list[Fraction] = []
@@ -627,15 +830,47 @@ def _score_group(
         else:
             ns, ew = next(real)
             ns_pct, ew_pct = percentage(ns, top), percentage(ew, top)
+        ns_shown, ew_shown = policy.round_points(ns, top), policy.round_points(ew, top)
         lines.append(
             LineScore(
                 entry,
-                float(policy.round_points(ns, top)),
-                float(policy.round_points(ew, top)),
+                float(ns_shown),
+                float(ew_shown),
                 float(policy.round_percent(ns_pct)),
                 float(policy.round_percent(ew_pct)),
                 ns,
                 ew,
+                policy.count_points(ns, ns_shown, top),
+                policy.count_points(ew, ew_shown, top),
             )
         )
-    return BoardScore(policy, expected, top, tuple(lines))
+    return BoardScore(policy, board.expected_results, top, tuple(lines))
+
+
+def _raw_traveller(
+    board: BoardResults, policy: MatchpointPolicy, sessions: Sessions, *, largest: bool
+) -> BoardScore:
+    """A board some table did not play, as Compscore scores it: the traveller at the
+    board's own top; the totals count the full-top percentage, rounded, as matchpoints."""
+    shown = _score_group(BoardResults(board.entries), policy, sessions, largest=largest)
+    scaled = _score_group(
+        board, replace(policy, missing_results=MissingResults.NEUBERG), sessions, largest=largest
+    )
+    top = scaled.top
+    lines = []
+    for own, full in zip(shown.lines, scaled.lines, strict=True):
+        if full.ns_exact is None or full.ew_exact is None:
+            lines.append(own)
+            continue
+        ns_pct = policy.round_percent(percentage(full.ns_exact, top))
+        ew_pct = policy.round_percent(percentage(full.ew_exact, top))
+        lines.append(
+            replace(
+                own,
+                ns_exact=full.ns_exact,
+                ew_exact=full.ew_exact,
+                ns_counted=policy.count_points(top * ns_pct / HUNDRED, full.ns_exact, top),
+                ew_counted=policy.count_points(top * ew_pct / HUNDRED, full.ew_exact, top),
+            )
+        )
+    return BoardScore(policy, board.expected_results, top, tuple(lines), traveller_top=shown.top)

@@ -30,6 +30,7 @@ from bridgescore.duplicate.adjusted import (
 from bridgescore.duplicate.butler import ButlerPreset, butler_board, get_butler_preset
 from bridgescore.duplicate.cross_imps import cross_imps_exact
 from bridgescore.duplicate.imps import DuplicateError
+from bridgescore.duplicate.matchpoints import Halves, round_to
 from bridgescore.events.model import EventResults, ResultRow, group_by_board
 from bridgescore.events.ranking import places
 
@@ -67,23 +68,54 @@ _SCORINGS = {
 
 @dataclass(frozen=True, slots=True)
 class TravellerLine:
-    """One table's line on a board's traveller, with each side's points."""
+    """One table's line on a board's traveller, with each side's points.
+
+    ``ns_counted``/``ew_counted`` are what the line adds to each pair's total when that
+    is not the shown figure (an exact cross-IMP average; Compscore's 0.01 MP behind a
+    0.1 MP traveller); ``ns_exact``/``ew_exact`` the exact matchpoints at the board's
+    full top.
+    """
 
     row: ResultRow
     ns_points: float | None
     ew_points: float | None
     ns_percent: float | None = None
     ew_percent: float | None = None
+    ns_counted: Fraction | None = None
+    ew_counted: Fraction | None = None
+    ns_exact: Fraction | None = None
+    ew_exact: Fraction | None = None
+
+    def counted(self, side: str) -> Fraction | None:
+        """What the line adds to the ``"NS"`` or ``"EW"`` pair's total."""
+        counted, shown = (
+            (self.ns_counted, self.ns_points) if side == "NS" else (self.ew_counted, self.ew_points)
+        )
+        if counted is not None:
+            return counted
+        return None if shown is None else Fraction(str(shown))
+
+    def exact(self, side: str) -> Fraction | None:
+        """The exact points of the ``"NS"`` or ``"EW"`` pair (the counted ones if unknown)."""
+        exact = self.ns_exact if side == "NS" else self.ew_exact
+        return self.counted(side) if exact is None else exact
 
 
 @dataclass(frozen=True, slots=True)
 class Traveller:
-    """A board's results side by side; ``top`` (matchpoints) or ``datum`` (butler)."""
+    """A board's results side by side; ``top`` (matchpoints, as shown) or ``datum``
+    (butler). ``full_top`` is the top the totals count when the traveller shows another
+    (Compscore's raw traveller of a board some table did not play)."""
 
     board: int
     lines: tuple[TravellerLine, ...]
     top: float | None = None
     datum: int | None = None
+    full_top: float | None = None
+
+    @property
+    def counted_top(self) -> float | None:
+        return self.top if self.full_top is None else self.full_top
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,28 +184,53 @@ def score_pairs(
     policy: str | MatchpointPolicy | None = None,
     butler: str | ButlerPreset | None = None,
     field: str = "auto",
+    factor_totals: bool | str | None = None,
+    cross_imps: str = "average",
 ) -> PairsResult:
     """Compare every board, total each pair, rank the field(s).
 
     ``policy`` (matchpoints: rounding, Neuberg, adjusted percentages) defaults to
     ``wbf`` for ``mp`` and ``acbl`` for ``acbl``; ``butler`` (datum preset, and
     the IMPs of A+/A-, also used for cross-IMPs) defaults to ``drop-1``.
+    ``factor_totals`` (default: the policy's; off for IMPs) scales the total of a
+    pair that played fewer boards up to a full count: ``"field"`` (or ``True``) the most
+    any pair of its field played, as Compscore and Pianola do; ``"boards"`` every board
+    of the event, as Magic Contest does for pairs that sat out. Percentages do not
+    change.
+    ``cross_imps`` is ``average`` (the IMPs per comparison, as Compscore and Pianola
+    write them) or ``total`` (their sum, as Ruter writes them).
     """
     how = PairsScoring.parse(scoring)
     rows = event.rows
     fields_kind = _field_of(rows, field)
     by_board = group_by_board(rows)
     expected = max((len(board_rows) for board_rows in by_board.values()), default=0)
+    exact_percentages = False
+    exact_totals = False
+    halves = Halves.AWAY_FROM_ZERO
+    session_decimals: int | None = 2
     if how.uses_imps:
         preset = get_butler_preset("drop-1" if butler is None else butler)
+        total = _cross_total(cross_imps)
         travellers = [
-            _imps_traveller(number, board_rows, how, preset)
+            _imps_traveller(number, board_rows, how, preset, total=total)
             for number, board_rows in by_board.items()
         ]
+        factor = factor_mode(factor_totals)
     else:
         chosen = get_policy(policy or ("acbl" if how is PairsScoring.ACBL else "wbf"))
         travellers = _matchpoint_travellers(by_board, expected, chosen)
-    return _assemble(how, fields_kind, travellers)
+        factor = factor_mode(chosen.factor_totals if factor_totals is None else factor_totals)
+        exact_percentages = chosen.exact_percentages
+        exact_totals = chosen.exact_totals
+        halves = chosen.halves
+        session_decimals = chosen.session_decimals
+    return _assemble(
+        how, fields_kind, travellers,
+        factor=factor, exact_percentages=exact_percentages, exact_totals=exact_totals,
+        halves=halves,
+        session_decimals=session_decimals,
+    )  # fmt: skip
 
 
 def _matchpoint_travellers(
@@ -197,10 +254,14 @@ def _matchpoint_travellers(
             board = BoardResults(_entries(rows), max(expected, len(rows)))
             scored = score_board(board, policy, sessions=sessions)
         lines = tuple(
-            TravellerLine(row, line.ns_mp, line.ew_mp, line.ns_percent, line.ew_percent)
+            TravellerLine(
+                row, line.ns_mp, line.ew_mp, line.ns_percent, line.ew_percent,
+                line.ns_counted, line.ew_counted, line.ns_exact, line.ew_exact,
+            )
             for row, line in zip(rows, scored.lines, strict=True)
-        )
-        travellers.append(Traveller(number, lines, top=float(scored.top)))
+        )  # fmt: skip
+        full = None if scored.traveller_top is None else float(scored.top)
+        travellers.append(Traveller(number, lines, top=float(scored.shown_top), full_top=full))
     return travellers
 
 
@@ -225,8 +286,21 @@ def _entries(rows: Sequence[ResultRow]) -> tuple[int | Adjusted | NotPlayed, ...
     return tuple(row.entry for row in rows)
 
 
+def _cross_total(how: str) -> bool:
+    if how not in ("average", "total"):
+        raise DuplicateError(
+            f"cross_imps={how!r}: say average (IMPs per comparison) or total (their sum)"
+        )
+    return how == "total"
+
+
 def _imps_traveller(
-    number: int, rows: Sequence[ResultRow], how: PairsScoring, preset: ButlerPreset
+    number: int,
+    rows: Sequence[ResultRow],
+    how: PairsScoring,
+    preset: ButlerPreset,
+    *,
+    total: bool = False,
 ) -> Traveller:
     entries = _entries(rows)
     if how is PairsScoring.BUTLER:
@@ -237,7 +311,7 @@ def _imps_traveller(
         )
         return Traveller(number, lines, datum=scored.datum)
     real = [entry for entry in entries if isinstance(entry, int)]
-    averaged = iter(cross_imps_exact(real) if real else [])
+    averaged = iter(cross_imps_exact(real, total=total) if real else [])
     out = []
     for row, entry in zip(rows, entries, strict=True):
         if isinstance(entry, NotPlayed):
@@ -248,7 +322,12 @@ def _imps_traveller(
             )
         else:
             won = next(averaged)
-            out.append(TravellerLine(row, round(float(won), 2), round(float(-won), 2)))
+            out.append(
+                TravellerLine(
+                    row, round(float(won), 2), round(float(-won), 2),
+                    ns_counted=won, ew_counted=-won, ns_exact=won, ew_exact=-won,
+                )
+            )  # fmt: skip
     return Traveller(number, tuple(out))
 
 
@@ -265,13 +344,27 @@ def _f(value: int | None) -> float | None:
     return None if value is None else float(value)
 
 
-def _assemble(how: PairsScoring, kind: str, travellers: Sequence[Traveller]) -> PairsResult:
+def _assemble(
+    how: PairsScoring,
+    kind: str,
+    travellers: Sequence[Traveller],
+    *,
+    factor: str | None = None,
+    exact_percentages: bool = False,
+    exact_totals: bool = False,
+    halves: Halves = Halves.AWAY_FROM_ZERO,
+    session_decimals: int | None = 2,
+) -> PairsResult:
+    """Cards, totals (exact sums of the counted points, rounded once to
+    ``session_decimals`` with ``halves``), percentages and places of every field."""
     cards: dict[str, list[CardLine]] = defaultdict(list)
     field_of: dict[str, str] = {}
-    total: dict[str, float] = defaultdict(float)
-    tops: dict[str, float] = defaultdict(float)
+    total: dict[str, Fraction] = defaultdict(Fraction)
+    exact: dict[str, Fraction] = defaultdict(Fraction)
+    tops: dict[str, Fraction] = defaultdict(Fraction)
     boards: dict[str, int] = defaultdict(int)
     for traveller in travellers:
+        top = traveller.counted_top
         for line in traveller.lines:
             row = line.row
             for pair, side, opponents, points, percent in (
@@ -286,27 +379,46 @@ def _assemble(how: PairsScoring, kind: str, travellers: Sequence[Traveller]) -> 
                         row.round,
                     )
                 )  # fmt: skip
-                if points is None:
+                counted = line.counted(side)
+                if counted is None:
                     continue
-                total[pair] += points
+                value = line.exact(side) or Fraction(0)
+                total[pair] += value if exact_totals else counted
+                exact[pair] += value
                 boards[pair] += 1
-                if traveller.top is not None:
-                    tops[pair] += traveller.top
+                if top is not None:
+                    tops[pair] += Fraction(str(top))
     standings = []
     fields = tuple(sorted(set(field_of.values()), key=("all", "NS", "EW").index))
     for name in fields:
-        members = {pair: total[pair] for pair in field_of if field_of[pair] == name}
-        placed = places(
-            {pair: _percent(total[pair], tops[pair]) or total[pair] for pair in members}
-        )
+        members = [pair for pair in field_of if field_of[pair] == name]
+        most = max((boards[pair] for pair in members), default=0)
+        if factor == "boards":
+            most = len(travellers)
+        shown: dict[str, Fraction] = {}
+        percents: dict[str, float | None] = {}
+        for pair in members:
+            shown[pair] = total[pair]
+            if factor and 0 < boards[pair] < most:
+                shown[pair] = factored(total[pair], boards[pair], most, session_decimals, halves)
+            basis = exact[pair] if exact_percentages else total[pair]
+            percents[pair] = (
+                None
+                if how.uses_imps or not tops[pair]
+                else _round(100 * basis / tops[pair], session_decimals, halves)
+            )
+        placed = places({pair: _rank_value(percents[pair], shown[pair]) for pair in members})
         for pair in sorted(members, key=lambda p: (int(placed[p].rstrip("=")), _key(p))):
             standings.append(
                 Standing(
-                    placed[pair], pair, name, round(total[pair], 2),
-                    _percent(total[pair], tops[pair]) if not how.uses_imps else None,
+                    placed[pair],
+                    pair,
+                    name,
+                    _round(shown[pair], session_decimals, halves),
+                    percents[pair],
                     boards[pair],
                 )
-            )  # fmt: skip
+            )
     return PairsResult(
         how,
         fields,
@@ -316,8 +428,50 @@ def _assemble(how: PairsScoring, kind: str, travellers: Sequence[Traveller]) -> 
     )
 
 
-def _percent(points: float, top: float) -> float | None:
-    return round(100 * points / top, 2) if top else None
+def _rank_value(percent: float | None, total: Fraction) -> float:
+    """What places are decided on: the percentage (matchpoints), else the total."""
+    return float(total) if percent is None else percent
+
+
+def factor_mode(value: bool | str | None) -> str | None:
+    """``None`` (no factoring), ``"field"`` or ``"boards"`` for a ``factor_totals`` value."""
+    if value is None or value is False:
+        return None
+    if value is True:
+        return "field"
+    if value in ("field", "boards"):
+        return value
+    raise DuplicateError(
+        f"factor_totals={value!r}: say field (the most boards a pair of the field played),"
+        " boards (every board of the event), True or False"
+    )
+
+
+def factored(
+    total: Fraction, played: int, most: int, decimals: int | None, halves: Halves
+) -> Fraction:
+    """A total scaled up from ``played`` boards to ``most``: the total as written
+    (rounded to ``decimals``) times most/played, rounded again. Compscore (68.425 →
+    68.42, halves even) and Pianola (−1.29 × 1.5 → −1.94, 5.71 × 1.5 → 8.57, halves
+    up) both scale the written total, not the exact one.
+
+    >>> float(factored(Fraction(-9, 7), 16, 24, 2, Halves.AWAY_FROM_ZERO))
+    -1.94
+    """
+    if decimals is None:
+        return total * most / played
+    step = Fraction(1, 10**decimals)
+    how = Halves.AWAY_FROM_ZERO if halves is Halves.TOWARD_AVERAGE else halves
+    return round_to(round_to(total, step, how) * most / played, step, how)
+
+
+def _round(value: Fraction, decimals: int | None, halves: Halves) -> float:
+    """A total or a session percentage, rounded once (``None``: not rounded)."""
+    if decimals is None:
+        return float(value)
+    if halves is Halves.TOWARD_AVERAGE:  # a total has no average to round toward
+        halves = Halves.AWAY_FROM_ZERO
+    return float(round_to(value, Fraction(1, 10**decimals), halves))
 
 
 def _key(pair: str) -> tuple[int, str]:

@@ -104,7 +104,7 @@ def find_matches(rows: Sequence[ResultRow]) -> dict[tuple[int | None, str, str],
 
 
 def _boards(
-    key: tuple[int | None, str, str], rows: Sequence[ResultRow]
+    key: tuple[int | None, str, str], rows: Sequence[ResultRow], *, skip: bool = False
 ) -> list[tuple[ResultRow, ResultRow]]:
     _, first, second = key
     tables: dict[int, dict[str, ResultRow]] = defaultdict(dict)
@@ -115,6 +115,8 @@ def _boards(
     out = []
     for _, seats in sorted(tables.items()):
         if first not in seats or second not in seats:
+            if skip:
+                continue
             present = next(iter(seats.values()))
             raise _fail(
                 present,
@@ -132,13 +134,22 @@ def score_teams(
     vp_scale: str | VPScale = "wbf",
     imp_table: str | ImpTable = DEFAULT_IMP_TABLE,
     bam_scale: str | BoardAMatchScale = "2-1-0",
+    incomplete: str = "raise",
 ) -> TeamsResult:
-    """Every match of the event scored, and the teams ranked by VPs (IMPs) or points (BAM)."""
+    """Every match of the event scored, and the teams ranked by VPs (IMPs) or points (BAM).
+
+    A board with a result at one table only is an error (``incomplete="raise"``), or is
+    left out of its match (``incomplete="skip"``: a file that lost one room's line).
+    """
+    if incomplete not in ("raise", "skip"):
+        raise DuplicateError(f"incomplete={incomplete!r}: say raise or skip")
     how = TeamsScoring(scoring)
     table = get_imp_table(imp_table)
     matches = []
     for key, rows in find_matches(event.rows).items():
-        pairs = _boards(key, rows)
+        pairs = _boards(key, rows, skip=incomplete == "skip")
+        if not pairs:
+            continue
         boards = []
         for first_row, second_row in pairs:
             assert first_row.ns_score is not None
