@@ -148,3 +148,22 @@ def test_bad_pbn_is_reported_with_line_and_board() -> None:
     assert "magic_contest_test_set.pbn, line 55: error: board 1: [Score] 'EW 110' contradicts" in (
         result.stderr
     )
+
+
+def test_individual_event_ranks_players() -> None:
+    data = json.loads(
+        run("event", str(PBN / "ruter_indi.pbn"), "--policy", "ruter", "--json").stdout
+    )
+    assert data["event"]["kind"] == "individual"
+    first = data["participants"][0]
+    # Ruter's own TotalScoreTable puts player 27 first.
+    assert (first["id"], first["names"], first["place"]) == ("27", ["Lars-Göran Niklasson"], "1")
+    assert len(data["participants"]) == 48  # 12 tables, 4 players each
+
+
+def test_individual_report(tmp_path: Path) -> None:
+    result = run("report", str(PBN / "ruter_indi.pbn"), "--html", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    index = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert "<h2>Players</h2>" in index
+    assert "Lars-Göran Niklasson" in index

@@ -15,6 +15,7 @@ from bridgescore.cli._common import EXIT_BAD_INPUT, console, emit_json, friendly
 from bridgescore.duplicate.imps import get_imp_table, imp_table_names
 from bridgescore.duplicate.vp import VPScale, get_scale, load_scale, scale_names
 from bridgescore.errors import BridgeInputError
+from bridgescore.events.individual import IndividualResult
 from bridgescore.events.model import EventResults, Problem
 from bridgescore.events.pairs import PairsResult, PairsScoring, score_pairs
 from bridgescore.events.teams import TeamsResult, score_teams
@@ -145,6 +146,18 @@ def pairs_command(
         out.print(_card_table(result, card))
     else:
         print_pairs(out, result, event.name or Path(file).name)
+
+
+def print_players(out: Console, result: IndividualResult, title: str) -> None:
+    """An individual event's ranking of players."""
+    imps = result.pairs.scoring.uses_imps
+    table = Table(title=f"{title} — players ({result.pairs.scoring})", title_justify="left")
+    for name in ("Place", "Player", "IMPs" if imps else "MP", *(() if imps else ("%",)), "Boards"):
+        table.add_column(name, justify="left" if name in ("Place", "Player") else "right")
+    for s in result.standings:
+        cells = [s.place, s.player, _fmt(s.total), *(() if imps else (_fixed(s.percent),))]
+        table.add_row(*cells, str(s.boards))
+    out.print(table)
 
 
 def print_pairs(out: Console, result: PairsResult, title: str) -> None:

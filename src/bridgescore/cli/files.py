@@ -8,7 +8,9 @@ from pathlib import Path
 import click
 
 from bridgescore.cli._common import EXIT_BAD_INPUT, console, emit_json, friendly_errors
-from bridgescore.cli.events import print_pairs, print_teams, report_problems
+from bridgescore.cli.events import print_pairs, print_players, print_teams, report_problems
+from bridgescore.duplicate.adjusted import policy_names
+from bridgescore.events.individual import IndividualResult
 from bridgescore.events.model import Event
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.scoring import score_event
@@ -17,6 +19,9 @@ from bridgescore.io.events import load_event, write_event
 from bridgescore.io.results import ResultsFileError
 
 _SCORING_HELP = "Score as mp, acbl, butler or cross-imps (pairs), or imps/bam (teams)."
+_POLICY_HELP = (
+    f"Matchpoint policy (rounding, Neuberg, adjusted scores): {', '.join(policy_names())}."
+)
 
 
 def _load(path: str, laws: str, strict: bool) -> Event:
@@ -36,18 +41,23 @@ def _load(path: str, laws: str, strict: bool) -> Event:
 )
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--scoring", default=None, help=_SCORING_HELP)
+@click.option("--policy", default=None, help=_POLICY_HELP)
 @click.option("--laws", default="2017", show_default=True, help="Law set for contracts.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (see docs/events.md).")
 @friendly_errors
-def event_command(file: str, scoring: str | None, laws: str, strict: bool, as_json: bool) -> None:
+def event_command(
+    file: str, scoring: str | None, policy: str | None, laws: str, strict: bool, as_json: bool
+) -> None:
     """Print the ranking of any supported event file (CSV, JSON, PBN, USEBIO)."""
     event = _load(file, laws, strict)
-    result = score_event(event, scoring)
+    result = score_event(event, scoring, policy=policy)
     if as_json:
         emit_json(event_summary(event, result))
     elif isinstance(result, PairsResult):
         print_pairs(console(), result, event.name or Path(file).name)
+    elif isinstance(result, IndividualResult):
+        print_players(console(), result, event.name or Path(file).name)
     else:
         print_teams(console(), result, event.name or Path(file).name)
 

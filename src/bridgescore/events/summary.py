@@ -11,14 +11,28 @@ from __future__ import annotations
 
 from typing import Any
 
+from bridgescore.events.individual import IndividualResult
 from bridgescore.events.model import Event
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.teams import TeamsResult
 
 
-def event_summary(event: Event, result: PairsResult | TeamsResult) -> dict[str, Any]:
+def event_summary(
+    event: Event, result: PairsResult | TeamsResult | IndividualResult
+) -> dict[str, Any]:
     """The documented JSON shape (docs/events.md, "bridgescore event")."""
     names = {p.id: list(p.names) for p in event.participants}
+    if isinstance(result, IndividualResult):
+        summary = event_summary(event, result.pairs)
+        summary["event"]["kind"] = "individual"
+        summary["participants"] = [
+            {
+                "id": s.player, "names": names.get(s.player, []), "field": None,
+                "total": s.total, "percent": s.percent, "place": s.place,
+            }
+            for s in result.standings
+        ]  # fmt: skip
+        return summary
     head = {
         "name": event.name,
         "date": event.date,

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bridgescore.core.hands import SUITS, Hands
 from bridgescore.core.seats import Seat
 from bridgescore.core.vulnerability import BoardInfo
+from bridgescore.events.individual import IndividualResult
 from bridgescore.events.model import Event
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.scoring import score_event
@@ -108,10 +109,30 @@ def build_report(event: Event, scoring: str | None = None) -> Report:
     subtitle = " · ".join(x for x in (event.site, event.date, _scoring_name(result)) if x)
     if isinstance(result, TeamsResult):
         return _teams_report(event, result, title, subtitle)
+    if isinstance(result, IndividualResult):
+        report = _pairs_report(event, result.pairs, title, subtitle)
+        return replace(report, index=_players_index(event, result, report.index))
     return _pairs_report(event, result, title, subtitle)
 
 
-def _scoring_name(result: PairsResult | TeamsResult) -> str:
+def _players_index(event: Event, result: IndividualResult, pairs_index: Page) -> Page:
+    """An individual's ranking is of players; the boards stay as the partnerships played them."""
+    names = {p.id: ", ".join(p.names) for p in event.participants}
+    imps = result.pairs.scoring.uses_imps
+    header = ("Place", "Player", "Name", "IMPs" if imps else "MP", *(() if imps else ("%",)))
+    rows = tuple(
+        Row((s.place, s.player, names.get(s.player, ""), number(s.total),
+             *(() if imps else (fixed(s.percent),))))
+        for s in result.standings
+    )  # fmt: skip
+    ranking = Table("Players", header, rows, frozenset({3, 4}))
+    navigation = tuple(t for t in pairs_index.tables if t.navigation)
+    return replace(pairs_index, tables=(ranking, *navigation))
+
+
+def _scoring_name(result: PairsResult | TeamsResult | IndividualResult) -> str:
+    if isinstance(result, IndividualResult):
+        return f"individual, {_scoring_name(result.pairs)}"
     if isinstance(result, TeamsResult):
         return "board-a-match" if str(result.scoring) == "bam" else f"IMPs, VPs ({result.scale})"
     return {
