@@ -73,6 +73,7 @@ def event_command(
 @click.option("--pdf", "pdf_path", type=click.Path(dir_okay=False), default=None,
               help="Write the same results as one PDF.")  # fmt: skip
 @click.option("--scoring", default=None, help=_SCORING_HELP)
+@click.option("--policy", default=None, help=_POLICY_HELP)
 @click.option("--laws", default="2017", show_default=True, help="Law set for contracts.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @friendly_errors
@@ -81,6 +82,7 @@ def report_command(
     html_dir: str | None,
     pdf_path: str | None,
     scoring: str | None,
+    policy: str | None,
     laws: str,
     strict: bool,
 ) -> None:
@@ -92,12 +94,12 @@ def report_command(
     from bridgescore.report import build_pdf, build_site
 
     if html_dir is not None:
-        written = build_site(event, html_dir, scoring=scoring)
+        written = build_site(event, html_dir, scoring=scoring, policy=policy)
         click.echo(
             f"wrote {len(written)} files to {html_dir} (open {Path(html_dir) / 'index.html'})"
         )
     if pdf_path is not None:
-        click.echo(f"wrote {build_pdf(event, pdf_path, scoring=scoring)}")
+        click.echo(f"wrote {build_pdf(event, pdf_path, scoring=scoring, policy=policy)}")
 
 
 @click.command(

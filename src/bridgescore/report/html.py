@@ -19,9 +19,11 @@ def _environment() -> Environment:
     )
 
 
-def build_site(event: Event, out_dir: str | Path, *, scoring: str | None = None) -> list[Path]:
+def build_site(
+    event: Event, out_dir: str | Path, *, scoring: str | None = None, policy: str | None = None
+) -> list[Path]:
     """Write the site into ``out_dir`` (created if needed); returns the files written."""
-    report = build_report(event, scoring)
+    report = build_report(event, scoring, policy)
     target = Path(out_dir)
     target.mkdir(parents=True, exist_ok=True)
     env = _environment()

@@ -84,9 +84,11 @@ def _diagram(pdf: _Document, page: Page) -> None:
     pdf.set_xy(x, y + 74)
 
 
-def build_pdf(event: Event, out_path: str | Path, *, scoring: str | None = None) -> Path:
+def build_pdf(
+    event: Event, out_path: str | Path, *, scoring: str | None = None, policy: str | None = None
+) -> Path:
     """Write the whole report as one PDF at ``out_path``."""
-    report = build_report(event, scoring)
+    report = build_report(event, scoring, policy)
     pdf = _Document()
     pdf.set_title(pdf.text_of(report.title))
     pdf.add_page()

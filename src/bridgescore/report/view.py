@@ -102,9 +102,9 @@ class Report:
     cards: tuple[Page, ...]
 
 
-def build_report(event: Event, scoring: str | None = None) -> Report:
+def build_report(event: Event, scoring: str | None = None, policy: str | None = None) -> Report:
     """Score the event and lay out every page."""
-    result = score_event(event, scoring)
+    result = score_event(event, scoring, policy=policy)
     title = event.name or "Results"
     subtitle = " · ".join(x for x in (event.site, event.date, _scoring_name(result)) if x)
     if isinstance(result, TeamsResult):
