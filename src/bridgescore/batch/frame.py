@@ -1,0 +1,609 @@
+"""The Polars front: a results DataFrame in, the scored and compared DataFrame out.
+
+Importing this module imports Polars and registers the ``bridge`` namespaces:
+``df.bridge.score()``, ``df.bridge.compare()``, ``df.bridge.process()`` on a
+DataFrame, and ``pl.col("ns_score").bridge.matchpoints(over="board")`` or
+``pl.struct(...).bridge.ns_score()`` on expressions. ``import bridgescore``
+alone never imports Polars.
+
+The columns are the results file's (``docs/cli.md``, ``bridgescore.io.results``),
+matched case-insensitively with the same aliases:
+
+- ``board`` (always), ``event`` (when board numbers repeat across events);
+- a played result as text: ``contract`` (``4SX``, or the whole ``4SXN-2``, or
+  ``Pass``), ``declarer``, ``result`` (``=``, ``+1``, ``-2`` or tricks taken;
+  alias ``tricks``) — read by the scalar parser, once per distinct spelling;
+- or as codes: ``level``, ``strain``, ``doubling``, ``declarer``, ``tricks``;
+- or North-South's ``score`` (alias ``ns_score``), also checked against a
+  contract when both are given;
+- ``vulnerability`` (``None``/``NS``/``EW``/``Both`` or 0-3), by default the
+  board number's place in the 16-board schedule; ``laws``, a law set per row
+  (a board that mixes law sets is a problem).
+
+:func:`score` adds ``ns_score`` (Int32) and ``problem`` (String, null when the
+row is fine). With ``on_invalid="null"`` a bad row gets a null score and its
+reason, and the others are scored; with ``"raise"`` the first bad row stops the
+call (:class:`~bridgescore.batch.BatchInputError`, with the count). An adjusted
+score (``adjusted`` column) is a problem too: the batch engine compares played
+results only (score such boards with :mod:`bridgescore.events`).
+
+>>> import polars as pl
+>>> df = pl.DataFrame({"board": [1, 1, 1], "contract": ["4SN=", "4SN+1", "5SXN-2"]})
+>>> process(df).select("ns_score", "ns_mp", "ew_pct").rows()
+[(420, 2.0, 50.0), (450, 4.0, 0.0), (-300, 0.0, 100.0)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+import polars as pl
+from numpy.typing import NDArray
+
+from bridgescore.batch import tables
+from bridgescore.batch._checks import (
+    DECLARER,
+    DOUBLING,
+    LAWS,
+    LEVEL,
+    STRAIN,
+    TRICKS,
+    VULNERABILITY,
+    BatchInputError,
+    Field,
+    check_policy,
+    check_value,
+    code_field,
+    problem_kind,
+)
+from bridgescore.batch.compare import Boards
+from bridgescore.batch.scoring import score_ns
+from bridgescore.core.contract import Contract, TableResult
+from bridgescore.core.vulnerability import BoardInfo
+from bridgescore.duplicate.butler import DEFAULT_BUTLER_PRESET, ButlerPreset
+from bridgescore.duplicate.imps import DEFAULT_IMP_TABLE, ImpTable, UnknownMethodError
+from bridgescore.duplicate.matchpoints import Scale
+from bridgescore.errors import BridgeError
+from bridgescore.laws.lawsets import get_laws
+
+ALIASES: Final = {
+    "bd": "board", "board_no": "board", "ns_pair": "ns", "ew_pair": "ew", "decl": "declarer",
+    "by": "declarer", "ns_score": "score", "adj": "adjusted", "vul": "vulnerability",
+    "law": "laws",
+}  # fmt: skip
+"""Column aliases, as the results file has them (``tricks`` is ``result`` beside a contract)."""
+
+METHODS: Final = ("mp", "neuberg", "cross_imps", "butler")
+"""The comparisons :func:`compare` can add."""
+
+Progress = Callable[[int, int], object]
+
+
+def _columns(df: pl.DataFrame) -> dict[str, str]:
+    """Canonical name → the frame's column name."""
+    found: dict[str, str] = {}
+    for name in df.columns:
+        folded = name.strip().lower()
+        canonical = ALIASES.get(folded, folded)
+        found.setdefault(canonical, name)
+    return found
+
+
+def _text(series: pl.Series) -> pl.Series:
+    return series.cast(pl.String).fill_null("").str.strip_chars()
+
+
+def _by_distinct(
+    series: pl.Series, function: Callable[[Any], tuple[Any, ...]], dtypes: Sequence[pl.DataType]
+) -> list[pl.Series]:
+    """Apply ``function`` once per distinct value; one output series per element of its result."""
+    distinct = series.unique(maintain_order=True)
+    found = [function(value) for value in distinct.to_list()]
+    out = []
+    for i, dtype in enumerate(dtypes):
+        new = pl.Series([row[i] for row in found], dtype=dtype)
+        out.append(series.replace_strict(distinct, new, default=None, return_dtype=dtype))
+    return out
+
+
+def _coded(series: pl.Series, field: Field) -> tuple[pl.Series, pl.Series | None]:
+    """A code column (numbers as given; text read into Float64 codes, null when bad) and
+    each bad text value's problem."""
+    if series.dtype.is_numeric():
+        return series, None
+
+    def one(value: object) -> tuple[int | None, str | None]:
+        if value is None:
+            return None, None
+        code, problem = check_value(field, value)
+        if problem:
+            return None, field.message(problem_kind(problem), value)
+        return code, None
+
+    code, problem = _by_distinct(series.cast(pl.String), one, [pl.Int64(), pl.String()])
+    return code.cast(pl.Float64), problem
+
+
+def _played(
+    contract: pl.Series, declarer: pl.Series | None, result: pl.Series | None
+) -> dict[str, pl.Series]:
+    """Parse (contract, declarer, result) text once per distinct triple, as the CSV reader does."""
+    parts = [_text(contract)]
+    parts += [_text(s) for s in (declarer, result) if s is not None]
+    joined = pl.select(pl.concat_str(parts, separator="\x1f")).to_series()
+
+    def one(key: str) -> tuple[object, ...]:
+        text = " ".join(part for part in key.split("\x1f") if part)
+        if not text:
+            return None, None, None, None, None, False, False, None
+        try:
+            found = TableResult.parse(text)
+        except BridgeError as error:
+            return None, None, None, None, None, False, True, str(error)
+        played = found.contract
+        if not isinstance(played, Contract):
+            return None, None, None, None, None, True, True, None
+        if found.declarer is None:
+            problem = f"{text!r} has no declarer, so whose score it is is unknown; add N, E, S or W"
+            return None, None, None, None, None, False, True, problem
+        return (
+            played.level,
+            int(played.strain),
+            int(played.doubling),
+            int(found.declarer),
+            found.tricks,
+            False,
+            True,
+            None,
+        )
+
+    names = ("level", "strain", "doubling", "declarer", "tricks", "passed", "given", "problem")
+    dtypes = [pl.Float64()] * 5 + [pl.Boolean(), pl.Boolean(), pl.String()]
+    return dict(zip(names, _by_distinct(joined, one, dtypes), strict=True))
+
+
+class _Problems:
+    """The first problem of each bad row (kept sparse: bad rows are few)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.found: dict[int, str] = {}
+
+    def add(self, rows: NDArray[np.bool_] | pl.Series, message: Callable[[int], str]) -> None:
+        mask = rows.to_numpy() if isinstance(rows, pl.Series) else rows
+        for row in np.flatnonzero(mask).tolist():
+            if row not in self.found:
+                self.found[row] = message(row)
+
+    def add_texts(self, texts: pl.Series | None) -> None:
+        """Rows whose entry in a String column is not null."""
+        if texts is None or texts.null_count() == len(texts):
+            return
+        rows = np.flatnonzero(texts.is_not_null().to_numpy())
+        for row, text in zip(rows.tolist(), texts.gather(rows).to_list(), strict=True):
+            self.found.setdefault(row, text)
+
+    def explained(self) -> NDArray[np.bool_]:
+        mask = np.zeros(self.n, np.bool_)
+        mask[list(self.found)] = True
+        return mask
+
+    def column(self) -> pl.Series:
+        column = pl.repeat(None, self.n, dtype=pl.String, eager=True).alias("problem")
+        if self.found:
+            rows = sorted(self.found)
+            column = column.scatter(rows, pl.Series([self.found[r] for r in rows], dtype=pl.String))
+        return column
+
+
+def _board_numbers(board: pl.Series, problems: _Problems) -> NDArray[np.int64]:
+    """Board numbers (0 where there is none), with the scalar parser's problem for the others."""
+    if board.dtype.is_integer() and board.null_count() == 0 and len(board):
+        numbers = board.to_numpy().astype(np.int64, copy=False)
+        if int(numbers.min()) >= 1:
+            return numbers
+    text = _text(board)
+    parsed = (
+        text.cast(pl.Int64, strict=False)
+        if board.dtype == pl.String
+        else board.cast(pl.Int64, strict=False)
+    )
+    bad = (parsed.is_null() | (parsed < 1)).fill_null(True)
+
+    def reason(row: int) -> str:
+        shown = text[row]
+        if not shown:
+            return "no board number"
+        try:
+            BoardInfo.parse(shown)
+        except BridgeError as error:
+            return str(error)
+        return f"board {shown!r} is not a board number"  # pragma: no cover - parse accepted it
+
+    problems.add(bad, reason)
+    return np.where(bad.to_numpy(), 0, parsed.fill_null(0).to_numpy())
+
+
+def _vulnerability(
+    df: pl.DataFrame, cols: dict[str, str], numbers: NDArray[np.int64]
+) -> tuple[NDArray[Any], dict[int, str]]:
+    """Vulnerability codes (NaN when unknown; checked by :func:`score_ns`) and the rows whose
+    text is not a vulnerability. A row without one takes its board number's."""
+    schedule = tables.schedule()
+    from_board = np.where(numbers >= 1, schedule.take((numbers - 1) % 16), -1)
+    if "vulnerability" not in cols:
+        return from_board, {}
+    column = df[cols["vulnerability"]]
+    if column.dtype == pl.String:
+        column = pl.select(pl.when(_text(column) != "").then(column)).to_series()
+    code, problem = _coded(column, VULNERABILITY)
+    given = code.cast(pl.Float64).to_numpy()
+    return np.where(column.is_null().to_numpy(), from_board, given), _sparse(problem)
+
+
+def _sparse(texts: pl.Series | None) -> dict[int, str]:
+    if texts is None or texts.null_count() == len(texts):
+        return {}
+    rows = np.flatnonzero(texts.is_not_null().to_numpy())
+    return dict(zip(rows.tolist(), texts.gather(rows).to_list(), strict=True))
+
+
+def _laws(
+    df: pl.DataFrame, cols: dict[str, str], laws: str, problems: _Problems
+) -> tuple[str | NDArray[Any], dict[int, str]]:
+    """The law set, or a code per row (and the text problems of a law column)."""
+    if "laws" not in cols:
+        get_laws(laws)
+        return laws, {}
+    code, problem = _coded(df[cols["laws"]], LAWS)
+    keys = [cols[k] for k in ("event", "board") if k in cols]
+    work = df.select(keys).with_columns(code.alias("__law"))
+    mixed = work.select((pl.col("__law").n_unique().over(keys) > 1).alias("m")).to_series()
+    board = df[cols["board"]]
+    problems.add(
+        mixed, lambda row: f"board {board[row]} mixes law sets; score each board under one"
+    )
+    return code.to_numpy(), _sparse(problem)
+
+
+def score(df: pl.DataFrame, *, laws: str = "2017", on_invalid: str = "raise") -> pl.DataFrame:
+    """The frame with ``ns_score`` (Int32) and ``problem`` (String) added; see the module."""
+    policy = check_policy(on_invalid)
+    cols = _columns(df)
+    n = df.height
+    if "board" not in cols:
+        raise BatchInputError(f"no board column among {', '.join(df.columns) or 'no columns'}")
+    problems = _Problems(n)
+    board = df[cols["board"]]
+    numbers = _board_numbers(board, problems)
+    vulnerability, vul_problems = _vulnerability(df, cols, numbers)
+    for row, text in vul_problems.items():
+        problems.found.setdefault(row, text)
+    if "adjusted" in cols:
+        adjusted = _text(df[cols["adjusted"]])
+        problems.add(
+            adjusted != "",
+            lambda row: (
+                f"adjusted score {adjusted[row]}: the batch engine compares played results only"
+            ),
+        )
+    law_codes, text_problems = _laws(df, cols, laws, problems)
+    by_field: dict[str, dict[int, str]] = {"laws": text_problems}
+    passed = np.zeros(n, np.bool_)
+    played = np.zeros(n, np.bool_)
+    names = ("level", "strain", "doubling", "declarer", "tricks")
+    if "contract" in cols:
+        result_col = cols.get("result", cols.get("tricks"))
+        found = _played(
+            df[cols["contract"]],
+            df[cols["declarer"]] if "declarer" in cols else None,
+            df[result_col] if result_col is not None else None,
+        )
+        level, strain, doubling, declarer, tricks = (found[k] for k in names)
+        passed = found["passed"].to_numpy()
+        played = found["given"].to_numpy()
+        problems.add_texts(found["problem"])
+    elif "level" in cols:
+        missing = [c for c in names[1:] if c not in cols]
+        if missing:
+            raise BatchInputError(f"a level column but no {', '.join(missing)} column")
+        fields = (LEVEL, STRAIN, DOUBLING, DECLARER, TRICKS)
+        coded = [_coded(df[cols[name]], field) for name, field in zip(names, fields, strict=True)]
+        level, strain, doubling, declarer, tricks = (c for c, _ in coded)
+        for name, (_, problem) in zip(names, coded, strict=True):
+            by_field[name] = _sparse(problem)
+        played = np.ones(n, np.bool_)
+    else:
+        level = strain = doubling = declarer = tricks = pl.repeat(
+            None, n, dtype=pl.Float64, eager=True
+        )
+    contract_rows = played & ~passed
+    scored = score_ns(
+        level.to_numpy(),
+        strain.to_numpy(),
+        doubling.to_numpy(),
+        declarer.to_numpy(),
+        vulnerability,
+        tricks.to_numpy(),
+        laws=law_codes,
+        on_invalid="null",
+    )
+
+    def reason(row: int) -> str:
+        text = by_field.get(code_field(int(scored.codes[row])), {}).get(row)
+        return text if text is not None else str(scored.reason(row))
+
+    problems.add(contract_rows & ~scored.valid, reason)
+    ns = scored.values
+    if passed.any() or not contract_rows.all():
+        ns = np.where(passed, 0.0, np.where(contract_rows, ns, np.nan))
+    nothing = ~played
+    if "score" in cols:
+        given, given_problem = _given_score(df[cols["score"]])
+        given_values = given.to_numpy()
+        has_given = ~np.isnan(given_values)
+        problems.add_texts(given_problem)
+        clash = played & has_given & ~np.isnan(ns) & (given_values != ns)
+        problems.add(
+            clash,
+            lambda row: (
+                f"score {int(given_values[row]):+d} contradicts the result (NS {int(ns[row]):+d})"
+            ),
+        )
+        ns = np.where(played, ns, given_values)
+        nothing &= ~has_given
+    problems.add(
+        nothing,
+        lambda row: "no result; give a contract and result, a score, or an adjusted score",
+    )
+    bad = len(problems.found)
+    if bad and policy == "raise":
+        first = min(problems.found)
+        reason_text = problems.found[first]
+        more = f"{bad} bad rows" if bad > 1 else "1 bad row"
+        raise BatchInputError(
+            f"row {first}: {reason_text} ({more}; on_invalid='null' keeps the others)",
+            row=first,
+            count=bad,
+            reason=reason_text,
+        )
+    if bad:
+        ns = np.where(problems.explained(), np.nan, ns)
+    values = pl.Series("ns_score", ns, nan_to_null=True).cast(pl.Int32)
+    return df.with_columns(values, problems.column())
+
+
+def _given_score(series: pl.Series) -> tuple[pl.Series, pl.Series | None]:
+    """North-South scores given in the frame (whole numbers; ``+420`` in text)."""
+    if series.dtype.is_integer():
+        return series.cast(pl.Float64), None
+    if series.dtype.is_float():
+        numbers = series.fill_nan(None)
+        shown = numbers.cast(pl.String)
+        bad = numbers.is_not_null() & (numbers != numbers.floor())
+        numbers = pl.select(pl.when(~bad).then(numbers)).to_series()
+    else:
+        shown = _text(series)
+        numbers = shown.str.strip_prefix("+").cast(pl.Int64, strict=False).cast(pl.Float64)
+        bad = (shown != "") & numbers.is_null()
+    problem = None
+    if bad.any():
+        problem = pl.select(
+            pl.when(bad).then(pl.format("score {} is not a whole number of points", shown))
+        ).to_series()
+    return numbers.cast(pl.Float64), problem
+
+
+def _key_column(series: pl.Series) -> NDArray[Any]:
+    """A key column for :class:`Boards`: integers as they are, other keys densely coded;
+    missing keys are NaN."""
+    if not series.dtype.is_integer():
+        series = pl.select(series.rank("dense")).to_series()
+    return series.to_numpy()
+
+
+def compare(
+    df: pl.DataFrame,
+    *,
+    methods: Sequence[str] = ("mp",),
+    scale: str = "european",
+    expected: int | None = None,
+    neuberg_method: str = "neuberg",
+    imp_table: str | ImpTable = DEFAULT_IMP_TABLE,
+    exclude: int = 0,
+    preset: str | ButlerPreset = DEFAULT_BUTLER_PRESET,
+) -> pl.DataFrame:
+    """Add each board's comparisons of ``ns_score`` (rows with a null score take no part):
+
+    - ``mp``: ``ns_mp``, ``ew_mp``, ``ns_pct``, ``ew_pct`` (``scale`` european or acbl);
+    - ``neuberg``: ``ns_neuberg``, ``ew_neuberg`` (to ``expected`` results, default
+      the largest board's count);
+    - ``cross_imps``: ``ns_ximps``, ``ew_ximps`` (averaged per comparison);
+    - ``butler``: ``datum``, ``ns_butler``, ``ew_butler``.
+    """
+    unknown = [m for m in methods if m not in METHODS]
+    if unknown:
+        raise UnknownMethodError(
+            f"{', '.join(unknown)}: not a comparison; use {', '.join(METHODS)}"
+        )
+    cols = _columns(df)
+    if "board" not in cols or "ns_score" not in df.columns:
+        raise BatchInputError("compare needs a board and an ns_score column; score the frame first")
+    board = _key_column(df[cols["board"]])
+    event = _key_column(df[cols["event"]]) if "event" in cols else None
+    ns = df["ns_score"].to_numpy()
+    boards = Boards(board, ns, event=event, on_invalid="null")
+    out: dict[str, NDArray[np.float64]] = {}
+    if "mp" in methods:
+        out["ns_mp"] = boards.matchpoints(scale)
+        out["ew_mp"] = boards.ew_matchpoints(scale)
+        out["ns_pct"] = boards.percentages()
+        out["ew_pct"] = boards.ew_percentages()
+    if "neuberg" in methods:
+        out["ns_neuberg"] = boards.neuberg(expected, scale, neuberg_method)
+        mirrored = Boards(board, -ns, event=event, on_invalid="null")
+        out["ew_neuberg"] = mirrored.neuberg(expected, scale, neuberg_method)
+    if "cross_imps" in methods:
+        out["ns_ximps"] = boards.cross_imps(exclude=exclude, table=imp_table)
+        out["ew_ximps"] = 0.0 - out["ns_ximps"]
+    if "butler" in methods:
+        out["datum"] = boards.datum(preset)
+        out["ns_butler"] = boards.butler(preset)
+        out["ew_butler"] = 0.0 - out["ns_butler"]
+    return df.with_columns(
+        pl.Series(name, values, nan_to_null=True) for name, values in out.items()
+    )
+
+
+def process(
+    df: pl.DataFrame,
+    *,
+    laws: str = "2017",
+    on_invalid: str = "raise",
+    methods: Sequence[str] = ("mp",),
+    **options: Any,
+) -> pl.DataFrame:
+    """:func:`score`, then :func:`compare` (``options`` go to :func:`compare`)."""
+    return compare(score(df, laws=laws, on_invalid=on_invalid), methods=methods, **options)
+
+
+# --- files -----------------------------------------------------------------------------------
+
+
+def read(path: str | Path) -> pl.DataFrame:
+    """A results file as a frame: Parquet by extension, else CSV read as text (as the CSV
+    reader does: ``=`` and ``+1`` stay text)."""
+    where = Path(path)
+    if where.suffix.lower() in (".parquet", ".pq"):
+        return pl.read_parquet(where)
+    frame = pl.read_csv(where, infer_schema=False, comment_prefix="#")
+    return frame
+
+
+def write(df: pl.DataFrame, path: str | Path) -> None:
+    """Write a frame as Parquet (by extension) or CSV."""
+    where = Path(path)
+    if where.suffix.lower() in (".parquet", ".pq"):
+        df.write_parquet(where)
+    else:
+        df.write_csv(where)
+
+
+def score_file(
+    in_path: str | Path,
+    out_path: str | Path,
+    *,
+    laws: str = "2017",
+    on_invalid: str = "null",
+    methods: Sequence[str] = ("mp",),
+    progress: Progress | None = None,
+    chunk_rows: int = 1_000_000,
+    **options: Any,
+) -> int:
+    """Score and compare a results file (CSV or Parquet) into another; returns the bad rows.
+
+    ``progress(done, total)`` is called with rows scored so far, chunk by chunk,
+    and once more when the file is written. By default bad rows are kept with a
+    null score and their ``problem``, so a long job always writes its output.
+    """
+    frame = read(in_path)
+    total = frame.height
+    parts = []
+    for offset in range(0, max(total, 1), max(chunk_rows, 1)):
+        part = frame.slice(offset, chunk_rows)
+        parts.append(score(part, laws=laws, on_invalid=on_invalid))
+        if progress is not None:
+            progress(min(offset + chunk_rows, total), total)
+    scored = pl.concat(parts) if parts else score(frame, laws=laws, on_invalid=on_invalid)
+    compared = compare(scored, methods=methods, **options)
+    write(compared, out_path)
+    if progress is not None:
+        progress(total, total)
+    return total - compared["problem"].null_count()
+
+
+# --- namespaces ------------------------------------------------------------------------------
+
+
+@pl.api.register_dataframe_namespace("bridge")
+class BridgeFrame:
+    """``df.bridge.score()``, ``df.bridge.compare()``, ``df.bridge.process()``."""
+
+    def __init__(self, df: pl.DataFrame) -> None:
+        self._df = df
+
+    def score(self, *, laws: str = "2017", on_invalid: str = "raise") -> pl.DataFrame:
+        return score(self._df, laws=laws, on_invalid=on_invalid)
+
+    def compare(self, *, methods: Sequence[str] = ("mp",), **options: Any) -> pl.DataFrame:
+        return compare(self._df, methods=methods, **options)
+
+    def process(
+        self,
+        *,
+        laws: str = "2017",
+        on_invalid: str = "raise",
+        methods: Sequence[str] = ("mp",),
+        **options: Any,
+    ) -> pl.DataFrame:
+        return process(self._df, laws=laws, on_invalid=on_invalid, methods=methods, **options)
+
+
+@pl.api.register_expr_namespace("bridge")
+class BridgeExpr:
+    """Expressions: ``pl.col("ns_score").bridge.matchpoints(over="board")``,
+    ``pl.struct(level=..., ...).bridge.ns_score()``."""
+
+    def __init__(self, expr: pl.Expr) -> None:
+        self._expr = expr
+
+    def matchpoints(
+        self, scale: str = "european", *, over: str | Sequence[str] | None = None
+    ) -> pl.Expr:
+        """Matchpoints within each window (``over`` the board): 2 (or 1) per score
+        below, 1 (or ½) per other equal score; nulls take no part."""
+        x = self._expr
+        european = (x.rank("min") + x.rank("max") - 2).cast(pl.Float64)
+        found = european / 2 if Scale.parse(scale) is Scale.ACBL else european
+        return found if over is None else found.over(over)
+
+    def percentage(self, *, over: str | Sequence[str] | None = None) -> pl.Expr:
+        """The matchpoint percentage within each window (50 for a board of one).
+
+        Both the points and the top are computed as whole columns before the one
+        division (Polars divides by a per-window scalar through its reciprocal,
+        which can be off by one in the last digit)."""
+        x = self._expr
+        window: Any = pl.lit(0) if over is None else over
+        european = (x.rank("min") + x.rank("max") - 2).cast(pl.Float64).over(window)
+        top = ((x.count() - 1).cast(pl.Float64) * 2).over(window)
+        half = pl.when(x.is_not_null()).then(pl.lit(50.0))
+        return pl.when(top > 0).then(european * 100 / top).otherwise(half)
+
+    def ns_score(self, laws: str = "2017") -> pl.Expr:
+        """North-South's score from a struct of ``level``, ``strain``, ``doubling``,
+        ``declarer``, ``vulnerability`` and ``tricks`` codes (or text); null when bad."""
+
+        def run(series: pl.Series) -> pl.Series:
+            fields = series.struct.unnest()
+            found = score_ns(
+                *(
+                    fields[name].to_numpy()
+                    for name in (
+                        "level",
+                        "strain",
+                        "doubling",
+                        "declarer",
+                        "vulnerability",
+                        "tricks",
+                    )
+                ),
+                laws=laws,
+                on_invalid="null",
+            )
+            return pl.Series(series.name, found.values, nan_to_null=True).cast(pl.Int32)
+
+        return self._expr.map_batches(run, return_dtype=pl.Int32, is_elementwise=True)

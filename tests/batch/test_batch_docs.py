@@ -1,0 +1,35 @@
+"""The batch modules' examples run, and every public name is documented."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import inspect
+
+import pytest
+
+MODULES = (
+    "bridgescore.batch",
+    "bridgescore.batch.tables",
+    "bridgescore.batch.scoring",
+    "bridgescore.batch.compare",
+    "bridgescore.batch.frame",
+    "bridgescore.batch.cluster",
+)
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_module_doctests(name: str) -> None:
+    module = importlib.import_module(name)
+    assert doctest.testmod(module).failed == 0
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_public_functions_have_docstrings(name: str) -> None:
+    module = importlib.import_module(name)
+    assert module.__doc__
+    for attribute, value in vars(module).items():
+        if attribute.startswith("_") or getattr(value, "__module__", None) != name:
+            continue
+        if inspect.isfunction(value) or inspect.isclass(value):
+            assert value.__doc__, f"{name}.{attribute} has no docstring"
