@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from bridgescore import __version__
+from bridgescore.cli.batch import batch_command
 from bridgescore.cli.events import imps_command, pairs_command, teams_command, vp_command
 from bridgescore.cli.files import convert_command, event_command, report_command
 from bridgescore.cli.score import score_command, table_command
@@ -29,6 +30,7 @@ cli.add_command(vp_command)
 cli.add_command(event_command)
 cli.add_command(report_command)
 cli.add_command(convert_command)
+cli.add_command(batch_command)
 cli.add_command(rubber_command)
 cli.add_command(chicago_command)
 
