@@ -11,14 +11,36 @@ namespaces on DataFrames and expressions) and :mod:`bridgescore.batch.cluster`
 """
 
 from bridgescore.batch._checks import BatchInputError
+from bridgescore.batch.compare import (
+    Boards,
+    butler,
+    cross_imps,
+    datum,
+    ew_matchpoints,
+    matchpoints,
+    neuberg,
+    percentages,
+    places,
+    ranks,
+)
 from bridgescore.batch.scoring import Scores, board_vulnerability, score, score_ns
 
 BatchInputError.__module__ = __name__  # shown and pickled as bridgescore.batch.BatchInputError
 
 __all__ = [
     "BatchInputError",
+    "Boards",
     "Scores",
     "board_vulnerability",
+    "butler",
+    "cross_imps",
+    "datum",
+    "ew_matchpoints",
+    "matchpoints",
+    "neuberg",
+    "percentages",
+    "places",
+    "ranks",
     "score",
     "score_ns",
 ]
