@@ -19,7 +19,8 @@ from bridgescore.events.individual import IndividualResult
 from bridgescore.events.model import EventResults, Problem
 from bridgescore.events.pairs import PairsResult, PairsScoring, score_pairs
 from bridgescore.events.teams import TeamsResult, score_teams
-from bridgescore.io.results import ResultsFileError, load
+from bridgescore.io.events import load_event
+from bridgescore.io.results import ResultsFileError
 
 _STRICT_HELP = "Treat warnings (unused columns, boards played fewer times) as errors."
 
@@ -27,7 +28,7 @@ _STRICT_HELP = "Treat warnings (unused columns, boards played fewer times) as er
 def _read(path: str, *, laws: str, strict: bool, teams: bool) -> EventResults:
     """Read a results file; print every problem (not just the first) and exit 2 on errors."""
     try:
-        event = load(path, laws=laws, strict=strict, teams=teams)
+        event = load_event(path, laws=laws, strict=strict, teams=teams).results
     except ResultsFileError as error:
         report_problems(error.problems)
         sys.exit(EXIT_BAD_INPUT)
@@ -123,7 +124,7 @@ def pairs_command(
     strict: bool,
     as_json: bool,
 ) -> None:
-    """Score a pairs event from a results file (CSV or JSON; see docs/events.md).
+    """Score a pairs event from a results file (CSV, JSON, PBN or USEBIO; see docs/events.md).
 
     Prints the ranking with ties as 3=, and on request a board's traveller or a
     pair's score card.

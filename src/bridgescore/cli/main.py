@@ -18,7 +18,8 @@ from bridgescore.cli.sheets import chicago_command, rubber_command
 )
 @click.version_option(__version__, prog_name="bridgescore")
 def cli() -> None:
-    """Contract bridge scoring: deals under every law set, rubber and Chicago sheets."""
+    """Contract bridge scoring: deals under every law set, rubber and Chicago sheets,
+    duplicate pairs and teams events, PBN and USEBIO files, published results."""
 
 
 cli.add_command(score_command)
