@@ -34,9 +34,8 @@ from bridgescore.events.model import (
     ResultRow,
     Severity,
     check_rows,
-    ns_score_of,
 )
-from bridgescore.io.pbn._checks import game_facts, parse_sided, tag_values
+from bridgescore.io.pbn._checks import cached_ns_score, game_facts, parse_sided
 from bridgescore.io.pbn._model import Game, PBNDocument, PBNProblem, Tag
 from bridgescore.io.pbn._tables import Cell, Column, Table, format_cell
 
@@ -264,6 +263,7 @@ class _Reader:
     mitchell: bool = False
     matches: int = 0
     parsed: dict[int, Table] = field(default_factory=dict)
+    problem_lines: set[int | None] = field(default_factory=set)
 
     def table(self, tag: Tag) -> Table:
         """The tag's table, parsed once."""
@@ -285,6 +285,7 @@ class _Reader:
         severity: Severity = Severity.ERROR,
     ) -> None:
         self.problems.append(PBNProblem(self.source, line, message, board, tag, severity))
+        self.problem_lines.add(line)
 
     def point_columns(self, names: Sequence[str], individual: bool) -> tuple[str, str] | None:
         if self.scoring == "mp":
@@ -304,19 +305,23 @@ class _Reader:
 
     # -- one game ---
 
-    def add_game(self, game: Game) -> None:
-        values = tag_values(game)
+    def add_game(self, game: Game, first: Mapping[str, Tag]) -> None:
+        """Read a game's results; ``first``: its first tag of each name (``_first_tags``)."""
+        values = {name: tag.value for name, tag in first.items()}
+        for name, value in game.inherited:
+            values.setdefault(name, value)
         facts = game_facts(values, self.laws, full=True)
         board_text = values.get("Board")
         line = game.line
         for name, message, severity in facts.problems:
-            tag = game.tag(name)
+            tag = first.get(name)
             self.problem(tag.line if tag else line, message, board_text, name, severity)
-        tables = game.tags_named("ScoreTable")
+        tables = game.tags_named("ScoreTable") if "ScoreTable" in first else ()
         result_tables = [t for t in tables if self.table(t).index("TeamId_Home") is None]
         self.matches += len(tables) - len(result_tables)
-        for tag in game.tags_named("TotalScoreTable"):
-            self.add_totals(tag, board_text)
+        if "TotalScoreTable" in first:
+            for tag in game.tags_named("TotalScoreTable"):
+                self.add_totals(tag, board_text)
         needs_board = bool(result_tables) or _has_record(values)
         if facts.board is None:
             if needs_board and not any(p[0] == "Board" for p in facts.problems):
@@ -327,7 +332,7 @@ class _Reader:
         if facts.hands is not None:
             known = self.hands.setdefault(board, facts.hands)
             if known != facts.hands:
-                tag = game.tag("Deal")
+                tag = first.get("Deal")
                 self.problem(
                     tag.line if tag else line,
                     f"board {board} is dealt differently here than in an earlier game;"
@@ -340,11 +345,12 @@ class _Reader:
             for tag in result_tables:
                 self.add_table(tag, board, board_text, vulnerability)
             return
-        self.add_record(game, values, facts.result, facts.ns_score, board, vulnerability)
+        self.add_record(game, first, values, facts.result, facts.ns_score, board, vulnerability)
 
     def add_record(
         self,
         game: Game,
+        first: Mapping[str, Tag],
         values: Mapping[str, str],
         result: TableResult | None,
         ns_score: int | None,
@@ -354,14 +360,12 @@ class _Reader:
         """A one-table record: the game's own [Contract], [Declarer], [Result] (or [Score])."""
         if not _has_record(values):
             return
-        contract_tag = game.tag("Contract") or game.tag("Score")
+        contract_tag = first.get("Contract") or first.get("Score")
         line = contract_tag.line if contract_tag else game.line
         where = Location(self.source, line)
         board_text = values.get("Board")
         if result is None and ns_score is None:
-            if _known(values.get("Contract")) is not None and not any(
-                p.line == line for p in self.problems
-            ):
+            if _known(values.get("Contract")) is not None and line not in self.problem_lines:
                 self.problem(
                     line,
                     "a contract without a result (or [Score]) is not a result; left out",
@@ -380,12 +384,8 @@ class _Reader:
             )
             return
         if result is not None:
-            ns_score = ns_score_of(result, vulnerability, self.laws)
-            if (
-                result.passed_out
-                and game.tag("Auction") is None
-                and _known(values.get("Score")) is None
-            ):
+            ns_score = cached_ns_score(result, vulnerability, self.laws)
+            if result.passed_out and "Auction" not in first and _known(values.get("Score")) is None:
                 self.problem(
                     line,
                     "passed out with no auction and no [Score]: perhaps not played",
@@ -560,7 +560,7 @@ class _Reader:
                 return
         if contract is not None and not isinstance(entry, Adjusted | NotPlayed):
             result = self.table_result(contract, row)
-            ns_score = ns_score_of(result, vulnerability, self.laws)
+            ns_score = cached_ns_score(result, vulnerability, self.laws)
             if isinstance(entry, int) and entry != ns_score:
                 what = "a passed-out deal"
                 if isinstance(result.contract, Contract):
@@ -724,16 +724,59 @@ def _record_sides(values: Mapping[str, str]) -> tuple[str | None, str | None]:
     )
 
 
-def _first_value(document: PBNDocument, name: str) -> str | None:
-    for game in document.games:
-        value = _known(game.get(name))
-        if value is not None:
-            return value
-    return None
+_EVENT_TAGS: Final = (
+    "Event", "Site", "Date", "EventDate", "Scoring", "Competition", "Application", "HomeTeam",
+    "VisitTeam", "Room",
+)  # fmt: skip
+"""The tags whose first known value in the document describes the event."""
 
 
-def _kind(document: PBNDocument, tables: Sequence[Table]) -> str:
-    competition = (_first_value(document, "Competition") or "").lower()
+def _first_tags(game: Game) -> dict[str, Tag]:
+    """A game's first tag of each name (PBN reads the first of a repeated tag)."""
+    first: dict[str, Tag] = {}
+    for item in game.items:
+        if isinstance(item, Tag) and item.name not in first:
+            first[item.name] = item
+    return first
+
+
+def _survey(
+    reader: _Reader, games: Iterable[Game]
+) -> tuple[list[Table], list[Table], dict[str, str]]:
+    """In one pass: every score table, every total table, and the first known value of each
+    of :data:`_EVENT_TAGS` (the first game whose ``game.get(name)`` is known gives it)."""
+    tables: list[Table] = []
+    totals: list[Table] = []
+    found: dict[str, str] = {}
+    wanted = set(_EVENT_TAGS)
+    for game in games:
+        seen: set[str] = set()
+        for item in game.items:
+            if not isinstance(item, Tag):
+                continue
+            name = item.name
+            if name == "ScoreTable":
+                tables.append(reader.table(item))
+            elif name == "TotalScoreTable":
+                totals.append(reader.table(item))
+            if name in wanted and name not in seen:
+                seen.add(name)
+                value = _known(item.value)
+                if value is not None:
+                    found[name] = value
+        for name, text in game.inherited:
+            if name in wanted and name not in seen:
+                seen.add(name)
+                value = _known(text)
+                if value is not None:
+                    found[name] = value
+        if seen:
+            wanted.difference_update(found)
+    return tables, totals, found
+
+
+def _kind(document: PBNDocument, tables: Sequence[Table], first: Mapping[str, str]) -> str:
+    competition = (first.get("Competition") or "").lower()
     if competition.startswith("team"):
         return "teams"
     if competition.startswith("indiv"):
@@ -743,7 +786,7 @@ def _kind(document: PBNDocument, tables: Sequence[Table]) -> str:
     contest = document.meta.get("ContestType", "")
     if contest in ("1", "2", "4"):
         return {"1": "individual", "2": "pairs", "4": "teams"}[contest]
-    if any(_first_value(document, n) for n in ("HomeTeam", "VisitTeam", "Room")):
+    if any(first.get(n) for n in ("HomeTeam", "VisitTeam", "Room")):
         return "teams"
     if any("PlayerId_North" in t.names for t in tables):
         return "individual"
@@ -783,18 +826,15 @@ def to_event(document: PBNDocument, *, laws: str = "2017") -> Event:
     read or checked) are in ``event.results.problems``; nothing is raised.
     """
     reader = _Reader(document, laws)
-    tables: list[Table] = []
-    totals: list[Table] = []
-    for game in document.games:
-        tables += [reader.table(t) for t in game.tags_named("ScoreTable")]
-        totals += [reader.table(t) for t in game.tags_named("TotalScoreTable")]
-    reader.kind = _kind(document, tables)
-    scoring_text = _first_value(document, "Scoring") or document.meta.get("ScoringType", "")
+    tables, totals, first = _survey(reader, document.games)
+    reader.kind = _kind(document, tables, first)
+    scoring_text = first.get("Scoring") or document.meta.get("ScoringType", "")
     reader.scoring = scoring_of(scoring_text) or ("imps" if reader.kind == "teams" else "mp")
     reader.qualify, reader.mitchell = _id_scheme(tables, totals)
     for game in document.games:
-        if game.tags:
-            reader.add_game(game)
+        tags = _first_tags(game)
+        if tags:
+            reader.add_game(game, tags)
     if not totals:
         reader.add_names(tables)
     if reader.matches:
@@ -814,18 +854,18 @@ def to_event(document: PBNDocument, *, laws: str = "2017") -> Event:
         problems.append(found.to_problem())
     teams = reader.kind == "teams"
     problems.extend(check_rows(reader.rows, laws, teams=teams))
-    name = _first_value(document, "Event") or document.meta.get("ContestName", "")
-    date = _first_value(document, "EventDate") or _first_value(document, "Date") or ""
+    name = first.get("Event") or document.meta.get("ContestName", "")
+    date = first.get("EventDate") or first.get("Date") or ""
     program = document.creator
     if not program:
-        application = _first_value(document, "Application") or ""
+        application = first.get("Application") or ""
         program = application.split(" - ")[0].strip()
     results = EventResults(tuple(reader.rows), tuple(problems), name, document.source, teams)
     return Event(
         results,
         name=name,
         date=_iso_date(date),
-        site=_first_value(document, "Site") or "",
+        site=first.get("Site") or "",
         kind=reader.kind,
         scoring=reader.scoring,
         program=program,

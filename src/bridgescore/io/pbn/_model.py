@@ -20,6 +20,8 @@ from bridgescore.io.pbn._tables import Table
 
 NAME_RE = re.compile(r"[A-Za-z0-9_]+")
 _GOOD_NAMES: set[str] = set()
+"""Tag names already checked (a file repeats the same few names on every game)."""
+_GOOD_NAMES_MAX = 1024
 
 
 class PBNError(LocatedError):
@@ -194,8 +196,13 @@ class Tag:
     raw: str | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if not NAME_RE.fullmatch(self.name):
-            raise BridgeInputError(f"{self.name!r}: a tag name is letters, digits and underscores")
+        if self.name not in _GOOD_NAMES:
+            if not NAME_RE.fullmatch(self.name):
+                raise BridgeInputError(
+                    f"{self.name!r}: a tag name is letters, digits and underscores"
+                )
+            if len(_GOOD_NAMES) < _GOOD_NAMES_MAX:
+                _GOOD_NAMES.add(self.name)
         if "\n" in self.value or "\r" in self.value:
             raise BridgeInputError(f"{self.value!r}: a tag value is one line")
 

@@ -145,9 +145,16 @@ def _games(
     gap: list[str] = []
     game_gap: tuple[str, ...] = ()
     lexer: GameLexer | None = None
+    block: list[str] = []  # the game's lines not yet fed to the lexer (none of them blank)
     for number, line in enumerate(lines, 1):
         if lexer is not None:
-            if semi_empty(line) and not lexer.in_brace:
+            if line.strip(" \t"):
+                block.append(line)
+                continue
+            # a blank line (semi_empty) ends the game, unless inside a brace comment
+            lexer.feed_lines(block)
+            block.clear()
+            if not lexer.in_brace:
                 yield _finish(lexer, game_gap, state, source, laws, waiting)
                 lexer = None
                 gap = [line]
@@ -164,16 +171,25 @@ def _games(
         in_header = False
         gap = []
         lexer = GameLexer(number)
-        lexer.feed(line)
+        block.append(line)
     if lexer is not None:
+        lexer.feed_lines(block)
         yield _finish(lexer, game_gap, state, source, laws, waiting)
     trailer.extend(gap)
 
 
 def split_lines(text: str) -> tuple[list[str], list[str], bool]:
     """Lines (without endings), the endings, and whether the text ends with one."""
-    lines = LINE_SPLIT.split(text)
-    endings = LINE_SPLIT.findall(text)
+    lf = text.count("\n")
+    cr = text.count("\r")
+    if cr == 0 or lf == 0 or cr == lf == text.count("\r\n"):
+        # one line ending throughout (nearly every file): str.split is much faster
+        ending = "\n" if cr == 0 else ("\r" if lf == 0 else "\r\n")
+        lines = text.split(ending)
+        endings = [ending] * (len(lines) - 1)
+    else:
+        lines = LINE_SPLIT.split(text)
+        endings = LINE_SPLIT.findall(text)
     final = bool(endings) and lines[-1] == ""
     if final:
         lines.pop()
@@ -418,6 +434,14 @@ class _ByteLines:
 def _text_lines(chunks: Iterable[str]) -> Iterator[str]:
     """Lines from lines (each with or without its ending; CR-only text is split too)."""
     for chunk in chunks:
+        line = (
+            chunk[:-2]
+            if chunk.endswith("\r\n")
+            else (chunk[:-1] if chunk.endswith(("\n", "\r")) else chunk)
+        )
+        if "\n" not in line and "\r" not in line:
+            yield line  # a line, as a file gives it
+            continue
         parts = LINE_SPLIT.split(chunk)
         if len(parts) > 1 and parts[-1] == "":
             parts.pop()
@@ -427,6 +451,15 @@ def _text_lines(chunks: Iterable[str]) -> Iterator[str]:
 def _byte_lines(chunks: Iterable[bytes], decoder: _ByteLines) -> Iterator[str]:
     number = 0
     for chunk in chunks:
+        line = (
+            chunk[:-2]
+            if chunk.endswith(b"\r\n")
+            else (chunk[:-1] if chunk.endswith((b"\n", b"\r")) else chunk)
+        )
+        if b"\n" not in line and b"\r" not in line:
+            number += 1
+            yield decoder.decode(line, number)  # a line, as a file gives it
+            continue
         parts = _LINE_SPLIT_BYTES.split(chunk)
         if len(parts) > 1 and parts[-1] == b"":
             parts.pop()
