@@ -38,7 +38,7 @@ from bridgescore.errors import SheetError
 from bridgescore.laws.lawsets import LawSet, get_laws
 from bridgescore.scoring.deal import ScoreBreakdown, score
 from bridgescore.sheets.deal import Deal
-from bridgescore.sheets.entries import ScoreItem, SheetEntry, Tally, breakdown_entries
+from bridgescore.sheets.entries import Scored, ScoreItem, SheetEntry, Tally, breakdown_entries
 from bridgescore.sheets.honours import Honours
 
 DEALS_PER_ROUND: Final = 4
@@ -220,7 +220,7 @@ class ChicagoRound:
 
 
 @dataclass(frozen=True, slots=True)
-class ChicagoSheet:
+class ChicagoSheet(Scored):
     """A Chicago session: its deals, in rounds of four, and how they are scored.
 
     ``honours=None`` means the scoring's default (counted in ``classic``, not
@@ -420,20 +420,6 @@ class ChicagoSheet:
     @property
     def entries(self) -> tuple[SheetEntry, ...]:
         return tuple(e for row in self._rows for e in row.entries)
-
-    @property
-    def totals(self) -> Tally:
-        """Each side's points over the session: the sum of the rows."""
-        return Tally.of(self.entries)
-
-    @property
-    def winner(self) -> Side | None:
-        """The side with more points (``None`` when level)."""
-        return self.totals.leader
-
-    @property
-    def margin(self) -> int:
-        return self.totals.margin
 
     def __len__(self) -> int:
         return len(self.deals)

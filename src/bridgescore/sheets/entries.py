@@ -137,3 +137,28 @@ def breakdown_entries(
             SheetEntry(declaring.opponents, breakdown.undertrick_penalty, ScoreItem.UNDERTRICKS)
         )
     return tuple(entries)
+
+
+class Scored:
+    """What every sheet derives from its entries: the totals, who leads, and by how much."""
+
+    __slots__ = ()
+
+    @property
+    def entries(self) -> tuple[SheetEntry, ...]:
+        raise NotImplementedError
+
+    @property
+    def totals(self) -> Tally:
+        """Each side's total: the sum of every entry it wrote."""
+        return Tally.of(self.entries)
+
+    @property
+    def winner(self) -> Side | None:
+        """The side with more points (``None`` when level)."""
+        return self.totals.leader
+
+    @property
+    def margin(self) -> int:
+        """By how many points the leader is ahead."""
+        return self.totals.margin

@@ -28,7 +28,7 @@ from bridgescore.errors import BridgeInputError, SheetError
 from bridgescore.laws.lawsets import LawSet, get_laws
 from bridgescore.scoring.deal import ScoreBreakdown, score
 from bridgescore.sheets.deal import Deal
-from bridgescore.sheets.entries import ScoreItem, SheetEntry, Tally, breakdown_entries
+from bridgescore.sheets.entries import Scored, ScoreItem, SheetEntry, Tally, breakdown_entries
 from bridgescore.sheets.honours import Honours
 
 GAMES_TO_WIN = 2
@@ -96,7 +96,7 @@ class RubberRow:
 
 
 @dataclass(frozen=True, slots=True)
-class RubberSheet:
+class RubberSheet(Scored):
     """One rubber: its deals in order, the law set, and whether play stopped early.
 
     Everything else (rows, games, vulnerability, bonuses, totals) is derived
@@ -295,21 +295,6 @@ class RubberSheet:
     def below(self) -> Tally:
         """Each side's contract points below the line."""
         return Tally.of(e for e in self.entries if e.below_the_line)
-
-    @property
-    def totals(self) -> Tally:
-        """Each side's total: the sum of every entry it wrote."""
-        return Tally.of(self.entries)
-
-    @property
-    def winner(self) -> Side | None:
-        """The side with more points (``None`` when level)."""
-        return self.totals.leader
-
-    @property
-    def margin(self) -> int:
-        """By how many points the winner is ahead."""
-        return self.totals.margin
 
     def __len__(self) -> int:
         return len(self.deals)
