@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from bridgescore.core.contract import Contract, PassedOut, TableResult, parse_contract
-from bridgescore.core.seats import Side
+from bridgescore.core.seats import Seat, Side
 from bridgescore.core.strains import Doubling, Strain
-from bridgescore.core.vulnerability import Vulnerability
-from bridgescore.errors import BridgeInputError, ResultError
+from bridgescore.core.vulnerability import BoardInfo, Vulnerability
+from bridgescore.errors import BridgeInputError, ResultError, VulnerabilityError
 from bridgescore.laws.lawsets import LawSet, get_laws
 
 
@@ -78,8 +78,13 @@ class ScoreBreakdown:
 
     @property
     def ns_score(self) -> int:
-        """North-South's points (needs a declarer)."""
+        """North-South's points (needs a declarer, unless passed out)."""
         return self.for_side(Side.NS)
+
+    @property
+    def ew_score(self) -> int:
+        """East-West's points (needs a declarer, unless passed out): always ``-ns_score``."""
+        return self.for_side(Side.EW)
 
     def elements(self) -> dict[str, int]:
         """The non-zero elements by name, in the order players add them up."""
@@ -99,7 +104,9 @@ def score(
     contract: Contract | PassedOut | TableResult | str,
     tricks: int | None = None,
     *,
-    vulnerable: bool,
+    vulnerable: bool | None = None,
+    vulnerability: Vulnerability | str | None = None,
+    board: int | None = None,
     laws: str | LawSet = "2017",
 ) -> ScoreBreakdown:
     """Score one deal: the declaring side's points under a law set.
@@ -108,45 +115,153 @@ def score(
     (``'4SX'`` with ``tricks``, or a whole result like ``'4SX='`` without), or a
     :class:`TableResult`. A passed-out deal scores 0.
 
+    Say who is vulnerable in exactly one of three ways:
+
+    * ``vulnerable=True`` / ``False``: whether the declaring side is;
+    * ``vulnerability=Vulnerability.NS`` (or its text, ``'NS'``): which sides
+      are, for a result that names its declarer;
+    * ``board=7``: the vulnerability of that board in the 16-board schedule
+      (:class:`~bridgescore.core.vulnerability.BoardInfo`), again for a result
+      that names its declarer.
+
+    A passed-out deal needs none of them.
+
     >>> score("4S", 10, vulnerable=True).total
     620
     >>> score("3NTX-2", vulnerable=False).total
     -300
+    >>> score("3NT S 10", board=7).ns_score
+    630
+    >>> score("4SXE", 8, vulnerability=Vulnerability.NS).ew_score
+    -300
+    >>> score("Pass").total
+    0
 
     Scores are immutable values of immutable inputs, so repeated calls are
     answered from a bounded cache (a club session repeats the same few hundred
     results; the inputs are validated on the first call).
     """
-    if not isinstance(vulnerable, bool):
-        raise BridgeInputError(f"vulnerable={vulnerable!r}: say True or False")
-    if isinstance(laws, str) and isinstance(tricks, int | None) and not isinstance(tricks, bool):
+    cacheable = type(laws) is str and (tricks is None or type(tricks) is int)
+    if vulnerability is None and board is None:
+        if vulnerable is not True and vulnerable is not False and vulnerable is not None:
+            raise BridgeInputError(_not_a_bool(vulnerable))
+        if cacheable:
+            try:
+                return _score_cached(contract, tricks, vulnerable, laws)
+            except TypeError:  # an unhashable input: let the plain path say what is wrong
+                pass
+        return _score(contract, tricks, vulnerable, laws)
+    _one_way(vulnerable, vulnerability, board)
+    if cacheable:
         try:
-            return _score_cached(contract, tricks, vulnerable, laws)
+            return _score_at_cached(contract, tricks, vulnerability, board, laws)
         except TypeError:  # an unhashable input: let the plain path say what is wrong
             pass
-    return _score(contract, tricks, vulnerable, laws)
+    return _score_at(contract, tricks, vulnerability, board, laws)
+
+
+def _not_a_bool(vulnerable: object) -> str:
+    hint = ""
+    if isinstance(vulnerable, Vulnerability):
+        hint = f"; for which sides are vulnerable, say vulnerability={vulnerable!r}"
+    elif isinstance(vulnerable, int):
+        hint = f"; for a board number, say board={vulnerable!r}"
+    return f"vulnerable={vulnerable!r}: say True or False{hint}"
+
+
+def _one_way(
+    vulnerable: bool | None, vulnerability: Vulnerability | str | None, board: int | None
+) -> None:
+    given = [
+        f"{name}={value!r}"
+        for name, value in (
+            ("vulnerable", vulnerable),
+            ("vulnerability", vulnerability),
+            ("board", board),
+        )
+        if value is not None
+    ]
+    if len(given) > 1:
+        raise BridgeInputError(
+            f"{' and '.join(given)}: say who is vulnerable one way only"
+            " (vulnerable=, vulnerability= or board=)"
+        )
 
 
 @lru_cache(maxsize=1 << 16)
 def _score_cached(
     contract: Contract | PassedOut | TableResult | str,
     tricks: int | None,
-    vulnerable: bool,
+    vulnerable: bool | None,
     laws: str,
 ) -> ScoreBreakdown:
     return _score(contract, tricks, vulnerable, laws)
 
 
+@lru_cache(maxsize=1 << 14)
+def _score_at_cached(
+    contract: Contract | PassedOut | TableResult | str,
+    tricks: int | None,
+    vulnerability: Vulnerability | str | None,
+    board: int | None,
+    laws: str,
+) -> ScoreBreakdown:
+    return _score_at(contract, tricks, vulnerability, board, laws)
+
+
+def _score_at(
+    contract: Contract | PassedOut | TableResult | str,
+    tricks: int | None,
+    vulnerability: Vulnerability | str | None,
+    board: int | None,
+    laws: str | LawSet,
+) -> ScoreBreakdown:
+    """Score at a vulnerability of the sides (given, or the board's): needs the declarer."""
+    if board is not None:
+        given = f"board={board!r}"
+        sides = BoardInfo.of(board).vulnerability
+    elif isinstance(vulnerability, Vulnerability):
+        given = f"vulnerability={vulnerability!r}"
+        sides = vulnerability
+    elif isinstance(vulnerability, str):
+        given = f"vulnerability={vulnerability!r}"
+        sides = Vulnerability.parse(vulnerability)
+    else:
+        raise VulnerabilityError(
+            f"vulnerability={vulnerability!r}: give a Vulnerability"
+            " (Vulnerability.NONE, .NS, .EW or .BOTH) or its text"
+        )
+    result = _as_result(contract, tricks)
+    played = result.contract
+    if isinstance(played, PassedOut):
+        return _score(result, None, False, laws)
+    side = played.side
+    if side is None:
+        example = TableResult(played.by(Seat.SOUTH), result.tricks)
+        raise BridgeInputError(
+            f"{result}: {given} says which sides are vulnerable, so a declarer is needed;"
+            f" name one (like {str(example)!r}), or say vulnerable=True or False"
+        )
+    return _score(result, None, sides.is_vulnerable(side), laws)
+
+
 def _score(
     contract: Contract | PassedOut | TableResult | str,
     tricks: int | None,
-    vulnerable: bool,
+    vulnerable: bool | None,
     laws: str | LawSet,
 ) -> ScoreBreakdown:
     law = get_laws(laws)
     result = _as_result(contract, tricks)
-    breakdown = ScoreBreakdown(result, vulnerable, law.name)
     played = result.contract
+    if vulnerable is None:
+        if not isinstance(played, PassedOut):
+            raise BridgeInputError(
+                f"{result}: say who is vulnerable: vulnerable=True or False,"
+                " vulnerability=Vulnerability.NS (with a declarer) or board=7"
+            )
+        vulnerable = False
+    breakdown = ScoreBreakdown(result, vulnerable, law.name)
     if isinstance(played, PassedOut) or result.tricks is None:
         return breakdown
     if not result.made:
