@@ -126,7 +126,7 @@ def test_bad_laws(runner: CliRunner) -> None:
 
 
 def test_rubber_interactive(runner: CliRunner) -> None:
-    keys = "2NT N 9\n9S N =\n4H W =\nundo\n4H W =\nquit\n"
+    keys = "2NT N 9\n9S N =\n4H W =\nundo\n4H W =\nquit\ny\n"
     result = runner.invoke(rubber_command, ["-i"], input=keys)
     assert result.exit_code == 0
     assert "error: '9S N =': a contract's level is 1 to 7" in result.stderr
@@ -135,7 +135,8 @@ def test_rubber_interactive(runner: CliRunner) -> None:
     assert "Deal 3 (vulnerable: EW)" in out
     # After undo the prompt asks for deal 2 again.
     assert out.count("Deal 2 (vulnerable: None)") == 3
-    # Quitting stops play: EW are a game up and score 300.
+    # Quitting (confirmed) stops play: EW are a game up and score 300.
+    assert "Finish it now as an unfinished rubber (EW 300 for the game)? [y/N]" in out
     assert out.rstrip().endswith("Total: NS 100, EW 420: EW ahead by 320.")
 
 
@@ -148,7 +149,7 @@ def test_rubber_interactive_without_file_ends_at_eof(runner: CliRunner) -> None:
 
 
 def test_rubber_interactive_to_the_end(runner: CliRunner) -> None:
-    keys = "4S N =\n3NT S =\n1C N =\n\n"
+    keys = "4S N =\n3NT S =\n1C N =\nend\n"
     result = runner.invoke(rubber_command, ["-i"], input=keys)
     assert result.exit_code == 0
     assert "the rubber is over after deal 2; start a new rubber" in result.stderr
@@ -207,7 +208,7 @@ def test_chicago_honours_and_dealer(runner: CliRunner) -> None:
 
 
 def test_chicago_interactive(runner: CliRunner) -> None:
-    keys = "1NT N 9\n4S E =\nbogus\n3NTX S -1\nPass\nundo\nPass\n4H N =\nquit\n"
+    keys = "1NT N 9\n4S E =\nbogus\n3NTX S -1\nPass\nundo\nPass\n4H N =\nquit\ny\n"
     result = runner.invoke(chicago_command, ["-i"], input=keys)
     assert result.exit_code == 0
     assert "error: 'bogus': not a contract" in result.stderr

@@ -2,13 +2,21 @@
 
 Both read the deal-list format (:mod:`bridgescore.io.deal_list`), build the
 sheet with the library, and draw it; ``--json`` prints the whole sheet as data.
-Without a file (or with ``-i``) they ask for each deal at the prompt.
+Without a file (or with ``-i``, or ``--save FILE``) they ask for each deal at
+the prompt; ``--save`` writes the deals to FILE after every deal (atomically) and
+resumes from FILE when it exists. See docs/sheets.md, "At the prompt".
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
+import shlex
+import stat
+import tempfile
 from collections.abc import Callable
-from typing import TypeVar
+from dataclasses import dataclass
+from typing import Final, TypeVar
 
 import click
 from rich.console import Console
@@ -18,8 +26,8 @@ from rich.text import Text
 from bridgescore.cli._common import console, emit_json, friendly_errors
 from bridgescore.core.seats import Side
 from bridgescore.errors import BridgeError
-from bridgescore.io.deal_list import DealList, load
-from bridgescore.sheets.chicago import ChicagoSheet
+from bridgescore.io.deal_list import DealList, dumps, load
+from bridgescore.sheets.chicago import DEALS_PER_ROUND, ChicagoSheet
 from bridgescore.sheets.entries import ScoreItem, SheetEntry
 from bridgescore.sheets.rubber import RubberSession, RubberSheet
 
@@ -28,7 +36,7 @@ S = TypeVar("S", RubberSheet, ChicagoSheet)
 _LINE_HELP = (
     "Type one deal per line: contract, declarer, result, e.g. '4SX S +1', '3NT N 10',"
     " '6D E = honours EW 150' or 'Pass'.\n"
-    "'undo' removes the last deal; 'quit', an empty line or end of input stops."
+    "'undo' removes the last deal; 'end' (or 'quit', or Ctrl-D) finishes; 'help' shows this."
 )
 
 RUBBER_EPILOG = """\b
@@ -36,6 +44,9 @@ Examples:
   bridgescore rubber examples/rubber.txt
   bridgescore rubber examples/rubber.txt --json
   bridgescore rubber -i          (type the deals one by one)
+  bridgescore rubber -i --save game.txt
+                                 (game.txt is written after every deal; the same
+                                  command again resumes the rubber from it)
 
 \b
 FILE holds one deal per line ('4SX S +1', '6D E = honours EW 150', 'Pass');
@@ -47,6 +58,9 @@ Examples:
   bridgescore chicago examples/chicago.txt
   bridgescore chicago examples/chicago.txt --scoring classic --vulnerability dealer
   bridgescore chicago -i --dealer E
+  bridgescore chicago -i --save club.txt
+                                 (club.txt is written after every deal; the same
+                                  command again resumes the session from it)
 
 \b
 FILE holds one deal per line, as for 'rubber'; header lines before the first
@@ -207,14 +221,85 @@ def draw_chicago(out: Console, sheet: ChicagoSheet) -> None:
 
 # --- the prompt ------------------------------------------------------------------------------
 
+_FINISH_WORDS: Final = frozenset({"end", "quit", "q", "exit", "done"})
+_HELP_WORDS: Final = frozenset({"help", "?", "h"})
+_EMPTY_HINT = (
+    "Nothing typed: enter a deal (like '4S N =' or 'Pass'), 'undo', 'help',"
+    " or 'end' to finish (Ctrl-D also finishes)."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Saver:
+    """Writes the sheet's deals to a deal-list file after every change, atomically."""
+
+    path: str
+    command: str
+
+    def __call__(self, deals: DealList) -> None:
+        comment = (
+            f"bridgescore {self.command}: saved after every deal.\n"
+            f"To go on: bridgescore {self.command} -i --save {shlex.quote(self.path)}"
+        )
+        write_atomically(self.path, dumps(deals, comment=comment))
+
+    def resume_hint(self) -> str:
+        return (
+            f"The deals are saved in {self.path}; to go on later:"
+            f" bridgescore {self.command} -i --save {shlex.quote(self.path)}"
+        )
+
+
+def write_atomically(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` to a temporary file beside ``path``, then put it in place in one step.
+
+    A reader (or a crash) sees either the old file or the new one, never half of one.
+    """
+    target = os.fspath(path)
+    directory = os.path.dirname(os.path.abspath(target))
+    handle, temporary = tempfile.mkstemp(
+        prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=directory
+    )
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        try:
+            mode = stat.S_IMODE(os.stat(target).st_mode)
+        except FileNotFoundError:
+            mode = 0o644
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def _confirmed(question: str) -> bool:
+    """Ask yes or no (default no); the end of input counts as yes, as nothing more can come."""
+    try:
+        return click.confirm(question, default=False)
+    except click.Abort:
+        click.echo()
+        return True
+
 
 def _interact(
     sheet: S,
+    *,
     prompt: Callable[[S], str],
     draw: Callable[[S], None],
+    unfinished: Callable[[S], str | None],
     after: Callable[[S], None] | None = None,
+    save: Callable[[S], None] | None = None,
 ) -> S:
-    """Ask for deals until quit, an empty line or end of input; return the sheet."""
+    """Ask for deals until 'end' (confirmed if ``unfinished`` asks) or end of input.
+
+    An empty line asks again, with a hint; bad input is one line on stderr and
+    the prompt goes on; after each change the sheet is saved (if asked) and drawn.
+    """
     click.echo(_LINE_HELP)
     while True:
         try:
@@ -223,25 +308,58 @@ def _interact(
             click.echo()
             return sheet
         command = text.strip().lower()
-        if command in ("", "quit", "q", "exit"):
-            return sheet
-        if command in ("help", "?"):
+        if not command:
+            click.echo(_EMPTY_HINT)
+            continue
+        if command in _FINISH_WORDS:
+            question = unfinished(sheet)
+            if question is None or _confirmed(question):
+                return sheet
+            continue
+        if command in _HELP_WORDS:
             click.echo(_LINE_HELP)
             continue
         try:
             sheet = sheet.undo() if command == "undo" else sheet.add(text)
         except BridgeError as error:
-            click.echo(f"error: {error}", err=True)
+            click.echo(f"error: {_one_line(str(error))}", err=True)
             continue
+        if save is not None:
+            try:
+                save(sheet)
+            except OSError as error:
+                click.echo(f"error: could not save the deals: {_one_line(str(error))}", err=True)
         draw(sheet)
         if after is not None:
             after(sheet)
 
 
+def _one_line(message: str) -> str:
+    return " ".join(message.split())
+
+
 def _rubber_prompt(sheet: RubberSheet) -> str:
     if sheet.is_complete:
-        return "The rubber is over ('undo' to change the last deal, Enter to finish)"
+        return "The rubber is over ('undo' to change the last deal, 'end' to finish)"
     return f"Deal {len(sheet) + 1} (vulnerable: {sheet.vulnerability})"
+
+
+def _rubber_unfinished(sheet: RubberSheet) -> str | None:
+    """The question to ask before ending a rubber that is not over (None: end at once)."""
+    if sheet.is_complete or not sheet.deals:
+        return None
+    bonuses = sheet.finish().bonuses
+    if bonuses:
+        scored = ", ".join(f"{e.side} {e.points} for {_UNFINISHED[e.item]}" for e in bonuses)
+    else:
+        scored = "no bonus: neither side has a game or a partscore of its own"
+    return f"The rubber is not over. Finish it now as an unfinished rubber ({scored})?"
+
+
+_UNFINISHED: Final = {
+    ScoreItem.UNFINISHED_GAME: "the game",
+    ScoreItem.UNFINISHED_PARTSCORE: "the partscore",
+}
 
 
 def _chicago_prompt(sheet: ChicagoSheet) -> str:
@@ -252,12 +370,23 @@ def _chicago_prompt(sheet: ChicagoSheet) -> str:
     )
 
 
+def _chicago_unfinished(sheet: ChicagoSheet) -> str | None:
+    """The question to ask before ending in the middle of a round (None: end at once)."""
+    if sheet.is_round_complete:
+        return None
+    played = len(sheet.deals) % DEALS_PER_ROUND
+    return (
+        f"Round {sheet.rounds[-1].number} has {played} of its {DEALS_PER_ROUND} deals."
+        " End the session now?"
+    )
+
+
 def _chicago_after(sheet: ChicagoSheet) -> None:
     if sheet.is_round_complete:
         done = sheet.rounds[-1]
         click.echo(
             f"Round {done.number} over: NS {done.totals.ns}, EW {done.totals.ew}."
-            " Next deal starts a new round (Enter to stop)."
+            " Next deal starts a new round ('end' to stop)."
         )
 
 
@@ -265,7 +394,42 @@ def _load(file: str | None) -> DealList:
     return DealList() if file is None else load(file)
 
 
+def _start(file: str | None, save: str | None) -> DealList:
+    """The deals to start from: FILE's, or those of an existing --save file (resuming it)."""
+    if save is None or not os.path.exists(save):
+        return _load(file)
+    if file is not None and (file == "-" or not os.path.samefile(file, save)):
+        raise click.UsageError(
+            f"--save {save!r} already exists, so the sheet resumes from it;"
+            f" leave out {file!r}, or save to a new file"
+        )
+    deals = load(save)
+    count = len(deals.deals)
+    click.echo(f"Resuming {save}: {count} deal{'' if count == 1 else 's'} so far.")
+    return deals
+
+
+def _rubber_deals(sheet: RubberSheet) -> DealList:
+    return DealList(sheet.deals, laws=sheet.laws)
+
+
+def _chicago_deals(sheet: ChicagoSheet) -> DealList:
+    return DealList(
+        sheet.deals,
+        laws=sheet.laws,
+        vulnerability=sheet.vulnerability,
+        scoring=sheet.scoring,
+        honours=sheet.honours,
+        dealer=sheet.first_dealer,
+    )
+
+
 # --- commands --------------------------------------------------------------------------------
+
+_SAVE_HELP = (
+    "At the prompt (implies -i), write the deals to FILE after every deal, as a deal list;"
+    " if FILE exists, resume the sheet from its deals."
+)
 
 
 @click.command("rubber", epilog=RUBBER_EPILOG)
@@ -282,6 +446,7 @@ def _load(file: str | None) -> DealList:
     help="Several rubbers in a row (from FILE): a new rubber starts when one ends.",
 )
 @click.option("-i", "--interactive", is_flag=True, help="Type the deals at the prompt.")
+@click.option("--save", "save", metavar="FILE", default=None, help=_SAVE_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print the whole sheet as JSON.")
 @friendly_errors
 def rubber_command(
@@ -290,17 +455,21 @@ def rubber_command(
     finish: bool,
     session: bool,
     interactive: bool,
+    save: str | None,
     as_json: bool,
 ) -> None:
     """Draw a rubber bridge score sheet from FILE ('-' for stdin), or ask for the deals.
 
     Contract points go below the line, everything else above; a line is drawn
-    under each game; the rubber bonus is 700 or 500. At the prompt, quitting
-    before the rubber ends scores it as an unfinished rubber.
+    under each game; the rubber bonus is 700 or 500. At the prompt, 'end' (or
+    Ctrl-D) finishes; ending before the rubber is over asks first, then scores
+    it as an unfinished rubber. With --save FILE the deals are written to FILE
+    as they are entered, and running the same command again resumes from it.
     """
-    deals = _load(file)
+    interactive = interactive or file is None or save is not None
+    deals = _start(file, save) if interactive else _load(file)
     out = console()
-    if session and not interactive and file is not None:
+    if session and not interactive:
         rubbers = deals.rubber_session(laws=laws)
         rubbers = rubbers.finish() if finish else rubbers
         if as_json:
@@ -309,10 +478,21 @@ def rubber_command(
         _draw_session(out, rubbers)
         return
     sheet = deals.rubber(laws=laws)
-    if interactive or file is None:
+    if interactive:
+        saver = None if save is None else _Saver(save, "rubber")
+        if saver is not None:
+            saver(_rubber_deals(sheet))
         if sheet.deals:
             draw_rubber(out, sheet)
-        sheet = _interact(sheet, _rubber_prompt, lambda s: draw_rubber(console(), s))
+        sheet = _interact(
+            sheet,
+            prompt=_rubber_prompt,
+            draw=lambda s: draw_rubber(console(), s),
+            unfinished=_rubber_unfinished,
+            save=None if saver is None else lambda s: saver(_rubber_deals(s)),
+        )
+        if saver is not None:
+            click.echo(saver.resume_hint())
         finish = True
     if finish:
         sheet = sheet.finish()
@@ -357,6 +537,7 @@ def _draw_session(out: Console, session: RubberSession) -> None:
 )
 @click.option("--laws", "laws", default=None, help="Law set (2017, 1987, 1935, 1932 or an alias).")
 @click.option("-i", "--interactive", is_flag=True, help="Type the deals at the prompt.")
+@click.option("--save", "save", metavar="FILE", default=None, help=_SAVE_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print the whole sheet as JSON.")
 @friendly_errors
 def chicago_command(
@@ -367,24 +548,39 @@ def chicago_command(
     dealer: str | None,
     laws: str | None,
     interactive: bool,
+    save: str | None,
     as_json: bool,
 ) -> None:
     """Draw a Chicago score sheet from FILE ('-' for stdin), or ask for the deals.
 
     Rounds of four deals, the deal passing clockwise: nobody vulnerable on the
     first, everybody on the fourth, deals 2 and 3 by the --vulnerability rule.
+    At the prompt, 'end' (or Ctrl-D) finishes; ending in the middle of a round
+    asks first. With --save FILE the deals and settings are written to FILE as
+    they are entered, and running the same command again resumes from it.
     """
-    deals = _load(file)
+    interactive = interactive or file is None or save is not None
+    deals = _start(file, save) if interactive else _load(file)
     sheet = deals.chicago(
         scoring=scoring, vulnerability=vulnerability, honours=honours, dealer=dealer, laws=laws
     )
     out = console()
-    if interactive or file is None:
+    if interactive:
+        saver = None if save is None else _Saver(save, "chicago")
+        if saver is not None:
+            saver(_chicago_deals(sheet))
         if sheet.deals:
             draw_chicago(out, sheet)
         sheet = _interact(
-            sheet, _chicago_prompt, lambda s: draw_chicago(console(), s), _chicago_after
+            sheet,
+            prompt=_chicago_prompt,
+            draw=lambda s: draw_chicago(console(), s),
+            unfinished=_chicago_unfinished,
+            after=_chicago_after,
+            save=None if saver is None else lambda s: saver(_chicago_deals(s)),
         )
+        if saver is not None:
+            click.echo(saver.resume_hint())
     if as_json:
         emit_json(sheet.as_dict())
         return
