@@ -151,8 +151,9 @@ def score(
             except TypeError:  # an unhashable input: let the plain path say what is wrong
                 pass
         return _score(contract, tricks, vulnerable, laws)
-    _one_way(vulnerable, vulnerability, board)
-    if cacheable:
+    if vulnerable is not None or (vulnerability is not None and board is not None):
+        raise BridgeInputError(_two_ways(vulnerable, vulnerability, board))
+    if cacheable and (board is None or type(board) is int):  # True == 1 would share a key
         try:
             return _score_at_cached(contract, tricks, vulnerability, board, laws)
         except TypeError:  # an unhashable input: let the plain path say what is wrong
@@ -169,9 +170,9 @@ def _not_a_bool(vulnerable: object) -> str:
     return f"vulnerable={vulnerable!r}: say True or False{hint}"
 
 
-def _one_way(
+def _two_ways(
     vulnerable: bool | None, vulnerability: Vulnerability | str | None, board: int | None
-) -> None:
+) -> str:
     given = [
         f"{name}={value!r}"
         for name, value in (
@@ -181,11 +182,10 @@ def _one_way(
         )
         if value is not None
     ]
-    if len(given) > 1:
-        raise BridgeInputError(
-            f"{' and '.join(given)}: say who is vulnerable one way only"
-            " (vulnerable=, vulnerability= or board=)"
-        )
+    return (
+        f"{' and '.join(given)}: say who is vulnerable one way only"
+        " (vulnerable=, vulnerability= or board=)"
+    )
 
 
 @lru_cache(maxsize=1 << 16)
