@@ -40,10 +40,109 @@ def test_pairs_json_shape() -> None:
 
 
 @pytest.mark.parametrize("scoring", ["mp", "acbl", "butler", "cross-imps"])
-def test_pairs_every_scoring(scoring: str) -> None:
-    data = json.loads(run("pairs", MITCHELL, "--scoring", scoring, "--json").stdout)
+def test_pairs_every_scoring(scoring: str, tmp_path: Path) -> None:
+    # Four tables, one round, boards 1 and 2 at every table: NS pair t meets EW pair 4 + t
+    # at table t. Board 1 (nobody vulnerable), NS scores: T1 4S= +420, T2 4S+1 +450,
+    # T3 4S-1 -50, T4 4S= +420. Board 2 (NS vulnerable): T1 3NT= +600, T2 3NT+1 +630,
+    # T3 4H= by E (not vulnerable) -420, T4 3NT-1 -100.
+    small = tmp_path / "small.csv"
+    small.write_text(
+        "board,round,table,ns,ew,contract,declarer,result\n"
+        "1,1,1,1,5,4S,N,10\n1,1,2,2,6,4S,N,11\n1,1,3,3,7,4S,N,9\n1,1,4,4,8,4S,S,10\n"
+        "2,1,1,1,5,3NT,N,9\n2,1,2,2,6,3NT,N,10\n2,1,3,3,7,4H,E,10\n2,1,4,4,8,3NT,N,8\n",
+        encoding="utf-8",
+    )
+    # Per board and table (T1..T4), NS points; EW get the top minus that (matchpoints) or
+    # its negation (IMPs). Worked out by hand:
+    #   mp (2-1-0, top 6): B1 450 beats 3 = 6; each 420 beats 1, ties 1 = 3; -50 = 0.
+    #                      B2 630 = 6, 600 = 4, -100 = 2, -420 = 0.
+    #   acbl (1-1/2-0, top 3): half of mp: B1 1.5 3 0 1.5; B2 2 3 0 1.
+    #   butler (drop-1: datum = mean of the middle two, to a multiple of 10):
+    #     B1 sorted -50 420 420 450, datum 420: +0 (0), +30 (1), -470 (-10), +0 (0).
+    #     B2 sorted -420 -100 600 630, datum (-100 + 600) / 2 = 250:
+    #        +350 (8), +380 (9), -670 (-12), -350 (-8).
+    #   cross-imps (each against the other three, IMPs averaged over 3 comparisons):
+    #     B1 420: -30 +470 0 -> -1 +10 +0 = 9 -> 3;  450: +30 +500 +30 -> 1 + 11 + 1 = 13;
+    #        -50: -470 -500 -470 -> -10 - 11 - 10 = -31;  420 (T4): 9 -> 3.
+    #     B2 600: -30 +1020 +700 -> -1 + 14 + 12 = 25;  630: +30 +1050 +730 -> 1 + 14 + 12 = 27;
+    #        -420: -1020 -1050 -320 -> -14 - 14 - 8 = -36;  -100: -700 -730 +320 -> -16.
+    # Totals (pair: B1 + B2):
+    #   mp     NS 1: 3+4=7  2: 6+6=12  3: 0  4: 3+2=5;  EW 5: 3+2=5  6: 0  7: 12  8: 3+4=7
+    #          of a top of 12: 7 = 58.33 %, 5 = 41.67 %
+    #   acbl   NS 1: 3.5  2: 6  3: 0  4: 2.5;  EW 5: 2.5  6: 0  7: 6  8: 3.5 (of 6: the same %)
+    #   butler NS 1: 0+8=8  2: 1+9=10  3: -10-12=-22  4: 0-8=-8;  EW the negations
+    #   cross  NS 1: 3+25/3=34/3=11.33  2: 13/3+9=40/3=13.33  3: -31/3-12=-67/3=-22.33
+    #             4: 3-16/3=-7/3=-2.33;  EW the negations
+    expected = {  # (place, pair, field, total, percent), best first in each field
+        "mp": [
+            ("1", "2", "NS", 12.0, 100.0),
+            ("2", "1", "NS", 7.0, 58.33),
+            ("3", "4", "NS", 5.0, 41.67),
+            ("4", "3", "NS", 0.0, 0.0),
+            ("1", "7", "EW", 12.0, 100.0),
+            ("2", "8", "EW", 7.0, 58.33),
+            ("3", "5", "EW", 5.0, 41.67),
+            ("4", "6", "EW", 0.0, 0.0),
+        ],
+        "acbl": [
+            ("1", "2", "NS", 6.0, 100.0),
+            ("2", "1", "NS", 3.5, 58.33),
+            ("3", "4", "NS", 2.5, 41.67),
+            ("4", "3", "NS", 0.0, 0.0),
+            ("1", "7", "EW", 6.0, 100.0),
+            ("2", "8", "EW", 3.5, 58.33),
+            ("3", "5", "EW", 2.5, 41.67),
+            ("4", "6", "EW", 0.0, 0.0),
+        ],
+        "butler": [
+            ("1", "2", "NS", 10.0, None),
+            ("2", "1", "NS", 8.0, None),
+            ("3", "4", "NS", -8.0, None),
+            ("4", "3", "NS", -22.0, None),
+            ("1", "7", "EW", 22.0, None),
+            ("2", "8", "EW", 8.0, None),
+            ("3", "5", "EW", -8.0, None),
+            ("4", "6", "EW", -10.0, None),
+        ],
+        "cross-imps": [
+            ("1", "2", "NS", 13.33, None),
+            ("2", "1", "NS", 11.33, None),
+            ("3", "4", "NS", -2.33, None),
+            ("4", "3", "NS", -22.33, None),
+            ("1", "7", "EW", 22.33, None),
+            ("2", "8", "EW", 2.33, None),
+            ("3", "5", "EW", -11.33, None),
+            ("4", "6", "EW", -13.33, None),
+        ],
+    }
+    ns_points = {  # board -> NS points at tables 1-4
+        "mp": {1: [3.0, 6.0, 0.0, 3.0], 2: [4.0, 6.0, 0.0, 2.0]},
+        "acbl": {1: [1.5, 3.0, 0.0, 1.5], 2: [2.0, 3.0, 0.0, 1.0]},
+        "butler": {1: [0.0, 1.0, -10.0, 0.0], 2: [8.0, 9.0, -12.0, -8.0]},
+        "cross-imps": {1: [3.0, 4.33, -10.33, 3.0], 2: [8.33, 9.0, -12.0, -5.33]},
+    }
+    result = run("pairs", str(small), "--scoring", scoring, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
     assert data["scoring"] == scoring
-    assert len(data["standings"]) == 10
+    assert data["fields"] == ["NS", "EW"]
+    got = [(s["place"], s["pair"], s["field"], s["total"], s["percent"]) for s in data["standings"]]
+    assert got == expected[scoring]
+    assert all(s["boards"] == 2 for s in data["standings"])
+    assert [r["ns_score"] for r in data["results"]] == [420, 450, -50, 420, 600, 630, -420, -100]
+    for board, points in ns_points[scoring].items():
+        rows = [r for r in data["results"] if r["board"] == board]
+        assert [r["table"] for r in rows] == ["1", "2", "3", "4"]
+        assert [r["ns_points"] for r in rows] == points
+        if scoring in ("mp", "acbl"):
+            top = 6.0 if scoring == "mp" else 3.0
+            assert [r["ew_points"] for r in rows] == [top - p for p in points]
+        else:
+            assert [r["ew_points"] for r in rows] == [-p for p in points]
+    # the example file is scored too, every pair ranked
+    example = json.loads(run("pairs", MITCHELL, "--scoring", scoring, "--json").stdout)
+    assert example["scoring"] == scoring
+    assert len(example["standings"]) == 10
 
 
 def test_traveller_and_card() -> None:
