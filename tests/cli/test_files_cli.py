@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
 from bridgescore.cli.main import cli
@@ -20,7 +21,9 @@ def run(*args: str) -> Result:
 
 def test_event_json_shape() -> None:
     data = json.loads(run("event", MITCHELL, "--json").stdout)
-    assert set(data) == {"event", "participants", "results"}
+    assert set(data) == {"event", "participants", "results", "conventions"}
+    assert data["conventions"]["policy"] == "wbf"
+    assert data["conventions"]["known_program"] is None
     first = data["participants"][0]
     assert set(first) == {"id", "names", "field", "total", "percent", "place"}
     assert (first["id"], first["total"], first["percent"], first["place"]) == (
@@ -120,14 +123,47 @@ PBN = Path(__file__).resolve().parents[1] / "io" / "data" / "pbn"
 def test_event_reads_pbn_and_matches_its_published_ranking() -> None:
     data = json.loads(run("event", str(PBN / "ruter_sm1.pbn"), "--json").stdout)
     assert data["event"]["program"].startswith("Ruter")
+    assert data["conventions"]["known_program"] == "Ruter"
+    assert data["conventions"]["policy"] == "ruter"
     first = data["participants"][0]
-    # The file's own TotalScoreTable: pair 23 first with 1337 MP, 59.58 %.
-    assert (first["id"], first["total"], first["percent"], first["place"]) == (
+    # The file's own TotalScoreTable: pair 23 first with 1337 MP, 59.58 % (Ruter ranks on
+    # exact percentages: 1337 / (66 × 34) = 59.5811...).
+    assert (first["id"], first["total"], round(first["percent"], 2), first["place"]) == (
         "23",
         1337.0,
         59.58,
         "1",
     )
+    assert first["percent"] == pytest.approx(1337 / (66 * 34) * 100)
+
+
+def test_event_says_which_conventions_it_applied() -> None:
+    ruter = run("event", str(PBN / "ruter_sm1.pbn"))
+    assert ruter.exit_code == 0, ruter.output
+    said = "scored as Ruter 4.9.1.3 scores (the file names it): matchpoint policy ruter"
+    assert f"bridgescore: {said}\n" in ruter.stderr
+    off = run("event", str(PBN / "ruter_sm1.pbn"), "--policy", "none")
+    assert "scored with bridgescore's defaults (--policy none): matchpoint policy wbf" in (
+        off.stderr
+    )
+    # With wbf, two of the 36 percentages differ from Ruter's (docs/real-events.md).
+    assert (
+        json.loads(run("event", str(PBN / "ruter_sm1.pbn"), "--json").stdout)["participants"]
+        != json.loads(
+            run("event", str(PBN / "ruter_sm1.pbn"), "--json", "--policy", "none").stdout
+        )["participants"]
+    )
+    asked = run("event", str(PBN / "ruter_impcross.pbn"), "--cross-imps", "average")
+    assert "cross-IMPs averaged over the comparisons, as asked: cross-imps average" in (
+        asked.stderr
+    )
+
+
+def test_event_ranking_shows_the_players_names() -> None:
+    result = run("event", str(PBN / "ruter_sm1.pbn"))
+    line = next(line for line in result.stdout.splitlines() if " 23 " in line)
+    assert "1337" in line
+    assert "&" in line  # the two players of pair 23, as the file names them
 
 
 def test_convert_between_pbn_usebio_and_csv(tmp_path: Path) -> None:

@@ -412,7 +412,7 @@ def test_an_event_written_reads_back_to_the_same_rows() -> None:
         "pairs",
         "mp",
     )
-    assert back.program == "bridgescore"
+    assert back.program == "bridgescore 0.1.0 (from test)"
     assert [p.message for p in back.results.errors] == []
 
 
@@ -423,7 +423,7 @@ def test_the_written_file_is_export_format() -> None:
         "% PBN 2.1",
         "% EXPORT",
         "%Content-type: text/x-pbn; charset=UTF-8",
-        "%Creator: bridgescore",
+        "%Creator: bridgescore 0.1.0 (from test)",
     ]
     assert lines[4:20] == [
         '[Event "Club night"]',

@@ -119,7 +119,11 @@ def test_every_real_event_written_as_usebio_reads_back(name: str) -> None:
     assert copied.hands == original.hands
     for attribute in ("name", "date", "site", "kind", "scoring"):
         assert getattr(copied, attribute) == getattr(original, attribute), attribute
-    assert copied.program == f"bridgescore {__import__('bridgescore').__version__}"
+    version = __import__("bridgescore").__version__
+    origin = f" (from {original.program})" if original.program else ""
+    assert copied.program == f"bridgescore {version}{origin}"
+    # a copy of a copy still names the program whose figures it holds
+    assert again(copied).program == copied.program
 
 
 def test_usebio_written_by_from_event() -> None:

@@ -30,6 +30,11 @@ def emit_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
+def note(message: str) -> None:
+    """One line on stderr that is not an error: what was done, and why."""
+    click.echo(f"bridgescore: {message}", err=True)
+
+
 def fail(message: str) -> None:
     """One line on stderr, exit status 2."""
     click.echo(f"bridgescore: error: {message}", err=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -11,13 +12,23 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from bridgescore.cli._common import EXIT_BAD_INPUT, console, emit_json, friendly_errors
+from bridgescore.cli._common import EXIT_BAD_INPUT, console, emit_json, friendly_errors, note
+from bridgescore.cli._options import (
+    convention_options,
+    factor_value,
+    field_value,
+    imp_table_option,
+    laws_option,
+    policy_value,
+)
 from bridgescore.duplicate.imps import get_imp_table, imp_table_names
 from bridgescore.duplicate.vp import VPScale, get_scale, load_scale, scale_names
 from bridgescore.errors import BridgeInputError
+from bridgescore.events.conventions import Chosen
 from bridgescore.events.individual import IndividualResult
-from bridgescore.events.model import EventResults, Problem
-from bridgescore.events.pairs import PairsResult, PairsScoring, score_pairs
+from bridgescore.events.model import Event, Problem
+from bridgescore.events.pairs import PairsResult, PairsScoring
+from bridgescore.events.scoring import event_conventions, score_chosen
 from bridgescore.events.teams import TeamsResult, score_teams
 from bridgescore.io.events import load_event
 from bridgescore.io.results import ResultsFileError
@@ -25,15 +36,35 @@ from bridgescore.io.results import ResultsFileError
 _STRICT_HELP = "Treat warnings (unused columns, boards played fewer times) as errors."
 
 
-def _read(path: str, *, laws: str, strict: bool, teams: bool) -> EventResults:
-    """Read a results file; print every problem (not just the first) and exit 2 on errors."""
+def _read(path: str, *, laws: str, strict: bool, teams: bool) -> Event:
+    """Read an event file; print every problem (not just the first) and exit 2 on errors."""
     try:
-        event = load_event(path, laws=laws, strict=strict, teams=teams).results
+        event = load_event(path, laws=laws, strict=strict, teams=teams)
     except ResultsFileError as error:
         report_problems(error.problems)
         sys.exit(EXIT_BAD_INPUT)
-    report_problems(list(event.warnings))
+    report_problems(list(event.results.warnings))
     return event
+
+
+Names = Mapping[str, tuple[str, ...]]
+
+
+def conventions_of(event: Event, scoring: str | None, options: Mapping[str, Any]) -> Chosen:
+    """The conventions an event is scored with (the file's program's, with the options
+    given on top), said on one line on stderr."""
+    chosen = event_conventions(
+        event,
+        scoring,
+        policy=policy_value(options.get("policy")),
+        butler=options.get("butler_preset"),
+        cross_imps=options.get("cross_imps"),
+        factor_totals=factor_value(options.get("factor_totals")),
+        field=field_value(options.get("field")),
+        incomplete=options.get("incomplete"),
+    )
+    note(chosen.describe())
+    return chosen
 
 
 def report_problems(problems: list[Problem]) -> None:
@@ -97,32 +128,22 @@ def pairs_json(result: PairsResult) -> dict[str, Any]:
     show_default=True,
     help="Matchpoints (2-1-0), ACBL (1-½-0), butler IMPs, or cross-IMPs.",
 )
-@click.option("--policy", default=None, help="Matchpoint policy: wbf, ebu, acbl, exact, manual.")
-@click.option("--butler", "butler_preset", default=None, help="Datum preset: drop-1, acbl, mean.")
-@click.option(
-    "--field",
-    type=click.Choice(["auto", "one", "two"]),
-    default="auto",
-    show_default=True,
-    help="Rank in one field (Howell) or NS and EW apart (Mitchell).",
-)
+@convention_options
 @click.option("--traveller", type=int, default=None, help="Show this board's traveller.")
 @click.option("--card", default=None, help="Show this pair's personal score card.")
-@click.option("--laws", default="2017", show_default=True, help="Law set for contracts.")
+@laws_option
 @click.option("--strict", is_flag=True, help=_STRICT_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @friendly_errors
 def pairs_command(
     file: str,
     scoring: str,
-    policy: str | None,
-    butler_preset: str | None,
-    field: str,
     traveller: int | None,
     card: str | None,
     laws: str,
     strict: bool,
     as_json: bool,
+    **options: Any,
 ) -> None:
     """Score a pairs event from a results file (CSV, JSON, PBN or USEBIO; see docs/events.md).
 
@@ -130,7 +151,10 @@ def pairs_command(
     pair's score card.
     """
     event = _read(file, laws=laws, strict=strict, teams=False)
-    result = score_pairs(event, scoring, policy=policy, butler=butler_preset, field=field)
+    chosen = conventions_of(event, scoring, options)
+    result = score_chosen(event, chosen)
+    if not isinstance(result, PairsResult):
+        raise BridgeInputError(f"{file}: not a pairs event; use bridgescore event or teams")
     if as_json:
         data = pairs_json(result)
         if traveller is not None:
@@ -146,36 +170,52 @@ def pairs_command(
     elif card is not None:
         out.print(_card_table(result, card))
     else:
-        print_pairs(out, result, event.name or Path(file).name)
+        print_pairs(out, result, event.name or Path(file).name, names_of(event))
 
 
-def print_players(out: Console, result: IndividualResult, title: str) -> None:
-    """An individual event's ranking of players."""
+def names_of(event: Event) -> Names:
+    """Each participant's players' names, by id, as the file gives them."""
+    return {p.id: p.names for p in event.participants if p.names}
+
+
+def _name_cell(names: Names, who: str) -> str:
+    return " & ".join(names.get(who, ()))
+
+
+def print_players(
+    out: Console, result: IndividualResult, title: str, names: Names | None = None
+) -> None:
+    """An individual event's ranking of players, with their names when the file has them."""
+    names = names or {}
     imps = result.pairs.scoring.uses_imps
     table = Table(title=f"{title} — players ({result.pairs.scoring})", title_justify="left")
-    for name in ("Place", "Player", "IMPs" if imps else "MP", *(() if imps else ("%",)), "Boards"):
-        table.add_column(name, justify="left" if name in ("Place", "Player") else "right")
+    heads = ("Place", "Player", *(("Name",) if names else ()), "IMPs" if imps else "MP")
+    for name in (*heads, *(() if imps else ("%",)), "Boards"):
+        table.add_column(name, justify="left" if name in ("Place", "Player", "Name") else "right")
     for s in result.standings:
-        cells = [s.place, s.player, _fmt(s.total), *(() if imps else (_fixed(s.percent),))]
+        cells = [s.place, s.player, *((_name_cell(names, s.player),) if names else ())]
+        cells += [_fmt(s.total), *(() if imps else (_fixed(s.percent),))]
         table.add_row(*cells, str(s.boards))
     out.print(table)
 
 
-def print_pairs(out: Console, result: PairsResult, title: str) -> None:
-    """The ranking of each field."""
+def print_pairs(out: Console, result: PairsResult, title: str, names: Names | None = None) -> None:
+    """The ranking of each field, with the players' names when the file has them."""
     for name in result.fields:
-        out.print(_standings_table(result, name, title))
+        out.print(_standings_table(result, name, title, names or {}))
 
 
 def _unit(result: PairsResult) -> str:
     return "IMPs" if result.scoring.uses_imps else "MP"
 
 
-def _standings_table(result: PairsResult, field: str, title: str) -> Table:
+def _standings_table(result: PairsResult, field: str, title: str, names: Names) -> Table:
     label = {"all": "", "NS": " — North-South", "EW": " — East-West"}[field]
     table = Table(title=f"{title}{label} ({result.scoring})", title_justify="left")
     table.add_column("Place")
     table.add_column("Pair")
+    if names:
+        table.add_column("Players")
     table.add_column(_unit(result), justify="right")
     if not result.scoring.uses_imps:
         table.add_column("%", justify="right")
@@ -183,7 +223,8 @@ def _standings_table(result: PairsResult, field: str, title: str) -> Table:
     for s in result.standings:
         if s.field != field:
             continue
-        cells = [s.place, s.pair, _fmt(s.total)]
+        cells = [s.place, s.pair, *((_name_cell(names, s.pair),) if names else ())]
+        cells.append(_fmt(s.total))
         if not result.scoring.uses_imps:
             cells.append(_fixed(s.percent))
         table.add_row(*cells, str(s.boards))
@@ -288,27 +329,47 @@ def teams_json(result: TeamsResult) -> dict[str, Any]:
     show_default=True,
     help="IMPs and VPs, or board-a-match (2 a board won, 1 tied).",
 )
-@click.option("--imp-table", default="1962", show_default=True, help="IMP table.")
-@click.option("--laws", default="2017", show_default=True, help="Law set for contracts.")
+@imp_table_option
+@click.option(
+    "--incomplete",
+    type=click.Choice(["raise", "skip"]),
+    default=None,
+    help="A board with a result in one room only is an error (raise), or is left out of"
+    " its match (skip).",
+)
+@laws_option
 @click.option("--strict", is_flag=True, help=_STRICT_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @friendly_errors
 def teams_command(
-    file: str, vp_scale: str, scoring: str, imp_table: str, laws: str, strict: bool, as_json: bool
+    file: str,
+    vp_scale: str,
+    scoring: str,
+    imp_table: str,
+    incomplete: str | None,
+    laws: str,
+    strict: bool,
+    as_json: bool,
 ) -> None:
     """Score a teams event: each match's IMPs and VPs, and the standings."""
     event = _read(file, laws=laws, strict=strict, teams=True)
+    chosen = conventions_of(event, scoring, {"incomplete": incomplete})
     result = score_teams(
-        event, scoring=scoring, vp_scale=_scale_option(vp_scale), imp_table=imp_table
+        event.results,
+        scoring=scoring,
+        vp_scale=_scale_option(vp_scale),
+        imp_table=imp_table,
+        incomplete=chosen.conventions.incomplete or "raise",
     )
     if as_json:
         emit_json(teams_json(result))
         return
-    print_teams(console(), result, event.name or "Standings")
+    print_teams(console(), result, event.name or "Standings", names_of(event))
 
 
-def print_teams(out: Console, result: TeamsResult, title: str) -> None:
-    """The matches and the standings."""
+def print_teams(out: Console, result: TeamsResult, title: str, names: Names | None = None) -> None:
+    """The matches and the standings (with the team's players when the file names them)."""
+    names = names or {}
     scoring = str(result.scoring)
     unit = "IMPs" if scoring == "imps" else "BAM"
     matches = Table(title="Matches", title_justify="left")
@@ -324,11 +385,16 @@ def print_teams(out: Console, result: TeamsResult, title: str) -> None:
         )
     out.print(matches)
     standings = Table(title=title, title_justify="left")
-    for name in ("Place", "Team", "VPs" if scoring == "imps" else "Points", f"{unit} +/-"):
-        standings.add_column(name, justify="left" if name in ("Place", "Team") else "right")
+    heads = ("Place", "Team", *(("Players",) if names else ()))
+    for name in (*heads, "VPs" if scoring == "imps" else "Points", f"{unit} +/-"):
+        standings.add_column(name, justify="left" if name in heads else "right")
     for s in result.standings:
         standings.add_row(
-            s.place, s.team, _fixed(s.vp), f"{_fmt(s.points_for)}/{_fmt(s.points_against)}"
+            s.place,
+            s.team,
+            *((_name_cell(names, s.team),) if names else ()),
+            _fixed(s.vp),
+            f"{_fmt(s.points_for)}/{_fmt(s.points_against)}",
         )
     out.print(standings)
 

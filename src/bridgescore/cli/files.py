@@ -4,24 +4,28 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
 from bridgescore.cli._common import EXIT_BAD_INPUT, console, emit_json, friendly_errors
-from bridgescore.cli.events import print_pairs, print_players, print_teams, report_problems
-from bridgescore.duplicate.adjusted import policy_names
+from bridgescore.cli._options import convention_options, laws_option
+from bridgescore.cli.events import (
+    conventions_of,
+    print_pairs,
+    print_players,
+    print_teams,
+    report_problems,
+)
 from bridgescore.events.individual import IndividualResult
 from bridgescore.events.model import Event
 from bridgescore.events.pairs import PairsResult
-from bridgescore.events.scoring import score_event
+from bridgescore.events.scoring import score_chosen
 from bridgescore.events.summary import event_summary
 from bridgescore.io.events import load_event, write_event
 from bridgescore.io.results import ResultsFileError
 
 _SCORING_HELP = "Score as mp, acbl, butler or cross-imps (pairs), or imps/bam (teams)."
-_POLICY_HELP = (
-    f"Matchpoint policy (rounding, Neuberg, adjusted scores): {', '.join(policy_names())}."
-)
 
 
 def _load(path: str, laws: str, strict: bool) -> Event:
@@ -37,29 +41,37 @@ def _load(path: str, laws: str, strict: bool) -> Event:
 @click.command(
     "event",
     epilog="Examples:\n\n  bridgescore event examples/pairs-mitchell.csv\n\n"
-    "  bridgescore event results.pbn --json",
+    "  bridgescore event results.pbn --json\n\n"
+    "  bridgescore event results.xml --policy none",
 )
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--scoring", default=None, help=_SCORING_HELP)
-@click.option("--policy", default=None, help=_POLICY_HELP)
-@click.option("--laws", default="2017", show_default=True, help="Law set for contracts.")
+@convention_options
+@laws_option
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (see docs/events.md).")
 @friendly_errors
 def event_command(
-    file: str, scoring: str | None, policy: str | None, laws: str, strict: bool, as_json: bool
+    file: str, scoring: str | None, laws: str, strict: bool, as_json: bool, **options: Any
 ) -> None:
-    """Print the ranking of any supported event file (CSV, JSON, PBN, USEBIO)."""
+    """Print the ranking of any supported event file (CSV, JSON, PBN, USEBIO), scored
+    as the program that wrote it scores (it says which conventions it applied)."""
     event = _load(file, laws, strict)
-    result = score_event(event, scoring, policy=policy)
+    chosen = conventions_of(event, scoring, options)
+    result = score_chosen(event, chosen)
     if as_json:
-        emit_json(event_summary(event, result))
-    elif isinstance(result, PairsResult):
-        print_pairs(console(), result, event.name or Path(file).name)
+        summary = event_summary(event, result)
+        summary["conventions"] = chosen.as_dict()
+        emit_json(summary)
+        return
+    names = {p.id: p.names for p in event.participants}
+    title = event.name or Path(file).name
+    if isinstance(result, PairsResult):
+        print_pairs(console(), result, title, names)
     elif isinstance(result, IndividualResult):
-        print_players(console(), result, event.name or Path(file).name)
+        print_players(console(), result, title, names)
     else:
-        print_teams(console(), result, event.name or Path(file).name)
+        print_teams(console(), result, title, names)
 
 
 @click.command(
@@ -73,8 +85,8 @@ def event_command(
 @click.option("--pdf", "pdf_path", type=click.Path(dir_okay=False), default=None,
               help="Write the same results as one PDF.")  # fmt: skip
 @click.option("--scoring", default=None, help=_SCORING_HELP)
-@click.option("--policy", default=None, help=_POLICY_HELP)
-@click.option("--laws", default="2017", show_default=True, help="Law set for contracts.")
+@convention_options
+@laws_option
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @friendly_errors
 def report_command(
@@ -82,24 +94,25 @@ def report_command(
     html_dir: str | None,
     pdf_path: str | None,
     scoring: str | None,
-    policy: str | None,
     laws: str,
     strict: bool,
+    **options: Any,
 ) -> None:
     """Publish an event's results: a static site (ranking, travellers with hand
     diagrams, score cards, a page that prints well) and/or a PDF."""
     if html_dir is None and pdf_path is None:
         raise click.UsageError("say where: --html DIR and/or --pdf FILE")
     event = _load(file, laws, strict)
+    chosen = conventions_of(event, scoring, options)
     from bridgescore.report import build_pdf, build_site
 
     if html_dir is not None:
-        written = build_site(event, html_dir, scoring=scoring, policy=policy)
+        written = build_site(event, html_dir, conventions=chosen)
         click.echo(
             f"wrote {len(written)} files to {html_dir} (open {Path(html_dir) / 'index.html'})"
         )
     if pdf_path is not None:
-        click.echo(f"wrote {build_pdf(event, pdf_path, scoring=scoring, policy=policy)}")
+        click.echo(f"wrote {build_pdf(event, pdf_path, conventions=chosen)}")
 
 
 @click.command(
@@ -109,7 +122,7 @@ def report_command(
 )
 @click.argument("source", type=click.Path(dir_okay=False))
 @click.argument("target", type=click.Path(dir_okay=False))
-@click.option("--laws", default="2017", show_default=True, help="Law set for contracts.")
+@laws_option
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @friendly_errors
 def convert_command(source: str, target: str, laws: str, strict: bool) -> None:

@@ -31,10 +31,10 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
-from types import MappingProxyType
 from typing import Final, TypeAlias
 
 from bridgescore.core._tokens import lookup, normalise
+from bridgescore.core.registry import Registry
 from bridgescore.duplicate.imps import DuplicateError, UnknownMethodError
 from bridgescore.duplicate.matchpoints import (
     HUNDRED,
@@ -636,33 +636,28 @@ _POLICIES = (
     ),
 )
 
-MATCHPOINT_POLICIES: Final[Mapping[str, MatchpointPolicy]] = MappingProxyType(
-    {p.name: p for p in _POLICIES}
+MATCHPOINT_POLICY_REGISTRY: Final = Registry(
+    "matchpoint policy", UnknownMethodError, _POLICIES, default="wbf"
 )
+"""Every matchpoint policy by name and alias."""
+
+MATCHPOINT_POLICIES: Final[Mapping[str, MatchpointPolicy]] = MATCHPOINT_POLICY_REGISTRY.mapping()
 """Every matchpoint policy by name."""
 
-DEFAULT_POLICY: Final = "wbf"
+DEFAULT_POLICY: Final = MATCHPOINT_POLICY_REGISTRY.default
 """The default: the Laws are the WBF's, the seeds use the european scale, and it
 reproduces the EBU's and Magic Contest's published figures (19.9 of 20)."""
 
-_POLICY_ALIASES: Final = MappingProxyType(
-    {normalise(k): p for p in _POLICIES for k in (p.name, *p.aliases)}
-)
-
 
 def policy_names() -> tuple[str, ...]:
-    return tuple(MATCHPOINT_POLICIES)
+    return MATCHPOINT_POLICY_REGISTRY.names()
 
 
 def get_policy(name: str | MatchpointPolicy = DEFAULT_POLICY) -> MatchpointPolicy:
     """Look up a policy by name or alias (``'wbf'``, ``'ebu'``, ``'acbl'``, ``'exact'``...)."""
     if isinstance(name, MatchpointPolicy):
         return name
-    aliases = sorted(a for p in _POLICIES for a in p.aliases)
-    shown = f"{', '.join(MATCHPOINT_POLICIES)} (aliases: {', '.join(aliases)})"
-    return lookup(
-        name, _POLICY_ALIASES, what="matchpoint policy", error=UnknownMethodError, shown=shown
-    )
+    return MATCHPOINT_POLICY_REGISTRY.get(name)
 
 
 @dataclass(frozen=True, slots=True)

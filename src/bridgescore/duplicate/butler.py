@@ -24,10 +24,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from types import MappingProxyType
 from typing import Final
 
-from bridgescore.core._tokens import lookup, normalise
+from bridgescore.core.registry import Registry
 from bridgescore.duplicate.adjusted import (
     Adjusted,
     AdjustedCode,
@@ -163,26 +162,22 @@ _PRESETS = (
     ),
 )
 
-BUTLER_PRESETS: Final[Mapping[str, ButlerPreset]] = MappingProxyType({p.name: p for p in _PRESETS})
-"""Every butler preset by name."""
-
-DEFAULT_BUTLER_PRESET: Final = "drop-1"
-"""The default: the seed's own description, and checked against real Compscore files."""
-
-_PRESET_ALIASES: Final = MappingProxyType(
-    {normalise(k): p for p in _PRESETS for k in (p.name, *p.aliases)}
+BUTLER_PRESET_REGISTRY: Final = Registry(
+    "butler preset", UnknownMethodError, _PRESETS, default="drop-1"
 )
+"""Every butler preset by name and alias."""
+
+BUTLER_PRESETS: Final[Mapping[str, ButlerPreset]] = BUTLER_PRESET_REGISTRY.mapping()
+DEFAULT_BUTLER_PRESET: Final = BUTLER_PRESET_REGISTRY.default
+"""The default: one top and one bottom result left out, as "Puntuación de puente"
+describes it, and checked against real Compscore files."""
 
 
 def get_butler_preset(name: str | ButlerPreset = DEFAULT_BUTLER_PRESET) -> ButlerPreset:
     """Look up a preset by name or alias (``'drop-1'``, ``'acbl'``, ``'mean'``...)."""
     if isinstance(name, ButlerPreset):
         return name
-    aliases = sorted(a for p in _PRESETS for a in p.aliases)
-    shown = f"{', '.join(BUTLER_PRESETS)} (aliases: {', '.join(aliases)})"
-    return lookup(
-        name, _PRESET_ALIASES, what="butler preset", error=UnknownMethodError, shown=shown
-    )
+    return BUTLER_PRESET_REGISTRY.get(name)
 
 
 def datum_exact(

@@ -31,10 +31,9 @@ from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
-from types import MappingProxyType
 from typing import Final
 
-from bridgescore.core._tokens import lookup, normalise
+from bridgescore.core.registry import Registry
 from bridgescore.errors import BridgeInputError
 
 
@@ -226,28 +225,23 @@ _TABLES = (
     ),
 )
 
-IMP_TABLES: Final[Mapping[str, ImpTable]] = MappingProxyType({t.name: t for t in _TABLES})
-"""Every IMP table by its name, newest first."""
+IMP_TABLE_REGISTRY: Final = Registry("known IMP table", UnknownMethodError, _TABLES, default="1962")
+"""Every IMP table by name and alias, newest first."""
 
-DEFAULT_IMP_TABLE: Final = "1962"
-
-_BY_ALIAS: Final[Mapping[str, ImpTable]] = MappingProxyType(
-    {normalise(key): t for t in _TABLES for key in (t.name, *t.aliases)}
-)
+IMP_TABLES: Final[Mapping[str, ImpTable]] = IMP_TABLE_REGISTRY.mapping()
+DEFAULT_IMP_TABLE: Final = IMP_TABLE_REGISTRY.default
 
 
 def imp_table_names() -> tuple[str, ...]:
     """The tables' names, newest first: ``('1962', '1961', '1948', '1938')``."""
-    return tuple(IMP_TABLES)
+    return IMP_TABLE_REGISTRY.names()
 
 
 def get_imp_table(name: str | ImpTable = DEFAULT_IMP_TABLE) -> ImpTable:
     """Look up a table by name or alias (``'1962'``, ``'current'``, ``'wbf'``, ``'emp'``...)."""
     if isinstance(name, ImpTable):
         return name
-    aliases = sorted(a for t in _TABLES for a in t.aliases)
-    shown = f"{', '.join(IMP_TABLES)} (aliases: {', '.join(aliases)})"
-    return lookup(name, _BY_ALIAS, what="known IMP table", error=UnknownMethodError, shown=shown)
+    return IMP_TABLE_REGISTRY.get(name)
 
 
 def imps(difference: int, table: str | ImpTable = DEFAULT_IMP_TABLE) -> int:

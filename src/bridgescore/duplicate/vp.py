@@ -28,14 +28,14 @@ import operator
 import os
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
 from functools import lru_cache
 from pathlib import Path
-from types import MappingProxyType
 from typing import Final, Literal
 
+from bridgescore.core.registry import Registry
 from bridgescore.errors import BridgeInputError, LocatedError
 
 __all__ = [
@@ -469,19 +469,26 @@ SCALE_30: Final = TableScale.from_rows(
 
 # --- the registry ----------------------------------------------------------------------------
 
-_WBF_NAMES: Final = ("wbf", "wbf2013", "wbf-2013", "continuous")
-_BUILTIN_TABLES: Final[Mapping[str, tuple[TableScale, tuple[str, ...]]]] = MappingProxyType(
-    {
-        "20": (SCALE_20, ("20-point", "20vp", "vp20")),
-        "30": (SCALE_30, ("30-point", "30vp", "vp30")),
-    }
+
+@dataclass(frozen=True, slots=True)
+class _WBFFamily:
+    """The WBF continuous scales as one registry entry: the scale depends on the boards."""
+
+    name: str = "wbf"
+    aliases: tuple[str, ...] = ("wbf2013", "wbf-2013", "continuous")
+
+
+_WBF: Final = _WBFFamily()
+
+VP_SCALE_REGISTRY: Final = Registry[TableScale | _WBFFamily](
+    "scale", VictoryPointError, (_WBF,), default="wbf"
 )
-_TABLES: dict[str, TableScale] = {}
-_ALIASES: dict[str, str] = {}  # lower-case name or alias -> registered name
+"""Every victory-point scale by name and alias: ``wbf`` (for any match length), the
+20- and 30-point tables, and the clubs' scales added with :func:`register_scale`."""
+VP_SCALE_REGISTRY.add(SCALE_20, "20-point", "20vp", "vp20", builtin=True)
+VP_SCALE_REGISTRY.add(SCALE_30, "30-point", "30vp", "vp30", builtin=True)
 
-
-def _key(name: str) -> str:
-    return name.strip().lower()
+DEFAULT_VP_SCALE: Final = VP_SCALE_REGISTRY.default
 
 
 def register_scale(scale: TableScale, *aliases: str, replace: bool = False) -> TableScale:
@@ -490,63 +497,31 @@ def register_scale(scale: TableScale, *aliases: str, replace: bool = False) -> T
     built-in names (``wbf``, ``20``, ``30`` and their aliases) are never replaced."""
     if not isinstance(scale, TableScale):
         raise VictoryPointError(f"{scale!r}: only a TableScale can be registered")
-    keys = [_key(scale.name), *(_key(a) for a in aliases)]
-    for key in keys:
-        if not key:
-            raise VictoryPointError(f"{scale.name!r}: a scale name cannot be empty")
-        if key in _WBF_NAMES or any(
-            key == n or key in al for n, (_, al) in _BUILTIN_TABLES.items()
-        ):
-            raise VictoryPointError(f"{key!r} is a built-in scale name and cannot be replaced")
-        if key in _ALIASES and not replace:
-            raise VictoryPointError(
-                f"{key!r} is already the scale {_ALIASES[key]!r}; pass replace=True"
-            )
-    if replace:
-        for key in keys:
-            if key in _ALIASES:
-                unregister_scale(_ALIASES[key])
-    _TABLES[scale.name] = scale
-    for key in keys:
-        _ALIASES[key] = scale.name
+    VP_SCALE_REGISTRY.add(scale, *aliases, replace=replace)
     return scale
 
 
 def unregister_scale(name: str) -> None:
     """Remove a scale added with :func:`register_scale`, with its aliases."""
-    found = _ALIASES.get(_key(name))
-    if found is None or found in _BUILTIN_TABLES:
+    if name not in VP_SCALE_REGISTRY or VP_SCALE_REGISTRY.get(name).name in ("wbf", "20", "30"):
         raise UnknownScaleError(f"{name!r} is not a registered club scale")
-    del _TABLES[found]
-    for key in [k for k, v in _ALIASES.items() if v == found]:
-        del _ALIASES[key]
-
-
-def _register_builtins() -> None:
-    for name, (scale, aliases) in _BUILTIN_TABLES.items():
-        _TABLES[name] = scale
-        for key in (name, *aliases):
-            _ALIASES[_key(key)] = name
-
-
-_register_builtins()
+    VP_SCALE_REGISTRY.remove(name)
 
 
 def scale_names() -> tuple[str, ...]:
     """The registered scale names: ``'wbf'`` first, then the discrete scales."""
-    return ("wbf", *_TABLES)
+    return VP_SCALE_REGISTRY.names()
 
 
 def _unknown(scale: object) -> UnknownScaleError:
-    aliases = sorted(set(_WBF_NAMES[1:]) | {k for k, v in _ALIASES.items() if k != v})
     return UnknownScaleError(
         f"{scale!r} is not a victory-point scale; use one of"
         f" {', '.join(repr(n) for n in scale_names())}"
-        f" ('wbf' needs boards; aliases: {', '.join(aliases)})"
+        f" ('wbf' needs boards; aliases: {', '.join(VP_SCALE_REGISTRY.aliases())})"
     )
 
 
-def get_scale(scale: str | VPScale = "wbf", boards: int | None = None) -> VPScale:
+def get_scale(scale: str | VPScale = DEFAULT_VP_SCALE, boards: int | None = None) -> VPScale:
     """The scale named ``scale`` (case-insensitive, aliases allowed), or ``scale`` itself.
 
     ``'wbf'`` depends on the match length, so it needs ``boards``; the discrete scales
@@ -562,17 +537,16 @@ def get_scale(scale: str | VPScale = "wbf", boards: int | None = None) -> VPScal
         return scale
     if not isinstance(scale, str):
         raise _unknown(scale)
-    key = _key(scale)
-    if key in _WBF_NAMES:
+    found = VP_SCALE_REGISTRY.find(scale)
+    if found is None:
+        raise _unknown(scale)
+    if isinstance(found, _WBFFamily):
         if n is None:
             raise VictoryPointError(
                 f"the {scale!r} scale depends on the number of boards: pass boards=..."
             )
         return WBFScale(n)
-    found = _ALIASES.get(key)
-    if found is None:
-        raise _unknown(scale)
-    return _TABLES[found]
+    return found
 
 
 def vp_hundredths(

@@ -1,8 +1,16 @@
-"""Score any event the way its file says it was scored (or as asked)."""
+"""Score any event the way its file says it was scored (or as asked).
+
+By default an event is re-scored with the conventions of the program that wrote
+its file (:mod:`bridgescore.events.conventions`); ``conventions=None`` scores it
+with bridgescore's defaults, and every option given overrides both.
+"""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from bridgescore.duplicate.imps import DuplicateError
+from bridgescore.events.conventions import Chosen, choose_conventions
 from bridgescore.events.individual import IndividualResult, score_individual
 from bridgescore.events.model import Event
 from bridgescore.events.pairs import PairsResult, PairsScoring, score_pairs
@@ -13,6 +21,48 @@ _PAIRS = {
     "cross-imps": "cross-imps", "imps": "cross-imps",
 }  # fmt: skip
 
+EventResult = PairsResult | TeamsResult | IndividualResult
+
+
+def scoring_of(event: Event, scoring: str | None = None) -> str:
+    """The scoring an event is ranked by: ``mp``, ``acbl``, ``butler``, ``cross-imps``
+    (pairs and individual), ``imps`` or ``bam`` (teams)."""
+    how = (scoring or event.scoring or "mp").lower()
+    if event.kind == "teams" or event.results.teams:
+        return "bam" if how == "bam" else "imps"
+    if how not in _PAIRS:
+        raise DuplicateError(f"{how!r}: a pairs event is scored mp, acbl, butler or cross-imps")
+    return _PAIRS[how]
+
+
+def event_conventions(
+    event: Event,
+    scoring: str | None = None,
+    *,
+    policy: str | None = None,
+    butler: str | None = None,
+    cross_imps: str | None = None,
+    factor_totals: bool | str | None = None,
+    field: str | None = None,
+    incomplete: str | None = None,
+    conventions: Literal["auto"] | None = "auto",
+) -> Chosen:
+    """What :func:`score_event` scores ``event`` with, and why (``.describe()``)."""
+    program = event.program if conventions == "auto" else ""
+    chosen = choose_conventions(
+        program,
+        scoring_of(event, scoring),
+        policy=policy,
+        butler=butler,
+        cross_imps=cross_imps,
+        factor_totals=factor_totals,
+        field=field,
+        incomplete=incomplete,
+    )
+    if conventions is None and not chosen.turned_off:
+        return Chosen(chosen.conventions, chosen.scoring, event.program, None, chosen.given, True)
+    return chosen
+
 
 def score_event(
     event: Event,
@@ -20,19 +70,52 @@ def score_event(
     *,
     policy: str | None = None,
     butler: str | None = None,
+    cross_imps: str | None = None,
+    factor_totals: bool | str | None = None,
+    field: str | None = None,
+    incomplete: str | None = None,
     vp_scale: str = "wbf",
-) -> PairsResult | TeamsResult | IndividualResult:
+    conventions: Literal["auto"] | None = "auto",
+) -> EventResult:
     """A pairs event ranked by its scoring (``event.scoring`` unless given), an
     individual event's players, or a teams event's matches and standings (IMPs and
-    VPs, or board-a-match for ``bam``)."""
-    how = (scoring or event.scoring or "mp").lower()
-    if event.kind == "teams" or event.results.teams:
+    VPs, or board-a-match for ``bam``), with the conventions of the program that
+    wrote the file (``conventions=None`` or ``policy="none"``: bridgescore's defaults)."""
+    chosen = event_conventions(
+        event,
+        scoring,
+        policy=policy,
+        butler=butler,
+        cross_imps=cross_imps,
+        factor_totals=factor_totals,
+        field=field,
+        incomplete=incomplete,
+        conventions=conventions,
+    )
+    return score_chosen(event, chosen, vp_scale=vp_scale)
+
+
+def score_chosen(event: Event, chosen: Chosen, *, vp_scale: str = "wbf") -> EventResult:
+    """Score ``event`` with conventions already chosen (:func:`event_conventions`)."""
+    c = chosen.conventions
+    if chosen.scoring in ("imps", "bam"):
         return score_teams(
-            event.results, scoring="bam" if how == "bam" else "imps", vp_scale=vp_scale
+            event.results,
+            scoring=chosen.scoring,
+            vp_scale=vp_scale,
+            incomplete=c.incomplete or "raise",
         )
-    if how not in _PAIRS:
-        raise DuplicateError(f"{how!r}: a pairs event is scored mp, acbl, butler or cross-imps")
-    chosen = PairsScoring.parse(_PAIRS[how])
+    how = PairsScoring.parse(chosen.scoring)
     if event.kind == "individual" or any(row.players for row in event.results.rows):
-        return score_individual(event.results, chosen, policy=policy, butler=butler)
-    return score_pairs(event.results, chosen, policy=policy, butler=butler)
+        return score_individual(
+            event.results, how, policy=c.policy, butler=c.butler, factor_totals=c.factor_totals
+        )
+    return score_pairs(
+        event.results,
+        how,
+        policy=c.policy,
+        butler=c.butler,
+        field="two" if chosen.field == "directions" else chosen.field,
+        factor_totals=c.factor_totals,
+        cross_imps=chosen.cross_imps,
+    )

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
 
+from bridgescore.core.registry import Registry
 from bridgescore.core.strains import Doubling, Strain
 from bridgescore.errors import LawsError
 
@@ -288,28 +289,24 @@ LAW_1932 = _law_set(
     ),
 )
 
-LAW_SETS: Final[Mapping[str, LawSet]] = MappingProxyType(
-    {law.name: law for law in (LAW_2017, LAW_1987, LAW_1935, LAW_1932)}
+LAW_SET_REGISTRY: Final = Registry(
+    "law set", LawsError, (LAW_2017, LAW_1987, LAW_1935, LAW_1932), default="2017"
 )
-DEFAULT_LAWS: Final = LAW_2017
-_BY_ALIAS = {key.lower(): law for law in LAW_SETS.values() for key in (law.name, *law.aliases)}
+"""Every law set by name and alias, newest first."""
+
+LAW_SETS: Final[Mapping[str, LawSet]] = LAW_SET_REGISTRY.mapping()
+DEFAULT_LAW_SET: Final = LAW_SET_REGISTRY.default
+"""The name of the law set used when none is given: the current laws (2017)."""
+DEFAULT_LAWS: Final = LAW_SET_REGISTRY.get(DEFAULT_LAW_SET)
 
 
 def law_set_names() -> tuple[str, ...]:
     """The registered names, newest first."""
-    return tuple(LAW_SETS)
+    return LAW_SET_REGISTRY.names()
 
 
-def get_laws(name: str | LawSet) -> LawSet:
+def get_laws(name: str | LawSet = DEFAULT_LAW_SET) -> LawSet:
     """Look up a law set by name or alias (``'2017'``, ``'current'``, ``'1935'``...)."""
     if isinstance(name, LawSet):
         return name
-    if not isinstance(name, str):
-        raise LawsError(f"{name!r}: a law set is named by text; one of {', '.join(LAW_SETS)}")
-    found = _BY_ALIAS.get(name.strip().lower())
-    if found is None:
-        aliases = ", ".join(sorted(k for k in _BY_ALIAS if k not in LAW_SETS))
-        raise LawsError(
-            f"{name!r}: not a law set; use one of {', '.join(LAW_SETS)} (aliases: {aliases})"
-        )
-    return found
+    return LAW_SET_REGISTRY.get(name)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
+from bridgescore.events.conventions import Chosen
 from bridgescore.events.model import Event
 from bridgescore.report.view import build_report
 
@@ -20,10 +21,15 @@ def _environment() -> Environment:
 
 
 def build_site(
-    event: Event, out_dir: str | Path, *, scoring: str | None = None, policy: str | None = None
+    event: Event,
+    out_dir: str | Path,
+    *,
+    scoring: str | None = None,
+    policy: str | None = None,
+    conventions: Chosen | None = None,
 ) -> list[Path]:
     """Write the site into ``out_dir`` (created if needed); returns the files written."""
-    report = build_report(event, scoring, policy)
+    report = build_report(event, scoring, policy, conventions=conventions)
     target = Path(out_dir)
     target.mkdir(parents=True, exist_ok=True)
     env = _environment()

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from fpdf import FPDF
 
+from bridgescore.events.conventions import Chosen
 from bridgescore.events.model import Event
 from bridgescore.report.view import Page, Table, build_report
 
@@ -85,10 +86,15 @@ def _diagram(pdf: _Document, page: Page) -> None:
 
 
 def build_pdf(
-    event: Event, out_path: str | Path, *, scoring: str | None = None, policy: str | None = None
+    event: Event,
+    out_path: str | Path,
+    *,
+    scoring: str | None = None,
+    policy: str | None = None,
+    conventions: Chosen | None = None,
 ) -> Path:
     """Write the whole report as one PDF at ``out_path``."""
-    report = build_report(event, scoring, policy)
+    report = build_report(event, scoring, policy, conventions=conventions)
     pdf = _Document()
     pdf.set_title(pdf.text_of(report.title))
     pdf.add_page()

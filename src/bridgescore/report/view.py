@@ -8,10 +8,11 @@ from dataclasses import dataclass, field, replace
 from bridgescore.core.hands import SUITS, Hands
 from bridgescore.core.seats import Seat
 from bridgescore.core.vulnerability import BoardInfo
+from bridgescore.events.conventions import Chosen
 from bridgescore.events.individual import IndividualResult
 from bridgescore.events.model import Event
 from bridgescore.events.pairs import PairsResult
-from bridgescore.events.scoring import score_event
+from bridgescore.events.scoring import score_chosen, score_event
 from bridgescore.events.teams import TeamsResult
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -102,9 +103,19 @@ class Report:
     cards: tuple[Page, ...]
 
 
-def build_report(event: Event, scoring: str | None = None, policy: str | None = None) -> Report:
-    """Score the event and lay out every page."""
-    result = score_event(event, scoring, policy=policy)
+def build_report(
+    event: Event,
+    scoring: str | None = None,
+    policy: str | None = None,
+    *,
+    conventions: Chosen | None = None,
+) -> Report:
+    """Score the event (as its program would, unless ``conventions`` are chosen) and lay
+    out every page."""
+    if conventions is None:
+        result = score_event(event, scoring, policy=policy)
+    else:
+        result = score_chosen(event, conventions)
     title = event.name or "Results"
     subtitle = " · ".join(x for x in (event.site, event.date, _scoring_name(result)) if x)
     if isinstance(result, TeamsResult):

@@ -23,6 +23,7 @@ from bridgescore.duplicate.adjusted import (
     parse_award,
 )
 from bridgescore.errors import BridgeError, BridgeInputError
+from bridgescore.events.conventions import converted_by
 from bridgescore.events.model import (
     Event,
     EventResults,
@@ -949,8 +950,13 @@ _HEADER: Final = (
     "% PBN 2.1",
     "% EXPORT",
     "%Content-type: text/x-pbn; charset=UTF-8",
-    "%Creator: bridgescore",
 )
+
+
+def _creator(event: Event) -> str:
+    from bridgescore import __version__
+
+    return f"%Creator: {converted_by(__version__, event.program)}"
 
 
 def from_event(
@@ -1070,7 +1076,7 @@ def from_event(
             _totals(event, unit, names),
         ]
         games.append(Game(tuple(tags)))
-    return PBNDocument(tuple(games), _HEADER, "utf-8", newline)
+    return PBNDocument(tuple(games), (*_HEADER, _creator(event)), "utf-8", newline)
 
 
 def _totals(event: Event, unit: str, names: Mapping[str, tuple[str, ...]]) -> Tag:

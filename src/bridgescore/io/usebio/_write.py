@@ -14,6 +14,7 @@ from bridgescore.core.seats import Seat
 from bridgescore.core.vulnerability import BoardInfo
 from bridgescore.duplicate.adjusted import Adjusted, AdjustedCode, Award, NotPlayed
 from bridgescore.errors import BridgeInputError
+from bridgescore.events.conventions import converted_by
 from bridgescore.events.model import Event, Published, PublishedStanding, ResultRow
 from bridgescore.io.usebio._document import USEBIODocument
 from bridgescore.io.usebio._read import POINT_FIELDS
@@ -327,7 +328,7 @@ def from_event(
     body = ET.SubElement(root, "EVENT", {"EVENT_TYPE": _EVENT_TYPE[kind]})
     _add(body, "EVENT_DESCRIPTION", event.name or event.results.name)
     _add(body, "PROGRAM_NAME", PROGRAM_NAME)
-    _add(body, "PROGRAM_VERSION", _version())
+    _add(body, "PROGRAM_VERSION", converted_by(_version(), event.program).split(" ", 1)[1])
     if event.date:
         _add(body, "DATE", _date_text(event.date))
     _add(body, "BOARD_SCORING_METHOD", method)

@@ -1,0 +1,124 @@
+"""The options every event command shares, their choices and help built from the
+registries, so that help lists every law set, policy and preset there is."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from bridgescore.core.registry import Registry
+from bridgescore.duplicate.adjusted import MATCHPOINT_POLICY_REGISTRY
+from bridgescore.duplicate.butler import BUTLER_PRESET_REGISTRY
+from bridgescore.duplicate.imps import IMP_TABLE_REGISTRY
+from bridgescore.events.conventions import CROSS_IMPS, FIELDS, NO_CONVENTIONS, program_names
+from bridgescore.laws import LAW_SET_REGISTRY
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def registry_choice(registry: Registry[Any], *extra: str) -> click.Choice[str]:
+    """Every name and alias of ``registry`` (any case), and ``extra`` words."""
+    return click.Choice([*registry.spellings(), *extra], case_sensitive=False)
+
+
+def laws_option(command: F) -> F:
+    """``--laws``: the law set contracts are scored under."""
+    return click.option(
+        "--laws",
+        type=registry_choice(LAW_SET_REGISTRY),
+        default=LAW_SET_REGISTRY.default,
+        show_default=True,
+        metavar="LAWS",
+        help=f"Law set for contracts: {LAW_SET_REGISTRY.help()}.",
+    )(command)
+
+
+def imp_table_option(command: F) -> F:
+    """``--imp-table``: the IMP table of a teams match."""
+    return click.option(
+        "--imp-table",
+        type=registry_choice(IMP_TABLE_REGISTRY),
+        default=IMP_TABLE_REGISTRY.default,
+        show_default=True,
+        metavar="TABLE",
+        help=f"IMP table: {IMP_TABLE_REGISTRY.help()}.",
+    )(command)
+
+
+_POLICY_HELP = (
+    f"Matchpoint policy: {MATCHPOINT_POLICY_REGISTRY.help()}. By default the conventions of"
+    f" the program that wrote the file ({', '.join(program_names())}); '{NO_CONVENTIONS}':"
+    " bridgescore's defaults whatever the file says."
+)
+
+
+def convention_options(command: F) -> F:
+    """``--policy``, ``--butler``, ``--cross-imps``, ``--factor-totals``, ``--field``,
+    ``--incomplete``:
+    each overrides what the file's program would do (see docs/real-events.md)."""
+    options = [
+        click.option(
+            "--policy",
+            type=registry_choice(MATCHPOINT_POLICY_REGISTRY, NO_CONVENTIONS),
+            default=None,
+            metavar="POLICY",
+            help=_POLICY_HELP,
+        ),
+        click.option(
+            "--butler",
+            "butler_preset",
+            type=registry_choice(BUTLER_PRESET_REGISTRY),
+            default=None,
+            metavar="PRESET",
+            help=f"Butler datum: {BUTLER_PRESET_REGISTRY.help()}.",
+        ),
+        click.option(
+            "--cross-imps",
+            type=click.Choice(CROSS_IMPS),
+            default=None,
+            help="Cross-IMP totals: the IMPs per comparison (average, the default) or their"
+            " sum (total, as Ruter writes them).",
+        ),
+        click.option(
+            "--factor-totals",
+            type=click.Choice(["field", "boards", "no"]),
+            default=None,
+            help="IMP pairs: scale the total of a pair that played fewer boards to the most"
+            " any pair played (field) or to every board (boards); no: never.",
+        ),
+        click.option(
+            "--field",
+            type=click.Choice([*FIELDS, "two"]),
+            default=None,
+            help="Rank in one field, or North-South and East-West apart (directions; 'two'"
+            " is the same); auto: one field when any pair sat both ways.",
+        ),
+        click.option(
+            "--incomplete",
+            type=click.Choice(["raise", "skip"]),
+            default=None,
+            help="Teams: a board with a result in one room only is an error (raise), or is"
+            " left out of its match (skip).",
+        ),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def factor_value(text: str | None) -> bool | str | None:
+    """``--factor-totals`` as :func:`~bridgescore.events.pairs.score_pairs` takes it."""
+    return False if text == "no" else text
+
+
+def field_value(text: str | None) -> str | None:
+    return "directions" if text == "two" else text
+
+
+def policy_value(text: str | None) -> str | None:
+    """A policy as registered (any spelling the choice took), or ``none``."""
+    if text is None or text.lower() == NO_CONVENTIONS:
+        return None if text is None else NO_CONVENTIONS
+    return MATCHPOINT_POLICY_REGISTRY.get(text).name
