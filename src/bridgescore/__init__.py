@@ -38,6 +38,7 @@ from bridgescore.errors import (
     StrainError,
     VulnerabilityError,
 )
+from bridgescore.io.events import load_event
 from bridgescore.laws import LAW_SETS, LawSet, get_laws
 from bridgescore.scoring import ScoreBreakdown, score
 
@@ -73,6 +74,7 @@ __all__ = [
     "cross_imps",
     "get_laws",
     "imps",
+    "load_event",
     "matchpoints",
     "parse_contract",
     "parse_result",

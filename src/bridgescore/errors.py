@@ -51,6 +51,18 @@ class SheetError(BridgeInputError):
     """A deal that cannot go on a rubber or Chicago score sheet."""
 
 
+class MissingExtraError(BridgeError, ImportError):
+    """A feature whose optional packages are not installed: says which extra to install."""
+
+    def __init__(self, feature: str, extra: str, missing: str | None) -> None:
+        self.extra = extra
+        lacking = f" ({missing} is missing)" if missing else ""
+        super().__init__(
+            f"{feature} needs the {extra} extra{lacking}: pip install 'bridgescore[{extra}]'",
+            name=missing,
+        )
+
+
 class LocatedError(BridgeInputError):
     """An input error found in a file or stream, with its place.
 

@@ -7,7 +7,8 @@ import dataclasses
 import pytest
 
 from bridgescore import LAW_SETS, Doubling, LawsError, LawSet, Strain, get_laws
-from bridgescore.laws import DEFAULT_LAWS, law_set_names
+import bridgescore
+from bridgescore.laws import DEFAULT_LAW_SET, DEFAULT_LAWS, LAW_SET_REGISTRY, law_set_names
 
 
 def test_names_newest_first() -> None:
@@ -48,7 +49,14 @@ def test_every_alias_is_unique_and_resolves() -> None:
 
 
 def test_current_is_the_default() -> None:
-    assert DEFAULT_LAWS is get_laws("current") is get_laws("2017")
+    assert DEFAULT_LAWS is get_laws("current") is get_laws("2017") is get_laws()
+    assert DEFAULT_LAW_SET == "2017"
+    # score() with no law set scores under the current laws: 7SX-9 not vulnerable is
+    # -2300 today (-1700 under the 1935 ladder), 1NTXX= is 560 since 1987's 100 insult.
+    assert bridgescore.score("7SX-9", vulnerable=False).total == -2300
+    assert bridgescore.score("7SX-9", vulnerable=False, laws="1935").total == -1700
+    assert bridgescore.score("1NTXX=", vulnerable=False).total == 560
+    assert bridgescore.score("1NTXX=", vulnerable=False).laws == "2017"
 
 
 def test_a_law_set_passes_through() -> None:
@@ -109,3 +117,9 @@ def test_the_sets_differ_where_the_seeds_say() -> None:
     assert l1932.trick_values[Strain.NOTRUMP] == (30, 40, 30, 40, 30, 40, 30)
     for law in (l2017, l1987, l1935):
         assert law.trick_values[Strain.NOTRUMP] == (40, 30, 30, 30, 30, 30, 30)
+
+
+def test_the_registry_lists_every_law_set_for_help() -> None:
+    assert LAW_SET_REGISTRY.names() == law_set_names()
+    assert LAW_SET_REGISTRY.help() == "2017 (default), 1987, 1935, 1932"
+    assert set(LAW_SET_REGISTRY.spellings()) >= {"current", "pre-1935", "1935-1987"}

@@ -1,6 +1,34 @@
-"""Published results: a static HTML site as clubs publish, and the same as one PDF."""
+"""Published results: a static HTML site as clubs publish, and the same as one PDF.
+
+The PDF needs the ``pdf`` extra (fpdf2); without it, :func:`build_pdf` raises a
+:class:`~bridgescore.errors.MissingExtraError` saying ``pip install 'bridgescore[pdf]'``
+and the HTML site still works.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bridgescore.report.html import build_site
-from bridgescore.report.pdf import build_pdf
+
+if TYPE_CHECKING:
+    from bridgescore.events.conventions import Chosen
+    from bridgescore.events.model import Event
+
+
+def build_pdf(
+    event: Event,
+    out_path: str | Path,
+    *,
+    scoring: str | None = None,
+    policy: str | None = None,
+    conventions: Chosen | None = None,
+) -> Path:
+    """Write the whole report as one PDF at ``out_path`` (see :mod:`bridgescore.report.pdf`)."""
+    from bridgescore.report import pdf
+
+    return pdf.build_pdf(event, out_path, scoring=scoring, policy=policy, conventions=conventions)
+
 
 __all__ = ["build_pdf", "build_site"]
