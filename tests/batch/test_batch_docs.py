@@ -13,6 +13,8 @@ MODULES = (
     "bridgescore.batch.tables",
     "bridgescore.batch.scoring",
     "bridgescore.batch.compare",
+    "bridgescore.batch.columns",
+    "bridgescore.batch.files",
     "bridgescore.batch.frame",
     "bridgescore.batch.cluster",
 )

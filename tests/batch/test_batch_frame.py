@@ -17,6 +17,7 @@ from bridgescore.batch import BatchInputError
 from bridgescore.batch import compare as batch
 from bridgescore.duplicate import cross_imps as scalar_cross
 from bridgescore.duplicate import matchpoints as scalar_mp
+from bridgescore.events.model import check_rows
 from bridgescore.io.results import read_csv
 
 CONTRACTS = ["4S", "3NT", "4HX", "6NTXX", "1C", "7D", "2SX", "Pass", "8S", "4Q", "", "3N"]
@@ -53,6 +54,13 @@ def test_same_scores_and_same_bad_rows_as_the_scalar_reader(seed: int) -> None:
     lenient = read_csv(text)
     want = {row.where.line: row.ns_score for row in lenient.rows}
     bad_lines = {problem.where.line for problem in lenient.problems}
+    # the event-wide check the batch engine also makes, per row: impossible given scores
+    impossible = {
+        problem.where.line: problem.message
+        for problem in check_rows(lenient.rows)
+        if "no contract can produce" in problem.message
+    }
+    bad_lines |= set(impossible)
     scored = frame.score(pl.read_csv(text.encode(), infer_schema=False), on_invalid="null")
     got = scored["ns_score"].to_list()
     problems = scored["problem"].to_list()
@@ -61,6 +69,8 @@ def test_same_scores_and_same_bad_rows_as_the_scalar_reader(seed: int) -> None:
         if line in bad_lines:
             assert value is None, (line, text.splitlines()[index + 1])
             assert problem, (line, text.splitlines()[index + 1])
+            if line in impossible:
+                assert problem == impossible[line]
         else:
             assert problem is None, (line, problem)
             assert value == want[line], (line, text.splitlines()[index + 1])
@@ -142,6 +152,7 @@ def test_compare_adds_every_method_as_the_scalar() -> None:
             "event": rng.integers(1, 3, n),
             "board": rng.integers(1, 9, n),
             "score": rng.choice([-200, -100, 100, 110, 140, 420, 450], n),
+            "vulnerability": ["None"] * n,  # so that every score is a possible one
         }
     )
     scored = frame.process(df, methods=frame.METHODS, expected=60)
@@ -209,13 +220,34 @@ def test_score_file_writes_every_row_and_reports_progress(tmp_path: Path) -> Non
         + "".join(f"{b},1,2,4S,N,{r}\n" for b in range(1, 6) for r in ("=", "+1", "-1"))
         + "6,1,2,8S,N,=\n"
     )
-    calls: list[tuple[int, int]] = []
+    calls: list[tuple[str, int, int]] = []
     out = tmp_path / "scored.parquet"
     bad = frame.score_file(
-        source, out, progress=lambda done, total: calls.append((done, total)), chunk_rows=7
+        source,
+        out,
+        progress=lambda phase, done, total: calls.append((phase, done, total)),
+        chunk_rows=7,
+        methods=["cross_imps", "mp"],
     )
     assert bad == 1
-    assert calls == [(7, 16), (14, 16), (16, 16), (16, 16)]
+    size = source.stat().st_size
+    assert calls == [
+        ("reading", size, size),
+        ("reading", size, size),
+        ("scoring", 0, 16),
+        ("scoring", 7, 16),
+        ("scoring", 14, 16),
+        ("scoring", 16, 16),
+        ("mp", 0, 1),
+        ("mp", 1, 1),
+        ("cross_imps", 0, 1),
+        ("cross_imps", 1, 1),
+        ("writing", 0, 1),
+        ("writing", 1, 1),
+    ]
+    assert [phase for phase in frame.PHASES if phase in {c[0] for c in calls}] == list(
+        dict.fromkeys(c[0] for c in calls)
+    )
     written = pl.read_parquet(out)
     assert written.height == 16
     assert written["ns_score"].to_list()[:3] == [420, 450, -50]
@@ -233,3 +265,112 @@ def test_parquet_lazily_in_and_out(tmp_path: Path) -> None:
     scored = frame.process(pl.scan_parquet(source).collect())
     scored.lazy().sink_parquet(tmp_path / "out.parquet")
     assert pl.read_parquet(tmp_path / "out.parquet")["ns_mp"].to_list() == [0.0, 2.0, 0.0]
+
+
+def test_the_results_file_aliases_are_the_io_modules() -> None:
+    from bridgescore.batch import columns
+    from bridgescore.io import results
+
+    for alias, name in results._ALIASES.items():
+        assert frame.ALIASES[alias] == name
+    assert set(frame.ALIASES) - set(results._ALIASES) == set(columns.BATCH_ALIASES)
+    assert set(columns.COLUMNS) == set(results.COLUMNS) | set(columns.BATCH_COLUMNS)
+
+
+@pytest.mark.parametrize(
+    ("alias", "canonical"),
+    [
+        ("Bd", "board"),
+        ("board_no", "board"),
+        ("decl", "declarer"),
+        ("BY", "declarer"),
+        ("tricks", "result"),
+        ("ns_score", "score"),
+        ("adj", "adjusted"),
+        ("vul", "vulnerability"),
+        ("rnd", "round"),
+        ("tbl", "table"),
+        ("law", "laws"),
+    ],
+)
+def test_every_alias_reads_as_in_the_results_file(alias: str, canonical: str) -> None:
+    base = {"board": ["1", "2"], "contract": ["4S", "4S"], "declarer": ["N", "N"]}
+    base |= {"result": ["=", "+1"], "vulnerability": ["None", "None"]}
+    base |= {"round": ["1", "1"], "table": ["1", "2"], "laws": ["2017", "2017"]}
+    base |= {"score": ["420", "450"], "adjusted": ["", ""]}
+    base[alias] = base.pop(canonical)
+    scored = frame.score(pl.DataFrame(base))
+    assert scored["ns_score"].to_list() == [420, 450]
+
+
+def test_codes_take_the_tricks_from_the_result_column_or_its_alias() -> None:
+    codes = {"board": [1], "level": [4], "strain": [3], "doubling": [0], "declarer": [0]}
+    for name in ("tricks", "result", "Tricks"):
+        assert frame.score(pl.DataFrame({**codes, name: [10]}))["ns_score"].to_list() == [420]
+    with pytest.raises(BatchInputError, match="a level column but no tricks column"):
+        frame.score(pl.DataFrame(codes))
+
+
+def test_a_score_no_contract_can_produce_is_a_bad_row() -> None:
+    df = pl.DataFrame(
+        {
+            "board": [1, 1, 2, 2, 3, 4],
+            "score": ["425", "+420", "420", "620", "-50", "0"],
+            "vulnerability": ["None", "None", "", "", "", "Both"],
+            "laws": ["2017"] * 6,
+        }
+    )
+    scored = frame.score(df, on_invalid="null")
+    assert scored["ns_score"].to_list() == [None, 420, None, 620, -50, 0]
+    assert scored["problem"].to_list() == [
+        "board 1: NS +425 is a score no contract can produce at vulnerability None",
+        None,
+        "board 2: NS +420 is a score no contract can produce at vulnerability NS",
+        None,
+        None,
+        None,
+    ]
+    with pytest.raises(BatchInputError) as caught:
+        frame.score(df)
+    assert str(caught.value) == (
+        "row 0: board 1: NS +425 is a score no contract can produce at vulnerability None"
+        " (2 bad rows; on_invalid='null' keeps the others)"
+    )
+
+
+def test_impossible_scores_follow_the_law_set() -> None:
+    # NS -7600 is 7XX vulnerable down 13 under the 2017 laws; no 1932 score is that
+    df = pl.DataFrame(
+        {"board": [1, 2], "score": [-7600, -7600], "laws": ["2017", "1932"]},
+    ).with_columns(vulnerability=pl.lit("Both"))
+    scored = frame.score(df, on_invalid="null")
+    assert scored["ns_score"].to_list() == [-7600, None]
+    assert scored["problem"].to_list() == [
+        None,
+        "board 2: NS -7600 is a score no contract can produce at vulnerability Both",
+    ]
+    assert frame.score(df.drop("laws"), laws="1932", on_invalid="null")["ns_score"].to_list() == [
+        None,
+        None,
+    ]
+
+
+def test_long_text_is_quoted_in_short() -> None:
+    huge = "7" * 1_000_000
+    df = pl.DataFrame(
+        {
+            "board": ["1", huge, "3", "4"],
+            "contract": [huge, "4SN=", "4SN=", ""],
+            "score": ["", "", "x" * 100, ""],
+            "adjusted": ["", "", "", "A" * 500],
+        }
+    )
+    problems = frame.score(df, on_invalid="null")["problem"].to_list()
+    assert all(len(p) < 160 for p in problems), problems
+    assert (
+        problems[0]
+        == f"{'7' * 40 + '…'!r} (1,000,000 characters) is too long to be a contract and result"
+    )
+    assert problems[1] == f"board {'7' * 40 + '…'!r} (1,000,000 characters) is not a board number"
+    assert problems[2] == f"score {'x' * 60}… is not a whole number of points"
+    assert problems[3].startswith(f"adjusted score {'A' * 40 + '…'!r} (500 characters): ")

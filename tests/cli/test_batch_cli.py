@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import csv
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import polars as pl
+import pytest
 from click.testing import CliRunner, Result
+from rich.progress import Progress, TaskID
 
+import bridgescore.cli.batch as batch_cli
 from bridgescore.cli.main import cli
+
+MITCHELL = Path(__file__).resolve().parents[2] / "examples" / "pairs-mitchell.csv"
 
 ROWS = (
     "board,ns,ew,contract,declarer,result\n"
@@ -26,7 +34,7 @@ def test_bad_rows_are_kept_with_their_problem(tmp_path: Path) -> None:
     target = tmp_path / "out.csv"
     result = run("batch", str(source), str(target), "--no-progress")
     assert result.exit_code == 0, result.output
-    assert "1 bad rows kept" in result.stdout
+    assert result.stdout == f"wrote {target} (1 bad row kept with their problem)\n"
     with target.open(encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
     assert [r["ns_score"] for r in rows] == ["420", "-50", "", "-400", "50"]
@@ -49,5 +57,136 @@ def test_strict_names_the_file_line(tmp_path: Path) -> None:
     source.write_text(ROWS, encoding="utf-8")
     result = run("batch", str(source), str(tmp_path / "out.csv"), "--strict", "--no-progress")
     assert result.exit_code == 2
-    assert result.stderr.startswith(f"bridgescore: error: {source}, line 4: '9S N 9'")
+    assert result.stderr == (
+        f"bridgescore: error: {source}, line 4: '9S N 9': a contract's level is 1 to 7\n"
+    )
     assert not (tmp_path / "out.csv").exists()
+
+
+def one_error_line(result: Result) -> str:
+    assert result.exit_code == 2, (result.exit_code, result.output, result.exception)
+    assert result.stdout == ""
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("bridgescore: error: ")
+    return lines[0].removeprefix("bridgescore: error: ")
+
+
+def mitchell(tmp_path: Path, name: str, line: int, text: bytes) -> Path:
+    lines = MITCHELL.read_bytes().split(b"\n")
+    lines[line - 1] = text
+    path = tmp_path / name
+    path.write_bytes(b"\n".join(lines))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("name", "line", "text", "message"),
+    [
+        ("more.csv", 7, b"4,1,2,2,7,6S,N,13,,,x", "line 7: 11 fields where the header (line 3)"),
+        ("fewer.csv", 7, b"4,1,2,2,7,6S", "line 7: 6 fields where the header (line 3) has 10"),
+        ("quote.csv", 9, b'6,1,3,3,8,"2S,N,7,,', "line 9: a quoted field opened here is never"),
+        ("latin.csv", 1, "# Mitchell à 5".encode("cp1252"), "line 1: not UTF-8 (byte 0xE0"),
+        ("dup.csv", 3, b"board,round,table,ns,ew,contract,decl,by,score,adj", "line 3: the"),
+        ("score.csv", 4, b"1,1,1,1,6,,,,425,", "line 4: board 1: NS +425 is a score no"),
+    ],
+)
+def test_a_damaged_file_is_one_line_naming_the_file_and_line(
+    tmp_path: Path, name: str, line: int, text: bytes, message: str
+) -> None:
+    source = mitchell(tmp_path, name, line, text)
+    target = tmp_path / "out.parquet"
+    shown = one_error_line(run("batch", str(source), str(target), "--no-progress", "--strict"))
+    assert shown.startswith(f"{source}, {message}"), shown
+    assert not target.exists()
+
+
+def test_the_other_damaged_files_from_the_command_line(tmp_path: Path) -> None:
+    target = str(tmp_path / "out.csv")
+    empty = tmp_path / "empty.csv"
+    empty.write_bytes(b"")
+    assert one_error_line(run("batch", str(empty), target)) == (
+        f"{empty}: empty file: no header and no results"
+    )
+    header = tmp_path / "header.csv"
+    header.write_bytes(b"board,ns,ew,contract,declarer,result\n")
+    assert one_error_line(run("batch", str(header), target)) == (
+        f"{header}: a header (line 1) and no results: nothing to score"
+    )
+    named = tmp_path / "results.parquet"
+    named.write_bytes(MITCHELL.read_bytes())
+    assert one_error_line(run("batch", str(named), target)).startswith(
+        f"{named}: not a Parquet file (it starts with '# A 5-table Mitchell"
+    )
+    whole = tmp_path / "whole.parquet"
+    pl.read_csv(MITCHELL, comment_prefix="#", infer_schema=False).write_parquet(whole)
+    cut = tmp_path / "cut.parquet"
+    cut.write_bytes(whole.read_bytes()[:-100])
+    assert one_error_line(run("batch", str(cut), target)).startswith(
+        f"{cut}: a truncated Parquet file ("
+    )
+    assert run("batch", str(whole), target, "--no-progress").exit_code == 0
+
+
+@pytest.mark.parametrize("name", ["out.xlsx", "out", "out.csv.gz"])
+def test_an_output_name_without_a_format_is_refused_before_any_work(
+    tmp_path: Path, name: str
+) -> None:
+    target = tmp_path / name
+    shown = one_error_line(run("batch", str(tmp_path / "missing.csv"), str(target)))
+    assert shown.startswith(f"{target}: ")
+    assert shown.endswith("; name the output .csv or .parquet")
+    assert "missing.csv" not in shown  # the source was not even looked at
+    assert not target.exists()
+
+
+def test_the_target_is_not_the_source_unless_forced(tmp_path: Path) -> None:
+    source = tmp_path / "results.csv"
+    source.write_bytes(MITCHELL.read_bytes())
+    shown = one_error_line(run("batch", str(source), str(source), "--no-progress"))
+    assert shown == f"{source}: the output is the input file; name another output (or force it)"
+    assert source.read_bytes() == MITCHELL.read_bytes()
+    result = run("batch", str(source), str(source), "--force", "--no-progress")
+    assert result.exit_code == 0, result.output
+    assert pl.read_csv(source)["ns_mp"].null_count() == 1  # the adjusted board
+
+
+def test_a_failed_write_names_the_path_and_leaves_nothing(tmp_path: Path) -> None:
+    target = tmp_path / "missing-dir" / "out.csv"
+    shown = one_error_line(run("batch", str(MITCHELL), str(target), "--no-progress"))
+    assert shown == f"{target}: cannot write: No such file or directory"
+
+
+def test_the_progress_bar_covers_every_phase(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[str] = []
+
+    class Recording(Progress):
+        def update(self, task_id: TaskID, *, description: str | None = None, **fields: Any) -> None:
+            if description is not None and (not seen or seen[-1] != description):
+                seen.append(description)
+            super().update(task_id, description=description, **fields)
+
+    monkeypatch.setattr(batch_cli, "Progress", Recording)
+    target = tmp_path / "out.parquet"
+    methods = ["--method", "mp", "--method", "butler", "--method", "neuberg"]
+    result = run("batch", str(MITCHELL), str(target), "--progress", *methods)
+    assert result.exit_code == 0, result.output
+    assert seen == ["reading", "scoring", "mp", "neuberg", "butler", "writing"]
+    assert pl.read_parquet(target).height == 50
+
+
+def test_without_polars_the_command_says_which_extra_to_install() -> None:
+    code = (
+        "import sys; sys.modules['polars'] = None\n"
+        "from bridgescore.cli.main import cli\n"
+        "cli(['batch', 'in.csv', 'out.csv'])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 2
+    assert done.stderr == (
+        "bridgescore: error: bridgescore.batch needs NumPy and Polars (polars is missing):"
+        " pip install 'bridgescore[batch]'\n"
+    )

@@ -84,12 +84,32 @@ class Field:
         return f"{self.name} {shown} is not {self.legend}"
 
 
+EXCERPT: Final = 40
+"""The most characters of an input value a message quotes."""
+
+
+def excerpt(text: str, limit: int = EXCERPT) -> str:
+    """``repr(text)``, cut to ``limit`` characters (and saying how long it is) when longer.
+
+    >>> excerpt("4S")
+    "'4S'"
+    >>> excerpt("x" * 10_000_000, 5)
+    "'xxxxx…' (10,000,000 characters)"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit] + '…'!r} ({len(text):,} characters)"
+
+
 def _show(value: object) -> str:
     if isinstance(value, np.generic):
         value = value.item()
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return repr(value) if isinstance(value, str) else str(value)
+    if isinstance(value, str):
+        return excerpt(value)
+    shown = str(value)
+    return shown if len(shown) <= EXCERPT else shown[:EXCERPT] + "…"
 
 
 def _vulnerability_code(text: str) -> int:

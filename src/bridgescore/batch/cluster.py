@@ -18,8 +18,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import dask.dataframe as dd
-import pandas as pd  # type: ignore[import-untyped]  # no pandas-stubs in the extra
+try:
+    import dask.dataframe as dd
+    import pandas as pd  # type: ignore[import-untyped]  # no pandas-stubs in the extra
+except ImportError as _missing:  # pragma: no cover - tested in a subprocess
+    raise ImportError(
+        f"bridgescore.batch.cluster needs Dask ({(_missing.name or 'dask').split('.')[0]}"
+        " is missing):"
+        " pip install 'bridgescore[batch]'",
+        name=_missing.name,
+    ) from None
 import polars as pl
 
 from bridgescore.batch.frame import METHODS, _columns, process

@@ -35,15 +35,24 @@ results only (score such boards with :mod:`bridgescore.events`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import numpy as np
-import polars as pl
+
+try:
+    import polars as pl
+except ImportError as _missing:  # pragma: no cover - tested in a subprocess
+    raise ImportError(
+        f"bridgescore.batch.frame needs Polars ({_missing.name} is missing):"
+        " pip install 'bridgescore[batch]'",
+        name=_missing.name,
+    ) from None
 from numpy.typing import NDArray
 
-from bridgescore.batch import tables
+from bridgescore.batch import columns as _names
+from bridgescore.batch import files, tables
 from bridgescore.batch._checks import (
     DECLARER,
     DOUBLING,
@@ -57,38 +66,50 @@ from bridgescore.batch._checks import (
     check_policy,
     check_value,
     code_field,
+    excerpt,
     problem_kind,
 )
 from bridgescore.batch.compare import Boards
 from bridgescore.batch.scoring import score_ns
 from bridgescore.core.contract import Contract, TableResult
-from bridgescore.core.vulnerability import BoardInfo
+from bridgescore.core.vulnerability import BoardInfo, Vulnerability
 from bridgescore.duplicate.butler import DEFAULT_BUTLER_PRESET, ButlerPreset
 from bridgescore.duplicate.imps import DEFAULT_IMP_TABLE, ImpTable, UnknownMethodError
 from bridgescore.duplicate.matchpoints import Scale
 from bridgescore.errors import BridgeError
-from bridgescore.laws.lawsets import get_laws
+from bridgescore.laws.lawsets import LAW_SETS, get_laws
+from bridgescore.scoring.deal import possible_ns_score
 
-ALIASES: Final = {
-    "bd": "board", "board_no": "board", "ns_pair": "ns", "ew_pair": "ew", "decl": "declarer",
-    "by": "declarer", "ns_score": "score", "adj": "adjusted", "vul": "vulnerability",
-    "law": "laws",
-}  # fmt: skip
-"""Column aliases, as the results file has them (``tricks`` is ``result`` beside a contract)."""
+ALIASES: Final = _names.ALIASES
+"""Column aliases: the results file's (:mod:`bridgescore.io.results`) and the batch-only
+``law``; see :mod:`bridgescore.batch.columns`."""
 
 METHODS: Final = ("mp", "neuberg", "cross_imps", "butler")
 """The comparisons :func:`compare` can add."""
 
-Progress = Callable[[int, int], object]
+PHASES: Final = ("reading", "scoring", *METHODS, "writing")
+"""The phases :func:`score_file` reports, in order (a comparison only when asked for)."""
+
+_TEXT_LIMIT: Final = 60
+"""Longer text is no contract, result or board; it is quoted in short and not parsed."""
 
 
-def _columns(df: pl.DataFrame) -> dict[str, str]:
-    """Canonical name → the frame's column name."""
+class Progress(Protocol):
+    """``progress(phase, done, total)``: a phase of :data:`PHASES`, and how far it is
+    (rows for scoring, bytes for reading, 0 or 1 of 1 for the others)."""
+
+    def __call__(self, phase: str, done: int, total: int, /) -> object: ...
+
+
+def _columns(df: pl.DataFrame, only: Sequence[str] | None = None) -> dict[str, str]:
+    """Canonical name → the frame's column name; two columns for one name (among ``only``,
+    by default every column the engine reads) are an error."""
+    problem = _names.duplicates(df.columns, only=only)
+    if problem is not None:
+        raise BatchInputError(problem)
     found: dict[str, str] = {}
     for name in df.columns:
-        folded = name.strip().lower()
-        canonical = ALIASES.get(folded, folded)
-        found.setdefault(canonical, name)
+        found.setdefault(_names.canonical(name), name)
     return found
 
 
@@ -139,6 +160,9 @@ def _played(
         text = " ".join(part for part in key.split("\x1f") if part)
         if not text:
             return None, None, None, None, None, False, False, None
+        if len(text) > _TEXT_LIMIT:
+            problem = f"{excerpt(text)} is too long to be a contract and result"
+            return None, None, None, None, None, False, True, problem
         try:
             found = TableResult.parse(text)
         except BridgeError as error:
@@ -217,11 +241,15 @@ def _board_numbers(board: pl.Series, problems: _Problems) -> NDArray[np.int64]:
         shown = text[row]
         if not shown:
             return "no board number"
+        if len(shown) > _TEXT_LIMIT:
+            return f"board {excerpt(shown)} is not a board number"
         try:
             BoardInfo.parse(shown)
         except BridgeError as error:
             return str(error)
-        return f"board {shown!r} is not a board number"  # pragma: no cover - parse accepted it
+        return (
+            f"board {excerpt(shown)} is not a board number"  # pragma: no cover - parse accepted it
+        )
 
     problems.add(bad, reason)
     return np.where(bad.to_numpy(), 0, parsed.fill_null(0).to_numpy())
@@ -244,6 +272,11 @@ def _vulnerability(
     return np.where(column.is_null().to_numpy(), from_board, given), _sparse(problem)
 
 
+def _quoted(text: str) -> str:
+    """Short text as it is; long text as a short excerpt."""
+    return text if len(text) <= _TEXT_LIMIT else excerpt(text)
+
+
 def _sparse(texts: pl.Series | None) -> dict[int, str]:
     if texts is None or texts.null_count() == len(texts):
         return {}
@@ -264,7 +297,8 @@ def _laws(
     mixed = work.select((pl.col("__law").n_unique().over(keys) > 1).alias("m")).to_series()
     board = df[cols["board"]]
     problems.add(
-        mixed, lambda row: f"board {board[row]} mixes law sets; score each board under one"
+        mixed,
+        lambda row: f"board {_quoted(str(board[row]))} mixes law sets; score each board under one",
     )
     return code.to_numpy(), _sparse(problem)
 
@@ -287,7 +321,8 @@ def score(df: pl.DataFrame, *, laws: str = "2017", on_invalid: str = "raise") ->
         problems.add(
             adjusted != "",
             lambda row: (
-                f"adjusted score {adjusted[row]}: the batch engine compares played results only"
+                f"adjusted score {_quoted(adjusted[row])}: the batch engine compares played"
+                " results only"
             ),
         )
     law_codes, text_problems = _laws(df, cols, laws, problems)
@@ -296,22 +331,23 @@ def score(df: pl.DataFrame, *, laws: str = "2017", on_invalid: str = "raise") ->
     played = np.zeros(n, np.bool_)
     names = ("level", "strain", "doubling", "declarer", "tricks")
     if "contract" in cols:
-        result_col = cols.get("result", cols.get("tricks"))
         found = _played(
             df[cols["contract"]],
             df[cols["declarer"]] if "declarer" in cols else None,
-            df[result_col] if result_col is not None else None,
+            df[cols["result"]] if "result" in cols else None,
         )
         level, strain, doubling, declarer, tricks = (found[k] for k in names)
         passed = found["passed"].to_numpy()
         played = found["given"].to_numpy()
         problems.add_texts(found["problem"])
     elif "level" in cols:
-        missing = [c for c in names[1:] if c not in cols]
+        # the tricks taken are the results file's "result" column (alias "tricks")
+        sources = ("level", "strain", "doubling", "declarer", "result")
+        missing = [n for n, c in zip(names, sources, strict=True) if c not in cols]
         if missing:
             raise BatchInputError(f"a level column but no {', '.join(missing)} column")
         fields = (LEVEL, STRAIN, DOUBLING, DECLARER, TRICKS)
-        coded = [_coded(df[cols[name]], field) for name, field in zip(names, fields, strict=True)]
+        coded = [_coded(df[cols[c]], field) for c, field in zip(sources, fields, strict=True)]
         level, strain, doubling, declarer, tricks = (c for c, _ in coded)
         for name, (_, problem) in zip(names, coded, strict=True):
             by_field[name] = _sparse(problem)
@@ -355,6 +391,9 @@ def score(df: pl.DataFrame, *, laws: str = "2017", on_invalid: str = "raise") ->
         )
         ns = np.where(played, ns, given_values)
         nothing &= ~has_given
+        _impossible_scores(
+            given_values, vulnerability, law_codes, has_given & ~played, board, problems
+        )
     problems.add(
         nothing,
         lambda row: "no result; give a contract and result, a score, or an adjusted score",
@@ -376,6 +415,58 @@ def score(df: pl.DataFrame, *, laws: str = "2017", on_invalid: str = "raise") ->
     return df.with_columns(values, problems.column())
 
 
+_VULNERABILITIES: Final = (
+    Vulnerability.NONE,
+    Vulnerability.NS,
+    Vulnerability.EW,
+    Vulnerability.BOTH,
+)
+
+
+def _impossible_scores(
+    given: NDArray[np.float64],
+    vulnerability: NDArray[Any],
+    laws: str | NDArray[Any],
+    rows: NDArray[np.bool_],
+    board: pl.Series,
+    problems: _Problems,
+) -> None:
+    """A given NS score that no contract can produce at the row's vulnerability is a bad
+    row, as :func:`bridgescore.events.model.check_rows` finds it (one check per distinct
+    score, vulnerability and law set)."""
+    vul = np.asarray(vulnerability, np.float64)
+    law = np.zeros(len(given)) if isinstance(laws, str) else np.asarray(laws, np.float64)
+    rows = rows & ~np.isnan(given) & ~np.isnan(vul) & ~np.isnan(law) & (vul >= 0) & (vul <= 3)
+    if not rows.any():
+        return
+    names = tuple(LAW_SETS)
+    keys = np.stack([given[rows], vul[rows], law[rows]], axis=1)
+    distinct, inverse = np.unique(keys, axis=0, return_inverse=True)
+    possible = np.array(
+        [
+            possible_ns_score(
+                int(score),
+                _VULNERABILITIES[int(v)],
+                laws if isinstance(laws, str) else names[int(code)],
+            )
+            for score, v, code in distinct.tolist()
+        ],
+        dtype=np.bool_,
+    )
+    bad = np.zeros(len(given), np.bool_)
+    bad[rows] = ~possible[inverse.ravel()]
+    if not bad.any():
+        return
+    shown = board.cast(pl.String)
+    problems.add(
+        bad,
+        lambda row: (
+            f"board {_quoted(str(shown[row]))}: NS {int(given[row]):+d} is a score no contract"
+            f" can produce at vulnerability {_VULNERABILITIES[int(vul[row])]}"
+        ),
+    )
+
+
 def _given_score(series: pl.Series) -> tuple[pl.Series, pl.Series | None]:
     """North-South scores given in the frame (whole numbers; ``+420`` in text)."""
     if series.dtype.is_integer():
@@ -391,8 +482,14 @@ def _given_score(series: pl.Series) -> tuple[pl.Series, pl.Series | None]:
         bad = (shown != "") & numbers.is_null()
     problem = None
     if bad.any():
+        limit = _TEXT_LIMIT
+        cut = pl.select(
+            pl.when(shown.str.len_chars() > limit)
+            .then(pl.concat_str(shown.str.slice(0, limit), pl.lit("…")))
+            .otherwise(shown)
+        ).to_series()
         problem = pl.select(
-            pl.when(bad).then(pl.format("score {} is not a whole number of points", shown))
+            pl.when(bad).then(pl.format("score {} is not a whole number of points", cut))
         ).to_series()
     return numbers.cast(pl.Float64), problem
 
@@ -424,38 +521,79 @@ def compare(
     - ``cross_imps``: ``ns_ximps``, ``ew_ximps`` (averaged per comparison);
     - ``butler``: ``datum``, ``ns_butler``, ``ew_butler``.
     """
+    out: dict[str, NDArray[np.float64]] = {}
+    for _, found in _comparisons(
+        df,
+        methods=methods,
+        scale=scale,
+        expected=expected,
+        neuberg_method=neuberg_method,
+        imp_table=imp_table,
+        exclude=exclude,
+        preset=preset,
+    ):
+        out.update(found)
+    return df.with_columns(
+        pl.Series(name, values, nan_to_null=True) for name, values in out.items()
+    )
+
+
+def _check_methods(methods: Sequence[str]) -> None:
     unknown = [m for m in methods if m not in METHODS]
     if unknown:
         raise UnknownMethodError(
             f"{', '.join(unknown)}: not a comparison; use {', '.join(METHODS)}"
         )
-    cols = _columns(df)
+
+
+def _comparisons(
+    df: pl.DataFrame,
+    *,
+    methods: Sequence[str],
+    scale: str = "european",
+    expected: int | None = None,
+    neuberg_method: str = "neuberg",
+    imp_table: str | ImpTable = DEFAULT_IMP_TABLE,
+    exclude: int = 0,
+    preset: str | ButlerPreset = DEFAULT_BUTLER_PRESET,
+) -> Iterator[tuple[str, dict[str, NDArray[np.float64]]]]:
+    """Each method's new columns, one method at a time (in :data:`METHODS` order)."""
+    _check_methods(methods)
+    cols = _columns(df, only=("board", "event"))
     if "board" not in cols or "ns_score" not in df.columns:
         raise BatchInputError("compare needs a board and an ns_score column; score the frame first")
     board = _key_column(df[cols["board"]])
     event = _key_column(df[cols["event"]]) if "event" in cols else None
     ns = df["ns_score"].to_numpy()
     boards = Boards(board, ns, event=event, on_invalid="null")
-    out: dict[str, NDArray[np.float64]] = {}
     if "mp" in methods:
-        out["ns_mp"] = boards.matchpoints(scale)
-        out["ew_mp"] = boards.ew_matchpoints(scale)
-        out["ns_pct"] = boards.percentages()
-        out["ew_pct"] = boards.ew_percentages()
+        yield (
+            "mp",
+            {
+                "ns_mp": boards.matchpoints(scale),
+                "ew_mp": boards.ew_matchpoints(scale),
+                "ns_pct": boards.percentages(),
+                "ew_pct": boards.ew_percentages(),
+            },
+        )
     if "neuberg" in methods:
-        out["ns_neuberg"] = boards.neuberg(expected, scale, neuberg_method)
         mirrored = Boards(board, -ns, event=event, on_invalid="null")
-        out["ew_neuberg"] = mirrored.neuberg(expected, scale, neuberg_method)
+        yield (
+            "neuberg",
+            {
+                "ns_neuberg": boards.neuberg(expected, scale, neuberg_method),
+                "ew_neuberg": mirrored.neuberg(expected, scale, neuberg_method),
+            },
+        )
     if "cross_imps" in methods:
-        out["ns_ximps"] = boards.cross_imps(exclude=exclude, table=imp_table)
-        out["ew_ximps"] = 0.0 - out["ns_ximps"]
+        ximps = boards.cross_imps(exclude=exclude, table=imp_table)
+        yield "cross_imps", {"ns_ximps": ximps, "ew_ximps": 0.0 - ximps}
     if "butler" in methods:
-        out["datum"] = boards.datum(preset)
-        out["ns_butler"] = boards.butler(preset)
-        out["ew_butler"] = 0.0 - out["ns_butler"]
-    return df.with_columns(
-        pl.Series(name, values, nan_to_null=True) for name, values in out.items()
-    )
+        butler = boards.butler(preset)
+        yield (
+            "butler",
+            {"datum": boards.datum(preset), "ns_butler": butler, "ew_butler": 0.0 - butler},
+        )
 
 
 def process(
@@ -475,21 +613,18 @@ def process(
 
 def read(path: str | Path) -> pl.DataFrame:
     """A results file as a frame: Parquet by extension, else CSV read as text (as the CSV
-    reader does: ``=`` and ``+1`` stay text)."""
-    where = Path(path)
-    if where.suffix.lower() in (".parquet", ".pq"):
-        return pl.read_parquet(where)
-    frame = pl.read_csv(where, infer_schema=False, comment_prefix="#")
-    return frame
+    reader does: ``=`` and ``+1`` stay text; comment and blank lines skipped).
+
+    A damaged file is a :class:`~bridgescore.batch.files.BatchFileError` naming the file,
+    the line (or row) and what is wrong; see :mod:`bridgescore.batch.files`.
+    """
+    return files.read(path).frame
 
 
 def write(df: pl.DataFrame, path: str | Path) -> None:
-    """Write a frame as Parquet (by extension) or CSV."""
-    where = Path(path)
-    if where.suffix.lower() in (".parquet", ".pq"):
-        df.write_parquet(where)
-    else:
-        df.write_csv(where)
+    """Write a frame as CSV or Parquet, as its name says (``.csv``, ``.parquet``; any other
+    name is an error), through a temporary file: a failed write leaves no truncated file."""
+    files.write(df, path)
 
 
 def score_file(
@@ -501,28 +636,69 @@ def score_file(
     methods: Sequence[str] = ("mp",),
     progress: Progress | None = None,
     chunk_rows: int = 1_000_000,
+    force: bool = False,
     **options: Any,
 ) -> int:
     """Score and compare a results file (CSV or Parquet) into another; returns the bad rows.
 
-    ``progress(done, total)`` is called with rows scored so far, chunk by chunk,
-    and once more when the file is written. By default bad rows are kept with a
-    null score and their ``problem``, so a long job always writes its output.
+    Before any work, the output's name must say its format (``.csv`` or
+    ``.parquet``), the law set and methods must exist, and the output must not be
+    the input (unless ``force``). ``progress(phase, done, total)`` is called through
+    every phase of :data:`PHASES`. By default bad rows are kept with a null score
+    and their ``problem``, so a long job always writes its output; with
+    ``on_invalid="raise"`` the first bad row stops it (with the count of bad rows)
+    and nothing is written. Every error names the file and the line (or row).
     """
-    frame = read(in_path)
-    total = frame.height
-    parts = []
-    for offset in range(0, max(total, 1), max(chunk_rows, 1)):
-        part = frame.slice(offset, chunk_rows)
-        parts.append(score(part, laws=laws, on_invalid=on_invalid))
+    policy = check_policy(on_invalid)
+    form = files.file_format(out_path)
+    _check_methods(methods)
+    get_laws(laws)
+    if not force and files.same_file(in_path, out_path):
+        raise files.BatchFileError(
+            "the output is the input file; name another output (or force it)",
+            source=str(out_path),
+        )
+
+    def report(phase: str, done: int, total: int) -> None:
         if progress is not None:
-            progress(min(offset + chunk_rows, total), total)
-    scored = pl.concat(parts) if parts else score(frame, laws=laws, on_invalid=on_invalid)
-    compared = compare(scored, methods=methods, **options)
-    write(compared, out_path)
-    if progress is not None:
-        progress(total, total)
-    return total - compared["problem"].null_count()
+            progress(phase, done, total)
+
+    table = files.read(in_path, progress=report)
+    frame = table.frame
+    total = frame.height
+    report("scoring", 0, total)
+    parts = []
+    step = max(chunk_rows, 1)
+    for offset in range(0, total, step):
+        part = frame.slice(offset, step)
+        try:
+            parts.append(score(part, laws=laws, on_invalid="null"))
+        except BatchInputError as error:
+            raise table.locate(error, offset) from None
+        report("scoring", min(offset + step, total), total)
+    scored = pl.concat(parts)
+    problems = scored["problem"]
+    bad = total - problems.null_count()
+    if bad and policy == "raise":
+        first = int(problems.is_not_null().arg_max() or 0)
+        reason = str(problems[first])
+        raise table.locate(BatchInputError(reason, row=first, count=bad, reason=reason))
+    comparisons = _comparisons(scored, methods=methods, **options)
+    for method in (m for m in METHODS if m in methods):
+        report(method, 0, 1)  # the generator works out each method when asked for it
+        try:
+            name, found = next(comparisons)
+        except BatchInputError as error:  # pragma: no cover - a scored frame has the columns
+            raise table.locate(error) from None
+        assert name == method
+        scored = scored.with_columns(
+            pl.Series(column, values, nan_to_null=True) for column, values in found.items()
+        )
+        report(method, 1, 1)
+    report("writing", 0, 1)
+    files.write(scored, out_path, form)
+    report("writing", 1, 1)
+    return bad
 
 
 # --- namespaces ------------------------------------------------------------------------------

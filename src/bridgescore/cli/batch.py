@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
 from bridgescore.cli._common import friendly_errors
 from bridgescore.errors import BridgeInputError
@@ -15,7 +15,8 @@ _METHODS = ("mp", "neuberg", "cross_imps", "butler")
 @click.command(
     "batch",
     epilog="Examples:\n\n  bridgescore batch results.csv scored.parquet\n\n"
-    "  bridgescore batch archive.parquet out.parquet --method mp --method cross_imps",
+    "  bridgescore batch archive.parquet out.parquet --method mp --method cross_imps\n\n"
+    "  bridgescore batch results.csv results.csv --force   # replace the input",
 )
 @click.argument("source", type=click.Path(dir_okay=False, exists=False))
 @click.argument("target", type=click.Path(dir_okay=False))
@@ -30,50 +31,55 @@ _METHODS = ("mp", "neuberg", "cross_imps", "butler")
     help="Comparisons to add (repeat for several).",
 )
 @click.option("--strict", is_flag=True, help="Stop at the first bad row instead of nulling it.")
+@click.option("--force", is_flag=True, help="Write the output even if it is the input file.")
 @click.option("--progress/--no-progress", default=True, help="Show a progress bar on stderr.")
 @friendly_errors
 def batch_command(
-    source: str, target: str, laws: str, methods: tuple[str, ...], strict: bool, progress: bool
+    source: str,
+    target: str,
+    laws: str,
+    methods: tuple[str, ...],
+    strict: bool,
+    force: bool,
+    progress: bool,
 ) -> None:
     """Score and compare a large results file (CSV or Parquet) into CSV or Parquet.
 
+    The output's name says its format (.csv or .parquet); it is written through a
+    temporary file beside it, so a failed job leaves no half-written output.
     Every row is written: a bad row gets a null score and its reason in the
     ``problem`` column (with --strict the job stops at the first one instead).
-    Needs the batch extra: pip install 'bridgescore[batch]'.
+    A damaged file is an error naming its line. Needs the batch extra:
+    pip install 'bridgescore[batch]'.
     """
     try:
-        from bridgescore.batch import BatchInputError
         from bridgescore.batch.frame import score_file
-    except ImportError as error:  # pragma: no cover - the dev install has the extra
-        raise BridgeInputError(
-            f"the batch command needs NumPy and Polars ({error.name} is missing):"
-            " pip install 'bridgescore[batch]'"
-        ) from None
+    except ImportError as error:  # the message says which extra to install
+        raise BridgeInputError(str(error)) from None
     on_invalid = "raise" if strict else "null"
+    errors = Console(stderr=True)
     with Progress(
-        TextColumn("scoring"),
+        TextColumn("{task.description:<10}"),
         BarColumn(),
-        MofNCompleteColumn(),
+        TaskProgressColumn(),
         TimeElapsedColumn(),
         transient=True,
-        disable=not progress,
-        console=Console(stderr=True),
+        disable=not progress or not errors.is_terminal,  # a pipe or a log gets no bar
+        console=errors,
     ) as bar:
-        task = bar.add_task("rows", total=None)
+        task = bar.add_task("checking", total=None)
 
-        def report(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
+        def report(phase: str, done: int, total: int) -> None:
+            bar.update(task, description=phase, completed=done, total=max(total, 1))
 
-        try:
-            bad = score_file(
-                source, target, laws=laws, on_invalid=on_invalid, methods=methods, progress=report
-            )
-        except BatchInputError as error:
-            if error.row is None:
-                raise
-            # rows count from 0 after the header; a CSV's first row is its line 2
-            csv = source.lower().endswith(".csv")
-            where = f"line {error.row + 2}" if csv else f"row {error.row}"
-            more = f" ({error.count} bad rows)" if error.count > 1 else ""
-            raise BridgeInputError(f"{source}, {where}: {error.reason}{more}") from None
-    click.echo(f"wrote {target}" + (f" ({bad} bad rows kept with their problem)" if bad else ""))
+        bad = score_file(
+            source,
+            target,
+            laws=laws,
+            on_invalid=on_invalid,
+            methods=methods,
+            progress=report,
+            force=force,
+        )
+    kept = f" ({bad} bad row{'s' if bad > 1 else ''} kept with their problem)" if bad else ""
+    click.echo(f"wrote {target}{kept}")

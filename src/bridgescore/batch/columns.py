@@ -1,0 +1,83 @@
+"""The columns the batch engine reads: the results file's, plus a few of its own.
+
+The results file's column names and aliases are :mod:`bridgescore.io.results`'s,
+used as they are, so that a file the results reader accepts names the same
+columns here. The batch engine adds the columns only it reads (``event``,
+``laws``, and the code columns ``level``, ``strain``, ``doubling``; the code for
+the tricks taken is the results file's ``result``, alias ``tricks``).
+
+A name is matched without regard to case or surrounding spaces; two columns that
+fold to the same name (``board`` and ``Bd``) are an error, never a silent choice.
+
+>>> canonical(" Bd ")
+'board'
+>>> duplicates(["board", "contract", "BD"])
+"the columns 'board' and 'BD' are both the board column ('bd' is an alias of 'board')"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Final
+
+# bridgescore.io.results has no public name for its aliases yet (COLUMN_ALIASES is
+# asked for); this is the one copy, read from there.
+from bridgescore.batch._checks import excerpt
+from bridgescore.io.results import _ALIASES as _RESULTS_ALIASES
+from bridgescore.io.results import COLUMNS as RESULTS_COLUMNS
+
+BATCH_COLUMNS: Final = ("event", "laws", "level", "strain", "doubling")
+"""Columns only the batch engine reads (added to the results file's)."""
+
+BATCH_ALIASES: Final[Mapping[str, str]] = MappingProxyType({"law": "laws"})
+"""Aliases of the batch-only columns."""
+
+COLUMNS: Final = RESULTS_COLUMNS + BATCH_COLUMNS
+"""Every column the batch engine reads, by its canonical name."""
+
+ALIASES: Final[Mapping[str, str]] = MappingProxyType({**_RESULTS_ALIASES, **BATCH_ALIASES})
+"""Every alias: the results file's, then the batch-only ones (which override none)."""
+
+assert not set(BATCH_ALIASES) & set(_RESULTS_ALIASES), "a batch alias shadows a results alias"
+assert not set(BATCH_COLUMNS) & set(RESULTS_COLUMNS), "a batch column is a results column"
+
+
+def canonical(name: str) -> str:
+    """The canonical name of a column (``'Bd'`` → ``'board'``; unknown names folded)."""
+    folded = name.strip().lower()
+    return ALIASES.get(folded, folded)
+
+
+def duplicates(names: Sequence[str], *, only: Sequence[str] | None = None) -> str | None:
+    """What is wrong when two columns fold to one name (``None`` when none do).
+
+    Exactly equal names are always an error; names that differ only by case or
+    an alias are an error for the columns the engine reads (or those in ``only``).
+    """
+    first: dict[str, str] = {}
+    exact: set[str] = set()
+    for name in names:
+        if name in exact:
+            return f"the column {excerpt(name)} appears twice"
+        exact.add(name)
+        key = canonical(name)
+        if key not in (COLUMNS if only is None else only):
+            continue
+        if key in first:
+            earlier = first[key]
+            why = _why(earlier, name, key)
+            return (
+                f"the columns {excerpt(earlier)} and {excerpt(name)} are both the {key} column{why}"
+            )
+        first[key] = name
+    return None
+
+
+def _why(earlier: str, name: str, key: str) -> str:
+    aliases = sorted({n.strip().lower() for n in (earlier, name)} - {key})
+    if not aliases:
+        return ""
+    shown = ", ".join(repr(a) for a in aliases)
+    verb = "is an alias" if len(aliases) == 1 else "are aliases"
+    return f" ({shown} {verb} of {key!r})"

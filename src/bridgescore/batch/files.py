@@ -1,0 +1,559 @@
+"""Results files for the batch engine: read CSV or Parquet whole, write by extension.
+
+Reading never hands a damaged file to the dataframe library's error: each of
+these is a :class:`BatchFileError` naming the file and the line (CSV) or row
+(Parquet) and what is wrong, quoting at most a short excerpt of the line:
+
+- an empty file, or a header and no results (nothing to score is an error);
+- a row with more or fewer fields than the header, a quoted field that is never
+  closed;
+- bytes that are not UTF-8 (with the encoding the line reads as, e.g.
+  Windows-1252); a UTF-8 byte-order mark is fine;
+- a column given twice, also under two spellings of one name (``board``, ``Bd``);
+- a Parquet file that is truncated, or is not Parquet at all (a CSV file named
+  ``.parquet``), and a Parquet file named ``.csv``.
+
+A CSV file is read as text, as the results reader reads it: ``#`` comment lines
+and blank lines are skipped, and ``=`` or ``+1`` stay text. Each row keeps the
+line it was read from, so that a problem found later is reported at that line.
+
+Writing goes to a temporary file beside the target, then replaces it: a failed
+write leaves the target as it was, with no truncated output.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final, Literal
+
+import numpy as np
+import polars as pl
+from numpy.typing import NDArray
+
+from bridgescore.batch._checks import BatchInputError, excerpt
+from bridgescore.batch.columns import duplicates
+
+Format = Literal["csv", "parquet"]
+Reporter = Callable[[str, int, int], object]
+"""``progress(phase, done, total)``."""
+
+FORMATS: Final = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
+"""The formats, by file extension."""
+
+_CHUNK: Final = 16 << 20
+_LINE_EXCERPT: Final = 80
+_PARQUET_MAGIC: Final = b"PAR1"
+_BOM: Final = codecs.BOM_UTF8
+_ROWS_PER_PART: Final = 200_000
+
+
+class BatchFileError(BatchInputError):
+    """A results file that cannot be read or written, with its place.
+
+    ``source`` is the path, ``line`` the 1-based line of a CSV file, ``row`` the
+    0-based row (after the header) when the problem is in a row; ``reason`` is
+    the message without the place.
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        source: str,
+        line: int | None = None,
+        row: int | None = None,
+        count: int = 0,
+        parquet: bool = False,
+    ) -> None:
+        where = source
+        if line is not None:
+            where = f"{source}, line {line}"
+        elif row is not None and parquet:
+            where = f"{source}, row {row + 1}"
+        super().__init__(f"{where}: {reason}", row=row, count=count, reason=reason)
+        self.source = source
+        self.line = line
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Table:
+    """A file read whole: the frame (every column text, for CSV), and where each row was."""
+
+    frame: pl.DataFrame
+    source: str
+    lines: NDArray[np.int64] | None
+    """The 1-based line each row ends on (CSV), or ``None`` (Parquet: rows count from 1)."""
+    header_line: int | None = None
+
+    def locate(self, error: BatchInputError, offset: int = 0) -> BatchFileError:
+        """``error`` (about row ``error.row + offset`` of the frame) at its place in the file."""
+        if isinstance(error, BatchFileError):
+            return error
+        if error.row is None:
+            return BatchFileError(str(error), source=self.source, line=self.header_line)
+        row = error.row + offset
+        more = f" ({error.count} bad rows)" if error.count > 1 else ""
+        line = None if self.lines is None else int(self.lines[row])
+        return BatchFileError(
+            error.reason + more,
+            source=self.source,
+            line=line,
+            row=row,
+            count=error.count,
+            parquet=self.lines is None,
+        )
+
+
+def file_format(path: str | Path) -> Format:
+    """``'csv'`` or ``'parquet'`` from the name, or a :class:`BatchFileError` saying which
+    names are understood."""
+    suffix = Path(path).suffix.lower()
+    found = FORMATS.get(suffix)
+    if found == "csv":
+        return "csv"
+    if found == "parquet":
+        return "parquet"
+    told = (
+        f"{excerpt(suffix, 20)} is not a format the batch engine writes"
+        if suffix
+        else "no extension to tell the format by"
+    )
+    raise BatchFileError(f"{told}; name the output .csv or .parquet", source=str(path))
+
+
+def _input_format(path: Path) -> Format:
+    return "parquet" if FORMATS.get(path.suffix.lower()) == "parquet" else "csv"
+
+
+def read(path: str | Path, *, progress: Reporter | None = None) -> Table:
+    """Read a results file whole (Parquet by extension, else CSV); see the module."""
+    where = Path(path)
+    source = str(path)
+    try:
+        size = where.stat().st_size
+        with where.open("rb") as handle:
+            head = handle.read(4)
+    except OSError as error:
+        raise BatchFileError(f"cannot read: {error.strerror}", source=source) from None
+    if size == 0:
+        raise BatchFileError("empty file: no header and no results", source=source)
+    if _input_format(where) == "parquet":
+        table = _read_parquet(where, source, head, size)
+    else:
+        if head == _PARQUET_MAGIC:
+            raise BatchFileError(
+                "this is a Parquet file; name it .parquet to read it as one", source=source
+            )
+        table = _read_csv(where, source, size, progress)
+    _check_names(table)
+    if progress is not None:
+        progress("reading", size, size)
+    return table
+
+
+def _check_names(table: Table) -> None:
+    problem = duplicates(table.frame.columns)
+    if problem is not None:
+        raise BatchFileError(problem, source=table.source, line=table.header_line)
+    if table.frame.height == 0:
+        where = "" if table.header_line is None else f" (line {table.header_line})"
+        raise BatchFileError(
+            f"a header{where} and no results: nothing to score", source=table.source
+        )
+
+
+def _first_line(error: BaseException, limit: int = 120) -> str:
+    """The first line of a library's message, cut short (its messages can quote a file)."""
+    lines = str(error).strip().splitlines()
+    text = lines[0] if lines else type(error).__name__
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+# --- Parquet ---------------------------------------------------------------------------------
+
+
+def _read_parquet(where: Path, source: str, head: bytes, size: int) -> Table:
+    if head != _PARQUET_MAGIC:
+        with where.open("rb") as handle:
+            start = handle.read(_LINE_EXCERPT * 4)
+        text = start.decode("utf-8", "replace").splitlines()
+        looks = f" (it starts with {excerpt(text[0], _LINE_EXCERPT)})" if text else ""
+        hint = "; a CSV file is named .csv" if b"," in start or b"\n" in start else ""
+        raise BatchFileError(f"not a Parquet file{looks}{hint}", source=source)
+    with where.open("rb") as handle:
+        handle.seek(max(size - 4, 0))
+        tail = handle.read(4)
+    if size < 12 or tail != _PARQUET_MAGIC:
+        raise BatchFileError(
+            f"a truncated Parquet file ({size:,} bytes and no footer): it was cut short"
+            " while being written or copied",
+            source=source,
+        )
+    try:
+        frame = pl.read_parquet(where)
+    except (pl.exceptions.PolarsError, OSError) as error:
+        raise BatchFileError(
+            f"a damaged Parquet file ({_first_line(error)})", source=source
+        ) from None
+    return Table(frame, source, None)
+
+
+# --- CSV -------------------------------------------------------------------------------------
+
+
+def _read_csv(where: Path, source: str, size: int, progress: Reporter | None) -> Table:
+    with where.open("rb") as handle:
+        quoted = any(b'"' in block for block in iter(lambda: handle.read(_CHUNK), b""))
+    if quoted:
+        return _read_quoted(where, source, size, progress)
+    scan = _scan_plain(where, source, size, progress)
+    try:
+        frame = pl.read_csv(
+            where,
+            infer_schema=False,
+            comment_prefix="#",
+            skip_lines=scan.header_line - 1,
+            quote_char=None,
+            empty_string_is_null=False,
+        )
+    except pl.exceptions.PolarsError as error:  # pragma: no cover - the scan found it first
+        raise BatchFileError(f"not readable as CSV ({_first_line(error)})", source=source) from None
+    frame = frame.rename(dict(zip(frame.columns, scan.header, strict=True)))
+    if frame.height != len(scan.lines):  # pragma: no cover - the scan and Polars agree
+        raise BatchFileError(
+            f"{frame.height:,} rows read where the file has {len(scan.lines):,} lines of results",
+            source=source,
+        )
+    if scan.blank.any():
+        frame = frame.filter(pl.Series(~scan.blank))
+    return Table(frame, source, scan.lines[~scan.blank], scan.header_line)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Scan:
+    header: list[str]
+    header_line: int
+    lines: NDArray[np.int64]
+    """The line of every row Polars reads (every line after the header but comments)."""
+    blank: NDArray[np.bool_]
+    """Which of them are blank (skipped, as the results reader skips them)."""
+
+
+_BLANKISH: Final = np.zeros(256, np.bool_)
+_BLANKISH[[ord(" "), ord("\t"), ord("\r"), ord(",")]] = True
+
+
+def _blocks(handle: Any, first: bytes) -> Iterator[tuple[bytes, int]]:
+    """The file in blocks of whole lines, each with the byte offset it starts at."""
+    carry = first
+    offset = 0
+    while True:
+        more = handle.read(_CHUNK)
+        if not more:
+            if carry:
+                yield carry, offset
+            return
+        carry += more
+        cut = carry.rfind(b"\n")
+        if cut < 0:
+            continue
+        yield carry[: cut + 1], offset
+        offset += cut + 1
+        carry = carry[cut + 1 :]
+
+
+def _scan_plain(where: Path, source: str, size: int, progress: Reporter | None) -> _Scan:
+    """Check a CSV file without quotes, block by block with NumPy: UTF-8, and the
+    number of fields on every line (a comma is always a separator there)."""
+    header: list[str] | None = None
+    header_line = 0
+    line_parts: list[NDArray[np.int64]] = []
+    blank_parts: list[NDArray[np.bool_]] = []
+    first_line = 1
+    with where.open("rb") as handle:
+        start = handle.read(3)
+        skipped = 3 if start == _BOM else 0
+        for block, offset in _blocks(handle, start[skipped:]):
+            _check_utf8(block, source, first_line)
+            data = np.frombuffer(block, np.uint8)
+            ends = np.flatnonzero(data == 10)
+            if not len(ends) or ends[-1] != len(data) - 1:
+                ends = np.append(ends, len(data))
+            starts = np.concatenate(([0], ends[:-1] + 1))
+            numbers = np.arange(first_line, first_line + len(ends), dtype=np.int64)
+            first_line += len(ends)
+            blankish = np.flatnonzero(_BLANKISH[data])
+            filled = (ends - starts) - (
+                np.searchsorted(blankish, ends) - np.searchsorted(blankish, starts)
+            )
+            blank = filled <= 0
+            first = data[np.minimum(starts, len(data) - 1)]
+            comment = (ends > starts) & (first == ord("#"))
+            commas = np.flatnonzero(data == ord(","))
+            fields = np.searchsorted(commas, ends) - np.searchsorted(commas, starts) + 1
+            keep = ~comment
+            if header is None:
+                candidates = np.flatnonzero(keep & ~blank)
+                if not len(candidates):
+                    continue
+                at = int(candidates[0])
+                text = block[starts[at] : ends[at]].decode("utf-8").rstrip("\r")
+                header = [name for name in text.split(",")]
+                header_line = int(numbers[at])
+                _check_header(header, source, header_line)
+                keep[: at + 1] = False
+            wrong = keep & ~blank & (fields != len(header))
+            if wrong.any():
+                at = int(np.flatnonzero(wrong)[0])
+                text = block[starts[at] : ends[at]].decode("utf-8").rstrip("\r")
+                raise _ragged(
+                    source, int(numbers[at]), int(fields[at]), len(header), header_line, text
+                )
+            line_parts.append(numbers[keep])
+            blank_parts.append(blank[keep])
+            if progress is not None:
+                progress("reading", min(offset + len(block) + skipped, size), size)
+    if header is None:
+        raise BatchFileError(
+            "no header and no results (only comments and blank lines)", source=source
+        )
+    lines = np.concatenate(line_parts) if line_parts else np.zeros(0, np.int64)
+    blanks = np.concatenate(blank_parts) if blank_parts else np.zeros(0, np.bool_)
+    return _Scan(header, header_line, lines, blanks)
+
+
+def _check_header(header: list[str], source: str, line: int) -> None:
+    problem = duplicates([name.strip() for name in header])
+    if problem is not None:
+        raise BatchFileError(problem, source=source, line=line)
+
+
+def _ragged(
+    source: str, line: int, fields: int, expected: int, header_line: int, text: str
+) -> BatchFileError:
+    return BatchFileError(
+        f"{fields:,} fields where the header (line {header_line}) has {expected:,}:"
+        f" {excerpt(text, _LINE_EXCERPT)}",
+        source=source,
+        line=line,
+    )
+
+
+def _check_utf8(block: bytes, source: str, first_line: int) -> None:
+    try:
+        block.decode("utf-8")
+    except UnicodeDecodeError as error:
+        at = error.start
+        begin = block.rfind(b"\n", 0, at) + 1
+        end = block.find(b"\n", at)
+        raw = block[begin : end if end >= 0 else len(block)].rstrip(b"\r")
+        line = first_line + block.count(b"\n", 0, at)
+        raise _not_utf8(source, line, raw, at - begin) from None
+
+
+def _not_utf8(source: str, line: int, raw: bytes, column: int) -> BatchFileError:
+    byte = raw[column] if column < len(raw) else 0
+    if line == 1 and raw[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        return BatchFileError(
+            "the file is UTF-16, not UTF-8; save it as UTF-8 (CSV UTF-8 in a spreadsheet)",
+            source=source,
+            line=line,
+        )
+    for encoding, name in (("cp1252", "Windows-1252"), ("latin-1", "Latin-1 (ISO-8859-1)")):
+        try:
+            text = raw.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+        return BatchFileError(
+            f"not UTF-8 (byte 0x{byte:02X} at column {column + 1}); it reads as {name}:"
+            f" {excerpt(text, _LINE_EXCERPT)}; save the file as UTF-8"
+            f" (e.g. iconv -f {encoding.upper()} -t UTF-8)",
+            source=source,
+            line=line,
+        )
+    return BatchFileError(  # pragma: no cover - Latin-1 reads every byte
+        f"not UTF-8 (byte 0x{byte:02X} at column {column + 1}); save the file as UTF-8",
+        source=source,
+        line=line,
+    )
+
+
+class _Lines:
+    """The file's lines as text for :mod:`csv`, counting them and skipping comments
+    where a record starts (the reader says so through ``at_start``)."""
+
+    def __init__(self, handle: Any, source: str) -> None:
+        self.handle = handle
+        self.source = source
+        self.number = 0
+        self.at_start = True
+        self.start = 0
+        self.first: str = ""
+
+    def __iter__(self) -> Iterator[str]:
+        return self
+
+    def __next__(self) -> str:
+        while True:
+            raw = self.handle.readline()
+            if not raw:
+                raise StopIteration
+            self.number += 1
+            if self.number == 1 and raw.startswith(_BOM):
+                raw = raw[len(_BOM) :]
+            try:
+                text: str = raw.decode("utf-8")
+            except UnicodeDecodeError as error:
+                body = raw.rstrip(b"\r\n")
+                raise _not_utf8(self.source, self.number, body, error.start) from None
+            if self.at_start:
+                if text.startswith("#"):
+                    continue
+                self.at_start = False
+                self.start = self.number
+                self.first = text
+            return text
+
+
+@contextmanager
+def _large_fields() -> Iterator[None]:
+    """Let :mod:`csv` read fields of any length (a long one is reported, in short)."""
+    old = csv.field_size_limit()
+    csv.field_size_limit(2**31 - 1)
+    try:
+        yield
+    finally:
+        csv.field_size_limit(old)
+
+
+def _read_quoted(where: Path, source: str, size: int, progress: Reporter | None) -> Table:
+    """A CSV file with quoted fields, read by :mod:`csv` as the results reader reads it."""
+    header: list[str] | None = None
+    header_line = 0
+    lines: list[int] = []
+    parts: list[pl.DataFrame] = []
+    rows: list[list[str]] = []
+    with where.open("rb") as handle, _large_fields():
+        feed = _Lines(handle, source)
+        reader = csv.reader(feed, strict=True)
+        while True:
+            feed.at_start = True
+            try:
+                record = next(reader)
+            except StopIteration:
+                break
+            except csv.Error as error:
+                raise _csv_problem(source, feed, str(error)) from None
+            if not any(cell.strip() for cell in record):
+                continue
+            if header is None:
+                header = record
+                header_line = feed.number
+                _check_header([name.strip() for name in header], source, header_line)
+                continue
+            if len(record) != len(header):
+                raise _ragged(
+                    source,
+                    feed.number,
+                    len(record),
+                    len(header),
+                    header_line,
+                    feed.first.rstrip("\r\n"),
+                )
+            rows.append(record)
+            lines.append(feed.number)
+            if len(rows) == _ROWS_PER_PART:
+                parts.append(_part(header, rows))
+                rows = []
+                if progress is not None:
+                    progress("reading", min(handle.tell(), size), size)
+    if header is None:
+        raise BatchFileError(
+            "no header and no results (only comments and blank lines)", source=source
+        )
+    parts.append(_part(header, rows))
+    frame = pl.concat(parts)
+    return Table(frame, source, np.array(lines, np.int64), header_line)
+
+
+def _part(header: list[str], rows: list[list[str]]) -> pl.DataFrame:
+    columns = list(zip(*rows, strict=True)) if rows else [() for _ in header]
+    return pl.DataFrame(
+        [
+            pl.Series(name, list(values), dtype=pl.String)
+            for name, values in zip(header, columns, strict=True)
+        ]
+    )
+
+
+def _csv_problem(source: str, feed: _Lines, message: str) -> BatchFileError:
+    shown = excerpt(feed.first.rstrip("\r\n"), _LINE_EXCERPT)
+    if "unexpected end of data" in message:
+        return BatchFileError(
+            f"a quoted field opened here is never closed ({shown}); the file ends inside it",
+            source=source,
+            line=feed.start,
+        )
+    if "expected after" in message:
+        return BatchFileError(
+            f"text after a closing quote ({shown}); a quote inside a quoted field is"
+            ' written twice ("")',
+            source=source,
+            line=feed.number,
+        )
+    return BatchFileError(  # pragma: no cover - the strict reader's other complaints
+        f"not readable as CSV: {message} ({shown})", source=source, line=feed.number
+    )
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+def same_file(source: str | Path, target: str | Path) -> bool:
+    """Whether ``target`` names the file ``source`` (also through another path)."""
+    a, b = Path(source), Path(target)
+    try:
+        return a.resolve() == b.resolve() or (b.exists() and os.path.samefile(a, b))
+    except OSError:  # pragma: no cover - an unreadable path is not the source
+        return False
+
+
+def write(frame: pl.DataFrame, path: str | Path, form: Format | None = None) -> None:
+    """Write ``frame`` as CSV or Parquet (by the name's extension), through a temporary
+    file beside it: a failed write leaves no truncated output."""
+    target = Path(path)
+    form = file_format(target) if form is None else form
+    try:
+        fd, temporary = tempfile.mkstemp(
+            dir=target.parent, prefix=f".{target.name}.", suffix=".partial"
+        )
+    except OSError as error:
+        raise BatchFileError(f"cannot write: {error.strerror}", source=str(path)) from None
+    os.close(fd)
+    try:
+        os.chmod(temporary, 0o666 & ~_umask())
+        if form == "parquet":
+            frame.write_parquet(temporary)
+        else:
+            frame.write_csv(temporary)
+        os.replace(temporary, target)
+    except (OSError, pl.exceptions.PolarsError) as error:
+        Path(temporary).unlink(missing_ok=True)
+        reason = getattr(error, "strerror", None) or _first_line(error)
+        raise BatchFileError(f"cannot write: {reason}", source=str(path)) from None
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
