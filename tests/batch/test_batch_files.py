@@ -240,9 +240,13 @@ def test_a_ten_megabyte_line_is_quoted_in_short(tmp_path: Path) -> None:
     )
 
 
-def test_blank_and_comment_lines_keep_the_line_numbers(tmp_path: Path) -> None:
+@pytest.mark.parametrize("quoted", [False, True])
+def test_blank_and_comment_lines_keep_the_line_numbers(tmp_path: Path, quoted: bool) -> None:
     # four lines more after line 5: a blank one, a comment, spaces, empty fields
     change = {5: LINES[4] + b"\n\n# a note\n   \n,,,", 9: b"6,1,3,3,8,2S,N,7,,x"}
+    if quoted:
+        change[4] = b'1,1,1,1,6,"3NT",E,9,,'
+        change[5] = b'2,1,1,1,6,"3C",N,8,,\n\n# a "note\n   \n,,,'
     path = mitchell(tmp_path, "notes.csv", change)
     table = files.read(path)
     assert table.frame.height == 50

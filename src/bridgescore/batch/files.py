@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, cast
 
 import numpy as np
 import polars as pl
@@ -214,13 +214,18 @@ def _read_csv(where: Path, source: str, size: int, progress: Reporter | None) ->
     if quoted:
         return _read_quoted(where, source, size, progress)
     scan = _scan_plain(where, source, size, progress)
+    return _polars_csv(where, source, scan, quoted=False)
+
+
+def _polars_csv(where: Path, source: str, scan: _Scan, *, quoted: bool) -> Table:
+    """Read a checked CSV file with Polars, dropping its blank rows."""
     try:
         frame = pl.read_csv(
             where,
             infer_schema=False,
             comment_prefix="#",
             skip_lines=scan.header_line - 1,
-            quote_char=None,
+            quote_char='"' if quoted else None,
             empty_string_is_null=False,
         )
     except pl.exceptions.PolarsError as error:  # pragma: no cover - the scan found it first
@@ -385,43 +390,6 @@ def _not_utf8(source: str, line: int, raw: bytes, column: int) -> BatchFileError
     )
 
 
-class _Lines:
-    """The file's lines as text for :mod:`csv`, counting them and skipping comments
-    where a record starts (the reader says so through ``at_start``)."""
-
-    def __init__(self, handle: Any, source: str) -> None:
-        self.handle = handle
-        self.source = source
-        self.number = 0
-        self.at_start = True
-        self.start = 0
-        self.first: str = ""
-
-    def __iter__(self) -> Iterator[str]:
-        return self
-
-    def __next__(self) -> str:
-        while True:
-            raw = self.handle.readline()
-            if not raw:
-                raise StopIteration
-            self.number += 1
-            if self.number == 1 and raw.startswith(_BOM):
-                raw = raw[len(_BOM) :]
-            try:
-                text: str = raw.decode("utf-8")
-            except UnicodeDecodeError as error:
-                body = raw.rstrip(b"\r\n")
-                raise _not_utf8(self.source, self.number, body, error.start) from None
-            if self.at_start:
-                if text.startswith("#"):
-                    continue
-                self.at_start = False
-                self.start = self.number
-                self.first = text
-            return text
-
-
 @contextmanager
 def _large_fields() -> Iterator[None]:
     """Let :mod:`csv` read fields of any length (a long one is reported, in short)."""
@@ -434,82 +402,86 @@ def _large_fields() -> Iterator[None]:
 
 
 def _read_quoted(where: Path, source: str, size: int, progress: Reporter | None) -> Table:
-    """A CSV file with quoted fields, read by :mod:`csv` as the results reader reads it."""
+    """A CSV file with quoted fields: checked record by record by :mod:`csv` (the results
+    reader's parser), then read by Polars. A line starting with ``#`` is a comment."""
     header: list[str] | None = None
     header_line = 0
     lines: list[int] = []
-    parts: list[pl.DataFrame] = []
-    rows: list[list[str]] = []
-    with where.open("rb") as handle, _large_fields():
-        feed = _Lines(handle, source)
-        reader = csv.reader(feed, strict=True)
-        while True:
-            feed.at_start = True
-            try:
-                record = next(reader)
-            except StopIteration:
-                break
-            except csv.Error as error:
-                raise _csv_problem(source, feed, str(error)) from None
-            if not any(cell.strip() for cell in record):
-                continue
-            if header is None:
-                header = record
-                header_line = feed.number
-                _check_header([name.strip() for name in header], source, header_line)
-                continue
-            if len(record) != len(header):
-                raise _ragged(
-                    source,
-                    feed.number,
-                    len(record),
-                    len(header),
-                    header_line,
-                    feed.first.rstrip("\r\n"),
-                )
-            rows.append(record)
-            lines.append(feed.number)
-            if len(rows) == _ROWS_PER_PART:
-                parts.append(_part(header, rows))
-                rows = []
-                if progress is not None:
-                    progress("reading", min(handle.tell(), size), size)
+    blank: list[bool] = []
+    end = 0
+    with where.open(encoding="utf-8-sig", newline="") as handle, _large_fields():
+        reader = csv.reader(handle, strict=True)
+        try:
+            for record in reader:
+                start, end = end + 1, reader.line_num
+                if record and record[0].startswith("#"):
+                    continue
+                empty = not any(cell.strip() for cell in record)
+                if header is None:
+                    if not empty:
+                        header, header_line = record, end
+                        _check_header([name.strip() for name in header], source, header_line)
+                    continue
+                if not empty and len(record) != len(header):
+                    text = _line_text(where, start)
+                    raise _ragged(source, end, len(record), len(header), header_line, text)
+                lines.append(end)
+                blank.append(empty)
+                if progress is not None and not len(lines) % _ROWS_PER_PART:
+                    done = cast(Any, handle).buffer.tell()  # the bytes read so far
+                    progress("reading", min(done, size), size)
+        except UnicodeDecodeError:
+            _locate_utf8(where, source)
+            raise  # pragma: no cover - the binary scan finds the bytes
+        except csv.Error as error:
+            raise _csv_problem(where, source, end + 1, reader.line_num, str(error)) from None
     if header is None:
         raise BatchFileError(
             "no header and no results (only comments and blank lines)", source=source
         )
-    parts.append(_part(header, rows))
-    frame = pl.concat(parts)
-    return Table(frame, source, np.array(lines, np.int64), header_line)
+    scan = _Scan(header, header_line, np.array(lines, np.int64), np.array(blank, np.bool_))
+    return _polars_csv(where, source, scan, quoted=True)
 
 
-def _part(header: list[str], rows: list[list[str]]) -> pl.DataFrame:
-    columns = list(zip(*rows, strict=True)) if rows else [() for _ in header]
-    return pl.DataFrame(
-        [
-            pl.Series(name, list(values), dtype=pl.String)
-            for name, values in zip(header, columns, strict=True)
-        ]
-    )
+def _line_text(where: Path, number: int) -> str:
+    """Line ``number`` (1-based) of a file, as text (read again, for a message)."""
+    with where.open("rb") as handle:
+        for count, raw in enumerate(handle, start=1):
+            if count == number:
+                text = raw.rstrip(b"\r\n")
+                return (text[len(_BOM) :] if text.startswith(_BOM) else text).decode(
+                    "utf-8", "replace"
+                )
+    return ""  # pragma: no cover - the line was read before
 
 
-def _csv_problem(source: str, feed: _Lines, message: str) -> BatchFileError:
-    shown = excerpt(feed.first.rstrip("\r\n"), _LINE_EXCERPT)
+def _locate_utf8(where: Path, source: str) -> None:
+    """Raise the located error for the first bytes of a file that are not UTF-8."""
+    first_line = 1
+    with where.open("rb") as handle:
+        start = handle.read(3)
+        for block, _ in _blocks(handle, start[3:] if start == _BOM else start):
+            _check_utf8(block, source, first_line)
+            first_line += block.count(b"\n")
+
+
+def _csv_problem(where: Path, source: str, start: int, end: int, message: str) -> BatchFileError:
+    shown = excerpt(_line_text(where, start), _LINE_EXCERPT)
     if "unexpected end of data" in message:
         return BatchFileError(
             f"a quoted field opened here is never closed ({shown}); the file ends inside it",
             source=source,
-            line=feed.start,
+            line=start,
         )
     if "expected after" in message:
         return BatchFileError(
             f"text after a closing quote ({shown}); a quote inside a quoted field is"
             ' written twice ("")',
             source=source,
-            line=feed.number,
+            line=end,
         )
     return BatchFileError(  # pragma: no cover - the strict reader's other complaints
-        f"not readable as CSV: {message} ({shown})", source=source, line=feed.number
+        f"not readable as CSV: {message} ({shown})", source=source, line=end
     )
 
 
