@@ -81,7 +81,11 @@ def test_convert_round_trip(tmp_path: Path) -> None:
 def test_convert_unknown_format(tmp_path: Path) -> None:
     result = run("convert", MITCHELL, str(tmp_path / "x.doc"))
     assert result.exit_code == 2
-    assert "cannot write 'doc' files" in result.stderr
+    assert result.stderr == (
+        f"bridgescore: error: {str(tmp_path / 'x.doc')!r}: the name says no format bridgescore"
+        " writes; end it in .csv, .json, .pbn or .xml (USEBIO)\n"
+    )
+    assert not (tmp_path / "x.doc").exists()
 
 
 USEBIO = Path(__file__).resolve().parents[1] / "io" / "data" / "usebio"

@@ -22,8 +22,9 @@ from bridgescore.events.model import Event
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.scoring import score_chosen
 from bridgescore.events.summary import event_summary
-from bridgescore.io.events import load_event, write_event
+from bridgescore.io.events import check_format, load_event, write_event
 from bridgescore.io.results import ResultsFileError
+from bridgescore.io.writing import check_not_input
 
 _SCORING_HELP = "Score as mp, acbl, butler or cross-imps (pairs), or imps/bam (teams)."
 
@@ -88,6 +89,7 @@ def event_command(
 @convention_options
 @laws_option
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("--force", is_flag=True, help="Write even over the input file.")
 @friendly_errors
 def report_command(
     file: str,
@@ -96,14 +98,22 @@ def report_command(
     scoring: str | None,
     laws: str,
     strict: bool,
+    force: bool,
     **options: Any,
 ) -> None:
     """Publish an event's results: a static site (ranking, travellers with hand
     diagrams, score cards, a page that prints well) and/or a PDF."""
     if html_dir is None and pdf_path is None:
         raise click.UsageError("say where: --html DIR and/or --pdf FILE")
+    if pdf_path is not None:
+        check_not_input(pdf_path, [file], force=force)
+    if html_dir is not None:
+        for name in ("index.html", "print.html", "style.css"):
+            check_not_input(Path(html_dir) / name, [file], force=force)
     event = _load(file, laws, strict)
-    chosen = conventions_of(event, scoring, options)
+    chosen = (
+        None if not event.results.rows and event.hands else conventions_of(event, scoring, options)
+    )
     from bridgescore.report import build_pdf, build_site
 
     if html_dir is not None:
@@ -124,9 +134,13 @@ def report_command(
 @click.argument("target", type=click.Path(dir_okay=False))
 @laws_option
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("--force", is_flag=True, help="Write even over the input file.")
 @friendly_errors
-def convert_command(source: str, target: str, laws: str, strict: bool) -> None:
-    """Convert an event file between formats, chosen by the file names' extensions."""
+def convert_command(source: str, target: str, laws: str, strict: bool, force: bool) -> None:
+    """Convert an event file between formats: the source is recognised by its content,
+    the target's format is the one its extension names (.csv, .json, .pbn, .xml)."""
+    check_not_input(target, [source], force=force)
+    check_format(target)
     event = _load(source, laws, strict)
     path = write_event(event, target)
     click.echo(f"wrote {path}")

@@ -269,7 +269,11 @@ class Chosen:
 
     @property
     def policy(self) -> str:
-        return self.conventions.policy or DEFAULT_POLICY
+        """The matchpoint policy: the program's or the user's, else the scoring's own
+        (``acbl`` for ACBL matchpoints, ``wbf`` otherwise)."""
+        if self.conventions.policy is not None:
+            return self.conventions.policy
+        return "acbl" if self.scoring == "acbl" else DEFAULT_POLICY
 
     @property
     def butler(self) -> str:
@@ -300,7 +304,7 @@ class Chosen:
             head = f"scored with bridgescore's defaults ({why})"
             if not said:
                 defaults = Conventions(
-                    policy=DEFAULT_POLICY,
+                    policy=self.policy,
                     butler=DEFAULT_BUTLER_PRESET,
                     cross_imps=DEFAULT_CROSS_IMPS,
                 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Literal
 
 from bridgescore.duplicate.imps import DuplicateError
+from bridgescore.errors import BridgeInputError
 from bridgescore.events.conventions import Chosen, choose_conventions
 from bridgescore.events.individual import IndividualResult, score_individual
 from bridgescore.events.model import Event
@@ -22,6 +23,25 @@ _PAIRS = {
 }  # fmt: skip
 
 EventResult = PairsResult | TeamsResult | IndividualResult
+
+
+class NoResultsError(BridgeInputError):
+    """An event with nothing to score (a hand record, or an empty results list)."""
+
+
+def check_has_results(event: Event) -> None:
+    """Raise :class:`NoResultsError` saying what the file holds instead of results."""
+    if event.results.rows:
+        return
+    where = event.results.source
+    if event.hands:
+        deals = len(event.hands)
+        raise NoResultsError(
+            f"{where}: no results to score: the file holds {deals} deal{'s' * (deals != 1)}"
+            " and no results (a hand record; bridgescore report FILE --html DIR prints"
+            " the hands)"
+        )
+    raise NoResultsError(f"{where}: no results to score: the file holds no result rows")
 
 
 def scoring_of(event: Event, scoring: str | None = None) -> str:
@@ -97,6 +117,7 @@ def score_event(
 
 def score_chosen(event: Event, chosen: Chosen, *, vp_scale: str = "wbf") -> EventResult:
     """Score ``event`` with conventions already chosen (:func:`event_conventions`)."""
+    check_has_results(event)
     c = chosen.conventions
     if chosen.scoring in ("imps", "bam"):
         return score_teams(

@@ -1,35 +1,88 @@
-"""Read and write any supported event file as an :class:`~bridgescore.events.model.Event`."""
+"""Read and write any supported event file as an :class:`~bridgescore.events.model.Event`.
+
+A file is recognised by its content (a PBN saved as ``.txt`` is still PBN), its name
+only breaking a tie; an empty file is an error. Writing is whole or not at all
+(:mod:`bridgescore.io.writing`).
+"""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from bridgescore.errors import BridgeInputError
 from bridgescore.events.model import Event
 from bridgescore.io import results
+from bridgescore.io.writing import write_text
 
 READABLE = ("csv", "json", "pbn", "usebio")
 WRITABLE = ("csv", "json", "pbn", "usebio")
 
+_BY_SUFFIX = {"xml": "usebio", "usebio": "usebio", "pbn": "pbn", "json": "json", "csv": "csv"}
 
-def format_of(path: str | Path) -> str:
-    """The format a file name says: ``csv``, ``json``, ``pbn`` or ``usebio`` (``.xml``)."""
+
+class EmptyFileError(BridgeInputError):
+    """A file with nothing in it."""
+
+
+def format_of(path: str | os.PathLike[str]) -> str:
+    """The format a file name says: ``csv``, ``json``, ``pbn`` or ``usebio`` (``.xml``);
+    a name that says none of them (``.txt``, no extension) is ``csv``."""
     suffix = Path(path).suffix.lower().lstrip(".")
-    return {"xml": "usebio", "txt": "csv", "": "csv"}.get(suffix, suffix)
+    return _BY_SUFFIX.get(suffix, "csv" if suffix in ("txt", "") else suffix)
 
 
-def _check(fmt: str, path: str | Path, known: tuple[str, ...], verb: str) -> None:
+def format_of_content(head: bytes) -> str | None:
+    """The format the first bytes of a file show, or ``None`` when they show none."""
+    text = head.lstrip(b"\xef\xbb\xbf\xff\xfe\x00 \t\r\n")
+    if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        text = head.decode("utf-16", errors="ignore").lstrip("\ufeff \t\r\n").encode()
+    if text.startswith(b"<"):
+        return "usebio"
+    if text.startswith((b"%", b"[")):
+        return "pbn"
+    if text.startswith(b"{"):
+        return "json"
+    return None
+
+
+def detect_format(path: str | os.PathLike[str]) -> str:
+    """The file's format, from its content first and its name second; an empty file
+    (nothing but white space) is an :class:`EmptyFileError`."""
+    with open(path, "rb") as handle:
+        head = handle.read(4096)
+        if not head.strip(b"\xef\xbb\xbf\xff\xfe\x00 \t\r\n"):
+            rest = handle.read(1 << 20)
+            while rest:
+                if rest.strip(b"\x00 \t\r\n"):
+                    head = rest
+                    break
+                rest = handle.read(1 << 20)
+            else:
+                raise EmptyFileError(f"{os.fspath(path)}: the file is empty: no results to read")
+    found = format_of_content(head)
+    named = format_of(path)
+    if found is None:
+        return "csv" if named in ("pbn", "usebio", "json") else named
+    return found
+
+
+def _check(fmt: str, path: str | os.PathLike[str], known: tuple[str, ...], verb: str) -> None:
     if fmt not in known:
         raise BridgeInputError(
-            f"{str(path)!r}: cannot {verb} {fmt!r} files; use {', '.join(known)}"
+            f"{os.fspath(path)!r}: cannot {verb} {fmt!r} files; use {', '.join(known)}"
         )
 
 
 def load_event(
-    path: str | Path, *, laws: str = "2017", strict: bool = False, teams: bool | None = None
+    path: str | os.PathLike[str],
+    *,
+    laws: str = "2017",
+    strict: bool = False,
+    teams: bool | None = None,
 ) -> Event:
-    """The event in ``path``, by its extension."""
-    fmt = format_of(path)
+    """The event in ``path`` (CSV, JSON, PBN or USEBIO, recognised by content)."""
+    fmt = detect_format(path)
     _check(fmt, path, READABLE, "read")
     if fmt == "usebio":
         from bridgescore.io import usebio
@@ -40,7 +93,10 @@ def load_event(
         from bridgescore.io import pbn
 
         return _checked(pbn.to_event(pbn.load(path, strict=strict, laws=laws), laws=laws), strict)
-    rows = results.load(path, laws=laws, strict=strict, teams=teams)
+    if fmt == "json":
+        rows = results.load_json(path, laws=laws, strict=strict, teams=teams)
+    else:
+        rows = results.load_csv(path, laws=laws, strict=strict, teams=bool(teams))
     return Event(rows, name=rows.name, kind="teams" if rows.teams else "pairs")
 
 
@@ -52,10 +108,21 @@ def _checked(event: Event, strict: bool) -> Event:
     return event
 
 
-def write_event(event: Event, path: str | Path) -> Path:
-    """Write ``event`` in the format ``path``'s extension names."""
-    fmt = format_of(path)
-    _check(fmt, path, WRITABLE, "write")
+def check_format(path: str | os.PathLike[str]) -> str:
+    """The format a target's name says, or an error naming the ones that can be written."""
+    suffix = Path(path).suffix.lower().lstrip(".")
+    fmt = _BY_SUFFIX.get(suffix)
+    if fmt is None:
+        raise BridgeInputError(
+            f"{os.fspath(path)!r}: the name says no format bridgescore writes; end it in"
+            " .csv, .json, .pbn or .xml (USEBIO)"
+        )
+    return fmt
+
+
+def write_event(event: Event, path: str | os.PathLike[str]) -> Path:
+    """Write ``event`` in the format ``path``'s extension names (whole, or not at all)."""
+    fmt = check_format(path)
     target = Path(path)
     if fmt == "usebio":
         from bridgescore.io import usebio
@@ -68,7 +135,7 @@ def write_event(event: Event, path: str | Path) -> Path:
         pbn.dump(pbn.from_event(event), target)
         return target
     if fmt == "json":
-        target.write_text(results.dumps_json(event.results, name=event.name), encoding="utf-8")
+        write_text(target, results.dumps_json(event.results, name=event.name))
     else:
-        target.write_text(results.dumps_csv(event.results), encoding="utf-8")
+        write_text(target, results.dumps_csv(event.results))
     return target

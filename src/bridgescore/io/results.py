@@ -28,7 +28,8 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Mapping
+import os
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,7 @@ from bridgescore.events.model import (
     check_rows,
     ns_score_of,
 )
+from bridgescore.io.text import read_text, read_text_lenient
 
 COLUMNS = (
     "board", "round", "table", "ns", "ew", "contract", "declarer", "result", "score",
@@ -152,6 +154,10 @@ def _finish(
     teams: bool,
 ) -> EventResults:
     problems.extend(check_rows(rows, laws, teams=teams))
+    if not rows and not any(p.severity is Severity.ERROR for p in problems):
+        problems.append(
+            Problem(Location(source), "no results to score: the file holds no result rows")
+        )
     problems.sort(key=lambda p: (p.where.line or 0, p.where.entry or 0))
     event = EventResults(tuple(rows), tuple(problems), name=name, source=source, teams=teams)
     if not event.is_valid(strict=strict):
@@ -225,10 +231,11 @@ def loads_json(
     laws: str = "2017",
     strict: bool = False,
     teams: bool | None = None,
+    problems: Sequence[Problem] = (),
 ) -> EventResults:
     """Read JSON results text (see the module docstring for the shape); ``teams``
-    defaults to the file's ``event.type``."""
-    problems: list[Problem] = []
+    defaults to the file's ``event.type``. ``problems``: found before (decoding)."""
+    problems = list(problems)
     rows: list[ResultRow] = []
     try:
         data = json.loads(text)
@@ -261,15 +268,52 @@ def loads_json(
     return _finish(rows, problems, source, name, laws, strict, teams)
 
 
+def _read(path: str | os.PathLike[str], strict: bool) -> tuple[str, list[Problem]]:
+    """The file's text (:mod:`bridgescore.io.text`): strict, a located error for bytes that
+    are not UTF-8; lenient, such lines read as Windows-1252 with a warning each."""
+    source = os.fspath(path)
+    if strict:
+        return read_text(path), []
+    text, found = read_text_lenient(path)
+    return text, [Problem(Location(source, p.line), p.message, Severity.WARNING) for p in found]
+
+
+def load_csv(
+    path: str | os.PathLike[str], *, laws: str = "2017", strict: bool = False, teams: bool = False
+) -> EventResults:
+    """Read a CSV results file (see :func:`loads_csv`)."""
+    text, problems = _read(path, strict)
+    source = os.fspath(path)
+    lenient = read_csv(text, source=source, laws=laws)
+    rows, found = list(lenient.rows), [*problems, *lenient.problems]
+    return _finish(rows, found, source, "", laws, strict, teams)
+
+
+def load_json(
+    path: str | os.PathLike[str],
+    *,
+    laws: str = "2017",
+    strict: bool = False,
+    teams: bool | None = None,
+) -> EventResults:
+    """Read a JSON results file (see :func:`loads_json`)."""
+    text, problems = _read(path, strict)
+    return loads_json(
+        text, source=os.fspath(path), laws=laws, strict=strict, teams=teams, problems=problems
+    )
+
+
 def load(
-    path: str | Path, *, laws: str = "2017", strict: bool = False, teams: bool | None = None
+    path: str | os.PathLike[str],
+    *,
+    laws: str = "2017",
+    strict: bool = False,
+    teams: bool | None = None,
 ) -> EventResults:
     """Read a results file, CSV or JSON by its extension (``.json``; anything else is CSV)."""
-    path = Path(path)
-    text = path.read_text(encoding="utf-8-sig")
-    if path.suffix.lower() == ".json":
-        return loads_json(text, source=str(path), laws=laws, strict=strict, teams=teams)
-    return loads_csv(text, source=str(path), laws=laws, strict=strict, teams=bool(teams))
+    if Path(path).suffix.lower() == ".json":
+        return load_json(path, laws=laws, strict=strict, teams=teams)
+    return load_csv(path, laws=laws, strict=strict, teams=bool(teams))
 
 
 def dumps_csv(results: EventResults) -> str:

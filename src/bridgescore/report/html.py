@@ -8,6 +8,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from bridgescore.events.conventions import Chosen
 from bridgescore.events.model import Event
+from bridgescore.io.writing import write_text
 from bridgescore.report.view import build_report
 
 
@@ -37,10 +38,10 @@ def build_site(
     written = []
     for item in (report.index, *report.boards, *report.cards):
         path = target / item.file
-        path.write_text(page.render(report=report, page=item), encoding="utf-8")
+        write_text(path, page.render(report=report, page=item))
         written.append(path)
     printable = target / "print.html"
-    printable.write_text(env.get_template("print.html").render(report=report), encoding="utf-8")
+    write_text(printable, env.get_template("print.html").render(report=report))
     style = target / "style.css"
-    style.write_text(env.get_template("style.css").render(), encoding="utf-8")
+    write_text(style, env.get_template("style.css").render())
     return [*written, printable, style]

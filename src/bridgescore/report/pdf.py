@@ -13,6 +13,7 @@ except ImportError as error:  # pragma: no cover - exercised in a subprocess by 
 
 from bridgescore.events.conventions import Chosen
 from bridgescore.events.model import Event
+from bridgescore.io.writing import write_bytes
 from bridgescore.report.view import Page, Table, build_report
 
 _FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
@@ -115,5 +116,5 @@ def build_pdf(
         _page(pdf, page)
     path = Path(out_path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    pdf.output(str(path))
+    write_bytes(path, bytes(pdf.output()))
     return path

@@ -111,7 +111,9 @@ def build_report(
     conventions: Chosen | None = None,
 ) -> Report:
     """Score the event (as its program would, unless ``conventions`` are chosen) and lay
-    out every page."""
+    out every page. A file of hand records with no results gives the hand records."""
+    if not event.results.rows and event.hands:
+        return _hands_report(event)
     if conventions is None:
         result = score_event(event, scoring, policy=policy)
     else:
@@ -139,6 +141,27 @@ def _players_index(event: Event, result: IndividualResult, pairs_index: Page) ->
     ranking = Table("Players", header, rows, frozenset({3, 4}))
     navigation = tuple(t for t in pairs_index.tables if t.navigation)
     return replace(pairs_index, tables=(ranking, *navigation))
+
+
+def _hands_report(event: Event) -> Report:
+    """The deals alone: an index of the boards and a page with each board's diagram."""
+    title = event.name or "Hand records"
+    subtitle = " · ".join(x for x in (event.site, event.date, "hand records") if x)
+    links = Table(
+        "Boards",
+        ("Board", "Dealer", "Vulnerable"),
+        tuple(
+            Row(
+                (str(n), str(BoardInfo.of(n).dealer), str(BoardInfo.of(n).vulnerability)),
+                (f"board-{n}.html", None, None),
+            )
+            for n in sorted(event.hands)
+        ),
+        navigation=True,
+    )
+    index = Page("index.html", title, (links,))
+    boards = tuple(_board_page(event, n, ()) for n in sorted(event.hands))
+    return Report(title, subtitle, index, boards, ())
 
 
 def _scoring_name(result: PairsResult | TeamsResult | IndividualResult) -> str:

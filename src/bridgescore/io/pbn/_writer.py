@@ -8,6 +8,7 @@ from typing import IO
 from bridgescore.io.pbn._lexer import GameLexer, lex_item, semi_empty
 from bridgescore.io.pbn._model import Game, Item, PBNDocument, PBNError, Tag
 from bridgescore.io.pbn._reader import Inheritance
+from bridgescore.io.writing import write_bytes
 
 
 def _same(found: Item, item: Item, text_value: str) -> bool:
@@ -146,7 +147,6 @@ def dump(document: PBNDocument, path_or_file: str | os.PathLike[str] | IO[bytes]
             line=line,
         ) from None
     if isinstance(path_or_file, str | os.PathLike):
-        with open(path_or_file, "wb") as handle:
-            handle.write(data)
+        write_bytes(path_or_file, data)
     else:
         path_or_file.write(data)

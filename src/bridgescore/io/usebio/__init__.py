@@ -11,6 +11,7 @@ from an event. See ``docs/usebio.md``.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from bridgescore.events.model import Location, Problem
@@ -26,6 +27,7 @@ from bridgescore.io.usebio._read import (
 )
 from bridgescore.io.usebio._tree import parse_xml, serialise
 from bridgescore.io.usebio._write import from_event
+from bridgescore.io.writing import write_bytes
 
 
 def loads(data: str | bytes, *, source: str = "<string>", strict: bool = False) -> USEBIODocument:
@@ -53,9 +55,9 @@ def loads(data: str | bytes, *, source: str = "<string>", strict: bool = False) 
     )
 
 
-def load(path: str | Path, *, strict: bool = False) -> USEBIODocument:
+def load(path: str | os.PathLike[str], *, strict: bool = False) -> USEBIODocument:
     """Read a USEBIO file (see :func:`loads`)."""
-    return loads(Path(path).read_bytes(), source=str(path), strict=strict)
+    return loads(Path(path).read_bytes(), source=os.fspath(path), strict=strict)
 
 
 def dumps(doc: USEBIODocument) -> str:
@@ -67,12 +69,12 @@ def dumps(doc: USEBIODocument) -> str:
     return doc.prolog + serialise(doc.root, doc.tags, doc.newline) + doc.epilog
 
 
-def dump(doc: USEBIODocument, path: str | Path) -> None:
+def dump(doc: USEBIODocument, path: str | os.PathLike[str]) -> None:
     """Write the document in its own encoding (characters it cannot hold as ``&#NNN;``)."""
     text = dumps(doc)
     if not doc.encoding.lower().replace("-", "").startswith("utf"):
         text = text.removeprefix("\ufeff")  # a byte-order mark only belongs to UTF encodings
-    Path(path).write_bytes(text.encode(doc.encoding, errors="xmlcharrefreplace"))
+    write_bytes(path, text.encode(doc.encoding, errors="xmlcharrefreplace"))
 
 
 __all__ = [
