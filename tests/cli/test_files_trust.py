@@ -167,7 +167,7 @@ def test_a_failed_write_leaves_no_truncated_file_and_names_the_path(
     def full_disk(fd: int) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(writing.os, "fsync", full_disk)
+    monkeypatch.setattr(os, "fsync", full_disk)
     line = error_line(run("convert", MITCHELL, target))
     assert line == f"bridgescore: error: {str(target)!r}: cannot write: No space left on device"
     assert target.read_text(encoding="utf-8") == "the club's old file\n"
