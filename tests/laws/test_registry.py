@@ -6,8 +6,8 @@ import dataclasses
 
 import pytest
 
-from bridgescore import LAW_SETS, Doubling, LawsError, LawSet, Strain, get_laws
 import bridgescore
+from bridgescore import LAW_SETS, Doubling, LawsError, LawSet, Strain, get_laws
 from bridgescore.laws import DEFAULT_LAW_SET, DEFAULT_LAWS, LAW_SET_REGISTRY, law_set_names
 
 
