@@ -185,7 +185,7 @@ def test_convert_between_pbn_usebio_and_csv(tmp_path: Path) -> None:
 def test_bad_pbn_is_reported_with_line_and_board() -> None:
     result = run("event", str(PBN / "magic_contest_test_set.pbn"))
     assert result.exit_code == 2
-    assert "magic_contest_test_set.pbn, line 55: error: board 1: [Score] 'EW 110' contradicts" in (
+    assert "magic_contest_test_set.pbn, line 55, board 1, [Score]: error: 'EW 110' contradicts" in (
         result.stderr
     )
 

@@ -79,7 +79,7 @@ def test_a_file_cut_off_inside_a_section_or_a_comment() -> None:
     from bridgescore.io.pbn import to_event
 
     event = to_event(loads(text, source="cut.pbn"))
-    messages = [(p.where.line, p.message) for p in event.results.problems]
+    messages = [(p.where.line, p.detail()) for p in event.results.problems]
     assert (4, "board 1: [ScoreTable] a quoted cell is not closed") in messages
     assert any(line == 4 and "a row with 2 cells" in m for line, m in messages)
     comment = loads('[Board "1"]\n{never closed\n', source="cut.pbn")

@@ -215,7 +215,7 @@ def test_test_set_adjusted_score_and_bad_board_one() -> None:
         (55, Severity.ERROR),
         (63, Severity.WARNING),
     ]
-    assert problems[0].message.startswith("board 1: [Score] 'EW 110' contradicts 4SX by N")
+    assert problems[0].detail().startswith("board 1: [Score] 'EW 110' contradicts 4SX by N")
     # the table, not the hand-edited record, gives board 1's rows
     assert len([r for r in event.results.rows if r.board == 1]) == 22
 
@@ -248,7 +248,7 @@ def test_butler_sit_outs_are_reported_not_scored() -> None:
     byes = [p for p in event.results.problems if "Bye" in p.message]
     assert len(byes) == 28
     assert byes[0].severity is Severity.WARNING
-    assert byes[0].message == (
+    assert byes[0].detail() == (
         "board 1: [ScoreTable] pair 3 sits out (Bye): not a result; the 0.2 it is given there"
         " is not kept"
     )
@@ -565,7 +565,7 @@ def test_rows_problems_are_reported_with_their_lines() -> None:
         "11 12 - - - 100 -\n"
     )
     event = to_event(loads(text, source="rows.pbn"))
-    found = [(p.where.line, p.severity.value, p.message) for p in event.results.problems]
+    found = [(p.where.line, p.severity.value, p.detail()) for p in event.results.problems]
     assert found[:5] == [
         (
             4,
@@ -614,7 +614,7 @@ def test_adjusted_score_spellings() -> None:
 def test_a_game_without_a_board_number_is_reported() -> None:
     event = to_event(loads('[Contract "4S"]\n[Declarer "N"]\n[Result "10"]\n[North "A"]\n'))
     assert not event.results.rows
-    assert [p.message for p in event.results.problems] == [
+    assert [p.detail() for p in event.results.problems] == [
         "[Board] no board number: its results are left out"
     ]
 
@@ -718,6 +718,6 @@ def test_round_and_stage_of_one_table_records() -> None:
     assert rounds == [3, 2, None, None]
     odd = to_event(loads(record + '[Round "1.2"]\n'))
     assert odd.results.rows[0].round is None
-    assert [p.message for p in odd.results.problems] == [
+    assert [p.detail() for p in odd.results.problems] == [
         "board 1: [Round] round '1.2' is not a number; left out of the row"
     ]

@@ -406,13 +406,16 @@ def test_load_reads_text_files_too() -> None:
     assert document.games[0]["Board"] == "1"
 
 
-def test_problems_convert_to_the_event_models() -> None:
-    from bridgescore.events.model import Location, Severity
+def test_problems_are_the_event_models() -> None:
+    from bridgescore.events.model import Location, Problem, Severity
 
     (problem,) = loads('[Board "x"]\n', source="p.pbn").problems
-    converted = problem.to_problem()
-    assert converted.where == Location("p.pbn", 1)
-    assert converted.message == "board x: [Board] board number 'x' is not a whole number from 1 up"
-    assert converted.severity is Severity.ERROR
-    assert problem.detail() == converted.message
+    assert isinstance(problem, Problem)
+    assert problem.where == Location("p.pbn", 1, board="x", tag="Board")
+    assert problem.message == "board number 'x' is not a whole number from 1 up"
+    assert problem.severity is Severity.ERROR
+    assert problem.detail() == "board x: [Board] board number 'x' is not a whole number from 1 up"
     assert problem.place == "p.pbn, line 1, board x, [Board]"
+    assert str(problem) == (
+        "p.pbn, line 1, board x, [Board]: error: board number 'x' is not a whole number from 1 up"
+    )

@@ -23,11 +23,17 @@ from bridgescore.scoring.deal import possible_ns_score, score
 
 @dataclass(frozen=True, slots=True)
 class Location:
-    """Where a row came from: file (or ``<string>``) and 1-based line, or an entry number."""
+    """Where something came from: the file (or ``<string>``), its 1-based line (or the
+    result's number in a list), the board, and the tag, element or column's name;
+    ``shown`` is how the format writes that name in a message (``[{}]`` for a PBN tag:
+    ``[Score]``; ``{}`` for a USEBIO element; ``column {}`` for a CSV column)."""
 
     source: str
     line: int | None = None
     entry: int | None = None
+    board: str | None = None
+    tag: str | None = None
+    shown: str = field(default="{}", compare=False)
 
     def __str__(self) -> str:
         if self.line is not None:
@@ -35,6 +41,31 @@ class Location:
         if self.entry is not None:
             return f"{self.source}, result {self.entry}"
         return self.source
+
+    @property
+    def place(self) -> str:
+        """Everything known of the place: ``file.pbn, line 55, board 1, [Score]``."""
+        parts = [str(self)]
+        if self.board is not None:
+            parts.append(f"board {self.board}")
+        if self.tag is not None:
+            parts.append(self.tag_shown)
+        return ", ".join(parts)
+
+    @property
+    def tag_shown(self) -> str:
+        return "" if self.tag is None else self.shown.format(self.tag)
+
+    def at(self, *, board: object = None, tag: str | None = None) -> Location:
+        """The same place, narrowed to a board and a tag."""
+        return Location(
+            self.source,
+            self.line,
+            self.entry,
+            self.board if board is None else str(board),
+            self.tag if tag is None else tag,
+            self.shown,
+        )
 
 
 class Severity(Enum):
@@ -44,14 +75,43 @@ class Severity(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One thing wrong with the input, with its place."""
+    """One thing wrong with the input, with its place: every reader reports these."""
 
     where: Location
     message: str
     severity: Severity = Severity.ERROR
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.severity.value}: {self.message}"
+        return f"{self.where.place}: {self.severity.value}: {self.message}"
+
+    @property
+    def source(self) -> str:
+        return self.where.source
+
+    @property
+    def line(self) -> int | None:
+        return self.where.line
+
+    @property
+    def board(self) -> str | None:
+        return self.where.board
+
+    @property
+    def tag(self) -> str | None:
+        return self.where.tag
+
+    @property
+    def place(self) -> str:
+        return self.where.place
+
+    def detail(self) -> str:
+        """The message with the board and tag in front (no file or line)."""
+        text = self.message
+        if self.tag is not None:
+            text = f"{self.where.tag_shown} {text}"
+        if self.board is not None:
+            text = f"board {self.board}: {text}"
+        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,6 +321,27 @@ class PublishedStanding:
 
 
 @dataclass(frozen=True, slots=True)
+class PublishedMatch:
+    """One match of a teams event as its program published it: a match table's row
+    (Ruter's ``TeamId_Home``/``TeamId_Away``), with no boards behind it.
+
+    ``boards`` is the match length when the file says it; ``line`` the row's line.
+    :attr:`Event.matches` holds them when a file gives only its match table.
+    """
+
+    round: int | None
+    home: str
+    away: str
+    home_imps: float | None = None
+    away_imps: float | None = None
+    home_vp: float | None = None
+    away_vp: float | None = None
+    table: str | None = None
+    boards: int | None = None
+    line: int | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Event:
     """A whole event as a file describes it: its facts, and the figures its program published.
 
@@ -280,3 +361,4 @@ class Event:
     hands: Mapping[int, Hands] = field(default_factory=dict)
     published: tuple[Published | None, ...] = ()
     standings: tuple[PublishedStanding, ...] = ()
+    matches: tuple[PublishedMatch, ...] = ()

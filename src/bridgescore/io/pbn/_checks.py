@@ -14,7 +14,7 @@ from bridgescore.core.seats import Seat, Side
 from bridgescore.core.vulnerability import BoardInfo, Vulnerability
 from bridgescore.errors import BridgeError
 from bridgescore.events.model import Severity, ns_score_of
-from bridgescore.io.pbn._model import Game, PBNProblem, Tag
+from bridgescore.io.pbn._model import Game, PBNProblem, Tag, pbn_problem
 
 SPEC_TAGS: Final = frozenset(
     {
@@ -417,7 +417,7 @@ def check_game(
             lines.setdefault(tag.name, tag.line)
         for name, message, severity in facts.problems:
             problems.append(
-                PBNProblem(source, lines.get(name, game.line), message, board, name, severity)
+                pbn_problem(source, lines.get(name, game.line), message, board, name, severity)
             )
     return problems
 
@@ -431,7 +431,7 @@ def _tag_problems(tags: list[Tag], source: str, board: str | None) -> list[PBNPr
         if name in seen:
             if name != "Note":
                 problems.append(
-                    PBNProblem(
+                    pbn_problem(
                         source,
                         tag.line,
                         "given twice in one game; PBN reads the first and ignores this one",
@@ -444,7 +444,7 @@ def _tag_problems(tags: list[Tag], source: str, board: str | None) -> list[PBNPr
         seen.add(name)
         if name not in _KNOWN:
             problems.append(
-                PBNProblem(
+                pbn_problem(
                     source,
                     tag.line,
                     "not a PBN 2.1 tag (kept as it is)",
@@ -455,7 +455,7 @@ def _tag_problems(tags: list[Tag], source: str, board: str | None) -> list[PBNPr
             )
         if tag.written is not None and name in NO_INHERITANCE:
             problems.append(
-                PBNProblem(
+                pbn_problem(
                     source,
                     tag.line,
                     f"may not inherit its value ({tag.written!r}); PBN 4.8",

@@ -37,7 +37,7 @@ from bridgescore.events.model import (
     check_rows,
 )
 from bridgescore.io.pbn._checks import cached_ns_score, game_facts, parse_sided
-from bridgescore.io.pbn._model import Game, PBNDocument, PBNProblem, Tag
+from bridgescore.io.pbn._model import Game, PBNDocument, PBNProblem, Tag, pbn_problem
 from bridgescore.io.pbn._tables import Cell, Column, Table, format_cell
 
 _SCORING_WORDS: Final = {
@@ -285,7 +285,7 @@ class _Reader:
         tag: str | None = None,
         severity: Severity = Severity.ERROR,
     ) -> None:
-        self.problems.append(PBNProblem(self.source, line, message, board, tag, severity))
+        self.problems.append(pbn_problem(self.source, line, message, board, tag, severity))
         self.problem_lines.add(line)
 
     def point_columns(self, names: Sequence[str], individual: bool) -> tuple[str, str] | None:
@@ -852,7 +852,7 @@ def to_event(document: PBNDocument, *, laws: str = "2017") -> Event:
         if key in seen:
             continue
         seen.add(key)
-        problems.append(found.to_problem())
+        problems.append(found)
     teams = reader.kind == "teams"
     problems.extend(check_rows(reader.rows, laws, teams=teams))
     name = first.get("Event") or document.meta.get("ContestName", "")

@@ -52,46 +52,31 @@ class PBNError(LocatedError):
         self.reason = message
 
 
-@dataclass(frozen=True, slots=True)
-class PBNProblem:
-    """One thing wrong with a PBN file: where (file, line, board, tag) and what."""
+PBNProblem: TypeAlias = Problem
+"""A PBN file's problems are the event model's :class:`~bridgescore.events.model.Problem`."""
 
-    source: str
-    line: int | None
-    message: str
-    board: str | None = None
-    tag: str | None = None
-    severity: Severity = Severity.ERROR
 
-    @property
-    def place(self) -> str:
-        where = self.source if self.line is None else f"{self.source}, line {self.line}"
-        if self.board is not None:
-            where += f", board {self.board}"
-        if self.tag is not None:
-            where += f", [{self.tag}]"
-        return where
+def pbn_problem(
+    source: str,
+    line: int | None,
+    message: str,
+    board: str | None = None,
+    tag: str | None = None,
+    severity: Severity = Severity.ERROR,
+) -> Problem:
+    """A problem at a PBN file's line, board and tag (``Score`` is shown ``[Score]``)."""
+    return Problem(Location(source, line, board=board, tag=tag, shown="[{}]"), message, severity)
 
-    def __str__(self) -> str:
-        return f"{self.place}: {self.severity.value}: {self.message}"
 
-    def detail(self) -> str:
-        """The message with the board and tag in front (no file or line)."""
-        text = self.message
-        if self.tag is not None:
-            text = f"[{self.tag}] {text}"
-        if self.board is not None:
-            text = f"board {self.board}: {text}"
-        return text
-
-    def to_problem(self) -> Problem:
-        """The same problem as the event model reports it."""
-        return Problem(Location(self.source, self.line), self.detail(), self.severity)
-
-    def to_error(self) -> PBNError:
-        return PBNError(
-            self.message, source=self.source, line=self.line, board=self.board, tag=self.tag
-        )
+def problem_error(problem: Problem) -> PBNError:
+    """The problem raised: a :class:`PBNError` with its place."""
+    return PBNError(
+        problem.message,
+        source=problem.source,
+        line=problem.line,
+        board=problem.board,
+        tag=problem.tag,
+    )
 
 
 _BACKSLASH_RE = re.compile(r'\\(?=["\\]|$)')

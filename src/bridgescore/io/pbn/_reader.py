@@ -14,7 +14,15 @@ from typing import IO, Final, TypeVar
 from bridgescore.events.model import Severity
 from bridgescore.io.pbn._checks import check_game
 from bridgescore.io.pbn._lexer import GameLexer, semi_empty
-from bridgescore.io.pbn._model import Game, Item, PBNDocument, PBNProblem, Tag
+from bridgescore.io.pbn._model import (
+    Game,
+    Item,
+    PBNDocument,
+    PBNProblem,
+    Tag,
+    pbn_problem,
+    problem_error,
+)
 
 LINE_SPLIT: Final = re.compile(r"\r\n|\r|\n")
 _LINE_SPLIT_BYTES: Final = re.compile(rb"\r\n|\r|\n")
@@ -120,7 +128,7 @@ def _finish(
     problems.extend(pending)
     pending.clear()
     for line, message, tag, severity in lexed.problems:
-        problems.append(PBNProblem(source, line, message, board, tag, severity))
+        problems.append(pbn_problem(source, line, message, board, tag, severity))
     problems.sort(key=lambda p: p.line or 0)
     return Game(game.items, inherited, first, gap, lexed.tail, tuple(problems))
 
@@ -232,7 +240,7 @@ def decode(data: bytes, source: str) -> tuple[str, str, list[PBNProblem]]:
             name = codecs.lookup(declared).name
         except LookupError:
             problems.append(
-                PBNProblem(
+                pbn_problem(
                     source,
                     None,
                     f"the header names an unknown encoding {declared!r}; reading UTF-8 or Latin-1",
@@ -250,7 +258,7 @@ def decode(data: bytes, source: str) -> tuple[str, str, list[PBNProblem]]:
                         pass
                     else:
                         problems.append(
-                            PBNProblem(
+                            pbn_problem(
                                 source,
                                 _line_of(data, error.start),
                                 f"the header says {declared} but the file is UTF-8; read as UTF-8",
@@ -270,7 +278,7 @@ def _fallback(
 ) -> tuple[str, str, list[PBNProblem]]:
     bad = data[error.start : error.end]
     problems.append(
-        PBNProblem(
+        pbn_problem(
             source,
             _line_of(data, error.start),
             f"bytes {bad.hex(' ')} are valid neither in UTF-8 nor in the declared {declared};"
@@ -283,7 +291,7 @@ def _fallback(
 def _strict(problems: Iterable[PBNProblem]) -> None:
     ordered = sorted(problems, key=lambda p: p.line or 0)
     if ordered:
-        raise ordered[0].to_error()
+        raise problem_error(ordered[0])
 
 
 def _document(
@@ -404,7 +412,7 @@ class _ByteLines:
                     text = data.decode("utf-8")
                 except UnicodeDecodeError:
                     self.problems.append(
-                        PBNProblem(
+                        pbn_problem(
                             self.source,
                             number,
                             f"bytes valid neither in UTF-8 nor in the declared {self.declared};"
@@ -415,7 +423,7 @@ class _ByteLines:
                 if not self.warned:
                     self.warned = True
                     self.problems.append(
-                        PBNProblem(
+                        pbn_problem(
                             self.source,
                             number,
                             f"the header says {self.declared} but the line is UTF-8; read as UTF-8",
@@ -519,7 +527,7 @@ def _stream(
             _strict(game.problems)
         yield game
     if strict and problems:
-        raise problems[0].to_error()
+        raise problem_error(problems[0])
 
 
 def _chain(first: T, rest: Iterator[object], kind: type[T]) -> Iterator[T]:
