@@ -23,8 +23,35 @@ def lookup(
 ) -> T:
     """Find ``text`` in ``table`` (keys already normalised) or raise ``error``."""
     if not isinstance(text, str):
-        raise error(f"{text!r}: a {what} is written as text ({shown})")
+        raise error(f"{quote(text)}: a {what} is written as text ({shown})")
     found = table.get(normalise(text))
     if found is None:
-        raise error(f"{text!r}: not a {what}; use {shown}")
+        raise error(f"{quote(text)}: not a {what}; use {shown}")
     return found
+
+
+QUOTE_LIMIT = 60
+"""The most characters of the input a message quotes (a 10 MB line is never quoted whole)."""
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for a message, at most about ``limit`` characters of it kept.
+
+    >>> quote("4SX")
+    "'4SX'"
+    >>> quote("9" * 100, 10)
+    "'999999999…'"
+    """
+    if isinstance(value, str):
+        return repr(value if len(value) <= limit else value[: limit - 1] + "…")
+    shown = repr(value)
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+
+
+def small_int(digits: str, cap: int = 10**6) -> int:
+    """``int(digits)`` for a run of ASCII digits, but at most ``cap``: a 5,000-digit
+    number is simply too big, never the ``ValueError`` Python raises past 4,300 digits."""
+    stripped = digits.lstrip("0")
+    if len(stripped) > len(str(cap)):
+        return cap
+    return min(int(digits), cap)

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Final
 
+from bridgescore.core._tokens import quote, small_int
 from bridgescore.core.seats import Seat, Side
 from bridgescore.core.strains import Doubling, Strain
 from bridgescore.errors import ContractError, ResultError
@@ -105,7 +106,7 @@ class Contract:
         """Parse a contract such as ``'4SX'``, ``'3NT S'`` or ``'6♥XXN'`` (no result)."""
         found = parse_contract(text)
         if isinstance(found, PassedOut):
-            raise ContractError(f"{text!r}: a passed-out deal has no contract")
+            raise ContractError(f"{quote(text)}: a passed-out deal has no contract")
         return found
 
 
@@ -129,20 +130,22 @@ PASSED_OUT: Final = PassedOut()
 def _split(text: str) -> tuple[Contract | PassedOut, str]:
     """Split text into its contract and whatever follows (the result)."""
     if not isinstance(text, str):
-        raise ContractError(f"{text!r}: a contract is written as text; {_CONTRACT_HELP}")
+        raise ContractError(f"{quote(text)}: a contract is written as text; {_CONTRACT_HELP}")
     if _fold(text) in _PASS_WORDS:
         return PASSED_OUT, ""
     match = _CONTRACT_RE.match(text.upper())
     if match is None:
-        raise ContractError(f"{text!r}: not a contract; {_CONTRACT_HELP}")
-    level = int(match["level"])
+        raise ContractError(f"{quote(text)}: not a contract; {_CONTRACT_HELP}")
+    level = small_int(match["level"])
     if not 1 <= level <= 7:
-        raise ContractError(f"{text!r}: a contract's level is 1 to 7")
+        raise ContractError(f"{quote(text)}: a contract's level is 1 to 7")
     strain = Strain.parse(match["strain"])
     doubling = Doubling.parse(match["doubling"] or "")
     declarer = Seat.parse(match["declarer"]) if match["declarer"] else None
     if match["rest"][:1] in ("X", "*"):
-        raise ContractError(f"{text!r}: a contract is undoubled, doubled (X) or redoubled (XX)")
+        raise ContractError(
+            f"{quote(text)}: a contract is undoubled, doubled (X) or redoubled (XX)"
+        )
     return Contract(level, strain, doubling, declarer), match["rest"]
 
 
@@ -150,7 +153,9 @@ def parse_contract(text: str) -> Contract | PassedOut:
     """Parse a contract or a passed-out deal (``'Pass'``, ``'AP'``)."""
     contract, rest = _split(text)
     if rest:
-        raise ContractError(f"{text!r}: unexpected {rest!r} after the contract; {_CONTRACT_HELP}")
+        raise ContractError(
+            f"{quote(text)}: unexpected {quote(rest)} after the contract; {_CONTRACT_HELP}"
+        )
     return contract
 
 
@@ -226,10 +231,10 @@ class TableResult:
             return cls(contract, None)
         compact = rest.strip()
         if not compact:
-            raise ResultError(f"{text!r}: no result; {_RESULT_HELP}")
+            raise ResultError(f"{quote(text)}: no result; {_RESULT_HELP}")
         match = _RESULT_RE.match(compact)
         if match is None:
-            raise ResultError(f"{text!r}: {rest!r} is not a result; {_RESULT_HELP}")
+            raise ResultError(f"{quote(text)}: {quote(rest)} is not a result; {_RESULT_HELP}")
         return cls(contract, _tricks(text, contract, match))
 
 
@@ -238,23 +243,23 @@ def _tricks(text: str, contract: Contract, match: re.Match[str]) -> int:
     if match["made"]:
         return contract.tricks_needed
     if match["tricks"] is not None:
-        tricks = int(match["tricks"])
+        tricks = small_int(match["tricks"])
         if tricks > TRICKS_PER_DEAL:
-            raise ResultError(f"{text!r}: a deal has 13 tricks; tricks taken is 0 to 13")
+            raise ResultError(f"{quote(text)}: a deal has 13 tricks; tricks taken is 0 to 13")
         return tricks
-    diff = int(match["diff"])
+    diff = small_int(match["diff"])
     if diff == 0:
-        raise ResultError(f"{text!r}: write = for a contract made exactly")
+        raise ResultError(f"{quote(text)}: write = for a contract made exactly")
     if match["sign"] == "+":
         most = TRICKS_PER_DEAL - contract.tricks_needed
         if diff > most:
             raise ResultError(
-                f"{text!r}: {name} can make at most 13 tricks"
+                f"{quote(text)}: {name} can make at most 13 tricks"
                 + (f" (at most +{most})" if most else "; it cannot make an overtrick")
             )
         return contract.tricks_needed + diff
     if diff > contract.tricks_needed:
-        raise ResultError(f"{text!r}: {name} can go at most {contract.tricks_needed} down")
+        raise ResultError(f"{quote(text)}: {name} can go at most {contract.tricks_needed} down")
     return contract.tricks_needed - diff
 
 

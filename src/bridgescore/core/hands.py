@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
 
+from bridgescore.core._tokens import quote
 from bridgescore.core.seats import Seat
 from bridgescore.core.strains import Strain
 from bridgescore.errors import BridgeInputError
@@ -48,7 +49,7 @@ class Rank(IntEnum):
         if folded == "10":
             return Rank.TEN
         if len(folded) != 1 or folded not in "23456789TJQKA":
-            raise DealError(f"{text!r}: not a card rank; use 2-9, T (or 10), J, Q, K, A")
+            raise DealError(f"{quote(text)}: not a card rank; use 2-9, T (or 10), J, Q, K, A")
         return Rank("23456789TJQKA".index(folded) + 2)
 
 
@@ -75,7 +76,7 @@ class Card:
         """``'SA'``, ``'♥T'``, ``'D10'``."""
         folded = text.strip()
         if len(folded) < 2:
-            raise DealError(f"{text!r}: a card is a suit and a rank, like SA or H10")
+            raise DealError(f"{quote(text)}: a card is a suit and a rank, like SA or H10")
         return cls(Strain.parse(folded[0]), Rank.parse(folded[1:]))
 
 
@@ -136,13 +137,13 @@ class Hands:
         """Parse PBN deal notation: ``'N:AKQ.JT9.876.5432 ...'`` (``-`` for an unknown hand)."""
         stripped = text.strip()
         if len(stripped) < 2 or stripped[1] != ":":
-            raise DealError(f"{text!r}: a PBN deal starts with the first seat, like N:")
+            raise DealError(f"{quote(text)}: a PBN deal starts with the first seat, like N:")
         if stripped[0].upper() not in "NESW":
-            raise DealError(f"{text!r}: a PBN deal starts with N:, E:, S: or W:")
+            raise DealError(f"{quote(text)}: a PBN deal starts with N:, E:, S: or W:")
         first = Seat.parse(stripped[0])
         parts = stripped[2:].split()
         if len(parts) != 4:
-            raise DealError(f"{text!r}: a PBN deal has four hands, found {len(parts)}")
+            raise DealError(f"{quote(text)}: a PBN deal has four hands, found {len(parts)}")
         hands: list[frozenset[Card] | None] = [None] * 4
         for offset, part in enumerate(parts):
             seat = Seat((first + offset) % 4)
@@ -150,19 +151,20 @@ class Hands:
                 continue
             if not _HAND_RE.match(part.upper()):
                 raise DealError(
-                    f"{text!r}: {part!r} is not a hand; write spades.hearts.diamonds.clubs"
+                    f"{quote(text)}: {quote(part)} is not a hand;"
+                    " write spades.hearts.diamonds.clubs"
                     " with ranks 2-9, T, J, Q, K, A"
                 )
             cards: list[Card] = []
             for suit, holding in zip(SUITS, part.upper().split("."), strict=True):
                 cards.extend(Card(suit, Rank.parse(letter)) for letter in holding)
             if len(set(cards)) != len(cards):
-                raise DealError(f"{text!r}: {part!r} lists a card twice")
+                raise DealError(f"{quote(text)}: {quote(part)} lists a card twice")
             hands[seat] = frozenset(cards)
         try:
             return cls(*hands)
         except DealError as error:
-            raise DealError(f"{text!r}: {error}") from None
+            raise DealError(f"{quote(text)}: {error}") from None
 
     def to_pbn(self, first: Seat = Seat.NORTH) -> str:
         """PBN deal notation starting with ``first`` (cards high to low in each suit)."""

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Generic, Protocol, TypeVar
 
-from bridgescore.core._tokens import normalise
+from bridgescore.core._tokens import normalise, quote
 
 
 class Named(Protocol):
@@ -107,10 +107,12 @@ class Registry(Generic[T]):
         """The item named ``text`` (any spelling of a name or alias), or raise ``error``
         naming every choice."""
         if not isinstance(text, str):
-            raise self.error(f"{text!r}: a {self.what} is named by text; use {self.choices_text()}")
+            raise self.error(
+                f"{quote(text)}: a {self.what} is named by text; use {self.choices_text()}"
+            )
         found = self.find(text)
         if found is None:
-            raise self.error(f"{text!r}: not a {self.what}; use {self.choices_text()}")
+            raise self.error(f"{quote(text)}: not a {self.what}; use {self.choices_text()}")
         return found
 
     def names(self) -> tuple[str, ...]:

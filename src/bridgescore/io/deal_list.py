@@ -33,8 +33,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Final, TextIO, TypeVar
 
+from bridgescore.core._tokens import quote
 from bridgescore.core.seats import Seat
 from bridgescore.errors import BridgeInputError, LocatedError
+from bridgescore.io.text import check_text, check_text_lenient, read_text, read_text_lenient
 from bridgescore.laws.lawsets import get_laws
 from bridgescore.sheets.chicago import ChicagoScoring, ChicagoSheet, ChicagoVulnerability
 from bridgescore.sheets.deal import Deal
@@ -128,7 +130,7 @@ def _parse_yes_no(text: str) -> bool:
         return True
     if folded in _NO:
         return False
-    raise BridgeInputError(f"honours: {text!r}: say yes or no")
+    raise BridgeInputError(f"honours: {quote(text)}: say yes or no")
 
 
 def _parse_laws(text: str) -> str:
@@ -152,7 +154,7 @@ def _parse_header(text: str) -> _Header:
     parser = _HEADER_PARSERS.get(name)
     if parser is None:
         raise BridgeInputError(
-            f"{text!r}: {key.strip()!r} is not a header; use {', '.join(HEADER_KEYS)}"
+            f"{quote(text)}: {quote(key.strip())} is not a header; use {', '.join(HEADER_KEYS)}"
         )
     return _Header(name, parser(value.strip()))
 
@@ -169,9 +171,9 @@ def _scan(lines: Iterable[str], source: str) -> Iterator[tuple[int, Deal | _Head
             if ":" in text:
                 header = _parse_header(text)
                 if dealt:
-                    raise BridgeInputError(f"{text!r}: header lines go before the first deal")
+                    raise BridgeInputError(f"{quote(text)}: header lines go before the first deal")
                 if header.key in seen:
-                    raise BridgeInputError(f"{text!r}: {header.key} is given twice")
+                    raise BridgeInputError(f"{quote(text)}: {header.key} is given twice")
                 seen.add(header.key)
                 yield number, header
             else:
@@ -247,11 +249,23 @@ def loads(text: str, source: str = "<string>") -> DealList:
 
 
 def _read(path: str | os.PathLike[str]) -> tuple[str, str]:
+    """The text of a file (or stdin), as :mod:`bridgescore.io.text` reads it: bytes that are
+    not UTF-8, a NUL or a lone surrogate are a :class:`TextDecodeError` naming the line."""
     name = os.fspath(path)
     if name == "-":
-        return sys.stdin.read(), "<stdin>"
-    with open(name, encoding="utf-8") as handle:
-        return handle.read(), name
+        return check_text(sys.stdin.read(), source="<stdin>"), "<stdin>"
+    return read_text(name), name
+
+
+def _read_lenient(path: str | os.PathLike[str]) -> tuple[str, str, tuple[LocatedError, ...]]:
+    name = os.fspath(path)
+    if name == "-":
+        source = "<stdin>"
+        text, found = check_text_lenient(sys.stdin.read(), source=source)
+    else:
+        source = name
+        text, found = read_text_lenient(name)
+    return text, source, tuple(LocatedError(p.message, source=source, line=p.line) for p in found)
 
 
 def load(path: str | os.PathLike[str]) -> DealList:
@@ -261,9 +275,11 @@ def load(path: str | os.PathLike[str]) -> DealList:
 
 
 def load_lenient(path: str | os.PathLike[str]) -> tuple[DealList, tuple[LocatedError, ...]]:
-    """Read a deal-list file leniently (``'-'`` is standard input)."""
-    text, source = _read(path)
-    return loads_lenient(text, source)
+    """Read a deal-list file leniently (``'-'`` is standard input); lines that are not
+    UTF-8 are read as Windows-1252, and listed with the problems."""
+    text, source, found = _read_lenient(path)
+    deals, problems = loads_lenient(text, source)
+    return deals, tuple(sorted((*found, *problems), key=lambda p: p.line or 0))
 
 
 # --- writing ---------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bridgescore.core._tokens import quote
 from bridgescore.core.contract import PassedOut, TableResult
 from bridgescore.core.seats import Side
 from bridgescore.errors import SheetError
@@ -56,14 +57,14 @@ class Deal:
     def parse(cls, text: str) -> Deal:
         """``'4SX S +1'``, ``'2NT N 9'``, ``'6D E = honours EW 150'``, ``'Pass'``."""
         if not isinstance(text, str):
-            raise SheetError(f"{text!r}: a deal is written as text, like '4S N ='")
+            raise SheetError(f"{quote(text)}: a deal is written as text, like '4S N ='")
         parts = _HONOURS_WORD.split(text, maxsplit=1)
         result_text = parts[0].strip()
         if not result_text:
-            raise SheetError(f"{text.strip()!r}: no result before the honours; like '4H S ='")
+            raise SheetError(f"{quote(text.strip())}: no result before the honours; like '4H S ='")
         result = TableResult.parse(result_text)
         if not result.passed_out and result.declarer is None:
-            raise SheetError(f"{result_text!r}: no declarer; {_DECLARER_HELP}")
+            raise SheetError(f"{quote(result_text)}: no declarer; {_DECLARER_HELP}")
         honours = Honours.parse(parts[1]) if len(parts) > 1 else None
         return cls(result, honours)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from bridgescore.core._tokens import quote, small_int
 from bridgescore.core.contract import Contract, PassedOut
 from bridgescore.core.seats import Side
 from bridgescore.core.strains import Strain
@@ -43,18 +44,18 @@ class Honours:
     def parse(cls, text: str) -> Honours:
         """``'EW 150'``, ``'NS 100'`` (side first, then the points)."""
         if not isinstance(text, str):
-            raise SheetError(f"{text!r}: honours are written as text like 'EW 150'")
+            raise SheetError(f"{quote(text)}: honours are written as text like 'EW 150'")
         words = text.split()
-        if len(words) != 2 or not words[1].isdigit():
+        if len(words) != 2 or not (words[1].isascii() and words[1].isdigit()):
             raise SheetError(
-                f"honours {text.strip()!r}: write the side and the points, like 'EW 150';"
+                f"honours {quote(text.strip())}: write the side and the points, like 'EW 150';"
                 f" honours are {_ALLOWED}"
             )
         try:
             side = Side.parse(words[0])
         except BridgeInputError as error:
-            raise SheetError(f"honours {text.strip()!r}: {error}") from None
-        return cls(side, int(words[1]))
+            raise SheetError(f"honours {quote(text.strip())}: {error}") from None
+        return cls(side, small_int(words[1]))
 
     def kind(self, strain: Strain) -> str:
         """What the hand held: four trump honours, five trump honours or four aces."""
