@@ -5,8 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from bridgescore import BoardInfo, parse_result
+from bridgescore.cli._common import one_line
+from bridgescore.cli.main import cli
 from bridgescore.core._tokens import quote, small_int
 from bridgescore.errors import BoardError, ContractError, LocatedError, ResultError, SheetError
 from bridgescore.io import deal_list
@@ -71,3 +74,33 @@ def test_a_deal_file_with_a_nul_is_an_error(tmp_path: Path) -> None:
     path.write_bytes(b"4S N =\n4H\x00 S =\n")
     with pytest.raises(TextDecodeError, match="line 2"):
         deal_list.load(path)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["score", "--board", "x", "4S="],
+        ["imps", "abc"],
+        ["nope"],
+        ["score", "--bogus"],
+        ["pairs"],
+        ["report", "examples/pairs-mitchell.csv"],
+        ["score", "4S=", "--board", HUGE],
+    ],
+)
+def test_usage_errors_are_one_line(args: list[str]) -> None:
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("bridgescore: error: ")
+    assert lines[0].endswith("--help')")
+    assert len(lines[0]) <= 400
+
+
+def test_one_line_leaves_a_message_that_fits() -> None:
+    path = "/a/very/long/folder/name/that/goes/on/and/on/and/on/for/ever/and/ever/out.json"
+    assert one_line(f"{path!r}: cannot write") == f"{path!r}: cannot write"
+    long = one_line(f"{'x' * 100_000!r}: not a law set\nsecond line")
+    assert long.startswith("'xxx")
+    assert long.endswith("…': not a law set second line")

@@ -4,6 +4,7 @@ place where library errors become a one-line message and exit status 2."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -35,10 +36,68 @@ def note(message: str) -> None:
     click.echo(f"bridgescore: {message}", err=True)
 
 
+MESSAGE_LIMIT = 300
+"""The longest message a command prints (a message never quotes a whole 10 MB line)."""
+
+_QUOTED = re.compile(r"'[^'\n]{61,}'|\"[^\"\n]{61,}\"")
+
+
+def one_line(message: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``message`` on one line; when longer than ``limit``, each quoted excerpt cut to 60
+    characters, then the whole to ``limit``: the safety net under the library's own
+    short excerpts (a message that fits is never changed, file names included)."""
+
+    def shorten(match: re.Match[str]) -> str:
+        mark = match[0][0]
+        return f"{mark}{match[0][1:60]}…{mark}"
+
+    text = " ".join(message.split())
+    if len(text) > limit:
+        text = _QUOTED.sub(shorten, text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def fail(message: str) -> None:
     """One line on stderr, exit status 2."""
-    click.echo(f"bridgescore: error: {message}", err=True)
+    click.echo(f"bridgescore: error: {one_line(message)}", err=True)
     sys.exit(EXIT_BAD_INPUT)
+
+
+class _OneLineUsageError(click.UsageError):
+    """A usage error (a bad option or argument) shown as every other error is: one line."""
+
+    def show(self, file: Any = None) -> None:
+        hint = f" (see '{self.ctx.command_path} --help')" if self.ctx is not None else ""
+        message = one_line(self.format_message()).rstrip(".")
+        click.echo(f"bridgescore: error: {message}{hint}", err=True)
+
+
+class BridgeGroup(click.Group):
+    """The command group: click's usage errors become one ``bridgescore: error:`` line."""
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.exceptions.NoArgsIsHelpError:
+            raise
+        except click.UsageError as error:
+            raise _OneLineUsageError(error.format_message(), error.ctx) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.exceptions.NoArgsIsHelpError:
+            raise
+        except _OneLineUsageError:
+            raise
+        except click.UsageError as error:
+            raise _OneLineUsageError(error.format_message(), error.ctx) from None
 
 
 def friendly_errors(command: Callable[P, R]) -> Callable[P, R]:

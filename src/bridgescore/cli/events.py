@@ -12,7 +12,14 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from bridgescore.cli._common import EXIT_BAD_INPUT, console, emit_json, friendly_errors, note
+from bridgescore.cli._common import (
+    EXIT_BAD_INPUT,
+    console,
+    emit_json,
+    friendly_errors,
+    note,
+    one_line,
+)
 from bridgescore.cli._options import (
     convention_options,
     factor_value,
@@ -70,7 +77,7 @@ def conventions_of(event: Event, scoring: str | None, options: Mapping[str, Any]
 def report_problems(problems: list[Problem]) -> None:
     """Every problem on its own line on stderr."""
     for problem in problems:
-        click.echo(f"bridgescore: {problem}", err=True)
+        click.echo(f"bridgescore: {one_line(str(problem))}", err=True)
 
 
 def _fmt(value: float | None, decimals: int = 2) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from bridgescore import __version__
+from bridgescore.cli._common import BridgeGroup
 from bridgescore.cli.batch import batch_command
 from bridgescore.cli.events import imps_command, pairs_command, teams_command, vp_command
 from bridgescore.cli.files import convert_command, event_command, report_command
@@ -13,6 +14,7 @@ from bridgescore.cli.sheets import chicago_command, rubber_command
 
 
 @click.group(
+    cls=BridgeGroup,
     context_settings={"help_option_names": ["-h", "--help"]},
     epilog="Example: bridgescore score 4SX= --vul",
 )
