@@ -63,12 +63,12 @@ def test_whole_result_in_contract_column_and_score_agreeing() -> None:
         ("1,1,1,3,3,4S,N,10,,", "'3' meets itself"),
         ("1,1,1,3,4,4S,N,14,,", "a deal has 13 tricks"),
         ("2,1,1,3,4,,,,430,", "NS +430 is a score no contract can produce at vulnerability NS"),
-        ("1,1,1,3,4,,,,,B+", "'B+': not a board entry"),
-        ("1,1,1,3,4,4S,,10,,", "has no declarer"),
+        ("1,1,1,3,4,,,,,B+", "adjusted 'B+' is not an adjusted score (write A+/A-, A60/A40"),
+        ("1,1,1,3,4,4S,,10,,", "4S has no declarer (give the declarer: N, E, S or W)"),
         ("1,1,1,3,4,,,,,", "no result"),
         ("0,1,1,3,4,4S,N,10,,", "'0': board numbers start at 1"),
-        ("1,1,1,3,4,4S,N,10,-620,", "score -620 contradicts 4SN="),
-        ("1,1,1,3,4,4S,N,10,,A", "an adjusted score (A) and a result"),
+        ("1,1,1,3,4,4S,N,10,-620,", "score -620 contradicts 4SN= (NS +420 at vulnerability None)"),
+        ("1,1,1,3,4,4S,N,10,,A", "contract '4S', declarer 'N', result '10' left aside: adjusted"),
         ("1,x,1,3,4,4S,N,10,,", "round 'x' is not a whole number"),
         ("1,1,1,3,4,8S,N,10,,", "level is 1 to 7"),
     ],
@@ -76,11 +76,37 @@ def test_whole_result_in_contract_column_and_score_agreeing() -> None:
 def test_each_bad_row_names_file_line_and_what(line: str, message: str) -> None:
     text = HEADER + "1,1,2,5,6,3NT,S,9,,\n" + line + "\n"
     with pytest.raises(ResultsFileError) as caught:
-        loads_csv(text, source="club.csv")
+        loads_csv(text, source="club.csv", strict=True)
     problem = caught.value.problems[0]
     assert message in problem.message
     assert str(problem.where) == "club.csv, line 3"
-    assert str(caught.value).startswith("club.csv, line 3: error: ")
+    board = line.split(",")[0]
+    head = f"club.csv, line 3, board {board}: " if board != "0" else "club.csv, line 3: "
+    assert str(caught.value).startswith(head + f"{problem.severity.value}: ")
+
+
+def test_a_score_that_contradicts_its_contract_is_scored_from_the_contract() -> None:
+    text = HEADER + "1,1,1,3,4,4S,N,10,-620,\n"
+    event = loads_csv(text, source="club.csv")
+    (row,) = event.rows
+    assert (str(row.result), row.ns_score) == ("4SN=", 420)
+    (warning,) = event.warnings
+    assert str(warning) == (
+        "club.csv, line 2, board 1: warning: score -620 contradicts 4SN= (NS +420 at"
+        " vulnerability None); scored from the contract"
+    )
+
+
+def test_an_unreadable_contract_beside_a_score_keeps_the_score() -> None:
+    text = HEADER + "1,1,1,3,4,42,S,12,480,\n"
+    event = loads_csv(text, source="club.csv")
+    (row,) = event.rows
+    assert (row.result, row.ns_score) == (None, 480)
+    (warning,) = event.warnings
+    assert warning.message.startswith("contract '42': ")
+    assert warning.message.endswith("; scored by its score +480")
+    with pytest.raises(ResultsFileError, match="scored by its score"):
+        loads_csv(text, source="club.csv", strict=True)
 
 
 def test_rows_that_conflict_with_each_other() -> None:
@@ -147,7 +173,7 @@ def test_json_reader_reports_entries() -> None:
     with pytest.raises(ResultsFileError) as caught:
         loads_json(json.dumps(data), source="e.json")
     assert str(caught.value.problems[0]) == (
-        "e.json, result 2: error: board 1: both the NS and the EW pair are needed"
+        "e.json, result 2, board 1: error: both the NS and the EW pair are needed"
     )
 
 

@@ -212,7 +212,7 @@ def check_rows(
     vul_of: dict[int, ResultRow] = {}
     for row in rows:
         if row.ns == row.ew:
-            problems.append(Problem(row.where, f"board {row.board}: {row.ns!r} meets itself"))
+            problems.append(Problem(row.where.at(board=row.board), f"{row.ns!r} meets itself"))
         if row.table is not None:
             key = (row.board, row.round, row.table)
             if key in seen_table:
@@ -233,8 +233,8 @@ def check_rows(
                 first = seen_pair[pkey]
                 problems.append(
                     Problem(
-                        row.where,
-                        f"board {row.board}: {pair!r} already has a result on this board"
+                        row.where.at(board=row.board),
+                        f"{pair!r} already has a result on this board"
                         + (f" sitting {direction}" if teams else "")
                         + f" (at {first.where})",
                     )
@@ -256,8 +256,8 @@ def check_rows(
         ):
             problems.append(
                 Problem(
-                    row.where,
-                    f"board {row.board}: NS {row.ns_score:+d} is a score no contract can produce"
+                    row.where.at(board=row.board),
+                    f"NS {row.ns_score:+d} is a score no contract can produce"
                     f" at vulnerability {row.vulnerability}",
                 )
             )

@@ -33,9 +33,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from bridgescore.core.contract import TableResult
 from bridgescore.core.vulnerability import BoardInfo, Vulnerability
-from bridgescore.duplicate.adjusted import parse_entry
 from bridgescore.errors import BridgeError, BridgeInputError
 from bridgescore.events.model import (
     EventResults,
@@ -44,8 +42,8 @@ from bridgescore.events.model import (
     ResultRow,
     Severity,
     check_rows,
-    ns_score_of,
 )
+from bridgescore.io.rows import Built, RawResult, build_result, field, raise_errors
 from bridgescore.io.text import read_text, read_text_lenient
 
 COLUMNS = (
@@ -80,68 +78,48 @@ def _int(value: str, what: str) -> int:
         raise BridgeInputError(f"{what} {value!r} is not a whole number") from None
 
 
-def build_row(fields: Mapping[str, object], where: Location, laws: str = "2017") -> ResultRow:
-    """One result row from its named fields; raises a BridgeError naming what is wrong."""
+def read_row(fields: Mapping[str, object], where: Location, laws: str = "2017") -> Built:
+    """One result from its named fields (the columns, or a JSON object's keys), through
+    the one row-building kernel (:mod:`bridgescore.io.rows`)."""
     get = {key: _text(value) for key, value in fields.items()}
     board_text = get.get("board", "")
     if not board_text:
-        raise BridgeInputError("no board number")
-    board = BoardInfo.parse(board_text)
+        return Built(None, (Problem(where, "no board number"),))
+    try:
+        board = BoardInfo.parse(board_text)
+    except BridgeError as error:
+        return Built(None, (Problem(where, str(error)),))
+    at = where.at(board=board.number)
     ns, ew = get.get("ns", ""), get.get("ew", "")
     if not ns or not ew:
-        raise BridgeInputError(f"board {board.number}: both the NS and the EW pair are needed")
+        return Built(None, (Problem(at, "both the NS and the EW pair are needed"),))
     vul_text = get.get("vulnerability", "")
-    vulnerability = Vulnerability.parse(vul_text) if vul_text else board.vulnerability
     round_text = get.get("round", "")
-    base: dict[str, Any] = {
-        "board": board.number,
-        "ns": ns,
-        "ew": ew,
-        "vulnerability": vulnerability,
-        "round": _int(round_text, "round") if round_text else None,
-        "table": get.get("table") or None,
-        "where": where,
-    }
-    adjusted_text = get.get("adjusted", "")
-    played_text = " ".join(
-        part
-        for part in (get.get("contract", ""), get.get("declarer", ""), get.get("result", ""))
-        if part
+    try:
+        vulnerability = Vulnerability.parse(vul_text) if vul_text else board.vulnerability
+        round_number = _int(round_text, "round") if round_text else None
+    except BridgeError as error:
+        return Built(None, (Problem(at, str(error)),))
+    raw = RawResult(
+        board.number,
+        ns,
+        ew,
+        vulnerability,
+        where,
+        contract=field("contract", get.get("contract"), where),
+        declarer=field("declarer", get.get("declarer"), where),
+        tricks=field("result", get.get("result"), where),
+        score=field("score", get.get("score"), where),
+        adjusted=field("adjusted", get.get("adjusted"), where),
+        round=round_number,
+        table=get.get("table") or None,
     )
-    score_text = get.get("score", "")
-    if adjusted_text:
-        if played_text or score_text:
-            raise BridgeInputError(
-                f"board {board.number}: an adjusted score ({adjusted_text}) and a result"
-                " on the same row; give one"
-            )
-        adjusted = parse_entry(adjusted_text)
-        if isinstance(adjusted, int):
-            raise BridgeInputError(
-                f"board {board.number}: adjusted {adjusted_text!r} is a score; put it under score"
-            )
-        return ResultRow(**base, adjusted=adjusted)
-    given = _int(score_text.lstrip("+"), "score") if score_text else None
-    if not played_text:
-        if given is None:
-            raise BridgeInputError(
-                f"board {board.number}: no result; give a contract and result, a score, or an"
-                " adjusted score"
-            )
-        return ResultRow(**base, ns_score=given)
-    result = TableResult.parse(played_text)
-    if result.declarer is None and not result.passed_out:
-        raise BridgeInputError(
-            f"board {board.number}: {played_text!r} has no declarer, so whose score it is is"
-            " unknown; add N, E, S or W"
-        )
-    ns_score = ns_score_of(result, vulnerability, laws)
-    if given is not None and given != ns_score:
-        raise BridgeInputError(
-            f"board {board.number}: score {given:+d} contradicts {result} (NS {ns_score:+d} at"
-            f" vulnerability {vulnerability})"
-        )
-    return ResultRow(**base, result=result, ns_score=ns_score)
+    return build_result(raw, laws=laws)
+
+
+def build_row(fields: Mapping[str, object], where: Location, laws: str = "2017") -> ResultRow:
+    """One result row from its named fields; raises a BridgeError naming what is wrong."""
+    return raise_errors(read_row(fields, where, laws))
 
 
 def _finish(
@@ -215,10 +193,10 @@ def read_csv(text: str, *, source: str = "<string>", laws: str = "2017") -> Even
                 Problem(where, f"{len(record)} fields where the header has {len(header)}")
             )
             continue
-        try:
-            rows.append(build_row(dict(zip(header, record, strict=False)), where, laws))
-        except BridgeError as error:
-            problems.append(Problem(where, str(error)))
+        built = read_row(dict(zip(header, record, strict=False)), where, laws)
+        problems.extend(built.problems)
+        if built.row is not None:
+            rows.append(built.row)
     if header is None:
         problems.append(Problem(Location(source), "no header row and no results"))
     return EventResults(tuple(rows), tuple(problems), source=source)
@@ -261,10 +239,10 @@ def loads_json(
             problems.append(
                 Problem(where, f"fields not used: {', '.join(unknown)}", Severity.WARNING)
             )
-        try:
-            rows.append(build_row(entry, where, laws))
-        except BridgeError as error:
-            problems.append(Problem(where, str(error)))
+        built = read_row(entry, where, laws)
+        problems.extend(built.problems)
+        if built.row is not None:
+            rows.append(built.row)
     return _finish(rows, problems, source, name, laws, strict, teams)
 
 

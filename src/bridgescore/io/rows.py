@@ -1,0 +1,357 @@
+"""The one kernel that turns a result's fields, as text, into a result row or problems.
+
+Every source of results — the CSV and JSON results files, the PBN and USEBIO readers,
+and later the web forms — picks the fields out of its own layout with their places and
+hands them here as a :class:`RawResult`. The rules for reading a result, and every
+message about one, are written once, below; each message names the field as the
+source names it (``score``, ``SCORE``, ``Score_NS``).
+
+The rules:
+
+- An adjusted score (in its own field, or written where the score or the contract
+  goes: ``A5050``, ``A+/A-``, ``60%/40%``, ``NP``) is the row; a contract given with it is
+  left aside with a warning.
+- A contract needs its declarer (in the contract, ``4SXN``, or its own field) and its
+  tricks (``10``, or ``=``, ``+1``, ``-2``), except a passed-out deal.
+- A written score is checked against the contract. One that contradicts it is a
+  warning, and the row is scored from the contract (the facts of the deal); a contract
+  that cannot be read beside a score that can is a warning, and the row keeps the
+  written score. Strict reading makes both errors, as it does every warning.
+- A score alone is the row (whether some contract can produce it is checked with the
+  other rows, in :func:`bridgescore.events.model.check_rows`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Final
+
+from bridgescore.core.contract import Contract, PassedOut, TableResult, parse_contract
+from bridgescore.core.seats import Seat
+from bridgescore.core.vulnerability import Vulnerability
+from bridgescore.duplicate.adjusted import (
+    NOT_PLAYED,
+    Adjusted,
+    Award,
+    NotPlayed,
+    parse_award,
+    parse_entry,
+)
+from bridgescore.errors import BridgeError, BridgeInputError
+from bridgescore.events.model import Location, Problem, ResultRow, Severity, ns_score_of
+from bridgescore.io.text import excerpt
+
+_SCORE_RE: Final = re.compile(r"^[+-]?\d+$")
+_TWO_AWARDS: Final = re.compile(
+    r"^(A[+-]?|A\d+(?:\.\d+)?%?)(A[+-]?|A\d+(?:\.\d+)?%?)$", re.IGNORECASE
+)
+_ADJUSTED_START: Final = re.compile(r"^\s*(A|NP\b|NOT\s*PLAYED|AV)", re.IGNORECASE)
+_ADJUSTED_HELP: Final = "A+/A-, A60/A40, A5050, 60%/40%, A (average), NP (not played)"
+_DECLARER_HELP: Final = "give the declarer: N, E, S or W"
+_TRICKS_HELP: Final = "give the tricks taken, or =, +1, -2"
+_NO_RESULT: Final = "give a contract and its result, a score, or an adjusted score"
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One field of a result as the source wrote it: its text, its name as the source
+    calls it, and where it is."""
+
+    name: str
+    text: str
+    where: Location
+
+    def quoted(self) -> str:
+        return repr(excerpt(self.text))
+
+
+@dataclass(frozen=True, slots=True)
+class RawResult:
+    """A result as a source gives it: who played the board, and its fields as text.
+
+    ``contract`` may hold the declarer and the result too (``4SXN-2``), or ``Pass``, or
+    an adjusted score; ``tricks`` is tricks taken (``10``) or the result (``=``, ``+1``,
+    ``-2``); ``score`` is North-South's score.
+    """
+
+    board: int
+    ns: str
+    ew: str
+    vulnerability: Vulnerability
+    where: Location
+    contract: Field | None = None
+    declarer: Field | None = None
+    tricks: Field | None = None
+    score: Field | None = None
+    adjusted: Field | None = None
+    round: int | None = None
+    table: str | None = None
+    players: tuple[str, str, str, str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Built:
+    """The row (``None`` when the result cannot be read) and every problem found."""
+
+    row: ResultRow | None
+    problems: tuple[Problem, ...] = ()
+
+
+def field(name: str, text: object, where: Location) -> Field | None:
+    """A field from a cell: ``None`` when the cell is empty."""
+    shown = "" if text is None else str(text).strip()
+    return Field(name, shown, where) if shown else None
+
+
+def is_adjusted_text(text: str) -> bool:
+    """Whether a cell reads as an adjusted score rather than a contract or a score."""
+    return bool(_ADJUSTED_START.match(text)) and not _SCORE_RE.match(text.strip())
+
+
+def parse_adjusted(text: str) -> Adjusted | NotPlayed:
+    """An adjusted score for both sides in one cell, in any spelling a program writes:
+    ``A+/A-``, ``A+A-``, ``A60A40``, ``A6040``, ``60%/40%``, ``A``, ``NP``."""
+    try:
+        entry = parse_entry(text)
+    except BridgeError:
+        match = _TWO_AWARDS.match(text.strip())
+        if match is None:
+            raise BridgeInputError(
+                f"{excerpt(text)!r} is not an adjusted score (write {_ADJUSTED_HELP})"
+            ) from None
+        return Adjusted(_award(match[1]), _award(match[2]))
+    if isinstance(entry, int):
+        raise BridgeInputError(f"{text!r} is a score, not an adjusted score")
+    return entry
+
+
+def _award(text: str) -> Award:
+    folded = text.strip()
+    if re.match(r"^A\d", folded, re.IGNORECASE):
+        folded = folded[1:]
+    return parse_award(folded)
+
+
+class _Builder:
+    def __init__(self, raw: RawResult, laws: str) -> None:
+        self.raw = raw
+        self.laws = laws
+        self.problems: list[Problem] = []
+        self.base = ResultRow(
+            raw.board,
+            raw.ns,
+            raw.ew,
+            raw.vulnerability,
+            round=raw.round,
+            table=raw.table,
+            players=raw.players,
+            where=raw.where,
+        )
+
+    def report(self, at: Field | None, message: str, severity: Severity = Severity.ERROR) -> None:
+        where = (self.raw.where if at is None else at.where).at(board=self.raw.board)
+        self.problems.append(Problem(where, message, severity))
+
+    def done(self, row: ResultRow | None) -> Built:
+        return Built(row, tuple(self.problems))
+
+    def build(self) -> Built:
+        raw = self.raw
+        adjusted_field = raw.adjusted
+        for candidate in (raw.score, raw.contract):
+            if adjusted_field is None and candidate and is_adjusted_text(candidate.text):
+                if candidate is raw.contract and _reads_as_contract(candidate.text):
+                    continue
+                adjusted_field = candidate
+        if adjusted_field is not None:
+            return self.adjusted(adjusted_field)
+        given = self.given_score()
+        if given is False:
+            return self.done(None)
+        if raw.contract is not None:
+            return self.played(raw.contract, given)
+        if given is not None:
+            return self.done(replace(self.base, ns_score=given))
+        self.report(
+            None, "no result: give a contract and its result, a score, or an adjusted score"
+        )
+        return self.done(None)
+
+    def adjusted(self, at: Field) -> Built:
+        try:
+            value = parse_adjusted(at.text)
+        except BridgeError as error:
+            self.report(at, f"{at.name} {error}")
+            return self.done(None)
+        aside = [
+            f
+            for f in (self.raw.contract, self.raw.declarer, self.raw.tricks, self.raw.score)
+            if f is not None and f is not at
+        ]
+        if aside:
+            shown = ", ".join(f"{f.name} {f.quoted()}" for f in aside)
+            self.report(
+                aside[0],
+                f"{shown} left aside: {at.name} {at.quoted()} is the adjusted score {value}",
+                Severity.WARNING,
+            )
+        return self.done(replace(self.base, adjusted=value))
+
+    def given_score(self) -> int | bool | None:
+        """The written NS score: ``None`` when there is none, ``False`` when unreadable."""
+        at = self.raw.score
+        if at is None:
+            return None
+        text = at.text.replace("−", "-").replace("–", "-")
+        if _SCORE_RE.match(text) and len(text) <= 8:
+            return int(text)
+        if _SCORE_RE.match(text):
+            self.report(at, f"{at.name} {at.quoted()} is not a bridge score (too many digits)")
+        else:
+            self.report(
+                at,
+                f"{at.name} {at.quoted()} is neither a score (420, -50) nor an adjusted score"
+                f" ({_ADJUSTED_HELP})",
+            )
+        return False
+
+    def played(self, at: Field, given: int | bool | None) -> Built:
+        result = self.result(at)
+        if result is None:
+            if isinstance(given, int) and not isinstance(given, bool):
+                failed = self.problems.pop()
+                assert self.raw.score is not None
+                self.report(
+                    self.raw.score,
+                    f"{failed.message}; scored by its {self.raw.score.name} {given:+d}",
+                    Severity.WARNING,
+                )
+                return self.done(replace(self.base, ns_score=given))
+            return self.done(None)
+        ns_score = ns_score_of(result, self.raw.vulnerability, self.laws)
+        if isinstance(given, int) and not isinstance(given, bool) and given != ns_score:
+            assert self.raw.score is not None
+            self.report(
+                self.raw.score,
+                f"{self.raw.score.name} {given:+d} contradicts {result} (NS {ns_score:+d} at"
+                f" vulnerability {self.raw.vulnerability}); scored from the contract",
+                Severity.WARNING,
+            )
+        return self.done(replace(self.base, result=result, ns_score=ns_score))
+
+    def result(self, at: Field) -> TableResult | None:
+        """The contract, its declarer and tricks, or ``None`` with the problem reported."""
+        raw = self.raw
+        try:
+            contract = parse_contract(at.text)
+        except BridgeError:
+            return self.whole_result(at)
+        if isinstance(contract, PassedOut):
+            return TableResult(contract, None)
+        declarer = self.declarer(contract, at)
+        if declarer is None:
+            return None
+        if raw.tricks is None:
+            bare = contract.format(declarer=False)
+            self.report(at, f"{bare} has no result ({_TRICKS_HELP})")
+            return None
+        return self.tricks(contract.by(declarer), raw.tricks)
+
+    def whole_result(self, at: Field) -> TableResult | None:
+        """A contract cell that holds the result too (``4SXN-2``, ``3NT S 10``)."""
+        parts = [f.text for f in (at, self.raw.declarer, self.raw.tricks) if f is not None]
+        try:
+            result = TableResult.parse(" ".join(parts))
+        except BridgeError:
+            try:
+                TableResult.parse(at.text)
+            except BridgeError as error:
+                self.report(at, f"{at.name} {error}")
+                return None
+            self.report(at, f"{at.name} {at.quoted()} holds a result, and so do the other fields")
+            return None
+        if result.declarer is None and not result.passed_out:
+            self.report(
+                at,
+                f"{at.name} {at.quoted()} has no declarer ({_DECLARER_HELP}), so whose"
+                " score it is is unknown",
+            )
+            return None
+        return result
+
+    def declarer(self, contract: Contract, at: Field) -> Seat | None:
+        given = self.raw.declarer
+        if given is None:
+            if contract.declarer is None:
+                self.report(
+                    at,
+                    f"{contract} has no declarer ({_DECLARER_HELP}), so whose score it"
+                    " is is unknown",
+                )
+            return contract.declarer
+        try:
+            seat = Seat.parse(given.text)
+        except BridgeError as error:
+            self.report(given, f"{given.name} {error}")
+            return None
+        if contract.declarer is not None and contract.declarer is not seat:
+            self.report(
+                given,
+                f"{given.name} {given.quoted()} but the {at.name} {contract} names"
+                f" {contract.declarer}",
+            )
+            return None
+        return seat
+
+    def tricks(self, contract: Contract, at: Field) -> TableResult | None:
+        text = at.text
+        try:
+            if text.isdigit():
+                return TableResult(contract, int(text))
+            return TableResult.parse(f"{contract} {text}")
+        except BridgeError as error:
+            self.report(at, f"{at.name} {at.quoted()}: {_reason(error, text)}")
+            return None
+
+
+def _reads_as_contract(text: str) -> bool:
+    try:
+        parse_contract(text)
+    except BridgeError:
+        return False
+    return True
+
+
+def _reason(error: BridgeError, given: str) -> str:
+    """An error's message without the input it starts by quoting."""
+    text = str(error)
+    head, sep, rest = text.partition(": ")
+    return rest if sep and given in head else text
+
+
+def build_result(raw: RawResult, *, laws: str = "2017") -> Built:
+    """The result row ``raw`` describes, and every problem found reading it."""
+    return _Builder(raw, laws).build()
+
+
+def raise_errors(built: Built) -> ResultRow:
+    """The row, or the first error as a :class:`BridgeInputError` (for a single row)."""
+    errors = [p for p in built.problems if p.severity is Severity.ERROR]
+    if errors or built.row is None:
+        first = errors[0] if errors else built.problems[0]
+        raise BridgeInputError(first.message)
+    return built.row
+
+
+__all__ = [
+    "NOT_PLAYED",
+    "Built",
+    "Field",
+    "RawResult",
+    "build_result",
+    "field",
+    "is_adjusted_text",
+    "parse_adjusted",
+    "raise_errors",
+]
