@@ -209,9 +209,14 @@ def test_configurable_artificial_imps_and_table() -> None:
     assert old.ns_imps == [12, 0, -12]
 
 
-def test_percentage_awards_have_no_imp_value() -> None:
+def test_percentage_awards_on_the_line_through_the_codes() -> None:
+    # 45 % is -1.5 IMPs, 55 % +1.5 (40 % = A- = -3, 50 % = A = 0, 60 % = A+ = +3)
+    scored = butler_board([420, Adjusted.parse("45/55")])
+    assert scored.ns_imps == [0, Fraction(-3, 2)]
+    assert scored.ew_imps == [0, Fraction(3, 2)]
+    refuse = ButlerPreset("x", (), "x", percentages="refuse")  # type: ignore[arg-type]
     with pytest.raises(AdjustedScoreError, match=r"45%.*A\+, A or A-"):
-        butler_board([420, Adjusted.parse("45/55")])
+        butler_board([420, Adjusted.parse("45/55")], refuse)
 
 
 def test_bad_input() -> None:

@@ -126,10 +126,15 @@ def test_unknown_pair_or_board() -> None:
         result.card("zz")
 
 
-def test_percentage_award_has_no_imp_value() -> None:
+def test_percentage_award_scores_in_cross_imps() -> None:
+    # 60 % is +3 IMPs and 40 % -3 (the line through A- 40 %, A 50 %, A+ 60 %);
+    # the one real result has nothing to compare with: 0
     text = "board,ns,ew,score,adjusted\n1,1,2,420,\n1,3,4,,60%/40%\n"
-    with pytest.raises(DuplicateError, match="line 3: board 1: a percentage award"):
-        score_pairs(loads_csv(text, source="f.csv"), "cross-imps")
+    result = score_pairs(loads_csv(text, source="f.csv"), "cross-imps")
+    assert [(x.ns_points, x.ew_points) for x in result.traveller(1).lines] == [
+        (0.0, 0.0),
+        (3.0, -3.0),
+    ]
 
 
 def test_scoring_names() -> None:

@@ -16,16 +16,21 @@ how a datum ending in 5 is rounded:
 
 However many a preset asks for, at least one result is kept (n = 2 keeps both).
 Adjusted scores do not enter the datum: ``A+`` is worth +3 IMPs, ``A`` 0, ``A-``
-−3 (configurable per preset); a board not played scores nothing.
+−3 (configurable per preset); a percentage award (USEBIO's ``A6040``, ``60%/40%``)
+is valued on the straight line through them, 40 % = ``A-``, 50 % = ``A``, 60 % =
+``A+`` (so p % is (p − 50) / 10 × 3 IMPs: 55 % → +1.5), unless the preset's
+``percentages`` rule is ``refuse``; a board not played scores nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
 from typing import Final
 
+from bridgescore.core._tokens import lookup
 from bridgescore.core.registry import Registry
 from bridgescore.duplicate.adjusted import (
     Adjusted,
@@ -46,13 +51,40 @@ from bridgescore.duplicate.imps import (
 from bridgescore.duplicate.matchpoints import Halves, check_scores, round_to
 
 
+class PercentRule(StrEnum):
+    """What a percentage award (``A6040``, ``55%``) is worth in IMPs under a preset."""
+
+    LINEAR = "linear"
+    """On the straight line through the preset's codes: 40 % is ``A-``, 50 % ``A``,
+    60 % ``A+`` (with ±3: p % → (p − 50) × 3/10 IMPs)."""
+    REFUSE = "refuse"
+    """No IMP value: a percentage award on an IMP board is an error."""
+
+    @classmethod
+    def parse(cls, text: str | PercentRule) -> PercentRule:
+        if isinstance(text, PercentRule):
+            return text
+        return lookup(
+            text, _PERCENT_RULES, what="percentage rule", error=DuplicateError,
+            shown="linear or refuse",
+        )  # fmt: skip
+
+
+_PERCENT_RULES = {"LINEAR": PercentRule.LINEAR, "REFUSE": PercentRule.REFUSE}
+
+_PLUS_PERCENT: Final = Fraction(60)
+_AVERAGE_PERCENT: Final = Fraction(50)
+_MINUS_PERCENT: Final = Fraction(40)
+
+
 @dataclass(frozen=True, slots=True)
 class ButlerPreset:
     """How a datum is made and what artificial scores are worth in IMPs.
 
     ``drop`` results are left out at each end, or — when ``drop_fraction`` is
     given — that share of the results, rounded to the nearest whole number
-    (halves up). ``halves`` rounds a datum ending in 5.
+    (halves up). ``halves`` rounds a datum ending in 5. ``percentages`` says what a
+    percentage award is worth (:class:`PercentRule`).
     """
 
     name: str
@@ -65,6 +97,7 @@ class ButlerPreset:
     average: int = 0
     average_minus: int = -3
     imp_table: str = DEFAULT_IMP_TABLE
+    percentages: PercentRule = PercentRule.LINEAR
     sources: tuple[str, ...] = field(default=())
     notes: tuple[str, ...] = field(default=())
 
@@ -75,6 +108,7 @@ class ButlerPreset:
                 "a datum has no average to round toward; use away-from-zero or even"
             )
         object.__setattr__(self, "halves", how)
+        object.__setattr__(self, "percentages", PercentRule.parse(self.percentages))
         get_imp_table(self.imp_table)
         for name in ("drop", "average_plus", "average", "average_minus"):
             value = getattr(self, name)
@@ -93,17 +127,31 @@ class ButlerPreset:
             wanted = int(round_to(results * self.drop_fraction, 1, Halves.AWAY_FROM_ZERO))
         return max(0, min(wanted, (results - 1) // 2))
 
-    def award_imps(self, award: Award) -> int:
-        """IMPs for an artificial adjusted score (``A+`` 3, ``A`` 0, ``A-`` −3 by default)."""
+    def award_imps(self, award: Award) -> int | Fraction:
+        """IMPs for an artificial adjusted score (``A+`` 3, ``A`` 0, ``A-`` −3 by default;
+        a percentage by the preset's :class:`PercentRule`).
+
+        >>> preset = get_butler_preset()
+        >>> preset.award_imps(Fraction(60)), preset.award_imps(Fraction(45))
+        (Fraction(3, 1), Fraction(-3, 2))
+        """
         if award is AdjustedCode.AVERAGE_PLUS:
             return self.average_plus
         if award is AdjustedCode.AVERAGE:
             return self.average
         if award is AdjustedCode.AVERAGE_MINUS:
             return self.average_minus
-        raise AdjustedScoreError(
-            f"{award}%: a percentage award has no IMP value; use A+, A or A- on an IMP board"
-        )
+        assert isinstance(award, Fraction)
+        if self.percentages is PercentRule.REFUSE:
+            raise AdjustedScoreError(
+                f"{award}%: the {self.name} preset gives a percentage award no IMP value;"
+                " use A+, A or A- on an IMP board"
+            )
+        if award >= _AVERAGE_PERCENT:
+            step = Fraction(self.average_plus - self.average, _PLUS_PERCENT - _AVERAGE_PERCENT)
+        else:
+            step = Fraction(self.average - self.average_minus, _AVERAGE_PERCENT - _MINUS_PERCENT)
+        return self.average + (award - _AVERAGE_PERCENT) * step
 
     def __str__(self) -> str:
         return self.name
@@ -113,9 +161,20 @@ class ButlerPreset:
 
 
 _IMP_ADJUSTED = (
-    "Artificial scores at IMPs: average plus +3, average 0, average minus −3 (Law 12C2; "
-    "ACBLscore manual 'IMP scoring methods', http://web2.acbl.org/acblscore/manual/83.htm: "
-    "'AVE 0 IMPs, AVE+ 3 IMPs')"
+    "Artificial scores at IMPs: average plus +3, average 0, average minus −3 (Laws of "
+    "Duplicate Bridge 2017, Law 12C2(b): 'When the Director chooses to award an artificial "
+    "adjusted score of average plus or average minus at IMP play, that score is plus 3 IMPs "
+    "or minus 3 IMPs respectively'; ACBLscore manual 'IMP scoring methods', "
+    "http://web2.acbl.org/acblscore/manual/83.htm: 'AVE 0 IMPs, AVE+ 3 IMPs' for datum and "
+    "average cross-IMPs)"
+)
+_PERCENT_ADJUSTED = (
+    "Percentage awards (USEBIO A6040, '60%/40%'): valued on the straight line through "
+    "A- 40 % = −3, A 50 % = 0, A+ 60 % = +3 (Law 12C2(a): average plus is 'at least 60%' "
+    "in pairs, average minus 'at most 40%'; Law 12C2(b): ±3 IMPs). The three points are "
+    "the Laws'; the line between and beyond them (55 % → +1.5, 70 % → +6) is bridgescore's "
+    "rule (UNVERIFIED against another program's file: no real butler or cross-IMP file "
+    "at hand holds a percentage award)"
 )
 
 _PRESETS = (
@@ -132,6 +191,7 @@ _PRESETS = (
             "every BOARD_AVERAGE is the mean without the top and bottom score; the 17 that end "
             "in 5 go away from zero (−35 → −40, 125 → 130, 425 → 430, 705 → 710)",
             _IMP_ADJUSTED,
+            _PERCENT_ADJUSTED,
         ),
     ),
     ButlerPreset(
@@ -147,6 +207,7 @@ _PRESETS = (
             "nearest 10; one ending in 5 goes to the even score (425 → 420, 435 → 440); by "
             "default 5 % high and 5 % low scores are removed",
             _IMP_ADJUSTED,
+            _PERCENT_ADJUSTED,
         ),
         notes=(
             "How ACBLscore turns 5 % into a count is not stated: here n × 5 % rounded to "
@@ -158,7 +219,11 @@ _PRESETS = (
         aliases=("average",),
         title="Mean of every result; halves away from zero",
         drop=0,
-        sources=("seed 001: 'A veces, en su lugar, se utiliza la puntuación media'", _IMP_ADJUSTED),
+        sources=(
+            "seed 001: 'A veces, en su lugar, se utiliza la puntuación media'",
+            _IMP_ADJUSTED,
+            _PERCENT_ADJUSTED,
+        ),
     ),
 )
 
@@ -219,11 +284,12 @@ def butler(scores: Sequence[int], preset: str | ButlerPreset = DEFAULT_BUTLER_PR
 
 @dataclass(frozen=True, slots=True)
 class ButlerLine:
-    """One entry's IMPs for each side; ``None`` for a board not played."""
+    """One entry's IMPs for each side; ``None`` for a board not played (a
+    :class:`~fractions.Fraction` for a percentage award: 55 % is 3/2)."""
 
     entry: Entry
-    ns_imps: int | None
-    ew_imps: int | None
+    ns_imps: int | Fraction | None
+    ew_imps: int | Fraction | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,11 +301,11 @@ class ButlerBoard:
     lines: tuple[ButlerLine, ...]
 
     @property
-    def ns_imps(self) -> list[int | None]:
+    def ns_imps(self) -> list[int | Fraction | None]:
         return [line.ns_imps for line in self.lines]
 
     @property
-    def ew_imps(self) -> list[int | None]:
+    def ew_imps(self) -> list[int | Fraction | None]:
         return [line.ew_imps for line in self.lines]
 
 

@@ -304,9 +304,12 @@ def _imps_traveller(
 ) -> Traveller:
     entries = _entries(rows)
     if how is PairsScoring.BUTLER:
+        for row, entry in zip(rows, entries, strict=True):
+            if isinstance(entry, Adjusted):  # a refused award is reported with its line
+                _award(preset, entry.ns, row), _award(preset, entry.ew, row)
         scored = butler_board(BoardResults(entries), preset)
         lines = tuple(
-            TravellerLine(row, _f(line.ns_imps), _f(line.ew_imps))
+            _imps_line(row, line.ns_imps, line.ew_imps)
             for row, line in zip(rows, scored.lines, strict=True)
         )
         return Traveller(number, lines, datum=scored.datum)
@@ -318,7 +321,7 @@ def _imps_traveller(
             out.append(TravellerLine(row, None, None))
         elif isinstance(entry, Adjusted):
             out.append(
-                TravellerLine(row, _award(preset, entry.ns, row), _award(preset, entry.ew, row))
+                _imps_line(row, _award(preset, entry.ns, row), _award(preset, entry.ew, row))
             )
         else:
             won = next(averaged)
@@ -331,17 +334,25 @@ def _imps_traveller(
     return Traveller(number, tuple(out))
 
 
-def _award(preset: ButlerPreset, award: AdjustedCode | Fraction, row: ResultRow) -> float:
-    if not isinstance(award, AdjustedCode):
-        raise DuplicateError(
-            f"{row.where}: board {row.board}: a percentage award ({award}%) has no IMP value;"
-            " use A+, A or A-"
-        )
-    return float(preset.award_imps(award))
+def _award(preset: ButlerPreset, award: AdjustedCode | Fraction, row: ResultRow) -> Fraction:
+    """An adjusted score's IMPs under the preset (a percentage by its rule), located."""
+    try:
+        return Fraction(preset.award_imps(award))
+    except DuplicateError as error:
+        raise DuplicateError(f"{row.where}: board {row.board}: {error}") from None
 
 
-def _f(value: int | None) -> float | None:
-    return None if value is None else float(value)
+def _imps_line(
+    row: ResultRow, ns: int | Fraction | None, ew: int | Fraction | None
+) -> TravellerLine:
+    """A butler or adjusted line: the IMPs shown to 2 decimals, counted exactly."""
+    if ns is None or ew is None:
+        return TravellerLine(row, None, None)
+    ns_exact, ew_exact = Fraction(ns), Fraction(ew)
+    return TravellerLine(
+        row, round(float(ns_exact), 2), round(float(ew_exact), 2),
+        ns_counted=ns_exact, ew_counted=ew_exact, ns_exact=ns_exact, ew_exact=ew_exact,
+    )  # fmt: skip
 
 
 def _assemble(
