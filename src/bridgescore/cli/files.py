@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from bridgescore.cli._common import EXIT_BAD_INPUT, console, emit_json, friendly_errors
+from bridgescore.cli._common import EXIT_BAD_INPUT, console, emit_json, friendly_errors, note
 from bridgescore.cli._options import convention_options, laws_option
 from bridgescore.cli.events import (
     conventions_of,
@@ -22,6 +22,7 @@ from bridgescore.events.model import Event
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.scoring import score_chosen
 from bridgescore.events.summary import event_summary
+from bridgescore.events.teams import TeamsResult
 from bridgescore.io.events import check_format, load_event, write_event
 from bridgescore.io.results import ResultsFileError
 from bridgescore.io.writing import check_not_input
@@ -60,6 +61,8 @@ def event_command(
     event = _load(file, laws, strict)
     chosen = conventions_of(event, scoring, options)
     result = score_chosen(event, chosen)
+    if isinstance(result, TeamsResult) and result.check is not None:
+        note(result.check.describe())  # a match table's VPs against the scale
     if as_json:
         summary = event_summary(event, result)
         summary["conventions"] = chosen.as_dict()

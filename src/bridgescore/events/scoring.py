@@ -15,7 +15,7 @@ from bridgescore.events.conventions import Chosen, choose_conventions
 from bridgescore.events.individual import IndividualResult, score_individual
 from bridgescore.events.model import Event
 from bridgescore.events.pairs import PairsResult, PairsScoring, score_pairs
-from bridgescore.events.teams import TeamsResult, score_teams
+from bridgescore.events.teams import TeamsResult, score_published_matches, score_teams
 
 _PAIRS = {
     "mp": "mp", "matchpoints": "mp", "acbl": "acbl", "butler": "butler",
@@ -30,8 +30,9 @@ class NoResultsError(BridgeInputError):
 
 
 def check_has_results(event: Event) -> None:
-    """Raise :class:`NoResultsError` saying what the file holds instead of results."""
-    if event.results.rows:
+    """Raise :class:`NoResultsError` saying what the file holds instead of results
+    (an event with published matches and no rows is ranked from its matches)."""
+    if event.results.rows or event.matches:
         return
     where = event.results.source
     if event.hands:
@@ -118,6 +119,13 @@ def score_event(
 def score_chosen(event: Event, chosen: Chosen, *, vp_scale: str = "wbf") -> EventResult:
     """Score ``event`` with conventions already chosen (:func:`event_conventions`)."""
     check_has_results(event)
+    if event.matches and not event.results.rows:
+        if chosen.scoring == "bam":
+            raise DuplicateError(
+                f"{event.results.source}: the file gives only its matches' IMPs and VPs;"
+                " it cannot be scored board-a-match"
+            )
+        return score_published_matches(event.matches, vp_scale=vp_scale)
     c = chosen.conventions
     if chosen.scoring in ("imps", "bam"):
         return score_teams(

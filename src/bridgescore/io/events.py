@@ -8,12 +8,17 @@ only breaking a tie; an empty file is an error. Writing is whole or not at all
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bridgescore.errors import BridgeInputError
-from bridgescore.events.model import Event
+from bridgescore.events.model import Event, PublishedMatch
 from bridgescore.io import results
 from bridgescore.io.writing import write_text
+
+if TYPE_CHECKING:
+    from bridgescore.io.pbn import PBNDocument, TeamMatch
 
 READABLE = ("csv", "json", "pbn", "usebio")
 WRITABLE = ("csv", "json", "pbn", "usebio")
@@ -92,12 +97,48 @@ def load_event(
     if fmt == "pbn":
         from bridgescore.io import pbn
 
-        return _checked(pbn.to_event(pbn.load(path, strict=strict, laws=laws), laws=laws), strict)
+        document = pbn.load(path, strict=strict, laws=laws)
+        event = pbn.to_event(document, laws=laws)
+        return _checked(with_matches(event, document), strict)
     if fmt == "json":
         rows = results.load_json(path, laws=laws, strict=strict, teams=teams)
     else:
         rows = results.load_csv(path, laws=laws, strict=strict, teams=bool(teams))
     return Event(rows, name=rows.name, kind="teams" if rows.teams else "pairs")
+
+
+def with_matches(event: Event, document: PBNDocument) -> Event:
+    """``event`` with the matches of the PBN document's match tables (Ruter's
+    ``TeamId_Home`` table), and without the reader's warning that they are not mapped."""
+    from bridgescore.io import pbn
+
+    found = pbn.team_matches(document)
+    if not found:
+        return event
+    problems = tuple(p for p in event.results.problems if "match table(s)" not in p.message)
+    return replace(
+        event,
+        kind="teams",
+        results=replace(event.results, problems=problems, teams=True),
+        matches=tuple(published_match(match) for match in found),
+    )
+
+
+def published_match(match: TeamMatch) -> PublishedMatch:
+    """A PBN match-table row as the event model holds it (a round that is not a number
+    is dropped)."""
+    text = (match.round or "").strip()
+    return PublishedMatch(
+        int(text) if text.isdigit() else None,
+        match.home,
+        match.away,
+        match.home_imps,
+        match.away_imps,
+        match.home_vp,
+        match.away_vp,
+        match.table,
+        line=match.line,
+    )
 
 
 def _checked(event: Event, strict: bool) -> Event:

@@ -316,7 +316,10 @@ def _teams_report(event: Event, result: TeamsResult, title: str, subtitle: str) 
             for m in result.matches
         ),
     )
-    index = Page("index.html", title, (standings, matches))
+    checked = () if result.check is None else (_check_table(result),)
+    index = Page("index.html", title, (standings, matches, *checked))
+    if not any(m.boards for m in result.matches):
+        return Report(title, subtitle, index, (), _match_cards(result))
     by_board: dict[int, list[Row]] = {}
     per_team: dict[str, list[Row]] = {}
     for m in result.matches:
@@ -356,3 +359,37 @@ def _teams_report(event: Event, result: TeamsResult, title: str, subtitle: str) 
         for team, rows in sorted(per_team.items())
     )
     return Report(title, subtitle, index, boards, cards)
+
+
+def _check_table(result: TeamsResult) -> Table:
+    """The published VPs against the scale (a match table with no boards behind it)."""
+    assert result.check is not None
+    return Table("Victory points", ("Check",), (Row((result.check.describe(),)),))
+
+
+def _match_cards(result: TeamsResult) -> tuple[Page, ...]:
+    """A page per team of a match-table-only event: its matches, IMPs and VPs."""
+    per_team: dict[str, list[Row]] = {}
+    for m in result.matches:
+        for team, other, imps, vps in (
+            (m.first, m.second, (m.first_points, m.second_points), m.first_vp),
+            (m.second, m.first, (m.second_points, m.first_points), m.second_vp),
+        ):
+            per_team.setdefault(team, []).append(
+                Row(
+                    (
+                        "" if m.round is None else str(m.round), other,
+                        f"{number(imps[0])}–{number(imps[1])}", fixed(vps),
+                    ),
+                    (None, f"team-{slug(other)}.html"),
+                )
+            )  # fmt: skip
+    return tuple(
+        Page(
+            f"team-{slug(team)}.html",
+            f"Team {team}",
+            (Table("Matches", ("Round", "Against", "IMPs", "VPs"), tuple(rows), frozenset({3})),),
+            crumbs=(("Results", "index.html"),),
+        )
+        for team, rows in sorted(per_team.items())
+    )
