@@ -161,8 +161,9 @@ def test_pairs_bad_file_lists_every_problem(tmp_path: Path) -> None:
     assert result.stdout == ""
     lines = result.stderr.splitlines()
     assert lines == [
-        f"bridgescore: {bad}, line 3: error: score 'xx' is not a whole number",
-        f"bridgescore: {bad}, line 4: error: board 2: '5' meets itself",
+        f"bridgescore: {bad}, line 3, board 1: error: score 'xx' is neither a score (420, -50)"
+        " nor an adjusted score (A+/A-, A60/A40, A5050, 60%/40%, A (average), NP (not played))",
+        f"bridgescore: {bad}, line 4, board 2: error: '5' meets itself",
     ]
 
 

@@ -4,12 +4,14 @@ keeps what it can; and a fuzzer that mutates a real file."""
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_usebio_files import board, line, raw, usebio_text
 
+from bridgescore import load_event
 from bridgescore.errors import BridgeError, LocatedError
 from bridgescore.events.model import Severity
 from bridgescore.io import usebio
@@ -17,7 +19,12 @@ from bridgescore.io import usebio
 
 def errors_of(text: str | bytes) -> list[tuple[int | None, str]]:
     found = usebio.to_event(usebio.loads(text, source="bad.xml"))
-    return [(p.where.line, p.message) for p in found.results.errors]
+    return [(p.where.line, p.detail()) for p in found.results.errors]
+
+
+def problems_of(text: str | bytes) -> list[tuple[int | None, str, str]]:
+    found = usebio.to_event(usebio.loads(text, source="bad.xml"))
+    return [(p.where.line, p.severity.value, p.detail()) for p in found.results.problems]
 
 
 def test_usebio_error_is_a_located_value_error() -> None:
@@ -108,45 +115,62 @@ def test_unknown_board_scoring_method() -> None:
 
 def test_contract_that_cannot_be_parsed_keeps_the_score() -> None:
     text = usebio_text(board(9, line(), line(ns="3", ew="4", contract="4Z", score="-620")))
-    ((at, message),) = errors_of(text)
+    ((at, severity, message),) = problems_of(text)
     assert at == text.splitlines().index("<CONTRACT>4Z</CONTRACT>") + 1
-    assert message.startswith("board 9, traveller line 2: CONTRACT '4Z': not a contract")
+    assert severity == "warning"
+    assert message.startswith("board 9: CONTRACT '4Z': not a contract")
+    assert message.endswith("; scored by its SCORE -620")
     rows = usebio.to_event(usebio.loads(text)).results.rows
     assert [(r.result is None, r.ns_score) for r in rows] == [(False, 420), (True, -620)]
 
 
 def test_too_many_tricks() -> None:
-    text = usebio_text(board(1, line(tricks="14", score="420")))
+    text = usebio_text(board(1, line(tricks="14", score=None)))
     ((at, message),) = errors_of(text)
     assert at == text.splitlines().index("<TRICKS>14</TRICKS>") + 1
-    assert message.startswith("board 1, traveller line 1: TRICKS 14: ")
-    assert "13 tricks" in message
+    assert message == "board 1: TRICKS '14': a deal has 13 tricks; tricks taken is 0 to 13"
 
 
 @pytest.mark.parametrize(
     ("kwargs", "expected"),
     [
-        ({"by": None}, "board 1, traveller line 1: 4S has no PLAYED_BY (declarer)"),
-        ({"by": "Q"}, "board 1, traveller line 1: PLAYED_BY 'Q': not a seat"),
-        ({"tricks": None}, "board 1, traveller line 1: 4S has no TRICKS"),
-        ({"tricks": "ten"}, "board 1, traveller line 1: TRICKS 'ten' is not a whole number"),
-        ({"contract": None, "score": None}, "board 1, traveller line 1: no result"),
+        (
+            {"by": None},
+            "board 1: 4S has no declarer (give the declarer: N, E, S or W), so whose score it is"
+            " is unknown",
+        ),
+        ({"by": "Q"}, "board 1: PLAYED_BY 'Q': not a seat"),
+        ({"tricks": None}, "board 1: 4S has no result (give the tricks taken, or =, +1, -2)"),
+        ({"tricks": "ten"}, "board 1: TRICKS 'ten': "),
+        ({"contract": None, "score": None}, "board 1: no result: give a contract and its result"),
         ({"ns": ""}, "board 1, traveller line 1: no NS_PAIR_NUMBER"),
-        ({"score": "AXYZ"}, "board 1, traveller line 1: SCORE 'AXYZ' is neither a score nor an"),
+        ({"score": "AXYZ"}, "board 1: SCORE 'AXYZ' is not an adjusted score (write A+/A-"),
     ],
 )
 def test_line_problems(kwargs: dict[str, str | None], expected: str) -> None:
+    if "score" not in kwargs:
+        kwargs = {**kwargs, "score": None}  # with a SCORE, the line is scored by it (a warning)
     ((_, message),) = errors_of(usebio_text(board(1, line(**kwargs))))  # type: ignore[arg-type]
     assert message.startswith(expected)
 
 
+def test_a_line_with_a_score_is_scored_by_it_when_its_contract_is_incomplete() -> None:
+    ((_, severity, message),) = problems_of(usebio_text(board(1, line(by=None, score="420"))))
+    assert severity == "warning"
+    assert message.endswith("so whose score it is is unknown; scored by its SCORE +420")
+
+
 def test_score_that_contradicts_its_contract() -> None:
     text = usebio_text(board(2, line(score="420")))  # board 2: NS vulnerable, 4S= is +620
-    ((at, message),) = errors_of(text)
+    ((at, severity, message),) = problems_of(text)
     assert at == text.splitlines().index("<SCORE>420</SCORE>") + 1
+    assert severity == "warning"
     assert message == (
-        "board 2, traveller line 1: SCORE +420 contradicts 4SN= (NS +620 at vulnerability NS)"
+        "board 2: SCORE +420 contradicts 4SN= (NS +620 at vulnerability NS); scored from the"
+        " contract"
     )
+    (row,) = usebio.to_event(usebio.loads(text)).results.rows
+    assert row.ns_score == 620
 
 
 def test_a_pair_meeting_itself_and_a_line_given_twice() -> None:
@@ -163,18 +187,18 @@ def test_a_board_and_table_twice() -> None:
     table = "\n<TABLE_NUMBER>4</TABLE_NUMBER>"
     text = usebio_text(board(1, line(extra=table), line(ns="5", ew="6", extra=table)))
     ((_, message),) = errors_of(text)
-    assert message.startswith("board 1 at table 4 is given twice")
+    assert message.startswith("board 1: board 1 at table 4 is given twice")
 
 
 def test_unknown_adjusted_code() -> None:
     text = usebio_text(board(1, line(contract=None, by=None, tricks=None, score="A50X50")))
     ((_, message),) = errors_of(text)
-    assert message.startswith("board 1, traveller line 1: SCORE 'A50X50' is neither a score")
+    assert message.startswith("board 1: SCORE 'A50X50' is not an adjusted score")
     assert usebio.to_event(usebio.loads(text)).results.rows == ()
 
 
 def test_strict_lists_every_error_and_the_first_board() -> None:
-    text = usebio_text(board(1, line(tricks="14")), board(2, line(score="420")))
+    text = usebio_text(board(1, line(tricks="14", score=None)), board(2, line(by="Q", score=None)))
     with pytest.raises(usebio.USEBIOError) as caught:
         usebio.to_event(usebio.loads(text, source="two.xml", strict=True))
     error = caught.value
@@ -187,10 +211,19 @@ def test_strict_lists_every_error_and_the_first_board() -> None:
         usebio.to_event(usebio.loads(text), strict=True)
 
 
-def test_a_real_file_with_a_garbled_contract_fails_strict() -> None:
-    with pytest.raises(usebio.USEBIOError) as caught:
-        usebio.to_event(usebio.loads(raw("payload_cross-imp-pairs.xml"), strict=True))
-    assert (caught.value.line, caught.value.board) == (341, 1)
+def test_a_real_file_with_a_garbled_contract_keeps_its_score(tmp_path: Path) -> None:
+    """Pianola wrote CONTRACT 42 beside TRICKS 12 and SCORE 480: the line is scored by its
+    SCORE, with a warning; strict reading refuses it."""
+    found = usebio.to_event(usebio.loads(raw("payload_cross-imp-pairs.xml")))
+    (warning,) = [p for p in found.results.warnings if "CONTRACT" in p.message]
+    assert (warning.line, warning.board) == (341, "1")
+    assert warning.message.startswith("CONTRACT '42': not a contract")
+    assert warning.message.endswith("; scored by its SCORE +480")
+    assert not found.results.errors
+    copy = tmp_path / "pianola.xml"
+    copy.write_bytes(raw("payload_cross-imp-pairs.xml"))
+    with pytest.raises(BridgeError, match=r"pianola\.xml, line 341, board 1: warning: CONTRACT"):
+        load_event(copy, strict=True)
 
 
 def test_warnings_never_raise() -> None:

@@ -71,7 +71,7 @@ COUNTS = {
     "mp_pairs_mitchell_04.xml": (16, 24, 134, 24, 134, 0, 8),
     "mp_pairs_mitchell_adjusted_02.xml": (42, 27, 567, 27, 567, 0, 0),
     "multi-section-pairs.xml": (32, 24, 335, 0, 335, 0, 1),
-    "payload_cross-imp-pairs.xml": (17, 24, 192, 0, 192, 1, 0),
+    "payload_cross-imp-pairs.xml": (17, 24, 192, 0, 192, 0, 1),
     "payload_individual.xml": (12, 22, 132, 0, 132, 0, 21),
     "payload_mp-pairs.xml": (22, 22, 242, 28, 242, 0, 0),
     "payload_multiple-teams.xml": (10, 30, 240, 0, 240, 0, 0),
@@ -293,9 +293,11 @@ def test_cross_imp_points_in_a_pairs_event() -> None:
     # the line whose CONTRACT is "42": kept with the file's SCORE, and reported
     row = next(r for r in found.results.rows if r.where.line == 338)
     assert (row.board, row.ns, row.ew, row.result, row.ns_score) == (1, "9", "4", None, 480)
-    (error,) = found.results.errors
-    assert error.where.line == 341
-    assert error.message.startswith("board 1, traveller line 6: CONTRACT '42': not a contract")
+    assert not found.results.errors
+    (warning,) = found.results.warnings
+    assert (warning.where.line, warning.board) == (341, "1")
+    assert warning.message.startswith("CONTRACT '42': not a contract")
+    assert warning.message.endswith("; scored by its SCORE +480")
 
 
 def test_teams_rows_are_team_against_team_per_round() -> None:
@@ -397,9 +399,12 @@ def test_vulnerability_given_in_the_file() -> None:
         (1, Vulnerability.BOTH, 620),
         (2, Vulnerability.NS, 600),
     ]
-    # the SCORE 400 contradicts 3NT by S made at NS vulnerable: reported, the row kept
-    assert [p.message for p in found.results.errors] == [
-        "board 2, traveller line 1: SCORE +400 contradicts 3NTS= (NS +600 at vulnerability NS)"
+    # the SCORE 400 contradicts 3NT by S made at NS vulnerable: a warning, the row scored
+    # from the contract
+    assert not found.results.errors
+    assert [p.detail() for p in found.results.warnings] == [
+        "board 2: SCORE +400 contradicts 3NTS= (NS +600 at vulnerability NS); scored from the"
+        " contract"
     ]
 
 

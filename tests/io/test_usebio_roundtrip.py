@@ -72,8 +72,9 @@ def test_an_edited_tree_writes_the_edit_and_nothing_else() -> None:
     assert canonical(text) == canonical(ET.tostring(expected))
     assert text.count("\n") == raw("mp_pairs_mitchell.xml").count(b"\n")
     found = usebio.to_event(usebio.loads(text))
-    assert found.results.errors[0].message == (
-        "board 1, traveller line 1: SCORE -100 contradicts 1NTE-2 (NS +100 at vulnerability None)"
+    assert found.results.warnings[0].detail() == (
+        "board 1: SCORE -100 contradicts 1NTE-2 (NS +100 at vulnerability None); scored from the"
+        " contract"
     )
 
 
@@ -328,9 +329,9 @@ def test_a_built_file_has_no_lines_to_report_but_names_the_board() -> None:
     score = doc.root.find("EVENT/BOARD/TRAVELLER_LINE/SCORE")
     assert score is not None
     score.text = "-100"
-    (error,) = usebio.to_event(doc).results.errors
-    assert (error.where.source, error.where.line) == ("<from_event>", None)
-    assert error.message.startswith("board 1, traveller line 1: SCORE -100 contradicts")
+    (warning,) = usebio.to_event(doc).results.warnings
+    assert (warning.where.source, warning.where.line, warning.board) == ("<from_event>", None, "1")
+    assert warning.message.startswith("SCORE -100 contradicts")
     assert DATA.is_dir()
 
 

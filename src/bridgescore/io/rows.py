@@ -98,15 +98,24 @@ class Built:
     problems: tuple[Problem, ...] = ()
 
 
-def field(name: str, text: object, where: Location) -> Field | None:
+def raw_field(name: str, text: object, where: Location) -> Field | None:
     """A field from a cell: ``None`` when the cell is empty."""
     shown = "" if text is None else str(text).strip()
     return Field(name, shown, where) if shown else None
 
 
 def is_adjusted_text(text: str) -> bool:
-    """Whether a cell reads as an adjusted score rather than a contract or a score."""
-    return bool(_ADJUSTED_START.match(text)) and not _SCORE_RE.match(text.strip())
+    """Whether a cell reads as an adjusted score rather than a contract or a score: it
+    starts as one does (``A``, ``NP``) or is one (``45.5%/54.5%``)."""
+    if _SCORE_RE.match(text.strip()):
+        return False
+    if _ADJUSTED_START.match(text):
+        return True
+    try:
+        parse_adjusted(text)
+    except BridgeError:
+        return False
+    return True
 
 
 def parse_adjusted(text: str) -> Adjusted | NotPlayed:
@@ -222,10 +231,12 @@ class _Builder:
             if isinstance(given, int) and not isinstance(given, bool):
                 failed = self.problems.pop()
                 assert self.raw.score is not None
-                self.report(
-                    self.raw.score,
-                    f"{failed.message}; scored by its {self.raw.score.name} {given:+d}",
-                    Severity.WARNING,
+                self.problems.append(
+                    Problem(
+                        failed.where,
+                        f"{failed.message}; scored by its {self.raw.score.name} {given:+d}",
+                        Severity.WARNING,
+                    )
                 )
                 return self.done(replace(self.base, ns_score=given))
             return self.done(None)
@@ -307,7 +318,7 @@ class _Builder:
     def tricks(self, contract: Contract, at: Field) -> TableResult | None:
         text = at.text
         try:
-            if text.isdigit():
+            if re.fullmatch(r"[0-9]{1,3}", text):
                 return TableResult(contract, int(text))
             return TableResult.parse(f"{contract} {text}")
         except BridgeError as error:
@@ -350,8 +361,8 @@ __all__ = [
     "Field",
     "RawResult",
     "build_result",
-    "field",
     "is_adjusted_text",
     "parse_adjusted",
     "raise_errors",
+    "raw_field",
 ]

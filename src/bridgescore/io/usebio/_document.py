@@ -34,9 +34,11 @@ class USEBIOError(LocatedError):
         self.problems = tuple(problems)
         first = self.problems[0]
         found = _BOARD.search(first.message)
-        self.board: int | None = int(found[1]) if found else None
+        board = first.board if first.board is not None else (found[1] if found else None)
+        self.board: int | None = int(board) if board is not None and board.isdigit() else None
         more = len(self.problems) - 1
-        message = first.message + (f" (and {more} more problem{'s' * (more > 1)})" if more else "")
+        head = first.detail() if first.board is not None else first.message
+        message = head + (f" (and {more} more problem{'s' * (more > 1)})" if more else "")
         super().__init__(message, source=first.where.source, line=first.where.line)
 
 

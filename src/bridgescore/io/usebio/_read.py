@@ -6,15 +6,13 @@ import datetime as dt
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
 
-from bridgescore.core.contract import PASSED_OUT, Contract, PassedOut, TableResult, parse_contract
 from bridgescore.core.hands import DealError, Hands
 from bridgescore.core.seats import Seat
 from bridgescore.core.vulnerability import BoardInfo, Vulnerability
-from bridgescore.duplicate.adjusted import parse_entry
 from bridgescore.errors import BridgeError
 from bridgescore.events.model import (
     Event,
@@ -27,8 +25,8 @@ from bridgescore.events.model import (
     ResultRow,
     Severity,
     check_rows,
-    ns_score_of,
 )
+from bridgescore.io.rows import Field, RawResult, build_result, raw_field
 from bridgescore.io.usebio._document import USEBIODocument, USEBIOError
 
 Element = ET.Element
@@ -592,64 +590,34 @@ class _Reader:
         context: str,
         round_: int | None,
     ) -> ResultRow | None:
-        """The line's row; ``None`` (with the problem reported) when it has no usable result."""
+        """The line's row, through the row-building kernel (:mod:`bridgescore.io.rows`);
+        ``None`` (with the problem reported) when it has no usable result."""
         if round_ is None:
             round_ = self.line_round(line, context)
-        base = ResultRow(
+        where = self.where(line).at(board=board)
+
+        def cell(name: str) -> Field | None:
+            element = line.find(name)
+            place = where if element is None else self.where(element).at(board=board)
+            return raw_field(name, _text(line, name), place)
+
+        raw = RawResult(
             board,
             ns,
             ew,
             vulnerability,
+            where,
+            contract=cell("CONTRACT"),
+            declarer=cell("PLAYED_BY"),
+            tricks=cell("TRICKS"),
+            score=cell("SCORE"),
             round=round_,
             table=_text(line, "TABLE_NUMBER") or None,
             players=players,
-            where=self.where(line),
         )
-        score_element = line.find("SCORE")
-        score_text = _text(line, "SCORE")
-        contract_text = _text(line, "CONTRACT")
-        raw: int | None = None
-        if score_text and _SCORE_RE.match(score_text):
-            raw = int(score_text)
-        elif score_text:
-            try:
-                entry = parse_entry(score_text)
-            except BridgeError:
-                self.problem(
-                    score_element,
-                    context + f"SCORE {score_text!r} is neither a score nor an adjusted score"
-                    " code (A5050, A6040, A4060, A6060...)",
-                )
-                return None
-            if isinstance(entry, int):  # pragma: no cover - caught by _SCORE_RE
-                raw = entry
-            else:
-                if contract_text:
-                    self.problem(
-                        line.find("CONTRACT"),
-                        context + f"CONTRACT {contract_text!r} left aside: the SCORE is the"
-                        f" adjusted score {score_text}",
-                        Severity.WARNING,
-                    )
-                return replace(base, adjusted=entry)
-        if contract_text:
-            result = self.table_result(line, contract_text, context)
-            if result is not None:
-                ns_score = ns_score_of(result, vulnerability, self.laws)
-                if raw is not None and raw != ns_score:
-                    self.problem(
-                        score_element,
-                        context + f"SCORE {raw:+d} contradicts {result} (NS {ns_score:+d} at"
-                        f" vulnerability {vulnerability})",
-                    )
-                return replace(base, result=result, ns_score=ns_score)
-            if raw is None:
-                return None
-            return replace(base, ns_score=raw)
-        if raw is None:
-            self.problem(line, context + "no result: neither a CONTRACT nor a SCORE")
-            return None
-        return replace(base, ns_score=raw)
+        built = build_result(raw, laws=self.laws)
+        self.problems.extend(built.problems)
+        return built.row
 
     def line_round(self, line: Element, context: str) -> int | None:
         text = _text(line, "ROUND_NUMBER")
@@ -661,51 +629,6 @@ class _Reader:
             )
             return None
         return int(text)
-
-    def table_result(self, line: Element, contract_text: str, context: str) -> TableResult | None:
-        contract_element = line.find("CONTRACT")
-        try:
-            contract = parse_contract(contract_text)
-        except BridgeError as error:
-            self.problem(contract_element, context + f"CONTRACT {error}")
-            return None
-        if isinstance(contract, PassedOut):
-            return TableResult(PASSED_OUT, None)
-        return self.played(line, contract, context)
-
-    def played(self, line: Element, contract: Contract, context: str) -> TableResult | None:
-        by_text = _text(line, "PLAYED_BY")
-        declarer = contract.declarer
-        if by_text:
-            try:
-                seat = Seat.parse(by_text)
-            except BridgeError as error:
-                self.problem(line.find("PLAYED_BY"), context + f"PLAYED_BY {error}")
-                return None
-            if declarer is not None and declarer is not seat:
-                self.problem(
-                    line.find("PLAYED_BY"),
-                    context + f"PLAYED_BY {by_text!r} but the CONTRACT {contract} names {declarer}",
-                )
-                return None
-            declarer = seat
-        if declarer is None:
-            self.problem(line, context + f"{contract} has no PLAYED_BY (declarer)")
-            return None
-        tricks_text = _text(line, "TRICKS")
-        if not tricks_text:
-            self.problem(line, context + f"{contract} has no TRICKS")
-            return None
-        if not _WHOLE_RE.match(tricks_text):
-            self.problem(
-                line.find("TRICKS"), context + f"TRICKS {tricks_text!r} is not a whole number"
-            )
-            return None
-        try:
-            return TableResult(contract.by(declarer), int(tricks_text))
-        except BridgeError as error:
-            self.problem(line.find("TRICKS"), context + f"TRICKS {tricks_text}: {error}")
-            return None
 
     # -- teams ------------------------------------------------------------------------------
 
@@ -790,7 +713,9 @@ def to_event(doc: USEBIODocument, *, laws: str = "2017", strict: bool | None = N
 
     Every problem is in ``event.results.problems``. ``strict`` (by default the
     document's, as :func:`~bridgescore.io.usebio.loads` was told) raises
-    :class:`USEBIOError` listing every error instead; warnings never raise.
+    :class:`USEBIOError` listing every error instead; warnings do not raise here
+    (:func:`bridgescore.load_event` with ``strict=True`` makes them errors, as for
+    every format).
     """
     event = _Reader(doc, laws).read()
     if doc.strict if strict is None else strict:
