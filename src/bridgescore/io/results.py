@@ -43,7 +43,7 @@ from bridgescore.events.model import (
     Severity,
     check_rows,
 )
-from bridgescore.io.rows import Built, RawResult, build_result, field, raise_errors
+from bridgescore.io.rows import Built, RawResult, build_result, raise_errors, raw_field
 from bridgescore.io.text import read_text, read_text_lenient
 
 COLUMNS = (
@@ -106,11 +106,11 @@ def read_row(fields: Mapping[str, object], where: Location, laws: str = "2017") 
         ew,
         vulnerability,
         where,
-        contract=field("contract", get.get("contract"), where),
-        declarer=field("declarer", get.get("declarer"), where),
-        tricks=field("result", get.get("result"), where),
-        score=field("score", get.get("score"), where),
-        adjusted=field("adjusted", get.get("adjusted"), where),
+        contract=raw_field("contract", get.get("contract"), where),
+        declarer=raw_field("declarer", get.get("declarer"), where),
+        tricks=raw_field("result", get.get("result"), where),
+        score=raw_field("score", get.get("score"), where),
+        adjusted=raw_field("adjusted", get.get("adjusted"), where),
         round=round_number,
         table=get.get("table") or None,
     )
