@@ -569,16 +569,23 @@ def test_rows_problems_are_reported_with_their_lines() -> None:
     assert found[:5] == [
         (
             4,
-            "error",
-            "board 3: [ScoreTable] NS +420 contradicts 4S by N with 9 tricks: NS -50 at"
-            " vulnerability EW",
+            "warning",
+            "board 3: [ScoreTable] Score_NS +420 contradicts 4SN-1 (NS -50 at vulnerability EW);"
+            " scored from the contract",
         ),
         (5, "error", found[1][2]),
-        (6, "error", "board 3: [ScoreTable] 4S has no declarer; the row is left out"),
+        (
+            6,
+            "error",
+            "board 3: [ScoreTable] 4S has no declarer (give the declarer: N, E, S or W), so whose"
+            " score it is is unknown",
+        ),
         (7, "error", found[3][2]),
         (9, "error", found[4][2]),
     ]
-    assert found[1][2].startswith("board 3: [ScoreTable] '9S': a contract's level is 1 to 7")
+    assert found[1][2].startswith(
+        "board 3: [ScoreTable] Contract '9S': a contract's level is 1 to 7"
+    )
     assert "'A+': an adjusted score for one side only" in found[3][2]
     assert "neither points nor an adjusted score" in found[4][2]
     kept = event.results.rows

@@ -7,10 +7,9 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import partial
 from typing import Final
 
-from bridgescore.core.contract import PASSED_OUT, Contract, PassedOut, TableResult, parse_contract
+from bridgescore.core.contract import PASSED_OUT, Contract, PassedOut, TableResult
 from bridgescore.core.hands import Hands
 from bridgescore.core.seats import Seat
 from bridgescore.core.vulnerability import BoardInfo, Vulnerability
@@ -39,6 +38,7 @@ from bridgescore.events.model import (
 from bridgescore.io.pbn._checks import cached_ns_score, game_facts, parse_sided
 from bridgescore.io.pbn._model import Game, PBNDocument, PBNProblem, Tag, pbn_problem
 from bridgescore.io.pbn._tables import Cell, Column, Table, format_cell
+from bridgescore.io.rows import Field, RawResult, build_result, raw_field
 
 _SCORING_WORDS: Final = {
     "mp": "mp", "matchpoints": "mp", "matchpoint": "mp", "mp1": "mp", "mp2": "mp",
@@ -534,65 +534,37 @@ class _Reader:
                 Severity.WARNING,
             )
             return
-        make = partial(
-            ResultRow,
+        where = Location(self.source, line, board=board_text, tag="ScoreTable", shown="[{}]")
+        contract_text = _known(row.get("Contract"))
+        score: Field | None = None
+        adjusted: Field | None = None
+        score_name = "Score_NS" if _known(row.get("Score_NS")) is not None else "Score_EW"
+        if isinstance(entry, int):
+            score = Field(score_name, str(entry), where)
+        elif isinstance(entry, Adjusted | NotPlayed):
+            adjusted = Field(score_name, str(entry), where)
+        elif contract_text is None:
+            adjusted = Field("Contract", "NP", where)  # no contract and no score: not played
+        raw = RawResult(
             board,
             ns,
             ew,
             vulnerability,
+            Location(self.source, line),
+            contract=raw_field("Contract", contract_text, where),
+            declarer=raw_field("Declarer", _known(row.get("Declarer")), where),
+            tricks=raw_field("Result", _known(row.get("Result")), where),
+            score=score,
+            adjusted=adjusted,
             round=self.round_of(row.get("Round"), line, board_text),
             table=_table_name(row),
             players=players,
-            where=Location(self.source, line),
         )
-        contract_text = _known(row.get("Contract"))
-        made: ResultRow
-        contract: Contract | PassedOut | None = None
-        if contract_text is not None:
-            try:
-                contract = parse_contract(contract_text)
-            except BridgeError:
-                if not re.match(r"^(A|NP)", contract_text, re.IGNORECASE):
-                    raise
-                adjusted = _adjusted_text(contract_text)
-                made = make(adjusted=adjusted)
-                self.rows.append(made)
-                self.published.append(self.table_points(row, points, line, board_text))
-                return
-        if contract is not None and not isinstance(entry, Adjusted | NotPlayed):
-            result = self.table_result(contract, row)
-            ns_score = cached_ns_score(result, vulnerability, self.laws)
-            if isinstance(entry, int) and entry != ns_score:
-                what = "a passed-out deal"
-                if isinstance(result.contract, Contract):
-                    what = (
-                        f"{result.contract.format(declarer=False)} by {result.declarer}"
-                        f" with {result.tricks} tricks"
-                    )
-                self.problem(
-                    line,
-                    f"NS {entry:+d} contradicts {what}: NS {ns_score:+d} at vulnerability"
-                    f" {vulnerability}",
-                    board_text,
-                    "ScoreTable",
-                )
-            made = make(result=result, ns_score=ns_score)
-        elif isinstance(entry, Adjusted | NotPlayed):
-            if contract is not None:
-                self.problem(
-                    line,
-                    f"both a contract ({contract_text}) and an adjusted score ({entry});"
-                    " the adjusted score is kept",
-                    board_text,
-                    "ScoreTable",
-                    Severity.WARNING,
-                )
-            made = make(adjusted=entry)
-        elif isinstance(entry, int):
-            made = make(ns_score=entry)
-        else:
-            made = make(adjusted=NOT_PLAYED)
-        self.rows.append(made)
+        built = build_result(raw, laws=self.laws)
+        self.problems.extend(built.problems)
+        if built.row is None:
+            return
+        self.rows.append(built.row)
         self.published.append(self.table_points(row, points, line, board_text))
 
     def table_result(self, contract: Contract | PassedOut, row: Mapping[str, Cell]) -> TableResult:
