@@ -43,32 +43,10 @@ _SCALE = {
     "scale/huge-imps.txt": f"{_SCALE_INT}:662 (_loads, imps_from)",
     "scale/bom-huge-imps.txt": f"{_SCALE_INT}:663 (_loads, imps_to)",
 }
-_BOTH = {
-    "event/csv-huge-field.csv.gz": _FIELD,
-    "event/pbn-emptied-huge-line.pbn.gz": f"{_FIELD} (a huge line without '[' is read as CSV)",
-    "event/csv-huge-tricks.csv": _ROWS_INT,
-    "event/json-deep.json.gz": _DEEP,
-    "event/json-huge-number.json": _JSON_INT,
-    "event/json-huge-result.json": _JSON_INT,
-    "event/pbn-huge-score.pbn": _PBN_SCORE,
-    **_SCALE,
-}
-# what still fails, in files the fuzz tests' authors could not change (issue 8's list)
-LIBRARY_XFAIL: dict[str, str] = {
-    **_BOTH,
-    "event/csv-huge-round.csv": "ResultsFileError of 5,091 characters: io/rows.py quotes the"
-    " 5,000-digit round whole ('round 999...9 is not a whole number')",
-    "scale/utf32.txt": "UnicodeDecodeError from Path.read_text in duplicate/vp.py load_scale"
-    " (a scale file is not read through io.text: no line, and not a BridgeError)",
-    "event/pbn-huge-board.pbn": "ResultsFileError of 10,117 characters: the [Board] tag's"
-    " 5,000 digits are the problem's board (events/model.py Location, io/pbn/_event.py)",
-}
-CLI_XFAIL: dict[str, str] = {
-    **_BOTH,
-    "event/json-lone-surrogate.json": "UnicodeEncodeError, exit 1: loads_json in"
-    " io/results.py keeps the lone surrogate of a '\\ud800' escape; it fails printing"
-    " the name (cli/events.py print_teams) and writing it (io/writing.py write_text)",
-}
+# what still fails, in files the fuzz tests' authors could not change (issue 8's list):
+# nothing now; a new failing corpus file is marked here with what fails and where
+LIBRARY_XFAIL: dict[str, str] = {}
+CLI_XFAIL: dict[str, str] = {}
 ARGS_XFAIL: dict[str, str] = {}
 
 

@@ -142,7 +142,14 @@ def test_too_many_tricks() -> None:
         ({"by": "Q"}, "board 1: PLAYED_BY 'Q': not a seat"),
         ({"tricks": None}, "board 1: 4S has no result (give the tricks taken, or =, +1, -2)"),
         ({"tricks": "ten"}, "board 1: TRICKS 'ten': "),
-        ({"contract": None, "score": None}, "board 1: no result: give a contract and its result"),
+        (
+            {"contract": None, "score": None},
+            "board 1: PLAYED_BY 'N', TRICKS '10' without a contract",
+        ),
+        (
+            {"contract": None, "by": None, "tricks": None, "score": None},
+            "board 1: no result: give a contract and its result",
+        ),
         ({"ns": ""}, "board 1, traveller line 1: no NS_PAIR_NUMBER"),
         ({"score": "AXYZ"}, "board 1: SCORE 'AXYZ' is not an adjusted score (write A+/A-"),
     ],
@@ -187,7 +194,7 @@ def test_a_board_and_table_twice() -> None:
     table = "\n<TABLE_NUMBER>4</TABLE_NUMBER>"
     text = usebio_text(board(1, line(extra=table), line(ns="5", ew="6", extra=table)))
     ((_, message),) = errors_of(text)
-    assert message.startswith("board 1: board 1 at table 4 is given twice")
+    assert message.startswith("board 1 at table 4 is given twice")
 
 
 def test_unknown_adjusted_code() -> None:

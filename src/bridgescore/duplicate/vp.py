@@ -35,6 +35,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Final, Literal
 
+from bridgescore.core._tokens import quote
 from bridgescore.core.registry import Registry
 from bridgescore.errors import BridgeInputError, LocatedError
 
@@ -87,11 +88,11 @@ class ScaleFileError(LocatedError, VictoryPointError):
 def _whole(value: object, what: str) -> int:
     """``value`` as an ``int`` if it is a whole number type (not ``bool``, not ``float``)."""
     if isinstance(value, bool):
-        raise VictoryPointError(f"{what}{value!r} is not a whole number")
+        raise VictoryPointError(f"{what}{quote(value)} is not a whole number")
     try:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
-        raise VictoryPointError(f"{what}{value!r} is not a whole number") from None
+        raise VictoryPointError(f"{what}{quote(value)} is not a whole number") from None
 
 
 def _margin(imp_margin: object) -> int:
@@ -266,7 +267,7 @@ class WBFScale(VPScale):
         table = self.table()
         m = _margin(margin)
         if m < 0:
-            raise VictoryPointError(f"winner's margin {margin!r} is negative")
+            raise VictoryPointError(f"winner's margin {quote(margin)} is negative")
         return table[m] if m < len(table) else WBF_TOTAL
 
     def to_table_scale(self) -> TableScale:
@@ -404,7 +405,7 @@ class TableScale(VPScale):
         """The band a winner's margin (0 or more) falls in."""
         m = _margin(margin)
         if m < 0:
-            raise VictoryPointError(f"winner's margin {margin!r} is negative")
+            raise VictoryPointError(f"winner's margin {quote(margin)} is negative")
         for band in self.bands:
             if band.imps_to is None or m <= band.imps_to:
                 return band
@@ -416,13 +417,13 @@ class TableScale(VPScale):
 
 def _hundredths_of(value: int | str | Decimal) -> int:
     if isinstance(value, bool):
-        raise VictoryPointError(f"{value!r} is not a number of VPs")
+        raise VictoryPointError(f"{quote(value)} is not a number of VPs")
     try:
         exact = Decimal(value) * 100
     except (InvalidOperation, TypeError, ValueError):
-        raise VictoryPointError(f"{value!r} is not a number of VPs") from None
+        raise VictoryPointError(f"{quote(value)} is not a number of VPs") from None
     if not exact.is_finite() or exact != exact.to_integral_value():
-        raise VictoryPointError(f"{value!r} VPs: give VPs to two decimals at most")
+        raise VictoryPointError(f"{quote(value)} VPs: give VPs to two decimals at most")
     return int(exact)
 
 
@@ -570,8 +571,8 @@ def vp(
 
 # --- scale files -----------------------------------------------------------------------------
 
-_INT = re.compile(r"\d+")
-_VP = re.compile(r"\d+(?:\.\d{1,2})?")
+_INT = re.compile(r"[0-9]{1,9}")
+_VP = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,2})?")
 _HEADER_WORDS = frozenset({"imps", "imps_from", "imps_to", "from", "to", "margin", "vp"})
 
 _Form = Literal["bands", "margins"]
@@ -598,7 +599,7 @@ def _parse_rows(
             continue
         if line.lower().startswith("name:"):
             if rows or form is not None or name is not None:
-                problem(number, f"{raw.strip()!r}: the name goes once, before the rows")
+                problem(number, f"{quote(raw.strip())}: the name goes once, before the rows")
             else:
                 name = line[5:].strip() or None
                 if name is None:
@@ -617,7 +618,7 @@ def _parse_rows(
         if this_form is None:
             problem(
                 number,
-                f"{raw.strip()!r}: expected 4 fields (imps_from,imps_to,winner_vp,loser_vp)"
+                f"{quote(raw.strip())}: expected 4 fields (imps_from,imps_to,winner_vp,loser_vp)"
                 " or 2 (margin,vp)",
             )
             continue
@@ -626,7 +627,7 @@ def _parse_rows(
         elif this_form != form:
             problem(
                 number,
-                f"{raw.strip()!r}: {len(fields)} fields, but line {form_line} has"
+                f"{quote(raw.strip())}: {len(fields)} fields, but line {form_line} has"
                 f" {4 if form == 'bands' else 2}",
             )
             continue
@@ -643,18 +644,22 @@ def _band_fields(fields: list[str], raw: str, number: int, problem: _Problem) ->
     imps_from, imps_to, winner, loser = fields
     ok = True
     if not _INT.fullmatch(imps_from):
-        problem(number, f"{raw.strip()!r}: imps_from {imps_from!r} is not a whole number >= 0")
+        problem(
+            number, f"{quote(raw.strip())}: imps_from {quote(imps_from)} is not a whole number >= 0"
+        )
         ok = False
     if imps_to not in ("", "+") and not _INT.fullmatch(imps_to):
         problem(
             number,
-            f"{raw.strip()!r}: imps_to {imps_to!r} is not a whole number >= 0"
+            f"{quote(raw.strip())}: imps_to {quote(imps_to)} is not a whole number >= 0"
             " (or empty for 'and more')",
         )
         ok = False
     for label, value in (("winner_vp", winner), ("loser_vp", loser)):
         if not _VP.fullmatch(value):
-            problem(number, f"{raw.strip()!r}: {label} {value!r} is not VPs like 12 or 12.5")
+            problem(
+                number, f"{quote(raw.strip())}: {label} {quote(value)} is not VPs like 12 or 12.5"
+            )
             ok = False
     if not ok:
         return None
@@ -672,17 +677,17 @@ def _margin_fields(
     margin, value = fields
     ok = True
     if not _INT.fullmatch(margin):
-        problem(number, f"{raw.strip()!r}: margin {margin!r} is not a whole number >= 0")
+        problem(number, f"{quote(raw.strip())}: margin {quote(margin)} is not a whole number >= 0")
         ok = False
     if not _VP.fullmatch(value):
-        problem(number, f"{raw.strip()!r}: vp {value!r} is not VPs like 12 or 12.5")
+        problem(number, f"{quote(raw.strip())}: vp {quote(value)} is not VPs like 12 or 12.5")
         ok = False
     if not ok:
         return None
     winner = _hundredths_of(value)
     total = 2 * (winner if first is None else first.winner_hundredths)  # a tie at margin 0
     if winner > total:
-        problem(number, f"{raw.strip()!r}: {value} VP is more than the total {_fmt(total)}")
+        problem(number, f"{quote(raw.strip())}: {value} VP is more than the total {_fmt(total)}")
         return None
     m = int(margin)
     return VPBand(m, m, winner, total - winner)
@@ -735,7 +740,17 @@ def load_scale(
 ) -> TableScale:
     """Read a scale file; its name is ``name``, else its ``name:`` line, else the file's stem."""
     p = Path(path)
-    return _loads(p.read_text(encoding=encoding), str(p), name, p.stem)
+    data = p.read_bytes()
+    try:
+        text = data.decode("utf-8-sig" if encoding.lower() in ("utf-8", "utf8") else encoding)
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise ScaleFileError(
+            f"byte {data[error.start]:#04x} is not {encoding} text; save the file as UTF-8",
+            source=str(p),
+            line=line,
+        ) from None
+    return _loads(text, str(p), name, p.stem)
 
 
 def dumps_scale(scale: TableScale) -> str:

@@ -47,7 +47,8 @@ class Location:
         """Everything known of the place: ``file.pbn, line 55, board 1, [Score]``."""
         parts = [str(self)]
         if self.board is not None:
-            parts.append(f"board {self.board}")
+            board = self.board if len(self.board) <= 12 else self.board[:12] + "…"
+            parts.append(f"board {board}")
         if self.tag is not None:
             parts.append(self.tag_shown)
         return ", ".join(parts)

@@ -29,7 +29,8 @@ import csv
 import io
 import json
 import os
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,7 @@ from bridgescore.events.model import (
     check_rows,
 )
 from bridgescore.io.rows import Built, RawResult, build_result, raise_errors, raw_field
-from bridgescore.io.text import read_text, read_text_lenient
+from bridgescore.io.text import excerpt, read_text, read_text_lenient
 
 COLUMNS = (
     "board", "round", "table", "ns", "ew", "contract", "declarer", "result", "score",
@@ -72,10 +73,9 @@ def _text(value: object) -> str:
 
 
 def _int(value: str, what: str) -> int:
-    try:
+    if re.fullmatch(r"[+-]?[0-9]{1,9}", value.strip()):
         return int(value)
-    except ValueError:
-        raise BridgeInputError(f"{what} {value!r} is not a whole number") from None
+    raise BridgeInputError(f"{what} {excerpt(value)!r} is not a whole number")
 
 
 def read_row(fields: Mapping[str, object], where: Location, laws: str = "2017") -> Built:
@@ -159,13 +159,30 @@ def loads_csv(
     return _finish(rows, problems, source, "", laws, strict, teams)
 
 
+def _records(
+    reader: Iterator[list[str]], source: str, problems: list[Problem]
+) -> Iterator[list[str]]:
+    """The reader's records; a line the csv module cannot read (a field over its size
+    limit, a NUL byte) ends the file with a problem at that line."""
+    while True:
+        try:
+            record = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            line = getattr(reader, "line_num", None)
+            problems.append(Problem(Location(source, line), f"cannot be read as CSV: {error}"))
+            return
+        yield record
+
+
 def read_csv(text: str, *, source: str = "<string>", laws: str = "2017") -> EventResults:
     """Lenient CSV reader: every row it can read, and every problem (nothing raised)."""
     problems: list[Problem] = []
     rows: list[ResultRow] = []
     reader = csv.reader(io.StringIO(text))
     header: list[str] | None = None
-    for record in reader:
+    for record in _records(reader, source, problems):
         line = reader.line_num
         if not any(cell.strip() for cell in record) or record[0].lstrip().startswith("#"):
             continue
@@ -221,6 +238,24 @@ def loads_json(
         raise ResultsFileError(
             [Problem(Location(source, error.lineno), f"not valid JSON: {error.msg}")]
         ) from None
+    except RecursionError:
+        raise ResultsFileError(
+            [Problem(Location(source), "not readable JSON: nested too deep")]
+        ) from None
+    except ValueError as error:  # a number too long to convert
+        raise ResultsFileError(
+            [Problem(Location(source), f"not readable JSON: {excerpt(str(error))}")]
+        ) from None
+    data, lone = _without_lone_surrogates(data)
+    if lone:
+        problems.append(
+            Problem(
+                Location(source),
+                f"{lone} text value{'s' * (lone != 1)} held a lone surrogate (a broken \\u"
+                " escape); each is shown as U+FFFD",
+                Severity.WARNING,
+            )
+        )
     if not isinstance(data, dict) or not isinstance(data.get("results"), list):
         raise ResultsFileError(
             [Problem(Location(source), 'expected an object with a "results" list')]
@@ -254,6 +289,23 @@ def _read(path: str | os.PathLike[str], strict: bool) -> tuple[str, list[Problem
         return read_text(path), []
     text, found = read_text_lenient(path)
     return text, [Problem(Location(source, p.line), p.message, Severity.WARNING) for p in found]
+
+
+def _without_lone_surrogates(value: Any) -> tuple[Any, int]:
+    """JSON's ``\\ud800`` escapes can leave lone surrogates, which no file can hold:
+    replace each with U+FFFD, and count the strings that had one."""
+    if isinstance(value, str):
+        if any("\ud800" <= ch <= "\udfff" for ch in value):
+            fixed = value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+            return fixed, 1
+        return value, 0
+    if isinstance(value, list):
+        pairs = [_without_lone_surrogates(v) for v in value]
+        return [v for v, _ in pairs], sum(n for _, n in pairs)
+    if isinstance(value, dict):
+        found = {k: _without_lone_surrogates(v) for k, v in value.items()}
+        return {k: v for k, (v, _) in found.items()}, sum(n for _, n in found.values())
+    return value, 0
 
 
 def load_csv(

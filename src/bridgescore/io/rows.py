@@ -178,6 +178,11 @@ class _Builder:
         given = self.given_score()
         if given is False:
             return self.done(None)
+        if raw.contract is None and (raw.declarer or raw.tricks):
+            loose = [f for f in (raw.declarer, raw.tricks) if f is not None]
+            shown = ", ".join(f"{f.name} {f.quoted()}" for f in loose)
+            self.report(loose[0], f"{shown} without a contract")
+            return self.done(None)
         if raw.contract is not None:
             return self.played(raw.contract, given)
         if given is not None:
@@ -259,6 +264,13 @@ class _Builder:
         except BridgeError:
             return self.whole_result(at)
         if isinstance(contract, PassedOut):
+            # a declarer beside Pass is ignored (ScoreBridge writes PLAYED_BY N, TRICKS 0)
+            if raw.tricks is not None and raw.tricks.text not in ("0", "-"):
+                self.report(
+                    raw.tricks,
+                    f"{raw.tricks.name} {raw.tricks.quoted()}: a passed-out deal has no result",
+                )
+                return None
             return TableResult(contract, None)
         declarer = self.declarer(contract, at)
         if declarer is None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
 
+from bridgescore.core._tokens import quote
 from bridgescore.core.contract import PASSED_OUT, Contract, PassedOut, TableResult, parse_contract
 from bridgescore.core.hands import SUITS, Card, DealError, Hands, Rank
 from bridgescore.core.seats import Seat, Side
@@ -277,7 +278,7 @@ def game_facts(values: Mapping[str, str], laws: str = "2017", *, full: bool = Fa
         try:
             facts.board = _board_number(board)
         except BridgeError:
-            facts.error("Board", f"board number {board!r} is not a whole number from 1 up")
+            facts.error("Board", f"board number {quote(board)} is not a whole number from 1 up")
     dealer = _given(values, "Dealer")
     if dealer is not None:
         try:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Final
 
+from bridgescore.core._tokens import quote
 from bridgescore.core.contract import PASSED_OUT, Contract, PassedOut, TableResult
 from bridgescore.core.hands import Hands
 from bridgescore.core.seats import Seat
@@ -54,7 +55,7 @@ _SCORING_TAGS: Final = {
 _COMPETITION: Final = {"pairs": "Pairs", "teams": "Teams", "individual": "Individuals"}
 _IMP_FAMILY: Final = frozenset({"imps", "butler", "cross-imps"})
 _NUMBER_RE: Final = re.compile(r"^[+-]?\d+(?:\.\d+)?$")
-_SCORE_RE: Final = re.compile(r"^[+-]?\d+$")
+_SCORE_RE: Final = re.compile(r"^[+-]?[0-9]{1,8}$")
 _TWO_AWARDS: Final = re.compile(
     r"^(A[+-]?|A\d+(?:\.\d+)?%?)(A[+-]?|A\d+(?:\.\d+)?%?)$", re.IGNORECASE
 )
@@ -199,7 +200,7 @@ def _adjusted_text(text: str) -> Adjusted | NotPlayed:
     if re.fullmatch(r"A\d{4}", folded, re.IGNORECASE):
         return Adjusted.parse(folded)
     raise BridgeInputError(
-        f"{text!r}: an adjusted score for one side only; give both (A+ A-, A60 A40, A+A-)"
+        f"{quote(text)}: an adjusted score for one side only; give both (A+ A-, A60 A40, A+A-)"
     )
 
 
@@ -238,7 +239,7 @@ def _score_entry(ns: Cell, ew: Cell) -> int | Adjusted | NotPlayed | str | None:
     except BridgeError:
         shown = " / ".join(t or "-" for t in given)
         raise BridgeInputError(
-            f"score {shown!r} is neither points nor an adjusted score (A+, A-, A60...)"
+            f"score {quote(shown)} is neither points nor an adjusted score (A+, A-, A60...)"
         ) from None
 
 

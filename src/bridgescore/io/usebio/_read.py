@@ -606,7 +606,7 @@ class _Reader:
             ns,
             ew,
             vulnerability,
-            where,
+            self.where(line),
             contract=cell("CONTRACT"),
             declarer=cell("PLAYED_BY"),
             tricks=cell("TRICKS"),
