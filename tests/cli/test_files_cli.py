@@ -183,10 +183,15 @@ def test_convert_between_pbn_usebio_and_csv(tmp_path: Path) -> None:
 
 
 def test_bad_pbn_is_reported_with_line_and_board() -> None:
-    result = run("event", str(PBN / "magic_contest_test_set.pbn"))
-    assert result.exit_code == 2
-    assert "magic_contest_test_set.pbn, line 55, board 1, [Score]: error: 'EW 110' contradicts" in (
-        result.stderr
+    said = "magic_contest_test_set.pbn, line 55, board 1, [Score]: {}: 'EW 110' contradicts"
+    lenient = run("event", str(PBN / "magic_contest_test_set.pbn"))
+    assert lenient.exit_code == 0, lenient.output
+    assert said.format("warning") in lenient.stderr
+    strict = run("event", str(PBN / "magic_contest_test_set.pbn"), "--strict")
+    assert strict.exit_code == 2
+    assert strict.stderr.startswith("bridgescore: error: ")
+    assert "magic_contest_test_set.pbn, line 55: board 1: [Score] 'EW 110' contradicts" in (
+        strict.stderr
     )
 
 

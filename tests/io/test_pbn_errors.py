@@ -140,8 +140,9 @@ def test_a_score_that_contradicts_its_contract() -> None:
         "Score",
     )
     assert problem.message == (
-        "'NS 420' contradicts 4S by N with 9 tricks: NS -50 at vulnerability None"
+        "'NS 420' contradicts 4SN-1 (NS -50 at vulnerability None); scored from the contract"
     )
+    assert problem.severity is Severity.WARNING
     with pytest.raises(PBNError) as caught:
         loads(game(Declarer="N", Contract="4S", Result="9", Score="NS 420"), strict=True)
     assert caught.value.line == 8

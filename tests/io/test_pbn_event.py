@@ -122,7 +122,7 @@ def test_real_file_maps_to_an_event(name: str) -> None:
     assert sum(p is not None for p in event.published) == published
     assert event.results.teams == (kind == "teams")
     # only the hand-edited [Score] of magic_contest_test_set.pbn board 1 is wrong
-    assert len(event.results.errors) == (name == "magic_contest_test_set.pbn")
+    assert not event.results.errors
 
 
 def test_scores_computed_for_the_rows_equal_the_files_scores() -> None:
@@ -212,10 +212,13 @@ def test_test_set_adjusted_score_and_bad_board_one() -> None:
     ]
     problems = [p for p in event.results.problems if p.where.line in (55, 63)]
     assert [(p.where.line, p.severity) for p in problems] == [
-        (55, Severity.ERROR),
+        (55, Severity.WARNING),
         (63, Severity.WARNING),
     ]
-    assert problems[0].detail().startswith("board 1: [Score] 'EW 110' contradicts 4SX by N")
+    assert problems[0].detail() == (
+        "board 1: [Score] 'EW 110' contradicts 4SXN-1 (NS -100 at vulnerability None); scored"
+        " from the contract"
+    )
     # the table, not the hand-edited record, gives board 1's rows
     assert len([r for r in event.results.rows if r.board == 1]) == 22
 
