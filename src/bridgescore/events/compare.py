@@ -161,6 +161,8 @@ def _line_points(
     out: dict[int, tuple[float | None, float | None]] = {}
     if isinstance(result, TeamsResult):
         for match in result.matches:
+            if not match.boards:  # a match table without its boards
+                continue
             share = (match.first_points + match.second_points) / len(match.boards)
             for board in match.boards:
                 other = -board.swing if result.scoring is TeamsScoring.IMPS else share - board.swing

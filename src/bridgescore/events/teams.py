@@ -216,7 +216,8 @@ def _boards(
             raise _fail(
                 present,
                 f"{first} v {second} has a result at one table only; a teams board is played"
-                " at both tables",
+                " at both tables (--incomplete skip, or incomplete='skip', leaves it out of its"
+                " match)",
             )
         out.append((seats[first], seats[second]))
     return out
