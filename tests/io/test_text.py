@@ -489,3 +489,14 @@ def test_normalising_suits_is_idempotent_and_leaves_only_plain_suits(text: str) 
     assert not any(char in once for char in "\u2661\u2662\u2664\u2667")
     for suit in "♠♥♦♣":
         assert f"{suit}\ufe0f" not in once
+
+
+def test_markup_in_titles_is_not_shown_as_text() -> None:
+    from bridgescore import load_event
+    from bridgescore.io.text import plain_title
+
+    assert plain_title("<u>Camrose 2024: BEN vs WBridge5</u>") == "Camrose 2024: BEN vs WBridge5"
+    assert plain_title("<b>Club</b> <i>night</i> &amp; more") == "Club night & more"
+    assert plain_title("3 < 4 and 5 > 2") == "3 < 4 and 5 > 2"
+    event = load_event("tests/io/data/pbn/camrose24_ben_v_wbridge5.pbn")
+    assert event.name == "Camrose 2024: BEN vs WBridge5"

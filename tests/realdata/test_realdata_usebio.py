@@ -499,7 +499,7 @@ ROW = re.compile(r"^\|\s*`(?P<file>[^`]+)`\s*\|(?P<rest>.*)$")
 
 def _doc_rows() -> dict[str, str]:
     rows = {}
-    for text in DOC.read_text(encoding="utf-8").splitlines():
+    for text in DOC.read_text(encoding="utf-8").split("## As a user gets them")[0].splitlines():
         found = ROW.match(text)
         if found:
             rows[found["file"]] = found["rest"]

@@ -635,3 +635,20 @@ def normalise_suits(text: str) -> str:
     '4♠= 3♥+1'
     """
     return _SUIT_FORMS.sub(lambda found: _SUITS[found.group(1)], text)
+
+
+_MARKUP_RE = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>")
+
+
+def plain_title(text: str) -> str:
+    """A title as a reader sees it: the HTML markup some programs put in titles
+    (BridgeComposer's ``<u>Camrose 2024</u>``) left out, entities (``&amp;``) read.
+
+    >>> plain_title("<u>Camrose 2024: BEN vs WBridge5</u>")
+    'Camrose 2024: BEN vs WBridge5'
+    >>> plain_title("Smith &amp; Jones <3 bridge")
+    'Smith & Jones <3 bridge'
+    """
+    import html
+
+    return " ".join(html.unescape(_MARKUP_RE.sub("", text)).split())

@@ -40,6 +40,7 @@ from bridgescore.io.pbn._checks import cached_ns_score, game_facts, parse_sided
 from bridgescore.io.pbn._model import Game, PBNDocument, PBNProblem, Tag, pbn_problem
 from bridgescore.io.pbn._tables import Cell, Column, Table, format_cell
 from bridgescore.io.rows import Field, RawResult, build_result, raw_field
+from bridgescore.io.text import plain_title
 
 _SCORING_WORDS: Final = {
     "mp": "mp", "matchpoints": "mp", "matchpoint": "mp", "mp1": "mp", "mp2": "mp",
@@ -828,7 +829,7 @@ def to_event(document: PBNDocument, *, laws: str = "2017") -> Event:
         problems.append(found)
     teams = reader.kind == "teams"
     problems.extend(check_rows(reader.rows, laws, teams=teams))
-    name = first.get("Event") or document.meta.get("ContestName", "")
+    name = plain_title(first.get("Event") or document.meta.get("ContestName", ""))
     date = first.get("EventDate") or first.get("Date") or ""
     program = document.creator
     if not program:

@@ -27,6 +27,7 @@ from bridgescore.events.model import (
     check_rows,
 )
 from bridgescore.io.rows import Field, RawResult, build_result, raw_field
+from bridgescore.io.text import plain_title
 from bridgescore.io.usebio._document import USEBIODocument, USEBIOError
 
 Element = ET.Element
@@ -243,7 +244,7 @@ class _Reader:
         date = self.date(event)
         self.problems.extend(check_rows(self.rows, self.laws, teams=teams))
         self.problems.sort(key=lambda p: p.where.line or 0)
-        name = _text(event, "EVENT_DESCRIPTION") or _text(event, "TITLE")
+        name = plain_title(_text(event, "EVENT_DESCRIPTION") or _text(event, "TITLE"))
         program = " ".join(
             p for p in (_text(event, "PROGRAM_NAME"), _text(event, "PROGRAM_VERSION")) if p
         )
