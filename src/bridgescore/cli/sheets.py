@@ -516,7 +516,8 @@ def _draw_session(out: Console, session: RubberSession) -> None:
     "--vulnerability",
     type=click.Choice(["dealer-opponents", "dealer"]),
     default=None,
-    help="Who is vulnerable on deals 2 and 3 [default: dealer-opponents, the Finnish seed's].",
+    help="Who is vulnerable on deals 2 and 3 [default: dealer-opponents, as in"
+    " 'Bridgen pistelasku'].",
 )
 @click.option(
     "--scoring",

@@ -2,7 +2,7 @@
 
 ::
 
-    # Spanish seed rubber (South keeps score)
+    # "Puntuación de puente" rubber (South keeps score)
     laws: 2017
     2NT N 9
     4H W =

@@ -1,13 +1,13 @@
-"""Every scoring law set the seeds describe, as frozen data.
+"""Every scoring law set the two texts describe, as frozen data.
 
 A :class:`LawSet` holds the numbers of one rule book; :func:`bridgescore.score`
-is a pure function of a deal's facts and one of these. Each set says which seed
-lines it comes from and what it had to decide where the seeds are silent.
+is a pure function of a deal's facts and one of these. Each set says which text
+lines it comes from and what it had to decide where the two texts are silent.
 
-Seeds: ``000`` is the Finnish text "Bridgen pistelasku", ``001`` the Spanish
-"Puntuación de puente" (``../shared/seeds/``). Where a seed line contradicts the
+The specification: the Finnish text "Bridgen pistelasku" and the Spanish
+"Puntuación de puente" (the project's specification). Where a line of the texts contradicts the
 laws or its own arithmetic, the laws win; such lines are listed in
-``docs/laws.md`` ("Seed lines not followed").
+``docs/laws.md`` ("Specification lines not followed").
 """
 
 from __future__ import annotations
@@ -192,8 +192,8 @@ _SINCE_1987_UNDERTRICKS = _undertricks(
     vul=ladder(100),
 )
 _SEEDS_SILENT_ON_BONUSES = (
-    "The seeds give slam, game, partscore, doubled-overtrick, rubber and honour bonuses only as"
-    " they stand today; this law set keeps those values. (Outside the seeds: Time magazine,"
+    "The two texts give slam, game, partscore, doubled-overtrick, rubber and honour bonuses only as"
+    " they stand today; this law set keeps those values. (Outside the two texts: Time magazine,"
     " 25 March 1935, reports that the 1932 grand slam bonus was 1500/2250, cut to 1000/1500 in"
     " 1935, and that overtrick bonuses did not change.)"
 )
@@ -229,7 +229,7 @@ LAW_1987 = _law_set(
         " 50. Esto se cambió a 100'",
     ),
     notes=(
-        "The seed says the redoubled insult 'used to be' 50 without a year; this set applies the"
+        "The text says the redoubled insult 'used to be' 50 without a year; this set applies the"
         " 1987 undertrick scale with the old 50, the state of the duplicate laws from 1987 until"
         " the 2007 revision raised it to 100 (see the 2017 set).",
     ),
@@ -256,7 +256,7 @@ LAW_1935 = _law_set(
     ),
     notes=(
         "Meckstroth's 7SX-9 not vulnerable (001 'Después de 1987') costs 1700 here and 2300"
-        " under 1987/2017, as the seed says.",
+        " under 1987/2017, as the text says.",
     ),
 )
 

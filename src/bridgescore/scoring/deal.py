@@ -1,6 +1,6 @@
 """The score of one deal, element by element.
 
-The elements are the Spanish seed's ("Elementos de puntuación"): contract
+The elements are "Puntuación de puente"'s ("Elementos de puntuación"): contract
 points, overtrick points, slam bonus, the bonus for making a doubled or
 redoubled contract ("insult"), penalty points for undertricks, and the duplicate
 game or partscore bonus. Honours and the rubber bonus belong to the score sheet.

@@ -1,6 +1,6 @@
 """Chicago: rounds of four deals, each with a fixed vulnerability.
 
-The Finnish seed ("Chicago"): four deals while the deal rotates; on the first
+The Finnish text ("Chicago"): four deals while the deal rotates; on the first
 nobody is vulnerable, on the second and third the dealer's opponents are
 ("toisessa ja kolmannessa jakajan vastustajat ovat vaaravyöhykkeessä"), on the
 fourth everybody is. That is the duplicate schedule of boards 1-4. Many clubs
@@ -9,7 +9,7 @@ here by name.
 
 Two scorings, by name:
 
-``"duplicate"`` (the seed's, the default)
+``"duplicate"`` (the text's, the default)
     each deal is scored on its own as at duplicate: game 300/500, partscore 50.
 ``"classic"``
     partscores add up toward game within the round and are cut when a game is
@@ -50,7 +50,7 @@ class ChicagoVulnerability(Enum):
     """Who is vulnerable on the second and third deal of a round."""
 
     DEALER_OPPONENTS = "dealer-opponents"
-    """The dealer's opponents (the Finnish seed; the duplicate boards 1-4)."""
+    """The dealer's opponents ("Bridgen pistelasku"; the duplicate boards 1-4)."""
     DEALER = "dealer"
     """The dealer's side (a common club rule)."""
 
@@ -73,7 +73,7 @@ class ChicagoScoring(Enum):
     """How the deals of a round are scored."""
 
     DUPLICATE = "duplicate"
-    """Each deal on its own, as at duplicate (the Finnish seed)."""
+    """Each deal on its own, as at duplicate ("Bridgen pistelasku")."""
     CLASSIC = "classic"
     """Partscores carry toward game within the round, as at rubber."""
 

@@ -1,6 +1,6 @@
 """Honours: four or five trump honours, or four aces at notrump, in one hand.
 
-The Spanish seed ("Bonificación u honores de honor"): 100 for four of the five
+The Spanish text ("Bonificación u honores de honor"): 100 for four of the five
 trump honours (A K Q J 10) in one hand, 150 for all five, or for the four aces
 at notrump. Any player may hold them, dummy included, so either side can score
 them, whatever happens to the contract.

@@ -1,4 +1,4 @@
-"""The rubber bridge score sheet, as the Spanish seed draws it.
+"""The rubber bridge score sheet, as "Puntuación de puente" draws it.
 
 Only contract points go below the line; overtricks, slam and insult bonuses,
 penalties (to the defenders) and honours go above it. 100 contract points below
