@@ -32,12 +32,12 @@ from typing import Final
 
 from bridgescore.core._tokens import lookup
 from bridgescore.core.registry import Registry
-from bridgescore.duplicate.adjusted import (
+from bridgescore.duplicate.board_scoring import BoardResults
+from bridgescore.duplicate.entries import (
     Adjusted,
     AdjustedCode,
     AdjustedScoreError,
     Award,
-    BoardResults,
     Entry,
     NotPlayed,
 )
@@ -317,7 +317,7 @@ def butler_board(
 ) -> ButlerBoard:
     """A whole board: real results against the datum, adjusted scores by their code.
 
-    >>> from bridgescore.duplicate.adjusted import Adjusted, NOT_PLAYED
+    >>> from bridgescore.duplicate.entries import Adjusted, NOT_PLAYED
     >>> scored = butler_board([620, 600, 170, Adjusted.parse("A+/A-"), NOT_PLAYED])
     >>> scored.datum, scored.ns_imps, scored.ew_imps
     (600, [1, 0, -10, 3, None], [-1, 0, 10, -3, None])

@@ -11,7 +11,7 @@ Scores are North-South points, one per table; matchpoints come back in the same
 order. East-West's matchpoints are the complement, ``top − NS`` (the same as
 matchpointing the negated scores). Arithmetic is exact (:class:`~fractions.Fraction`);
 the float results are exact too (halves), except after Neuberg scaling, whose
-repeating decimals are rounded only by a policy (see ``adjusted.py``).
+repeating decimals are rounded only by a policy (see ``matchpoint_policies.py``).
 
 Neuberg (``neuberg``): a board with n results where N were expected is scored as
 if each result had happened N/n times. In the european scale a raw score S_n

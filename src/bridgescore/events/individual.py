@@ -15,9 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from bridgescore.duplicate.adjusted import Adjusted, MatchpointPolicy, get_policy
 from bridgescore.duplicate.butler import ButlerPreset
+from bridgescore.duplicate.entries import Adjusted
 from bridgescore.duplicate.imps import DuplicateError
+from bridgescore.duplicate.matchpoint_policies import MatchpointPolicy, get_policy
 from bridgescore.duplicate.matchpoints import Halves, round_to
 from bridgescore.events.model import EventResults
 from bridgescore.events.pairs import (

@@ -17,19 +17,12 @@ from enum import StrEnum
 from fractions import Fraction
 
 from bridgescore.core._tokens import lookup
-from bridgescore.duplicate.adjusted import (
-    Adjusted,
-    AdjustedCode,
-    BoardResults,
-    BoardScore,
-    MatchpointPolicy,
-    NotPlayed,
-    get_policy,
-    score_board,
-)
+from bridgescore.duplicate.board_scoring import BoardResults, BoardScore, score_board
 from bridgescore.duplicate.butler import ButlerPreset, butler_board, get_butler_preset
 from bridgescore.duplicate.cross_imps import cross_imps_exact
+from bridgescore.duplicate.entries import Adjusted, AdjustedCode, NotPlayed
 from bridgescore.duplicate.imps import DuplicateError
+from bridgescore.duplicate.matchpoint_policies import MatchpointPolicy, get_policy
 from bridgescore.duplicate.matchpoints import Halves, round_to
 from bridgescore.events.model import EventResults, ResultRow, group_by_board
 from bridgescore.events.ranking import places
