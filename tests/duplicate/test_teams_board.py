@@ -25,6 +25,7 @@ from bridgescore.duplicate.teams import (
     net,
     swing,
 )
+from bridgescore.duplicate.vp import vp, wbf_table
 
 # Board 11 of several matches: (NS score where team 1 sat NS, NS score at the other table,
 # team 1's ScoreIMP).
@@ -58,6 +59,17 @@ def test_realbridge_match_totals() -> None:
     match = match_imps(AUSTRIA_DENMARK)
     assert match == ImpMatch(AUSTRIA_SWINGS, 20, 16)
     assert match.margin == 4
+
+
+def test_match_victory_points() -> None:
+    # A 4-IMP win over 10 boards: the WBF table's cell for 4 IMPs at 10 boards, 11.50.
+    match = match_imps(AUSTRIA_DENMARK)
+    assert wbf_table(10)[4] == 1150
+    assert match.victory_points() == (11.5, 8.5)
+    assert match.victory_points() == vp(4, 10, "wbf")
+    assert match.victory_points("20") == vp(4, scale="20")
+    other_way = match_imps([(b, a) for a, b in AUSTRIA_DENMARK])
+    assert other_way.victory_points() == match.victory_points()[::-1]
     other_way = match_imps([(b, a) for a, b in AUSTRIA_DENMARK])
     assert (other_way.team1, other_way.team2, other_way.margin) == (16, 20, -4)
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from bridgescore.duplicate.imps import DuplicateError
+from bridgescore.duplicate.teams import match_board_a_match, match_imps
 from bridgescore.duplicate.vp import vp
 from bridgescore.events.teams import score_teams
 from bridgescore.io.results import load, loads_csv
@@ -161,3 +162,22 @@ def test_adjusted_score_in_teams_is_reported() -> None:
     text = "board,round,ns,ew,score,adjusted\n1,1,A,B,420,\n1,1,B,A,,A+/A-\n"
     with pytest.raises(DuplicateError, match="adjusted scores in a teams match"):
         score_teams(loads_csv(text, teams=True))
+
+
+@pytest.mark.parametrize("scoring", ["imps", "bam"])
+def test_matches_are_the_duplicate_kernels(scoring: str) -> None:
+    """Every match of the example is what duplicate.teams gives for its boards."""
+    result = score_teams(load(EXAMPLES / "teams.json"), scoring=scoring, vp_scale="20")
+    assert result.matches
+    for match in result.matches:
+        boards = [(b.first_ns_score, b.second_ns_score) for b in match.boards]
+        if scoring == "imps":
+            imp_match = match_imps(boards)
+            assert tuple(b.swing for b in match.boards) == imp_match.swings
+            assert (match.first_points, match.second_points) == (imp_match.team1, imp_match.team2)
+            assert (match.first_vp, match.second_vp) == imp_match.victory_points("20")
+        else:
+            bam = match_board_a_match(boards)
+            assert tuple(b.swing for b in match.boards) == bam.points
+            assert (match.first_points, match.second_points) == (bam.team1, bam.team2)
+            assert (match.first_vp, match.second_vp) == (bam.team1, bam.team2)

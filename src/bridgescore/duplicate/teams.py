@@ -10,6 +10,9 @@ given as the NS score at their table, so team 1's net on the board is
   ``001``: "los únicos resultados posibles son 2 (ganados), 1 (empatados) y 0
   (perdidos) puntos por tablero"), or the same on the 1 / ½ / 0 scale. Any
   difference, even 10 points, wins the board.
+- :func:`match_imps` and :func:`match_board_a_match`: a match's boards summed into
+  each team's IMPs or board points; :meth:`ImpMatch.victory_points` the IMP margin on a
+  victory-point scale for the match's length.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from bridgescore.duplicate.imps import (
     UnknownMethodError,
     get_imp_table,
 )
+from bridgescore.duplicate.vp import DEFAULT_VP_SCALE, VPScale, vp
 
 
 class BoardAMatchScale(StrEnum):
@@ -114,6 +118,17 @@ class ImpMatch:
     def margin(self) -> int:
         """Team 1's IMPs minus team 2's (what a VP scale is read with)."""
         return self.team1 - self.team2
+
+    def victory_points(self, scale: str | VPScale = DEFAULT_VP_SCALE) -> tuple[float, float]:
+        """Team 1's and team 2's VPs: the margin on ``scale`` for a match of as many
+        boards as it has swings (the ``wbf`` scale depends on that length).
+
+        >>> match_imps([(620, -100), (-100, 100), (420, 420), (110, -140)]).victory_points()
+        (16.09, 3.91)
+        >>> match_imps([(620, -100), (-100, 100)]).victory_points("20")
+        (13.0, 7.0)
+        """
+        return vp(self.margin, len(self.swings), scale)
 
 
 @dataclass(frozen=True, slots=True)

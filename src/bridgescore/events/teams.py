@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bridgescore.duplicate.imps import DEFAULT_IMP_TABLE, DuplicateError, ImpTable, get_imp_table
-from bridgescore.duplicate.teams import BoardAMatchScale, board_a_match
-from bridgescore.duplicate.vp import VPScale, WBFScale, get_scale
+from bridgescore.duplicate.teams import BoardAMatchScale, match_board_a_match, match_imps
+from bridgescore.duplicate.vp import VPScale, WBFScale, get_scale, vp
 from bridgescore.events.model import EventResults, PublishedMatch, ResultRow
 from bridgescore.events.ranking import places
 
@@ -223,6 +223,11 @@ def _boards(
     return out
 
 
+def _ns_score(row: ResultRow) -> int:
+    assert row.ns_score is not None
+    return row.ns_score
+
+
 def score_teams(
     event: EventResults,
     *,
@@ -246,25 +251,23 @@ def score_teams(
         pairs = _boards(key, rows, skip=incomplete == "skip")
         if not pairs:
             continue
-        boards = []
-        for first_row, second_row in pairs:
-            assert first_row.ns_score is not None
-            assert second_row.ns_score is not None
-            if how is TeamsScoring.IMPS:
-                swing: float = table.imps(first_row.ns_score - second_row.ns_score)
-            else:
-                swing = board_a_match(first_row.ns_score, second_row.ns_score, bam_scale)
-            boards.append(MatchBoard(first_row.board, first_row, second_row, swing))
+        scores = [(_ns_score(first), _ns_score(second)) for first, second in pairs]
+        swings: tuple[float, ...]
         if how is TeamsScoring.IMPS:
-            won = float(sum(b.swing for b in boards if b.swing > 0))
-            lost = float(-sum(b.swing for b in boards if b.swing < 0))
-            first_vp, second_vp = get_scale(vp_scale, len(boards)).vp(int(won - lost))
+            imp_match = match_imps(scores, table)
+            swings = imp_match.swings
+            won, lost = float(imp_match.team1), float(imp_match.team2)
+            first_vp, second_vp = imp_match.victory_points(vp_scale)
         else:
-            won = float(sum(b.swing for b in boards))
-            full = float(BoardAMatchScale.parse(bam_scale).win) * len(boards)
-            lost = full - won
+            bam = match_board_a_match(scores, bam_scale)
+            swings = bam.points
+            won, lost = bam.team1, bam.team2
             first_vp, second_vp = won, lost
-        matches.append(Match(key[0], key[1], key[2], tuple(boards), won, lost, first_vp, second_vp))
+        boards = tuple(
+            MatchBoard(first.board, first, second, points)
+            for (first, second), points in zip(pairs, swings, strict=True)
+        )
+        matches.append(Match(key[0], key[1], key[2], boards, won, lost, first_vp, second_vp))
     scale_name = vp_scale if isinstance(vp_scale, str) else vp_scale.name
     return TeamsResult(how, scale_name, tuple(matches), _standings(matches))
 
@@ -362,8 +365,9 @@ def _scale_vp(
 ) -> tuple[float, float]:
     assert m.home_imps is not None
     assert m.away_imps is not None
-    scale = get_scale(vp_scale, boards if _depends_on_boards(vp_scale) else None)
-    return scale.vp(round(m.home_imps - m.away_imps))
+    return vp(
+        round(m.home_imps - m.away_imps), boards if _depends_on_boards(vp_scale) else None, vp_scale
+    )
 
 
 def _agrees(vp_scale: str | VPScale, boards: int | None, m: PublishedMatch) -> bool:
