@@ -5,7 +5,8 @@ A row of an individual event has ``players`` (North, East, South, West) and ``ns
 ``ew`` naming the deal's two partnerships. The boards are matchpointed (or IMPed)
 exactly as in a pairs event (:func:`~bridgescore.events.pairs.score_pairs`); then
 North and South get the NS points, East and West the EW points, and the players are
-totalled and ranked in one field.
+totalled and ranked in one field by the pairs event's own totalling
+(:func:`~bridgescore.events.pairs.rank_field`).
 """
 
 from __future__ import annotations
@@ -18,19 +19,19 @@ from fractions import Fraction
 from bridgescore.duplicate.butler import ButlerPreset
 from bridgescore.duplicate.entries import Adjusted
 from bridgescore.duplicate.imps import DuplicateError
-from bridgescore.duplicate.matchpoint_policies import MatchpointPolicy, get_policy
-from bridgescore.duplicate.matchpoints import Halves, round_to
+from bridgescore.duplicate.matchpoint_policies import MatchpointPolicy
 from bridgescore.events.model import EventResults
 from bridgescore.events.pairs import (
     PairsResult,
     PairsScoring,
+    Tally,
+    Totalling,
     Traveller,
     TravellerLine,
-    factor_mode,
-    factored,
+    matchpoint_policy,
+    rank_field,
     score_pairs,
 )
-from bridgescore.events.ranking import places
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,35 +94,19 @@ def score_individual(
                 " score a pairs event with score_pairs"
             )
     how = PairsScoring.parse(scoring)
-    halves = Halves.AWAY_FROM_ZERO
-    exact_percentages = False
-    exact_totals = False
-    factor = factor_mode(factor_totals)
-    decimals: int | None = 2
-    chosen: MatchpointPolicy | None = None
-    if not how.uses_imps:
-        chosen = get_policy(policy or ("acbl" if how is PairsScoring.ACBL else "wbf"))
-        halves = chosen.halves if chosen.halves is not Halves.TOWARD_AVERAGE else halves
-        exact_percentages = chosen.exact_percentages
-        exact_totals = chosen.exact_totals
-        decimals = chosen.session_decimals
-        factor = factor_mode(chosen.factor_totals if factor_totals is None else factor_totals)
+    chosen = None if how.uses_imps else matchpoint_policy(how, policy)
     # Law 12C2's "session percentage" is the contestant's: in an individual, the player's,
     # not the one-round partnership's. The boards are scored without it; each player's
     # A+ / A- is then worked out from the player's own percentage.
     plain = None if chosen is None else replace(chosen, session_rule=False)
     scored = score_pairs(event, how, policy=plain, butler=butler, field="one")
     session = _player_sessions(scored) if chosen is not None and chosen.session_rule else {}
-    total: dict[str, Fraction] = defaultdict(Fraction)
-    exact: dict[str, Fraction] = defaultdict(Fraction)
-    tops: dict[str, Fraction] = defaultdict(Fraction)
-    boards: dict[str, int] = defaultdict(int)
-    seen: dict[str, None] = {}
+    tallies: dict[str, Tally] = {}
     for traveller in scored.travellers:
         top = traveller.counted_top
         for line in traveller.lines:
             for player, side in _seats(line):
-                seen.setdefault(player, None)
+                tally = tallies.setdefault(player, Tally())
                 counted = line.counted(side)
                 if counted is None:
                     continue
@@ -133,32 +118,11 @@ def score_individual(
                     award = adjusted.ns if side == "NS" else adjusted.ew
                     value = full * chosen.award_percent(award, session.get(player)) / 100
                     counted = chosen.count_points(value, chosen.round_points(value, full), full)
-                total[player] += value if exact_totals else counted
-                exact[player] += value
-                boards[player] += 1
-                if top is not None:
-                    tops[player] += Fraction(str(top))
-    most = max(boards.values(), default=0)
-    if factor == "boards":
-        most = len(scored.travellers)
-    shown: dict[str, Fraction] = {}
-    percent: dict[str, float | None] = {}
-    for player in seen:
-        shown[player] = total[player]
-        if factor and 0 < boards[player] < most:
-            shown[player] = factored(total[player], boards[player], most, decimals, halves)
-        points = exact[player] if exact_percentages else total[player]
-        percent[player] = (
-            None
-            if how.uses_imps or not tops[player]
-            else _round(100 * points / tops[player], decimals, halves)
-        )
-    placed = places({p: _rank_value(percent[p], shown[p]) for p in seen})
-    order = sorted(seen, key=lambda p: (int(placed[p].rstrip("=")), _key(p)))
-    standings = tuple(
-        PlayerStanding(placed[p], p, _round(shown[p], decimals, halves), percent[p], boards[p])
-        for p in order
+                tally.add(counted, value, top)
+    ranked = rank_field(
+        tallies, Totalling.of(chosen, factor_totals), event_boards=len(scored.travellers)
     )
+    standings = tuple(PlayerStanding(r.place, r.name, r.total, r.percent, r.boards) for r in ranked)
     return IndividualResult(scored, standings)
 
 
@@ -191,17 +155,3 @@ def _player_sessions(scored: PairsResult) -> dict[str, Fraction]:
 
 def standings_by_player(result: IndividualResult) -> Mapping[str, PlayerStanding]:
     return {s.player: s for s in result.standings}
-
-
-def _rank_value(percent: float | None, total: Fraction) -> float:
-    return float(total) if percent is None else percent
-
-
-def _round(value: Fraction, decimals: int | None, halves: Halves) -> float:
-    if decimals is None:
-        return float(value)
-    return float(round_to(value, Fraction(1, 10**decimals), halves))
-
-
-def _key(player: str) -> tuple[int, str]:
-    return (int(player), "") if player.isdigit() else (1 << 30, player)

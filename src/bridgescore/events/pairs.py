@@ -6,6 +6,10 @@ Scorings: ``mp`` (matchpoints, the european 2-1-0 scale of the Finnish seed),
 one field (a Howell: every pair sits both ways) or North-South and East-West
 apart (a Mitchell); ``field="auto"`` tells them apart by whether any pair sits
 both ways.
+
+A field's totals, percentages and places are worked out by :func:`rank_field` from each
+contestant's :class:`Tally`, as its :class:`Totalling` (the policy's choices) says; the
+individual event (:mod:`bridgescore.events.individual`) ranks its players with it too.
 """
 
 from __future__ import annotations
@@ -198,10 +202,6 @@ def score_pairs(
     fields_kind = _field_of(rows, field)
     by_board = group_by_board(rows)
     expected = max((len(board_rows) for board_rows in by_board.values()), default=0)
-    exact_percentages = False
-    exact_totals = False
-    halves = Halves.AWAY_FROM_ZERO
-    session_decimals: int | None = 2
     if how.uses_imps:
         preset = get_butler_preset("drop-1" if butler is None else butler)
         total = _cross_total(cross_imps)
@@ -209,21 +209,20 @@ def score_pairs(
             _imps_traveller(number, board_rows, how, preset, total=total)
             for number, board_rows in by_board.items()
         ]
-        factor = factor_mode(factor_totals)
+        totalling = Totalling.of(None, factor_totals)
     else:
-        chosen = get_policy(policy or ("acbl" if how is PairsScoring.ACBL else "wbf"))
+        chosen = matchpoint_policy(how, policy)
         travellers = _matchpoint_travellers(by_board, expected, chosen)
-        factor = factor_mode(chosen.factor_totals if factor_totals is None else factor_totals)
-        exact_percentages = chosen.exact_percentages
-        exact_totals = chosen.exact_totals
-        halves = chosen.halves
-        session_decimals = chosen.session_decimals
-    return _assemble(
-        how, fields_kind, travellers,
-        factor=factor, exact_percentages=exact_percentages, exact_totals=exact_totals,
-        halves=halves,
-        session_decimals=session_decimals,
-    )  # fmt: skip
+        totalling = Totalling.of(chosen, factor_totals)
+    return _assemble(how, fields_kind, travellers, totalling)
+
+
+def matchpoint_policy(
+    how: PairsScoring, policy: str | MatchpointPolicy | None = None
+) -> MatchpointPolicy:
+    """The policy a matchpointed event is scored under: ``policy``, else ``acbl`` for the
+    ``acbl`` scoring and ``wbf`` for ``mp``."""
+    return get_policy(policy or ("acbl" if how is PairsScoring.ACBL else "wbf"))
 
 
 def _matchpoint_travellers(
@@ -349,24 +348,12 @@ def _imps_line(
 
 
 def _assemble(
-    how: PairsScoring,
-    kind: str,
-    travellers: Sequence[Traveller],
-    *,
-    factor: str | None = None,
-    exact_percentages: bool = False,
-    exact_totals: bool = False,
-    halves: Halves = Halves.AWAY_FROM_ZERO,
-    session_decimals: int | None = 2,
+    how: PairsScoring, kind: str, travellers: Sequence[Traveller], totalling: Totalling
 ) -> PairsResult:
-    """Cards, totals (exact sums of the counted points, rounded once to
-    ``session_decimals`` with ``halves``), percentages and places of every field."""
+    """Cards, totals, percentages and places of every field (:func:`rank_field`)."""
     cards: dict[str, list[CardLine]] = defaultdict(list)
     field_of: dict[str, str] = {}
-    total: dict[str, Fraction] = defaultdict(Fraction)
-    exact: dict[str, Fraction] = defaultdict(Fraction)
-    tops: dict[str, Fraction] = defaultdict(Fraction)
-    boards: dict[str, int] = defaultdict(int)
+    tallies: dict[str, Tally] = {}
     for traveller in travellers:
         top = traveller.counted_top
         for line in traveller.lines:
@@ -376,6 +363,7 @@ def _assemble(
                 (row.ew, "EW", row.ns, line.ew_points, line.ew_percent),
             ):
                 field_of.setdefault(pair, "all" if kind == "one" else side)
+                tally = tallies.setdefault(pair, Tally())
                 score = None if row.ns_score is None else row.ns_score * (1 if side == "NS" else -1)
                 cards[pair].append(
                     CardLine(
@@ -384,43 +372,16 @@ def _assemble(
                     )
                 )  # fmt: skip
                 counted = line.counted(side)
-                if counted is None:
-                    continue
-                value = line.exact(side) or Fraction(0)
-                total[pair] += value if exact_totals else counted
-                exact[pair] += value
-                boards[pair] += 1
-                if top is not None:
-                    tops[pair] += Fraction(str(top))
+                if counted is not None:
+                    tally.add(counted, line.exact(side) or Fraction(0), top)
     standings = []
     fields = tuple(sorted(set(field_of.values()), key=("all", "NS", "EW").index))
     for name in fields:
-        members = [pair for pair in field_of if field_of[pair] == name]
-        most = max((boards[pair] for pair in members), default=0)
-        if factor == "boards":
-            most = len(travellers)
-        shown: dict[str, Fraction] = {}
-        percents: dict[str, float | None] = {}
-        for pair in members:
-            shown[pair] = total[pair]
-            if factor and 0 < boards[pair] < most:
-                shown[pair] = factored(total[pair], boards[pair], most, session_decimals, halves)
-            basis = exact[pair] if exact_percentages else total[pair]
-            percents[pair] = (
-                None
-                if how.uses_imps or not tops[pair]
-                else _round(100 * basis / tops[pair], session_decimals, halves)
-            )
-        placed = places({pair: _rank_value(percents[pair], shown[pair]) for pair in members})
-        for pair in sorted(members, key=lambda p: (int(placed[p].rstrip("=")), _key(p))):
+        members = {pair: tallies[pair] for pair in field_of if field_of[pair] == name}
+        for ranked in rank_field(members, totalling, event_boards=len(travellers)):
             standings.append(
                 Standing(
-                    placed[pair],
-                    pair,
-                    name,
-                    _round(shown[pair], session_decimals, halves),
-                    percents[pair],
-                    boards[pair],
+                    ranked.place, ranked.name, name, ranked.total, ranked.percent, ranked.boards
                 )
             )
     return PairsResult(
@@ -430,6 +391,105 @@ def _assemble(
         tuple(travellers),
         {pair: tuple(lines) for pair, lines in sorted(cards.items(), key=lambda kv: _key(kv[0]))},
     )
+
+
+@dataclass(slots=True)
+class Tally:
+    """What one contestant's (pair's, player's) lines add up to as they are counted: the
+    counted and the exact points, the tops of those boards, and how many boards."""
+
+    counted: Fraction = Fraction(0)
+    exact: Fraction = Fraction(0)
+    top: Fraction = Fraction(0)
+    boards: int = 0
+
+    def add(self, counted: Fraction, exact: Fraction, top: float | None) -> None:
+        """One board's line: its counted and exact points, and the board's counted top."""
+        self.counted += counted
+        self.exact += exact
+        self.boards += 1
+        if top is not None:
+            self.top += Fraction(str(top))
+
+
+@dataclass(frozen=True, slots=True)
+class Totalling:
+    """How a field's totals and percentages are worked out from the contestants' tallies:
+    ``percentages`` (off for IMPs), ``factor`` (:func:`factor_mode`), whether the total
+    (``exact_totals``) and the percentage (``exact_percentages``) add the exact points
+    instead of the counted ones, and how both are rounded (``decimals``, ``halves``)."""
+
+    percentages: bool = True
+    factor: str | None = None
+    exact_totals: bool = False
+    exact_percentages: bool = False
+    halves: Halves = Halves.AWAY_FROM_ZERO
+    decimals: int | None = 2
+
+    @classmethod
+    def of(
+        cls, policy: MatchpointPolicy | None, factor_totals: bool | str | None = None
+    ) -> Totalling:
+        """A matchpoint policy's totalling (``None``: IMPs, no percentages); an explicit
+        ``factor_totals`` overrides the policy's."""
+        if policy is None:
+            return cls(percentages=False, factor=factor_mode(factor_totals))
+        return cls(
+            percentages=True,
+            factor=factor_mode(policy.factor_totals if factor_totals is None else factor_totals),
+            exact_totals=policy.exact_totals,
+            exact_percentages=policy.exact_percentages,
+            halves=policy.halves,
+            decimals=policy.session_decimals,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """A contestant's place, total (rounded once) and percentage in its field."""
+
+    place: str
+    name: str
+    total: float
+    percent: float | None
+    boards: int
+
+
+def rank_field(
+    tallies: Mapping[str, Tally], totalling: Totalling, *, event_boards: int
+) -> list[Ranked]:
+    """One field's totals (exact sums of the counted points, factored up when
+    ``totalling.factor`` says, rounded once to ``decimals`` with ``halves``), percentages
+    and places, best first; ``event_boards`` is the event's board count (``factor="boards"``).
+    """
+    most = max((tally.boards for tally in tallies.values()), default=0)
+    if totalling.factor == "boards":
+        most = event_boards
+    decimals, halves = totalling.decimals, totalling.halves
+    shown: dict[str, Fraction] = {}
+    percents: dict[str, float | None] = {}
+    for name, tally in tallies.items():
+        total = tally.exact if totalling.exact_totals else tally.counted
+        shown[name] = total
+        if totalling.factor and 0 < tally.boards < most:
+            shown[name] = factored(total, tally.boards, most, decimals, halves)
+        basis = tally.exact if totalling.exact_percentages else total
+        percents[name] = (
+            None
+            if not totalling.percentages or not tally.top
+            else _round(100 * basis / tally.top, decimals, halves)
+        )
+    placed = places({name: _rank_value(percents[name], shown[name]) for name in tallies})
+    return [
+        Ranked(
+            placed[name],
+            name,
+            _round(shown[name], decimals, halves),
+            percents[name],
+            tallies[name].boards,
+        )
+        for name in sorted(tallies, key=lambda n: (int(placed[n].rstrip("=")), _key(n)))
+    ]
 
 
 def _rank_value(percent: float | None, total: Fraction) -> float:
@@ -479,5 +539,5 @@ def _round(value: Fraction, decimals: int | None, halves: Halves) -> float:
 
 
 def _key(pair: str) -> tuple[int, str]:
-    """Pair ids sort as numbers when they are numbers."""
+    """Pair (player) ids sort as numbers when they are numbers."""
     return (int(pair), "") if pair.isdigit() else (1 << 30, pair)
