@@ -177,7 +177,7 @@ def test_individual_rows_name_the_four_players() -> None:
     event = event_of("ruter_indi.pbn")
     first = event.results.rows[0]
     assert first.players == ("7", "44", "27", "11")
-    assert (first.ns, first.ew, first.ns_score) == ("7-27", "44-11", -400)
+    assert (first.ns, first.ew, first.ns_score) == ("7+27", "44+11", -400)
     assert event.published[0] == Published(22.0, 0.0)
     adjusted = [
         (r.board, r.adjusted, event.published[i])
@@ -486,12 +486,12 @@ def test_points_can_be_given_for_the_rows() -> None:
 def test_an_individual_event_round_trips() -> None:
     rows = (
         ResultRow(
-            1, "1-3", "2-4", Vulnerability.NONE,
+            1, "1+3", "2+4", Vulnerability.NONE,
             result=TableResult(Contract(3, Strain.NOTRUMP, declarer=Seat.SOUTH), 9),
             ns_score=400, players=("1", "2", "3", "4"),
         ),
         ResultRow(
-            1, "5-7", "6-8", Vulnerability.NONE, adjusted=Adjusted.parse("A/A"),
+            1, "5+7", "6+8", Vulnerability.NONE, adjusted=Adjusted.parse("A/A"),
             players=("5", "6", "7", "8"),
         ),
     )  # fmt: skip

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -30,6 +31,7 @@ from bridgescore.events.model import (
     ns_score_of,
 )
 from bridgescore.io import usebio
+from bridgescore.io.usebio._read import as_codes
 
 
 def canonical(data: str | bytes) -> str:
@@ -220,7 +222,7 @@ def test_every_kind_of_row_reads_back() -> None:
     rows = [
         row(1, "1", "2", "4SXXN-3"),
         row(1, "3", "4", "Pass"),
-        row(1, "5", "6", adjusted=Adjusted(Fraction(60), Fraction(40))),
+        row(1, "5", "6", adjusted=Adjusted(AdjustedCode.AVERAGE_PLUS, AdjustedCode.AVERAGE_MINUS)),
         row(1, "7", "8", adjusted=NOT_PLAYED),
         row(1, "9", "10", adjusted=Adjusted(Fraction(91, 2), Fraction(109, 2))),
         row(2, "1", "4", ns_score=-1430),
@@ -242,10 +244,15 @@ def test_every_kind_of_row_reads_back() -> None:
     )
 
 
-def test_average_plus_and_minus_become_usebio_percentages() -> None:
+def test_average_plus_and_minus_go_out_as_usebio_percentages_and_come_back() -> None:
     codes = Adjusted(AdjustedCode.AVERAGE_PLUS, AdjustedCode.AVERAGE_MINUS)
-    copied = again(make_event([row(1, "1", "2", adjusted=codes)]))
-    assert copied.results.rows[0].adjusted == Adjusted(Fraction(60), Fraction(40))
+    event = make_event([row(1, "1", "2", adjusted=codes)])
+    assert "<SCORE>A6040</SCORE>" in usebio.dumps(usebio.from_event(event))
+    copied = again(event)
+    assert copied.results.rows[0].adjusted == codes
+    # a fixed 60 % has the same one spelling, and so reads back as average plus
+    fixed = again(make_event([row(1, "1", "2", adjusted=Adjusted(Fraction(60), Fraction(55)))]))
+    assert fixed.results.rows[0].adjusted == Adjusted(AdjustedCode.AVERAGE_PLUS, Fraction(55))
     assert usebio.from_event(make_event([]), points=[]).root is not None
 
 
@@ -319,7 +326,12 @@ def test_random_events_read_back(rows: list[ResultRow]) -> None:
     rows.sort(key=lambda r: r.board)
     original = make_event(rows, name="Random")
     copied = usebio.to_event(usebio.loads(usebio.dumps(usebio.from_event(original))))
-    assert copied.results.rows == original.results.rows
+    # USEBIO's one spelling: a fixed 60, 50 or 40 % reads back as A+, A or A-
+    expected = [
+        replace(r, adjusted=as_codes(r.adjusted)) if isinstance(r.adjusted, Adjusted) else r
+        for r in original.results.rows
+    ]
+    assert list(copied.results.rows) == expected
 
 
 def test_a_built_file_has_no_lines_to_report_but_names_the_board() -> None:

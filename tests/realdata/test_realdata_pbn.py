@@ -228,7 +228,7 @@ def test_ruter_individual_average_plus_is_the_players() -> None:
         for traveller in result.travellers
         if traveller.board == 35
         for line in traveller.lines
-        if line.row.ns == "7-46"
+        if line.row.ns == "7+46"
     )
     assert (line.ns_points, line.ew_points) == (13.2, 13.2)
 

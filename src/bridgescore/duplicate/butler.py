@@ -1,7 +1,7 @@
 """Butler scoring: each result IMPed against a datum for the board.
 
 The datum is the mean of the board's real results after leaving out some of the
-top and bottom ones, rounded to a multiple of 10 (seed ``001``: "la puntuación
+top and bottom ones, rounded to a multiple of 10 (“Puntuación de puente”: "la puntuación
 de referencia, que a menudo se calcula como la puntuación media a bordo,
 excluyendo una serie de resultados superiores e inferiores. A veces, en su
 lugar, se utiliza la puntuación media"). Presets say how many are left out and
@@ -183,7 +183,8 @@ _PRESETS = (
         aliases=("butler", "trimmed"),
         title="Mean without one top and one bottom result; halves away from zero",
         sources=(
-            "seed 001: the datum is the mean 'excluding a number of top and bottom results'",
+            "“Puntuación de puente”: the datum is the mean 'excluding a number of top and bottom"
+            " results'",
             "EBU newsletter, Tournament Focus Spring 2012 "
             "(https://www.ebu.co.uk/newsletters/?id=16&page=5): 'sometimes discarding the top "
             "and bottom one or two scores first'",
@@ -220,7 +221,7 @@ _PRESETS = (
         title="Mean of every result; halves away from zero",
         drop=0,
         sources=(
-            "seed 001: 'A veces, en su lugar, se utiliza la puntuación media'",
+            "“Puntuación de puente”: 'A veces, en su lugar, se utiliza la puntuación media'",
             _IMP_ADJUSTED,
             _PERCENT_ADJUSTED,
         ),

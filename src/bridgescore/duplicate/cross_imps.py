@@ -1,6 +1,6 @@
 """Cross-IMPs (Calcutta): each result IMPed against every other result on the board.
 
-Seed ``001``: "cada puntaje a bordo se compara con cualquier otro puntaje (a veces
+Text ``001``: "cada puntaje a bordo se compara con cualquier otro puntaje (a veces
 excluyendo los resultados superiores e inferiores) y los IMP se resumen (y
 posiblemente se promedien, para reducir la inflación)". Its worked example: +620
 against −100, −100, −300 and +650 gives 12 + 12 + 14 − 1 = 37 IMPs, 9.25 averaged

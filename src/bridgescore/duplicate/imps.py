@@ -1,6 +1,6 @@
 """IMP tables as data, and the difference → IMPs conversion.
 
-Every table the seeds print is here, registered by name with aliases:
+Every table the two texts print is here, registered by name with aliases:
 
 =========  ==========================================  =====  ===========================
 name       table                                       max    aliases
@@ -11,7 +11,7 @@ name       table                                       max    aliases
 ``1962``   WBF table from 1 September 1962 (current)    24     ``current``, ``wbf``
 =========  ==========================================  =====  ===========================
 
-A table is kept as the seed prints it (rows ``from``–``to`` → IMPs) and is read
+A table is kept as the text prints it (rows ``from``–``to`` → IMPs) and is read
 through the **lower bounds** of its rows: the row for *k* IMPs covers every
 difference from its ``from`` up to (not including) the next row's ``from``. So
 every non-negative integer maps to exactly one row, whether or not it is a
@@ -21,7 +21,7 @@ between two rows — a difference in a gap takes the lower row's IMPs (1948:
 difference below the first printed row scores 0 (1938 starts at ``10–30 → 1``,
 so 0–9 score 0). The sign of the IMPs follows the sign of the difference.
 
-Seeds: ``000`` is the Finnish "Bridgen pistelasku" ('Imppitaulukko'), ``001`` the
+Texts: ``000`` is the Finnish "Bridgen pistelasku" ('Imppitaulukko'), ``001`` the
 Spanish "Puntuación de puente" ('Tabla IMP' and the history tables).
 """
 
@@ -177,8 +177,8 @@ _ROWS_1938 = _rows(
     (2000, None, 12),
 )  # fmt: skip
 
-_SEED_000 = "seed 000 (Finnish) 'Imppitaulukko'"
-_SEED_001 = "seed 001 (Spanish) 'Tabla IMP'"
+_SEED_000 = "“Bridgen pistelasku” (Finnish) 'Imppitaulukko'"
+_SEED_001 = "“Puntuación de puente” (Spanish) 'Tabla IMP'"
 
 _TABLES = (
     ImpTable(
@@ -189,11 +189,12 @@ _TABLES = (
         sources=(
             _SEED_000,
             _SEED_001,
-            "seed 001 'Cuadro IMP revisado a partir del 1 de septiembre de 1962'",
+            "“Puntuación de puente” 'Cuadro IMP revisado a partir del 1 de septiembre de 1962'",
         ),
         notes=(
-            "Seed 001's 1962 history table prints the 13-IMP row as 750–990, which would "
-            "overlap the 14-IMP row (900–1090); seed 000's table and seed 001's own main "
+            "“Puntuación de puente”'s 1962 history table prints the 13-IMP row as 750–990, "
+            "which would overlap the 14-IMP row (900–1090); “Bridgen pistelasku”'s table and "
+            "“Puntuación de puente”'s own main "
             "IMP table both read 750–890, which is followed here.",
         ),
     ),
@@ -202,16 +203,16 @@ _TABLES = (
         aliases=(),
         title="IMP table revised in 1961 (maximum 25)",
         rows=_ROWS_1961,
-        sources=("seed 001 'Cuadro IMP revisado de 1961'",),
+        sources=("“Puntuación de puente” 'Cuadro IMP revisado de 1961'",),
     ),
     ImpTable(
         name="1948",
         aliases=(),
         title="IMP table revised for the 1948 European Championship, Copenhagen (maximum 15)",
         rows=_ROWS_1948,
-        sources=("seed 001 'Cuadro IMP revisado 1948'",),
+        sources=("“Puntuación de puente” 'Cuadro IMP revisado 1948'",),
         notes=(
-            "The seed's rows leave 50–60 uncovered (20–40 → 1, then 70–130 → 2); a "
+            "The text's rows leave 50–60 uncovered (20–40 → 1, then 70–130 → 2); a "
             "difference in that gap takes the lower row's IMPs, 1.",
         ),
     ),
@@ -220,8 +221,8 @@ _TABLES = (
         aliases=("emp",),
         title="European Match Points (EMP), 1938 European Championship, Oslo (maximum 12)",
         rows=_ROWS_1938,
-        sources=("seed 001 'Mesa EMP original 1938'",),
-        notes=("The seed's first row is 10–30 → 1; a difference of 0–9 is worth 0.",),
+        sources=("“Puntuación de puente” 'Mesa EMP original 1938'",),
+        notes=("The text's first row is 10–30 → 1; a difference of 0–9 is worth 0.",),
     ),
 )
 

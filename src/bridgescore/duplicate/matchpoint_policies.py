@@ -260,7 +260,8 @@ _POLICIES = (
         small_groups=True,
         sources=(
             _LAW_12C2,
-            "seed 001 'Puntuación de Matchpoint', Nota 1: one point per pair beaten, half per tie",
+            "“Puntuación de puente” 'Puntuación de Matchpoint', Nota 1: one point per pair beaten,"
+            " half per tie",
             "ASE Computing help, 'Average and adjusted scores' "
             "(http://asecomputing.com/HelpFiles/handleaveragescores.htm), citing the ACBL "
             "Bulletin of June 1991 pp. 15-16: M = N·S/n + (N − n)/2n (Neuberg) for groups of 4 "
@@ -399,7 +400,7 @@ MATCHPOINT_POLICIES: Final[Mapping[str, MatchpointPolicy]] = MATCHPOINT_POLICY_R
 """Every matchpoint policy by name."""
 
 DEFAULT_POLICY: Final = MATCHPOINT_POLICY_REGISTRY.default
-"""The default: the Laws are the WBF's, the seeds use the european scale, and it
+"""The default: the Laws are the WBF's, the two texts use the european scale, and it
 reproduces the EBU's and Magic Contest's published figures (19.9 of 20)."""
 
 

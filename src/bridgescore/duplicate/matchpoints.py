@@ -3,7 +3,7 @@
 Two scales (``001`` 'Puntuación de Matchpoint' and its Nota 1):
 
 - ``european`` — 2 matchpoints for every result beaten, 1 for every tie; the top
-  is 2 × (n − 1). This is seed ``000``'s "4-2-0" style ('Parikilpailulaskenta':
+  is 2 × (n − 1). This is “Bridgen pistelasku”'s "4-2-0" style ('Parikilpailulaskenta':
   the maximum is ``(pöytien määrä − 1) * 2``).
 - ``acbl`` — the ACBL's 1 point per result beaten, ½ per tie; the top is n − 1.
 
@@ -39,9 +39,10 @@ class Scale(StrEnum):
     """How many matchpoints a result earns per comparison."""
 
     EUROPEAN = "european"
-    """2 per result beaten, 1 per tie (top 2(n − 1)): seed 000's 4-2-0, seed 001."""
+    """2 per result beaten, 1 per tie (top 2(n − 1)): “Bridgen pistelasku”'s 4-2-0, and
+    “Puntuación de puente”'s."""
     ACBL = "acbl"
-    """1 per result beaten, ½ per tie (top n − 1): seed 001 Nota 1."""
+    """1 per result beaten, ½ per tie (top n − 1): “Puntuación de puente” Nota 1."""
 
     @property
     def per_win(self) -> Fraction:

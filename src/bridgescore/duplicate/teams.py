@@ -4,9 +4,9 @@ Team 1 sits North-South at table 1 and East-West at table 2; both scores are
 given as the NS score at their table, so team 1's net on the board is
 ``table1 − table2`` (its EW score at table 2 is the negated NS score there).
 
-- :func:`swing`: that net in IMPs (seed ``001``: in team events the score is
+- :func:`swing`: that net in IMPs (“Puntuación de puente”: in team events the score is
   compared with the other table's);
-- :func:`board_a_match`: board-a-match points — 2 won, 1 tied, 0 lost (seed
+- :func:`board_a_match`: board-a-match points — 2 won, 1 tied, 0 lost (text
   ``001``: "los únicos resultados posibles son 2 (ganados), 1 (empatados) y 0
   (perdidos) puntos por tablero"), or the same on the 1 / ½ / 0 scale. Any
   difference, even 10 points, wins the board.
@@ -37,7 +37,7 @@ class BoardAMatchScale(StrEnum):
     """Points for a won, tied and lost board in board-a-match."""
 
     TWO_ONE_ZERO = "2-1-0"
-    """2 / 1 / 0 (seed 001)."""
+    """2 / 1 / 0 (“Puntuación de puente”)."""
     ONE_HALF_ZERO = "1-½-0"
     """1 / ½ / 0."""
 

@@ -4,10 +4,10 @@ Three kinds of scale, each a frozen value:
 
 * :class:`WBFScale` — the WBF 2013 continuous 20-VP scale for a match of ``boards``
   boards, to two decimals. The formula alone does not give the published tables;
-  the rule that does (checked against every cell of seed ``000``'s table) is: round
+  the rule that does (checked against every cell of “Bridgen pistelasku”'s table) is: round
   the formula to hundredths, then raise cells by 0.01 until each extra IMP is worth
   no more than the one before. See ``docs/victory-points.md``.
-* :class:`TableScale` — a discrete scale of IMP bands: the seed ``001`` 20-point and
+* :class:`TableScale` — a discrete scale of IMP bands: the “Puntuación de puente” 20-point and
   30-point scales (registered as ``"20"`` and ``"30"``), or a club's own, read from a
   small text file with :func:`load_scale` / :func:`loads_scale`.
 
@@ -16,7 +16,7 @@ always add up to the scale's total exactly; :func:`vp` turns them into floats at
 edge. Pairs are given with the side whose margin it is first: ``vp(-12, scale="20")``
 is ``(5.0, 15.0)``, the side that lost by 12 IMPs first.
 
-Seeds: ``000`` is the Finnish "Bridgen pistelasku" (the "Ottelupistetaulukko" and "the
+Texts: ``000`` is the Finnish "Bridgen pistelasku" (the "Ottelupistetaulukko" and "the
 loser's VPs are 20 minus the winner's"), ``001`` the Spanish "Puntuación de puente"
 ("Puntuación de puntos de victoria").
 """
@@ -127,7 +127,7 @@ class VPScale(ABC):
 
     Subclasses give the winner's share for a margin of 0 or more; this class turns it
     into the pair for any margin, the margin's side first, the loser's share being the
-    total minus the winner's (seed ``000``: "häviäjäjoukkueen pisteet saadaan
+    total minus the winner's (“Bridgen pistelasku”: "häviäjäjoukkueen pisteet saadaan
     vähentämällä voittajien pisteet kahdestakymmenestä").
     """
 
@@ -427,7 +427,7 @@ def _hundredths_of(value: int | str | Decimal) -> int:
     return int(exact)
 
 
-# Seed 001, "Escala de 20 puntos": 0 -> 10-10, 1-2 -> 11-9, ..., 28+ -> 20-0.
+# “Puntuación de puente”, "Escala de 20 puntos": 0 -> 10-10, 1-2 -> 11-9, ..., 28+ -> 20-0.
 SCALE_20: Final = TableScale.from_rows(
     "20",
     [
@@ -445,8 +445,9 @@ SCALE_20: Final = TableScale.from_rows(
     ],
 )
 
-# Seed 001, "Escala de 30 puntos": 0 -> 15-15, then 18-12 for a 1-IMP win (a 3-VP step, as
-# printed; bridgehands.com's North American 6-8 board scale agrees), then 1 VP per band.
+# “Puntuación de puente”, "Escala de 30 puntos": 0 -> 15-15, then 18-12 for a 1-IMP win (a
+# 3-VP step, as printed; bridgehands.com's North American 6-8 board scale agrees), then 1 VP
+# per band.
 SCALE_30: Final = TableScale.from_rows(
     "30",
     [

@@ -164,6 +164,12 @@ class ResultRow:
         return f"NS {self.ns_score:+d}"
 
 
+def partnership_id(first: str, second: str) -> str:
+    """The one id of two players who partner each other in an individual event (North and
+    South, or East and West), whatever format the event came from: ``'7+27'``."""
+    return f"{first}+{second}"
+
+
 def ns_score_of(result: TableResult, vulnerability: Vulnerability, laws: str) -> int:
     """North-South's score for a result with a known declarer (or passed out)."""
     declarer = result.declarer
@@ -180,6 +186,12 @@ class EventResults:
     name: str = ""
     source: str = "<string>"
     teams: bool = False
+    about: tuple[tuple[str, str], ...] = ()
+    """What the file says of itself beyond its rows (``kind``, ``program``, ``scoring``)."""
+
+    def said(self, key: str) -> str:
+        """What the file says of ``key`` (``''`` when it says nothing)."""
+        return next((value for name, value in self.about if name == key), "")
 
     @property
     def errors(self) -> tuple[Problem, ...]:

@@ -1,6 +1,6 @@
 """A pairs event: every board compared, pairs totalled and ranked, travellers and score cards.
 
-Scorings: ``mp`` (matchpoints, the european 2-1-0 scale of the Finnish seed),
+Scorings: ``mp`` (matchpoints, the european 2-1-0 scale of “Bridgen pistelasku”),
 ``acbl`` (1 and ½), ``butler`` (IMPs against a datum) and ``cross-imps``
 (each result against every other, averaged per comparison). Pairs are ranked in
 one field (a Howell: every pair sits both ways) or North-South and East-West

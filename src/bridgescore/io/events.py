@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bridgescore.errors import BridgeInputError
+from bridgescore.events.conventions import converted_by
 from bridgescore.events.model import Event, PublishedMatch
 from bridgescore.io import results
 from bridgescore.io.writing import write_text
@@ -103,8 +104,17 @@ def load_event(
     if fmt == "json":
         rows = results.load_json(path, laws=laws, strict=strict, teams=teams)
     else:
-        rows = results.load_csv(path, laws=laws, strict=strict, teams=bool(teams))
-    return Event(rows, name=rows.name, kind="teams" if rows.teams else "pairs")
+        rows = results.load_csv(path, laws=laws, strict=strict, teams=teams)
+    kind = "teams" if rows.teams else rows.said("kind").lower() or "pairs"
+    if kind not in ("pairs", "teams", "individual"):
+        kind = "individual" if any(r.players for r in rows.rows) else "pairs"
+    return Event(
+        rows,
+        name=rows.name,
+        kind=kind,
+        scoring=rows.said("scoring").lower() or ("imps" if rows.teams else "mp"),
+        program=rows.said("program"),
+    )
 
 
 def with_matches(event: Event, document: PBNDocument) -> Event:
@@ -164,6 +174,11 @@ def check_format(path: str | os.PathLike[str]) -> str:
 def write_event(event: Event, path: str | os.PathLike[str]) -> Path:
     """Write ``event`` in the format ``path``'s extension names (whole, or not at all)."""
     fmt = check_format(path)
+    if event.matches and not event.results.rows:
+        raise BridgeInputError(
+            f"{os.fspath(path)!r}: the event is a match table only ({len(event.matches)}"
+            f" matches), which bridgescore cannot write as {fmt} yet; nothing was written"
+        )
     target = Path(path)
     if fmt == "usebio":
         from bridgescore.io import usebio
@@ -175,8 +190,16 @@ def write_event(event: Event, path: str | os.PathLike[str]) -> Path:
 
         pbn.dump(pbn.from_event(event), target)
         return target
+    from bridgescore import __version__
+
+    about = {
+        "event": event.name,
+        "kind": event.kind,
+        "program": converted_by(__version__, event.program),
+        "scoring": event.scoring,
+    }
     if fmt == "json":
-        write_text(target, results.dumps_json(event.results, name=event.name))
+        write_text(target, results.dumps_json(event.results, name=event.name, about=about))
     else:
-        write_text(target, results.dumps_csv(event.results))
+        write_text(target, results.dumps_csv(event.results, about=about))
     return target

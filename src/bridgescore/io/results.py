@@ -43,14 +43,20 @@ from bridgescore.events.model import (
     ResultRow,
     Severity,
     check_rows,
+    partnership_id,
 )
 from bridgescore.io.rows import Built, RawResult, build_result, raise_errors, raw_field
 from bridgescore.io.text import excerpt, read_text, read_text_lenient
 
 COLUMNS = (
     "board", "round", "table", "ns", "ew", "contract", "declarer", "result", "score",
-    "adjusted", "vulnerability",
+    "adjusted", "vulnerability", "north", "east", "south", "west",
 )  # fmt: skip
+SEATS = ("north", "east", "south", "west")
+"""An individual event's four players (``ns`` and ``ew`` are then their partnerships)."""
+ABOUT = ("event", "kind", "program", "scoring")
+"""What a CSV file may say of itself in leading ``# key: value`` comment lines."""
+_ABOUT_RE = re.compile(r"^#\s*(event|kind|program|scoring)\s*:\s*(.*?)\s*$", re.IGNORECASE)
 _ALIASES = {
     "bd": "board", "board_no": "board", "rnd": "round", "tbl": "table", "ns_pair": "ns",
     "ew_pair": "ew", "decl": "declarer", "by": "declarer", "tricks": "result",
@@ -91,6 +97,18 @@ def read_row(fields: Mapping[str, object], where: Location, laws: str = "2017") 
         return Built(None, (Problem(where, str(error)),))
     at = where.at(board=board.number)
     ns, ew = get.get("ns", ""), get.get("ew", "")
+    seats = [get.get(seat, "") for seat in SEATS]
+    players: tuple[str, str, str, str] | None = None
+    if any(seats):
+        if not all(seats):
+            missing = ", ".join(s for s, who in zip(SEATS, seats, strict=True) if not who)
+            return Built(
+                None, (Problem(at, f"an individual's row names all four players: no {missing}"),)
+            )
+        north, east, south, west = seats
+        players = (north, east, south, west)
+        ns = ns or partnership_id(north, south)
+        ew = ew or partnership_id(east, west)
     if not ns or not ew:
         return Built(None, (Problem(at, "both the NS and the EW pair are needed"),))
     vul_text = get.get("vulnerability", "")
@@ -113,6 +131,7 @@ def read_row(fields: Mapping[str, object], where: Location, laws: str = "2017") 
         adjusted=raw_field("adjusted", get.get("adjusted"), where),
         round=round_number,
         table=get.get("table") or None,
+        players=players,
     )
     return build_result(raw, laws=laws)
 
@@ -129,15 +148,21 @@ def _finish(
     name: str,
     laws: str,
     strict: bool,
-    teams: bool,
+    teams: bool | None,
+    about: tuple[tuple[str, str], ...] = (),
 ) -> EventResults:
+    if teams is None:
+        teams = dict(about).get("kind", "").lower() == "teams"
+    name = name or dict(about).get("event", "")
     problems.extend(check_rows(rows, laws, teams=teams))
     if not rows and not any(p.severity is Severity.ERROR for p in problems):
         problems.append(
             Problem(Location(source), "no results to score: the file holds no result rows")
         )
     problems.sort(key=lambda p: (p.where.line or 0, p.where.entry or 0))
-    event = EventResults(tuple(rows), tuple(problems), name=name, source=source, teams=teams)
+    event = EventResults(
+        tuple(rows), tuple(problems), name=name, source=source, teams=teams, about=about
+    )
     if not event.is_valid(strict=strict):
         raise ResultsFileError([p for p in problems if strict or p.severity is Severity.ERROR])
     return event
@@ -149,14 +174,15 @@ def loads_csv(
     source: str = "<string>",
     laws: str = "2017",
     strict: bool = False,
-    teams: bool = False,
+    teams: bool | None = None,
 ) -> EventResults:
     """Read CSV results text. Raises :class:`ResultsFileError` if any row is wrong
     (with ``strict=True``, also on warnings); else returns rows and warnings.
-    ``teams``: the ``ns``/``ew`` columns name teams, each playing a board twice."""
+    ``teams``: the ``ns``/``ew`` columns name teams, each playing a board twice (by
+    default, as the file's ``# kind: teams`` line says)."""
     lenient = read_csv(text, source=source, laws=laws)
     rows, problems = list(lenient.rows), list(lenient.problems)
-    return _finish(rows, problems, source, "", laws, strict, teams)
+    return _finish(rows, problems, source, "", laws, strict, teams, lenient.about)
 
 
 def _records(
@@ -182,8 +208,14 @@ def read_csv(text: str, *, source: str = "<string>", laws: str = "2017") -> Even
     rows: list[ResultRow] = []
     reader = csv.reader(io.StringIO(text))
     header: list[str] | None = None
+    about: list[tuple[str, str]] = []
     for record in _records(reader, source, problems):
         line = reader.line_num
+        if header is None and len(record) >= 1 and record[0].lstrip().startswith("#"):
+            found = _ABOUT_RE.match(",".join(record))
+            if found:
+                about.append((found[1].lower(), found[2]))
+            continue
         if not any(cell.strip() for cell in record) or record[0].lstrip().startswith("#"):
             continue
         if header is None:
@@ -216,7 +248,7 @@ def read_csv(text: str, *, source: str = "<string>", laws: str = "2017") -> Even
             rows.append(built.row)
     if header is None:
         problems.append(Problem(Location(source), "no header row and no results"))
-    return EventResults(tuple(rows), tuple(problems), source=source)
+    return EventResults(tuple(rows), tuple(problems), source=source, about=tuple(about))
 
 
 def loads_json(
@@ -262,8 +294,21 @@ def loads_json(
         )
     event = data.get("event") or {}
     name = _text(event.get("name")) if isinstance(event, dict) else ""
+    about: tuple[tuple[str, str], ...] = ()
+    if isinstance(event, dict):
+        kind = _text(event.get("type"))
+        about = tuple(
+            (key, value)
+            for key, value in (
+                ("event", name),
+                ("kind", kind),
+                ("program", _text(event.get("program"))),
+                ("scoring", _text(event.get("scoring"))),
+            )
+            if value
+        )
     if teams is None:
-        teams = isinstance(event, dict) and _text(event.get("type")).lower() == "teams"
+        teams = dict(about).get("kind", "").lower() == "teams"
     for index, entry in enumerate(data["results"], start=1):
         where = Location(source, entry=index)
         if not isinstance(entry, dict):
@@ -278,7 +323,7 @@ def loads_json(
         problems.extend(built.problems)
         if built.row is not None:
             rows.append(built.row)
-    return _finish(rows, problems, source, name, laws, strict, teams)
+    return _finish(rows, problems, source, name, laws, strict, teams, about)
 
 
 def _read(path: str | os.PathLike[str], strict: bool) -> tuple[str, list[Problem]]:
@@ -309,14 +354,18 @@ def _without_lone_surrogates(value: Any) -> tuple[Any, int]:
 
 
 def load_csv(
-    path: str | os.PathLike[str], *, laws: str = "2017", strict: bool = False, teams: bool = False
+    path: str | os.PathLike[str],
+    *,
+    laws: str = "2017",
+    strict: bool = False,
+    teams: bool | None = None,
 ) -> EventResults:
     """Read a CSV results file (see :func:`loads_csv`)."""
     text, problems = _read(path, strict)
     source = os.fspath(path)
     lenient = read_csv(text, source=source, laws=laws)
     rows, found = list(lenient.rows), [*problems, *lenient.problems]
-    return _finish(rows, found, source, "", laws, strict, teams)
+    return _finish(rows, found, source, "", laws, strict, teams, lenient.about)
 
 
 def load_json(
@@ -343,33 +392,25 @@ def load(
     """Read a results file, CSV or JSON by its extension (``.json``; anything else is CSV)."""
     if Path(path).suffix.lower() == ".json":
         return load_json(path, laws=laws, strict=strict, teams=teams)
-    return load_csv(path, laws=laws, strict=strict, teams=bool(teams))
+    return load_csv(path, laws=laws, strict=strict, teams=teams)
 
 
-def dumps_csv(results: EventResults) -> str:
-    """Write rows back as CSV (contract, declarer and result split into their columns)."""
+def dumps_csv(results: EventResults, *, about: Mapping[str, str] | None = None) -> str:
+    """Write rows back as CSV (contract, declarer and result split into their columns;
+    the four players' columns for an individual event), after ``# key: value`` lines for
+    what ``about`` says of the event (``event``, ``kind``, ``program``, ``scoring``)."""
     buffer = io.StringIO()
+    for key in ABOUT:
+        value = (about or {}).get(key, "")
+        if value:
+            buffer.write(f"# {key}: {' '.join(value.split())}\n")
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(COLUMNS)
+    individual = any(row.players is not None for row in results.rows)
+    header = COLUMNS if individual else COLUMNS[: -len(SEATS)]
+    writer.writerow(header)
     for row in results.rows:
-        contract = declarer = result = score_text = adjusted = ""
-        if row.adjusted is not None:
-            adjusted = str(row.adjusted)
-        elif row.result is not None:
-            if row.result.passed_out:
-                contract = "Pass"
-            else:
-                contract = row.result.contract.format(declarer=False)
-                declarer = str(row.result.declarer)
-                result = str(row.result.tricks)
-        elif row.ns_score is not None:
-            score_text = str(row.ns_score)
-        writer.writerow(
-            [
-                row.board, "" if row.round is None else row.round, row.table or "", row.ns,
-                row.ew, contract, declarer, result, score_text, adjusted, row.vulnerability,
-            ]
-        )  # fmt: skip
+        fields = _row_fields(row)
+        writer.writerow(["" if fields.get(c) is None else fields.get(c, "") for c in header])
     return buffer.getvalue()
 
 
@@ -392,11 +433,19 @@ def _row_fields(row: ResultRow) -> dict[str, Any]:
     else:
         fields["score"] = row.ns_score
     fields["vulnerability"] = str(row.vulnerability)
+    if row.players is not None:
+        fields.update(zip(SEATS, row.players, strict=True))
     return fields
 
 
-def dumps_json(results: EventResults, *, name: str = "") -> str:
-    """Write rows as the JSON results format (``event`` then ``results``)."""
-    event = {"name": name or results.name, "type": "teams" if results.teams else "pairs"}
+def dumps_json(
+    results: EventResults, *, name: str = "", about: Mapping[str, str] | None = None
+) -> str:
+    """Write rows as the JSON results format (``event`` then ``results``); ``about`` gives
+    the event's ``kind``, ``program`` and ``scoring``."""
+    said = dict(about or {})
+    kind = said.get("kind") or ("teams" if results.teams else "pairs")
+    event = {"name": name or results.name, "type": kind}
+    event.update({k: said[k] for k in ("program", "scoring") if said.get(k)})
     data = {"event": event, "results": [_row_fields(row) for row in results.rows]}
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"

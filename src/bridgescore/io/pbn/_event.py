@@ -35,6 +35,7 @@ from bridgescore.events.model import (
     ResultRow,
     Severity,
     check_rows,
+    partnership_id,
 )
 from bridgescore.io.pbn._checks import cached_ns_score, game_facts, parse_sided
 from bridgescore.io.pbn._model import Game, PBNDocument, PBNProblem, Tag, pbn_problem
@@ -511,7 +512,7 @@ class _Reader:
             if all(seats):
                 north, east, south, west = (s or "" for s in seats)
                 players = (north, east, south, west)
-                ns, ew = f"{north}-{south}", f"{east}-{west}"
+                ns, ew = partnership_id(north, south), partnership_id(east, west)
             else:
                 ns = ew = None
         else:

@@ -6,13 +6,15 @@ import datetime as dt
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from types import MappingProxyType
 from typing import Final
 
 from bridgescore.core.hands import DealError, Hands
 from bridgescore.core.seats import Seat
 from bridgescore.core.vulnerability import BoardInfo, Vulnerability
+from bridgescore.duplicate.adjusted import Adjusted, AdjustedCode, Award
 from bridgescore.errors import BridgeError
 from bridgescore.events.model import (
     Event,
@@ -618,6 +620,8 @@ class _Reader:
         )
         built = build_result(raw, laws=self.laws)
         self.problems.extend(built.problems)
+        if built.row is not None and isinstance(built.row.adjusted, Adjusted):
+            return replace(built.row, adjusted=as_codes(built.row.adjusted))
         return built.row
 
     def line_round(self, line: Element, context: str) -> int | None:
@@ -688,6 +692,25 @@ class _Match:
     round: int | None
     team: str
     opponent: str
+
+
+_CODES: Final = {
+    Fraction(60): AdjustedCode.AVERAGE_PLUS,
+    Fraction(50): AdjustedCode.AVERAGE,
+    Fraction(40): AdjustedCode.AVERAGE_MINUS,
+}
+
+
+def as_codes(adjusted: Adjusted) -> Adjusted:
+    """USEBIO has one spelling for an artificial score, ``A6040``; its 60, 50 and 40 are
+    average plus, average and average minus, the codes programs write them for (every
+    published figure of the real files agrees: ``docs/real-events.md``). Other
+    percentages stay percentages."""
+
+    def code(award: Award) -> Award:
+        return _CODES.get(award, award) if isinstance(award, Fraction) else award
+
+    return Adjusted(code(adjusted.ns), code(adjusted.ew))
 
 
 def _containers(event: Element) -> list[tuple[str, Element]]:
