@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bridgescore.laws.lawsets import DEFAULT_LAW_SET
+
 try:
     import dask.dataframe as dd
     import pandas as pd  # type: ignore[import-untyped]  # no pandas-stubs in the extra
@@ -65,7 +67,7 @@ def _keys(ddf: dd.DataFrame) -> list[str]:
 def process_dask(
     ddf: dd.DataFrame,
     *,
-    laws: str = "2017",
+    laws: str = DEFAULT_LAW_SET,
     on_invalid: str = "null",
     methods: Sequence[str] = ("mp",),
     npartitions: int | None = None,
@@ -103,7 +105,7 @@ def process_parquet(
     out_path: str,
     *,
     storage_options: dict[str, Any] | None = None,
-    laws: str = "2017",
+    laws: str = DEFAULT_LAW_SET,
     on_invalid: str = "null",
     methods: Sequence[str] = ("mp",),
     **options: Any,

@@ -41,6 +41,8 @@ from typing import Any, Final, Protocol
 
 import numpy as np
 
+from bridgescore.laws.lawsets import DEFAULT_LAW_SET
+
 try:
     import polars as pl
 except ImportError as _missing:  # pragma: no cover - tested in a subprocess
@@ -303,7 +305,9 @@ def _laws(
     return code.to_numpy(), _sparse(problem)
 
 
-def score(df: pl.DataFrame, *, laws: str = "2017", on_invalid: str = "raise") -> pl.DataFrame:
+def score(
+    df: pl.DataFrame, *, laws: str = DEFAULT_LAW_SET, on_invalid: str = "raise"
+) -> pl.DataFrame:
     """The frame with ``ns_score`` (Int32) and ``problem`` (String) added; see the module."""
     policy = check_policy(on_invalid)
     cols = _columns(df)
@@ -599,7 +603,7 @@ def _comparisons(
 def process(
     df: pl.DataFrame,
     *,
-    laws: str = "2017",
+    laws: str = DEFAULT_LAW_SET,
     on_invalid: str = "raise",
     methods: Sequence[str] = ("mp",),
     **options: Any,
@@ -631,7 +635,7 @@ def score_file(
     in_path: str | Path,
     out_path: str | Path,
     *,
-    laws: str = "2017",
+    laws: str = DEFAULT_LAW_SET,
     on_invalid: str = "null",
     methods: Sequence[str] = ("mp",),
     progress: Progress | None = None,
@@ -711,7 +715,7 @@ class BridgeFrame:
     def __init__(self, df: pl.DataFrame) -> None:
         self._df = df
 
-    def score(self, *, laws: str = "2017", on_invalid: str = "raise") -> pl.DataFrame:
+    def score(self, *, laws: str = DEFAULT_LAW_SET, on_invalid: str = "raise") -> pl.DataFrame:
         return score(self._df, laws=laws, on_invalid=on_invalid)
 
     def compare(self, *, methods: Sequence[str] = ("mp",), **options: Any) -> pl.DataFrame:
@@ -720,7 +724,7 @@ class BridgeFrame:
     def process(
         self,
         *,
-        laws: str = "2017",
+        laws: str = DEFAULT_LAW_SET,
         on_invalid: str = "raise",
         methods: Sequence[str] = ("mp",),
         **options: Any,
@@ -759,7 +763,7 @@ class BridgeExpr:
         half = pl.when(x.is_not_null()).then(pl.lit(50.0))
         return pl.when(top > 0).then(european * 100 / top).otherwise(half)
 
-    def ns_score(self, laws: str = "2017") -> pl.Expr:
+    def ns_score(self, laws: str = DEFAULT_LAW_SET) -> pl.Expr:
         """North-South's score from a struct of ``level``, ``strain``, ``doubling``,
         ``declarer``, ``vulnerability`` and ``tricks`` codes (or text); null when bad."""
 

@@ -38,7 +38,7 @@ from bridgescore.batch._checks import (
     merge_codes,
     raise_first,
 )
-from bridgescore.laws.lawsets import LAW_SETS, LawSet
+from bridgescore.laws.lawsets import DEFAULT_LAW_SET, LAW_SETS, LawSet
 
 LawsArg = str | LawSet | ArrayLike
 
@@ -169,7 +169,7 @@ def score(
     vulnerable: ArrayLike,
     tricks: ArrayLike,
     *,
-    laws: LawsArg = "2017",
+    laws: LawsArg = DEFAULT_LAW_SET,
     on_invalid: str = "raise",
 ) -> NDArray[np.int32] | Scores:
     """Declarer's score for each row, exactly as :func:`bridgescore.score` gives it.
@@ -254,7 +254,7 @@ def score_ns(
     vulnerability: ArrayLike,
     tricks: ArrayLike,
     *,
-    laws: LawsArg = "2017",
+    laws: LawsArg = DEFAULT_LAW_SET,
     on_invalid: str = "raise",
 ) -> NDArray[np.int32] | Scores:
     """North-South's score for each row: declarer 0-3 (N E S W) and the board's

@@ -27,7 +27,7 @@ from bridgescore.core.contract import Contract
 from bridgescore.core.seats import Seat, Side
 from bridgescore.core.strains import Doubling, Strain
 from bridgescore.core.vulnerability import BoardInfo, Vulnerability
-from bridgescore.laws.lawsets import LAW_SETS, LawSet, get_laws
+from bridgescore.laws.lawsets import DEFAULT_LAW_SET, LAW_SETS, LawSet, get_laws
 from bridgescore.scoring.deal import score
 
 LEVELS: Final = 7
@@ -105,7 +105,7 @@ def _table(laws: str | LawSet, ns: bool) -> NDArray[np.int32]:
     return found[1]
 
 
-def declarer_table(laws: str | LawSet = "2017") -> NDArray[np.int32]:
+def declarer_table(laws: str | LawSet = DEFAULT_LAW_SET) -> NDArray[np.int32]:
     """The 2,940 declarer scores of a law set, read-only, by flat index (see the module).
 
     >>> int(declarer_table()[cell_index(4, 3, 0, True, 10)])  # 4S= vulnerable
@@ -114,7 +114,7 @@ def declarer_table(laws: str | LawSet = "2017") -> NDArray[np.int32]:
     return _table(laws, ns=False)
 
 
-def ns_table(laws: str | LawSet = "2017") -> NDArray[np.int32]:
+def ns_table(laws: str | LawSet = DEFAULT_LAW_SET) -> NDArray[np.int32]:
     """The 23,520 North-South scores of a law set, read-only, by :func:`ns_cell_index`."""
     return _table(laws, ns=True)
 

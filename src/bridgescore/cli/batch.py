@@ -8,6 +8,7 @@ from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, T
 
 from bridgescore.cli._common import friendly_errors
 from bridgescore.errors import BridgeInputError
+from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
 _METHODS = ("mp", "neuberg", "cross_imps", "butler")
 
@@ -20,7 +21,7 @@ _METHODS = ("mp", "neuberg", "cross_imps", "butler")
 )
 @click.argument("source", type=click.Path(dir_okay=False, exists=False))
 @click.argument("target", type=click.Path(dir_okay=False))
-@click.option("--laws", default="2017", show_default=True, help="Law set for contracts.")
+@click.option("--laws", default=DEFAULT_LAW_SET, show_default=True, help="Law set for contracts.")
 @click.option(
     "--method",
     "methods",

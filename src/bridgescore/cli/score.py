@@ -15,7 +15,7 @@ from bridgescore.core.seats import Side
 from bridgescore.core.strains import Doubling, Strain
 from bridgescore.core.vulnerability import BoardInfo
 from bridgescore.errors import BridgeInputError
-from bridgescore.laws.lawsets import LAW_SETS, LawSet, get_laws
+from bridgescore.laws.lawsets import DEFAULT_LAW_SET, LAW_SETS, LawSet, get_laws
 from bridgescore.scoring.deal import ScoreBreakdown, score
 
 LAWS_HELP = f"Law set: {', '.join(LAW_SETS)} or an alias such as 'current'."
@@ -67,7 +67,7 @@ def breakdown_json(b: ScoreBreakdown) -> dict[str, Any]:
     default=None,
     help="Take vulnerability from this board number (needs the declarer).",
 )
-@click.option("--laws", default="2017", show_default=True, help=LAWS_HELP)
+@click.option("--laws", default=DEFAULT_LAW_SET, show_default=True, help=LAWS_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @friendly_errors
 def score_command(
@@ -209,7 +209,7 @@ def _down_card(law: LawSet) -> Table:
     epilog="Examples:\n\n  bridgescore table\n\n"
     "  bridgescore table --laws 1935 --format csv > 1935.csv",
 )
-@click.option("--laws", default="2017", show_default=True, help=LAWS_HELP)
+@click.option("--laws", default=DEFAULT_LAW_SET, show_default=True, help=LAWS_HELP)
 @click.option(
     "--format",
     "fmt",

@@ -18,6 +18,7 @@ from bridgescore.core.hands import Hands
 from bridgescore.core.seats import Side
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.duplicate.adjusted import Adjusted, Entry, NotPlayed
+from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 from bridgescore.scoring.deal import possible_ns_score, score
 
 
@@ -209,7 +210,7 @@ class EventResults:
 
 
 def check_rows(
-    rows: Sequence[ResultRow], laws: str = "2017", *, teams: bool = False
+    rows: Sequence[ResultRow], laws: str = DEFAULT_LAW_SET, *, teams: bool = False
 ) -> list[Problem]:
     """Every problem a set of rows has as a whole, all at once.
 

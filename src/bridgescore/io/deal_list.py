@@ -37,7 +37,7 @@ from bridgescore.core._tokens import quote
 from bridgescore.core.seats import Seat
 from bridgescore.errors import BridgeInputError, LocatedError
 from bridgescore.io.text import check_text, check_text_lenient, read_text, read_text_lenient
-from bridgescore.laws.lawsets import get_laws
+from bridgescore.laws.lawsets import DEFAULT_LAW_SET, get_laws
 from bridgescore.sheets.chicago import ChicagoScoring, ChicagoSheet, ChicagoVulnerability
 from bridgescore.sheets.deal import Deal
 from bridgescore.sheets.rubber import RubberSession, RubberSheet
@@ -79,7 +79,7 @@ class DealList:
 
         A deal after the end of the rubber is a :class:`LocatedError` at its line.
         """
-        sheet = RubberSheet(laws=laws or self.laws or "2017")
+        sheet = RubberSheet(laws=laws or self.laws or DEFAULT_LAW_SET)
         for index, deal in enumerate(self.deals):
             try:
                 sheet = sheet.add(deal)
@@ -89,7 +89,7 @@ class DealList:
 
     def rubber_session(self, *, laws: str | None = None) -> RubberSession:
         """All the deals as rubbers in a row, a new one starting when one ends."""
-        return RubberSession(self.deals, laws or self.laws or "2017")
+        return RubberSession(self.deals, laws or self.laws or DEFAULT_LAW_SET)
 
     def chicago(
         self,
@@ -107,7 +107,7 @@ class DealList:
             vulnerability=vulnerability or self.vulnerability or "dealer-opponents",
             honours=self.honours if honours is None else honours,
             first_dealer=dealer or self.dealer or Seat.NORTH,
-            laws=laws or self.laws or "2017",
+            laws=laws or self.laws or DEFAULT_LAW_SET,
         )
 
 

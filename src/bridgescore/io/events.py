@@ -17,6 +17,7 @@ from bridgescore.events.conventions import converted_by
 from bridgescore.events.model import Event, PublishedMatch
 from bridgescore.io import results
 from bridgescore.io.writing import write_text
+from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
 if TYPE_CHECKING:
     from bridgescore.io.pbn import PBNDocument, TeamMatch
@@ -83,7 +84,7 @@ def _check(fmt: str, path: str | os.PathLike[str], known: tuple[str, ...], verb:
 def load_event(
     path: str | os.PathLike[str],
     *,
-    laws: str = "2017",
+    laws: str = DEFAULT_LAW_SET,
     strict: bool = False,
     teams: bool | None = None,
 ) -> Event:

@@ -47,6 +47,7 @@ from bridgescore.events.model import (
 )
 from bridgescore.io.rows import Built, RawResult, build_result, raise_errors, raw_field
 from bridgescore.io.text import excerpt, read_text, read_text_lenient
+from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
 COLUMNS = (
     "board", "round", "table", "ns", "ew", "contract", "declarer", "result", "score",
@@ -84,7 +85,7 @@ def _int(value: str, what: str) -> int:
     raise BridgeInputError(f"{what} {excerpt(value)!r} is not a whole number")
 
 
-def read_row(fields: Mapping[str, object], where: Location, laws: str = "2017") -> Built:
+def read_row(fields: Mapping[str, object], where: Location, laws: str = DEFAULT_LAW_SET) -> Built:
     """One result from its named fields (the columns, or a JSON object's keys), through
     the one row-building kernel (:mod:`bridgescore.io.rows`)."""
     get = {key: _text(value) for key, value in fields.items()}
@@ -136,7 +137,9 @@ def read_row(fields: Mapping[str, object], where: Location, laws: str = "2017") 
     return build_result(raw, laws=laws)
 
 
-def build_row(fields: Mapping[str, object], where: Location, laws: str = "2017") -> ResultRow:
+def build_row(
+    fields: Mapping[str, object], where: Location, laws: str = DEFAULT_LAW_SET
+) -> ResultRow:
     """One result row from its named fields; raises a BridgeError naming what is wrong."""
     return raise_errors(read_row(fields, where, laws))
 
@@ -172,7 +175,7 @@ def loads_csv(
     text: str,
     *,
     source: str = "<string>",
-    laws: str = "2017",
+    laws: str = DEFAULT_LAW_SET,
     strict: bool = False,
     teams: bool | None = None,
 ) -> EventResults:
@@ -202,7 +205,7 @@ def _records(
         yield record
 
 
-def read_csv(text: str, *, source: str = "<string>", laws: str = "2017") -> EventResults:
+def read_csv(text: str, *, source: str = "<string>", laws: str = DEFAULT_LAW_SET) -> EventResults:
     """Lenient CSV reader: every row it can read, and every problem (nothing raised)."""
     problems: list[Problem] = []
     rows: list[ResultRow] = []
@@ -255,7 +258,7 @@ def loads_json(
     text: str,
     *,
     source: str = "<string>",
-    laws: str = "2017",
+    laws: str = DEFAULT_LAW_SET,
     strict: bool = False,
     teams: bool | None = None,
     problems: Sequence[Problem] = (),
@@ -356,7 +359,7 @@ def _without_lone_surrogates(value: Any) -> tuple[Any, int]:
 def load_csv(
     path: str | os.PathLike[str],
     *,
-    laws: str = "2017",
+    laws: str = DEFAULT_LAW_SET,
     strict: bool = False,
     teams: bool | None = None,
 ) -> EventResults:
@@ -371,7 +374,7 @@ def load_csv(
 def load_json(
     path: str | os.PathLike[str],
     *,
-    laws: str = "2017",
+    laws: str = DEFAULT_LAW_SET,
     strict: bool = False,
     teams: bool | None = None,
 ) -> EventResults:
@@ -385,7 +388,7 @@ def load_json(
 def load(
     path: str | os.PathLike[str],
     *,
-    laws: str = "2017",
+    laws: str = DEFAULT_LAW_SET,
     strict: bool = False,
     teams: bool | None = None,
 ) -> EventResults:

@@ -41,6 +41,7 @@ from bridgescore.duplicate.adjusted import (
 from bridgescore.errors import BridgeError, BridgeInputError
 from bridgescore.events.model import Location, Problem, ResultRow, Severity, ns_score_of
 from bridgescore.io.text import excerpt
+from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
 _SCORE_RE: Final = re.compile(r"^[+-]?\d+$")
 _TWO_AWARDS: Final = re.compile(
@@ -353,7 +354,7 @@ def _reason(error: BridgeError, given: str) -> str:
     return rest if sep and given in head else text
 
 
-def build_result(raw: RawResult, *, laws: str = "2017") -> Built:
+def build_result(raw: RawResult, *, laws: str = DEFAULT_LAW_SET) -> Built:
     """The result row ``raw`` describes, and every problem found reading it."""
     return _Builder(raw, laws).build()
 

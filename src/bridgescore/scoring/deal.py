@@ -16,7 +16,7 @@ from bridgescore.core.seats import Seat, Side
 from bridgescore.core.strains import Doubling, Strain
 from bridgescore.core.vulnerability import BoardInfo, Vulnerability
 from bridgescore.errors import BridgeInputError, ResultError, VulnerabilityError
-from bridgescore.laws.lawsets import LawSet, get_laws
+from bridgescore.laws.lawsets import DEFAULT_LAW_SET, LawSet, get_laws
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +107,7 @@ def score(
     vulnerable: bool | None = None,
     vulnerability: Vulnerability | str | None = None,
     board: int | None = None,
-    laws: str | LawSet = "2017",
+    laws: str | LawSet = DEFAULT_LAW_SET,
 ) -> ScoreBreakdown:
     """Score one deal: the declaring side's points under a law set.
 
@@ -331,7 +331,7 @@ def _all_contracts() -> list[Contract]:
 
 
 @cache
-def declarer_scores(vulnerable: bool, laws: str = "2017") -> frozenset[int]:
+def declarer_scores(vulnerable: bool, laws: str = DEFAULT_LAW_SET) -> frozenset[int]:
     """Every total a declaring side can score at this vulnerability (made or defeated)."""
     return frozenset(
         score(contract, tricks, vulnerable=vulnerable, laws=laws).total
@@ -340,7 +340,9 @@ def declarer_scores(vulnerable: bool, laws: str = "2017") -> frozenset[int]:
     )
 
 
-def possible_ns_score(ns_score: int, vulnerability: Vulnerability, laws: str = "2017") -> bool:
+def possible_ns_score(
+    ns_score: int, vulnerability: Vulnerability, laws: str = DEFAULT_LAW_SET
+) -> bool:
     """Whether some contract and result gives North-South ``ns_score`` at this vulnerability.
 
     A North-South score comes from NS declaring (at NS's vulnerability), EW

@@ -35,7 +35,7 @@ from bridgescore.core.contract import TableResult
 from bridgescore.core.seats import Seat, Side
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.errors import SheetError
-from bridgescore.laws.lawsets import LawSet, get_laws
+from bridgescore.laws.lawsets import DEFAULT_LAW_SET, LawSet, get_laws
 from bridgescore.scoring.deal import ScoreBreakdown, score
 from bridgescore.sheets.deal import Deal
 from bridgescore.sheets.entries import Scored, ScoreItem, SheetEntry, Tally, breakdown_entries
@@ -238,7 +238,7 @@ class ChicagoSheet(Scored):
     vulnerability: ChicagoVulnerability = ChicagoVulnerability.DEALER_OPPONENTS
     honours: bool | None = None
     first_dealer: Seat = Seat.NORTH
-    laws: str = "2017"
+    laws: str = DEFAULT_LAW_SET
     _rows: tuple[ChicagoRow, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -277,7 +277,7 @@ class ChicagoSheet(Scored):
         vulnerability: ChicagoVulnerability | str = ChicagoVulnerability.DEALER_OPPONENTS,
         honours: bool | None = None,
         first_dealer: Seat | str = Seat.NORTH,
-        laws: str | LawSet = "2017",
+        laws: str | LawSet = DEFAULT_LAW_SET,
     ) -> ChicagoSheet:
         """A sheet with these deals, and the variant named by text or value."""
         return cls(

@@ -25,7 +25,7 @@ from bridgescore.core.contract import TableResult
 from bridgescore.core.seats import Side
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.errors import BridgeInputError, SheetError
-from bridgescore.laws.lawsets import LawSet, get_laws
+from bridgescore.laws.lawsets import DEFAULT_LAW_SET, LawSet, get_laws
 from bridgescore.scoring.deal import ScoreBreakdown, score
 from bridgescore.sheets.deal import Deal
 from bridgescore.sheets.entries import Scored, ScoreItem, SheetEntry, Tally, breakdown_entries
@@ -110,7 +110,7 @@ class RubberSheet(Scored):
     """
 
     deals: tuple[Deal, ...] = ()
-    laws: str = "2017"
+    laws: str = DEFAULT_LAW_SET
     stopped: bool = False
     _rows: tuple[RubberRow, ...] = field(init=False, repr=False, compare=False)
     _ended_after: int | None = field(init=False, repr=False, compare=False)
@@ -131,7 +131,9 @@ class RubberSheet(Scored):
     # --- building ---------------------------------------------------------------------------
 
     @classmethod
-    def from_deals(cls, deals: Iterable[DealLike], *, laws: str | LawSet = "2017") -> RubberSheet:
+    def from_deals(
+        cls, deals: Iterable[DealLike], *, laws: str | LawSet = DEFAULT_LAW_SET
+    ) -> RubberSheet:
         """A sheet with these deals, given as :class:`Deal`, :class:`TableResult` or text."""
         return cls(tuple(_as_deal(d) for d in deals), get_laws(laws).name)
 
@@ -381,7 +383,7 @@ class RubberSession:
     """
 
     deals: tuple[Deal, ...] = ()
-    laws: str = "2017"
+    laws: str = DEFAULT_LAW_SET
     stopped: bool = False
     _rubbers: tuple[RubberSheet, ...] = field(init=False, repr=False, compare=False)
 
@@ -402,7 +404,9 @@ class RubberSession:
         object.__setattr__(self, "_rubbers", tuple(rubbers))
 
     @classmethod
-    def from_deals(cls, deals: Iterable[DealLike], *, laws: str | LawSet = "2017") -> RubberSession:
+    def from_deals(
+        cls, deals: Iterable[DealLike], *, laws: str | LawSet = DEFAULT_LAW_SET
+    ) -> RubberSession:
         return cls(tuple(_as_deal(d) for d in deals), get_laws(laws).name)
 
     @property

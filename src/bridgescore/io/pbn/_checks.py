@@ -16,6 +16,7 @@ from bridgescore.core.vulnerability import BoardInfo, Vulnerability
 from bridgescore.errors import BridgeError
 from bridgescore.events.model import Severity, ns_score_of
 from bridgescore.io.pbn._model import Game, PBNProblem, Tag, pbn_problem
+from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
 SPEC_TAGS: Final = frozenset(
     {
@@ -266,7 +267,9 @@ def _seat(text: str) -> Seat:
     return found if found is not None else Seat.parse(text)
 
 
-def game_facts(values: Mapping[str, str], laws: str = "2017", *, full: bool = False) -> Facts:
+def game_facts(
+    values: Mapping[str, str], laws: str = DEFAULT_LAW_SET, *, full: bool = False
+) -> Facts:
     """Read and check a game's board, dealer, vulnerability, deal, contract, result and score.
 
     ``values`` as from :func:`tag_values`. Checking alone skips what cannot fail once
@@ -392,7 +395,7 @@ _KNOWN: Final = SPEC_TAGS | EXTENSION_TAGS
 
 
 def check_game(
-    game: Game, source: str, laws: str = "2017", values: Mapping[str, str] | None = None
+    game: Game, source: str, laws: str = DEFAULT_LAW_SET, values: Mapping[str, str] | None = None
 ) -> list[PBNProblem]:
     """Every problem with a game's tags (syntax problems come from the reader).
 

@@ -42,6 +42,7 @@ from bridgescore.io.pbn._model import Game, PBNDocument, PBNProblem, Tag, pbn_pr
 from bridgescore.io.pbn._tables import Cell, Column, Table, format_cell
 from bridgescore.io.rows import Field, RawResult, build_result, raw_field
 from bridgescore.io.text import plain_title
+from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
 _SCORING_WORDS: Final = {
     "mp": "mp", "matchpoints": "mp", "matchpoint": "mp", "mp1": "mp", "mp2": "mp",
@@ -793,7 +794,7 @@ def _id_scheme(tables: Sequence[Table], totals: Sequence[Table]) -> tuple[bool, 
     return any(len(found) > 1 for found in sections.values()), mitchell
 
 
-def to_event(document: PBNDocument, *, laws: str = "2017") -> Event:
+def to_event(document: PBNDocument, *, laws: str = DEFAULT_LAW_SET) -> Event:
     """The event a PBN document describes: result rows, deals, and what its program published.
 
     Rows come from each game's ``[ScoreTable]`` (one row per table line) or, in a

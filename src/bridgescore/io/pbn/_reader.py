@@ -23,6 +23,7 @@ from bridgescore.io.pbn._model import (
     pbn_problem,
     problem_error,
 )
+from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
 LINE_SPLIT: Final = re.compile(r"\r\n|\r|\n")
 _LINE_SPLIT_BYTES: Final = re.compile(rb"\r\n|\r|\n")
@@ -330,7 +331,7 @@ def _document(
 
 
 def loads(
-    text: str, *, source: str = "<string>", strict: bool = False, laws: str = "2017"
+    text: str, *, source: str = "<string>", strict: bool = False, laws: str = DEFAULT_LAW_SET
 ) -> PBNDocument:
     """Read PBN text.
 
@@ -351,7 +352,7 @@ def load(
     path_or_file: str | os.PathLike[str] | IO[bytes] | IO[str],
     *,
     strict: bool = False,
-    laws: str = "2017",
+    laws: str = DEFAULT_LAW_SET,
     source: str | None = None,
 ) -> PBNDocument:
     """Read a PBN file (a path, or an open binary or text file).
@@ -481,7 +482,7 @@ def iter_games(
     *,
     source: str | None = None,
     strict: bool = False,
-    laws: str = "2017",
+    laws: str = DEFAULT_LAW_SET,
 ) -> Iterator[Game]:
     """Stream the games of a PBN file one at a time, in constant memory.
 

@@ -31,6 +31,7 @@ from bridgescore.events.model import (
 from bridgescore.io.rows import Field, RawResult, build_result, raw_field
 from bridgescore.io.text import plain_title
 from bridgescore.io.usebio._document import USEBIODocument, USEBIOError
+from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
 Element = ET.Element
 
@@ -731,7 +732,9 @@ def _sections(parent: Element) -> list[tuple[str, Element]]:
     ]
 
 
-def to_event(doc: USEBIODocument, *, laws: str = "2017", strict: bool | None = None) -> Event:
+def to_event(
+    doc: USEBIODocument, *, laws: str = DEFAULT_LAW_SET, strict: bool | None = None
+) -> Event:
     """The event a USEBIO document describes: its rows (re-scored under ``laws``), the
     program's published figures aligned with them, participants, standings and hands.
 
