@@ -32,11 +32,65 @@ def test_pairs_json_shape() -> None:
     assert data["scoring"] == "mp"
     assert data["fields"] == ["NS", "EW"]
     first = data["standings"][0]
-    assert set(first) == {"place", "pair", "field", "total", "percent", "boards"}
+    assert set(first) == PAIR_STANDING
     assert (first["place"], first["pair"], first["percent"]) == ("1", "2", 59.75)
+    assert (first["id"], first["names"]) == ("2", [])
     assert len(data["results"]) == 50
     row = data["results"][0]
-    assert set(row) >= {"board", "ns", "ew", "ns_score", "ns_points", "ew_points"}
+    assert set(row) == RESULT_LINE
+    assert (row["board"], row["ns"], row["ew"], row["result"], row["ns_score"]) == (
+        1, "1", "6", "3NTE=", -400,
+    )  # fmt: skip
+    assert (row["ns_points"], row["ew_points"], row["ns_percent"]) == (3.0, 5.0, 37.5)
+
+
+# The keys of each kind of result, the same whichever command prints it (docs/events.md).
+PAIR_STANDING = {"place", "id", "pair", "names", "field", "total", "percent", "boards"}
+TEAM_STANDING = {
+    "place", "id", "team", "names", "field", "total", "percent",
+    "vp", "points_for", "points_against", "matches",
+}  # fmt: skip
+RESULT_LINE = {
+    "board", "round", "table", "ns", "ew", "result", "ns_score",
+    "ns_points", "ew_points", "ns_percent", "ew_percent",
+}  # fmt: skip
+MATCH = {"round", "teams", "points", "vp", "boards"}
+CARD_LINE = {"board", "round", "direction", "opponents", "result", "score", "points", "percent"}
+
+
+def test_a_pairs_result_has_one_shape_in_pairs_and_event() -> None:
+    pairs = json.loads(run("pairs", MITCHELL, "--json").stdout)
+    event = json.loads(run("event", MITCHELL, "--json").stdout)
+    assert pairs["standings"] == event["participants"]
+    assert pairs["results"] == event["results"]
+    assert event["matches"] == []
+    traveller = json.loads(run("pairs", MITCHELL, "--traveller", "5", "--json").stdout)
+    assert traveller["traveller"] == [r for r in pairs["results"] if r["board"] == 5]
+    card = json.loads(run("pairs", MITCHELL, "--card", "3", "--json").stdout)["card"]
+    assert all(set(line) == CARD_LINE for line in card)
+
+
+def test_a_teams_result_has_one_shape_in_teams_and_event() -> None:
+    teams = json.loads(run("teams", TEAMS, "--json").stdout)
+    event = json.loads(run("event", TEAMS, "--json").stdout)
+    assert all(set(s) == TEAM_STANDING for s in teams["standings"])
+    assert teams["standings"] == event["participants"]
+    assert all(s["total"] == s["vp"] and s["percent"] is None for s in teams["standings"])
+    assert all(set(m) == MATCH for m in teams["matches"])
+    assert teams["matches"] == event["matches"]
+    assert all(set(r) == RESULT_LINE for r in event["results"])
+    # each board's two tables: the swing is the first team's, at its own NS table
+    first = teams["matches"][0]
+    teams_of = set(first["teams"])
+    lines = [
+        r
+        for r in event["results"]
+        if r["round"] == first["round"] and {r["ns"], r["ew"]} == teams_of
+    ]
+    board = first["boards"][0]
+    tables = [r for r in lines if r["board"] == board["board"]]
+    assert [r["ns_score"] for r in tables] == board["ns_scores"]
+    assert [r["ns_points"] for r in tables] == [board["swing"], -board["swing"]]
 
 
 @pytest.mark.parametrize("scoring", ["mp", "acbl", "butler", "cross-imps"])

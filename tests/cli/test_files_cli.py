@@ -21,11 +21,12 @@ def run(*args: str) -> Result:
 
 def test_event_json_shape() -> None:
     data = json.loads(run("event", MITCHELL, "--json").stdout)
-    assert set(data) == {"event", "participants", "results", "conventions"}
+    assert set(data) == {"event", "participants", "results", "matches", "conventions"}
     assert data["conventions"]["policy"] == "wbf"
     assert data["conventions"]["known_program"] is None
     first = data["participants"][0]
-    assert set(first) == {"id", "names", "field", "total", "percent", "place"}
+    assert set(first) >= {"id", "names", "field", "total", "percent", "place"}
+    assert set(first) == {"place", "id", "pair", "names", "field", "total", "percent", "boards"}
     assert (first["id"], first["total"], first["percent"], first["place"]) == (
         "2",
         47.8,
@@ -108,11 +109,12 @@ def test_convert_csv_to_usebio_and_back(tmp_path: Path) -> None:
     assert run("convert", str(xml), str(back)).exit_code == 0
     ours = sorted(load(MITCHELL).rows, key=lambda r: (r.board, r.ns))
     again = sorted(load(back).rows, key=lambda r: (r.board, r.ns))
-    # USEBIO has no A+/A- codes, only fixed percentages: A+/A- goes out as A6040.
-    assert [(r.board, r.ns, r.ew, r.ns_score) for r in again] == [
-        (r.board, r.ns, r.ew, r.ns_score) for r in ours
+    # USEBIO's one spelling, A6040, goes out for A+/A- and reads back as A+/A-.
+    assert [(r.board, r.ns, r.ew, r.ns_score, r.adjusted) for r in again] == [
+        (r.board, r.ns, r.ew, r.ns_score, r.adjusted) for r in ours
     ]
-    assert [str(r.adjusted) for r in again if r.adjusted] == ["60%/40%"]
+    assert "<SCORE>A6040</SCORE>" in xml.read_text(encoding="utf-8")
+    assert [str(r.adjusted) for r in again if r.adjusted] == ["A+/A-"]
 
 
 def test_report_from_usebio_has_hand_diagrams(tmp_path: Path) -> None:
@@ -212,3 +214,18 @@ def test_individual_report(tmp_path: Path) -> None:
     index = (tmp_path / "index.html").read_text(encoding="utf-8")
     assert "<h2>Players</h2>" in index
     assert "Lars-Göran Niklasson" in index
+
+
+def test_event_json_of_a_match_table_has_its_matches() -> None:
+    """A file with only its match table (Ruter's team PBN) has no result lines, but every
+    match with its IMPs and VPs, in the shape ``teams --json`` prints."""
+    shown = run("event", str(PBN / "ruter_team.pbn"), "--json")
+    assert shown.exit_code == 0, shown.output
+    data = json.loads(shown.stdout)
+    assert data["results"] == []
+    assert len(data["matches"]) == 30
+    assert all(set(m) == {"round", "teams", "points", "vp", "boards"} for m in data["matches"])
+    assert all(m["boards"] == [] for m in data["matches"])
+    first = next(m for m in data["matches"] if m["round"] == 1 and m["teams"] == ["1", "2"])
+    assert (first["points"], first["vp"]) == ([25, 8], [15.75, 4.25])
+    assert {p["team"] for p in data["participants"]} == {p["id"] for p in data["participants"]}

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -32,10 +31,12 @@ from bridgescore.duplicate.imps import get_imp_table, imp_table_names
 from bridgescore.duplicate.vp import VPScale, get_scale, load_scale, scale_names
 from bridgescore.errors import BridgeInputError
 from bridgescore.events.conventions import Chosen
+from bridgescore.events.figures import fixed, points, signed
 from bridgescore.events.individual import IndividualResult
 from bridgescore.events.model import Event, Problem
 from bridgescore.events.pairs import PairsResult, PairsScoring
 from bridgescore.events.scoring import event_conventions, score_chosen
+from bridgescore.events.summary import Names, card_line, names_of, pairs_summary, teams_summary
 from bridgescore.events.teams import TeamsResult, score_teams
 from bridgescore.io.events import load_event
 from bridgescore.io.results import ResultsFileError
@@ -52,9 +53,6 @@ def _read(path: str, *, laws: str, strict: bool, teams: bool) -> Event:
         sys.exit(EXIT_BAD_INPUT)
     report_problems(list(event.results.warnings))
     return event
-
-
-Names = Mapping[str, tuple[str, ...]]
 
 
 def conventions_of(event: Event, scoring: str | None, options: Mapping[str, Any]) -> Chosen:
@@ -80,45 +78,7 @@ def report_problems(problems: list[Problem]) -> None:
         click.echo(f"bridgescore: {one_line(str(problem))}", err=True)
 
 
-def _fmt(value: float | None, decimals: int = 2) -> str:
-    if value is None:
-        return ""
-    text = f"{value:.{decimals}f}".rstrip("0").rstrip(".")
-    return text if text not in ("-0", "") else "0"
-
-
-def _fixed(value: float | None) -> str:
-    """Percentages and VPs: always two decimals, as results sheets print them."""
-    return "" if value is None else f"{value:.2f}"
-
-
 # --- pairs ------------------------------------------------------------------------------------
-
-
-def pairs_json(result: PairsResult) -> dict[str, Any]:
-    """The documented ``--json`` shape of a pairs event (see docs/events.md)."""
-    return {
-        "scoring": str(result.scoring),
-        "fields": list(result.fields),
-        "standings": [asdict(s) for s in result.standings],
-        "results": [
-            {
-                "board": t.board,
-                "round": line.row.round,
-                "table": line.row.table,
-                "ns": line.row.ns,
-                "ew": line.row.ew,
-                "result": line.row.describe(),
-                "ns_score": line.row.ns_score,
-                "ns_points": line.ns_points,
-                "ew_points": line.ew_points,
-                "ns_percent": line.ns_percent,
-                "ew_percent": line.ew_percent,
-            }
-            for t in result.travellers
-            for line in t.lines
-        ],
-    }
 
 
 @click.command(
@@ -163,12 +123,12 @@ def pairs_command(
     if not isinstance(result, PairsResult):
         raise BridgeInputError(f"{file}: not a pairs event; use bridgescore event or teams")
     if as_json:
-        data = pairs_json(result)
+        data = pairs_summary(result, names_of(event))
         if traveller is not None:
             data = {"traveller": [r for r in data["results"] if r["board"] == traveller]}
             result.traveller(traveller)
         elif card is not None:
-            data = {"card": [asdict(line) for line in result.card(card)]}
+            data = {"card": [card_line(line) for line in result.card(card)]}
         emit_json(data)
         return
     out = console()
@@ -178,11 +138,6 @@ def pairs_command(
         out.print(_card_table(result, card))
     else:
         print_pairs(out, result, event.name or Path(file).name, names_of(event))
-
-
-def names_of(event: Event) -> Names:
-    """Each participant's players' names, by id, as the file gives them."""
-    return {p.id: p.names for p in event.participants if p.names}
 
 
 def _name_cell(names: Names, who: str) -> str:
@@ -201,7 +156,7 @@ def print_players(
         table.add_column(name, justify="left" if name in ("Place", "Player", "Name") else "right")
     for s in result.standings:
         cells = [s.place, s.player, *((_name_cell(names, s.player),) if names else ())]
-        cells += [_fmt(s.total), *(() if imps else (_fixed(s.percent),))]
+        cells += [points(s.total), *(() if imps else (fixed(s.percent),))]
         table.add_row(*cells, str(s.boards))
     out.print(table)
 
@@ -231,17 +186,17 @@ def _standings_table(result: PairsResult, field: str, title: str, names: Names) 
         if s.field != field:
             continue
         cells = [s.place, s.pair, *((_name_cell(names, s.pair),) if names else ())]
-        cells.append(_fmt(s.total))
+        cells.append(points(s.total))
         if not result.scoring.uses_imps:
-            cells.append(_fixed(s.percent))
+            cells.append(fixed(s.percent))
         table.add_row(*cells, str(s.boards))
     return table
 
 
 def _traveller_table(result: PairsResult, board: int) -> Table:
     t = result.traveller(board)
-    extra = f", top {_fmt(t.top)}" if t.top is not None else ""
-    extra += f", datum {t.datum:+d}" if t.datum is not None else ""
+    extra = f", top {points(t.top)}" if t.top is not None else ""
+    extra += f", datum {signed(t.datum)}" if t.datum is not None else ""
     table = Table(title=f"Board {board}{extra}", title_justify="left")
     for name in ("NS", "EW", "Result", "NS score"):
         table.add_column(name, justify="right" if name == "NS score" else "left")
@@ -249,9 +204,13 @@ def _traveller_table(result: PairsResult, board: int) -> Table:
     table.add_column(f"EW {_unit(result)}", justify="right")
     for line in t.lines:
         row = line.row
-        score = "" if row.ns_score is None else f"{row.ns_score:+d}"
         table.add_row(
-            row.ns, row.ew, row.describe(), score, _fmt(line.ns_points), _fmt(line.ew_points)
+            row.ns,
+            row.ew,
+            row.describe(),
+            signed(row.ns_score),
+            points(line.ns_points),
+            points(line.ew_points),
         )
     return table
 
@@ -270,11 +229,11 @@ def _card_table(result: PairsResult, pair: str) -> Table:
             line.direction,
             line.opponents,
             line.result,
-            "" if line.score is None else f"{line.score:+d}",
-            _fmt(line.points),
+            signed(line.score),
+            points(line.points),
         ]
         if not result.scoring.uses_imps:
-            cells.append(_fixed(line.percent))
+            cells.append(fixed(line.percent))
         table.add_row(*cells)
     return table
 
@@ -287,32 +246,6 @@ def _scale_option(value: str) -> str | VPScale:
     if Path(value).is_file():
         return load_scale(value)
     return value
-
-
-def teams_json(result: TeamsResult) -> dict[str, Any]:
-    """The documented ``--json`` shape of a teams event (see docs/events.md)."""
-    return {
-        "scoring": str(result.scoring),
-        "vp_scale": result.scale,
-        "standings": [asdict(s) for s in result.standings],
-        "matches": [
-            {
-                "round": m.round,
-                "teams": [m.first, m.second],
-                "points": [m.first_points, m.second_points],
-                "vp": [m.first_vp, m.second_vp],
-                "boards": [
-                    {
-                        "board": b.board,
-                        "ns_scores": [b.first_ns_score, b.second_ns_score],
-                        "swing": b.swing,
-                    }
-                    for b in m.boards
-                ],
-            }
-            for m in result.matches
-        ],
-    }
 
 
 @click.command(
@@ -369,7 +302,7 @@ def teams_command(
         incomplete=chosen.conventions.incomplete or "raise",
     )
     if as_json:
-        emit_json(teams_json(result))
+        emit_json(teams_summary(result, names_of(event)))
         return
     print_teams(console(), result, event.name or "Standings", names_of(event))
 
@@ -387,8 +320,8 @@ def print_teams(out: Console, result: TeamsResult, title: str, names: Names | No
             "" if m.round is None else str(m.round),
             m.first,
             m.second,
-            f"{_fmt(m.first_points)}-{_fmt(m.second_points)}",
-            f"{_fixed(m.first_vp)}-{_fixed(m.second_vp)}",
+            f"{points(m.first_points)}-{points(m.second_points)}",
+            f"{fixed(m.first_vp)}-{fixed(m.second_vp)}",
         )
     out.print(matches)
     standings = Table(title=title, title_justify="left")
@@ -400,8 +333,8 @@ def print_teams(out: Console, result: TeamsResult, title: str, names: Names | No
             s.place,
             s.team,
             *((_name_cell(names, s.team),) if names else ()),
-            _fixed(s.vp),
-            f"{_fmt(s.points_for)}/{_fmt(s.points_against)}",
+            fixed(s.vp),
+            f"{points(s.points_for)}/{points(s.points_against)}",
         )
     out.print(standings)
 
@@ -431,7 +364,7 @@ def imps_command(difference: int, table: str, as_json: bool) -> None:
     if as_json:
         emit_json({"difference": difference, "table": imp_table.name, "imps": won})
         return
-    click.echo(f"{difference:+d} points = {won:+d} IMPs ({imp_table.name} table)")
+    click.echo(f"{signed(difference)} points = {signed(won)} IMPs ({imp_table.name} table)")
 
 
 @click.command(
@@ -462,4 +395,4 @@ def vp_command(margin: int, boards: int | None, scale: str, as_json: bool) -> No
             {"margin": margin, "boards": boards, "scale": vp_scale.name, "vp": [ours, theirs]}
         )
         return
-    click.echo(f"{margin:+d} IMPs = {ours:.2f} - {theirs:.2f} VP ({vp_scale.name})")
+    click.echo(f"{signed(margin)} IMPs = {fixed(ours)} - {fixed(theirs)} VP ({vp_scale.name})")

@@ -1,80 +1,209 @@
-"""One plain-data shape for any scored event: what ``bridgescore event --json`` prints.
+"""One plain-data shape per result, whichever command prints it (docs/events.md).
 
-``participants``: every pair or team with its id as the file names it, its
-total (matchpoints, IMPs or VPs), its percentage where the scoring has one, and
-its place. ``results``: every table result with its board, the pair (or team)
-ids, the NS score and each side's matchpoints or IMPs as bridgescore computes
-them.
+A pair's standing, a player's, a team's, a result line, a match and a score-card line each
+have one function here; ``bridgescore pairs --json`` (:func:`pairs_summary`), ``teams
+--json`` (:func:`teams_summary`) and ``event --json`` (:func:`event_summary`) are built
+from them, so a pair's standing has the same keys in all three.
+
+Every standing has ``place``, ``id`` (the pair, player or team as the file names it),
+``names``, ``field``, ``total`` (matchpoints, IMPs or VPs) and ``percent`` (null where the
+scoring has none), and the id again under its kind's own key (``pair``, ``player``,
+``team``). Every result line has the table's board, round, table, pairs, result, NS score
+and each side's points and percentage.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bridgescore.events.individual import IndividualResult
-from bridgescore.events.model import Event
-from bridgescore.events.pairs import PairsResult
-from bridgescore.events.teams import TeamsResult
+from bridgescore.events.individual import IndividualResult, PlayerStanding
+from bridgescore.events.model import Event, ResultRow
+from bridgescore.events.pairs import CardLine, PairsResult, Standing
+from bridgescore.events.teams import Match, TeamsResult, TeamStanding
+
+Names = Mapping[str, Sequence[str]]
+"""Each participant's players' names, by id."""
+
+
+def names_of(event: Event) -> dict[str, tuple[str, ...]]:
+    """Each participant's players' names, by id, as the file gives them."""
+    return {p.id: p.names for p in event.participants if p.names}
+
+
+def _names(names: Names | None, who: str) -> list[str]:
+    return list((names or {}).get(who, ()))
+
+
+def pair_standing(standing: Standing, names: Names | None = None) -> dict[str, Any]:
+    """A pair's place, total, percentage and boards in its field."""
+    return {
+        "place": standing.place,
+        "id": standing.pair,
+        "pair": standing.pair,
+        "names": _names(names, standing.pair),
+        "field": standing.field,
+        "total": standing.total,
+        "percent": standing.percent,
+        "boards": standing.boards,
+    }
+
+
+def player_standing(standing: PlayerStanding, names: Names | None = None) -> dict[str, Any]:
+    """A player's place, total, percentage and boards (an individual event has one field)."""
+    return {
+        "place": standing.place,
+        "id": standing.player,
+        "player": standing.player,
+        "names": _names(names, standing.player),
+        "field": None,
+        "total": standing.total,
+        "percent": standing.percent,
+        "boards": standing.boards,
+    }
+
+
+def team_standing(standing: TeamStanding, names: Names | None = None) -> dict[str, Any]:
+    """A team's place, VPs (its ``total``), points for and against, and matches played."""
+    return {
+        "place": standing.place,
+        "id": standing.team,
+        "team": standing.team,
+        "names": _names(names, standing.team),
+        "field": None,
+        "total": standing.vp,
+        "percent": None,
+        "vp": standing.vp,
+        "points_for": standing.points_for,
+        "points_against": standing.points_against,
+        "matches": standing.matches,
+    }
+
+
+def result_line(
+    row: ResultRow,
+    ns_points: float | None,
+    ew_points: float | None,
+    ns_percent: float | None = None,
+    ew_percent: float | None = None,
+) -> dict[str, Any]:
+    """One table's result on a board and what each side won on it (matchpoints or IMPs)."""
+    return {
+        "board": row.board,
+        "round": row.round,
+        "table": row.table,
+        "ns": row.ns,
+        "ew": row.ew,
+        "result": row.describe(),
+        "ns_score": row.ns_score,
+        "ns_points": ns_points,
+        "ew_points": ew_points,
+        "ns_percent": ns_percent,
+        "ew_percent": ew_percent,
+    }
+
+
+def pairs_lines(result: PairsResult) -> list[dict[str, Any]]:
+    """Every traveller's lines, board by board."""
+    return [
+        result_line(line.row, line.ns_points, line.ew_points, line.ns_percent, line.ew_percent)
+        for traveller in result.travellers
+        for line in traveller.lines
+    ]
+
+
+def teams_lines(result: TeamsResult) -> list[dict[str, Any]]:
+    """Both tables of every board of every match: ``ns_points`` is what the team sitting
+    North-South at that table won (IMPs or board-a-match points)."""
+    return [
+        result_line(row, points, -points)
+        for match in result.matches
+        for board in match.boards
+        for row, points in ((board.first_ns, board.swing), (board.second_ns, -board.swing))
+    ]
+
+
+def match(played: Match) -> dict[str, Any]:
+    """A match: its two teams, their points and VPs, and each board's NS scores and swing
+    (the first team's)."""
+    return {
+        "round": played.round,
+        "teams": [played.first, played.second],
+        "points": [played.first_points, played.second_points],
+        "vp": [played.first_vp, played.second_vp],
+        "boards": [
+            {
+                "board": board.board,
+                "ns_scores": [board.first_ns_score, board.second_ns_score],
+                "swing": board.swing,
+            }
+            for board in played.boards
+        ],
+    }
+
+
+def card_line(line: CardLine) -> dict[str, Any]:
+    """One board of a pair's score card, from that pair's side."""
+    return {
+        "board": line.board,
+        "round": line.round,
+        "direction": line.direction,
+        "opponents": line.opponents,
+        "result": line.result,
+        "score": line.score,
+        "points": line.points,
+        "percent": line.percent,
+    }
+
+
+def pairs_summary(result: PairsResult, names: Names | None = None) -> dict[str, Any]:
+    """``bridgescore pairs --json``: the scoring, the fields, the standings, every result."""
+    return {
+        "scoring": str(result.scoring),
+        "fields": list(result.fields),
+        "standings": [pair_standing(s, names) for s in result.standings],
+        "results": pairs_lines(result),
+    }
+
+
+def teams_summary(result: TeamsResult, names: Names | None = None) -> dict[str, Any]:
+    """``bridgescore teams --json``: the scoring, the VP scale, the standings, the matches."""
+    return {
+        "scoring": str(result.scoring),
+        "vp_scale": result.scale,
+        "standings": [team_standing(s, names) for s in result.standings],
+        "matches": [match(m) for m in result.matches],
+    }
 
 
 def event_summary(
     event: Event, result: PairsResult | TeamsResult | IndividualResult
 ) -> dict[str, Any]:
-    """The documented JSON shape (docs/events.md, "bridgescore event")."""
-    names = {p.id: list(p.names) for p in event.participants}
-    if isinstance(result, IndividualResult):
-        summary = event_summary(event, result.pairs)
-        summary["event"]["kind"] = "individual"
-        summary["participants"] = [
-            {
-                "id": s.player, "names": names.get(s.player, []), "field": None,
-                "total": s.total, "percent": s.percent, "place": s.place,
-            }
-            for s in result.standings
-        ]  # fmt: skip
-        return summary
+    """``bridgescore event --json``: the event, its participants' standings, every result
+    line and (teams) every match, the same shape for any kind of event."""
+    names = names_of(event)
+    scoring = result.pairs.scoring if isinstance(result, IndividualResult) else result.scoring
+    participants: list[dict[str, Any]]
+    if isinstance(result, TeamsResult):
+        kind = "teams"
+        participants = [team_standing(s, names) for s in result.standings]
+        results = teams_lines(result)
+        matches = [match(m) for m in result.matches]
+    else:
+        pairs = result.pairs if isinstance(result, IndividualResult) else result
+        results, matches = pairs_lines(pairs), []
+        if isinstance(result, IndividualResult):
+            kind = "individual"
+            participants = [player_standing(s, names) for s in result.standings]
+        else:
+            kind = event.kind
+            participants = [pair_standing(s, names) for s in result.standings]
     head = {
         "name": event.name,
         "date": event.date,
         "site": event.site,
-        "kind": "teams" if isinstance(result, TeamsResult) else event.kind,
-        "scoring": str(result.scoring),
+        "kind": kind,
+        "scoring": str(scoring),
         "program": event.program,
     }
-    if isinstance(result, TeamsResult):
-        participants = [
-            {
-                "id": s.team, "names": names.get(s.team, []), "field": None, "total": s.vp,
-                "percent": None, "place": s.place,
-            }
-            for s in result.standings
-        ]  # fmt: skip
-        results = []
-        for match in result.matches:
-            for board in match.boards:
-                for row, points in ((board.first_ns, board.swing), (board.second_ns, -board.swing)):
-                    results.append(
-                        {
-                            "board": row.board, "round": row.round, "table": row.table,
-                            "ns": row.ns, "ew": row.ew, "ns_score": row.ns_score,
-                            "ns_points": points, "ew_points": -points,
-                        }
-                    )  # fmt: skip
-        return {"event": head, "participants": participants, "results": results}
-    participants = [
-        {
-            "id": s.pair, "names": names.get(s.pair, []), "field": s.field, "total": s.total,
-            "percent": s.percent, "place": s.place,
-        }
-        for s in result.standings
-    ]  # fmt: skip
-    results = [
-        {
-            "board": t.board, "round": line.row.round, "table": line.row.table,
-            "ns": line.row.ns, "ew": line.row.ew, "ns_score": line.row.ns_score,
-            "ns_points": line.ns_points, "ew_points": line.ew_points,
-        }
-        for t in result.travellers
-        for line in t.lines
-    ]  # fmt: skip
-    return {"event": head, "participants": participants, "results": results}
+    return {"event": head, "participants": participants, "results": results, "matches": matches}

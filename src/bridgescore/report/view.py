@@ -9,6 +9,7 @@ from bridgescore.core.hands import SUITS, Hands
 from bridgescore.core.seats import Seat
 from bridgescore.core.vulnerability import BoardInfo
 from bridgescore.events.conventions import Chosen
+from bridgescore.events.figures import fixed, points, signed
 from bridgescore.events.individual import IndividualResult
 from bridgescore.events.model import Event
 from bridgescore.events.pairs import PairsResult
@@ -22,21 +23,6 @@ def slug(text: str) -> str:
     """A file-name-safe form of a pair or team id."""
     cleaned = re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-")
     return cleaned or "x"
-
-
-def number(value: float | None, decimals: int = 2) -> str:
-    if value is None:
-        return ""
-    text = f"{value:.{decimals}f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def fixed(value: float | None) -> str:
-    return "" if value is None else f"{value:.2f}"
-
-
-def signed(value: int | None) -> str:
-    return "" if value is None else f"{value:+d}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +120,7 @@ def _players_index(event: Event, result: IndividualResult, pairs_index: Page) ->
     imps = result.pairs.scoring.uses_imps
     header = ("Place", "Player", "Name", "IMPs" if imps else "MP", *(() if imps else ("%",)))
     rows = tuple(
-        Row((s.place, s.player, names.get(s.player, ""), number(s.total),
+        Row((s.place, s.player, names.get(s.player, ""), points(s.total),
              *(() if imps else (fixed(s.percent),))))
         for s in result.standings
     )  # fmt: skip
@@ -200,7 +186,7 @@ def _pairs_report(event: Event, result: PairsResult, title: str, subtitle: str) 
         for s in result.standings:
             if s.field != name:
                 continue
-            cells = [s.place, s.pair, names.get(s.pair, ""), number(s.total)]
+            cells = [s.place, s.pair, names.get(s.pair, ""), points(s.total)]
             if not imps:
                 cells.append(fixed(s.percent))
             cells.append(str(s.boards))
@@ -221,8 +207,8 @@ def _pairs_report(event: Event, result: PairsResult, title: str, subtitle: str) 
     index = Page("index.html", title, (*standings, board_links))
     boards = []
     for t in result.travellers:
-        extra = f" — top {number(t.top)}" if t.top is not None else ""
-        extra += f" — datum {t.datum:+d}" if t.datum is not None else ""
+        extra = f" — top {points(t.top)}" if t.top is not None else ""
+        extra += f" — datum {signed(t.datum)}" if t.datum is not None else ""
         lines = tuple(
             Row(
                 (
@@ -230,8 +216,8 @@ def _pairs_report(event: Event, result: PairsResult, title: str, subtitle: str) 
                     line.row.ew,
                     line.row.describe(symbols=True),
                     signed(line.row.ns_score),
-                    number(line.ns_points),
-                    number(line.ew_points),
+                    points(line.ns_points),
+                    points(line.ew_points),
                 ),
                 (f"pair-{slug(line.row.ns)}.html", f"pair-{slug(line.row.ew)}.html"),
             )
@@ -254,7 +240,7 @@ def _pairs_report(event: Event, result: PairsResult, title: str, subtitle: str) 
                     line.opponents,
                     line.result,
                     signed(line.score),
-                    number(line.points),
+                    points(line.points),
                     *(() if imps else (fixed(line.percent),)),
                 ),
                 (f"board-{line.board}.html", None, f"pair-{slug(line.opponents)}.html"),
@@ -290,8 +276,8 @@ def _teams_report(event: Event, result: TeamsResult, title: str, subtitle: str) 
         tuple(
             Row(
                 (
-                    s.place, s.team, fixed(s.vp), number(s.points_for),
-                    number(s.points_against), str(s.matches),
+                    s.place, s.team, fixed(s.vp), points(s.points_for),
+                    points(s.points_against), str(s.matches),
                 ),
                 (None, f"team-{slug(s.team)}.html"),
             )
@@ -308,7 +294,7 @@ def _teams_report(event: Event, result: TeamsResult, title: str, subtitle: str) 
                     "" if m.round is None else str(m.round),
                     m.first,
                     m.second,
-                    f"{number(m.first_points)}–{number(m.second_points)}",
+                    f"{points(m.first_points)}–{points(m.second_points)}",
                     f"{fixed(m.first_vp)}–{fixed(m.second_vp)}",
                 ),
                 (None, f"team-{slug(m.first)}.html", f"team-{slug(m.second)}.html"),
@@ -330,7 +316,7 @@ def _teams_report(event: Event, result: TeamsResult, title: str, subtitle: str) 
                         m.first, m.second,
                         b.first_ns.describe(symbols=True), signed(b.first_ns_score),
                         b.second_ns.describe(symbols=True), signed(b.second_ns_score),
-                        number(b.swing),
+                        points(b.swing),
                     )
                 )
             )  # fmt: skip
@@ -339,7 +325,7 @@ def _teams_report(event: Event, result: TeamsResult, title: str, subtitle: str) 
                     Row(
                         (
                             "" if m.round is None else str(m.round), other, str(b.board),
-                            number(sign * b.swing),
+                            points(sign * b.swing),
                         ),
                         (None, f"team-{slug(other)}.html", f"board-{b.board}.html"),
                     )
@@ -379,7 +365,7 @@ def _match_cards(result: TeamsResult) -> tuple[Page, ...]:
                 Row(
                     (
                         "" if m.round is None else str(m.round), other,
-                        f"{number(imps[0])}–{number(imps[1])}", fixed(vps),
+                        f"{points(imps[0])}–{points(imps[1])}", fixed(vps),
                     ),
                     (None, f"team-{slug(other)}.html"),
                 )

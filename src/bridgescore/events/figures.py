@@ -1,0 +1,67 @@
+"""How a figure is shown: the one set of rules for the CLI's tables, the HTML site and the PDF.
+
+Three kinds of figure, one function each:
+
+- :func:`points`: matchpoints and IMPs (a total, a board's points, a top, a swing): as
+  many decimals as the figure needs, at most two.
+- :func:`fixed`: percentages and victory points: always two decimals.
+- :func:`signed`: a table's score or a butler datum, with its sign.
+
+A missing figure (``None``: a board not played, a percentage an IMP scoring has not) is
+an empty cell, and a figure that rounds to zero is never shown with a minus sign.
+
+>>> points(47.8), points(3.0), points(9.25), points(34 / 3), points(-7 / 3)
+('47.8', '3', '9.25', '11.33', '-2.33')
+>>> fixed(59.75), fixed(15), fixed(100 / 3)
+('59.75', '15.00', '33.33')
+>>> signed(420), signed(-50), signed(0)
+('+420', '-50', '+0')
+>>> points(None), fixed(None), signed(None)
+('', '', '')
+>>> points(-0.0), points(-0.004), fixed(-0.0), fixed(-0.004)
+('0', '0', '0.00', '0.00')
+"""
+
+from __future__ import annotations
+
+DECIMALS = 2
+"""The most decimals any figure is shown with (places are compared at as many)."""
+
+MISSING = ""
+"""What a missing figure (``None``) is shown as."""
+
+
+def points(value: float | None) -> str:
+    """Matchpoints or IMPs: rounded to two decimals, trailing zeros dropped.
+
+    >>> points(12.0), points(0.5), points(4.333), points(2.675), points(-10)
+    ('12', '0.5', '4.33', '2.67', '-10')
+    """
+    if value is None:
+        return MISSING
+    text = f"{value:.{DECIMALS}f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def fixed(value: float | None) -> str:
+    """A percentage or victory points: always two decimals.
+
+    >>> fixed(50), fixed(19.6875), fixed(0.3125)
+    ('50.00', '19.69', '0.31')
+    """
+    if value is None:
+        return MISSING
+    text = f"{value:.{DECIMALS}f}"
+    return text.removeprefix("-") if float(text) == 0 else text
+
+
+def signed(value: int | None) -> str:
+    """A score (or a datum) with its sign: ``+420``, ``-50``; zero is ``+0``.
+
+    >>> signed(1430), signed(-1100)
+    ('+1430', '-1100')
+    """
+    return MISSING if value is None else f"{value:+d}"
+
+
+__all__ = ["DECIMALS", "MISSING", "fixed", "points", "signed"]
