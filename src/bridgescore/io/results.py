@@ -1,7 +1,9 @@
 """The results file: one line per board played at a table, as CSV or JSON.
 
-CSV: a header row, then one row per result. Columns (case-insensitive; only
-``board``, ``ns`` and ``ew`` are always needed)::
+CSV: optional ``# key: value`` lines saying what the file is (``# event: Club
+night``, ``# kind: pairs|teams|individual``, ``# program: ...``, ``# scoring:
+mp|acbl|butler|cross-imps|imps|bam``), a header row, then one row per result.
+Columns (case-insensitive; only ``board``, ``ns`` and ``ew`` are always needed)::
 
     board,round,table,ns,ew,contract,declarer,result,score,adjusted,vulnerability
 
@@ -14,13 +16,18 @@ CSV: a header row, then one row per result. Columns (case-insensitive; only
   ``NP`` for a board not played.
 - ``vulnerability``: ``None``, ``NS``, ``EW``, ``Both``; by default the board
   number's place in the 16-board schedule.
+- ``north``, ``east``, ``south``, ``west``: an individual event's four players
+  (``ns`` and ``ew`` may then be left empty: they are the partnerships ``N+S``
+  and ``E+W``).
 
-JSON: ``{"event": {"name": ..., "type": "pairs" | "teams"}, "results": [{...}]}``
-with the same field names per result.
+JSON: ``{"event": {"name": ..., "type": "pairs" | "teams" | "individual",
+"program": ..., "scoring": ...}, "results": [{...}]}`` with the same field names
+per result.
 
-Readers never guess and never drop a row silently: :func:`loads` returns the
-rows it could read plus every problem found (with file and line);
-``strict=True`` raises :class:`ResultsFileError` listing them all.
+Each row is built by the one row-building kernel, :mod:`bridgescore.io.rows`.
+Readers never guess and never drop a row silently: they return the rows they
+could read plus every problem found (with file, line and board); ``strict=True``
+raises :class:`ResultsFileError` on warnings too.
 """
 
 from __future__ import annotations
