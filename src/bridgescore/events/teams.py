@@ -24,6 +24,7 @@ from enum import StrEnum
 from bridgescore.duplicate.imps import DEFAULT_IMP_TABLE, DuplicateError, ImpTable, get_imp_table
 from bridgescore.duplicate.teams import BoardAMatchScale, match_board_a_match, match_imps
 from bridgescore.duplicate.vp import VPScale, WBFScale, get_scale, vp
+from bridgescore.events import figures
 from bridgescore.events.model import EventResults, PublishedMatch, ResultRow
 from bridgescore.events.ranking import places
 
@@ -97,9 +98,9 @@ class VPDifference:
         m = self.match
         round_ = "" if m.round is None else f"round {m.round}: "
         return (
-            f"{round_}{m.home} v {m.away} {_num(m.home_imps)}-{_num(m.away_imps)} IMPs: "
-            f"{_num(m.home_vp)}-{_num(m.away_vp)} VPs written,"
-            f" {self.expected[0]:.2f}-{self.expected[1]:.2f} by the scale"
+            f"{round_}{m.home} v {m.away} {_shown(m.home_imps)}-{_shown(m.away_imps)} IMPs: "
+            f"{_shown(m.home_vp, vp=True)}-{_shown(m.away_vp, vp=True)} VPs written,"
+            f" {figures.fixed(self.expected[0])}-{figures.fixed(self.expected[1])} by the scale"
         )
 
 
@@ -164,10 +165,12 @@ def _runs(numbers: Sequence[int]) -> str:
     return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
 
 
-def _num(value: float | None) -> str:
+def _shown(value: float | None, *, vp: bool = False) -> str:
+    """A written figure as every output shows it (:mod:`bridgescore.events.figures`);
+    ``?`` where the file gives none."""
     if value is None:
         return "?"
-    return f"{value:g}" if value == int(value) else f"{value:.2f}"
+    return figures.fixed(value) if vp else figures.points(value)
 
 
 @dataclass(frozen=True, slots=True)
