@@ -84,7 +84,7 @@ def test_a_wrong_match_is_listed() -> None:
     assert wrong.expected == (15.75, 4.25)
     assert check.describe() == (
         "VPs disagree with the WBF scale for 8-board matches: 29/30 agree (no match length"
-        " from 1 to 64 gives every match's VPs); differ: round 1: 1 v 2 25-8 IMPs: 15-5 VPs"
+        " from 1 to 64 gives every match's VPs); differ: round 1: 1 v 2 25-8 IMPs: 15.00-5.00 VPs"
         " written, 15.75-4.25 by the scale"
     )
     # the standings still follow the file's VPs: team 1 has 0.75 fewer, team 2 0.75 more
