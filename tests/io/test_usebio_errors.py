@@ -229,17 +229,19 @@ def test_a_real_file_with_a_garbled_contract_keeps_its_score(tmp_path: Path) -> 
     assert not found.results.errors
     copy = tmp_path / "pianola.xml"
     copy.write_bytes(raw("payload_cross-imp-pairs.xml"))
-    with pytest.raises(BridgeError, match=r"pianola\.xml, line 341, board 1: warning: CONTRACT"):
+    with pytest.raises(BridgeError, match=r"pianola\.xml, line 341: board 1: CONTRACT '42'"):
         load_event(copy, strict=True)
 
 
-def test_warnings_never_raise() -> None:
+def test_warnings_are_kept_leniently_and_raise_strictly() -> None:
     text = usebio_text(
         board(1, line(), line(ns="3", ew="4")),
         board(2, line(score="620")),
         participants="<PAIR><PAIR_NUMBER>1</PAIR_NUMBER></PAIR>",
     ).replace("05/03/2024", "March 5th")
-    found = usebio.to_event(usebio.loads(text, strict=True))
+    with pytest.raises(usebio.USEBIOError, match=r"DATE 'March 5th'.*\(and 4 more problems\)"):
+        usebio.to_event(usebio.loads(text, strict=True))
+    found = usebio.to_event(usebio.loads(text))
     assert [p.message for p in found.results.warnings] == [
         "DATE 'March 5th' is not DD/MM/YYYY; kept as written",
         "board 1: pair '2' is not among the PARTICIPANTS",

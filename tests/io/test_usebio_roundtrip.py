@@ -106,7 +106,15 @@ def by_board(found: Event) -> list[tuple[ResultRow, Published | None]]:
 
 
 def again(found: Event) -> Event:
-    return usebio.to_event(usebio.loads(usebio.dumps(usebio.from_event(found)), strict=True))
+    return read_back(usebio.dumps(usebio.from_event(found)))
+
+
+def read_back(text: str) -> Event:
+    """A written file read again: leniently (the real events' Neuberg warnings are theirs),
+    and without a single error."""
+    back = usebio.to_event(usebio.loads(text))
+    assert not back.results.errors, back.results.errors[:3]
+    return back
 
 
 @pytest.mark.parametrize("name", FILES)
@@ -191,7 +199,7 @@ def test_our_own_figures_are_written_when_given() -> None:
     points = [Published(float(i), None) for i in range(len(rows))]
     standings = [PublishedStanding("1", 99.5, 12.25, "1=")]
     text = usebio.dumps(usebio.from_event(original, points=points, standings=standings))
-    back = usebio.to_event(usebio.loads(text, strict=True))
+    back = read_back(text)
     assert [p.ns_points if p else None for p in back.published][:3] == [0.0, 1.0, 2.0]
     assert all(p is None or p.ew_points is None for p in back.published)
     assert back.standings[0] == PublishedStanding("1", 99.5, 12.25, "1=")
@@ -237,7 +245,7 @@ def test_every_kind_of_row_reads_back() -> None:
     assert "<VULNERABILITY>Both</VULNERABILITY>" in text  # board 5 is NS by the schedule
     assert "<ROUND_NUMBER>4</ROUND_NUMBER>" in text
     assert "<TABLE_NUMBER>2</TABLE_NUMBER>" in text
-    copied = usebio.to_event(usebio.loads(text, strict=True))
+    copied = read_back(text)
     assert copied.results.rows == original.results.rows
     assert copied.participants == tuple(
         Participant(p) for p in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10")

@@ -38,11 +38,17 @@ from bridgescore.events.model import (
     partnership_id,
 )
 from bridgescore.io.pbn._checks import cached_ns_score, game_facts, parse_sided
-from bridgescore.io.pbn._model import Game, PBNDocument, PBNProblem, Tag, pbn_problem
+from bridgescore.io.pbn._model import (
+    Game,
+    PBNDocument,
+    PBNProblem,
+    Tag,
+    pbn_problem,
+    problem_error,
+)
 from bridgescore.io.pbn._tables import Cell, Column, Table, format_cell
 from bridgescore.io.rows import Field, RawResult, build_result, raw_field
 from bridgescore.io.text import plain_title
-from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
 _SCORING_WORDS: Final = {
     "mp": "mp", "matchpoints": "mp", "matchpoint": "mp", "mp1": "mp", "mp2": "mp",
@@ -794,14 +800,27 @@ def _id_scheme(tables: Sequence[Table], totals: Sequence[Table]) -> tuple[bool, 
     return any(len(found) > 1 for found in sections.values()), mitchell
 
 
-def to_event(document: PBNDocument, *, laws: str = DEFAULT_LAW_SET) -> Event:
+def to_event(
+    document: PBNDocument, *, laws: str | None = None, strict: bool | None = None
+) -> Event:
     """The event a PBN document describes: result rows, deals, and what its program published.
 
     Rows come from each game's ``[ScoreTable]`` (one row per table line) or, in a
     game without one, from its own ``[Contract]``/``[Declarer]``/``[Result]``
     (or ``[Score]``). Problems (the document's own, and every row that cannot be
-    read or checked) are in ``event.results.problems``; nothing is raised.
+    read or checked) are in ``event.results.problems``. ``strict`` raises a
+    :class:`PBNError` at the first problem instead, warnings included, as strict
+    reading means in every reader; ``laws`` and ``strict`` default to what
+    :func:`~bridgescore.io.pbn.load` was told.
     """
+    event = _to_event(document, document.laws if laws is None else laws)
+    if (document.strict if strict is None else strict) and event.results.problems:
+        first = min(event.results.problems, key=lambda p: p.line or 0)
+        raise problem_error(first)
+    return event
+
+
+def _to_event(document: PBNDocument, laws: str) -> Event:
     reader = _Reader(document, laws)
     tables, totals, first = _survey(reader, document.games)
     reader.kind = _kind(document, tables, first)

@@ -17,6 +17,7 @@ from typing import TypeAlias
 from bridgescore.errors import BridgeInputError, LocatedError
 from bridgescore.events.model import Location, Problem, Severity
 from bridgescore.io.pbn._tables import Table
+from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
 NAME_RE = re.compile(r"[A-Za-z0-9_]+")
 _GOOD_NAMES: set[str] = set()
@@ -316,6 +317,10 @@ class PBNDocument:
     trailer: tuple[str, ...] = field(default=(), compare=False, repr=False)
     source: str = field(default="<string>", compare=False)
     problems: tuple[PBNProblem, ...] = field(default=(), compare=False, repr=False)
+    laws: str = field(default=DEFAULT_LAW_SET, compare=False, repr=False)
+    strict: bool = field(default=False, compare=False, repr=False)
+    """What :func:`~bridgescore.io.pbn.to_event` uses when not told otherwise (as for
+    USEBIO documents)."""
 
     def __iter__(self) -> Iterator[Game]:
         return iter(self.games)

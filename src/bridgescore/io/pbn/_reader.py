@@ -9,6 +9,7 @@ import os
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from typing import IO, Final, TypeVar
 
 from bridgescore.events.model import Severity
@@ -327,6 +328,7 @@ def _document(
         tuple(trailer),
         source,
         tuple(problems),
+        laws,
     )
 
 
@@ -345,7 +347,7 @@ def loads(
     document = _document(text, source, laws, None, [])
     if strict:
         _strict(document.problems)
-    return document
+    return replace(document, strict=strict)
 
 
 def load(
@@ -376,7 +378,7 @@ def load(
         document = _document(text, shown, laws, encoding, problems)
     if strict:
         _strict(document.problems)
-    return document
+    return replace(document, strict=strict)
 
 
 # --- streaming -------------------------------------------------------------------------------

@@ -28,9 +28,16 @@ from bridgescore.io.usebio._read import (
 from bridgescore.io.usebio._tree import parse_xml, serialise
 from bridgescore.io.usebio._write import from_event
 from bridgescore.io.writing import write_bytes
+from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
 
-def loads(data: str | bytes, *, source: str = "<string>", strict: bool = False) -> USEBIODocument:
+def loads(
+    data: str | bytes,
+    *,
+    source: str = "<string>",
+    strict: bool = False,
+    laws: str = DEFAULT_LAW_SET,
+) -> USEBIODocument:
     """Parse USEBIO text (``str``) or a file's bytes (decoded as its XML declaration says).
 
     Lenient (the default): never raises; XML that is not well-formed keeps the part
@@ -51,13 +58,16 @@ def loads(data: str | bytes, *, source: str = "<string>", strict: bool = False) 
         strict=strict,
         problems=tuple(parsed.problems),
         lines=parsed.lines,
+        laws=laws,
         tags=parsed.tags,
     )
 
 
-def load(path: str | os.PathLike[str], *, strict: bool = False) -> USEBIODocument:
-    """Read a USEBIO file (see :func:`loads`)."""
-    return loads(Path(path).read_bytes(), source=os.fspath(path), strict=strict)
+def load(
+    path: str | os.PathLike[str], *, strict: bool = False, laws: str = DEFAULT_LAW_SET
+) -> USEBIODocument:
+    """Read a USEBIO file (see :func:`loads`); the options are :func:`bridgescore.io.pbn.load`'s."""
+    return loads(Path(path).read_bytes(), source=os.fspath(path), strict=strict, laws=laws)
 
 
 def dumps(doc: USEBIODocument) -> str:

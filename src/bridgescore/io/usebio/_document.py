@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from bridgescore.errors import LocatedError
 from bridgescore.events.model import Problem
 from bridgescore.io.usebio._tree import RawTag
+from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
 DEFAULT_PROLOG = (
     '<?xml version="1.0" encoding="iso-8859-1"?>\n'
@@ -53,7 +54,8 @@ class USEBIODocument:
     the root, verbatim (XML declaration, DOCTYPE). ``encoding`` and ``newline`` are the
     file's; ``lines`` gives each element's line in the file. ``problems`` are those
     found parsing the XML (a lenient read keeps the part read before an error).
-    ``strict`` is how :func:`~bridgescore.io.usebio.to_event` treats content problems.
+    ``strict`` and ``laws`` are what :func:`~bridgescore.io.usebio.to_event` uses when
+    not told otherwise (as for PBN documents).
     """
 
     root: ET.Element | None
@@ -65,6 +67,7 @@ class USEBIODocument:
     strict: bool = False
     problems: tuple[Problem, ...] = ()
     lines: Mapping[ET.Element, int] = field(default_factory=dict, repr=False)
+    laws: str = DEFAULT_LAW_SET
     tags: Mapping[ET.Element, RawTag] = field(default_factory=dict, repr=False)
 
     @property

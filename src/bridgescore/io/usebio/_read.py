@@ -31,7 +31,6 @@ from bridgescore.events.model import (
 from bridgescore.io.rows import Field, RawResult, build_result, raw_field
 from bridgescore.io.text import plain_title
 from bridgescore.io.usebio._document import USEBIODocument, USEBIOError
-from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
 Element = ET.Element
 
@@ -732,23 +731,20 @@ def _sections(parent: Element) -> list[tuple[str, Element]]:
     ]
 
 
-def to_event(
-    doc: USEBIODocument, *, laws: str = DEFAULT_LAW_SET, strict: bool | None = None
-) -> Event:
+def to_event(doc: USEBIODocument, *, laws: str | None = None, strict: bool | None = None) -> Event:
     """The event a USEBIO document describes: its rows (re-scored under ``laws``), the
     program's published figures aligned with them, participants, standings and hands.
 
-    Every problem is in ``event.results.problems``. ``strict`` (by default the
-    document's, as :func:`~bridgescore.io.usebio.loads` was told) raises
-    :class:`USEBIOError` listing every error instead; warnings do not raise here
-    (:func:`bridgescore.load_event` with ``strict=True`` makes them errors, as for
-    every format).
+    Every problem is in ``event.results.problems``. ``strict`` raises
+    :class:`USEBIOError` listing every problem instead, warnings included, as strict
+    reading means in every reader; ``laws`` and ``strict`` default to what
+    :func:`~bridgescore.io.usebio.loads` was told.
     """
-    event = _Reader(doc, laws).read()
+    event = _Reader(doc, doc.laws if laws is None else laws).read()
     if doc.strict if strict is None else strict:
-        errors = event.results.errors
-        if errors:
-            raise USEBIOError(errors)
+        problems = event.results.problems
+        if problems:
+            raise USEBIOError(problems)
     return event
 
 
