@@ -16,11 +16,7 @@ from bridgescore.events.individual import IndividualResult, score_individual
 from bridgescore.events.model import Event
 from bridgescore.events.pairs import PairsResult, PairsScoring, score_pairs
 from bridgescore.events.teams import TeamsResult, score_published_matches, score_teams
-
-_PAIRS = {
-    "mp": "mp", "matchpoints": "mp", "acbl": "acbl", "butler": "butler",
-    "cross-imps": "cross-imps", "imps": "cross-imps",
-}  # fmt: skip
+from bridgescore.events.vocabulary import EventKind, Scoring
 
 EventResult = PairsResult | TeamsResult | IndividualResult
 
@@ -46,14 +42,22 @@ def check_has_results(event: Event) -> None:
 
 
 def scoring_of(event: Event, scoring: str | None = None) -> str:
-    """The scoring an event is ranked by: ``mp``, ``acbl``, ``butler``, ``cross-imps``
-    (pairs and individual), ``imps`` or ``bam`` (teams)."""
-    how = (scoring or event.scoring or "mp").lower()
-    if event.kind == "teams" or event.results.teams:
-        return "bam" if how == "bam" else "imps"
-    if how not in _PAIRS:
+    """The scoring an event is ranked by (:class:`~bridgescore.events.vocabulary.Scoring`):
+    ``mp``, ``acbl``, ``butler``, ``cross-imps`` (pairs and individual), ``imps`` or
+    ``bam`` (teams)."""
+    how = scoring or event.scoring or "mp"
+    kind = EventKind.TEAMS if event.kind == "teams" or event.results.teams else EventKind.PAIRS
+    try:
+        chosen = Scoring.parse(how)
+    except BridgeInputError:
+        if kind is EventKind.TEAMS:
+            return Scoring.IMPS.value
+        raise DuplicateError(
+            f"{how!r}: a pairs event is scored mp, acbl, butler or cross-imps"
+        ) from None
+    if kind is EventKind.PAIRS and chosen is Scoring.BOARD_A_MATCH:
         raise DuplicateError(f"{how!r}: a pairs event is scored mp, acbl, butler or cross-imps")
-    return _PAIRS[how]
+    return chosen.for_kind(kind).value
 
 
 def event_conventions(

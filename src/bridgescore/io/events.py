@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from bridgescore.errors import BridgeInputError
 from bridgescore.events.conventions import converted_by
 from bridgescore.events.model import Event, PublishedMatch
+from bridgescore.events.vocabulary import EventKind
 from bridgescore.io import results
 from bridgescore.io.writing import write_text
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
@@ -106,13 +107,17 @@ def load_event(
         rows = results.load_json(path, laws=laws, strict=strict, teams=teams)
     else:
         rows = results.load_csv(path, laws=laws, strict=strict, teams=teams)
-    kind = "teams" if rows.teams else rows.said("kind").lower() or "pairs"
-    if kind not in ("pairs", "teams", "individual"):
-        kind = "individual" if any(r.players for r in rows.rows) else "pairs"
+    said = rows.said("kind").strip().lower()
+    if rows.teams:
+        kind = EventKind.TEAMS
+    elif said in {k.value for k in EventKind}:
+        kind = EventKind.parse(said)
+    else:
+        kind = EventKind.INDIVIDUAL if any(r.players for r in rows.rows) else EventKind.PAIRS
     return Event(
         rows,
         name=rows.name,
-        kind=kind,
+        kind=kind.value,
         scoring=rows.said("scoring").lower() or ("imps" if rows.teams else "mp"),
         program=rows.said("program"),
     )

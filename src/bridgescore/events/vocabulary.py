@@ -1,0 +1,82 @@
+"""One vocabulary for what an event is and how it is scored, whatever file it came from.
+
+Each format has its own spelling table into these words (PBN's ``[Scoring "IMP;Cross"]``,
+USEBIO's ``EVENT_TYPE`` and ``BOARD_SCORING_METHOD``, the CSV's ``# kind:`` and
+``# scoring:`` lines); the event model, the conventions and the scorers speak only these.
+Both are ``StrEnum``: a value is its word (``EventKind.TEAMS == "teams"``).
+
+>>> EventKind.parse("Teams"), Scoring.parse("cross-IMPs")
+(<EventKind.TEAMS: 'teams'>, <Scoring.CROSS_IMPS: 'cross-imps'>)
+>>> Scoring.parse("imps").for_kind(EventKind.PAIRS)
+<Scoring.CROSS_IMPS: 'cross-imps'>
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from bridgescore.errors import BridgeInputError
+
+
+class EventKind(StrEnum):
+    """Who competes: pairs, teams of four, or players in an individual."""
+
+    PAIRS = "pairs"
+    TEAMS = "teams"
+    INDIVIDUAL = "individual"
+
+    @classmethod
+    def parse(cls, text: str | EventKind) -> EventKind:
+        if isinstance(text, EventKind):
+            return text
+        try:
+            return cls(text.strip().lower())
+        except ValueError:
+            shown = ", ".join(k.value for k in cls)
+            raise BridgeInputError(f"{text!r}: not a kind of event; use {shown}") from None
+
+
+class Scoring(StrEnum):
+    """How boards are compared: matchpoints (european or ACBL), butler IMPs, cross-IMPs
+    (pairs), IMPs or board-a-match (teams); victory points come on top of team IMPs."""
+
+    MATCHPOINTS = "mp"
+    ACBL = "acbl"
+    BUTLER = "butler"
+    CROSS_IMPS = "cross-imps"
+    IMPS = "imps"
+    BOARD_A_MATCH = "bam"
+
+    @classmethod
+    def parse(cls, text: str | Scoring) -> Scoring:
+        if isinstance(text, Scoring):
+            return text
+        word = text.strip().lower()
+        found = _SPELLINGS.get(word)
+        if found is None:
+            shown = ", ".join(s.value for s in cls)
+            raise BridgeInputError(f"{text!r}: not a scoring; use {shown}")
+        return found
+
+    @property
+    def uses_imps(self) -> bool:
+        return self in (Scoring.BUTLER, Scoring.CROSS_IMPS, Scoring.IMPS)
+
+    def for_kind(self, kind: EventKind) -> Scoring:
+        """The scoring as it applies to ``kind``: IMPs in a pairs event are cross-IMPs (no
+        file in the test data says otherwise); matchpoints in a teams event are BAM's."""
+        if kind is not EventKind.TEAMS and self is Scoring.IMPS:
+            return Scoring.CROSS_IMPS
+        if kind is EventKind.TEAMS:
+            return Scoring.BOARD_A_MATCH if self is Scoring.BOARD_A_MATCH else Scoring.IMPS
+        return self
+
+
+_SPELLINGS = {
+    **{s.value: s for s in Scoring},
+    "matchpoints": Scoring.MATCHPOINTS,
+    "european": Scoring.MATCHPOINTS,
+    "cross-imp": Scoring.CROSS_IMPS,
+    "crossimps": Scoring.CROSS_IMPS,
+    "board-a-match": Scoring.BOARD_A_MATCH,
+}
