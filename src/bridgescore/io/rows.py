@@ -188,9 +188,7 @@ class _Builder:
             return self.played(raw.contract, given)
         if given is not None:
             return self.done(replace(self.base, ns_score=given))
-        self.report(
-            None, "no result: give a contract and its result, a score, or an adjusted score"
-        )
+        self.report(None, f"no result: {_NO_RESULT}")
         return self.done(None)
 
     def adjusted(self, at: Field) -> Built:
