@@ -130,13 +130,14 @@ def parse_adjusted(text: str) -> Adjusted | NotPlayed:
             raise BridgeInputError(
                 f"{excerpt(text)!r} is not an adjusted score (write {_ADJUSTED_HELP})"
             ) from None
-        return Adjusted(_award(match[1]), _award(match[2]))
+        return Adjusted(side_award(match[1]), side_award(match[2]))
     if isinstance(entry, int):
         raise BridgeInputError(f"{text!r} is a score, not an adjusted score")
     return entry
 
 
-def _award(text: str) -> Award:
+def side_award(text: str) -> Award:
+    """One side's award as programs write it: ``A+``, ``A-``, ``60``, ``60%`` or ``A60``."""
     folded = text.strip()
     if re.match(r"^A\d", folded, re.IGNORECASE):
         folded = folded[1:]
@@ -376,4 +377,5 @@ __all__ = [
     "parse_adjusted",
     "raise_errors",
     "raw_field",
+    "side_award",
 ]

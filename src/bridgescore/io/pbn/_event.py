@@ -20,7 +20,6 @@ from bridgescore.duplicate.adjusted import (
     AdjustedCode,
     Award,
     NotPlayed,
-    parse_award,
 )
 from bridgescore.errors import BridgeError, BridgeInputError
 from bridgescore.events.conventions import converted_by
@@ -47,7 +46,14 @@ from bridgescore.io.pbn._model import (
     problem_error,
 )
 from bridgescore.io.pbn._tables import Cell, Column, Table, format_cell
-from bridgescore.io.rows import Field, RawResult, build_result, raw_field
+from bridgescore.io.rows import (
+    Field,
+    RawResult,
+    build_result,
+    parse_adjusted,
+    raw_field,
+    side_award,
+)
 from bridgescore.io.text import plain_title
 
 _SCORING_WORDS: Final = {
@@ -65,9 +71,6 @@ _COMPETITION: Final = {"pairs": "Pairs", "teams": "Teams", "individual": "Indivi
 _IMP_FAMILY: Final = frozenset({"imps", "butler", "cross-imps"})
 _NUMBER_RE: Final = re.compile(r"^[+-]?\d+(?:\.\d+)?$")
 _SCORE_RE: Final = re.compile(r"^[+-]?[0-9]{1,8}$")
-_TWO_AWARDS: Final = re.compile(
-    r"^(A[+-]?|A\d+(?:\.\d+)?%?)(A[+-]?|A\d+(?:\.\d+)?%?)$", re.IGNORECASE
-)
 _TOTAL_COLUMNS: Final = (
     "TotalScoreMP", "TotalScoreIMP", "TotalScoreVP", "TotalMP", "TotalIMP", "TotalVP",
     "TotalScore",
@@ -185,32 +188,18 @@ def team_matches(document: PBNDocument) -> tuple[TeamMatch, ...]:
 # --- reading ---------------------------------------------------------------------------------
 
 
-def _award(text: str) -> Award:
-    folded = text.strip()
-    if re.match(r"^A\d", folded, re.IGNORECASE):
-        folded = folded[1:]
-    return parse_award(folded)
-
-
 def _adjusted_text(text: str) -> Adjusted | NotPlayed:
-    """An adjusted score for both sides in one cell: ``A+A-``, ``A60A40``, ``A+/A-``, ``A6040``,
-    ``A`` (average for both), or ``NP``; raises ``BridgeInputError``."""
+    """An adjusted score for both sides in one cell (``A+A-``, ``A60A40``, ``A+/A-``,
+    ``A6040``, ``A`` for average both, ``NP``), read by the row kernel's rules; one side's
+    award alone (``A+``) is refused: PBN writes the other side's in the next cell."""
     folded = text.strip()
-    if folded.upper() in ("NP", "NOTPLAYED"):
-        return NOT_PLAYED
-    if folded.upper() in ("A", "AV", "AVE", "AVG", "AVERAGE"):
-        return Adjusted(AdjustedCode.AVERAGE, AdjustedCode.AVERAGE)  # Bridgewebs: "A A A"
-    match = _TWO_AWARDS.match(folded)
-    if match:
-        return Adjusted(_award(match[1]), _award(match[2]))
-    if "/" in folded:
-        ns, _, ew = folded.partition("/")
-        return Adjusted(_award(ns), _award(ew))
-    if re.fullmatch(r"A\d{4}", folded, re.IGNORECASE):
-        return Adjusted.parse(folded)
-    raise BridgeInputError(
-        f"{quote(text)}: an adjusted score for one side only; give both (A+ A-, A60 A40, A+A-)"
-    )
+    if re.fullmatch(r"A[+-]|A?\d+(?:\.\d+)?%?", folded, re.IGNORECASE) and not re.fullmatch(
+        r"A\d{4}", folded, re.IGNORECASE
+    ):
+        raise BridgeInputError(
+            f"{quote(text)}: an adjusted score for one side only; give both (A+ A-, A60 A40, A+A-)"
+        )
+    return parse_adjusted(folded)
 
 
 _BYE = "bye"
@@ -244,7 +233,7 @@ def _score_entry(ns: Cell, ew: Cell) -> int | Adjusted | NotPlayed | str | None:
     if ns_text is None or ew_text is None:
         return _adjusted_text(texts[0])
     try:
-        return Adjusted(_award(ns_text), _award(ew_text))
+        return Adjusted(side_award(ns_text), side_award(ew_text))
     except BridgeError:
         shown = " / ".join(t or "-" for t in given)
         raise BridgeInputError(
