@@ -1,0 +1,277 @@
+"""The movement as a value: rounds x tables -> NS pair, EW pair, boards.
+
+A movement is data. Generators (:mod:`.mitchell`, :mod:`.howell`) build one,
+:meth:`Movement.problems` proves it, and :meth:`Movement.to_json` /
+:meth:`Movement.from_json` store it in the JSON form described in
+``docs/movements.md``. Round numbers are 1-based everywhere.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from bridgescore.errors import BridgeInputError
+from bridgescore.events.movements.problems import Balance, Problem, find_balance, find_problems
+
+
+class MovementError(BridgeInputError):
+    """A movement that cannot be built or read: says where (round, table, field)."""
+
+
+class MovementKind(StrEnum):
+    """What a movement promises about who meets whom."""
+
+    MITCHELL = "mitchell"
+    HOWELL = "howell"
+    OTHER = "other"
+
+    def __repr__(self) -> str:
+        return f"MovementKind.{self.name}"
+
+    @classmethod
+    def parse(cls, text: str) -> MovementKind:
+        """Read a kind by its exact name (any case); an unknown one lists the accepted names."""
+        try:
+            return cls(text.strip().lower())
+        except ValueError:
+            accepted = ", ".join(k.value for k in cls)
+            raise MovementError(f"unknown movement kind {text!r}: use one of {accepted}") from None
+
+
+def _where(round_no: int | None, table: int | None, name: str) -> str:
+    parts = []
+    if round_no is not None:
+        parts.append(f"round {round_no}")
+    if table is not None:
+        parts.append(f"table {table}")
+    parts.append(f"field {name!r}")
+    return ", ".join(parts)
+
+
+def _check_board(board: object, where: str) -> int:
+    if isinstance(board, bool) or not isinstance(board, int) or board < 1:
+        raise MovementError(f"{where}: board number must be a whole number from 1, got {board!r}")
+    return board
+
+
+def _check_pair(pair: object, where: str) -> str:
+    if not isinstance(pair, str) or not pair.strip():
+        raise MovementError(f"{where}: pair id must be non-empty text, got {pair!r}")
+    return pair
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One table in one round: who sits NS and EW, and which boards they play."""
+
+    table: int
+    ns: str
+    ew: str
+    boards: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if isinstance(self.table, bool) or not isinstance(self.table, int) or self.table < 1:
+            raise MovementError(f"table number must be a whole number from 1, got {self.table!r}")
+        _check_pair(self.ns, _where(None, self.table, "ns"))
+        _check_pair(self.ew, _where(None, self.table, "ew"))
+        if not isinstance(self.boards, tuple) or not self.boards:
+            raise MovementError(
+                f"{_where(None, self.table, 'boards')}: expected a non-empty tuple of boards,"
+                f" got {self.boards!r}"
+            )
+        for board in self.boards:
+            _check_board(board, _where(None, self.table, "boards"))
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One round: its tables, the pairs sitting out, the boards on a relay or bye stand."""
+
+    tables: tuple[Table, ...]
+    sit_outs: tuple[str, ...] = ()
+    relay: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        for pair in self.sit_outs:
+            _check_pair(pair, "field 'sit_out'")
+        for board in self.relay:
+            _check_board(board, "field 'relay'")
+
+
+@dataclass(frozen=True, slots=True)
+class Movement:
+    """A schedule of rounds with its declarations.
+
+    ``shared`` lists boards that may be at two tables in one round (a shared
+    set); ``factored`` allows sets to be played unequally often (scores will be
+    factored); ``revenge_rounds`` are 1-based rounds in which a repeat meeting is
+    declared; ``meet_once`` promises that no two pairs meet twice otherwise.
+    """
+
+    kind: MovementKind
+    rounds: tuple[Round, ...]
+    shared: frozenset[int] = field(default_factory=frozenset)
+    factored: bool = False
+    revenge_rounds: frozenset[int] = field(default_factory=frozenset)
+    meet_once: bool = True
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, MovementKind):
+            raise MovementError(f"kind must be a MovementKind, got {self.kind!r}")
+        for board in self.shared:
+            _check_board(board, "field 'shared'")
+        for number in self.revenge_rounds:
+            if not 1 <= number <= len(self.rounds):
+                raise MovementError(
+                    f"field 'revenge_rounds': round {number!r} is not in 1-{len(self.rounds)}"
+                )
+
+    @property
+    def pairs(self) -> tuple[str, ...]:
+        """Every pair id, in order of first appearance."""
+        seen: dict[str, None] = {}
+        for rnd in self.rounds:
+            for tbl in rnd.tables:
+                seen.setdefault(tbl.ns)
+                seen.setdefault(tbl.ew)
+            for pair in rnd.sit_outs:
+                seen.setdefault(pair)
+        return tuple(seen)
+
+    @property
+    def boards(self) -> tuple[int, ...]:
+        """Every board in use (at a table in some round), in order."""
+        return tuple(sorted({b for rnd in self.rounds for t in rnd.tables for b in t.boards}))
+
+    def problems(self) -> list[Problem]:
+        """Every violation of the movement's rules at once (empty when it is sound)."""
+        return find_problems(self)
+
+    def is_valid(self) -> bool:
+        """Whether :meth:`problems` is empty."""
+        return not self.problems()
+
+    def balance(self) -> Balance:
+        """How evenly each two pairs are compared; see :class:`Balance`."""
+        return find_balance(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready form (see ``docs/movements.md``)."""
+        rounds: list[list[dict[str, Any]]] = []
+        for rnd in self.rounds:
+            items: list[dict[str, Any]] = [
+                {"table": t.table, "ns": t.ns, "ew": t.ew, "boards": list(t.boards)}
+                for t in rnd.tables
+            ]
+            items.extend({"sit_out": pair} for pair in rnd.sit_outs)
+            if rnd.relay:
+                items.append({"relay": list(rnd.relay)})
+            rounds.append(items)
+        return {
+            "kind": self.kind.value,
+            "shared": sorted(self.shared),
+            "factored": self.factored,
+            "revenge_rounds": sorted(self.revenge_rounds),
+            "meet_once": self.meet_once,
+            "rounds": rounds,
+        }
+
+    def to_json(self) -> str:
+        """The movement as JSON text; :meth:`from_json` reads it back to an equal value."""
+        return json.dumps(self.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str) -> Movement:
+        """Read the JSON form; bad input raises :class:`MovementError` naming round/table/field."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise MovementError(f"not JSON: {exc}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Movement:
+        """Read the JSON-ready form (what :meth:`to_dict` gives)."""
+        if not isinstance(data, Mapping):
+            raise MovementError(f"a movement must be a JSON object, got {data!r}")
+        kind_text = data.get("kind")
+        if not isinstance(kind_text, str):
+            raise MovementError(f"field 'kind': expected text, got {kind_text!r}")
+        rounds_data = data.get("rounds")
+        if not isinstance(rounds_data, list):
+            raise MovementError(f"field 'rounds': expected a list of rounds, got {rounds_data!r}")
+        rounds = tuple(_read_round(i, items) for i, items in enumerate(rounds_data, start=1))
+        factored = data.get("factored", False)
+        meet_once = data.get("meet_once", True)
+        for name, flag in (("factored", factored), ("meet_once", meet_once)):
+            if not isinstance(flag, bool):
+                raise MovementError(f"field {name!r}: expected true or false, got {flag!r}")
+        return cls(
+            kind=MovementKind.parse(kind_text),
+            rounds=rounds,
+            shared=frozenset(_int_list(data.get("shared", []), _where(None, None, "shared"))),
+            factored=factored,
+            revenge_rounds=frozenset(
+                _int_list(data.get("revenge_rounds", []), _where(None, None, "revenge_rounds"))
+            ),
+            meet_once=meet_once,
+        )
+
+
+def _int_list(value: object, where: str) -> list[int]:
+    if not isinstance(value, list):
+        raise MovementError(f"{where}: expected a list of numbers, got {value!r}")
+    return [_check_board(v, where) for v in value]
+
+
+def _read_round(number: int, items: object) -> Round:
+    if not isinstance(items, list):
+        raise MovementError(f"round {number}: expected a list of tables, got {items!r}")
+    tables: list[Table] = []
+    sit_outs: list[str] = []
+    relay: list[int] = []
+    for item in items:
+        if not isinstance(item, Mapping):
+            raise MovementError(f"round {number}: expected an object, got {item!r}")
+        if "sit_out" in item:
+            sit_outs.append(_check_pair(item["sit_out"], _where(number, None, "sit_out")))
+        elif "relay" in item:
+            relay.extend(_int_list(item["relay"], _where(number, None, "relay")))
+        else:
+            tables.append(_read_table(number, item))
+    return Round(tables=tuple(tables), sit_outs=tuple(sit_outs), relay=tuple(relay))
+
+
+def _read_table(number: int, item: Mapping[str, object]) -> Table:
+    table = item.get("table")
+    if isinstance(table, bool) or not isinstance(table, int) or table < 1:
+        raise MovementError(
+            f"{_where(number, None, 'table')}: expected a table number from 1, got {table!r}"
+        )
+    ns = _check_pair(item.get("ns"), _where(number, table, "ns"))
+    ew = _check_pair(item.get("ew"), _where(number, table, "ew"))
+    boards = item.get("boards")
+    where = _where(number, table, "boards")
+    if not isinstance(boards, list) or not boards:
+        raise MovementError(f"{where}: expected a non-empty list of board numbers, got {boards!r}")
+    return Table(table=table, ns=ns, ew=ew, boards=tuple(_check_board(b, where) for b in boards))
+
+
+def board_range(first_set: int, boards_per_round: int) -> tuple[int, ...]:
+    """The board numbers of set ``first_set`` (0-based) with ``boards_per_round`` boards."""
+    start = first_set * boards_per_round + 1
+    return tuple(range(start, start + boards_per_round))
+
+
+def check_size(name: str, value: object, least: int) -> int:
+    """A generator's whole-number argument, at least ``least``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise MovementError(f"{name} must be a whole number from {least}, got {value!r}")
+    return value
+
+
+__all__ = ["Movement", "MovementError", "MovementKind", "Round", "Table"]

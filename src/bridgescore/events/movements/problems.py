@@ -1,0 +1,252 @@
+"""Proving a movement: every broken rule at once, and how evenly pairs are compared.
+
+The checks (``docs/movements.md`` lists them with their sources):
+
+* a pair in two places in one round;
+* two pairs in one seat (a table listed twice in a round with different pairs);
+* a board at two tables in one round, unless the board is declared shared;
+* a board at a table and on the relay in the same round;
+* a pair playing a board twice;
+* boards played unequally often, unless factoring is declared;
+* in a Mitchell, two pairs of the same line (NS meeting NS, EW meeting EW);
+* two pairs meeting twice when the movement promises once (outside declared revenge rounds);
+* a pair scheduled for fewer than 70 % of the boards in use (the EBU's rule).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from bridgescore.events.movements.model import Movement
+
+SEVENTY_PERCENT: Final = (7, 10)
+"""The EBU's least share of the boards in use a pair must be scheduled to play."""
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One broken rule: where (1-based round, table; None when movement-wide) and what."""
+
+    code: str
+    message: str
+    round: int | None = None
+    table: int | None = None
+
+    def __str__(self) -> str:
+        where = []
+        if self.round is not None:
+            where.append(f"round {self.round}")
+        if self.table is not None:
+            where.append(f"table {self.table}")
+        prefix = ", ".join(where)
+        return f"{prefix}: {self.message}" if prefix else self.message
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """Boards on which two pairs both played: same direction, opposite directions, or each other."""
+
+    same: int = 0
+    opposite: int = 0
+    against: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Balance:
+    """Comparisons for every two pairs (keyed by the ids in order of first appearance).
+
+    ``score`` is 1 minus the sum over all two pairs of ``|same - opposite|`` divided by
+    the sum of ``same + opposite``: 1.0 when every two pairs are compared as often in
+    the same direction as in opposite ones (a balanced Howell), lower otherwise.
+    """
+
+    pairs: tuple[tuple[str, str, Comparison], ...]
+    score: float
+
+    def get(self, first: str, second: str) -> Comparison:
+        """The comparison of two pairs, in either order."""
+        for a, b, comparison in self.pairs:
+            if {a, b} == {first, second}:
+                return comparison
+        return Comparison()
+
+
+def _boards_text(boards: list[int]) -> str:
+    ordered = sorted(boards)
+    if len(ordered) > 1 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"boards {ordered[0]}-{ordered[-1]}"
+    return ("board " if len(ordered) == 1 else "boards ") + ", ".join(map(str, ordered))
+
+
+def find_problems(movement: Movement) -> list[Problem]:
+    """Every broken rule of ``movement``, in round order, then rule order."""
+    found: list[Problem] = []
+    played_where: dict[tuple[str, int], tuple[int, int]] = {}
+    met: dict[frozenset[str], tuple[int, int]] = {}
+    line: dict[str, str] = {}
+    plays: dict[int, int] = defaultdict(int)
+    pair_boards: dict[str, set[int]] = defaultdict(set)
+    for number, rnd in enumerate(movement.rounds, start=1):
+        places: dict[str, list[tuple[str, int | None]]] = defaultdict(list)
+        seats: dict[tuple[int, str], list[str]] = defaultdict(list)
+        board_tables: dict[int, list[int]] = defaultdict(list)
+        for tbl in rnd.tables:
+            places[tbl.ns].append((f"NS at table {tbl.table}", tbl.table))
+            places[tbl.ew].append((f"EW at table {tbl.table}", tbl.table))
+            for direction, pair in (("NS", tbl.ns), ("EW", tbl.ew)):
+                if pair not in seats[(tbl.table, direction)]:
+                    seats[(tbl.table, direction)].append(pair)
+            for board in tbl.boards:
+                if tbl.table not in board_tables[board]:
+                    board_tables[board].append(tbl.table)
+        for pair in rnd.sit_outs:
+            places[pair].append(("sitting out", None))
+        for pair, where in places.items():
+            if len(where) > 1:
+                labels = ", ".join(label for label, _ in where)
+                table = next((t for _, t in reversed(where) if t is not None), None)
+                found.append(
+                    Problem("pair-twice", f"pair {pair} is in two places: {labels}", number, table)
+                )
+        for (table, direction), pairs in seats.items():
+            if len(pairs) > 1:
+                found.append(
+                    Problem(
+                        "seat-twice",
+                        f"{direction} seat holds pairs {', '.join(pairs)}",
+                        number,
+                        table,
+                    )
+                )
+        clashes: dict[tuple[int, ...], list[int]] = defaultdict(list)
+        for board, tables in board_tables.items():
+            if len(tables) > 1 and board not in movement.shared:
+                clashes[tuple(tables)].append(board)
+        for at, boards in clashes.items():
+            found.append(
+                Problem(
+                    "board-at-two-tables",
+                    f"{_boards_text(boards)} at tables {', '.join(map(str, at))}"
+                    " (sharing not declared)",
+                    number,
+                    at[1],
+                )
+            )
+        relayed = sorted(set(rnd.relay) & set(board_tables))
+        if relayed:
+            found.append(
+                Problem(
+                    "board-on-relay",
+                    f"{_boards_text(relayed)} both on the relay and at a table",
+                    number,
+                    board_tables[relayed[0]][0],
+                )
+            )
+        for tbl in rnd.tables:
+            for board in tbl.boards:
+                plays[board] += 1
+                for pair in (tbl.ns, tbl.ew):
+                    pair_boards[pair].add(board)
+            for pair in (tbl.ns, tbl.ew):
+                repeats = [b for b in tbl.boards if (pair, b) in played_where]
+                if repeats:
+                    first_round, first_table = played_where[(pair, repeats[0])]
+                    found.append(
+                        Problem(
+                            "board-twice",
+                            f"pair {pair} plays {_boards_text(repeats)} again"
+                            f" (first in round {first_round} at table {first_table})",
+                            number,
+                            tbl.table,
+                        )
+                    )
+                for board in tbl.boards:
+                    played_where.setdefault((pair, board), (number, tbl.table))
+            line.setdefault(tbl.ns, "NS")
+            line.setdefault(tbl.ew, "EW")
+            if movement.kind == "mitchell" and line[tbl.ns] == line[tbl.ew]:
+                found.append(
+                    Problem(
+                        "same-line",
+                        f"{line[tbl.ns]} pair {tbl.ns} meets {line[tbl.ew]} pair {tbl.ew}"
+                        " in a Mitchell",
+                        number,
+                        tbl.table,
+                    )
+                )
+            key = frozenset((tbl.ns, tbl.ew))
+            if (
+                key in met
+                and movement.meet_once
+                and number not in movement.revenge_rounds
+                and tbl.ns != tbl.ew
+            ):
+                first_round, first_table = met[key]
+                found.append(
+                    Problem(
+                        "meet-twice",
+                        f"pairs {tbl.ns} and {tbl.ew} meet again"
+                        f" (first in round {first_round} at table {first_table})",
+                        number,
+                        tbl.table,
+                    )
+                )
+            met.setdefault(key, (number, tbl.table))
+    counts = sorted(set(plays.values()))
+    if len(counts) > 1 and not movement.factored:
+        most = counts[-1]
+        fewer = sorted(b for b, n in plays.items() if n < most)
+        found.append(
+            Problem(
+                "unequal-sets",
+                f"{_boards_text(fewer)} played fewer times than the others ({most})"
+                " and factoring is not declared",
+            )
+        )
+    in_use = len(plays)
+    least, out_of = SEVENTY_PERCENT
+    for pair in movement.pairs:
+        scheduled = len(pair_boards[pair])
+        if scheduled * out_of < in_use * least:
+            found.append(
+                Problem(
+                    "under-70-percent",
+                    f"pair {pair} is scheduled for {scheduled} of the {in_use} boards in use,"
+                    " fewer than 70 %",
+                )
+            )
+    return found
+
+
+def find_balance(movement: Movement) -> Balance:
+    """Count, for every two pairs, the boards they play in the same and opposite directions."""
+    seats: dict[str, dict[int, tuple[str, int, int]]] = defaultdict(dict)
+    for number, rnd in enumerate(movement.rounds, start=1):
+        for tbl in rnd.tables:
+            for board in tbl.boards:
+                seats[tbl.ns].setdefault(board, ("NS", number, tbl.table))
+                seats[tbl.ew].setdefault(board, ("EW", number, tbl.table))
+    pairs = movement.pairs
+    rows: list[tuple[str, str, Comparison]] = []
+    gap = total = 0
+    for i, first in enumerate(pairs):
+        for second in pairs[i + 1 :]:
+            same = opposite = against = 0
+            for board, (direction, number, table) in seats[first].items():
+                other = seats[second].get(board)
+                if other is None:
+                    continue
+                if (number, table) == other[1:]:
+                    against += 1
+                elif direction == other[0]:
+                    same += 1
+                else:
+                    opposite += 1
+            rows.append((first, second, Comparison(same, opposite, against)))
+            gap += abs(same - opposite)
+            total += same + opposite
+    score = 1.0 - gap / total if total else 1.0
+    return Balance(pairs=tuple(rows), score=score)
