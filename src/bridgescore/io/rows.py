@@ -24,7 +24,8 @@ The rules:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from bridgescore.core.contract import Contract, PassedOut, TableResult, parse_contract
@@ -107,11 +108,13 @@ def raw_field(name: str, text: object, where: Location) -> Field | None:
 
 def is_adjusted_text(text: str) -> bool:
     """Whether a cell reads as an adjusted score rather than a contract or a score: it
-    starts as one does (``A``, ``NP``) or is one (``45.5%/54.5%``)."""
+    starts as one does (``A``, ``NP``) or is a percentage award (``45.5%/54.5%``)."""
     if _SCORE_RE.match(text.strip()):
         return False
     if _ADJUSTED_START.match(text):
         return True
+    if "%" not in text and "/" not in text:
+        return False  # a contract (4S), a result: no need to try the adjusted forms
     try:
         parse_adjusted(text)
     except BridgeError:
@@ -144,21 +147,20 @@ def side_award(text: str) -> Award:
     return parse_award(folded)
 
 
+cached_ns_score = lru_cache(maxsize=4096)(ns_score_of)
+"""North-South's score of a result, cached: a file repeats the same few results."""
+
+
+@lru_cache(maxsize=4096)
+def _contract(text: str) -> Contract | PassedOut:
+    return parse_contract(text)
+
+
 class _Builder:
     def __init__(self, raw: RawResult, laws: str) -> None:
         self.raw = raw
         self.laws = laws
         self.problems: list[Problem] = []
-        self.base = ResultRow(
-            raw.board,
-            raw.ns,
-            raw.ew,
-            raw.vulnerability,
-            round=raw.round,
-            table=raw.table,
-            players=raw.players,
-            where=raw.where,
-        )
 
     def report(self, at: Field | None, message: str, severity: Severity = Severity.ERROR) -> None:
         where = (self.raw.where if at is None else at.where).at(board=self.raw.board)
@@ -166,6 +168,29 @@ class _Builder:
 
     def done(self, row: ResultRow | None) -> Built:
         return Built(row, tuple(self.problems))
+
+    def row(
+        self,
+        *,
+        result: TableResult | None = None,
+        ns_score: int | None = None,
+        adjusted: Adjusted | NotPlayed | None = None,
+    ) -> ResultRow:
+        """The row, built once (a hot path: every result of every file comes here)."""
+        raw = self.raw
+        return ResultRow(
+            raw.board,
+            raw.ns,
+            raw.ew,
+            raw.vulnerability,
+            result=result,
+            ns_score=ns_score,
+            adjusted=adjusted,
+            round=raw.round,
+            table=raw.table,
+            players=raw.players,
+            where=raw.where,
+        )
 
     def build(self) -> Built:
         raw = self.raw
@@ -188,7 +213,7 @@ class _Builder:
         if raw.contract is not None:
             return self.played(raw.contract, given)
         if given is not None:
-            return self.done(replace(self.base, ns_score=given))
+            return self.done(self.row(ns_score=given))
         self.report(None, f"no result: {_NO_RESULT}")
         return self.done(None)
 
@@ -210,7 +235,7 @@ class _Builder:
                 f"{shown} left aside: {at.name} {at.quoted()} is the adjusted score {value}",
                 Severity.WARNING,
             )
-        return self.done(replace(self.base, adjusted=value))
+        return self.done(self.row(adjusted=value))
 
     def given_score(self) -> int | bool | None:
         """The written NS score: ``None`` when there is none, ``False`` when unreadable."""
@@ -243,9 +268,9 @@ class _Builder:
                         Severity.WARNING,
                     )
                 )
-                return self.done(replace(self.base, ns_score=given))
+                return self.done(self.row(ns_score=given))
             return self.done(None)
-        ns_score = ns_score_of(result, self.raw.vulnerability, self.laws)
+        ns_score = cached_ns_score(result, self.raw.vulnerability, self.laws)
         if isinstance(given, int) and not isinstance(given, bool) and given != ns_score:
             assert self.raw.score is not None
             self.report(
@@ -254,13 +279,13 @@ class _Builder:
                 f" vulnerability {self.raw.vulnerability}); scored from the contract",
                 Severity.WARNING,
             )
-        return self.done(replace(self.base, result=result, ns_score=ns_score))
+        return self.done(self.row(result=result, ns_score=ns_score))
 
     def result(self, at: Field) -> TableResult | None:
         """The contract, its declarer and tricks, or ``None`` with the problem reported."""
         raw = self.raw
         try:
-            contract = parse_contract(at.text)
+            contract = _contract(at.text)
         except BridgeError:
             return self.whole_result(at)
         if isinstance(contract, PassedOut):

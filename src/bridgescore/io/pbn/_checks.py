@@ -14,8 +14,9 @@ from bridgescore.core.hands import SUITS, Card, DealError, Hands, Rank
 from bridgescore.core.seats import Seat, Side
 from bridgescore.core.vulnerability import BoardInfo, Vulnerability
 from bridgescore.errors import BridgeError
-from bridgescore.events.model import Severity, ns_score_of
+from bridgescore.events.model import Severity
 from bridgescore.io.pbn._model import Game, PBNProblem, Tag, pbn_problem
+from bridgescore.io.rows import cached_ns_score
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
 SPEC_TAGS: Final = frozenset(
@@ -245,7 +246,6 @@ def tag_values(game: Game) -> dict[str, str]:
 _vulnerability = lru_cache(maxsize=64)(Vulnerability.parse)
 _contract = lru_cache(maxsize=1024)(parse_contract)
 _sided = lru_cache(maxsize=1024)(parse_sided)
-cached_ns_score = lru_cache(maxsize=4096)(ns_score_of)
 """``ns_score_of``, cached (a result's score at a vulnerability)."""
 
 

@@ -36,7 +36,7 @@ from bridgescore.events.model import (
     check_rows,
     partnership_id,
 )
-from bridgescore.io.pbn._checks import cached_ns_score, game_facts, parse_sided
+from bridgescore.io.pbn._checks import game_facts, parse_sided
 from bridgescore.io.pbn._model import (
     Game,
     PBNDocument,
@@ -50,6 +50,7 @@ from bridgescore.io.rows import (
     Field,
     RawResult,
     build_result,
+    cached_ns_score,
     parse_adjusted,
     raw_field,
     side_award,

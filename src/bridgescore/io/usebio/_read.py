@@ -597,19 +597,21 @@ class _Reader:
         ``None`` (with the problem reported) when it has no usable result."""
         if round_ is None:
             round_ = self.line_round(line, context)
-        where = self.where(line).at(board=board)
+        where = self.where(line)  # the kernel adds the board to any problem's place
 
         def cell(name: str) -> Field | None:
             element = line.find(name)
-            place = where if element is None else self.where(element).at(board=board)
-            return raw_field(name, _text(line, name), place)
+            if element is None:
+                return None
+            text = "" if element.text is None else element.text
+            return raw_field(name, text, self.where(element))
 
         raw = RawResult(
             board,
             ns,
             ew,
             vulnerability,
-            self.where(line),
+            where,
             contract=cell("CONTRACT"),
             declarer=cell("PLAYED_BY"),
             tricks=cell("TRICKS"),
