@@ -17,7 +17,7 @@ from bridgescore.cli.main import cli
 from bridgescore.errors import BridgeInputError
 from bridgescore.events.scoring import NoResultsError, score_event
 from bridgescore.io import writing
-from bridgescore.io.events import EmptyFileError, detect_format
+from bridgescore.io.events import EmptyFileError, detect_format, write_event
 from bridgescore.io.results import ResultsFileError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -215,6 +215,10 @@ def test_a_byte_order_mark_is_no_error(tmp_path: Path) -> None:
     assert load_event(utf16, strict=True).results.rows == load_event(MITCHELL).results.rows
 
 
-def test_paths_may_be_text_or_path_objects() -> None:
+def test_paths_may_be_text_or_path_objects(tmp_path: Path) -> None:
     assert load_event(str(MITCHELL)).results.rows == load_event(MITCHELL).results.rows
-    assert os.fspath(MITCHELL) == str(MITCHELL)
+    event = load_event(MITCHELL)
+    assert write_event(event, str(tmp_path / "a.json")) == tmp_path / "a.json"
+    assert write_event(event, tmp_path / "b.json").read_text(encoding="utf-8") == (
+        (tmp_path / "a.json").read_text(encoding="utf-8")
+    )

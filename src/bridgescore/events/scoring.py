@@ -41,6 +41,10 @@ def check_has_results(event: Event) -> None:
     raise NoResultsError(f"{where}: no results to score: the file holds no result rows")
 
 
+def _not_pairs(how: str) -> DuplicateError:
+    return DuplicateError(f"{how!r}: a pairs event is scored mp, acbl, butler or cross-imps")
+
+
 def scoring_of(event: Event, scoring: str | None = None) -> str:
     """The scoring an event is ranked by (:class:`~bridgescore.events.vocabulary.Scoring`):
     ``mp``, ``acbl``, ``butler``, ``cross-imps`` (pairs and individual), ``imps`` or
@@ -52,11 +56,9 @@ def scoring_of(event: Event, scoring: str | None = None) -> str:
     except BridgeInputError:
         if kind is EventKind.TEAMS:
             return Scoring.IMPS.value
-        raise DuplicateError(
-            f"{how!r}: a pairs event is scored mp, acbl, butler or cross-imps"
-        ) from None
+        raise _not_pairs(how) from None
     if kind is EventKind.PAIRS and chosen is Scoring.BOARD_A_MATCH:
-        raise DuplicateError(f"{how!r}: a pairs event is scored mp, acbl, butler or cross-imps")
+        raise _not_pairs(how)
     return chosen.for_kind(kind).value
 
 

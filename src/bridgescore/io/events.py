@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from bridgescore.io.pbn import PBNDocument, TeamMatch
 
 READABLE = ("csv", "json", "pbn", "usebio")
-WRITABLE = ("csv", "json", "pbn", "usebio")
 
 _BY_SUFFIX = {"xml": "usebio", "usebio": "usebio", "pbn": "pbn", "json": "json", "csv": "csv"}
 
