@@ -15,7 +15,8 @@ from enum import StrEnum
 from typing import Any
 
 from bridgescore.errors import BridgeInputError
-from bridgescore.events.movements.problems import Balance, Problem, find_balance, find_problems
+from bridgescore.events.movements.balance import Balance, find_balance
+from bridgescore.events.movements.problems import Problem, find_problems
 
 
 class MovementError(BridgeInputError):
