@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING
 
 from bridgescore.errors import BridgeInputError
 from bridgescore.events.conventions import converted_by
-from bridgescore.events.model import Event, PublishedMatch
+from bridgescore.events.model import Event, Problem, PublishedMatch
+from bridgescore.events.movements.fit import place_result
+from bridgescore.events.movements.model import Movement
 from bridgescore.events.vocabulary import EventKind
 from bridgescore.io import results
 from bridgescore.io.writing import write_text
@@ -87,25 +89,31 @@ def load_event(
     laws: str = DEFAULT_LAW_SET,
     strict: bool = False,
     teams: bool | None = None,
+    movement: Movement | None = None,
 ) -> Event:
-    """The event in ``path`` (CSV, JSON, PBN or USEBIO, recognised by content)."""
+    """The event in ``path`` (CSV, JSON, PBN or USEBIO, recognised by content).
+
+    ``movement``: the movement it was played in. Every result must fit it (a located
+    error otherwise); a CSV or JSON result may name its round and table instead of its
+    pairs. :func:`bridgescore.events.movements.fit.missing_results` lists what is missing.
+    """
     fmt = detect_format(path)
     _check(fmt, path, READABLE, "read")
     if fmt == "usebio":
         from bridgescore.io import usebio
 
         event = usebio.to_event(usebio.load(path, strict=strict), laws=laws, strict=strict)
-        return _checked(event, strict)
+        return _fitted(_checked(event, strict), movement)
     if fmt == "pbn":
         from bridgescore.io import pbn
 
         document = pbn.load(path, strict=strict, laws=laws)
         event = pbn.to_event(document, laws=laws)
-        return _checked(with_matches(event, document), strict)
+        return _fitted(_checked(with_matches(event, document), strict), movement)
     if fmt == "json":
-        rows = results.load_json(path, laws=laws, strict=strict, teams=teams)
+        rows = results.load_json(path, laws=laws, strict=strict, teams=teams, movement=movement)
     else:
-        rows = results.load_csv(path, laws=laws, strict=strict, teams=teams)
+        rows = results.load_csv(path, laws=laws, strict=strict, teams=teams, movement=movement)
     said = rows.said("kind").strip().lower()
     if rows.teams:
         kind = EventKind.TEAMS
@@ -154,6 +162,24 @@ def published_match(match: TeamMatch) -> PublishedMatch:
         match.table,
         line=match.line,
     )
+
+
+def _fitted(event: Event, movement: Movement | None) -> Event:
+    """``event``, once every row is found to fit ``movement`` (a file that names its
+    own pairs, as PBN and USEBIO do)."""
+    if movement is None:
+        return event
+    problems = []
+    for row in event.results.rows:
+        table = int(row.table) if row.table is not None and row.table.isdigit() else None
+        placed = place_result(
+            movement, row.board, round_no=row.round, table=table, ns=row.ns, ew=row.ew
+        )
+        if placed.error is not None:
+            problems.append(Problem(row.where, f"does not fit the movement: {placed.error}"))
+    if problems:
+        raise results.ResultsFileError(problems)
+    return event
 
 
 def _checked(event: Event, strict: bool) -> Event:

@@ -52,6 +52,8 @@ from bridgescore.events.model import (
     check_rows,
     partnership_id,
 )
+from bridgescore.events.movements.fit import place_result
+from bridgescore.events.movements.model import Movement
 from bridgescore.io.rows import Built, RawResult, build_result, raise_errors, raw_field
 from bridgescore.io.text import excerpt, read_text, read_text_lenient
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
@@ -92,9 +94,16 @@ def _int(value: str, what: str) -> int:
     raise BridgeInputError(f"{what} {excerpt(value)!r} is not a whole number")
 
 
-def read_row(fields: Mapping[str, object], where: Location, laws: str = DEFAULT_LAW_SET) -> Built:
+def read_row(
+    fields: Mapping[str, object],
+    where: Location,
+    laws: str = DEFAULT_LAW_SET,
+    movement: Movement | None = None,
+) -> Built:
     """One result from its named fields (the columns, or a JSON object's keys), through
-    the one row-building kernel (:mod:`bridgescore.io.rows`)."""
+    the one row-building kernel (:mod:`bridgescore.io.rows`). With a ``movement``, a
+    result may name its round and table instead of its pairs, and must fit the movement
+    (:func:`bridgescore.events.movements.fit.place_result`)."""
     get = {key: _text(value) for key, value in fields.items()}
     board_text = get.get("board", "")
     if not board_text:
@@ -117,15 +126,33 @@ def read_row(fields: Mapping[str, object], where: Location, laws: str = DEFAULT_
         players = (north, east, south, west)
         ns = ns or partnership_id(north, south)
         ew = ew or partnership_id(east, west)
-    if not ns or not ew:
-        return Built(None, (Problem(at, "both the NS and the EW pair are needed"),))
     vul_text = get.get("vulnerability", "")
     round_text = get.get("round", "")
+    table_text = get.get("table", "")
     try:
         vulnerability = Vulnerability.parse(vul_text) if vul_text else board.vulnerability
         round_number = _int(round_text, "round") if round_text else None
     except BridgeError as error:
         return Built(None, (Problem(at, str(error)),))
+    if movement is not None:
+        try:
+            table_number = _int(table_text, "table") if table_text else None
+        except BridgeError as error:
+            return Built(None, (Problem(at, str(error)),))
+        placed = place_result(
+            movement,
+            board.number,
+            round_no=round_number,
+            table=table_number,
+            ns=ns or None,
+            ew=ew or None,
+        )
+        if placed.seating is None:
+            return Built(None, (Problem(at, f"does not fit the movement: {placed.error}"),))
+        ns, ew = placed.seating.ns, placed.seating.ew
+        round_number, table_text = placed.seating.round, str(placed.seating.table)
+    if not ns or not ew:
+        return Built(None, (Problem(at, "both the NS and the EW pair are needed"),))
     raw = RawResult(
         board.number,
         ns,
@@ -138,7 +165,7 @@ def read_row(fields: Mapping[str, object], where: Location, laws: str = DEFAULT_
         score=raw_field("score", get.get("score"), where),
         adjusted=raw_field("adjusted", get.get("adjusted"), where),
         round=round_number,
-        table=get.get("table") or None,
+        table=table_text or None,
         players=players,
     )
     return build_result(raw, laws=laws)
@@ -185,12 +212,14 @@ def loads_csv(
     laws: str = DEFAULT_LAW_SET,
     strict: bool = False,
     teams: bool | None = None,
+    movement: Movement | None = None,
 ) -> EventResults:
     """Read CSV results text. Raises :class:`ResultsFileError` if any row is wrong
     (with ``strict=True``, also on warnings); else returns rows and warnings.
     ``teams``: the ``ns``/``ew`` columns name teams, each playing a board twice (by
-    default, as the file's ``# kind: teams`` line says)."""
-    lenient = read_csv(text, source=source, laws=laws)
+    default, as the file's ``# kind: teams`` line says). ``movement``: the movement the
+    event was played in; every result must fit it, and may name only its round and table."""
+    lenient = read_csv(text, source=source, laws=laws, movement=movement)
     rows, problems = list(lenient.rows), list(lenient.problems)
     return _finish(rows, problems, source, "", laws, strict, teams, lenient.about)
 
@@ -212,7 +241,13 @@ def _records(
         yield record
 
 
-def read_csv(text: str, *, source: str = "<string>", laws: str = DEFAULT_LAW_SET) -> EventResults:
+def read_csv(
+    text: str,
+    *,
+    source: str = "<string>",
+    laws: str = DEFAULT_LAW_SET,
+    movement: Movement | None = None,
+) -> EventResults:
     """Lenient CSV reader: every row it can read, and every problem (nothing raised)."""
     problems: list[Problem] = []
     rows: list[ResultRow] = []
@@ -239,7 +274,10 @@ def read_csv(text: str, *, source: str = "<string>", laws: str = DEFAULT_LAW_SET
                             Severity.WARNING,
                         )
                     )
-            missing = [c for c in ("board", "ns", "ew") if c not in header]
+            needed: tuple[str, ...] = ("board", "ns", "ew")
+            if movement is not None and {"round", "table"} <= set(header):
+                needed = ("board",)
+            missing = [c for c in needed if c not in header]
             if missing:
                 problems.append(
                     Problem(Location(source, line), f"header lacks {', '.join(missing)}")
@@ -252,7 +290,7 @@ def read_csv(text: str, *, source: str = "<string>", laws: str = DEFAULT_LAW_SET
                 Problem(where, f"{len(record)} fields where the header has {len(header)}")
             )
             continue
-        built = read_row(dict(zip(header, record, strict=False)), where, laws)
+        built = read_row(dict(zip(header, record, strict=False)), where, laws, movement)
         problems.extend(built.problems)
         if built.row is not None:
             rows.append(built.row)
@@ -269,6 +307,7 @@ def loads_json(
     strict: bool = False,
     teams: bool | None = None,
     problems: Sequence[Problem] = (),
+    movement: Movement | None = None,
 ) -> EventResults:
     """Read JSON results text (see the module docstring for the shape); ``teams``
     defaults to the file's ``event.type``. ``problems``: found before (decoding)."""
@@ -329,7 +368,7 @@ def loads_json(
             problems.append(
                 Problem(where, f"fields not used: {', '.join(unknown)}", Severity.WARNING)
             )
-        built = read_row(entry, where, laws)
+        built = read_row(entry, where, laws, movement)
         problems.extend(built.problems)
         if built.row is not None:
             rows.append(built.row)
@@ -369,11 +408,12 @@ def load_csv(
     laws: str = DEFAULT_LAW_SET,
     strict: bool = False,
     teams: bool | None = None,
+    movement: Movement | None = None,
 ) -> EventResults:
     """Read a CSV results file (see :func:`loads_csv`)."""
     text, problems = _read(path, strict)
     source = os.fspath(path)
-    lenient = read_csv(text, source=source, laws=laws)
+    lenient = read_csv(text, source=source, laws=laws, movement=movement)
     rows, found = list(lenient.rows), [*problems, *lenient.problems]
     return _finish(rows, found, source, "", laws, strict, teams, lenient.about)
 
@@ -384,11 +424,18 @@ def load_json(
     laws: str = DEFAULT_LAW_SET,
     strict: bool = False,
     teams: bool | None = None,
+    movement: Movement | None = None,
 ) -> EventResults:
     """Read a JSON results file (see :func:`loads_json`)."""
     text, problems = _read(path, strict)
     return loads_json(
-        text, source=os.fspath(path), laws=laws, strict=strict, teams=teams, problems=problems
+        text,
+        source=os.fspath(path),
+        laws=laws,
+        strict=strict,
+        teams=teams,
+        problems=problems,
+        movement=movement,
     )
 
 
@@ -398,11 +445,12 @@ def load(
     laws: str = DEFAULT_LAW_SET,
     strict: bool = False,
     teams: bool | None = None,
+    movement: Movement | None = None,
 ) -> EventResults:
     """Read a results file, CSV or JSON by its extension (``.json``; anything else is CSV)."""
     if Path(path).suffix.lower() == ".json":
-        return load_json(path, laws=laws, strict=strict, teams=teams)
-    return load_csv(path, laws=laws, strict=strict, teams=teams)
+        return load_json(path, laws=laws, strict=strict, teams=teams, movement=movement)
+    return load_csv(path, laws=laws, strict=strict, teams=teams, movement=movement)
 
 
 def dumps_csv(results: EventResults, *, about: Mapping[str, str] | None = None) -> str:

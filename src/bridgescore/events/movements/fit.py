@@ -1,0 +1,133 @@
+"""Results tied to the movement they were played in.
+
+A result may name its round and table (and leave the pairs to the movement), or its
+pairs (and leave the round and table out): either way :func:`place_result` finds
+where the movement seats it, or says why it does not fit. :func:`missing_results`
+lists what the movement schedules and no result gives, for the director to chase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from bridgescore.events.movements.model import Movement, Table
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Where a movement has a board played: round, table, the pairs."""
+
+    round: int
+    table: int
+    ns: str
+    ew: str
+    board: int
+
+    def __str__(self) -> str:
+        return f"round {self.round}, table {self.table}: {self.ns} v {self.ew}, board {self.board}"
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """The seating a result fits, or the reason it does not (exactly one is set)."""
+
+    seating: Seating | None = None
+    error: str | None = None
+
+
+def _boards_text(boards: tuple[int, ...]) -> str:
+    ordered = sorted(boards)
+    if len(ordered) > 1 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"boards {ordered[0]}-{ordered[-1]}"
+    return ("board " if len(ordered) == 1 else "boards ") + ", ".join(map(str, ordered))
+
+
+def table_in(movement: Movement, round_no: int, table: int) -> Table | None:
+    """The table ``table`` in round ``round_no`` (1-based), or ``None`` if there is none."""
+    if not 1 <= round_no <= len(movement.rounds):
+        return None
+    return next((t for t in movement.rounds[round_no - 1].tables if t.table == table), None)
+
+
+def seatings(movement: Movement) -> tuple[Seating, ...]:
+    """Every board the movement schedules, where and by whom, in round and table order."""
+    return tuple(
+        Seating(number, tbl.table, tbl.ns, tbl.ew, board)
+        for number, rnd in enumerate(movement.rounds, start=1)
+        for tbl in rnd.tables
+        for board in tbl.boards
+    )
+
+
+def pair_id(movement: Movement, text: str, direction: str) -> str:
+    """The movement's id for a pair a results file names: the id itself, or a bare
+    number that names the movement's ``3NS``/``3EW`` pair of that direction."""
+    pairs = set(movement.pairs)
+    if text in pairs:
+        return text
+    suffixed = f"{text}{direction}"
+    return suffixed if suffixed in pairs else text
+
+
+def place_result(
+    movement: Movement,
+    board: int,
+    *,
+    round_no: int | None = None,
+    table: int | None = None,
+    ns: str | None = None,
+    ew: str | None = None,
+) -> Placed:
+    """Where the movement seats one result: by round and table, or by its pairs."""
+    if round_no is not None and table is not None:
+        seat = table_in(movement, round_no, table)
+        if seat is None:
+            if not 1 <= round_no <= len(movement.rounds):
+                return Placed(
+                    error=f"the movement has no round {round_no} (it has {len(movement.rounds)})"
+                )
+            return Placed(error=f"the movement has no table {table} in round {round_no}")
+        if board not in seat.boards:
+            return Placed(
+                error=f"board {board} is not played at table {table} in round {round_no}"
+                f" (it plays {_boards_text(seat.boards)})"
+            )
+        for direction, given, scheduled in (("NS", ns, seat.ns), ("EW", ew, seat.ew)):
+            if given is not None and pair_id(movement, given, direction) != scheduled:
+                return Placed(
+                    error=f"{direction} at table {table} in round {round_no} is pair"
+                    f" {scheduled} in the movement, not {given}"
+                )
+        return Placed(Seating(round_no, table, seat.ns, seat.ew, board))
+    if ns is None or ew is None:
+        return Placed(error="a result names its round and table, or both its pairs")
+    ns_id, ew_id = pair_id(movement, ns, "NS"), pair_id(movement, ew, "EW")
+    for seating in seatings(movement):
+        if seating.board == board and (seating.ns, seating.ew) == (ns_id, ew_id):
+            if round_no is not None and seating.round != round_no:
+                break
+            return Placed(seating)
+    where = f" in round {round_no}" if round_no is not None else ""
+    return Placed(
+        error=f"pairs {ns} (NS) and {ew} (EW) do not play board {board}{where} in the movement"
+    )
+
+
+def missing_results(
+    movement: Movement, played: Iterable[tuple[int, str, str]]
+) -> tuple[Seating, ...]:
+    """The seatings no result gives; ``played`` holds (board, NS, EW) of each result."""
+    have = set(played)
+    return tuple(s for s in seatings(movement) if (s.board, s.ns, s.ew) not in have)
+
+
+__all__ = [
+    "Placed",
+    "Seating",
+    "missing_results",
+    "pair_id",
+    "place_result",
+    "seatings",
+    "table_in",
+]

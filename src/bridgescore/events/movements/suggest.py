@@ -1,0 +1,154 @@
+"""Which movements fit a field: ``suggest(pairs=17, boards=24)``, best first.
+
+Every candidate is generated and proved (``problems()`` empty) before it is
+offered. Best first means: on target (rounds x boards a round within an eighth
+of the boards asked for) before off it; then rounds of two or more boards before
+one-board rounds (a round change costs time); then the better balance (a
+Howell's one-winner comparison beats a Mitchell's two winners); then the closer
+to the boards asked for; then fewer rounds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final
+
+from bridgescore.events.movements.model import Movement, MovementError, check_size
+from bridgescore.events.movements.spec import KINDS, MovementSpec, OptionValue, spec_of
+
+MINUTES_PER_BOARD: Final = Fraction(15, 2)
+"""About 7½ minutes a board, the pace clubs plan by (24 boards in 3 hours)."""
+
+NEAR: Final = Fraction(1, 4)
+"""How far from the boards asked for a candidate may be (a quarter either way)."""
+
+CLOSE: Final = Fraction(1, 8)
+"""Within an eighth of the boards asked for (3 of 24), a candidate counts as on target
+and is ranked by its balance before its closeness."""
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """A movement that fits, with the figures a director chooses by."""
+
+    spec: str
+    kind: str
+    tables: int
+    rounds: int
+    boards_per_round: int
+    boards_in_play: int
+    boards_per_pair: int
+    """The fewest boards any pair plays (a pair sitting out misses a round)."""
+    sit_outs: int
+    balance: float
+    minutes: int
+    movement: Movement
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON-ready form (``bridgescore movement suggest --json``)."""
+        return {
+            "spec": self.spec,
+            "kind": self.kind,
+            "tables": self.tables,
+            "rounds": self.rounds,
+            "boards_per_round": self.boards_per_round,
+            "boards_in_play": self.boards_in_play,
+            "boards_per_pair": self.boards_per_pair,
+            "sit_outs": self.sit_outs,
+            "balance": round(self.balance, 4),
+            "minutes": self.minutes,
+        }
+
+
+def _candidates(pairs: int, boards: int) -> list[MovementSpec]:
+    tables = (pairs + 1) // 2
+    odd = pairs % 2 == 1
+    low, high = boards * (1 - NEAR), boards * (1 + NEAR)
+    found: list[MovementSpec] = []
+    for kind in KINDS.values():
+        names = {o.name for o in kind.options}
+        if odd and "missing" not in names and "pairs" not in names:
+            continue
+        extra: dict[str, OptionValue] = {}
+        if odd:
+            extra = {"missing": "ew"} if "missing" in names else {"pairs": pairs}
+        for per_round in range(1, boards + 1):
+            full = _full_rounds(kind.name, tables)
+            if full is None:
+                break
+            choices = {full}
+            if "rounds" in names:
+                wanted = round(boards / per_round)
+                if 1 <= wanted < full:
+                    choices.add(wanted)
+            for rounds in sorted(choices):
+                if not low <= rounds * per_round <= high:
+                    continue
+                options = dict(extra)
+                if rounds != full:
+                    options["rounds"] = rounds
+                found.append(spec_of(kind.name, tables, per_round, **options))
+    return found
+
+
+def _full_rounds(kind: str, tables: int) -> int | None:
+    """The rounds a kind plays in full at ``tables`` tables (``None`` if it cannot)."""
+    try:
+        movement = KINDS[kind].build(tables, 1, {})
+    except MovementError:
+        return None
+    return len(movement.rounds)
+
+
+def suggest(pairs: int, boards: int) -> list[Suggestion]:
+    """The sound movements for ``pairs`` pairs playing about ``boards`` boards, best first."""
+    check_size("pairs", pairs, 3)
+    check_size("boards", boards, 1)
+    seen: set[str] = set()
+    found: list[Suggestion] = []
+    for spec in _candidates(pairs, boards):
+        text = str(spec)
+        if text in seen:
+            continue
+        seen.add(text)
+        try:
+            movement = spec.build()
+        except MovementError:
+            continue
+        if movement.problems() or len(movement.pairs) != pairs:
+            continue
+        found.append(_suggestion(text, spec, movement))
+    close = Fraction(boards) * CLOSE
+
+    def order(s: Suggestion) -> tuple[bool, bool, float, int, int, str]:
+        off = abs(s.rounds * s.boards_per_round - boards)
+        return (off > close, s.boards_per_round < 2, -round(s.balance, 3), off, s.rounds, s.spec)
+
+    found.sort(key=order)
+    return found
+
+
+def _suggestion(text: str, spec: MovementSpec, movement: Movement) -> Suggestion:
+    played: dict[str, int] = {}
+    for rnd in movement.rounds:
+        for table in rnd.tables:
+            for pair in (table.ns, table.ew):
+                played[pair] = played.get(pair, 0) + len(table.boards)
+    rounds = len(movement.rounds)
+    return Suggestion(
+        spec=text,
+        kind=movement.kind.value,
+        tables=spec.tables,
+        rounds=rounds,
+        boards_per_round=spec.boards_per_round,
+        boards_in_play=len(movement.boards),
+        boards_per_pair=min(played.values()),
+        sit_outs=max(len(r.sit_outs) for r in movement.rounds),
+        balance=movement.balance().score,
+        minutes=int(rounds * spec.boards_per_round * MINUTES_PER_BOARD),
+        movement=movement,
+    )
+
+
+__all__ = ["MINUTES_PER_BOARD", "Suggestion", "suggest"]
