@@ -1,0 +1,454 @@
+"""Guide cards for a movement, as players use them: a card per table, a card per pair, and
+the board passing between rounds; printable as one HTML document or one PDF.
+
+The cards are worked out once from the :class:`~bridgescore.events.movements.Movement`
+(:func:`table_cards`, :func:`pair_cards`, :func:`board_passing`), laid out as the report's
+:class:`~bridgescore.report.view.Page` values (:func:`card_pages`), and rendered with the
+published results' stylesheet and PDF look (:func:`cards_html`, :func:`cards_pdf`). See
+``docs/cards.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import TypeAlias
+
+from bridgescore.core.seats import Side
+from bridgescore.events.movements.model import Movement, MovementError
+from bridgescore.report.view import Page, Row, Table, slug
+
+
+class Stand(Enum):
+    """Where boards are when no table plays them."""
+
+    RELAY = "relay"
+    """The relay or bye stand of the round."""
+    ASIDE = "out of play"
+    """Neither at a table nor on the relay (boards not yet or no longer in play)."""
+
+    def __repr__(self) -> str:
+        return f"Stand.{self.name}"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+Place: TypeAlias = int | Stand
+"""A table number, or a stand."""
+
+
+def board_text(boards: tuple[int, ...]) -> str:
+    """Boards as players read them: runs as ranges, ``(1, 2, 3, 7)`` is ``"1-3, 7"``."""
+    parts: list[str] = []
+    ordered = sorted(set(boards))
+    start = 0
+    for i in range(1, len(ordered) + 1):
+        if i == len(ordered) or ordered[i] != ordered[i - 1] + 1:
+            first, last = ordered[start], ordered[i - 1]
+            parts.append(str(first) if first == last else f"{first}-{last}")
+            start = i
+    return ", ".join(parts)
+
+
+def place_text(places: tuple[Place, ...]) -> str:
+    """``"table 3"``, ``"tables 1 and 2 (shared)"``, ``"relay"``, ``"out of play"``."""
+    tables = [p for p in places if isinstance(p, int)]
+    stands = [str(p) for p in places if isinstance(p, Stand)]
+    words: list[str] = []
+    if len(tables) == 1:
+        words.append(f"table {tables[0]}")
+    elif tables:
+        listed = ", ".join(map(str, tables[:-1])) + f" and {tables[-1]}"
+        words.append(f"tables {listed} (shared)")
+    words.extend(stands)
+    return " and ".join(words)
+
+
+def stay_text(places: tuple[Place, ...]) -> str:
+    """Boards that do not move: ``"stay at table 2"``, ``"stay on the relay"``."""
+    if places == (Stand.RELAY,):
+        return "stay on the relay"
+    if places == (Stand.ASIDE,):
+        return "stay out of play"
+    return f"stay at {place_text(places)}"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardMove:
+    """Boards that go together from where they were in one round to where the next needs them.
+
+    More than one table among ``sources`` (or ``destinations``) is a shared set: the boards
+    go round those tables during the round.
+    """
+
+    boards: tuple[int, ...]
+    sources: tuple[Place, ...]
+    destinations: tuple[Place, ...]
+
+    @property
+    def stays(self) -> bool:
+        """Whether the boards stay where they are."""
+        return self.sources == self.destinations
+
+    def __str__(self) -> str:
+        if self.stays:
+            where = stay_text(self.sources)
+        else:
+            where = f"{place_text(self.sources)} to {place_text(self.destinations)}"
+        return f"boards {board_text(self.boards)}: {where}"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundChange:
+    """The board passing after round ``after`` (1-based), before round ``after + 1``."""
+
+    after: int
+    moves: tuple[BoardMove, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TableRound:
+    """One row of a table card: who sits where and what they play; ``None`` and ``()`` when
+    the table is not in play that round.
+
+    ``passes`` takes this table's boards to the next round (empty after the last round);
+    ``shared_with`` lists the other tables playing any of the same boards this round;
+    ``relay`` and ``sit_outs`` are the round's, noted on every table's card.
+    """
+
+    round: int
+    ns: str | None
+    ew: str | None
+    boards: tuple[int, ...]
+    passes: tuple[BoardMove, ...] = ()
+    shared_with: tuple[int, ...] = ()
+    relay: tuple[int, ...] = ()
+    sit_outs: tuple[str, ...] = ()
+
+    def boards_go_to(self) -> str:
+        """Where the boards go after the round: ``"table 2"``, ``"relay"``, ``"stay"``."""
+        texts = []
+        for move in self.passes:
+            where = "stay" if move.stays else place_text(move.destinations)
+            texts.append(where if len(self.passes) == 1 else f"{board_text(move.boards)} {where}")
+        return "; ".join(texts)
+
+    def notes(self) -> str:
+        """What else the players at the table should know this round."""
+        notes = []
+        if self.ns is None:
+            notes.append("not in play")
+        if self.shared_with:
+            others = ", ".join(map(str, self.shared_with))
+            word = "table" if len(self.shared_with) == 1 else "tables"
+            notes.append(f"boards shared with {word} {others}")
+        if self.relay:
+            notes.append(f"relay {board_text(self.relay)}")
+        notes.extend(f"{pair} sits out" for pair in self.sit_outs)
+        return "; ".join(notes)
+
+
+@dataclass(frozen=True, slots=True)
+class TableCard:
+    """The card left on one table: a row per round."""
+
+    table: int
+    rounds: tuple[TableRound, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PairRound:
+    """One row of a pair's card: table, direction, opponents and boards, all ``None`` and
+    ``()`` when the pair sits out."""
+
+    round: int
+    table: int | None
+    direction: Side | None
+    opponents: str | None
+    boards: tuple[int, ...]
+
+    @property
+    def sits_out(self) -> bool:
+        return self.table is None
+
+
+@dataclass(frozen=True, slots=True)
+class PairCard:
+    """The card a pair carries: where it sits each round."""
+
+    pair: str
+    rounds: tuple[PairRound, ...]
+
+
+def _check_seating(movement: Movement) -> None:
+    """A card needs one row per table and one seat per pair in each round."""
+    for number, rnd in enumerate(movement.rounds, start=1):
+        tables: set[int] = set()
+        seated: dict[str, str] = {}
+        for tbl in rnd.tables:
+            if tbl.table in tables:
+                raise MovementError(f"round {number}: table {tbl.table} is listed twice")
+            tables.add(tbl.table)
+            for pair, seat in ((tbl.ns, "NS"), (tbl.ew, "EW")):
+                here = f"{seat} at table {tbl.table}"
+                if pair in seated:
+                    raise MovementError(
+                        f"round {number}: pair {pair!r} is {seated[pair]} and {here}"
+                    )
+                seated[pair] = here
+        for pair in rnd.sit_outs:
+            if pair in seated:
+                raise MovementError(
+                    f"round {number}: pair {pair!r} is {seated[pair]} and sitting out"
+                )
+            seated[pair] = "sitting out"
+
+
+def _table_numbers(movement: Movement) -> tuple[int, ...]:
+    return tuple(sorted({t.table for rnd in movement.rounds for t in rnd.tables}))
+
+
+def _order(place: Place) -> tuple[int, int]:
+    return (0, place) if isinstance(place, int) else (1, list(Stand).index(place))
+
+
+def _places(movement: Movement, index: int) -> dict[int, tuple[Place, ...]]:
+    """Where each board is in round ``index`` (0-based): its tables, or a stand."""
+    found: dict[int, list[Place]] = {}
+    rnd = movement.rounds[index]
+    for tbl in sorted(rnd.tables, key=lambda t: t.table):
+        for board in tbl.boards:
+            found.setdefault(board, []).append(tbl.table)
+    for board in rnd.relay:
+        found.setdefault(board, []).append(Stand.RELAY)
+    return {board: tuple(places) for board, places in found.items()}
+
+
+def board_passing(movement: Movement) -> tuple[RoundChange, ...]:
+    """For each change of round, where each table's boards (and the relay's) go next.
+
+    Worked out board by board from where the next round plays them, so it holds for any
+    movement: boards going to or from the relay, shared sets, boards coming into or going
+    out of play. Boards that go the same way are one move.
+    """
+    _check_seating(movement)
+    changes = []
+    for index in range(len(movement.rounds) - 1):
+        now, then = _places(movement, index), _places(movement, index + 1)
+        grouped: dict[tuple[tuple[Place, ...], tuple[Place, ...]], list[int]] = {}
+        for board in sorted(now.keys() | then.keys()):
+            key = (now.get(board, (Stand.ASIDE,)), then.get(board, (Stand.ASIDE,)))
+            grouped.setdefault(key, []).append(board)
+        moves = sorted(
+            (BoardMove(tuple(boards), sources, destinations)
+             for (sources, destinations), boards in grouped.items()),
+            key=lambda m: ([_order(p) for p in m.sources], m.boards),
+        )  # fmt: skip
+        changes.append(RoundChange(index + 1, tuple(moves)))
+    return tuple(changes)
+
+
+def table_cards(movement: Movement) -> tuple[TableCard, ...]:
+    """One card per table, in table order: each round's pairs and boards, where the boards
+    go next, and the round's relay and sit-outs."""
+    _check_seating(movement)
+    passing = board_passing(movement)
+    cards = []
+    for number in _table_numbers(movement):
+        rows = []
+        for index, rnd in enumerate(movement.rounds):
+            here = [t for t in rnd.tables if t.table == number]
+            if not here:
+                rows.append(
+                    TableRound(index + 1, None, None, (), relay=rnd.relay, sit_outs=rnd.sit_outs)
+                )
+                continue
+            tbl = here[0]
+            passes = () if index == len(passing) else tuple(
+                m for m in passing[index].moves if number in m.sources
+            )  # fmt: skip
+            shared = tuple(
+                sorted(
+                    t.table
+                    for t in rnd.tables
+                    if t.table != number and set(t.boards) & set(tbl.boards)
+                )
+            )
+            rows.append(
+                TableRound(
+                    round=index + 1,
+                    ns=tbl.ns,
+                    ew=tbl.ew,
+                    boards=tbl.boards,
+                    passes=passes,
+                    shared_with=shared,
+                    relay=rnd.relay,
+                    sit_outs=rnd.sit_outs,
+                )
+            )
+        cards.append(TableCard(number, tuple(rows)))
+    return tuple(cards)
+
+
+def pair_cards(movement: Movement) -> tuple[PairCard, ...]:
+    """One card per pair, in the movement's order of pairs: each round's table, direction,
+    opponents and boards, or that the pair sits out."""
+    _check_seating(movement)
+    cards = []
+    for pair in movement.pairs:
+        rows = []
+        for index, rnd in enumerate(movement.rounds):
+            row = PairRound(index + 1, None, None, None, ())
+            for tbl in rnd.tables:
+                if pair in (tbl.ns, tbl.ew):
+                    side = Side.NS if pair == tbl.ns else Side.EW
+                    other = tbl.ew if side is Side.NS else tbl.ns
+                    row = PairRound(index + 1, tbl.table, side, other, tbl.boards)
+            rows.append(row)
+        cards.append(PairCard(pair, tuple(rows)))
+    return tuple(cards)
+
+
+def describe(movement: Movement) -> str:
+    """A one-line summary for the cards: ``"Mitchell · 3 tables · 3 rounds · boards 1-9"``."""
+    tables = len(_table_numbers(movement))
+    rounds = len(movement.rounds)
+    parts = [
+        movement.kind.value.title(),
+        f"{tables} table{'s' * (tables != 1)}",
+        f"{rounds} round{'s' * (rounds != 1)}",
+    ]
+    if movement.boards:
+        parts.append(f"boards {board_text(movement.boards)}")
+    return " · ".join(parts)
+
+
+def _table_page(card: TableCard, link: str | None) -> Page:
+    header = ["Round", "NS", "EW", "Boards", "Boards go to"]
+    notes = any(r.notes() for r in card.rounds)
+    if notes:
+        header.append("Notes")
+    rows = []
+    for r in card.rounds:
+        cells = [str(r.round), r.ns or "", r.ew or "", board_text(r.boards), r.boards_go_to()]
+        if notes:
+            cells.append(r.notes())
+        rows.append(Row(tuple(cells)))
+    tables = [Table("Rounds", tuple(header), tuple(rows), frozenset({0}))]
+    if link is not None:
+        tables.append(Table("Scores", ("Enter this table's scores at",), (Row((link,), (link,)),)))
+    return Page(f"table-{card.table}.html", f"Table {card.table}", tuple(tables))
+
+
+def _pair_page(card: PairCard) -> Page:
+    rows = []
+    for r in card.rounds:
+        if r.sits_out:
+            cells = (str(r.round), "", "", "sits out", "")
+        else:
+            cells = (str(r.round), str(r.table), str(r.direction), r.opponents or "",
+                     board_text(r.boards))  # fmt: skip
+        rows.append(Row(cells))
+    header = ("Round", "Table", "Direction", "Opponents", "Boards")
+    return Page(
+        f"pair-{slug(card.pair)}.html",
+        f"Pair {card.pair}",
+        (Table("Rounds", header, tuple(rows), frozenset({0, 1})),),
+    )
+
+
+def _passing_page(changes: tuple[RoundChange, ...]) -> Page:
+    rows = tuple(
+        Row((
+            str(change.after),
+            board_text(move.boards),
+            place_text(move.sources),
+            stay_text(move.sources) if move.stays else place_text(move.destinations),
+        ))
+        for change in changes
+        for move in change.moves
+    )  # fmt: skip
+    header = ("After round", "Boards", "From", "To")
+    return Page(
+        "board-passing.html", "Board passing", (Table("Moves", header, rows, frozenset({0})),)
+    )
+
+
+def card_pages(
+    movement: Movement, *, table_links: Mapping[int, str] | None = None
+) -> tuple[Page, ...]:
+    """Every card as a report page: the table cards, the pair cards, then the board passing
+    (left out when the movement has one round). ``table_links`` prints each table's link
+    on its card."""
+    links = table_links or {}
+    pages = [_table_page(card, links.get(card.table)) for card in table_cards(movement)]
+    pages.extend(_pair_page(card) for card in pair_cards(movement))
+    changes = board_passing(movement)
+    if changes:
+        pages.append(_passing_page(changes))
+    return tuple(pages)
+
+
+def cards_html(
+    movement: Movement, title: str, *, table_links: Mapping[int, str] | None = None
+) -> str:
+    """All the cards as one self-contained HTML document (the results' stylesheet inlined),
+    a card to a printed page, readable on a phone."""
+    from bridgescore.report.html import _environment
+
+    env = _environment()
+    return env.get_template("cards.html").render(
+        title=title,
+        subtitle=describe(movement),
+        pages=card_pages(movement, table_links=table_links),
+        style=env.get_template("style.css").render() + env.get_template("cards.css").render(),
+    )
+
+
+def cards_pdf(
+    movement: Movement, title: str, *, table_links: Mapping[int, str] | None = None
+) -> bytes:
+    """All the cards as one A4 PDF in the published results' look, a card to a page (a card
+    too long for one page runs on). Needs the ``pdf`` extra: without fpdf2 this raises the
+    same :class:`~bridgescore.errors.MissingExtraError` as the results PDF."""
+    from bridgescore.report import pdf
+
+    pages = card_pages(movement, table_links=table_links)
+    heading = f"{title} · {describe(movement)}"
+    document = pdf._Document()
+    document.set_title(document.text_of(title))
+    for page in pages:
+        document.add_page()
+        document.use(9)
+        document.set_text_color(85, 85, 85)
+        document.cell(0, 5, document.text_of(heading), new_x="LMARGIN", new_y="NEXT")
+        document.set_text_color(0, 0, 0)
+        document.use(14, bold=True)
+        document.cell(0, 8, document.text_of(page.title), new_x="LMARGIN", new_y="NEXT")
+        for table in page.tables:
+            pdf._table(document, table)
+    return bytes(document.output())
+
+
+__all__ = [
+    "BoardMove",
+    "PairCard",
+    "PairRound",
+    "Place",
+    "RoundChange",
+    "Stand",
+    "TableCard",
+    "TableRound",
+    "board_passing",
+    "board_text",
+    "card_pages",
+    "cards_html",
+    "cards_pdf",
+    "describe",
+    "pair_cards",
+    "place_text",
+    "stay_text",
+    "table_cards",
+]
