@@ -1,0 +1,472 @@
+"""Team movements: round robins, and the two-room board passing of one match.
+
+A round robin is built by the circle method: with an odd number of teams ``n``,
+team ``r`` has the bye in round ``r`` and teams ``r + k`` and ``r - k`` (counted
+round a circle of ``n``) meet, for ``k`` from 1 to ``(n - 1) / 2``. The home team of
+a meeting is the one that is 1 to ``(n - 1) / 2`` places ahead of the other round the
+circle, so every team is at home exactly ``(n - 1) / 2`` times. With an even number
+the last team plays, in each round, the team that would have had the bye, at home
+in the odd rounds; every team is then at home ``n / 2`` or ``n / 2 - 1`` times, the
+best balance ``n - 1`` matches allow.
+
+In a match the home team sits North-South in the open room and East-West in the
+closed room (``docs/swiss.md`` gives the sources). Each stanza's boards are split:
+the open room plays the first half while the closed room plays the second, then
+the rooms exchange them; with duplicated boards both rooms play the whole stanza.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bridgescore.events.movements.model import MovementError, board_range, check_size
+from bridgescore.events.movements.problems import Problem
+
+
+def _check_team(team: object, where: str) -> str:
+    if not isinstance(team, str) or not team.strip():
+        raise MovementError(f"{where}: team id must be non-empty text, got {team!r}")
+    return team
+
+
+def _check_boards(boards: object, where: str) -> tuple[int, ...]:
+    if not isinstance(boards, tuple) or not boards:
+        raise MovementError(f"{where}: expected a non-empty tuple of boards, got {boards!r}")
+    for board in boards:
+        if isinstance(board, bool) or not isinstance(board, int) or board < 1:
+            raise MovementError(
+                f"{where}: board number must be a whole number from 1, got {board!r}"
+            )
+    repeated = sorted(b for b, n in Counter(boards).items() if n > 1)
+    if repeated:
+        raise MovementError(f"{where}: board {repeated[0]} is listed twice")
+    return boards
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """One match: the home team, the away team (ids as text), and the boards they play."""
+
+    home: str
+    away: str
+    boards: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        _check_team(self.home, "field 'home'")
+        _check_team(self.away, "field 'away'")
+        if self.home == self.away:
+            raise MovementError(f"team {self.home} cannot play itself")
+        _check_boards(self.boards, f"match {self.home} v {self.away}, field 'boards'")
+
+
+@dataclass(frozen=True, slots=True)
+class RobinRound:
+    """One round of a round robin: its matches (table order) and the team with the bye."""
+
+    matches: tuple[Match, ...]
+    bye: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.bye is not None:
+            _check_team(self.bye, "field 'bye'")
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRobin:
+    """Every team meets every other once; ``rounds`` are round 1 first."""
+
+    teams: tuple[str, ...]
+    rounds: tuple[RobinRound, ...]
+
+    def __post_init__(self) -> None:
+        for team in self.teams:
+            _check_team(team, "field 'teams'")
+        repeated = sorted(t for t, n in Counter(self.teams).items() if n > 1)
+        if repeated:
+            raise MovementError(f"field 'teams': team {repeated[0]} is listed twice")
+
+    def home_away(self) -> dict[str, tuple[int, int]]:
+        """Each team's count of home and away matches."""
+        home: Counter[str] = Counter()
+        away: Counter[str] = Counter()
+        for rnd in self.rounds:
+            for match in rnd.matches:
+                home[match.home] += 1
+                away[match.away] += 1
+        return {team: (home[team], away[team]) for team in self.teams}
+
+    def problems(self) -> list[Problem]:
+        """Every broken rule at once (empty when the round robin is sound).
+
+        Codes: ``unknown-team``, ``team-twice`` (in two matches of a round, or playing
+        while on the bye), ``team-missing`` (neither playing nor on the bye),
+        ``board-twice``, ``meet-twice``, ``missing-meeting``, ``bye-twice`` and
+        ``home-away`` (home and away counts more than one apart). The table of a
+        problem is the match's place in its round, from 1.
+        """
+        found: list[Problem] = []
+        known = set(self.teams)
+        met: dict[frozenset[str], tuple[int, int]] = {}
+        byes: dict[str, int] = {}
+        played: dict[tuple[str, int], int] = {}
+        for number, rnd in enumerate(self.rounds, start=1):
+            where: dict[str, list[str]] = defaultdict(list)
+            tables: dict[str, int] = {}
+            if rnd.bye is not None:
+                where[rnd.bye].append("on the bye")
+                if rnd.bye in byes:
+                    found.append(
+                        Problem(
+                            "bye-twice",
+                            f"team {rnd.bye} has the bye again (first in round {byes[rnd.bye]})",
+                            number,
+                        )
+                    )
+                byes.setdefault(rnd.bye, number)
+            for table, match in enumerate(rnd.matches, start=1):
+                for team in (match.home, match.away):
+                    where[team].append(f"match {table}")
+                    tables[team] = table
+                    if team not in known:
+                        found.append(
+                            Problem(
+                                "unknown-team", f"team {team} is not in the event", number, table
+                            )
+                        )
+                    repeats = sorted(b for b in match.boards if (team, b) in played)
+                    if repeats:
+                        found.append(
+                            Problem(
+                                "board-twice",
+                                f"team {team} plays board {repeats[0]} again (first in round"
+                                f" {played[(team, repeats[0])]})",
+                                number,
+                                table,
+                            )
+                        )
+                    for board in match.boards:
+                        played.setdefault((team, board), number)
+                key = frozenset((match.home, match.away))
+                if key in met:
+                    first_round, first_table = met[key]
+                    found.append(
+                        Problem(
+                            "meet-twice",
+                            f"teams {match.home} and {match.away} meet again (first in round"
+                            f" {first_round}, match {first_table})",
+                            number,
+                            table,
+                        )
+                    )
+                met.setdefault(key, (number, table))
+            for team, places in where.items():
+                if len(places) > 1:
+                    found.append(
+                        Problem(
+                            "team-twice",
+                            f"team {team} is in two places: {', '.join(places)}",
+                            number,
+                            tables.get(team),
+                        )
+                    )
+            for team in self.teams:
+                if team not in where:
+                    found.append(
+                        Problem(
+                            "team-missing",
+                            f"team {team} neither plays nor has the bye",
+                            number,
+                        )
+                    )
+        for i, first in enumerate(self.teams):
+            for second in self.teams[i + 1 :]:
+                if frozenset((first, second)) not in met:
+                    found.append(
+                        Problem("missing-meeting", f"teams {first} and {second} never meet")
+                    )
+        for team, (home, away) in self.home_away().items():
+            if abs(home - away) > 1:
+                found.append(
+                    Problem(
+                        "home-away",
+                        f"team {team} is at home {home} times and away {away} times",
+                    )
+                )
+        return found
+
+    def is_valid(self) -> bool:
+        """Whether :meth:`problems` is empty."""
+        return not self.problems()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready form (see ``docs/swiss.md``)."""
+        return {
+            "teams": list(self.teams),
+            "rounds": [
+                {
+                    "matches": [
+                        {"home": m.home, "away": m.away, "boards": list(m.boards)}
+                        for m in rnd.matches
+                    ],
+                    "bye": rnd.bye,
+                }
+                for rnd in self.rounds
+            ],
+        }
+
+    def to_json(self) -> str:
+        """The round robin as JSON text; :meth:`from_json` reads it back to an equal value."""
+        return json.dumps(self.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str) -> RoundRobin:
+        """Read the JSON form; bad input raises :class:`MovementError` naming round and field."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise MovementError(f"not JSON: {exc}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: object) -> RoundRobin:
+        """Read the JSON-ready form (what :meth:`to_dict` gives)."""
+        if not isinstance(data, Mapping):
+            raise MovementError(f"a round robin must be a JSON object, got {data!r}")
+        teams = data.get("teams")
+        if not isinstance(teams, list):
+            raise MovementError(f"field 'teams': expected a list of team ids, got {teams!r}")
+        rounds = data.get("rounds")
+        if not isinstance(rounds, list):
+            raise MovementError(f"field 'rounds': expected a list of rounds, got {rounds!r}")
+        return cls(
+            teams=tuple(_check_team(t, "field 'teams'") for t in teams),
+            rounds=tuple(_read_round(n, r) for n, r in enumerate(rounds, start=1)),
+        )
+
+
+def _read_round(number: int, data: object) -> RobinRound:
+    if not isinstance(data, Mapping):
+        raise MovementError(f"round {number}: expected an object, got {data!r}")
+    matches = data.get("matches")
+    if not isinstance(matches, list):
+        raise MovementError(f"round {number}, field 'matches': expected a list, got {matches!r}")
+    read = []
+    for table, item in enumerate(matches, start=1):
+        where = f"round {number}, match {table}"
+        if not isinstance(item, Mapping):
+            raise MovementError(f"{where}: expected an object, got {item!r}")
+        boards = item.get("boards")
+        if not isinstance(boards, list):
+            raise MovementError(f"{where}, field 'boards': expected a list, got {boards!r}")
+        home = _check_team(item.get("home"), f"{where}, field 'home'")
+        away = _check_team(item.get("away"), f"{where}, field 'away'")
+        if home == away:
+            raise MovementError(f"{where}: team {home} cannot play itself")
+        read.append(
+            Match(
+                home=home,
+                away=away,
+                boards=_check_boards(tuple(boards), f"{where}, field 'boards'"),
+            )
+        )
+    bye = data.get("bye")
+    if bye is not None:
+        _check_team(bye, f"round {number}, field 'bye'")
+    return RobinRound(matches=tuple(read), bye=bye)
+
+
+def _team_ids(teams: int | Sequence[str]) -> tuple[str, ...]:
+    if isinstance(teams, int) and not isinstance(teams, bool):
+        check_size("teams", teams, 2)
+        return tuple(str(n) for n in range(1, teams + 1))
+    if isinstance(teams, str) or not isinstance(teams, Sequence):
+        raise MovementError(f"teams must be a count or a list of team ids, got {teams!r}")
+    ids = tuple(_check_team(t, "teams") for t in teams)
+    if len(ids) < 2:
+        raise MovementError(f"a round robin needs at least 2 teams, got {len(ids)}")
+    repeated = [t for t, n in Counter(ids).items() if n > 1]
+    if repeated:
+        raise MovementError(f"teams: team {repeated[0]} is listed twice")
+    return ids
+
+
+def _circle(n: int) -> list[tuple[list[tuple[int, int]], int]]:
+    """For an odd ``n``: each round's (home, away) meetings and the team with the bye."""
+    half = (n - 1) // 2
+    rounds = []
+    for r in range(n):
+        meetings = []
+        for k in range(1, half + 1):
+            first, second = (r + k) % n, (r - k) % n
+            meetings.append((first, second) if 2 * k <= half else (second, first))
+        rounds.append((meetings, r))
+    return rounds
+
+
+def round_robin(teams: int | Sequence[str], boards_per_match: int) -> RoundRobin:
+    """Every team meets every other once: ``n - 1`` rounds (even ``n``) or ``n`` with a bye.
+
+    ``teams`` is a count (ids ``"1"`` to ``"n"``) or the team ids in order. All matches
+    of a round play the same boards (duplicated sets), a new set each round: round
+    ``r`` plays boards ``(r - 1) * boards_per_match + 1`` onwards.
+    """
+    ids = _team_ids(teams)
+    check_size("boards_per_match", boards_per_match, 1)
+    n = len(ids)
+    odd = n if n % 2 else n - 1
+    schedule = []
+    for r, (meetings, spare) in enumerate(_circle(odd)):
+        boards = board_range(r, boards_per_match)
+        matches = [Match(ids[h], ids[a], boards) for h, a in meetings]
+        bye: str | None = ids[spare]
+        if n % 2 == 0:
+            last = (ids[n - 1], ids[spare]) if r % 2 == 0 else (ids[spare], ids[n - 1])
+            matches.insert(0, Match(last[0], last[1], boards))
+            bye = None
+        schedule.append(RobinRound(matches=tuple(matches), bye=bye))
+    return RoundRobin(teams=ids, rounds=tuple(schedule))
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """Part of a stanza between two passings: the boards in each room (1-based stanza, part)."""
+
+    stanza: int
+    part: int
+    open_room: tuple[int, ...]
+    closed_room: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TwoRoom:
+    """Which boards each room of a match plays, stanza by stanza, and who sits where.
+
+    The home team sits North-South in the open room and East-West in the closed
+    room; the away team the other way round, so each board is played once each way.
+    """
+
+    match: Match
+    segments: tuple[Segment, ...]
+    duplicated: bool = False
+
+    @property
+    def open_ns(self) -> str:
+        return self.match.home
+
+    @property
+    def open_ew(self) -> str:
+        return self.match.away
+
+    @property
+    def closed_ns(self) -> str:
+        return self.match.away
+
+    @property
+    def closed_ew(self) -> str:
+        return self.match.home
+
+    def passing(self) -> list[str]:
+        """The instructions, in order, as a director would read them out."""
+        lines = []
+        for seg in self.segments:
+            if self.duplicated:
+                lines.append(
+                    f"stanza {seg.stanza}: both rooms play {_text(seg.open_room)}"
+                    " (a set of boards in each room)"
+                )
+                continue
+            lines.append(
+                f"stanza {seg.stanza}, part {seg.part}: open room {_text(seg.open_room)},"
+                f" closed room {_text(seg.closed_room)}"
+            )
+            if seg.part == 1:
+                lines.append(f"stanza {seg.stanza}: the rooms exchange their boards")
+        return lines
+
+    def problems(self) -> list[Problem]:
+        """Every broken rule: a board not played exactly once in each room (``room-boards``),
+        or in both rooms at once without duplicated boards (``board-in-both-rooms``)."""
+        found: list[Problem] = []
+        for name, boards in (
+            ("open", [b for s in self.segments for b in s.open_room]),
+            ("closed", [b for s in self.segments for b in s.closed_room]),
+        ):
+            if sorted(boards) != sorted(self.match.boards):
+                found.append(
+                    Problem(
+                        "room-boards",
+                        f"the {name} room plays {_text(sorted(boards))}, not the match's"
+                        f" {_text(sorted(self.match.boards))} once each",
+                    )
+                )
+        if not self.duplicated:
+            for seg in self.segments:
+                both = sorted(set(seg.open_room) & set(seg.closed_room))
+                if both:
+                    found.append(
+                        Problem(
+                            "board-in-both-rooms",
+                            f"stanza {seg.stanza}, part {seg.part}: {_text(both)} in both rooms"
+                            " at once",
+                        )
+                    )
+        return found
+
+
+def _text(boards: Sequence[int]) -> str:
+    ordered = list(boards)
+    if len(ordered) > 1 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"boards {ordered[0]}-{ordered[-1]}"
+    return ("board " if len(ordered) == 1 else "boards ") + ", ".join(map(str, ordered))
+
+
+def _split(items: tuple[int, ...], parts: int) -> list[tuple[int, ...]]:
+    """``items`` in ``parts`` consecutive blocks, the longer blocks first."""
+    size, extra = divmod(len(items), parts)
+    blocks, start = [], 0
+    for k in range(parts):
+        end = start + size + (1 if k < extra else 0)
+        blocks.append(items[start:end])
+        start = end
+    return blocks
+
+
+def two_room(match: Match, stanzas: int = 1, *, duplicated: bool = False) -> TwoRoom:
+    """The board passing of a match in ``stanzas`` stanzas (the match's boards in order).
+
+    Without duplicated boards each stanza has two parts: the open room plays the
+    first half of the stanza's boards while the closed room plays the second half,
+    then the rooms exchange them. With ``duplicated`` both rooms play the whole
+    stanza at once.
+    """
+    check_size("stanzas", stanzas, 1)
+    per_stanza = 1 if duplicated else 2
+    if stanzas * per_stanza > len(match.boards):
+        raise MovementError(
+            f"stanzas: {len(match.boards)} boards cannot fill {stanzas} stanzas"
+            + ("" if duplicated else " of at least 2 boards (one for each room)")
+        )
+    segments = []
+    for number, block in enumerate(_split(match.boards, stanzas), start=1):
+        if duplicated:
+            segments.append(Segment(number, 1, block, block))
+            continue
+        first, second = _split(block, 2)
+        segments.append(Segment(number, 1, first, second))
+        segments.append(Segment(number, 2, second, first))
+    return TwoRoom(match=match, segments=tuple(segments), duplicated=duplicated)
+
+
+__all__ = [
+    "Match",
+    "RobinRound",
+    "RoundRobin",
+    "Segment",
+    "TwoRoom",
+    "round_robin",
+    "two_room",
+]
