@@ -105,7 +105,14 @@ def test_the_walk_finds_every_command_including_batch() -> None:
     paths = [path for path, _ in walk(cli)]
     assert paths[0] == ""
     assert {"score", "table", "pairs", "teams", "batch", "rubber", "chicago"} <= set(paths)
-    assert set(paths[1:]) == set(cli.commands)  # no subgroups today; walk() would find them
+    subcommands = {
+        f"{name} {sub}"
+        for name, group in cli.commands.items()
+        if isinstance(group, click.Group)
+        for sub in group.commands
+    }
+    assert "movement suggest" in subcommands
+    assert set(paths[1:]) == set(cli.commands) | subcommands
 
 
 # --- the checker itself, on a small group and a small page -----------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +18,11 @@ from bridgescore.cli.events import (
     print_teams,
     report_problems,
 )
+from bridgescore.cli.movement import load_movement_argument, missing_lines
 from bridgescore.events.individual import IndividualResult
 from bridgescore.events.model import Event
+from bridgescore.events.movements.fit import missing_results
+from bridgescore.events.movements.model import Movement
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.scoring import score_chosen
 from bridgescore.events.summary import event_summary
@@ -30,14 +34,29 @@ from bridgescore.io.writing import check_not_input
 _SCORING_HELP = "Score as mp, acbl, butler or cross-imps (pairs), or imps/bam (teams)."
 
 
-def _load(path: str, laws: str, strict: bool) -> Event:
+_MOVEMENT_HELP = (
+    "The movement it was played in (a spec such as mitchell:8x3, or a movement file):"
+    " every result must fit it, a result may name only its round and table, and"
+    " missing results are listed."
+)
+
+
+def _movement(source: str | None) -> Movement | None:
+    return None if source is None else load_movement_argument(source)
+
+
+def _load(path: str, laws: str, strict: bool, movement: Movement | None = None) -> Event:
     try:
-        event = load_event(path, laws=laws, strict=strict)
+        event = load_event(path, laws=laws, strict=strict, movement=movement)
     except ResultsFileError as error:
         report_problems(error.problems)
         sys.exit(EXIT_BAD_INPUT)
     report_problems(list(event.results.warnings))
     return event
+
+
+def _played(event: Event) -> list[tuple[int, str, str]]:
+    return [(row.board, row.ns, row.ew) for row in event.results.rows]
 
 
 @click.command(
@@ -51,14 +70,25 @@ def _load(path: str, laws: str, strict: bool) -> Event:
 @convention_options
 @laws_option
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("--movement", "movement_source", default=None, help=_MOVEMENT_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (see docs/events.md).")
 @friendly_errors
 def event_command(
-    file: str, scoring: str | None, laws: str, strict: bool, as_json: bool, **options: Any
+    file: str,
+    scoring: str | None,
+    laws: str,
+    strict: bool,
+    movement_source: str | None,
+    as_json: bool,
+    **options: Any,
 ) -> None:
     """Print the ranking of any supported event file (CSV, JSON, PBN, USEBIO), scored
     as the program that wrote it scores (it says which conventions it applied)."""
-    event = _load(file, laws, strict)
+    movement = _movement(movement_source)
+    event = _load(file, laws, strict, movement)
+    missing = () if movement is None else missing_results(movement, _played(event))
+    for line in missing_lines(missing):
+        note(line)
     chosen = conventions_of(event, scoring, options)
     result = score_chosen(event, chosen)
     if isinstance(result, TeamsResult) and result.check is not None:
@@ -66,6 +96,8 @@ def event_command(
     if as_json:
         summary = event_summary(event, result)
         summary["conventions"] = chosen.as_dict()
+        if movement is not None:
+            summary["missing"] = [asdict(seating) for seating in missing]
         emit_json(summary)
         return
     names = {p.id: p.names for p in event.participants}

@@ -1,0 +1,173 @@
+"""``bridgescore movement``: suggest, show, check and print a movement."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from bridgescore.cli._common import (
+    EXIT_BAD_INPUT,
+    BridgeGroup,
+    console,
+    emit_json,
+    friendly_errors,
+)
+from bridgescore.errors import BridgeInputError
+from bridgescore.events.movements.fit import Seating
+from bridgescore.events.movements.model import Movement, MovementError, Round
+from bridgescore.events.movements.spec import KINDS, MovementSpec
+from bridgescore.events.movements.suggest import suggest
+from bridgescore.io.text import read_text
+
+_SOURCE_HELP = (
+    "A spec such as howell:6x3 or mitchell:8x3 (see 'bridgescore movement suggest'),"
+    " or a movement file (the JSON form of docs/movements.md)."
+)
+
+
+def load_movement_argument(text: str) -> Movement:
+    """The movement a command line names: a file if one is there, else a spec."""
+    path = Path(text)
+    if path.is_file():
+        source = read_text(path)
+        try:
+            return Movement.from_json(source)
+        except MovementError as error:
+            raise MovementError(f"{path}: {error}") from None
+    if ":" not in text and (path.suffix or "/" in text):
+        raise BridgeInputError(f"{text!r}: no such movement file")
+    return MovementSpec.parse(text).build()
+
+
+def _boards(boards: tuple[int, ...]) -> str:
+    ordered = sorted(boards)
+    if len(ordered) > 1 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]}-{ordered[-1]}"
+    return ", ".join(map(str, ordered))
+
+
+def _round_lines(number: int, rnd: Round) -> list[str]:
+    lines = [f"Round {number}"]
+    width = max((len(t.ns) for t in rnd.tables), default=0)
+    for tbl in rnd.tables:
+        lines.append(f"  table {tbl.table:>2}  {tbl.ns:>{width}} v {tbl.ew:<{width}}  boards "
+                     f"{_boards(tbl.boards)}")  # fmt: skip
+    for pair in rnd.sit_outs:
+        lines.append(f"  sits out  {pair}")
+    if rnd.relay:
+        lines.append(f"  relay     boards {_boards(rnd.relay)}")
+    return lines
+
+
+def describe(movement: Movement) -> str:
+    """One line: kind, tables, rounds, pairs and boards."""
+    tables = max((t.table for r in movement.rounds for t in r.tables), default=0)
+    return (
+        f"{movement.kind.value}: {tables} tables, {len(movement.rounds)} rounds,"
+        f" {len(movement.pairs)} pairs, {len(movement.boards)} boards"
+    )
+
+
+@click.group(
+    "movement",
+    cls=BridgeGroup,
+    epilog="Examples:\n\n  bridgescore movement suggest --pairs 17 --boards 24\n\n"
+    "  bridgescore movement show howell:6x3",
+)
+def movement_group() -> None:
+    """Movements: which movements fit a field, each round's tables and boards, checks,
+    and the guide cards."""
+
+
+@movement_group.command(
+    "suggest",
+    epilog="Examples:\n\n  bridgescore movement suggest --pairs 17 --boards 24\n\n"
+    "  bridgescore movement suggest --pairs 12 --boards 26 --json",
+)
+@click.option("--pairs", type=int, required=True, help="How many pairs (3 or more).")
+@click.option("--boards", type=int, required=True, help="About how many boards to play.")
+@click.option("--all", "show_all", is_flag=True, help="List every fit, not only the best ten.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (see docs/movements.md).")
+@friendly_errors
+def suggest_command(pairs: int, boards: int, show_all: bool, as_json: bool) -> None:
+    """List the movements that fit, best first: rounds, boards a round, sit-outs,
+    boards each pair plays, balance and time (about 7½ minutes a board)."""
+    found = suggest(pairs, boards)
+    if not found:
+        raise MovementError(
+            f"no movement bridgescore builds fits {pairs} pairs and about {boards} boards"
+            f" (kinds: {', '.join(KINDS)})"
+        )
+    shown = found if show_all else found[:10]
+    if as_json:
+        emit_json([s.to_dict() for s in shown])
+        return
+    out = console()
+    out.print(f"Movements for {pairs} pairs, about {boards} boards (best first)")
+    for s in shown:
+        sits = f", {s.sit_outs} sits out" if s.sit_outs else ""
+        hours, minutes = divmod(s.minutes, 60)
+        out.print(
+            f"  {s.spec:<24} {s.rounds:>2} rounds x {s.boards_per_round} boards{sits};"
+            f" {s.boards_per_pair} boards a pair, {s.boards_in_play} in play;"
+            f" balance {s.balance:.0%}; about {hours}h{minutes:02d}"
+        )
+    if len(found) > len(shown):
+        out.print(f"  ... and {len(found) - len(shown)} more (--all)")
+
+
+@movement_group.command(
+    "show",
+    epilog="Examples:\n\n  bridgescore movement show howell:4x3\n\n"
+    "  bridgescore movement show mitchell:8x3 --json > session-movement.json",
+)
+@click.argument("source")
+@click.option("--json", "as_json", is_flag=True, help="Print the movement's JSON form.")
+@friendly_errors
+def show_command(source: str, as_json: bool) -> None:
+    """Print a movement round by round: each table's pairs and boards, sit-outs and
+    relays. SOURCE:"""
+    movement = load_movement_argument(source)
+    if as_json:
+        emit_json(movement.to_dict())
+        return
+    lines = [describe(movement)]
+    for number, rnd in enumerate(movement.rounds, start=1):
+        lines.extend(_round_lines(number, rnd))
+    click.echo("\n".join(lines))
+
+
+show_command.help = (show_command.help or "") + _SOURCE_HELP
+
+
+@movement_group.command(
+    "check",
+    epilog="Examples:\n\n  bridgescore movement check session-movement.json",
+)
+@click.argument("source")
+@friendly_errors
+def check_command(source: str) -> None:
+    """Prove a movement: every broken rule with its round and table (exit status 2 when
+    there is one). SOURCE:"""
+    movement = load_movement_argument(source)
+    problems = movement.problems()
+    if not problems:
+        click.echo(f"sound: {describe(movement)}")
+        return
+    for problem in problems:
+        click.echo(f"bridgescore: error: {problem}", err=True)
+    click.echo(f"bridgescore: {len(problems)} problems in {source}", err=True)
+    sys.exit(EXIT_BAD_INPUT)
+
+
+check_command.help = (check_command.help or "") + _SOURCE_HELP
+
+
+def missing_lines(missing: tuple[Seating, ...]) -> list[str]:
+    """The results a movement schedules and a file does not give, one line each."""
+    return [f"missing result: {seating}" for seating in missing]
+
+
+__all__ = ["describe", "load_movement_argument", "missing_lines", "movement_group"]

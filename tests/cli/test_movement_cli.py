@@ -1,0 +1,122 @@
+"""``bridgescore movement suggest/show/check`` and ``event --movement``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from bridgescore.cli.main import cli
+from bridgescore.events.movements import Movement, mitchell
+from bridgescore.events.movements.fit import seatings
+from bridgescore.events.movements.spec import build
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_suggest_json_lists_specs_that_show_builds() -> None:
+    result = run("movement", "suggest", "--pairs", "8", "--boards", "24", "--json")
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.stdout)
+    assert found[0]["kind"] == "howell"
+    for item in found:
+        assert {"spec", "rounds", "boards_per_round", "kind"} <= set(item)
+        shown = json.loads(run("movement", "show", item["spec"], "--json").stdout)
+        assert len(shown["rounds"]) == item["rounds"]
+
+
+def test_suggest_prints_best_first() -> None:
+    result = run("movement", "suggest", "--pairs", "16", "--boards", "24")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Movements for 16 pairs, about 24 boards (best first)"
+    assert "rounds x" in lines[1]
+    assert "about " in lines[1]
+
+
+def test_show_json_is_the_movement_json_form() -> None:
+    result = run("movement", "show", "mitchell:3x2", "--json")
+    data = json.loads(result.stdout)
+    assert Movement.from_dict(data) == mitchell(3, 2)
+    assert data["rounds"][0][0] == {"table": 1, "ns": "1NS", "ew": "1EW", "boards": [1, 2]}
+    ids = {t["ns"] for r in data["rounds"] for t in r} | {
+        t["ew"] for r in data["rounds"] for t in r
+    }
+    assert len(ids) == 6  # the NS and EW pairs numbered 1 are two pairs
+
+
+def test_show_prints_each_round() -> None:
+    result = run("movement", "show", "mitchell:3x2")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[:3] == [
+        "mitchell: 3 tables, 3 rounds, 6 pairs, 6 boards",
+        "Round 1",
+        "  table  1  1NS v 1EW  boards 1-2",
+    ]
+
+
+def test_show_reads_a_movement_file(tmp_path: Path) -> None:
+    path = tmp_path / "session.json"
+    path.write_text(build("howell:3x2").to_json())
+    result = run("movement", "show", str(path), "--json")
+    assert Movement.from_dict(json.loads(result.stdout)) == build("howell:3x2")
+
+
+def test_a_bad_spec_or_file_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    for args, says in [
+        (("show", "mitchel:7x4"), "unknown kind 'mitchel'"),
+        (("show", "nowhere.json"), "'nowhere.json': no such movement file"),
+        (("suggest", "--pairs", "2", "--boards", "24"), "pairs must be a whole number from 3"),
+    ]:
+        result = run("movement", *args)
+        assert result.exit_code == 2, result.output
+        assert result.stderr.startswith("bridgescore: error: ")
+        assert says in result.stderr
+        assert "Traceback" not in result.output
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"kind": "mitchell", "rounds": [[{"table": 1, "ns": "1", "ew": 7}]]}')
+    result = run("movement", "show", str(bad))
+    assert result.exit_code == 2
+    assert f"{bad}: round 1, table 1, field 'ew'" in result.stderr
+
+
+def test_check_lists_every_problem_with_round_and_table(tmp_path: Path) -> None:
+    data = mitchell(3, 2).to_dict()
+    data["rounds"][1][0]["ew"] = "1EW"  # 1EW meets 1NS again, and is at two tables
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(data))
+    result = run("movement", "check", str(path))
+    assert result.exit_code == 2
+    errors = [line for line in result.stderr.splitlines() if "error" in line]
+    assert "bridgescore: error: round 2, table 2: pair 1EW is in two places" in errors[0]
+    assert any("meet again" in line for line in errors)
+    sound = run("movement", "check", "mitchell:3x2")
+    assert (sound.exit_code, sound.stdout.strip()) == (
+        0,
+        "sound: mitchell: 3 tables, 3 rounds, 6 pairs, 6 boards",
+    )
+
+
+def test_event_with_its_movement_lists_missing_results(tmp_path: Path) -> None:
+    movement = mitchell(3, 2)
+    lines = ["round,table,board,contract,declarer,result"]
+    every = seatings(movement)
+    lines += [f"{s.round},{s.table},{s.board},3NT,N,=" for s in every[:-2]]
+    path = tmp_path / "session.csv"
+    path.write_text("\n".join(lines) + "\n")
+    result = run("event", str(path), "--movement", "mitchell:3x2", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["missing"] == [
+        {"round": s.round, "table": s.table, "ns": s.ns, "ew": s.ew, "board": s.board}
+        for s in every[-2:]
+    ]
+    assert f"missing result: {every[-1]}" in result.stderr
+    misfit = tmp_path / "misfit.csv"
+    misfit.write_text("round,table,board,contract,declarer,result\n1,7,1,3NT,N,=\n")
+    result = run("event", str(misfit), "--movement", "mitchell:3x2")
+    assert result.exit_code == 2
+    assert "misfit.csv, line 2, board 1: error: does not fit the movement" in result.stderr

@@ -1,0 +1,95 @@
+"""Movement spec strings and suggestions: parse/format symmetric, every suggestion sound."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bridgescore.events.movements import MOST_TABLES, MovementError, MovementKind, howell, mitchell
+from bridgescore.events.movements.spec import KINDS, MovementSpec, build, spec_of
+from bridgescore.events.movements.suggest import MINUTES_PER_BOARD, suggest
+
+
+def test_a_spec_builds_what_the_generator_builds() -> None:
+    assert build("mitchell:7x4") == mitchell(7, 4)
+    assert build("howell:4x3") == howell(4, 3)
+    assert build("Mitchell:8x3:rounds=5") == mitchell(8, 3, rounds=5)
+
+
+@pytest.mark.parametrize(
+    "text", ["mitchell:7x4", "howell:4x3", "mitchell:8x3:rounds=5", "mitchell:10x2:rounds=10"]
+)
+def test_spec_text_round_trips(text: str) -> None:
+    spec = MovementSpec.parse(text)
+    assert str(spec) == text
+    assert MovementSpec.parse(str(spec)) == spec
+    assert spec_of(spec.kind, spec.tables, spec.boards_per_round, **dict(spec.options)) == spec
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("mitchell", "expected kind:TABLESxBOARDS"),
+        ("mitchel:7x4", "unknown kind 'mitchel': use one of mitchell, howell"),
+        ("mitchell:7x4:rounds", "option 'rounds' needs a whole number"),
+        ("mitchell:7x4:rounds=x", "needs a whole number (rounds=N), got 'x'"),
+        ("mitchell:7x4:colour=red", "mitchell takes no option 'colour' (options: rounds"),
+        ("mitchell:7x4:rounds=3:rounds=4", "option 'rounds' given twice"),
+        ("mitchell:7x4:rounds=9", "movement 'mitchell:7x4:rounds=9': rounds must be at most"),
+        ("howell:1x3", "movement 'howell:1x3': tables must be a whole number from 2"),
+        ("mitchell:7x0", "boards_per_round must be a whole number from 1"),
+    ],
+)
+def test_a_bad_spec_says_what_is_wrong(text: str, says: str) -> None:
+    with pytest.raises(MovementError) as caught:
+        build(text)
+    assert says in str(caught.value)
+
+
+@pytest.mark.parametrize(("pairs", "boards"), [(4, 24), (8, 24), (12, 26), (16, 24), (20, 27)])
+def test_every_suggestion_is_sound_and_fits(pairs: int, boards: int) -> None:
+    found = suggest(pairs, boards)
+    assert found
+    for s in found:
+        movement = s.movement
+        assert movement.problems() == []
+        assert len(movement.pairs) == pairs
+        assert MovementSpec.parse(s.spec).build() == movement
+        assert s.rounds == len(movement.rounds)
+        assert s.minutes == int(s.rounds * s.boards_per_round * MINUTES_PER_BOARD)
+        assert abs(s.rounds * s.boards_per_round - boards) <= boards / 4
+        assert set(s.to_dict()) >= {"spec", "rounds", "boards_per_round", "kind"}
+
+
+def test_a_howell_comes_first_for_four_tables() -> None:
+    # clubs play a Howell up to about 7 tables (bridgescoreplus.com recommended movements)
+    best = suggest(8, 24)[0]
+    assert best.kind == MovementKind.HOWELL.value
+    assert (best.rounds, best.boards_per_round) == (7, 3)
+
+
+def test_suggestions_are_ordered_best_first() -> None:
+    found = suggest(16, 24)
+    on_target = [abs(s.rounds * s.boards_per_round - 24) <= 3 for s in found]
+    assert on_target == sorted(on_target, reverse=True)
+
+
+def test_suggest_refuses_a_field_too_small() -> None:
+    with pytest.raises(MovementError, match="pairs must be a whole number from 3"):
+        suggest(2, 24)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    kind=st.sampled_from(sorted(KINDS)),
+    tables=st.integers(2, 16),
+    boards=st.integers(1, 4),
+)
+def test_any_spec_builds_sound_or_says_why(kind: str, tables: int, boards: int) -> None:
+    text = f"{kind}:{tables}x{boards}"
+    if kind == "howell" and tables > MOST_TABLES:
+        with pytest.raises(MovementError, match="tables must be at most"):
+            build(text)
+        return
+    assert build(text).problems() == []
