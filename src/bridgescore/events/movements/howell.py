@@ -1,20 +1,29 @@
-"""Complete Howell movements: every pair meets every other pair once.
+"""Howell movements: every pair meets every other pair (or, cut short, at most once).
 
-With ``2T`` pairs at ``T`` tables there are ``2T - 1`` rounds. The meetings come
-from the circle method: pair ``2T`` is stationary at table 1 and meets pair
-``r`` in round ``r``; at table ``k + 1`` pair ``r + k`` (NS) meets pair ``r - k``
-(EW), counting pairs 1 to ``2T - 1`` round a circle. The ``2T - 1`` board sets
-are then placed by a depth-first search: each round's tables get different
-sets, no pair plays a set twice, and every set is played ``T`` times; the sets
-not at a table are on the relay. Where no placement exists without sharing
-(2 and 3 tables), the search allows the fewest shared sets it can, and
-declares them.
+A complete Howell for ``T`` tables has ``2T`` pairs, ``2T - 1`` rounds and ``2T - 1``
+board sets. Ours are cyclic ("circle") Howells: pair ``2T`` sits North-South at table 1
+throughout, and from one round to the next every other pair and every set advances by
+one, counting round a circle of ``2T - 1``. So one round, the *base round*, fixes the
+whole movement: for each table its North-South pair, its East-West pair and its set.
+Each pair plays each set exactly once when ``set - pair`` takes every value once over
+the base round's seats. The base rounds in :mod:`.howell_tables` were found by
+:func:`search_base_round`, which also picks who sits North-South so that every two
+pairs are compared as evenly as a cyclic Howell allows (``docs/howell.md``).
+
+Cut short (``rounds`` fewer than ``2T - 1``), the first rounds are kept. When they
+would leave a pair short of 70 % of the boards in use, the sets are placed afresh so
+that only as many sets are in use as the rounds allow. With an odd number of pairs
+the stationary pair is missing: its opponent of the round sits out.
 """
 
 from __future__ import annotations
 
+import random
+from collections import defaultdict
+from collections.abc import Sequence
 from typing import Final
 
+from bridgescore.events.movements.howell_tables import BASE_ROUNDS, SMALL_HOWELLS
 from bridgescore.events.movements.model import (
     Movement,
     MovementError,
@@ -25,90 +34,368 @@ from bridgescore.events.movements.model import (
     check_size,
 )
 
-MOST_TABLES: Final = 4
-"""The largest Howell the search builds (it is quick up to here)."""
+MOST_TABLES: Final = max(BASE_ROUNDS)
+"""The largest Howell built (a stored base round for every size from 4 tables)."""
+
+Seat = tuple[int, int, int]
+"""One table of a round: North-South pair, East-West pair, set (all counted from 0)."""
 
 
-def _meetings(tables: int) -> list[list[tuple[int, int]]]:
-    """0-based pairs meeting at each 0-based table in each round (the circle method)."""
+def expand(tables: int, base: Sequence[Seat]) -> list[list[Seat]]:
+    """Every round of the cyclic Howell whose first round is ``base``.
+
+    Pairs and sets below ``2T - 1`` advance by one a round (modulo ``2T - 1``);
+    pair ``2T - 1`` (the pair numbered ``2T``) stays where it is.
+    """
     n = 2 * tables - 1
-    rounds = []
-    for r in range(n):
-        seats = [(n, r)] + [((r + k) % n, (r - k) % n) for k in range(1, tables)]
-        rounds.append(seats)
-    return rounds
+
+    def move(pair: int, r: int) -> int:
+        return pair if pair == n else (pair + r) % n
+
+    return [[(move(ns, r), move(ew, r), (s + r) % n) for ns, ew, s in base] for r in range(n)]
+
+
+def _deviation(tables: int, base: Sequence[Seat]) -> int:
+    """Sum over pair distances of (comparisons - (T - 1)) squared; 0 for a balanced Howell."""
+    n = 2 * tables - 1
+    north = [False] * n
+    for ns, _ew, s in base:
+        if ns != n:
+            north[(s - ns) % n] = True
+    deviation = 0
+    for d in range(1, n):
+        same = sum(north[u] == north[(u - d) % n] for u in range(n))
+        deviation += (same - (tables - 1)) ** 2
+    return deviation
+
+
+def search_base_round(tables: int, *, seed: int = 0, attempts: int = 20000) -> tuple[Seat, ...]:
+    """Search for a cyclic Howell's base round with the best balance found.
+
+    A starter pairs the residues 1 to ``2T - 2`` so that the differences 1 to ``T - 1``
+    are each used once (then every two pairs meet once); the sets are chosen so that
+    ``set - pair`` is different at every seat (then every pair plays every set once),
+    sharing a set between two tables only when no other way exists (2 and 3 tables);
+    last, who sits North-South is chosen table by table for the least deviation
+    from perfect balance. Stops at a balanced round (even ``T``) or one whose pairs
+    are compared ``T - 2`` or ``T`` times (odd ``T``, the best a cyclic Howell can do).
+    """
+    check_size("tables", tables, 2)
+    rng = random.Random(seed)
+    n = 2 * tables - 1
+    good_enough = 0 if tables % 2 == 0 else n - 1
+    best: tuple[int, int, tuple[Seat, ...]] | None = None
+    for _ in range(attempts):
+        starter = _starter(tables, rng)
+        if starter is None:
+            continue
+        for sharing in range(tables):
+            sets = _adder(tables, starter, sharing, rng)
+            if sets is not None:
+                break
+        else:
+            continue
+        base = _orient(tables, starter, sets)
+        key = (sharing, _deviation(tables, base))
+        if best is None or key < best[:2]:
+            best = (*key, base)
+        if best[0] == (0 if tables > 3 else best[0]) and best[1] <= good_enough:
+            break
+    if best is None:
+        raise MovementError(f"no base round found for {tables} tables")
+    return best[2]
+
+
+def _starter(tables: int, rng: random.Random) -> list[tuple[int, int]] | None:
+    n = 2 * tables - 1
+    used = [True] + [False] * (n - 1)
+    chosen: list[tuple[int, int]] = []
+    differences = list(range(1, tables))
+    rng.shuffle(differences)
+
+    def place(i: int) -> bool:
+        if i == len(differences):
+            return True
+        d = differences[i]
+        options = [a for a in range(n) if not used[a] and not used[(a + d) % n]]
+        rng.shuffle(options)
+        for a in options:
+            b = (a + d) % n
+            used[a] = used[b] = True
+            chosen.append((a, b))
+            if place(i + 1):
+                return True
+            used[a] = used[b] = False
+            chosen.pop()
+        return False
+
+    return chosen if place(0) else None
+
+
+def _adder(
+    tables: int, starter: list[tuple[int, int]], sharing: int, rng: random.Random
+) -> list[int] | None:
+    """Sets for the starter's tables (table 1 has set 0), at most ``sharing`` repeats."""
+    n = 2 * tables - 1
+    offsets = [True] + [False] * (n - 1)
+    count = [1] + [0] * (n - 1)
+    chosen: list[int] = []
+    budget = [2000]
+
+    def add(k: int, spare: int) -> bool:
+        if k == len(starter):
+            return True
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        a, b = starter[k]
+        options = list(range(n))
+        rng.shuffle(options)
+        for s in options:
+            repeat = count[s] > 0
+            if repeat and not spare:
+                continue
+            pa, pb = (s - a) % n, (s - b) % n
+            if offsets[pa] or offsets[pb]:
+                continue
+            offsets[pa] = offsets[pb] = True
+            count[s] += 1
+            chosen.append(s)
+            if add(k + 1, spare - repeat):
+                return True
+            offsets[pa] = offsets[pb] = False
+            count[s] -= 1
+            chosen.pop()
+        return False
+
+    return chosen if add(0, sharing) else None
+
+
+def _orient(tables: int, starter: list[tuple[int, int]], sets: list[int]) -> tuple[Seat, ...]:
+    """Who sits North-South at each table, for the least deviation from balance."""
+    n = 2 * tables - 1
+    best: tuple[int, tuple[Seat, ...]] | None = None
+    for mask in range(1 << (tables - 1)):
+        base: list[Seat] = [(n, 0, 0)]
+        for k, ((a, b), s) in enumerate(zip(starter, sets, strict=True)):
+            base.append((a, b, s) if mask >> k & 1 else (b, a, s))
+        deviation = _deviation(tables, base)
+        if best is None or deviation < best[0]:
+            best = (deviation, tuple(base))
+            if deviation == 0:
+                break
+    assert best is not None
+    return best[1]
+
+
+def _competition(grid: list[list[Seat]], pairs: int) -> dict[tuple[int, int], int]:
+    """The pjms.nl two-pair scores of a schedule (see :mod:`.balance`)."""
+    by_set: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
+    for r, row in enumerate(grid):
+        for k, (ns, ew, s) in enumerate(row):
+            by_set[s].append((ns, 1, r * 1000 + k))
+            by_set[s].append((ew, -1, r * 1000 + k))
+    scores: dict[tuple[int, int], int] = defaultdict(int)
+    for seats in by_set.values():
+        half_top = len(seats) // 2 - 1
+        for i, (p, dp, tp) in enumerate(seats):
+            for q, dq, tq in seats[i + 1 :]:
+                key = (min(p, q), max(p, q))
+                scores[key] += half_top if tp == tq else dp * dq
+    return scores
+
+
+def _improve(grid: list[list[Seat]], pairs: int) -> list[list[Seat]]:
+    """Turn tables round (swap NS and EW) while that lowers the pjms.nl sum of squares."""
+    scores = _competition(grid, pairs)
+    where: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for r, row in enumerate(grid):
+        for k, (_ns, _ew, s) in enumerate(row):
+            where[s].append((r, k))
+    grid = [list(row) for row in grid]
+    improved = True
+    while improved:
+        improved = False
+        for r, row in enumerate(grid):
+            for k, (ns, ew, s) in enumerate(row):
+                changes: dict[tuple[int, int], int] = defaultdict(int)
+                for r2, k2 in where[s]:
+                    if (r2, k2) == (r, k):
+                        continue
+                    other_ns, other_ew, _ = grid[r2][k2]
+                    # ns becomes EW: with other_ns from +1 to -1, with other_ew from -1 to +1.
+                    for mover, sign in ((ns, -2), (ew, 2)):
+                        changes[(min(mover, other_ns), max(mover, other_ns))] += sign
+                        changes[(min(mover, other_ew), max(mover, other_ew))] -= sign
+                delta = sum((scores[key] + c) ** 2 - scores[key] ** 2 for key, c in changes.items())
+                if delta < 0:
+                    for key, c in changes.items():
+                        scores[key] += c
+                    row[k] = (ew, ns, s)
+                    improved = True
+    return grid
 
 
 def _place_sets(
-    tables: int, meetings: list[list[tuple[int, int]]], budget: int
-) -> list[list[int]] | None:
-    """Sets for each round and table, at most ``budget`` times sharing a set in a round."""
-    n = 2 * tables - 1
-    played = [0] * (n + 1)  # bit mask of sets per pair
-    count = [0] * n
-    chosen = [[-1] * tables for _ in range(n)]
-    cells = [(r, k) for r in range(n) for k in range(tables)]
+    meetings: list[list[tuple[int, int]]], sets: int, rng: random.Random, budget: int
+) -> list[list[Seat]] | None:
+    """Sets for the meetings of each round: no pair plays a set twice, each set as often.
 
-    def search(index: int, spare: int) -> bool:
+    Each round's tables get different sets when there are at least as many sets as
+    tables, otherwise each set goes to at most ``ceil(tables / sets)`` tables (shared).
+    """
+    tables = len(meetings[0])
+    cap = -(-tables // sets)
+    most = -(-len(meetings) * tables // sets)
+    played: dict[int, int] = defaultdict(int)
+    count = [0] * sets
+    cells = [(r, k) for r in range(len(meetings)) for k in range(tables)]
+    chosen: dict[tuple[int, int], int] = {}
+    at_round: list[list[int]] = [[0] * sets for _ in meetings]
+    nodes = [budget]
+
+    def search(index: int) -> bool:
         if index == len(cells):
             return True
+        nodes[0] -= 1
+        if nodes[0] < 0:
+            return False
         r, k = cells[index]
         a, b = meetings[r][k]
-        for s in range(n):
+        options = list(range(sets))
+        rng.shuffle(options)
+        options.sort(key=lambda s: count[s])
+        for s in options:
             bit = 1 << s
-            sharing = s in chosen[r][:k]
-            if (sharing and not spare) or played[a] & bit or played[b] & bit:
+            if played[a] & bit or played[b] & bit:
                 continue
-            if count[s] == tables:
+            if at_round[r][s] >= cap or count[s] >= most:
                 continue
             played[a] |= bit
             played[b] |= bit
             count[s] += 1
-            chosen[r][k] = s
-            if search(index + 1, spare - sharing):
+            at_round[r][s] += 1
+            chosen[(r, k)] = s
+            if search(index + 1):
                 return True
             played[a] ^= bit
             played[b] ^= bit
             count[s] -= 1
-            chosen[r][k] = -1
+            at_round[r][s] -= 1
         return False
 
-    return chosen if search(0, budget) else None
+    if not search(0):
+        return None
+    return [
+        [(a, b, chosen[(r, k)]) for k, (a, b) in enumerate(row)] for r, row in enumerate(meetings)
+    ]
 
 
-def howell(tables: int, boards_per_round: int) -> Movement:
-    """A complete Howell for 2 to :data:`MOST_TABLES` tables; pair ids are ``"1"`` to ``"2T"``."""
+def _fewest_sets(rounds: int, tables: int, n: int) -> list[int]:
+    """Set counts to try for a cut-short Howell, best first: all pairs play 70 % or more."""
+    most = min(n, rounds * 10 // 7)
+    return list(range(min(max(rounds, tables), most), most + 1)) or [most]
+
+
+def complete_rounds(tables: int) -> list[list[Seat]]:
+    """Every round of the stored complete Howell for ``tables`` tables."""
+    if tables in SMALL_HOWELLS:
+        return [list(row) for row in SMALL_HOWELLS[tables]]
+    return expand(tables, BASE_ROUNDS[tables])
+
+
+def _partial(tables: int, rounds: int) -> list[list[Seat]]:
+    n = 2 * tables - 1
+    complete = complete_rounds(tables)
+    kept = complete[:rounds]
+    in_use = len({s for row in kept for _, _, s in row})
+    if 10 * rounds >= 7 * in_use:
+        return kept
+    meetings = [[(ns, ew) for ns, ew, _ in row] for row in kept]
+    rng = random.Random(rounds * 100 + tables)
+    for sets in _fewest_sets(rounds, tables, n):
+        for _ in range(20):
+            grid = _place_sets(meetings, sets, rng, 20000)
+            if grid is not None:
+                return _improve(grid, 2 * tables)
+    raise MovementError(
+        f"rounds: no cut-short Howell of {rounds} rounds found for {tables} tables"
+        " that gives every pair 70 % of the boards"
+    )
+
+
+def howell(
+    tables: int,
+    boards_per_round: int,
+    rounds: int | None = None,
+    *,
+    pairs: int | None = None,
+) -> Movement:
+    """A Howell for ``tables`` tables; pair ids are ``"1"`` to ``"2T"`` (pair ``2T`` stationary).
+
+    ``rounds`` defaults to the complete ``2T - 1``; fewer cut the Howell short
+    (sets played unequally often are declared ``factored``). ``pairs`` defaults to
+    ``2T``; ``2T - 1`` leaves out pair ``2T``, and its opponent of the round sits out.
+    """
     check_size("tables", tables, 2)
     check_size("boards_per_round", boards_per_round, 1)
     if tables > MOST_TABLES:
         raise MovementError(f"tables must be at most {MOST_TABLES} for a Howell, got {tables!r}")
     n = 2 * tables - 1
-    meetings = _meetings(tables)
-    sets = None
-    budget = 0
-    while sets is None:
-        sets = _place_sets(tables, meetings, budget)
-        budget += 1
-    rounds = []
-    for r in range(n):
-        seats = tuple(
-            Table(
-                table=k + 1,
-                ns=str(ns + 1),
-                ew=str(ew + 1),
-                boards=board_range(sets[r][k], boards_per_round),
+    if rounds is None:
+        rounds = n
+    check_size("rounds", rounds, 1)
+    if rounds > n:
+        raise MovementError(
+            f"rounds must be at most {n} for a Howell of {tables} tables, got {rounds!r}"
+        )
+    if pairs is None:
+        pairs = 2 * tables
+    if isinstance(pairs, bool) or not isinstance(pairs, int) or pairs not in (n + 1, n):
+        raise MovementError(
+            f"pairs must be {n + 1} or {n} for a Howell of {tables} tables, got {pairs!r}"
+        )
+    grid = complete_rounds(tables) if rounds == n else _partial(tables, rounds)
+    movement = _movement(grid, boards_per_round, sit_out=pairs == n)
+    if pairs == n:
+        short = [p for p in movement.problems() if p.code == "under-70-percent"]
+        if short:
+            raise MovementError(
+                f"pairs: {pairs} pairs in {rounds} rounds leave a pair short of 70 % of the"
+                f" boards ({short[0].message})"
             )
-            for k, (ns, ew) in enumerate(meetings[r])
-        )
+    return movement
+
+
+def _movement(grid: list[list[Seat]], boards_per_round: int, *, sit_out: bool) -> Movement:
+    """The movement of a schedule; with ``sit_out`` the stationary pair is left out."""
+    missing = 2 * len(grid[0]) - 1
+    in_use = sorted({s for row in grid for _, _, s in row})
+    schedule: list[Round] = []
+    plays: dict[int, int] = defaultdict(int)
+    shared: set[int] = set()
+    for row in grid:
+        seats: list[Table] = []
+        sitting_out: list[str] = []
+        at_tables: list[int] = []
+        for ns, ew, s in row:
+            if sit_out and missing in (ns, ew):
+                sitting_out.append(str((ew if ns == missing else ns) + 1))
+                continue
+            if s in at_tables:
+                shared.add(s)
+            at_tables.append(s)
+            plays[s] += 1
+            seats.append(
+                Table(len(seats) + 1, str(ns + 1), str(ew + 1), board_range(s, boards_per_round))
+            )
         relay = tuple(
-            b for s in range(n) if s not in sets[r] for b in board_range(s, boards_per_round)
+            b for s in in_use if s not in at_tables for b in board_range(s, boards_per_round)
         )
-        rounds.append(Round(tables=seats, relay=relay))
-    shared = frozenset(
-        b
-        for row in sets
-        for k, s in enumerate(row)
-        if s in row[:k]
-        for b in board_range(s, boards_per_round)
+        schedule.append(Round(tables=tuple(seats), sit_outs=tuple(sitting_out), relay=relay))
+    return Movement(
+        kind=MovementKind.HOWELL,
+        rounds=tuple(schedule),
+        shared=frozenset(b for s in shared for b in board_range(s, boards_per_round)),
+        factored=len(set(plays.values())) > 1,
     )
-    return Movement(kind=MovementKind.HOWELL, rounds=tuple(rounds), shared=shared)
