@@ -120,3 +120,17 @@ def test_event_with_its_movement_lists_missing_results(tmp_path: Path) -> None:
     result = run("event", str(misfit), "--movement", "mitchell:3x2")
     assert result.exit_code == 2
     assert "misfit.csv, line 2, board 1: error: does not fit the movement" in result.stderr
+
+
+def test_cards_are_written_as_html_and_pdf(tmp_path: Path) -> None:
+    html, pdf = tmp_path / "cards.html", tmp_path / "cards.pdf"
+    result = run("movement", "cards", "mitchell:3x2", "--html", str(html), "--pdf", str(pdf))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [f"wrote {html}", f"wrote {pdf}"]
+    page = html.read_text()
+    assert "1NS" in page
+    assert "Table 3" in page
+    assert pdf.read_bytes().startswith(b"%PDF")
+    nowhere = run("movement", "cards", "mitchell:3x2")
+    assert nowhere.exit_code == 2
+    assert "say where: --html FILE and/or --pdf FILE" in nowhere.stderr

@@ -20,6 +20,7 @@ from bridgescore.events.movements.model import Movement, MovementError, Round
 from bridgescore.events.movements.spec import KINDS, MovementSpec
 from bridgescore.events.movements.suggest import suggest
 from bridgescore.io.text import read_text
+from bridgescore.io.writing import write_bytes, write_text
 
 _SOURCE_HELP = (
     "A spec such as howell:6x3 or mitchell:8x3 (see 'bridgescore movement suggest'),"
@@ -163,6 +164,36 @@ def check_command(source: str) -> None:
 
 
 check_command.help = (check_command.help or "") + _SOURCE_HELP
+
+
+@movement_group.command(
+    "cards",
+    epilog="Examples:\n\n  bridgescore movement cards howell:4x3 --html cards.html\n\n"
+    "  bridgescore movement cards mitchell:8x3 --pdf cards.pdf --title 'Tuesday pairs'",
+)
+@click.argument("source")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the cards as one HTML page (a card to a printed page).")  # fmt: skip
+@click.option("--pdf", "pdf_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the cards as one PDF (the pdf extra).")  # fmt: skip
+@click.option("--title", default="Guide cards", show_default=True, help="The cards' heading.")
+@friendly_errors
+def cards_command(source: str, html_path: str | None, pdf_path: str | None, title: str) -> None:
+    """Print the guide cards: a table card for each table (each round's pairs and boards),
+    a card for each pair (table, direction, opponents, boards) and the board passing.
+    SOURCE:"""
+    if html_path is None and pdf_path is None:
+        raise click.UsageError("say where: --html FILE and/or --pdf FILE")
+    movement = load_movement_argument(source)
+    from bridgescore.report.cards import cards_html, cards_pdf
+
+    if html_path is not None:
+        click.echo(f"wrote {write_text(html_path, cards_html(movement, title))}")
+    if pdf_path is not None:
+        click.echo(f"wrote {write_bytes(pdf_path, cards_pdf(movement, title))}")
+
+
+cards_command.help = (cards_command.help or "") + _SOURCE_HELP
 
 
 def missing_lines(missing: tuple[Seating, ...]) -> list[str]:
