@@ -1,13 +1,33 @@
 """Mitchell movements: NS pairs stationary, EW pairs up one table, boards down one.
 
-With an even number of tables the EW pairs skip one table after half the rounds
-(E. T. Baker's skip Mitchell), so that they never meet boards they have played.
-Played in full (``rounds == tables``), an even Mitchell ends in a revenge round
-(EW meet the NS pair they started against); it is declared as such. By default
-an even Mitchell of 4 or more tables plays ``tables - 1`` rounds, with no revenge.
+The forms (``docs/mitchell.md`` gives each one's published definition):
+
+* :func:`mitchell` with an odd number of tables is the plain Mitchell. With an even
+  number the EW pairs skip one table after half the rounds (E. T. Baker's skip
+  Mitchell, ``even="skip"``, the default), or the boards pass a bye stand between
+  tables T/2 and T/2 + 1 while tables 1 and T share a set (the relay-and-bye-stand
+  Mitchell, ``even="relay"``). ``missing`` leaves out one pair of the last table
+  (a half table: its opponents sit out), ``arrow_switch`` turns chosen rounds round
+  so that the Mitchell has one winner (:func:`arrow_switch_rounds` picks them).
+* :func:`appendix_mitchell`: a Mitchell on ``tables - 2`` tables with a whole table
+  sharing table 1's boards and a half table where the EW pairs sit out in turn.
+* :func:`hesitation_mitchell`: ``tables + 1`` rounds and sets; each EW pair plays
+  one round NS at the last table.
+* :func:`web_mitchell`: more tables than rounds; two groups of tables play two copies
+  of the boards in opposite orders while the EW pairs move round the whole field.
+
+Played in full (``rounds == tables``), an even skip Mitchell ends in a revenge round
+(EW meet the NS pair they started against); it is declared as such. By default an
+even skip Mitchell of 4 or more tables plays ``tables - 1`` rounds, with no revenge.
+Boards that a form puts at two tables in one round are declared ``shared``; sets that
+a half table leaves played unequally often are declared ``factored``.
 """
 
 from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Final
 
 from bridgescore.events.movements.model import (
     Movement,
@@ -19,29 +39,314 @@ from bridgescore.events.movements.model import (
     check_size,
 )
 
+EVEN_FORMS: Final = ("skip", "relay")
+"""The accepted values of ``mitchell(even=...)``: the skip, or the relay and bye stand."""
 
-def mitchell(tables: int, boards_per_round: int, rounds: int | None = None) -> Movement:
-    """A Mitchell for ``tables`` tables; pairs are ``"1NS"``... and ``"1EW"``..."""
+MISSING_PAIRS: Final = ("ns", "ew")
+"""The accepted values of ``mitchell(missing=...)``: which pair of the last table is absent."""
+
+_Seat = tuple[int, str, str, int]
+"""One table in one round as planned: 0-based table, NS pair, EW pair, 0-based set."""
+
+
+class _RoundPlan:
+    """A round being planned: its seats, its sitting-out pairs, its sets on a relay."""
+
+    __slots__ = ("relay", "seats", "sit_outs")
+
+    def __init__(self) -> None:
+        self.seats: list[_Seat] = []
+        self.sit_outs: list[str] = []
+        self.relay: list[int] = []
+
+
+def _choice(name: str, value: object, accepted: Sequence[str]) -> str:
+    if not isinstance(value, str) or value not in accepted:
+        listed = ", ".join(repr(a) for a in accepted)
+        raise MovementError(f"{name} must be one of {listed}, got {value!r}")
+    return value
+
+
+def _check_switches(arrow_switch: object, rounds: int) -> frozenset[int]:
+    if arrow_switch is None:
+        return frozenset()
+    if not isinstance(arrow_switch, tuple):
+        raise MovementError(f"arrow_switch must be a tuple of round numbers, got {arrow_switch!r}")
+    seen: set[int] = set()
+    for number in arrow_switch:
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= rounds:
+            raise MovementError(f"arrow_switch: round {number!r} is not in 1-{rounds}")
+        if number in seen:
+            raise MovementError(f"arrow_switch lists round {number} twice")
+        seen.add(number)
+    return frozenset(seen)
+
+
+def _movement(
+    kind: MovementKind,
+    plans: list[_RoundPlan],
+    boards_per_round: int,
+    *,
+    revenge: frozenset[int] = frozenset(),
+    switched: frozenset[int] = frozenset(),
+) -> Movement:
+    """The planned rounds as a :class:`Movement`, declaring what the plan shares and factors.
+
+    Arrow-switched rounds (1-based) have every table's pairs the other way round.
+    """
+    rounds = []
+    shared: set[int] = set()
+    plays: Counter[int] = Counter()
+    for number, plan in enumerate(plans, start=1):
+        turned = number in switched
+        tables = tuple(
+            Table(
+                table=table + 1,
+                ns=ew if turned else ns,
+                ew=ns if turned else ew,
+                boards=board_range(board_set, boards_per_round),
+            )
+            for table, ns, ew, board_set in sorted(plan.seats)
+        )
+        sets_here = Counter(board_set for _, _, _, board_set in plan.seats)
+        plays.update(sets_here)
+        for board_set, count in sets_here.items():
+            if count > 1:
+                shared.update(board_range(board_set, boards_per_round))
+        relay = tuple(
+            board
+            for board_set in sorted(plan.relay)
+            for board in board_range(board_set, boards_per_round)
+        )
+        rounds.append(Round(tables=tables, sit_outs=tuple(plan.sit_outs), relay=relay))
+    return Movement(
+        kind=kind,
+        rounds=tuple(rounds),
+        shared=frozenset(shared),
+        factored=len(set(plays.values())) > 1,
+        revenge_rounds=revenge,
+    )
+
+
+def arrow_switch_rounds(rounds: int, boards_per_round: int) -> tuple[int, ...]:
+    """The last rounds to arrow-switch so that about one board in eight is played turned round.
+
+    The number of rounds is the whole number nearest to one eighth of the ``rounds``
+    rounds (halves rounded up), at least one: so the switched boards, that many rounds
+    of ``boards_per_round``, come nearest to one eighth of the boards. 9 rounds switch
+    the last one, 12 or 13 rounds the last two, as the EBU advises.
+    """
+    check_size("rounds", rounds, 1)
+    check_size("boards_per_round", boards_per_round, 1)
+    count = max(1, (rounds + 4) // 8)
+    return tuple(range(rounds - count + 1, rounds + 1))
+
+
+def mitchell(
+    tables: int,
+    boards_per_round: int,
+    rounds: int | None = None,
+    *,
+    even: str = "skip",
+    arrow_switch: tuple[int, ...] | None = None,
+    missing: str | None = None,
+    skip_after: int | None = None,
+) -> Movement:
+    """A Mitchell for ``tables`` tables; pairs are ``"1NS"``... and ``"1EW"``...
+
+    ``even`` ("skip" or "relay") chooses the form for an even number of tables (an odd
+    number needs neither). ``arrow_switch`` lists the 1-based rounds in which every
+    table plays turned round (the EW pair sits NS). ``missing`` ("ns" or "ew") leaves
+    out that pair of the last table; whoever would meet it sits out. ``skip_after`` is
+    the round after which the EW pairs of an even skip Mitchell skip a table: from
+    ``rounds - tables / 2`` (the earliest) to ``tables / 2`` (the default).
+    """
     check_size("tables", tables, 2)
     check_size("boards_per_round", boards_per_round, 1)
-    even = tables % 2 == 0
+    form = _choice("even", even, EVEN_FORMS)
+    absent = None if missing is None else _choice("missing", missing, MISSING_PAIRS)
+    is_even = tables % 2 == 0
+    relay = is_even and form == "relay"
     if rounds is None:
-        rounds = tables - 1 if even and tables >= 4 else tables
+        rounds = tables - 1 if is_even and not relay and tables >= 4 else tables
     check_size("rounds", rounds, 1)
     if rounds > tables:
         raise MovementError(f"rounds must be at most the {tables} tables, got {rounds!r}")
-    schedule = []
-    for r in range(rounds):
-        skip = 1 if even and r >= tables // 2 else 0
-        seats = tuple(
-            Table(
-                table=t + 1,
-                ns=f"{t + 1}NS",
-                ew=f"{(t - r - skip) % tables + 1}EW",
-                boards=board_range((t + r) % tables, boards_per_round),
-            )
-            for t in range(tables)
+    if relay and rounds != tables:
+        raise MovementError(
+            f"rounds must be the {tables} tables in a relay Mitchell (curtail a skip"
+            f" Mitchell instead), got {rounds!r}"
         )
-        schedule.append(Round(tables=seats))
-    revenge = frozenset({rounds}) if even and rounds == tables else frozenset()
-    return Movement(kind=MovementKind.MITCHELL, rounds=tuple(schedule), revenge_rounds=revenge)
+    skip = _skip_round(tables, rounds, skip_after, is_even and not relay)
+    switched = _check_switches(arrow_switch, rounds)
+    half = tables // 2
+    plans = []
+    for r in range(rounds):
+        plan = _RoundPlan()
+        moved = r + (1 if r >= skip else 0)
+        for t in range(tables):
+            if not relay:
+                board_set = (t + r) % tables
+            else:
+                position = t if t < half else (t + 1) % tables  # table T shares with table 1
+                board_set = (position + r) % tables
+            ns, ew = f"{t + 1}NS", f"{(t - moved) % tables + 1}EW"
+            absent_here = (absent == "ns" and t == tables - 1) or (
+                absent == "ew" and ew == f"{tables}EW"
+            )
+            if absent_here:
+                plan.sit_outs.append(ew if absent == "ns" else ns)
+            else:
+                plan.seats.append((t, ns, ew, board_set))
+        if relay:
+            plan.relay.append((half + r) % tables)
+        plans.append(plan)
+    revenge = frozenset({rounds}) if is_even and not relay and rounds == tables else frozenset()
+    return _movement(
+        MovementKind.MITCHELL, plans, boards_per_round, revenge=revenge, switched=switched
+    )
+
+
+def _skip_round(tables: int, rounds: int, skip_after: int | None, skips: bool) -> int:
+    """The 0-based round from which EW pairs are one table further on (``rounds``: never)."""
+    if not skips:
+        if skip_after is not None:
+            raise MovementError(
+                f"skip_after applies only to a skip Mitchell of an even number of tables,"
+                f" got skip_after={skip_after!r} with {tables} tables"
+            )
+        return rounds
+    half = tables // 2
+    if skip_after is None:
+        return half
+    earliest = max(rounds - half, 0)
+    latest = min(half, rounds)
+    if (
+        isinstance(skip_after, bool)
+        or not isinstance(skip_after, int)
+        or not earliest <= skip_after <= latest
+    ):
+        raise MovementError(
+            f"skip_after must be from {earliest} (rounds - tables / 2) to {latest}"
+            f" for {rounds} rounds at {tables} tables, got {skip_after!r}"
+        )
+    return skip_after
+
+
+def appendix_mitchell(tables: int, boards_per_round: int, rounds: int | None = None) -> Movement:
+    """A 1½-table appendix Mitchell: ``2 * tables - 1`` pairs, ``tables - 2`` sets.
+
+    The boards move round a Mitchell of the first ``tables - 2`` tables (a skip one,
+    skipping after half its rounds, when that is even); table ``tables - 1`` shares
+    table 1's boards; the last table is a half table whose NS pair is missing, so the
+    EW pair that reaches it sits out. The pairs move as in a Mitchell of ``tables``
+    tables. Pairs are ``"1NS"`` to ``"{tables - 1}NS"`` and ``"1EW"`` to
+    ``"{tables}EW"``.
+    """
+    check_size("tables", tables, 4)
+    check_size("boards_per_round", boards_per_round, 1)
+    base = tables - 2
+    if rounds is None:
+        rounds = base
+    check_size("rounds", rounds, 1)
+    if rounds > base:
+        raise MovementError(
+            f"rounds must be at most the {base} sets of a {tables}-table appendix Mitchell,"
+            f" got {rounds!r}"
+        )
+    skip = base // 2 if base % 2 == 0 else rounds
+    plans = []
+    for r in range(rounds):
+        plan = _RoundPlan()
+        moved = r + (1 if r >= skip else 0)
+        for t in range(tables):
+            ew = f"{(t - moved) % tables + 1}EW"
+            if t == tables - 1:
+                plan.sit_outs.append(ew)
+                continue
+            board_set = ((0 if t == base else t) + r) % base
+            plan.seats.append((t, f"{t + 1}NS", ew, board_set))
+        plans.append(plan)
+    return _movement(MovementKind.MITCHELL, plans, boards_per_round)
+
+
+def hesitation_mitchell(tables: int, boards_per_round: int) -> Movement:
+    """A hesitation Mitchell: ``tables + 1`` rounds and sets, every pair plays every set.
+
+    NS pairs 1 to ``tables - 1`` are stationary; the ``tables + 1`` moving pairs
+    ``"1EW"`` to ``"{tables + 1}EW"`` go up one table, and after playing EW at the last
+    table play NS there for one round before going to table 1. With an odd number of
+    tables one set is on a relay between tables (T - 1)/2 and (T + 1)/2; with an even
+    number two sets are on a relay between tables T/2 and T/2 + 1 and the last table
+    shares table 1's boards. Two moving pairs meet at the last table, so the movement
+    is not a true Mitchell: its kind is :attr:`MovementKind.OTHER`.
+    """
+    check_size("tables", tables, 3)
+    check_size("boards_per_round", boards_per_round, 1)
+    sets = tables + 1
+    if tables % 2:
+        before = (tables - 1) // 2
+        positions = [t if t < before else t + 1 for t in range(tables)]
+        relays = [before]
+    else:
+        before = tables // 2
+        positions = [t if t < before else t + 2 for t in range(tables - 1)] + [0]
+        relays = [before, before + 1]
+    plans = []
+    for r in range(sets):
+        plan = _RoundPlan()
+        # The moving pairs' seats in order: EW at tables 1..T, then NS at table T.
+        seated = {(m + r) % sets: f"{m + 1}EW" for m in range(sets)}
+        for t in range(tables):
+            ns = seated[tables] if t == tables - 1 else f"{t + 1}NS"
+            plan.seats.append((t, ns, seated[t], (positions[t] + r) % sets))
+        plan.relay.extend((p + r) % sets for p in relays)
+        plans.append(plan)
+    return _movement(MovementKind.OTHER, plans, boards_per_round)
+
+
+def web_mitchell(tables: int, boards_per_round: int, rounds: int) -> Movement:
+    """A Web Mitchell: an even number of tables, ``rounds`` sets in two copies, fewer rounds.
+
+    Tables 1 to T/2 play the sets in ascending order, the rest in descending order,
+    both groups passing boards down one table and through a relay of the sets not at
+    their tables; the EW pairs move up one table round the whole field, skipping one
+    table after half the rounds when ``rounds`` is even. Every pair plays every set; each
+    set is at two tables (one per group) in most rounds, so every board is declared shared.
+    ``rounds`` must be from half the tables to one fewer than the tables.
+    """
+    check_size("tables", tables, 4)
+    check_size("boards_per_round", boards_per_round, 1)
+    if tables % 2:
+        raise MovementError(f"tables must be even for a Web Mitchell, got {tables!r}")
+    half = tables // 2
+    check_size("rounds", rounds, 1)
+    if not half <= rounds < tables:
+        raise MovementError(
+            f"rounds must be from {half} (half the tables) to {tables - 1} (fewer than the"
+            f" tables) for a Web Mitchell of {tables} tables, got {rounds!r}"
+        )
+    skip = rounds // 2 if rounds % 2 == 0 else rounds
+    plans = []
+    for r in range(rounds):
+        plan = _RoundPlan()
+        moved = r + (1 if r >= skip else 0)
+        for t in range(tables):
+            # The first group plays the sets upwards, the second downwards.
+            board_set = (t + r if t < half else 2 * half - 2 - t - r) % rounds
+            plan.seats.append((t, f"{t + 1}NS", f"{(t - moved) % tables + 1}EW", board_set))
+        at_tables = {s for _, _, _, s in plan.seats}
+        plan.relay.extend(s for s in range(rounds) if s not in at_tables)
+        plans.append(plan)
+    return _movement(MovementKind.MITCHELL, plans, boards_per_round)
+
+
+__all__ = [
+    "EVEN_FORMS",
+    "MISSING_PAIRS",
+    "appendix_mitchell",
+    "arrow_switch_rounds",
+    "hesitation_mitchell",
+    "mitchell",
+    "web_mitchell",
+]

@@ -8,13 +8,17 @@ The checks (``docs/movements.md`` lists them with their sources):
 * a board at a table and on the relay in the same round;
 * a pair playing a board twice;
 * boards played unequally often, unless factoring is declared;
-* in a Mitchell, two pairs of the same line (NS meeting NS, EW meeting EW);
+* in a Mitchell, two pairs of the same line (NS meeting NS, EW meeting EW); a pair's
+  line is its home line: the one its id names (``1NS``, ``12EW``: a number, then the
+  line), else the line of its first seat, so arrow-switched rounds (EW pairs sitting
+  NS) are no problem;
 * two pairs meeting twice when the movement promises once (outside declared revenge rounds);
 * a pair scheduled for fewer than 70 % of the boards in use (the EBU's rule).
 """
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
@@ -24,6 +28,15 @@ if TYPE_CHECKING:
 
 SEVENTY_PERCENT: Final = (7, 10)
 """The EBU's least share of the boards in use a pair must be scheduled to play."""
+
+_LINE_ID: Final = re.compile(r"\d+(NS|EW)")
+"""A Mitchell pair id that names its home line: a number, then NS or EW."""
+
+
+def _home_line(pair: str, seat: str) -> str:
+    """A pair's line in a Mitchell: the one its id names, else ``seat`` (its first seat's)."""
+    named = _LINE_ID.fullmatch(pair)
+    return named.group(1) if named else seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,8 +149,8 @@ def find_problems(movement: Movement) -> list[Problem]:
                     )
                 for board in tbl.boards:
                     played_where.setdefault((pair, board), (number, tbl.table))
-            line.setdefault(tbl.ns, "NS")
-            line.setdefault(tbl.ew, "EW")
+            line.setdefault(tbl.ns, _home_line(tbl.ns, "NS"))
+            line.setdefault(tbl.ew, _home_line(tbl.ew, "EW"))
             if movement.kind == "mitchell" and line[tbl.ns] == line[tbl.ew]:
                 found.append(
                     Problem(
