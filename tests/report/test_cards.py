@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from html.parser import HTMLParser
 
@@ -39,16 +40,68 @@ def _with_a_sit_out() -> Movement:
     return replace(base, rounds=(base.rounds[0], emptied, *base.rounds[2:]))
 
 
-MOVEMENTS = {
-    "mitchell-3": mitchell(3, 3),
-    "mitchell-6": mitchell(6, 2),
-    "mitchell-4-revenge": mitchell(4, 2, rounds=4),
-    "mitchell-sit-out": _with_a_sit_out(),
-    "howell-2": howell(2, 1),
-    "howell-3": howell(3, 2),
-    "howell-4": howell(4, 2),
+def _seats(*tables: tuple[str, str, list[int]]) -> list[dict[str, object]]:
+    return [
+        {"table": n, "ns": ns, "ew": ew, "boards": b} for n, (ns, ew, b) in enumerate(tables, 1)
+    ]
+
+
+# The 2-table Howell: three long rounds, pair 4 stationary NS at table 1, pair 3 NS against
+# pair 2 at table 2 in round 1, both tables sharing the boards every round
+# (http://www.bridgescoreplus.com/movements/recommended.html).
+HOWELL_2 = Movement.from_dict(
+    {
+        "kind": "howell",
+        "shared": list(range(1, 10)),
+        "rounds": [
+            _seats(("4", "1", [1, 2, 3]), ("3", "2", [1, 2, 3])),
+            _seats(("4", "2", [4, 5, 6]), ("1", "3", [4, 5, 6])),
+            _seats(("4", "3", [7, 8, 9]), ("2", "1", [7, 8, 9])),
+        ],
+    }
+)
+
+# A 3-table Howell with a relay, whose first round's set is shared by all three tables.
+HOWELL_3 = Movement.from_dict(
+    {
+        "kind": "howell",
+        "shared": [1, 2],
+        "rounds": [
+            [*_seats(("6", "1", [1, 2]), ("2", "5", [1, 2]), ("3", "4", [1, 2])),
+             {"relay": [3, 4, 5, 6, 7, 8, 9, 10]}],
+            [*_seats(("6", "2", [3, 4]), ("3", "1", [5, 6]), ("4", "5", [7, 8])),
+             {"relay": [1, 2, 9, 10]}],
+            [*_seats(("6", "3", [7, 8]), ("4", "2", [5, 6]), ("5", "1", [9, 10])),
+             {"relay": [1, 2, 3, 4]}],
+            [*_seats(("6", "4", [9, 10]), ("5", "3", [3, 4]), ("1", "2", [7, 8])),
+             {"relay": [1, 2, 5, 6]}],
+            [*_seats(("6", "5", [5, 6]), ("1", "4", [3, 4]), ("2", "3", [9, 10])),
+             {"relay": [1, 2, 7, 8]}],
+        ],
+    }
+)  # fmt: skip
+
+MOVEMENTS: dict[str, Callable[[], Movement]] = {
+    "mitchell-3": lambda: mitchell(3, 3),
+    "mitchell-6": lambda: mitchell(6, 2),
+    "mitchell-4-revenge": lambda: mitchell(4, 2, rounds=4),
+    "mitchell-sit-out": _with_a_sit_out,
+    "howell-2": lambda: HOWELL_2,
+    "howell-3-relay": lambda: HOWELL_3,
+    "howell-4": lambda: howell(4, 2),
+    "howell-7": lambda: howell(7, 2),
 }
-EACH = pytest.mark.parametrize("movement", MOVEMENTS.values(), ids=MOVEMENTS.keys())
+
+
+@pytest.fixture(params=list(MOVEMENTS), name="movement")
+def _movement(request: pytest.FixtureRequest) -> Movement:
+    name: str = request.param
+    return MOVEMENTS[name]()
+
+
+def test_fixtures_are_sound() -> None:
+    assert HOWELL_2.problems() == []
+    assert HOWELL_3.problems() == []
 
 
 def _where(movement: Movement, index: int) -> dict[int, tuple[Place, ...]]:
@@ -79,7 +132,6 @@ def test_place_text() -> None:
     assert str(BoardMove((9,), (Stand.RELAY,), (Stand.RELAY,))) == "boards 9: stay on the relay"
 
 
-@EACH
 def test_table_cards_agree_with_the_movement(movement: Movement) -> None:
     cards = table_cards(movement)
     numbers = sorted({t.table for rnd in movement.rounds for t in rnd.tables})
@@ -93,7 +145,7 @@ def test_table_cards_agree_with_the_movement(movement: Movement) -> None:
             else:
                 assert (row.ns, row.ew, row.boards) == (None, None, ())
                 assert "not in play" in row.notes()
-            assert (row.relay, row.sit_outs) == (rnd.relay, rnd.sit_outs)
+            assert row.sit_outs == rnd.sit_outs
 
 
 def test_a_three_table_mitchell_card_as_printed() -> None:
@@ -109,7 +161,6 @@ def test_a_three_table_mitchell_card_as_printed() -> None:
     assert [r.cells for r in rows][1] == ("2", "1NS", "3EW", "4-6", "table 3")
 
 
-@EACH
 def test_pair_cards_invert_the_table_view(movement: Movement) -> None:
     cards = pair_cards(movement)
     assert [c.pair for c in cards] == list(movement.pairs)
@@ -138,13 +189,13 @@ def test_sit_out_on_both_cards() -> None:
     pages = {p.title: p for p in card_pages(movement)}
     assert pages["Pair 4NS"].tables[0].rows[1].cells == ("2", "", "", "sits out", "")
     table4 = table_cards(movement)[3].rounds[1]
-    assert table4.notes() == "not in play; relay 1-2; 4NS sits out; 3EW sits out"
+    assert table4.notes() == "not in play; 4NS sits out; 3EW sits out"
+    assert table_cards(movement)[2].rounds[2].notes() == "boards from the relay"
     # the bye stand's boards go on down, to table 3 in round 3
     (back,) = [m for m in board_passing(movement)[1].moves if m.sources == (Stand.RELAY,)]
     assert (back.boards, back.destinations) == ((1, 2), (3,))
 
 
-@EACH
 def test_board_passing_carries_each_set_to_where_it_is_played_next(movement: Movement) -> None:
     changes = board_passing(movement)
     assert [c.after for c in changes] == list(range(1, len(movement.rounds)))
@@ -175,18 +226,37 @@ def test_mitchell_boards_go_down_one_table() -> None:
 
 
 def test_howell_passing_uses_the_relay_and_shared_sets() -> None:
-    movement = howell(3, 2)
+    movement = HOWELL_3
     first = board_passing(movement)[0]
     # in round 1 the three tables share boards 1-2, which then go to the relay
     assert BoardMove((1, 2), (1, 2, 3), (Stand.RELAY,)) in first.moves
-    assert (
-        table_cards(movement)[0].rounds[0].notes() == "boards shared with tables 2, 3; relay 3-10"
-    )
+    card = table_cards(movement)[0]
+    assert card.rounds[0].notes() == "boards shared with tables 2, 3"
+    assert [r.boards_go_to() for r in card.rounds] == ["relay", "relay", "table 3", "table 3", ""]
+    assert card.rounds[1].notes() == "boards from the relay"
     for change in board_passing(howell(4, 2)):
         tables_out = [m for m in change.moves if any(isinstance(p, int) for p in m.sources)]
         assert sum(len(m.sources) for m in tables_out) == 4
         assert any(m.destinations == (Stand.RELAY,) for m in tables_out)
         assert any(m.sources == (Stand.RELAY,) and not m.stays for m in change.moves)
+
+
+def test_two_table_howell_shares_every_set() -> None:
+    first, second = board_passing(HOWELL_2)
+    assert first.moves == (
+        BoardMove((1, 2, 3), (1, 2), (Stand.ASIDE,)),
+        BoardMove((4, 5, 6), (Stand.ASIDE,), (1, 2)),
+    )
+    assert [str(m) for m in second.moves] == [
+        "boards 4-6: tables 1 and 2 (shared) to out of play",
+        "boards 7-9: out of play to tables 1 and 2 (shared)",
+    ]
+    rows = table_cards(HOWELL_2)[1].rounds
+    assert [(r.ns, r.ew, r.boards_go_to()) for r in rows] == [
+        ("3", "2", "out of play"), ("1", "3", "out of play"), ("2", "1", "")
+    ]  # fmt: skip
+    assert rows[0].notes() == "boards shared with table 1"
+    assert rows[1].notes() == "boards shared with table 1; boards come into play"
 
 
 def test_table_card_says_where_its_boards_go() -> None:
@@ -196,6 +266,8 @@ def test_table_card_says_where_its_boards_go() -> None:
         for row in card.rounds[:-1]:
             (move,) = [m for m in changes[row.round - 1].moves if card.table in m.sources]
             assert row.passes == (move,)
+            (came,) = [m for m in changes[row.round - 1].moves if card.table in m.destinations]
+            assert card.rounds[row.round].arrivals == (came,)
             expected = "stay" if move.stays else place_text(move.destinations)
             assert row.boards_go_to() == expected
         assert card.rounds[-1].boards_go_to() == ""
@@ -246,9 +318,9 @@ class _Document(HTMLParser):
         self.text.append(data)
 
 
-@pytest.mark.parametrize("movement", [MOVEMENTS["mitchell-3"], MOVEMENTS["howell-4"]],
-                         ids=["mitchell-3", "howell-4"])  # fmt: skip
-def test_html_holds_every_card(movement: Movement) -> None:
+@pytest.mark.parametrize("name", ["mitchell-3", "howell-4"])
+def test_html_holds_every_card(name: str) -> None:
+    movement = MOVEMENTS[name]()
     links = {1: "https://club.example/t/1?key=a&b", 2: "https://club.example/t/2"}
     document = cards_html(movement, "Tuesday Pairs", table_links=links)
     parsed = _Document()
@@ -270,8 +342,8 @@ def test_html_holds_every_card(movement: Movement) -> None:
 
 
 def test_card_text_is_plain() -> None:
-    for movement in MOVEMENTS.values():
-        for page in card_pages(movement):
+    for make in MOVEMENTS.values():
+        for page in card_pages(make()):
             for table in page.tables:
                 for row in table.rows:
                     for cell in (*table.header, *row.cells):
@@ -290,7 +362,7 @@ def _pages(pdf: bytes) -> int:
 
 def test_pdf_one_page_per_card() -> None:
     pytest.importorskip("fpdf")
-    for movement in (MOVEMENTS["mitchell-3"], MOVEMENTS["howell-4"]):
+    for movement in (mitchell(3, 3), HOWELL_3, howell(4, 2)):
         data = cards_pdf(movement, "Tuesday Pairs", table_links={1: "https://club.example/t/1"})
         assert data.startswith(b"%PDF-")
         assert _pages(data) == len(table_cards(movement)) + len(pair_cards(movement)) + 1
@@ -315,6 +387,6 @@ def test_pdf_without_its_extra() -> None:
 
 
 def test_cards_are_values() -> None:
-    movement = howell(3, 2)
+    movement = HOWELL_3
     assert table_cards(movement) == table_cards(movement)
     assert len({table_cards(movement), pair_cards(movement), board_passing(movement)}) == 3

@@ -113,18 +113,19 @@ class TableRound:
     """One row of a table card: who sits where and what they play; ``None`` and ``()`` when
     the table is not in play that round.
 
-    ``passes`` takes this table's boards to the next round (empty after the last round);
-    ``shared_with`` lists the other tables playing any of the same boards this round;
-    ``relay`` and ``sit_outs`` are the round's, noted on every table's card.
+    ``arrivals`` brought the boards here for this round (empty in round 1), ``passes``
+    takes them on to the next (empty after the last round); ``shared_with`` lists the
+    other tables playing any of the same boards this round; ``sit_outs`` are the round's,
+    noted on every table's card.
     """
 
     round: int
     ns: str | None
     ew: str | None
     boards: tuple[int, ...]
+    arrivals: tuple[BoardMove, ...] = ()
     passes: tuple[BoardMove, ...] = ()
     shared_with: tuple[int, ...] = ()
-    relay: tuple[int, ...] = ()
     sit_outs: tuple[str, ...] = ()
 
     def boards_go_to(self) -> str:
@@ -144,8 +145,11 @@ class TableRound:
             others = ", ".join(map(str, self.shared_with))
             word = "table" if len(self.shared_with) == 1 else "tables"
             notes.append(f"boards shared with {word} {others}")
-        if self.relay:
-            notes.append(f"relay {board_text(self.relay)}")
+        sources = {p for move in self.arrivals if not move.stays for p in move.sources}
+        if Stand.RELAY in sources:
+            notes.append("boards from the relay")
+        if Stand.ASIDE in sources:
+            notes.append("boards come into play")
         notes.extend(f"{pair} sits out" for pair in self.sit_outs)
         return "; ".join(notes)
 
@@ -252,7 +256,7 @@ def board_passing(movement: Movement) -> tuple[RoundChange, ...]:
 
 def table_cards(movement: Movement) -> tuple[TableCard, ...]:
     """One card per table, in table order: each round's pairs and boards, where the boards
-    go next, and the round's relay and sit-outs."""
+    go next, and what to note: shared boards, boards from the relay, sit-outs."""
     _check_seating(movement)
     passing = board_passing(movement)
     cards = []
@@ -261,13 +265,14 @@ def table_cards(movement: Movement) -> tuple[TableCard, ...]:
         for index, rnd in enumerate(movement.rounds):
             here = [t for t in rnd.tables if t.table == number]
             if not here:
-                rows.append(
-                    TableRound(index + 1, None, None, (), relay=rnd.relay, sit_outs=rnd.sit_outs)
-                )
+                rows.append(TableRound(index + 1, None, None, (), sit_outs=rnd.sit_outs))
                 continue
             tbl = here[0]
             passes = () if index == len(passing) else tuple(
                 m for m in passing[index].moves if number in m.sources
+            )  # fmt: skip
+            arrivals = () if index == 0 else tuple(
+                m for m in passing[index - 1].moves if number in m.destinations
             )  # fmt: skip
             shared = tuple(
                 sorted(
@@ -282,9 +287,9 @@ def table_cards(movement: Movement) -> tuple[TableCard, ...]:
                     ns=tbl.ns,
                     ew=tbl.ew,
                     boards=tbl.boards,
+                    arrivals=arrivals,
                     passes=passes,
                     shared_with=shared,
-                    relay=rnd.relay,
                     sit_outs=rnd.sit_outs,
                 )
             )
