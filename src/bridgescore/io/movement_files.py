@@ -125,6 +125,9 @@ def _pair_namer(
 ) -> tuple[Callable[[int, str], str], bool]:
     """How the file's numbers become pair ids, and whether every pair keeps one line.
 
+    A Bridgemate section is taken as numbering NS and EW apart when a number sits NS
+    and EW at one table, or sits twice in a round with one numbering but not with two.
+
     Two separate numberings (a Bridgemate section with two winners) give ``3NS``/``3EW``.
     One numbering where every pair keeps its line and every EW number is above every NS
     number gives ``1NS``... and ``1EW``... counted from the lowest EW number; otherwise
@@ -335,9 +338,9 @@ class _Yaml:
                 result[key] = _Node(self.scalar(rest, number, key), number)
                 self.no_deeper(indent, number)
             elif following is not None and following[1] > indent:
-                result[key] = self.block(following[1])
+                result[key] = _Node(self.block(following[1]).value, number)
             elif following is not None and following[1] == indent and _is_item(following[2]):
-                result[key] = self.sequence(indent)
+                result[key] = _Node(self.sequence(indent).value, number)
             else:
                 result[key] = _Node(None, number)
         return _Node(result, start)
@@ -543,9 +546,11 @@ def _read_bridgemate(text: str, source: str) -> dict[str, Movement]:
     result: dict[str, Movement] = {}
     for section in sorted(seats.keys() | sit_outs.keys(), key=_section_order):
         here, outs = seats[section], sit_outs[section]
+        itself = any(s.ns == s.ew for s in here)
         single = _clash(_places(here, outs, two_lines=False))
-        split = _clash(_places(here, outs, two_lines=True))
-        two_lines = single is not None and split is None
+        two_lines = itself or (
+            single is not None and _clash(_places(here, outs, two_lines=True)) is None
+        )
         result[section] = _build(
             here, outs, source=source, two_lines=two_lines, what=f"section {section}"
         )
