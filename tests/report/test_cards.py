@@ -11,6 +11,8 @@ from dataclasses import replace
 from html.parser import HTMLParser
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bridgescore.core.seats import Side
 from bridgescore.events.movements import Movement, MovementError, Round, howell, mitchell
@@ -212,6 +214,22 @@ def test_board_passing_carries_each_set_to_where_it_is_played_next(movement: Mov
         assert followed == following, f"after round {change.after}"
         assert set(moved) == set(where) | set(following)
         where = followed
+
+
+@given(tables=st.integers(2, 12), boards=st.integers(1, 4), data=st.data())
+def test_mitchell_passing_follows_the_boards(tables: int, boards: int, data: st.DataObject) -> None:
+    """Every Mitchell: each table's boards go to the table one down, and arrive there."""
+    rounds = data.draw(st.integers(1, tables), label="rounds")
+    movement = mitchell(tables, boards, rounds=rounds)
+    for change in board_passing(movement):
+        for move in change.moves:
+            ((source,), (destination,)) = (move.sources, move.destinations)
+            assert isinstance(source, int)
+            assert destination == (source - 2) % tables + 1
+    for card in table_cards(movement):
+        for row in card.rounds[:-1]:
+            assert row.boards_go_to() == f"table {(card.table - 2) % tables + 1}"
+        assert all(r.notes() == "" for r in card.rounds)
 
 
 def test_mitchell_boards_go_down_one_table() -> None:

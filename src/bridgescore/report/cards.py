@@ -17,6 +17,7 @@ from typing import TypeAlias
 
 from bridgescore.core.seats import Side
 from bridgescore.events.movements.model import Movement, MovementError
+from bridgescore.report.html import _environment
 from bridgescore.report.view import Page, Row, Table, slug
 
 
@@ -401,8 +402,6 @@ def cards_html(
 ) -> str:
     """All the cards as one self-contained HTML document (the results' stylesheet inlined),
     a card to a printed page, readable on a phone."""
-    from bridgescore.report.html import _environment
-
     env = _environment()
     return env.get_template("cards.html").render(
         title=title,
