@@ -110,6 +110,8 @@ def test_web_mitchells_are_sound(tables: int) -> None:
             Counter(t.boards for t in r.tables).most_common(1)[0][1] for r in movement.rounds
         )
         assert copies == 2  # two copies of each board suffice
+        every = set(movement.boards)
+        assert all({b for s in _sets_of(movement, p) for b in s} == every for p in movement.pairs)
 
 
 # The skip ---------------------------------------------------------------------------

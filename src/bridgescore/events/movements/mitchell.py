@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Final
 
 from bridgescore.events.movements.model import (
@@ -49,15 +50,13 @@ _Seat = tuple[int, str, str, int]
 """One table in one round as planned: 0-based table, NS pair, EW pair, 0-based set."""
 
 
+@dataclass(slots=True)
 class _RoundPlan:
     """A round being planned: its seats, its sitting-out pairs, its sets on a relay."""
 
-    __slots__ = ("relay", "seats", "sit_outs")
-
-    def __init__(self) -> None:
-        self.seats: list[_Seat] = []
-        self.sit_outs: list[str] = []
-        self.relay: list[int] = []
+    seats: list[_Seat] = field(default_factory=list)
+    sit_outs: list[str] = field(default_factory=list)
+    relay: list[int] = field(default_factory=list)
 
 
 def _choice(name: str, value: object, accepted: Sequence[str]) -> str:
