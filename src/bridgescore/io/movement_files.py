@@ -710,8 +710,8 @@ def loads_movement(text: str, *, format: str | None = None, source: str = "<text
     ... )
     >>> m.kind, m.rounds[1].tables[0]
     (MovementKind.MITCHELL, Table(table=1, ns='1NS', ew='2EW', boards=(3, 4)))
-    >>> m.problems()
-    []
+    >>> [p.code for p in m.problems()]  # two tables: the EW pairs meet their boards again
+    ['board-twice', 'board-twice', 'under-70-percent', 'under-70-percent']
     """
     movements = loads_movements(text, format=format, source=source)
     if len(movements) > 1:
