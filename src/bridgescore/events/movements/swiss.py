@@ -1,0 +1,636 @@
+"""Swiss pairing: each round drawn from the standings by maximum-weight matching.
+
+The draw is the perfect matching (after the bye, in an odd field) that, in this order:
+
+1. has no rematch the rules forbid (when none can be avoided, a ``MovementError``
+   names the entrants, unless ``SwissRules.if_stuck`` allows the fewest);
+2. gives the bye to the lowest-placed entrant without a previous bye for whom the
+   others can be paired so;
+3. has the least sum of squared distances in the standings over its tables;
+4. has the fewest rematches the rules allow;
+5. keeps the higher tables closest (the least sum of distance x entrants below the
+   higher-placed one).
+
+``networkx.max_weight_matching`` (Edmonds' blossom algorithm, maximum cardinality)
+finds it on a sparse graph that provably holds every optimal pairing, which is
+what makes a field of 500 quick (``docs/swiss.md`` gives the proof): two entrants
+``D`` places apart are joined only if ``D`` is at most 2 plus the count of
+forbidden opponents, of either of them, within reach. A perfect matching that
+is optimal never contains a longer edge, because one of the ``D - 1`` entrants
+between the two could then be swapped with one of them for a pairing strictly
+closer in the standings.
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+import networkx as nx
+
+from bridgescore.events.movements.model import MovementError, Round, Table
+from bridgescore.events.movements.problems import Problem
+
+SHOWN_REASONS: Final = 3
+"""How many passed-over entrants an explanation names before "and N more"."""
+
+
+class Rematches(StrEnum):
+    """When two entrants may meet again (the EBU White Book 3.6.3's remedies for over-swissing)."""
+
+    NEVER = "never"
+    TWICE = "twice"
+    LATE = "late"
+    SESSIONS = "sessions"
+    DANISH = "danish"
+
+    def __repr__(self) -> str:
+        return f"Rematches.{self.name}"
+
+    @classmethod
+    def parse(cls, text: str) -> Rematches:
+        """Read a rule by its exact name (any case); an unknown one lists the accepted names."""
+        try:
+            return cls(text.strip().lower())
+        except ValueError:
+            accepted = ", ".join(k.value for k in cls)
+            raise MovementError(f"unknown rematch rule {text!r}: use one of {accepted}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class SwissRules:
+    """Which rematches a draw may have.
+
+    * ``never``: no two entrants meet twice;
+    * ``twice``: two entrants may meet a second time, never a third;
+    * ``late``: they may meet again once ``late_after`` rounds have passed since they
+      last met (met in round 2, ``late_after=3``: again from round 5);
+    * ``sessions``: meetings in an earlier session do not count; ``session_starts``
+      are the first rounds of the later sessions;
+    * ``danish``: 1st v 2nd, 3rd v 4th, ... whoever has met.
+
+    ``if_stuck``: when no draw within the rules exists, draw the one with the fewest
+    rematches outside them (each is explained) instead of raising ``MovementError``.
+    """
+
+    rematches: Rematches = Rematches.NEVER
+    late_after: int | None = None
+    session_starts: tuple[int, ...] = ()
+    if_stuck: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rematches, Rematches):
+            raise MovementError(f"rematches must be a Rematches rule, got {self.rematches!r}")
+        late = self.rematches is Rematches.LATE
+        if late != (self.late_after is not None):
+            raise MovementError(
+                "late_after is needed with late rematches and only with them,"
+                f" got {self.late_after!r} with {self.rematches.value!r}"
+            )
+        if self.late_after is not None and (
+            isinstance(self.late_after, bool)
+            or not isinstance(self.late_after, int)
+            or self.late_after < 1
+        ):
+            raise MovementError(
+                f"late_after must be a whole number of rounds from 1, got {self.late_after!r}"
+            )
+        sessions = self.rematches is Rematches.SESSIONS
+        if sessions != bool(self.session_starts):
+            raise MovementError(
+                "session_starts is needed with session rematches and only with them,"
+                f" got {self.session_starts!r} with {self.rematches.value!r}"
+            )
+        starts = list(self.session_starts)
+        if any(
+            isinstance(s, bool) or not isinstance(s, int) or s < 2 for s in starts
+        ) or starts != (sorted(set(starts))):
+            raise MovementError(
+                "session_starts must be rounds from 2 in increasing order,"
+                f" got {self.session_starts!r}"
+            )
+
+    def allows(self, met_in: Sequence[int], round_no: int) -> bool:
+        """Whether two entrants who met in rounds ``met_in`` may meet in ``round_no``."""
+        if not met_in:
+            return True
+        if self.rematches is Rematches.DANISH:
+            return True
+        if self.rematches is Rematches.TWICE:
+            return len(met_in) < 2
+        if self.rematches is Rematches.LATE:
+            assert self.late_after is not None
+            return round_no - max(met_in) >= self.late_after
+        if self.rematches is Rematches.SESSIONS:
+            start = max((s for s in self.session_starts if s <= round_no), default=1)
+            return max(met_in) < start
+        return False
+
+    def describe(self) -> str:
+        """The rule in words, for explanations."""
+        if self.rematches is Rematches.LATE:
+            return f"rematches are allowed {self.late_after} rounds after a meeting"
+        if self.rematches is Rematches.SESSIONS:
+            return "meetings in an earlier session do not count"
+        if self.rematches is Rematches.TWICE:
+            return "entrants may meet twice"
+        if self.rematches is Rematches.DANISH:
+            return "Danish pairing"
+        return "no rematches"
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One entrant in the standings before the round: its id, score and place (1 = top).
+
+    ``opponents`` are its opponents in rounds 1, 2, ... (``None`` for a round without
+    one: a bye, or not yet entered); ``had_bye`` says whether it has had the bye.
+    ``place`` defaults to the position in the standings; equal places show as ``=3rd``.
+    """
+
+    entrant: str
+    score: float
+    place: int | None = None
+    opponents: tuple[str | None, ...] = ()
+    had_bye: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.entrant, str) or not self.entrant.strip():
+            raise MovementError(f"entrant id must be non-empty text, got {self.entrant!r}")
+        if (
+            isinstance(self.score, bool)
+            or not isinstance(self.score, int | float)
+            or not math.isfinite(self.score)
+        ):
+            raise MovementError(
+                f"entrant {self.entrant}: score must be a number, got {self.score!r}"
+            )
+        if self.place is not None and (
+            isinstance(self.place, bool) or not isinstance(self.place, int) or self.place < 1
+        ):
+            raise MovementError(
+                f"entrant {self.entrant}: place must be a whole number from 1, got {self.place!r}"
+            )
+        if not isinstance(self.opponents, tuple):
+            raise MovementError(
+                f"entrant {self.entrant}: opponents must be a tuple, got {self.opponents!r}"
+            )
+        for number, opponent in enumerate(self.opponents, start=1):
+            if opponent is not None and (not isinstance(opponent, str) or not opponent.strip()):
+                raise MovementError(
+                    f"entrant {self.entrant}, round {number}: opponent must be an entrant id"
+                    f" or None, got {opponent!r}"
+                )
+            if opponent == self.entrant:
+                raise MovementError(
+                    f"entrant {self.entrant}, round {number}: listed as its own opponent"
+                )
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """One table of the draw: the higher-placed entrant first, and why these two meet."""
+
+    table: int
+    higher: str
+    lower: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """A Swiss round's draw: its tables (table 1 at the top) and the bye, each explained."""
+
+    round: int
+    pairings: tuple[Pairing, ...]
+    bye: str | None = None
+    bye_why: str | None = None
+
+    def to_round(self, boards: tuple[int, ...]) -> Round:
+        """The draw as a movement round: higher-placed entrant North-South, the bye sits out."""
+        return Round(
+            tables=tuple(Table(p.table, p.higher, p.lower, boards) for p in self.pairings),
+            sit_outs=() if self.bye is None else (self.bye,),
+        )
+
+    def problems(
+        self, standings: Sequence[Standing], rules: SwissRules | None = None
+    ) -> list[Problem]:
+        """Every broken rule of this draw for these standings (empty when it is sound).
+
+        Codes: ``unknown-entrant``, ``entrant-twice``, ``entrant-missing``, ``bye-needless``
+        (a bye in an even field), ``bye-twice`` (to an entrant who has had one while
+        another has not), ``table-numbers`` and ``rematch`` (outside the rules).
+        """
+        rules = rules or SwissRules()
+        found: list[Problem] = []
+        known = {s.entrant: s for s in standings}
+        seen: dict[str, str] = {}
+
+        def place(entrant: str, where: str, table: int | None) -> None:
+            if entrant not in known:
+                found.append(
+                    Problem(
+                        "unknown-entrant", f"{entrant} is not in the standings", self.round, table
+                    )
+                )
+            if entrant in seen:
+                found.append(
+                    Problem(
+                        "entrant-twice",
+                        f"{entrant} is in two places: {seen[entrant]}, {where}",
+                        self.round,
+                        table,
+                    )
+                )
+            seen.setdefault(entrant, where)
+
+        numbers = [p.table for p in self.pairings]
+        if numbers != list(range(1, len(numbers) + 1)):
+            found.append(
+                Problem("table-numbers", f"tables are numbered {numbers}, not 1 up", self.round)
+            )
+        met = _meetings(standings)
+        for pairing in self.pairings:
+            place(pairing.higher, f"table {pairing.table}", pairing.table)
+            place(pairing.lower, f"table {pairing.table}", pairing.table)
+            rounds = met.get(frozenset((pairing.higher, pairing.lower)), [])
+            if rounds and not rules.allows(rounds, self.round):
+                found.append(
+                    Problem(
+                        "rematch",
+                        f"{pairing.higher} and {pairing.lower} met in round"
+                        f" {', '.join(map(str, rounds))} ({rules.describe()})",
+                        self.round,
+                        pairing.table,
+                    )
+                )
+        if self.bye is not None:
+            place(self.bye, "the bye", None)
+            if len(known) % 2 == 0:
+                found.append(
+                    Problem("bye-needless", f"{self.bye} has a bye in an even field", self.round)
+                )
+            given = known.get(self.bye)
+            if given is not None and given.had_bye and not all(s.had_bye for s in standings):
+                found.append(
+                    Problem(
+                        "bye-twice",
+                        f"{self.bye} has a second bye while others have had none",
+                        self.round,
+                    )
+                )
+        for entrant in known:
+            if entrant not in seen:
+                found.append(
+                    Problem(
+                        "entrant-missing", f"{entrant} is neither paired nor on the bye", self.round
+                    )
+                )
+        return found
+
+
+def _meetings(standings: Sequence[Standing]) -> dict[frozenset[str], list[int]]:
+    """The rounds in which each two entrants of the standings met."""
+    known = {s.entrant for s in standings}
+    met: dict[frozenset[str], list[int]] = {}
+    for standing in standings:
+        for number, opponent in enumerate(standing.opponents, start=1):
+            if opponent is not None and opponent in known and standing.entrant < opponent:
+                met.setdefault(frozenset((standing.entrant, opponent)), []).append(number)
+    return met
+
+
+def _check(standings: Sequence[Standing], round_no: int | None) -> int:
+    if isinstance(standings, str) or not isinstance(standings, Sequence):
+        raise MovementError(f"standings must be a list of Standing, got {standings!r}")
+    for item in standings:
+        if not isinstance(item, Standing):
+            raise MovementError(f"standings must hold Standing values, got {item!r}")
+    if len(standings) < 2:
+        raise MovementError(f"a Swiss round needs at least 2 entrants, got {len(standings)}")
+    seen: set[str] = set()
+    for standing in standings:
+        if standing.entrant in seen:
+            raise MovementError(f"entrant {standing.entrant} is listed twice in the standings")
+        seen.add(standing.entrant)
+    played = max(len(s.opponents) for s in standings)
+    if round_no is None:
+        round_no = played + 1
+    if isinstance(round_no, bool) or not isinstance(round_no, int) or round_no < 1:
+        raise MovementError(f"round_no must be a whole number from 1, got {round_no!r}")
+    for standing in standings:
+        if len(standing.opponents) != round_no - 1:
+            raise MovementError(
+                f"entrant {standing.entrant}: {len(standing.opponents)} rounds of opponents,"
+                f" expected {round_no - 1} before round {round_no} (None for a round without one)"
+            )
+    places = [s.place for s in standings if s.place is not None]
+    if places != sorted(places):
+        raise MovementError(f"standings must be in order of place, got places {places}")
+    by_id = {s.entrant: s for s in standings}
+    for standing in standings:
+        for number, opponent in enumerate(standing.opponents, start=1):
+            other = by_id.get(opponent) if opponent is not None else None
+            if other is not None and other.opponents[number - 1] != standing.entrant:
+                raise MovementError(
+                    f"round {number}: {standing.entrant} lists {opponent} as its opponent,"
+                    f" but {opponent} lists {other.opponents[number - 1]}"
+                )
+    return round_no
+
+
+def _ordinal(number: int) -> str:
+    suffix = (
+        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
+    return f"{number}{suffix}"
+
+
+class _Field:
+    """The standings as positions 0 (top) to n - 1, with labels and meetings."""
+
+    def __init__(self, standings: Sequence[Standing], rules: SwissRules, round_no: int, unit: str):
+        self.standings = list(standings)
+        self.rules = rules
+        self.round_no = round_no
+        self.n = len(standings)
+        self.index = {s.entrant: i for i, s in enumerate(standings)}
+        places = [s.place if s.place is not None else i + 1 for i, s in enumerate(standings)]
+        counts: dict[int, int] = {}
+        for p in places:
+            counts[p] = counts.get(p, 0) + 1
+        score = [f"{s.score:g}" + (f" {unit}" if unit else "") for s in standings]
+        self.label = [
+            ("=" if counts[p] > 1 else "") + f"{_ordinal(p)} ({score[i]})"
+            for i, p in enumerate(places)
+        ]
+        self.short = [("=" if counts[p] > 1 else "") + _ordinal(p) for p in places]
+        self.met: dict[tuple[int, int], list[int]] = {}
+        for key, rounds in _meetings(standings).items():
+            a, b = sorted(self.index[e] for e in key)
+            self.met[(a, b)] = rounds
+        self.forbidden: list[list[int]] = [[] for _ in range(self.n)]
+        for (a, b), rounds in self.met.items():
+            if not rules.allows(rounds, round_no):
+                self.forbidden[a].append(b)
+                self.forbidden[b].append(a)
+        for row in self.forbidden:
+            row.sort()
+
+    def rounds(self, a: int, b: int) -> list[int]:
+        return self.met.get((min(a, b), max(a, b)), [])
+
+    def allowed(self, a: int, b: int) -> bool:
+        return not self.rounds(a, b) or self.rules.allows(self.rounds(a, b), self.round_no)
+
+    def weights(self) -> tuple[int, int, int]:
+        """Scales that make one weight order pairings by squared distance, then
+        allowed rematches, then closeness at the higher tables."""
+        rematch = self.n**3 + 1  # more than any sum of the tie-break terms
+        square = rematch * (self.n + 1)  # more than any sum of both other terms
+        return square, rematch, 1
+
+    def cost(self, a: int, b: int) -> int:
+        square, rematch, tiebreak = self.weights()
+        a, b = min(a, b), max(a, b)
+        d = b - a
+        return d * d * square + (rematch if self.rounds(a, b) else 0) + d * (self.n - a) * tiebreak
+
+    def sparse_graph(self) -> nx.Graph[int]:
+        """Every edge an optimal rematch-free pairing can use (see the module's docstring)."""
+        slack = 1 + self.n % 2
+        reach = 2 * max((len(f) for f in self.forbidden), default=0) + slack
+        graph: nx.Graph[int] = nx.Graph()
+        graph.add_nodes_from(range(self.n))
+        top = self.cost(0, self.n - 1) + 1
+        for a in range(self.n):
+            for b in range(a + 1, min(self.n, a + reach + 1)):
+                d = b - a
+                if not self.allowed(a, b):
+                    continue
+                if d > slack and d > slack + self._near(a, a - reach, b + reach) + self._near(
+                    b, a - reach, b + reach
+                ):
+                    continue
+                graph.add_edge(a, b, weight=top - self.cost(a, b))
+        return graph
+
+    def _near(self, entrant: int, low: int, high: int) -> int:
+        row = self.forbidden[entrant]
+        return bisect_right(row, high) - bisect_left(row, low)
+
+    def full_graph(self) -> nx.Graph[int]:
+        """Every pair, the forbidden rematches weighted to be used as few times as possible."""
+        top = self.cost(0, self.n - 1) + 1
+        penalty = top * (self.n + 1)
+        graph: nx.Graph[int] = nx.Graph()
+        graph.add_nodes_from(range(self.n))
+        for a in range(self.n):
+            for b in range(a + 1, self.n):
+                weight = top - self.cost(a, b) + (0 if self.allowed(a, b) else -penalty)
+                graph.add_edge(a, b, weight=weight + penalty)
+        return graph
+
+
+def _match(
+    field: _Field, graph: nx.Graph[int], drop: int | None, *, split: bool
+) -> tuple[list[tuple[int, int]], list[int]]:
+    """The maximum-weight maximum-cardinality matching without ``drop``, and who is unpaired.
+
+    With ``split`` (a graph of allowed edges only) the field is first cut where no
+    optimal draw crosses (see :func:`_parts`), and each part is matched on its own.
+    """
+    nodes = [v for v in range(field.n) if v != drop]
+    parts = _parts(field, graph, nodes) if split else [nodes]
+    pairs: list[tuple[int, int]] = []
+    for part in parts:
+        piece: nx.Graph[int] = nx.Graph()
+        piece.add_nodes_from(part)
+        inside = set(part)
+        piece.add_edges_from(
+            (a, b, data) for a in part for b, data in graph.adj[a].items() if b in inside
+        )
+        for component in nx.connected_components(piece):
+            if len(component) < 2:
+                continue
+            found = nx.max_weight_matching(piece.subgraph(component).copy(), maxcardinality=True)
+            pairs.extend((min(a, b), max(a, b)) for a, b in found)
+    paired = {v for p in pairs for v in p}
+    return sorted(pairs), [v for v in nodes if v not in paired]
+
+
+def _parts(field: _Field, graph: nx.Graph[int], nodes: list[int]) -> list[list[int]]:
+    """``nodes`` (in standings order) cut into runs that an optimal draw pairs within.
+
+    A cut with an even number of entrants above it is safe when, for every two
+    disjoint edges of ``graph`` crossing it, the two upper entrants may meet and so
+    may the two lower ones: a draw crossing the cut crosses it with at least two
+    tables (the count above is even), and pairing their two upper entrants together
+    and their two lower ones together is strictly closer, so no optimal draw crosses.
+    """
+    crossing: list[list[tuple[int, int]]] = [[] for _ in range(field.n)]
+    for a, b in graph.edges:
+        low, high = min(a, b), max(a, b)
+        for cut in range(low, high):
+            crossing[cut].append((low, high))
+    parts: list[list[int]] = []
+    current: list[int] = []
+    for v in nodes:
+        current.append(v)
+        if len(current) % 2 == 0 and _safe(field, crossing[v]):
+            parts.append(current)
+            current = []
+    if current:
+        parts.append(current)
+    return parts
+
+
+def _safe(field: _Field, edges: list[tuple[int, int]]) -> bool:
+    for k, (a, b) in enumerate(edges):
+        for c, d in edges[k + 1 :]:
+            if len({a, b, c, d}) == 4 and not (field.allowed(a, c) and field.allowed(b, d)):
+                return False
+    return True
+
+
+def _bye_order(field: _Field) -> list[int]:
+    """Bye candidates, lowest placed first: those without a bye (everyone, if all have had one)."""
+    order = [i for i in reversed(range(field.n)) if not field.standings[i].had_bye]
+    return order or list(reversed(range(field.n)))
+
+
+def swiss_round(
+    standings: Sequence[Standing],
+    rules: SwissRules | None = None,
+    round_no: int | None = None,
+    *,
+    unit: str = "VP",
+) -> Draw:
+    """Draw the next Swiss round from ``standings`` (top first); see the module's docstring.
+
+    ``round_no`` defaults to one more than the rounds in the histories; ``unit`` is
+    shown after scores in the explanations. Bad standings, or (rules ``never`` and
+    not ``if_stuck``) a field that cannot be paired without a rematch, raise a
+    ``MovementError`` naming the entrants.
+    """
+    rules = rules or SwissRules()
+    if not isinstance(rules, SwissRules):
+        raise MovementError(f"rules must be SwissRules, got {rules!r}")
+    round_no = _check(standings, round_no)
+    field = _Field(standings, rules, round_no, unit)
+    odd = field.n % 2 == 1
+    candidates: list[int | None] = list(_bye_order(field)) if odd else [None]
+    if rules.rematches is Rematches.DANISH:
+        bye = candidates[0]
+        rest = [i for i in range(field.n) if i != bye]
+        pairs = [(rest[k], rest[k + 1]) for k in range(0, len(rest), 2)]
+        return _draw(field, pairs, bye, candidates)
+    graph = field.sparse_graph()
+    left: list[int] = []
+    for bye in candidates:
+        pairs, left = _match(field, graph, bye, split=True)
+        if not left:
+            return _draw(field, pairs, bye, candidates)
+    if rules.if_stuck:
+        bye = candidates[0]
+        pairs, _ = _match(field, field.full_graph(), bye, split=False)
+        return _draw(field, pairs, bye, candidates)
+    names = ", ".join(field.standings[i].entrant for i in left)
+    raise MovementError(
+        f"round {round_no}: no draw without a forbidden rematch ({rules.describe()}) exists;"
+        f" {names} could not be paired (allow late rematches, Danish pairing, or if_stuck)"
+    )
+
+
+def _draw(
+    field: _Field,
+    pairs: list[tuple[int, int]],
+    bye: int | None,
+    candidates: list[int | None],
+) -> Draw:
+    partner: dict[int, int] = {}
+    for a, b in pairs:
+        partner[a], partner[b] = b, a
+    pairings = tuple(
+        Pairing(
+            table=t,
+            higher=field.standings[a].entrant,
+            lower=field.standings[b].entrant,
+            why=_why(field, a, b, partner, bye),
+        )
+        for t, (a, b) in enumerate(sorted(pairs), start=1)
+    )
+    if bye is None:
+        return Draw(round=field.round_no, pairings=pairings)
+    return Draw(
+        round=field.round_no,
+        pairings=pairings,
+        bye=field.standings[bye].entrant,
+        bye_why=_bye_why(field, bye, candidates),
+    )
+
+
+def _why(field: _Field, a: int, b: int, partner: dict[int, int], bye: int | None) -> str:
+    head = f"{field.label[a]} v {field.label[b]}"
+    rounds = field.rounds(a, b)
+    met = ", ".join(map(str, rounds))
+    if field.rules.rematches is Rematches.DANISH:
+        again = f" (they met in round {met})" if rounds else ""
+        return f"{head}: Danish pairing, next in the standings whoever has met{again}"
+    reasons = []
+    elsewhere = False
+    for c in range(a + 1, b):
+        if c == bye:
+            reasons.append(f"{field.short[c]} has the bye")
+        elif not field.allowed(a, c):
+            reasons.append(
+                f"{field.short[a]} and {field.short[c]} met in round {_last(field, a, c)}"
+            )
+        else:
+            elsewhere = True
+            reasons.append(f"{field.short[c]} plays {field.short[partner[c]]}")
+    if rounds and not field.allowed(a, b):
+        why = f"{head}: a rematch (round {met}), as no draw without one exists"
+    elif rounds:
+        why = f"{head}: they met in round {met}, and {field.rules.describe()}"
+    elif not reasons:
+        return f"{head}: next in the standings, not yet met"
+    elif elsewhere:
+        why = f"{head}: the closest draw for the whole field"
+    else:
+        why = f"{head}: nearest in the standings not yet met"
+    if not reasons:
+        return why
+    shown = "; ".join(reasons[:SHOWN_REASONS])
+    more = len(reasons) - SHOWN_REASONS
+    return f"{why}; {shown}" + (f"; and {more} more between them" if more > 0 else "")
+
+
+def _last(field: _Field, a: int, c: int) -> str:
+    return ", ".join(map(str, field.rounds(a, c)))
+
+
+def _bye_why(field: _Field, bye: int, candidates: list[int | None]) -> str:
+    label = field.label[bye]
+    if all(s.had_bye for s in field.standings):
+        return f"{label}: the lowest placed; every entrant has had a bye"
+    passed = [c for c in candidates[: candidates.index(bye)] if c is not None]
+    below = [i for i in range(bye + 1, field.n) if field.standings[i].had_bye]
+    text = f"{label}: the lowest placed without a bye"
+    if passed:
+        names = ", ".join(field.short[c] for c in passed)
+        text = (
+            f"{label}: the lowest placed without a bye for whom the others can all be paired"
+            f" ({names} could not take it)"
+        )
+    if below:
+        text += f"; {', '.join(field.short[i] for i in below[:SHOWN_REASONS])} had one already"
+    return text
+
+
+__all__ = ["Draw", "Pairing", "Rematches", "Standing", "SwissRules", "swiss_round"]
