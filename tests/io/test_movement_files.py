@@ -26,7 +26,7 @@ from bridgescore.io.movement_files import (
     sniff_format,
 )
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "movements"
+DATA = Path(__file__).resolve().parent / "data" / "movements"
 YAML_FILES = sorted(DATA.glob("Movement.*.yaml"))
 CSV_FILE = DATA / "rounddata-two-sections.csv"
 MITCHELL3 = DATA / "Movement.Mitchell3Table.yaml"

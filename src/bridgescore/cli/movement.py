@@ -19,27 +19,35 @@ from bridgescore.events.movements.fit import Seating
 from bridgescore.events.movements.model import Movement, MovementError, Round
 from bridgescore.events.movements.spec import KINDS, MovementSpec
 from bridgescore.events.movements.suggest import suggest
-from bridgescore.io.text import read_text
+from bridgescore.io.movement_files import load_movements
 from bridgescore.io.writing import write_bytes, write_text
 
 _SOURCE_HELP = (
     "A spec such as howell:6x3 or mitchell:8x3 (see 'bridgescore movement suggest'),"
-    " or a movement file (the JSON form of docs/movements.md)."
+    " or a movement file: the JSON form of docs/movements.md, a BridgeScorer movement"
+    " (YAML) or a Bridgemate RoundData table (CSV)."
 )
 
 
-def load_movement_argument(text: str) -> Movement:
-    """The movement a command line names: a file if one is there, else a spec."""
+def load_movement_argument(text: str, section: str | None = None) -> Movement:
+    """The movement a command line names: a file if one is there (one of its sections, if
+    it has several), else a spec."""
     path = Path(text)
     if path.is_file():
-        source = read_text(path)
-        try:
-            return Movement.from_json(source)
-        except MovementError as error:
-            raise MovementError(f"{path}: {error}") from None
+        sections = load_movements(path)
+        if section is None and len(sections) == 1:
+            return next(iter(sections.values()))
+        if section not in sections:
+            named = ", ".join(sections)
+            asked = "" if section is None else f" not {section!r}:"
+            raise MovementError(f"{path}: holds sections {named};{asked} choose one with --section")
+        return sections[section]
     if ":" not in text and (path.suffix or "/" in text):
         raise BridgeInputError(f"{text!r}: no such movement file")
     return MovementSpec.parse(text).build()
+
+
+_SECTION_HELP = "Which section of a movement file that holds several (a Bridgemate file)."
 
 
 def _boards(boards: tuple[int, ...]) -> str:
@@ -125,12 +133,13 @@ def suggest_command(pairs: int, boards: int, show_all: bool, as_json: bool) -> N
     "  bridgescore movement show mitchell:8x3 --json > session-movement.json",
 )
 @click.argument("source")
+@click.option("--section", default=None, help=_SECTION_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print the movement's JSON form.")
 @friendly_errors
-def show_command(source: str, as_json: bool) -> None:
+def show_command(source: str, section: str | None, as_json: bool) -> None:
     """Print a movement round by round: each table's pairs and boards, sit-outs and
     relays. SOURCE:"""
-    movement = load_movement_argument(source)
+    movement = load_movement_argument(source, section)
     if as_json:
         emit_json(movement.to_dict())
         return
@@ -148,11 +157,12 @@ show_command.help = (show_command.help or "") + _SOURCE_HELP
     epilog="Examples:\n\n  bridgescore movement check session-movement.json",
 )
 @click.argument("source")
+@click.option("--section", default=None, help=_SECTION_HELP)
 @friendly_errors
-def check_command(source: str) -> None:
+def check_command(source: str, section: str | None) -> None:
     """Prove a movement: every broken rule with its round and table (exit status 2 when
     there is one). SOURCE:"""
-    movement = load_movement_argument(source)
+    movement = load_movement_argument(source, section)
     problems = movement.problems()
     if not problems:
         click.echo(f"sound: {describe(movement)}")
@@ -177,14 +187,17 @@ check_command.help = (check_command.help or "") + _SOURCE_HELP
 @click.option("--pdf", "pdf_path", type=click.Path(dir_okay=False), default=None,
               help="Write the cards as one PDF (the pdf extra).")  # fmt: skip
 @click.option("--title", default="Guide cards", show_default=True, help="The cards' heading.")
+@click.option("--section", default=None, help=_SECTION_HELP)
 @friendly_errors
-def cards_command(source: str, html_path: str | None, pdf_path: str | None, title: str) -> None:
+def cards_command(
+    source: str, html_path: str | None, pdf_path: str | None, title: str, section: str | None
+) -> None:
     """Print the guide cards: a table card for each table (each round's pairs and boards),
     a card for each pair (table, direction, opponents, boards) and the board passing.
     SOURCE:"""
     if html_path is None and pdf_path is None:
         raise click.UsageError("say where: --html FILE and/or --pdf FILE")
-    movement = load_movement_argument(source)
+    movement = load_movement_argument(source, section)
     from bridgescore.report.cards import cards_html, cards_pdf
 
     if html_path is not None:

@@ -1,24 +1,80 @@
-"""Movements: who plays which boards against whom, generated and proved.
+"""Movements: who plays which boards against whom, generated and proved; team round
+robins and Swiss draws; specs and suggestions; results tied to their movement.
 
 See ``docs/movements.md`` for the JSON form and the checks.
 """
 
 from bridgescore.events.movements.balance import Balance, Comparison
+from bridgescore.events.movements.fit import Seating, missing_results, place_result, seatings
 from bridgescore.events.movements.howell import MOST_TABLES, howell
-from bridgescore.events.movements.mitchell import mitchell
+from bridgescore.events.movements.mitchell import (
+    EVEN_FORMS,
+    MISSING_PAIRS,
+    appendix_mitchell,
+    arrow_switch_rounds,
+    hesitation_mitchell,
+    mitchell,
+    web_mitchell,
+)
 from bridgescore.events.movements.model import Movement, MovementError, MovementKind, Round, Table
 from bridgescore.events.movements.problems import Problem
+from bridgescore.events.movements.spec import MovementSpec, build
+from bridgescore.events.movements.suggest import Suggestion, suggest
+from bridgescore.events.movements.swiss import (
+    Draw,
+    Pairing,
+    Rematches,
+    Standing,
+    SwissRules,
+    swiss_round,
+)
+from bridgescore.events.movements.teams import (
+    Match,
+    RobinRound,
+    RoundRobin,
+    Segment,
+    TwoRoom,
+    round_robin,
+    two_room,
+)
 
 __all__ = [
+    "EVEN_FORMS",
+    "MISSING_PAIRS",
     "MOST_TABLES",
     "Balance",
     "Comparison",
+    "Draw",
+    "Match",
     "Movement",
     "MovementError",
     "MovementKind",
+    "MovementSpec",
+    "Pairing",
     "Problem",
+    "Rematches",
+    "RobinRound",
     "Round",
+    "RoundRobin",
+    "Seating",
+    "Segment",
+    "Standing",
+    "Suggestion",
+    "SwissRules",
     "Table",
+    "TwoRoom",
+    "appendix_mitchell",
+    "arrow_switch_rounds",
+    "build",
+    "hesitation_mitchell",
     "howell",
+    "missing_results",
     "mitchell",
+    "place_result",
+    "round_robin",
+    "seatings",
+    "suggest",
+    "swiss_round",
+    "two_room",
+    "web_mitchell",
 ]

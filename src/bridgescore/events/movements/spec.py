@@ -2,7 +2,9 @@
 
 A spec is ``kind:TABLESxBOARDS`` followed by options, each ``:name`` or
 ``:name=value``: ``howell:6x3`` (a complete 6-table Howell, 3 boards a round),
-``howell:6x3:rounds=8``, ``mitchell:8x3:relay``, ``mitchell:7x4:missing=ew``.
+``howell:6x3:rounds=8``, ``howell:6x3:pairs=11``, ``mitchell:8x3:relay``,
+``mitchell:7x4:missing=ew``, ``mitchell:9x3:switch``, ``appendix:11x3``,
+``hesitation:7x3``, ``web:16x3:rounds=9``.
 ``str(MovementSpec.parse(text))`` gives the text back in its one spelling
 (options in name order), and :meth:`MovementSpec.build` makes the movement.
 """
@@ -12,10 +14,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from bridgescore.events.movements.howell import howell
-from bridgescore.events.movements.mitchell import mitchell
+from bridgescore.events.movements.mitchell import (
+    MISSING_PAIRS,
+    appendix_mitchell,
+    arrow_switch_rounds,
+    hesitation_mitchell,
+    mitchell,
+    web_mitchell,
+)
 from bridgescore.events.movements.model import Movement, MovementError
 
 OptionValue = int | str | bool
@@ -80,11 +90,38 @@ def _int(options: Mapping[str, OptionValue], name: str) -> int | None:
 
 
 def _mitchell(tables: int, boards: int, options: Mapping[str, OptionValue]) -> Movement:
-    return mitchell(tables, boards, rounds=_int(options, "rounds"))
+    rounds = _int(options, "rounds")
+    switch = None
+    if options.get("switch"):
+        played = rounds if rounds is not None else len(mitchell(tables, boards).rounds)
+        switch = arrow_switch_rounds(played, boards)
+    missing = options.get("missing")
+    return mitchell(
+        tables,
+        boards,
+        rounds=rounds,
+        even="relay" if options.get("relay") else "skip",
+        arrow_switch=switch,
+        missing=missing if isinstance(missing, str) else None,
+        skip_after=_int(options, "skip"),
+    )
 
 
 def _howell(tables: int, boards: int, options: Mapping[str, OptionValue]) -> Movement:
-    return howell(tables, boards)
+    return howell(tables, boards, rounds=_int(options, "rounds"), pairs=_int(options, "pairs"))
+
+
+def _appendix(tables: int, boards: int, options: Mapping[str, OptionValue]) -> Movement:
+    return appendix_mitchell(tables, boards, rounds=_int(options, "rounds"))
+
+
+def _hesitation(tables: int, boards: int, options: Mapping[str, OptionValue]) -> Movement:
+    return hesitation_mitchell(tables, boards)
+
+
+def _web(tables: int, boards: int, options: Mapping[str, OptionValue]) -> Movement:
+    rounds = _int(options, "rounds")
+    return web_mitchell(tables, boards, rounds if rounds is not None else tables - 1)
 
 
 _ROUNDS = Option("rounds", "play this many rounds (fewer than the full movement)", number=True)
@@ -96,9 +133,37 @@ KINDS: Final[dict[str, Kind]] = {
             "mitchell",
             "NS stationary, EW up one table, boards down one (a skip when tables are even)",
             _mitchell,
+            (
+                _ROUNDS,
+                Option("relay", "even tables: a relay and bye stand instead of the skip"),
+                Option(
+                    "missing",
+                    "a half table: the last table's NS or EW pair is missing",
+                    words=MISSING_PAIRS,
+                ),
+                Option("switch", "arrow-switch the last rounds (about one board in eight)"),
+                Option("skip", "even tables: EW skip a table after this round", number=True),
+            ),
+        ),
+        Kind(
+            "howell",
+            "every pair meets every other pair once (or, cut short, at most once)",
+            _howell,
+            (_ROUNDS, Option("pairs", "an odd number of pairs: one sits out", number=True)),
+        ),
+        Kind(
+            "appendix",
+            "a Mitchell with a half table played as an appendix (tables counts it)",
+            _appendix,
             (_ROUNDS,),
         ),
-        Kind("howell", "every pair meets every other pair once", _howell),
+        Kind("hesitation", "a Mitchell of T+1 rounds in which EW play one round NS", _hesitation),
+        Kind(
+            "web",
+            "a Web Mitchell: more tables than rounds, two copies of each board",
+            _web,
+            (_ROUNDS,),
+        ),
     )
 }
 """The kinds a spec can name, by name."""
@@ -145,7 +210,11 @@ class MovementSpec:
         return ":".join(parts)
 
     def build(self) -> Movement:
-        """The movement this spec names (a :class:`MovementError` when it cannot exist)."""
+        """The movement this spec names (a :class:`MovementError` when it cannot exist).
+        Movements are values, so each spec is built once and the value shared."""
+        return _built(self)
+
+    def _build(self) -> Movement:
         kind = KINDS.get(self.kind)
         if kind is None:
             accepted = ", ".join(KINDS)
@@ -154,6 +223,11 @@ class MovementSpec:
             return kind.build(self.tables, self.boards_per_round, dict(self.options))
         except MovementError as error:
             raise MovementError(f"movement {str(self)!r}: {error}") from None
+
+
+@lru_cache(maxsize=512)
+def _built(spec: MovementSpec) -> Movement:
+    return spec._build()
 
 
 def _sorted(options: Mapping[str, OptionValue]) -> tuple[tuple[str, OptionValue], ...]:

@@ -61,41 +61,50 @@ class Suggestion:
         }
 
 
+def _variants(kind: str, pairs: int) -> list[dict[str, OptionValue]]:
+    """The option sets worth trying for a kind and a field (each is proved later)."""
+    odd = pairs % 2 == 1
+    if kind == "mitchell":
+        even_tables = (pairs + 1) // 2 % 2 == 0
+        base: list[dict[str, OptionValue]] = [{}, {"relay": True}] if even_tables else [{}]
+        base += [{**b, "switch": True} for b in base]
+        return [{**b, "missing": m} for b in base for m in ("ew", "ns")] if odd else base
+    if kind == "howell":
+        return [{"pairs": pairs}] if odd else [{}]
+    if kind == "appendix":
+        return [{}] if odd else []
+    return [] if odd else [{}]
+
+
 def _candidates(pairs: int, boards: int) -> list[MovementSpec]:
     tables = (pairs + 1) // 2
-    odd = pairs % 2 == 1
     low, high = boards * (1 - NEAR), boards * (1 + NEAR)
     found: list[MovementSpec] = []
     for kind in KINDS.values():
-        names = {o.name for o in kind.options}
-        if odd and "missing" not in names and "pairs" not in names:
-            continue
-        extra: dict[str, OptionValue] = {}
-        if odd:
-            extra = {"missing": "ew"} if "missing" in names else {"pairs": pairs}
-        for per_round in range(1, boards + 1):
-            full = _full_rounds(kind.name, tables)
+        takes_rounds = any(o.name == "rounds" for o in kind.options)
+        for variant in _variants(kind.name, pairs):
+            full = _full_rounds(kind.name, tables, variant)
             if full is None:
-                break
-            choices = {full}
-            if "rounds" in names:
+                continue
+            for per_round in range(1, boards + 1):
+                choices = {full}
                 wanted = round(boards / per_round)
-                if 1 <= wanted < full:
+                if takes_rounds and 1 <= wanted < full:
                     choices.add(wanted)
-            for rounds in sorted(choices):
-                if not low <= rounds * per_round <= high:
-                    continue
-                options = dict(extra)
-                if rounds != full:
-                    options["rounds"] = rounds
-                found.append(spec_of(kind.name, tables, per_round, **options))
+                for rounds in sorted(choices):
+                    if not low <= rounds * per_round <= high:
+                        continue
+                    options = dict(variant)
+                    if rounds != full:
+                        options["rounds"] = rounds
+                    found.append(spec_of(kind.name, tables, per_round, **options))
     return found
 
 
-def _full_rounds(kind: str, tables: int) -> int | None:
+def _full_rounds(kind: str, tables: int, options: dict[str, OptionValue]) -> int | None:
     """The rounds a kind plays in full at ``tables`` tables (``None`` if it cannot)."""
     try:
-        movement = KINDS[kind].build(tables, 1, {})
+        movement = KINDS[kind].build(tables, 1, options)
     except MovementError:
         return None
     return len(movement.rounds)
@@ -106,6 +115,7 @@ def suggest(pairs: int, boards: int) -> list[Suggestion]:
     check_size("pairs", pairs, 3)
     check_size("boards", boards, 1)
     seen: set[str] = set()
+    built: set[Movement] = set()
     found: list[Suggestion] = []
     for spec in _candidates(pairs, boards):
         text = str(spec)
@@ -116,8 +126,9 @@ def suggest(pairs: int, boards: int) -> list[Suggestion]:
             movement = spec.build()
         except MovementError:
             continue
-        if movement.problems() or len(movement.pairs) != pairs:
+        if movement in built or len(movement.pairs) != pairs or movement.problems():
             continue
+        built.add(movement)
         found.append(_suggestion(text, spec, movement))
     close = Fraction(boards) * CLOSE
 

@@ -28,9 +28,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
-
-import networkx as nx
+from typing import TYPE_CHECKING, Final
 
 from bridgescore.events.movements.model import MovementError, Round, Table
 from bridgescore.events.movements.problems import Problem
@@ -294,6 +292,10 @@ class Draw:
         return found
 
 
+if TYPE_CHECKING:
+    import networkx as nx
+
+
 def _meetings(standings: Sequence[Standing]) -> dict[frozenset[str], list[int]]:
     """The rounds in which each two entrants of the standings met."""
     known = {s.entrant for s in standings}
@@ -405,6 +407,8 @@ class _Field:
         """Every edge an optimal rematch-free pairing can use (see the module's docstring)."""
         slack = 1 + self.n % 2
         reach = 2 * max((len(f) for f in self.forbidden), default=0) + slack
+        import networkx as nx
+
         graph: nx.Graph[int] = nx.Graph()
         graph.add_nodes_from(range(self.n))
         top = self.cost(0, self.n - 1) + 1
@@ -428,6 +432,8 @@ class _Field:
         """Every pair, the forbidden rematches weighted to be used as few times as possible."""
         top = self.cost(0, self.n - 1) + 1
         penalty = top * (self.n + 1)
+        import networkx as nx
+
         graph: nx.Graph[int] = nx.Graph()
         graph.add_nodes_from(range(self.n))
         for a in range(self.n):
@@ -449,6 +455,8 @@ def _match(
     parts = _parts(field, graph, nodes) if split else [nodes]
     pairs: list[tuple[int, int]] = []
     for part in parts:
+        import networkx as nx
+
         piece: nx.Graph[int] = nx.Graph()
         piece.add_nodes_from(part)
         inside = set(part)
