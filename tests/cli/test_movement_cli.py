@@ -134,3 +134,20 @@ def test_cards_are_written_as_html_and_pdf(tmp_path: Path) -> None:
     nowhere = run("movement", "cards", "mitchell:3x2")
     assert nowhere.exit_code == 2
     assert "say where: --html FILE and/or --pdf FILE" in nowhere.stderr
+
+
+DATA = Path(__file__).resolve().parents[1] / "io" / "data" / "movements"
+
+
+def test_another_programs_movement_file_is_shown_and_checked() -> None:
+    result = run("movement", "check", str(DATA / "Movement.Mitchell3Table.yaml"))
+    assert (result.exit_code, result.stdout.strip()) == (
+        0,
+        "sound: mitchell: 3 tables, 3 rounds, 6 pairs, 18 boards",
+    )
+    two = str(DATA / "rounddata-two-sections.csv")
+    unchosen = run("movement", "show", two)
+    assert unchosen.exit_code == 2
+    assert "holds sections 1, 2; choose one with --section" in unchosen.stderr
+    chosen = run("movement", "check", two, "--section", "2")
+    assert chosen.stdout.strip() == "sound: mitchell: 5 tables, 5 rounds, 9 pairs, 10 boards"
