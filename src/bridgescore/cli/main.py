@@ -11,6 +11,7 @@ from bridgescore.cli.events import imps_command, pairs_command, teams_command, v
 from bridgescore.cli.files import convert_command, event_command, report_command
 from bridgescore.cli.movement import movement_group
 from bridgescore.cli.score import score_command, table_command
+from bridgescore.cli.serve import serve_command
 from bridgescore.cli.sheets import chicago_command, rubber_command
 
 
@@ -36,6 +37,7 @@ cli.add_command(report_command)
 cli.add_command(convert_command)
 cli.add_command(batch_command)
 cli.add_command(movement_group)
+cli.add_command(serve_command)
 cli.add_command(rubber_command)
 cli.add_command(chicago_command)
 

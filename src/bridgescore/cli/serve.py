@@ -1,0 +1,58 @@
+"""``bridgescore serve``: the club web app."""
+
+from __future__ import annotations
+
+import click
+
+from bridgescore.cli._common import friendly_errors
+
+
+@click.command(
+    "serve",
+    epilog="Examples:\n\n  bridgescore serve --demo\n\n"
+    "  bridgescore serve --host 0.0.0.0 --port 8000\n\n"
+    "  bridgescore serve --database postgres://club:secret@localhost/bridgescore",
+)
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="The address to listen on (0.0.0.0: every address, for phones on the LAN).",
+)
+@click.option(
+    "--port",
+    default=8000,
+    show_default=True,
+    type=click.IntRange(1, 65535),
+    help="The port to listen on.",
+)
+@click.option(
+    "--database",
+    envvar="BRIDGESCORE_DATABASE_URL",
+    default=None,
+    help="A database URL (postgres://user:password@host/name); default an embedded"
+    " SQLite file in ~/.bridgescore (or $BRIDGESCORE_HOME). Also"
+    " $BRIDGESCORE_DATABASE_URL.",
+)
+@click.option("--demo", is_flag=True, help="Add a demo club, director and session under way.")
+@click.option(
+    "--threads",
+    default=16,
+    show_default=True,
+    type=click.IntRange(1, 256),
+    help="Requests served at once.",
+)
+@friendly_errors
+def serve_command(host: str, port: int, database: str | None, demo: bool, threads: int) -> None:
+    """Run the club web app: directors set up sessions, tables enter results on their
+    phones, everyone sees the results live. Brings the database schema up to date first."""
+    from bridgescore.web.serve import prepare, run
+
+    started = prepare(host, port, database, demo)
+    click.echo(f"bridgescore: serving {started.url} (database: {started.database})")
+    if started.demo_login is not None:
+        user, password = started.demo_login
+        click.echo(f"bridgescore: demo director login: {user} / {password}")
+        click.echo(f"bridgescore: demo session: {started.url.rstrip('/')}{started.demo_session}")
+    click.echo("bridgescore: press Ctrl-C to stop")
+    run(host, port, threads=threads)

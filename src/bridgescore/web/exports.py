@@ -1,0 +1,30 @@
+"""A session's results in the files other programs read, written by the library's own
+writers (the same as ``bridgescore convert``), so they read back to the same event."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Final
+
+from bridgescore.errors import BridgeInputError
+from bridgescore.events.model import Event
+from bridgescore.io.events import write_event
+
+FORMATS: Final = {
+    "csv": ("csv", "text/csv; charset=utf-8"),
+    "json": ("json", "application/json"),
+    "pbn": ("pbn", "text/plain; charset=utf-8"),
+    "xml": ("xml", "application/xml"),
+}
+"""Export name -> (file extension, content type); ``xml`` is USEBIO."""
+
+
+def export_event(event: Event, fmt: str) -> tuple[bytes, str]:
+    """The event as a file's bytes, and its content type."""
+    if fmt not in FORMATS:
+        raise BridgeInputError(f"no export {fmt!r}: use one of {', '.join(FORMATS)}")
+    suffix, content_type = FORMATS[fmt]
+    with tempfile.TemporaryDirectory(prefix="bridgescore-export-") as folder:
+        path = write_event(event, Path(folder) / f"session.{suffix}")
+        return path.read_bytes(), content_type

@@ -1,0 +1,167 @@
+"""What the web app stores: clubs and their directors and players, sessions with their
+movement, table links, and the append-only log of results.
+
+Results are never overwritten: every entry, correction, ruling and erasure is a new
+:class:`Entry`, and a board's result at a table is the latest entry for it. The log is
+what the director sees and what the published results are computed from.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+from bridgescore.events.movements.model import Movement
+
+
+def _token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def _code() -> str:
+    return f"{secrets.randbelow(10_000):04d}"
+
+
+class Club(models.Model):
+    """A club: its directors see only its own players and sessions."""
+
+    name = models.CharField(max_length=120)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Director(models.Model):
+    """A user who directs for a club (a user may direct for several)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="directors")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "club"], name="one_director_row")]
+
+
+class Player(models.Model):
+    """A player on a club's roster."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=120)
+    number = models.CharField(max_length=30, blank=True, help_text="membership number")
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Session(models.Model):
+    """One club session: its movement, its pairs' names, its state."""
+
+    class State(models.TextChoices):
+        RUNNING = "running", "under way"
+        CLOSED = "closed", "closed"
+        PUBLISHED = "published", "published"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="sessions")
+    name = models.CharField(max_length=120)
+    date = models.DateField()
+    spec = models.CharField(max_length=80, blank=True, help_text="the movement's spec, if any")
+    movement_json = models.TextField(help_text="the movement, in its JSON form")
+    scoring = models.CharField(max_length=20, default="mp")
+    hands_pbn = models.TextField(blank=True, help_text="hand records (PBN)")
+    state = models.CharField(max_length=12, choices=State.choices, default=State.RUNNING)
+    public_id = models.CharField(max_length=40, unique=True, default=_token)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def movement(self) -> Movement:
+        """The movement this session is played in."""
+        return Movement.from_json(self.movement_json)
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date})"
+
+
+class SessionPair(models.Model):
+    """A pair of a session under its movement id, with the players' names."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="pairs")
+    pair = models.CharField(max_length=20)
+    names = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["session", "pair"], name="one_pair_row")]
+
+
+class TableLink(models.Model):
+    """A table's own link (an unguessable token) and its code for the opponents and for
+    taking the table over from another phone."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="tables")
+    table = models.PositiveIntegerField()
+    token = models.CharField(max_length=40, unique=True, default=_token)
+    code = models.CharField(max_length=4, default=_code)
+    device = models.CharField(max_length=40, blank=True, help_text="the phone holding it")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["session", "table"], name="one_link")]
+        ordering = ["table"]
+
+
+class Entry(models.Model):
+    """One line of a session's result log: a result, an adjusted score, not played, or an
+    erasure, for one board at one table in one round. Never updated or deleted."""
+
+    class Kind(models.TextChoices):
+        RESULT = "result", "result"
+        ADJUSTED = "adjusted", "adjusted score"
+        NOT_PLAYED = "not_played", "not played"
+        ERASED = "erased", "erased"
+
+    session = models.ForeignKey(Session, on_delete=models.PROTECT, related_name="entries")
+    entry_id = models.UUIDField(default=uuid.uuid4, help_text="the sender's own id (resends)")
+    round = models.PositiveIntegerField()
+    table = models.PositiveIntegerField()
+    board = models.PositiveIntegerField()
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    contract = models.CharField(max_length=12, blank=True)
+    declarer = models.CharField(max_length=1, blank=True)
+    result = models.CharField(max_length=4, blank=True, help_text="=, +1, -2 ...")
+    lead = models.CharField(max_length=3, blank=True)
+    adjusted = models.CharField(max_length=20, blank=True, help_text="A+/A-, 60%/40% ...")
+    ns_score = models.IntegerField(null=True, blank=True)
+    by_table = models.BooleanField(default=False)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT
+    )
+    reason = models.CharField(max_length=300, blank=True)
+    flags = models.CharField(max_length=300, blank=True, help_text="flagged to the director")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["session", "entry_id"], name="one_entry_per_id")
+        ]
+        indexes = [models.Index(fields=["session", "round", "table", "board"])]
+        ordering = ["id"]
+
+
+class LogLine(models.Model):
+    """Something the director should know that is not a result: a refused entry, a forged
+    link, a takeover, a late change."""
+
+    session = models.ForeignKey(Session, null=True, blank=True, on_delete=models.CASCADE)
+    what = models.CharField(max_length=40)
+    detail = models.CharField(max_length=500)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    address = models.CharField(max_length=64, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]

@@ -1,0 +1,120 @@
+"""Django settings, read from the environment so that ``bridgescore serve`` and the tests
+configure one app the same way.
+
+- ``BRIDGESCORE_HOME``: the folder for the SQLite database and the secret key
+  (default ``~/.bridgescore``).
+- ``BRIDGESCORE_DATABASE_URL``: a database URL (``sqlite:///path`` or
+  ``postgres://user:password@host:port/name``); default SQLite in ``BRIDGESCORE_HOME``.
+- ``BRIDGESCORE_SECRET_KEY``: the key signing login sessions; default a random key kept in
+  ``BRIDGESCORE_HOME/secret-key`` (made on first start).
+- ``BRIDGESCORE_DEBUG``: ``1`` for Django's debug pages (never in a club).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+import dj_database_url
+
+HOME = Path(os.environ.get("BRIDGESCORE_HOME", Path.home() / ".bridgescore")).expanduser()
+
+
+def _secret_key() -> str:
+    given = os.environ.get("BRIDGESCORE_SECRET_KEY")
+    if given:
+        return given
+    path = HOME / "secret-key"
+    try:
+        return path.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        pass
+    HOME.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(50)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(key)
+    return key
+
+
+def _database() -> dict[str, Any]:
+    url = os.environ.get("BRIDGESCORE_DATABASE_URL") or f"sqlite:///{HOME / 'bridgescore.sqlite3'}"
+    config: dict[str, Any] = dict(dj_database_url.parse(url, conn_max_age=60))
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        # WAL lets readers go on while a table's result is written; a writer waits up to
+        # 20 s for another (60 tables at once) instead of failing with "database is locked".
+        config["OPTIONS"] = {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+        config["CONN_MAX_AGE"] = 0
+    return config
+
+
+SECRET_KEY = _secret_key()
+DEBUG = os.environ.get("BRIDGESCORE_DEBUG") == "1"
+ALLOWED_HOSTS = ["*"]  # a club's own machine, reached by its LAN address or name
+INSTALLED_APPS = [
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "bridgescore.web.apps.BridgescoreWebConfig",
+]
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+ROOT_URLCONF = "bridgescore.web.urls"
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ]
+        },
+    }
+]
+DATABASES = {"default": _database()}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+LOGIN_URL = "/login/"
+LOGIN_REDIRECT_URL = "/director/"
+LOGOUT_REDIRECT_URL = "/"
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1_000_000  # a PBN of hand records fits; a 10 MB post does not
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 2_000
+LANGUAGE_CODE = "en"
+USE_I18N = True
+USE_TZ = True
+TIME_ZONE = "UTC"
+STATIC_URL = "/static/"
+WHITENOISE_USE_FINDERS = True  # served from the package itself: no collectstatic step
+WHITENOISE_AUTOREFRESH = DEBUG
+WSGI_APPLICATION = "bridgescore.web.wsgi.application"
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {"django": {"handlers": ["console"], "level": "WARNING"}},
+}

@@ -1,0 +1,572 @@
+"""The pages: the director's, the table's, and everyone's results.
+
+Every view checks the viewer's rights on the server: a director sees only the sessions of
+the clubs they direct; a table link reaches only its own table of its own session, and
+only from the phone holding it; results pages show a board's traveller only to those who
+may see it. Library input errors become a message here, in :func:`_problem`.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth import authenticate, login, logout
+from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    JsonResponse,
+)
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from bridgescore.errors import BridgeError
+from bridgescore.events.model import ResultRow
+from bridgescore.events.movements.fit import table_in
+from bridgescore.events.movements.spec import MovementSpec
+from bridgescore.events.movements.suggest import suggest
+from bridgescore.web import services
+from bridgescore.web.models import Entry, LogLine, Session, SessionPair, TableLink
+
+DEVICE_COOKIE = "bridgescore_device"
+LOGIN_ATTEMPTS = 5
+"""Failed logins allowed from one address for one user name in :data:`LOGIN_WINDOW`."""
+LOGIN_WINDOW = 300
+
+
+def _address(request: HttpRequest) -> str:
+    return str(request.META.get("REMOTE_ADDR", ""))
+
+
+def _problem(error: Exception) -> str:
+    """The one place a library or app error becomes the message a user reads."""
+    return str(error)
+
+
+# --- everyone ------------------------------------------------------------------------
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    published = Session.objects.filter(state=Session.State.PUBLISHED).select_related("club")
+    return render(request, "bridgescore/home.html", {"published": published[:50]})
+
+
+@require_http_methods(["GET", "POST"])
+def login_view(request: HttpRequest) -> HttpResponse:
+    """Log in; more than :data:`LOGIN_ATTEMPTS` failures from one address for one name in
+    five minutes are refused without checking the password (and logged)."""
+    error = ""
+    if request.method == "POST":
+        name = request.POST.get("username", "")[:150]
+        key = f"login:{_address(request)}:{name.lower()}"
+        failures = int(cache.get(key, 0))
+        if failures >= LOGIN_ATTEMPTS:
+            services.log(
+                None, "login refused", f"too many attempts for {name!r}", address=_address(request)
+            )
+            return render(
+                request,
+                "bridgescore/login.html",
+                {"error": "Too many failed attempts: wait five minutes and try again."},
+                status=429,
+            )
+        user = authenticate(request, username=name, password=request.POST.get("password", ""))
+        if user is not None:
+            cache.delete(key)
+            login(request, user)
+            return redirect("director")
+        cache.set(key, failures + 1, LOGIN_WINDOW)
+        error = "That user name and password do not match."
+    return render(request, "bridgescore/login.html", {"error": error})
+
+
+@require_POST
+def logout_view(request: HttpRequest) -> HttpResponse:
+    logout(request)
+    return redirect("home")
+
+
+def _viewer_table(request: HttpRequest, session: Session) -> int | None:
+    """The table this phone holds in ``session``, if any."""
+    held = request.session.get("tables", {})
+    table = held.get(str(session.pk)) if isinstance(held, dict) else None
+    return table if isinstance(table, int) else None
+
+
+def _is_director(request: HttpRequest, session: Session) -> bool:
+    user = request.user
+    return bool(user.is_authenticated and session.club.directors.filter(user=user).exists())
+
+
+def results_page(request: HttpRequest, public_id: str, page: str) -> HttpResponse:
+    """The results pages, built on the static report's view model (``report/view.py``)
+    and rendered by its own templates, so the two never disagree. Under way, a viewer
+    sees the ranking, and travellers only of boards their table has finished."""
+    session = Session.objects.filter(public_id=public_id).select_related("club").first()
+    if session is None:
+        raise Http404("no such session")
+    from bridgescore.report.html import _environment
+    from bridgescore.report.view import build_report
+
+    env = _environment()
+    if page == "style.css":
+        return HttpResponse(env.get_template("style.css").render(), content_type="text/css")
+    director = _is_director(request, session)
+    visible = (
+        set(services.movement_of(session).boards)
+        if director
+        else services.visible_boards(session, _viewer_table(request, session))
+    )
+    event = services.event_of(session)
+    if not event.results.rows:
+        return render(request, "bridgescore/no_results.html", {"session": session})
+    try:
+        report = build_report(event)
+    except BridgeError as error:
+        return render(
+            request, "bridgescore/no_results.html", {"session": session, "error": _problem(error)}
+        )
+    pages = {p.file: p for p in (report.index, *report.boards, *report.cards)}
+    shown = pages.get(page)
+    if shown is None:
+        raise Http404("no such page")
+    if shown.board is not None and shown.board.number not in visible:
+        return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
+    if (
+        page != "index.html"
+        and shown.board is None
+        and not (director or session.state == Session.State.PUBLISHED)
+    ):
+        return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
+    html = env.get_template("page.html").render(report=report, page=shown)
+    if session.state != Session.State.PUBLISHED:
+        html = html.replace("<main>", '<main><p class="live">Live: results so far</p>', 1)
+    return HttpResponse(html)
+
+
+# --- the director ---------------------------------------------------------------------
+
+
+def _directed(request: HttpRequest, session_id: int) -> Session:
+    """The session, if the logged-in user directs its club (else 404: no probing ids)."""
+    session = (
+        Session.objects.filter(pk=session_id, club__in=services.clubs_for(request.user))
+        .select_related("club")
+        .first()
+    )
+    if session is None:
+        raise Http404("no such session")
+    return session
+
+
+@login_required
+def director_home(request: HttpRequest) -> HttpResponse:
+    clubs = services.clubs_for(request.user)
+    sessions = services.sessions_for(request.user)
+    return render(request, "bridgescore/director.html", {"clubs": clubs, "sessions": sessions})
+
+
+def _names(text: str) -> dict[str, str]:
+    """``1: Ann Smith & Bob Jones`` lines, one pair a line."""
+    names = {}
+    for line in text.splitlines():
+        pair, colon, who = line.partition(":")
+        if colon and pair.strip() and who.strip():
+            names[pair.strip()] = who.strip()
+    return names
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new_session(request: HttpRequest) -> HttpResponse:
+    """Set up a session: the number of pairs and boards give the movements that fit; the
+    director picks one (or types a spec) and names the pairs."""
+    clubs = services.clubs_for(request.user)
+    if not clubs:
+        raise Http404("you direct no club")
+    data = request.POST if request.method == "POST" else request.GET
+    context: dict[str, Any] = {"clubs": clubs, "data": data, "error": ""}
+    pairs_text, boards_text = data.get("pairs", ""), data.get("boards", "")
+    if pairs_text and boards_text:
+        try:
+            context["suggestions"] = suggest(int(pairs_text), int(boards_text))[:8]
+        except (ValueError, BridgeError) as error:
+            context["error"] = _problem(error)
+    if request.method == "POST" and data.get("spec"):
+        club = next((c for c in clubs if str(c.pk) == data.get("club")), None)
+        try:
+            if club is None:
+                raise services.EntryError("choose one of your clubs")
+            name = data.get("name", "").strip()
+            if not name:
+                raise services.EntryError("the session needs a name")
+            spec = MovementSpec.parse(data["spec"])
+            movement = spec.build()
+            upload = request.FILES.get("hands")
+            hands = upload.read().decode("utf-8", errors="replace") if upload else ""
+            session = services.create_session(
+                club,
+                name,
+                movement,
+                spec=str(spec),
+                names=_names(data.get("names", "")),
+                hands_pbn=hands,
+            )
+        except BridgeError as error:
+            context["error"] = _problem(error)
+        else:
+            services.log(session, "session created", f"{name}: {spec}", user=request.user)
+            return redirect("control", session_id=session.pk)
+    return render(request, "bridgescore/new_session.html", context)
+
+
+def _control_context(request: HttpRequest, session: Session) -> dict[str, Any]:
+    return {
+        "session": session,
+        "grid": services.grid(session),
+        "links": TableLink.objects.filter(session=session),
+        "missing": services.missing(session)[:200],
+        "entries": Entry.objects.filter(session=session).order_by("-id")[:100],
+        "log": LogLine.objects.filter(session=session).order_by("-id")[:50],
+        "pairs": SessionPair.objects.filter(session=session),
+    }
+
+
+@login_required
+def control(request: HttpRequest, session_id: int) -> HttpResponse:
+    """The live control grid: every table and round, done / playing / missing."""
+    session = _directed(request, session_id)
+    return render(request, "bridgescore/control.html", _control_context(request, session))
+
+
+@login_required
+def control_grid(request: HttpRequest, session_id: int) -> HttpResponse:
+    """The grid alone (the control page reloads it every few seconds)."""
+    session = _directed(request, session_id)
+    return render(request, "bridgescore/_grid.html", _control_context(request, session))
+
+
+def _entry_input(data: Any, round_no: int, table: int) -> services.EntryInput:
+    try:
+        board = int(data.get("board", ""))
+    except ValueError:
+        raise services.EntryError("choose the board") from None
+    entry_id = data.get("entry_id") or None
+    try:
+        parsed_id = uuid.UUID(str(entry_id)) if entry_id else None
+    except ValueError:
+        raise services.EntryError("the entry's id is not readable") from None
+    return services.EntryInput(
+        round=round_no,
+        table=table,
+        board=board,
+        contract=_contract_text(data),
+        declarer=str(data.get("declarer", ""))[:1],
+        result=str(data.get("result", ""))[:4],
+        lead=str(data.get("lead", ""))[:3],
+        adjusted=str(data.get("adjusted", ""))[:20],
+        not_played=str(data.get("not_played", "")) in {"1", "true", "on"},
+        entry_id=parsed_id,
+    )
+
+
+def _contract_text(data: Any) -> str:
+    """The contract typed (``4SX``) or built from the table's buttons (level, strain,
+    doubled; ``pass`` for a passed-out board)."""
+    typed = str(data.get("contract", "") or "").strip()
+    level = str(data.get("level", "") or "").strip()
+    if typed or not level:
+        return typed[:12]
+    if level.lower() == "pass":
+        return "Pass"
+    return f"{level}{data.get('strain', '')}{data.get('doubled', '')}"[:12]
+
+
+RESULTS = ["=", *(f"+{n}" for n in range(1, 7)), *(f"-{n}" for n in range(1, 14))]
+"""The result buttons: made exactly, overtricks, undertricks."""
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def director_cell(request: HttpRequest, session_id: int, round_no: int, table: int) -> HttpResponse:
+    """Enter, correct or erase any result of one table in one round (with a reason)."""
+    session = _directed(request, session_id)
+    seat = table_in(services.movement_of(session), round_no, table)
+    if seat is None:
+        raise Http404("no such table in that round")
+    error = ""
+    if request.method == "POST":
+        try:
+            if request.POST.get("erase"):
+                services.erase_entry(
+                    session,
+                    round_no,
+                    table,
+                    int(request.POST.get("board", "0")),
+                    request.user,
+                    request.POST.get("reason", ""),
+                )
+            else:
+                inp = _entry_input(request.POST, round_no, table)
+                services.record_entry(
+                    session,
+                    inp,
+                    by_table=False,
+                    user=request.user,
+                    reason=request.POST.get("reason", ""),
+                )
+        except (BridgeError, ValueError) as err:
+            error = _problem(err)
+        else:
+            return redirect("director_cell", session_id=session.pk, round_no=round_no, table=table)
+    current = services.current_entries(session)
+    boards = [(b, current.get((round_no, table, b))) for b in seat.boards]
+    history = Entry.objects.filter(session=session, round=round_no, table=table).order_by("id")
+    return render(
+        request,
+        "bridgescore/cell.html",
+        {
+            "session": session,
+            "seat": seat,
+            "round": round_no,
+            "boards": boards,
+            "history": history,
+            "error": error,
+        },
+    )
+
+
+@login_required
+@require_POST
+def session_state(request: HttpRequest, session_id: int) -> HttpResponse:
+    """Close the session (tables can no longer enter), publish it, or open it again."""
+    session = _directed(request, session_id)
+    wanted = request.POST.get("state", "")
+    if wanted not in Session.State.values:
+        return HttpResponseBadRequest("unknown state")
+    session.state = wanted
+    session.save(update_fields=["state"])
+    services.log(session, "state", f"session {session.get_state_display()}", user=request.user)
+    return redirect("control", session_id=session.pk)
+
+
+@login_required
+def table_cards(request: HttpRequest, session_id: int) -> HttpResponse:
+    """The guide cards, each table card with its own link."""
+    session = _directed(request, session_id)
+    from bridgescore.report.cards import cards_html
+
+    links = {
+        link.table: request.build_absolute_uri(f"/t/{link.token}/")
+        for link in TableLink.objects.filter(session=session)
+    }
+    movement = services.movement_of(session)
+    return HttpResponse(cards_html(movement, session.name, table_links=links))
+
+
+@login_required
+def export(request: HttpRequest, session_id: int, fmt: str) -> HttpResponse:
+    """The session's results as CSV, JSON, PBN or USEBIO (read back by the library)."""
+    session = _directed(request, session_id)
+    from bridgescore.web.exports import export_event
+
+    try:
+        text, content_type = export_event(services.event_of(session), fmt)
+    except BridgeError as error:
+        return HttpResponseBadRequest(_problem(error))
+    response = HttpResponse(text, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="session-{session.pk}.{fmt}"'
+    return response
+
+
+# --- the table ------------------------------------------------------------------------
+
+
+def _link(request: HttpRequest, token: str) -> TableLink:
+    link = TableLink.objects.filter(token=token).select_related("session", "session__club").first()
+    if link is None:
+        services.log(
+            None, "bad link", f"unknown table link {token[:12]!r}", address=_address(request)
+        )
+        raise Http404("this table link is not known: ask the director for the table card")
+    return link
+
+
+def _holds(request: HttpRequest, link: TableLink) -> bool:
+    """Whether this phone holds the table (the first phone to open the link takes it)."""
+    device = request.COOKIES.get(DEVICE_COOKIE, "")
+    return bool(device) and device == link.device
+
+
+def _take(request: HttpRequest, response: HttpResponse, link: TableLink) -> HttpResponse:
+    device = request.COOKIES.get(DEVICE_COOKIE) or uuid.uuid4().hex
+    link.device = device
+    link.save(update_fields=["device"])
+    held = request.session.get("tables", {})
+    held = held if isinstance(held, dict) else {}
+    held[str(link.session_id)] = link.table
+    request.session["tables"] = held
+    response.set_cookie(DEVICE_COOKIE, device, max_age=86400, httponly=True, samesite="Lax")
+    return response
+
+
+def table_view_context(link: TableLink) -> dict[str, Any]:
+    session = link.session
+    movement = services.movement_of(session)
+    number = services.table_round(session, link.table)
+    seat = table_in(movement, number, link.table)
+    current = services.current_entries(session)
+    names = {p.pair: p.names for p in SessionPair.objects.filter(session=session)}
+    from bridgescore.core.vulnerability import BoardInfo
+
+    boards = []
+    if seat is not None:
+        for board in seat.boards:
+            info = BoardInfo.of(board)
+            entry = current.get((number, link.table, board))
+            boards.append(
+                {
+                    "number": board,
+                    "dealer": info.dealer.name.title(),
+                    "vulnerability": str(info.vulnerability),
+                    "entry": entry,
+                }
+            )
+    return {
+        "link": link,
+        "session": session,
+        "round": number,
+        "rounds": len(movement.rounds),
+        "seat": seat,
+        "ns_names": names.get(seat.ns, "") if seat else "",
+        "ew_names": names.get(seat.ew, "") if seat else "",
+        "boards": boards,
+        "results": RESULTS,
+    }
+
+
+def table_home(request: HttpRequest, token: str) -> HttpResponse:
+    """The table's phone: this round's pairs and boards, with the entry form."""
+    link = _link(request, token)
+    if link.device and not _holds(request, link):
+        return render(request, "bridgescore/takeover.html", {"link": link}, status=409)
+    response = render(request, "bridgescore/table.html", table_view_context(link))
+    return _take(request, response, link) if not link.device else response
+
+
+@require_POST
+def table_takeover(request: HttpRequest, token: str) -> HttpResponse:
+    """Take the table over from another phone with the table's code (logged)."""
+    link = _link(request, token)
+    if request.POST.get("code", "").strip() != link.code:
+        services.log(
+            link.session,
+            "takeover refused",
+            f"table {link.table}: wrong code",
+            address=_address(request),
+        )
+        return render(
+            request, "bridgescore/takeover.html", {"link": link, "error": "wrong code"}, status=403
+        )
+    services.log(
+        link.session,
+        "takeover",
+        f"table {link.table} taken over by another phone",
+        address=_address(request),
+    )
+    return _take(request, redirect("table", token=token), link)
+
+
+@require_POST
+def table_entry(request: HttpRequest, token: str) -> HttpResponse:
+    """One result from the table (a form post, or JSON from the phone's send queue).
+    ``confirm`` absent: the score is worked out and shown for the opponents to accept,
+    nothing kept. Present: kept (once, by its ``entry_id``) and acknowledged."""
+    link = _link(request, token)
+    wants_json = request.content_type == "application/json"
+    if not _holds(request, link):
+        services.log(
+            link.session,
+            "entry refused",
+            f"table {link.table}: phone does not hold it",
+            address=_address(request),
+        )
+        return _answer(
+            wants_json, request, link, {"error": "this phone does not hold the table"}, 403
+        )
+    try:
+        data: Any = json.loads(request.body) if wants_json else request.POST
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return _answer(wants_json, request, link, {"error": "the request is not readable"}, 400)
+    if not isinstance(data, dict) and not hasattr(data, "get"):
+        return _answer(wants_json, request, link, {"error": "the request is not readable"}, 400)
+    try:
+        round_no = int(data.get("round", ""))
+        inp = _entry_input(data, round_no, link.table)
+        if not str(data.get("confirm", "")):
+            row = services.check_entry(link.session, inp)
+            return _answer(
+                wants_json,
+                request,
+                link,
+                {"preview": _score_text(row), "board": inp.board, "input": data},
+                200,
+            )
+        entry, created = services.record_entry(link.session, inp, by_table=True)
+    except (BridgeError, ValueError) as error:
+        message = _problem(error)
+        services.log(
+            link.session,
+            "entry refused",
+            f"table {link.table}: {message}",
+            address=_address(request),
+        )
+        return _answer(wants_json, request, link, {"error": message}, 422)
+    body = {
+        "status": "accepted" if created else "already received",
+        "entry_id": str(entry.entry_id),
+        "board": entry.board,
+        "score": _entry_text(entry),
+        "flags": entry.flags,
+    }
+    return _answer(wants_json, request, link, body, 200)
+
+
+def _score_text(row: ResultRow) -> str:
+    if row.ns_score is not None:
+        return f"{row.describe()}: NS {row.ns_score:+d}"
+    return row.describe()
+
+
+def _entry_text(entry: Entry) -> str:
+    if entry.ns_score is not None:
+        shown = f"{entry.contract}{entry.declarer}{entry.result}"
+        return f"{shown}: NS {entry.ns_score:+d}"
+    return entry.adjusted or entry.get_kind_display()
+
+
+def _answer(
+    wants_json: bool, request: HttpRequest, link: TableLink, body: dict[str, Any], status: int
+) -> HttpResponse:
+    if wants_json:
+        return JsonResponse(body, status=status)
+    context = table_view_context(link)
+    context["answer"] = body
+    return render(request, "bridgescore/table.html", context, status=status)
+
+
+def director_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A view for directors only (a login page for anyone else)."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        return login_required(view)(request, *args, **kwargs)
+
+    return wrapper

@@ -1,0 +1,58 @@
+"""Fixtures for the web app: a club with a director, a session under way, its tables."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from bridgescore.events.movements.spec import build
+from bridgescore.web import services
+from bridgescore.web.models import Club, Director, Session, TableLink
+
+SPEC = "mitchell:3x2"  # 3 tables, 3 rounds, 2 boards a round: boards 1-6
+
+
+@pytest.fixture
+def club(db: None) -> Club:
+    return Club.objects.create(name="Riverside BC")
+
+
+@pytest.fixture
+def director(club: Club) -> User:
+    user = User.objects.create_user("td", password="a long enough password")
+    Director.objects.create(user=user, club=club)
+    return user
+
+
+@pytest.fixture
+def session(club: Club) -> Session:
+    names = {"1NS": "Ann & Bob", "1EW": "Cy & Di"}
+    return services.create_session(club, "Tuesday pairs", build(SPEC), spec=SPEC, names=names)
+
+
+@pytest.fixture
+def td(client: Client, director: User) -> Client:
+    client.force_login(director)
+    return client
+
+
+@pytest.fixture
+def link(session: Session) -> Callable[[int], TableLink]:
+    """The link of a table of the session."""
+    return lambda table: TableLink.objects.get(session=session, table=table)
+
+
+def _phone(link: TableLink) -> Client:
+    device = Client()
+    response = device.get(f"/t/{link.token}/")
+    assert response.status_code == 200
+    return device
+
+
+@pytest.fixture
+def phone() -> Callable[[TableLink], Client]:
+    """A phone that opened a table's link first (and so holds the table)."""
+    return _phone
