@@ -37,17 +37,17 @@ def test_the_phone_shows_the_round_pairs_and_boards(
 
 
 def test_a_result_is_previewed_then_kept_once(session: Session, link: Link, phone: Phone) -> None:
-    link = link(1)
-    device = phone(link)
+    table = link(1)
+    device = phone(table)
     entry_id = str(uuid.uuid4())
     fields = {"round": 1, "board": 1, "level": "4", "strain": "S", "declarer": "N",
               "result": "=", "entry_id": entry_id}  # fmt: skip
-    preview = _post(device, link.token, **fields)
+    preview = _post(device, table.token, **fields)
     assert preview == {"http": 200, "preview": "4SN=: NS +420", "board": 1, "input": fields}
     assert Entry.objects.count() == 0  # nothing kept before the opponents accept
-    first = _post(device, link.token, **fields, confirm="1")
+    first = _post(device, table.token, **fields, confirm="1")
     assert (first["http"], first["status"], first["score"]) == (200, "accepted", "4SN=: NS +420")
-    again = _post(device, link.token, **fields, confirm="1")  # the phone resends
+    again = _post(device, table.token, **fields, confirm="1")  # the phone resends
     assert (again["http"], again["status"]) == (200, "already received")
     assert Entry.objects.filter(session=session).count() == 1
     assert services.current_entries(session)[(1, 1, 1)].ns_score == 420
@@ -56,11 +56,11 @@ def test_a_result_is_previewed_then_kept_once(session: Session, link: Link, phon
 def test_a_board_with_a_result_cannot_be_entered_again_by_the_table(
     session: Session, link: Link, phone: Phone
 ) -> None:
-    link = link(1)
-    device = phone(link)
-    _post(device, link.token, round=1, board=1, contract="3NT", declarer="S", result="+1",
+    table = link(1)
+    device = phone(table)
+    _post(device, table.token, round=1, board=1, contract="3NT", declarer="S", result="+1",
           confirm="1")  # fmt: skip
-    second = _post(device, link.token, round=1, board=1, contract="4S", declarer="N",
+    second = _post(device, table.token, round=1, board=1, contract="4S", declarer="N",
                    result="=", confirm="1")  # fmt: skip
     assert second == {
         "http": 422,
@@ -72,9 +72,9 @@ def test_a_board_with_a_result_cannot_be_entered_again_by_the_table(
 def test_a_board_the_table_does_not_play_is_refused_and_logged(
     session: Session, link: Link, phone: Phone
 ) -> None:
-    link = link(1)
-    device = phone(link)
-    answer = _post(device, link.token, round=1, board=5, contract="3NT", declarer="S",
+    table = link(1)
+    device = phone(table)
+    answer = _post(device, table.token, round=1, board=5, contract="3NT", declarer="S",
                    result="=", confirm="1")  # fmt: skip
     assert answer == {
         "http": 422,
@@ -87,55 +87,55 @@ def test_a_board_the_table_does_not_play_is_refused_and_logged(
 def test_an_impossible_contract_or_result_says_why(
     session: Session, link: Link, phone: Phone
 ) -> None:
-    link = link(2)
-    device = phone(link)
-    too_many = _post(device, link.token, round=1, board=3, contract="6NT", declarer="S",
+    table = link(2)
+    device = phone(table)
+    too_many = _post(device, table.token, round=1, board=3, contract="6NT", declarer="S",
                      result="+2")  # fmt: skip
     assert too_many["http"] == 422
     assert "14 tricks" in str(too_many["error"]) or "tricks" in str(too_many["error"])
-    nonsense = _post(device, link.token, round=1, board=3, contract="8S", declarer="S",
+    nonsense = _post(device, table.token, round=1, board=3, contract="8S", declarer="S",
                      result="=")  # fmt: skip
     assert nonsense["http"] == 422
     assert "8S" in str(nonsense["error"])
 
 
 def test_a_passed_out_board_and_not_played(session: Session, link: Link, phone: Phone) -> None:
-    link = link(3)
-    device = phone(link)
-    passed = _post(device, link.token, round=1, board=5, level="pass", confirm="1")
+    table = link(3)
+    device = phone(table)
+    passed = _post(device, table.token, round=1, board=5, level="pass", confirm="1")
     assert (passed["http"], passed["score"]) == (200, "Pass: NS +0")
-    skipped = _post(device, link.token, round=1, board=6, not_played="1", confirm="1")
+    skipped = _post(device, table.token, round=1, board=6, not_played="1", confirm="1")
     assert (skipped["http"], skipped["score"]) == (200, "NP")
 
 
 def test_the_round_moves_on_when_every_board_is_entered(
     session: Session, link: Link, phone: Phone
 ) -> None:
-    link = link(1)
-    device = phone(link)
+    table = link(1)
+    device = phone(table)
     for board in (1, 2):
-        _post(device, link.token, round=1, board=board, contract="2H", declarer="E",
+        _post(device, table.token, round=1, board=board, contract="2H", declarer="E",
               result="=", confirm="1")  # fmt: skip
     assert services.table_round(session, 1) == 2
-    assert "Table 1 · round 2 of 3" in device.get(f"/t/{link.token}/").content.decode()
+    assert "Table 1 · round 2 of 3" in device.get(f"/t/{table.token}/").content.decode()
 
 
 def test_a_second_phone_needs_the_table_code(session: Session, link: Link, phone: Phone) -> None:
-    link = link(1)
-    first = phone(link)
+    table = link(1)
+    first = phone(table)
     second = Client()
-    page = second.get(f"/t/{link.token}/")
+    page = second.get(f"/t/{table.token}/")
     assert page.status_code == 409
     assert "open on another phone" in page.content.decode()
-    refused = _post(second, link.token, round=1, board=1, contract="1NT", declarer="N",
+    refused = _post(second, table.token, round=1, board=1, contract="1NT", declarer="N",
                     result="=", confirm="1")  # fmt: skip
     assert refused == {"http": 403, "error": "this phone does not hold the table"}
-    wrong = second.post(f"/t/{link.token}/takeover/", {"code": "x"})
+    wrong = second.post(f"/t/{table.token}/takeover/", {"code": "x"})
     assert wrong.status_code == 403
-    taken = second.post(f"/t/{link.token}/takeover/", {"code": link.code})
+    taken = second.post(f"/t/{table.token}/takeover/", {"code": table.code})
     assert taken.status_code == 302
-    assert second.get(f"/t/{link.token}/").status_code == 200
-    assert first.get(f"/t/{link.token}/").status_code == 409  # the first phone has lost it
+    assert second.get(f"/t/{table.token}/").status_code == 200
+    assert first.get(f"/t/{table.token}/").status_code == 409  # the first phone has lost it
     whats = list(LogLine.objects.filter(session=session).values_list("what", flat=True))
     assert whats.count("takeover") == 1
     assert "takeover refused" in whats
@@ -150,34 +150,34 @@ def test_a_forged_link_is_404_and_logged(session: Session, link: Link, phone: Ph
 def test_a_post_without_its_csrf_token_is_refused(
     session: Session, link: Link, phone: Phone
 ) -> None:
-    link = link(1)
+    table = link(1)
     device = Client(enforce_csrf_checks=True)
-    assert device.get(f"/t/{link.token}/").status_code == 200
-    response = device.post(f"/t/{link.token}/entry/", {"round": "1", "board": "1"})
+    assert device.get(f"/t/{table.token}/").status_code == 200
+    response = device.post(f"/t/{table.token}/entry/", {"round": "1", "board": "1"})
     assert response.status_code == 403
     assert Entry.objects.count() == 0
 
 
 def test_a_huge_or_malformed_request_is_refused(session: Session, link: Link, phone: Phone) -> None:
-    link = link(1)
-    device = phone(link)
+    table = link(1)
+    device = phone(table)
     huge = device.post(
-        f"/t/{link.token}/entry/", data="x" * 2_000_000, content_type="application/json"
+        f"/t/{table.token}/entry/", data="x" * 2_000_000, content_type="application/json"
     )
     assert huge.status_code == 400
-    bad = device.post(f"/t/{link.token}/entry/", data="{not json", content_type="application/json")
+    bad = device.post(f"/t/{table.token}/entry/", data="{not json", content_type="application/json")
     assert bad.status_code == 400
     assert bad.json() == {"error": "the request is not readable"}
     assert Entry.objects.count() == 0
 
 
 def test_the_form_path_works_without_javascript(session: Session, link: Link, phone: Phone) -> None:
-    link = link(2)
-    device = phone(link)
+    table = link(2)
+    device = phone(table)
     fields = {"round": "1", "board": "3", "level": "3", "strain": "NT", "doubled": "",
               "declarer": "S", "result": "=", "entry_id": ""}  # fmt: skip
-    preview = device.post(f"/t/{link.token}/entry/", fields).content.decode()
+    preview = device.post(f"/t/{table.token}/entry/", fields).content.decode()
     assert "3NTS=: NS +400" in preview
     assert "East-West: is this right?" in preview
-    accepted = device.post(f"/t/{link.token}/entry/", {**fields, "confirm": "1"}).content.decode()
+    accepted = device.post(f"/t/{table.token}/entry/", {**fields, "confirm": "1"}).content.decode()
     assert "Board 3 accepted: 3NTS=: NS +400" in accepted
