@@ -11,8 +11,10 @@ the base round's seats. The base rounds in :mod:`.howell_tables` were found by
 pairs are compared as evenly as a cyclic Howell allows (``docs/howell.md``).
 
 Cut short (``rounds`` fewer than ``2T - 1``), the first rounds are kept. When they
-would leave a pair short of 70 % of the boards in use, the sets are placed afresh so
-that only as many sets are in use as the rounds allow. With an odd number of pairs
+would leave a pair short of 70 % of the boards in use, sets that no pair plays twice
+are merged into one (and, with fewer rounds than 70 % of the tables, shared between
+tables of a round) until every pair plays 70 % of the boards in use; then tables are
+turned round (NS and EW swapped) while that evens out the comparisons. With an odd number of pairs
 the stationary pair is missing: its opponent of the round sits out.
 """
 
@@ -236,6 +238,37 @@ def _improve(grid: list[list[Seat]], pairs: int) -> list[list[Seat]]:
     return grid
 
 
+def _merge_sets(grid: list[list[Seat]], *, sharing: bool) -> list[list[Seat]]:
+    """Fewer sets for a cut-short schedule: two sets become one when no pair plays both.
+
+    Without ``sharing`` two sets of one round stay apart too; the merging is a greedy
+    colouring of the sets (most constrained first, DSatur).
+    """
+    in_use = sorted({s for row in grid for _, _, s in row})
+    clash: dict[int, set[int]] = {s: set() for s in in_use}
+    by_pair: dict[int, list[int]] = defaultdict(list)
+    for row in grid:
+        for ns, ew, s in row:
+            by_pair[ns].append(s)
+            by_pair[ew].append(s)
+    groups = list(by_pair.values())
+    if not sharing:
+        groups.extend([s for _, _, s in row] for row in grid)
+    for group in groups:
+        for s in group:
+            clash[s].update(t for t in group if t != s)
+    colour: dict[int, int] = {}
+
+    def urgency(s: int) -> tuple[int, int, int]:
+        return (len({colour[t] for t in clash[s] if t in colour}), len(clash[s]), -s)
+
+    while len(colour) < len(in_use):
+        s = max((t for t in in_use if t not in colour), key=urgency)
+        taken = {colour[t] for t in clash[s] if t in colour}
+        colour[s] = next(c for c in range(len(in_use)) if c not in taken)
+    return [[(ns, ew, colour[s]) for ns, ew, s in row] for row in grid]
+
+
 def _place_sets(
     meetings: list[list[tuple[int, int]]], sets: int, rng: random.Random, budget: int
 ) -> list[list[Seat]] | None:
@@ -304,20 +337,30 @@ def complete_rounds(tables: int) -> list[list[Seat]]:
     return expand(tables, BASE_ROUNDS[tables])
 
 
-def _partial(tables: int, rounds: int) -> list[list[Seat]]:
-    n = 2 * tables - 1
-    complete = complete_rounds(tables)
-    kept = complete[:rounds]
-    in_use = len({s for row in kept for _, _, s in row})
-    if 10 * rounds >= 7 * in_use:
+def _partial(tables: int, rounds: int, played: int) -> list[list[Seat]]:
+    """The first ``rounds`` rounds, with sets merged until a pair playing ``played`` rounds
+    plays 70 % of the boards in use."""
+    kept = complete_rounds(tables)[:rounds]
+    most = played * 10 // 7
+
+    def in_use(grid: list[list[Seat]]) -> int:
+        return len({s for row in grid for _, _, s in row})
+
+    if in_use(kept) <= most:
         return kept
+    if most < 1:
+        raise MovementError(f"rounds: {rounds} round leaves a pair sitting out every board")
+    for sharing in (False, True):
+        grid = _merge_sets(kept, sharing=sharing)
+        if in_use(grid) <= most:
+            return _improve(grid, 2 * tables)
     meetings = [[(ns, ew) for ns, ew, _ in row] for row in kept]
     rng = random.Random(rounds * 100 + tables)
-    for sets in _fewest_sets(rounds, tables, n):
-        for _ in range(20):
-            grid = _place_sets(meetings, sets, rng, 20000)
-            if grid is not None:
-                return _improve(grid, 2 * tables)
+    for sets in range(min(max(rounds, tables), most), most + 1):
+        for _ in range(2):
+            placed = _place_sets(meetings, sets, rng, 1500)
+            if placed is not None:
+                return _improve(placed, 2 * tables)
     raise MovementError(
         f"rounds: no cut-short Howell of {rounds} rounds found for {tables} tables"
         " that gives every pair 70 % of the boards"
@@ -355,7 +398,10 @@ def howell(
         raise MovementError(
             f"pairs must be {n + 1} or {n} for a Howell of {tables} tables, got {pairs!r}"
         )
-    grid = complete_rounds(tables) if rounds == n else _partial(tables, rounds)
+    if rounds == n:
+        grid = complete_rounds(tables)
+    else:
+        grid = _partial(tables, rounds, rounds - 1 if pairs == n else rounds)
     movement = _movement(grid, boards_per_round, sit_out=pairs == n)
     if pairs == n:
         short = [p for p in movement.problems() if p.code == "under-70-percent"]

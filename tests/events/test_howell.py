@@ -1,0 +1,203 @@
+"""Howells: complete ones sound, complete and balanced as docs/howell.md says; cut-short and
+odd-pair ones sound."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bridgescore.events.movements import MOST_TABLES, Movement, MovementError, howell
+from bridgescore.events.movements.balance import least_sum_of_squares, quality_factor
+from bridgescore.events.movements.howell_tables import BASE_ROUNDS, SMALL_HOWELLS
+
+howell_module = importlib.import_module("bridgescore.events.movements.howell")
+DOC = Path(__file__).parents[2] / "docs" / "howell.md"
+BENCH = Path(__file__).parents[2] / "bench" / "howell_balance.py"
+ROW = re.compile(r"^\| (\d+) \| (\d+) \| (\d+)-(\d+) \| ([\d.]+) \| (.*?) \| (.*?) \|$", re.M)
+
+
+def _documented() -> dict[int, tuple[int, int, int, float]]:
+    return {
+        int(m[1]): (int(m[2]), int(m[3]), int(m[4]), float(m[5]))
+        for m in ROW.finditer(DOC.read_text())
+    }
+
+
+def _sets_played(movement: Movement) -> dict[str, Counter[int]]:
+    played: dict[str, Counter[int]] = {}
+    for rnd in movement.rounds:
+        for t in rnd.tables:
+            for pair in (t.ns, t.ew):
+                played.setdefault(pair, Counter())[t.boards[0]] += 1
+    return played
+
+
+@pytest.mark.parametrize("tables", range(2, MOST_TABLES + 1))
+def test_complete_howell_is_sound_complete_and_plays_every_set_once(tables: int) -> None:
+    movement = howell(tables, 3)
+    assert movement.problems() == []
+    assert len(movement.rounds) == 2 * tables - 1
+    pairs = movement.pairs
+    assert len(pairs) == 2 * tables
+    meetings = Counter(frozenset((t.ns, t.ew)) for r in movement.rounds for t in r.tables)
+    assert len(meetings) == len(pairs) * (len(pairs) - 1) // 2
+    assert set(meetings.values()) == {1}
+    first_boards = {b for b in movement.boards if b % 3 == 1}
+    for counts in _sets_played(movement).values():
+        assert set(counts) == first_boards
+        assert set(counts.values()) == {1}
+    plays = Counter(b for r in movement.rounds for t in r.tables for b in t.boards)
+    assert set(plays.values()) == {tables}
+    assert not movement.factored
+    assert bool(movement.shared) == (tables <= 3)
+
+
+def test_documented_table_matches_the_movements() -> None:
+    documented = _documented()
+    assert sorted(documented) == list(range(2, MOST_TABLES + 1))
+    for tables, (rounds, least, most, quality) in documented.items():
+        balance = howell(tables, 2).balance()
+        assert rounds == 2 * tables - 1
+        assert (balance.least, balance.most) == (2 * least, 2 * most)
+        assert round(balance.quality, 2) == quality
+
+
+@pytest.mark.parametrize("tables", range(4, MOST_TABLES + 1))
+def test_balance_is_the_best_a_cyclic_howell_allows(tables: int) -> None:
+    balance = howell(tables, 1).balance()
+    if tables % 2 == 0:
+        assert balance.balanced
+        assert balance.least == tables - 1
+        assert balance.quality == 100.0
+        assert balance.score == 1.0
+    else:
+        assert (balance.least, balance.most) == (tables - 2, tables)
+        # Half the differences compare T - 2 times, half T; pairs with 2T: T - 1.
+        count = 2 * tables - 1
+        scores = [tables - 1] * count + [tables + 1, tables - 3] * (count * (count - 1) // 4)
+        assert balance.quality == pytest.approx(quality_factor(scores))
+
+
+def test_stored_base_rounds_are_sound_cyclic_rounds() -> None:
+    for tables, base in BASE_ROUNDS.items():
+        n = 2 * tables - 1
+        assert base[0] == (n, 0, 0)
+        differences = sorted(min((a - b) % n, (b - a) % n) for a, b, _ in base[1:])
+        assert differences == list(range(1, tables))
+        offsets = sorted((s - p) % n for ns, ew, s in base for p in (ns, ew) if p != n)
+        assert offsets == list(range(n))
+        assert len({s for _, _, s in base}) == tables
+    assert set(SMALL_HOWELLS) == {2, 3}
+    assert set(BASE_ROUNDS) == set(range(4, MOST_TABLES + 1))
+
+
+@pytest.mark.parametrize("tables", [4, 5, 6, 7])
+def test_search_finds_a_round_as_good_as_the_stored_one(tables: int) -> None:
+    base = howell_module.search_base_round(tables, seed=3)
+    grid = howell_module.expand(tables, base)
+    found = howell_module._movement(grid, 1, sit_out=False).balance()
+    stored = howell(tables, 1).balance()
+    assert (found.least, found.most, found.quality) == (stored.least, stored.most, stored.quality)
+
+
+def test_published_four_table_howell_is_balanced() -> None:
+    spec = importlib.util.spec_from_file_location("howell_balance", BENCH)
+    assert spec is not None
+    assert spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    published = bench.bridgecentral_four_tables()
+    assert published.problems() == []
+    balance = published.balance()
+    # bridgecentral: pair 1 is compared with pair 6 on sets 1, 3 and 4.
+    assert balance.get("1", "6").same == 3
+    assert balance.balanced
+    assert balance.least == 3
+    assert balance.quality == 100.0
+
+
+def test_least_sum_of_squares() -> None:
+    assert least_sum_of_squares(10, 4) == 9 + 9 + 4 + 4
+    assert least_sum_of_squares(-3, 2) == 4 + 1
+    assert quality_factor([2, 2, 2]) == 100.0
+    assert quality_factor([0, 4]) == pytest.approx(100 * 8 / 16)
+
+
+@pytest.mark.parametrize("tables", range(3, MOST_TABLES + 1))
+def test_odd_pairs_sit_out_in_turn(tables: int) -> None:
+    movement = howell(tables, 2, pairs=2 * tables - 1)
+    assert movement.problems() == []
+    assert len(movement.pairs) == 2 * tables - 1
+    out = [pair for rnd in movement.rounds for pair in rnd.sit_outs]
+    assert sorted(out, key=int) == [str(p) for p in range(1, 2 * tables)]
+    assert all(len(rnd.tables) == tables - 1 for rnd in movement.rounds)
+    assert not movement.factored
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    tables=st.integers(min_value=2, max_value=MOST_TABLES),
+    boards=st.integers(min_value=1, max_value=4),
+    odd=st.booleans(),
+    data=st.data(),
+)
+def test_cut_short_howells_are_sound(
+    tables: int, boards: int, odd: bool, data: st.DataObject
+) -> None:
+    n = 2 * tables - 1
+    rounds = data.draw(st.integers(min_value=1, max_value=n))
+    pairs = n if odd else n + 1
+    if 10 * (rounds - odd) < 7 * n or (odd and tables == 2):
+        # Short schedules may be refused, with a message naming the argument.
+        try:
+            movement = howell(tables, boards, rounds, pairs=pairs)
+        except MovementError as error:
+            message = str(error)
+            assert message.startswith(("rounds:", "pairs:"))
+            return
+    else:
+        movement = howell(tables, boards, rounds, pairs=pairs)
+    assert movement.problems() == []
+    assert len(movement.rounds) == rounds
+    assert len(movement.pairs) == pairs
+    meetings = Counter(frozenset((t.ns, t.ew)) for r in movement.rounds for t in r.tables)
+    assert set(meetings.values()) == {1}
+    plays = Counter(b for r in movement.rounds for t in r.tables for b in t.boards)
+    assert movement.factored == (len(set(plays.values())) > 1)
+    assert Movement.from_json(movement.to_json()) == movement
+
+
+@pytest.mark.parametrize("tables", range(2, MOST_TABLES + 1))
+def test_cut_short_to_seventy_percent_keeps_the_first_rounds(tables: int) -> None:
+    n = 2 * tables - 1
+    rounds = -(-7 * n // 10)
+    if rounds == n:
+        return
+    movement = howell(tables, 1, rounds)
+    assert movement.problems() == []
+    assert movement.rounds == howell(tables, 1).rounds[:rounds]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "name"),
+    [
+        ({"tables": MOST_TABLES + 1, "boards_per_round": 2}, "tables"),
+        ({"tables": 1, "boards_per_round": 2}, "tables"),
+        ({"tables": 4, "boards_per_round": 0}, "boards_per_round"),
+        ({"tables": 4, "boards_per_round": 2, "rounds": 0}, "rounds"),
+        ({"tables": 4, "boards_per_round": 2, "rounds": 8}, "rounds"),
+        ({"tables": 4, "boards_per_round": 2, "pairs": 6}, "pairs"),
+        ({"tables": 4, "boards_per_round": 2, "pairs": True}, "pairs"),
+        ({"tables": 2, "boards_per_round": 2, "pairs": 3}, "pairs"),
+    ],
+)
+def test_impossible_arguments_name_the_argument(kwargs: dict[str, int], name: str) -> None:
+    with pytest.raises(MovementError, match=name):
+        howell(**kwargs)
