@@ -56,3 +56,30 @@ def _phone(link: TableLink) -> Client:
 def phone() -> Callable[[TableLink], Client]:
     """A phone that opened a table's link first (and so holds the table)."""
     return _phone
+
+
+@pytest.fixture
+def other_club(db: None) -> Club:
+    return Club.objects.create(name="Hilltop BC")
+
+
+@pytest.fixture
+def other_director(other_club: Club) -> User:
+    user = User.objects.create_user("hilltop-td", password="another long password")
+    Director.objects.create(user=user, club=other_club)
+    return user
+
+
+@pytest.fixture
+def other_session(other_club: Club) -> Session:
+    """A session of another club (with its own secret names)."""
+    names = {"1NS": "Zed Quill & Yan Xu"}
+    return services.create_session(
+        other_club, "Hilltop Monday", build(SPEC), spec=SPEC, names=names
+    )
+
+
+@pytest.fixture
+def second_session(club: Club) -> Session:
+    """Another session of the same club."""
+    return services.create_session(club, "Friday pairs", build(SPEC), spec=SPEC)

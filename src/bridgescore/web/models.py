@@ -165,3 +165,48 @@ class LogLine(models.Model):
 
     class Meta:
         ordering = ["id"]
+
+
+class Penalty(models.Model):
+    """A procedural penalty on a pair's total, in the session's scoring points (MP or
+    IMPs) or in per cent of a board's top (the EBU's standard is 25 % of a top). Never
+    updated or deleted: a penalty withdrawn is a later line naming it in ``withdraws``."""
+
+    class Unit(models.TextChoices):
+        POINTS = "points", "points (MP or IMPs)"
+        TOP = "top", "per cent of a top"
+
+    session = models.ForeignKey(Session, on_delete=models.PROTECT, related_name="penalties")
+    pair = models.CharField(max_length=20)
+    amount = models.DecimalField(max_digits=8, decimal_places=2)
+    unit = models.CharField(max_length=8, choices=Unit.choices, default=Unit.POINTS)
+    withdraws = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="withdrawn_by"
+    )
+    reason = models.CharField(max_length=300)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+
+class MovementChange(models.Model):
+    """A late change to a session's movement (a late pair, a pair gone, a table moved):
+    the movement before and after, the effect the director was shown, who and why."""
+
+    session = models.ForeignKey(Session, on_delete=models.PROTECT, related_name="changes")
+    what = models.CharField(max_length=40)
+    effect = models.TextField(help_text="what changes, as the director was shown it")
+    before_json = models.TextField()
+    after_json = models.TextField()
+    reason = models.CharField(max_length=300)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]

@@ -12,6 +12,8 @@ import statistics
 import uuid
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 from functools import lru_cache
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
@@ -33,8 +35,22 @@ from bridgescore.events.model import (
 )
 from bridgescore.events.movements.fit import Seating, seatings, table_in
 from bridgescore.events.movements.model import Movement, Table
+from bridgescore.events.pairs import PairsResult, PairsScoring
+from bridgescore.events.ranking import places
+from bridgescore.events.scoring import EventResult, score_event
 from bridgescore.io.rows import RawResult, build_result, raw_field
-from bridgescore.web.models import Club, Entry, LogLine, Session, SessionPair, TableLink
+from bridgescore.web.models import (
+    Club,
+    Director,
+    Entry,
+    LogLine,
+    MovementChange,
+    Penalty,
+    Player,
+    Session,
+    SessionPair,
+    TableLink,
+)
 
 Viewer = AbstractBaseUser | AnonymousUser | None
 """Who is asking: a logged-in director, or no one."""
@@ -416,15 +432,22 @@ class Cell:
 
 
 def grid(session: Session) -> list[list[Cell]]:
-    """Every round (rows) and table: done, being played, not reached, or missing (a
-    result left out of a round the table has moved on from, shown in red)."""
+    """Every round (rows) and table (columns): done, being played, not reached, or
+    missing (a result left out of a round the table has moved on from, shown in red);
+    ``idle`` where the table does not play that round."""
     movement = movement_of(session)
     done = current_entries(session)
-    playing = {t: table_round(session, t) for t in table_numbers(movement)}
+    numbers = table_numbers(movement)
+    playing = {t: table_round(session, t) for t in numbers}
     rows: list[list[Cell]] = []
     for number, rnd in enumerate(movement.rounds, start=1):
+        seats = {seat.table: seat for seat in rnd.tables}
         row = []
-        for seat in rnd.tables:
+        for table in numbers:
+            seat = seats.get(table)
+            if seat is None:
+                row.append(Cell(number, table, "", "", (), 0, "idle"))
+                continue
             entered = [
                 done[(number, seat.table, b)]
                 for b in seat.boards
@@ -444,6 +467,15 @@ def grid(session: Session) -> list[list[Cell]]:
             )
         rows.append(row)
     return rows
+
+
+def unfinished(session: Session, table: int) -> list[int]:
+    """The boards of the table's current round with neither a result nor "not played":
+    the round cannot be left until there are none."""
+    number = table_round(session, table)
+    seat = table_in(movement_of(session), number, table)
+    done = current_entries(session)
+    return [b for b in seat.boards if (number, table, b) not in done] if seat else []
 
 
 def missing(session: Session) -> list[Seating]:
@@ -467,13 +499,14 @@ def log(
 
 def visible_boards(session: Session, table: int | None) -> set[int]:
     """The boards a viewer may see travellers of: all once published; a table, the boards
-    it has finished; anyone else, none while the session is under way."""
+    it has finished (a board it did not play stays hidden, as on a Bridgemate, since it
+    may yet play it); anyone else, none while the session is under way."""
     if session.state == Session.State.PUBLISHED:
         return set(movement_of(session).boards)
     if table is None:
         return set()
     done = current_entries(session)
-    return {b for (_, t, b) in done if t == table}
+    return {b for (_, t, b), e in done.items() if t == table and e.kind != Entry.Kind.NOT_PLAYED}
 
 
 def sessions_for(user: Viewer) -> Iterable[Session]:
@@ -484,3 +517,437 @@ def sessions_for(user: Viewer) -> Iterable[Session]:
 def clubs_for(user: Viewer) -> list[Club]:
     """The clubs the user directs (none for anyone not logged in)."""
     return list(Club.objects.filter(directors__user=_user(user)))
+
+
+# --- the club's roster and directors ---------------------------------------------------
+
+
+def add_player(club: Club, name: str, number: str = "") -> Player:
+    """A new player on the club's roster (a name not already on it)."""
+    name = " ".join(name.split())
+    if not name:
+        raise EntryError("the player needs a name")
+    if "&" in name:
+        raise EntryError(f"{name!r}: a player's name cannot hold '&' (it joins a pair's names)")
+    if Player.objects.filter(club=club, name__iexact=name).exists():
+        raise EntryError(f"{name!r} is already on the roster")
+    return Player.objects.create(club=club, name=name[:120], number=number.strip()[:30])
+
+
+def add_director(club: Club, username: str, password: str, user: Viewer = None) -> Director:
+    """A new director login for the club (the password kept hashed, never as typed)."""
+    from django.contrib.auth.password_validation import validate_password
+    from django.core.exceptions import ValidationError
+
+    username = username.strip()
+    if not username:
+        raise EntryError("the director needs a user name")
+    if User.objects.filter(username__iexact=username).exists():
+        raise EntryError(f"the user name {username!r} is taken")
+    try:
+        validate_password(password)
+    except ValidationError as error:
+        raise EntryError(" ".join(error.messages)) from None
+    with transaction.atomic():
+        login = User.objects.create_user(username, password=password)
+        director = Director.objects.create(user=login, club=club)
+    log(None, "director added", f"{username} directs {club.name}", user=user)
+    return director
+
+
+def set_pair_names(
+    session: Session, pair: str, players: Iterable[Player | str], user: Viewer = None
+) -> SessionPair:
+    """Name a pair of the session from the roster (or typed names): ``"A & B"``."""
+    row = SessionPair.objects.filter(session=session, pair=pair).first()
+    if row is None:
+        raise EntryError(f"there is no pair {pair!r} in this session")
+    names = []
+    for player in players:
+        if isinstance(player, Player) and player.club_id != session.club_id:
+            raise EntryError(f"{player.name!r} is not on this club's roster")
+        text = " ".join(str(player).split())
+        if "&" in text:
+            raise EntryError(f"{text!r}: a player's name cannot hold '&'")
+        if text:
+            names.append(text)
+    shown = " & ".join(names)
+    if shown != row.names:
+        row.names = shown[:200]
+        row.save(update_fields=["names"])
+        log(session, "pair named", f"pair {pair}: {shown or '(no names)'}", user=user)
+    return row
+
+
+# --- procedural penalties and the ranking -------------------------------------------
+
+
+def add_penalty(
+    session: Session,
+    pair: str,
+    amount: str,
+    unit: str,
+    reason: str,
+    user: Viewer = None,
+) -> Penalty:
+    """A procedural penalty on a pair's total (a new line; nothing is overwritten)."""
+    if pair not in movement_of(session).pairs:
+        raise EntryError(f"there is no pair {pair!r} in this session")
+    try:
+        value = Decimal(amount.strip())
+    except InvalidOperation:
+        raise EntryError(f"{amount!r}: a penalty is a number, like 2 or 0.5") from None
+    if not value.is_finite() or value <= 0 or value >= 1000:
+        raise EntryError(f"{amount!r}: a penalty is more than 0 and less than 1000")
+    if unit not in Penalty.Unit.values:
+        raise EntryError(f"{unit!r}: a penalty is in {' or '.join(Penalty.Unit.values)}")
+    if unit == Penalty.Unit.TOP and _uses_imps(session):
+        raise EntryError("a penalty in per cent of a top is for matchpoints: give IMPs")
+    if unit == Penalty.Unit.TOP and value > 100:
+        raise EntryError(f"{amount}% of a top: say at most 100")
+    if not reason.strip():
+        raise EntryError("a penalty needs a reason (it goes in the log)")
+    return Penalty.objects.create(
+        session=session, pair=pair, amount=value, unit=unit, reason=reason.strip(), by=_user(user)
+    )
+
+
+def withdraw_penalty(session: Session, penalty_id: int, reason: str, user: Viewer) -> Penalty:
+    """Withdraw a penalty: a new line naming it (the penalty stays in the log)."""
+    penalty = Penalty.objects.filter(session=session, pk=penalty_id, withdraws=None).first()
+    if penalty is None or Penalty.objects.filter(withdraws=penalty).exists():
+        raise EntryError("that penalty is not standing")
+    if not reason.strip():
+        raise EntryError("withdrawing a penalty needs a reason (it goes in the log)")
+    return Penalty.objects.create(
+        session=session,
+        pair=penalty.pair,
+        amount=penalty.amount,
+        unit=penalty.unit,
+        withdraws=penalty,
+        reason=reason.strip(),
+        by=_user(user),
+    )
+
+
+def standing_penalties(session: Session) -> list[Penalty]:
+    """The penalties that stand (not withdrawn), in the order they were given."""
+    withdrawn = set(
+        Penalty.objects.filter(session=session, withdraws__isnull=False).values_list(
+            "withdraws_id", flat=True
+        )
+    )
+    return [
+        p for p in Penalty.objects.filter(session=session, withdraws=None) if p.pk not in withdrawn
+    ]
+
+
+def _uses_imps(session: Session) -> bool:
+    return PairsScoring.parse(session.scoring).uses_imps
+
+
+@dataclass(frozen=True, slots=True)
+class RankLine:
+    """A pair's line in the ranking after procedural penalties (``penalty``: the points
+    taken off its total; its percentage loses them over the tops of the boards it played)."""
+
+    place: str
+    pair: str
+    field: str
+    names: str
+    total: float
+    percent: float | None
+    boards: int
+    penalty: float
+
+
+def ranking(session: Session, result: EventResult | None = None) -> list[RankLine]:
+    """The ranking as the library scores the session, with the standing procedural
+    penalties taken off: a penalty in points off the total, one in per cent of a top as
+    that share of the biggest board top; the percentage loses the same points over the
+    tops of the boards the pair played; places worked out again by the library's
+    :func:`~bridgescore.events.ranking.places` on the same figure (percentage, else total).
+    """
+    scored = result if result is not None else score_event(event_of(session))
+    if not isinstance(scored, PairsResult):
+        raise EntryError("this session is not a pairs event")
+    top = max((t.counted_top or 0 for t in scored.travellers), default=0)
+    tops = {board.board: Fraction(str(board.counted_top or 0)) for board in scored.travellers}
+    taken: dict[str, Fraction] = {}
+    for penalty in standing_penalties(session):
+        amount = Fraction(penalty.amount)
+        points = (
+            amount if penalty.unit == Penalty.Unit.POINTS else amount * Fraction(str(top)) / 100
+        )
+        taken[penalty.pair] = taken.get(penalty.pair, Fraction(0)) + points
+    names = {p.pair: p.names for p in SessionPair.objects.filter(session=session)}
+    lines: list[RankLine] = []
+    for field_name in scored.fields:
+        standings = [s for s in scored.standings if s.field == field_name]
+        totals: dict[str, float] = {}
+        percents: dict[str, float | None] = {}
+        for s in standings:
+            off = taken.get(s.pair, Fraction(0))
+            totals[s.pair] = round(float(Fraction(str(s.total)) - off), 2)
+            pair_top = sum(
+                tops.get(line.board, Fraction(0)) for line in scored.cards.get(s.pair, ())
+            )
+            percents[s.pair] = (
+                None
+                if s.percent is None
+                else round(float(Fraction(str(s.percent)) - 100 * off / pair_top), 2)
+                if pair_top
+                else s.percent
+            )
+        figures: dict[str, float] = {}
+        for p, total in totals.items():
+            percent = percents[p]
+            figures[p] = total if percent is None else percent
+        placed = places(figures)
+        for s in standings:
+            lines.append(
+                RankLine(
+                    placed[s.pair],
+                    s.pair,
+                    field_name,
+                    names.get(s.pair, ""),
+                    totals[s.pair],
+                    percents[s.pair],
+                    s.boards,
+                    round(float(taken.get(s.pair, Fraction(0))), 2),
+                )
+            )
+    lines.sort(key=lambda r: (scored.fields.index(r.field), int(r.place.rstrip("=")), r.pair))
+    return lines
+
+
+# --- late changes to the movement ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A late change worked out, not yet applied: the movement before and after, what it
+    changes round by round and table by table, and the movement's problems after it that
+    it did not have before (re-checked by the library's :meth:`Movement.problems`)."""
+
+    what: str
+    detail: str
+    before: Movement
+    after: Movement
+    effect: tuple[str, ...]
+    problems: tuple[str, ...]
+
+    @property
+    def key(self) -> str:
+        """A short digest of the change, so that what is applied is what was shown."""
+        import hashlib
+
+        text = self.before.to_json() + "\n" + self.after.to_json()
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _seat_text(seat: Table | None) -> str:
+    if seat is None:
+        return "no play"
+    return f"{seat.ns} v {seat.ew}, boards {_boards(seat.boards)}"
+
+
+def _boards(boards: Iterable[int]) -> str:
+    ordered = sorted(boards)
+    if ordered and ordered == list(range(ordered[0], ordered[-1] + 1)) and len(ordered) > 2:
+        return f"{ordered[0]}-{ordered[-1]}"
+    return ", ".join(map(str, ordered))
+
+
+def _effect(before: Movement, after: Movement) -> tuple[str, ...]:
+    lines = []
+    for number in range(1, max(len(before.rounds), len(after.rounds)) + 1):
+        old = before.rounds[number - 1] if number <= len(before.rounds) else None
+        new = after.rounds[number - 1] if number <= len(after.rounds) else None
+        old_tables = {t.table: t for t in old.tables} if old else {}
+        new_tables = {t.table: t for t in new.tables} if new else {}
+        for table in sorted(set(old_tables) | set(new_tables)):
+            a, b = old_tables.get(table), new_tables.get(table)
+            if a != b:
+                lines.append(f"round {number}, table {table}: {_seat_text(a)} → {_seat_text(b)}")
+        old_out = set(old.sit_outs) if old else set()
+        new_out = set(new.sit_outs) if new else set()
+        if old_out != new_out:
+            shown = ", ".join(sorted(new_out)) or "no one"
+            lines.append(f"round {number}: sitting out {shown}")
+    return tuple(lines)
+
+
+def _change(session: Session, what: str, detail: str, after: Movement) -> Change:
+    before = movement_of(session)
+    effect = _effect(before, after)
+    if not effect:
+        raise EntryError(f"{detail}: that changes nothing")
+    done = current_entries(session)
+    for number, rnd in enumerate(before.rounds, start=1):
+        for seat in rnd.tables:
+            if table_in(after, number, seat.table) != seat and any(
+                (number, seat.table, b) in done for b in seat.boards
+            ):
+                raise EntryError(
+                    f"round {number}, table {seat.table} already has results:"
+                    " the change can only touch rounds not yet played"
+                )
+    old = {str(p) for p in before.problems()}
+    problems = tuple(str(p) for p in after.problems() if str(p) not in old)
+    return Change(what, detail, before, after, effect, problems)
+
+
+def _from_round(movement: Movement, from_round: int) -> None:
+    if not 1 <= from_round <= len(movement.rounds):
+        raise EntryError(f"round {from_round}: the movement has rounds 1-{len(movement.rounds)}")
+
+
+def missing_pair(session: Session, pair: str, from_round: int) -> Change:
+    """A pair leaves: from ``from_round`` on, its tables are not played, its opponents sit
+    out and the boards of those tables go to the relay; scores are factored."""
+    from dataclasses import replace
+
+    movement = movement_of(session)
+    if pair not in movement.pairs:
+        raise EntryError(f"there is no pair {pair!r} in this session")
+    _from_round(movement, from_round)
+    rounds = []
+    for number, rnd in enumerate(movement.rounds, start=1):
+        if number < from_round:
+            rounds.append(rnd)
+            continue
+        kept = tuple(t for t in rnd.tables if pair not in (t.ns, t.ew))
+        gone = [t for t in rnd.tables if pair in (t.ns, t.ew)]
+        sit_outs = list(rnd.sit_outs)
+        relay = list(rnd.relay)
+        for seat in gone:
+            sit_outs += [p for p in (seat.ns, seat.ew) if p not in sit_outs]
+            relay += [b for b in seat.boards if b not in relay]
+        if pair not in sit_outs:
+            sit_outs.append(pair)
+        rounds.append(replace(rnd, tables=kept, sit_outs=tuple(sit_outs), relay=tuple(relay)))
+    after = replace(movement, rounds=tuple(rounds), factored=True)
+    return _change(session, "missing pair", f"pair {pair} leaves from round {from_round}", after)
+
+
+def late_pair(session: Session, pair: str, from_round: int) -> Change:
+    """A pair arrives late: from ``from_round`` on it fills each round's sit-out, at the
+    table missing from the round, with a set of boards not in play that round that
+    neither pair is scheduled to play anywhere in the movement."""
+    from dataclasses import replace
+
+    movement = movement_of(session)
+    pair = pair.strip()
+    _from_round(movement, from_round)
+    if not pair:
+        raise EntryError("the late pair needs an id")
+    later = movement.rounds[from_round - 1 :]
+    if any(pair in (t.ns, t.ew) for r in later for t in r.tables):
+        raise EntryError(f"pair {pair!r} already plays in this session: give a new id")
+    sets = sorted({t.boards for r in movement.rounds for t in r.tables})
+    played: dict[str, set[tuple[int, ...]]] = {}
+    for rnd in movement.rounds:
+        for seat in rnd.tables:
+            for who in (seat.ns, seat.ew):
+                played.setdefault(who, set()).add(seat.boards)
+    given: set[tuple[int, ...]] = set(played.get(pair, set()))
+    rounds = []
+    filled = False
+    for number, rnd in enumerate(movement.rounds, start=1):
+        waiting = [p for p in rnd.sit_outs if p != pair]
+        if number < from_round or not waiting:
+            rounds.append(rnd)
+            continue
+        other = waiting[0]
+        in_play = {b for t in rnd.tables for b in t.boards}
+        choices = [
+            s
+            for s in sets
+            if s not in played.get(other, set())
+            and s not in given
+            and not (set(s) & in_play - movement.shared)
+        ]
+        if not choices:
+            raise EntryError(
+                f"round {number}: no set of boards is free for pair {other} and pair {pair}"
+            )
+        boards = choices[0]
+        given.add(boards)
+        used = {t.table for t in rnd.tables}
+        table = next(n for n in range(1, len(used) + 2) if n not in used)
+        ns, ew = (pair, other) if other.upper().endswith("EW") else (other, pair)
+        seat = Table(table, ns, ew, boards)
+        tables = tuple(sorted((*rnd.tables, seat), key=lambda t: t.table))
+        sit_outs = tuple(p for p in rnd.sit_outs if p not in (other, pair))
+        relay = tuple(b for b in rnd.relay if b not in boards)
+        rounds.append(replace(rnd, tables=tables, sit_outs=sit_outs, relay=relay))
+        filled = True
+    if not filled:
+        raise EntryError(f"no one sits out from round {from_round}: pair {pair} has no place")
+    after = replace(movement, rounds=tuple(rounds))
+    return _change(session, "late pair", f"pair {pair} joins from round {from_round}", after)
+
+
+def move_table(session: Session, first: int, second: int, from_round: int) -> Change:
+    """Two tables change places (their numbers swap) from ``from_round`` on: the pairs and
+    boards of one are played at the other's number, and so on its link."""
+    from dataclasses import replace
+
+    movement = movement_of(session)
+    _from_round(movement, from_round)
+    numbers = table_numbers(movement)
+    for table in (first, second):
+        if table not in numbers:
+            raise EntryError(f"there is no table {table} in this session")
+    if first == second:
+        raise EntryError("choose two different tables")
+    swap = {first: second, second: first}
+    rounds = []
+    for number, rnd in enumerate(movement.rounds, start=1):
+        if number < from_round:
+            rounds.append(rnd)
+            continue
+        tables = tuple(
+            sorted(
+                (replace(t, table=swap.get(t.table, t.table)) for t in rnd.tables),
+                key=lambda t: t.table,
+            )
+        )
+        rounds.append(replace(rnd, tables=tables))
+    after = replace(movement, rounds=tuple(rounds))
+    detail = f"tables {first} and {second} change places from round {from_round}"
+    return _change(session, "table moved", detail, after)
+
+
+def apply_change(session: Session, change: Change, reason: str, user: Viewer) -> MovementChange:
+    """Apply a change the director has seen: the session's movement replaced (new tables
+    get their links), and the change kept with the movement before and after."""
+    if not reason.strip():
+        raise EntryError("a change to the movement needs a reason (it goes in the log)")
+    with transaction.atomic():
+        locked = Session.objects.select_for_update().get(pk=session.pk)
+        if locked.movement_json != change.before.to_json():
+            raise EntryError("the movement has changed since: look at the change again")
+        locked.movement_json = change.after.to_json()
+        locked.save(update_fields=["movement_json"])
+        have = set(TableLink.objects.filter(session=session).values_list("table", flat=True))
+        TableLink.objects.bulk_create(
+            TableLink(session=locked, table=n) for n in table_numbers(change.after) if n not in have
+        )
+        known = set(SessionPair.objects.filter(session=session).values_list("pair", flat=True))
+        SessionPair.objects.bulk_create(
+            SessionPair(session=locked, pair=p) for p in change.after.pairs if p not in known
+        )
+        kept = MovementChange.objects.create(
+            session=locked,
+            what=change.what,
+            effect="\n".join((change.detail, *change.effect, *change.problems)),
+            before_json=change.before.to_json(),
+            after_json=change.after.to_json(),
+            reason=reason.strip(),
+            by=_user(user),
+        )
+        log(locked, "movement changed", f"{change.detail}: {reason.strip()}", user=user)
+    session.movement_json = locked.movement_json
+    return kept

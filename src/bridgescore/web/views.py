@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Callable
+from dataclasses import replace
 from functools import wraps
 from typing import Any
 
@@ -28,12 +29,25 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from bridgescore.errors import BridgeError
+from bridgescore.events.figures import fixed, points
 from bridgescore.events.model import ResultRow
 from bridgescore.events.movements.fit import table_in
 from bridgescore.events.movements.spec import MovementSpec
 from bridgescore.events.movements.suggest import suggest
+from bridgescore.events.pairs import PairsScoring
+from bridgescore.report.view import Report, Row, Table, slug
 from bridgescore.web import services
-from bridgescore.web.models import Entry, LogLine, Session, SessionPair, TableLink
+from bridgescore.web.models import (
+    Club,
+    Entry,
+    LogLine,
+    MovementChange,
+    Penalty,
+    Player,
+    Session,
+    SessionPair,
+    TableLink,
+)
 
 DEVICE_COOKIE = "bridgescore_device"
 LOGIN_ATTEMPTS = 5
@@ -133,6 +147,7 @@ def results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespons
         return render(
             request, "bridgescore/no_results.html", {"session": session, "error": _problem(error)}
         )
+    report = _with_penalties(session, report)
     pages = {p.file: p for p in (report.index, *report.boards, *report.cards)}
     shown = pages.get(page)
     if shown is None:
@@ -149,6 +164,41 @@ def results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespons
     if session.state != Session.State.PUBLISHED:
         html = html.replace("<main>", '<main><p class="live">Live: results so far</p>', 1)
     return HttpResponse(html)
+
+
+def _with_penalties(session: Session, report: Report) -> Report:
+    """The report with its ranking after the standing procedural penalties (the same
+    report when there are none)."""
+    if not services.standing_penalties(session):
+        return report
+    lines = services.ranking(session)
+    field_names = {"all": "Ranking", "NS": "North-South", "EW": "East-West"}
+    imps = PairsScoring.parse(session.scoring).uses_imps
+    rankings = []
+    for name in dict.fromkeys(line.field for line in lines):
+        rows = tuple(
+            Row(
+                (
+                    r.place,
+                    r.pair,
+                    r.names.replace(" & ", ", "),
+                    points(r.total),
+                    *(() if imps else (fixed(r.percent),)),
+                    str(r.boards),
+                    points(-r.penalty) if r.penalty else "",
+                ),
+                (None, f"pair-{slug(r.pair)}.html"),
+            )
+            for r in lines
+            if r.field == name
+        )
+        header = (
+            "Place", "Pair", "Names", "IMPs" if imps else "MP",
+            *(() if imps else ("%",)), "Boards", "Penalty",
+        )  # fmt: skip
+        rankings.append(Table(field_names.get(name, name), header, rows, frozenset({3, 4, 5, 6})))
+    navigation = tuple(t for t in report.index.tables if t.navigation)
+    return replace(report, index=replace(report.index, tables=(*rankings, *navigation)))
 
 
 # --- the director ---------------------------------------------------------------------
@@ -236,6 +286,7 @@ def _control_context(request: HttpRequest, session: Session) -> dict[str, Any]:
         "entries": Entry.objects.filter(session=session).order_by("-id")[:100],
         "log": LogLine.objects.filter(session=session).order_by("-id")[:50],
         "pairs": SessionPair.objects.filter(session=session),
+        "penalties": Penalty.objects.filter(session=session).order_by("-id").select_related("by"),
     }
 
 
@@ -449,7 +500,15 @@ def table_view_context(link: TableLink) -> dict[str, Any]:
         "ew_names": names.get(seat.ew, "") if seat else "",
         "boards": boards,
         "results": RESULTS,
+        "unfinished": _unfinished(boards),
     }
+
+
+def _unfinished(boards: list[dict[str, Any]]) -> list[int]:
+    """The boards of the round still to enter, once the table has entered one of them
+    (the round cannot be left while a board has neither a result nor "not played")."""
+    left = [b["number"] for b in boards if b["entry"] is None]
+    return left if len(left) < len(boards) else []
 
 
 def table_home(request: HttpRequest, token: str) -> HttpResponse:
@@ -570,3 +629,199 @@ def director_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespon
         return login_required(view)(request, *args, **kwargs)
 
     return wrapper
+
+
+# --- the club's roster, the session's pairs, penalties, late changes -------------------
+
+
+def _club(request: HttpRequest, club_id: int) -> Club:
+    """The club, if the logged-in user directs it (else 404)."""
+    club = next((c for c in services.clubs_for(request.user) if c.pk == club_id), None)
+    if club is None:
+        raise Http404("no such club")
+    return club
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def roster(request: HttpRequest, club_id: int) -> HttpResponse:
+    """The club's players (add one), and its directors (add a login)."""
+    club = _club(request, club_id)
+    error = ""
+    if request.method == "POST":
+        try:
+            if request.POST.get("add") == "director":
+                services.add_director(
+                    club,
+                    request.POST.get("username", "")[:150],
+                    request.POST.get("password", ""),
+                    request.user,
+                )
+            else:
+                services.add_player(
+                    club, request.POST.get("name", ""), request.POST.get("number", "")
+                )
+        except BridgeError as err:
+            error = _problem(err)
+        else:
+            return redirect("roster", club_id=club.pk)
+    context = {
+        "club": club,
+        "players": Player.objects.filter(club=club),
+        "directors": club.directors.select_related("user").order_by("user__username"),
+        "error": error,
+    }
+    return render(request, "bridgescore/roster.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_pairs(request: HttpRequest, session_id: int) -> HttpResponse:
+    """Name the session's pairs from the club's roster (two players a pair)."""
+    session = _directed(request, session_id)
+    players = {str(p.pk): p for p in Player.objects.filter(club=session.club)}
+    error = ""
+    if request.method == "POST":
+        try:
+            for row in SessionPair.objects.filter(session=session):
+                chosen: list[Player | str] = []
+                for slot in ("a", "b"):
+                    picked = request.POST.get(f"{row.pair}-{slot}", "")
+                    if picked and picked not in players:
+                        raise services.EntryError(f"pair {row.pair}: choose from the roster")
+                    if picked:
+                        chosen.append(players[picked])
+                if chosen:
+                    services.set_pair_names(session, row.pair, chosen, request.user)
+        except BridgeError as err:
+            error = _problem(err)
+        else:
+            return redirect("session_pairs", session_id=session.pk)
+    rows = []
+    by_name = {p.name: str(p.pk) for p in players.values()}
+    for row in SessionPair.objects.filter(session=session).order_by("id"):
+        players_now = [n.strip() for n in row.names.split("&") if n.strip()]
+        ids = [by_name.get(n, "") for n in players_now] + ["", ""]
+        rows.append({"pair": row.pair, "names": row.names, "a": ids[0], "b": ids[1]})
+    context = {"session": session, "rows": rows, "players": players.values(), "error": error}
+    return render(request, "bridgescore/pairs.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def penalties(request: HttpRequest, session_id: int) -> HttpResponse:
+    """Give or withdraw a procedural penalty (every line kept, with who and why)."""
+    session = _directed(request, session_id)
+    error = ""
+    if request.method == "POST":
+        try:
+            reason = request.POST.get("reason", "")[:300]
+            if request.POST.get("withdraw"):
+                try:
+                    which = int(request.POST["withdraw"])
+                except ValueError:
+                    raise services.EntryError("that penalty is not standing") from None
+                services.withdraw_penalty(session, which, reason, request.user)
+            else:
+                services.add_penalty(
+                    session,
+                    request.POST.get("pair", ""),
+                    request.POST.get("amount", "")[:12],
+                    request.POST.get("unit", ""),
+                    reason,
+                    request.user,
+                )
+        except BridgeError as err:
+            error = _problem(err)
+        else:
+            return redirect("penalties", session_id=session.pk)
+    standing = {p.pk for p in services.standing_penalties(session)}
+    context = {
+        "session": session,
+        "lines": Penalty.objects.filter(session=session).select_related("by", "withdraws"),
+        "standing": standing,
+        "pairs": services.movement_of(session).pairs,
+        "units": Penalty.Unit.choices,
+        "error": error,
+    }
+    return render(request, "bridgescore/penalties.html", context)
+
+
+CHANGES = {
+    "late": "a late pair joins",
+    "missing": "a pair leaves",
+    "move": "two tables change places",
+}
+"""The late changes the director can make, by form value."""
+
+
+def _worked_out(session: Session, data: Any) -> services.Change:
+    kind = data.get("kind", "")
+    try:
+        from_round = int(data.get("round", ""))
+    except ValueError:
+        raise services.EntryError("say from which round") from None
+    if kind == "late":
+        return services.late_pair(session, str(data.get("pair", ""))[:20], from_round)
+    if kind == "missing":
+        return services.missing_pair(session, str(data.get("pair", ""))[:20], from_round)
+    if kind == "move":
+        try:
+            first, second = int(data.get("first", "")), int(data.get("second", ""))
+        except ValueError:
+            raise services.EntryError("give the two tables' numbers") from None
+        return services.move_table(session, first, second, from_round)
+    raise services.EntryError(f"choose a change: {', '.join(CHANGES.values())}")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def late_change(request: HttpRequest, session_id: int) -> HttpResponse:
+    """A late pair, a pair gone, a table moved: worked out as a new movement, re-checked,
+    and its effect shown; applied only when the director confirms what was shown."""
+    session = _directed(request, session_id)
+    data = request.POST if request.method == "POST" else request.GET
+    context: dict[str, Any] = {
+        "session": session,
+        "data": data,
+        "changes": CHANGES,
+        "history": MovementChange.objects.filter(session=session).select_related("by"),
+        "error": "",
+    }
+    if data.get("kind"):
+        try:
+            change = _worked_out(session, data)
+            context["change"] = change
+            if request.method == "POST" and data.get("apply"):
+                if data.get("key") != change.key:
+                    raise services.EntryError("the change is not the one shown: look again")
+                services.apply_change(session, change, data.get("reason", "")[:300], request.user)
+                return redirect("control", session_id=session.pk)
+        except BridgeError as err:
+            context["error"] = _problem(err)
+    return render(request, "bridgescore/change.html", context)
+
+
+@login_required
+def export_site(request: HttpRequest, session_id: int) -> HttpResponse:
+    """The static results site (``bridgescore.report.build_site``) as a zip."""
+    session = _directed(request, session_id)
+    import io
+    import tempfile
+    import zipfile
+    from pathlib import Path
+
+    from bridgescore.report.html import build_site
+
+    buffer = io.BytesIO()
+    try:
+        with tempfile.TemporaryDirectory(prefix="bridgescore-site-") as folder:
+            written = build_site(services.event_of(session), folder)
+            with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+                for path in written:
+                    archive.write(path, Path(path).relative_to(folder).as_posix())
+    except BridgeError as error:
+        return HttpResponseBadRequest(_problem(error))
+    response = HttpResponse(buffer.getvalue(), content_type="application/zip")
+    response["Content-Disposition"] = f'attachment; filename="session-{session.pk}-site.zip"'
+    return response
