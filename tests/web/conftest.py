@@ -83,3 +83,36 @@ def other_session(other_club: Club) -> Session:
 def second_session(club: Club) -> Session:
     """Another session of the same club."""
     return services.create_session(club, "Friday pairs", build(SPEC), spec=SPEC)
+
+
+PLAYED = [  # (contract, declarer, result) for each board, at its first, second, third table
+    ("4S", "N", "="), ("4S", "N", "+1"), ("2S", "N", "+2"),
+    ("3NT", "S", "="), ("3NT", "S", "-1"), ("3NT", "S", "+1"),
+    ("2H", "E", "="), ("3H", "E", "-1"), ("2H", "E", "+1"),
+    ("1NT", "N", "="), ("1NT", "N", "+1"), ("2C", "S", "="),
+    ("4H", "W", "="), ("4H", "W", "-1"), ("5CX", "N", "-2"),
+    ("6NT", "S", "="), ("3NT", "S", "+3"), ("6NT", "S", "-1"),
+]  # fmt: skip
+"""Results for every board of the 3-table Mitchell, three tables a board."""
+
+
+def play_all(target: Session, rounds: int = 3) -> None:
+    """Every board of the first ``rounds`` rounds entered by the tables."""
+    from bridgescore.events.movements.fit import seatings
+
+    seen: dict[int, int] = {}
+    for s in seatings(services.movement_of(target)):
+        if s.round > rounds:
+            continue
+        nth = seen.get(s.board, 0)
+        seen[s.board] = nth + 1
+        contract, declarer, result = PLAYED[(s.board - 1) * 3 + nth]
+        inp = services.EntryInput(s.round, s.table, s.board, contract, declarer, result)
+        services.record_entry(target, inp, by_table=True)
+
+
+@pytest.fixture
+def played(session: Session) -> Session:
+    """The session with every result in."""
+    play_all(session)
+    return session

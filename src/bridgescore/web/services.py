@@ -233,6 +233,9 @@ def record_entry(
         with transaction.atomic():
             key = (inp.round, inp.table, inp.board)
             if by_table and key in _standing_keys(session, key):
+                again = Entry.objects.filter(session=session, entry_id=entry_id).first()
+                if again is not None:  # a resend that raced the first send: kept meanwhile
+                    return again, False
                 raise EntryError(
                     f"board {inp.board} already has a result at this table: ask the director"
                 )
@@ -439,6 +442,9 @@ def grid(session: Session) -> list[list[Cell]]:
     done = current_entries(session)
     numbers = table_numbers(movement)
     playing = {t: table_round(session, t) for t in numbers}
+    latest = {t: 0 for t in numbers}
+    for rnd_no, table, _ in done:
+        latest[table] = max(latest.get(table, 0), rnd_no)
     rows: list[list[Cell]] = []
     for number, rnd in enumerate(movement.rounds, start=1):
         seats = {seat.table: seat for seat in rnd.tables}
@@ -455,7 +461,11 @@ def grid(session: Session) -> list[list[Cell]]:
             ]
             if len(entered) == len(seat.boards):
                 state = "done"
-            elif number < playing[seat.table] or number < max(playing.values()) - 1:
+            elif (
+                number < playing[seat.table]
+                or number < latest[seat.table]
+                or number < max(playing.values()) - 1
+            ):
                 state = "missing"
             elif number == playing[seat.table]:
                 state = "playing"
@@ -646,6 +656,21 @@ def _uses_imps(session: Session) -> bool:
     return PairsScoring.parse(session.scoring).uses_imps
 
 
+def _exact_points(scored: PairsResult) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
+    """Each pair's exact points and the sum of the tops of the boards it scored on."""
+    points: dict[str, Fraction] = {}
+    tops: dict[str, Fraction] = {}
+    for traveller in scored.travellers:
+        top = Fraction(str(traveller.counted_top or 0))
+        for line in traveller.lines:
+            for side, pair in (("NS", line.row.ns), ("EW", line.row.ew)):
+                got = line.exact(side)
+                if got is not None:
+                    points[pair] = points.get(pair, Fraction(0)) + got
+                    tops[pair] = tops.get(pair, Fraction(0)) + top
+    return points, tops
+
+
 @dataclass(frozen=True, slots=True)
 class RankLine:
     """A pair's line in the ranking after procedural penalties (``penalty``: the points
@@ -672,7 +697,7 @@ def ranking(session: Session, result: EventResult | None = None) -> list[RankLin
     if not isinstance(scored, PairsResult):
         raise EntryError("this session is not a pairs event")
     top = max((t.counted_top or 0 for t in scored.travellers), default=0)
-    tops = {board.board: Fraction(str(board.counted_top or 0)) for board in scored.travellers}
+    exact, tops = _exact_points(scored)
     taken: dict[str, Fraction] = {}
     for penalty in standing_penalties(session):
         amount = Fraction(penalty.amount)
@@ -689,16 +714,11 @@ def ranking(session: Session, result: EventResult | None = None) -> list[RankLin
         for s in standings:
             off = taken.get(s.pair, Fraction(0))
             totals[s.pair] = round(float(Fraction(str(s.total)) - off), 2)
-            pair_top = sum(
-                tops.get(line.board, Fraction(0)) for line in scored.cards.get(s.pair, ())
-            )
-            percents[s.pair] = (
-                None
-                if s.percent is None
-                else round(float(Fraction(str(s.percent)) - 100 * off / pair_top), 2)
-                if pair_top
-                else s.percent
-            )
+            pair_top = tops.get(s.pair, Fraction(0))
+            percents[s.pair] = s.percent
+            if s.percent is not None and off and pair_top:
+                basis = exact.get(s.pair, Fraction(0)) - off
+                percents[s.pair] = round(float(100 * basis / pair_top), 2)
         figures: dict[str, float] = {}
         for p, total in totals.items():
             percent = percents[p]

@@ -1,0 +1,210 @@
+"""The director's features: the roster, several directors a club, the pairs named from
+the roster, corrections and rulings (split adjusted scores, assigned scores, not played,
+erasures), procedural penalties, and the log that keeps every change."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.test import Client
+
+from bridgescore.events.pairs import PairsResult
+from bridgescore.events.scoring import score_event
+from bridgescore.web import services
+from bridgescore.web.models import Club, Director, Entry, Penalty, Player, Session, SessionPair
+
+
+def _cell(td: Client, session: Session, rnd: int, table: int, **fields: str) -> str:
+    response = td.post(f"/director/s/{session.pk}/cell/{rnd}/{table}/", fields, follow=True)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def _scored(session: Session) -> PairsResult:
+    result = score_event(services.event_of(session))
+    assert isinstance(result, PairsResult)
+    return result
+
+
+def _points(session: Session, board: int) -> list[tuple[str, float | None, float | None]]:
+    return [
+        (line.row.describe(), line.ns_points, line.ew_points)
+        for line in _scored(session).traveller(board).lines
+    ]
+
+
+def _totals(session: Session) -> dict[str, tuple[str, float, float | None]]:
+    return {r.pair: (r.place, r.total, r.percent) for r in services.ranking(session)}
+
+
+# --- the roster and the directors --------------------------------------------------------
+
+
+def test_the_roster_lists_and_adds_the_clubs_players(
+    td: Client, club: Club, other_club: Club
+) -> None:
+    Player.objects.create(club=other_club, name="Zed Quill")
+    page = td.post(f"/director/club/{club.pk}/", {"name": "  Ann   Smith ", "number": "123"})
+    assert page.status_code == 302
+    again = td.post(f"/director/club/{club.pk}/", {"name": "ann smith"}).content.decode()
+    assert "&#x27;ann smith&#x27; is already on the roster" in again
+    assert list(Player.objects.filter(club=club).values_list("name", "number")) == [
+        ("Ann Smith", "123")
+    ]
+    shown = td.get(f"/director/club/{club.pk}/").content.decode()
+    assert "Ann Smith" in shown
+    assert "Zed Quill" not in shown  # another club's roster
+
+
+def test_a_second_director_gets_a_hashed_password_and_sees_the_club(
+    td: Client, club: Club, session: Session
+) -> None:
+    weak = td.post(
+        f"/director/club/{club.pk}/", {"add": "director", "username": "bo", "password": "abc"}
+    ).content.decode()
+    assert "too short" in weak
+    assert not User.objects.filter(username="bo").exists()
+    password = "seven clubs and a heart"
+    made = td.post(
+        f"/director/club/{club.pk}/", {"add": "director", "username": "bo", "password": password}
+    )
+    assert made.status_code == 302
+    bo = User.objects.get(username="bo")
+    assert bo.password != password
+    assert bo.password.startswith(("pbkdf2_", "argon2", "bcrypt", "scrypt", "md5"))
+    assert Director.objects.filter(club=club).count() == 2
+    second = Client()
+    logged = second.post("/login/", {"username": "bo", "password": password})
+    assert logged.status_code == 302
+    assert "Tuesday pairs" in second.get("/director/").content.decode()
+    assert second.get(f"/director/s/{session.pk}/").status_code == 200
+    taken = td.post(
+        f"/director/club/{club.pk}/", {"add": "director", "username": "BO", "password": password}
+    ).content.decode()
+    assert "is taken" in taken
+
+
+def test_pairs_are_named_from_the_roster(td: Client, session: Session, other_club: Club) -> None:
+    ann = Player.objects.create(club=session.club, name="Ann Smith")
+    bob = Player.objects.create(club=session.club, name="Bob Jones")
+    stranger = Player.objects.create(club=other_club, name="Zed Quill")
+    refused = td.post(
+        f"/director/s/{session.pk}/pairs/", {"2NS-a": str(ann.pk), "2NS-b": str(stranger.pk)}
+    ).content.decode()
+    assert "pair 2NS: choose from the roster" in refused
+    assert SessionPair.objects.get(session=session, pair="2NS").names == ""
+    saved = td.post(
+        f"/director/s/{session.pk}/pairs/", {"2NS-a": str(ann.pk), "2NS-b": str(bob.pk)}
+    )
+    assert saved.status_code == 302
+    assert SessionPair.objects.get(session=session, pair="2NS").names == "Ann Smith & Bob Jones"
+    assert SessionPair.objects.get(session=session, pair="1NS").names == "Ann & Bob"  # untouched
+    names = {p.id: p.names for p in services.event_of(session).participants}
+    assert names["2NS"] == ("Ann Smith", "Bob Jones")
+    page = td.get(f"/director/s/{session.pk}/pairs/").content.decode()
+    assert f'<option value="{ann.pk}" selected>Ann Smith</option>' in page
+
+
+# --- corrections and rulings ---------------------------------------------------------------
+
+
+def test_split_adjusted_scores_score_as_the_library_says(td: Client, played: Session) -> None:
+    assert _points(played, 1) == [("4SN=", 2.0, 2.0), ("4SN+1", 4.0, 0.0), ("2SN+2", 0.0, 4.0)]
+    before = _totals(played)
+    assert before["1NS"] == ("2", 12.0, 50.0)
+    _cell(td, played, 1, 1, board="1", adjusted="A+/A-", reason="slow play, NS not at fault")
+    # 60 % and 40 % of the top of 4; the other two tables are compared with each other and
+    # scaled up (Neuberg): 2 of 2 becomes 3.5 of 4
+    assert _points(played, 1) == [("A+/A-", 2.4, 1.6), ("4SN+1", 3.5, 0.5), ("2SN+2", 0.5, 3.5)]
+    after = _totals(played)
+    assert after["1NS"] == ("2", 12.4, 51.67)
+    assert after["1EW"] == ("2", 12.6, 52.5)
+    _cell(td, played, 1, 1, board="1", adjusted="A/A-", reason="both at fault, EW more")
+    assert _points(played, 1)[0] == ("A/A-", 2.0, 1.6)
+    _cell(td, played, 1, 1, board="1", adjusted="55%/35%", reason="weighted by the TD")
+    assert _points(played, 1)[0] == ("55%/35%", 2.2, 1.4)
+    history = Entry.objects.filter(session=played, round=1, table=1, board=1).order_by("id")
+    assert [e.adjusted or e.contract for e in history] == ["4S", "A+/A-", "A/A-", "55%/35%"]
+
+
+def test_an_assigned_score_not_played_and_an_erasure_keep_the_history(
+    td: Client, played: Session
+) -> None:
+    no_reason = _cell(td, played, 2, 3, board="1", contract="3NT", declarer="N", result="=")
+    assert "a director&#x27;s change needs a reason" in no_reason
+    page = _cell(td, played, 2, 3, board="1", contract="4SX", declarer="N", result="-1",
+                 reason="Law 23: assigned after a misinformation")  # fmt: skip
+    assert "assigned by td — Law 23: assigned after a misinformation" in page
+    assert services.current_entries(played)[(2, 3, 1)].ns_score == -100
+    assert _points(played, 1)[1] == ("4SXN-1", 0.0, 4.0)
+    _cell(td, played, 2, 3, board="2", not_played="1", reason="board fouled")
+    assert services.current_entries(played)[(2, 3, 2)].kind == Entry.Kind.NOT_PLAYED
+    assert [line[0] for line in _points(played, 2)] == ["3NTS=", "NP", "3NTS+1"]
+    _cell(td, played, 2, 3, board="2", erase="1", reason="entered at the wrong table")
+    assert (2, 3, 2) not in services.current_entries(played)
+    kinds = list(
+        Entry.objects.filter(session=played, round=2, table=3)
+        .order_by("id")
+        .values_list("board", "kind", "reason")
+    )
+    assert kinds == [
+        (1, "result", ""),
+        (2, "result", ""),
+        (1, "result", "Law 23: assigned after a misinformation"),
+        (2, "not_played", "board fouled"),
+        (2, "erased", "entered at the wrong table"),
+    ]
+    control = td.get(f"/director/s/{played.pk}/").content.decode()
+    assert "entered at the wrong table" in control
+    assert "<td>td</td>" in control
+    grid = td.get(f"/director/s/{played.pk}/grid/").content.decode()
+    assert grid.count('<td class="missing"') == 1  # red: the table has played round 3
+    assert f'class="missing"><a href="/director/s/{played.pk}/cell/2/3/"' in grid
+
+
+def test_a_procedural_penalty_comes_off_the_total_and_can_be_withdrawn(
+    td: Client, played: Session
+) -> None:
+    assert _totals(played)["2NS"] == ("1", 13.0, 54.17)
+    refused = td.post(
+        f"/director/s/{played.pk}/penalties/",
+        {"pair": "2NS", "amount": "25", "unit": "top", "reason": ""},
+    ).content.decode()
+    assert "a penalty needs a reason" in refused
+    bad = td.post(
+        f"/director/s/{played.pk}/penalties/",
+        {"pair": "9NS", "amount": "25", "unit": "top", "reason": "x"},
+    ).content.decode()
+    assert "there is no pair &#x27;9NS&#x27;" in bad
+    given = td.post(
+        f"/director/s/{played.pk}/penalties/",
+        {"pair": "2NS", "amount": "25", "unit": "top", "reason": "mobile phone rang"},
+    )
+    assert given.status_code == 302
+    # 25 % of the top of 4 is 1 MP; 1 MP of the pair's 24 tops is 4.17 %
+    totals = _totals(played)
+    assert totals["2NS"] == ("1=", 12.0, 50.0)
+    assert totals["1NS"] == ("1=", 12.0, 50.0)
+    assert totals["3NS"] == ("3", 11.0, 45.83)
+    td.post(
+        f"/director/s/{played.pk}/penalties/",
+        {"pair": "2NS", "amount": "0.5", "unit": "points", "reason": "late again"},
+    )
+    assert _totals(played)["2NS"] == ("2", 11.5, 47.92)
+    page = Client().get(f"/r/{played.public_id}/").content.decode()
+    assert ">Penalty</th>" in page
+    assert "−1.5" in page or "-1.5" in page
+    first = Penalty.objects.get(session=played, reason="mobile phone rang")
+    td.post(
+        f"/director/s/{played.pk}/penalties/",
+        {"withdraw": str(first.pk), "reason": "it was the TD's phone"},
+    )
+    assert _totals(played)["2NS"] == ("1", 12.5, 52.08)
+    assert Penalty.objects.filter(session=played).count() == 3  # nothing deleted
+    log = td.get(f"/director/s/{played.pk}/penalties/").content.decode()
+    assert "it was the TD&#x27;s phone" in log
+    assert "withdrawn: 25 per cent of a top" in log
+    again = td.post(
+        f"/director/s/{played.pk}/penalties/",
+        {"withdraw": str(first.pk), "reason": "twice"},
+    ).content.decode()
+    assert "that penalty is not standing" in again
