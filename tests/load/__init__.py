@@ -1,0 +1,1 @@
+"""Load and fault tests: the real server under sixty tables, SIGKILL, SQLite and PostgreSQL."""
