@@ -8,7 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner, Result
 
 from bridgescore.cli.main import cli
-from bridgescore.events.movements import Movement, mitchell
+from bridgescore.events.movements import Movement, mitchell, round_robin
 from bridgescore.events.movements.fit import seatings
 from bridgescore.events.movements.spec import build
 
@@ -151,3 +151,20 @@ def test_another_programs_movement_file_is_shown_and_checked() -> None:
     assert "holds sections 1, 2; choose one with --section" in unchosen.stderr
     chosen = run("movement", "check", two, "--section", "2")
     assert chosen.stdout.strip() == "sound: mitchell: 5 tables, 5 rounds, 9 pairs, 10 boards"
+
+
+def test_a_round_robin_is_shown_checked_and_fits_its_teams_event(tmp_path: Path) -> None:
+    shown = run("movement", "show", "robin:5x4")
+    assert shown.exit_code == 0
+    lines = shown.stdout.splitlines()
+    assert lines[0] == "round robin: 5 teams, 5 rounds, 20 boards"
+    assert sum(line.startswith("  bye") for line in lines) == 5
+    assert run("movement", "check", "robin:5x4").stdout.startswith("sound: round robin: 5 teams")
+    robin = round_robin(["Aces", "Kings", "Queens", "Jacks"], 4)
+    path = tmp_path / "robin.json"
+    path.write_text(robin.to_json())
+    assert json.loads(run("movement", "show", str(path), "--json").stdout) == robin.to_dict()
+    examples = Path(__file__).resolve().parents[2] / "examples"
+    result = run("event", str(examples / "teams.json"), "--movement", str(path))
+    assert result.exit_code == 2  # the example was played in another order of rounds
+    assert "do not play board 1 in round 1 in the round robin" in result.stderr

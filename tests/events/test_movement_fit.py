@@ -3,12 +3,19 @@ missing results listed."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from bridgescore.events.movements import howell, mitchell
-from bridgescore.events.movements.fit import missing_results, place_result, seatings
+from bridgescore.events.movements.fit import (
+    missing_results,
+    place_result,
+    seatings,
+    team_seatings,
+)
+from bridgescore.events.movements.teams import Match, RobinRound, RoundRobin
 from bridgescore.io import results
 from bridgescore.io.events import load_event
 from bridgescore.io.results import ResultsFileError
@@ -112,3 +119,61 @@ def test_a_usebio_file_that_does_not_fit_is_refused() -> None:
     path = Path(__file__).parents[1] / "io" / "data" / "usebio" / "mp_pairs_mitchell.xml"
     with pytest.raises(ResultsFileError, match="does not fit the movement"):
         load_event(path, movement=MITCHELL)
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def _club_robin() -> RoundRobin:
+    """The schedule examples/teams.json was played in (its rows name round and teams)."""
+    rounds = (
+        (("Aces", "Kings"), ("Jacks", "Queens")),
+        (("Queens", "Aces"), ("Kings", "Jacks")),
+        (("Aces", "Jacks"), ("Kings", "Queens")),
+    )
+    return RoundRobin(
+        teams=("Aces", "Kings", "Queens", "Jacks"),
+        rounds=tuple(
+            RobinRound(
+                tuple(
+                    Match(home, away, tuple(range(4 * r + 1, 4 * r + 5))) for home, away in matches
+                )
+            )
+            for r, matches in enumerate(rounds)
+        ),
+    )
+
+
+def test_a_teams_event_fits_its_round_robin() -> None:
+    robin = _club_robin()
+    assert robin.problems() == []
+    event = load_event(EXAMPLES / "teams.json", movement=robin)
+    played = [(r.board, r.ns, r.ew) for r in event.results.rows]
+    assert missing_results(robin, played) == ()
+    assert len(team_seatings(robin)) == 48  # 6 matches x 4 boards x 2 rooms
+
+
+def test_a_teams_result_outside_its_round_robin_is_refused(tmp_path: Path) -> None:
+    data = json.loads((EXAMPLES / "teams.json").read_text())
+    data["results"][0]["board"] = 9  # Aces v Kings do not play board 9 in round 1
+    path = tmp_path / "teams.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(ResultsFileError) as caught:
+        load_event(path, movement=_club_robin())
+    assert str(caught.value.problems[0]) == (
+        f"{path}, result 1: error: does not fit the movement: teams Aces and Kings"
+        " do not play board 9 in round 1 in the round robin"
+    )
+
+
+def test_missing_team_results_name_the_room() -> None:
+    robin = _club_robin()
+    event = load_event(EXAMPLES / "teams.json")
+    played = [(r.board, r.ns, r.ew) for r in event.results.rows if r.table != "2b"]
+    missing = missing_results(robin, played)
+    assert {(s.round, s.ns, s.ew) for s in missing} == {
+        (1, "Jacks", "Queens"),
+        (2, "Jacks", "Kings"),
+        (3, "Queens", "Kings"),
+    }
+    assert len(missing) == 12

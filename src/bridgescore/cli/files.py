@@ -18,11 +18,12 @@ from bridgescore.cli.events import (
     print_teams,
     report_problems,
 )
-from bridgescore.cli.movement import load_movement_argument, missing_lines
+from bridgescore.cli.movement import load_schedule_argument, missing_lines
 from bridgescore.events.individual import IndividualResult
 from bridgescore.events.model import Event
 from bridgescore.events.movements.fit import missing_results
 from bridgescore.events.movements.model import Movement
+from bridgescore.events.movements.teams import RoundRobin
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.scoring import score_chosen
 from bridgescore.events.summary import event_summary
@@ -35,17 +36,19 @@ _SCORING_HELP = "Score as mp, acbl, butler or cross-imps (pairs), or imps/bam (t
 
 
 _MOVEMENT_HELP = (
-    "The movement it was played in (a spec such as mitchell:8x3, or a movement file):"
-    " every result must fit it, a result may name only its round and table, and"
-    " missing results are listed."
+    "The movement it was played in (a spec such as mitchell:8x3 or, for teams,"
+    " robin:8x12; or a movement file): every result must fit it, a pairs result may"
+    " name only its round and table, and missing results are listed."
 )
 
 
-def _movement(source: str | None) -> Movement | None:
-    return None if source is None else load_movement_argument(source)
+def _movement(source: str | None) -> Movement | RoundRobin | None:
+    return None if source is None else load_schedule_argument(source)
 
 
-def _load(path: str, laws: str, strict: bool, movement: Movement | None = None) -> Event:
+def _load(
+    path: str, laws: str, strict: bool, movement: Movement | RoundRobin | None = None
+) -> Event:
     try:
         event = load_event(path, laws=laws, strict=strict, movement=movement)
     except ResultsFileError as error:

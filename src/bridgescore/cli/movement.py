@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -19,13 +20,16 @@ from bridgescore.events.movements.fit import Seating
 from bridgescore.events.movements.model import Movement, MovementError, Round
 from bridgescore.events.movements.spec import KINDS, MovementSpec
 from bridgescore.events.movements.suggest import suggest
+from bridgescore.events.movements.teams import RoundRobin, round_robin
 from bridgescore.io.movement_files import load_movements
+from bridgescore.io.text import read_text
 from bridgescore.io.writing import write_bytes, write_text
 
 _SOURCE_HELP = (
     "A spec such as howell:6x3 or mitchell:8x3 (see 'bridgescore movement suggest'),"
     " or a movement file: the JSON form of docs/movements.md, a BridgeScorer movement"
-    " (YAML) or a Bridgemate RoundData table (CSV)."
+    " (YAML) or a Bridgemate RoundData table (CSV); for teams, robin:TEAMSxBOARDS"
+    " (a round robin, boards a match) or a round robin's JSON file."
 )
 
 
@@ -45,6 +49,47 @@ def load_movement_argument(text: str, section: str | None = None) -> Movement:
     if ":" not in text and (path.suffix or "/" in text):
         raise BridgeInputError(f"{text!r}: no such movement file")
     return MovementSpec.parse(text).build()
+
+
+_ROBIN = re.compile(r"^robin:(\d+)x(\d+)$")
+
+
+def load_schedule_argument(text: str, section: str | None = None) -> Movement | RoundRobin:
+    """A pairs movement (as :func:`load_movement_argument`), or a teams round robin:
+    ``robin:TEAMSxBOARDS`` (boards a match) or a round robin's JSON file."""
+    found = _ROBIN.match(text.strip().lower())
+    if found:
+        return round_robin(int(found[1]), int(found[2]))
+    path = Path(text)
+    if path.is_file() and path.suffix.lower() == ".json":
+        source = read_text(path)
+        if '"teams"' in source:
+            try:
+                return RoundRobin.from_json(source)
+            except MovementError as error:
+                raise MovementError(f"{path}: {error}") from None
+    return load_movement_argument(text, section)
+
+
+def describe_robin(robin: RoundRobin) -> str:
+    """One line: teams, rounds and boards of a round robin."""
+    boards = {b for r in robin.rounds for m in r.matches for b in m.boards}
+    return (
+        f"round robin: {len(robin.teams)} teams, {len(robin.rounds)} rounds, {len(boards)} boards"
+    )
+
+
+def _robin_lines(robin: RoundRobin) -> list[str]:
+    lines = [describe_robin(robin)]
+    for number, rnd in enumerate(robin.rounds, start=1):
+        lines.append(f"Round {number}")
+        for place, match in enumerate(rnd.matches, start=1):
+            lines.append(
+                f"  match {place:>2}  {match.home} v {match.away}  boards {_boards(match.boards)}"
+            )
+        if rnd.bye is not None:
+            lines.append(f"  bye       {rnd.bye}")
+    return lines
 
 
 _SECTION_HELP = "Which section of a movement file that holds several (a Bridgemate file)."
@@ -138,10 +183,13 @@ def suggest_command(pairs: int, boards: int, show_all: bool, as_json: bool) -> N
 @friendly_errors
 def show_command(source: str, section: str | None, as_json: bool) -> None:
     """Print a movement round by round: each table's pairs and boards, sit-outs and
-    relays. SOURCE:"""
-    movement = load_movement_argument(source, section)
+    relays (or a teams round robin's matches). SOURCE:"""
+    movement = load_schedule_argument(source, section)
     if as_json:
         emit_json(movement.to_dict())
+        return
+    if isinstance(movement, RoundRobin):
+        click.echo("\n".join(_robin_lines(movement)))
         return
     lines = [describe(movement)]
     for number, rnd in enumerate(movement.rounds, start=1):
@@ -162,10 +210,11 @@ show_command.help = (show_command.help or "") + _SOURCE_HELP
 def check_command(source: str, section: str | None) -> None:
     """Prove a movement: every broken rule with its round and table (exit status 2 when
     there is one). SOURCE:"""
-    movement = load_movement_argument(source, section)
+    movement = load_schedule_argument(source, section)
     problems = movement.problems()
     if not problems:
-        click.echo(f"sound: {describe(movement)}")
+        shown = describe_robin(movement) if isinstance(movement, RoundRobin) else describe(movement)
+        click.echo(f"sound: {shown}")
         return
     for problem in problems:
         click.echo(f"bridgescore: error: {problem}", err=True)
@@ -214,4 +263,10 @@ def missing_lines(missing: tuple[Seating, ...]) -> list[str]:
     return [f"missing result: {seating}" for seating in missing]
 
 
-__all__ = ["describe", "load_movement_argument", "missing_lines", "movement_group"]
+__all__ = [
+    "describe",
+    "load_movement_argument",
+    "load_schedule_argument",
+    "missing_lines",
+    "movement_group",
+]

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 from bridgescore.errors import BridgeInputError
 from bridgescore.events.conventions import converted_by
 from bridgescore.events.model import Event, Problem, PublishedMatch
-from bridgescore.events.movements.fit import place_result
+from bridgescore.events.movements.fit import place_result, place_team_result
 from bridgescore.events.movements.model import Movement
+from bridgescore.events.movements.teams import RoundRobin
 from bridgescore.events.vocabulary import EventKind
 from bridgescore.io import results
 from bridgescore.io.writing import write_text
@@ -89,13 +90,14 @@ def load_event(
     laws: str = DEFAULT_LAW_SET,
     strict: bool = False,
     teams: bool | None = None,
-    movement: Movement | None = None,
+    movement: Movement | RoundRobin | None = None,
 ) -> Event:
     """The event in ``path`` (CSV, JSON, PBN or USEBIO, recognised by content).
 
-    ``movement``: the movement it was played in. Every result must fit it (a located
-    error otherwise); a CSV or JSON result may name its round and table instead of its
-    pairs. :func:`bridgescore.events.movements.fit.missing_results` lists what is missing.
+    ``movement``: the movement (or a teams event's round robin) it was played in. Every
+    result must fit it (a located error otherwise); a pairs result in a CSV or JSON file
+    may name its round and table instead of its pairs.
+    :func:`bridgescore.events.movements.fit.missing_results` lists what is missing.
     """
     fmt = detect_format(path)
     _check(fmt, path, READABLE, "read")
@@ -110,11 +112,14 @@ def load_event(
         document = pbn.load(path, strict=strict, laws=laws)
         event = pbn.to_event(document, laws=laws)
         return _fitted(_checked(with_matches(event, document), strict), movement)
+    seated = movement if isinstance(movement, Movement) else None
     if fmt == "json":
-        rows = results.load_json(path, laws=laws, strict=strict, teams=teams, movement=movement)
+        rows = results.load_json(path, laws=laws, strict=strict, teams=teams, movement=seated)
     else:
-        rows = results.load_csv(path, laws=laws, strict=strict, teams=teams, movement=movement)
+        rows = results.load_csv(path, laws=laws, strict=strict, teams=teams, movement=seated)
     said = rows.said("kind").strip().lower()
+    if isinstance(movement, RoundRobin):
+        _fitted(Event(rows), movement)
     if rows.teams:
         kind = EventKind.TEAMS
     elif said in {k.value for k in EventKind}:
@@ -164,17 +169,22 @@ def published_match(match: TeamMatch) -> PublishedMatch:
     )
 
 
-def _fitted(event: Event, movement: Movement | None) -> Event:
+def _fitted(event: Event, movement: Movement | RoundRobin | None) -> Event:
     """``event``, once every row is found to fit ``movement`` (a file that names its
-    own pairs, as PBN and USEBIO do)."""
+    own pairs, as PBN and USEBIO do, or teams)."""
     if movement is None:
         return event
     problems = []
     for row in event.results.rows:
         table = int(row.table) if row.table is not None and row.table.isdigit() else None
-        placed = place_result(
-            movement, row.board, round_no=row.round, table=table, ns=row.ns, ew=row.ew
-        )
+        if isinstance(movement, RoundRobin):
+            placed = place_team_result(
+                movement, row.board, ns=row.ns, ew=row.ew, round_no=row.round
+            )
+        else:
+            placed = place_result(
+                movement, row.board, round_no=row.round, table=table, ns=row.ns, ew=row.ew
+            )
         if placed.error is not None:
             problems.append(Problem(row.where, f"does not fit the movement: {placed.error}"))
     if problems:

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bridgescore.events.movements.model import Movement, Table
+from bridgescore.events.movements.teams import RoundRobin
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,11 +116,39 @@ def place_result(
 
 
 def missing_results(
-    movement: Movement, played: Iterable[tuple[int, str, str]]
+    movement: Movement | RoundRobin, played: Iterable[tuple[int, str, str]]
 ) -> tuple[Seating, ...]:
-    """The seatings no result gives; ``played`` holds (board, NS, EW) of each result."""
+    """The seatings no result gives; ``played`` holds (board, NS, EW) of each result. For
+    a round robin, each board of each match in both rooms."""
     have = set(played)
-    return tuple(s for s in seatings(movement) if (s.board, s.ns, s.ew) not in have)
+    every = team_seatings(movement) if isinstance(movement, RoundRobin) else seatings(movement)
+    return tuple(s for s in every if (s.board, s.ns, s.ew) not in have)
+
+
+def team_seatings(robin: RoundRobin) -> tuple[Seating, ...]:
+    """Every board a round robin schedules, in both rooms: the home team NS in the open
+    room and EW in the closed room (``table`` is the match's place in its round)."""
+    return tuple(
+        Seating(number, place, ns, ew, board)
+        for number, rnd in enumerate(robin.rounds, start=1)
+        for place, match in enumerate(rnd.matches, start=1)
+        for board in match.boards
+        for ns, ew in ((match.home, match.away), (match.away, match.home))
+    )
+
+
+def place_team_result(
+    robin: RoundRobin, board: int, *, ns: str, ew: str, round_no: int | None = None
+) -> Placed:
+    """Where a round robin has two teams play a board (in either room)."""
+    for number, rnd in enumerate(robin.rounds, start=1):
+        if round_no is not None and number != round_no:
+            continue
+        for place, match in enumerate(rnd.matches, start=1):
+            if {match.home, match.away} == {ns, ew} and board in match.boards:
+                return Placed(Seating(number, place, ns, ew, board))
+    where = f" in round {round_no}" if round_no is not None else ""
+    return Placed(error=f"teams {ns} and {ew} do not play board {board}{where} in the round robin")
 
 
 __all__ = [
