@@ -1,0 +1,217 @@
+"""Browser tests: the real server, and Debian's chromium driven by Playwright.
+
+How they run
+------------
+``scripts/setup-browser`` installs Debian's ``chromium`` (``/usr/bin/chromium``) when it
+is missing; ``scripts/test`` calls it. Playwright's own browsers are never downloaded
+(never run ``playwright install``): the Python ``playwright`` package drives the system
+chromium through ``executable_path``. Then::
+
+    .venv/bin/pytest tests/browser
+
+One server (``bridgescore serve --demo`` on a free port, its home in a temporary folder)
+and one browser serve the whole run; the director and each table's phone get a browser
+context of their own (a phone: 390 × 844, touch). Screenshots of every step are kept in
+``test-artefacts/screenshots/`` (kept by CI as artefacts; ignored by git).
+
+Without chromium the tests are skipped, saying why, unless ``BRIDGESCORE_REQUIRE_BROWSER``
+is set (as in CI): then a missing browser fails the run.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page, Playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    # Without these chromium reaches out to Google's services, which a closed network
+    # refuses, and the browser's own connections then fail too.
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+REQUIRE = "BRIDGESCORE_REQUIRE_BROWSER"
+SCREENSHOTS = ROOT / "test-artefacts" / "screenshots"
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844},
+    "is_mobile": True,
+    "has_touch": True,
+    "device_scale_factor": 1,
+}
+SERVER_START_SECONDS = 60.0
+
+
+def _without_browser(why: str) -> None:
+    """Skip, or fail where a browser is required (CI)."""
+    if os.environ.get(REQUIRE):
+        pytest.fail(f"{why}, and {REQUIRE} is set: run scripts/setup-browser", pytrace=False)
+    pytest.skip(f"{why}: run scripts/setup-browser (as root) to install Debian's chromium")
+
+
+@dataclass(frozen=True, slots=True)
+class Server:
+    """The running ``bridgescore serve``: where it answers, and its output so far."""
+
+    url: str
+    log: Path
+
+    def output(self) -> str:
+        return self.log.read_text(encoding="utf-8", errors="replace")
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def _wait_until_answering(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + SERVER_START_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"bridgescore serve stopped on start:\n{log.read_text()}", pytrace=False)
+        try:
+            with urllib.request.urlopen(url + "login/", timeout=2) as answer:
+                if answer.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.2)
+    pytest.fail(
+        f"bridgescore serve did not answer in {SERVER_START_SECONDS:.0f} s:\n{log.read_text()}"
+    )
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """``bridgescore serve --demo`` on a free port, its home (SQLite) in a temporary folder."""
+    home = tmp_path_factory.mktemp("browser-home")
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if k != "BRIDGESCORE_DATABASE_URL"}
+    env["BRIDGESCORE_HOME"] = str(home)
+    env.pop("BRIDGESCORE_DEBUG", None)
+    log = home / "serve.log"
+    command = [str(Path(sys.executable).with_name("bridgescore"))]
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [*command, "serve", "--port", str(port), "--demo", "--threads", "8"],
+            cwd=home,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        _wait_until_answering(url, process, log)
+        yield Server(url, log)
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+    output = log.read_text(encoding="utf-8", errors="replace")
+    if re.search(r"Traceback|Internal Server Error", output):
+        pytest.fail(f"the server logged an error:\n{output}", pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    if not CHROMIUM.exists():
+        _without_browser(f"{CHROMIUM} is not installed")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _without_browser("the Python package playwright is not installed")
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    """Debian's chromium, headless (never a browser Playwright downloads)."""
+    launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    yield launched
+    launched.close()
+
+
+Shoot = Callable[["Page", str], Path]
+"""Take a full-page screenshot of a step: ``shoot(page, "table-1-offline")``."""
+
+
+@pytest.fixture(scope="session")
+def shoot() -> Shoot:
+    """Full-page screenshots into ``test-artefacts/screenshots/``, numbered in the order
+    taken (the folder's old screenshots are removed first)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for old in SCREENSHOTS.glob("*.png"):
+        old.unlink()
+    taken = itertools.count(1)
+
+    def take(page: Page, name: str) -> Path:
+        path = SCREENSHOTS / f"{next(taken):02d}-{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
+
+
+def _context(browser: Browser, server: Server, **options: Any) -> BrowserContext:
+    context = browser.new_context(base_url=server.url, **options)
+    context.set_default_timeout(10_000)
+    return context
+
+
+@pytest.fixture(scope="session")
+def director_page(browser: Browser, server: Server) -> Iterator[Page]:
+    """The director's laptop (a desk-sized window), not yet logged in."""
+    context = _context(browser, server, viewport={"width": 1280, "height": 900})
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture(scope="session")
+def director_phone(new_phone: Callable[[], Page]) -> Page:
+    """The director's own phone (to log in, copy the laptop's cookies to its context)."""
+    return new_phone()
+
+
+@pytest.fixture(scope="session")
+def new_phone(browser: Browser, server: Server) -> Iterator[Callable[[], Page]]:
+    """Make a phone: a page in a browser context of its own (its own cookies and storage),
+    phone-sized, touch; closed at the end of the run."""
+    contexts: list[BrowserContext] = []
+
+    def make() -> Page:
+        context = _context(browser, server, **PHONE)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        context.close()
