@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -116,3 +117,14 @@ def played(session: Session) -> Session:
     """The session with every result in."""
     play_all(session)
     return session
+
+
+HANDS = Path(__file__).parents[1] / "io" / "data" / "pbn" / "bridgewebs_hands.pbn"
+"""A club's real hand records: 24 deals (Bridgewebs)."""
+
+
+@pytest.fixture
+def hands_session(club: Club) -> Session:
+    """A session with its hand records loaded."""
+    text = HANDS.read_text(encoding="latin-1")
+    return services.create_session(club, "With hands", build(SPEC), spec=SPEC, hands_pbn=text)

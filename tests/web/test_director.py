@@ -4,13 +4,30 @@ erasures), procedural penalties, and the log that keeps every change."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
+
 from django.contrib.auth.models import User
 from django.test import Client
 
+from bridgescore.events.movements.fit import seatings
+from bridgescore.events.movements.spec import build
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.scoring import score_event
 from bridgescore.web import services
-from bridgescore.web.models import Club, Director, Entry, Penalty, Player, Session, SessionPair
+from bridgescore.web.models import (
+    Club,
+    Director,
+    Entry,
+    Penalty,
+    Player,
+    Session,
+    SessionPair,
+    TableLink,
+)
+
+Link = Callable[[int], TableLink]
+Phone = Callable[[TableLink], Client]
 
 
 def _cell(td: Client, session: Session, rnd: int, table: int, **fields: str) -> str:
@@ -208,3 +225,79 @@ def test_a_procedural_penalty_comes_off_the_total_and_can_be_withdrawn(
         {"withdraw": str(first.pk), "reason": "twice"},
     ).content.decode()
     assert "that penalty is not standing" in again
+
+
+# --- entry checks flagged to the director ---------------------------------------------------
+
+
+def _send(device: Client, token: str, **fields: object) -> dict[str, object]:
+    response = device.post(
+        f"/t/{token}/entry/", data=json.dumps(fields), content_type="application/json"
+    )
+    body: dict[str, object] = response.json()
+    body["http"] = response.status_code
+    return body
+
+
+def test_a_lead_not_in_the_leaders_hand_is_flagged_only_once_confirmed(
+    td: Client, hands_session: Session, link: Link, phone: Phone
+) -> None:
+    table = TableLink.objects.get(session=hands_session, table=1)
+    device = phone(table)
+    # board 1: East (North's left) holds 532.86.K632.KJT7; the HK is South's
+    fields = {"round": 1, "board": 1, "contract": "4S", "declarer": "N", "result": "=",
+              "lead": "HK"}  # fmt: skip
+    preview = _send(device, table.token, **fields)
+    assert preview == {"http": 200, "preview": "4SN=: NS +420", "board": 1, "input": fields}
+    kept = _send(device, table.token, **fields, confirm="1")
+    assert (kept["status"], kept["flags"]) == ("accepted", "the lead HK is not in East's hand")
+    fine = _send(device, table.token, round=1, board=2, contract="3NT", declarer="S",
+                 result="=", lead="H8", confirm="1")  # fmt: skip
+    assert fine["flags"] == ""  # West, South's left, holds the H8 on board 2
+    grid = td.get(f"/director/s/{hands_session.pk}/grid/").content.decode()
+    assert 'class="done flagged"' in grid
+    assert "the lead HK is not in East&#x27;s hand" in grid
+
+
+def test_unusual_results_are_flagged_on_the_grid_not_refused(td: Client, session: Session) -> None:
+    services.record_entry(session, services.EntryInput(1, 1, 1, "4S", "N", "="), by_table=True)
+    entry, created = services.record_entry(
+        session, services.EntryInput(2, 3, 1, "4S", "E", "+1"), by_table=True
+    )
+    assert created  # kept all the same
+    assert entry.flags == (
+        "both sides declared S making 21 tricks between them (table 1 in round 1)"
+    )
+    grid = td.get(f"/director/s/{session.pk}/grid/").content.decode()
+    assert "both sides declared S making 21 tricks" in grid
+    assert grid.count("flagged") == 1
+
+
+def test_a_result_far_from_the_others_is_flagged(club: Club) -> None:
+    bigger = services.create_session(club, "Five tables", build("mitchell:5x2"))
+    first = [s for s in seatings(services.movement_of(bigger)) if s.board == 1]
+    results = [("4S", "N", "="), ("4S", "N", "+1"), ("4S", "N", "="), ("7NTX", "S", "-6")]
+    for seat, (contract, declarer, result) in zip(first, results, strict=False):
+        inp = services.EntryInput(seat.round, seat.table, 1, contract, declarer, result)
+        services.record_entry(bigger, inp, by_table=True)
+    flags = [e.flags for e in services.current_entries(bigger).values()]
+    assert flags == ["", "", "", "NS -1400 is far from the other tables (median +420)"]
+
+
+def test_the_table_cannot_leave_a_round_with_a_board_missing(
+    session: Session, link: Link, phone: Phone
+) -> None:
+    table = link(1)
+    device = phone(table)
+    assert "Still to enter" not in device.get(f"/t/{table.token}/").content.decode()
+    _send(device, table.token, round=1, board=2, contract="2H", declarer="E", result="=",
+          confirm="1")  # fmt: skip
+    assert services.table_round(session, 1) == 1
+    page = device.get(f"/t/{table.token}/").content.decode()
+    assert "Table 1 · round 1 of 3" in page
+    assert "Still to enter this round: board 1." in page
+    _send(device, table.token, round=1, board=1, not_played="1", confirm="1")
+    assert services.table_round(session, 1) == 2
+    moved = device.get(f"/t/{table.token}/").content.decode()
+    assert "Table 1 · round 2 of 3" in moved
+    assert "Still to enter" not in moved

@@ -96,7 +96,7 @@ def create_session(
     if problems:
         raise EntryError(f"the movement is not sound: {problems[0]}")
     if hands_pbn.strip():
-        hands_of(hands_pbn)  # a located error now rather than at the first lead check
+        check_hands(hands_pbn)  # a located error now rather than at the first lead check
     with transaction.atomic():
         session = Session.objects.create(
             club=club,
@@ -131,6 +131,15 @@ def _movement(text: str) -> Movement:
 def movement_of(session: Session) -> Movement:
     """The session's movement (parsed once per distinct movement)."""
     return _movement(session.movement_json)
+
+
+def check_hands(pbn_text: str) -> None:
+    """Refuse hand records with any error (with its line and board) or with no deals."""
+    from bridgescore.io import pbn
+
+    pbn.loads(pbn_text, source="hand records", strict=True)
+    if not hands_of(pbn_text):
+        raise EntryError("the hand records hold no deals")
 
 
 @lru_cache(maxsize=16)

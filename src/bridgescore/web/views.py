@@ -9,6 +9,7 @@ may see it. Library input errors become a message here, in :func:`_problem`.
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from collections.abc import Callable
 from dataclasses import replace
@@ -138,6 +139,11 @@ def results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespons
         if director
         else services.visible_boards(session, _viewer_table(request, session))
     )
+    asked = re.fullmatch(r"board-(\d+)\.html", page)
+    if asked and int(asked[1]) not in visible:  # the same answer whether played or not
+        if int(asked[1]) not in services.movement_of(session).boards:
+            raise Http404("no such board")
+        return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
     event = services.event_of(session)
     if not event.results.rows:
         return render(request, "bridgescore/no_results.html", {"session": session})

@@ -1,0 +1,163 @@
+"""Who sees which results page, and the exports: under way anyone sees the ranking, a
+table a board's traveller once it has finished the board (and never a board it has not
+played), the director everything; once published, everyone everything. Every export reads
+back into the library to the same results and ranking."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+from bridgescore.events.model import Event, ResultRow
+from bridgescore.events.scoring import score_event
+from bridgescore.io.events import load_event
+from bridgescore.web import services
+from bridgescore.web.models import Session, TableLink
+
+Link = Callable[[int], TableLink]
+Phone = Callable[[TableLink], Client]
+
+HANDS = Path(__file__).parents[1] / "io" / "data" / "pbn" / "bridgewebs_hands.pbn"
+"""A club's real hand records: 24 deals (Bridgewebs)."""
+
+
+def _enter(
+    session: Session,
+    rnd: int,
+    table: int,
+    board: int,
+    *,
+    contract: str = "",
+    declarer: str = "",
+    result: str = "",
+    not_played: str = "",
+) -> None:
+    inp = services.EntryInput(
+        rnd, table, board, contract, declarer, result, not_played=bool(not_played)
+    )
+    services.record_entry(session, inp, by_table=True)
+
+
+def _status(client: Client, session: Session, page: str) -> int:
+    return client.get(f"/r/{session.public_id}/{page}").status_code
+
+
+def test_a_table_sees_a_traveller_only_once_it_has_finished_the_board(
+    session: Session, link: Link, phone: Phone
+) -> None:
+    device = phone(link(1))
+    _enter(session, 1, 2, 3, contract="3NT", declarer="S", result="=")  # another table
+    assert _status(device, session, "index.html") == 200
+    assert _status(device, session, "board-3.html") == 403  # table 1 plays it in round 2
+    _enter(session, 1, 1, 1, contract="4S", declarer="N", result="=")
+    assert _status(device, session, "board-1.html") == 200
+    assert _status(device, session, "board-2.html") == 403  # not finished: no one has, either
+    assert _status(device, session, "board-99.html") == 404  # not in the movement
+    _enter(session, 1, 1, 2, not_played="1")  # not played: it may yet be played
+    assert services.table_round(session, 1) == 2  # the table has moved on
+    assert _status(device, session, "board-1.html") == 200  # still shown after moving on
+    assert _status(device, session, "board-3.html") == 403
+    _enter(session, 2, 1, 3, contract="3NT", declarer="S", result="+1")
+    page = device.get(f"/r/{session.public_id}/board-3.html").content.decode()
+    assert "+430" in page
+    assert "+400" in page  # the other table's result on the board
+    assert _status(device, session, "pair-1NS.html") == 403  # score cards wait for publishing
+    assert _status(Client(), session, "board-1.html") == 403  # no table, no travellers
+
+
+def test_not_played_boards_stay_hidden_from_the_table(
+    session: Session, link: Link, phone: Phone
+) -> None:
+    device = phone(link(1))
+    _enter(session, 1, 1, 1, not_played="1")
+    _enter(session, 2, 3, 1, contract="4S", declarer="N", result="=")
+    assert services.visible_boards(session, 1) == set()
+    assert _status(device, session, "board-1.html") == 403
+
+
+def test_the_director_sees_all_and_after_publishing_everyone_does(
+    td: Client, played: Session
+) -> None:
+    anonymous = Client()
+    pages = ["index.html", "board-1.html", "board-6.html", "pair-1NS.html", "pair-3EW.html"]
+    assert [_status(td, played, p) for p in pages] == [200] * 5
+    assert [_status(anonymous, played, p) for p in pages] == [200, 403, 403, 403, 403]
+    live = anonymous.get(f"/r/{played.public_id}/").content.decode()
+    assert "Live: results so far" in live
+    assert "2NS" in live
+    td.post(f"/director/s/{played.pk}/state/", {"state": "published"})
+    assert [_status(anonymous, played, p) for p in pages] == [200] * 5
+    final = anonymous.get(f"/r/{played.public_id}/").content.decode()
+    assert "Live: results so far" not in final
+    assert "Tuesday pairs" in anonymous.get("/").content.decode()
+
+
+def _sorted(rows: tuple[ResultRow, ...]) -> list[ResultRow]:
+    return sorted(rows, key=lambda r: (r.board, r.round or 0, r.table or ""))
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "pbn", "xml"])
+def test_every_export_reads_back_to_the_same_event(
+    td: Client, played: Session, fmt: str, tmp_path: Path
+) -> None:
+    td.post(f"/director/s/{played.pk}/cell/1/1/", {"board": "1", "adjusted": "A+/A-",
+            "reason": "split ruling"})  # fmt: skip
+    td.post(f"/director/s/{played.pk}/cell/1/2/", {"board": "3", "not_played": "1",
+            "reason": "fouled board"})  # fmt: skip
+    response = td.get(f"/director/s/{played.pk}/export.{fmt}")
+    assert response.status_code == 200
+    path = tmp_path / f"session.{fmt}"
+    path.write_bytes(response.content)
+    back = load_event(path)
+    mine: Event = services.event_of(played)
+    assert len(back.results.rows) == 18
+    assert _sorted(back.results.rows) == _sorted(mine.results.rows)
+    assert score_event(back).standings == score_event(mine).standings
+    assert back.name == "Tuesday pairs"
+    if fmt in ("pbn", "xml"):
+        names = {p.id: p.names for p in back.participants}
+        assert names["1NS"] == ("Ann", "Bob")
+
+
+def test_the_static_site_export_is_a_zip_of_the_results_site(td: Client, played: Session) -> None:
+    response = td.get(f"/director/s/{played.pk}/site.zip")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/zip"
+    archive = zipfile.ZipFile(io.BytesIO(response.content))
+    files = set(archive.namelist())
+    assert {"index.html", "style.css", "print.html", "board-1.html", "board-6.html"} <= files
+    assert "pair-2NS.html" in files
+    index = archive.read("index.html").decode()
+    assert "Tuesday pairs" in index
+    assert "Ann, Bob" in index
+
+
+def test_hand_records_uploaded_at_creation_show_the_diagrams(td: Client, club: object) -> None:
+    form = {"pairs": "6", "boards": "6", "spec": "mitchell:3x2", "club": "", "name": "With hands"}
+    form["club"] = str(td.get("/director/").context["clubs"][0].pk)
+    with HANDS.open("rb") as hands:
+        response = td.post("/director/new/", {**form, "hands": hands})
+    assert response.status_code == 302
+    session = Session.objects.get(name="With hands")
+    assert len(services.hands_of(session.hands_pbn)) == 24
+    _enter(session, 1, 1, 1, contract="4S", declarer="N", result="=")
+    page = td.get(f"/r/{session.public_id}/board-1.html").content.decode()
+    assert 'aria-label="The four hands"' in page
+    assert '<span class="sym">♠</span> A98' in page  # North's spades on board 1
+
+
+def test_a_hand_record_that_is_not_pbn_is_refused_with_its_place(td: Client) -> None:
+    clubs = td.get("/director/").context["clubs"]
+    form = {"pairs": "6", "boards": "6", "spec": "mitchell:3x2", "club": str(clubs[0].pk),
+            "name": "Bad hands"}  # fmt: skip
+    bad = io.BytesIO(b'[Board "1"]\n[Deal "N:AKQ.xyz"]\n')
+    bad.name = "hands.pbn"
+    response = td.post("/director/new/", {**form, "hands": bad})
+    assert response.status_code == 200
+    assert 'class="error"' in response.content.decode()
+    assert not Session.objects.filter(name="Bad hands").exists()
