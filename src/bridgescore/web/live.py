@@ -1,0 +1,285 @@
+"""The live ranking, worked out again quickly after each new result.
+
+The results page of a session under way is asked for again and again (every phone after
+every board, the room's screen), and between two asks at most a result or two is new.
+Since the log is append-only (an :class:`~bridgescore.web.models.Entry` is never changed
+or deleted), what was worked out from the entries already seen stays true:
+
+- each entry's row (the row kernel's work) is kept by the entry's id, and only entries
+  with a higher id are read from the database;
+- each board's matchpoints are kept by the board's results (a board whose results did
+  not change is not compared again), so one new result rescores one board;
+- the whole report is kept until a new entry, the pairs' names or the session change.
+
+:func:`event`, :func:`score` and :func:`report` equal ``services.event_of``,
+``events.scoring.score_event`` and ``report.view.build_report`` (``tests/web/test_live.py``
+holds them equal); anything but a pairs event scored by matchpoints is scored in full.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from bridgescore.duplicate.board_scoring import BoardResults, score_board
+from bridgescore.duplicate.entries import Adjusted
+from bridgescore.duplicate.matchpoint_policies import MatchpointPolicy
+from bridgescore.events.model import (
+    Event,
+    EventResults,
+    Participant,
+    ResultRow,
+    check_rows,
+    group_by_board,
+)
+from bridgescore.events.movements.fit import table_in
+from bridgescore.events.pairs import (
+    PairsScoring,
+    Totalling,
+    Traveller,
+    TravellerLine,
+    _assemble,
+    _entries,
+    _field_of,
+    _session_percent,
+    matchpoint_policy,
+)
+from bridgescore.events.scoring import (
+    EventResult,
+    check_has_results,
+    event_conventions,
+    score_chosen,
+)
+from bridgescore.io.rows import build_result
+from bridgescore.report.view import Report, _pairs_report, _scoring_name, build_report
+from bridgescore.web import services
+from bridgescore.web.models import Entry, Session, SessionPair
+
+Key = tuple[int, int, int]
+SESSIONS_KEPT = 16
+"""Sessions whose work is kept at once (the oldest asked for is dropped first)."""
+
+_BoardKey = tuple[int, tuple[int, ...], int, MatchpointPolicy]
+"""A board, the ``id`` of each of its rows (kept alive by the traveller), the count its
+top is worked out from, the policy."""
+
+
+@dataclass
+class _Kept:
+    """What is known of one session from the entries up to ``last``."""
+
+    movement_json: str
+    last: int = 0
+    current: dict[Key, Entry] = field(default_factory=dict)
+    rows: dict[int, ResultRow | None] = field(default_factory=dict)
+    boards: dict[_BoardKey, Traveller] = field(default_factory=dict)
+    report: tuple[object, Report] | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+_kept: OrderedDict[str, _Kept] = OrderedDict()
+_kept_lock = threading.Lock()
+
+
+def _state(session: Session) -> _Kept:
+    with _kept_lock:
+        kept = _kept.get(session.public_id)
+        if kept is None or kept.movement_json != session.movement_json:
+            kept = _Kept(session.movement_json)  # a changed movement: start again
+            _kept[session.public_id] = kept
+        _kept.move_to_end(session.public_id)
+        while len(_kept) > SESSIONS_KEPT:
+            _kept.popitem(last=False)
+        return kept
+
+
+def _catch_up(session: Session, kept: _Kept) -> None:
+    """Read the entries after the last one seen; the latest for a board stands."""
+    movement = services.movement_of(session)
+    for entry in Entry.objects.filter(session=session, id__gt=kept.last).order_by("id"):
+        kept.last = entry.pk
+        key = (entry.round, entry.table, entry.board)
+        if entry.kind == Entry.Kind.ERASED:
+            kept.current.pop(key, None)
+            continue
+        kept.current[key] = entry
+        seat = table_in(movement, entry.round, entry.table)
+        if seat is None:
+            kept.rows[entry.pk] = None
+            continue
+        inp = services.EntryInput(
+            entry.round,
+            entry.table,
+            entry.board,
+            entry.contract,
+            entry.declarer,
+            entry.result,
+            adjusted=entry.adjusted,
+            not_played=entry.kind == Entry.Kind.NOT_PLAYED,
+        )
+        kept.rows[entry.pk] = build_result(services._raw(session, seat, inp, movement)).row
+
+
+def _names(session: Session) -> dict[str, str]:
+    return {p.pair: p.names for p in SessionPair.objects.filter(session=session)}
+
+
+def _event(session: Session, kept: _Kept, names: Mapping[str, str]) -> Event:
+    rows = [
+        row
+        for _, entry in sorted(kept.current.items())
+        if (row := kept.rows.get(entry.pk)) is not None
+    ]
+    problems = tuple(check_rows(rows, "2017", teams=False))
+    participants = tuple(
+        Participant(pair, tuple(n.strip() for n in names.get(pair, "").split("&") if n.strip()))
+        for pair in services.movement_of(session).pairs
+    )
+    results = EventResults(tuple(rows), problems, name=session.name, source=session.name)
+    return Event(
+        results,
+        name=session.name,
+        date=session.date.isoformat(),
+        site=session.club.name,
+        kind="pairs",
+        scoring=session.scoring,
+        program="bridgescore",
+        participants=participants,
+        hands=services.hands_of(session.hands_pbn),
+    )
+
+
+def event(session: Session) -> Event:
+    """The session as the library's event (equal to ``services.event_of``)."""
+    kept = _state(session)
+    with kept.lock:
+        _catch_up(session, kept)
+        return _event(session, kept, _names(session))
+
+
+def _travellers(
+    by_board: Mapping[int, list[ResultRow]], expected: int, policy: MatchpointPolicy
+) -> list[Traveller]:
+    """``events.pairs._matchpoint_travellers``, each board's traveller kept by its results.
+
+    A board with an A+/A- (its percentage depends on the pairs' sessions, so on every
+    board) is scored afresh each time, as there."""
+    first = {}
+    for number, rows in by_board.items():
+        first[number] = score_board(BoardResults(_entries(rows), max(expected, len(rows))), policy)
+    session = _session_percent(by_board, first)
+    travellers = []
+    for number, rows in by_board.items():
+        scored = first[number]
+        if any(isinstance(row.adjusted, Adjusted) for row in rows):
+            sessions = {
+                i: (session.get(row.ns), session.get(row.ew))
+                for i, row in enumerate(rows)
+                if isinstance(row.adjusted, Adjusted)
+            }
+            board = BoardResults(_entries(rows), max(expected, len(rows)))
+            scored = score_board(board, policy, sessions=sessions)
+        lines = tuple(
+            TravellerLine(
+                row, line.ns_mp, line.ew_mp, line.ns_percent, line.ew_percent,
+                line.ns_counted, line.ew_counted, line.ns_exact, line.ew_exact,
+            )
+            for row, line in zip(rows, scored.lines, strict=True)
+        )  # fmt: skip
+        full = None if scored.traveller_top is None else float(scored.top)
+        travellers.append(Traveller(number, lines, top=float(scored.shown_top), full_top=full))
+    return travellers
+
+
+def score(event: Event, boards: dict[_BoardKey, Traveller] | None = None) -> EventResult:
+    """The event scored as ``score_event(event)`` scores it; a pairs event by matchpoints
+    rescoring only the boards whose results are not in ``boards`` (kept there)."""
+    chosen = event_conventions(event)
+    check_has_results(event)
+    rows = event.results.rows
+    fast = (
+        not event.matches
+        and chosen.scoring not in ("imps", "bam")
+        and event.kind != "individual"
+        and not any(row.players for row in rows)
+    )
+    if not fast or PairsScoring.parse(chosen.scoring).uses_imps:
+        return score_chosen(event, chosen)
+    how = PairsScoring.parse(chosen.scoring)
+    conventions = chosen.conventions
+    fields_kind = _field_of(rows, "two" if chosen.field == "directions" else chosen.field)
+    by_board = group_by_board(rows)
+    expected = max((len(board_rows) for board_rows in by_board.values()), default=0)
+    policy = matchpoint_policy(how, conventions.policy)
+    travellers = _kept_travellers(by_board, expected, policy, {} if boards is None else boards)
+    return _assemble(how, fields_kind, travellers, Totalling.of(policy, conventions.factor_totals))
+
+
+def _kept_travellers(
+    by_board: Mapping[int, list[ResultRow]],
+    expected: int,
+    policy: MatchpointPolicy,
+    kept: dict[_BoardKey, Traveller],
+) -> list[Traveller]:
+    if any(isinstance(row.adjusted, Adjusted) for rows in by_board.values() for row in rows):
+        return _travellers(by_board, expected, policy)
+    found: list[Traveller] = []
+    wanted = set()
+    for number, rows in by_board.items():
+        key = (number, tuple(map(id, rows)), expected, policy)
+        wanted.add(key)
+        traveller = kept.get(key)
+        if traveller is None:
+            traveller = _travellers({number: rows}, expected, policy)[0]
+            kept[key] = traveller
+        found.append(traveller)
+    for gone in set(kept) - wanted:
+        del kept[gone]
+    return found
+
+
+def report(session: Session) -> Report:
+    """The results pages of the session (equal to ``build_report(services.event_of(...))``),
+    worked out again only as far as a new result, name or setting asks."""
+    kept = _state(session)
+    with kept.lock:
+        _catch_up(session, kept)
+        names = _names(session)
+        stamp = (
+            kept.last,
+            tuple(sorted(names.items())),
+            session.name,
+            session.date,
+            session.club.name,
+            session.scoring,
+            session.hands_pbn,
+        )
+        if kept.report is not None and kept.report[0] == stamp:
+            return kept.report[1]
+        built = _event(session, kept, names)
+        if not built.results.rows:
+            made = build_report(built)
+        else:
+            made = _layout(built, score(built, kept.boards))
+        kept.report = (stamp, made)
+        return made
+
+
+def _layout(built: Event, result: EventResult) -> Report:
+    """``build_report``'s layout of a scored pairs event (anything else laid out by it)."""
+    from bridgescore.events.pairs import PairsResult
+
+    if not isinstance(result, PairsResult):
+        return build_report(built)
+    title = built.name or "Results"
+    subtitle = " · ".join(x for x in (built.site, built.date, _scoring_name(result)) if x)
+    return _pairs_report(built, result, title, subtitle)
+
+
+def forget(sessions: Sequence[str] = ()) -> None:
+    """Drop what is kept (of the sessions with these public ids; all without)."""
+    with _kept_lock:
+        for public_id in sessions or list(_kept):
+            _kept.pop(public_id, None)
