@@ -890,6 +890,25 @@ def late_pair(session: Session, pair: str, from_round: int) -> Change:
             continue
         other = waiting[0]
         in_play = {b for t in rnd.tables for b in t.boards}
+        used = {t.table for t in rnd.tables}
+        earlier = _seat_before(session, number, {pair, other})
+        if (
+            earlier is not None
+            and earlier.table not in used
+            and earlier.boards not in given
+            and not (set(earlier.boards) & in_play - movement.shared)
+        ):  # a pair that left and comes back gets its seat back
+            given.add(earlier.boards)
+            rounds.append(
+                replace(
+                    rnd,
+                    tables=tuple(sorted((*rnd.tables, earlier), key=lambda t: t.table)),
+                    sit_outs=tuple(p for p in rnd.sit_outs if p not in (other, pair)),
+                    relay=tuple(b for b in rnd.relay if b not in earlier.boards),
+                )
+            )
+            filled = True
+            continue
         choices = [
             s
             for s in sets
@@ -903,7 +922,6 @@ def late_pair(session: Session, pair: str, from_round: int) -> Change:
             )
         boards = choices[0]
         given.add(boards)
-        used = {t.table for t in rnd.tables}
         table = next(n for n in range(1, len(used) + 2) if n not in used)
         ns, ew = (pair, other) if other.upper().endswith("EW") else (other, pair)
         seat = Table(table, ns, ew, boards)
@@ -914,8 +932,21 @@ def late_pair(session: Session, pair: str, from_round: int) -> Change:
         filled = True
     if not filled:
         raise EntryError(f"no one sits out from round {from_round}: pair {pair} has no place")
-    after = replace(movement, rounds=tuple(rounds))
+    # the boards of the rounds it missed are played once fewer: scores are factored
+    after = replace(movement, rounds=tuple(rounds), factored=movement.factored or from_round > 1)
     return _change(session, "late pair", f"pair {pair} joins from round {from_round}", after)
+
+
+def _seat_before(session: Session, number: int, pairs: set[str]) -> Table | None:
+    """The table the two pairs had in that round in an earlier form of the movement."""
+    for change in MovementChange.objects.filter(session=session).order_by("-id"):
+        earlier = _movement(change.before_json)
+        if number > len(earlier.rounds):
+            continue
+        for seat in earlier.rounds[number - 1].tables:
+            if {seat.ns, seat.ew} == pairs:
+                return seat
+    return None
 
 
 def move_table(session: Session, first: int, second: int, from_round: int) -> Change:
