@@ -266,7 +266,7 @@ def new_session(request: HttpRequest) -> HttpResponse:
             spec = MovementSpec.parse(data["spec"])
             movement = spec.build()
             upload = request.FILES.get("hands")
-            hands = upload.read().decode("utf-8", errors="replace") if upload else ""
+            hands = _text_of(upload.read(2_000_000)) if upload else ""
             session = services.create_session(
                 club,
                 name,
@@ -281,6 +281,14 @@ def new_session(request: HttpRequest) -> HttpResponse:
             services.log(session, "session created", f"{name}: {spec}", user=request.user)
             return redirect("control", session_id=session.pk)
     return render(request, "bridgescore/new_session.html", context)
+
+
+def _text_of(data: bytes) -> str:
+    """An uploaded file's text: UTF-8, else Latin-1 (PBN's own charset, ISO-8859-1)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
 
 
 def _control_context(request: HttpRequest, session: Session) -> dict[str, Any]:
