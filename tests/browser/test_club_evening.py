@@ -483,20 +483,9 @@ def _overflow(page: Page) -> tuple[int, list[str]]:
     return width, wide
 
 
-NARROW_TABLES = (
-    "the report's tables are wider than a phone: style.css gives th/td .6rem side padding"
-    " and body 1rem, with no narrow-screen rule (lead: report/templates/style.css)"
-)
-
-
 @pytest.mark.parametrize(
     "page_name",
-    [
-        "table page",
-        pytest.param("results page", marks=pytest.mark.xfail(strict=True, reason=NARROW_TABLES)),
-        "board page",
-        pytest.param("pair card", marks=pytest.mark.xfail(strict=True, reason=NARROW_TABLES)),
-    ],
+    ["table page", "results page", "board page", "pair card"],
 )
 def test_pages_fit_a_phone_screen(
     page_name: str,

@@ -17,7 +17,21 @@
   }
   function load() { try { return JSON.parse(localStorage.getItem(key) || "[]"); } catch (e) { return []; } }
   function save(queue) { localStorage.setItem(key, JSON.stringify(queue)); show(queue); }
+  function hideQueued(queue) {
+    // a board waiting to be sent is not offered again (it would be a second entry)
+    if (!form) { return; }
+    var waiting = queue.map(function (e) { return String(e.board); });
+    var first = null;
+    form.querySelectorAll("input[name=board]").forEach(function (input) {
+      var gone = waiting.indexOf(input.value) >= 0;
+      input.disabled = gone;
+      input.parentElement.hidden = gone;
+      if (gone) { input.checked = false; } else if (first === null) { first = input; }
+    });
+    if (first !== null && !form.querySelector("input[name=board]:checked")) { first.checked = true; }
+  }
   function show(queue) {
+    hideQueued(queue);
     if (!shown) { return; }
     shown.hidden = queue.length === 0;
     shown.textContent = queue.length === 0 ? "" :
@@ -42,6 +56,9 @@
       var rest = load().filter(function (e) { return e.entry_id !== entry.entry_id; });
       if (answer.status === 200) {
         save(rest);
+        if (answer.body.flags) {
+          alert("Board " + entry.board + " is kept. The director has been told: " + answer.body.flags);
+        }
         if (rest.length === 0) { location.reload(); } else { return flush(); }
       } else if (answer.status >= 400 && answer.status < 500) {
         save(rest);  // refused for good (not a lost connection): say why
@@ -63,6 +80,13 @@
     form.addEventListener("submit", function (ev) {
       ev.preventDefault();
       var data = values(form);
+      var offered = Array.prototype.map.call(
+        form.querySelectorAll("input[name=board]:not([disabled])"),
+        function (i) { return Number(i.value); });
+      var lowest = Math.min.apply(null, offered);
+      if (Number(data.board) !== lowest &&
+          !confirm("Board " + data.board + " is out of order: board " + lowest +
+                   " is not entered yet. Enter board " + data.board + " now?")) { return; }
       data.entry_id = (crypto.randomUUID ? crypto.randomUUID() :
         "10000000-1000-4000-8000-100000000000".replace(/[018]/g, function (c) {
           return (c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (c / 4)))).toString(16);
