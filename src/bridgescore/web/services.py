@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import datetime
 import statistics
+import threading
 import uuid
 from collections.abc import Iterable, Mapping
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from functools import lru_cache
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 from bridgescore.core.contract import Contract
 from bridgescore.core.hands import Card, Hands
@@ -153,10 +155,16 @@ def hands_of(pbn_text: str) -> Mapping[int, Hands]:
     return dict(event.hands)
 
 
-def current_entries(session: Session) -> dict[tuple[int, int, int], Entry]:
-    """The entry that stands for each (round, table, board): the latest; erased ones gone."""
+def current_entries(
+    session: Session, *, board: int | None = None
+) -> dict[tuple[int, int, int], Entry]:
+    """The entry that stands for each (round, table, board): the latest; erased ones gone.
+    ``board``: that board's only (one indexed read, not the whole log)."""
     found: dict[tuple[int, int, int], Entry] = {}
-    for entry in Entry.objects.filter(session=session).order_by("id"):
+    entries = Entry.objects.filter(session=session)
+    if board is not None:
+        entries = entries.filter(board=board)
+    for entry in entries.order_by("id"):
         key = (entry.round, entry.table, entry.board)
         if entry.kind == Entry.Kind.ERASED:
             found.pop(key, None)
@@ -238,8 +246,12 @@ def record_entry(
     row = check_entry(session, inp)
     if not by_table and not reason.strip():
         raise EntryError("a director's change needs a reason (it goes in the log)")
+    flags = "; ".join(flags_for(session, inp, row))  # a read, outside the write
     try:
-        with transaction.atomic():
+        with _one_writer(), transaction.atomic():
+            # one writer per table at a time (PostgreSQL row lock; SQLite writes are
+            # serialised anyway), so two phones cannot both keep a result for one board
+            TableLink.objects.select_for_update().filter(session=session, table=inp.table).first()
             key = (inp.round, inp.table, inp.board)
             if by_table and key in _standing_keys(session, key):
                 again = Entry.objects.filter(session=session, entry_id=entry_id).first()
@@ -264,11 +276,20 @@ def record_entry(
                 by_table=by_table,
                 by=_user(user),
                 reason=reason.strip(),
-                flags="; ".join(flags_for(session, inp, row)),
+                flags=flags,
             )
     except IntegrityError:  # the same id sent twice at once: the first one is kept
         return Entry.objects.get(session=session, entry_id=entry_id), False
     return entry, True
+
+
+_SQLITE_WRITES = threading.Lock()
+
+
+def _one_writer() -> AbstractContextManager[object]:
+    """On SQLite, writers queue in this process (first come, first served) instead of
+    polling SQLite's busy handler, which gives a long tail under 60 tables at once."""
+    return _SQLITE_WRITES if connection.vendor == "sqlite" else nullcontext()
 
 
 def _standing_keys(session: Session, key: tuple[int, int, int]) -> set[tuple[int, int, int]]:
@@ -347,8 +368,8 @@ def flags_for(session: Session, inp: EntryInput, row: ResultRow) -> list[str]:
         found.append(lead)
     others = [
         e
-        for key, e in current_entries(session).items()
-        if key[2] == inp.board and key != (inp.round, inp.table, inp.board)
+        for key, e in current_entries(session, board=inp.board).items()
+        if key != (inp.round, inp.table, inp.board)
     ]
     result = row.result
     if (

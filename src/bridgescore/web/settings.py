@@ -48,7 +48,7 @@ def _database() -> dict[str, Any]:
         config["OPTIONS"] = {
             "timeout": 20,
             "transaction_mode": "IMMEDIATE",
-            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",
         }
         config["CONN_MAX_AGE"] = 0
     return config

@@ -37,7 +37,7 @@ from bridgescore.events.movements.spec import MovementSpec
 from bridgescore.events.movements.suggest import suggest
 from bridgescore.events.pairs import PairsScoring
 from bridgescore.report.view import Report, Row, Table, slug
-from bridgescore.web import services
+from bridgescore.web import live, services
 from bridgescore.web.models import (
     Club,
     Entry,
@@ -128,7 +128,6 @@ def results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespons
     if session is None:
         raise Http404("no such session")
     from bridgescore.report.html import _environment
-    from bridgescore.report.view import build_report
 
     env = _environment()
     if page == "style.css":
@@ -144,11 +143,11 @@ def results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespons
         if int(asked[1]) not in services.movement_of(session).boards:
             raise Http404("no such board")
         return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
-    event = services.event_of(session)
+    event = live.event(session)  # kept between asks: one new result rescores one board
     if not event.results.rows:
         return render(request, "bridgescore/no_results.html", {"session": session})
     try:
-        report = build_report(event)
+        report = live.report(session)
     except BridgeError as error:
         return render(
             request, "bridgescore/no_results.html", {"session": session, "error": _problem(error)}
@@ -177,7 +176,7 @@ def _with_penalties(session: Session, report: Report) -> Report:
     report when there are none)."""
     if not services.standing_penalties(session):
         return report
-    lines = services.ranking(session)
+    lines = services.ranking(session, result=live.score(live.event(session)))
     field_names = {"all": "Ranking", "NS": "North-South", "EW": "East-West"}
     imps = PairsScoring.parse(session.scoring).uses_imps
     rankings = []
