@@ -23,6 +23,9 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A fresh, empty database URL: a SQLite file, or a new database on PostgreSQL."""
     kind: str = request.param
     if kind == "postgres" and not os.environ.get(POSTGRES_ENV):
-        pytest.skip(f'{POSTGRES_ENV} is not set (eval "$(scripts/setup-postgres)" sets it)')
+        why = f'{POSTGRES_ENV} is not set (eval "$(scripts/setup-postgres)" sets it)'
+        if os.environ.get("BRIDGESCORE_REQUIRE_POSTGRES"):
+            pytest.fail(f"PostgreSQL is required here: {why}")
+        pytest.skip(why)
     with database_for(kind, tmp_path) as url:
         yield url
