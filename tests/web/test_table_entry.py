@@ -181,3 +181,24 @@ def test_the_form_path_works_without_javascript(session: Session, link: Link, ph
     assert "East-West: is this right?" in preview
     accepted = device.post(f"/t/{table.token}/entry/", {**fields, "confirm": "1"}).content.decode()
     assert "Board 3 accepted: 3NTS=: NS +400" in accepted
+
+
+def test_a_closed_sessions_link_has_expired_but_a_resend_is_still_known(
+    session: Session, link: Link, phone: Phone
+) -> None:
+    table = link(1)
+    device = phone(table)
+    kept = str(uuid.uuid4())
+    fields = {"round": 1, "board": 1, "contract": "2S", "declarer": "S", "result": "=",
+              "confirm": "1"}  # fmt: skip
+    assert _post(device, table.token, **fields, entry_id=kept)["status"] == "accepted"
+    session.state = Session.State.CLOSED
+    session.save()
+    again = _post(device, table.token, **fields, entry_id=kept)
+    assert (again["http"], again["status"]) == (200, "already received")
+    late = _post(device, table.token, **{**fields, "board": 2}, entry_id=str(uuid.uuid4()))
+    assert late == {
+        "http": 410,
+        "error": "this table's link has expired: the session is closed (ask the director)",
+    }
+    assert "The session is closed" in device.get(f"/t/{table.token}/").content.decode()

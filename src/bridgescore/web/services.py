@@ -66,6 +66,10 @@ class EntryError(BridgeInputError):
     """A result the app will not take: says why, in words for the table."""
 
 
+class SessionClosedError(EntryError):
+    """A table's result after the director closed (or published) the session."""
+
+
 @dataclass(frozen=True, slots=True)
 class EntryInput:
     """A result as a phone or the director sends it (text fields as typed)."""
@@ -242,7 +246,9 @@ def record_entry(
     if existing is not None:
         return existing, False
     if session.state != Session.State.RUNNING and by_table:
-        raise EntryError("the session is closed: ask the director")
+        raise SessionClosedError(
+            "this table's link has expired: the session is closed (ask the director)"
+        )
     row = check_entry(session, inp)
     if not by_table and not reason.strip():
         raise EntryError("a director's change needs a reason (it goes in the log)")

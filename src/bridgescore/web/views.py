@@ -600,7 +600,9 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
             f"table {link.table}: {message}",
             address=_address(request),
         )
-        return _answer(wants_json, request, link, {"error": message}, 422)
+        # a closed session's links have expired: 410, so a script knows not to retry
+        status = 410 if isinstance(error, services.SessionClosedError) else 422
+        return _answer(wants_json, request, link, {"error": message}, status)
     body = {
         "status": "accepted" if created else "already received",
         "entry_id": str(entry.entry_id),
