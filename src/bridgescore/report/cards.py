@@ -10,10 +10,13 @@ published results' stylesheet and PDF look (:func:`cards_html`, :func:`cards_pdf
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import TypeAlias
+
+import segno
 
 from bridgescore.core.seats import Side
 from bridgescore.events.movements.model import Movement, MovementError
@@ -397,16 +400,31 @@ def card_pages(
     return tuple(pages)
 
 
+def _qr(link: str) -> segno.QRCode:
+    return segno.make(link, error="m")
+
+
+def qr_codes(table_links: Mapping[int, str] | None) -> dict[str, str]:
+    """Each table card's QR code of its link, as inline SVG, by the card's page name: a
+    phone's camera opens the table's page from the printed card."""
+    return {
+        f"table-{table}.html": _qr(link).svg_inline(scale=4, title=f"Table {table}: {link}")
+        for table, link in (table_links or {}).items()
+    }
+
+
 def cards_html(
     movement: Movement, title: str, *, table_links: Mapping[int, str] | None = None
 ) -> str:
     """All the cards as one self-contained HTML document (the results' stylesheet inlined),
-    a card to a printed page, readable on a phone."""
+    a card to a printed page, readable on a phone; with ``table_links``, each table card
+    carries its link as text and as a QR code."""
     env = _environment()
     return env.get_template("cards.html").render(
         title=title,
         subtitle=describe(movement),
         pages=card_pages(movement, table_links=table_links),
+        qr=qr_codes(table_links),
         style=env.get_template("style.css").render() + env.get_template("cards.css").render(),
     )
 
@@ -420,6 +438,7 @@ def cards_pdf(
     from bridgescore.report import pdf
 
     pages = card_pages(movement, table_links=table_links)
+    links = {f"table-{t}.html": link for t, link in (table_links or {}).items()}
     heading = f"{title} · {describe(movement)}"
     document = pdf._Document()
     document.set_title(document.text_of(title))
@@ -433,6 +452,12 @@ def cards_pdf(
         document.cell(0, 8, document.text_of(page.title), new_x="LMARGIN", new_y="NEXT")
         for table in page.tables:
             pdf._table(document, table)
+        link = links.get(page.file)
+        if link is not None:
+            image = io.BytesIO()
+            _qr(link).save(image, kind="png", scale=8, border=2)
+            image.seek(0)
+            document.image(image, w=40, h=40)
     return bytes(document.output())
 
 
@@ -453,6 +478,7 @@ __all__ = [
     "describe",
     "pair_cards",
     "place_text",
+    "qr_codes",
     "stay_text",
     "table_cards",
 ]

@@ -1,0 +1,46 @@
+"""The table cards' QR codes, as a phone's camera reads them: each opens its own table."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+import zxingcpp
+from PIL import Image
+from playwright.sync_api import Browser
+
+from bridgescore.events.movements import mitchell
+from bridgescore.report.cards import cards_pdf
+
+from .conftest import Server
+
+pytestmark = pytest.mark.browser
+
+
+def test_each_table_cards_qr_code_reads_back_as_its_own_link(
+    browser: Browser, server: Server
+) -> None:
+    context = browser.new_context(base_url=server.url, viewport={"width": 1000, "height": 900})
+    page = context.new_page()
+    page.goto("/login/")
+    page.get_by_label("User name").fill("director")
+    page.get_by_label("Password").fill("demo-bridge-club")
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_role("link", name="Demo pairs").first.click()
+    links = {
+        int(row.locator("td").nth(0).inner_text()): row.locator("td a").inner_text()
+        for row in page.locator("h2:text-is('Table links') + table tbody tr").all()
+    }
+    assert sorted(links) == [1, 2, 3, 4]
+    page.get_by_role("link", name="Guide cards").click()
+    for table, path in links.items():
+        shot = page.locator(f"#table-{table} .qr svg").screenshot()
+        read = [r.text for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(shot)))]
+        assert read == [server.url.rstrip("/") + path]
+    context.close()
+
+
+def test_the_pdf_cards_carry_one_qr_code_per_table_link() -> None:
+    links = {1: "http://club.local:8000/t/one/", 2: "http://club.local:8000/t/two/"}
+    document = cards_pdf(mitchell(3, 2), "Tuesday", table_links=links)
+    assert document.count(b"/Subtype /Image") == 2
