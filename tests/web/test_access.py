@@ -36,6 +36,7 @@ def director_urls(session: Session) -> dict[str, tuple[str, str]]:
     return {
         "director": ("GET", "/director/"),
         "new_session": ("GET", "/director/new/"),
+        "new_teams_session": ("GET", "/director/new/teams/"),
         "control": ("GET", f"{s}/"),
         "control_grid": ("GET", f"{s}/grid/"),
         "director_cell": ("GET", f"{s}/cell/1/1/"),
@@ -47,13 +48,14 @@ def director_urls(session: Session) -> dict[str, tuple[str, str]]:
         "penalties": ("GET", f"{s}/penalties/"),
         "late_change": ("GET", f"{s}/change/"),
         "export_site": ("GET", f"{s}/site.zip"),
+        "swiss_draw": ("GET", f"{s}/draw/"),
     }
 
 
 RESULT = {"round": 1, "board": 1, "contract": "3NT", "declarer": "S", "result": "=",
           "confirm": "1"}  # fmt: skip
 
-SESSION_WIDE = {"director", "new_session"}
+SESSION_WIDE = {"director", "new_session", "new_teams_session"}
 """Director's addresses that name no session or club (they list the viewer's own)."""
 
 

@@ -60,12 +60,26 @@ class Player(models.Model):
 
 
 class Session(models.Model):
-    """One club session: its movement, its pairs' names, its state."""
+    """One club session: its movement, its pairs' names, its state.
+
+    A teams session keeps its schedule (``schedule_json``: the round robin's JSON, or the
+    Swiss plan: teams, rounds, boards a match) and its movement of room tables: match
+    ``m`` of a round is played at table ``2m - 1`` (the open room, home team North-South)
+    and ``2m`` (the closed room, away team North-South), each with its own link."""
 
     class State(models.TextChoices):
         RUNNING = "running", "under way"
         CLOSED = "closed", "closed"
         PUBLISHED = "published", "published"
+
+    class Kind(models.TextChoices):
+        PAIRS = "pairs", "pairs"
+        TEAMS = "teams", "teams"
+
+    class Schedule(models.TextChoices):
+        NONE = "", "a pairs movement"
+        ROBIN = "robin", "round robin"
+        SWISS = "swiss", "Swiss"
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="sessions")
     name = models.CharField(max_length=120)
@@ -75,6 +89,11 @@ class Session(models.Model):
     scoring = models.CharField(max_length=20, default="mp")
     hands_pbn = models.TextField(blank=True, help_text="hand records (PBN)")
     state = models.CharField(max_length=12, choices=State.choices, default=State.RUNNING)
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.PAIRS)
+    schedule = models.CharField(max_length=8, choices=Schedule.choices, default="", blank=True)
+    schedule_json = models.TextField(
+        blank=True, help_text="teams: the round robin (JSON), or the Swiss plan"
+    )
     public_id = models.CharField(max_length=40, unique=True, default=_token)
     created = models.DateTimeField(auto_now_add=True)
 
@@ -90,7 +109,7 @@ class SessionPair(models.Model):
     """A pair of a session under its movement id, with the players' names."""
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="pairs")
-    pair = models.CharField(max_length=20)
+    pair = models.CharField(max_length=40, help_text="the pair's movement id, or the team's name")
     names = models.CharField(max_length=200, blank=True)
 
     class Meta:
@@ -210,3 +229,20 @@ class MovementChange(models.Model):
 
     class Meta:
         ordering = ["id"]
+
+
+class SwissDraw(models.Model):
+    """A Swiss round of a teams session as the director confirmed it: its pairings (home
+    team first) with why each two meet, the bye and why, from the standings before it."""
+
+    session = models.ForeignKey(Session, on_delete=models.PROTECT, related_name="draws")
+    round = models.PositiveIntegerField()
+    draw_json = models.TextField(help_text="the draw: pairings with their reasons, the bye")
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["session", "round"], name="one_draw")]
+        ordering = ["round"]

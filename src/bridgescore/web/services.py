@@ -8,10 +8,11 @@ message in one place (:mod:`bridgescore.web.views.common`).
 from __future__ import annotations
 
 import datetime
+import json
 import statistics
 import threading
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -36,11 +37,21 @@ from bridgescore.events.model import (
     check_rows,
 )
 from bridgescore.events.movements.fit import Seating, seatings, table_in
-from bridgescore.events.movements.model import Movement, Table
+from bridgescore.events.movements.model import (
+    Movement,
+    MovementKind,
+    Round,
+    Table,
+    board_range,
+)
+from bridgescore.events.movements.swiss import Draw, Pairing, Standing, SwissRules, swiss_round
+from bridgescore.events.movements.teams import Match, RobinRound, RoundRobin, round_robin, two_room
 from bridgescore.events.pairs import PairsResult, PairsScoring
 from bridgescore.events.ranking import places
 from bridgescore.events.scoring import EventResult, score_event
+from bridgescore.events.teams import TeamsResult
 from bridgescore.io.rows import RawResult, build_result, raw_field
+from bridgescore.report.view import Report
 from bridgescore.web.models import (
     Club,
     Director,
@@ -51,6 +62,7 @@ from bridgescore.web.models import (
     Player,
     Session,
     SessionPair,
+    SwissDraw,
     TableLink,
 )
 
@@ -190,8 +202,25 @@ def table_round(session: Session, table: int) -> int:
     return len(movement.rounds)
 
 
+def table_label(session: Session, table: int) -> str:
+    """A table as the players know it: its number (pairs), or its match and room, ``1a``
+    for match 1's open room and ``1b`` for its closed room (teams)."""
+    return room_label(table) if session.kind == Session.Kind.TEAMS else str(table)
+
+
+def room_label(table: int) -> str:
+    """``1a``/``1b`` for the open and closed rooms of match 1 (tables 1 and 2), and on."""
+    return f"{(table + 1) // 2}{'a' if table % 2 else 'b'}"
+
+
+def room_name(table: int) -> str:
+    """``match 1, open room`` for table 1, ``match 1, closed room`` for table 2."""
+    return f"match {(table + 1) // 2}, {'open' if table % 2 else 'closed'} room"
+
+
 def _raw(session: Session, seat: Table, inp: EntryInput, movement: Movement) -> RawResult:
-    where = Location(f"table {inp.table}, round {inp.round}", board=str(inp.board))
+    label = table_label(session, inp.table)
+    where = Location(f"table {label}, round {inp.round}", board=str(inp.board))
     board = BoardInfo.of(inp.board)
     adjusted = inp.adjusted or ("NP" if inp.not_played else "")
     return RawResult(
@@ -205,7 +234,7 @@ def _raw(session: Session, seat: Table, inp: EntryInput, movement: Movement) -> 
         tricks=raw_field("result", inp.result, where),
         adjusted=raw_field("adjusted", adjusted, where),
         round=inp.round,
-        table=str(inp.table),
+        table=label,
     )
 
 
@@ -214,13 +243,19 @@ def check_entry(session: Session, inp: EntryInput) -> ResultRow:
     must be this table's in this round, and the contract and result possible."""
     movement = movement_of(session)
     seat = table_in(movement, inp.round, inp.table)
+    label = table_label(session, inp.table)
     if seat is None:
-        raise EntryError(f"table {inp.table} does not play in round {inp.round}")
+        raise EntryError(f"table {label} does not play in round {inp.round}")
     if inp.board not in seat.boards:
-        shown = ", ".join(map(str, seat.boards))
+        shown = ", ".join(map(str, sorted(seat.boards)))
+        what = f"this match: boards {shown}" if _teams(session) else f"this round: boards {shown}"
         raise EntryError(
-            f"board {inp.board} is not played at table {inp.table} in round {inp.round}"
-            f" (this round: boards {shown})"
+            f"board {inp.board} is not played at table {label} in round {inp.round} ({what})"
+        )
+    if _teams(session) and inp.adjusted.strip():
+        raise EntryError(
+            "a teams match is scored from both rooms' results: it takes no adjusted score"
+            " (a board marked not played in a room is left out of the match)"
         )
     built = build_result(_raw(session, seat, inp, movement))
     errors = [p for p in built.problems if p.severity is Severity.ERROR]
@@ -416,12 +451,15 @@ def _tricks(entry: Entry) -> int:
 
 def event_of(session: Session) -> Event:
     """The session as the library's event: one row per standing result (through the one
-    row kernel), the pairs' names, the hand records."""
+    row kernel), the pairs' names, the hand records. A teams session's rows name the
+    teams (``ns``/``ew``), its round and its room table (``1a``, ``1b``); a board marked
+    not played in a room is left out (a teams match has no score for it)."""
     movement = movement_of(session)
+    teams = _teams(session)
     rows: list[ResultRow] = []
     for (rnd, table, board), entry in sorted(current_entries(session).items()):
         seat = table_in(movement, rnd, table)
-        if seat is None:
+        if seat is None or (teams and entry.kind == Entry.Kind.NOT_PLAYED):
             continue
         inp = EntryInput(
             rnd,
@@ -436,19 +474,21 @@ def event_of(session: Session) -> Event:
         built = build_result(_raw(session, seat, inp, movement))
         if built.row is not None:
             rows.append(built.row)
-    problems = tuple(check_rows(rows, "2017", teams=False))
+    problems = tuple(check_rows(rows, "2017", teams=teams))
     names = {p.pair: p.names for p in SessionPair.objects.filter(session=session)}
     participants = tuple(
         Participant(pair, tuple(n.strip() for n in names.get(pair, "").split("&") if n.strip()))
-        for pair in movement.pairs
+        for pair in (team_names(session) if teams else movement.pairs)
     )
-    results = EventResults(tuple(rows), problems, name=session.name, source=session.name)
+    results = EventResults(
+        tuple(rows), problems, name=session.name, source=session.name, teams=teams
+    )
     return Event(
         results,
         name=session.name,
         date=session.date.isoformat(),
         site=session.club.name,
-        kind="pairs",
+        kind="teams" if teams else "pairs",
         scoring=session.scoring,
         program="bridgescore",
         participants=participants,
@@ -468,6 +508,7 @@ class Cell:
     entered: int
     state: str  # done, playing, waiting, missing (an earlier round left unfinished)
     flags: tuple[str, ...] = ()
+    label: str = ""  # teams: the match and room (``match 1, open room``)
 
 
 def grid(session: Session) -> list[list[Cell]]:
@@ -477,6 +518,7 @@ def grid(session: Session) -> list[list[Cell]]:
     movement = movement_of(session)
     done = current_entries(session)
     numbers = table_numbers(movement)
+    labels = {t: room_name(t) if _teams(session) else "" for t in numbers}
     playing = {t: table_round(session, t) for t in numbers}
     latest = {t: 0 for t in numbers}
     for rnd_no, table, _ in done:
@@ -488,7 +530,7 @@ def grid(session: Session) -> list[list[Cell]]:
         for table in numbers:
             seat = seats.get(table)
             if seat is None:
-                row.append(Cell(number, table, "", "", (), 0, "idle"))
+                row.append(Cell(number, table, "", "", (), 0, "idle", label=labels[table]))
                 continue
             entered = [
                 done[(number, seat.table, b)]
@@ -509,7 +551,17 @@ def grid(session: Session) -> list[list[Cell]]:
                 state = "waiting"
             flags = tuple(f for e in entered for f in e.flags.split("; ") if f)
             row.append(
-                Cell(number, seat.table, seat.ns, seat.ew, seat.boards, len(entered), state, flags)
+                Cell(
+                    number,
+                    seat.table,
+                    seat.ns,
+                    seat.ew,
+                    seat.boards,
+                    len(entered),
+                    state,
+                    flags,
+                    labels[table],
+                )
             )
         rows.append(row)
     return rows
@@ -637,6 +689,8 @@ def add_penalty(
     user: Viewer = None,
 ) -> Penalty:
     """A procedural penalty on a pair's total (a new line; nothing is overwritten)."""
+    if _teams(session):
+        raise EntryError("procedural penalties are for pairs sessions (not in VPs yet)")
     if pair not in movement_of(session).pairs:
         raise EntryError(f"there is no pair {pair!r} in this session")
     try:
@@ -1010,6 +1064,8 @@ def move_table(session: Session, first: int, second: int, from_round: int) -> Ch
 def apply_change(session: Session, change: Change, reason: str, user: Viewer) -> MovementChange:
     """Apply a change the director has seen: the session's movement replaced (new tables
     get their links), and the change kept with the movement before and after."""
+    if _teams(session):
+        raise EntryError("late changes are for pairs sessions: a teams session has none yet")
     if not reason.strip():
         raise EntryError("a change to the movement needs a reason (it goes in the log)")
     with transaction.atomic():
@@ -1036,5 +1092,336 @@ def apply_change(session: Session, change: Change, reason: str, user: Viewer) ->
             by=_user(user),
         )
         log(locked, "movement changed", f"{change.detail}: {reason.strip()}", user=user)
+    session.movement_json = locked.movement_json
+    return kept
+
+
+# --- teams sessions: a round robin or a Swiss, two rooms a match ----------------------
+
+TEAMS_SCORING = "imps"
+"""A teams session is scored by IMPs, converted to VPs on the library's default scale."""
+
+SWISS_RULES = SwissRules()
+"""The Swiss draw's rules: the library's default (no two teams meet twice)."""
+
+MOST_BOARDS_A_MATCH = 64
+
+
+def _teams(session: Session) -> bool:
+    return session.kind == Session.Kind.TEAMS
+
+
+def _room_tables(number: int, match: Match) -> tuple[Table, Table]:
+    """Match ``number`` of its round as its two room tables: the home team North-South in
+    the open room (table ``2n - 1``) and East-West in the closed room (table ``2n``), each
+    room's boards in the order it plays them (:func:`two_room`: the rooms exchange halves)."""
+    if len(match.boards) >= 2:
+        passing = two_room(match)
+        open_boards = tuple(b for seg in passing.segments for b in seg.open_room)
+        closed_boards = tuple(b for seg in passing.segments for b in seg.closed_room)
+    else:
+        open_boards = closed_boards = match.boards
+    return (
+        Table(2 * number - 1, match.home, match.away, open_boards),
+        Table(2 * number, match.away, match.home, closed_boards),
+    )
+
+
+def _teams_round(matches: Sequence[Match], bye: str | None) -> Round:
+    tables = tuple(t for n, m in enumerate(matches, start=1) for t in _room_tables(n, m))
+    return Round(tables=tables, sit_outs=() if bye is None else (bye,))
+
+
+def robin_movement(robin: RoundRobin) -> Movement:
+    """The round robin as room tables, round by round (the bye sits out)."""
+    rounds = tuple(_teams_round(r.matches, r.bye) for r in robin.rounds)
+    return Movement(MovementKind.OTHER, rounds, meet_once=False)
+
+
+@dataclass(frozen=True, slots=True)
+class SwissPlan:
+    """A Swiss teams session's plan: its teams (in their starting order), rounds, boards."""
+
+    teams: tuple[str, ...]
+    rounds: int
+    boards_per_match: int
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {"teams": list(self.teams), "rounds": self.rounds, "boards": self.boards_per_match}
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> SwissPlan:
+        data = json.loads(text)
+        return cls(tuple(data["teams"]), int(data["rounds"]), int(data["boards"]))
+
+
+def _team_list(teams: Sequence[str]) -> tuple[str, ...]:
+    """The teams' names, checked: at least two, each named, no name twice."""
+    cleaned = tuple(" ".join(t.split()) for t in teams)
+    if len(cleaned) < 2:
+        raise EntryError(f"a teams session needs at least 2 teams, got {len(cleaned)}")
+    seen: dict[str, int] = {}
+    for number, team in enumerate(cleaned, start=1):
+        if not team:
+            raise EntryError(f"team {number} needs a name")
+        if len(team) > 40:
+            raise EntryError(f"{team!r}: a team's name is at most 40 characters")
+        if team.casefold() in seen:
+            raise EntryError(
+                f"{team!r} is named twice (teams {seen[team.casefold()]} and {number})"
+            )
+        seen[team.casefold()] = number
+    return cleaned
+
+
+def create_teams_session(
+    club: Club,
+    name: str,
+    teams: Sequence[str],
+    boards_per_match: int,
+    *,
+    schedule: str = Session.Schedule.ROBIN,
+    rounds: int | None = None,
+    date: datetime.date | None = None,
+    members: Mapping[str, str] | None = None,
+    hands_pbn: str = "",
+    user: Viewer = None,
+) -> Session:
+    """A teams session under way: a round robin (every team meets every other; an odd
+    count has a bye each round) or a Swiss of ``rounds`` rounds (round 1 drawn now, from
+    the teams in the order given), each match at two tables with a link each."""
+    ids = _team_list(teams)
+    if not 1 <= boards_per_match <= MOST_BOARDS_A_MATCH:
+        raise EntryError(f"a match has 1 to {MOST_BOARDS_A_MATCH} boards, not {boards_per_match}")
+    if hands_pbn.strip():
+        check_hands(hands_pbn)
+    first: Draw | None = None
+    if schedule == Session.Schedule.ROBIN:
+        robin = round_robin(ids, boards_per_match)
+        problems = robin.problems()
+        if problems:
+            raise EntryError(f"the round robin is not sound: {problems[0]}")
+        movement = robin_movement(robin)
+        schedule_json = robin.to_json()
+        shown = f"round robin, {len(ids)} teams, {boards_per_match} boards a match"
+    elif schedule == Session.Schedule.SWISS:
+        most = len(ids) if len(ids) % 2 else len(ids) - 1
+        if rounds is None or not 1 <= rounds <= most:
+            raise EntryError(
+                f"{len(ids)} teams play 1 to {most} Swiss rounds without meeting twice,"
+                f" not {rounds}"
+            )
+        plan = SwissPlan(ids, rounds, boards_per_match)
+        first = swiss_round([Standing(t, 0.0) for t in ids], SWISS_RULES, 1, unit="VP")
+        movement = Movement(
+            MovementKind.OTHER, (_draw_round(first, boards_per_match),), meet_once=False
+        )
+        schedule_json = plan.to_json()
+        shown = f"Swiss, {len(ids)} teams, {rounds} rounds of {boards_per_match} boards"
+    else:
+        raise EntryError("choose a round robin or a Swiss")
+    given = members or {}
+    with transaction.atomic():
+        session = Session.objects.create(
+            club=club,
+            name=name,
+            date=date or datetime.date.today(),
+            spec=shown,
+            movement_json=movement.to_json(),
+            hands_pbn=hands_pbn,
+            scoring=TEAMS_SCORING,
+            kind=Session.Kind.TEAMS,
+            schedule=schedule,
+            schedule_json=schedule_json,
+        )
+        SessionPair.objects.bulk_create(
+            SessionPair(session=session, pair=team, names=given.get(team, "")) for team in ids
+        )
+        TableLink.objects.bulk_create(
+            TableLink(session=session, table=number) for number in table_numbers(movement)
+        )
+        if first is not None:
+            SwissDraw.objects.create(
+                session=session, round=1, draw_json=draw_to_json(first), by=_user(user)
+            )
+    return session
+
+
+def team_names(session: Session) -> tuple[str, ...]:
+    """A teams session's teams, in the order they were given."""
+    if session.schedule == Session.Schedule.ROBIN:
+        return RoundRobin.from_json(session.schedule_json).teams
+    if session.schedule == Session.Schedule.SWISS:
+        return SwissPlan.from_json(session.schedule_json).teams
+    return movement_of(session).pairs
+
+
+def round_robin_of(session: Session) -> RoundRobin:
+    """The session's schedule as the library's round robin (a Swiss: its rounds so far)."""
+    if session.schedule == Session.Schedule.ROBIN:
+        return RoundRobin.from_json(session.schedule_json)
+    if session.schedule != Session.Schedule.SWISS:
+        raise EntryError("this session is not a teams event")
+    plan = SwissPlan.from_json(session.schedule_json)
+    rounds = []
+    for draw in draws_of(session):
+        boards = board_range(draw.round - 1, plan.boards_per_match)
+        matches = tuple(Match(p.higher, p.lower, boards) for p in draw.pairings)
+        rounds.append(RobinRound(matches, draw.bye))
+    return RoundRobin(plan.teams, tuple(rounds))
+
+
+def draw_to_json(draw: Draw) -> str:
+    """A Swiss draw as kept: its pairings with their reasons, the bye and why."""
+    return json.dumps(
+        {
+            "round": draw.round,
+            "pairings": [
+                {"table": p.table, "higher": p.higher, "lower": p.lower, "why": p.why}
+                for p in draw.pairings
+            ],
+            "bye": draw.bye,
+            "bye_why": draw.bye_why,
+        }
+    )
+
+
+def draw_from_json(text: str) -> Draw:
+    data = json.loads(text)
+    pairings = tuple(
+        Pairing(int(p["table"]), str(p["higher"]), str(p["lower"]), str(p["why"]))
+        for p in data["pairings"]
+    )
+    return Draw(int(data["round"]), pairings, data.get("bye"), data.get("bye_why"))
+
+
+def draws_of(session: Session) -> list[Draw]:
+    """The Swiss rounds drawn so far, round 1 first."""
+    return [draw_from_json(d.draw_json) for d in SwissDraw.objects.filter(session=session)]
+
+
+def _draw_round(draw: Draw, boards_per_match: int) -> Round:
+    """A drawn Swiss round as room tables: the higher-placed team at home; a new set of
+    boards each round (round ``r`` plays ``(r - 1) * boards + 1`` onwards)."""
+    boards = board_range(draw.round - 1, boards_per_match)
+    return _teams_round([Match(p.higher, p.lower, boards) for p in draw.pairings], draw.bye)
+
+
+def teams_result(session: Session, event: Event | None = None) -> TeamsResult | None:
+    """The teams session scored by the library (IMPs, VPs on its default scale), a board
+    with one room's result so far left out of its match; ``None`` before any result."""
+    event = event if event is not None else event_of(session)
+    if not event.results.rows:
+        return None
+    scored = score_event(event, incomplete="skip")
+    if not isinstance(scored, TeamsResult):
+        raise EntryError("this session is not a teams event")
+    return scored
+
+
+def teams_report(session: Session, event: Event | None = None) -> Report:
+    """The results pages of a teams session, by the report's view model (as
+    :func:`teams_result` scores it)."""
+    from bridgescore.events.scoring import event_conventions
+    from bridgescore.report.view import build_report
+
+    event = event if event is not None else event_of(session)
+    return build_report(event, conventions=event_conventions(event, incomplete="skip"))
+
+
+def swiss_standings(session: Session) -> list[Standing]:
+    """The standings a Swiss round is drawn from: each team's VPs as the library totals
+    them, in the library's order (VPs, then IMP difference), its opponents round by round
+    (``None`` on the bye) and whether it has had the bye. A team with no match scored yet
+    has 0 VPs."""
+    plan = SwissPlan.from_json(session.schedule_json)
+    opponents: dict[str, list[str | None]] = {t: [] for t in plan.teams}
+    byes: set[str] = set()
+    for draw in draws_of(session):
+        met: dict[str, str] = {}
+        for p in draw.pairings:
+            met[p.higher], met[p.lower] = p.lower, p.higher
+        for team in plan.teams:
+            opponents[team].append(met.get(team))
+        if draw.bye is not None:
+            byes.add(draw.bye)
+    result = teams_result(session)
+    scored = {s.team: s for s in result.standings} if result is not None else {}
+
+    def order(team: str) -> tuple[float, float, str]:
+        s = scored.get(team)
+        if s is None:
+            return (0.0, 0.0, team)
+        return (-round(s.vp, 2), -(s.points_for - s.points_against), team)
+
+    ordered = sorted(plan.teams, key=order)
+    vps = {t: scored[t].vp if t in scored else 0.0 for t in ordered}
+    placed = places(vps)
+    return [
+        Standing(
+            team,
+            vps[team],
+            place=int(placed[team].rstrip("=")),
+            opponents=tuple(opponents[team]),
+            had_bye=team in byes,
+        )
+        for team in ordered
+    ]
+
+
+def next_draw(session: Session) -> Draw:
+    """The next Swiss round drawn from the standings (not kept until confirmed): only
+    once the last round drawn has every result in."""
+    if session.schedule != Session.Schedule.SWISS:
+        raise EntryError("this session is not a Swiss teams event")
+    plan = SwissPlan.from_json(session.schedule_json)
+    drawn = SwissDraw.objects.filter(session=session).count()
+    if drawn >= plan.rounds:
+        raise EntryError(f"all {plan.rounds} rounds are drawn")
+    left = [s for s in missing(session) if s.round == drawn]
+    if left:
+        first = left[0]
+        raise EntryError(
+            f"round {drawn} is not complete: {len(left)} results still to come"
+            f" (first: table {room_label(first.table)}, board {first.board})"
+        )
+    return swiss_round(swiss_standings(session), SWISS_RULES, drawn + 1, unit="VP")
+
+
+def draw_key(draw: Draw) -> str:
+    """A short digest of a draw, so that what is confirmed is what was shown."""
+    import hashlib
+
+    return hashlib.sha256(draw_to_json(draw).encode()).hexdigest()[:16]
+
+
+def confirm_draw(session: Session, draw: Draw, user: Viewer = None) -> SwissDraw:
+    """Keep a Swiss round the director has seen: its room tables added to the movement
+    (new tables get their links) and the draw kept with its reasons."""
+    from dataclasses import replace
+
+    plan = SwissPlan.from_json(session.schedule_json)
+    with transaction.atomic():
+        locked = Session.objects.select_for_update().get(pk=session.pk)
+        movement = movement_of(locked)
+        if draw.round != len(movement.rounds) + 1 or draw.round > plan.rounds:
+            raise EntryError(f"round {draw.round} is drawn already: look at the session again")
+        after = replace(
+            movement, rounds=(*movement.rounds, _draw_round(draw, plan.boards_per_match))
+        )
+        locked.movement_json = after.to_json()
+        locked.save(update_fields=["movement_json"])
+        have = set(TableLink.objects.filter(session=locked).values_list("table", flat=True))
+        TableLink.objects.bulk_create(
+            TableLink(session=locked, table=n) for n in table_numbers(after) if n not in have
+        )
+        kept = SwissDraw.objects.create(
+            session=locked, round=draw.round, draw_json=draw_to_json(draw), by=_user(user)
+        )
+        shown = "; ".join(f"{p.higher} v {p.lower}" for p in draw.pairings)
+        bye = f"; {draw.bye} has the bye" if draw.bye else ""
+        log(locked, "round drawn", f"round {draw.round}: {shown}{bye}", user=user)
     session.movement_json = locked.movement_json
     return kept

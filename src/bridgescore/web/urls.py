@@ -12,6 +12,7 @@ urlpatterns = [
     path("logout/", views.logout_view, name="logout"),
     path("director/", views.director_home, name="director"),
     path("director/new/", views.new_session, name="new_session"),
+    path("director/new/teams/", views.new_teams_session, name="new_teams_session"),
     path("director/s/<int:session_id>/", views.control, name="control"),
     path("director/s/<int:session_id>/grid/", views.control_grid, name="control_grid"),
     path(
@@ -27,6 +28,7 @@ urlpatterns = [
     path("director/s/<int:session_id>/penalties/", views.penalties, name="penalties"),
     path("director/s/<int:session_id>/change/", views.late_change, name="late_change"),
     path("director/s/<int:session_id>/site.zip", views.export_site, name="export_site"),
+    path("director/s/<int:session_id>/draw/", views.swiss_draw, name="swiss_draw"),
     path("t/<str:token>/", views.table_home, name="table"),
     path("t/<str:token>/entry/", views.table_entry, name="table_entry"),
     path("t/<str:token>/takeover/", views.table_takeover, name="table_takeover"),

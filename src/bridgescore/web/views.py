@@ -12,7 +12,7 @@ import json
 import re
 import uuid
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import wraps
 from typing import Any
 
@@ -143,16 +143,19 @@ def results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespons
         if int(asked[1]) not in services.movement_of(session).boards:
             raise Http404("no such board")
         return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
-    event = live.event(session)  # kept between asks: one new result rescores one board
+    teams = session.kind == Session.Kind.TEAMS
+    # pairs: kept between asks (one new result rescores one board); teams: scored afresh
+    event = services.event_of(session) if teams else live.event(session)
     if not event.results.rows:
         return render(request, "bridgescore/no_results.html", {"session": session})
     try:
-        report = live.report(session)
+        report = services.teams_report(session, event) if teams else live.report(session)
     except BridgeError as error:
         return render(
             request, "bridgescore/no_results.html", {"session": session, "error": _problem(error)}
         )
-    report = _with_penalties(session, report)
+    if not teams:
+        report = _with_penalties(session, report)
     pages = {p.file: p for p in (report.index, *report.boards, *report.cards)}
     shown = pages.get(page)
     if shown is None:
@@ -282,6 +285,125 @@ def new_session(request: HttpRequest) -> HttpResponse:
     return render(request, "bridgescore/new_session.html", context)
 
 
+MOST_TEAMS = 40
+"""The most teams a session set up on the page may have."""
+
+
+def _whole(data: Any, key: str, what: str) -> int:
+    try:
+        return int(str(data.get(key, "")).strip())
+    except ValueError:
+        raise services.EntryError(f"give {what} as a whole number") from None
+
+
+def _teams_from(
+    data: Any, count: int, players: dict[str, Player]
+) -> tuple[list[str], dict[str, str]]:
+    """The teams' names (typed, else the roster player the team is named after) and, for
+    a team named from the roster, that player as its member."""
+    names, members = [], {}
+    for number in range(1, count + 1):
+        typed = " ".join(str(data.get(f"team-{number}", "")).split())
+        picked = str(data.get(f"player-{number}", ""))
+        if picked and picked not in players:
+            raise services.EntryError(f"team {number}: choose a player from the roster")
+        player = players.get(picked)
+        team = typed or (player.name if player else "")
+        names.append(team)
+        if player is not None and team:
+            members[team] = player.name
+    return names, members
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new_teams_session(request: HttpRequest) -> HttpResponse:
+    """Set up a teams session: the number of teams and boards a match, a round robin or
+    a Swiss (with its rounds), the teams named from the roster or typed."""
+    clubs = services.clubs_for(request.user)
+    if not clubs:
+        raise Http404("you direct no club")
+    data = request.POST if request.method == "POST" else request.GET
+    club = next((c for c in clubs if str(c.pk) == data.get("club")), clubs[0])
+    players = {str(p.pk): p for p in Player.objects.filter(club=club)}
+    context: dict[str, Any] = {
+        "clubs": clubs,
+        "club": club,
+        "data": data,
+        "players": players.values(),
+        "schedules": [(v, label) for v, label in Session.Schedule.choices if v],
+        "error": "",
+    }
+    count = 0
+    if data.get("teams"):
+        try:
+            count = _whole(data, "teams", "the number of teams")
+            if not 2 <= count <= MOST_TEAMS:
+                raise services.EntryError(f"a teams session has 2 to {MOST_TEAMS} teams")
+        except BridgeError as error:
+            context["error"] = _problem(error)
+            count = 0
+    context["rows"] = [
+        {"number": n, "team": data.get(f"team-{n}", ""), "player": data.get(f"player-{n}", "")}
+        for n in range(1, count + 1)
+    ]
+    if request.method == "POST" and count:
+        try:
+            name = data.get("name", "").strip()
+            if not name:
+                raise services.EntryError("the session needs a name")
+            schedule = data.get("schedule", "")
+            boards = _whole(data, "boards", "the boards a match")
+            rounds = (
+                _whole(data, "rounds", "the number of rounds")
+                if schedule == Session.Schedule.SWISS
+                else None
+            )
+            teams, members = _teams_from(data, count, players)
+            upload = request.FILES.get("hands")
+            session = services.create_teams_session(
+                club,
+                name[:120],
+                teams,
+                boards,
+                schedule=schedule,
+                rounds=rounds,
+                members=members,
+                hands_pbn=_text_of(upload.read(2_000_000)) if upload else "",
+                user=request.user,
+            )
+        except BridgeError as error:
+            context["error"] = _problem(error)
+        else:
+            services.log(session, "session created", f"{name}: {session.spec}", user=request.user)
+            return redirect("control", session_id=session.pk)
+    return render(request, "bridgescore/new_teams.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def swiss_draw(request: HttpRequest, session_id: int) -> HttpResponse:
+    """The next Swiss round drawn from the standings: each pairing with why, the bye and
+    why; kept only when the director confirms the draw that was shown."""
+    session = _directed(request, session_id)
+    if session.schedule != Session.Schedule.SWISS:
+        raise Http404("this session is not a Swiss")
+    context: dict[str, Any] = {"session": session, "error": ""}
+    try:
+        context["standings"] = services.swiss_standings(session)
+        draw = services.next_draw(session)
+        context["draw"] = draw
+        context["key"] = services.draw_key(draw)
+        if request.method == "POST":
+            if request.POST.get("key") != context["key"]:
+                raise services.EntryError("the draw is not the one shown: look at it again")
+            services.confirm_draw(session, draw, request.user)
+            return redirect("control", session_id=session.pk)
+    except BridgeError as error:
+        context["error"] = _problem(error)
+    return render(request, "bridgescore/draw.html", context)
+
+
 def _text_of(data: bytes) -> str:
     """An uploaded file's text: UTF-8, else Latin-1 (PBN's own charset, ISO-8859-1)."""
     try:
@@ -290,11 +412,75 @@ def _text_of(data: bytes) -> str:
         return data.decode("latin-1")
 
 
+@dataclass(frozen=True, slots=True)
+class LinkRow:
+    """A line of the control page's table links: the table as the players know it."""
+
+    link: TableLink
+    label: str
+    room: str
+
+
+def _link_rows(session: Session) -> list[LinkRow]:
+    teams = session.kind == Session.Kind.TEAMS
+    return [
+        LinkRow(
+            link,
+            services.table_label(session, link.table),
+            services.room_name(link.table) if teams else "",
+        )
+        for link in TableLink.objects.filter(session=session)
+    ]
+
+
+def _teams_context(session: Session) -> dict[str, Any]:
+    """A teams session's schedule for the control page: each round's matches (with the
+    Swiss draw's reasons) and bye, and whether the next Swiss round can be drawn."""
+    if session.kind != Session.Kind.TEAMS:
+        return {}
+    robin = services.round_robin_of(session)
+    draws = {d.round: d for d in services.draws_of(session)}
+    rounds = []
+    for number, rnd in enumerate(robin.rounds, start=1):
+        draw = draws.get(number)
+        why = {(p.higher, p.lower): p.why for p in draw.pairings} if draw else {}
+        rounds.append(
+            {
+                "number": number,
+                "matches": [
+                    {
+                        "number": place,
+                        "home": m.home,
+                        "away": m.away,
+                        "boards": _boards_text(m.boards),
+                        "why": why.get((m.home, m.away), ""),
+                    }
+                    for place, m in enumerate(rnd.matches, start=1)
+                ],
+                "bye": rnd.bye,
+                "bye_why": draw.bye_why if draw else "",
+            }
+        )
+    context: dict[str, Any] = {"teams_rounds": rounds}
+    if session.schedule == Session.Schedule.SWISS:
+        plan = services.SwissPlan.from_json(session.schedule_json)
+        context["swiss_left"] = plan.rounds - len(draws)
+    return context
+
+
+def _boards_text(boards: tuple[int, ...]) -> str:
+    ordered = sorted(boards)
+    if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]}-{ordered[-1]}"
+    return ", ".join(map(str, ordered))
+
+
 def _control_context(request: HttpRequest, session: Session) -> dict[str, Any]:
     return {
+        **_teams_context(session),
         "session": session,
         "grid": services.grid(session),
-        "links": TableLink.objects.filter(session=session),
+        "links": _link_rows(session),
         "missing": services.missing(session)[:200],
         "entries": Entry.objects.filter(session=session).order_by("-id")[:100],
         "log": LogLine.objects.filter(session=session).order_by("-id")[:50],
@@ -503,8 +689,11 @@ def table_view_context(link: TableLink) -> dict[str, Any]:
                     "entry": entry,
                 }
             )
+    teams = session.kind == Session.Kind.TEAMS
     return {
         "link": link,
+        "table_label": services.table_label(session, link.table),
+        "room": services.room_name(link.table) if teams else "",
         "session": session,
         "round": number,
         "rounds": len(movement.rounds),
@@ -803,7 +992,9 @@ def late_change(request: HttpRequest, session_id: int) -> HttpResponse:
         "history": MovementChange.objects.filter(session=session).select_related("by"),
         "error": "",
     }
-    if data.get("kind"):
+    if session.kind == Session.Kind.TEAMS:
+        context["error"] = "late changes are for pairs sessions: a teams session has none yet"
+    elif data.get("kind"):
         try:
             change = _worked_out(session, data)
             context["change"] = change

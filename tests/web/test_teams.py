@@ -1,0 +1,338 @@
+"""Teams sessions: a round robin or a Swiss, each match played in two rooms with a link
+each, entered by the phones as pairs are, and scored by the library (IMPs, VPs)."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from bridgescore.events.model import Event
+from bridgescore.events.movements.fit import missing_results, place_team_result
+from bridgescore.events.movements.swiss import Standing, SwissRules, swiss_round
+from bridgescore.events.movements.teams import round_robin
+from bridgescore.events.scoring import score_event
+from bridgescore.events.teams import TeamsResult
+from bridgescore.io.results import loads_csv
+from bridgescore.web import services
+from bridgescore.web.models import Club, Entry, Player, Session, SwissDraw, TableLink
+
+TEAMS = ["Aces", "Kings", "Queens", "Jacks"]
+
+PLAYS = [
+    ("4S", "N", "="), ("3NT", "S", "+1"), ("2H", "E", "-1"), ("4H", "W", "="),
+    ("1NT", "N", "="), ("3C", "S", "-2"), ("6S", "N", "="), ("2S", "E", "+1"),
+    ("3NTX", "W", "-3"), ("5D", "E", "="), ("4SX", "S", "+1"), ("2C", "N", "-1"),
+    ("Pass", "", ""),
+]  # fmt: skip
+"""Contracts and results the rooms draw from, so that the rooms differ and IMPs swing."""
+
+
+def _play(board: int, table: int, round_no: int) -> tuple[str, str, str]:
+    return PLAYS[(board * 7 + table * 5 + round_no * 3) % len(PLAYS)]
+
+
+def _post(device: Client, token: str, **fields: object) -> dict[str, object]:
+    response = device.post(
+        f"/t/{token}/entry/", data=json.dumps(fields), content_type="application/json"
+    )
+    body: dict[str, object] = response.json()
+    body["http"] = response.status_code
+    return body
+
+
+class Room:
+    """The phones of a session's room tables (each holds its table from its first visit),
+    and the CSV lines of what they sent."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.phones: dict[int, Client] = {}
+        self.lines = ["board,round,table,ns,ew,contract,declarer,result"]
+
+    def phone(self, table: int) -> tuple[Client, TableLink]:
+        link = TableLink.objects.get(session=self.session, table=table)
+        if table not in self.phones:
+            device = Client()
+            assert device.get(f"/t/{link.token}/").status_code == 200
+            self.phones[table] = device
+        return self.phones[table], link
+
+    def play_round(self, round_no: int) -> None:
+        """Every board of the round entered by its room tables' phones, as JSON posts."""
+        self.session.refresh_from_db()  # a round drawn since
+        movement = services.movement_of(self.session)
+        for seat in movement.rounds[round_no - 1].tables:
+            device, link = self.phone(seat.table)
+            for board in seat.boards:
+                contract, declarer, result = _play(board, seat.table, round_no)
+                level = "pass" if contract == "Pass" else contract[0]
+                strain = contract[1:].rstrip("X")
+                doubled = contract[len(contract.rstrip("X")) :]
+                answer = _post(
+                    device, link.token, round=round_no, board=board, level=level,
+                    strain=strain, doubled=doubled, declarer=declarer, result=result,
+                    entry_id=str(uuid.uuid4()), confirm="1",
+                )  # fmt: skip
+                assert (answer["http"], answer["status"]) == (200, "accepted"), answer
+                label = services.room_label(seat.table)
+                self.lines.append(
+                    f"{board},{round_no},{label},{seat.ns},{seat.ew},{contract},{declarer},{result}"
+                )
+
+    def library(self) -> TeamsResult:
+        """What the library makes of the same results read from a CSV file."""
+        results = loads_csv("\n".join(self.lines) + "\n", teams=True)
+        scored = score_event(Event(results, kind="teams", scoring="imps"))
+        assert isinstance(scored, TeamsResult)
+        return scored
+
+
+def _robin(club: Club, teams: list[str], boards: int = 4) -> Session:
+    return services.create_teams_session(club, "Teams night", teams, boards)
+
+
+def test_a_round_robin_entered_at_the_tables_ranks_as_the_library_ranks_its_csv(
+    club: Club, td: Client
+) -> None:
+    session = _robin(club, TEAMS)
+    robin = round_robin(TEAMS, 4)
+    assert services.round_robin_of(session) == robin
+    assert TableLink.objects.filter(session=session).count() == 4  # 2 matches x 2 rooms
+    room = Room(session)
+    for number in (1, 2, 3):
+        room.play_round(number)
+    assert Entry.objects.filter(session=session).count() == 3 * 2 * 2 * 4
+    ours = services.teams_result(session)
+    theirs = room.library()
+    assert ours is not None
+    assert ours.standings == theirs.standings
+    assert [(m.first, m.second, m.first_vp, m.second_vp) for m in ours.matches] == [
+        (m.first, m.second, m.first_vp, m.second_vp) for m in theirs.matches
+    ]
+    assert len(ours.matches) == 6
+    for match in ours.matches:
+        assert match.first_vp + match.second_vp == pytest.approx(20)  # WBF: 20 VPs a match
+        assert len(match.boards) == 4
+    assert len({s.vp for s in ours.standings}) > 1  # the rooms differ: not all even
+    # every row fits the round robin, in its own room, and nothing is missing
+    event = services.event_of(session)
+    for row in event.results.rows:
+        assert row.round is not None
+        assert row.ns is not None
+        assert row.ew is not None
+        placed = place_team_result(robin, row.board, ns=row.ns, ew=row.ew, round_no=row.round)
+        assert placed.seating is not None, placed.error
+    played = [(r.board, r.ns, r.ew) for r in event.results.rows]
+    assert missing_results(robin, played) == ()
+    assert {r.table for r in event.results.rows} == {"1a", "1b", "2a", "2b"}
+    # the results page shows the library's standings through the report's view model
+    page = Client().get(f"/r/{session.public_id}/").content.decode()
+    assert "Standings" in page
+    for standing in theirs.standings:
+        assert f"{standing.vp:.2f}" in page
+        assert standing.team in page
+    first = theirs.standings[0]
+    assert page.index(first.team) < page.index(theirs.standings[-1].team)
+    # the control grid: rounds x (match, room), both rooms done
+    grid = td.get(f"/director/s/{session.pk}/").content.decode()
+    assert "Match 1, open room" in grid
+    assert "Match 2, closed room" in grid
+    assert grid.count('class="done') == 3 * 4  # some flagged as well
+
+
+def test_each_room_has_its_link_and_its_teams_the_right_way_round(club: Club) -> None:
+    session = _robin(club, TEAMS)
+    match = round_robin(TEAMS, 4).rounds[0].matches[0]
+    room = Room(session)
+    open_phone, open_link = room.phone(1)
+    closed_phone, closed_link = room.phone(2)
+    assert open_link.token != closed_link.token
+    open_page = open_phone.get(f"/t/{open_link.token}/").content.decode()
+    closed_page = closed_phone.get(f"/t/{closed_link.token}/").content.decode()
+    assert "Table 1a · round 1 of 3" in open_page
+    assert f"NS {match.home}</b>" in open_page
+    assert f"EW {match.away}</b>" in open_page
+    assert "Table 1b · round 1 of 3" in closed_page
+    assert f"NS {match.away}</b>" in closed_page
+    assert f"EW {match.home}</b>" in closed_page
+    # the rooms play the match's boards in the two-room order: they exchange halves
+    seats = services.movement_of(session).rounds[0].tables
+    assert (seats[0].boards, seats[1].boards) == ((1, 2, 3, 4), (3, 4, 1, 2))
+    # one room's result alone is not yet in its match: the board waits for the other room
+    answer = _post(open_phone, open_link.token, round=1, board=1, contract="4S", declarer="N",
+                   result="=", confirm="1")  # fmt: skip
+    assert answer["status"] == "accepted"
+    result = services.teams_result(session)
+    assert result is not None
+    assert result.matches == ()
+    _post(closed_phone, closed_link.token, round=1, board=1, contract="4S", declarer="E",
+          result="-1", confirm="1")  # fmt: skip
+    result = services.teams_result(session)
+    assert result is not None
+    (scored,) = result.matches
+    assert (scored.first, scored.second) == (match.home, match.away)
+    # +420 in the open room, and -50 in the closed (the home team sits EW there): 370, 9 IMPs
+    assert (scored.first_points, scored.second_points) == (9, 0)
+
+
+def test_a_board_the_match_does_not_play_is_refused(club: Club) -> None:
+    session = _robin(club, TEAMS)
+    room = Room(session)
+    device, link = room.phone(2)
+    answer = _post(device, link.token, round=1, board=5, contract="3NT", declarer="S",
+                   result="=", confirm="1")  # fmt: skip
+    assert answer == {
+        "http": 422,
+        "error": "board 5 is not played at table 1b in round 1 (this match: boards 1, 2, 3, 4)",
+    }
+    adjusted = services.EntryInput(1, 1, 1, adjusted="A+/A-")
+    with pytest.raises(services.EntryError, match="no adjusted score"):
+        services.record_entry(session, adjusted, by_table=False, reason="ruling")
+    assert Entry.objects.filter(session=session).count() == 0
+
+
+def test_an_odd_number_of_teams_has_a_bye_each_round(club: Club, td: Client) -> None:
+    teams = [*TEAMS, "Tens"]
+    session = _robin(club, teams, boards=2)
+    movement = services.movement_of(session)
+    assert len(movement.rounds) == 5
+    byes = [rnd.sit_outs for rnd in movement.rounds]
+    assert sorted(b for (b,) in byes) == sorted(teams)  # each team has the bye once
+    for rnd in movement.rounds:
+        assert len(rnd.tables) == 4  # 2 matches, 2 rooms each
+        playing = {t.ns for t in rnd.tables} | {t.ew for t in rnd.tables}
+        assert playing == set(teams) - set(rnd.sit_outs)
+    room = Room(session)
+    room.play_round(1)
+    result = services.teams_result(session)
+    assert result is not None
+    assert result.standings == room.library().standings
+    assert byes[0][0] not in {s.team for s in result.standings}
+    page = td.get(f"/director/s/{session.pk}/").content.decode()
+    assert f"{byes[0][0]} has the bye" in page
+
+
+def _library_standings(scored: TeamsResult, opponents: dict[str, list[str]]) -> list[Standing]:
+    return [
+        Standing(s.team, s.vp, int(s.place.rstrip("=")), tuple(opponents[s.team]))
+        for s in scored.standings
+    ]
+
+
+def test_a_swiss_drawn_for_two_rounds_from_the_librarys_standings(club: Club, td: Client) -> None:
+    session = services.create_teams_session(
+        club, "Swiss teams", TEAMS, 4, schedule=Session.Schedule.SWISS, rounds=2
+    )
+    (first,) = services.draws_of(session)
+    assert [(p.higher, p.lower) for p in first.pairings] == [("Aces", "Kings"), ("Queens", "Jacks")]
+    assert len(services.movement_of(session).rounds) == 1
+    draw_page = f"/director/s/{session.pk}/draw/"
+    room = Room(session)
+    device, link = room.phone(1)
+    _post(device, link.token, round=1, board=1, contract="4S", declarer="N", result="=",
+          confirm="1")  # fmt: skip
+    early = td.get(draw_page).content.decode()
+    assert "round 1 is not complete: 15 results still to come" in early
+    assert "Confirm the draw" not in early
+    Entry.objects.filter(session=session).delete()  # start round 1 again through the rooms
+    room.play_round(1)
+    opponents = {"Aces": ["Kings"], "Kings": ["Aces"], "Queens": ["Jacks"], "Jacks": ["Queens"]}
+    expected = swiss_round(_library_standings(room.library(), opponents), SwissRules(), 2)
+    assert services.next_draw(session) == expected
+    met = {frozenset(("Aces", "Kings")), frozenset(("Queens", "Jacks"))}
+    assert not {frozenset((p.higher, p.lower)) for p in expected.pairings} & met
+    shown = td.get(draw_page).content.decode()
+    for pairing in expected.pairings:
+        assert pairing.why.replace("'", "&#x27;") in shown
+    assert td.post(draw_page, {"key": "not-the-one-shown"}).status_code == 200
+    assert SwissDraw.objects.filter(session=session).count() == 1
+    confirmed = td.post(draw_page, {"key": services.draw_key(expected)})
+    assert confirmed.status_code == 302
+    session.refresh_from_db()
+    movement = services.movement_of(session)
+    assert len(movement.rounds) == 2
+    second = movement.rounds[1].tables
+    assert [(t.ns, t.ew) for t in second] == [
+        (p.higher, p.lower) if room_ == 0 else (p.lower, p.higher)
+        for p in expected.pairings
+        for room_ in (0, 1)
+    ]
+    assert {b for t in second for b in t.boards} == {5, 6, 7, 8}
+    assert TableLink.objects.filter(session=session).count() == 4  # the same room tables
+    control = td.get(f"/director/s/{session.pk}/").content.decode()
+    assert expected.pairings[0].why.replace("'", "&#x27;") in control
+    page = device.get(f"/t/{link.token}/").content.decode()
+    assert "Table 1a · round 2 of 2" in page
+    assert f"NS {expected.pairings[0].higher}</b>" in page
+    room.play_round(2)
+    assert "all 2 rounds are drawn" in td.get(draw_page).content.decode()
+    result = services.teams_result(session)
+    assert result is not None
+    assert result.standings == room.library().standings
+
+
+def test_a_swiss_with_an_odd_number_of_teams_gives_the_bye_to_the_lowest(club: Club) -> None:
+    teams = [*TEAMS, "Tens"]
+    session = services.create_teams_session(
+        club, "Odd Swiss", teams, 2, schedule=Session.Schedule.SWISS, rounds=3
+    )
+    (first,) = services.draws_of(session)
+    assert first.bye == "Tens"
+    assert services.movement_of(session).rounds[0].sit_outs == ("Tens",)
+    room = Room(session)
+    room.play_round(1)
+    standings = services.swiss_standings(session)
+    assert standings[-1] == Standing("Tens", 0.0, 5, (None,), had_bye=True)
+    draw = services.next_draw(session)
+    assert draw.bye is not None
+    assert draw.bye != "Tens"
+    assert draw.bye_why
+
+
+def test_the_director_sets_up_a_teams_session_with_names_from_the_roster(
+    club: Club, td: Client
+) -> None:
+    smith = Player.objects.create(club=club, name="Sam Smith")
+    form = td.get("/director/new/teams/", {"teams": "3"}).content.decode()
+    assert 'name="team-3"' in form
+    assert "Sam Smith" in form
+    data = {"club": club.pk, "teams": "3", "name": "Winter teams", "schedule": "robin",
+            "boards": "6", "team-1": "Aces", "player-2": str(smith.pk),
+            "team-3": "Kings"}  # fmt: skip
+    response = td.post("/director/new/teams/", data)
+    assert response.status_code == 302
+    session = Session.objects.get(name="Winter teams")
+    assert (session.kind, session.schedule) == (Session.Kind.TEAMS, Session.Schedule.ROBIN)
+    assert services.team_names(session) == ("Aces", "Sam Smith", "Kings")
+    assert services.round_robin_of(session) == round_robin(["Aces", "Sam Smith", "Kings"], 6)
+    names = dict(session.pairs.values_list("pair", "names"))
+    assert names == {"Aces": "", "Sam Smith": "Sam Smith", "Kings": ""}
+    twice = {**data, "name": "Again", "team-3": "aces"}
+    refused = td.post("/director/new/teams/", twice).content.decode()
+    assert "&#x27;aces&#x27; is named twice (teams 1 and 3)" in refused
+    swiss = {**data, "name": "Too long", "schedule": "swiss", "rounds": "4"}
+    assert (
+        "3 teams play 1 to 3 Swiss rounds"
+        in td.post("/director/new/teams/", swiss).content.decode()
+    )
+
+
+def test_another_clubs_director_gets_404_on_a_teams_sessions_pages(
+    club: Club, other_director: User
+) -> None:
+    session = services.create_teams_session(
+        club, "Swiss teams", TEAMS, 4, schedule=Session.Schedule.SWISS, rounds=2
+    )
+    s = f"/director/s/{session.pk}"
+    client = Client()
+    client.force_login(other_director)
+    for path in (f"{s}/", f"{s}/grid/", f"{s}/draw/", f"{s}/cell/1/2/", f"{s}/export.csv"):
+        assert client.get(path).status_code == 404, path
+    assert client.post(f"{s}/draw/", {"key": "x"}).status_code == 404
+    assert SwissDraw.objects.filter(session=session).count() == 1
+    page = client.get("/director/new/teams/", {"teams": "2"}).content.decode()
+    assert "Riverside" not in page
