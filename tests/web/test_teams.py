@@ -336,3 +336,35 @@ def test_another_clubs_director_gets_404_on_a_teams_sessions_pages(
     assert SwissDraw.objects.filter(session=session).count() == 1
     page = client.get("/director/new/teams/", {"teams": "2"}).content.decode()
     assert "Riverside" not in page
+
+
+def test_the_exports_and_cards_of_a_teams_session(club: Club, td: Client) -> None:
+    session = _robin(club, TEAMS)
+    room = Room(session)
+    room.play_round(1)
+    exported = td.get(f"/director/s/{session.pk}/export.csv").content.decode()
+    assert "# kind: teams" in exported
+    again = score_event(Event(loads_csv(exported), kind="teams"))
+    assert isinstance(again, TeamsResult)
+    assert again.standings == room.library().standings
+    cards = td.get(f"/director/s/{session.pk}/cards/").content.decode()
+    for link in TableLink.objects.filter(session=session):
+        assert f"/t/{link.token}/" in cards
+    assert "Table 2b · match 2, closed room" in cards
+
+
+def test_a_rooms_table_sees_a_board_once_both_rooms_have_played_it(club: Club) -> None:
+    session = _robin(club, TEAMS)
+    room = Room(session)
+    device, link = room.phone(1)
+    _post(device, link.token, round=1, board=1, contract="4S", declarer="N", result="=",
+          confirm="1")  # fmt: skip
+    board = f"/r/{session.public_id}/board-1.html"
+    assert device.get(board).status_code == 403  # the closed room has still to play it
+    other, other_link = room.phone(2)
+    _post(other, other_link.token, round=1, board=1, contract="3NT", declarer="S", result="=",
+          confirm="1")  # fmt: skip
+    page = device.get(board)
+    assert page.status_code == 200
+    assert "+400" in page.content.decode()
+    assert "+420" in page.content.decode()

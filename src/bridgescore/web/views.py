@@ -159,6 +159,8 @@ def results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespons
     pages = {p.file: p for p in (report.index, *report.boards, *report.cards)}
     shown = pages.get(page)
     if shown is None:
+        if asked and teams:  # a teams board is shown once both rooms have played it
+            return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
         raise Http404("no such page")
     if shown.board is not None and shown.board.number not in visible:
         return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
@@ -618,7 +620,33 @@ def table_cards(request: HttpRequest, session_id: int) -> HttpResponse:
         for link in TableLink.objects.filter(session=session)
     }
     movement = services.movement_of(session)
+    if session.kind == Session.Kind.TEAMS:
+        return _room_cards(request, session, links)
     return HttpResponse(cards_html(movement, session.name, table_links=links))
+
+
+def _room_cards(request: HttpRequest, session: Session, links: dict[int, str]) -> HttpResponse:
+    """A teams session's cards: one a room table, with its link and code, and who sits
+    there with which boards round by round (the library's guide cards are for pairs)."""
+    movement = services.movement_of(session)
+    codes = dict(TableLink.objects.filter(session=session).values_list("table", "code"))
+    cards = []
+    for table in services.table_numbers(movement):
+        rounds = []
+        for number in range(1, len(movement.rounds) + 1):
+            seat = table_in(movement, number, table)
+            if seat is not None:
+                rounds.append({"number": number, "seat": seat, "boards": _boards_text(seat.boards)})
+        cards.append(
+            {
+                "label": services.table_label(session, table),
+                "room": services.room_name(table),
+                "link": links.get(table, ""),
+                "code": codes.get(table, ""),
+                "rounds": rounds,
+            }
+        )
+    return render(request, "bridgescore/room_cards.html", {"session": session, "cards": cards})
 
 
 @login_required
