@@ -351,6 +351,8 @@ def test_the_exports_and_cards_of_a_teams_session(club: Club, td: Client) -> Non
     for link in TableLink.objects.filter(session=session):
         assert f"/t/{link.token}/" in cards
     assert "Table 2b · match 2, closed room" in cards
+    cell = td.get(f"/director/s/{session.pk}/cell/1/2/").content.decode()
+    assert "Round 1, table 1b: " in cell
 
 
 def test_a_rooms_table_sees_a_board_once_both_rooms_have_played_it(club: Club) -> None:

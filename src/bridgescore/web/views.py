@@ -587,6 +587,7 @@ def director_cell(request: HttpRequest, session_id: int, round_no: int, table: i
         {
             "session": session,
             "seat": seat,
+            "label": services.table_label(session, table),
             "round": round_no,
             "boards": boards,
             "history": history,
