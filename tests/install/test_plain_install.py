@@ -7,8 +7,14 @@ user's ``pip install`` would (its dependencies come from PyPI), and runs the com
 
 from __future__ import annotations
 
+import json
+import os
+import re
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
 import venv
 from importlib.metadata import requires
 from pathlib import Path
@@ -19,10 +25,21 @@ ROOT = Path(__file__).resolve().parents[2]
 MITCHELL = ROOT / "examples" / "pairs-mitchell.csv"
 
 
-def test_the_plain_requirements_are_the_cli_and_html_ones() -> None:
+def test_the_plain_requirements_are_the_cli_html_movements_and_web_ones() -> None:
     needed = requires("bridgescore") or []
-    plain = sorted(r.split(">")[0] for r in needed if "extra ==" not in r)
-    assert plain == ["click", "jinja2", "rich"]
+    plain = sorted(re.match(r"[\w.-]+", r)[0] for r in needed if "extra ==" not in r)
+    assert plain == [
+        "click",
+        "dj-database-url",
+        "django",
+        "jinja2",
+        "networkx",
+        "rich",
+        "segno",
+        "waitress",
+        "whitenoise",
+    ]
+    assert any("psycopg" in r and 'extra == "postgres"' in r for r in needed)
     assert any("fpdf2" in r and 'extra == "pdf"' in r for r in needed)
     assert any("polars" in r and 'extra == "batch"' in r for r in needed)
 
@@ -57,6 +74,52 @@ def test_plain_install_runs_the_commands(plain_env: Path, tmp_path: Path) -> Non
     site = run(plain_env, "report", str(MITCHELL), "--html", str(tmp_path / "site"))
     assert site.returncode == 0, site.stderr
     assert (tmp_path / "site" / "index.html").is_file()
+
+
+def test_plain_install_serves_the_web_app_and_suggests_movements(
+    plain_env: Path, tmp_path: Path
+) -> None:
+    suggested = run(plain_env, "movement", "suggest", "--pairs", "8", "--boards", "24", "--json")
+    assert suggested.returncode == 0, suggested.stderr
+    assert json.loads(suggested.stdout)[0]["spec"] == "howell:4x3"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "BRIDGESCORE_HOME": str(tmp_path / "home")}
+    env.pop("BRIDGESCORE_DATABASE_URL", None)
+    env.pop("BRIDGESCORE_SECRET_KEY", None)
+    server = subprocess.Popen(
+        [str(plain_env / "bin" / "bridgescore"), "serve", "--port", str(port), "--demo"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        said = [server.stdout.readline() for _ in range(4)]
+        database = tmp_path / "home" / "bridgescore.sqlite3"
+        assert said[0] == (
+            f"bridgescore: serving http://127.0.0.1:{port}/ (database: SQLite {database})\n"
+        )
+        assert said[1] == "bridgescore: demo director login: director / demo-bridge-club\n"
+        page, failure, style = "", "", ""
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/login/", timeout=2) as got:
+                    page = got.read().decode()
+                address = f"http://127.0.0.1:{port}/static/bridgescore/app.css"
+                with urllib.request.urlopen(address, timeout=2) as got:
+                    style = got.read().decode()
+                break
+            except OSError as error:
+                failure = str(error)
+                time.sleep(0.2)
+    finally:
+        server.terminate()
+        rest = server.communicate(timeout=10)[0]
+    assert "Director login" in page, (failure, rest[-2000:])
+    assert ".buttons" in style  # the app's own stylesheet is in the package
 
 
 def test_plain_install_names_the_missing_extra(plain_env: Path, tmp_path: Path) -> None:

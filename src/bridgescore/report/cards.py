@@ -408,7 +408,7 @@ def qr_codes(table_links: Mapping[int, str] | None) -> dict[str, str]:
     """Each table card's QR code of its link, as inline SVG, by the card's page name: a
     phone's camera opens the table's page from the printed card."""
     return {
-        f"table-{table}.html": _qr(link).svg_inline(scale=4, title=f"Table {table}: {link}")
+        f"table-{table}.html": _qr(link).svg_inline(scale=4, title=f"Table {table}'s link")
         for table, link in (table_links or {}).items()
     }
 
