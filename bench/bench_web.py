@@ -292,18 +292,17 @@ def main() -> None:
         "",
         "Where the time goes (profiled on this machine):",
         "",
-        "- one acknowledgement costs about 9 ms of server time on SQLite and 12 ms on"
-        " PostgreSQL with one table entering; in a burst the 60 requests queue behind one"
+        "- one acknowledgement costs about 8-11 ms of server time (Django's request"
+        " handling, the row kernel, and five or six small queries: the table link, the"
+        " login session, the resend check, that board's entries for the director's flags,"
+        " the table's row lock, the write); in a burst the 60 requests queue behind one"
         " Python process (one core's worth under the GIL), so the median is about 60 times"
-        " that. Over half of it is `services.flags_for`, which reads every entry of the"
-        " session (`current_entries`) to compare one board: the cost grows with the session"
-        " (quadratic over an evening). Reading only the board's entries makes it constant;"
-        " the target in a burst would still need under about 3 ms a result.",
-        "- SQLite's tail (the 99th percentile far above the median, and far above"
-        " PostgreSQL's with the same work) is most likely writers waiting for the write lock in SQLite's"
-        " busy handler, which sleeps and polls (up to 100 ms a try) rather than queueing:"
-        " waiting writers are served in no order. Taking an in-process lock around the write"
-        " transaction (the server is one process) would queue them fairly.",
+        " that: the burst target would need under about 3 ms a result, or several server"
+        " processes.",
+        "- the checks of a result read only its board's entries, outside the write; writers"
+        " take one lock per table (a row lock on PostgreSQL), and on SQLite the app queues"
+        " them in the process instead of leaving them to SQLite's polling busy handler,"
+        " which had given a 99th percentile of 5.5 s at a round's end before.",
         "- the full recompute is the row kernel over every entry (~30 %), matchpoints of"
         " every board (~45 %) and the layout of every page; `web.live` keeps the rows by"
         " entry and the travellers by board, so one new result costs one board's"
