@@ -212,7 +212,7 @@ def score_pairs(
         totalling = Totalling.of(None, factor_totals)
     else:
         chosen = matchpoint_policy(how, policy)
-        travellers = _matchpoint_travellers(by_board, expected, chosen)
+        travellers = matchpoint_travellers(by_board, expected, chosen)
         totalling = Totalling.of(chosen, factor_totals)
     return _assemble(how, fields_kind, travellers, totalling)
 
@@ -225,10 +225,12 @@ def matchpoint_policy(
     return get_policy(policy or ("acbl" if how is PairsScoring.ACBL else "wbf"))
 
 
-def _matchpoint_travellers(
+def matchpoint_travellers(
     by_board: Mapping[int, list[ResultRow]], expected: int, policy: MatchpointPolicy
 ) -> list[Traveller]:
-    """Two passes: the second gives A+/A- pairs their own session percentage (Law 12C2)."""
+    """Each board's traveller by matchpoints, in two passes: the second gives A+/A- pairs
+    their own session percentage (Law 12C2). The web app's live ranking calls it one board
+    at a time for the boards whose results changed."""
     first = {
         number: score_board(BoardResults(_entries(rows), max(expected, len(rows))), policy)
         for number, rows in by_board.items()

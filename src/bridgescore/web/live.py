@@ -23,7 +23,6 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from bridgescore.duplicate.board_scoring import BoardResults, score_board
 from bridgescore.duplicate.entries import Adjusted
 from bridgescore.duplicate.matchpoint_policies import MatchpointPolicy
 from bridgescore.events.model import (
@@ -39,12 +38,10 @@ from bridgescore.events.pairs import (
     PairsScoring,
     Totalling,
     Traveller,
-    TravellerLine,
     _assemble,
-    _entries,
     _field_of,
-    _session_percent,
     matchpoint_policy,
+    matchpoint_travellers,
 )
 from bridgescore.events.scoring import (
     EventResult,
@@ -159,40 +156,6 @@ def event(session: Session) -> Event:
         return _event(session, kept, _names(session))
 
 
-def _travellers(
-    by_board: Mapping[int, list[ResultRow]], expected: int, policy: MatchpointPolicy
-) -> list[Traveller]:
-    """``events.pairs._matchpoint_travellers``, each board's traveller kept by its results.
-
-    A board with an A+/A- (its percentage depends on the pairs' sessions, so on every
-    board) is scored afresh each time, as there."""
-    first = {}
-    for number, rows in by_board.items():
-        first[number] = score_board(BoardResults(_entries(rows), max(expected, len(rows))), policy)
-    session = _session_percent(by_board, first)
-    travellers = []
-    for number, rows in by_board.items():
-        scored = first[number]
-        if any(isinstance(row.adjusted, Adjusted) for row in rows):
-            sessions = {
-                i: (session.get(row.ns), session.get(row.ew))
-                for i, row in enumerate(rows)
-                if isinstance(row.adjusted, Adjusted)
-            }
-            board = BoardResults(_entries(rows), max(expected, len(rows)))
-            scored = score_board(board, policy, sessions=sessions)
-        lines = tuple(
-            TravellerLine(
-                row, line.ns_mp, line.ew_mp, line.ns_percent, line.ew_percent,
-                line.ns_counted, line.ew_counted, line.ns_exact, line.ew_exact,
-            )
-            for row, line in zip(rows, scored.lines, strict=True)
-        )  # fmt: skip
-        full = None if scored.traveller_top is None else float(scored.top)
-        travellers.append(Traveller(number, lines, top=float(scored.shown_top), full_top=full))
-    return travellers
-
-
 def score(event: Event, boards: dict[_BoardKey, Traveller] | None = None) -> EventResult:
     """The event scored as ``score_event(event)`` scores it; a pairs event by matchpoints
     rescoring only the boards whose results are not in ``boards`` (kept there)."""
@@ -224,7 +187,7 @@ def _kept_travellers(
     kept: dict[_BoardKey, Traveller],
 ) -> list[Traveller]:
     if any(isinstance(row.adjusted, Adjusted) for rows in by_board.values() for row in rows):
-        return _travellers(by_board, expected, policy)
+        return matchpoint_travellers(by_board, expected, policy)
     found: list[Traveller] = []
     wanted = set()
     for number, rows in by_board.items():
@@ -232,7 +195,7 @@ def _kept_travellers(
         wanted.add(key)
         traveller = kept.get(key)
         if traveller is None:
-            traveller = _travellers({number: rows}, expected, policy)[0]
+            traveller = matchpoint_travellers({number: rows}, expected, policy)[0]
             kept[key] = traveller
         found.append(traveller)
     for gone in set(kept) - wanted:
