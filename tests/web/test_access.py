@@ -6,6 +6,7 @@ other's data in it."""
 from __future__ import annotations
 
 import json
+import uuid
 from collections.abc import Callable
 
 import pytest
@@ -22,7 +23,7 @@ Phone = Callable[[TableLink], Client]
 PUBLIC = {"home", "login", "logout"}
 """Addresses anyone may open (the logout only takes a POST)."""
 
-TABLE = {"table", "table_entry", "table_takeover"}
+TABLE = {"table", "table_entry", "table_takeover", "table_confirm"}
 """Addresses reached by a table's link."""
 
 RESULTS = {"results", "results_page"}
@@ -52,8 +53,7 @@ def director_urls(session: Session) -> dict[str, tuple[str, str]]:
     }
 
 
-RESULT = {"round": 1, "board": 1, "contract": "3NT", "declarer": "S", "result": "=",
-          "confirm": "1"}  # fmt: skip
+RESULT = {"round": 1, "board": 1, "contract": "3NT", "declarer": "S", "result": "=", "confirm": "1"}
 
 SESSION_WIDE = {"director", "new_session", "new_teams_session"}
 """Director's addresses that name no session or club (they list the viewer's own)."""
@@ -197,3 +197,37 @@ def test_under_way_anyone_sees_the_ranking_and_nothing_else(session: Session) ->
     assert anonymous.get(f"{base}/board-99.html").status_code == 404
     home = anonymous.get("/").content.decode()
     assert "Tuesday pairs" not in home  # not published yet
+
+
+def test_confirming_another_tables_results_needs_that_tables_code(
+    session: Session, other_session: Session, link: Link, phone: Phone
+) -> None:
+    mine, theirs = link(1), link(2)
+    mine.code, theirs.code = "1111", "2222"
+    mine.save()
+    theirs.save()
+    holder = phone(theirs)
+    sent = holder.post(
+        f"/t/{theirs.token}/entry/",
+        data=json.dumps(
+            {
+                "round": 1,
+                "board": 3,
+                "contract": "4S",
+                "declarer": "N",
+                "result": "=",
+                "entry_id": str(uuid.uuid4()),
+                "pending": "1",
+            }
+        ),
+        content_type="application/json",
+    )
+    assert sent.status_code == 200
+    nosy = Client()
+    nosy.post(f"/t/{mine.token}/confirm/", {"code": mine.code})  # confirms table 1 only
+    page = nosy.get(f"/t/{theirs.token}/confirm/").content.decode()
+    assert "board 3" not in page
+    assert "type the table's code" in page
+    refused = nosy.post(f"/t/{theirs.token}/confirm/", {"code": mine.code})
+    assert refused.status_code == 403
+    assert Entry.objects.count() == 0

@@ -246,3 +246,19 @@ class SwissDraw(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["session", "round"], name="one_draw")]
         ordering = ["round"]
+
+
+class PendingEntry(models.Model):
+    """A result the table's phone has sent for the opponents to confirm on their own phone
+    (with the table's code). It counts for nothing until confirmed, when it becomes an
+    :class:`Entry` with the same id; a rejected one is deleted (and logged)."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="pending")
+    table = models.PositiveIntegerField()
+    entry_id = models.UUIDField(unique=True)
+    fields = models.TextField(help_text="the result as sent (JSON)")
+    shown = models.CharField(max_length=120, help_text="the score shown to the opponents")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]

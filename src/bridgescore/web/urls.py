@@ -32,6 +32,7 @@ urlpatterns = [
     path("t/<str:token>/", views.table_home, name="table"),
     path("t/<str:token>/entry/", views.table_entry, name="table_entry"),
     path("t/<str:token>/takeover/", views.table_takeover, name="table_takeover"),
+    path("t/<str:token>/confirm/", views.table_confirm, name="table_confirm"),
     path("r/<str:public_id>/", views.results_page, {"page": "index.html"}, name="results"),
     path("r/<str:public_id>/<str:page>", views.results_page, name="results_page"),
 ]

@@ -44,6 +44,7 @@ from bridgescore.web.models import (
     LogLine,
     MovementChange,
     Penalty,
+    PendingEntry,
     Player,
     Session,
     SessionPair,
@@ -203,9 +204,14 @@ def _with_penalties(session: Session, report: Report) -> Report:
             if r.field == name
         )
         header = (
-            "Place", "Pair", "Names", "IMPs" if imps else "MP",
-            *(() if imps else ("%",)), "Boards", "Penalty",
-        )  # fmt: skip
+            "Place",
+            "Pair",
+            "Names",
+            "IMPs" if imps else "MP",
+            *(() if imps else ("%",)),
+            "Boards",
+            "Penalty",
+        )
         rankings.append(Table(field_names.get(name, name), header, rows, frozenset({3, 4, 5, 6})))
     navigation = tuple(t for t in report.index.tables if t.navigation)
     return replace(report, index=replace(report.index, tables=(*rankings, *navigation)))
@@ -705,6 +711,8 @@ def table_view_context(link: TableLink) -> dict[str, Any]:
     names = {p.pair: p.names for p in SessionPair.objects.filter(session=session)}
     from bridgescore.core.vulnerability import BoardInfo
 
+    pending = PendingEntry.objects.filter(session=session, table=link.table)
+    waiting = {json.loads(p.fields).get("board") for p in pending}
     boards = []
     if seat is not None:
         for board in seat.boards:
@@ -716,6 +724,7 @@ def table_view_context(link: TableLink) -> dict[str, Any]:
                     "dealer": info.dealer.name.title(),
                     "vulnerability": str(info.vulnerability),
                     "entry": entry,
+                    "pending": str(board) in waiting,
                 }
             )
     teams = session.kind == Session.Kind.TEAMS
@@ -732,6 +741,7 @@ def table_view_context(link: TableLink) -> dict[str, Any]:
         "boards": boards,
         "results": RESULTS,
         "unfinished": _unfinished(boards),
+        "pending": pending,
     }
 
 
@@ -774,6 +784,127 @@ def table_takeover(request: HttpRequest, token: str) -> HttpResponse:
     return _take(request, redirect("table", token=token), link)
 
 
+PENDING_FIELDS = (
+    "round",
+    "board",
+    "contract",
+    "level",
+    "strain",
+    "doubled",
+    "declarer",
+    "result",
+    "lead",
+    "not_played",
+    "entry_id",
+)
+"""What of a result is kept while it waits for the opponents' own phone."""
+
+
+def _send_to_opponents(
+    link: TableLink, inp: services.EntryInput, data: Any, shown: str
+) -> PendingEntry:
+    """Keep a checked result for the opponents to confirm on their own phone (once per id)."""
+    if inp.entry_id is None:  # a form post (no script on the phone): an id of its own
+        inp = replace(inp, entry_id=uuid.uuid4())
+    assert inp.entry_id is not None
+    kept = {name: str(data.get(name, "")) for name in PENDING_FIELDS}
+    kept["entry_id"] = str(inp.entry_id)
+    pending, _ = PendingEntry.objects.get_or_create(
+        entry_id=inp.entry_id,
+        defaults={
+            "session": link.session,
+            "table": link.table,
+            "fields": json.dumps(kept),
+            "shown": f"board {inp.board}: {shown}"[:120],
+        },
+    )
+    if pending.session_id != link.session_id or pending.table != link.table:
+        raise services.EntryError("that id belongs to another table's result")
+    return pending
+
+
+def _confirming(request: HttpRequest, link: TableLink) -> bool:
+    """Whether this phone has given the table's code to confirm the opponents' results."""
+    held = request.session.get("confirming", {})
+    return isinstance(held, dict) and held.get(str(link.session_id)) == link.table
+
+
+@require_http_methods(["GET", "POST"])
+def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """The opponents' own phone: with the table's code, it lists the results the table's
+    phone has sent to be confirmed, to accept (kept, as if accepted on the table's phone)
+    or reject (deleted; the table enters it again). Every step is logged."""
+    link = _link(request, token)
+    error = ""
+    if request.method == "POST" and "code" in request.POST:
+        if request.POST.get("code", "").strip() != link.code:
+            services.log(
+                link.session,
+                "confirm refused",
+                f"table {link.table}: wrong code",
+                address=_address(request),
+            )
+            return render(
+                request,
+                "bridgescore/confirm.html",
+                {"link": link, "error": "That code is wrong."},
+                status=403,
+            )
+        held = request.session.get("confirming", {})
+        held = held if isinstance(held, dict) else {}
+        held[str(link.session_id)] = link.table
+        request.session["confirming"] = held
+        return redirect("table_confirm", token=token)
+    if not _confirming(request, link):
+        return render(request, "bridgescore/confirm.html", {"link": link, "ask_code": True})
+    if request.method == "POST":
+        chosen = request.POST.get("accept") or request.POST.get("reject") or ""
+        chosen_id = _uuid_or_none(chosen)
+        pending = (
+            None
+            if chosen_id is None
+            else PendingEntry.objects.filter(
+                session=link.session, table=link.table, entry_id=chosen_id
+            ).first()
+        )
+        if pending is None:
+            error = "That result is no longer waiting (already confirmed or rejected)."
+        elif request.POST.get("accept"):
+            data = json.loads(pending.fields)
+            try:
+                inp = _entry_input(data, int(data["round"]), link.table)
+                services.record_entry(link.session, inp, by_table=True)
+            except (BridgeError, ValueError) as err:
+                error = _problem(err)
+            else:
+                services.log(
+                    link.session,
+                    "confirmed",
+                    f"table {link.table}, {pending.shown}",
+                    address=_address(request),
+                )
+                pending.delete()
+        else:
+            services.log(
+                link.session,
+                "rejected",
+                f"table {link.table}, {pending.shown}",
+                address=_address(request),
+            )
+            pending.delete()
+    waiting = PendingEntry.objects.filter(session=link.session, table=link.table)
+    return render(
+        request, "bridgescore/confirm.html", {"link": link, "waiting": waiting, "error": error}
+    )
+
+
+def _uuid_or_none(text: str) -> uuid.UUID | None:
+    try:
+        return uuid.UUID(text)
+    except ValueError:
+        return None
+
+
 @require_POST
 def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     """One result from the table (a form post, or JSON from the phone's send queue).
@@ -800,6 +931,16 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     try:
         round_no = int(data.get("round", ""))
         inp = _entry_input(data, round_no, link.table)
+        if str(data.get("pending", "")) and not str(data.get("confirm", "")):
+            row = services.check_entry(link.session, inp)
+            waiting = _send_to_opponents(link, inp, data, _score_text(row))
+            body = {
+                "status": "waiting for the opponents to confirm",
+                "board": inp.board,
+                "score": waiting.shown.partition(": ")[2],
+                "entry_id": str(waiting.entry_id),
+            }
+            return _answer(wants_json, request, link, body, 200)
         if not str(data.get("confirm", "")):
             row = services.check_entry(link.session, inp)
             return _answer(

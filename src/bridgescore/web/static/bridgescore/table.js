@@ -95,6 +95,10 @@
         if (answer.status !== 200) { alert(answer.body.error || "refused"); return; }
         if (confirm("Board " + data.board + ": " + answer.body.preview + "\nEast-West: is this right?")) {
           data.confirm = "1"; save(load().concat([data])); flush();
+        } else if (confirm("Send it to East-West's own phone to confirm instead? (They open this" +
+                           " table's link and type the table's code.)")) {
+          data.pending = "1";
+          post(data).then(function () { location.reload(); });
         }
       }).catch(function () {
         if (confirm("No connection. Board " + data.board + ": " + describe(data) +
