@@ -277,7 +277,7 @@ def record_entry(
     (the same ``entry_id``) gives back the entry already kept. A table may not enter a
     board that already has a result; the director may, with a reason."""
     entry_id = inp.entry_id or uuid.uuid4()
-    existing = Entry.objects.filter(session=session, entry_id=entry_id).first()
+    existing = _entry_by_id(session, entry_id)
     if existing is not None:
         return existing, False
     if session.state != Session.State.RUNNING and by_table:
@@ -292,10 +292,15 @@ def record_entry(
         with _one_writer(), transaction.atomic():
             # one writer per table at a time (PostgreSQL row lock; SQLite writes are
             # serialised anyway), so two phones cannot both keep a result for one board
-            TableLink.objects.select_for_update().filter(session=session, table=inp.table).first()
+            if connection.vendor != "sqlite":  # SQLite writes one at a time already
+                list(
+                    TableLink.objects.select_for_update()
+                    .filter(session=session, table=inp.table)
+                    .order_by()[:1]
+                )
             key = (inp.round, inp.table, inp.board)
             if by_table and key in _standing_keys(session, key):
-                again = Entry.objects.filter(session=session, entry_id=entry_id).first()
+                again = _entry_by_id(session, entry_id)
                 if again is not None:  # a resend that raced the first send: kept meanwhile
                     return again, False
                 raise EntryError(
@@ -322,6 +327,11 @@ def record_entry(
     except IntegrityError:  # the same id sent twice at once: the first one is kept
         return Entry.objects.get(session=session, entry_id=entry_id), False
     return entry, True
+
+
+def _entry_by_id(session: Session, entry_id: uuid.UUID) -> Entry | None:
+    """The entry a phone sent under ``entry_id`` (at most one: the ids are unique)."""
+    return next(iter(Entry.objects.filter(session=session, entry_id=entry_id).order_by()[:1]), None)
 
 
 _SQLITE_WRITES = threading.Lock()
