@@ -31,6 +31,7 @@ from bridgescore.events.pairs import (
     matchpoint_policy,
     rank_field,
     score_pairs,
+    top_of,
 )
 
 
@@ -104,6 +105,7 @@ def score_individual(
     tallies: dict[str, Tally] = {}
     for traveller in scored.travellers:
         top = traveller.counted_top
+        exact_top = top_of(traveller)
         for line in traveller.lines:
             for player, side in _seats(line):
                 tally = tallies.setdefault(player, Tally())
@@ -114,11 +116,12 @@ def score_individual(
                 adjusted = line.row.adjusted
                 if session and top is not None and isinstance(adjusted, Adjusted):
                     assert chosen is not None
-                    full = Fraction(str(top))
+                    assert exact_top is not None
+                    full = exact_top
                     award = adjusted.ns if side == "NS" else adjusted.ew
                     value = full * chosen.award_percent(award, session.get(player)) / 100
                     counted = chosen.count_points(value, chosen.round_points(value, full), full)
-                tally.add(counted, value, top)
+                tally.add(counted, value, exact_top)
     ranked = rank_field(
         tallies, Totalling.of(chosen, factor_totals), event_boards=len(scored.travellers)
     )

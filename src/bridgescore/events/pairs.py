@@ -357,9 +357,10 @@ def _assemble(
     field_of: dict[str, str] = {}
     tallies: dict[str, Tally] = {}
     for traveller in travellers:
-        top = traveller.counted_top
+        top = top_of(traveller)
         for line in traveller.lines:
             row = line.row
+            shown = row.describe()
             for pair, side, opponents, points, percent in (
                 (row.ns, "NS", row.ew, line.ns_points, line.ns_percent),
                 (row.ew, "EW", row.ns, line.ew_points, line.ew_percent),
@@ -369,8 +370,7 @@ def _assemble(
                 score = None if row.ns_score is None else row.ns_score * (1 if side == "NS" else -1)
                 cards[pair].append(
                     CardLine(
-                        row.board, side, opponents, row.describe(), score, points, percent,
-                        row.round,
+                        row.board, side, opponents, shown, score, points, percent, row.round,
                     )
                 )  # fmt: skip
                 counted = line.counted(side)
@@ -405,13 +405,20 @@ class Tally:
     top: Fraction = Fraction(0)
     boards: int = 0
 
-    def add(self, counted: Fraction, exact: Fraction, top: float | None) -> None:
-        """One board's line: its counted and exact points, and the board's counted top."""
+    def add(self, counted: Fraction, exact: Fraction, top: Fraction | None) -> None:
+        """One board's line: its counted and exact points, and the board's counted top
+        (:func:`top_of`)."""
         self.counted += counted
         self.exact += exact
         self.boards += 1
         if top is not None:
-            self.top += Fraction(str(top))
+            self.top += top
+
+
+def top_of(traveller: Traveller) -> Fraction | None:
+    """A traveller's counted top as an exact fraction (read once per board, not per line)."""
+    top = traveller.counted_top
+    return None if top is None else Fraction(str(top))
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from bridgescore.core.hands import SUITS, Hands
 from bridgescore.core.seats import Seat
@@ -19,6 +20,7 @@ from bridgescore.events.teams import TeamsResult
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
+@lru_cache(maxsize=4096)
 def slug(text: str) -> str:
     """A file-name-safe form of a pair or team id."""
     cleaned = re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-")
