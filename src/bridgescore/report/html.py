@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup, escape
 
 from bridgescore.events.conventions import Chosen
 from bridgescore.events.model import Event
@@ -12,13 +13,23 @@ from bridgescore.io.writing import write_text
 from bridgescore.report.view import build_report
 
 
+def suits(text: object) -> Markup:
+    """A cell's text, escaped, with the red suits' symbols coloured (``♥`` and ``♦``)."""
+    shown = str(escape(str(text)))
+    for symbol in ("♥", "♦"):
+        shown = shown.replace(symbol, f'<span class="red-suit">{symbol}</span>')
+    return Markup(shown)
+
+
 def _environment() -> Environment:
-    return Environment(
+    env = Environment(
         loader=PackageLoader("bridgescore.report", "templates"),
         autoescape=select_autoescape(["html"]),
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["suits"] = suits
+    return env
 
 
 def build_site(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -13,7 +14,7 @@ from bridgescore.events.conventions import Chosen
 from bridgescore.events.figures import fixed, points, signed
 from bridgescore.events.individual import IndividualResult
 from bridgescore.events.model import Event
-from bridgescore.events.pairs import PairsResult
+from bridgescore.events.pairs import PairsResult, TravellerLine
 from bridgescore.events.scoring import score_chosen, score_event
 from bridgescore.events.teams import TeamsResult
 
@@ -149,7 +150,7 @@ def _hands_report(event: Event) -> Report:
     )
     index = Page("index.html", title, (links,))
     boards = tuple(_board_page(event, n, ()) for n in sorted(event.hands))
-    return Report(title, subtitle, index, boards, ())
+    return Report(title, subtitle, index, with_board_steps(boards), ())
 
 
 def _scoring_name(result: PairsResult | TeamsResult | IndividualResult) -> str:
@@ -165,6 +166,12 @@ def _scoring_name(result: PairsResult | TeamsResult | IndividualResult) -> str:
     }[str(result.scoring)]
 
 
+def by_score(lines: Sequence[TravellerLine]) -> list[TravellerLine]:
+    """A traveller's lines as players read them: highest North-South score first, then the
+    adjusted and not-played results (in their order)."""
+    return sorted(lines, key=lambda line: (line.row.ns_score is None, -(line.row.ns_score or 0)))
+
+
 def _board_page(event: Event, board: int, tables: tuple[Table, ...]) -> Page:
     hands = event.hands.get(board)
     return Page(
@@ -175,6 +182,19 @@ def _board_page(event: Event, board: int, tables: tuple[Table, ...]) -> Page:
         hands=hand_views(hands) if hands is not None else None,
         crumbs=(("Results", "index.html"),),
     )
+
+
+def with_board_steps(pages: Sequence[Page]) -> tuple[Page, ...]:
+    """Board pages with links to the board before and after (board-to-board navigation)."""
+    stepped = []
+    for i, page in enumerate(pages):
+        steps = list(page.crumbs)
+        if i > 0:
+            steps.append((f"← {pages[i - 1].title}", pages[i - 1].file))
+        if i + 1 < len(pages):
+            steps.append((f"{pages[i + 1].title} →", pages[i + 1].file))
+        stepped.append(replace(page, crumbs=tuple(steps)))
+    return tuple(stepped)
 
 
 def _pairs_report(event: Event, result: PairsResult, title: str, subtitle: str) -> Report:
@@ -223,7 +243,7 @@ def _pairs_report(event: Event, result: PairsResult, title: str, subtitle: str) 
                 ),
                 (f"pair-{slug(line.row.ns)}.html", f"pair-{slug(line.row.ew)}.html"),
             )
-            for line in t.lines
+            for line in by_score(t.lines)
         )
         table = Table(
             f"Traveller{extra}",
@@ -267,7 +287,7 @@ def _pairs_report(event: Event, result: PairsResult, title: str, subtitle: str) 
                 crumbs=(("Results", "index.html"),),
             )
         )
-    return Report(title, subtitle, index, tuple(boards), tuple(cards))
+    return Report(title, subtitle, index, with_board_steps(boards), tuple(cards))
 
 
 def _teams_report(event: Event, result: TeamsResult, title: str, subtitle: str) -> Report:
@@ -346,7 +366,7 @@ def _teams_report(event: Event, result: TeamsResult, title: str, subtitle: str) 
         )
         for team, rows in sorted(per_team.items())
     )
-    return Report(title, subtitle, index, boards, cards)
+    return Report(title, subtitle, index, with_board_steps(boards), cards)
 
 
 def _check_table(result: TeamsResult) -> Table:
