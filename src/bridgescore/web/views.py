@@ -265,7 +265,8 @@ def new_session(request: HttpRequest) -> HttpResponse:
             context["suggestions"] = suggest(int(pairs_text), int(boards_text))[:8]
         except (ValueError, BridgeError) as error:
             context["error"] = _problem(error)
-    if request.method == "POST" and data.get("spec"):
+    drawn = request.FILES.get("movement")
+    if request.method == "POST" and (data.get("spec") or drawn):
         club = next((c for c in clubs if str(c.pk) == data.get("club")), None)
         try:
             if club is None:
@@ -273,22 +274,31 @@ def new_session(request: HttpRequest) -> HttpResponse:
             name = data.get("name", "").strip()
             if not name:
                 raise services.EntryError("the session needs a name")
-            spec = MovementSpec.parse(data["spec"])
-            movement = spec.build()
+            if drawn is not None:  # a movement entered by hand, or another program's file
+                from bridgescore.io.movement_files import loads_movement
+
+                movement = loads_movement(
+                    _text_of(drawn.read(2_000_000)), source=drawn.name or "movement file"
+                )
+                spec_text = ""
+            else:
+                spec = MovementSpec.parse(data["spec"])
+                movement, spec_text = spec.build(), str(spec)
             upload = request.FILES.get("hands")
             hands = _text_of(upload.read(2_000_000)) if upload else ""
             session = services.create_session(
                 club,
                 name,
                 movement,
-                spec=str(spec),
+                spec=spec_text,
                 names=_names(data.get("names", "")),
                 hands_pbn=hands,
             )
         except BridgeError as error:
             context["error"] = _problem(error)
         else:
-            services.log(session, "session created", f"{name}: {spec}", user=request.user)
+            shown = spec_text or f"movement file {drawn.name if drawn else ''}"
+            services.log(session, "session created", f"{name}: {shown}", user=request.user)
             return redirect("control", session_id=session.pk)
     return render(request, "bridgescore/new_session.html", context)
 
