@@ -161,3 +161,21 @@ def test_a_hand_record_that_is_not_pbn_is_refused_with_its_place(td: Client) -> 
     assert response.status_code == 200
     assert 'class="error"' in response.content.decode()
     assert not Session.objects.filter(name="Bad hands").exists()
+
+
+def test_a_score_card_shows_only_when_every_board_on_it_is_visible(
+    session: Session, link: Link, phone: Phone
+) -> None:
+    # mitchell:3x2: round 1 table 1 plays boards 1-2 (1NS v 1EW); round 2 EW move up
+    device = phone(link(1))
+    _enter(session, 1, 1, 1, contract="4S", declarer="N", result="=")
+    _enter(session, 1, 1, 2, contract="3NT", declarer="S", result="=")
+    _enter(session, 1, 2, 3, contract="2H", declarer="E", result="=")
+    _enter(session, 1, 2, 4, contract="1NT", declarer="N", result="=")
+    assert _status(device, session, "pair-1NS.html") == 200  # boards 1-2: table 1's own
+    assert _status(device, session, "pair-2NS.html") == 403  # boards 3-4: not yet played here
+    assert _status(Client(), session, "pair-1NS.html") == 403  # a viewer with no table
+    moved = services.movement_of(session).rounds[1].tables[0]  # round 2 at table 1
+    for board in moved.boards:  # table 1 now plays 3-4 against 3EW: 2NS's boards
+        _enter(session, 2, 1, board, contract="2S", declarer="S", result="=")
+    assert _status(device, session, "pair-2NS.html") == 200

@@ -31,7 +31,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from bridgescore.errors import BridgeError
 from bridgescore.events.figures import fixed, points
-from bridgescore.events.model import ResultRow
+from bridgescore.events.model import Event, ResultRow
 from bridgescore.events.movements.fit import table_in
 from bridgescore.events.movements.spec import MovementSpec
 from bridgescore.events.movements.suggest import suggest
@@ -169,12 +169,25 @@ def results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespons
         page != "index.html"
         and shown.board is None
         and not (director or session.state == Session.State.PUBLISHED)
+        and not _card_visible(event, page, visible)
     ):
         return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
     html = env.get_template("page.html").render(report=report, page=shown)
     if session.state != Session.State.PUBLISHED:
         html = html.replace("<main>", '<main><p class="live">Live: results so far</p>', 1)
     return HttpResponse(html)
+
+
+def _card_visible(event: Event, page: str, visible: set[int]) -> bool:
+    """A pair's score card, under way, only to a viewer who may see every board on it (so
+    a card never shows a board the viewer's table has still to play)."""
+    from bridgescore.report.view import slug
+
+    found = re.fullmatch(r"pair-(.+)\.html", page)
+    if found is None:
+        return False
+    boards = {row.board for row in event.results.rows if found[1] in (slug(row.ns), slug(row.ew))}
+    return bool(boards) and boards <= visible
 
 
 def _with_penalties(session: Session, report: Report) -> Report:
