@@ -11,9 +11,7 @@ from __future__ import annotations
 import json
 import re
 import uuid
-from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import wraps
 from typing import Any
 
 from django.contrib.auth import authenticate, login, logout
@@ -1016,19 +1014,6 @@ def _answer(
     context = table_view_context(link)
     context["answer"] = body
     return render(request, "bridgescore/table.html", context, status=status)
-
-
-def director_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """A view for directors only (a login page for anyone else)."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        return login_required(view)(request, *args, **kwargs)
-
-    return wrapper
-
-
-# --- the club's roster, the session's pairs, penalties, late changes -------------------
 
 
 def _club(request: HttpRequest, club_id: int) -> Club:
