@@ -1016,6 +1016,9 @@ def _answer(
     return render(request, "bridgescore/table.html", context, status=status)
 
 
+# --- the club's roster, the session's pairs, penalties, late changes -------------------
+
+
 def _club(request: HttpRequest, club_id: int) -> Club:
     """The club, if the logged-in user directs it (else 404)."""
     club = next((c for c in services.clubs_for(request.user) if c.pk == club_id), None)
