@@ -26,7 +26,7 @@ from bridgescore.events.pairs import (
 def _tally(*lines: tuple[Fraction, Fraction, float | None]) -> Tally:
     tally = Tally()
     for counted, exact, top in lines:
-        tally.add(counted, exact, top)
+        tally.add(counted, exact, None if top is None else Fraction(str(top)))
     return tally
 
 
