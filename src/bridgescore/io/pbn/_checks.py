@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -368,8 +369,8 @@ def _read_result(values: Mapping[str, str], facts: Facts, laws: str, full: bool)
             value = 0.0
         else:
             value = own if declarer.side is Side.NS else -own
-    if value is None or value != int(value):
-        facts.error("Score", f"{score_text!r} is not a whole number of points")
+    if value is None or not math.isfinite(value) or value != int(value):
+        facts.error("Score", f"{score_text[:40]!r} is not a whole number of points")
         return
     facts.ns_score = int(value)
     vulnerability = facts.vulnerability
