@@ -16,6 +16,7 @@ from bridgescore.cli._common import (
     friendly_errors,
 )
 from bridgescore.errors import BridgeInputError
+from bridgescore.events.movements.boards import board_text
 from bridgescore.events.movements.fit import Seating
 from bridgescore.events.movements.model import Movement, MovementError, Round
 from bridgescore.events.movements.spec import KINDS, MovementSpec
@@ -84,9 +85,8 @@ def _robin_lines(robin: RoundRobin) -> list[str]:
     for number, rnd in enumerate(robin.rounds, start=1):
         lines.append(f"Round {number}")
         for place, match in enumerate(rnd.matches, start=1):
-            lines.append(
-                f"  match {place:>2}  {match.home} v {match.away}  boards {_boards(match.boards)}"
-            )
+            shown = board_text(match.boards)
+            lines.append(f"  match {place:>2}  {match.home} v {match.away}  boards {shown}")
         if rnd.bye is not None:
             lines.append(f"  bye       {rnd.bye}")
     return lines
@@ -95,23 +95,16 @@ def _robin_lines(robin: RoundRobin) -> list[str]:
 _SECTION_HELP = "Which section of a movement file that holds several (a Bridgemate file)."
 
 
-def _boards(boards: tuple[int, ...]) -> str:
-    ordered = sorted(boards)
-    if len(ordered) > 1 and ordered == list(range(ordered[0], ordered[-1] + 1)):
-        return f"{ordered[0]}-{ordered[-1]}"
-    return ", ".join(map(str, ordered))
-
-
 def _round_lines(number: int, rnd: Round) -> list[str]:
     lines = [f"Round {number}"]
     width = max((len(t.ns) for t in rnd.tables), default=0)
     for tbl in rnd.tables:
         lines.append(f"  table {tbl.table:>2}  {tbl.ns:>{width}} v {tbl.ew:<{width}}  boards "
-                     f"{_boards(tbl.boards)}")  # fmt: skip
+                     f"{board_text(tbl.boards)}")  # fmt: skip
     for pair in rnd.sit_outs:
         lines.append(f"  sits out  {pair}")
     if rnd.relay:
-        lines.append(f"  relay     boards {_boards(rnd.relay)}")
+        lines.append(f"  relay     boards {board_text(rnd.relay)}")
     return lines
 
 

@@ -19,6 +19,7 @@ from typing import TypeAlias
 import segno
 
 from bridgescore.core.seats import Side
+from bridgescore.events.movements.boards import board_text
 from bridgescore.events.movements.model import Movement, MovementError
 from bridgescore.report.html import _environment
 from bridgescore.report.view import Page, Row, Table, slug
@@ -41,19 +42,6 @@ class Stand(Enum):
 
 Place: TypeAlias = int | Stand
 """A table number, or a stand."""
-
-
-def board_text(boards: tuple[int, ...]) -> str:
-    """Boards as players read them: runs as ranges, ``(1, 2, 3, 7)`` is ``"1-3, 7"``."""
-    parts: list[str] = []
-    ordered = sorted(set(boards))
-    start = 0
-    for i in range(1, len(ordered) + 1):
-        if i == len(ordered) or ordered[i] != ordered[i - 1] + 1:
-            first, last = ordered[start], ordered[i - 1]
-            parts.append(str(first) if first == last else f"{first}-{last}")
-            start = i
-    return ", ".join(parts)
 
 
 def place_text(places: tuple[Place, ...]) -> str:

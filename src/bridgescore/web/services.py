@@ -189,10 +189,14 @@ def current_entries(
     return found
 
 
-def table_round(session: Session, table: int) -> int:
-    """The round a table is playing: its first round with a board still to enter."""
+def table_round(
+    session: Session, table: int, done: Mapping[tuple[int, int, int], Entry] | None = None
+) -> int:
+    """The round a table is playing: its first round with a board still to enter.
+    ``done``: the standing entries when the caller has read them already."""
     movement = movement_of(session)
-    done = current_entries(session)
+    if done is None:
+        done = current_entries(session)
     for number in range(1, len(movement.rounds) + 1):
         seat = table_in(movement, number, table)
         if seat is None:
@@ -529,7 +533,7 @@ def grid(session: Session) -> list[list[Cell]]:
     done = current_entries(session)
     numbers = table_numbers(movement)
     labels = {t: room_name(t) if _teams(session) else "" for t in numbers}
-    playing = {t: table_round(session, t) for t in numbers}
+    playing = {t: table_round(session, t, done) for t in numbers}
     latest = {t: 0 for t in numbers}
     for rnd_no, table, _ in done:
         latest[table] = max(latest.get(table, 0), rnd_no)
@@ -580,9 +584,9 @@ def grid(session: Session) -> list[list[Cell]]:
 def unfinished(session: Session, table: int) -> list[int]:
     """The boards of the table's current round with neither a result nor "not played":
     the round cannot be left until there are none."""
-    number = table_round(session, table)
-    seat = table_in(movement_of(session), number, table)
     done = current_entries(session)
+    number = table_round(session, table, done)
+    seat = table_in(movement_of(session), number, table)
     return [b for b in seat.boards if (number, table, b) not in done] if seat else []
 
 
@@ -869,12 +873,14 @@ class Change:
 def _seat_text(seat: Table | None) -> str:
     if seat is None:
         return "no play"
-    return f"{seat.ns} v {seat.ew}, boards {_boards(seat.boards)}"
+    return f"{seat.ns} v {seat.ew}, boards {boards_shown(seat.boards)}"
 
 
-def _boards(boards: Iterable[int]) -> str:
+def boards_shown(boards: Iterable[int]) -> str:
+    """Boards as the app's pages list them: ``1-4`` for a whole run of three or more,
+    else each number (``1, 2``; ``1, 3, 4``)."""
     ordered = sorted(boards)
-    if ordered and ordered == list(range(ordered[0], ordered[-1] + 1)) and len(ordered) > 2:
+    if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
         return f"{ordered[0]}-{ordered[-1]}"
     return ", ".join(map(str, ordered))
 

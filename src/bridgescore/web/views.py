@@ -481,7 +481,7 @@ def _teams_context(session: Session) -> dict[str, Any]:
                         "number": place,
                         "home": m.home,
                         "away": m.away,
-                        "boards": _boards_text(m.boards),
+                        "boards": services.boards_shown(m.boards),
                         "why": why.get((m.home, m.away), ""),
                     }
                     for place, m in enumerate(rnd.matches, start=1)
@@ -495,13 +495,6 @@ def _teams_context(session: Session) -> dict[str, Any]:
         plan = services.SwissPlan.from_json(session.schedule_json)
         context["swiss_left"] = plan.rounds - len(draws)
     return context
-
-
-def _boards_text(boards: tuple[int, ...]) -> str:
-    ordered = sorted(boards)
-    if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
-        return f"{ordered[0]}-{ordered[-1]}"
-    return ", ".join(map(str, ordered))
 
 
 def _control_context(request: HttpRequest, session: Session) -> dict[str, Any]:
@@ -664,7 +657,8 @@ def _room_cards(request: HttpRequest, session: Session, links: dict[int, str]) -
         for number in range(1, len(movement.rounds) + 1):
             seat = table_in(movement, number, table)
             if seat is not None:
-                rounds.append({"number": number, "seat": seat, "boards": _boards_text(seat.boards)})
+                shown = services.boards_shown(seat.boards)
+                rounds.append({"number": number, "seat": seat, "boards": shown})
         cards.append(
             {
                 "label": services.table_label(session, table),
@@ -726,9 +720,9 @@ def _take(request: HttpRequest, response: HttpResponse, link: TableLink) -> Http
 def table_view_context(link: TableLink) -> dict[str, Any]:
     session = link.session
     movement = services.movement_of(session)
-    number = services.table_round(session, link.table)
-    seat = table_in(movement, number, link.table)
     current = services.current_entries(session)
+    number = services.table_round(session, link.table, current)
+    seat = table_in(movement, number, link.table)
     names = {p.pair: p.names for p in SessionPair.objects.filter(session=session)}
     from bridgescore.core.vulnerability import BoardInfo
 

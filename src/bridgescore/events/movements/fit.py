@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from bridgescore.events.movements.boards import boards_phrase
 from bridgescore.events.movements.model import Movement, Table
 from bridgescore.events.movements.teams import RoundRobin
 
@@ -35,13 +36,6 @@ class Placed:
 
     seating: Seating | None = None
     error: str | None = None
-
-
-def _boards_text(boards: tuple[int, ...]) -> str:
-    ordered = sorted(boards)
-    if len(ordered) > 1 and ordered == list(range(ordered[0], ordered[-1] + 1)):
-        return f"boards {ordered[0]}-{ordered[-1]}"
-    return ("board " if len(ordered) == 1 else "boards ") + ", ".join(map(str, ordered))
 
 
 def table_in(movement: Movement, round_no: int, table: int) -> Table | None:
@@ -92,7 +86,7 @@ def place_result(
         if board not in seat.boards:
             return Placed(
                 error=f"board {board} is not played at table {table} in round {round_no}"
-                f" (it plays {_boards_text(seat.boards)})"
+                f" (it plays {boards_phrase(seat.boards)})"
             )
         for direction, given, scheduled in (("NS", ns, seat.ns), ("EW", ew, seat.ew)):
             if given is not None and pair_id(movement, given, direction) != scheduled:

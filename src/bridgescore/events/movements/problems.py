@@ -23,6 +23,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from bridgescore.events.movements.boards import boards_phrase
+
 if TYPE_CHECKING:
     from bridgescore.events.movements.model import Movement
 
@@ -56,13 +58,6 @@ class Problem:
             where.append(f"table {self.table}")
         prefix = ", ".join(where)
         return f"{prefix}: {self.message}" if prefix else self.message
-
-
-def _boards_text(boards: list[int]) -> str:
-    ordered = sorted(boards)
-    if len(ordered) > 1 and ordered == list(range(ordered[0], ordered[-1] + 1)):
-        return f"boards {ordered[0]}-{ordered[-1]}"
-    return ("board " if len(ordered) == 1 else "boards ") + ", ".join(map(str, ordered))
 
 
 def find_problems(movement: Movement) -> list[Problem]:
@@ -113,7 +108,7 @@ def find_problems(movement: Movement) -> list[Problem]:
             found.append(
                 Problem(
                     "board-at-two-tables",
-                    f"{_boards_text(boards)} at tables {', '.join(map(str, at))}"
+                    f"{boards_phrase(boards)} at tables {', '.join(map(str, at))}"
                     " (sharing not declared)",
                     number,
                     at[1],
@@ -124,7 +119,7 @@ def find_problems(movement: Movement) -> list[Problem]:
             found.append(
                 Problem(
                     "board-on-relay",
-                    f"{_boards_text(relayed)} both on the relay and at a table",
+                    f"{boards_phrase(relayed)} both on the relay and at a table",
                     number,
                     board_tables[relayed[0]][0],
                 )
@@ -141,7 +136,7 @@ def find_problems(movement: Movement) -> list[Problem]:
                     found.append(
                         Problem(
                             "board-twice",
-                            f"pair {pair} plays {_boards_text(repeats)} again"
+                            f"pair {pair} plays {boards_phrase(repeats)} again"
                             f" (first in round {first_round} at table {first_table})",
                             number,
                             tbl.table,
@@ -186,7 +181,7 @@ def find_problems(movement: Movement) -> list[Problem]:
         found.append(
             Problem(
                 "unequal-sets",
-                f"{_boards_text(fewer)} played fewer times than the others ({most})"
+                f"{boards_phrase(fewer)} played fewer times than the others ({most})"
                 " and factoring is not declared",
             )
         )
