@@ -165,7 +165,11 @@ class Entry(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["session", "entry_id"], name="one_entry_per_id")
         ]
-        indexes = [models.Index(fields=["session", "round", "table", "board"])]
+        indexes = [
+            models.Index(fields=["session", "round", "table", "board"]),
+            # a result's checks read its board's entries, and a traveller shows them
+            models.Index(fields=["session", "board"], name="entry_by_board"),
+        ]
         ordering = ["id"]
 
 

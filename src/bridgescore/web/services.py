@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Q
 
 from bridgescore.core.contract import Contract
 from bridgescore.core.hands import Card, Hands
@@ -171,16 +172,16 @@ def hands_of(pbn_text: str) -> Mapping[int, Hands]:
     return dict(event.hands)
 
 
-def current_entries(
-    session: Session, *, board: int | None = None
-) -> dict[tuple[int, int, int], Entry]:
-    """The entry that stands for each (round, table, board): the latest; erased ones gone.
-    ``board``: that board's only (one indexed read, not the whole log)."""
+def current_entries(session: Session) -> dict[tuple[int, int, int], Entry]:
+    """The entry that stands for each (round, table, board): the latest; erased ones gone."""
+    return standing(Entry.objects.filter(session=session).order_by("id"))
+
+
+def standing(entries: Iterable[Entry]) -> dict[tuple[int, int, int], Entry]:
+    """The entries that stand among ``entries`` (in the log's order): the latest for each
+    (round, table, board), erased ones gone."""
     found: dict[tuple[int, int, int], Entry] = {}
-    entries = Entry.objects.filter(session=session)
-    if board is not None:
-        entries = entries.filter(board=board)
-    for entry in entries.order_by("id"):
+    for entry in entries:
         key = (entry.round, entry.table, entry.board)
         if entry.kind == Entry.Kind.ERASED:
             found.pop(key, None)
@@ -279,37 +280,42 @@ def record_entry(
 ) -> tuple[Entry, bool]:
     """Keep one entry (committed before this returns); ``True`` when it is new. A resend
     (the same ``entry_id``) gives back the entry already kept. A table may not enter a
-    board that already has a result; the director may, with a reason."""
+    board that already has a result; the director may, with a reason.
+
+    One read and one write, in one transaction: the board's entries and any entry under
+    this id, read under the table's lock (a row lock on PostgreSQL; on SQLite writers
+    queue in this process), so two phones cannot both keep a result for one board."""
     entry_id = inp.entry_id or uuid.uuid4()
-    existing = _entry_by_id(session, entry_id)
-    if existing is not None:
-        return existing, False
-    if session.state != Session.State.RUNNING and by_table:
-        raise SessionClosedError(
-            "this table's link has expired: the session is closed (ask the director)"
-        )
-    row = check_entry(session, inp)
-    if not by_table and not reason.strip():
-        raise EntryError("a director's change needs a reason (it goes in the log)")
-    flags = "; ".join(flags_for(session, inp, row))  # a read, outside the write
+    key = (inp.round, inp.table, inp.board)
     try:
         with _one_writer(), transaction.atomic():
-            # one writer per table at a time (PostgreSQL row lock; SQLite writes are
-            # serialised anyway), so two phones cannot both keep a result for one board
             if connection.vendor != "sqlite":  # SQLite writes one at a time already
                 list(
                     TableLink.objects.select_for_update()
                     .filter(session=session, table=inp.table)
                     .order_by()[:1]
                 )
-            key = (inp.round, inp.table, inp.board)
-            if by_table and key in _standing_keys(session, key):
-                again = _entry_by_id(session, entry_id)
-                if again is not None:  # a resend that raced the first send: kept meanwhile
-                    return again, False
+            read = list(
+                Entry.objects.filter(session=session)
+                .filter(Q(board=inp.board) | Q(entry_id=entry_id))
+                .order_by("id")
+            )
+            existing = next((e for e in read if e.entry_id == entry_id), None)
+            if existing is not None:  # a resend: the phone gets the entry kept before
+                return existing, False
+            if session.state != Session.State.RUNNING and by_table:
+                raise SessionClosedError(
+                    "this table's link has expired: the session is closed (ask the director)"
+                )
+            row = check_entry(session, inp)
+            if not by_table and not reason.strip():
+                raise EntryError("a director's change needs a reason (it goes in the log)")
+            board = standing(e for e in read if e.board == inp.board)
+            if by_table and key in board:
                 raise EntryError(
                     f"board {inp.board} already has a result at this table: ask the director"
                 )
+            others = [e for other, e in board.items() if other != key]
             entry = Entry.objects.create(
                 session=session,
                 entry_id=entry_id,
@@ -326,16 +332,11 @@ def record_entry(
                 by_table=by_table,
                 by=_user(user),
                 reason=reason.strip(),
-                flags=flags,
+                flags="; ".join(flags_for(session, inp, row, others)),
             )
     except IntegrityError:  # the same id sent twice at once: the first one is kept
         return Entry.objects.get(session=session, entry_id=entry_id), False
     return entry, True
-
-
-def _entry_by_id(session: Session, entry_id: uuid.UUID) -> Entry | None:
-    """The entry a phone sent under ``entry_id`` (at most one: the ids are unique)."""
-    return next(iter(Entry.objects.filter(session=session, entry_id=entry_id).order_by()[:1]), None)
 
 
 _SQLITE_WRITES = threading.Lock()
@@ -345,16 +346,6 @@ def _one_writer() -> AbstractContextManager[object]:
     """On SQLite, writers queue in this process (first come, first served) instead of
     polling SQLite's busy handler, which gives a long tail under 60 tables at once."""
     return _SQLITE_WRITES if connection.vendor == "sqlite" else nullcontext()
-
-
-def _standing_keys(session: Session, key: tuple[int, int, int]) -> set[tuple[int, int, int]]:
-    rnd, table, board = key
-    latest = (
-        Entry.objects.filter(session=session, round=rnd, table=table, board=board)
-        .order_by("-id")
-        .first()
-    )
-    return {key} if latest is not None and latest.kind != Entry.Kind.ERASED else set()
 
 
 def _contract_of(row: ResultRow, inp: EntryInput) -> str:
@@ -413,19 +404,16 @@ def lead_problem(session: Session, inp: EntryInput, row: ResultRow) -> str | Non
     return None
 
 
-def flags_for(session: Session, inp: EntryInput, row: ResultRow) -> list[str]:
+def flags_for(
+    session: Session, inp: EntryInput, row: ResultRow, others: Sequence[Entry]
+) -> list[str]:
     """What the director should look at (never a reason to refuse): the lead not in the
     leader's hand; both sides declaring the same strain with too many tricks between
-    them; a score far from every other at the board."""
+    them; a score far from every other at the board (``others``: its other results)."""
     found = []
     lead = lead_problem(session, inp, row)
     if lead:
         found.append(lead)
-    others = [
-        e
-        for key, e in current_entries(session, board=inp.board).items()
-        if key != (inp.round, inp.table, inp.board)
-    ]
     result = row.result
     if (
         result is not None
