@@ -14,7 +14,7 @@ posting JSON results with their own ids as ``table.js`` does (the harness of
 
 The recompute: a 30-table session (``mitchell:30x1:rounds=26``, 780 results) with every
 result in but one; the last one is entered, and the live ranking worked out again: the
-library call the results page makes (``services.event_of`` + ``report.view.build_report``),
+library call the results page makes (``entries.event_of`` + ``report.view.build_report``),
 the same through ``bridgescore.web.live`` when it exists, and the results page itself over
 HTTP right after each of the last results is acknowledged.
 
@@ -138,7 +138,7 @@ import json, sys, time, uuid
 from bridgescore.web.serve import setup
 setup(sys.argv[1])
 from bridgescore.report.view import build_report
-from bridgescore.web import services
+from bridgescore.web import entries
 from bridgescore.web.models import Session
 try:
     from bridgescore.web import live
@@ -152,16 +152,16 @@ def timed(function, repeat):
         began = time.perf_counter(); function(); times.append(time.perf_counter() - began)
     return times
 figures = {}
-figures["full"] = min(timed(lambda: build_report(services.event_of(session)), 5))
+figures["full"] = min(timed(lambda: build_report(entries.event_of(session)), 5))
 if live is not None:
     live.report(session)  # the ranking as it stood, worked out once (the page was seen)
-inp = services.EntryInput(last["round"], last["table"], last["board"], last["contract"],
+inp = entries.EntryInput(last["round"], last["table"], last["board"], last["contract"],
                           last["declarer"], last["result"], entry_id=uuid.UUID(last["entry_id"]))
-services.record_entry(session, inp, by_table=True)
+entries.record_entry(session, inp, by_table=True)
 if live is not None:
     figures["live"] = timed(lambda: live.report(session), 1)[0]
     figures["live_again"] = min(timed(lambda: live.report(session), 5))
-    assert live.report(session) == build_report(services.event_of(session))
+    assert live.report(session) == build_report(entries.event_of(session))
 print(json.dumps(figures))
 """
 
@@ -256,7 +256,7 @@ def main() -> None:
         "",
         f"The live ranking of a 30-table session (`{THIRTY_TABLES}`, 780 results), worked"
         " out again after one new result: the library call of the results page"
-        " (`services.event_of` + `report.view.build_report`, best of 5), the same through"
+        " (`entries.event_of` + `report.view.build_report`, best of 5), the same through"
         " `bridgescore.web.live` (its first call after the new result, then again with"
         " nothing new), and the results page `/r/<id>/` over HTTP right after each of the"
         " last five results is acknowledged (median, max).",

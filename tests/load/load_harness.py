@@ -60,16 +60,16 @@ import json, sys
 from bridgescore.web.serve import setup
 setup(sys.argv[1])
 from bridgescore.events.movements.spec import build
-from bridgescore.web import services
+from bridgescore.web import clubs, entries
 from bridgescore.web.models import Club, Entry, TableLink
 spec, fill = sys.argv[2], json.loads(sys.argv[3])
 club = Club.objects.create(name="Load test club")
-session = services.create_session(club, "Sixty tables at once", build(spec), spec=spec)
+session = clubs.create_session(club, "Sixty tables at once", build(spec), spec=spec)
 made = []
 for item in fill:  # results already in: checked by the app's own kernel, written at once
-    inp = services.EntryInput(item["round"], item["table"], item["board"], item["contract"],
+    inp = entries.EntryInput(item["round"], item["table"], item["board"], item["contract"],
                               item["declarer"], item["result"])
-    row = services.check_entry(session, inp)
+    row = entries.check_entry(session, inp)
     made.append(Entry(session=session, round=inp.round, table=inp.table, board=inp.board,
                       kind=Entry.Kind.RESULT, contract=inp.contract, declarer=inp.declarer,
                       result=inp.result, ns_score=row.ns_score, by_table=True))

@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from bridgescore.events.movements.spec import build
-from bridgescore.web import services
+from bridgescore.web import clubs, entries
 from bridgescore.web.models import Club, Director, Session, TableLink
 
 SPEC = "mitchell:3x2"  # 3 tables, 3 rounds, 2 boards a round: boards 1-6
@@ -31,7 +31,7 @@ def director(club: Club) -> User:
 @pytest.fixture
 def session(club: Club) -> Session:
     names = {"1NS": "Ann & Bob", "1EW": "Cy & Di"}
-    return services.create_session(club, "Tuesday pairs", build(SPEC), spec=SPEC, names=names)
+    return clubs.create_session(club, "Tuesday pairs", build(SPEC), spec=SPEC, names=names)
 
 
 @pytest.fixture
@@ -75,15 +75,13 @@ def other_director(other_club: Club) -> User:
 def other_session(other_club: Club) -> Session:
     """A session of another club (with its own secret names)."""
     names = {"1NS": "Zed Quill & Yan Xu"}
-    return services.create_session(
-        other_club, "Hilltop Monday", build(SPEC), spec=SPEC, names=names
-    )
+    return clubs.create_session(other_club, "Hilltop Monday", build(SPEC), spec=SPEC, names=names)
 
 
 @pytest.fixture
 def second_session(club: Club) -> Session:
     """Another session of the same club."""
-    return services.create_session(club, "Friday pairs", build(SPEC), spec=SPEC)
+    return clubs.create_session(club, "Friday pairs", build(SPEC), spec=SPEC)
 
 
 PLAYED = [  # (contract, declarer, result) for each board, at its first, second, third table
@@ -102,14 +100,14 @@ def play_all(target: Session, rounds: int = 3) -> None:
     from bridgescore.events.movements.fit import seatings
 
     seen: dict[int, int] = {}
-    for s in seatings(services.movement_of(target)):
+    for s in seatings(clubs.movement_of(target)):
         if s.round > rounds:
             continue
         nth = seen.get(s.board, 0)
         seen[s.board] = nth + 1
         contract, declarer, result = PLAYED[(s.board - 1) * 3 + nth]
-        inp = services.EntryInput(s.round, s.table, s.board, contract, declarer, result)
-        services.record_entry(target, inp, by_table=True)
+        inp = entries.EntryInput(s.round, s.table, s.board, contract, declarer, result)
+        entries.record_entry(target, inp, by_table=True)
 
 
 @pytest.fixture
@@ -127,4 +125,4 @@ HANDS = Path(__file__).parents[1] / "io" / "data" / "pbn" / "bridgewebs_hands.pb
 def hands_session(club: Club) -> Session:
     """A session with its hand records loaded."""
     text = HANDS.read_text(encoding="latin-1")
-    return services.create_session(club, "With hands", build(SPEC), spec=SPEC, hands_pbn=text)
+    return clubs.create_session(club, "With hands", build(SPEC), spec=SPEC, hands_pbn=text)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from django.test import Client
 
-from bridgescore.web import services
+from bridgescore.web import entries
 from bridgescore.web.models import Entry, LogLine, PendingEntry, Session, TableLink
 
 Link = Callable[[int], TableLink]
@@ -83,7 +83,7 @@ def test_a_result_waits_for_the_opponents_phone_then_counts_once(
     kept = Entry.objects.get()
     assert (str(kept.entry_id), kept.ns_score, kept.by_table) == (entry_id, 420, True)
     assert PendingEntry.objects.count() == 0
-    assert services.current_entries(session)[(1, 1, 1)].ns_score == 420
+    assert entries.current_entries(session)[(1, 1, 1)].ns_score == 420
     assert LogLine.objects.filter(session=session, what="confirmed").count() == 1
 
 

@@ -14,7 +14,7 @@ from bridgescore.events.movements.fit import seatings
 from bridgescore.events.movements.spec import build
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.scoring import score_event
-from bridgescore.web import services
+from bridgescore.web import clubs, entries, standings
 from bridgescore.web.models import (
     Club,
     Director,
@@ -37,7 +37,7 @@ def _cell(td: Client, session: Session, rnd: int, table: int, **fields: str) -> 
 
 
 def _scored(session: Session) -> PairsResult:
-    result = score_event(services.event_of(session))
+    result = score_event(entries.event_of(session))
     assert isinstance(result, PairsResult)
     return result
 
@@ -50,7 +50,7 @@ def _points(session: Session, board: int) -> list[tuple[str, float | None, float
 
 
 def _totals(session: Session) -> dict[str, tuple[str, float, float | None]]:
-    return {r.pair: (r.place, r.total, r.percent) for r in services.ranking(session)}
+    return {r.pair: (r.place, r.total, r.percent) for r in standings.ranking(session)}
 
 
 # --- the roster and the directors --------------------------------------------------------
@@ -115,7 +115,7 @@ def test_pairs_are_named_from_the_roster(td: Client, session: Session, other_clu
     assert saved.status_code == 302
     assert SessionPair.objects.get(session=session, pair="2NS").names == "Ann Smith & Bob Jones"
     assert SessionPair.objects.get(session=session, pair="1NS").names == "Ann & Bob"  # untouched
-    names = {p.id: p.names for p in services.event_of(session).participants}
+    names = {p.id: p.names for p in entries.event_of(session).participants}
     assert names["2NS"] == ("Ann Smith", "Bob Jones")
     page = td.get(f"/director/s/{session.pk}/pairs/").content.decode()
     assert f'<option value="{ann.pk}" selected>Ann Smith</option>' in page
@@ -151,13 +151,13 @@ def test_an_assigned_score_not_played_and_an_erasure_keep_the_history(
     page = _cell(td, played, 2, 3, board="1", contract="4SX", declarer="N", result="-1",
                  reason="Law 23: assigned after a misinformation")  # fmt: skip
     assert "assigned by td — Law 23: assigned after a misinformation" in page
-    assert services.current_entries(played)[(2, 3, 1)].ns_score == -100
+    assert entries.current_entries(played)[(2, 3, 1)].ns_score == -100
     assert _points(played, 1)[1] == ("4SXN-1", 0.0, 4.0)
     _cell(td, played, 2, 3, board="2", not_played="1", reason="board fouled")
-    assert services.current_entries(played)[(2, 3, 2)].kind == Entry.Kind.NOT_PLAYED
+    assert entries.current_entries(played)[(2, 3, 2)].kind == Entry.Kind.NOT_PLAYED
     assert [line[0] for line in _points(played, 2)] == ["3NTS=", "NP", "3NTS+1"]
     _cell(td, played, 2, 3, board="2", erase="1", reason="entered at the wrong table")
-    assert (2, 3, 2) not in services.current_entries(played)
+    assert (2, 3, 2) not in entries.current_entries(played)
     kinds = list(
         Entry.objects.filter(session=played, round=2, table=3)
         .order_by("id")
@@ -260,9 +260,9 @@ def test_a_lead_not_in_the_leaders_hand_is_flagged_only_once_confirmed(
 
 
 def test_unusual_results_are_flagged_on_the_grid_not_refused(td: Client, session: Session) -> None:
-    services.record_entry(session, services.EntryInput(1, 1, 1, "4S", "N", "="), by_table=True)
-    entry, created = services.record_entry(
-        session, services.EntryInput(2, 3, 1, "4S", "E", "+1"), by_table=True
+    entries.record_entry(session, entries.EntryInput(1, 1, 1, "4S", "N", "="), by_table=True)
+    entry, created = entries.record_entry(
+        session, entries.EntryInput(2, 3, 1, "4S", "E", "+1"), by_table=True
     )
     assert created  # kept all the same
     assert entry.flags == (
@@ -274,13 +274,13 @@ def test_unusual_results_are_flagged_on_the_grid_not_refused(td: Client, session
 
 
 def test_a_result_far_from_the_others_is_flagged(club: Club) -> None:
-    bigger = services.create_session(club, "Five tables", build("mitchell:5x2"))
-    first = [s for s in seatings(services.movement_of(bigger)) if s.board == 1]
+    bigger = clubs.create_session(club, "Five tables", build("mitchell:5x2"))
+    first = [s for s in seatings(clubs.movement_of(bigger)) if s.board == 1]
     results = [("4S", "N", "="), ("4S", "N", "+1"), ("4S", "N", "="), ("7NTX", "S", "-6")]
     for seat, (contract, declarer, result) in zip(first, results, strict=False):
-        inp = services.EntryInput(seat.round, seat.table, 1, contract, declarer, result)
-        services.record_entry(bigger, inp, by_table=True)
-    flags = [e.flags for e in services.current_entries(bigger).values()]
+        inp = entries.EntryInput(seat.round, seat.table, 1, contract, declarer, result)
+        entries.record_entry(bigger, inp, by_table=True)
+    flags = [e.flags for e in entries.current_entries(bigger).values()]
     assert flags == ["", "", "", "NS -1400 is far from the other tables (median +420)"]
 
 
@@ -292,12 +292,12 @@ def test_the_table_cannot_leave_a_round_with_a_board_missing(
     assert "Still to enter" not in device.get(f"/t/{table.token}/").content.decode()
     _send(device, table.token, round=1, board=2, contract="2H", declarer="E", result="=",
           confirm="1")  # fmt: skip
-    assert services.table_round(session, 1) == 1
+    assert entries.table_round(session, 1) == 1
     page = device.get(f"/t/{table.token}/").content.decode()
     assert "Table 1 · round 1 of 3" in page
     assert "Still to enter this round: board 1." in page
     _send(device, table.token, round=1, board=1, not_played="1", confirm="1")
-    assert services.table_round(session, 1) == 2
+    assert entries.table_round(session, 1) == 2
     moved = device.get(f"/t/{table.token}/").content.decode()
     assert "Table 1 · round 2 of 3" in moved
     assert "Still to enter" not in moved

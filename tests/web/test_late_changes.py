@@ -12,7 +12,7 @@ from django.test import Client
 
 from bridgescore.events.movements.model import Movement
 from bridgescore.events.movements.spec import build
-from bridgescore.web import services
+from bridgescore.web import changes, clubs, entries
 from bridgescore.web.models import Club, LogLine, MovementChange, Session, TableLink
 
 Link = Callable[[int], TableLink]
@@ -20,10 +20,10 @@ Phone = Callable[[TableLink], Client]
 
 
 def _round_one(session: Session) -> None:
-    for seat in services.movement_of(session).rounds[0].tables:
+    for seat in clubs.movement_of(session).rounds[0].tables:
         for board in seat.boards:
-            inp = services.EntryInput(1, seat.table, board, "3NT", "S", "=")
-            services.record_entry(session, inp, by_table=True)
+            inp = entries.EntryInput(1, seat.table, board, "3NT", "S", "=")
+            entries.record_entry(session, inp, by_table=True)
 
 
 def _show(td: Client, session: Session, **fields: str) -> str:
@@ -49,7 +49,7 @@ def test_a_pair_that_leaves_is_shown_then_applied(td: Client, session: Session) 
     assert "pair 2EW is scheduled for 2 of the 6 boards in use, fewer than 70 %" in page
     session.refresh_from_db()
     assert session.movement_json == before  # nothing applied yet
-    change = services.missing_pair(session, "2EW", 2)
+    change = changes.missing_pair(session, "2EW", 2)
     assert f'value="{change.key}"' in page
     assert _apply(td, session, "not-the-key", **fields, reason="x") == 200
     session.refresh_from_db()
@@ -67,7 +67,7 @@ def test_a_pair_that_leaves_is_shown_then_applied(td: Client, session: Session) 
     assert LogLine.objects.filter(session=session, what="movement changed").count() == 1
     grid = td.get(f"/director/s/{session.pk}/grid/").content.decode()
     assert grid.count('<td class="idle">') == 2
-    assert services.table_round(session, 3) == 3  # table 3 does not play round 2 now
+    assert entries.table_round(session, 3) == 3  # table 3 does not play round 2 now
 
 
 def td_user(td: Client) -> object:
@@ -82,31 +82,31 @@ def test_a_change_cannot_touch_a_round_already_played(td: Client, session: Sessi
 
 
 def test_a_late_pair_fills_the_sit_out(td: Client, club: Club) -> None:
-    seven = services.create_session(club, "Seven pairs", build("howell:4x3:pairs=7"))
+    seven = clubs.create_session(club, "Seven pairs", build("howell:4x3:pairs=7"))
     page = _show(td, seven, kind="late", pair="8", round="2")
     assert "round 2, table 4: no play → 2 v 8, boards 4-6" in page
     assert "round 7, table 4: no play → 7 v 8, boards 19-21" in page
     assert "has no new problems" in page
-    change = services.late_pair(seven, "8", 2)
+    change = changes.late_pair(seven, "8", 2)
     assert len(change.effect) == 12  # six rounds: a new table and no one sitting out
     assert _apply(td, seven, change.key, kind="late", pair="8", round="2", reason="late") == 302
     seven.refresh_from_db()
-    after = services.movement_of(seven)
+    after = clubs.movement_of(seven)
     assert "8" in after.pairs
     assert after.rounds[0].sit_outs == ("1",)  # round 1 is as it was
     assert all(not r.sit_outs for r in after.rounds[1:])
     assert after.factored  # boards 1-3 are played once fewer
     assert TableLink.objects.filter(session=seven, table=4).exists()  # the new table's link
-    assert services.table_round(seven, 4) == 2
+    assert entries.table_round(seven, 4) == 2
     again = _show(td, seven, kind="late", pair="9", round="2")
     assert "no one sits out from round 2: pair 9 has no place" in again
 
 
 def test_a_late_pair_returns_the_movement_a_missing_pair_left(td: Client, club: Club) -> None:
-    eight = services.create_session(club, "Eight pairs", build("howell:4x3"))
-    gone = services.missing_pair(eight, "8", 1)
-    services.apply_change(eight, gone, "not here yet", None)
-    back = services.late_pair(eight, "8", 1)
+    eight = clubs.create_session(club, "Eight pairs", build("howell:4x3"))
+    gone = changes.missing_pair(eight, "8", 1)
+    changes.apply_change(eight, gone, "not here yet", None)
+    back = changes.late_pair(eight, "8", 1)
     assert back.after.rounds == build("howell:4x3").rounds  # its seats back, as they were
 
 
@@ -118,7 +118,7 @@ def test_two_tables_change_places(td: Client, session: Session, link: Link, phon
     assert "round 2, table 1: 1NS v 3EW, boards 3, 4 → 3NS v 2EW, boards 1, 2" in page
     assert "round 2, table 3: 3NS v 2EW, boards 1, 2 → 1NS v 3EW, boards 3, 4" in page
     assert "has no new problems" in page
-    change = services.move_table(session, 1, 3, 2)
+    change = changes.move_table(session, 1, 3, 2)
     fields = {"kind": "move", "first": "1", "second": "3", "round": "2"}
     assert _apply(td, session, change.key, **fields, reason="table 1 is by the door") == 302
     shown = device.get(f"/t/{link(1).token}/").content.decode()
@@ -130,10 +130,10 @@ def test_two_tables_change_places(td: Client, session: Session, link: Link, phon
 
 
 def test_a_change_made_meanwhile_is_not_overwritten(td: Client, session: Session) -> None:
-    first = services.move_table(session, 1, 2, 2)
-    second = services.missing_pair(session, "3EW", 3)
-    services.apply_change(session, first, "first", None)
+    first = changes.move_table(session, 1, 2, 2)
+    second = changes.missing_pair(session, "3EW", 3)
+    changes.apply_change(session, first, "first", None)
     stale = Session.objects.get(pk=session.pk)
-    with pytest.raises(services.EntryError, match="the movement has changed since"):
-        services.apply_change(stale, second, "second", None)
+    with pytest.raises(clubs.EntryError, match="the movement has changed since"):
+        changes.apply_change(stale, second, "second", None)
     assert MovementChange.objects.filter(session=session).count() == 1

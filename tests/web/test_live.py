@@ -10,7 +10,7 @@ from bridgescore.events.movements.spec import build
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.scoring import score_event
 from bridgescore.report.view import build_report
-from bridgescore.web import live, services
+from bridgescore.web import clubs, entries, live
 from bridgescore.web.models import Club, Session, SessionPair
 
 SPEC = "mitchell:5x2"  # 5 tables, 5 rounds, 2 boards a round: 10 boards, each played 5 times
@@ -26,19 +26,19 @@ def _enter(session: Session, rnd: int, table: int, board: int, **given: object) 
         "result": RESULTS[pick],
     }
     fields.update(given)
-    inp = services.EntryInput(rnd, table, board, **fields)  # type: ignore[arg-type]
+    inp = entries.EntryInput(rnd, table, board, **fields)  # type: ignore[arg-type]
     by_table = not given
-    services.record_entry(session, inp, by_table=by_table, reason="" if by_table else "ruling")
+    entries.record_entry(session, inp, by_table=by_table, reason="" if by_table else "ruling")
 
 
 def _same(session: Session) -> None:
-    full_event = services.event_of(session)
+    full_event = entries.event_of(session)
     assert live.event(session) == full_event
     assert live.report(session) == build_report(full_event)
 
 
 def _seatings(session: Session) -> list[tuple[int, int, int]]:
-    movement = services.movement_of(session)
+    movement = clubs.movement_of(session)
     return [
         (number, seat.table, board)
         for number, rnd in enumerate(movement.rounds, start=1)
@@ -50,7 +50,7 @@ def _seatings(session: Session) -> list[tuple[int, int, int]]:
 def test_the_kept_ranking_equals_the_full_one_after_every_change(
     club: Club, director: User
 ) -> None:
-    session = services.create_session(club, "Live", build(SPEC), spec=SPEC)
+    session = clubs.create_session(club, "Live", build(SPEC), spec=SPEC)
     keys = _seatings(session)
     assert len(keys) == 50
     for rnd, table, board in keys[:-4]:
@@ -59,7 +59,7 @@ def test_the_kept_ranking_equals_the_full_one_after_every_change(
     rnd, table, board = keys[0]
     _enter(session, rnd, table, board, contract="4S", declarer="N", result="=")  # corrected
     _same(session)
-    services.erase_entry(session, *keys[1], director, "entered at the wrong table")
+    entries.erase_entry(session, *keys[1], director, "entered at the wrong table")
     _same(session)
     _enter(session, *keys[-4], contract="", declarer="", result="", not_played=True)
     _same(session)
@@ -73,7 +73,7 @@ def test_the_kept_ranking_equals_the_full_one_after_every_change(
 
 
 def test_one_new_result_rescores_only_its_board(club: Club) -> None:
-    session = services.create_session(club, "Live", build(SPEC), spec=SPEC)
+    session = clubs.create_session(club, "Live", build(SPEC), spec=SPEC)
     keys = _seatings(session)
     for rnd, table, board in keys[:-1]:
         _enter(session, rnd, table, board)

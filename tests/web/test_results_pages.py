@@ -16,7 +16,7 @@ from django.test import Client
 from bridgescore.events.model import Event, ResultRow
 from bridgescore.events.scoring import score_event
 from bridgescore.io.events import load_event
-from bridgescore.web import services
+from bridgescore.web import clubs, entries
 from bridgescore.web.models import Session, TableLink
 
 Link = Callable[[int], TableLink]
@@ -37,10 +37,10 @@ def _enter(
     result: str = "",
     not_played: str = "",
 ) -> None:
-    inp = services.EntryInput(
+    inp = entries.EntryInput(
         rnd, table, board, contract, declarer, result, not_played=bool(not_played)
     )
-    services.record_entry(session, inp, by_table=True)
+    entries.record_entry(session, inp, by_table=True)
 
 
 def _status(client: Client, session: Session, page: str) -> int:
@@ -59,7 +59,7 @@ def test_a_table_sees_a_traveller_only_once_it_has_finished_the_board(
     assert _status(device, session, "board-2.html") == 403  # not finished: no one has, either
     assert _status(device, session, "board-99.html") == 404  # not in the movement
     _enter(session, 1, 1, 2, not_played="1")  # not played: it may yet be played
-    assert services.table_round(session, 1) == 2  # the table has moved on
+    assert entries.table_round(session, 1) == 2  # the table has moved on
     assert _status(device, session, "board-1.html") == 200  # still shown after moving on
     assert _status(device, session, "board-3.html") == 403
     _enter(session, 2, 1, 3, contract="3NT", declarer="S", result="+1")
@@ -76,7 +76,7 @@ def test_not_played_boards_stay_hidden_from_the_table(
     device = phone(link(1))
     _enter(session, 1, 1, 1, not_played="1")
     _enter(session, 2, 3, 1, contract="4S", declarer="N", result="=")
-    assert services.visible_boards(session, 1) == set()
+    assert entries.visible_boards(session, 1) == set()
     assert _status(device, session, "board-1.html") == 403
 
 
@@ -114,7 +114,7 @@ def test_every_export_reads_back_to_the_same_event(
     path = tmp_path / f"session.{fmt}"
     path.write_bytes(response.content)
     back = load_event(path)
-    mine: Event = services.event_of(played)
+    mine: Event = entries.event_of(played)
     assert len(back.results.rows) == 18
     assert _sorted(back.results.rows) == _sorted(mine.results.rows)
     assert score_event(back).standings == score_event(mine).standings
@@ -144,7 +144,7 @@ def test_hand_records_uploaded_at_creation_show_the_diagrams(td: Client, club: o
         response = td.post("/director/new/", {**form, "hands": hands})
     assert response.status_code == 302
     session = Session.objects.get(name="With hands")
-    assert len(services.hands_of(session.hands_pbn)) == 24
+    assert len(clubs.hands_of(session.hands_pbn)) == 24
     _enter(session, 1, 1, 1, contract="4S", declarer="N", result="=")
     page = td.get(f"/r/{session.public_id}/board-1.html").content.decode()
     assert 'aria-label="The four hands"' in page
@@ -152,8 +152,8 @@ def test_hand_records_uploaded_at_creation_show_the_diagrams(td: Client, club: o
 
 
 def test_a_hand_record_that_is_not_pbn_is_refused_with_its_place(td: Client) -> None:
-    clubs = td.get("/director/").context["clubs"]
-    form = {"pairs": "6", "boards": "6", "spec": "mitchell:3x2", "club": str(clubs[0].pk),
+    listed = td.get("/director/").context["clubs"]
+    form = {"pairs": "6", "boards": "6", "spec": "mitchell:3x2", "club": str(listed[0].pk),
             "name": "Bad hands"}  # fmt: skip
     bad = io.BytesIO(b'[Board "1"]\n[Deal "N:AKQ.xyz"]\n')
     bad.name = "hands.pbn"
@@ -175,7 +175,7 @@ def test_a_score_card_shows_only_when_every_board_on_it_is_visible(
     assert _status(device, session, "pair-1NS.html") == 200  # boards 1-2: table 1's own
     assert _status(device, session, "pair-2NS.html") == 403  # boards 3-4: not yet played here
     assert _status(Client(), session, "pair-1NS.html") == 403  # a viewer with no table
-    moved = services.movement_of(session).rounds[1].tables[0]  # round 2 at table 1
+    moved = clubs.movement_of(session).rounds[1].tables[0]  # round 2 at table 1
     for board in moved.boards:  # table 1 now plays 3-4 against 3EW: 2NS's boards
         _enter(session, 2, 1, board, contract="2S", declarer="S", result="=")
     assert _status(device, session, "pair-2NS.html") == 200

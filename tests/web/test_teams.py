@@ -17,7 +17,7 @@ from bridgescore.events.movements.teams import round_robin
 from bridgescore.events.scoring import score_event
 from bridgescore.events.teams import TeamsResult
 from bridgescore.io.results import loads_csv
-from bridgescore.web import services
+from bridgescore.web import clubs, entries, matches
 from bridgescore.web.models import Club, Entry, Player, Session, SwissDraw, TableLink
 
 TEAMS = ["Aces", "Kings", "Queens", "Jacks"]
@@ -64,7 +64,7 @@ class Room:
     def play_round(self, round_no: int) -> None:
         """Every board of the round entered by its room tables' phones, as JSON posts."""
         self.session.refresh_from_db()  # a round drawn since
-        movement = services.movement_of(self.session)
+        movement = clubs.movement_of(self.session)
         for seat in movement.rounds[round_no - 1].tables:
             device, link = self.phone(seat.table)
             for board in seat.boards:
@@ -78,7 +78,7 @@ class Room:
                     entry_id=str(uuid.uuid4()), confirm="1",
                 )  # fmt: skip
                 assert (answer["http"], answer["status"]) == (200, "accepted"), answer
-                label = services.room_label(seat.table)
+                label = clubs.room_label(seat.table)
                 self.lines.append(
                     f"{board},{round_no},{label},{seat.ns},{seat.ew},{contract},{declarer},{result}"
                 )
@@ -92,7 +92,7 @@ class Room:
 
 
 def _robin(club: Club, teams: list[str], boards: int = 4) -> Session:
-    return services.create_teams_session(club, "Teams night", teams, boards)
+    return matches.create_teams_session(club, "Teams night", teams, boards)
 
 
 def test_a_round_robin_entered_at_the_tables_ranks_as_the_library_ranks_its_csv(
@@ -100,13 +100,13 @@ def test_a_round_robin_entered_at_the_tables_ranks_as_the_library_ranks_its_csv(
 ) -> None:
     session = _robin(club, TEAMS)
     robin = round_robin(TEAMS, 4)
-    assert services.round_robin_of(session) == robin
+    assert matches.round_robin_of(session) == robin
     assert TableLink.objects.filter(session=session).count() == 4  # 2 matches x 2 rooms
     room = Room(session)
     for number in (1, 2, 3):
         room.play_round(number)
     assert Entry.objects.filter(session=session).count() == 3 * 2 * 2 * 4
-    ours = services.teams_result(session)
+    ours = matches.teams_result(session)
     theirs = room.library()
     assert ours is not None
     assert ours.standings == theirs.standings
@@ -119,7 +119,7 @@ def test_a_round_robin_entered_at_the_tables_ranks_as_the_library_ranks_its_csv(
         assert len(match.boards) == 4
     assert len({s.vp for s in ours.standings}) > 1  # the rooms differ: not all even
     # every row fits the round robin, in its own room, and nothing is missing
-    event = services.event_of(session)
+    event = entries.event_of(session)
     for row in event.results.rows:
         assert row.round is not None
         assert row.ns is not None
@@ -160,18 +160,18 @@ def test_each_room_has_its_link_and_its_teams_the_right_way_round(club: Club) ->
     assert f"NS {match.away}</b>" in closed_page
     assert f"EW {match.home}</b>" in closed_page
     # the rooms play the match's boards in the two-room order: they exchange halves
-    seats = services.movement_of(session).rounds[0].tables
+    seats = clubs.movement_of(session).rounds[0].tables
     assert (seats[0].boards, seats[1].boards) == ((1, 2, 3, 4), (3, 4, 1, 2))
     # one room's result alone is not yet in its match: the board waits for the other room
     answer = _post(open_phone, open_link.token, round=1, board=1, contract="4S", declarer="N",
                    result="=", confirm="1")  # fmt: skip
     assert answer["status"] == "accepted"
-    result = services.teams_result(session)
+    result = matches.teams_result(session)
     assert result is not None
     assert result.matches == ()
     _post(closed_phone, closed_link.token, round=1, board=1, contract="4S", declarer="E",
           result="-1", confirm="1")  # fmt: skip
-    result = services.teams_result(session)
+    result = matches.teams_result(session)
     assert result is not None
     (scored,) = result.matches
     assert (scored.first, scored.second) == (match.home, match.away)
@@ -189,16 +189,16 @@ def test_a_board_the_match_does_not_play_is_refused(club: Club) -> None:
         "http": 422,
         "error": "board 5 is not played at table 1b in round 1 (this match: boards 1, 2, 3, 4)",
     }
-    adjusted = services.EntryInput(1, 1, 1, adjusted="A+/A-")
-    with pytest.raises(services.EntryError, match="no adjusted score"):
-        services.record_entry(session, adjusted, by_table=False, reason="ruling")
+    adjusted = entries.EntryInput(1, 1, 1, adjusted="A+/A-")
+    with pytest.raises(clubs.EntryError, match="no adjusted score"):
+        entries.record_entry(session, adjusted, by_table=False, reason="ruling")
     assert Entry.objects.filter(session=session).count() == 0
 
 
 def test_an_odd_number_of_teams_has_a_bye_each_round(club: Club, td: Client) -> None:
     teams = [*TEAMS, "Tens"]
     session = _robin(club, teams, boards=2)
-    movement = services.movement_of(session)
+    movement = clubs.movement_of(session)
     assert len(movement.rounds) == 5
     byes = [rnd.sit_outs for rnd in movement.rounds]
     assert sorted(b for (b,) in byes) == sorted(teams)  # each team has the bye once
@@ -208,7 +208,7 @@ def test_an_odd_number_of_teams_has_a_bye_each_round(club: Club, td: Client) -> 
         assert playing == set(teams) - set(rnd.sit_outs)
     room = Room(session)
     room.play_round(1)
-    result = services.teams_result(session)
+    result = matches.teams_result(session)
     assert result is not None
     assert result.standings == room.library().standings
     assert byes[0][0] not in {s.team for s in result.standings}
@@ -224,12 +224,12 @@ def _library_standings(scored: TeamsResult, opponents: dict[str, list[str]]) -> 
 
 
 def test_a_swiss_drawn_for_two_rounds_from_the_librarys_standings(club: Club, td: Client) -> None:
-    session = services.create_teams_session(
+    session = matches.create_teams_session(
         club, "Swiss teams", TEAMS, 4, schedule=Session.Schedule.SWISS, rounds=2
     )
-    (first,) = services.draws_of(session)
+    (first,) = matches.draws_of(session)
     assert [(p.higher, p.lower) for p in first.pairings] == [("Aces", "Kings"), ("Queens", "Jacks")]
-    assert len(services.movement_of(session).rounds) == 1
+    assert len(clubs.movement_of(session).rounds) == 1
     draw_page = f"/director/s/{session.pk}/draw/"
     room = Room(session)
     device, link = room.phone(1)
@@ -242,7 +242,7 @@ def test_a_swiss_drawn_for_two_rounds_from_the_librarys_standings(club: Club, td
     room.play_round(1)
     opponents = {"Aces": ["Kings"], "Kings": ["Aces"], "Queens": ["Jacks"], "Jacks": ["Queens"]}
     expected = swiss_round(_library_standings(room.library(), opponents), SwissRules(), 2)
-    assert services.next_draw(session) == expected
+    assert matches.next_draw(session) == expected
     met = {frozenset(("Aces", "Kings")), frozenset(("Queens", "Jacks"))}
     assert not {frozenset((p.higher, p.lower)) for p in expected.pairings} & met
     shown = td.get(draw_page).content.decode()
@@ -250,10 +250,10 @@ def test_a_swiss_drawn_for_two_rounds_from_the_librarys_standings(club: Club, td
         assert pairing.why.replace("'", "&#x27;") in shown
     assert td.post(draw_page, {"key": "not-the-one-shown"}).status_code == 200
     assert SwissDraw.objects.filter(session=session).count() == 1
-    confirmed = td.post(draw_page, {"key": services.draw_key(expected)})
+    confirmed = td.post(draw_page, {"key": matches.draw_key(expected)})
     assert confirmed.status_code == 302
     session.refresh_from_db()
-    movement = services.movement_of(session)
+    movement = clubs.movement_of(session)
     assert len(movement.rounds) == 2
     second = movement.rounds[1].tables
     assert [(t.ns, t.ew) for t in second] == [
@@ -270,24 +270,24 @@ def test_a_swiss_drawn_for_two_rounds_from_the_librarys_standings(club: Club, td
     assert f"NS {expected.pairings[0].higher}</b>" in page
     room.play_round(2)
     assert "all 2 rounds are drawn" in td.get(draw_page).content.decode()
-    result = services.teams_result(session)
+    result = matches.teams_result(session)
     assert result is not None
     assert result.standings == room.library().standings
 
 
 def test_a_swiss_with_an_odd_number_of_teams_gives_the_bye_to_the_lowest(club: Club) -> None:
     teams = [*TEAMS, "Tens"]
-    session = services.create_teams_session(
+    session = matches.create_teams_session(
         club, "Odd Swiss", teams, 2, schedule=Session.Schedule.SWISS, rounds=3
     )
-    (first,) = services.draws_of(session)
+    (first,) = matches.draws_of(session)
     assert first.bye == "Tens"
-    assert services.movement_of(session).rounds[0].sit_outs == ("Tens",)
+    assert clubs.movement_of(session).rounds[0].sit_outs == ("Tens",)
     room = Room(session)
     room.play_round(1)
-    standings = services.swiss_standings(session)
+    standings = matches.swiss_standings(session)
     assert standings[-1] == Standing("Tens", 0.0, 5, (None,), had_bye=True)
-    draw = services.next_draw(session)
+    draw = matches.next_draw(session)
     assert draw.bye is not None
     assert draw.bye != "Tens"
     assert draw.bye_why
@@ -307,8 +307,8 @@ def test_the_director_sets_up_a_teams_session_with_names_from_the_roster(
     assert response.status_code == 302
     session = Session.objects.get(name="Winter teams")
     assert (session.kind, session.schedule) == (Session.Kind.TEAMS, Session.Schedule.ROBIN)
-    assert services.team_names(session) == ("Aces", "Sam Smith", "Kings")
-    assert services.round_robin_of(session) == round_robin(["Aces", "Sam Smith", "Kings"], 6)
+    assert matches.team_names(session) == ("Aces", "Sam Smith", "Kings")
+    assert matches.round_robin_of(session) == round_robin(["Aces", "Sam Smith", "Kings"], 6)
     names = dict(session.pairs.values_list("pair", "names"))
     assert names == {"Aces": "", "Sam Smith": "Sam Smith", "Kings": ""}
     twice = {**data, "name": "Again", "team-3": "aces"}
@@ -324,7 +324,7 @@ def test_the_director_sets_up_a_teams_session_with_names_from_the_roster(
 def test_another_clubs_director_gets_404_on_a_teams_sessions_pages(
     club: Club, other_director: User
 ) -> None:
-    session = services.create_teams_session(
+    session = matches.create_teams_session(
         club, "Swiss teams", TEAMS, 4, schedule=Session.Schedule.SWISS, rounds=2
     )
     s = f"/director/s/{session.pk}"

@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from bridgescore.events.movements.spec import MovementSpec
-from bridgescore.web import services
+from bridgescore.web import clubs, entries
 from bridgescore.web.models import Club, Director, Player, Session
 
 DEMO_CLUB: Final = "Demo Bridge Club"
@@ -68,7 +68,7 @@ def ensure_demo() -> Demo:
     session = Session.objects.filter(club=club, name="Demo pairs").first()
     if session is None:
         spec = MovementSpec.parse(DEMO_SPEC)
-        session = services.create_session(
+        session = clubs.create_session(
             club,
             "Demo pairs",
             spec.build(),
@@ -76,12 +76,12 @@ def ensure_demo() -> Demo:
             names=NAMES,
             date=datetime.date.today(),
         )
-        movement = services.movement_of(session)
+        movement = clubs.movement_of(session)
         cells = [(1, t.table, b) for t in movement.rounds[0].tables for b in t.boards]
         cells += [(2, t.table, t.boards[0]) for t in movement.rounds[1].tables]
         for (rnd, table, board), (contract, declarer, result) in zip(
             cells, RESULTS * 2, strict=False
         ):
-            inp = services.EntryInput(rnd, table, board, contract, declarer, result)
-            services.record_entry(session, inp, by_table=True)
+            inp = entries.EntryInput(rnd, table, board, contract, declarer, result)
+            entries.record_entry(session, inp, by_table=True)
     return Demo(DEMO_USER, DEMO_PASSWORD, session.pk)

@@ -11,7 +11,7 @@ or deleted), what was worked out from the entries already seen stays true:
   not change is not compared again), so one new result rescores one board;
 - the whole report is kept until a new entry, the pairs' names or the session change.
 
-:func:`event`, :func:`score` and :func:`report` equal ``services.event_of``,
+:func:`event`, :func:`score` and :func:`report` equal ``entries.event_of``,
 ``events.scoring.score_event`` and ``report.view.build_report`` (``tests/web/test_live.py``
 holds them equal); anything but a pairs event scored by matchpoints is scored in full.
 """
@@ -51,7 +51,7 @@ from bridgescore.events.scoring import (
 )
 from bridgescore.io.rows import build_result
 from bridgescore.report.view import Report, _pairs_report, _scoring_name, build_report
-from bridgescore.web import services
+from bridgescore.web import clubs, entries
 from bridgescore.web.models import Entry, Session, SessionPair
 
 Key = tuple[int, int, int]
@@ -94,7 +94,7 @@ def _state(session: Session) -> _Kept:
 
 def _catch_up(session: Session, kept: _Kept) -> None:
     """Read the entries after the last one seen; the latest for a board stands."""
-    movement = services.movement_of(session)
+    movement = clubs.movement_of(session)
     for entry in Entry.objects.filter(session=session, id__gt=kept.last).order_by("id"):
         kept.last = entry.pk
         key = (entry.round, entry.table, entry.board)
@@ -106,7 +106,7 @@ def _catch_up(session: Session, kept: _Kept) -> None:
         if seat is None:
             kept.rows[entry.pk] = None
             continue
-        inp = services.EntryInput(
+        inp = entries.EntryInput(
             entry.round,
             entry.table,
             entry.board,
@@ -116,7 +116,7 @@ def _catch_up(session: Session, kept: _Kept) -> None:
             adjusted=entry.adjusted,
             not_played=entry.kind == Entry.Kind.NOT_PLAYED,
         )
-        kept.rows[entry.pk] = build_result(services._raw(session, seat, inp, movement)).row
+        kept.rows[entry.pk] = build_result(entries.raw_result(session, seat, inp, movement)).row
 
 
 def _names(session: Session) -> dict[str, str]:
@@ -132,7 +132,7 @@ def _event(session: Session, kept: _Kept, names: Mapping[str, str]) -> Event:
     problems = tuple(check_rows(rows, "2017", teams=False))
     participants = tuple(
         Participant(pair, tuple(n.strip() for n in names.get(pair, "").split("&") if n.strip()))
-        for pair in services.movement_of(session).pairs
+        for pair in clubs.movement_of(session).pairs
     )
     results = EventResults(tuple(rows), problems, name=session.name, source=session.name)
     return Event(
@@ -144,12 +144,12 @@ def _event(session: Session, kept: _Kept, names: Mapping[str, str]) -> Event:
         scoring=session.scoring,
         program="bridgescore",
         participants=participants,
-        hands=services.hands_of(session.hands_pbn),
+        hands=clubs.hands_of(session.hands_pbn),
     )
 
 
 def event(session: Session) -> Event:
-    """The session as the library's event (equal to ``services.event_of``)."""
+    """The session as the library's event (equal to ``entries.event_of``)."""
     kept = _state(session)
     with kept.lock:
         _catch_up(session, kept)
@@ -204,7 +204,7 @@ def _kept_travellers(
 
 
 def report(session: Session) -> Report:
-    """The results pages of the session (equal to ``build_report(services.event_of(...))``),
+    """The results pages of the session (equal to ``build_report(entries.event_of(...))``),
     worked out again only as far as a new result, name or setting asks."""
     kept = _state(session)
     with kept.lock:

@@ -35,7 +35,7 @@ from bridgescore.events.movements.spec import MovementSpec
 from bridgescore.events.movements.suggest import suggest
 from bridgescore.events.pairs import PairsScoring
 from bridgescore.report.view import Report, Row, Table, slug
-from bridgescore.web import live, services
+from bridgescore.web import changes, clubs, entries, live, matches, standings
 from bridgescore.web.models import (
     Club,
     Entry,
@@ -82,7 +82,7 @@ def login_view(request: HttpRequest) -> HttpResponse:
         key = f"login:{_address(request)}:{name.lower()}"
         failures = int(cache.get(key, 0))
         if failures >= LOGIN_ATTEMPTS:
-            services.log(
+            clubs.log(
                 None, "login refused", f"too many attempts for {name!r}", address=_address(request)
             )
             return render(
@@ -133,22 +133,22 @@ def results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespons
         return HttpResponse(env.get_template("style.css").render(), content_type="text/css")
     director = _is_director(request, session)
     visible = (
-        set(services.movement_of(session).boards)
+        set(clubs.movement_of(session).boards)
         if director
-        else services.visible_boards(session, _viewer_table(request, session))
+        else entries.visible_boards(session, _viewer_table(request, session))
     )
     asked = re.fullmatch(r"board-(\d+)\.html", page)
     if asked and int(asked[1]) not in visible:  # the same answer whether played or not
-        if int(asked[1]) not in services.movement_of(session).boards:
+        if int(asked[1]) not in clubs.movement_of(session).boards:
             raise Http404("no such board")
         return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
     teams = session.kind == Session.Kind.TEAMS
     # pairs: kept between asks (one new result rescores one board); teams: scored afresh
-    event = services.event_of(session) if teams else live.event(session)
+    event = entries.event_of(session) if teams else live.event(session)
     if not event.results.rows:
         return render(request, "bridgescore/no_results.html", {"session": session})
     try:
-        report = services.teams_report(session, event) if teams else live.report(session)
+        report = matches.teams_report(session, event) if teams else live.report(session)
     except BridgeError as error:
         return render(
             request, "bridgescore/no_results.html", {"session": session, "error": _problem(error)}
@@ -191,9 +191,9 @@ def _card_visible(event: Event, page: str, visible: set[int]) -> bool:
 def _with_penalties(session: Session, report: Report) -> Report:
     """The report with its ranking after the standing procedural penalties (the same
     report when there are none)."""
-    if not services.standing_penalties(session):
+    if not standings.standing_penalties(session):
         return report
-    lines = services.ranking(session, result=live.score(live.event(session)))
+    lines = standings.ranking(session, result=live.score(live.event(session)))
     field_names = {"all": "Ranking", "NS": "North-South", "EW": "East-West"}
     imps = PairsScoring.parse(session.scoring).uses_imps
     rankings = []
@@ -234,7 +234,7 @@ def _with_penalties(session: Session, report: Report) -> Report:
 def _directed(request: HttpRequest, session_id: int) -> Session:
     """The session, if the logged-in user directs its club (else 404: no probing ids)."""
     session = (
-        Session.objects.filter(pk=session_id, club__in=services.clubs_for(request.user))
+        Session.objects.filter(pk=session_id, club__in=clubs.clubs_for(request.user))
         .select_related("club")
         .first()
     )
@@ -245,9 +245,9 @@ def _directed(request: HttpRequest, session_id: int) -> Session:
 
 @login_required
 def director_home(request: HttpRequest) -> HttpResponse:
-    clubs = services.clubs_for(request.user)
-    sessions = services.sessions_for(request.user)
-    return render(request, "bridgescore/director.html", {"clubs": clubs, "sessions": sessions})
+    directed = clubs.clubs_for(request.user)
+    sessions = clubs.sessions_for(request.user)
+    return render(request, "bridgescore/director.html", {"clubs": directed, "sessions": sessions})
 
 
 def _names(text: str) -> dict[str, str]:
@@ -265,11 +265,11 @@ def _names(text: str) -> dict[str, str]:
 def new_session(request: HttpRequest) -> HttpResponse:
     """Set up a session: the number of pairs and boards give the movements that fit; the
     director picks one (or types a spec) and names the pairs."""
-    clubs = services.clubs_for(request.user)
-    if not clubs:
+    directed = clubs.clubs_for(request.user)
+    if not directed:
         raise Http404("you direct no club")
     data = request.POST if request.method == "POST" else request.GET
-    context: dict[str, Any] = {"clubs": clubs, "data": data, "error": ""}
+    context: dict[str, Any] = {"clubs": directed, "data": data, "error": ""}
     pairs_text, boards_text = data.get("pairs", ""), data.get("boards", "")
     if pairs_text and boards_text:
         try:
@@ -278,13 +278,13 @@ def new_session(request: HttpRequest) -> HttpResponse:
             context["error"] = _problem(error)
     drawn = request.FILES.get("movement")
     if request.method == "POST" and (data.get("spec") or drawn):
-        club = next((c for c in clubs if str(c.pk) == data.get("club")), None)
+        club = next((c for c in directed if str(c.pk) == data.get("club")), None)
         try:
             if club is None:
-                raise services.EntryError("choose one of your clubs")
+                raise clubs.EntryError("choose one of your clubs")
             name = data.get("name", "").strip()
             if not name:
-                raise services.EntryError("the session needs a name")
+                raise clubs.EntryError("the session needs a name")
             if drawn is not None:  # a movement entered by hand, or another program's file
                 from bridgescore.io.movement_files import loads_movement
 
@@ -297,7 +297,7 @@ def new_session(request: HttpRequest) -> HttpResponse:
                 movement, spec_text = spec.build(), str(spec)
             upload = request.FILES.get("hands")
             hands = _text_of(upload.read(2_000_000)) if upload else ""
-            session = services.create_session(
+            session = clubs.create_session(
                 club,
                 name,
                 movement,
@@ -309,7 +309,7 @@ def new_session(request: HttpRequest) -> HttpResponse:
             context["error"] = _problem(error)
         else:
             shown = spec_text or f"movement file {drawn.name if drawn else ''}"
-            services.log(session, "session created", f"{name}: {shown}", user=request.user)
+            clubs.log(session, "session created", f"{name}: {shown}", user=request.user)
             return redirect("control", session_id=session.pk)
     return render(request, "bridgescore/new_session.html", context)
 
@@ -322,7 +322,7 @@ def _whole(data: Any, key: str, what: str) -> int:
     try:
         return int(str(data.get(key, "")).strip())
     except ValueError:
-        raise services.EntryError(f"give {what} as a whole number") from None
+        raise clubs.EntryError(f"give {what} as a whole number") from None
 
 
 def _teams_from(
@@ -335,7 +335,7 @@ def _teams_from(
         typed = " ".join(str(data.get(f"team-{number}", "")).split())
         picked = str(data.get(f"player-{number}", ""))
         if picked and picked not in players:
-            raise services.EntryError(f"team {number}: choose a player from the roster")
+            raise clubs.EntryError(f"team {number}: choose a player from the roster")
         player = players.get(picked)
         team = typed or (player.name if player else "")
         names.append(team)
@@ -349,14 +349,14 @@ def _teams_from(
 def new_teams_session(request: HttpRequest) -> HttpResponse:
     """Set up a teams session: the number of teams and boards a match, a round robin or
     a Swiss (with its rounds), the teams named from the roster or typed."""
-    clubs = services.clubs_for(request.user)
-    if not clubs:
+    directed = clubs.clubs_for(request.user)
+    if not directed:
         raise Http404("you direct no club")
     data = request.POST if request.method == "POST" else request.GET
-    club = next((c for c in clubs if str(c.pk) == data.get("club")), clubs[0])
+    club = next((c for c in directed if str(c.pk) == data.get("club")), directed[0])
     players = {str(p.pk): p for p in Player.objects.filter(club=club)}
     context: dict[str, Any] = {
-        "clubs": clubs,
+        "clubs": directed,
         "club": club,
         "data": data,
         "players": players.values(),
@@ -368,7 +368,7 @@ def new_teams_session(request: HttpRequest) -> HttpResponse:
         try:
             count = _whole(data, "teams", "the number of teams")
             if not 2 <= count <= MOST_TEAMS:
-                raise services.EntryError(f"a teams session has 2 to {MOST_TEAMS} teams")
+                raise clubs.EntryError(f"a teams session has 2 to {MOST_TEAMS} teams")
         except BridgeError as error:
             context["error"] = _problem(error)
             count = 0
@@ -380,7 +380,7 @@ def new_teams_session(request: HttpRequest) -> HttpResponse:
         try:
             name = data.get("name", "").strip()
             if not name:
-                raise services.EntryError("the session needs a name")
+                raise clubs.EntryError("the session needs a name")
             schedule = data.get("schedule", "")
             boards = _whole(data, "boards", "the boards a match")
             rounds = (
@@ -390,7 +390,7 @@ def new_teams_session(request: HttpRequest) -> HttpResponse:
             )
             teams, members = _teams_from(data, count, players)
             upload = request.FILES.get("hands")
-            session = services.create_teams_session(
+            session = matches.create_teams_session(
                 club,
                 name[:120],
                 teams,
@@ -404,7 +404,7 @@ def new_teams_session(request: HttpRequest) -> HttpResponse:
         except BridgeError as error:
             context["error"] = _problem(error)
         else:
-            services.log(session, "session created", f"{name}: {session.spec}", user=request.user)
+            clubs.log(session, "session created", f"{name}: {session.spec}", user=request.user)
             return redirect("control", session_id=session.pk)
     return render(request, "bridgescore/new_teams.html", context)
 
@@ -419,14 +419,14 @@ def swiss_draw(request: HttpRequest, session_id: int) -> HttpResponse:
         raise Http404("this session is not a Swiss")
     context: dict[str, Any] = {"session": session, "error": ""}
     try:
-        context["standings"] = services.swiss_standings(session)
-        draw = services.next_draw(session)
+        context["standings"] = matches.swiss_standings(session)
+        draw = matches.next_draw(session)
         context["draw"] = draw
-        context["key"] = services.draw_key(draw)
+        context["key"] = matches.draw_key(draw)
         if request.method == "POST":
             if request.POST.get("key") != context["key"]:
-                raise services.EntryError("the draw is not the one shown: look at it again")
-            services.confirm_draw(session, draw, request.user)
+                raise clubs.EntryError("the draw is not the one shown: look at it again")
+            matches.confirm_draw(session, draw, request.user)
             return redirect("control", session_id=session.pk)
     except BridgeError as error:
         context["error"] = _problem(error)
@@ -455,8 +455,8 @@ def _link_rows(session: Session) -> list[LinkRow]:
     return [
         LinkRow(
             link,
-            services.table_label(session, link.table),
-            services.room_name(link.table) if teams else "",
+            clubs.table_label(session, link.table),
+            clubs.room_name(link.table) if teams else "",
         )
         for link in TableLink.objects.filter(session=session)
     ]
@@ -467,8 +467,8 @@ def _teams_context(session: Session) -> dict[str, Any]:
     Swiss draw's reasons) and bye, and whether the next Swiss round can be drawn."""
     if session.kind != Session.Kind.TEAMS:
         return {}
-    robin = services.round_robin_of(session)
-    draws = {d.round: d for d in services.draws_of(session)}
+    robin = matches.round_robin_of(session)
+    draws = {d.round: d for d in matches.draws_of(session)}
     rounds = []
     for number, rnd in enumerate(robin.rounds, start=1):
         draw = draws.get(number)
@@ -481,7 +481,7 @@ def _teams_context(session: Session) -> dict[str, Any]:
                         "number": place,
                         "home": m.home,
                         "away": m.away,
-                        "boards": services.boards_shown(m.boards),
+                        "boards": clubs.boards_shown(m.boards),
                         "why": why.get((m.home, m.away), ""),
                     }
                     for place, m in enumerate(rnd.matches, start=1)
@@ -492,7 +492,7 @@ def _teams_context(session: Session) -> dict[str, Any]:
         )
     context: dict[str, Any] = {"teams_rounds": rounds}
     if session.schedule == Session.Schedule.SWISS:
-        plan = services.SwissPlan.from_json(session.schedule_json)
+        plan = matches.SwissPlan.from_json(session.schedule_json)
         context["swiss_left"] = plan.rounds - len(draws)
     return context
 
@@ -501,9 +501,9 @@ def _control_context(request: HttpRequest, session: Session) -> dict[str, Any]:
     return {
         **_teams_context(session),
         "session": session,
-        "grid": services.grid(session),
+        "grid": entries.grid(session),
         "links": _link_rows(session),
-        "missing": services.missing(session)[:200],
+        "missing": entries.missing(session)[:200],
         "entries": Entry.objects.filter(session=session).order_by("-id")[:100],
         "log": LogLine.objects.filter(session=session).order_by("-id")[:50],
         "pairs": SessionPair.objects.filter(session=session),
@@ -525,17 +525,17 @@ def control_grid(request: HttpRequest, session_id: int) -> HttpResponse:
     return render(request, "bridgescore/_grid.html", _control_context(request, session))
 
 
-def _entry_input(data: Any, round_no: int, table: int) -> services.EntryInput:
+def _entry_input(data: Any, round_no: int, table: int) -> entries.EntryInput:
     try:
         board = int(data.get("board", ""))
     except ValueError:
-        raise services.EntryError("choose the board") from None
+        raise clubs.EntryError("choose the board") from None
     entry_id = data.get("entry_id") or None
     try:
         parsed_id = uuid.UUID(str(entry_id)) if entry_id else None
     except ValueError:
-        raise services.EntryError("the entry's id is not readable") from None
-    return services.EntryInput(
+        raise clubs.EntryError("the entry's id is not readable") from None
+    return entries.EntryInput(
         round=round_no,
         table=table,
         board=board,
@@ -570,14 +570,14 @@ RESULTS = ["=", *(f"+{n}" for n in range(1, 7)), *(f"-{n}" for n in range(1, 14)
 def director_cell(request: HttpRequest, session_id: int, round_no: int, table: int) -> HttpResponse:
     """Enter, correct or erase any result of one table in one round (with a reason)."""
     session = _directed(request, session_id)
-    seat = table_in(services.movement_of(session), round_no, table)
+    seat = table_in(clubs.movement_of(session), round_no, table)
     if seat is None:
         raise Http404("no such table in that round")
     error = ""
     if request.method == "POST":
         try:
             if request.POST.get("erase"):
-                services.erase_entry(
+                entries.erase_entry(
                     session,
                     round_no,
                     table,
@@ -587,7 +587,7 @@ def director_cell(request: HttpRequest, session_id: int, round_no: int, table: i
                 )
             else:
                 inp = _entry_input(request.POST, round_no, table)
-                services.record_entry(
+                entries.record_entry(
                     session,
                     inp,
                     by_table=False,
@@ -598,7 +598,7 @@ def director_cell(request: HttpRequest, session_id: int, round_no: int, table: i
             error = _problem(err)
         else:
             return redirect("director_cell", session_id=session.pk, round_no=round_no, table=table)
-    current = services.current_entries(session)
+    current = entries.current_entries(session)
     boards = [(b, current.get((round_no, table, b))) for b in seat.boards]
     history = Entry.objects.filter(session=session, round=round_no, table=table).order_by("id")
     return render(
@@ -607,7 +607,7 @@ def director_cell(request: HttpRequest, session_id: int, round_no: int, table: i
         {
             "session": session,
             "seat": seat,
-            "label": services.table_label(session, table),
+            "label": clubs.table_label(session, table),
             "round": round_no,
             "boards": boards,
             "history": history,
@@ -626,7 +626,7 @@ def session_state(request: HttpRequest, session_id: int) -> HttpResponse:
         return HttpResponseBadRequest("unknown state")
     session.state = wanted
     session.save(update_fields=["state"])
-    services.log(session, "state", f"session {session.get_state_display()}", user=request.user)
+    clubs.log(session, "state", f"session {session.get_state_display()}", user=request.user)
     return redirect("control", session_id=session.pk)
 
 
@@ -640,7 +640,7 @@ def table_cards(request: HttpRequest, session_id: int) -> HttpResponse:
         link.table: request.build_absolute_uri(f"/t/{link.token}/")
         for link in TableLink.objects.filter(session=session)
     }
-    movement = services.movement_of(session)
+    movement = clubs.movement_of(session)
     if session.kind == Session.Kind.TEAMS:
         return _room_cards(request, session, links)
     return HttpResponse(cards_html(movement, session.name, table_links=links))
@@ -649,20 +649,20 @@ def table_cards(request: HttpRequest, session_id: int) -> HttpResponse:
 def _room_cards(request: HttpRequest, session: Session, links: dict[int, str]) -> HttpResponse:
     """A teams session's cards: one a room table, with its link and code, and who sits
     there with which boards round by round (the library's guide cards are for pairs)."""
-    movement = services.movement_of(session)
+    movement = clubs.movement_of(session)
     codes = dict(TableLink.objects.filter(session=session).values_list("table", "code"))
     cards = []
-    for table in services.table_numbers(movement):
+    for table in clubs.table_numbers(movement):
         rounds = []
         for number in range(1, len(movement.rounds) + 1):
             seat = table_in(movement, number, table)
             if seat is not None:
-                shown = services.boards_shown(seat.boards)
+                shown = clubs.boards_shown(seat.boards)
                 rounds.append({"number": number, "seat": seat, "boards": shown})
         cards.append(
             {
-                "label": services.table_label(session, table),
-                "room": services.room_name(table),
+                "label": clubs.table_label(session, table),
+                "room": clubs.room_name(table),
                 "link": links.get(table, ""),
                 "code": codes.get(table, ""),
                 "rounds": rounds,
@@ -678,7 +678,7 @@ def export(request: HttpRequest, session_id: int, fmt: str) -> HttpResponse:
     from bridgescore.web.exports import export_event
 
     try:
-        text, content_type = export_event(services.event_of(session), fmt)
+        text, content_type = export_event(entries.event_of(session), fmt)
     except BridgeError as error:
         return HttpResponseBadRequest(_problem(error))
     response = HttpResponse(text, content_type=content_type)
@@ -692,9 +692,7 @@ def export(request: HttpRequest, session_id: int, fmt: str) -> HttpResponse:
 def _link(request: HttpRequest, token: str) -> TableLink:
     link = TableLink.objects.filter(token=token).select_related("session", "session__club").first()
     if link is None:
-        services.log(
-            None, "bad link", f"unknown table link {token[:12]!r}", address=_address(request)
-        )
+        clubs.log(None, "bad link", f"unknown table link {token[:12]!r}", address=_address(request))
         raise Http404("this table link is not known: ask the director for the table card")
     return link
 
@@ -719,9 +717,9 @@ def _take(request: HttpRequest, response: HttpResponse, link: TableLink) -> Http
 
 def table_view_context(link: TableLink) -> dict[str, Any]:
     session = link.session
-    movement = services.movement_of(session)
-    current = services.current_entries(session)
-    number = services.table_round(session, link.table, current)
+    movement = clubs.movement_of(session)
+    current = entries.current_entries(session)
+    number = entries.table_round(session, link.table, current)
     seat = table_in(movement, number, link.table)
     names = {p.pair: p.names for p in SessionPair.objects.filter(session=session)}
     from bridgescore.core.vulnerability import BoardInfo
@@ -745,8 +743,8 @@ def table_view_context(link: TableLink) -> dict[str, Any]:
     teams = session.kind == Session.Kind.TEAMS
     return {
         "link": link,
-        "table_label": services.table_label(session, link.table),
-        "room": services.room_name(link.table) if teams else "",
+        "table_label": clubs.table_label(session, link.table),
+        "room": clubs.room_name(link.table) if teams else "",
         "session": session,
         "round": number,
         "rounds": len(movement.rounds),
@@ -781,7 +779,7 @@ def table_takeover(request: HttpRequest, token: str) -> HttpResponse:
     """Take the table over from another phone with the table's code (logged)."""
     link = _link(request, token)
     if request.POST.get("code", "").strip() != link.code:
-        services.log(
+        clubs.log(
             link.session,
             "takeover refused",
             f"table {link.table}: wrong code",
@@ -790,7 +788,7 @@ def table_takeover(request: HttpRequest, token: str) -> HttpResponse:
         return render(
             request, "bridgescore/takeover.html", {"link": link, "error": "wrong code"}, status=403
         )
-    services.log(
+    clubs.log(
         link.session,
         "takeover",
         f"table {link.table} taken over by another phone",
@@ -816,7 +814,7 @@ PENDING_FIELDS = (
 
 
 def _send_to_opponents(
-    link: TableLink, inp: services.EntryInput, data: Any, shown: str
+    link: TableLink, inp: entries.EntryInput, data: Any, shown: str
 ) -> PendingEntry:
     """Keep a checked result for the opponents to confirm on their own phone (once per id)."""
     if inp.entry_id is None:  # a form post (no script on the phone): an id of its own
@@ -834,7 +832,7 @@ def _send_to_opponents(
         },
     )
     if pending.session_id != link.session_id or pending.table != link.table:
-        raise services.EntryError("that id belongs to another table's result")
+        raise clubs.EntryError("that id belongs to another table's result")
     return pending
 
 
@@ -853,7 +851,7 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
     error = ""
     if request.method == "POST" and "code" in request.POST:
         if request.POST.get("code", "").strip() != link.code:
-            services.log(
+            clubs.log(
                 link.session,
                 "confirm refused",
                 f"table {link.table}: wrong code",
@@ -888,11 +886,11 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
             data = json.loads(pending.fields)
             try:
                 inp = _entry_input(data, int(data["round"]), link.table)
-                services.record_entry(link.session, inp, by_table=True)
+                entries.record_entry(link.session, inp, by_table=True)
             except (BridgeError, ValueError) as err:
                 error = _problem(err)
             else:
-                services.log(
+                clubs.log(
                     link.session,
                     "confirmed",
                     f"table {link.table}, {pending.shown}",
@@ -900,7 +898,7 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
                 )
                 pending.delete()
         else:
-            services.log(
+            clubs.log(
                 link.session,
                 "rejected",
                 f"table {link.table}, {pending.shown}",
@@ -928,7 +926,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     link = _link(request, token)
     wants_json = request.content_type == "application/json"
     if not _holds(request, link):
-        services.log(
+        clubs.log(
             link.session,
             "entry refused",
             f"table {link.table}: phone does not hold it",
@@ -947,7 +945,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
         round_no = int(data.get("round", ""))
         inp = _entry_input(data, round_no, link.table)
         if str(data.get("pending", "")) and not str(data.get("confirm", "")):
-            row = services.check_entry(link.session, inp)
+            row = entries.check_entry(link.session, inp)
             waiting = _send_to_opponents(link, inp, data, _score_text(row))
             body = {
                 "status": "waiting for the opponents to confirm",
@@ -957,7 +955,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
             }
             return _answer(wants_json, request, link, body, 200)
         if not str(data.get("confirm", "")):
-            row = services.check_entry(link.session, inp)
+            row = entries.check_entry(link.session, inp)
             return _answer(
                 wants_json,
                 request,
@@ -965,17 +963,17 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
                 {"preview": _score_text(row), "board": inp.board, "input": data},
                 200,
             )
-        entry, created = services.record_entry(link.session, inp, by_table=True)
+        entry, created = entries.record_entry(link.session, inp, by_table=True)
     except (BridgeError, ValueError) as error:
         message = _problem(error)
-        services.log(
+        clubs.log(
             link.session,
             "entry refused",
             f"table {link.table}: {message}",
             address=_address(request),
         )
         # a closed session's links have expired: 410, so a script knows not to retry
-        status = 410 if isinstance(error, services.SessionClosedError) else 422
+        status = 410 if isinstance(error, clubs.SessionClosedError) else 422
         return _answer(wants_json, request, link, {"error": message}, status)
     body = {
         "status": "accepted" if created else "already received",
@@ -1015,7 +1013,7 @@ def _answer(
 
 def _club(request: HttpRequest, club_id: int) -> Club:
     """The club, if the logged-in user directs it (else 404)."""
-    club = next((c for c in services.clubs_for(request.user) if c.pk == club_id), None)
+    club = next((c for c in clubs.clubs_for(request.user) if c.pk == club_id), None)
     if club is None:
         raise Http404("no such club")
     return club
@@ -1030,16 +1028,14 @@ def roster(request: HttpRequest, club_id: int) -> HttpResponse:
     if request.method == "POST":
         try:
             if request.POST.get("add") == "director":
-                services.add_director(
+                clubs.add_director(
                     club,
                     request.POST.get("username", "")[:150],
                     request.POST.get("password", ""),
                     request.user,
                 )
             else:
-                services.add_player(
-                    club, request.POST.get("name", ""), request.POST.get("number", "")
-                )
+                clubs.add_player(club, request.POST.get("name", ""), request.POST.get("number", ""))
         except BridgeError as err:
             error = _problem(err)
         else:
@@ -1067,11 +1063,11 @@ def session_pairs(request: HttpRequest, session_id: int) -> HttpResponse:
                 for slot in ("a", "b"):
                     picked = request.POST.get(f"{row.pair}-{slot}", "")
                     if picked and picked not in players:
-                        raise services.EntryError(f"pair {row.pair}: choose from the roster")
+                        raise clubs.EntryError(f"pair {row.pair}: choose from the roster")
                     if picked:
                         chosen.append(players[picked])
                 if chosen:
-                    services.set_pair_names(session, row.pair, chosen, request.user)
+                    clubs.set_pair_names(session, row.pair, chosen, request.user)
         except BridgeError as err:
             error = _problem(err)
         else:
@@ -1099,10 +1095,10 @@ def penalties(request: HttpRequest, session_id: int) -> HttpResponse:
                 try:
                     which = int(request.POST["withdraw"])
                 except ValueError:
-                    raise services.EntryError("that penalty is not standing") from None
-                services.withdraw_penalty(session, which, reason, request.user)
+                    raise clubs.EntryError("that penalty is not standing") from None
+                standings.withdraw_penalty(session, which, reason, request.user)
             else:
-                services.add_penalty(
+                standings.add_penalty(
                     session,
                     request.POST.get("pair", ""),
                     request.POST.get("amount", "")[:12],
@@ -1114,12 +1110,12 @@ def penalties(request: HttpRequest, session_id: int) -> HttpResponse:
             error = _problem(err)
         else:
             return redirect("penalties", session_id=session.pk)
-    standing = {p.pk for p in services.standing_penalties(session)}
+    standing = {p.pk for p in standings.standing_penalties(session)}
     context = {
         "session": session,
         "lines": Penalty.objects.filter(session=session).select_related("by", "withdraws"),
         "standing": standing,
-        "pairs": services.movement_of(session).pairs,
+        "pairs": clubs.movement_of(session).pairs,
         "units": Penalty.Unit.choices,
         "error": error,
     }
@@ -1134,23 +1130,23 @@ CHANGES = {
 """The late changes the director can make, by form value."""
 
 
-def _worked_out(session: Session, data: Any) -> services.Change:
+def _worked_out(session: Session, data: Any) -> changes.Change:
     kind = data.get("kind", "")
     try:
         from_round = int(data.get("round", ""))
     except ValueError:
-        raise services.EntryError("say from which round") from None
+        raise clubs.EntryError("say from which round") from None
     if kind == "late":
-        return services.late_pair(session, str(data.get("pair", ""))[:20], from_round)
+        return changes.late_pair(session, str(data.get("pair", ""))[:20], from_round)
     if kind == "missing":
-        return services.missing_pair(session, str(data.get("pair", ""))[:20], from_round)
+        return changes.missing_pair(session, str(data.get("pair", ""))[:20], from_round)
     if kind == "move":
         try:
             first, second = int(data.get("first", "")), int(data.get("second", ""))
         except ValueError:
-            raise services.EntryError("give the two tables' numbers") from None
-        return services.move_table(session, first, second, from_round)
-    raise services.EntryError(f"choose a change: {', '.join(CHANGES.values())}")
+            raise clubs.EntryError("give the two tables' numbers") from None
+        return changes.move_table(session, first, second, from_round)
+    raise clubs.EntryError(f"choose a change: {', '.join(CHANGES.values())}")
 
 
 @login_required
@@ -1175,8 +1171,8 @@ def late_change(request: HttpRequest, session_id: int) -> HttpResponse:
             context["change"] = change
             if request.method == "POST" and data.get("apply"):
                 if data.get("key") != change.key:
-                    raise services.EntryError("the change is not the one shown: look again")
-                services.apply_change(session, change, data.get("reason", "")[:300], request.user)
+                    raise clubs.EntryError("the change is not the one shown: look again")
+                changes.apply_change(session, change, data.get("reason", "")[:300], request.user)
                 return redirect("control", session_id=session.pk)
         except BridgeError as err:
             context["error"] = _problem(err)
@@ -1197,7 +1193,7 @@ def export_site(request: HttpRequest, session_id: int) -> HttpResponse:
     buffer = io.BytesIO()
     try:
         with tempfile.TemporaryDirectory(prefix="bridgescore-site-") as folder:
-            written = build_site(services.event_of(session), folder)
+            written = build_site(entries.event_of(session), folder)
             with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
                 for path in written:
                     archive.write(path, Path(path).relative_to(folder).as_posix())

@@ -1,0 +1,228 @@
+"""The club and its sessions, apart from HTTP: clubs, directors, the roster, a new pairs
+session with its tables' links, the session's movement and hand records, and the log of
+what the director should know.
+
+Views turn :class:`EntryError` (and any library input error) into a message in one place.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
+from django.db import transaction
+
+from bridgescore.core.hands import Hands
+from bridgescore.errors import BridgeInputError
+from bridgescore.events.movements.model import (
+    Movement,
+)
+from bridgescore.web.models import (
+    Club,
+    Director,
+    LogLine,
+    Player,
+    Session,
+    SessionPair,
+    TableLink,
+)
+
+Viewer = AbstractBaseUser | AnonymousUser | None
+"""Who is asking: a logged-in director, or no one."""
+
+
+def user_of(who: Viewer) -> User | None:
+    return who if isinstance(who, User) and who.is_authenticated else None
+
+
+class EntryError(BridgeInputError):
+    """A result the app will not take: says why, in words for the table."""
+
+
+class SessionClosedError(EntryError):
+    """A table's result after the director closed (or published) the session."""
+
+
+def create_session(
+    club: Club,
+    name: str,
+    movement: Movement,
+    *,
+    spec: str = "",
+    date: datetime.date | None = None,
+    names: Mapping[str, str] | None = None,
+    hands_pbn: str = "",
+    scoring: str = "mp",
+) -> Session:
+    """A new session under way, with a link for each table and a row for each pair."""
+    problems = movement.problems()
+    if problems:
+        raise EntryError(f"the movement is not sound: {problems[0]}")
+    if hands_pbn.strip():
+        check_hands(hands_pbn)  # a located error now rather than at the first lead check
+    with transaction.atomic():
+        session = Session.objects.create(
+            club=club,
+            name=name,
+            date=date or datetime.date.today(),
+            spec=spec,
+            movement_json=movement.to_json(),
+            hands_pbn=hands_pbn,
+            scoring=scoring,
+        )
+        given = names or {}
+        SessionPair.objects.bulk_create(
+            SessionPair(session=session, pair=pair, names=given.get(pair, ""))
+            for pair in movement.pairs
+        )
+        TableLink.objects.bulk_create(
+            TableLink(session=session, table=number) for number in table_numbers(movement)
+        )
+    return session
+
+
+def table_numbers(movement: Movement) -> list[int]:
+    """Every table number in the movement, in order."""
+    return sorted({t.table for r in movement.rounds for t in r.tables})
+
+
+@lru_cache(maxsize=64)
+def parsed_movement(text: str) -> Movement:
+    """A movement from its JSON form (parsed once per distinct text)."""
+    return Movement.from_json(text)
+
+
+def movement_of(session: Session) -> Movement:
+    """The session's movement (parsed once per distinct movement)."""
+    return parsed_movement(session.movement_json)
+
+
+def check_hands(pbn_text: str) -> None:
+    """Refuse hand records with any error (with its line and board) or with no deals."""
+    from bridgescore.io import pbn
+
+    pbn.loads(pbn_text, source="hand records", strict=True)
+    if not hands_of(pbn_text):
+        raise EntryError("the hand records hold no deals")
+
+
+@lru_cache(maxsize=16)
+def hands_of(pbn_text: str) -> Mapping[int, Hands]:
+    """The deals of a PBN hand record, by board number."""
+    from bridgescore.io import pbn
+
+    if not pbn_text.strip():
+        return {}
+    event = pbn.to_event(pbn.loads(pbn_text, source="hand records"))
+    return dict(event.hands)
+
+
+def table_label(session: Session, table: int) -> str:
+    """A table as the players know it: its number (pairs), or its match and room, ``1a``
+    for match 1's open room and ``1b`` for its closed room (teams)."""
+    return room_label(table) if session.kind == Session.Kind.TEAMS else str(table)
+
+
+def room_label(table: int) -> str:
+    """``1a``/``1b`` for the open and closed rooms of match 1 (tables 1 and 2), and on."""
+    return f"{(table + 1) // 2}{'a' if table % 2 else 'b'}"
+
+
+def room_name(table: int) -> str:
+    """``match 1, open room`` for table 1, ``match 1, closed room`` for table 2."""
+    return f"match {(table + 1) // 2}, {'open' if table % 2 else 'closed'} room"
+
+
+def log(
+    session: Session | None, what: str, detail: str, *, user: Viewer = None, address: str = ""
+) -> None:
+    """A line in the session's log (refused entries, forged links, takeovers)."""
+    LogLine.objects.create(
+        session=session,
+        what=what,
+        detail=detail[:500],
+        by=user_of(user),
+        address=address[:64],
+    )
+
+
+def sessions_for(user: Viewer) -> Iterable[Session]:
+    """The sessions of every club the user directs."""
+    return Session.objects.filter(club__directors__user=user_of(user)).order_by("-date", "-id")
+
+
+def clubs_for(user: Viewer) -> list[Club]:
+    """The clubs the user directs (none for anyone not logged in)."""
+    return list(Club.objects.filter(directors__user=user_of(user)))
+
+
+def add_player(club: Club, name: str, number: str = "") -> Player:
+    """A new player on the club's roster (a name not already on it)."""
+    name = " ".join(name.split())
+    if not name:
+        raise EntryError("the player needs a name")
+    if "&" in name:
+        raise EntryError(f"{name!r}: a player's name cannot hold '&' (it joins a pair's names)")
+    if Player.objects.filter(club=club, name__iexact=name).exists():
+        raise EntryError(f"{name!r} is already on the roster")
+    return Player.objects.create(club=club, name=name[:120], number=number.strip()[:30])
+
+
+def add_director(club: Club, username: str, password: str, user: Viewer = None) -> Director:
+    """A new director login for the club (the password kept hashed, never as typed)."""
+    from django.contrib.auth.password_validation import validate_password
+    from django.core.exceptions import ValidationError
+
+    username = username.strip()
+    if not username:
+        raise EntryError("the director needs a user name")
+    if User.objects.filter(username__iexact=username).exists():
+        raise EntryError(f"the user name {username!r} is taken")
+    try:
+        validate_password(password)
+    except ValidationError as error:
+        raise EntryError(" ".join(error.messages)) from None
+    with transaction.atomic():
+        login = User.objects.create_user(username, password=password)
+        director = Director.objects.create(user=login, club=club)
+    log(None, "director added", f"{username} directs {club.name}", user=user)
+    return director
+
+
+def set_pair_names(
+    session: Session, pair: str, players: Iterable[Player | str], user: Viewer = None
+) -> SessionPair:
+    """Name a pair of the session from the roster (or typed names): ``"A & B"``."""
+    row = SessionPair.objects.filter(session=session, pair=pair).first()
+    if row is None:
+        raise EntryError(f"there is no pair {pair!r} in this session")
+    names = []
+    for player in players:
+        if isinstance(player, Player) and player.club_id != session.club_id:
+            raise EntryError(f"{player.name!r} is not on this club's roster")
+        text = " ".join(str(player).split())
+        if "&" in text:
+            raise EntryError(f"{text!r}: a player's name cannot hold '&'")
+        if text:
+            names.append(text)
+    shown = " & ".join(names)
+    if shown != row.names:
+        row.names = shown[:200]
+        row.save(update_fields=["names"])
+        log(session, "pair named", f"pair {pair}: {shown or '(no names)'}", user=user)
+    return row
+
+
+def boards_shown(boards: Iterable[int]) -> str:
+    """Boards as the app's pages list them: ``1-4`` for a whole run of three or more,
+    else each number (``1, 2``; ``1, 3, 4``)."""
+    ordered = sorted(boards)
+    if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]}-{ordered[-1]}"
+    return ", ".join(map(str, ordered))
+
+
+def is_teams(session: Session) -> bool:
+    return session.kind == Session.Kind.TEAMS

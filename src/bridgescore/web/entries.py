@@ -1,0 +1,481 @@
+"""The result log: a table's (or the director's) result checked by the library's own row
+kernel and kept, never overwritten; what stands from it; the director's grid; and the log
+as the library's :class:`~bridgescore.events.model.Event`.
+"""
+
+from __future__ import annotations
+
+import statistics
+import threading
+import uuid
+from collections.abc import Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Q
+
+from bridgescore.core.contract import Contract
+from bridgescore.core.hands import Card
+from bridgescore.core.seats import Seat
+from bridgescore.core.vulnerability import BoardInfo
+from bridgescore.errors import BridgeError
+from bridgescore.events.model import (
+    Event,
+    EventResults,
+    Location,
+    Participant,
+    ResultRow,
+    Severity,
+    check_rows,
+)
+from bridgescore.events.movements.fit import Seating, seatings, table_in
+from bridgescore.events.movements.model import (
+    Movement,
+    Table,
+)
+from bridgescore.io.rows import RawResult, build_result, raw_field
+from bridgescore.web.clubs import (
+    EntryError,
+    SessionClosedError,
+    Viewer,
+    hands_of,
+    is_teams,
+    movement_of,
+    room_name,
+    table_label,
+    table_numbers,
+    user_of,
+)
+from bridgescore.web.models import (
+    Entry,
+    Session,
+    SessionPair,
+    TableLink,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class EntryInput:
+    """A result as a phone or the director sends it (text fields as typed)."""
+
+    round: int
+    table: int
+    board: int
+    contract: str = ""
+    declarer: str = ""
+    result: str = ""
+    lead: str = ""
+    adjusted: str = ""
+    not_played: bool = False
+    entry_id: uuid.UUID | None = None
+
+
+def current_entries(session: Session) -> dict[tuple[int, int, int], Entry]:
+    """The entry that stands for each (round, table, board): the latest; erased ones gone."""
+    return standing(Entry.objects.filter(session=session).order_by("id"))
+
+
+def standing(entries: Iterable[Entry]) -> dict[tuple[int, int, int], Entry]:
+    """The entries that stand among ``entries`` (in the log's order): the latest for each
+    (round, table, board), erased ones gone."""
+    found: dict[tuple[int, int, int], Entry] = {}
+    for entry in entries:
+        key = (entry.round, entry.table, entry.board)
+        if entry.kind == Entry.Kind.ERASED:
+            found.pop(key, None)
+        else:
+            found[key] = entry
+    return found
+
+
+def table_round(
+    session: Session, table: int, done: Mapping[tuple[int, int, int], Entry] | None = None
+) -> int:
+    """The round a table is playing: its first round with a board still to enter.
+    ``done``: the standing entries when the caller has read them already."""
+    movement = movement_of(session)
+    if done is None:
+        done = current_entries(session)
+    for number in range(1, len(movement.rounds) + 1):
+        seat = table_in(movement, number, table)
+        if seat is None:
+            continue
+        if any((number, table, board) not in done for board in seat.boards):
+            return number
+    return len(movement.rounds)
+
+
+def raw_result(session: Session, seat: Table, inp: EntryInput, movement: Movement) -> RawResult:
+    label = table_label(session, inp.table)
+    where = Location(f"table {label}, round {inp.round}", board=str(inp.board))
+    board = BoardInfo.of(inp.board)
+    adjusted = inp.adjusted or ("NP" if inp.not_played else "")
+    return RawResult(
+        inp.board,
+        seat.ns,
+        seat.ew,
+        board.vulnerability,
+        where,
+        contract=raw_field("contract", inp.contract, where),
+        declarer=raw_field("declarer", inp.declarer, where),
+        tricks=raw_field("result", inp.result, where),
+        adjusted=raw_field("adjusted", adjusted, where),
+        round=inp.round,
+        table=label,
+    )
+
+
+def check_entry(session: Session, inp: EntryInput) -> ResultRow:
+    """The row an entry makes, or an :class:`EntryError` saying what is wrong: the board
+    must be this table's in this round, and the contract and result possible."""
+    movement = movement_of(session)
+    seat = table_in(movement, inp.round, inp.table)
+    label = table_label(session, inp.table)
+    if seat is None:
+        raise EntryError(f"table {label} does not play in round {inp.round}")
+    if inp.board not in seat.boards:
+        shown = ", ".join(map(str, sorted(seat.boards)))
+        what = f"this match: boards {shown}" if is_teams(session) else f"this round: boards {shown}"
+        raise EntryError(
+            f"board {inp.board} is not played at table {label} in round {inp.round} ({what})"
+        )
+    if is_teams(session) and inp.adjusted.strip():
+        raise EntryError(
+            "a teams match is scored from both rooms' results: it takes no adjusted score"
+            " (a board marked not played in a room is left out of the match)"
+        )
+    built = build_result(raw_result(session, seat, inp, movement))
+    errors = [p for p in built.problems if p.severity is Severity.ERROR]
+    if errors or built.row is None:
+        first = errors[0] if errors else built.problems[0]
+        raise EntryError(first.message)
+    return built.row
+
+
+def record_entry(
+    session: Session,
+    inp: EntryInput,
+    *,
+    by_table: bool,
+    user: Viewer = None,
+    reason: str = "",
+) -> tuple[Entry, bool]:
+    """Keep one entry (committed before this returns); ``True`` when it is new. A resend
+    (the same ``entry_id``) gives back the entry already kept. A table may not enter a
+    board that already has a result; the director may, with a reason.
+
+    One read and one write, in one transaction: the board's entries and any entry under
+    this id, read under the table's lock (a row lock on PostgreSQL; on SQLite writers
+    queue in this process), so two phones cannot both keep a result for one board."""
+    entry_id = inp.entry_id or uuid.uuid4()
+    key = (inp.round, inp.table, inp.board)
+    try:
+        with _one_writer(), transaction.atomic():
+            if connection.vendor != "sqlite":  # SQLite writes one at a time already
+                list(
+                    TableLink.objects.select_for_update()
+                    .filter(session=session, table=inp.table)
+                    .order_by()[:1]
+                )
+            read = list(
+                Entry.objects.filter(session=session)
+                .filter(Q(board=inp.board) | Q(entry_id=entry_id))
+                .order_by("id")
+            )
+            existing = next((e for e in read if e.entry_id == entry_id), None)
+            if existing is not None:  # a resend: the phone gets the entry kept before
+                return existing, False
+            if session.state != Session.State.RUNNING and by_table:
+                raise SessionClosedError(
+                    "this table's link has expired: the session is closed (ask the director)"
+                )
+            row = check_entry(session, inp)
+            if not by_table and not reason.strip():
+                raise EntryError("a director's change needs a reason (it goes in the log)")
+            board = standing(e for e in read if e.board == inp.board)
+            if by_table and key in board:
+                raise EntryError(
+                    f"board {inp.board} already has a result at this table: ask the director"
+                )
+            others = [e for other, e in board.items() if other != key]
+            entry = Entry.objects.create(
+                session=session,
+                entry_id=entry_id,
+                round=inp.round,
+                table=inp.table,
+                board=inp.board,
+                kind=_kind(row),
+                contract=_contract_of(row, inp),
+                declarer=inp.declarer.strip().upper()[:1] if row.result is not None else "",
+                result=inp.result.strip() if row.result is not None else "",
+                lead=inp.lead.strip().upper(),
+                adjusted=str(row.adjusted) if row.adjusted is not None else "",
+                ns_score=row.ns_score,
+                by_table=by_table,
+                by=user_of(user),
+                reason=reason.strip(),
+                flags="; ".join(flags_for(session, inp, row, others)),
+            )
+    except IntegrityError:  # the same id sent twice at once: the first one is kept
+        return Entry.objects.get(session=session, entry_id=entry_id), False
+    return entry, True
+
+
+_SQLITE_WRITES = threading.Lock()
+
+
+def _one_writer() -> AbstractContextManager[object]:
+    """On SQLite, writers queue in this process (first come, first served) instead of
+    polling SQLite's busy handler, which gives a long tail under 60 tables at once."""
+    return _SQLITE_WRITES if connection.vendor == "sqlite" else nullcontext()
+
+
+def _contract_of(row: ResultRow, inp: EntryInput) -> str:
+    """The contract as kept: ``4SX`` as typed (upper case), ``Pass`` for a passed-out board."""
+    if row.result is None:
+        return ""
+    if not isinstance(row.result.contract, Contract):
+        return "Pass"
+    return inp.contract.strip().upper()
+
+
+def _kind(row: ResultRow) -> str:
+    if row.not_played:
+        return Entry.Kind.NOT_PLAYED
+    if row.adjusted is not None:
+        return Entry.Kind.ADJUSTED
+    return Entry.Kind.RESULT
+
+
+def erase_entry(
+    session: Session, rnd: int, table: int, board: int, user: Viewer, reason: str
+) -> Entry:
+    """The director takes a result away (kept in the log, with the reason)."""
+    if not reason.strip():
+        raise EntryError("erasing a result needs a reason (it goes in the log)")
+    if (rnd, table, board) not in current_entries(session):
+        raise EntryError(f"round {rnd}, table {table}, board {board} has no result to erase")
+    return Entry.objects.create(
+        session=session,
+        round=rnd,
+        table=table,
+        board=board,
+        kind=Entry.Kind.ERASED,
+        by=user_of(user),
+        reason=reason.strip(),
+    )
+
+
+def lead_problem(session: Session, inp: EntryInput, row: ResultRow) -> str | None:
+    """Whether the opening lead is in the opening leader's hand (when the hand records are
+    loaded); asked only of a confirmed result, so it cannot be used to probe the hands."""
+    if not inp.lead.strip() or row.result is None or row.result.declarer is None:
+        return None
+    deals = hands_of(session.hands_pbn)
+    hands = deals.get(inp.board)
+    if hands is None:
+        return None
+    leader: Seat = row.result.declarer.next
+    cards = hands.hand(leader)
+    try:
+        card = Card.parse(inp.lead)
+    except BridgeError as error:
+        return f"lead {inp.lead!r}: {error}"
+    if cards is not None and card not in cards:
+        return f"the lead {card} is not in {leader.name.title()}'s hand"
+    return None
+
+
+def flags_for(
+    session: Session, inp: EntryInput, row: ResultRow, others: Sequence[Entry]
+) -> list[str]:
+    """What the director should look at (never a reason to refuse): the lead not in the
+    leader's hand; both sides declaring the same strain with too many tricks between
+    them; a score far from every other at the board (``others``: its other results)."""
+    found = []
+    lead = lead_problem(session, inp, row)
+    if lead:
+        found.append(lead)
+    result = row.result
+    if (
+        result is not None
+        and result.declarer is not None
+        and isinstance(result.contract, Contract)
+        and result.tricks is not None
+    ):
+        contract = result.contract
+        side = result.declarer.side
+        for other in others:
+            if other.kind != Entry.Kind.RESULT or not other.declarer:
+                continue
+            other_seat = Seat.parse(other.declarer)
+            other_strain = other.contract.rstrip("X")[1:]
+            if other_seat.side == side or other_strain != contract.strain.letter:
+                continue
+            made = result.tricks + _tricks(other)
+            if made > 14:
+                found.append(
+                    f"both sides declared {other_strain} making {made} tricks between them"
+                    f" (table {other.table} in round {other.round})"
+                )
+                break
+    scores = [e.ns_score for e in others if e.ns_score is not None]
+    if row.ns_score is not None and len(scores) >= 3:
+        middle = statistics.median(scores)
+        if abs(row.ns_score - middle) >= 1000:
+            found.append(f"NS {row.ns_score:+d} is far from the other tables (median {middle:+g})")
+    return found
+
+
+def _tricks(entry: Entry) -> int:
+    level = int(entry.contract[0])
+    text = entry.result or "="
+    return 6 + level + (0 if text == "=" else int(text))
+
+
+def event_of(session: Session) -> Event:
+    """The session as the library's event: one row per standing result (through the one
+    row kernel), the pairs' names, the hand records. A teams session's rows name the
+    teams (``ns``/``ew``), its round and its room table (``1a``, ``1b``); a board marked
+    not played in a room is left out (a teams match has no score for it)."""
+    movement = movement_of(session)
+    teams = is_teams(session)
+    rows: list[ResultRow] = []
+    for (rnd, table, board), entry in sorted(current_entries(session).items()):
+        seat = table_in(movement, rnd, table)
+        if seat is None or (teams and entry.kind == Entry.Kind.NOT_PLAYED):
+            continue
+        inp = EntryInput(
+            rnd,
+            table,
+            board,
+            entry.contract,
+            entry.declarer,
+            entry.result,
+            adjusted=entry.adjusted,
+            not_played=entry.kind == Entry.Kind.NOT_PLAYED,
+        )
+        built = build_result(raw_result(session, seat, inp, movement))
+        if built.row is not None:
+            rows.append(built.row)
+    problems = tuple(check_rows(rows, "2017", teams=teams))
+    # a teams session's teams are its pair rows, kept in the order the teams were given
+    listed = list(SessionPair.objects.filter(session=session).order_by("id"))
+    names = {p.pair: p.names for p in listed}
+    participants = tuple(
+        Participant(pair, tuple(n.strip() for n in names.get(pair, "").split("&") if n.strip()))
+        for pair in ([p.pair for p in listed] if teams else movement.pairs)
+    )
+    results = EventResults(
+        tuple(rows), problems, name=session.name, source=session.name, teams=teams
+    )
+    return Event(
+        results,
+        name=session.name,
+        date=session.date.isoformat(),
+        site=session.club.name,
+        kind="teams" if teams else "pairs",
+        scoring=session.scoring,
+        program="bridgescore",
+        participants=participants,
+        hands=hands_of(session.hands_pbn),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One table in one round on the director's grid."""
+
+    round: int
+    table: int
+    ns: str
+    ew: str
+    boards: tuple[int, ...]
+    entered: int
+    state: str  # done, playing, waiting, missing (an earlier round left unfinished)
+    flags: tuple[str, ...] = ()
+    label: str = ""  # teams: the match and room (``match 1, open room``)
+
+
+def grid(session: Session) -> list[list[Cell]]:
+    """Every round (rows) and table (columns): done, being played, not reached, or
+    missing (a result left out of a round the table has moved on from, shown in red);
+    ``idle`` where the table does not play that round."""
+    movement = movement_of(session)
+    done = current_entries(session)
+    numbers = table_numbers(movement)
+    labels = {t: room_name(t) if is_teams(session) else "" for t in numbers}
+    playing = {t: table_round(session, t, done) for t in numbers}
+    latest = {t: 0 for t in numbers}
+    for rnd_no, table, _ in done:
+        latest[table] = max(latest.get(table, 0), rnd_no)
+    rows: list[list[Cell]] = []
+    for number, rnd in enumerate(movement.rounds, start=1):
+        seats = {seat.table: seat for seat in rnd.tables}
+        row = []
+        for table in numbers:
+            seat = seats.get(table)
+            if seat is None:
+                row.append(Cell(number, table, "", "", (), 0, "idle", label=labels[table]))
+                continue
+            entered = [
+                done[(number, seat.table, b)]
+                for b in seat.boards
+                if (number, seat.table, b) in done
+            ]
+            if len(entered) == len(seat.boards):
+                state = "done"
+            elif (
+                number < playing[seat.table]
+                or number < latest[seat.table]
+                or number < max(playing.values()) - 1
+            ):
+                state = "missing"
+            elif number == playing[seat.table]:
+                state = "playing"
+            else:
+                state = "waiting"
+            flags = tuple(f for e in entered for f in e.flags.split("; ") if f)
+            row.append(
+                Cell(
+                    number,
+                    seat.table,
+                    seat.ns,
+                    seat.ew,
+                    seat.boards,
+                    len(entered),
+                    state,
+                    flags,
+                    labels[table],
+                )
+            )
+        rows.append(row)
+    return rows
+
+
+def unfinished(session: Session, table: int) -> list[int]:
+    """The boards of the table's current round with neither a result nor "not played":
+    the round cannot be left until there are none."""
+    done = current_entries(session)
+    number = table_round(session, table, done)
+    seat = table_in(movement_of(session), number, table)
+    return [b for b in seat.boards if (number, table, b) not in done] if seat else []
+
+
+def missing(session: Session) -> list[Seating]:
+    """Every board the movement schedules and the log has no result for."""
+    done = current_entries(session)
+    return [s for s in seatings(movement_of(session)) if (s.round, s.table, s.board) not in done]
+
+
+def visible_boards(session: Session, table: int | None) -> set[int]:
+    """The boards a viewer may see travellers of: all once published; a table, the boards
+    it has finished (a board it did not play stays hidden, as on a Bridgemate, since it
+    may yet play it); anyone else, none while the session is under way."""
+    if session.state == Session.State.PUBLISHED:
+        return set(movement_of(session).boards)
+    if table is None:
+        return set()
+    done = current_entries(session)
+    return {b for (_, t, b), e in done.items() if t == table and e.kind != Entry.Kind.NOT_PLAYED}

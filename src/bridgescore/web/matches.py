@@ -1,0 +1,372 @@
+"""Teams sessions: a round robin or a Swiss drawn round by round from the standings,
+each match at two tables (open and closed room), scored by the library in IMPs and VPs."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from bridgescore.events.model import (
+    Event,
+)
+from bridgescore.events.movements.model import (
+    Movement,
+    MovementKind,
+    Round,
+    Table,
+    board_range,
+)
+from bridgescore.events.movements.swiss import Draw, Pairing, Standing, SwissRules, swiss_round
+from bridgescore.events.movements.teams import Match, RobinRound, RoundRobin, round_robin, two_room
+from bridgescore.events.ranking import places
+from bridgescore.events.scoring import score_event
+from bridgescore.events.teams import TeamsResult
+from bridgescore.report.view import Report
+from bridgescore.web.clubs import (
+    EntryError,
+    Viewer,
+    check_hands,
+    log,
+    movement_of,
+    room_label,
+    table_numbers,
+    user_of,
+)
+from bridgescore.web.entries import event_of, missing
+from bridgescore.web.models import (
+    Club,
+    Session,
+    SessionPair,
+    SwissDraw,
+    TableLink,
+)
+
+# --- teams sessions: a round robin or a Swiss, two rooms a match ----------------------
+
+TEAMS_SCORING = "imps"
+"""A teams session is scored by IMPs, converted to VPs on the library's default scale."""
+
+SWISS_RULES = SwissRules()
+"""The Swiss draw's rules: the library's default (no two teams meet twice)."""
+
+MOST_BOARDS_A_MATCH = 64
+
+
+def _room_tables(number: int, match: Match) -> tuple[Table, Table]:
+    """Match ``number`` of its round as its two room tables: the home team North-South in
+    the open room (table ``2n - 1``) and East-West in the closed room (table ``2n``), each
+    room's boards in the order it plays them (:func:`two_room`: the rooms exchange halves)."""
+    if len(match.boards) >= 2:
+        passing = two_room(match)
+        open_boards = tuple(b for seg in passing.segments for b in seg.open_room)
+        closed_boards = tuple(b for seg in passing.segments for b in seg.closed_room)
+    else:
+        open_boards = closed_boards = match.boards
+    return (
+        Table(2 * number - 1, match.home, match.away, open_boards),
+        Table(2 * number, match.away, match.home, closed_boards),
+    )
+
+
+def _teams_round(matches: Sequence[Match], bye: str | None) -> Round:
+    tables = tuple(t for n, m in enumerate(matches, start=1) for t in _room_tables(n, m))
+    return Round(tables=tables, sit_outs=() if bye is None else (bye,))
+
+
+def robin_movement(robin: RoundRobin) -> Movement:
+    """The round robin as room tables, round by round (the bye sits out)."""
+    rounds = tuple(_teams_round(r.matches, r.bye) for r in robin.rounds)
+    return Movement(MovementKind.OTHER, rounds, meet_once=False)
+
+
+@dataclass(frozen=True, slots=True)
+class SwissPlan:
+    """A Swiss teams session's plan: its teams (in their starting order), rounds, boards."""
+
+    teams: tuple[str, ...]
+    rounds: int
+    boards_per_match: int
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {"teams": list(self.teams), "rounds": self.rounds, "boards": self.boards_per_match}
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> SwissPlan:
+        data = json.loads(text)
+        return cls(tuple(data["teams"]), int(data["rounds"]), int(data["boards"]))
+
+
+def _team_list(teams: Sequence[str]) -> tuple[str, ...]:
+    """The teams' names, checked: at least two, each named, no name twice."""
+    cleaned = tuple(" ".join(t.split()) for t in teams)
+    if len(cleaned) < 2:
+        raise EntryError(f"a teams session needs at least 2 teams, got {len(cleaned)}")
+    seen: dict[str, int] = {}
+    for number, team in enumerate(cleaned, start=1):
+        if not team:
+            raise EntryError(f"team {number} needs a name")
+        if len(team) > 40:
+            raise EntryError(f"{team!r}: a team's name is at most 40 characters")
+        if team.casefold() in seen:
+            raise EntryError(
+                f"{team!r} is named twice (teams {seen[team.casefold()]} and {number})"
+            )
+        seen[team.casefold()] = number
+    return cleaned
+
+
+def create_teams_session(
+    club: Club,
+    name: str,
+    teams: Sequence[str],
+    boards_per_match: int,
+    *,
+    schedule: str = Session.Schedule.ROBIN,
+    rounds: int | None = None,
+    date: datetime.date | None = None,
+    members: Mapping[str, str] | None = None,
+    hands_pbn: str = "",
+    user: Viewer = None,
+) -> Session:
+    """A teams session under way: a round robin (every team meets every other; an odd
+    count has a bye each round) or a Swiss of ``rounds`` rounds (round 1 drawn now, from
+    the teams in the order given), each match at two tables with a link each."""
+    ids = _team_list(teams)
+    if not 1 <= boards_per_match <= MOST_BOARDS_A_MATCH:
+        raise EntryError(f"a match has 1 to {MOST_BOARDS_A_MATCH} boards, not {boards_per_match}")
+    if hands_pbn.strip():
+        check_hands(hands_pbn)
+    first: Draw | None = None
+    if schedule == Session.Schedule.ROBIN:
+        robin = round_robin(ids, boards_per_match)
+        problems = robin.problems()
+        if problems:
+            raise EntryError(f"the round robin is not sound: {problems[0]}")
+        movement = robin_movement(robin)
+        schedule_json = robin.to_json()
+        shown = f"round robin, {len(ids)} teams, {boards_per_match} boards a match"
+    elif schedule == Session.Schedule.SWISS:
+        most = len(ids) if len(ids) % 2 else len(ids) - 1
+        if rounds is None or not 1 <= rounds <= most:
+            raise EntryError(
+                f"{len(ids)} teams play 1 to {most} Swiss rounds without meeting twice,"
+                f" not {rounds}"
+            )
+        plan = SwissPlan(ids, rounds, boards_per_match)
+        first = swiss_round([Standing(t, 0.0) for t in ids], SWISS_RULES, 1, unit="VP")
+        movement = Movement(
+            MovementKind.OTHER, (_draw_round(first, boards_per_match),), meet_once=False
+        )
+        schedule_json = plan.to_json()
+        shown = f"Swiss, {len(ids)} teams, {rounds} rounds of {boards_per_match} boards"
+    else:
+        raise EntryError("choose a round robin or a Swiss")
+    given = members or {}
+    with transaction.atomic():
+        session = Session.objects.create(
+            club=club,
+            name=name,
+            date=date or datetime.date.today(),
+            spec=shown,
+            movement_json=movement.to_json(),
+            hands_pbn=hands_pbn,
+            scoring=TEAMS_SCORING,
+            kind=Session.Kind.TEAMS,
+            schedule=schedule,
+            schedule_json=schedule_json,
+        )
+        SessionPair.objects.bulk_create(
+            SessionPair(session=session, pair=team, names=given.get(team, "")) for team in ids
+        )
+        TableLink.objects.bulk_create(
+            TableLink(session=session, table=number) for number in table_numbers(movement)
+        )
+        if first is not None:
+            SwissDraw.objects.create(
+                session=session, round=1, draw_json=draw_to_json(first), by=user_of(user)
+            )
+    return session
+
+
+def team_names(session: Session) -> tuple[str, ...]:
+    """A teams session's teams, in the order they were given."""
+    if session.schedule == Session.Schedule.ROBIN:
+        return RoundRobin.from_json(session.schedule_json).teams
+    if session.schedule == Session.Schedule.SWISS:
+        return SwissPlan.from_json(session.schedule_json).teams
+    return movement_of(session).pairs
+
+
+def round_robin_of(session: Session) -> RoundRobin:
+    """The session's schedule as the library's round robin (a Swiss: its rounds so far)."""
+    if session.schedule == Session.Schedule.ROBIN:
+        return RoundRobin.from_json(session.schedule_json)
+    if session.schedule != Session.Schedule.SWISS:
+        raise EntryError("this session is not a teams event")
+    plan = SwissPlan.from_json(session.schedule_json)
+    rounds = []
+    for draw in draws_of(session):
+        boards = board_range(draw.round - 1, plan.boards_per_match)
+        matches = tuple(Match(p.higher, p.lower, boards) for p in draw.pairings)
+        rounds.append(RobinRound(matches, draw.bye))
+    return RoundRobin(plan.teams, tuple(rounds))
+
+
+def draw_to_json(draw: Draw) -> str:
+    """A Swiss draw as kept: its pairings with their reasons, the bye and why."""
+    return json.dumps(
+        {
+            "round": draw.round,
+            "pairings": [
+                {"table": p.table, "higher": p.higher, "lower": p.lower, "why": p.why}
+                for p in draw.pairings
+            ],
+            "bye": draw.bye,
+            "bye_why": draw.bye_why,
+        }
+    )
+
+
+def draw_from_json(text: str) -> Draw:
+    data = json.loads(text)
+    pairings = tuple(
+        Pairing(int(p["table"]), str(p["higher"]), str(p["lower"]), str(p["why"]))
+        for p in data["pairings"]
+    )
+    return Draw(int(data["round"]), pairings, data.get("bye"), data.get("bye_why"))
+
+
+def draws_of(session: Session) -> list[Draw]:
+    """The Swiss rounds drawn so far, round 1 first."""
+    return [draw_from_json(d.draw_json) for d in SwissDraw.objects.filter(session=session)]
+
+
+def _draw_round(draw: Draw, boards_per_match: int) -> Round:
+    """A drawn Swiss round as room tables: the higher-placed team at home; a new set of
+    boards each round (round ``r`` plays ``(r - 1) * boards + 1`` onwards)."""
+    boards = board_range(draw.round - 1, boards_per_match)
+    return _teams_round([Match(p.higher, p.lower, boards) for p in draw.pairings], draw.bye)
+
+
+def teams_result(session: Session, event: Event | None = None) -> TeamsResult | None:
+    """The teams session scored by the library (IMPs, VPs on its default scale), a board
+    with one room's result so far left out of its match; ``None`` before any result."""
+    event = event if event is not None else event_of(session)
+    if not event.results.rows:
+        return None
+    scored = score_event(event, incomplete="skip")
+    if not isinstance(scored, TeamsResult):
+        raise EntryError("this session is not a teams event")
+    return scored
+
+
+def teams_report(session: Session, event: Event | None = None) -> Report:
+    """The results pages of a teams session, by the report's view model (as
+    :func:`teams_result` scores it)."""
+    from bridgescore.events.scoring import event_conventions
+    from bridgescore.report.view import build_report
+
+    event = event if event is not None else event_of(session)
+    return build_report(event, conventions=event_conventions(event, incomplete="skip"))
+
+
+def swiss_standings(session: Session) -> list[Standing]:
+    """The standings a Swiss round is drawn from: each team's VPs as the library totals
+    them, in the library's order (VPs, then IMP difference), its opponents round by round
+    (``None`` on the bye) and whether it has had the bye. A team with no match scored yet
+    has 0 VPs."""
+    plan = SwissPlan.from_json(session.schedule_json)
+    opponents: dict[str, list[str | None]] = {t: [] for t in plan.teams}
+    byes: set[str] = set()
+    for draw in draws_of(session):
+        met: dict[str, str] = {}
+        for p in draw.pairings:
+            met[p.higher], met[p.lower] = p.lower, p.higher
+        for team in plan.teams:
+            opponents[team].append(met.get(team))
+        if draw.bye is not None:
+            byes.add(draw.bye)
+    result = teams_result(session)
+    scored = {s.team: s for s in result.standings} if result is not None else {}
+
+    def order(team: str) -> tuple[float, float, str]:
+        s = scored.get(team)
+        if s is None:
+            return (0.0, 0.0, team)
+        return (-round(s.vp, 2), -(s.points_for - s.points_against), team)
+
+    ordered = sorted(plan.teams, key=order)
+    vps = {t: scored[t].vp if t in scored else 0.0 for t in ordered}
+    placed = places(vps)
+    return [
+        Standing(
+            team,
+            vps[team],
+            place=int(placed[team].rstrip("=")),
+            opponents=tuple(opponents[team]),
+            had_bye=team in byes,
+        )
+        for team in ordered
+    ]
+
+
+def next_draw(session: Session) -> Draw:
+    """The next Swiss round drawn from the standings (not kept until confirmed): only
+    once the last round drawn has every result in."""
+    if session.schedule != Session.Schedule.SWISS:
+        raise EntryError("this session is not a Swiss teams event")
+    plan = SwissPlan.from_json(session.schedule_json)
+    drawn = SwissDraw.objects.filter(session=session).count()
+    if drawn >= plan.rounds:
+        raise EntryError(f"all {plan.rounds} rounds are drawn")
+    left = [s for s in missing(session) if s.round == drawn]
+    if left:
+        first = left[0]
+        raise EntryError(
+            f"round {drawn} is not complete: {len(left)} results still to come"
+            f" (first: table {room_label(first.table)}, board {first.board})"
+        )
+    return swiss_round(swiss_standings(session), SWISS_RULES, drawn + 1, unit="VP")
+
+
+def draw_key(draw: Draw) -> str:
+    """A short digest of a draw, so that what is confirmed is what was shown."""
+    import hashlib
+
+    return hashlib.sha256(draw_to_json(draw).encode()).hexdigest()[:16]
+
+
+def confirm_draw(session: Session, draw: Draw, user: Viewer = None) -> SwissDraw:
+    """Keep a Swiss round the director has seen: its room tables added to the movement
+    (new tables get their links) and the draw kept with its reasons."""
+    from dataclasses import replace
+
+    plan = SwissPlan.from_json(session.schedule_json)
+    with transaction.atomic():
+        locked = Session.objects.select_for_update().get(pk=session.pk)
+        movement = movement_of(locked)
+        if draw.round != len(movement.rounds) + 1 or draw.round > plan.rounds:
+            raise EntryError(f"round {draw.round} is drawn already: look at the session again")
+        after = replace(
+            movement, rounds=(*movement.rounds, _draw_round(draw, plan.boards_per_match))
+        )
+        locked.movement_json = after.to_json()
+        locked.save(update_fields=["movement_json"])
+        have = set(TableLink.objects.filter(session=locked).values_list("table", flat=True))
+        TableLink.objects.bulk_create(
+            TableLink(session=locked, table=n) for n in table_numbers(after) if n not in have
+        )
+        kept = SwissDraw.objects.create(
+            session=locked, round=draw.round, draw_json=draw_to_json(draw), by=user_of(user)
+        )
+        shown = "; ".join(f"{p.higher} v {p.lower}" for p in draw.pairings)
+        bye = f"; {draw.bye} has the bye" if draw.bye else ""
+        log(locked, "round drawn", f"round {draw.round}: {shown}{bye}", user=user)
+    session.movement_json = locked.movement_json
+    return kept
