@@ -94,9 +94,22 @@ def parsed_movement(text: str) -> Movement:
     return Movement.from_json(text)
 
 
+_MOVEMENTS: dict[int, tuple[str, Movement]] = {}
+
+
 def movement_of(session: Session) -> Movement:
-    """The session's movement (parsed once per distinct movement)."""
-    return parsed_movement(session.movement_json)
+    """The session's movement, parsed once while it is unchanged (kept by session:
+    comparing a big movement's text with the one kept is much cheaper than hashing it,
+    as a cache keyed by the text would on every result a table sends)."""
+    text = session.movement_json
+    kept = _MOVEMENTS.get(session.pk)
+    if kept is not None and kept[0] == text:
+        return kept[1]
+    movement = parsed_movement(text)
+    if len(_MOVEMENTS) >= 64:
+        _MOVEMENTS.clear()
+    _MOVEMENTS[session.pk] = (text, movement)
+    return movement
 
 
 def check_hands(pbn_text: str) -> None:

@@ -9,11 +9,10 @@ import statistics
 import threading
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
-from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Q
 
 from bridgescore.core.contract import Contract
 from bridgescore.core.hands import Card
@@ -35,6 +34,7 @@ from bridgescore.events.movements.model import (
     Table,
 )
 from bridgescore.io.rows import RawResult, build_result, raw_field
+from bridgescore.web import queries
 from bridgescore.web.clubs import (
     EntryError,
     SessionClosedError,
@@ -51,7 +51,6 @@ from bridgescore.web.models import (
     Entry,
     Session,
     SessionPair,
-    TableLink,
 )
 
 
@@ -76,10 +75,34 @@ def current_entries(session: Session) -> dict[tuple[int, int, int], Entry]:
     return standing(Entry.objects.filter(session=session).order_by("id"))
 
 
-def standing(entries: Iterable[Entry]) -> dict[tuple[int, int, int], Entry]:
+class Logged(Protocol):
+    """An entry of the log as the checks read it: an :class:`Entry`, or a row of one."""
+
+    @property
+    def round(self) -> int: ...
+    @property
+    def table(self) -> int: ...
+    @property
+    def board(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def contract(self) -> str: ...
+    @property
+    def declarer(self) -> str: ...
+    @property
+    def result(self) -> str: ...
+    @property
+    def ns_score(self) -> int | None: ...
+
+
+LoggedT = TypeVar("LoggedT", bound=Logged)
+
+
+def standing(entries: Iterable[LoggedT]) -> dict[tuple[int, int, int], LoggedT]:
     """The entries that stand among ``entries`` (in the log's order): the latest for each
     (round, table, board), erased ones gone."""
-    found: dict[tuple[int, int, int], Entry] = {}
+    found: dict[tuple[int, int, int], LoggedT] = {}
     for entry in entries:
         key = (entry.round, entry.table, entry.board)
         if entry.kind == Entry.Kind.ERASED:
@@ -165,70 +188,153 @@ def record_entry(
     (the same ``entry_id``) gives back the entry already kept. A table may not enter a
     board that already has a result; the director may, with a reason.
 
-    One read and one write, in one transaction: the board's entries and any entry under
-    this id, read under the table's lock (a row lock on PostgreSQL; on SQLite writers
-    queue in this process), so two phones cannot both keep a result for one board."""
-    entry_id = inp.entry_id or uuid.uuid4()
-    key = (inp.round, inp.table, inp.board)
+    Entries are written in groups (:func:`_write`): the thread that finds the writer free
+    writes every entry waiting at that moment in one transaction and one commit, so 60
+    tables sending at once wait for a few commits, not for 60 one after another."""
     try:
-        with _one_writer(), transaction.atomic():
-            if connection.vendor != "sqlite":  # SQLite writes one at a time already
-                list(
-                    TableLink.objects.select_for_update()
-                    .filter(session=session, table=inp.table)
-                    .order_by()[:1]
+        row: ResultRow | EntryError = check_entry(session, inp)  # no database: before the queue
+    except EntryError as error:
+        row = error  # a resend of an entry kept before is still answered with that entry
+    wanted = _Wanted(session, inp, inp.entry_id or uuid.uuid4(), row, by_table, user, reason)
+    with _WAITING_LOCK:
+        _WAITING.append(wanted)
+    while wanted.outcome is None:
+        with _WRITER:
+            if wanted.outcome is None:  # no writer took it yet: write those waiting
+                with _WAITING_LOCK:
+                    group = _WAITING[:MOST_IN_A_WRITE]
+                    del _WAITING[:MOST_IN_A_WRITE]
+                _write(group)
+    outcome = wanted.outcome
+    if isinstance(outcome, BaseException):
+        raise outcome
+    assert outcome is not None, "the writer answers every entry it takes"
+    return outcome
+
+
+@dataclass(slots=True)
+class _Wanted:
+    """An entry waiting to be written, and, once the writer has been, its outcome: the
+    entry and whether it is new, or why it was not kept."""
+
+    session: Session
+    inp: EntryInput
+    entry_id: uuid.UUID
+    row: ResultRow | EntryError
+    by_table: bool
+    user: Viewer
+    reason: str
+    outcome: tuple[Entry, bool] | BaseException | None = None
+
+
+MOST_IN_A_WRITE = 100
+"""The most entries written in one transaction (well within every database's limit on a
+statement's values)."""
+_WAITING: list[_Wanted] = []
+_WAITING_LOCK = threading.Lock()
+_WRITER = threading.Lock()
+"""Held by the one thread writing entries in this process (the others wait for it)."""
+
+
+def _write(group: Sequence[_Wanted]) -> None:
+    """Write ``group`` in one transaction of one read and one write, whatever its size:
+    every entry of the group's boards and under its ids is read at once, each entry is
+    checked against that read (and the group's entries before it), and the new ones are
+    written together. Each gets its outcome only once the group is committed (or, if that
+    fails, the error: then none of the group is kept)."""
+    outcomes: list[tuple[Entry, bool] | EntryError] = []
+    try:
+        with transaction.atomic():
+            if connection.vendor != "sqlite":  # SQLite has one writer at a time anyway
+                queries.lock_tables({(w.session.pk, w.inp.table) for w in group})
+            seen = _Seen(
+                queries.entries_for(
+                    {(w.session.pk, w.inp.board) for w in group},
+                    {(w.session.pk, w.entry_id) for w in group},
                 )
-            read = list(
-                Entry.objects.filter(session=session)
-                .filter(Q(board=inp.board) | Q(entry_id=entry_id))
-                .order_by("id")
             )
-            existing = next((e for e in read if e.entry_id == entry_id), None)
-            if existing is not None:  # a resend: the phone gets the entry kept before
-                return existing, False
-            if session.state != Session.State.RUNNING and by_table:
-                raise SessionClosedError(
-                    "this table's link has expired: the session is closed (ask the director)"
-                )
-            row = check_entry(session, inp)
-            if not by_table and not reason.strip():
-                raise EntryError("a director's change needs a reason (it goes in the log)")
-            board = standing(e for e in read if e.board == inp.board)
-            if by_table and key in board:
-                raise EntryError(
-                    f"board {inp.board} already has a result at this table: ask the director"
-                )
-            others = [e for other, e in board.items() if other != key]
-            entry = Entry.objects.create(
-                session=session,
-                entry_id=entry_id,
-                round=inp.round,
-                table=inp.table,
-                board=inp.board,
-                kind=_kind(row),
-                contract=_contract_of(row, inp),
-                declarer=inp.declarer.strip().upper()[:1] if row.result is not None else "",
-                result=inp.result.strip() if row.result is not None else "",
-                lead=inp.lead.strip().upper(),
-                adjusted=str(row.adjusted) if row.adjusted is not None else "",
-                ns_score=row.ns_score,
-                by_table=by_table,
-                by=user_of(user),
-                reason=reason.strip(),
-                flags="; ".join(flags_for(session, inp, row, others)),
-            )
-    except IntegrityError:  # the same id sent twice at once: the first one is kept
-        return Entry.objects.get(session=session, entry_id=entry_id), False
+            for wanted in group:
+                try:
+                    outcomes.append(_keep(wanted, seen))
+                except EntryError as error:
+                    outcomes.append(error)
+            queries.insert_entries(seen.new)
+    except IntegrityError:
+        if len(group) > 1:  # another process kept one of these ids meanwhile: one by one
+            for wanted in group:
+                _write([wanted])
+            return
+        wanted = group[0]
+        found = Entry.objects.get(session=wanted.session, entry_id=wanted.entry_id)
+        wanted.outcome = (found, False)
+        return
+    except BaseException as error:  # nothing of the group is kept: each hears why
+        for wanted in group:
+            wanted.outcome = error
+        raise
+    for wanted, outcome in zip(group, outcomes, strict=True):
+        wanted.outcome = outcome
+
+
+class _Seen:
+    """The entries a group is checked against: those read, then the group's new ones."""
+
+    def __init__(self, read: Iterable[Entry | queries.BoardEntry]) -> None:
+        self.by_board: dict[tuple[int, int], list[Logged]] = {}
+        self.by_id: dict[tuple[int, uuid.UUID], Entry] = {}
+        self.new: list[Entry] = []
+        for entry in read:
+            self.by_board.setdefault((entry.session_id, entry.board), []).append(entry)
+            if isinstance(entry, Entry):
+                self.by_id[(entry.session_id, entry.entry_id)] = entry
+
+    def add_new(self, entry: Entry) -> None:
+        self.by_board.setdefault((entry.session_id, entry.board), []).append(entry)
+        self.by_id[(entry.session_id, entry.entry_id)] = entry
+        self.new.append(entry)
+
+
+def _keep(wanted: _Wanted, seen: _Seen) -> tuple[Entry, bool]:
+    """One entry of a group, against what the group has seen: a resend gets the entry
+    kept before; then the checks; the director's flags come from the board's entries."""
+    session, inp, entry_id = wanted.session, wanted.inp, wanted.entry_id
+    key = (inp.round, inp.table, inp.board)
+    existing = seen.by_id.get((session.pk, entry_id))
+    if existing is not None:
+        return existing, False
+    if session.state != Session.State.RUNNING and wanted.by_table:
+        raise SessionClosedError(
+            "this table's link has expired: the session is closed (ask the director)"
+        )
+    row = wanted.row
+    if isinstance(row, EntryError):
+        raise row
+    if not wanted.by_table and not wanted.reason.strip():
+        raise EntryError("a director's change needs a reason (it goes in the log)")
+    board = standing(seen.by_board.get((session.pk, inp.board), []))
+    if wanted.by_table and key in board:
+        raise EntryError(f"board {inp.board} already has a result at this table: ask the director")
+    others = [e for other, e in board.items() if other != key]
+    entry = Entry(
+        session=session,
+        entry_id=entry_id,
+        round=inp.round,
+        table=inp.table,
+        board=inp.board,
+        kind=_kind(row),
+        contract=_contract_of(row, inp),
+        declarer=inp.declarer.strip().upper()[:1] if row.result is not None else "",
+        result=inp.result.strip() if row.result is not None else "",
+        lead=inp.lead.strip().upper(),
+        adjusted=str(row.adjusted) if row.adjusted is not None else "",
+        ns_score=row.ns_score,
+        by_table=wanted.by_table,
+        by=user_of(wanted.user),
+        reason=wanted.reason.strip(),
+        flags="; ".join(flags_for(session, inp, row, others)),
+    )
+    seen.add_new(entry)
     return entry, True
-
-
-_SQLITE_WRITES = threading.Lock()
-
-
-def _one_writer() -> AbstractContextManager[object]:
-    """On SQLite, writers queue in this process (first come, first served) instead of
-    polling SQLite's busy handler, which gives a long tail under 60 tables at once."""
-    return _SQLITE_WRITES if connection.vendor == "sqlite" else nullcontext()
 
 
 def _contract_of(row: ResultRow, inp: EntryInput) -> str:
@@ -288,7 +394,7 @@ def lead_problem(session: Session, inp: EntryInput, row: ResultRow) -> str | Non
 
 
 def flags_for(
-    session: Session, inp: EntryInput, row: ResultRow, others: Sequence[Entry]
+    session: Session, inp: EntryInput, row: ResultRow, others: Sequence[Logged]
 ) -> list[str]:
     """What the director should look at (never a reason to refuse): the lead not in the
     leader's hand; both sides declaring the same strain with too many tricks between
@@ -328,7 +434,7 @@ def flags_for(
     return found
 
 
-def _tricks(entry: Entry) -> int:
+def _tricks(entry: Logged) -> int:
     level = int(entry.contract[0])
     text = entry.result or "="
     return 6 + level + (0 if text == "=" else int(text))

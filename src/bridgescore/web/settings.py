@@ -50,7 +50,6 @@ def _database() -> dict[str, Any]:
             "transaction_mode": "IMMEDIATE",
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",
         }
-        config["CONN_MAX_AGE"] = 0
     return config
 
 

@@ -35,7 +35,7 @@ from bridgescore.events.movements.spec import MovementSpec
 from bridgescore.events.movements.suggest import suggest
 from bridgescore.events.pairs import PairsScoring
 from bridgescore.report.view import Report, Row, Table, slug
-from bridgescore.web import changes, clubs, entries, live, matches, standings
+from bridgescore.web import changes, clubs, entries, live, matches, queries, standings
 from bridgescore.web.models import (
     Club,
     Entry,
@@ -690,7 +690,7 @@ def export(request: HttpRequest, session_id: int, fmt: str) -> HttpResponse:
 
 
 def _link(request: HttpRequest, token: str) -> TableLink:
-    link = TableLink.objects.filter(token=token).select_related("session", "session__club").first()
+    link = queries.link_by_token(token)
     if link is None:
         clubs.log(None, "bad link", f"unknown table link {token[:12]!r}", address=_address(request))
         raise Http404("this table link is not known: ask the director for the table card")

@@ -1,0 +1,130 @@
+"""Results written in groups: one transaction for every entry waiting, each answered as if
+alone (a resend, a board already entered, a bad entry), none kept if the write fails;
+and the reads written as SQL give what the ORM gives."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+
+import pytest
+from django.db import OperationalError
+
+from bridgescore.events.model import ResultRow
+from bridgescore.web import entries, queries
+from bridgescore.web.clubs import EntryError
+from bridgescore.web.models import Entry, Session, TableLink
+
+
+def _wanted(
+    session: Session,
+    table: int,
+    board: int,
+    contract: str = "4S",
+    *,
+    entry_id: uuid.UUID | None = None,
+    by_table: bool = True,
+    reason: str = "",
+) -> entries._Wanted:
+    inp = entries.EntryInput(1, table, board, contract, "N", "=", entry_id=entry_id)
+    try:
+        row: ResultRow | EntryError = entries.check_entry(session, inp)
+    except EntryError as error:
+        row = error
+    chosen = entry_id or uuid.uuid4()
+    return entries._Wanted(session, inp, chosen, row, by_table, None, reason)
+
+
+def test_a_group_answers_each_entry_as_if_it_came_alone(session: Session) -> None:
+    first = _wanted(session, 1, 1)
+    resend = _wanted(session, 1, 1, entry_id=first.entry_id)
+    again = _wanted(session, 1, 1, "3NT")  # the same board at the same table, a new id
+    other = _wanted(session, 2, 3, "3NT")
+    wrong = _wanted(session, 2, 1)  # table 2 plays boards 3 and 4 in round 1
+    entries._write([first, resend, again, other, wrong])
+
+    kept, created = first.outcome  # type: ignore[misc]
+    assert created
+    assert kept.ns_score == 420
+    assert kept.pk is not None
+    assert resend.outcome == (kept, False)
+    assert isinstance(again.outcome, EntryError)
+    assert "board 1 already has a result at this table" in str(again.outcome)
+    assert isinstance(wrong.outcome, EntryError)
+    assert "board 1 is not played at table 2 in round 1" in str(wrong.outcome)
+    other_kept, other_created = other.outcome  # type: ignore[misc]
+    assert other_created
+    assert other_kept.ns_score == 400
+
+    stored = {e.entry_id: e for e in Entry.objects.filter(session=session)}
+    assert set(stored) == {first.entry_id, other.entry_id}
+    assert stored[first.entry_id].pk == kept.pk
+    assert stored[other.entry_id].pk == other_kept.pk
+    assert stored[first.entry_id].contract == "4S"
+    assert stored[first.entry_id].created is not None
+
+
+def test_a_failed_write_keeps_none_of_the_group_and_tells_each(
+    session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full_disk(_: object) -> None:
+        raise OperationalError("database or disk is full")
+
+    monkeypatch.setattr(queries, "insert_entries", full_disk)
+    group = [_wanted(session, 1, 1), _wanted(session, 2, 3)]
+    with pytest.raises(OperationalError):
+        entries._write(group)
+    assert all(isinstance(w.outcome, OperationalError) for w in group)
+    assert not Entry.objects.filter(session=session).exists()
+
+
+def test_more_waiting_than_one_write_takes_are_all_written(session: Session) -> None:
+    waiting = [
+        _wanted(session, 1, 1, by_table=False, reason="the director's correction")
+        for _ in range(entries.MOST_IN_A_WRITE + 20)
+    ]
+    entries._WAITING.extend(waiting)
+    try:
+        kept, created = entries.record_entry(
+            session, entries.EntryInput(1, 2, 3, "3NT", "N", "="), by_table=True
+        )
+    finally:
+        entries._WAITING.clear()
+    assert created
+    assert kept.ns_score == 400
+    assert all(isinstance(w.outcome, tuple) and w.outcome[1] for w in waiting)
+    assert Entry.objects.filter(session=session).count() == entries.MOST_IN_A_WRITE + 21
+
+
+def test_the_reads_written_as_sql_give_what_the_orm_gives(
+    session: Session, link: Callable[[int], TableLink]
+) -> None:
+    table = link(2)
+    found = queries.link_by_token(table.token)
+    assert found is not None
+    fields = [f.attname for f in TableLink._meta.concrete_fields]
+    assert [getattr(found, f) for f in fields] == [getattr(table, f) for f in fields]
+    session_fields = [f.attname for f in Session._meta.concrete_fields]
+    stored = Session.objects.get(pk=session.pk)
+    assert [getattr(found.session, f) for f in session_fields] == [
+        getattr(stored, f) for f in session_fields
+    ]
+    assert queries.link_by_token("not-a-token") is None
+
+    mine = _wanted(session, 1, 1)
+    theirs = _wanted(session, 3, 5)
+    entries._write([mine, theirs])
+    read = queries.entries_for({(session.pk, 5)}, {(session.pk, mine.entry_id)})
+    entry_fields = [f.attname for f in Entry._meta.concrete_fields]
+    by_orm = {e.pk: e for e in Entry.objects.filter(session=session)}
+    assert len(read) == 2
+    as_entry, as_row = read  # in log order: mine first
+    assert isinstance(as_entry, Entry)
+    assert [getattr(as_entry, f) for f in entry_fields] == [
+        getattr(by_orm[as_entry.pk], f) for f in entry_fields
+    ]
+    assert isinstance(as_row, queries.BoardEntry)
+    orm_row = by_orm[as_row.id]
+    assert as_row == queries.BoardEntry(
+        *(getattr(orm_row, name) for name in queries.BoardEntry._fields)
+    )
