@@ -65,7 +65,13 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
-def enter(kind: str, rounds: int, mode: str) -> dict[str, Any]:
+def server_cpu(pid: int) -> float:
+    """The CPU seconds (user and system) a process has used so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def enter_once(kind: str, rounds: int, mode: str) -> dict[str, Any]:
     """60 tables entering the boards of ``rounds`` rounds: each acknowledgement's latency."""
     with tempfile.TemporaryDirectory() as folder, database_for(kind, Path(folder)) as db:
         home = Path(folder)
@@ -78,6 +84,7 @@ def enter(kind: str, rounds: int, mode: str) -> dict[str, Any]:
         problems: list[str] = []
         lock = threading.Lock()
         start = threading.Barrier(len(plan))
+        wave = threading.Barrier(len(plan))
         chance = random.Random(10)
         offsets = {t: chance.uniform(0, 4) for t in plan}
 
@@ -87,6 +94,10 @@ def enter(kind: str, rounds: int, mode: str) -> dict[str, Any]:
             if mode == "round end":
                 time.sleep(offsets[table])
             for key in plan[table]:
+                if mode == "wave":  # every table sends this board at the same instant
+                    if wave.wait() == 0:
+                        time.sleep(0.5)
+                    wave.wait()
                 began = time.perf_counter()
                 status, answer = phone.send(entry_for(prepared.public_id, key))
                 took = time.perf_counter() - began
@@ -101,12 +112,15 @@ def enter(kind: str, rounds: int, mode: str) -> dict[str, Any]:
             for phone in phones.values():
                 phone.open()
             threads = [threading.Thread(target=table_plays, args=(t,)) for t in plan]
+            assert server.process is not None
+            cpu_before = server_cpu(server.process.pid)
             began = time.perf_counter()
             for thread in threads:
                 thread.start()
             for thread in threads:
                 thread.join()
             elapsed = time.perf_counter() - began
+            cpu = server_cpu(server.process.pid) - cpu_before
         finally:
             for phone in phones.values():
                 phone.close()
@@ -121,7 +135,17 @@ def enter(kind: str, rounds: int, mode: str) -> dict[str, Any]:
             "p99": percentile(latencies, 0.99),
             "max": max(latencies),
             "rate": len(latencies) / elapsed,
+            "cpu": cpu / len(latencies),
         }
+
+
+def enter(kind: str, rounds: int, mode: str, runs: int) -> dict[str, Any]:
+    """``runs`` runs of :func:`enter_once`: the one with the middle 99th percentile, and
+    the range of the 99th percentile over all of them (the machine is shared: noisy)."""
+    done = sorted((enter_once(kind, rounds, mode) for _ in range(runs)), key=lambda f: f["p99"])
+    middle = dict(done[len(done) // 2])
+    middle.update(p99_low=done[0]["p99"], p99_high=done[-1]["p99"], runs=runs)
+    return middle
 
 
 def best(function: Callable[[], object], repeat: int = 5) -> float:
@@ -222,6 +246,7 @@ def ms(seconds: float) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3, help="rounds each table enters")
+    parser.add_argument("--runs", type=int, default=3, help="runs of each way of entering")
     parser.add_argument("--skip-postgres", action="store_true")
     args = parser.parse_args()
     kinds = ["sqlite"]
@@ -230,7 +255,8 @@ def main() -> None:
             raise SystemExit(f'{POSTGRES_ENV} is not set: eval "$(scripts/setup-postgres)"')
         kinds.append("postgres")
     names = {"sqlite": "SQLite (WAL)", "postgres": "PostgreSQL 15"}
-    entering = [enter(k, args.rounds, mode) for k in kinds for mode in ("burst", "round end")]
+    modes = ("wave", "burst", "round end")
+    entering = [enter(k, args.rounds, mode, args.runs) for k in kinds for mode in modes]
     recomputed = [recompute(k) for k in kinds]
     for figures in (*entering, *recomputed):
         print(figures, flush=True)
@@ -239,18 +265,26 @@ def main() -> None:
         f"Sixty tables (`{SIXTY_TABLES}`) entering the boards of their first {args.rounds}"
         " rounds on the real server (`bridgescore serve`, waitress, 16 threads) on loopback;"
         " each phone a thread with its own keep-alive connection, posting JSON results with"
-        " their own ids. *Burst*: all 60 post at the same instant, each its next board as"
-        " soon as the last is acknowledged. *Round end*: each table starts within 4 s and"
-        " leaves 0.5 s between boards. Latency is from the post to the acknowledgement"
-        " (committed before it is sent).",
+        " their own ids. *Wave*: all 60 tables send a board at the same instant, and again"
+        " for the next board half a second after the last is acknowledged (the issue's"
+        " 60 tables entering at once). *Burst*: all 60 start at the same instant and each"
+        " sends its next board the moment the last is acknowledged, so 60 are always"
+        " queued (the worst case). *Round end*: each table starts within 4 s and leaves"
+        " 0.5 s between boards. Latency is from the post to the acknowledgement (committed"
+        " before it is sent). Each way is run"
+        f" {entering[0]['runs']} times on a fresh database; the table shows the run with"
+        " the middle 99th percentile, with the range over the runs; server CPU is the"
+        " server process's user and system time over the results.",
         "",
-        "| database | entering | results | median | 99th percentile | max | results/s |",
-        "|---|---|---|---|---|---|---|",
+        "| database | entering | results | median | 99th percentile (range) | max"
+        " | results/s | server CPU a result |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for f in entering:
         lines.append(
             f"| {names[f['kind']]} | {f['mode']} | {f['count']} | {ms(f['median'])}"
-            f" | {ms(f['p99'])} | {ms(f['max'])} | {f['rate']:.0f} |"
+            f" | {ms(f['p99'])} ({ms(f['p99_low'])}-{ms(f['p99_high'])})"
+            f" | {ms(f['max'])} | {f['rate']:.0f} | {ms(f['cpu'])} |"
         )
     lines += [
         "",
@@ -272,8 +306,7 @@ def main() -> None:
             f"| {names[f['kind']]} | {ms(f['full'])} | {live_new} | {live_again}"
             f" | {ms(f['page'])} / {ms(f['page_max'])} |"
         )
-    worst_burst = max(f["p99"] for f in entering if f["mode"] == "burst")
-    worst_end = max(f["p99"] for f in entering if f["mode"] == "round end")
+    worst = {m: max(f["p99"] for f in entering if f["mode"] == m) for m in modes}
     recompute_time = max(f.get("live", f["full"]) for f in recomputed)
     lines += [
         "",
@@ -282,32 +315,33 @@ def main() -> None:
         "",
         "Targets:",
         "",
-        f"- 99th percentile of acknowledgement under 200 ms with 60 tables at once:"
-        f" round end {verdict(worst_end < 0.2)} ({ms(worst_end)} at worst);"
-        f" burst {verdict(worst_burst < 0.2)} ({ms(worst_burst)} at worst).",
+        "- 99th percentile of acknowledgement under 200 ms with 60 tables at once:"
+        + ";".join(f" {m} {verdict(worst[m] < 0.2)} ({ms(worst[m])} at worst)" for m in modes)
+        + ".",
         f"- recompute of the live ranking under 50 ms: {verdict(recompute_time < 0.05)}"
         f" ({ms(recompute_time)} at worst).",
-    ]
-    lines += [
         "",
-        "Where the time goes (profiled on this machine):",
+        "Where the time goes (profiled on this machine with py-spy and cProfile):",
         "",
-        "- one acknowledgement costs about 8-11 ms of server time (Django's request"
-        " handling, the row kernel, and five or six small queries: the table link, the"
-        " login session, the resend check, that board's entries for the director's flags,"
-        " the table's row lock, the write); in a burst the 60 requests queue behind one"
-        " Python process (one core's worth under the GIL), so the median is about 60 times"
-        " that: the burst target would need under about 3 ms a result, or several server"
-        " processes.",
-        "- the checks of a result read only its board's entries, outside the write; writers"
-        " take one lock per table (a row lock on PostgreSQL), and on SQLite the app queues"
-        " them in the process instead of leaving them to SQLite's polling busy handler,"
-        " which had given a 99th percentile of 5.5 s at a round's end before.",
+        "- a result's acknowledgement is one read of the table link with its session, the"
+        " row kernel's checks, and the write; the write is grouped: the thread that finds"
+        " the writer free writes every result waiting at that moment in one transaction"
+        " (one read of their boards' entries and ids, one insert, one commit), so 60 tables"
+        " at once wait for a few commits, not 60. Those reads and the insert are written"
+        " once as SQL (`web/queries.py`): the ORM built each query afresh at 0.5-1 ms of"
+        " Python, which had been most of the cost (8-11 ms a result before; the group"
+        " write and the SQL brought it to the server CPU above).",
+        "- what is left is mostly not ours: waitress's request handling and its I/O loop"
+        " over 60 connections (about a third of the server's time) and Django's request"
+        " and response (about a fifth; a request refused at once with 405 costs about"
+        " 1.4 ms of server CPU here). All of it runs in one Python process, one core's"
+        " worth under the GIL, while the phones' side takes much of the other core; in a"
+        " burst every result waits for the 59 ahead of it, so the burst's median is about"
+        " 60 times the CPU a result.",
         "- the full recompute is the row kernel over every entry (~30 %), matchpoints of"
         " every board (~45 %) and the layout of every page; `web.live` keeps the rows by"
         " entry and the travellers by board, so one new result costs one board's"
-        " matchpoints plus the totals (`events.pairs._assemble`, about half of what is"
-        " left) and the layout.",
+        " matchpoints plus the totals and the layout.",
     ]
     write_section("web", "Club web app: table entry under load, live ranking", "\n".join(lines))
 

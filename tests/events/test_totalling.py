@@ -6,6 +6,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.duplicate.matchpoint_policies import get_policy
@@ -13,6 +15,7 @@ from bridgescore.duplicate.matchpoints import Halves
 from bridgescore.events.individual import score_individual
 from bridgescore.events.model import EventResults, ResultRow
 from bridgescore.events.pairs import (
+    ExactSum,
     PairsScoring,
     Ranked,
     Tally,
@@ -32,7 +35,20 @@ def _tally(*lines: tuple[Fraction, Fraction, float | None]) -> Tally:
 
 def test_tally_adds_counted_exact_tops_and_boards() -> None:
     tally = _tally((Fraction("12.6"), Fraction(253, 20), 20.0), (Fraction(3), Fraction(3), None))
-    assert tally == Tally(Fraction("15.6"), Fraction(313, 20), Fraction(20), 2)
+    assert (tally.counted, tally.exact, tally.top, tally.boards) == (
+        Fraction("15.6"),
+        Fraction(313, 20),
+        Fraction(20),
+        2,
+    )
+
+
+@given(st.lists(st.fractions(max_denominator=60), max_size=40))
+def test_an_exact_sum_equals_the_fractions_added_one_by_one(values: list[Fraction]) -> None:
+    total = ExactSum()
+    for value in values:
+        total.add(value)
+    assert total.value == sum(values, Fraction(0))
 
 
 def test_percentages_and_places() -> None:

@@ -395,24 +395,60 @@ def _assemble(
     )
 
 
-@dataclass(slots=True)
+class ExactSum:
+    """A sum of fractions kept exactly and cheaply: the numerators added by denominator
+    (integer additions), turned into one fraction when read. Matchpoints have few
+    denominators (whole, halves, a Neuberg factor's), so this is far quicker than
+    adding :class:`~fractions.Fraction` objects, each addition of which reduces."""
+
+    __slots__ = ("_by_denominator",)
+
+    def __init__(self) -> None:
+        self._by_denominator: dict[int, int] = {}
+
+    def add(self, value: Fraction) -> None:
+        denominator = value.denominator
+        self._by_denominator[denominator] = (
+            self._by_denominator.get(denominator, 0) + value.numerator
+        )
+
+    @property
+    def value(self) -> Fraction:
+        return sum((Fraction(n, d) for d, n in self._by_denominator.items()), start=Fraction(0))
+
+
 class Tally:
     """What one contestant's (pair's, player's) lines add up to as they are counted: the
     counted and the exact points, the tops of those boards, and how many boards."""
 
-    counted: Fraction = Fraction(0)
-    exact: Fraction = Fraction(0)
-    top: Fraction = Fraction(0)
-    boards: int = 0
+    __slots__ = ("_counted", "_exact", "_top", "boards")
+
+    def __init__(self) -> None:
+        self._counted = ExactSum()
+        self._exact = ExactSum()
+        self._top = ExactSum()
+        self.boards = 0
 
     def add(self, counted: Fraction, exact: Fraction, top: Fraction | None) -> None:
         """One board's line: its counted and exact points, and the board's counted top
         (:func:`top_of`)."""
-        self.counted += counted
-        self.exact += exact
+        self._counted.add(counted)
+        self._exact.add(exact)
         self.boards += 1
         if top is not None:
-            self.top += top
+            self._top.add(top)
+
+    @property
+    def counted(self) -> Fraction:
+        return self._counted.value
+
+    @property
+    def exact(self) -> Fraction:
+        return self._exact.value
+
+    @property
+    def top(self) -> Fraction:
+        return self._top.value
 
 
 def top_of(traveller: Traveller) -> Fraction | None:
