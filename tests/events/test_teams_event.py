@@ -9,7 +9,7 @@ import pytest
 from bridgescore.duplicate.imps import DuplicateError
 from bridgescore.duplicate.teams import match_board_a_match, match_imps
 from bridgescore.duplicate.vp import vp
-from bridgescore.events.teams import score_teams
+from bridgescore.events.teams import ByeAward, ByeRule, score_teams, with_byes
 from bridgescore.io.results import load, loads_csv
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -158,10 +158,50 @@ def test_board_at_one_table_only() -> None:
         score_teams(loads_csv(text, teams=True, source="m.csv"))
 
 
-def test_adjusted_score_in_teams_is_reported() -> None:
-    text = "board,round,ns,ew,score,adjusted\n1,1,A,B,420,\n1,1,B,A,,A+/A-\n"
-    with pytest.raises(DuplicateError, match="adjusted scores in a teams match"):
-        score_teams(loads_csv(text, teams=True))
+ADJUSTED = """board,round,table,ns,ew,contract,declarer,result,adjusted
+1,1,1,A,B,4S,N,10,
+1,1,2,B,A,4S,S,9,
+2,1,1,A,B,3NT,E,9,
+2,1,2,B,A,,,,{award}
+"""
+
+
+def test_average_plus_at_imps_is_three_imps() -> None:
+    # Board 1: A +10 (as in MATCH). Board 2: A at table 1 -400; at table 2 B (NS) gets
+    # A+ and A (EW) A-: Law 12C2(b) makes that 3 IMPs to B, table 1's -400 not counted.
+    (match,) = score_teams(loads_csv(ADJUSTED.format(award="A+/A-"), teams=True)).matches
+    assert [b.swing for b in match.boards] == [10, -3]
+    assert (match.first_points, match.second_points) == (10, 3)
+    assert (match.first_vp, match.second_vp) == vp(7, 2)
+    assert match.second_view is None  # the awards balance
+
+
+def test_average_minus_to_both_sides_does_not_balance() -> None:
+    # A-/A-: each team loses 3 IMPs on board 2. A's margin +10 - 3 = +7; B's -10 - 3 = -13.
+    result = score_teams(loads_csv(ADJUSTED.format(award="A-/A-"), teams=True))
+    (match,) = result.matches
+    assert [b.swing for b in match.boards] == [10, -3]
+    assert (match.first_points, match.second_points) == (10, 3)
+    assert match.second_view == (0, 13)
+    assert match.first_vp == vp(7, 2)[0]
+    assert match.second_vp == vp(-13, 2)[0]
+    standings = {s.team: s for s in result.standings}
+    assert (standings["B"].points_for, standings["B"].points_against) == (0, 13)
+    assert standings["A"].vp == vp(7, 2)[0]
+
+
+def test_a_percentage_without_an_imp_equivalent_is_an_error() -> None:
+    text = ADJUSTED.format(award="55%/45%")
+    with pytest.raises(DuplicateError, match=r"line 5: board 2: an adjusted score of 55% has"):
+        score_teams(loads_csv(text, teams=True, source="m.csv"))
+    with pytest.raises(DuplicateError, match="cannot be scored board-a-match"):
+        score_teams(loads_csv(ADJUSTED.format(award="A+/A-"), teams=True), scoring="bam")
+
+
+def test_a_board_not_played_in_one_room_is_left_out_of_the_match() -> None:
+    (match,) = score_teams(loads_csv(ADJUSTED.format(award="NP"), teams=True)).matches
+    assert [b.board for b in match.boards] == [1]
+    assert (match.first_vp, match.second_vp) == vp(10, 1)
 
 
 @pytest.mark.parametrize("scoring", ["imps", "bam"])
@@ -181,3 +221,47 @@ def test_matches_are_the_duplicate_kernels(scoring: str) -> None:
             assert tuple(b.swing for b in match.boards) == bam.points
             assert (match.first_points, match.second_points) == (bam.team1, bam.team2)
             assert (match.first_vp, match.second_vp) == (bam.team1, bam.team2)
+
+
+ROBIN_OF_THREE = """board,round,table,ns,ew,contract,declarer,result
+1,1,1,A,B,4S,N,10
+1,1,2,B,A,4S,S,9
+2,2,1,A,C,3NT,N,9
+2,2,2,C,A,3NT,N,9
+3,3,1,B,C,2H,N,8
+3,3,2,C,B,2H,N,9
+"""
+
+
+def test_a_bye_scores_as_the_conditions_say() -> None:
+    # Three teams, a bye each round: C in round 1, B in round 2, A in round 3.
+    # Round 1 A v B: 4S= N +420 and 4S-1 S -50 for B: A by 470 = 10 IMPs, 18.09-1.91.
+    # Round 2 A v C: 3NT= N at both tables, flat: 10-10.
+    # Round 3 B v C: B +110 at table 1, C +140 at table 2: C by 30 = 1 IMP, 11.20-8.80.
+    scored = score_teams(loads_csv(ROBIN_OF_THREE, teams=True))
+    assert [(s.team, s.vp) for s in scored.standings] == [("A", 28.09), ("C", 21.2), ("B", 10.71)]
+    byes = {1: "C", 2: "B", 3: "A"}
+
+    fixed = with_byes(scored, byes, ByeAward(12))
+    assert [(b.round, b.team, b.vp) for b in fixed.byes] == [
+        (1, "C", 12),
+        (2, "B", 12),
+        (3, "A", 12),
+    ]
+    assert [(s.place, s.team, s.vp, s.matches, s.byes) for s in fixed.standings] == [
+        ("1", "A", 40.09, 2, 1),
+        ("2", "C", 33.2, 2, 1),
+        ("3", "B", 22.71, 2, 1),
+    ]
+    # the average of each team's own matches: A (18.09 + 10) / 2, B (1.91 + 8.80) / 2,
+    # C (10 + 11.20) / 2
+    average = with_byes(scored, byes, ByeAward(12, ByeRule.AVERAGE))
+    assert [(b.team, b.vp) for b in average.byes] == [("C", 10.6), ("B", 5.36), ("A", 14.04)]
+    assert [(s.team, s.vp) for s in average.standings] == [("A", 42.13), ("C", 31.8), ("B", 16.07)]
+    higher = with_byes(scored, byes, ByeAward(9, ByeRule.HIGHER))  # at least 9
+    assert [(b.team, b.vp) for b in higher.byes] == [("C", 10.6), ("B", 9), ("A", 14.04)]
+
+
+def test_a_bye_award_out_of_range_is_refused() -> None:
+    with pytest.raises(DuplicateError, match="a bye of 31 VPs"):
+        ByeAward(31)

@@ -15,9 +15,9 @@ from bridgescore.events.movements.fit import missing_results, place_team_result
 from bridgescore.events.movements.swiss import Standing, SwissRules, swiss_round
 from bridgescore.events.movements.teams import round_robin
 from bridgescore.events.scoring import score_event
-from bridgescore.events.teams import TeamsResult
+from bridgescore.events.teams import ByeAward, ByeRule, TeamsResult, with_byes
 from bridgescore.io.results import loads_csv
-from bridgescore.web import clubs, entries, matches
+from bridgescore.web import clubs, entries, matches, standings
 from bridgescore.web.models import Club, Entry, Player, Session, SwissDraw, TableLink
 
 TEAMS = ["Aces", "Kings", "Queens", "Jacks"]
@@ -189,10 +189,28 @@ def test_a_board_the_match_does_not_play_is_refused(club: Club) -> None:
         "http": 422,
         "error": "board 5 is not played at table 1b in round 1 (this match: boards 1, 2, 3, 4)",
     }
-    adjusted = entries.EntryInput(1, 1, 1, adjusted="A+/A-")
-    with pytest.raises(clubs.EntryError, match="no adjusted score"):
-        entries.record_entry(session, adjusted, by_table=False, reason="ruling")
+    not_at_imps = entries.EntryInput(1, 1, 1, adjusted="55%/45%")
+    with pytest.raises(clubs.EntryError, match="55% has no IMP equivalent: a teams match"):
+        entries.record_entry(session, not_at_imps, by_table=False, reason="ruling")
     assert Entry.objects.filter(session=session).count() == 0
+
+
+def test_an_artificial_adjusted_score_is_three_imps(club: Club) -> None:
+    session = _robin(club, TEAMS)
+    room = Room(session)
+    room.play_round(1)
+    before = matches.teams_result(session)
+    assert before is not None
+    match = before.matches[0]
+    # the director rules board 1 of the first match's closed room (table 2, where the
+    # away team sits North-South): A+ to the away team, A- to the home team
+    ruling = entries.EntryInput(1, 2, 1, adjusted="A+/A-")
+    entries.record_entry(session, ruling, by_table=False, reason="fouled board", user=None)
+    after = matches.teams_result(session)
+    assert after is not None
+    ruled = next(m for m in after.matches if (m.first, m.second) == (match.first, match.second))
+    assert ruled.boards[0].swing == -3  # the home team's side: 3 IMPs to the away team
+    assert [b.swing for b in ruled.boards[1:]] == [b.swing for b in match.boards[1:]]
 
 
 def test_an_odd_number_of_teams_has_a_bye_each_round(club: Club, td: Client) -> None:
@@ -210,10 +228,60 @@ def test_an_odd_number_of_teams_has_a_bye_each_round(club: Club, td: Client) -> 
     room.play_round(1)
     result = matches.teams_result(session)
     assert result is not None
-    assert result.standings == room.library().standings
-    assert byes[0][0] not in {s.team for s in result.standings}
+    bye = byes[0][0]
+    # the library's figures for the same results, with round 1's bye scored (12 VPs, the
+    # session's award unless the director chose another)
+    assert result.standings == with_byes(room.library(), {1: bye}, ByeAward(12)).standings
+    assert next(s for s in result.standings if s.team == bye).vp == 12.0
+    assert [(b.round, b.team, b.vp) for b in result.byes] == [(1, bye, 12.0)]
     page = td.get(f"/director/s/{session.pk}/").content.decode()
-    assert f"{byes[0][0]} has the bye" in page
+    assert f"{bye} has the bye" in page
+    results = td.get(f"/r/{session.public_id}/").content.decode()
+    assert f'<td>1</td><td><a href="team-{bye}.html">{bye}</a></td><td class="num">12.00</td>' in (
+        results
+    )
+
+
+def test_a_bye_scored_by_the_teams_average(club: Club) -> None:
+    teams = [*TEAMS, "Tens"]
+    session = matches.create_teams_session(
+        club, "Average byes", teams, 2, bye=ByeAward(10, ByeRule.HIGHER)
+    )
+    room = Room(session)
+    room.play_round(1)
+    room.play_round(2)
+    result = matches.teams_result(session)
+    assert result is not None
+    robin = matches.round_robin_of(session)
+    first, second = robin.rounds[0].bye, robin.rounds[1].bye
+    assert first is not None
+    assert second is not None
+    expected = with_byes(room.library(), {1: first, 2: second}, ByeAward(10, ByeRule.HIGHER))
+    assert result.byes == expected.byes
+    for score in result.byes:  # the higher of 10 and the team's own average
+        own = [m.first_vp if m.first == score.team else m.second_vp for m in result.matches
+               if score.team in (m.first, m.second)]  # fmt: skip
+        assert score.vp == round(max(10, sum(own) / len(own)), 2)
+
+
+def test_a_teams_penalty_is_in_victory_points(club: Club, td: Client) -> None:
+    session = _robin(club, TEAMS)
+    Room(session).play_round(1)
+    before = matches.teams_result(session)
+    assert before is not None
+    top = before.standings[0]
+    with pytest.raises(clubs.EntryError, match="a teams session's penalty is in victory points"):
+        standings.add_penalty(session, top.team, "1", "points", "slow play")
+    standings.add_penalty(session, top.team, "1.5", "vp", "slow play")
+    after = matches.teams_result(session)
+    assert after is not None
+    penalised = next(s for s in after.standings if s.team == top.team)
+    assert penalised.vp == round(top.vp - 1.5, 2)
+    assert penalised.penalty == 1.5
+    page = td.get(f"/r/{session.public_id}/").content.decode()
+    assert '<th class="num">Penalty</th>' in page
+    assert f'{top.team}</a></td><td class="num">{penalised.vp:.2f}</td>' in page
+    assert '<td class="num">−1.50</td>' in page
 
 
 def _library_standings(scored: TeamsResult, opponents: dict[str, list[str]]) -> list[Standing]:
@@ -285,8 +353,9 @@ def test_a_swiss_with_an_odd_number_of_teams_gives_the_bye_to_the_lowest(club: C
     assert clubs.movement_of(session).rounds[0].sit_outs == ("Tens",)
     room = Room(session)
     room.play_round(1)
-    standings = matches.swiss_standings(session)
-    assert standings[-1] == Standing("Tens", 0.0, 5, (None,), had_bye=True)
+    drawn_from = matches.swiss_standings(session)
+    tens = next(s for s in drawn_from if s.entrant == "Tens")
+    assert (tens.score, tens.opponents, tens.had_bye) == (12.0, (None,), True)  # the bye
     draw = matches.next_draw(session)
     assert draw.bye is not None
     assert draw.bye != "Tens"

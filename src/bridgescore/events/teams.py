@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from bridgescore.duplicate.entries import Adjusted, AdjustedCode, Award
 from bridgescore.duplicate.imps import DEFAULT_IMP_TABLE, DuplicateError, ImpTable, get_imp_table
 from bridgescore.duplicate.teams import BoardAMatchScale, match_board_a_match, match_imps
 from bridgescore.duplicate.vp import VPScale, WBFScale, get_scale, vp
@@ -44,6 +45,13 @@ class MatchBoard:
     first_ns: ResultRow
     second_ns: ResultRow
     swing: float
+    second_own: float | None = None
+    """The second team's own swing, when an adjusted score that does not balance makes it
+    other than minus the first's."""
+
+    @property
+    def second_swing(self) -> float:
+        return -self.swing if self.second_own is None else self.second_own
 
     @property
     def first_ns_score(self) -> int:
@@ -68,10 +76,21 @@ class Match:
     second_points: float
     first_vp: float
     second_vp: float
+    second_view: tuple[float, float] | None = None
+    """The second team's IMPs for and against, when an artificial adjusted score that does
+    not balance (both sides average minus, say) makes them other than the first's
+    against and for."""
 
     @property
     def margin(self) -> float:
         return self.first_points - self.second_points
+
+    @property
+    def second_for_against(self) -> tuple[float, float]:
+        """The second team's IMPs (or points) for and against."""
+        if self.second_view is not None:
+            return self.second_view
+        return self.second_points, self.first_points
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +103,8 @@ class TeamStanding:
     points_for: float
     points_against: float
     matches: int
+    byes: int = 0
+    penalty: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +204,9 @@ class TeamsResult:
     matches: tuple[Match, ...]
     standings: tuple[TeamStanding, ...]
     check: VPCheck | None = None
+    byes: tuple[ByeScore, ...] = ()
+    penalties: tuple[tuple[str, float], ...] = ()
+    """VPs taken off teams' totals (procedural penalties), team by team."""
 
 
 def _fail(row: ResultRow, message: str) -> DuplicateError:
@@ -207,9 +231,11 @@ def _boards(
     _, first, second = key
     tables: dict[int, dict[str, ResultRow]] = defaultdict(dict)
     for row in rows:
-        if row.adjusted is not None:
-            raise _fail(row, "adjusted scores in a teams match are not supported; give a score")
         tables[row.board][row.ns] = row
+    # a board not played in either room does not count in the match
+    tables = {
+        b: seats for b, seats in tables.items() if not any(r.not_played for r in seats.values())
+    }
     out = []
     for _, seats in sorted(tables.items()):
         if first not in seats or second not in seats:
@@ -231,6 +257,81 @@ def _ns_score(row: ResultRow) -> int:
     return row.ns_score
 
 
+ARTIFICIAL_IMPS = 3
+"""Average plus or average minus at IMPs: 3 IMPs up or down (Law 12C2(b), 2017)."""
+
+
+def imp_award(award: Award) -> int | None:
+    """A side's artificial adjusted score in IMPs: average plus +3, average 0, average
+    minus -3 (Law 12C2(b)), 60 %, 50 % and 40 % read as those; ``None`` for any other
+    percentage, which has no IMP equivalent in the Laws."""
+    if isinstance(award, AdjustedCode):
+        return {
+            AdjustedCode.AVERAGE_PLUS: ARTIFICIAL_IMPS,
+            AdjustedCode.AVERAGE: 0,
+            AdjustedCode.AVERAGE_MINUS: -ARTIFICIAL_IMPS,
+        }[award]
+    if award.denominator != 1:
+        return None
+    return {60: ARTIFICIAL_IMPS, 50: 0, 40: -ARTIFICIAL_IMPS}.get(award.numerator)
+
+
+def artificial_imps(award: Award, row: ResultRow) -> int:
+    """:func:`imp_award`, or an error naming the row when there is no IMP equivalent."""
+    imps = imp_award(award)
+    if imps is None:
+        raise _fail(
+            row,
+            f"an adjusted score of {award}% has no IMP equivalent; at IMPs give A+, A or A-"
+            " (3 IMPs up, none, 3 IMPs down: Law 12C2(b)) or an assigned score",
+        )
+    return imps
+
+
+def _views(first: ResultRow, second: ResultRow, table: ImpTable) -> tuple[int, int]:
+    """A board's IMPs from each team's own side: the swing and its opposite, or, when
+    either room has an artificial adjusted score, each team's awards there in IMPs (the
+    other room's result does not count on that board)."""
+    if first.adjusted is None and second.adjusted is None:
+        swing = match_imps([(_ns_score(first), _ns_score(second))], table).swings[0]
+        return swing, -swing
+    mine = theirs = 0
+    for row, first_sat_ns in ((first, True), (second, False)):
+        if not isinstance(row.adjusted, Adjusted):
+            continue
+        ns, ew = artificial_imps(row.adjusted.ns, row), artificial_imps(row.adjusted.ew, row)
+        mine += ns if first_sat_ns else ew
+        theirs += ew if first_sat_ns else ns
+    return mine, theirs
+
+
+def _imp_match(
+    key: tuple[int | None, str, str],
+    pairs: Sequence[tuple[ResultRow, ResultRow]],
+    table: ImpTable,
+    vp_scale: str | VPScale,
+) -> Match:
+    views = [_views(first, second, table) for first, second in pairs]
+    boards = tuple(
+        MatchBoard(
+            first.board, first, second, float(mine), None if mine == -theirs else float(theirs)
+        )
+        for (first, second), (mine, theirs) in zip(pairs, views, strict=True)
+    )
+    won = sum(max(mine, 0) for mine, _ in views)
+    lost = sum(max(-mine, 0) for mine, _ in views)
+    balanced = all(mine == -theirs for mine, theirs in views)
+    count = len(pairs)
+    if balanced:
+        first_vp, second_vp = vp(won - lost, count, vp_scale)
+        return Match(key[0], key[1], key[2], boards, won, lost, first_vp, second_vp)
+    got = sum(max(theirs, 0) for _, theirs in views)
+    gave = sum(max(-theirs, 0) for _, theirs in views)
+    first_vp = vp(won - lost, count, vp_scale)[0]
+    second_vp = vp(got - gave, count, vp_scale)[0]
+    return Match(key[0], key[1], key[2], boards, won, lost, first_vp, second_vp, (got, gave))
+
+
 def score_teams(
     event: EventResults,
     *,
@@ -243,7 +344,10 @@ def score_teams(
     """Every match of the event scored, and the teams ranked by VPs (IMPs) or points (BAM).
 
     A board with a result at one table only is an error (``incomplete="raise"``), or is
-    left out of its match (``incomplete="skip"``: a file that lost one room's line).
+    left out of its match (``incomplete="skip"``: a file that lost one room's line). A
+    board with an artificial adjusted score in either room scores each team's award
+    there in IMPs (:func:`artificial_imps`); when the two awards do not balance, each
+    team's VPs come from its own margin.
     """
     if incomplete not in ("raise", "skip"):
         raise DuplicateError(f"incomplete={incomplete!r}: say raise or skip")
@@ -254,25 +358,85 @@ def score_teams(
         pairs = _boards(key, rows, skip=incomplete == "skip")
         if not pairs:
             continue
-        scores = [(_ns_score(first), _ns_score(second)) for first, second in pairs]
-        swings: tuple[float, ...]
         if how is TeamsScoring.IMPS:
-            imp_match = match_imps(scores, table)
-            swings = imp_match.swings
-            won, lost = float(imp_match.team1), float(imp_match.team2)
-            first_vp, second_vp = imp_match.victory_points(vp_scale)
-        else:
-            bam = match_board_a_match(scores, bam_scale)
-            swings = bam.points
-            won, lost = bam.team1, bam.team2
-            first_vp, second_vp = won, lost
+            matches.append(_imp_match(key, pairs, table, vp_scale))
+            continue
+        for first, second in pairs:
+            for row in (first, second):
+                if row.adjusted is not None:
+                    raise _fail(row, "an artificial adjusted score cannot be scored"
+                                     " board-a-match; give an assigned score")  # fmt: skip
+        bam = match_board_a_match(
+            [(_ns_score(first), _ns_score(second)) for first, second in pairs], bam_scale
+        )
         boards = tuple(
             MatchBoard(first.board, first, second, points)
-            for (first, second), points in zip(pairs, swings, strict=True)
+            for (first, second), points in zip(pairs, bam.points, strict=True)
         )
-        matches.append(Match(key[0], key[1], key[2], boards, won, lost, first_vp, second_vp))
+        matches.append(Match(key[0], key[1], key[2], boards, bam.team1, bam.team2,
+                             bam.team1, bam.team2))  # fmt: skip
     scale_name = vp_scale if isinstance(vp_scale, str) else vp_scale.name
     return TeamsResult(how, scale_name, tuple(matches), _standings(matches))
+
+
+class ByeRule(StrEnum):
+    """What a team on the bye scores: a fixed number of VPs, its average over the matches
+    it played, or the higher of the two (conditions of contest differ)."""
+
+    FIXED = "fixed"
+    AVERAGE = "average"
+    HIGHER = "higher"
+
+
+@dataclass(frozen=True, slots=True)
+class ByeAward:
+    """A bye's VPs under ``rule`` (``vp``: the fixed award, or the floor for ``higher``)."""
+
+    vp: float = 12.0
+    rule: ByeRule = ByeRule.FIXED
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rule", ByeRule(self.rule))
+        if not 0 <= self.vp <= 30:
+            raise DuplicateError(f"a bye of {self.vp} VPs: give 0 to 30")
+
+
+@dataclass(frozen=True, slots=True)
+class ByeScore:
+    """A team's bye in one round and the VPs it scored."""
+
+    round: int
+    team: str
+    vp: float
+
+
+def with_byes(result: TeamsResult, byes: Mapping[int, str], award: ByeAward) -> TeamsResult:
+    """``result`` with each bye (round: team) scored by ``award`` and the teams ranked
+    again; a team's average is over the matches it played (none played: the fixed VPs)."""
+    played: dict[str, list[float]] = defaultdict(list)
+    for match in result.matches:
+        played[match.first].append(match.first_vp)
+        played[match.second].append(match.second_vp)
+    scores = []
+    for rnd, team in sorted(byes.items()):
+        own = played.get(team, [])
+        average = sum(own) / len(own) if own else award.vp
+        got = {
+            ByeRule.FIXED: award.vp,
+            ByeRule.AVERAGE: average,
+            ByeRule.HIGHER: max(award.vp, average),
+        }[award.rule]
+        scores.append(ByeScore(rnd, team, round(got, 2)))
+    standings = _standings(result.matches, scores, dict(result.penalties))
+    return replace(result, standings=standings, byes=tuple(scores))
+
+
+def with_penalties(result: TeamsResult, penalties: Mapping[str, float]) -> TeamsResult:
+    """``result`` with procedural penalties (VPs a team) taken off the teams' totals and
+    the teams ranked again (its byes kept)."""
+    kept = tuple(sorted((team, round(vps, 2)) for team, vps in penalties.items() if vps))
+    standings = _standings(result.matches, result.byes, dict(kept))
+    return replace(result, standings=standings, penalties=kept)
 
 
 def score_published_matches(
@@ -383,24 +547,45 @@ def _agrees(vp_scale: str | VPScale, boards: int | None, m: PublishedMatch) -> b
 _HALF_HUNDREDTH = 0.005
 
 
-def _standings(matches: Sequence[Match]) -> tuple[TeamStanding, ...]:
+def _standings(
+    matches: Sequence[Match],
+    byes: Sequence[ByeScore] = (),
+    penalties: Mapping[str, float] | None = None,
+) -> tuple[TeamStanding, ...]:
     vp: dict[str, float] = defaultdict(float)
     got: dict[str, float] = defaultdict(float)
     gave: dict[str, float] = defaultdict(float)
     played: dict[str, int] = defaultdict(int)
+    rested: dict[str, int] = defaultdict(int)
     for match in matches:
-        for team, mine, theirs, points in (
-            (match.first, match.first_points, match.second_points, match.first_vp),
-            (match.second, match.second_points, match.first_points, match.second_vp),
+        for team, (mine, theirs), points in (
+            (match.first, (match.first_points, match.second_points), match.first_vp),
+            (match.second, match.second_for_against, match.second_vp),
         ):
             vp[team] += points
             got[team] += mine
             gave[team] += theirs
             played[team] += 1
+    for bye in byes:
+        vp[bye.team] += bye.vp
+        rested[bye.team] += 1
+    taken = penalties or {}
+    for team, off in taken.items():
+        vp[team] -= off
     placed = places(vp)
     order = sorted(vp, key=lambda t: (-round(vp[t], 2), -(got[t] - gave[t]), t))
     return tuple(
-        TeamStanding(placed[t], t, round(vp[t], 2), got[t], gave[t], played[t]) for t in order
+        TeamStanding(
+            placed[t],
+            t,
+            round(vp[t], 2),
+            got[t],
+            gave[t],
+            played[t],
+            rested[t],
+            taken.get(t, 0.0),
+        )
+        for t in order
     )
 
 

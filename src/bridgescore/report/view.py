@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -16,7 +16,7 @@ from bridgescore.events.individual import IndividualResult
 from bridgescore.events.model import Event
 from bridgescore.events.pairs import PairsResult, TravellerLine
 from bridgescore.events.scoring import score_chosen, score_event
-from bridgescore.events.teams import TeamsResult
+from bridgescore.events.teams import TeamsResult, TeamStanding
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -115,6 +115,14 @@ def build_report(
         report = _pairs_report(event, result.pairs, title, subtitle)
         return replace(report, index=_players_index(event, result, report.index))
     return _pairs_report(event, result, title, subtitle)
+
+
+def teams_pages(event: Event, result: TeamsResult) -> Report:
+    """The pages of a teams event already scored: its byes and penalties as ``result``
+    has them (:func:`~bridgescore.events.teams.with_byes`, ``with_penalties``)."""
+    title = event.name or "Results"
+    subtitle = " · ".join(x for x in (event.site, event.date, _scoring_name(result)) if x)
+    return _teams_report(event, result, title, subtitle)
 
 
 def _players_index(event: Event, result: IndividualResult, pairs_index: Page) -> Page:
@@ -292,21 +300,42 @@ def _pairs_report(event: Event, result: PairsResult, title: str, subtitle: str) 
 
 def _teams_report(event: Event, result: TeamsResult, title: str, subtitle: str) -> Report:
     bam = str(result.scoring) == "bam"
+    extra: list[tuple[str, Callable[[TeamStanding], str]]] = []
+    if result.byes:
+        extra.append(("Byes", lambda s: str(s.byes)))
+    if result.penalties:
+        extra.append(("Penalty", lambda s: f"−{fixed(s.penalty)}" if s.penalty else ""))
     standings = Table(
         "Standings",
-        ("Place", "Team", "Points" if bam else "VPs", "For", "Against", "Matches"),
+        ("Place", "Team", "Points" if bam else "VPs", "For", "Against", "Matches",
+         *(name for name, _ in extra)),
         tuple(
             Row(
                 (
                     s.place, s.team, fixed(s.vp), points(s.points_for),
-                    points(s.points_against), str(s.matches),
+                    points(s.points_against), str(s.matches), *(cell(s) for _, cell in extra),
                 ),
                 (None, f"team-{slug(s.team)}.html"),
             )
             for s in result.standings
         ),
-        frozenset({2, 3, 4, 5}),
+        frozenset(range(2, 6 + len(extra))),
     )  # fmt: skip
+    byes = (
+        (
+            Table(
+                "Byes",
+                ("Round", "Team", "VPs"),
+                tuple(
+                    Row((str(b.round), b.team, fixed(b.vp)), (None, f"team-{slug(b.team)}.html"))
+                    for b in result.byes
+                ),
+                frozenset({2}),
+            ),
+        )
+        if result.byes
+        else ()
+    )
     matches = Table(
         "Matches",
         ("Round", "Home", "Away", "BAM" if bam else "IMPs", "Points" if bam else "VPs"),
@@ -325,7 +354,7 @@ def _teams_report(event: Event, result: TeamsResult, title: str, subtitle: str) 
         ),
     )
     checked = () if result.check is None else (_check_table(result),)
-    index = Page("index.html", title, (standings, matches, *checked))
+    index = Page("index.html", title, (standings, matches, *byes, *checked))
     if not any(m.boards for m in result.matches):
         return Report(title, subtitle, index, (), _match_cards(result))
     by_board: dict[int, list[Row]] = {}
@@ -342,12 +371,13 @@ def _teams_report(event: Event, result: TeamsResult, title: str, subtitle: str) 
                     )
                 )
             )  # fmt: skip
-            for team, sign, other in ((m.first, 1, m.second), (m.second, -1, m.first)):
+            for team, swing, other in ((m.first, b.swing, m.second),
+                                       (m.second, b.second_swing, m.first)):  # fmt: skip
                 per_team.setdefault(team, []).append(
                     Row(
                         (
                             "" if m.round is None else str(m.round), other, str(b.board),
-                            points(sign * b.swing),
+                            points(swing),
                         ),
                         (None, f"team-{slug(other)}.html", f"board-{b.board}.html"),
                     )

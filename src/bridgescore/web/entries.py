@@ -18,6 +18,7 @@ from bridgescore.core.contract import Contract
 from bridgescore.core.hands import Card
 from bridgescore.core.seats import Seat
 from bridgescore.core.vulnerability import BoardInfo
+from bridgescore.duplicate.entries import Adjusted
 from bridgescore.errors import BridgeError
 from bridgescore.events.model import (
     Event,
@@ -33,6 +34,7 @@ from bridgescore.events.movements.model import (
     Movement,
     Table,
 )
+from bridgescore.events.teams import imp_award
 from bridgescore.io.rows import RawResult, build_result, raw_field
 from bridgescore.web import queries
 from bridgescore.web.clubs import (
@@ -163,17 +165,20 @@ def check_entry(session: Session, inp: EntryInput) -> ResultRow:
         raise EntryError(
             f"board {inp.board} is not played at table {label} in round {inp.round} ({what})"
         )
-    if is_teams(session) and inp.adjusted.strip():
-        raise EntryError(
-            "a teams match is scored from both rooms' results: it takes no adjusted score"
-            " (a board marked not played in a room is left out of the match)"
-        )
     built = build_result(raw_result(session, seat, inp, movement))
     errors = [p for p in built.problems if p.severity is Severity.ERROR]
     if errors or built.row is None:
         first = errors[0] if errors else built.problems[0]
         raise EntryError(first.message)
-    return built.row
+    row = built.row
+    if is_teams(session) and isinstance(row.adjusted, Adjusted):
+        for award in (row.adjusted.ns, row.adjusted.ew):  # at IMPs: A+, A, A- only
+            if imp_award(award) is None:
+                raise EntryError(
+                    f"an adjusted score of {award}% has no IMP equivalent: a teams match"
+                    " takes A+, A or A- (3 IMPs up, none, 3 down: Law 12C2(b))"
+                )
+    return row
 
 
 def record_entry(

@@ -24,8 +24,14 @@ from bridgescore.events.movements.swiss import Draw, Pairing, Standing, SwissRul
 from bridgescore.events.movements.teams import Match, RobinRound, RoundRobin, round_robin, two_room
 from bridgescore.events.ranking import places
 from bridgescore.events.scoring import score_event
-from bridgescore.events.teams import TeamsResult
-from bridgescore.report.view import Report
+from bridgescore.events.teams import (
+    ByeAward,
+    ByeRule,
+    TeamsResult,
+    with_byes,
+    with_penalties,
+)
+from bridgescore.report.view import Report, build_report, teams_pages
 from bridgescore.web.clubs import (
     EntryError,
     Viewer,
@@ -44,6 +50,7 @@ from bridgescore.web.models import (
     SwissDraw,
     TableLink,
 )
+from bridgescore.web.standings import standing_penalties
 
 # --- teams sessions: a round robin or a Swiss, two rooms a match ----------------------
 
@@ -132,6 +139,7 @@ def create_teams_session(
     date: datetime.date | None = None,
     members: Mapping[str, str] | None = None,
     hands_pbn: str = "",
+    bye: ByeAward | None = None,
     user: Viewer = None,
 ) -> Session:
     """A teams session under way: a round robin (every team meets every other; an odd
@@ -180,6 +188,8 @@ def create_teams_session(
             kind=Session.Kind.TEAMS,
             schedule=schedule,
             schedule_json=schedule_json,
+            bye_vp=(bye or ByeAward()).vp,
+            bye_rule=str((bye or ByeAward()).rule),
         )
         SessionPair.objects.bulk_create(
             SessionPair(session=session, pair=team, names=given.get(team, "")) for team in ids
@@ -256,24 +266,45 @@ def _draw_round(draw: Draw, boards_per_match: int) -> Round:
 
 def teams_result(session: Session, event: Event | None = None) -> TeamsResult | None:
     """The teams session scored by the library (IMPs, VPs on its default scale), a board
-    with one room's result so far left out of its match; ``None`` before any result."""
+    with one room's result so far left out of its match, each bye of a round under way
+    or played scored by the session's bye award, and the standing VP penalties taken off;
+    ``None`` before any result."""
     event = event if event is not None else event_of(session)
     if not event.results.rows:
         return None
     scored = score_event(event, incomplete="skip")
     if not isinstance(scored, TeamsResult):
         raise EntryError("this session is not a teams event")
-    return scored
+    reached = max(row.round or 0 for row in event.results.rows)
+    byes = {n: team for n, team in byes_of(session).items() if n <= reached}
+    scored = with_byes(scored, byes, bye_award(session))
+    taken: dict[str, float] = {}
+    for penalty in standing_penalties(session):
+        taken[penalty.pair] = taken.get(penalty.pair, 0.0) + float(penalty.amount)
+    return with_penalties(scored, taken)
+
+
+def bye_award(session: Session) -> ByeAward:
+    """What a bye scores in this session (set when it was created)."""
+    return ByeAward(float(session.bye_vp), ByeRule(session.bye_rule))
+
+
+def byes_of(session: Session) -> dict[int, str]:
+    """Each round's team on the bye (round: team), as scheduled or drawn so far."""
+    if session.schedule == Session.Schedule.SWISS:
+        return {d.round: d.bye for d in draws_of(session) if d.bye is not None}
+    robin = round_robin_of(session)
+    return {n: r.bye for n, r in enumerate(robin.rounds, start=1) if r.bye is not None}
 
 
 def teams_report(session: Session, event: Event | None = None) -> Report:
-    """The results pages of a teams session, by the report's view model (as
-    :func:`teams_result` scores it)."""
-    from bridgescore.events.scoring import event_conventions
-    from bridgescore.report.view import build_report
-
+    """The results pages of a teams session, by the report's view model, as
+    :func:`teams_result` scores it (byes and penalties included)."""
     event = event if event is not None else event_of(session)
-    return build_report(event, conventions=event_conventions(event, incomplete="skip"))
+    result = teams_result(session, event)
+    if result is None:
+        return build_report(event)
+    return teams_pages(event, result)
 
 
 def swiss_standings(session: Session) -> list[Standing]:

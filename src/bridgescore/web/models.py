@@ -94,6 +94,14 @@ class Session(models.Model):
     schedule_json = models.TextField(
         blank=True, help_text="teams: the round robin (JSON), or the Swiss plan"
     )
+    bye_vp = models.DecimalField(
+        max_digits=5, decimal_places=2, default=12, help_text="teams: a bye's VPs (fixed)"
+    )
+    bye_rule = models.CharField(
+        max_length=8,
+        default="fixed",
+        help_text="teams: a bye scores the fixed VPs, the team's average, or the higher",
+    )
     public_id = models.CharField(max_length=40, unique=True, default=_token)
     created = models.DateTimeField(auto_now_add=True)
 
@@ -192,12 +200,14 @@ class LogLine(models.Model):
 
 class Penalty(models.Model):
     """A procedural penalty on a pair's total, in the session's scoring points (MP or
-    IMPs) or in per cent of a board's top (the EBU's standard is 25 % of a top). Never
+    IMPs) or in per cent of a board's top (the EBU's standard is 25 % of a top); on a
+    team's, in victory points. Never
     updated or deleted: a penalty withdrawn is a later line naming it in ``withdraws``."""
 
     class Unit(models.TextChoices):
         POINTS = "points", "points (MP or IMPs)"
         TOP = "top", "per cent of a top"
+        VP = "vp", "victory points (teams)"
 
     session = models.ForeignKey(Session, on_delete=models.PROTECT, related_name="penalties")
     pair = models.CharField(max_length=20)

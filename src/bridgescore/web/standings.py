@@ -1,4 +1,5 @@
-"""Procedural penalties and the ranking after them (pairs sessions)."""
+"""Procedural penalties (a pair's in points or per cent of a top, a team's in VPs) and
+the pairs ranking after them (a teams session's: ``matches.teams_result``)."""
 
 from __future__ import annotations
 
@@ -26,11 +27,11 @@ def add_penalty(
     reason: str,
     user: Viewer = None,
 ) -> Penalty:
-    """A procedural penalty on a pair's total (a new line; nothing is overwritten)."""
-    if is_teams(session):
-        raise EntryError("procedural penalties are for pairs sessions (not in VPs yet)")
+    """A procedural penalty on a pair's total, or a team's in VPs (a new line; nothing
+    is overwritten)."""
+    teams = is_teams(session)
     if pair not in movement_of(session).pairs:
-        raise EntryError(f"there is no pair {pair!r} in this session")
+        raise EntryError(f"there is no {'team' if teams else 'pair'} {pair!r} in this session")
     try:
         value = Decimal(amount.strip())
     except InvalidOperation:
@@ -39,6 +40,12 @@ def add_penalty(
         raise EntryError(f"{amount!r}: a penalty is more than 0 and less than 1000")
     if unit not in Penalty.Unit.values:
         raise EntryError(f"{unit!r}: a penalty is in {' or '.join(Penalty.Unit.values)}")
+    if teams != (unit == Penalty.Unit.VP):
+        raise EntryError(
+            "a teams session's penalty is in victory points"
+            if teams
+            else "victory points are for teams sessions: give points or per cent of a top"
+        )
     if unit == Penalty.Unit.TOP and _uses_imps(session):
         raise EntryError("a penalty in per cent of a top is for matchpoints: give IMPs")
     if unit == Penalty.Unit.TOP and value > 100:

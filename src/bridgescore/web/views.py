@@ -34,6 +34,7 @@ from bridgescore.events.movements.fit import table_in
 from bridgescore.events.movements.spec import MovementSpec
 from bridgescore.events.movements.suggest import suggest
 from bridgescore.events.pairs import PairsScoring
+from bridgescore.events.teams import ByeAward, ByeRule
 from bridgescore.report.view import Report, Row, Table, slug
 from bridgescore.web import changes, clubs, entries, live, matches, queries, standings
 from bridgescore.web.models import (
@@ -344,6 +345,19 @@ def _teams_from(
     return names, members
 
 
+def _bye_award(data: Any) -> ByeAward:
+    """The bye award as the form gives it (VPs, and fixed, average or the higher)."""
+    try:
+        rule = ByeRule(data.get("bye_rule", "") or ByeRule.FIXED)
+    except ValueError:
+        raise clubs.EntryError("a bye scores fixed VPs, the average, or the higher") from None
+    try:
+        vps = float(data.get("bye_vp", "") or 12)
+    except ValueError:
+        raise clubs.EntryError("give a bye's VPs as a number, like 12") from None
+    return ByeAward(vps, rule)
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def new_teams_session(request: HttpRequest) -> HttpResponse:
@@ -361,6 +375,7 @@ def new_teams_session(request: HttpRequest) -> HttpResponse:
         "data": data,
         "players": players.values(),
         "schedules": [(v, label) for v, label in Session.Schedule.choices if v],
+        "bye_rules": BYE_RULES,
         "error": "",
     }
     count = 0
@@ -390,6 +405,7 @@ def new_teams_session(request: HttpRequest) -> HttpResponse:
             )
             teams, members = _teams_from(data, count, players)
             upload = request.FILES.get("hands")
+            bye = _bye_award(data)
             session = matches.create_teams_session(
                 club,
                 name[:120],
@@ -399,6 +415,7 @@ def new_teams_session(request: HttpRequest) -> HttpResponse:
                 rounds=rounds,
                 members=members,
                 hands_pbn=_text_of(upload.read(2_000_000)) if upload else "",
+                bye=bye,
                 user=request.user,
             )
         except BridgeError as error:
@@ -407,6 +424,14 @@ def new_teams_session(request: HttpRequest) -> HttpResponse:
             clubs.log(session, "session created", f"{name}: {session.spec}", user=request.user)
             return redirect("control", session_id=session.pk)
     return render(request, "bridgescore/new_teams.html", context)
+
+
+BYE_RULES = (
+    (ByeRule.FIXED, "these VPs"),
+    (ByeRule.AVERAGE, "the team's average VPs of its matches"),
+    (ByeRule.HIGHER, "the higher of the two"),
+)
+"""How a bye may be scored, as the form offers it."""
 
 
 @login_required
@@ -1116,7 +1141,11 @@ def penalties(request: HttpRequest, session_id: int) -> HttpResponse:
         "lines": Penalty.objects.filter(session=session).select_related("by", "withdraws"),
         "standing": standing,
         "pairs": clubs.movement_of(session).pairs,
-        "units": Penalty.Unit.choices,
+        "units": [
+            (value, label)
+            for value, label in Penalty.Unit.choices
+            if (value == Penalty.Unit.VP) == (session.kind == Session.Kind.TEAMS)
+        ],
         "error": error,
     }
     return render(request, "bridgescore/penalties.html", context)
