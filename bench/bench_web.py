@@ -66,9 +66,15 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def server_cpu(pid: int) -> float:
-    """The CPU seconds (user and system) a process has used so far (Linux)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """The CPU seconds (user and system) the server has used so far: its process and its
+    worker processes (Linux)."""
+
+    def own(process: int) -> float:
+        fields = Path(f"/proc/{process}/stat").read_text().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return own(pid) + sum(own(int(child)) for child in children)
 
 
 def enter_once(kind: str, rounds: int, mode: str) -> dict[str, Any]:
@@ -263,7 +269,8 @@ def main() -> None:
 
     lines = [
         f"Sixty tables (`{SIXTY_TABLES}`) entering the boards of their first {args.rounds}"
-        " rounds on the real server (`bridgescore serve`, waitress, 16 threads) on loopback;"
+        " rounds on the real server (`bridgescore serve`: waitress, as many worker processes"
+        " as cores, here 2, 16 threads each) on loopback;"
         " each phone a thread with its own keep-alive connection, posting JSON results with"
         " their own ids. *Wave*: all 60 tables send a board at the same instant, and again"
         " for the next board half a second after the last is acknowledged (the issue's"

@@ -123,10 +123,13 @@ def free_port() -> int:
 class Server:
     """``bridgescore serve`` on loopback, as a subprocess."""
 
-    def __init__(self, home: Path, database: str, *, threads: int = 16) -> None:
+    def __init__(
+        self, home: Path, database: str, *, threads: int = 16, workers: int | None = None
+    ) -> None:
         self.home = home
         self.database = database
         self.threads = threads
+        self.workers = workers
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.starts = 0
@@ -137,6 +140,8 @@ class Server:
         log = (self.home / f"server-{self.starts}.log").open("wb")
         command = [str(BIN / "bridgescore"), "serve", "--port", str(self.port)]
         command += ["--database", self.database, "--threads", str(self.threads)]
+        if self.workers is not None:
+            command += ["--workers", str(self.workers)]
         self.process = subprocess.Popen(
             command, env=environment(self.home), stdout=log, stderr=subprocess.STDOUT
         )
@@ -147,11 +152,24 @@ class Server:
                 raise RuntimeError(f"the server stopped on start:\n{self.output()}")
             with (
                 contextlib.suppress(OSError),
-                socket.create_connection(("127.0.0.1", self.port), timeout=1),
+                socket.create_connection(("127.0.0.1", self.port), timeout=1) as probe,
             ):
-                return
+                # nothing listening yet, a connection can meet itself (the kernel picked
+                # the free port as its own end): that is not the server
+                if probe.getsockname() != probe.getpeername():
+                    return
             time.sleep(0.05)
         raise RuntimeError(f"the server did not answer in {timeout} s:\n{self.output()}")
+
+    def workers_now(self) -> list[int]:
+        """The worker processes the server has forked, as the system lists them (Linux)."""
+        if self.process is None:
+            return []
+        listed = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        try:
+            return [int(pid) for pid in listed.read_text().split()]
+        except FileNotFoundError:
+            return []
 
     def output(self) -> str:
         return (self.home / f"server-{self.starts}.log").read_text(errors="replace")

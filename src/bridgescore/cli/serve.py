@@ -42,11 +42,19 @@ from bridgescore.cli._common import friendly_errors
     type=click.IntRange(1, 256),
     help="Requests served at once.",
 )
+@click.option(
+    "--workers",
+    default=None,
+    type=click.IntRange(1, 64),
+    help="Server processes sharing the port (default: one a core, up to 4; one on Windows).",
+)
 @friendly_errors
-def serve_command(host: str, port: int, database: str | None, demo: bool, threads: int) -> None:
+def serve_command(
+    host: str, port: int, database: str | None, demo: bool, threads: int, workers: int | None
+) -> None:
     """Run the club web app: directors set up sessions, tables enter results on their
     phones, everyone sees the results live. Brings the database schema up to date first."""
-    from bridgescore.web.serve import prepare, run
+    from bridgescore.web.serve import default_workers, prepare, run
 
     started = prepare(host, port, database, demo)
     click.echo(f"bridgescore: serving {started.url} (database: {started.database})")
@@ -55,4 +63,4 @@ def serve_command(host: str, port: int, database: str | None, demo: bool, thread
         click.echo(f"bridgescore: demo director login: {user} / {password}")
         click.echo(f"bridgescore: demo session: {started.url.rstrip('/')}{started.demo_session}")
     click.echo("bridgescore: press Ctrl-C to stop")
-    run(host, port, threads=threads)
+    run(host, port, threads=threads, workers=workers or default_workers())

@@ -3,9 +3,16 @@ with waitress (a production WSGI server: threads, no debug pages, no autoreload)
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import socket
+import sys
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,19 +57,127 @@ def prepare(host: str, port: int, database: str | None, demo: bool) -> Started:
     return Started(f"http://{where}:{port}/", shown, login, session_url)
 
 
-def run(host: str, port: int, *, threads: int = 16, say: Callable[[str], None] = print) -> None:
-    """Serve until stopped (Ctrl-C or a signal)."""
+def default_workers() -> int:
+    """Server processes by default: one a core (up to 4) where processes can be forked,
+    else one (Windows)."""
+    if not hasattr(os, "fork"):
+        return 1
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+def run(
+    host: str,
+    port: int,
+    *,
+    threads: int = 16,
+    workers: int = 1,
+    say: Callable[[str], None] = print,
+) -> None:
+    """Serve until stopped (Ctrl-C or a signal), in ``workers`` processes sharing the
+    listening socket (one Python process is one core's worth of work: a club's machine
+    has more), each with ``threads`` threads."""
     from waitress import serve
 
     from bridgescore.web.wsgi import application
 
-    serve(
-        application,
-        host=host,
-        port=port,
+    options: dict[str, Any] = dict(
         threads=threads,
         ident="bridgescore",
         channel_timeout=60,
         connection_limit=1000,
         _quiet=True,
     )
+    if workers <= 1 or not hasattr(os, "fork"):
+        serve(application, host=host, port=port, **options)
+        return
+    listening = _listen(host, port)
+    from django.db import connections
+
+    connections.close_all()  # each process opens its own
+    _Workers(workers, lambda: serve(application, sockets=[listening], **options)).run()
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    family, kind, proto, _, address = socket.getaddrinfo(
+        host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    )[0]
+    listening = socket.socket(family, kind, proto)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listening.bind(address)
+    listening.listen(1024)
+    listening.set_inheritable(True)
+    return listening
+
+
+class _Workers:
+    """Forked server processes: started, started again if one dies, and stopped with
+    the parent (a signal stops them all; the parent killed outright takes them with it)."""
+
+    def __init__(self, count: int, work: Callable[[], None]) -> None:
+        self.count = count
+        self.work = work
+        self.children: set[int] = set()
+        self.stopping = False
+
+    def run(self) -> None:
+        for _ in range(self.count):
+            self._start()
+        for name in ("SIGTERM", "SIGINT", "SIGHUP"):
+            signal.signal(getattr(signal, name), self._stop)
+        restarts = 0
+        while self.children:
+            try:
+                pid, _ = os.wait()
+            except ChildProcessError:
+                break
+            except InterruptedError:
+                continue
+            self.children.discard(pid)
+            if not self.stopping and restarts < 100:  # a worker died: another takes over
+                restarts += 1
+                self._start()
+
+    def _start(self) -> None:
+        parent = os.getpid()
+        pid = os.fork()
+        if pid:
+            self.children.add(pid)
+            return
+        code = 0
+        try:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            _die_with(parent)
+            self.work()
+        except BaseException:
+            import traceback
+
+            traceback.print_exc()
+            code = 1
+        finally:
+            os._exit(code)
+
+    def _stop(self, signum: int, frame: object) -> None:
+        self.stopping = True
+        for pid in list(self.children):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+
+
+def _die_with(parent: int) -> None:
+    """End this worker when its parent ends, even by SIGKILL: Linux's parent-death signal,
+    else a thread that watches for the parent to go."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # the parent went before the signal was asked for
+        os._exit(0)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
