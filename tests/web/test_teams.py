@@ -12,7 +12,7 @@ from django.test import Client
 
 from bridgescore.events.model import Event
 from bridgescore.events.movements.fit import missing_results, place_team_result
-from bridgescore.events.movements.swiss import Standing, SwissRules, swiss_round
+from bridgescore.events.movements.swiss import Rematches, Standing, SwissRules, swiss_round
 from bridgescore.events.movements.teams import round_robin
 from bridgescore.events.scoring import score_event
 from bridgescore.events.teams import ByeAward, ByeRule, TeamsResult, with_byes
@@ -385,9 +385,44 @@ def test_the_director_sets_up_a_teams_session_with_names_from_the_roster(
     assert "&#x27;aces&#x27; is named twice (teams 1 and 3)" in refused
     swiss = {**data, "name": "Too long", "schedule": "swiss", "rounds": "4"}
     assert (
-        "3 teams play 1 to 3 Swiss rounds"
+        "3 teams play 1 to 3 Swiss rounds without meeting twice, not 4"
         in td.post("/director/new/teams/", swiss).content.decode()
     )
+    late = {**swiss, "rematches": "late"}
+    assert "give the rounds between two meetings as a whole number" in (
+        td.post("/director/new/teams/", late).content.decode()
+    )
+    bad = {**swiss, "rematches": "whenever"}
+    assert "&#x27;whenever&#x27;: rematches are never, twice, late, danish" in (
+        td.post("/director/new/teams/", bad).content.decode()
+    )
+    allowed = {**swiss, "name": "Long Swiss", "rematches": "late", "late_after": "2",
+               "bye_rule": "higher", "bye_vp": "10"}  # fmt: skip
+    assert td.post("/director/new/teams/", allowed).status_code == 302
+    long_swiss = Session.objects.get(name="Long Swiss")
+    plan = matches.SwissPlan.from_json(long_swiss.schedule_json)
+    assert (plan.rounds, plan.rules) == (4, SwissRules(Rematches.LATE, 2))
+    assert matches.bye_award(long_swiss) == ByeAward(10, ByeRule.HIGHER)
+
+
+def test_a_swiss_allowing_a_second_meeting_draws_by_that_rule(club: Club) -> None:
+    rules = matches.swiss_rules("twice")
+    session = matches.create_teams_session(
+        club, "Long Swiss", TEAMS, 2, schedule=Session.Schedule.SWISS, rounds=5, rules=rules
+    )
+    room = Room(session)
+    for number in range(1, 5):
+        room.play_round(number)
+        draw = matches.next_draw(session)
+        # the library's draw from the same standings under the same rule
+        assert draw == swiss_round(matches.swiss_standings(session), rules, number + 1, unit="VP")
+        matches.confirm_draw(session, draw)
+    met: dict[frozenset[str], int] = {}
+    for drawn in matches.draws_of(session):
+        for p in drawn.pairings:
+            key = frozenset((p.higher, p.lower))
+            met[key] = met.get(key, 0) + 1
+    assert max(met.values()) == 2  # 4 teams, 5 rounds: some meet again, none a third time
 
 
 def test_another_clubs_director_gets_404_on_a_teams_sessions_pages(

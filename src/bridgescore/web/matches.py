@@ -15,12 +15,20 @@ from bridgescore.events.model import (
 )
 from bridgescore.events.movements.model import (
     Movement,
+    MovementError,
     MovementKind,
     Round,
     Table,
     board_range,
 )
-from bridgescore.events.movements.swiss import Draw, Pairing, Standing, SwissRules, swiss_round
+from bridgescore.events.movements.swiss import (
+    Draw,
+    Pairing,
+    Rematches,
+    Standing,
+    SwissRules,
+    swiss_round,
+)
 from bridgescore.events.movements.teams import Match, RobinRound, RoundRobin, round_robin, two_room
 from bridgescore.events.ranking import places
 from bridgescore.events.scoring import score_event
@@ -58,7 +66,9 @@ TEAMS_SCORING = "imps"
 """A teams session is scored by IMPs, converted to VPs on the library's default scale."""
 
 SWISS_RULES = SwissRules()
-"""The Swiss draw's rules: the library's default (no two teams meet twice)."""
+"""The Swiss draw's rules unless the director chooses others: the library's default (no
+two teams meet twice)."""
+MOST_SWISS_ROUNDS = 40
 
 MOST_BOARDS_A_MATCH = 64
 
@@ -92,21 +102,54 @@ def robin_movement(robin: RoundRobin) -> Movement:
 
 @dataclass(frozen=True, slots=True)
 class SwissPlan:
-    """A Swiss teams session's plan: its teams (in their starting order), rounds, boards."""
+    """A Swiss teams session's plan: its teams (in their starting order), rounds, boards,
+    and the rules of its draws (which rematches it allows)."""
 
     teams: tuple[str, ...]
     rounds: int
     boards_per_match: int
+    rules: SwissRules = SWISS_RULES
 
     def to_json(self) -> str:
+        rules = self.rules
         return json.dumps(
-            {"teams": list(self.teams), "rounds": self.rounds, "boards": self.boards_per_match}
+            {
+                "teams": list(self.teams),
+                "rounds": self.rounds,
+                "boards": self.boards_per_match,
+                "rematches": rules.rematches.value,
+                "late_after": rules.late_after,
+                "if_stuck": rules.if_stuck,
+            }
         )
 
     @classmethod
     def from_json(cls, text: str) -> SwissPlan:
         data = json.loads(text)
-        return cls(tuple(data["teams"]), int(data["rounds"]), int(data["boards"]))
+        rules = SwissRules(
+            Rematches(data.get("rematches", Rematches.NEVER.value)),
+            data.get("late_after"),
+            if_stuck=bool(data.get("if_stuck", False)),
+        )
+        return cls(tuple(data["teams"]), int(data["rounds"]), int(data["boards"]), rules)
+
+
+def swiss_rules(
+    rematches: str, late_after: int | None = None, if_stuck: bool = False
+) -> SwissRules:
+    """The Swiss rules as the director chose them, or an :class:`EntryError` saying why
+    not (``late_after``: the rounds between two meetings, with ``late`` only)."""
+    try:
+        rule = Rematches(rematches or Rematches.NEVER.value)
+    except ValueError:
+        allowed = ", ".join(r.value for r in Rematches if r is not Rematches.SESSIONS)
+        raise EntryError(f"{rematches!r}: rematches are {allowed}") from None
+    if rule is Rematches.SESSIONS:
+        raise EntryError("a session's Swiss has no earlier sessions: choose another rule")
+    try:
+        return SwissRules(rule, late_after if rule is Rematches.LATE else None, if_stuck=if_stuck)
+    except MovementError as error:
+        raise EntryError(str(error)) from None
 
 
 def _team_list(teams: Sequence[str]) -> tuple[str, ...]:
@@ -140,6 +183,7 @@ def create_teams_session(
     members: Mapping[str, str] | None = None,
     hands_pbn: str = "",
     bye: ByeAward | None = None,
+    rules: SwissRules = SWISS_RULES,
     user: Viewer = None,
 ) -> Session:
     """A teams session under way: a round robin (every team meets every other; an odd
@@ -160,14 +204,14 @@ def create_teams_session(
         schedule_json = robin.to_json()
         shown = f"round robin, {len(ids)} teams, {boards_per_match} boards a match"
     elif schedule == Session.Schedule.SWISS:
-        most = len(ids) if len(ids) % 2 else len(ids) - 1
+        if rules.rematches is Rematches.NEVER:
+            most, why = (len(ids) if len(ids) % 2 else len(ids) - 1), " without meeting twice"
+        else:
+            most, why = MOST_SWISS_ROUNDS, ""
         if rounds is None or not 1 <= rounds <= most:
-            raise EntryError(
-                f"{len(ids)} teams play 1 to {most} Swiss rounds without meeting twice,"
-                f" not {rounds}"
-            )
-        plan = SwissPlan(ids, rounds, boards_per_match)
-        first = swiss_round([Standing(t, 0.0) for t in ids], SWISS_RULES, 1, unit="VP")
+            raise EntryError(f"{len(ids)} teams play 1 to {most} Swiss rounds{why}, not {rounds}")
+        plan = SwissPlan(ids, rounds, boards_per_match, rules)
+        first = swiss_round([Standing(t, 0.0) for t in ids], rules, 1, unit="VP")
         movement = Movement(
             MovementKind.OTHER, (_draw_round(first, boards_per_match),), meet_once=False
         )
@@ -363,7 +407,7 @@ def next_draw(session: Session) -> Draw:
             f"round {drawn} is not complete: {len(left)} results still to come"
             f" (first: table {room_label(first.table)}, board {first.board})"
         )
-    return swiss_round(swiss_standings(session), SWISS_RULES, drawn + 1, unit="VP")
+    return swiss_round(swiss_standings(session), plan.rules, drawn + 1, unit="VP")
 
 
 def draw_key(draw: Draw) -> str:

@@ -376,6 +376,7 @@ def new_teams_session(request: HttpRequest) -> HttpResponse:
         "players": players.values(),
         "schedules": [(v, label) for v, label in Session.Schedule.choices if v],
         "bye_rules": BYE_RULES,
+        "rematch_rules": REMATCH_RULES,
         "error": "",
     }
     count = 0
@@ -406,6 +407,13 @@ def new_teams_session(request: HttpRequest) -> HttpResponse:
             teams, members = _teams_from(data, count, players)
             upload = request.FILES.get("hands")
             bye = _bye_award(data)
+            rules = matches.swiss_rules(
+                data.get("rematches", ""),
+                _whole(data, "late_after", "the rounds between two meetings")
+                if data.get("rematches") == "late"
+                else None,
+                if_stuck=bool(data.get("if_stuck")),
+            )
             session = matches.create_teams_session(
                 club,
                 name[:120],
@@ -416,6 +424,7 @@ def new_teams_session(request: HttpRequest) -> HttpResponse:
                 members=members,
                 hands_pbn=_text_of(upload.read(2_000_000)) if upload else "",
                 bye=bye,
+                rules=rules,
                 user=request.user,
             )
         except BridgeError as error:
@@ -432,6 +441,15 @@ BYE_RULES = (
     (ByeRule.HIGHER, "the higher of the two"),
 )
 """How a bye may be scored, as the form offers it."""
+
+REMATCH_RULES = (
+    ("never", "never: no two teams meet twice"),
+    ("twice", "a second meeting allowed, never a third"),
+    ("late", "again once this many rounds have passed"),
+    ("danish", "Danish: 1st v 2nd, 3rd v 4th, whoever has met"),
+)
+"""The Swiss draw's rematch rules, as the form offers them (the library's, but for
+``sessions``, which a single session has no use for)."""
 
 
 @login_required
