@@ -164,7 +164,9 @@ class PairsResult:
         return found
 
 
-def _field_of(rows: Sequence[ResultRow], field: str) -> str:
+def field_kind(rows: Sequence[ResultRow], field: str) -> str:
+    """How the pairs are ranked: in one field (``one``, a Howell: some pair sat both ways)
+    or two (``two``, a Mitchell's North-South and East-West); ``auto`` tells from the rows."""
     if field not in ("auto", "one", "two"):
         raise DuplicateError(f"field={field!r}: say auto, one (Howell) or two (Mitchell)")
     if field != "auto":
@@ -199,7 +201,7 @@ def score_pairs(
     """
     how = PairsScoring.parse(scoring)
     rows = event.rows
-    fields_kind = _field_of(rows, field)
+    fields_kind = field_kind(rows, field)
     by_board = group_by_board(rows)
     expected = max((len(board_rows) for board_rows in by_board.values()), default=0)
     if how.uses_imps:
@@ -214,7 +216,7 @@ def score_pairs(
         chosen = matchpoint_policy(how, policy)
         travellers = matchpoint_travellers(by_board, expected, chosen)
         totalling = Totalling.of(chosen, factor_totals)
-    return _assemble(how, fields_kind, travellers, totalling)
+    return assemble_pairs(how, fields_kind, travellers, totalling)
 
 
 def matchpoint_policy(
@@ -349,10 +351,11 @@ def _imps_line(
     )  # fmt: skip
 
 
-def _assemble(
+def assemble_pairs(
     how: PairsScoring, kind: str, travellers: Sequence[Traveller], totalling: Totalling
 ) -> PairsResult:
-    """Cards, totals, percentages and places of every field (:func:`rank_field`)."""
+    """A pairs event's result from its scored travellers: each pair's card, and the totals,
+    percentages and places of every field (``kind``: :func:`field_kind`; :func:`rank_field`)."""
     cards: dict[str, list[CardLine]] = defaultdict(list)
     field_of: dict[str, str] = {}
     tallies: dict[str, Tally] = {}

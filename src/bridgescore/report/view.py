@@ -117,6 +117,13 @@ def build_report(
     return _pairs_report(event, result, title, subtitle)
 
 
+def pairs_pages(event: Event, result: PairsResult) -> Report:
+    """The pages of a pairs event already scored (as ``build_report`` lays them out)."""
+    title = event.name or "Results"
+    subtitle = " · ".join(x for x in (event.site, event.date, _scoring_name(result)) if x)
+    return _pairs_report(event, result, title, subtitle)
+
+
 def teams_pages(event: Event, result: TeamsResult) -> Report:
     """The pages of a teams event already scored: its byes and penalties as ``result``
     has them (:func:`~bridgescore.events.teams.with_byes`, ``with_penalties``)."""

@@ -38,8 +38,8 @@ from bridgescore.events.pairs import (
     PairsScoring,
     Totalling,
     Traveller,
-    _assemble,
-    _field_of,
+    assemble_pairs,
+    field_kind,
     matchpoint_policy,
     matchpoint_travellers,
 )
@@ -50,7 +50,7 @@ from bridgescore.events.scoring import (
     score_chosen,
 )
 from bridgescore.io.rows import build_result
-from bridgescore.report.view import Report, _pairs_report, _scoring_name, build_report
+from bridgescore.report.view import Report, build_report, pairs_pages
 from bridgescore.web import clubs, entries
 from bridgescore.web.models import Entry, Session, SessionPair
 
@@ -172,12 +172,14 @@ def score(event: Event, boards: dict[_BoardKey, Traveller] | None = None) -> Eve
         return score_chosen(event, chosen)
     how = PairsScoring.parse(chosen.scoring)
     conventions = chosen.conventions
-    fields_kind = _field_of(rows, "two" if chosen.field == "directions" else chosen.field)
+    fields_kind = field_kind(rows, "two" if chosen.field == "directions" else chosen.field)
     by_board = group_by_board(rows)
     expected = max((len(board_rows) for board_rows in by_board.values()), default=0)
     policy = matchpoint_policy(how, conventions.policy)
     travellers = _kept_travellers(by_board, expected, policy, {} if boards is None else boards)
-    return _assemble(how, fields_kind, travellers, Totalling.of(policy, conventions.factor_totals))
+    return assemble_pairs(
+        how, fields_kind, travellers, Totalling.of(policy, conventions.factor_totals)
+    )
 
 
 def _kept_travellers(
@@ -236,9 +238,7 @@ def _layout(built: Event, result: EventResult) -> Report:
 
     if not isinstance(result, PairsResult):
         return build_report(built)
-    title = built.name or "Results"
-    subtitle = " · ".join(x for x in (built.site, built.date, _scoring_name(result)) if x)
-    return _pairs_report(built, result, title, subtitle)
+    return pairs_pages(built, result)
 
 
 def forget(sessions: Sequence[str] = ()) -> None:
