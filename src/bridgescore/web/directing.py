@@ -1,235 +1,40 @@
-"""The pages: the director's, the table's, and everyone's results.
-
-Every view checks the viewer's rights on the server: a director sees only the sessions of
-the clubs they direct; a table link reaches only its own table of its own session, and
-only from the phone holding it; results pages show a board's traveller only to those who
-may see it. Library input errors become a message here, in :func:`_problem`.
-"""
+"""The director's pages: sessions set up (pairs or teams), the live control grid,
+corrections and rulings, the roster and pairs, penalties, late changes, the Swiss draw,
+the guide cards and the exports. Every one checks that the director directs the club."""
 
 from __future__ import annotations
 
-import json
-import re
-import uuid
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth import authenticate, login, logout
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.http import (
     Http404,
     HttpRequest,
     HttpResponse,
     HttpResponseBadRequest,
-    JsonResponse,
 )
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from bridgescore.errors import BridgeError
-from bridgescore.events.figures import fixed, points
-from bridgescore.events.model import Event, ResultRow
 from bridgescore.events.movements.fit import table_in
 from bridgescore.events.movements.spec import MovementSpec
 from bridgescore.events.movements.suggest import suggest
-from bridgescore.events.pairs import PairsScoring
 from bridgescore.events.teams import ByeAward, ByeRule
-from bridgescore.report.view import Report, Row, Table, slug
-from bridgescore.web import changes, clubs, entries, live, matches, queries, standings
+from bridgescore.web import changes, clubs, entries, matches, standings
+from bridgescore.web.answers import entry_input, problem
 from bridgescore.web.models import (
     Club,
     Entry,
     LogLine,
     MovementChange,
     Penalty,
-    PendingEntry,
     Player,
     Session,
     SessionPair,
     TableLink,
 )
-
-DEVICE_COOKIE = "bridgescore_device"
-LOGIN_ATTEMPTS = 5
-"""Failed logins allowed from one address for one user name in :data:`LOGIN_WINDOW`."""
-LOGIN_WINDOW = 300
-
-
-def _address(request: HttpRequest) -> str:
-    return str(request.META.get("REMOTE_ADDR", ""))
-
-
-def _problem(error: Exception) -> str:
-    """The one place a library or app error becomes the message a user reads."""
-    return str(error)
-
-
-# --- everyone ------------------------------------------------------------------------
-
-
-def home(request: HttpRequest) -> HttpResponse:
-    published = Session.objects.filter(state=Session.State.PUBLISHED).select_related("club")
-    return render(request, "bridgescore/home.html", {"published": published[:50]})
-
-
-@require_http_methods(["GET", "POST"])
-def login_view(request: HttpRequest) -> HttpResponse:
-    """Log in; more than :data:`LOGIN_ATTEMPTS` failures from one address for one name in
-    five minutes are refused without checking the password (and logged)."""
-    error = ""
-    if request.method == "POST":
-        name = request.POST.get("username", "")[:150]
-        key = f"login:{_address(request)}:{name.lower()}"
-        failures = int(cache.get(key, 0))
-        if failures >= LOGIN_ATTEMPTS:
-            clubs.log(
-                None, "login refused", f"too many attempts for {name!r}", address=_address(request)
-            )
-            return render(
-                request,
-                "bridgescore/login.html",
-                {"error": "Too many failed attempts: wait five minutes and try again."},
-                status=429,
-            )
-        user = authenticate(request, username=name, password=request.POST.get("password", ""))
-        if user is not None:
-            cache.delete(key)
-            login(request, user)
-            return redirect("director")
-        cache.set(key, failures + 1, LOGIN_WINDOW)
-        error = "That user name and password do not match."
-    return render(request, "bridgescore/login.html", {"error": error})
-
-
-@require_POST
-def logout_view(request: HttpRequest) -> HttpResponse:
-    logout(request)
-    return redirect("home")
-
-
-def _viewer_table(request: HttpRequest, session: Session) -> int | None:
-    """The table this phone holds in ``session``, if any."""
-    held = request.session.get("tables", {})
-    table = held.get(str(session.pk)) if isinstance(held, dict) else None
-    return table if isinstance(table, int) else None
-
-
-def _is_director(request: HttpRequest, session: Session) -> bool:
-    user = request.user
-    return bool(user.is_authenticated and session.club.directors.filter(user=user).exists())
-
-
-def results_page(request: HttpRequest, public_id: str, page: str) -> HttpResponse:
-    """The results pages, built on the static report's view model (``report/view.py``)
-    and rendered by its own templates, so the two never disagree. Under way, a viewer
-    sees the ranking, and travellers only of boards their table has finished."""
-    session = Session.objects.filter(public_id=public_id).select_related("club").first()
-    if session is None:
-        raise Http404("no such session")
-    from bridgescore.report.html import _environment
-
-    env = _environment()
-    if page == "style.css":
-        return HttpResponse(env.get_template("style.css").render(), content_type="text/css")
-    director = _is_director(request, session)
-    visible = (
-        set(clubs.movement_of(session).boards)
-        if director
-        else entries.visible_boards(session, _viewer_table(request, session))
-    )
-    asked = re.fullmatch(r"board-(\d+)\.html", page)
-    if asked and int(asked[1]) not in visible:  # the same answer whether played or not
-        if int(asked[1]) not in clubs.movement_of(session).boards:
-            raise Http404("no such board")
-        return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
-    teams = session.kind == Session.Kind.TEAMS
-    # pairs: kept between asks (one new result rescores one board); teams: scored afresh
-    event = entries.event_of(session) if teams else live.event(session)
-    if not event.results.rows:
-        return render(request, "bridgescore/no_results.html", {"session": session})
-    try:
-        report = matches.teams_report(session, event) if teams else live.report(session)
-    except BridgeError as error:
-        return render(
-            request, "bridgescore/no_results.html", {"session": session, "error": _problem(error)}
-        )
-    if not teams:
-        report = _with_penalties(session, report)
-    pages = {p.file: p for p in (report.index, *report.boards, *report.cards)}
-    shown = pages.get(page)
-    if shown is None:
-        if asked and teams:  # a teams board is shown once both rooms have played it
-            return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
-        raise Http404("no such page")
-    if shown.board is not None and shown.board.number not in visible:
-        return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
-    if (
-        page != "index.html"
-        and shown.board is None
-        and not (director or session.state == Session.State.PUBLISHED)
-        and not _card_visible(event, page, visible)
-    ):
-        return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
-    html = env.get_template("page.html").render(report=report, page=shown)
-    if session.state != Session.State.PUBLISHED:
-        html = html.replace("<main>", '<main><p class="live">Live: results so far</p>', 1)
-    return HttpResponse(html)
-
-
-def _card_visible(event: Event, page: str, visible: set[int]) -> bool:
-    """A pair's score card, under way, only to a viewer who may see every board on it (so
-    a card never shows a board the viewer's table has still to play)."""
-    from bridgescore.report.view import slug
-
-    found = re.fullmatch(r"pair-(.+)\.html", page)
-    if found is None:
-        return False
-    boards = {row.board for row in event.results.rows if found[1] in (slug(row.ns), slug(row.ew))}
-    return bool(boards) and boards <= visible
-
-
-def _with_penalties(session: Session, report: Report) -> Report:
-    """The report with its ranking after the standing procedural penalties (the same
-    report when there are none)."""
-    if not standings.standing_penalties(session):
-        return report
-    lines = standings.ranking(session, result=live.score(live.event(session)))
-    field_names = {"all": "Ranking", "NS": "North-South", "EW": "East-West"}
-    imps = PairsScoring.parse(session.scoring).uses_imps
-    rankings = []
-    for name in dict.fromkeys(line.field for line in lines):
-        rows = tuple(
-            Row(
-                (
-                    r.place,
-                    r.pair,
-                    r.names.replace(" & ", ", "),
-                    points(r.total),
-                    *(() if imps else (fixed(r.percent),)),
-                    str(r.boards),
-                    points(-r.penalty) if r.penalty else "",
-                ),
-                (None, f"pair-{slug(r.pair)}.html"),
-            )
-            for r in lines
-            if r.field == name
-        )
-        header = (
-            "Place",
-            "Pair",
-            "Names",
-            "IMPs" if imps else "MP",
-            *(() if imps else ("%",)),
-            "Boards",
-            "Penalty",
-        )
-        rankings.append(Table(field_names.get(name, name), header, rows, frozenset({3, 4, 5, 6})))
-    navigation = tuple(t for t in report.index.tables if t.navigation)
-    return replace(report, index=replace(report.index, tables=(*rankings, *navigation)))
-
-
-# --- the director ---------------------------------------------------------------------
 
 
 def _directed(request: HttpRequest, session_id: int) -> Session:
@@ -276,7 +81,7 @@ def new_session(request: HttpRequest) -> HttpResponse:
         try:
             context["suggestions"] = suggest(int(pairs_text), int(boards_text))[:8]
         except (ValueError, BridgeError) as error:
-            context["error"] = _problem(error)
+            context["error"] = problem(error)
     drawn = request.FILES.get("movement")
     if request.method == "POST" and (data.get("spec") or drawn):
         club = next((c for c in directed if str(c.pk) == data.get("club")), None)
@@ -307,7 +112,7 @@ def new_session(request: HttpRequest) -> HttpResponse:
                 hands_pbn=hands,
             )
         except BridgeError as error:
-            context["error"] = _problem(error)
+            context["error"] = problem(error)
         else:
             shown = spec_text or f"movement file {drawn.name if drawn else ''}"
             clubs.log(session, "session created", f"{name}: {shown}", user=request.user)
@@ -386,7 +191,7 @@ def new_teams_session(request: HttpRequest) -> HttpResponse:
             if not 2 <= count <= MOST_TEAMS:
                 raise clubs.EntryError(f"a teams session has 2 to {MOST_TEAMS} teams")
         except BridgeError as error:
-            context["error"] = _problem(error)
+            context["error"] = problem(error)
             count = 0
     context["rows"] = [
         {"number": n, "team": data.get(f"team-{n}", ""), "player": data.get(f"player-{n}", "")}
@@ -428,7 +233,7 @@ def new_teams_session(request: HttpRequest) -> HttpResponse:
                 user=request.user,
             )
         except BridgeError as error:
-            context["error"] = _problem(error)
+            context["error"] = problem(error)
         else:
             clubs.log(session, "session created", f"{name}: {session.spec}", user=request.user)
             return redirect("control", session_id=session.pk)
@@ -472,7 +277,7 @@ def swiss_draw(request: HttpRequest, session_id: int) -> HttpResponse:
             matches.confirm_draw(session, draw, request.user)
             return redirect("control", session_id=session.pk)
     except BridgeError as error:
-        context["error"] = _problem(error)
+        context["error"] = problem(error)
     return render(request, "bridgescore/draw.html", context)
 
 
@@ -568,46 +373,6 @@ def control_grid(request: HttpRequest, session_id: int) -> HttpResponse:
     return render(request, "bridgescore/_grid.html", _control_context(request, session))
 
 
-def _entry_input(data: Any, round_no: int, table: int) -> entries.EntryInput:
-    try:
-        board = int(data.get("board", ""))
-    except ValueError:
-        raise clubs.EntryError("choose the board") from None
-    entry_id = data.get("entry_id") or None
-    try:
-        parsed_id = uuid.UUID(str(entry_id)) if entry_id else None
-    except ValueError:
-        raise clubs.EntryError("the entry's id is not readable") from None
-    return entries.EntryInput(
-        round=round_no,
-        table=table,
-        board=board,
-        contract=_contract_text(data),
-        declarer=str(data.get("declarer", ""))[:1],
-        result=str(data.get("result", ""))[:4],
-        lead=str(data.get("lead", ""))[:3],
-        adjusted=str(data.get("adjusted", ""))[:20],
-        not_played=str(data.get("not_played", "")) in {"1", "true", "on"},
-        entry_id=parsed_id,
-    )
-
-
-def _contract_text(data: Any) -> str:
-    """The contract typed (``4SX``) or built from the table's buttons (level, strain,
-    doubled; ``pass`` for a passed-out board)."""
-    typed = str(data.get("contract", "") or "").strip()
-    level = str(data.get("level", "") or "").strip()
-    if typed or not level:
-        return typed[:12]
-    if level.lower() == "pass":
-        return "Pass"
-    return f"{level}{data.get('strain', '')}{data.get('doubled', '')}"[:12]
-
-
-RESULTS = ["=", *(f"+{n}" for n in range(1, 7)), *(f"-{n}" for n in range(1, 14))]
-"""The result buttons: made exactly, overtricks, undertricks."""
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def director_cell(request: HttpRequest, session_id: int, round_no: int, table: int) -> HttpResponse:
@@ -629,7 +394,7 @@ def director_cell(request: HttpRequest, session_id: int, round_no: int, table: i
                     request.POST.get("reason", ""),
                 )
             else:
-                inp = _entry_input(request.POST, round_no, table)
+                inp = entry_input(request.POST, round_no, table)
                 entries.record_entry(
                     session,
                     inp,
@@ -638,7 +403,7 @@ def director_cell(request: HttpRequest, session_id: int, round_no: int, table: i
                     reason=request.POST.get("reason", ""),
                 )
         except (BridgeError, ValueError) as err:
-            error = _problem(err)
+            error = problem(err)
         else:
             return redirect("director_cell", session_id=session.pk, round_no=round_no, table=table)
     current = entries.current_entries(session)
@@ -723,335 +488,10 @@ def export(request: HttpRequest, session_id: int, fmt: str) -> HttpResponse:
     try:
         text, content_type = export_event(entries.event_of(session), fmt)
     except BridgeError as error:
-        return HttpResponseBadRequest(_problem(error))
+        return HttpResponseBadRequest(problem(error))
     response = HttpResponse(text, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="session-{session.pk}.{fmt}"'
     return response
-
-
-# --- the table ------------------------------------------------------------------------
-
-
-def _link(request: HttpRequest, token: str) -> TableLink:
-    link = queries.link_by_token(token)
-    if link is None:
-        clubs.log(None, "bad link", f"unknown table link {token[:12]!r}", address=_address(request))
-        raise Http404("this table link is not known: ask the director for the table card")
-    return link
-
-
-def _holds(request: HttpRequest, link: TableLink) -> bool:
-    """Whether this phone holds the table (the first phone to open the link takes it)."""
-    device = request.COOKIES.get(DEVICE_COOKIE, "")
-    return bool(device) and device == link.device
-
-
-def _take(request: HttpRequest, response: HttpResponse, link: TableLink) -> HttpResponse:
-    device = request.COOKIES.get(DEVICE_COOKIE) or uuid.uuid4().hex
-    link.device = device
-    link.save(update_fields=["device"])
-    held = request.session.get("tables", {})
-    held = held if isinstance(held, dict) else {}
-    held[str(link.session_id)] = link.table
-    request.session["tables"] = held
-    response.set_cookie(DEVICE_COOKIE, device, max_age=86400, httponly=True, samesite="Lax")
-    return response
-
-
-def table_view_context(link: TableLink) -> dict[str, Any]:
-    session = link.session
-    movement = clubs.movement_of(session)
-    current = entries.current_entries(session)
-    number = entries.table_round(session, link.table, current)
-    seat = table_in(movement, number, link.table)
-    names = {p.pair: p.names for p in SessionPair.objects.filter(session=session)}
-    from bridgescore.core.vulnerability import BoardInfo
-
-    pending = PendingEntry.objects.filter(session=session, table=link.table)
-    waiting = {json.loads(p.fields).get("board") for p in pending}
-    boards = []
-    if seat is not None:
-        for board in seat.boards:
-            info = BoardInfo.of(board)
-            entry = current.get((number, link.table, board))
-            boards.append(
-                {
-                    "number": board,
-                    "dealer": info.dealer.name.title(),
-                    "vulnerability": str(info.vulnerability),
-                    "entry": entry,
-                    "pending": str(board) in waiting,
-                }
-            )
-    teams = session.kind == Session.Kind.TEAMS
-    return {
-        "link": link,
-        "table_label": clubs.table_label(session, link.table),
-        "room": clubs.room_name(link.table) if teams else "",
-        "session": session,
-        "round": number,
-        "rounds": len(movement.rounds),
-        "seat": seat,
-        "ns_names": names.get(seat.ns, "") if seat else "",
-        "ew_names": names.get(seat.ew, "") if seat else "",
-        "boards": boards,
-        "results": RESULTS,
-        "unfinished": _unfinished(boards),
-        "pending": pending,
-    }
-
-
-def _unfinished(boards: list[dict[str, Any]]) -> list[int]:
-    """The boards of the round still to enter, once the table has entered one of them
-    (the round cannot be left while a board has neither a result nor "not played")."""
-    left = [b["number"] for b in boards if b["entry"] is None]
-    return left if len(left) < len(boards) else []
-
-
-def table_home(request: HttpRequest, token: str) -> HttpResponse:
-    """The table's phone: this round's pairs and boards, with the entry form."""
-    link = _link(request, token)
-    if link.device and not _holds(request, link):
-        return render(request, "bridgescore/takeover.html", {"link": link}, status=409)
-    response = render(request, "bridgescore/table.html", table_view_context(link))
-    return _take(request, response, link) if not link.device else response
-
-
-@require_POST
-def table_takeover(request: HttpRequest, token: str) -> HttpResponse:
-    """Take the table over from another phone with the table's code (logged)."""
-    link = _link(request, token)
-    if request.POST.get("code", "").strip() != link.code:
-        clubs.log(
-            link.session,
-            "takeover refused",
-            f"table {link.table}: wrong code",
-            address=_address(request),
-        )
-        return render(
-            request, "bridgescore/takeover.html", {"link": link, "error": "wrong code"}, status=403
-        )
-    clubs.log(
-        link.session,
-        "takeover",
-        f"table {link.table} taken over by another phone",
-        address=_address(request),
-    )
-    return _take(request, redirect("table", token=token), link)
-
-
-PENDING_FIELDS = (
-    "round",
-    "board",
-    "contract",
-    "level",
-    "strain",
-    "doubled",
-    "declarer",
-    "result",
-    "lead",
-    "not_played",
-    "entry_id",
-)
-"""What of a result is kept while it waits for the opponents' own phone."""
-
-
-def _send_to_opponents(
-    link: TableLink, inp: entries.EntryInput, data: Any, shown: str
-) -> PendingEntry:
-    """Keep a checked result for the opponents to confirm on their own phone (once per id)."""
-    if inp.entry_id is None:  # a form post (no script on the phone): an id of its own
-        inp = replace(inp, entry_id=uuid.uuid4())
-    assert inp.entry_id is not None
-    kept = {name: str(data.get(name, "")) for name in PENDING_FIELDS}
-    kept["entry_id"] = str(inp.entry_id)
-    pending, _ = PendingEntry.objects.get_or_create(
-        entry_id=inp.entry_id,
-        defaults={
-            "session": link.session,
-            "table": link.table,
-            "fields": json.dumps(kept),
-            "shown": f"board {inp.board}: {shown}"[:120],
-        },
-    )
-    if pending.session_id != link.session_id or pending.table != link.table:
-        raise clubs.EntryError("that id belongs to another table's result")
-    return pending
-
-
-def _confirming(request: HttpRequest, link: TableLink) -> bool:
-    """Whether this phone has given the table's code to confirm the opponents' results."""
-    held = request.session.get("confirming", {})
-    return isinstance(held, dict) and held.get(str(link.session_id)) == link.table
-
-
-@require_http_methods(["GET", "POST"])
-def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
-    """The opponents' own phone: with the table's code, it lists the results the table's
-    phone has sent to be confirmed, to accept (kept, as if accepted on the table's phone)
-    or reject (deleted; the table enters it again). Every step is logged."""
-    link = _link(request, token)
-    error = ""
-    if request.method == "POST" and "code" in request.POST:
-        if request.POST.get("code", "").strip() != link.code:
-            clubs.log(
-                link.session,
-                "confirm refused",
-                f"table {link.table}: wrong code",
-                address=_address(request),
-            )
-            return render(
-                request,
-                "bridgescore/confirm.html",
-                {"link": link, "error": "That code is wrong."},
-                status=403,
-            )
-        held = request.session.get("confirming", {})
-        held = held if isinstance(held, dict) else {}
-        held[str(link.session_id)] = link.table
-        request.session["confirming"] = held
-        return redirect("table_confirm", token=token)
-    if not _confirming(request, link):
-        return render(request, "bridgescore/confirm.html", {"link": link, "ask_code": True})
-    if request.method == "POST":
-        chosen = request.POST.get("accept") or request.POST.get("reject") or ""
-        chosen_id = _uuid_or_none(chosen)
-        pending = (
-            None
-            if chosen_id is None
-            else PendingEntry.objects.filter(
-                session=link.session, table=link.table, entry_id=chosen_id
-            ).first()
-        )
-        if pending is None:
-            error = "That result is no longer waiting (already confirmed or rejected)."
-        elif request.POST.get("accept"):
-            data = json.loads(pending.fields)
-            try:
-                inp = _entry_input(data, int(data["round"]), link.table)
-                entries.record_entry(link.session, inp, by_table=True)
-            except (BridgeError, ValueError) as err:
-                error = _problem(err)
-            else:
-                clubs.log(
-                    link.session,
-                    "confirmed",
-                    f"table {link.table}, {pending.shown}",
-                    address=_address(request),
-                )
-                pending.delete()
-        else:
-            clubs.log(
-                link.session,
-                "rejected",
-                f"table {link.table}, {pending.shown}",
-                address=_address(request),
-            )
-            pending.delete()
-    waiting = PendingEntry.objects.filter(session=link.session, table=link.table)
-    return render(
-        request, "bridgescore/confirm.html", {"link": link, "waiting": waiting, "error": error}
-    )
-
-
-def _uuid_or_none(text: str) -> uuid.UUID | None:
-    try:
-        return uuid.UUID(text)
-    except ValueError:
-        return None
-
-
-@require_POST
-def table_entry(request: HttpRequest, token: str) -> HttpResponse:
-    """One result from the table (a form post, or JSON from the phone's send queue).
-    ``confirm`` absent: the score is worked out and shown for the opponents to accept,
-    nothing kept. Present: kept (once, by its ``entry_id``) and acknowledged."""
-    link = _link(request, token)
-    wants_json = request.content_type == "application/json"
-    if not _holds(request, link):
-        clubs.log(
-            link.session,
-            "entry refused",
-            f"table {link.table}: phone does not hold it",
-            address=_address(request),
-        )
-        return _answer(
-            wants_json, request, link, {"error": "this phone does not hold the table"}, 403
-        )
-    try:
-        data: Any = json.loads(request.body) if wants_json else request.POST
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return _answer(wants_json, request, link, {"error": "the request is not readable"}, 400)
-    if not isinstance(data, dict) and not hasattr(data, "get"):
-        return _answer(wants_json, request, link, {"error": "the request is not readable"}, 400)
-    try:
-        round_no = int(data.get("round", ""))
-        inp = _entry_input(data, round_no, link.table)
-        if str(data.get("pending", "")) and not str(data.get("confirm", "")):
-            row = entries.check_entry(link.session, inp)
-            waiting = _send_to_opponents(link, inp, data, _score_text(row))
-            body = {
-                "status": "waiting for the opponents to confirm",
-                "board": inp.board,
-                "score": waiting.shown.partition(": ")[2],
-                "entry_id": str(waiting.entry_id),
-            }
-            return _answer(wants_json, request, link, body, 200)
-        if not str(data.get("confirm", "")):
-            row = entries.check_entry(link.session, inp)
-            return _answer(
-                wants_json,
-                request,
-                link,
-                {"preview": _score_text(row), "board": inp.board, "input": data},
-                200,
-            )
-        entry, created = entries.record_entry(link.session, inp, by_table=True)
-    except (BridgeError, ValueError) as error:
-        message = _problem(error)
-        clubs.log(
-            link.session,
-            "entry refused",
-            f"table {link.table}: {message}",
-            address=_address(request),
-        )
-        # a closed session's links have expired: 410, so a script knows not to retry
-        status = 410 if isinstance(error, clubs.SessionClosedError) else 422
-        return _answer(wants_json, request, link, {"error": message}, status)
-    body = {
-        "status": "accepted" if created else "already received",
-        "entry_id": str(entry.entry_id),
-        "board": entry.board,
-        "score": _entry_text(entry),
-        "flags": entry.flags,
-    }
-    return _answer(wants_json, request, link, body, 200)
-
-
-def _score_text(row: ResultRow) -> str:
-    if row.ns_score is not None:
-        return f"{row.describe()}: NS {row.ns_score:+d}"
-    return row.describe()
-
-
-def _entry_text(entry: Entry) -> str:
-    if entry.ns_score is not None:
-        shown = f"{entry.contract}{entry.declarer}{entry.result}"
-        return f"{shown}: NS {entry.ns_score:+d}"
-    return entry.adjusted or entry.get_kind_display()
-
-
-def _answer(
-    wants_json: bool, request: HttpRequest, link: TableLink, body: dict[str, Any], status: int
-) -> HttpResponse:
-    if wants_json:
-        return JsonResponse(body, status=status)
-    context = table_view_context(link)
-    context["answer"] = body
-    return render(request, "bridgescore/table.html", context, status=status)
-
-
-# --- the club's roster, the session's pairs, penalties, late changes -------------------
 
 
 def _club(request: HttpRequest, club_id: int) -> Club:
@@ -1080,7 +520,7 @@ def roster(request: HttpRequest, club_id: int) -> HttpResponse:
             else:
                 clubs.add_player(club, request.POST.get("name", ""), request.POST.get("number", ""))
         except BridgeError as err:
-            error = _problem(err)
+            error = problem(err)
         else:
             return redirect("roster", club_id=club.pk)
     context = {
@@ -1112,7 +552,7 @@ def session_pairs(request: HttpRequest, session_id: int) -> HttpResponse:
                 if chosen:
                     clubs.set_pair_names(session, row.pair, chosen, request.user)
         except BridgeError as err:
-            error = _problem(err)
+            error = problem(err)
         else:
             return redirect("session_pairs", session_id=session.pk)
     rows = []
@@ -1150,7 +590,7 @@ def penalties(request: HttpRequest, session_id: int) -> HttpResponse:
                     request.user,
                 )
         except BridgeError as err:
-            error = _problem(err)
+            error = problem(err)
         else:
             return redirect("penalties", session_id=session.pk)
     standing = {p.pk for p in standings.standing_penalties(session)}
@@ -1222,7 +662,7 @@ def late_change(request: HttpRequest, session_id: int) -> HttpResponse:
                 changes.apply_change(session, change, data.get("reason", "")[:300], request.user)
                 return redirect("control", session_id=session.pk)
         except BridgeError as err:
-            context["error"] = _problem(err)
+            context["error"] = problem(err)
     return render(request, "bridgescore/change.html", context)
 
 
@@ -1245,7 +685,7 @@ def export_site(request: HttpRequest, session_id: int) -> HttpResponse:
                 for path in written:
                     archive.write(path, Path(path).relative_to(folder).as_posix())
     except BridgeError as error:
-        return HttpResponseBadRequest(_problem(error))
+        return HttpResponseBadRequest(problem(error))
     response = HttpResponse(buffer.getvalue(), content_type="application/zip")
     response["Content-Disposition"] = f'attachment; filename="session-{session.pk}-site.zip"'
     return response

@@ -1,0 +1,193 @@
+"""Everyone's pages: the home page, login, and the results pages of a session (a
+board's traveller only to a table that has played it, everything once published)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from django.contrib.auth import authenticate, login, logout
+from django.core.cache import cache
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+)
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from bridgescore.errors import BridgeError
+from bridgescore.events.figures import fixed, points
+from bridgescore.events.model import Event
+from bridgescore.events.pairs import PairsScoring
+from bridgescore.report.view import Report, Row, Table, slug
+from bridgescore.web import clubs, entries, live, matches, standings
+from bridgescore.web.answers import address, problem
+from bridgescore.web.models import (
+    Session,
+)
+
+LOGIN_ATTEMPTS = 5
+"""Failed logins allowed from one address for one user name in :data:`LOGIN_WINDOW`."""
+LOGIN_WINDOW = 300
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    published = Session.objects.filter(state=Session.State.PUBLISHED).select_related("club")
+    return render(request, "bridgescore/home.html", {"published": published[:50]})
+
+
+@require_http_methods(["GET", "POST"])
+def login_view(request: HttpRequest) -> HttpResponse:
+    """Log in; more than :data:`LOGIN_ATTEMPTS` failures from one address for one name in
+    five minutes are refused without checking the password (and logged)."""
+    error = ""
+    if request.method == "POST":
+        name = request.POST.get("username", "")[:150]
+        key = f"login:{address(request)}:{name.lower()}"
+        failures = int(cache.get(key, 0))
+        if failures >= LOGIN_ATTEMPTS:
+            clubs.log(
+                None, "login refused", f"too many attempts for {name!r}", address=address(request)
+            )
+            return render(
+                request,
+                "bridgescore/login.html",
+                {"error": "Too many failed attempts: wait five minutes and try again."},
+                status=429,
+            )
+        user = authenticate(request, username=name, password=request.POST.get("password", ""))
+        if user is not None:
+            cache.delete(key)
+            login(request, user)
+            return redirect("director")
+        cache.set(key, failures + 1, LOGIN_WINDOW)
+        error = "That user name and password do not match."
+    return render(request, "bridgescore/login.html", {"error": error})
+
+
+@require_POST
+def logout_view(request: HttpRequest) -> HttpResponse:
+    logout(request)
+    return redirect("home")
+
+
+def _viewer_table(request: HttpRequest, session: Session) -> int | None:
+    """The table this phone holds in ``session``, if any."""
+    held = request.session.get("tables", {})
+    table = held.get(str(session.pk)) if isinstance(held, dict) else None
+    return table if isinstance(table, int) else None
+
+
+def _is_director(request: HttpRequest, session: Session) -> bool:
+    user = request.user
+    return bool(user.is_authenticated and session.club.directors.filter(user=user).exists())
+
+
+def results_page(request: HttpRequest, public_id: str, page: str) -> HttpResponse:
+    """The results pages, built on the static report's view model (``report/view.py``)
+    and rendered by its own templates, so the two never disagree. Under way, a viewer
+    sees the ranking, and travellers only of boards their table has finished."""
+    session = Session.objects.filter(public_id=public_id).select_related("club").first()
+    if session is None:
+        raise Http404("no such session")
+    from bridgescore.report.html import _environment
+
+    env = _environment()
+    if page == "style.css":
+        return HttpResponse(env.get_template("style.css").render(), content_type="text/css")
+    director = _is_director(request, session)
+    visible = (
+        set(clubs.movement_of(session).boards)
+        if director
+        else entries.visible_boards(session, _viewer_table(request, session))
+    )
+    asked = re.fullmatch(r"board-(\d+)\.html", page)
+    if asked and int(asked[1]) not in visible:  # the same answer whether played or not
+        if int(asked[1]) not in clubs.movement_of(session).boards:
+            raise Http404("no such board")
+        return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
+    teams = session.kind == Session.Kind.TEAMS
+    # pairs: kept between asks (one new result rescores one board); teams: scored afresh
+    event = entries.event_of(session) if teams else live.event(session)
+    if not event.results.rows:
+        return render(request, "bridgescore/no_results.html", {"session": session})
+    try:
+        report = matches.teams_report(session, event) if teams else live.report(session)
+    except BridgeError as error:
+        return render(
+            request, "bridgescore/no_results.html", {"session": session, "error": problem(error)}
+        )
+    if not teams:
+        report = _with_penalties(session, report)
+    pages = {p.file: p for p in (report.index, *report.boards, *report.cards)}
+    shown = pages.get(page)
+    if shown is None:
+        if asked and teams:  # a teams board is shown once both rooms have played it
+            return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
+        raise Http404("no such page")
+    if shown.board is not None and shown.board.number not in visible:
+        return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
+    if (
+        page != "index.html"
+        and shown.board is None
+        and not (director or session.state == Session.State.PUBLISHED)
+        and not _card_visible(event, page, visible)
+    ):
+        return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
+    html = env.get_template("page.html").render(report=report, page=shown)
+    if session.state != Session.State.PUBLISHED:
+        html = html.replace("<main>", '<main><p class="live">Live: results so far</p>', 1)
+    return HttpResponse(html)
+
+
+def _card_visible(event: Event, page: str, visible: set[int]) -> bool:
+    """A pair's score card, under way, only to a viewer who may see every board on it (so
+    a card never shows a board the viewer's table has still to play)."""
+    from bridgescore.report.view import slug
+
+    found = re.fullmatch(r"pair-(.+)\.html", page)
+    if found is None:
+        return False
+    boards = {row.board for row in event.results.rows if found[1] in (slug(row.ns), slug(row.ew))}
+    return bool(boards) and boards <= visible
+
+
+def _with_penalties(session: Session, report: Report) -> Report:
+    """The report with its ranking after the standing procedural penalties (the same
+    report when there are none)."""
+    if not standings.standing_penalties(session):
+        return report
+    lines = standings.ranking(session, result=live.score(live.event(session)))
+    field_names = {"all": "Ranking", "NS": "North-South", "EW": "East-West"}
+    imps = PairsScoring.parse(session.scoring).uses_imps
+    rankings = []
+    for name in dict.fromkeys(line.field for line in lines):
+        rows = tuple(
+            Row(
+                (
+                    r.place,
+                    r.pair,
+                    r.names.replace(" & ", ", "),
+                    points(r.total),
+                    *(() if imps else (fixed(r.percent),)),
+                    str(r.boards),
+                    points(-r.penalty) if r.penalty else "",
+                ),
+                (None, f"pair-{slug(r.pair)}.html"),
+            )
+            for r in lines
+            if r.field == name
+        )
+        header = (
+            "Place",
+            "Pair",
+            "Names",
+            "IMPs" if imps else "MP",
+            *(() if imps else ("%",)),
+            "Boards",
+            "Penalty",
+        )
+        rankings.append(Table(field_names.get(name, name), header, rows, frozenset({3, 4, 5, 6})))
+    navigation = tuple(t for t in report.index.tables if t.navigation)
+    return replace(report, index=replace(report.index, tables=(*rankings, *navigation)))
