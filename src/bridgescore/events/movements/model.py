@@ -23,6 +23,14 @@ class MovementError(BridgeInputError):
     """A movement that cannot be built or read: says where (round, table, field)."""
 
 
+def json_data(text: str) -> object:
+    """JSON text read, or a :class:`MovementError` saying it is not JSON."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MovementError(f"not JSON: {exc}") from None
+
+
 class MovementKind(StrEnum):
     """What a movement promises about who meets whom."""
 
@@ -188,11 +196,7 @@ class Movement:
     @classmethod
     def from_json(cls, text: str) -> Movement:
         """Read the JSON form; bad input raises :class:`MovementError` naming round/table/field."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise MovementError(f"not JSON: {exc}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(json_data(text))
 
     @classmethod
     def from_dict(cls, data: object) -> Movement:

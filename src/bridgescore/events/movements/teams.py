@@ -23,7 +23,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bridgescore.events.movements.model import MovementError, board_range, check_size
+from bridgescore.events.movements.model import (
+    MovementError,
+    board_range,
+    check_size,
+    json_data,
+)
 from bridgescore.events.movements.problems import Problem
 
 
@@ -225,11 +230,7 @@ class RoundRobin:
     @classmethod
     def from_json(cls, text: str) -> RoundRobin:
         """Read the JSON form; bad input raises :class:`MovementError` naming round and field."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise MovementError(f"not JSON: {exc}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(json_data(text))
 
     @classmethod
     def from_dict(cls, data: object) -> RoundRobin:
