@@ -454,7 +454,10 @@ def test_the_exports_and_cards_of_a_teams_session(club: Club, td: Client) -> Non
     cards = td.get(f"/director/s/{session.pk}/cards/").content.decode()
     for link in TableLink.objects.filter(session=session):
         assert f"/t/{link.token}/" in cards
-    assert "Table 2b · match 2, closed room" in cards
+        assert f"<title>Room {clubs.room_label(link.table)}'s link</title>" in cards
+    assert '<h2 class="pagetitle">Room 2b</h2>' in cards
+    for team in TEAMS:
+        assert f'<h2 class="pagetitle">Team {team}</h2>' in cards
     cell = td.get(f"/director/s/{session.pk}/cell/1/2/").content.decode()
     assert "Round 1, table 1b: " in cell
 

@@ -235,11 +235,20 @@ def cards_command(
     source: str, html_path: str | None, pdf_path: str | None, title: str, section: str | None
 ) -> None:
     """Print the guide cards: a table card for each table (each round's pairs and boards),
-    a card for each pair (table, direction, opponents, boards) and the board passing.
-    SOURCE:"""
+    a card for each pair (table, direction, opponents, boards) and the board passing; for
+    a teams round robin, a card for each room (the teams, their directions, the boards in
+    order and the exchange) and for each team (opponents, rooms, byes). SOURCE:"""
     if html_path is None and pdf_path is None:
         raise click.UsageError("say where: --html FILE and/or --pdf FILE")
-    movement = load_movement_argument(source, section)
+    movement = load_schedule_argument(source, section)
+    if isinstance(movement, RoundRobin):
+        from bridgescore.report.team_cards import team_cards_html, team_cards_pdf
+
+        if html_path is not None:
+            click.echo(f"wrote {write_text(html_path, team_cards_html(movement, title))}")
+        if pdf_path is not None:
+            click.echo(f"wrote {write_bytes(pdf_path, team_cards_pdf(movement, title))}")
+        return
     from bridgescore.report.cards import cards_html, cards_pdf
 
     if html_path is not None:

@@ -11,7 +11,7 @@ published results' stylesheet and PDF look (:func:`cards_html`, :func:`cards_pdf
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import TypeAlias
@@ -395,9 +395,16 @@ def _qr(link: str) -> segno.QRCode:
 def qr_codes(table_links: Mapping[int, str] | None) -> dict[str, str]:
     """Each table card's QR code of its link, as inline SVG, by the card's page name: a
     phone's camera opens the table's page from the printed card."""
+    links = {f"table-{t}.html": link for t, link in (table_links or {}).items()}
+    return page_qr_codes(links, {f"table-{t}.html": f"Table {t}" for t in table_links or {}})
+
+
+def page_qr_codes(links: Mapping[str, str], titles: Mapping[str, str]) -> dict[str, str]:
+    """The QR code of each card's link, as inline SVG, by the card's page name (``titles``:
+    the cards' titles, for the code's own title)."""
     return {
-        f"table-{table}.html": _qr(link).svg_inline(scale=4, title=f"Table {table}'s link")
-        for table, link in (table_links or {}).items()
+        page: _qr(link).svg_inline(scale=4, title=f"{titles.get(page, page)}'s link")
+        for page, link in links.items()
     }
 
 
@@ -407,12 +414,19 @@ def cards_html(
     """All the cards as one self-contained HTML document (the results' stylesheet inlined),
     a card to a printed page, readable on a phone; with ``table_links``, each table card
     carries its link as text and as a QR code."""
+    pages = card_pages(movement, table_links=table_links)
+    links = {f"table-{t}.html": link for t, link in (table_links or {}).items()}
+    return pages_html(pages, title, describe(movement), links)
+
+
+def pages_html(pages: Sequence[Page], title: str, subtitle: str, links: Mapping[str, str]) -> str:
+    """Guide cards (pages) as one HTML document; ``links``: a card's link by its page."""
     env = _environment()
     return env.get_template("cards.html").render(
         title=title,
-        subtitle=describe(movement),
-        pages=card_pages(movement, table_links=table_links),
-        qr=qr_codes(table_links),
+        subtitle=subtitle,
+        pages=pages,
+        qr=page_qr_codes(links, {page.file: page.title for page in pages}),
         style=env.get_template("style.css").render() + env.get_template("cards.css").render(),
     )
 
@@ -423,11 +437,16 @@ def cards_pdf(
     """All the cards as one A4 PDF in the published results' look, a card to a page (a card
     too long for one page runs on). Needs the ``pdf`` extra: without fpdf2 this raises the
     same :class:`~bridgescore.errors.MissingExtraError` as the results PDF."""
-    from bridgescore.report import pdf
-
     pages = card_pages(movement, table_links=table_links)
     links = {f"table-{t}.html": link for t, link in (table_links or {}).items()}
-    heading = f"{title} · {describe(movement)}"
+    return pages_pdf(pages, f"{title} · {describe(movement)}", title, links)
+
+
+def pages_pdf(pages: Sequence[Page], heading: str, title: str, links: Mapping[str, str]) -> bytes:
+    """Guide cards (pages) as one A4 PDF, each headed ``heading``, a card's QR code under
+    it when ``links`` has the card's page."""
+    from bridgescore.report import pdf
+
     document = pdf._Document()
     document.set_title(document.text_of(title))
     for page in pages:
@@ -464,6 +483,9 @@ __all__ = [
     "cards_html",
     "cards_pdf",
     "describe",
+    "page_qr_codes",
+    "pages_html",
+    "pages_pdf",
     "pair_cards",
     "place_text",
     "qr_codes",

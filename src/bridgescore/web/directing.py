@@ -440,7 +440,7 @@ def session_state(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @login_required
 def table_cards(request: HttpRequest, session_id: int) -> HttpResponse:
-    """The guide cards, each table card with its own link."""
+    """The guide cards, each table's (a teams session: each room's) with its own link."""
     session = _directed(request, session_id)
     from bridgescore.report.cards import cards_html
 
@@ -448,35 +448,13 @@ def table_cards(request: HttpRequest, session_id: int) -> HttpResponse:
         link.table: request.build_absolute_uri(f"/t/{link.token}/")
         for link in TableLink.objects.filter(session=session)
     }
-    movement = clubs.movement_of(session)
-    if session.kind == Session.Kind.TEAMS:
-        return _room_cards(request, session, links)
-    return HttpResponse(cards_html(movement, session.name, table_links=links))
+    if session.kind == Session.Kind.TEAMS:  # the rooms' cards and the teams' (library's)
+        from bridgescore.report.team_cards import team_cards_html
 
-
-def _room_cards(request: HttpRequest, session: Session, links: dict[int, str]) -> HttpResponse:
-    """A teams session's cards: one a room table, with its link and code, and who sits
-    there with which boards round by round (the library's guide cards are for pairs)."""
-    movement = clubs.movement_of(session)
-    codes = dict(TableLink.objects.filter(session=session).values_list("table", "code"))
-    cards = []
-    for table in clubs.table_numbers(movement):
-        rounds = []
-        for number in range(1, len(movement.rounds) + 1):
-            seat = table_in(movement, number, table)
-            if seat is not None:
-                shown = clubs.boards_shown(seat.boards)
-                rounds.append({"number": number, "seat": seat, "boards": shown})
-        cards.append(
-            {
-                "label": clubs.table_label(session, table),
-                "room": clubs.room_name(table),
-                "link": links.get(table, ""),
-                "code": codes.get(table, ""),
-                "rounds": rounds,
-            }
-        )
-    return render(request, "bridgescore/room_cards.html", {"session": session, "cards": cards})
+        by_room = {clubs.room_label(table): link for table, link in links.items()}
+        robin = matches.round_robin_of(session)
+        return HttpResponse(team_cards_html(robin, session.name, room_links=by_room))
+    return HttpResponse(cards_html(clubs.movement_of(session), session.name, table_links=links))
 
 
 @login_required

@@ -1,0 +1,216 @@
+"""Guide cards for a teams round robin, as the players use them: a card per room (match
+*m*'s open room ``ma`` and closed room ``mb``, the same rooms every round) saying who sits
+where and which boards it plays, in their order, with the exchange between the rooms; and
+a card per team saying whom it meets, where, and when it has the bye.
+
+Worked out from the library's :class:`~bridgescore.events.movements.teams.RoundRobin` and
+its two-room passing (:func:`~bridgescore.events.movements.teams.two_room`: the home team
+North-South in the open room, East-West in the closed room), laid out as report pages and
+rendered as the pairs cards are (:mod:`bridgescore.report.cards`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from bridgescore.events.movements.boards import board_text
+from bridgescore.events.movements.teams import Match, RoundRobin, TwoRoom, two_room
+from bridgescore.report.cards import pages_html, pages_pdf
+from bridgescore.report.view import Page, Row, Table, slug
+
+
+def room_label(match: int, room: str) -> str:
+    """``1a`` for match 1's open room, ``1b`` for its closed room."""
+    return f"{match}{'a' if room == 'open' else 'b'}"
+
+
+def _passing(match: Match) -> TwoRoom | None:
+    return two_room(match) if len(match.boards) >= 2 else None
+
+
+@dataclass(frozen=True, slots=True)
+class RoomRound:
+    """One row of a room's card: the teams North-South and East-West, the boards in the
+    order the room plays them (``parts``: before and after the exchange), and the room
+    the boards are exchanged with."""
+
+    round: int
+    ns: str
+    ew: str
+    parts: tuple[tuple[int, ...], ...]
+    exchange_with: str | None
+
+    @property
+    def boards(self) -> tuple[int, ...]:
+        return tuple(b for part in self.parts for b in part)
+
+
+@dataclass(frozen=True, slots=True)
+class RoomCard:
+    """The card left in one room: a row per round (``None`` where it is not in use)."""
+
+    label: str
+    rounds: tuple[RoomRound | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TeamRound:
+    """One row of a team's card: its opponents, whether it is home, the room where its
+    North-South pair sits and the room of its East-West pair; all ``None`` on the bye."""
+
+    round: int
+    opponents: str | None
+    home: bool | None
+    ns_room: str | None
+    ew_room: str | None
+    boards: tuple[int, ...]
+
+    @property
+    def bye(self) -> bool:
+        return self.opponents is None
+
+
+@dataclass(frozen=True, slots=True)
+class TeamCard:
+    """The card a team carries: whom it meets each round, and where."""
+
+    team: str
+    rounds: tuple[TeamRound, ...]
+
+
+def _rooms(number: int, match: Match, round_no: int) -> tuple[RoomRound, RoomRound]:
+    passing = _passing(match)
+    open_label, closed_label = room_label(number, "open"), room_label(number, "closed")
+    if passing is None:
+        both = (match.boards,)
+        return (
+            RoomRound(round_no, match.home, match.away, both, None),
+            RoomRound(round_no, match.away, match.home, both, None),
+        )
+    open_parts = tuple(seg.open_room for seg in passing.segments)
+    closed_parts = tuple(seg.closed_room for seg in passing.segments)
+    return (
+        RoomRound(round_no, match.home, match.away, open_parts, closed_label),
+        RoomRound(round_no, match.away, match.home, closed_parts, open_label),
+    )
+
+
+def room_cards(robin: RoundRobin) -> tuple[RoomCard, ...]:
+    """A card for each room: match *m* of every round is played in rooms ``ma``, ``mb``."""
+    most = max((len(r.matches) for r in robin.rounds), default=0)
+    cards: dict[str, list[RoomRound | None]] = {}
+    for number in range(1, most + 1):
+        for room in ("open", "closed"):
+            cards[room_label(number, room)] = []
+    for round_no, rnd in enumerate(robin.rounds, start=1):
+        in_use = set()
+        for number, match in enumerate(rnd.matches, start=1):
+            open_room, closed_room = _rooms(number, match, round_no)
+            cards[room_label(number, "open")].append(open_room)
+            cards[room_label(number, "closed")].append(closed_room)
+            in_use |= {room_label(number, "open"), room_label(number, "closed")}
+        for label, rows in cards.items():
+            if label not in in_use:
+                rows.append(None)
+    return tuple(RoomCard(label, tuple(rows)) for label, rows in cards.items())
+
+
+def team_cards(robin: RoundRobin) -> tuple[TeamCard, ...]:
+    """A card for each team, in the order the round robin gives them."""
+    rows: dict[str, list[TeamRound]] = {team: [] for team in robin.teams}
+    for round_no, rnd in enumerate(robin.rounds, start=1):
+        seen = set()
+        for number, match in enumerate(rnd.matches, start=1):
+            open_room, closed_room = room_label(number, "open"), room_label(number, "closed")
+            rows[match.home].append(
+                TeamRound(round_no, match.away, True, open_room, closed_room, match.boards)
+            )
+            rows[match.away].append(
+                TeamRound(round_no, match.home, False, closed_room, open_room, match.boards)
+            )
+            seen |= {match.home, match.away}
+        for team in robin.teams:
+            if team not in seen:
+                rows[team].append(TeamRound(round_no, None, None, None, None, ()))
+    return tuple(TeamCard(team, tuple(rows[team])) for team in robin.teams)
+
+
+def _parts_text(parts: tuple[tuple[int, ...], ...]) -> str:
+    return ", then ".join(board_text(part) for part in parts)
+
+
+def _room_page(card: RoomCard, link: str | None) -> Page:
+    rows = []
+    for number, row in enumerate(card.rounds, start=1):
+        if row is None:
+            rows.append(Row((str(number), "", "", "not in use", "")))
+            continue
+        exchange = f"with room {row.exchange_with}" if row.exchange_with else ""
+        rows.append(Row((str(number), row.ns, row.ew, _parts_text(row.parts), exchange)))
+    header = ("Round", "NS", "EW", "Boards", "Boards exchanged")
+    tables = [Table("Rounds", header, tuple(rows), frozenset({0}))]
+    if link is not None:
+        tables.append(Table("Scores", ("Enter this room's scores at",), (Row((link,), (link,)),)))
+    return Page(f"room-{card.label}.html", f"Room {card.label}", tuple(tables))
+
+
+def _team_page(card: TeamCard) -> Page:
+    rows = []
+    for r in card.rounds:
+        if r.bye:
+            rows.append(Row((str(r.round), "bye", "", "", "", "")))
+            continue
+        rows.append(
+            Row((
+                str(r.round), r.opponents or "", "home" if r.home else "away",
+                r.ns_room or "", r.ew_room or "", board_text(r.boards),
+            ))
+        )  # fmt: skip
+    header = ("Round", "Against", "", "NS pair in room", "EW pair in room", "Boards")
+    return Page(
+        f"team-{slug(card.team)}.html",
+        f"Team {card.team}",
+        (Table("Rounds", header, tuple(rows), frozenset({0})),),
+    )
+
+
+def describe(robin: RoundRobin) -> str:
+    """One line: ``round robin · 5 teams · 5 rounds · 4 boards a match``."""
+    boards = {len(m.boards) for r in robin.rounds for m in r.matches}
+    parts = ["round robin", f"{len(robin.teams)} teams", f"{len(robin.rounds)} rounds"]
+    if len(boards) == 1:
+        parts.append(f"{boards.pop()} boards a match")
+    return " · ".join(parts)
+
+
+def team_card_pages(
+    robin: RoundRobin, *, room_links: Mapping[str, str] | None = None
+) -> tuple[Page, ...]:
+    """Every card as a report page: the room cards (each with its link, when
+    ``room_links`` has it by room label), then the team cards."""
+    links = room_links or {}
+    pages = [_room_page(card, links.get(card.label)) for card in room_cards(robin)]
+    pages.extend(_team_page(card) for card in team_cards(robin))
+    return tuple(pages)
+
+
+def _links(room_links: Mapping[str, str] | None) -> dict[str, str]:
+    return {f"room-{label}.html": link for label, link in (room_links or {}).items()}
+
+
+def team_cards_html(
+    robin: RoundRobin, title: str, *, room_links: Mapping[str, str] | None = None
+) -> str:
+    """All the cards as one HTML document; with ``room_links``, each room's card carries
+    its link as text and as a QR code."""
+    pages = team_card_pages(robin, room_links=room_links)
+    return pages_html(pages, title, describe(robin), _links(room_links))
+
+
+def team_cards_pdf(
+    robin: RoundRobin, title: str, *, room_links: Mapping[str, str] | None = None
+) -> bytes:
+    """All the cards as one A4 PDF (the ``pdf`` extra), a card to a page."""
+    pages = team_card_pages(robin, room_links=room_links)
+    return pages_pdf(pages, f"{title} · {describe(robin)}", title, _links(room_links))
