@@ -283,12 +283,14 @@ def _write(group: Sequence[_Wanted]) -> None:
     outcomes: list[tuple[Entry, bool] | EntryError] = []
     try:
         with transaction.atomic():
-            if connection.vendor != "sqlite":  # SQLite has one writer at a time anyway
-                queries.lock_tables({(w.session.pk, w.inp.table) for w in group})
+            # PostgreSQL: the group's tables locked in the same round trip as the read;
+            # SQLite has one writer at a time anyway
+            tables = {(w.session.pk, w.inp.table) for w in group}
             seen = _Seen(
                 queries.entries_for(
                     {(w.session.pk, w.inp.board) for w in group},
                     {(w.session.pk, w.entry_id) for w in group},
+                    locking=tables if connection.vendor != "sqlite" else (),
                 )
             )
             for wanted in group:

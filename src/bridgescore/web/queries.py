@@ -109,20 +109,17 @@ def link_by_token(token: str) -> TableLink | None:
     return link
 
 
-def lock_tables(tables: Iterable[tuple[int, int]]) -> None:
-    """Hold these (session, table) rows until the transaction ends, taken in one order
-    (PostgreSQL: another server process writing the same tables waits)."""
+def _lock_sql(tables: Iterable[tuple[int, int]]) -> tuple[str, list[int]]:
+    """The statement holding these (session, table) rows until the transaction ends,
+    taken in one order (so two server processes never wait on each other in a circle)."""
     pairs = sorted(set(tables))
-    if not pairs:
-        return
     session, table = _column(TableLink, "session"), _column(TableLink, "table")
-    which = " OR ".join([f"({session} = %s AND {table} = %s)"] * len(pairs))
+    which = " OR ".join([f"({session} = %s AND {table} = %s)"] * len(pairs)) or "1 = 0"
     sql = (
         f"SELECT 1 FROM {_quote(TableLink._meta.db_table)} WHERE {which}"
         f" ORDER BY {_column(TableLink, 'id')} FOR UPDATE"
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [v for pair in pairs for v in pair])
+    return sql, [v for pair in pairs for v in pair]
 
 
 class BoardEntry(NamedTuple):
@@ -145,11 +142,18 @@ _BOARD_COLUMNS = BoardEntry._fields
 
 
 def entries_for(
-    boards: Iterable[tuple[int, int]], ids: Iterable[tuple[int, uuid.UUID]]
+    boards: Iterable[tuple[int, int]],
+    ids: Iterable[tuple[int, uuid.UUID]],
+    *,
+    locking: Iterable[tuple[int, int]] = (),
 ) -> list[Entry | BoardEntry]:
     """Every entry of these (session, board)s, and any under these (session, entry id)s,
     in log order, in one read: those under the ids as entries (a resend is answered
-    with one), the others as :class:`BoardEntry` rows."""
+    with one), the others as :class:`BoardEntry` rows.
+
+    ``locking``: (session, table)s whose rows are locked first, until the transaction
+    ends, in the same round trip (PostgreSQL: another server process writing the same
+    tables waits; the read after the lock sees what it committed)."""
     on_board = sorted(set(boards))
     under = sorted(set(ids))
     session, board = _column(Entry, "session"), _column(Entry, "board")
@@ -165,8 +169,14 @@ def entries_for(
         f"SELECT {loader.columns} FROM {_quote(Entry._meta.db_table)} {_quote('e')}"
         f" WHERE {' OR '.join(which) or '1 = 0'} ORDER BY {_column(Entry, 'id')}"
     )
+    locked = sorted(set(locking))
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        if locked:
+            lock, lock_params = _lock_sql(locked)
+            cursor.execute(f"{lock}; {sql}", [*lock_params, *params])
+            cursor.nextset()  # past the lock's rows, to the read's
+        else:
+            cursor.execute(sql, params)
         rows = cursor.fetchall()
     at = {name: loader.names.index(name) for name in (*_BOARD_COLUMNS, "entry_id")}
     found: list[Entry | BoardEntry] = []
