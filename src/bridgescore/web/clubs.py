@@ -8,8 +8,9 @@ Views turn :class:`EntryError` (and any library input error) into a message in o
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db import transaction
@@ -63,23 +64,36 @@ def create_session(
     if hands_pbn.strip():
         check_hands(hands_pbn)  # a located error now rather than at the first lead check
     with transaction.atomic():
-        session = Session.objects.create(
-            club=club,
+        return open_session(
+            club,
+            movement,
+            movement.pairs,
+            names or {},
             name=name,
             date=date or datetime.date.today(),
             spec=spec,
-            movement_json=movement.to_json(),
             hands_pbn=hands_pbn,
             scoring=scoring,
         )
-        given = names or {}
-        SessionPair.objects.bulk_create(
-            SessionPair(session=session, pair=pair, names=given.get(pair, ""))
-            for pair in movement.pairs
-        )
-        TableLink.objects.bulk_create(
-            TableLink(session=session, table=number) for number in table_numbers(movement)
-        )
+
+
+def open_session(
+    club: Club,
+    movement: Movement,
+    pairs: Sequence[str],
+    names: Mapping[str, str],
+    **fields: Any,
+) -> Session:
+    """The session's rows (inside the caller's transaction): the session with its
+    ``fields``, a row for each pair (or team) in ``pairs`` with its players' ``names``, and
+    a link for each table of the movement."""
+    session = Session.objects.create(club=club, movement_json=movement.to_json(), **fields)
+    SessionPair.objects.bulk_create(
+        SessionPair(session=session, pair=pair, names=names.get(pair, "")) for pair in pairs
+    )
+    TableLink.objects.bulk_create(
+        TableLink(session=session, table=number) for number in table_numbers(movement)
+    )
     return session
 
 

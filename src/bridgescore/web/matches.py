@@ -46,6 +46,7 @@ from bridgescore.web.clubs import (
     check_hands,
     log,
     movement_of,
+    open_session,
     room_label,
     table_numbers,
     user_of,
@@ -54,7 +55,6 @@ from bridgescore.web.entries import event_of, missing
 from bridgescore.web.models import (
     Club,
     Session,
-    SessionPair,
     SwissDraw,
     TableLink,
 )
@@ -219,14 +219,15 @@ def create_teams_session(
         shown = f"Swiss, {len(ids)} teams, {rounds} rounds of {boards_per_match} boards"
     else:
         raise EntryError("choose a round robin or a Swiss")
-    given = members or {}
     with transaction.atomic():
-        session = Session.objects.create(
-            club=club,
+        session = open_session(
+            club,
+            movement,
+            ids,
+            members or {},
             name=name,
             date=date or datetime.date.today(),
             spec=shown,
-            movement_json=movement.to_json(),
             hands_pbn=hands_pbn,
             scoring=TEAMS_SCORING,
             kind=Session.Kind.TEAMS,
@@ -234,12 +235,6 @@ def create_teams_session(
             schedule_json=schedule_json,
             bye_vp=(bye or ByeAward()).vp,
             bye_rule=str((bye or ByeAward()).rule),
-        )
-        SessionPair.objects.bulk_create(
-            SessionPair(session=session, pair=team, names=given.get(team, "")) for team in ids
-        )
-        TableLink.objects.bulk_create(
-            TableLink(session=session, table=number) for number in table_numbers(movement)
         )
         if first is not None:
             SwissDraw.objects.create(
