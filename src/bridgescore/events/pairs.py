@@ -15,7 +15,7 @@ individual event (:mod:`bridgescore.events.individual`) ranks its players with i
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -351,34 +351,58 @@ def _imps_line(
     )  # fmt: skip
 
 
+@dataclass(frozen=True, slots=True)
+class BoardShare:
+    """What one scored traveller gives a pair that played it: its card line, and what it
+    adds to the pair's tally (the counted and exact points, the board's top)."""
+
+    pair: str
+    side: str
+    line: CardLine
+    counted: Fraction | None
+    exact: Fraction
+    top: Fraction | None
+
+
+def traveller_shares(traveller: Traveller) -> tuple[BoardShare, ...]:
+    """Each pair's share of one scored traveller, North-South then East-West, line by line."""
+    top = top_of(traveller)
+    shares = []
+    for line in traveller.lines:
+        row = line.row
+        shown = row.describe()
+        for pair, side, opponents, points, percent in (
+            (row.ns, "NS", row.ew, line.ns_points, line.ns_percent),
+            (row.ew, "EW", row.ns, line.ew_points, line.ew_percent),
+        ):
+            score = None if row.ns_score is None else row.ns_score * (1 if side == "NS" else -1)
+            card = CardLine(row.board, side, opponents, shown, score, points, percent, row.round)
+            exact = line.exact(side) or Fraction(0)
+            shares.append(BoardShare(pair, side, card, line.counted(side), exact, top))
+    return tuple(shares)
+
+
 def assemble_pairs(
-    how: PairsScoring, kind: str, travellers: Sequence[Traveller], totalling: Totalling
+    how: PairsScoring,
+    kind: str,
+    travellers: Sequence[Traveller],
+    totalling: Totalling,
+    shares: Callable[[Traveller], Sequence[BoardShare]] = traveller_shares,
 ) -> PairsResult:
     """A pairs event's result from its scored travellers: each pair's card, and the totals,
-    percentages and places of every field (``kind``: :func:`field_kind`; :func:`rank_field`)."""
+    percentages and places of every field (``kind``: :func:`field_kind`; :func:`rank_field`).
+    ``shares``: :func:`traveller_shares`, or a caller's that keeps them for travellers it
+    has seen (the live ranking)."""
     cards: dict[str, list[CardLine]] = defaultdict(list)
     field_of: dict[str, str] = {}
     tallies: dict[str, Tally] = {}
     for traveller in travellers:
-        top = top_of(traveller)
-        for line in traveller.lines:
-            row = line.row
-            shown = row.describe()
-            for pair, side, opponents, points, percent in (
-                (row.ns, "NS", row.ew, line.ns_points, line.ns_percent),
-                (row.ew, "EW", row.ns, line.ew_points, line.ew_percent),
-            ):
-                field_of.setdefault(pair, "all" if kind == "one" else side)
-                tally = tallies.setdefault(pair, Tally())
-                score = None if row.ns_score is None else row.ns_score * (1 if side == "NS" else -1)
-                cards[pair].append(
-                    CardLine(
-                        row.board, side, opponents, shown, score, points, percent, row.round,
-                    )
-                )  # fmt: skip
-                counted = line.counted(side)
-                if counted is not None:
-                    tally.add(counted, line.exact(side) or Fraction(0), top)
+        for share in shares(traveller):
+            field_of.setdefault(share.pair, "all" if kind == "one" else share.side)
+            tally = tallies.setdefault(share.pair, Tally())
+            cards[share.pair].append(share.line)
+            if share.counted is not None:
+                tally.add(share.counted, share.exact, share.top)
     standings = []
     fields = tuple(sorted(set(field_of.values()), key=("all", "NS", "EW").index))
     for name in fields:

@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import TypeVar
 
 from bridgescore.core.hands import SUITS, Hands
 from bridgescore.core.seats import Seat
@@ -14,7 +15,7 @@ from bridgescore.events.conventions import Chosen
 from bridgescore.events.figures import fixed, points, signed
 from bridgescore.events.individual import IndividualResult
 from bridgescore.events.model import Event
-from bridgescore.events.pairs import PairsResult, TravellerLine
+from bridgescore.events.pairs import CardLine, PairsResult, Traveller, TravellerLine
 from bridgescore.events.scoring import score_chosen, score_event
 from bridgescore.events.teams import TeamsResult, TeamStanding
 
@@ -117,11 +118,12 @@ def build_report(
     return _pairs_report(event, result, title, subtitle)
 
 
-def pairs_pages(event: Event, result: PairsResult) -> Report:
-    """The pages of a pairs event already scored (as ``build_report`` lays them out)."""
+def pairs_pages(event: Event, result: PairsResult, memo: LayoutMemo | None = None) -> Report:
+    """The pages of a pairs event already scored (as ``build_report`` lays them out);
+    ``memo`` keeps what was laid out for the next time (:class:`LayoutMemo`)."""
     title = event.name or "Results"
     subtitle = " · ".join(x for x in (event.site, event.date, _scoring_name(result)) if x)
-    return _pairs_report(event, result, title, subtitle)
+    return _pairs_report(event, result, title, subtitle, memo)
 
 
 def teams_pages(event: Event, result: TeamsResult) -> Report:
@@ -212,7 +214,44 @@ def with_board_steps(pages: Sequence[Page]) -> tuple[Page, ...]:
     return tuple(stepped)
 
 
-def _pairs_report(event: Event, result: PairsResult, title: str, subtitle: str) -> Report:
+T = TypeVar("T")
+
+
+class LayoutMemo:
+    """Parts of a report laid out before, kept by the values they were laid out from, so
+    that laying out a report again after one new result lays out only what changed.
+
+    Kept by identity: a part is reused only for the very same (immutable) objects, as the
+    live ranking (:mod:`bridgescore.web.live`) keeps a board's traveller and its card
+    lines while its results stand. :meth:`sweep` drops what the last layout did not use."""
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[int, ...], tuple[tuple[object, ...], object]] = {}
+        self._used: set[tuple[int, ...]] = set()
+
+    def get(self, sources: tuple[object, ...], build: Callable[[], T]) -> T:
+        key = tuple(map(id, sources))
+        self._used.add(key)
+        kept = self._kept.get(key)
+        if kept is not None and all(a is b for a, b in zip(kept[0], sources, strict=True)):
+            return kept[1]  # type: ignore[return-value]
+        made = build()
+        self._kept[key] = (sources, made)
+        return made
+
+    def sweep(self) -> None:
+        for key in set(self._kept) - self._used:
+            del self._kept[key]
+        self._used = set()
+
+
+def _pairs_report(
+    event: Event,
+    result: PairsResult,
+    title: str,
+    subtitle: str,
+    memo: LayoutMemo | None = None,
+) -> Report:
     imps = result.scoring.uses_imps
     unit = "IMPs" if imps else "MP"
     field_names = {"all": "Ranking", "NS": "North-South", "EW": "East-West"}
@@ -242,8 +281,8 @@ def _pairs_report(event: Event, result: PairsResult, title: str, subtitle: str) 
         navigation=True,
     )
     index = Page("index.html", title, (*standings, board_links))
-    boards = []
-    for t in result.travellers:
+
+    def traveller_page(t: Traveller) -> Page:
         extra = f" — top {points(t.top)}" if t.top is not None else ""
         extra += f" — datum {signed(t.datum)}" if t.datum is not None else ""
         lines = tuple(
@@ -266,22 +305,31 @@ def _pairs_report(event: Event, result: PairsResult, title: str, subtitle: str) 
             lines,
             frozenset({3, 4, 5}),
         )
-        boards.append(_board_page(event, t.board, (table,)))
+        return _board_page(event, t.board, (table,))
+
+    def card_row(line: CardLine) -> Row:
+        return Row(
+            (
+                str(line.board),
+                line.direction,
+                line.opponents,
+                line.result,
+                signed(line.score),
+                points(line.points),
+                *(() if imps else (fixed(line.percent),)),
+            ),
+            (f"board-{line.board}.html", None, f"pair-{slug(line.opponents)}.html"),
+        )
+
+    kept = memo if memo is not None else LayoutMemo()
+    boards = [
+        kept.get((t, event.hands, unit), lambda t=t: traveller_page(t))  # type: ignore[misc]
+        for t in result.travellers
+    ]
     cards = []
     for pair, card in result.cards.items():
         card_rows = tuple(
-            Row(
-                (
-                    str(line.board),
-                    line.direction,
-                    line.opponents,
-                    line.result,
-                    signed(line.score),
-                    points(line.points),
-                    *(() if imps else (fixed(line.percent),)),
-                ),
-                (f"board-{line.board}.html", None, f"pair-{slug(line.opponents)}.html"),
-            )
+            kept.get((line, unit), lambda line=line: card_row(line))  # type: ignore[misc]
             for line in card
         )
         card_header = (
@@ -302,6 +350,8 @@ def _pairs_report(event: Event, result: PairsResult, title: str, subtitle: str) 
                 crumbs=(("Results", "index.html"),),
             )
         )
+    if memo is not None:
+        memo.sweep()
     return Report(title, subtitle, index, with_board_steps(boards), tuple(cards))
 
 

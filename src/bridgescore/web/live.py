@@ -8,7 +8,9 @@ or deleted), what was worked out from the entries already seen stays true:
 - each entry's row (the row kernel's work) is kept by the entry's id, and only entries
   with a higher id are read from the database;
 - each board's matchpoints are kept by the board's results (a board whose results did
-  not change is not compared again), so one new result rescores one board;
+  not change is not compared again), so one new result rescores one board; so are its
+  pairs' card lines and tallies (``events.pairs.traveller_shares``) and its laid-out
+  page and rows (``report.view.LayoutMemo``), so one new result lays out one board;
 - the whole report is kept until a new entry, the pairs' names or the session change.
 
 :func:`event`, :func:`score` and :func:`report` equal ``entries.event_of``,
@@ -35,6 +37,7 @@ from bridgescore.events.model import (
 )
 from bridgescore.events.movements.fit import table_in
 from bridgescore.events.pairs import (
+    BoardShare,
     PairsScoring,
     Totalling,
     Traveller,
@@ -42,6 +45,7 @@ from bridgescore.events.pairs import (
     field_kind,
     matchpoint_policy,
     matchpoint_travellers,
+    traveller_shares,
 )
 from bridgescore.events.scoring import (
     EventResult,
@@ -50,7 +54,7 @@ from bridgescore.events.scoring import (
     score_chosen,
 )
 from bridgescore.io.rows import build_result
-from bridgescore.report.view import Report, build_report, pairs_pages
+from bridgescore.report.view import LayoutMemo, Report, build_report, pairs_pages
 from bridgescore.web import clubs, entries
 from bridgescore.web.models import Entry, Session, SessionPair
 
@@ -72,6 +76,8 @@ class _Kept:
     current: dict[Key, Entry] = field(default_factory=dict)
     rows: dict[int, ResultRow | None] = field(default_factory=dict)
     boards: dict[_BoardKey, Traveller] = field(default_factory=dict)
+    shares: dict[int, tuple[Traveller, tuple[BoardShare, ...]]] = field(default_factory=dict)
+    layout: LayoutMemo = field(default_factory=LayoutMemo)
     report: tuple[object, Report] | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -156,9 +162,14 @@ def event(session: Session) -> Event:
         return _event(session, kept, _names(session))
 
 
-def score(event: Event, boards: dict[_BoardKey, Traveller] | None = None) -> EventResult:
+def score(
+    event: Event,
+    boards: dict[_BoardKey, Traveller] | None = None,
+    shares: dict[int, tuple[Traveller, tuple[BoardShare, ...]]] | None = None,
+) -> EventResult:
     """The event scored as ``score_event(event)`` scores it; a pairs event by matchpoints
-    rescoring only the boards whose results are not in ``boards`` (kept there)."""
+    rescoring only the boards whose results are not in ``boards`` (kept there), and
+    turning into card lines and tallies only the travellers not in ``shares``."""
     chosen = event_conventions(event)
     check_has_results(event)
     rows = event.results.rows
@@ -177,9 +188,21 @@ def score(event: Event, boards: dict[_BoardKey, Traveller] | None = None) -> Eve
     expected = max((len(board_rows) for board_rows in by_board.values()), default=0)
     policy = matchpoint_policy(how, conventions.policy)
     travellers = _kept_travellers(by_board, expected, policy, {} if boards is None else boards)
-    return assemble_pairs(
-        how, fields_kind, travellers, Totalling.of(policy, conventions.factor_totals)
-    )
+    totalling = Totalling.of(policy, conventions.factor_totals)
+    if shares is None:
+        return assemble_pairs(how, fields_kind, travellers, totalling)
+    kept = shares
+
+    def shares_of(traveller: Traveller) -> tuple[BoardShare, ...]:
+        found = kept.get(id(traveller))
+        if found is None or found[0] is not traveller:
+            found = kept[id(traveller)] = (traveller, traveller_shares(traveller))
+        return found[1]
+
+    result = assemble_pairs(how, fields_kind, travellers, totalling, shares_of)
+    for gone in set(kept) - {id(t) for t in travellers}:
+        del kept[gone]
+    return result
 
 
 def _kept_travellers(
@@ -227,18 +250,18 @@ def report(session: Session) -> Report:
         if not built.results.rows:
             made = build_report(built)
         else:
-            made = _layout(built, score(built, kept.boards))
+            made = _layout(built, score(built, kept.boards, kept.shares), kept.layout)
         kept.report = (stamp, made)
         return made
 
 
-def _layout(built: Event, result: EventResult) -> Report:
+def _layout(built: Event, result: EventResult, memo: LayoutMemo) -> Report:
     """``build_report``'s layout of a scored pairs event (anything else laid out by it)."""
     from bridgescore.events.pairs import PairsResult
 
     if not isinstance(result, PairsResult):
         return build_report(built)
-    return pairs_pages(built, result)
+    return pairs_pages(built, result, memo)
 
 
 def forget(sessions: Sequence[str] = ()) -> None:
