@@ -355,24 +355,28 @@ def main() -> None:
         "Where the time goes (profiled on this machine with py-spy and cProfile):",
         "",
         "- a result's acknowledgement is one read of the table link with its session, the"
-        " row kernel's checks, and the write; the write is grouped: the thread that finds"
+        " row kernel's checks, and the write; the write is grouped: the request that finds"
         " the writer free writes every result waiting at that moment in one transaction"
-        " (one read of their boards' entries and ids, one insert, one commit), so 60 tables"
-        " at once wait for a few commits, not 60. Those reads and the insert are written"
-        " once as SQL (`web/queries.py`): the ORM built each query afresh at 0.5-1 ms of"
-        " Python, which had been most of the cost (8-11 ms a result before; the group"
-        " write and the SQL brought it to the server CPU above).",
-        "- what is left is mostly not ours: waitress's request handling and its I/O loop"
-        " over 60 connections (about a third of the server's time) and Django's request"
+        " (one read of their boards' entries and ids, with the tables' locks on"
+        " PostgreSQL, one insert, one commit), so 60 tables at once wait for a few commits,"
+        " not 60. Those reads and the insert are written once as SQL (`web/queries.py`):"
+        " the ORM built each query afresh at 0.5-1 ms of Python, which had been most of the"
+        " cost (8-11 ms of server time a result before this work; the CPU column now).",
+        "- the server runs a worker process a core (`--workers`, here 2), so two cores"
+        " serve; what is left is mostly not ours: waitress's request handling and its I/O"
+        " loop over the connections (about a third of a worker's time) and Django's request"
         " and response (about a fifth; a request refused at once with 405 costs about"
-        " 1.4 ms of server CPU here). All of it runs in one Python process, one core's"
-        " worth under the GIL, while the phones' side takes much of the other core; in a"
-        " burst every result waits for the 59 ahead of it, so the burst's median is about"
-        " 60 times the CPU a result.",
-        "- the full recompute is the row kernel over every entry (~30 %), matchpoints of"
-        " every board (~45 %) and the layout of every page; `web.live` keeps the rows by"
-        " entry and the travellers by board, so one new result costs one board's"
-        " matchpoints plus the totals and the layout.",
+        " 1.4 ms of CPU here). The phones' simulator and PostgreSQL share the same two"
+        " cores.",
+        "- the burst is a stress beyond the issue's 60 tables at once: each of the 60 sends"
+        " its next board the moment the last is acknowledged, so every result always waits"
+        " for the 59 ahead of it and the latency is about 60 times the CPU a result over"
+        " the two cores; it is recorded to show the margin, not as the target.",
+        "- the live recompute after one new result: only that board is matchpointed again,"
+        " turned into card lines and tallies (`events.pairs.traveller_shares`) and laid"
+        " out (`report.view.LayoutMemo`); the rest is the totals and places of every pair,"
+        " the index and score-card pages put together from the rows kept, and the"
+        " collector's scans of what is kept (about a third of what is left).",
     ]
     write_section("web", "Club web app: table entry under load, live ranking", "\n".join(lines))
 

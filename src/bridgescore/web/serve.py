@@ -4,6 +4,7 @@ with waitress (a production WSGI server: threads, no debug pages, no autoreload)
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import signal
 import socket
@@ -87,6 +88,9 @@ def run(
         connection_limit=1000,
         _quiet=True,
     )
+    # what start-up made (Django, the app, the library) lives as long as the process:
+    # the collector need not scan it again and again, nor touch it in forked workers
+    gc.freeze()
     if workers <= 1 or not hasattr(os, "fork"):
         serve(application, host=host, port=port, **options)
         return
