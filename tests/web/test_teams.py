@@ -18,7 +18,7 @@ from bridgescore.events.scoring import score_event
 from bridgescore.events.teams import ByeAward, ByeRule, TeamsResult, with_byes
 from bridgescore.io.results import loads_csv
 from bridgescore.web import clubs, entries, matches, standings
-from bridgescore.web.models import Club, Entry, Player, Session, SwissDraw, TableLink
+from bridgescore.web.models import Club, Entry, LogLine, Player, Session, SwissDraw, TableLink
 
 TEAMS = ["Aces", "Kings", "Queens", "Jacks"]
 
@@ -477,3 +477,50 @@ def test_a_rooms_table_sees_a_board_once_both_rooms_have_played_it(club: Club) -
     assert page.status_code == 200
     assert "+400" in page.content.decode()
     assert "+420" in page.content.decode()
+
+
+def test_a_team_leaves_a_swiss_and_a_late_team_joins_it(club: Club, td: Client) -> None:
+    session = matches.create_teams_session(
+        club, "Changing Swiss", TEAMS, 2, schedule=Session.Schedule.SWISS, rounds=3
+    )
+    room = Room(session)
+    room.play_round(1)
+    page = f"/director/s/{session.pk}/change/"
+    shown = td.get(page, {"kind": "withdraw", "team": "Jacks", "round": "2"}).content.decode()
+    assert "Jacks withdraws from round 2" in shown
+    assert "3 teams are drawn from then on (one team has the bye each round)" in shown
+    early = td.get(page, {"kind": "withdraw", "team": "Jacks", "round": "1"}).content.decode()
+    assert "rounds 1-1 are drawn: a team can leave or join from round 2 to 3, not 1" in early
+    change = matches.team_change(session, "withdraw", "Jacks", 2)
+    applied = td.post(page, {"kind": "withdraw", "team": "Jacks", "round": "2",
+                             "key": change.key, "reason": "called away", "apply": "1"})  # fmt: skip
+    assert applied.status_code == 302
+    session.refresh_from_db()
+    draw = matches.next_draw(session)
+    drawn = {p.higher for p in draw.pairings} | {p.lower for p in draw.pairings}
+    assert "Jacks" not in drawn
+    assert draw.bye is not None
+    assert len(drawn) == 2
+    result = matches.teams_result(session)
+    assert result is not None
+    assert "Jacks" in {s.team for s in result.standings}  # its match played stands
+    assert LogLine.objects.filter(session=session, what="team withdrawn").exists()
+
+    matches.confirm_draw(session, draw)
+    room.play_round(2)
+    late = matches.team_change(session, "join", "Tens", 3, "Ten Tors & Tim Tam")
+    assert late.effect[0] == "Tens joins from round 3: 4 teams are drawn from then on (no bye)"
+    matches.apply_team_change(session, late, "arrived late", None)
+    third = matches.next_draw(session)
+    assert "Tens" in {p.higher for p in third.pairings} | {p.lower for p in third.pairings}
+    assert third.bye is None
+    names = dict(session.pairs.values_list("pair", "names"))
+    assert names["Tens"] == "Ten Tors & Tim Tam"
+    with pytest.raises(clubs.EntryError, match=r"'aces' is named twice \(teams 1 and 6\)"):
+        matches.team_change(session, "join", "aces", 3)
+
+
+def test_a_round_robin_takes_no_team_change(club: Club) -> None:
+    session = _robin(club, TEAMS)
+    with pytest.raises(clubs.EntryError, match="a round robin's schedule is fixed"):
+        matches.team_change(session, "withdraw", "Aces", 2)

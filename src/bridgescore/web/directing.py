@@ -629,8 +629,8 @@ def late_change(request: HttpRequest, session_id: int) -> HttpResponse:
         "error": "",
     }
     if session.kind == Session.Kind.TEAMS:
-        context["error"] = "late changes are for pairs sessions: a teams session has none yet"
-    elif data.get("kind"):
+        return _team_change(request, session, data, context)
+    if data.get("kind"):
         try:
             change = _worked_out(session, data)
             context["change"] = change
@@ -638,6 +638,39 @@ def late_change(request: HttpRequest, session_id: int) -> HttpResponse:
                 if data.get("key") != change.key:
                     raise clubs.EntryError("the change is not the one shown: look again")
                 changes.apply_change(session, change, data.get("reason", "")[:300], request.user)
+                return redirect("control", session_id=session.pk)
+        except BridgeError as err:
+            context["error"] = problem(err)
+    return render(request, "bridgescore/change.html", context)
+
+
+TEAM_CHANGES = {
+    "withdraw": "a team withdraws",
+    "join": "a late team joins",
+}
+"""The late changes to a Swiss teams session, by form value."""
+
+
+def _team_change(
+    request: HttpRequest, session: Session, data: Any, context: dict[str, Any]
+) -> HttpResponse:
+    """A team leaving or coming late to a Swiss: worked out and shown, then applied."""
+    context["changes"] = TEAM_CHANGES
+    context["teams"] = True
+    if data.get("kind"):
+        try:
+            round_no = _whole(data, "round", "the round it is from")
+            change = matches.team_change(
+                session, data["kind"], data.get("team", "")[:40], round_no,
+                data.get("members", ""),
+            )  # fmt: skip
+            context["change"] = change
+            if request.method == "POST" and data.get("apply"):
+                if data.get("key") != change.key:
+                    raise clubs.EntryError("the change is not the one shown: look again")
+                matches.apply_team_change(
+                    session, change, data.get("reason", "")[:300], request.user
+                )
                 return redirect("control", session_id=session.pk)
         except BridgeError as err:
             context["error"] = problem(err)

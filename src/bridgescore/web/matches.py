@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import transaction
 
@@ -55,6 +55,7 @@ from bridgescore.web.entries import event_of, missing
 from bridgescore.web.models import (
     Club,
     Session,
+    SessionPair,
     SwissDraw,
     TableLink,
 )
@@ -109,6 +110,17 @@ class SwissPlan:
     rounds: int
     boards_per_match: int
     rules: SwissRules = SWISS_RULES
+    withdrawn: tuple[tuple[str, int], ...] = ()
+    """Teams that left, each with the first round it is not drawn in."""
+    joined: tuple[tuple[str, int], ...] = ()
+    """Teams that came late, each with the first round it is drawn in."""
+
+    def playing(self, round_no: int) -> tuple[str, ...]:
+        """The teams drawn in round ``round_no``: those that have not left by then, nor
+        come later."""
+        gone = {team for team, first in self.withdrawn if first <= round_no}
+        later = {team for team, first in self.joined if first > round_no}
+        return tuple(t for t in self.teams if t not in gone and t not in later)
 
     def to_json(self) -> str:
         rules = self.rules
@@ -120,6 +132,8 @@ class SwissPlan:
                 "rematches": rules.rematches.value,
                 "late_after": rules.late_after,
                 "if_stuck": rules.if_stuck,
+                "withdrawn": [list(w) for w in self.withdrawn],
+                "joined": [list(j) for j in self.joined],
             }
         )
 
@@ -131,7 +145,14 @@ class SwissPlan:
             data.get("late_after"),
             if_stuck=bool(data.get("if_stuck", False)),
         )
-        return cls(tuple(data["teams"]), int(data["rounds"]), int(data["boards"]), rules)
+        return cls(
+            tuple(data["teams"]),
+            int(data["rounds"]),
+            int(data["boards"]),
+            rules,
+            tuple((str(t), int(r)) for t, r in data.get("withdrawn", [])),
+            tuple((str(t), int(r)) for t, r in data.get("joined", [])),
+        )
 
 
 def swiss_rules(
@@ -347,10 +368,11 @@ def teams_report(session: Session, event: Event | None = None) -> Report:
 
 
 def swiss_standings(session: Session) -> list[Standing]:
-    """The standings a Swiss round is drawn from: each team's VPs as the library totals
-    them, in the library's order (VPs, then IMP difference), its opponents round by round
-    (``None`` on the bye) and whether it has had the bye. A team with no match scored yet
-    has 0 VPs."""
+    """The standings the next Swiss round is drawn from: each team drawn in it (not one
+    that has left, nor one coming later), its VPs as the library totals them, in the
+    library's order (VPs, then IMP difference), its opponents round by round (``None`` on
+    the bye, or before it came) and whether it has had the bye. A team with no match
+    scored yet has 0 VPs."""
     plan = SwissPlan.from_json(session.schedule_json)
     opponents: dict[str, list[str | None]] = {t: [] for t in plan.teams}
     byes: set[str] = set()
@@ -371,7 +393,8 @@ def swiss_standings(session: Session) -> list[Standing]:
             return (0.0, 0.0, team)
         return (-round(s.vp, 2), -(s.points_for - s.points_against), team)
 
-    ordered = sorted(plan.teams, key=order)
+    drawing = len(draws_of(session)) + 1
+    ordered = sorted(plan.playing(drawing), key=order)
     vps = {t: scored[t].vp if t in scored else 0.0 for t in ordered}
     placed = places(vps)
     return [
@@ -403,6 +426,106 @@ def next_draw(session: Session) -> Draw:
             f" (first: table {room_label(first.table)}, board {first.board})"
         )
     return swiss_round(swiss_standings(session), plan.rules, drawn + 1, unit="VP")
+
+
+@dataclass(frozen=True, slots=True)
+class TeamChange:
+    """A late change to a Swiss teams session, worked out, not yet applied: a team that
+    leaves or comes late from a round, and what that does to the draws to come."""
+
+    what: str  # "withdraw" or "join"
+    team: str
+    from_round: int
+    members: str
+    effect: tuple[str, ...]
+
+    @property
+    def detail(self) -> str:
+        verb = "withdraws" if self.what == "withdraw" else "joins"
+        return f"{self.team} {verb} from round {self.from_round}"
+
+    @property
+    def key(self) -> str:
+        """A short digest of the change, so that what is applied is what was shown."""
+        import hashlib
+
+        text = json.dumps([self.what, self.team, self.from_round, self.members])
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def team_change(
+    session: Session, what: str, team: str, from_round: int, members: str = ""
+) -> TeamChange:
+    """A team leaving (``withdraw``) or coming late (``join``) from ``from_round`` of a
+    Swiss, checked: only rounds not yet drawn change; its matches played stand."""
+    if session.schedule != Session.Schedule.SWISS:
+        raise EntryError(
+            "a round robin's schedule is fixed before it starts: a team cannot leave or"
+            " join it (a Swiss can take both)"
+        )
+    plan = SwissPlan.from_json(session.schedule_json)
+    drawn = len(draws_of(session))
+    if not drawn < from_round <= plan.rounds:
+        raise EntryError(
+            f"rounds 1-{drawn} are drawn: a team can leave or join from round"
+            f" {drawn + 1} to {plan.rounds}, not {from_round}"
+            if drawn < plan.rounds
+            else f"all {plan.rounds} rounds are drawn"
+        )
+    name = " ".join(team.split())
+    if what == "withdraw":
+        if name not in plan.playing(from_round):
+            raise EntryError(f"{name!r} is not a team drawn in round {from_round}")
+    elif what == "join":
+        (name,) = _team_list([*plan.teams, name])[-1:]  # named, not named twice
+    else:
+        raise EntryError("say whether a team withdraws or joins")
+    after = replace(
+        plan,
+        teams=plan.teams if what == "withdraw" else (*plan.teams, name),
+        withdrawn=(*plan.withdrawn, (name, from_round)) if what == "withdraw" else plan.withdrawn,
+        joined=(*plan.joined, (name, from_round)) if what == "join" else plan.joined,
+    )
+    count = len(after.playing(from_round))
+    if count < 2:
+        raise EntryError(f"round {from_round} would have {count} team: a Swiss needs two")
+    bye = "one team has the bye each round" if count % 2 else "no bye"
+    verb = "leaves" if what == "withdraw" else "joins"
+    effect = (
+        f"{name} {verb} from round {from_round}: {count} teams are drawn from then on ({bye})",
+        "its matches played stand, in the standings"
+        if what == "withdraw"
+        else "it starts with 0 VPs; the rounds before it came count as none played",
+    )
+    return TeamChange(what, name, from_round, " ".join(members.split())[:200], effect)
+
+
+def apply_team_change(
+    session: Session, change: TeamChange, reason: str, user: Viewer = None
+) -> None:
+    """Apply a team change the director has seen (logged with who and why)."""
+    if not reason.strip():
+        raise EntryError("a late change needs a reason (it goes in the log)")
+    with transaction.atomic():
+        locked = Session.objects.select_for_update().get(pk=session.pk)
+        again = team_change(locked, change.what, change.team, change.from_round, change.members)
+        if again.key != change.key:
+            raise EntryError("the change is not the one shown: look again")
+        plan = SwissPlan.from_json(locked.schedule_json)
+        if change.what == "withdraw":
+            plan = replace(plan, withdrawn=(*plan.withdrawn, (change.team, change.from_round)))
+        else:
+            plan = replace(
+                plan,
+                teams=(*plan.teams, change.team),
+                joined=(*plan.joined, (change.team, change.from_round)),
+            )
+            SessionPair.objects.create(session=locked, pair=change.team, names=change.members)
+        locked.schedule_json = plan.to_json()
+        locked.save(update_fields=["schedule_json"])
+        log(locked, f"team {'withdrawn' if change.what == 'withdraw' else 'joined'}",
+            f"{'; '.join(change.effect)} — {reason.strip()}", user=user)  # fmt: skip
+    session.schedule_json = locked.schedule_json
 
 
 def draw_key(draw: Draw) -> str:
