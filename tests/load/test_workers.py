@@ -77,3 +77,13 @@ def test_two_workers_serve_and_go_with_the_server(tmp_path: Path) -> None:
             workers = server.workers_now()
             server.stop()  # SIGTERM: every worker stops with it
             assert _wait(lambda: not any(_alive(pid) for pid in workers))
+
+
+def test_workers_that_keep_failing_stop_the_server_with_an_error() -> None:
+    from bridgescore.web.serve import ServeError, _Workers
+
+    def fails() -> None:
+        raise RuntimeError("cannot serve")
+
+    with pytest.raises(ServeError, match="worker processes kept stopping"):
+        _Workers(2, fails, most_restarts=2).run()

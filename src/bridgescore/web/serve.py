@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bridgescore.errors import BridgeError
+
 
 @dataclass(frozen=True, slots=True)
 class Started:
@@ -113,21 +115,33 @@ def _listen(host: str, port: int) -> socket.socket:
     return listening
 
 
+class ServeError(BridgeError):
+    """The server could not go on serving."""
+
+
 class _Workers:
     """Forked server processes: started, started again if one dies, and stopped with
     the parent (a signal stops them all; the parent killed outright takes them with it)."""
 
-    def __init__(self, count: int, work: Callable[[], None]) -> None:
+    def __init__(self, count: int, work: Callable[[], None], most_restarts: int = 100) -> None:
         self.count = count
         self.work = work
+        self.most_restarts = most_restarts
         self.children: set[int] = set()
         self.stopping = False
 
     def run(self) -> None:
         for _ in range(self.count):
             self._start()
-        for name in ("SIGTERM", "SIGINT", "SIGHUP"):
-            signal.signal(getattr(signal, name), self._stop)
+        handled = [getattr(signal, name) for name in ("SIGTERM", "SIGINT", "SIGHUP")]
+        before = {signum: signal.signal(signum, self._stop) for signum in handled}
+        try:
+            self._watch()
+        finally:
+            for signum, handler in before.items():
+                signal.signal(signum, handler)
+
+    def _watch(self) -> None:
         restarts = 0
         while self.children:
             try:
@@ -137,9 +151,14 @@ class _Workers:
             except InterruptedError:
                 continue
             self.children.discard(pid)
-            if not self.stopping and restarts < 100:  # a worker died: another takes over
+            if not self.stopping and restarts < self.most_restarts:  # another takes over
                 restarts += 1
+                time.sleep(min(5.0, 0.1 * restarts))  # not in a tight loop if they all fail
                 self._start()
+        if not self.stopping:
+            raise ServeError(
+                "the server's worker processes kept stopping (the messages above say why)"
+            )
 
     def _start(self) -> None:
         parent = os.getpid()
