@@ -3,7 +3,9 @@ documented optimum; whole events of 2 to 200 entrants over 7 rounds are sound.""
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from collections.abc import Iterator
 
 import networkx as nx
@@ -438,3 +440,33 @@ def test_draw_problems_find_each_broken_rule() -> None:
     even = standings[:2]
     lonely = Draw(round=2, pairings=(), bye="A")
     assert [p.code for p in lonely.problems(even)] == ["bye-needless", "entrant-missing"]
+
+
+def test_a_draw_reads_back_from_its_json_form() -> None:
+    standings = [Standing(t, float(10 - n)) for n, t in enumerate("ABCDE")]
+    draw = swiss_round(standings, NEVER, 1)
+    assert draw.bye is not None
+    assert Draw.from_json(draw.to_json()) == draw
+    assert json.loads(draw.to_json())["pairings"][0] == {
+        "table": 1,
+        "higher": draw.pairings[0].higher,
+        "lower": draw.pairings[0].lower,
+        "why": draw.pairings[0].why,
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[1]", "a draw must be a JSON object"),
+        ('{"round": 0, "pairings": []}', "field 'round' must be a round number, got 0"),
+        ('{"round": 1, "pairings": {}}', "field 'pairings' must be a list"),
+        ('{"round": 1, "pairings": [{"table": 1, "higher": "A", "lower": "", "why": ""}]}',
+         "pairing 1: field 'lower' must be text, got ''"),
+        ('{"round": 1, "pairings": [], "bye": 3}', "field 'bye' must be text or null, got 3"),
+        ("{", "not JSON"),
+    ],
+)  # fmt: skip
+def test_a_bad_draw_json_says_what_is_wrong(text: str, message: str) -> None:
+    with pytest.raises(MovementError, match=re.escape(message)):
+        Draw.from_json(text)

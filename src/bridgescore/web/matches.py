@@ -23,7 +23,6 @@ from bridgescore.events.movements.model import (
 )
 from bridgescore.events.movements.swiss import (
     Draw,
-    Pairing,
     Rematches,
     Standing,
     SwissRules,
@@ -259,7 +258,7 @@ def create_teams_session(
         )
         if first is not None:
             SwissDraw.objects.create(
-                session=session, round=1, draw_json=draw_to_json(first), by=user_of(user)
+                session=session, round=1, draw_json=first.to_json(), by=user_of(user)
             )
     return session
 
@@ -288,33 +287,9 @@ def round_robin_of(session: Session) -> RoundRobin:
     return RoundRobin(plan.teams, tuple(rounds))
 
 
-def draw_to_json(draw: Draw) -> str:
-    """A Swiss draw as kept: its pairings with their reasons, the bye and why."""
-    return json.dumps(
-        {
-            "round": draw.round,
-            "pairings": [
-                {"table": p.table, "higher": p.higher, "lower": p.lower, "why": p.why}
-                for p in draw.pairings
-            ],
-            "bye": draw.bye,
-            "bye_why": draw.bye_why,
-        }
-    )
-
-
-def draw_from_json(text: str) -> Draw:
-    data = json.loads(text)
-    pairings = tuple(
-        Pairing(int(p["table"]), str(p["higher"]), str(p["lower"]), str(p["why"]))
-        for p in data["pairings"]
-    )
-    return Draw(int(data["round"]), pairings, data.get("bye"), data.get("bye_why"))
-
-
 def draws_of(session: Session) -> list[Draw]:
     """The Swiss rounds drawn so far, round 1 first."""
-    return [draw_from_json(d.draw_json) for d in SwissDraw.objects.filter(session=session)]
+    return [Draw.from_json(d.draw_json) for d in SwissDraw.objects.filter(session=session)]
 
 
 def _draw_round(draw: Draw, boards_per_match: int) -> Round:
@@ -532,7 +507,7 @@ def draw_key(draw: Draw) -> str:
     """A short digest of a draw, so that what is confirmed is what was shown."""
     import hashlib
 
-    return hashlib.sha256(draw_to_json(draw).encode()).hexdigest()[:16]
+    return hashlib.sha256(draw.to_json().encode()).hexdigest()[:16]
 
 
 def confirm_draw(session: Session, draw: Draw, user: Viewer = None) -> SwissDraw:
@@ -556,7 +531,7 @@ def confirm_draw(session: Session, draw: Draw, user: Viewer = None) -> SwissDraw
             TableLink(session=locked, table=n) for n in table_numbers(after) if n not in have
         )
         kept = SwissDraw.objects.create(
-            session=locked, round=draw.round, draw_json=draw_to_json(draw), by=user_of(user)
+            session=locked, round=draw.round, draw_json=draw.to_json(), by=user_of(user)
         )
         shown = "; ".join(f"{p.higher} v {p.lower}" for p in draw.pairings)
         bye = f"; {draw.bye} has the bye" if draw.bye else ""

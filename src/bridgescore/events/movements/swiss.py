@@ -23,14 +23,15 @@ closer in the standings.
 
 from __future__ import annotations
 
+import json
 import math
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Final
 
-from bridgescore.events.movements.model import MovementError, Round, Table
+from bridgescore.events.movements.model import MovementError, Round, Table, json_data
 from bridgescore.events.movements.problems import Problem
 
 SHOWN_REASONS: Final = 3
@@ -207,6 +208,57 @@ class Draw:
     pairings: tuple[Pairing, ...]
     bye: str | None = None
     bye_why: str | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON-ready form: the round, each table's pairing with its reason, the bye."""
+        return {
+            "round": self.round,
+            "pairings": [
+                {"table": p.table, "higher": p.higher, "lower": p.lower, "why": p.why}
+                for p in self.pairings
+            ],
+            "bye": self.bye,
+            "bye_why": self.bye_why,
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str) -> Draw:
+        """Read the JSON form; bad input raises :class:`MovementError` naming the field."""
+        return cls.from_dict(json_data(text))
+
+    @classmethod
+    def from_dict(cls, data: object) -> Draw:
+        """Read the JSON-ready form (what :meth:`to_dict` gives)."""
+        if not isinstance(data, Mapping):
+            raise MovementError(f"a draw must be a JSON object, got {data!r}")
+        round_no = data.get("round")
+        if not isinstance(round_no, int) or isinstance(round_no, bool) or round_no < 1:
+            raise MovementError(f"field 'round' must be a round number, got {round_no!r}")
+        listed = data.get("pairings")
+        if not isinstance(listed, list):
+            raise MovementError(f"field 'pairings' must be a list, got {listed!r}")
+        pairings = []
+        for number, item in enumerate(listed, start=1):
+            where = f"pairing {number}"
+            if not isinstance(item, Mapping):
+                raise MovementError(f"{where} must be an object, got {item!r}")
+            table = item.get("table")
+            if not isinstance(table, int) or isinstance(table, bool) or table < 1:
+                raise MovementError(f"{where}: field 'table' must be a table number")
+            texts = [item.get(key) for key in ("higher", "lower", "why")]
+            for key, value in zip(("higher", "lower", "why"), texts, strict=True):
+                if not isinstance(value, str) or (key != "why" and not value.strip()):
+                    raise MovementError(f"{where}: field {key!r} must be text, got {value!r}")
+            higher, lower, why = (str(t) for t in texts)
+            pairings.append(Pairing(table, higher, lower, why))
+        bye, bye_why = data.get("bye"), data.get("bye_why")
+        for key, value in (("bye", bye), ("bye_why", bye_why)):
+            if value is not None and not isinstance(value, str):
+                raise MovementError(f"field {key!r} must be text or null, got {value!r}")
+        return cls(round_no, tuple(pairings), bye, bye_why)
 
     def to_round(self, boards: tuple[int, ...]) -> Round:
         """The draw as a movement round: higher-placed entrant North-South, the bye sits out."""
