@@ -128,3 +128,35 @@ def test_the_reads_written_as_sql_give_what_the_orm_gives(
     assert as_row == queries.BoardEntry(
         *(getattr(orm_row, name) for name in queries.BoardEntry._fields)
     )
+
+
+def test_a_failed_group_before_ours_leaves_ours_to_the_next_write(
+    session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = queries.insert_entries
+    calls: list[int] = []
+
+    def first_fails(entries_: object) -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise OperationalError("disk I/O error")
+        real(entries_)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(queries, "insert_entries", first_fails)
+    ahead = [
+        _wanted(session, 1, 1, by_table=False, reason="the director's correction")
+        for _ in range(entries.MOST_IN_A_WRITE + 5)
+    ]
+    entries._WAITING.extend(ahead)
+    try:
+        kept, created = entries.record_entry(
+            session, entries.EntryInput(1, 2, 3, "3NT", "N", "="), by_table=True
+        )
+    finally:
+        entries._WAITING.clear()
+    assert created
+    assert kept.ns_score == 400
+    failed = ahead[: entries.MOST_IN_A_WRITE]
+    assert all(isinstance(w.outcome, OperationalError) for w in failed)
+    assert all(isinstance(w.outcome, tuple) for w in ahead[entries.MOST_IN_A_WRITE :])
+    assert Entry.objects.filter(session=session).count() == 6  # 5 ahead and ours

@@ -216,8 +216,14 @@ def record_entry(
                 with _WAITING_LOCK:
                     group = _WAITING[:MOST_IN_A_WRITE]
                     del _WAITING[:MOST_IN_A_WRITE]
-                with _writer_across_processes():
-                    _write(group)
+                try:
+                    with _writer_across_processes():
+                        _write(group)
+                except BaseException:
+                    if any(w is wanted for w in group):
+                        raise
+                    # a group before ours failed (each of its senders hears why): ours
+                    # is still waiting, for the next writer
     outcome = wanted.outcome
     if isinstance(outcome, BaseException):
         raise outcome
