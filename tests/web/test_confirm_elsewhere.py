@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Callable
 
@@ -10,18 +9,10 @@ from django.test import Client
 
 from bridgescore.web import entries
 from bridgescore.web.models import Entry, LogLine, PendingEntry, Session, TableLink
+from web.posting import send_entry
 
 Link = Callable[[int], TableLink]
 Phone = Callable[[TableLink], Client]
-
-
-def _send(device: Client, token: str, **fields: object) -> dict[str, object]:
-    response = device.post(
-        f"/t/{token}/entry/", data=json.dumps(fields), content_type="application/json"
-    )
-    body: dict[str, object] = response.json()
-    body["http"] = response.status_code
-    return body
 
 
 def _opponents(table: TableLink) -> Client:
@@ -38,7 +29,7 @@ def test_a_result_waits_for_the_opponents_phone_then_counts_once(
     table = link(1)
     holder = phone(table)
     entry_id = str(uuid.uuid4())
-    sent = _send(
+    sent = send_entry(
         holder,
         table.token,
         round=1,
@@ -58,7 +49,7 @@ def test_a_result_waits_for_the_opponents_phone_then_counts_once(
         "entry_id": entry_id,
     }
     assert Entry.objects.count() == 0  # nothing counts until they confirm
-    again = _send(
+    again = send_entry(
         holder,
         table.token,
         round=1,
@@ -93,7 +84,7 @@ def test_a_result_the_opponents_reject_is_gone_and_logged(
     table = link(2)
     holder = phone(table)
     entry_id = str(uuid.uuid4())
-    _send(
+    send_entry(
         holder,
         table.token,
         round=1,
@@ -117,7 +108,7 @@ def test_a_wrong_code_confirms_nothing(session: Session, link: Link, phone: Phon
     table.save()
     holder = phone(table)
     entry_id = str(uuid.uuid4())
-    _send(
+    send_entry(
         holder,
         table.token,
         round=1,
@@ -140,7 +131,7 @@ def test_an_impossible_result_is_refused_before_it_waits(
 ) -> None:
     table = link(1)
     holder = phone(table)
-    refused = _send(
+    refused = send_entry(
         holder,
         table.token,
         round=1,

@@ -4,7 +4,6 @@ erasures), procedural penalties, and the log that keeps every change."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
 from django.contrib.auth.models import User
@@ -25,6 +24,7 @@ from bridgescore.web.models import (
     SessionPair,
     TableLink,
 )
+from web.posting import send_entry
 
 Link = Callable[[int], TableLink]
 Phone = Callable[[TableLink], Client]
@@ -230,15 +230,6 @@ def test_a_procedural_penalty_comes_off_the_total_and_can_be_withdrawn(
 # --- entry checks flagged to the director ---------------------------------------------------
 
 
-def _send(device: Client, token: str, **fields: object) -> dict[str, object]:
-    response = device.post(
-        f"/t/{token}/entry/", data=json.dumps(fields), content_type="application/json"
-    )
-    body: dict[str, object] = response.json()
-    body["http"] = response.status_code
-    return body
-
-
 def test_a_lead_not_in_the_leaders_hand_is_flagged_only_once_confirmed(
     td: Client, hands_session: Session, link: Link, phone: Phone
 ) -> None:
@@ -247,11 +238,11 @@ def test_a_lead_not_in_the_leaders_hand_is_flagged_only_once_confirmed(
     # board 1: East (North's left) holds 532.86.K632.KJT7; the HK is South's
     fields = {"round": 1, "board": 1, "contract": "4S", "declarer": "N", "result": "=",
               "lead": "HK"}  # fmt: skip
-    preview = _send(device, table.token, **fields)
+    preview = send_entry(device, table.token, **fields)
     assert preview == {"http": 200, "preview": "4SN=: NS +420", "board": 1, "input": fields}
-    kept = _send(device, table.token, **fields, confirm="1")
+    kept = send_entry(device, table.token, **fields, confirm="1")
     assert (kept["status"], kept["flags"]) == ("accepted", "the lead HK is not in East's hand")
-    fine = _send(device, table.token, round=1, board=2, contract="3NT", declarer="S",
+    fine = send_entry(device, table.token, round=1, board=2, contract="3NT", declarer="S",
                  result="=", lead="H8", confirm="1")  # fmt: skip
     assert fine["flags"] == ""  # West, South's left, holds the H8 on board 2
     grid = td.get(f"/director/s/{hands_session.pk}/grid/").content.decode()
@@ -290,13 +281,13 @@ def test_the_table_cannot_leave_a_round_with_a_board_missing(
     table = link(1)
     device = phone(table)
     assert "Still to enter" not in device.get(f"/t/{table.token}/").content.decode()
-    _send(device, table.token, round=1, board=2, contract="2H", declarer="E", result="=",
+    send_entry(device, table.token, round=1, board=2, contract="2H", declarer="E", result="=",
           confirm="1")  # fmt: skip
     assert entries.table_round(session, 1) == 1
     page = device.get(f"/t/{table.token}/").content.decode()
     assert "Table 1 · round 1 of 3" in page
     assert "Still to enter this round: board 1." in page
-    _send(device, table.token, round=1, board=1, not_played="1", confirm="1")
+    send_entry(device, table.token, round=1, board=1, not_played="1", confirm="1")
     assert entries.table_round(session, 1) == 2
     moved = device.get(f"/t/{table.token}/").content.decode()
     assert "Table 1 · round 2 of 3" in moved

@@ -35,6 +35,25 @@ def _wanted(
     return entries._Wanted(session, inp, chosen, row, by_table, None, reason)
 
 
+def _entered_behind(
+    session: Session, count: int
+) -> tuple[list[entries._Wanted], tuple[Entry, bool]]:
+    """A table's result (table 2, board 3: 3NT= by North, NS +400) entered with ``count``
+    director's corrections of board 1 already waiting ahead of it."""
+    ahead = [
+        _wanted(session, 1, 1, by_table=False, reason="the director's correction")
+        for _ in range(count)
+    ]
+    entries._WAITING.extend(ahead)
+    try:
+        kept = entries.record_entry(
+            session, entries.EntryInput(1, 2, 3, "3NT", "N", "="), by_table=True
+        )
+    finally:
+        entries._WAITING.clear()
+    return ahead, kept
+
+
 def test_a_group_answers_each_entry_as_if_it_came_alone(session: Session) -> None:
     first = _wanted(session, 1, 1)
     resend = _wanted(session, 1, 1, entry_id=first.entry_id)
@@ -79,17 +98,7 @@ def test_a_failed_write_keeps_none_of_the_group_and_tells_each(
 
 
 def test_more_waiting_than_one_write_takes_are_all_written(session: Session) -> None:
-    waiting = [
-        _wanted(session, 1, 1, by_table=False, reason="the director's correction")
-        for _ in range(entries.MOST_IN_A_WRITE + 20)
-    ]
-    entries._WAITING.extend(waiting)
-    try:
-        kept, created = entries.record_entry(
-            session, entries.EntryInput(1, 2, 3, "3NT", "N", "="), by_table=True
-        )
-    finally:
-        entries._WAITING.clear()
+    waiting, (kept, created) = _entered_behind(session, entries.MOST_IN_A_WRITE + 20)
     assert created
     assert kept.ns_score == 400
     assert all(isinstance(w.outcome, tuple) and w.outcome[1] for w in waiting)
@@ -143,17 +152,7 @@ def test_a_failed_group_before_ours_leaves_ours_to_the_next_write(
         real(entries_)  # type: ignore[arg-type]
 
     monkeypatch.setattr(queries, "insert_entries", first_fails)
-    ahead = [
-        _wanted(session, 1, 1, by_table=False, reason="the director's correction")
-        for _ in range(entries.MOST_IN_A_WRITE + 5)
-    ]
-    entries._WAITING.extend(ahead)
-    try:
-        kept, created = entries.record_entry(
-            session, entries.EntryInput(1, 2, 3, "3NT", "N", "="), by_table=True
-        )
-    finally:
-        entries._WAITING.clear()
+    ahead, (kept, created) = _entered_behind(session, entries.MOST_IN_A_WRITE + 5)
     assert created
     assert kept.ns_score == 400
     failed = ahead[: entries.MOST_IN_A_WRITE]

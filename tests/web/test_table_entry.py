@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Callable
 
@@ -10,18 +9,10 @@ from django.test import Client
 
 from bridgescore.web import entries
 from bridgescore.web.models import Entry, LogLine, Session, TableLink
+from web.posting import send_entry
 
 Link = Callable[[int], TableLink]
 Phone = Callable[[TableLink], Client]
-
-
-def _post(device: Client, token: str, **fields: object) -> dict[str, object]:
-    response = device.post(
-        f"/t/{token}/entry/", data=json.dumps(fields), content_type="application/json"
-    )
-    body: dict[str, object] = response.json()
-    body["http"] = response.status_code
-    return body
 
 
 def test_the_phone_shows_the_round_pairs_and_boards(
@@ -42,12 +33,12 @@ def test_a_result_is_previewed_then_kept_once(session: Session, link: Link, phon
     entry_id = str(uuid.uuid4())
     fields = {"round": 1, "board": 1, "level": "4", "strain": "S", "declarer": "N",
               "result": "=", "entry_id": entry_id}  # fmt: skip
-    preview = _post(device, table.token, **fields)
+    preview = send_entry(device, table.token, **fields)
     assert preview == {"http": 200, "preview": "4SN=: NS +420", "board": 1, "input": fields}
     assert Entry.objects.count() == 0  # nothing kept before the opponents accept
-    first = _post(device, table.token, **fields, confirm="1")
+    first = send_entry(device, table.token, **fields, confirm="1")
     assert (first["http"], first["status"], first["score"]) == (200, "accepted", "4SN=: NS +420")
-    again = _post(device, table.token, **fields, confirm="1")  # the phone resends
+    again = send_entry(device, table.token, **fields, confirm="1")  # the phone resends
     assert (again["http"], again["status"]) == (200, "already received")
     assert Entry.objects.filter(session=session).count() == 1
     assert entries.current_entries(session)[(1, 1, 1)].ns_score == 420
@@ -58,9 +49,9 @@ def test_a_board_with_a_result_cannot_be_entered_again_by_the_table(
 ) -> None:
     table = link(1)
     device = phone(table)
-    _post(device, table.token, round=1, board=1, contract="3NT", declarer="S", result="+1",
+    send_entry(device, table.token, round=1, board=1, contract="3NT", declarer="S", result="+1",
           confirm="1")  # fmt: skip
-    second = _post(device, table.token, round=1, board=1, contract="4S", declarer="N",
+    second = send_entry(device, table.token, round=1, board=1, contract="4S", declarer="N",
                    result="=", confirm="1")  # fmt: skip
     assert second == {
         "http": 422,
@@ -74,7 +65,7 @@ def test_a_board_the_table_does_not_play_is_refused_and_logged(
 ) -> None:
     table = link(1)
     device = phone(table)
-    answer = _post(device, table.token, round=1, board=5, contract="3NT", declarer="S",
+    answer = send_entry(device, table.token, round=1, board=5, contract="3NT", declarer="S",
                    result="=", confirm="1")  # fmt: skip
     assert answer == {
         "http": 422,
@@ -89,11 +80,11 @@ def test_an_impossible_contract_or_result_says_why(
 ) -> None:
     table = link(2)
     device = phone(table)
-    too_many = _post(device, table.token, round=1, board=3, contract="6NT", declarer="S",
+    too_many = send_entry(device, table.token, round=1, board=3, contract="6NT", declarer="S",
                      result="+2")  # fmt: skip
     assert too_many["http"] == 422
     assert "14 tricks" in str(too_many["error"]) or "tricks" in str(too_many["error"])
-    nonsense = _post(device, table.token, round=1, board=3, contract="8S", declarer="S",
+    nonsense = send_entry(device, table.token, round=1, board=3, contract="8S", declarer="S",
                      result="=")  # fmt: skip
     assert nonsense["http"] == 422
     assert "8S" in str(nonsense["error"])
@@ -102,9 +93,9 @@ def test_an_impossible_contract_or_result_says_why(
 def test_a_passed_out_board_and_not_played(session: Session, link: Link, phone: Phone) -> None:
     table = link(3)
     device = phone(table)
-    passed = _post(device, table.token, round=1, board=5, level="pass", confirm="1")
+    passed = send_entry(device, table.token, round=1, board=5, level="pass", confirm="1")
     assert (passed["http"], passed["score"]) == (200, "Pass: NS +0")
-    skipped = _post(device, table.token, round=1, board=6, not_played="1", confirm="1")
+    skipped = send_entry(device, table.token, round=1, board=6, not_played="1", confirm="1")
     assert (skipped["http"], skipped["score"]) == (200, "NP")
 
 
@@ -114,7 +105,7 @@ def test_the_round_moves_on_when_every_board_is_entered(
     table = link(1)
     device = phone(table)
     for board in (1, 2):
-        _post(device, table.token, round=1, board=board, contract="2H", declarer="E",
+        send_entry(device, table.token, round=1, board=board, contract="2H", declarer="E",
               result="=", confirm="1")  # fmt: skip
     assert entries.table_round(session, 1) == 2
     assert "Table 1 · round 2 of 3" in device.get(f"/t/{table.token}/").content.decode()
@@ -127,7 +118,7 @@ def test_a_second_phone_needs_the_table_code(session: Session, link: Link, phone
     page = second.get(f"/t/{table.token}/")
     assert page.status_code == 409
     assert "open on another phone" in page.content.decode()
-    refused = _post(second, table.token, round=1, board=1, contract="1NT", declarer="N",
+    refused = send_entry(second, table.token, round=1, board=1, contract="1NT", declarer="N",
                     result="=", confirm="1")  # fmt: skip
     assert refused == {"http": 403, "error": "this phone does not hold the table"}
     wrong = second.post(f"/t/{table.token}/takeover/", {"code": "x"})
@@ -191,12 +182,12 @@ def test_a_closed_sessions_link_has_expired_but_a_resend_is_still_known(
     kept = str(uuid.uuid4())
     fields = {"round": 1, "board": 1, "contract": "2S", "declarer": "S", "result": "=",
               "confirm": "1"}  # fmt: skip
-    assert _post(device, table.token, **fields, entry_id=kept)["status"] == "accepted"
+    assert send_entry(device, table.token, **fields, entry_id=kept)["status"] == "accepted"
     session.state = Session.State.CLOSED
     session.save()
-    again = _post(device, table.token, **fields, entry_id=kept)
+    again = send_entry(device, table.token, **fields, entry_id=kept)
     assert (again["http"], again["status"]) == (200, "already received")
-    late = _post(device, table.token, **{**fields, "board": 2}, entry_id=str(uuid.uuid4()))
+    late = send_entry(device, table.token, **{**fields, "board": 2}, entry_id=str(uuid.uuid4()))
     assert late == {
         "http": 410,
         "error": "this table's link has expired: the session is closed (ask the director)",

@@ -3,7 +3,6 @@ each, entered by the phones as pairs are, and scored by the library (IMPs, VPs).
 
 from __future__ import annotations
 
-import json
 import uuid
 
 import pytest
@@ -19,6 +18,7 @@ from bridgescore.events.teams import ByeAward, ByeRule, TeamsResult, with_byes
 from bridgescore.io.results import loads_csv
 from bridgescore.web import clubs, entries, matches, standings
 from bridgescore.web.models import Club, Entry, LogLine, Player, Session, SwissDraw, TableLink
+from web.posting import send_entry
 
 TEAMS = ["Aces", "Kings", "Queens", "Jacks"]
 
@@ -33,15 +33,6 @@ PLAYS = [
 
 def _play(board: int, table: int, round_no: int) -> tuple[str, str, str]:
     return PLAYS[(board * 7 + table * 5 + round_no * 3) % len(PLAYS)]
-
-
-def _post(device: Client, token: str, **fields: object) -> dict[str, object]:
-    response = device.post(
-        f"/t/{token}/entry/", data=json.dumps(fields), content_type="application/json"
-    )
-    body: dict[str, object] = response.json()
-    body["http"] = response.status_code
-    return body
 
 
 class Room:
@@ -72,7 +63,7 @@ class Room:
                 level = "pass" if contract == "Pass" else contract[0]
                 strain = contract[1:].rstrip("X")
                 doubled = contract[len(contract.rstrip("X")) :]
-                answer = _post(
+                answer = send_entry(
                     device, link.token, round=round_no, board=board, level=level,
                     strain=strain, doubled=doubled, declarer=declarer, result=result,
                     entry_id=str(uuid.uuid4()), confirm="1",
@@ -163,13 +154,13 @@ def test_each_room_has_its_link_and_its_teams_the_right_way_round(club: Club) ->
     seats = clubs.movement_of(session).rounds[0].tables
     assert (seats[0].boards, seats[1].boards) == ((1, 2, 3, 4), (3, 4, 1, 2))
     # one room's result alone is not yet in its match: the board waits for the other room
-    answer = _post(open_phone, open_link.token, round=1, board=1, contract="4S", declarer="N",
+    answer = send_entry(open_phone, open_link.token, round=1, board=1, contract="4S", declarer="N",
                    result="=", confirm="1")  # fmt: skip
     assert answer["status"] == "accepted"
     result = matches.teams_result(session)
     assert result is not None
     assert result.matches == ()
-    _post(closed_phone, closed_link.token, round=1, board=1, contract="4S", declarer="E",
+    send_entry(closed_phone, closed_link.token, round=1, board=1, contract="4S", declarer="E",
           result="-1", confirm="1")  # fmt: skip
     result = matches.teams_result(session)
     assert result is not None
@@ -183,7 +174,7 @@ def test_a_board_the_match_does_not_play_is_refused(club: Club) -> None:
     session = _robin(club, TEAMS)
     room = Room(session)
     device, link = room.phone(2)
-    answer = _post(device, link.token, round=1, board=5, contract="3NT", declarer="S",
+    answer = send_entry(device, link.token, round=1, board=5, contract="3NT", declarer="S",
                    result="=", confirm="1")  # fmt: skip
     assert answer == {
         "http": 422,
@@ -301,7 +292,7 @@ def test_a_swiss_drawn_for_two_rounds_from_the_librarys_standings(club: Club, td
     draw_page = f"/director/s/{session.pk}/draw/"
     room = Room(session)
     device, link = room.phone(1)
-    _post(device, link.token, round=1, board=1, contract="4S", declarer="N", result="=",
+    send_entry(device, link.token, round=1, board=1, contract="4S", declarer="N", result="=",
           confirm="1")  # fmt: skip
     early = td.get(draw_page).content.decode()
     assert "round 1 is not complete: 15 results still to come" in early
@@ -466,12 +457,12 @@ def test_a_rooms_table_sees_a_board_once_both_rooms_have_played_it(club: Club) -
     session = _robin(club, TEAMS)
     room = Room(session)
     device, link = room.phone(1)
-    _post(device, link.token, round=1, board=1, contract="4S", declarer="N", result="=",
+    send_entry(device, link.token, round=1, board=1, contract="4S", declarer="N", result="=",
           confirm="1")  # fmt: skip
     board = f"/r/{session.public_id}/board-1.html"
     assert device.get(board).status_code == 403  # the closed room has still to play it
     other, other_link = room.phone(2)
-    _post(other, other_link.token, round=1, board=1, contract="3NT", declarer="S", result="=",
+    send_entry(other, other_link.token, round=1, board=1, contract="3NT", declarer="S", result="=",
           confirm="1")  # fmt: skip
     page = device.get(board)
     assert page.status_code == 200

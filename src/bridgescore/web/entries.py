@@ -265,10 +265,11 @@ def _writer_across_processes() -> Iterator[None]:
     database, a blocking lock the kernel hands on at once, rather than on SQLite's busy
     handler, which polls with growing sleeps (a long tail under 60 tables at once).
     PostgreSQL's row locks need none; nor does a database in memory (the tests')."""
-    name = str(connection.settings_dict.get("NAME") or "")
-    if connection.vendor != "sqlite" or fcntl is None or not name or "memory" in name:
+    in_memory = getattr(connection, "is_in_memory_db", lambda: False)()  # SQLite's own
+    if connection.vendor != "sqlite" or fcntl is None or in_memory:
         yield
         return
+    name = str(connection.settings_dict["NAME"])
     kept = _LOCK_FILE.get(name)
     if kept is None or kept[0] != os.getpid():  # a forked worker opens its own
         descriptor = os.open(f"{name}-writer.lock", os.O_RDWR | os.O_CREAT, 0o600)
