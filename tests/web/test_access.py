@@ -23,7 +23,16 @@ Phone = Callable[[TableLink], Client]
 PUBLIC = {"home", "login", "logout"}
 """Addresses anyone may open (the logout only takes a POST)."""
 
-TABLE = {"table", "table_entry", "table_takeover", "table_confirm"}
+TABLE = {
+    "table",
+    "table_entry",
+    "table_takeover",
+    "table_confirm",
+    "table_call",
+    "table_plan",
+    "table_service_worker",
+    "table_manifest",
+}
 """Addresses reached by a table's link."""
 
 RESULTS = {"results", "results_page"}
@@ -50,6 +59,8 @@ def director_urls(session: Session) -> dict[str, tuple[str, str]]:
         "late_change": ("GET", f"{s}/change/"),
         "export_site": ("GET", f"{s}/site.zip"),
         "swiss_draw": ("GET", f"{s}/draw/"),
+        "release_table": ("POST", f"{s}/table/1/release/"),
+        "answer_call": ("POST", f"{s}/call/1/answer/"),
     }
 
 

@@ -70,7 +70,9 @@ def test_a_result_waits_for_the_opponents_phone_then_counts_once(
     shown = ew.get(f"/t/{table.token}/confirm/").content.decode()
     assert "board 1: 4SN=: NS +420" in shown
     ew.post(f"/t/{table.token}/confirm/", {"accept": entry_id})
-    assert ew.post(f"/t/{table.token}/confirm/", {"accept": entry_id}).status_code == 200
+    twice = ew.post(f"/t/{table.token}/confirm/", {"accept": entry_id})  # a second tap
+    assert twice.status_code == 409
+    assert "no longer waiting (already confirmed or rejected)" in twice.content.decode()
     kept = Entry.objects.get()
     assert (str(kept.entry_id), kept.ns_score, kept.by_table) == (entry_id, 420, True)
     assert PendingEntry.objects.count() == 0

@@ -123,7 +123,7 @@ def test_the_reads_written_as_sql_give_what_the_orm_gives(
     mine = _wanted(session, 1, 1)
     theirs = _wanted(session, 3, 5)
     entries._write([mine, theirs])
-    read = queries.entries_for({(session.pk, 5)}, {(session.pk, mine.entry_id)})
+    read = queries.entries_for({(session.pk, 5)}, {(session.pk, 1, mine.entry_id)})
     entry_fields = [f.attname for f in Entry._meta.concrete_fields]
     by_orm = {e.pk: e for e in Entry.objects.filter(session=session)}
     assert len(read) == 2

@@ -75,6 +75,8 @@ def test_not_played_boards_stay_hidden_from_the_table(
 ) -> None:
     device = phone(link(1))
     _enter(session, 1, 1, 1, not_played="1")
+    for board in (5, 6):  # table 3 finishes round 1, then plays board 1 in round 2
+        _enter(session, 1, 3, board, contract="1NT", declarer="N", result="=")
     _enter(session, 2, 3, 1, contract="4S", declarer="N", result="=")
     assert entries.visible_boards(session, 1) == set()
     assert _status(device, session, "board-1.html") == 403

@@ -34,7 +34,8 @@ def test_a_result_is_previewed_then_kept_once(session: Session, link: Link, phon
     fields = {"round": 1, "board": 1, "level": "4", "strain": "S", "declarer": "N",
               "result": "=", "entry_id": entry_id}  # fmt: skip
     preview = send_entry(device, table.token, **fields)
-    assert preview == {"http": 200, "preview": "4SN=: NS +420", "board": 1, "input": fields}
+    shown = {name: str(value) for name, value in fields.items()}  # echoed as the form read it
+    assert preview == {"http": 200, "preview": "4SN=: NS +420", "board": 1, "input": shown}
     assert Entry.objects.count() == 0  # nothing kept before the opponents accept
     first = send_entry(device, table.token, **fields, confirm="1")
     assert (first["http"], first["status"], first["score"]) == (200, "accepted", "4SN=: NS +420")
@@ -69,7 +70,8 @@ def test_a_board_the_table_does_not_play_is_refused_and_logged(
                    result="=", confirm="1")  # fmt: skip
     assert answer == {
         "http": 422,
-        "error": "board 5 is not played at table 1 in round 1 (this round: boards 1, 2)",
+        "error": "board 5 is not played at table 1 in round 1"
+        " (this round: boards 1, 2; it is played here in round 3)",
     }
     assert Entry.objects.count() == 0
     assert LogLine.objects.filter(session=session, what="entry refused").count() == 1

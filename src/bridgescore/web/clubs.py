@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -27,6 +28,7 @@ from bridgescore.web.models import (
     Player,
     Session,
     SessionPair,
+    TableCall,
     TableLink,
 )
 
@@ -56,8 +58,14 @@ def create_session(
     names: Mapping[str, str] | None = None,
     hands_pbn: str = "",
     scoring: str = "mp",
+    lead_rule: str = Session.LeadRule.WARN,
 ) -> Session:
-    """A new session under way, with a link for each table and a row for each pair."""
+    """A new session under way, with a link for each table and a row for each pair.
+    ``lead_rule``: whether the tables give the opening lead, and how it is checked (one of
+    :class:`Session.LeadRule`)."""
+    if lead_rule not in Session.LeadRule.values:
+        rules = ", ".join(Session.LeadRule.values)
+        raise EntryError(f"{lead_rule!r}: the opening lead rule is one of {rules}")
     problems = movement.problems()
     if problems:
         raise EntryError(f"the movement is not sound: {problems[0]}")
@@ -74,6 +82,7 @@ def create_session(
             spec=spec,
             hands_pbn=hands_pbn,
             scoring=scoring,
+            lead_rule=lead_rule,
         )
 
 
@@ -253,3 +262,48 @@ def boards_shown(boards: Iterable[int]) -> str:
 
 def is_teams(session: Session) -> bool:
     return session.kind == Session.Kind.TEAMS
+
+
+def directed_session(user: Viewer, session_id: int) -> Session | None:
+    """The session, if ``user`` directs its club (else ``None``: a 404, no probing ids)."""
+    return (
+        Session.objects.filter(pk=session_id, club__in=clubs_for(user))
+        .select_related("club")
+        .first()
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class TableAlert:
+    """Something about a table the director should see on the grid: a TD call (with its
+    note, to answer), a table locked after wrong codes (to release), a takeover."""
+
+    table: int
+    what: str  # "call", "locked", "takeover"
+    text: str
+    call_id: int | None = None
+
+
+def table_alerts(session: Session) -> dict[int, list[TableAlert]]:
+    """The tables' open TD calls, locks and takeovers, by table."""
+    found: dict[int, list[TableAlert]] = {}
+    for call in TableCall.objects.filter(session=session, answered=None):
+        note = f": {call.note}" if call.note else ""
+        found.setdefault(call.table, []).append(
+            TableAlert(
+                call.table,
+                "call",
+                f"TD call at {call.created:%H:%M} (round {call.round}){note}",
+                call.pk,
+            )
+        )
+    for link in TableLink.objects.filter(session=session).exclude(locked=False, taken_over=None):
+        if link.locked:
+            found.setdefault(link.table, []).append(
+                TableAlert(link.table, "locked", "locked after wrong codes")
+            )
+        if link.taken_over is not None:
+            found.setdefault(link.table, []).append(
+                TableAlert(link.table, "takeover", f"taken over at {link.taken_over:%H:%M}")
+            )
+    return found

@@ -5,6 +5,7 @@ as the library's :class:`~bridgescore.events.model.Event`.
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import threading
@@ -58,6 +59,7 @@ from bridgescore.web.clubs import (
 )
 from bridgescore.web.models import (
     Entry,
+    PendingEntry,
     Session,
     SessionPair,
 )
@@ -122,7 +124,7 @@ def standing(entries: Iterable[LoggedT]) -> dict[tuple[int, int, int], LoggedT]:
 
 
 def table_round(
-    session: Session, table: int, done: Mapping[tuple[int, int, int], Entry] | None = None
+    session: Session, table: int, done: Mapping[tuple[int, int, int], Logged] | None = None
 ) -> int:
     """The round a table is playing: its first round with a board still to enter.
     ``done``: the standing entries when the caller has read them already."""
@@ -158,9 +160,11 @@ def raw_result(session: Session, seat: Table, inp: EntryInput, movement: Movemen
     )
 
 
-def check_entry(session: Session, inp: EntryInput) -> ResultRow:
+def check_entry(session: Session, inp: EntryInput, *, by_table: bool = False) -> ResultRow:
     """The row an entry makes, or an :class:`EntryError` saying what is wrong: the board
-    must be this table's in this round, and the contract and result possible."""
+    must be this table's in this round, and the contract and result possible. From a
+    table (``by_table``): no adjusted score, in any field (rulings are the director's),
+    and the opening lead when the session requires it."""
     movement = movement_of(session)
     seat = table_in(movement, inp.round, inp.table)
     label = table_label(session, inp.table)
@@ -169,8 +173,11 @@ def check_entry(session: Session, inp: EntryInput) -> ResultRow:
     if inp.board not in seat.boards:
         shown = ", ".join(map(str, sorted(seat.boards)))
         what = f"this match: boards {shown}" if is_teams(session) else f"this round: boards {shown}"
+        elsewhere = board_round(movement, inp.table, inp.board)
+        played = f"; it is played here in round {elsewhere}" if elsewhere else ""
         raise EntryError(
-            f"board {inp.board} is not played at table {label} in round {inp.round} ({what})"
+            f"board {inp.board} is not played at table {label} in round {inp.round}"
+            f" ({what}{played})"
         )
     built = build_result(raw_result(session, seat, inp, movement))
     errors = [p for p in built.problems if p.severity is Severity.ERROR]
@@ -178,6 +185,16 @@ def check_entry(session: Session, inp: EntryInput) -> ResultRow:
         first = errors[0] if errors else built.problems[0]
         raise EntryError(first.message)
     row = built.row
+    if by_table and isinstance(row.adjusted, Adjusted):
+        raise EntryError("only the director gives an adjusted score: call the director")
+    if (
+        by_table
+        and session.lead_rule == Session.LeadRule.REQUIRED
+        and not inp.lead.strip()
+        and row.result is not None
+        and isinstance(row.result.contract, Contract)
+    ):
+        raise EntryError(f"board {inp.board}: choose the opening lead (this session asks for it)")
     if is_teams(session) and isinstance(row.adjusted, Adjusted):
         for award in (row.adjusted.ns, row.adjusted.ew):  # at IMPs: A+, A, A- only
             if imp_award(award) is None:
@@ -186,6 +203,81 @@ def check_entry(session: Session, inp: EntryInput) -> ResultRow:
                     " takes A+, A or A- (3 IMPs up, none, 3 down: Law 12C2(b))"
                 )
     return row
+
+
+def board_round(movement: Movement, table: int, board: int) -> int | None:
+    """The round in which ``table`` plays ``board``, if it does."""
+    for number in range(1, len(movement.rounds) + 1):
+        seat = table_in(movement, number, table)
+        if seat is not None and board in seat.boards:
+            return number
+    return None
+
+
+def round_problem(
+    session: Session, inp: EntryInput, done: Mapping[tuple[int, int, int], Logged]
+) -> tuple[str | None, bool]:
+    """Whether a table may enter ``inp`` now, from its standing entries ``done``: only a
+    board of the round it is playing (the first with a board still to enter) or, late, a
+    board of an earlier round it has not entered. Gives the refusal (naming the rounds),
+    or ``None`` and whether the board comes late."""
+    playing = table_round(session, inp.table, done)
+    if inp.round > playing:
+        return (
+            f"board {inp.board} is played in round {inp.round}: this table is playing"
+            f" round {playing}, so enter round {playing}'s boards first",
+            False,
+        )
+    return None, inp.round < playing
+
+
+def table_may_enter(session: Session, inp: EntryInput) -> None:
+    """Refuse (:class:`EntryError`) what a table may not enter now, read from the log as
+    it stands (a preview, or a result sent to the opponents' phone; a result kept is
+    checked again against the log inside the write)."""
+    if session.state != Session.State.RUNNING:
+        raise SessionClosedError(CLOSED)
+    done = standing(Entry.objects.filter(session=session, table=inp.table).order_by("id"))
+    refused, _ = round_problem(session, inp, done)
+    if refused:
+        raise EntryError(refused)
+    if (inp.round, inp.table, inp.board) in done:
+        raise EntryError(f"board {inp.board} already has a result at this table: ask the director")
+
+
+CLOSED = "this table's link has expired: the session is closed (ask the director)"
+
+
+def change_state(session: Session, state: str) -> None:
+    """Close, publish or open the session again, in turn with the entries being written:
+    an entry kept before the change commits is in the session's results; none from a
+    table is kept after a close has committed (the writer reads the state afresh inside
+    its transaction: SQLite has one writer at a time, and on PostgreSQL the writer holds
+    the session's row against this update until it commits)."""
+    if state not in Session.State.values:
+        raise EntryError(f"{state!r}: a session is {', '.join(Session.State.labels)}")
+    with transaction.atomic():
+        Session.objects.filter(pk=session.pk).update(state=state)
+    session.state = state
+
+
+def send_to_opponents(
+    session: Session, inp: EntryInput, kept: Mapping[str, str], shown: str
+) -> PendingEntry:
+    """Keep a checked result for the opponents to confirm on their own phone (once per
+    id of this table), unless the session closed meanwhile (read inside the write)."""
+    assert inp.entry_id is not None
+    with transaction.atomic():
+        states = queries.session_states({session.pk}, share=connection.vendor != "sqlite")
+        if states.get(session.pk) != Session.State.RUNNING:
+            raise SessionClosedError(CLOSED)
+        pending, _ = PendingEntry.objects.get_or_create(
+            session=session,
+            table=inp.table,
+            entry_id=inp.entry_id,
+            defaults={"fields": json.dumps(dict(kept)), "shown": shown[:120]},
+        )
+    return pending
 
 
 def record_entry(
@@ -204,7 +296,9 @@ def record_entry(
     writes every entry waiting at that moment in one transaction and one commit, so 60
     tables sending at once wait for a few commits, not for 60 one after another."""
     try:
-        row: ResultRow | EntryError = check_entry(session, inp)  # no database: before the queue
+        row: ResultRow | EntryError = check_entry(
+            session, inp, by_table=by_table
+        )  # before the queue
     except EntryError as error:
         row = error  # a resend of an entry kept before is still answered with that entry
     wanted = _Wanted(session, inp, inp.entry_id or uuid.uuid4(), row, by_table, user, reason)
@@ -292,17 +386,20 @@ def _write(group: Sequence[_Wanted]) -> None:
         with transaction.atomic():
             # PostgreSQL: the group's tables locked in the same round trip as the read;
             # SQLite has one writer at a time anyway
+            postgres = connection.vendor != "sqlite"
             tables = {(w.session.pk, w.inp.table) for w in group}
+            states = queries.session_states({w.session.pk for w in group}, share=postgres)
             seen = _Seen(
                 queries.entries_for(
                     {(w.session.pk, w.inp.board) for w in group},
-                    {(w.session.pk, w.entry_id) for w in group},
-                    locking=tables if connection.vendor != "sqlite" else (),
+                    {(w.session.pk, w.inp.table, w.entry_id) for w in group},
+                    {(w.session.pk, w.inp.table) for w in group if w.by_table},
+                    locking=tables if postgres else (),
                 )
             )
             for wanted in group:
                 try:
-                    outcomes.append(_keep(wanted, seen))
+                    outcomes.append(_keep(wanted, seen, states.get(wanted.session.pk, "")))
                 except EntryError as error:
                     outcomes.append(error)
             queries.insert_entries(seen.new)
@@ -312,7 +409,9 @@ def _write(group: Sequence[_Wanted]) -> None:
                 _write([wanted])
             return
         wanted = group[0]
-        found = Entry.objects.get(session=wanted.session, entry_id=wanted.entry_id)
+        found = Entry.objects.get(
+            session=wanted.session, table=wanted.inp.table, entry_id=wanted.entry_id
+        )
         wanted.outcome = (found, False)
         return
     except BaseException as error:  # nothing of the group is kept: each hears why
@@ -324,44 +423,68 @@ def _write(group: Sequence[_Wanted]) -> None:
 
 
 class _Seen:
-    """The entries a group is checked against: those read, then the group's new ones."""
+    """The entries a group is checked against: those read, then the group's new ones.
+    ``by_table`` is whole for the tables whose entries were read (the tables' own)."""
 
     def __init__(self, read: Iterable[Entry | queries.BoardEntry]) -> None:
         self.by_board: dict[tuple[int, int], list[Logged]] = {}
-        self.by_id: dict[tuple[int, uuid.UUID], Entry] = {}
+        self.by_table: dict[tuple[int, int], list[Logged]] = {}
+        self.by_id: dict[tuple[int, int, uuid.UUID], Entry] = {}
         self.new: list[Entry] = []
         for entry in read:
-            self.by_board.setdefault((entry.session_id, entry.board), []).append(entry)
+            self._add(entry)
             if isinstance(entry, Entry):
-                self.by_id[(entry.session_id, entry.entry_id)] = entry
+                self.by_id[(entry.session_id, entry.table, entry.entry_id)] = entry
+
+    def _add(self, entry: Entry | queries.BoardEntry) -> None:
+        self.by_board.setdefault((entry.session_id, entry.board), []).append(entry)
+        self.by_table.setdefault((entry.session_id, entry.table), []).append(entry)
 
     def add_new(self, entry: Entry) -> None:
-        self.by_board.setdefault((entry.session_id, entry.board), []).append(entry)
-        self.by_id[(entry.session_id, entry.entry_id)] = entry
+        self._add(entry)
+        self.by_id[(entry.session_id, entry.table, entry.entry_id)] = entry
         self.new.append(entry)
 
 
-def _keep(wanted: _Wanted, seen: _Seen) -> tuple[Entry, bool]:
-    """One entry of a group, against what the group has seen: a resend gets the entry
-    kept before; then the checks; the director's flags come from the board's entries."""
+def _keep(wanted: _Wanted, seen: _Seen, state: str) -> tuple[Entry, bool]:
+    """One entry of a group, against what the group has seen and the session's ``state``
+    as committed: a resend gets the entry kept before; then the checks (a table's: the
+    session under way, the round it is playing); the director's flags come from the
+    board's entries."""
     session, inp, entry_id = wanted.session, wanted.inp, wanted.entry_id
     key = (inp.round, inp.table, inp.board)
-    existing = seen.by_id.get((session.pk, entry_id))
+    existing = seen.by_id.get((session.pk, inp.table, entry_id))
     if existing is not None:
+        if (existing.round, existing.board) != (inp.round, inp.board):
+            raise EntryError(
+                f"this result's id was already used for board {existing.board} at this"
+                " table: enter the board again"
+            )
         return existing, False
-    if session.state != Session.State.RUNNING and wanted.by_table:
-        raise SessionClosedError(
-            "this table's link has expired: the session is closed (ask the director)"
-        )
+    if state != Session.State.RUNNING and wanted.by_table:
+        raise SessionClosedError(CLOSED)
     row = wanted.row
     if isinstance(row, EntryError):
         raise row
     if not wanted.by_table and not wanted.reason.strip():
         raise EntryError("a director's change needs a reason (it goes in the log)")
+    late = False
+    if wanted.by_table:
+        done = standing(seen.by_table.get((session.pk, inp.table), []))
+        refused, late = round_problem(session, inp, done)
+        if refused:
+            raise EntryError(refused)
     board = standing(seen.by_board.get((session.pk, inp.board), []))
     if wanted.by_table and key in board:
         raise EntryError(f"board {inp.board} already has a result at this table: ask the director")
     others = [e for other, e in board.items() if other != key]
+    flags = flags_for(session, inp, row, others)
+    if wanted.by_table and session.lead_rule == Session.LeadRule.REQUIRED:
+        wrong = lead_problem(session, inp, row)
+        if wrong:
+            raise EntryError(f"board {inp.board}: {wrong}: choose the card that was led")
+    if late:
+        flags.insert(0, f"entered late: round {inp.round} after the table had moved on")
     entry = Entry(
         session=session,
         entry_id=entry_id,
@@ -378,7 +501,7 @@ def _keep(wanted: _Wanted, seen: _Seen) -> tuple[Entry, bool]:
         by_table=wanted.by_table,
         by=user_of(wanted.user),
         reason=wanted.reason.strip(),
-        flags="; ".join(flags_for(session, inp, row, others)),
+        flags="; ".join(flags)[:300],
     )
     seen.add_new(entry)
     return entry, True
@@ -447,7 +570,7 @@ def flags_for(
     leader's hand; both sides declaring the same strain with too many tricks between
     them; a score far from every other at the board (``others``: its other results)."""
     found = []
-    lead = lead_problem(session, inp, row)
+    lead = lead_problem(session, inp, row) if session.lead_rule != Session.LeadRule.OFF else None
     if lead:
         found.append(lead)
     result = row.result
@@ -617,7 +740,21 @@ def unfinished(session: Session, table: int) -> list[int]:
 
 
 def missing(session: Session) -> list[Seating]:
-    """Every board the movement schedules and the log has no result for."""
+    """The boards missing from rounds a table has moved past (red on the grid: an earlier
+    round of the table's, or one the field has left behind), not the boards still to be
+    played: every scheduled board of such a round that the log has no result for."""
+    done = current_entries(session)
+    behind = {(c.round, c.table) for row in grid(session) for c in row if c.state == "missing"}
+    return [
+        s
+        for s in seatings(movement_of(session))
+        if (s.round, s.table) in behind and (s.round, s.table, s.board) not in done
+    ]
+
+
+def not_yet_in(session: Session) -> list[Seating]:
+    """Every board the movement schedules and the log has no result for, played or not
+    (what a close leaves without a result)."""
     done = current_entries(session)
     return [s for s in seatings(movement_of(session)) if (s.round, s.table, s.board) not in done]
 

@@ -50,7 +50,7 @@ from bridgescore.web.clubs import (
     table_numbers,
     user_of,
 )
-from bridgescore.web.entries import event_of, missing
+from bridgescore.web.entries import event_of, not_yet_in
 from bridgescore.web.models import (
     Club,
     Session,
@@ -393,7 +393,7 @@ def next_draw(session: Session) -> Draw:
     drawn = SwissDraw.objects.filter(session=session).count()
     if drawn >= plan.rounds:
         raise EntryError(f"all {plan.rounds} rounds are drawn")
-    left = [s for s in missing(session) if s.round == drawn]
+    left = [s for s in not_yet_in(session) if s.round == drawn]
     if left:
         first = left[0]
         raise EntryError(

@@ -21,8 +21,13 @@ def _token() -> str:
     return secrets.token_urlsafe(24)
 
 
+CODE_DIGITS = 6
+"""A table code's length: a million codes, of which a phone may try a few (see
+:data:`~bridgescore.web.tables.CODE_TRIES`) before the table is locked."""
+
+
 def _code() -> str:
-    return f"{secrets.randbelow(10_000):04d}"
+    return f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
 
 
 class Club(models.Model):
@@ -102,6 +107,15 @@ class Session(models.Model):
         default="fixed",
         help_text="teams: a bye scores the fixed VPs, the team's average, or the higher",
     )
+
+    class LeadRule(models.TextChoices):
+        OFF = "off", "not asked"
+        WARN = "warn", "asked; a lead not in the leader's hand is flagged to the director"
+        REQUIRED = "required", "required, and in the leader's hand when hand records are loaded"
+
+    lead_rule = models.CharField(
+        max_length=8, choices=LeadRule.choices, default=LeadRule.WARN, help_text="the opening lead"
+    )
     public_id = models.CharField(max_length=40, unique=True, default=_token)
     created = models.DateTimeField(auto_now_add=True)
 
@@ -131,8 +145,14 @@ class TableLink(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="tables")
     table = models.PositiveIntegerField()
     token = models.CharField(max_length=40, unique=True, default=_token)
-    code = models.CharField(max_length=4, default=_code)
+    code = models.CharField(max_length=12, default=_code)
     device = models.CharField(max_length=40, blank=True, help_text="the phone holding it")
+    locked = models.BooleanField(
+        default=False, help_text="too many wrong codes: locked until the director releases it"
+    )
+    taken_over = models.DateTimeField(
+        null=True, blank=True, help_text="when another phone last took the table over"
+    )
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["session", "table"], name="one_link")]
@@ -170,8 +190,11 @@ class Entry(models.Model):
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        # an id is the sending table's own: another table's id is another entry
         constraints = [
-            models.UniqueConstraint(fields=["session", "entry_id"], name="one_entry_per_id")
+            models.UniqueConstraint(
+                fields=["session", "table", "entry_id"], name="one_entry_per_table_id"
+            )
         ]
         indexes = [
             models.Index(fields=["session", "round", "table", "board"]),
@@ -269,10 +292,50 @@ class PendingEntry(models.Model):
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="pending")
     table = models.PositiveIntegerField()
-    entry_id = models.UUIDField(unique=True)
+    entry_id = models.UUIDField()
     fields = models.TextField(help_text="the result as sent (JSON)")
     shown = models.CharField(max_length=120, help_text="the score shown to the opponents")
     created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "table", "entry_id"], name="one_pending_per_table_id"
+            )
+        ]
+        ordering = ["id"]
+
+
+class Attempt(models.Model):
+    """One try at something the app limits (a login, a table's code), counted by key in a
+    window: written before it is checked, so tries sent in parallel are counted too (the
+    count read after a committed insert sees every try committed before it)."""
+
+    class What(models.TextChoices):
+        LOGIN = "login", "login"
+        CODE = "code", "table code"
+
+    what = models.CharField(max_length=8, choices=What.choices)
+    key = models.CharField(max_length=200)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["what", "key", "created"], name="attempt_by_key")]
+
+
+class TableCall(models.Model):
+    """A table calling the director ("TD call", with a note): shown on the control grid
+    until the director answers it."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="calls")
+    table = models.PositiveIntegerField()
+    round = models.PositiveIntegerField()
+    note = models.CharField(max_length=300, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    answered = models.DateTimeField(null=True, blank=True)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
 
     class Meta:
         ordering = ["id"]

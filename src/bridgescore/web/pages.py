@@ -3,11 +3,11 @@ board's traveller only to a table that has played it, everything once published)
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import replace
 
 from django.contrib.auth import authenticate, login, logout
-from django.core.cache import cache
 from django.http import (
     Http404,
     HttpRequest,
@@ -21,15 +21,19 @@ from bridgescore.events.figures import fixed, points
 from bridgescore.events.model import Event
 from bridgescore.events.pairs import PairsScoring
 from bridgescore.report.view import Report, Row, Table, slug
-from bridgescore.web import clubs, entries, live, matches, standings
+from bridgescore.web import clubs, entries, limits, live, matches, standings
 from bridgescore.web.answers import address, problem
+from bridgescore.web.forms import LoginForm, form_problem
 from bridgescore.web.models import (
+    Attempt,
     Session,
 )
 
 LOGIN_ATTEMPTS = 5
-"""Failed logins allowed from one address for one user name in :data:`LOGIN_WINDOW`."""
-LOGIN_WINDOW = 300
+"""Logins allowed from one address for one user name in :data:`LOGIN_WINDOW`."""
+NAME_ATTEMPTS = 20
+"""Logins allowed for one user name from any address in :data:`LOGIN_WINDOW`."""
+LOGIN_WINDOW = datetime.timedelta(minutes=5)
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -39,14 +43,24 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def login_view(request: HttpRequest) -> HttpResponse:
-    """Log in; more than :data:`LOGIN_ATTEMPTS` failures from one address for one name in
-    five minutes are refused without checking the password (and logged)."""
+    """Log in. Every try is counted in the database before the password is looked at
+    (:mod:`~bridgescore.web.limits`), so tries sent in parallel count too: past
+    :data:`LOGIN_ATTEMPTS` from one address for one name, or :data:`NAME_ATTEMPTS` for
+    one name from anywhere, in five minutes, the password is not checked (and it is
+    logged)."""
     error = ""
+    status = 200
     if request.method == "POST":
-        name = request.POST.get("username", "")[:150]
-        key = f"login:{address(request)}:{name.lower()}"
-        failures = int(cache.get(key, 0))
-        if failures >= LOGIN_ATTEMPTS:
+        form = LoginForm(request.POST)
+        if not form.is_valid():
+            return render(
+                request, "bridgescore/login.html", {"error": form_problem(form)}, status=400
+            )
+        name = form.cleaned_data["username"]
+        here = f"{address(request)}:{name.lower()}"
+        tries = limits.count_try(Attempt.What.LOGIN, here, LOGIN_WINDOW)
+        anywhere = limits.count_try(Attempt.What.LOGIN, f"name:{name.lower()}", LOGIN_WINDOW)
+        if tries > LOGIN_ATTEMPTS or anywhere > NAME_ATTEMPTS:
             clubs.log(
                 None, "login refused", f"too many attempts for {name!r}", address=address(request)
             )
@@ -56,14 +70,14 @@ def login_view(request: HttpRequest) -> HttpResponse:
                 {"error": "Too many failed attempts: wait five minutes and try again."},
                 status=429,
             )
-        user = authenticate(request, username=name, password=request.POST.get("password", ""))
+        user = authenticate(request, username=name, password=form.cleaned_data["password"])
         if user is not None:
-            cache.delete(key)
+            limits.clear(Attempt.What.LOGIN, here)
             login(request, user)
             return redirect("director")
-        cache.set(key, failures + 1, LOGIN_WINDOW)
         error = "That user name and password do not match."
-    return render(request, "bridgescore/login.html", {"error": error})
+        status = 401
+    return render(request, "bridgescore/login.html", {"error": error}, status=status)
 
 
 @require_POST
@@ -137,7 +151,12 @@ def results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespons
         return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
     html = env.get_template("page.html").render(report=report, page=shown)
     if session.state != Session.State.PUBLISHED:
-        html = html.replace("<main>", '<main><p class="live">Live: results so far</p>', 1)
+        html = html.replace(
+            "<main>",
+            '<main><p class="live">Live: results so far</p>'
+            '<script src="/static/bridgescore/live.js" defer></script>',
+            1,
+        )
     return HttpResponse(html)
 
 

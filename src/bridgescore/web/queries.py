@@ -143,27 +143,31 @@ _BOARD_COLUMNS = BoardEntry._fields
 
 def entries_for(
     boards: Iterable[tuple[int, int]],
-    ids: Iterable[tuple[int, uuid.UUID]],
+    ids: Iterable[tuple[int, int, uuid.UUID]],
+    tables: Iterable[tuple[int, int]] = (),
     *,
     locking: Iterable[tuple[int, int]] = (),
 ) -> list[Entry | BoardEntry]:
-    """Every entry of these (session, board)s, and any under these (session, entry id)s,
-    in log order, in one read: those under the ids as entries (a resend is answered
-    with one), the others as :class:`BoardEntry` rows.
+    """Every entry of these (session, board)s and of these (session, table)s, and any
+    under these (session, table, entry id)s, in log order, in one read: those under the
+    ids as entries (a resend is answered with one), the others as :class:`BoardEntry` rows.
 
     ``locking``: (session, table)s whose rows are locked first, until the transaction
     ends, in the same round trip (PostgreSQL: another server process writing the same
     tables waits; the read after the lock sees what it committed)."""
     on_board = sorted(set(boards))
+    at_table = sorted(set(tables))
     under = sorted(set(ids))
     session, board = _column(Entry, "session"), _column(Entry, "board")
-    entry_id = _column(Entry, "entry_id")
+    table, entry_id = _column(Entry, "table"), _column(Entry, "entry_id")
     field = Entry._meta.get_field("entry_id")
-    sent = {(s, field.get_db_prep_value(e, connection)) for s, e in under}
+    sent = {(s, t, field.get_db_prep_value(e, connection)) for s, t, e in under}
     which = [f"({session} = %s AND {board} = %s)"] * len(on_board)
-    which += [f"({session} = %s AND {entry_id} = %s)"] * len(sent)
+    which += [f"({session} = %s AND {table} = %s)"] * len(at_table)
+    which += [f"({session} = %s AND {table} = %s AND {entry_id} = %s)"] * len(sent)
     params: list[Any] = [v for pair in on_board for v in pair]
-    params += [v for pair in sorted(sent, key=str) for v in pair]
+    params += [v for pair in at_table for v in pair]
+    params += [v for one in sorted(sent, key=str) for v in one]
     loader = _loader(connection.vendor, Entry, "e")
     sql = (
         f"SELECT {loader.columns} FROM {_quote(Entry._meta.db_table)} {_quote('e')}"
@@ -181,11 +185,30 @@ def entries_for(
     at = {name: loader.names.index(name) for name in (*_BOARD_COLUMNS, "entry_id")}
     found: list[Entry | BoardEntry] = []
     for row in rows:
-        if (row[at["session_id"]], row[at["entry_id"]]) in sent:
+        if (row[at["session_id"]], row[at["table"]], row[at["entry_id"]]) in sent:
             found.append(loader.load(row))
         else:
             found.append(BoardEntry(*(row[at[name]] for name in _BOARD_COLUMNS)))
     return found
+
+
+def session_states(sessions: Iterable[int], *, share: bool) -> dict[int, str]:
+    """The state of each of these sessions as committed now, read inside the writer's
+    transaction. ``share`` (PostgreSQL): the rows held against a change of state until
+    the transaction ends, so a close waits for the entries being written and they for
+    it; SQLite's one writer at a time orders them anyway."""
+    ids = sorted(set(sessions))
+    if not ids:
+        return {}
+    sql = (
+        f"SELECT {_column(Session, 'id')}, {_column(Session, 'state')}"
+        f" FROM {_quote(Session._meta.db_table)}"
+        f" WHERE {_column(Session, 'id')} IN ({', '.join(['%s'] * len(ids))})"
+        + (" FOR SHARE" if share else "")
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, ids)
+        return {pk: state for pk, state in cursor.fetchall()}
 
 
 def insert_entries(entries: Sequence[Entry]) -> None:

@@ -4,6 +4,9 @@ table from another phone."""
 
 from __future__ import annotations
 
+import datetime
+import functools
+import hmac
 import json
 import uuid
 from dataclasses import replace
@@ -16,18 +19,32 @@ from django.http import (
     JsonResponse,
 )
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
+from bridgescore.core.seats import Seat
 from bridgescore.errors import BridgeError
 from bridgescore.events.model import ResultRow
 from bridgescore.events.movements.fit import table_in
-from bridgescore.web import clubs, entries, queries
-from bridgescore.web.answers import DEVICE_COOKIE, RESULTS, address, entry_input, problem
+from bridgescore.events.movements.moves import Moves, moves_after
+from bridgescore.web import clubs, entries, limits, queries
+from bridgescore.web.answers import DEVICE_COOKIE, RESULTS, address, problem
+from bridgescore.web.forms import (
+    CallForm,
+    ChoiceOfPending,
+    CodeForm,
+    RequestError,
+    TableResultForm,
+    checked,
+    request_data,
+)
 from bridgescore.web.models import (
+    Attempt,
     Entry,
     PendingEntry,
     Session,
     SessionPair,
+    TableCall,
     TableLink,
 )
 
@@ -98,6 +115,7 @@ def table_view_context(link: TableLink) -> dict[str, Any]:
         "results": RESULTS,
         "unfinished": _unfinished(boards),
         "pending": pending,
+        "plan": plan_of(link),
     }
 
 
@@ -117,29 +135,6 @@ def table_home(request: HttpRequest, token: str) -> HttpResponse:
     return _take(request, response, link) if not link.device else response
 
 
-@require_POST
-def table_takeover(request: HttpRequest, token: str) -> HttpResponse:
-    """Take the table over from another phone with the table's code (logged)."""
-    link = _link(request, token)
-    if request.POST.get("code", "").strip() != link.code:
-        clubs.log(
-            link.session,
-            "takeover refused",
-            f"table {link.table}: wrong code",
-            address=address(request),
-        )
-        return render(
-            request, "bridgescore/takeover.html", {"link": link, "error": "wrong code"}, status=403
-        )
-    clubs.log(
-        link.session,
-        "takeover",
-        f"table {link.table} taken over by another phone",
-        address=address(request),
-    )
-    return _take(request, redirect("table", token=token), link)
-
-
 PENDING_FIELDS = (
     "round",
     "board",
@@ -153,30 +148,102 @@ PENDING_FIELDS = (
     "not_played",
     "entry_id",
 )
-"""What of a result is kept while it waits for the opponents' own phone."""
+"""What of a result is kept while it waits for the opponents' own phone (and shown back
+in a preview)."""
 
 
-def _send_to_opponents(
-    link: TableLink, inp: entries.EntryInput, data: Any, shown: str
-) -> PendingEntry:
-    """Keep a checked result for the opponents to confirm on their own phone (once per id)."""
-    if inp.entry_id is None:  # a form post (no script on the phone): an id of its own
-        inp = replace(inp, entry_id=uuid.uuid4())
-    assert inp.entry_id is not None
-    kept = {name: str(data.get(name, "")) for name in PENDING_FIELDS}
-    kept["entry_id"] = str(inp.entry_id)
-    pending, _ = PendingEntry.objects.get_or_create(
-        entry_id=inp.entry_id,
-        defaults={
-            "session": link.session,
-            "table": link.table,
-            "fields": json.dumps(kept),
-            "shown": f"board {inp.board}: {shown}"[:120],
-        },
+CODE_TRIES = 5
+"""Codes a table may be tried with (right or wrong) before it is locked until the
+director releases it: five tries at a million codes."""
+PHONE_TRIES = 10
+"""Codes one phone may try in :data:`PHONE_WINDOW`, whatever the tables."""
+PHONE_WINDOW = datetime.timedelta(hours=1)
+
+
+def _phone_key(request: HttpRequest) -> str:
+    """The phone trying a code: its own cookie, else its address."""
+    device = request.COOKIES.get(DEVICE_COOKIE, "")
+    return f"phone:{device[:40]}" if device else f"address:{address(request)}"
+
+
+def check_code(request: HttpRequest, link: TableLink, typed: str, purpose: str) -> None:
+    """Let the table's code through, or refuse (:class:`forms.RequestError`): a locked
+    table (too many tries) until the director releases it; a phone that tried too many;
+    a wrong code. Every try is counted before it is checked, and logged."""
+    where = f"table {clubs.table_label(link.session, link.table)}"
+    if link.locked:
+        clubs.log(link.session, f"{purpose} refused", f"{where}: locked", address=address(request))
+        raise RequestError(
+            "this table is locked after too many wrong codes: ask the director to release it",
+            423,
+        )
+    phone = limits.count_try(Attempt.What.CODE, _phone_key(request), PHONE_WINDOW)
+    tries = limits.count_try(Attempt.What.CODE, f"table:{link.pk}")
+    if phone > PHONE_TRIES:
+        clubs.log(
+            link.session,
+            f"{purpose} refused",
+            f"{where}: too many codes tried from this phone",
+            address=address(request),
+        )
+        raise RequestError("too many codes tried from this phone: ask the director", 429)
+    if tries > CODE_TRIES:
+        _lock(link)
+        clubs.log(link.session, f"{purpose} refused", f"{where}: locked", address=address(request))
+        raise RequestError(
+            "this table is locked after too many wrong codes: ask the director to release it",
+            423,
+        )
+    if not hmac.compare_digest(typed.encode(), link.code.encode()):
+        left = CODE_TRIES - tries
+        clubs.log(
+            link.session,
+            f"{purpose} refused",
+            f"{where}: wrong code (try {tries} of {CODE_TRIES})",
+            address=address(request),
+        )
+        if left <= 0:
+            _lock(link)
+            raise RequestError(
+                "that code is wrong, and the table is now locked: ask the director", 423
+            )
+        raise RequestError(
+            f"that code is wrong ({left} {'try' if left == 1 else 'tries'} left before the"
+            " table is locked)",
+            403,
+        )
+    limits.clear(Attempt.What.CODE, f"table:{link.pk}")
+    clubs.log(link.session, f"{purpose} code", f"{where}: right code", address=address(request))
+
+
+def _lock(link: TableLink) -> None:
+    TableLink.objects.filter(pk=link.pk).update(locked=True)
+    link.locked = True
+
+
+@require_POST
+def table_takeover(request: HttpRequest, token: str) -> HttpResponse:
+    """Take the table over from another phone with the table's code (every try logged;
+    the takeover shows on the director's grid)."""
+    link = _link(request, token)
+    try:
+        form = checked(CodeForm(request.POST))
+        check_code(request, link, form.cleaned_data["code"], "takeover")
+    except RequestError as error:
+        return render(
+            request,
+            "bridgescore/takeover.html",
+            {"link": link, "error": problem(error), "digits": len(link.code)},
+            status=error.status,
+        )
+    TableLink.objects.filter(pk=link.pk).update(taken_over=timezone.now())
+    clubs.log(
+        link.session,
+        "takeover",
+        f"table {clubs.table_label(link.session, link.table)} taken over by another phone",
+        address=address(request),
     )
-    if pending.session_id != link.session_id or pending.table != link.table:
-        raise clubs.EntryError("that id belongs to another table's result")
-    return pending
+    return _take(request, redirect("table", token=token), link)
 
 
 def _confirming(request: HttpRequest, link: TableLink) -> bool:
@@ -191,81 +258,72 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
     phone has sent to be confirmed, to accept (kept, as if accepted on the table's phone)
     or reject (deleted; the table enters it again). Every step is logged."""
     link = _link(request, token)
-    error = ""
+    context: dict[str, Any] = {"link": link, "digits": len(link.code)}
     if request.method == "POST" and "code" in request.POST:
-        if request.POST.get("code", "").strip() != link.code:
-            clubs.log(
-                link.session,
-                "confirm refused",
-                f"table {link.table}: wrong code",
-                address=address(request),
-            )
-            return render(
-                request,
-                "bridgescore/confirm.html",
-                {"link": link, "error": "That code is wrong."},
-                status=403,
-            )
+        try:
+            form = checked(CodeForm(request.POST))
+            check_code(request, link, form.cleaned_data["code"], "confirm")
+        except RequestError as error:
+            context.update(ask_code=True, error=problem(error))
+            return render(request, "bridgescore/confirm.html", context, status=error.status)
         held = request.session.get("confirming", {})
         held = held if isinstance(held, dict) else {}
         held[str(link.session_id)] = link.table
         request.session["confirming"] = held
         return redirect("table_confirm", token=token)
     if not _confirming(request, link):
-        return render(request, "bridgescore/confirm.html", {"link": link, "ask_code": True})
+        return render(request, "bridgescore/confirm.html", {**context, "ask_code": True})
+    status = 200
     if request.method == "POST":
-        chosen = request.POST.get("accept") or request.POST.get("reject") or ""
-        chosen_id = _uuid_or_none(chosen)
-        pending = (
-            None
-            if chosen_id is None
-            else PendingEntry.objects.filter(
-                session=link.session, table=link.table, entry_id=chosen_id
-            ).first()
-        )
-        if pending is None:
-            error = "That result is no longer waiting (already confirmed or rejected)."
-        elif request.POST.get("accept"):
-            data = json.loads(pending.fields)
-            try:
-                inp = entry_input(data, int(data["round"]), link.table)
-                entries.record_entry(link.session, inp, by_table=True)
-            except (BridgeError, ValueError) as err:
-                error = problem(err)
-            else:
-                clubs.log(
-                    link.session,
-                    "confirmed",
-                    f"table {link.table}, {pending.shown}",
-                    address=address(request),
-                )
-                pending.delete()
-        else:
-            clubs.log(
-                link.session,
-                "rejected",
-                f"table {link.table}, {pending.shown}",
-                address=address(request),
-            )
-            pending.delete()
-    waiting = PendingEntry.objects.filter(session=link.session, table=link.table)
-    return render(
-        request, "bridgescore/confirm.html", {"link": link, "waiting": waiting, "error": error}
+        try:
+            _accept_or_reject(request, link)
+        except (BridgeError, ValueError) as error:
+            context["error"] = problem(error)
+            status = error.status if isinstance(error, RequestError) else 422
+    context["waiting"] = PendingEntry.objects.filter(session=link.session, table=link.table)
+    return render(request, "bridgescore/confirm.html", context, status=status)
+
+
+def _accept_or_reject(request: HttpRequest, link: TableLink) -> None:
+    """The opponents' answer to one result waiting for them."""
+    choice = checked(ChoiceOfPending(request.POST)).cleaned_data
+    chosen = choice.get("accept") or choice.get("reject")
+    pending = (
+        None
+        if chosen is None
+        else PendingEntry.objects.filter(
+            session=link.session, table=link.table, entry_id=chosen
+        ).first()
     )
-
-
-def _uuid_or_none(text: str) -> uuid.UUID | None:
-    try:
-        return uuid.UUID(text)
-    except ValueError:
-        return None
+    if pending is None:
+        raise RequestError("that result is no longer waiting (already confirmed or rejected)", 409)
+    if choice.get("accept"):
+        form = checked(TableResultForm(json.loads(pending.fields)))
+        inp = form.entry_input(int(form.cleaned_data["round"]), link.table)
+        entries.record_entry(link.session, inp, by_table=True)
+        clubs.log(
+            link.session,
+            "confirmed",
+            f"table {link.table}, {pending.shown}",
+            address=address(request),
+        )
+    else:
+        clubs.log(
+            link.session,
+            "rejected",
+            f"table {link.table}, {pending.shown}",
+            address=address(request),
+        )
+    pending.delete()
 
 
 @require_POST
 def table_entry(request: HttpRequest, token: str) -> HttpResponse:
-    """One result from the table (a form post, or JSON from the phone's send queue).
-    ``confirm`` absent: the score is worked out and shown for the opponents to accept,
-    nothing kept. Present: kept (once, by its ``entry_id``) and acknowledged."""
+    """One result from the table (a form post, or JSON from the phone's send queue), read
+    through :class:`~bridgescore.web.forms.TableResultForm`. Neither ``confirm`` nor
+    ``pending``: the score is worked out and shown for the opponents to accept, nothing
+    kept. ``confirm``: kept (once, by this table's ``entry_id``) and acknowledged.
+    ``pending``: kept for the opponents to confirm on their own phone."""
     link = _link(request, token)
     wants_json = request.content_type == "application/json"
     if not _holds(request, link):
@@ -279,33 +337,33 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
             wants_json, request, link, {"error": "this phone does not hold the table"}, 403
         )
     try:
-        data: Any = json.loads(request.body) if wants_json else request.POST
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        return _answer(wants_json, request, link, {"error": "the request is not readable"}, 400)
-    if not isinstance(data, dict) and not hasattr(data, "get"):
-        return _answer(wants_json, request, link, {"error": "the request is not readable"}, 400)
-    try:
-        round_no = int(data.get("round", ""))
-        inp = entry_input(data, round_no, link.table)
-        if str(data.get("pending", "")) and not str(data.get("confirm", "")):
-            row = entries.check_entry(link.session, inp)
-            waiting = _send_to_opponents(link, inp, data, _score_text(row))
-            body = {
+        wants_json, data = request_data(request)
+        form = checked(TableResultForm(data))
+        fields = form.cleaned_data
+        inp = form.entry_input(int(fields["round"]), link.table)
+        if fields["pending"] and not fields["confirm"]:
+            entries.table_may_enter(link.session, inp)
+            row = entries.check_entry(link.session, inp, by_table=True)
+            if inp.entry_id is None:  # a form post (no script on the phone): an id of its own
+                inp = replace(inp, entry_id=uuid.uuid4())
+            kept = {name: str(data.get(name, "")) for name in PENDING_FIELDS}
+            kept["entry_id"] = str(inp.entry_id)
+            waiting = entries.send_to_opponents(
+                link.session, inp, kept, f"board {inp.board}: {_score_text(row)}"
+            )
+            body: dict[str, Any] = {
                 "status": "waiting for the opponents to confirm",
                 "board": inp.board,
                 "score": waiting.shown.partition(": ")[2],
                 "entry_id": str(waiting.entry_id),
             }
             return _answer(wants_json, request, link, body, 200)
-        if not str(data.get("confirm", "")):
-            row = entries.check_entry(link.session, inp)
-            return _answer(
-                wants_json,
-                request,
-                link,
-                {"preview": _score_text(row), "board": inp.board, "input": data},
-                200,
-            )
+        if not fields["confirm"]:
+            entries.table_may_enter(link.session, inp)
+            row = entries.check_entry(link.session, inp, by_table=True)
+            shown = {k: v for k, v in data.items() if k in PENDING_FIELDS}
+            body = {"preview": _score_text(row), "board": inp.board, "input": shown}
+            return _answer(wants_json, request, link, body, 200)
         entry, created = entries.record_entry(link.session, inp, by_table=True)
     except (BridgeError, ValueError) as error:
         message = problem(error)
@@ -317,6 +375,8 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
         )
         # a closed session's links have expired: 410, so a script knows not to retry
         status = 410 if isinstance(error, clubs.SessionClosedError) else 422
+        if isinstance(error, RequestError):
+            status = error.status
         return _answer(wants_json, request, link, {"error": message}, status)
     body = {
         "status": "accepted" if created else "already received",
@@ -324,7 +384,36 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
         "board": entry.board,
         "score": _entry_text(entry),
         "flags": entry.flags,
+        "round": entries.table_round(link.session, link.table),
     }
+    return _answer(wants_json, request, link, body, 200)
+
+
+@require_POST
+def table_call(request: HttpRequest, token: str) -> HttpResponse:
+    """The table calls the director (with an optional note): shown on the control grid
+    until the director answers. Only from the phone holding the table."""
+    link = _link(request, token)
+    wants_json = request.content_type == "application/json"
+    if not _holds(request, link):
+        return _answer(
+            wants_json, request, link, {"error": "this phone does not hold the table"}, 403
+        )
+    try:
+        wants_json, data = request_data(request)
+        note = checked(CallForm(data)).cleaned_data["note"]
+    except RequestError as error:
+        return _answer(wants_json, request, link, {"error": problem(error)}, error.status)
+    number = entries.table_round(link.session, link.table)
+    TableCall.objects.create(session=link.session, table=link.table, round=number, note=note)
+    clubs.log(
+        link.session,
+        "TD call",
+        f"table {clubs.table_label(link.session, link.table)}, round {number}"
+        + (f": {note}" if note else ""),
+        address=address(request),
+    )
+    body = {"status": "the director has been called", "call": True}
     return _answer(wants_json, request, link, body, 200)
 
 
@@ -349,3 +438,203 @@ def _answer(
     context = table_view_context(link)
     context["answer"] = body
     return render(request, "bridgescore/table.html", context, status=status)
+
+
+# --- the table's phone as an app: its whole plan, kept on the phone, and its offline shell
+
+
+def table_plan(request: HttpRequest, token: str) -> HttpResponse:
+    """``GET /t/<token>/plan.json``: everything the table's phone needs to go on without
+    a connection (every round at this table with its pairs, boards, moves; what is
+    entered; the round the server says the table is at), only to the phone holding it."""
+    link = _link(request, token)
+    if not _holds(request, link):
+        body = {"error": "this table is open on another phone", "takeover": f"/t/{token}/"}
+        return JsonResponse(body, status=409)
+    response = JsonResponse(plan_of(link))
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def plan_of(link: TableLink) -> dict[str, Any]:
+    """The table's plan as the phone keeps it (see :func:`table_plan`)."""
+    from bridgescore.core.vulnerability import BoardInfo
+
+    session = link.session
+    movement = clubs.movement_of(session)
+    current = entries.current_entries(session)
+    playing = entries.table_round(session, link.table, current)
+    names = {p.pair: p.names for p in SessionPair.objects.filter(session=session)}
+    waiting: dict[tuple[int, int], dict[str, Any]] = {}
+    for pending in PendingEntry.objects.filter(session=session, table=link.table):
+        kept = json.loads(pending.fields)
+        try:
+            key = (int(kept.get("round", "")), int(kept.get("board", "")))
+        except ValueError:
+            continue
+        waiting[key] = {"shown": pending.shown, "entry_id": str(pending.entry_id)}
+    rounds: list[dict[str, Any]] = []
+    for number in range(1, len(movement.rounds) + 1):
+        seat = table_in(movement, number, link.table)
+        if seat is None:
+            rounds.append({"round": number, "plays": False})
+            continue
+        boards = []
+        for board in seat.boards:
+            info = BoardInfo.of(board)
+            entry = current.get((number, link.table, board))
+            boards.append(
+                {
+                    "number": board,
+                    "dealer": info.dealer.name.title(),
+                    "vulnerability": str(info.vulnerability),
+                    "ns_vulnerable": info.vulnerability.is_vulnerable(Seat.NORTH),
+                    "ew_vulnerable": info.vulnerability.is_vulnerable(Seat.EAST),
+                    "entered": None if entry is None else {"score": _entry_text(entry)},
+                    "pending": waiting.get((number, board)),
+                }
+            )
+        moves = moves_after(movement, number, link.table)
+        rounds.append(
+            {
+                "round": number,
+                "plays": True,
+                "ns": seat.ns,
+                "ew": seat.ew,
+                "ns_names": names.get(seat.ns, ""),
+                "ew_names": names.get(seat.ew, ""),
+                "boards": boards,
+                "moves": _move_lines(session, moves),
+            }
+        )
+    public = session.public_id
+    return {
+        "at": timezone.now().isoformat(),
+        "session": session.name,
+        "state": session.state,
+        "teams": session.kind == Session.Kind.TEAMS,
+        "table": clubs.table_label(session, link.table),
+        "room": clubs.room_name(link.table) if session.kind == Session.Kind.TEAMS else "",
+        "round": playing,
+        "rounds": len(movement.rounds),
+        "planned": _planned_rounds(session, len(movement.rounds)),
+        "lead_rule": session.lead_rule,
+        "plan": rounds,
+        "scores": score_table(),
+        "links": {
+            "page": f"/t/{link.token}/",
+            "plan": f"/t/{link.token}/plan.json",
+            "entry": f"/t/{link.token}/entry/",
+            "call": f"/t/{link.token}/call/",
+            "confirm": f"/t/{link.token}/confirm/",
+            "ranking": f"/r/{public}/",
+            "traveller": f"/r/{public}/board-0.html",
+        },
+    }
+
+
+def _planned_rounds(session: Session, drawn: int) -> int:
+    """The rounds the session will have: a Swiss's rounds still to draw count too."""
+    if session.schedule != Session.Schedule.SWISS or not session.schedule_json:
+        return drawn
+    from bridgescore.web.matches import SwissPlan
+
+    return max(drawn, SwissPlan.from_json(session.schedule_json).rounds)
+
+
+def _move_lines(session: Session, moves: Moves) -> dict[str, Any]:
+    """What the round's end says: where the pairs (teams) and boards go, and who comes."""
+    if session.kind != Session.Kind.TEAMS:
+        lines = list(moves.phrases())
+    elif moves.last:
+        lines = [f"round {moves.round} was the last round drawn so far"]
+    else:
+        lines = []
+        for move in (moves.ns, moves.ew):
+            who = f"{move.pair} ({move.sat.words})"
+            if move.table is None or move.direction is None:
+                lines.append(f"{who}: a bye in round {moves.round + 1}")
+            else:
+                where = clubs.room_name(move.table)
+                lines.append(
+                    f"{who} go to table {clubs.room_label(move.table)} ({where}),"
+                    f" {move.direction.words}"
+                )
+        lines.append(moves.boards.phrase(moves.next_round))
+    return {"lines": lines, "last": moves.last}
+
+
+@functools.cache
+def score_table() -> dict[str, dict[str, dict[str, list[int]]]]:
+    """Declarer's score for every contract, doubling, vulnerability and number of tricks
+    (0-13), filled by the library's scoring (the phone shows a score from it when it
+    has no connection; the server's score is the one kept). Keyed by level and strain
+    kind (``4C``: clubs or diamonds, ``4H``: hearts or spades, ``4N``: notrump), then
+    ``nv``/``v``, then ``""``/``X``/``XX``."""
+    from bridgescore import score
+
+    table: dict[str, dict[str, dict[str, list[int]]]] = {}
+    for level in range(1, 8):
+        for strain in ("C", "H", "NT"):
+            table[f"{level}{strain[0]}"] = {
+                ("v" if vulnerable else "nv"): {
+                    doubled: [
+                        score(f"{level}{strain}{doubled}", tricks, vulnerable=vulnerable).total
+                        for tricks in range(14)
+                    ]
+                    for doubled in ("", "X", "XX")
+                }
+                for vulnerable in (False, True)
+            }
+    return table
+
+
+def table_service_worker(request: HttpRequest, token: str) -> HttpResponse:
+    """``GET /t/<token>/sw.js``: the service worker that keeps the table's page, plan and
+    scripts on the phone, so that a reload without a connection still shows the table
+    (its scope is the table's link). Its first line names the version of what it keeps,
+    so that a new script replaces the old cache."""
+    _link(request, token)
+    text, version = _shell_files()
+    response = HttpResponse(
+        f"// bridgescore {version}\n{text}", content_type="text/javascript; charset=utf-8"
+    )
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@functools.cache
+def _shell_files() -> tuple[str, str]:
+    """The service worker's text and a digest of it and of the files it keeps."""
+    import hashlib
+    from pathlib import Path
+
+    from django.contrib.staticfiles import finders
+
+    digest = hashlib.sha256()
+    text = ""
+    for name in ("bridgescore/table-sw.js", "bridgescore/table.js", "bridgescore/app.css"):
+        found = finders.find(name)
+        content = Path(str(found)).read_text(encoding="utf-8") if found else ""
+        digest.update(content.encode())
+        if name.endswith("table-sw.js"):
+            text = content
+    return text, digest.hexdigest()[:16]
+
+
+def table_manifest(request: HttpRequest, token: str) -> HttpResponse:
+    """``GET /t/<token>/manifest.webmanifest``: the table's page as an app on the phone's
+    home screen, opening on the table's link."""
+    link = _link(request, token)
+    label = clubs.table_label(link.session, link.table)
+    manifest = {
+        "name": f"Table {label}: {link.session.name}",
+        "short_name": f"Table {label}",
+        "start_url": f"/t/{link.token}/",
+        "scope": f"/t/{link.token}/",
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": "#0b5cad",
+        "icons": [{"src": "/static/bridgescore/icon.svg", "sizes": "any", "type": "image/svg+xml"}],
+    }
+    return JsonResponse(manifest, content_type="application/manifest+json")

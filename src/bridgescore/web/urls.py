@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from bridgescore.web import directing, pages, tables
+from bridgescore.web import desk, directing, pages, tables
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -29,10 +29,29 @@ urlpatterns = [
     path("director/s/<int:session_id>/change/", directing.late_change, name="late_change"),
     path("director/s/<int:session_id>/site.zip", directing.export_site, name="export_site"),
     path("director/s/<int:session_id>/draw/", directing.swiss_draw, name="swiss_draw"),
+    path(
+        "director/s/<int:session_id>/table/<int:table>/release/",
+        desk.release_table,
+        name="release_table",
+    ),
+    path(
+        "director/s/<int:session_id>/call/<int:call_id>/answer/",
+        desk.answer_call,
+        name="answer_call",
+    ),
     path("t/<str:token>/", tables.table_home, name="table"),
     path("t/<str:token>/entry/", tables.table_entry, name="table_entry"),
     path("t/<str:token>/takeover/", tables.table_takeover, name="table_takeover"),
     path("t/<str:token>/confirm/", tables.table_confirm, name="table_confirm"),
+    path("t/<str:token>/call/", tables.table_call, name="table_call"),
+    path("t/<str:token>/plan.json", tables.table_plan, name="table_plan"),
+    path("t/<str:token>/sw.js", tables.table_service_worker, name="table_service_worker"),
+    path("t/<str:token>/manifest.webmanifest", tables.table_manifest, name="table_manifest"),
     path("r/<str:public_id>/", pages.results_page, {"page": "index.html"}, name="results"),
     path("r/<str:public_id>/<str:page>", pages.results_page, name="results_page"),
 ]
+
+handler400 = "bridgescore.web.failures.bad_request"
+handler403 = "bridgescore.web.failures.forbidden"
+handler404 = "bridgescore.web.failures.not_found"
+handler500 = "bridgescore.web.failures.server_error"

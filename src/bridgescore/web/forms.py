@@ -1,0 +1,273 @@
+"""The one layer every table's request is read through: Django forms with each field's
+type, range and length declared once, and a phone's JSON checked for shape (an object of
+plain values, not too big, not too deep) before it reaches a form.
+
+A request that does not fit is answered 4xx with a message a player understands, naming
+the field; nothing of it is kept. The director's forms build on these
+(``director_forms.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from django import forms
+from django.http import HttpRequest, QueryDict
+
+from bridgescore.core.hands import Card
+from bridgescore.errors import BridgeError
+from bridgescore.web import entries
+from bridgescore.web.clubs import EntryError
+
+MOST_ROUNDS = 99
+"""The highest round number a request may name."""
+MOST_BOARDS = 999
+"""The highest board number a request may name."""
+MOST_JSON_BYTES = 4_096
+"""A phone's JSON post is a few hundred bytes: anything over this is refused unread."""
+NOTE_LENGTH = 300
+"""The longest note or reason (a director's reason, a TD call's note)."""
+
+LEVELS = [(str(n), str(n)) for n in range(1, 8)] + [("pass", "Pass")]
+STRAINS = [(s, s) for s in ("C", "D", "H", "S", "NT")]
+DOUBLINGS = [("", "undoubled"), ("X", "doubled"), ("XX", "redoubled")]
+DECLARERS = [(s, s) for s in "NESW"]
+
+
+class RequestError(EntryError):
+    """A request that is not what the page sends: its status (400 unreadable, 413 too
+    big, 422 a field out of range) and the message for the players."""
+
+    def __init__(self, message: str, status: int = 422) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def _messages(what: str, **extra: str) -> dict[str, str]:
+    return {
+        "required": f"{what}: choose one",
+        "invalid": f"{what}: not readable",
+        "invalid_choice": f"{what}: not one of the choices",
+        **extra,
+    }
+
+
+class ResultForm(forms.Form):
+    """A result as a table's phone (or the director) sends it: the board, then a contract
+    typed (``4SX``) or built from the buttons (level, strain, doubled), the declarer, the
+    result, the opening lead; or "not played"."""
+
+    board = forms.IntegerField(
+        min_value=1,
+        max_value=MOST_BOARDS,
+        error_messages=_messages(
+            "Board",
+            required="choose the board",
+            min_value="Board: boards are numbered from 1",
+            max_value=f"Board: there is no board above {MOST_BOARDS}",
+        ),
+    )
+    contract = forms.CharField(
+        required=False,
+        max_length=12,
+        error_messages=_messages("Contract", max_length="Contract: at most 12 characters"),
+    )
+    level = forms.ChoiceField(choices=LEVELS, required=False, error_messages=_messages("Level"))
+    strain = forms.ChoiceField(choices=STRAINS, required=False, error_messages=_messages("Strain"))
+    doubled = forms.ChoiceField(
+        choices=DOUBLINGS, required=False, error_messages=_messages("Doubled")
+    )
+    declarer = forms.ChoiceField(
+        choices=DECLARERS, required=False, error_messages=_messages("Declarer")
+    )
+    result = forms.CharField(
+        required=False,
+        max_length=4,
+        error_messages=_messages("Result", max_length="Result: like =, +1 or -2"),
+    )
+    lead = forms.CharField(
+        required=False,
+        max_length=3,
+        error_messages=_messages("Opening lead", max_length="Opening lead: a card, like SK or H7"),
+    )
+    not_played = forms.BooleanField(required=False)
+    entry_id = forms.UUIDField(
+        required=False,
+        error_messages=_messages("Entry id", invalid="the entry's id is not readable"),
+    )
+
+    def clean_declarer(self) -> str:
+        return str(self.cleaned_data.get("declarer") or "").upper()
+
+    def clean_lead(self) -> str:
+        """The opening lead as a card (``SK``), or empty: a real card, never ``ZZ``."""
+        text = str(self.cleaned_data.get("lead") or "").strip()
+        if not text:
+            return ""
+        try:
+            return str(Card.parse(text))
+        except BridgeError as error:
+            raise forms.ValidationError(f"Opening lead {text!r}: not a card ({error})") from None
+
+    def contract_text(self) -> str:
+        """The contract typed, or built from the buttons (``Pass`` for a passed-out board)."""
+        data = self.cleaned_data
+        typed = str(data.get("contract") or "").strip()
+        level = str(data.get("level") or "")
+        if typed or not level:
+            return typed
+        if level == "pass":
+            return "Pass"
+        return f"{level}{data.get('strain') or ''}{data.get('doubled') or ''}"
+
+    def entry_input(self, round_no: int, table: int, adjusted: str = "") -> entries.EntryInput:
+        """The result for the log's checks (call once the form is valid)."""
+        data = self.cleaned_data
+        entry_id = data.get("entry_id")
+        return entries.EntryInput(
+            round=round_no,
+            table=table,
+            board=int(data["board"]),
+            contract=self.contract_text(),
+            declarer=str(data.get("declarer") or ""),
+            result=str(data.get("result") or "").strip(),
+            lead=str(data.get("lead") or ""),
+            adjusted=adjusted,
+            not_played=bool(data.get("not_played")),
+            entry_id=entry_id if isinstance(entry_id, uuid.UUID) else None,
+        )
+
+
+class TableResultForm(ResultForm):
+    """A table's result: its round, and whether the opponents accepted it on this phone
+    (``confirm``) or are to confirm it on their own (``pending``); without either it is a
+    preview. A table never gives an adjusted score: rulings are the director's."""
+
+    round = forms.IntegerField(
+        min_value=1,
+        max_value=MOST_ROUNDS,
+        error_messages=_messages(
+            "Round",
+            required="the round is missing: reload the page",
+            min_value="Round: rounds are numbered from 1",
+            max_value=f"Round: there is no round above {MOST_ROUNDS}",
+        ),
+    )
+    confirm = forms.BooleanField(required=False)
+    pending = forms.BooleanField(required=False)
+    adjusted = forms.CharField(required=False)
+
+    def clean_adjusted(self) -> str:
+        if str(self.cleaned_data.get("adjusted") or "").strip():
+            raise forms.ValidationError(
+                "only the director gives an adjusted score: call the director"
+            )
+        return ""
+
+
+class CodeForm(forms.Form):
+    """The table's code, typed to take the table over or to confirm on another phone."""
+
+    code = forms.CharField(
+        max_length=12,
+        strip=True,
+        error_messages=_messages(
+            "Table code",
+            required="type the table's code (on the table card)",
+            max_length="Table code: that is not a table code",
+        ),
+    )
+
+
+class CallForm(forms.Form):
+    """A table calling the director, with an optional note."""
+
+    note = forms.CharField(
+        required=False,
+        max_length=NOTE_LENGTH,
+        error_messages=_messages("Note", max_length=f"Note: at most {NOTE_LENGTH} characters"),
+    )
+
+
+class ChoiceOfPending(forms.Form):
+    """The opponents' phone accepting or rejecting one result sent to it."""
+
+    accept = forms.UUIDField(required=False, error_messages=_messages("Result"))
+    reject = forms.UUIDField(required=False, error_messages=_messages("Result"))
+
+
+class LoginForm(forms.Form):
+    username = forms.CharField(max_length=150, error_messages=_messages("User name"))
+    password = forms.CharField(max_length=200, strip=False, error_messages=_messages("Password"))
+
+
+def form_problem(form: forms.Form) -> str:
+    """The first thing wrong with a form, as the players read it (the messages above
+    name their field)."""
+    for field, errors in form.errors.items():
+        for error in errors:
+            text = str(error)
+            if field == "__all__" or ":" in text or text[:1].islower():
+                return text
+            return f"{form.fields[field].label or field.replace('_', ' ').capitalize()}: {text}"
+    return "the request is not readable"
+
+
+FormT = TypeVar("FormT", bound=forms.Form)
+
+
+def checked(form: FormT) -> FormT:
+    """The form, if valid; else a :class:`RequestError` with its first problem."""
+    if not form.is_valid():
+        raise RequestError(form_problem(form))
+    return form
+
+
+def read_json(request: HttpRequest) -> QueryDict | dict[str, Any]:
+    """A phone's JSON post as a flat mapping for a form: an object of text, numbers and
+    true/false (``null`` is left out), at most :data:`MOST_JSON_BYTES`. Anything else — a
+    list, nesting, ``1e400``, NaN, a huge body — is a :class:`RequestError`."""
+    body = request.body
+    if len(body) > MOST_JSON_BYTES:
+        raise RequestError("the request is too big for one result", 413)
+    try:
+        data = json.loads(
+            body,
+            parse_float=_plain_float,
+            parse_constant=_no_constant,
+        )
+    except (ValueError, RecursionError):
+        raise RequestError("the request is not readable", 400) from None
+    if not isinstance(data, dict):
+        raise RequestError("the request is not readable: a result is a set of fields", 400)
+    flat: dict[str, Any] = {}
+    for key, value in data.items():
+        if value is None:
+            continue
+        if isinstance(value, bool):
+            flat[key] = "1" if value else ""
+        elif isinstance(value, int | str):
+            flat[key] = str(value)
+        else:
+            shown = key if len(key) <= 30 else key[:30] + "…"
+            raise RequestError(f"{shown!r} should be text or a number", 400)
+    return flat
+
+
+def _plain_float(text: str) -> str:
+    """A number with a point or exponent, kept as its text (a form reads it, and refuses
+    ``1e400`` for a board as it would any word)."""
+    return text
+
+
+def _no_constant(text: str) -> object:
+    raise ValueError(f"{text} is not a number")
+
+
+def request_data(request: HttpRequest) -> tuple[bool, Mapping[str, Any]]:
+    """Whether the request is a phone's JSON, and its fields (JSON or form) for a form."""
+    wants_json = request.content_type == "application/json"
+    return wants_json, (read_json(request) if wants_json else request.POST)
