@@ -126,12 +126,15 @@ def standing(entries: Iterable[LoggedT]) -> dict[tuple[int, int, int], LoggedT]:
 def table_round(
     session: Session, table: int, done: Mapping[tuple[int, int, int], Logged] | None = None
 ) -> int:
-    """The round a table is playing: its first round with a board still to enter.
-    ``done``: the standing entries when the caller has read them already."""
+    """The round a table is playing: from the latest round it has a result in, the first
+    with a board still to enter (a table cannot leave a round with a board missing; a
+    board the director erased from a round it has left does not send it back, it is
+    entered late). ``done``: the standing entries when the caller has read them already."""
     movement = movement_of(session)
     if done is None:
         done = current_entries(session)
-    for number in range(1, len(movement.rounds) + 1):
+    latest = max((r for (r, t, _) in done if t == table), default=1)
+    for number in range(latest, len(movement.rounds) + 1):
         seat = table_in(movement, number, table)
         if seat is None:
             continue

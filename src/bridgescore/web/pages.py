@@ -161,14 +161,19 @@ def results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespons
 
 
 def _card_visible(event: Event, page: str, visible: set[int]) -> bool:
-    """A pair's score card, under way, only to a viewer who may see every board on it (so
-    a card never shows a board the viewer's table has still to play)."""
+    """A pair's score card, under way, only to a viewer who may see every board the pair
+    has played on it (so a card never shows a board the viewer's table has still to play;
+    a board marked not played shows nothing of the others' results, so it does not count)."""
     from bridgescore.report.view import slug
 
     found = re.fullmatch(r"pair-(.+)\.html", page)
     if found is None:
         return False
-    boards = {row.board for row in event.results.rows if found[1] in (slug(row.ns), slug(row.ew))}
+    boards = {
+        row.board
+        for row in event.results.rows
+        if found[1] in (slug(row.ns), slug(row.ew)) and not row.not_played
+    }
     return bool(boards) and boards <= visible
 
 

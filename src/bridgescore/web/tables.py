@@ -279,7 +279,7 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
             _accept_or_reject(request, link)
         except (BridgeError, ValueError) as error:
             context["error"] = problem(error)
-            status = error.status if isinstance(error, RequestError) else 422
+            status = _status_of(error)
     context["waiting"] = PendingEntry.objects.filter(session=link.session, table=link.table)
     return render(request, "bridgescore/confirm.html", context, status=status)
 
@@ -373,11 +373,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
             f"table {link.table}: {message}",
             address=address(request),
         )
-        # a closed session's links have expired: 410, so a script knows not to retry
-        status = 410 if isinstance(error, clubs.SessionClosedError) else 422
-        if isinstance(error, RequestError):
-            status = error.status
-        return _answer(wants_json, request, link, {"error": message}, status)
+        return _answer(wants_json, request, link, {"error": message}, _status_of(error))
     body = {
         "status": "accepted" if created else "already received",
         "entry_id": str(entry.entry_id),
@@ -415,6 +411,14 @@ def table_call(request: HttpRequest, token: str) -> HttpResponse:
     )
     body = {"status": "the director has been called", "call": True}
     return _answer(wants_json, request, link, body, 200)
+
+
+def _status_of(error: Exception) -> int:
+    """A refusal's status: the request's own (400, 413, 422 ...), 410 once the session is
+    closed (the link has expired: a phone's queue stops sending), else 422."""
+    if isinstance(error, RequestError):
+        return error.status
+    return 410 if isinstance(error, clubs.SessionClosedError) else 422
 
 
 def _score_text(row: ResultRow) -> str:
