@@ -157,13 +157,22 @@ CODE_TRIES = 5
 director releases it: five tries at a million codes."""
 PHONE_TRIES = 10
 """Codes one phone may try in :data:`PHONE_WINDOW`, whatever the tables."""
+ADDRESS_TRIES = 30
+"""Codes one address may try in :data:`PHONE_WINDOW` (a club's phones may share one
+address behind its router; a phone that drops its cookie is still counted here)."""
 PHONE_WINDOW = datetime.timedelta(hours=1)
 
 
-def _phone_key(request: HttpRequest) -> str:
-    """The phone trying a code: its own cookie, else its address."""
+def _phone_tries(request: HttpRequest) -> bool:
+    """Count a try of this phone's (by its cookie, and by its address): whether it is
+    still within the limits."""
     device = request.COOKIES.get(DEVICE_COOKIE, "")
-    return f"phone:{device[:40]}" if device else f"address:{address(request)}"
+    by_address = limits.count_try(Attempt.What.CODE, f"address:{address(request)}", PHONE_WINDOW)
+    if by_address > ADDRESS_TRIES:
+        return False
+    if not device:
+        return by_address <= PHONE_TRIES
+    return limits.count_try(Attempt.What.CODE, f"phone:{device[:40]}", PHONE_WINDOW) <= PHONE_TRIES
 
 
 def check_code(request: HttpRequest, link: TableLink, typed: str, purpose: str) -> None:
@@ -177,9 +186,9 @@ def check_code(request: HttpRequest, link: TableLink, typed: str, purpose: str) 
             "this table is locked after too many wrong codes: ask the director to release it",
             423,
         )
-    phone = limits.count_try(Attempt.What.CODE, _phone_key(request), PHONE_WINDOW)
+    phone_ok = _phone_tries(request)
     tries = limits.count_try(Attempt.What.CODE, f"table:{link.pk}")
-    if phone > PHONE_TRIES:
+    if not phone_ok:
         clubs.log(
             link.session,
             f"{purpose} refused",
