@@ -538,3 +538,11 @@ def confirm_draw(session: Session, draw: Draw, user: Viewer = None) -> SwissDraw
         log(locked, "round drawn", f"round {draw.round}: {shown}{bye}", user=user)
     session.movement_json = locked.movement_json
     return kept
+
+
+def planned_rounds(session: Session) -> int:
+    """The rounds the session is to play: a Swiss's planned rounds (its movement holds
+    only those drawn so far), else its movement's."""
+    if session.schedule == Session.Schedule.SWISS:
+        return SwissPlan.from_json(session.schedule_json).rounds
+    return len(movement_of(session).rounds)
