@@ -461,12 +461,13 @@ def table_cards(request: HttpRequest, session_id: int) -> HttpResponse:
 def export(request: HttpRequest, session_id: int, fmt: str) -> HttpResponse:
     """The session's results as CSV, JSON, PBN or USEBIO (read back by the library)."""
     session = _directed(request, session_id)
+    from bridgescore.web import failures
     from bridgescore.web.exports import export_event
 
     try:
         text, content_type = export_event(entries.event_of(session), fmt)
     except BridgeError as error:
-        return HttpResponseBadRequest(problem(error))
+        return failures.refused(request, problem(error))
     response = HttpResponse(text, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="session-{session.pk}.{fmt}"'
     return response
@@ -687,6 +688,7 @@ def export_site(request: HttpRequest, session_id: int) -> HttpResponse:
     from pathlib import Path
 
     from bridgescore.report.html import build_site
+    from bridgescore.web import failures
 
     buffer = io.BytesIO()
     try:
@@ -696,7 +698,7 @@ def export_site(request: HttpRequest, session_id: int) -> HttpResponse:
                 for path in written:
                     archive.write(path, Path(path).relative_to(folder).as_posix())
     except BridgeError as error:
-        return HttpResponseBadRequest(problem(error))
+        return failures.refused(request, problem(error))
     response = HttpResponse(buffer.getvalue(), content_type="application/zip")
     response["Content-Disposition"] = f'attachment; filename="session-{session.pk}-site.zip"'
     return response
