@@ -7,6 +7,10 @@ A spec is ``kind:TABLESxBOARDS`` followed by options, each ``:name`` or
 ``hesitation:7x3``, ``web:16x3:rounds=9``.
 ``str(MovementSpec.parse(text))`` gives the text back in its one spelling
 (options in name order), and :meth:`MovementSpec.build` makes the movement.
+
+A spec beyond the size limits of :mod:`~bridgescore.events.movements.limits` (tables,
+boards a round, rounds, boards in all) is refused when it is parsed, before anything is
+built: each kind works out its rounds and boards from the spec's numbers (:attr:`Kind.size`).
 """
 
 from __future__ import annotations
@@ -18,6 +22,15 @@ from functools import lru_cache
 from typing import Final
 
 from bridgescore.events.movements.howell import howell
+from bridgescore.events.movements.limits import (
+    MOST_BOARDS,
+    MOST_BOARDS_PER_ROUND,
+    MOST_ROUNDS,
+    MOST_TABLES_IN_A_HOWELL,
+    MOST_TABLES_IN_A_MOVEMENT,
+    MovementTooLargeError,
+    check_most,
+)
 from bridgescore.events.movements.mitchell import (
     MISSING_PAIRS,
     appendix_mitchell,
@@ -30,6 +43,10 @@ from bridgescore.events.movements.model import Movement, MovementError
 
 OptionValue = int | str | bool
 Builder = Callable[[int, int, Mapping[str, OptionValue]], Movement]
+Size = Callable[[int, Mapping[str, OptionValue]], tuple[int, int | None]]
+"""A kind's rounds and board sets at so many tables with these options, worked out without
+building the movement (sets ``None`` where only building tells: a cut-short Howell merges
+sets). Boards in all are the sets times the boards a round."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +61,7 @@ class Option:
     def read(self, text: str | None, spec: str) -> OptionValue:
         """The option's value from its text (``None`` when written bare, as a flag)."""
         if self.number:
-            if text is None or not text.isdigit():
+            if text is None or not text.isdecimal() or len(text) > _DIGITS:
                 raise MovementError(
                     f"movement {spec!r}: option {self.name!r} needs a whole number"
                     f" ({self.name}=N), got {text!r}"
@@ -67,12 +84,17 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Kind:
-    """A movement family a spec can name: its generator and the options it takes."""
+    """A movement family a spec can name: its generator, its size worked out from a spec's
+    numbers, the options it takes, and the most tables it is built for."""
 
     name: str
     summary: str
     build: Builder
+    size: Size
     options: tuple[Option, ...] = ()
+    most_tables: int = MOST_TABLES_IN_A_MOVEMENT
+    family: str = "a movement"
+    """How a refusal names it: ``at most 13 tables in a Howell``."""
 
     def option(self, name: str, spec: str) -> Option:
         for option in self.options:
@@ -124,6 +146,37 @@ def _web(tables: int, boards: int, options: Mapping[str, OptionValue]) -> Moveme
     return web_mitchell(tables, boards, rounds if rounds is not None else tables - 1)
 
 
+def _rounds_or(options: Mapping[str, OptionValue], full: int) -> int:
+    rounds = _int(options, "rounds")
+    return full if rounds is None else rounds
+
+
+def _mitchell_size(tables: int, options: Mapping[str, OptionValue]) -> tuple[int, int | None]:
+    skips = tables % 2 == 0 and tables >= 4 and not options.get("relay")
+    rounds = _rounds_or(options, tables - 1 if skips else tables)
+    # one round with a half table: the set at its table is never played
+    return rounds, tables - 1 if options.get("missing") and rounds == 1 else tables
+
+
+def _howell_size(tables: int, options: Mapping[str, OptionValue]) -> tuple[int, int | None]:
+    full = 2 * tables - 1
+    rounds = _rounds_or(options, full)
+    return rounds, full if rounds >= full else None
+
+
+def _appendix_size(tables: int, options: Mapping[str, OptionValue]) -> tuple[int, int | None]:
+    return _rounds_or(options, tables - 2), tables - 2
+
+
+def _hesitation_size(tables: int, options: Mapping[str, OptionValue]) -> tuple[int, int | None]:
+    return tables + 1, tables + 1
+
+
+def _web_size(tables: int, options: Mapping[str, OptionValue]) -> tuple[int, int | None]:
+    rounds = _rounds_or(options, tables - 1)
+    return rounds, rounds
+
+
 _ROUNDS = Option("rounds", "play this many rounds (fewer than the full movement)", number=True)
 
 KINDS: Final[dict[str, Kind]] = {
@@ -133,6 +186,7 @@ KINDS: Final[dict[str, Kind]] = {
             "mitchell",
             "NS stationary, EW up one table, boards down one (a skip when tables are even)",
             _mitchell,
+            _mitchell_size,
             (
                 _ROUNDS,
                 Option("relay", "even tables: a relay and bye stand instead of the skip"),
@@ -149,19 +203,29 @@ KINDS: Final[dict[str, Kind]] = {
             "howell",
             "every pair meets every other pair once (or, cut short, at most once)",
             _howell,
+            _howell_size,
             (_ROUNDS, Option("pairs", "an odd number of pairs: one sits out", number=True)),
+            most_tables=MOST_TABLES_IN_A_HOWELL,
+            family="a Howell",
         ),
         Kind(
             "appendix",
             "a Mitchell with a half table played as an appendix (tables counts it)",
             _appendix,
+            _appendix_size,
             (_ROUNDS,),
         ),
-        Kind("hesitation", "a Mitchell of T+1 rounds in which EW play one round NS", _hesitation),
+        Kind(
+            "hesitation",
+            "a Mitchell of T+1 rounds in which EW play one round NS",
+            _hesitation,
+            _hesitation_size,
+        ),
         Kind(
             "web",
             "a Web Mitchell: more tables than rounds, two copies of each board",
             _web,
+            _web_size,
             (_ROUNDS,),
         ),
     )
@@ -182,7 +246,8 @@ class MovementSpec:
 
     @classmethod
     def parse(cls, text: str) -> MovementSpec:
-        """Read ``kind:TxB[:option[=value]]...``; a bad spec says what it expected."""
+        """Read ``kind:TxB[:option[=value]]...``; a bad spec says what it expected, and one
+        beyond the size limits which limit (:mod:`~bridgescore.events.movements.limits`)."""
         spec = text.strip().lower()
         match = _SPEC.match(spec)
         if match is None:
@@ -201,7 +266,13 @@ class MovementSpec:
             if name in options:
                 raise MovementError(f"movement {text!r}: option {name!r} given twice")
             options[name] = kind.option(name, text).read(value if equals else None, text)
-        return cls(match["kind"], int(match["tables"]), int(match["boards"]), _sorted(options))
+        tables, boards = _count(match["tables"], text), _count(match["boards"], text)
+        parsed = cls(match["kind"], tables, boards, _sorted(options))
+        try:
+            parsed.check_limits()
+        except MovementTooLargeError as error:
+            raise MovementTooLargeError(f"movement {text!r}: {error}") from None
+        return parsed
 
     def __str__(self) -> str:
         parts = [f"{self.kind}:{self.tables}x{self.boards_per_round}"]
@@ -209,20 +280,58 @@ class MovementSpec:
             parts.append(name if value is True else f"{name}={value}")
         return ":".join(parts)
 
+    def check_limits(self) -> None:
+        """Refuse, before building anything, a spec beyond the size limits: its tables (a
+        Howell's own limit), boards a round, rounds and boards in all, each worked out from
+        the spec's numbers (a :class:`~.limits.MovementTooLargeError` naming the limit)."""
+        kind = _kind(self.kind)
+        check_most("tables", self.tables, kind.most_tables, where=kind.family)
+        check_most("boards a round", self.boards_per_round, MOST_BOARDS_PER_ROUND)
+        rounds, sets = kind.size(self.tables, dict(self.options))
+        check_most("rounds", rounds, MOST_ROUNDS)
+        if sets is not None:
+            check_most("boards", sets * self.boards_per_round, MOST_BOARDS)
+
     def build(self) -> Movement:
-        """The movement this spec names (a :class:`MovementError` when it cannot exist).
-        Movements are values, so each spec is built once and the value shared."""
+        """The movement this spec names (a :class:`MovementError` when it cannot exist, or
+        is beyond the size limits). Movements are values, so each spec is built once and
+        the value shared."""
         return _built(self)
 
     def _build(self) -> Movement:
-        kind = KINDS.get(self.kind)
-        if kind is None:
-            accepted = ", ".join(KINDS)
-            raise MovementError(f"unknown movement kind {self.kind!r}: use one of {accepted}")
+        kind = _kind(self.kind)
         try:
-            return kind.build(self.tables, self.boards_per_round, dict(self.options))
+            self.check_limits()
+            movement = kind.build(self.tables, self.boards_per_round, dict(self.options))
+            # what only building tells (a cut-short Howell's merged sets), checked as built
+            check_most("rounds", len(movement.rounds), MOST_ROUNDS)
+            check_most("boards", len(movement.boards), MOST_BOARDS)
         except MovementError as error:
-            raise MovementError(f"movement {str(self)!r}: {error}") from None
+            too_large = isinstance(error, MovementTooLargeError)
+            kept = MovementTooLargeError if too_large else MovementError
+            raise kept(f"movement {str(self)!r}: {error}") from None
+        return movement
+
+
+def _count(digits: str, text: str) -> int:
+    """A spec's number; one of more digits than any limit is refused before it is read."""
+    if len(digits) > _DIGITS:
+        raise MovementTooLargeError(
+            f"movement {text[:40]!r}: {digits[:_DIGITS]}... is beyond every size limit"
+        )
+    return int(digits)
+
+
+_DIGITS: Final = 9
+"""The most digits of a spec's number (Python refuses to read one of thousands)."""
+
+
+def _kind(name: str) -> Kind:
+    kind = KINDS.get(name)
+    if kind is None:
+        accepted = ", ".join(KINDS)
+        raise MovementError(f"unknown movement kind {name!r}: use one of {accepted}")
+    return kind
 
 
 @lru_cache(maxsize=512)
@@ -245,4 +354,4 @@ def build(text: str) -> Movement:
     return MovementSpec.parse(text).build()
 
 
-__all__ = ["KINDS", "Kind", "MovementSpec", "Option", "build", "spec_of"]
+__all__ = ["KINDS", "Kind", "MovementSpec", "Option", "Size", "build", "spec_of"]

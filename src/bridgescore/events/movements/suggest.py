@@ -6,6 +6,10 @@ of the boards asked for) before off it; then rounds of two or more boards before
 one-board rounds (a round change costs time); then the better balance (a
 Howell's one-winner comparison beats a Mitchell's two winners); then the closer
 to the boards asked for; then fewer rounds.
+
+A field beyond the size limits (:mod:`~bridgescore.events.movements.limits`: more pairs
+than two a table at the most tables, more boards than a movement holds) is refused before
+any candidate is built, and candidates beyond them are not tried.
 """
 
 from __future__ import annotations
@@ -14,6 +18,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
+from bridgescore.events.movements.limits import (
+    MOST_BOARDS,
+    MOST_BOARDS_PER_ROUND,
+    MOST_PAIRS,
+    check_most,
+)
 from bridgescore.events.movements.model import Movement, MovementError, check_size
 from bridgescore.events.movements.spec import KINDS, MovementSpec, OptionValue, spec_of
 
@@ -86,7 +96,7 @@ def _candidates(pairs: int, boards: int) -> list[MovementSpec]:
             full = _full_rounds(kind.name, tables, variant)
             if full is None:
                 continue
-            for per_round in range(1, boards + 1):
+            for per_round in range(1, min(boards, MOST_BOARDS_PER_ROUND) + 1):
                 choices = {full}
                 wanted = round(boards / per_round)
                 if takes_rounds and 1 <= wanted < full:
@@ -97,7 +107,12 @@ def _candidates(pairs: int, boards: int) -> list[MovementSpec]:
                     options = dict(variant)
                     if rounds != full:
                         options["rounds"] = rounds
-                    found.append(spec_of(kind.name, tables, per_round, **options))
+                    spec = spec_of(kind.name, tables, per_round, **options)
+                    try:
+                        spec.check_limits()
+                    except MovementError:
+                        continue
+                    found.append(spec)
     return found
 
 
@@ -111,9 +126,13 @@ def _full_rounds(kind: str, tables: int, options: dict[str, OptionValue]) -> int
 
 
 def suggest(pairs: int, boards: int) -> list[Suggestion]:
-    """The sound movements for ``pairs`` pairs playing about ``boards`` boards, best first."""
+    """The sound movements for ``pairs`` pairs playing about ``boards`` boards, best first;
+    at most :data:`~.limits.MOST_PAIRS` pairs and :data:`~.limits.MOST_BOARDS` boards (a
+    :class:`~.limits.MovementTooLargeError` beyond them, before any work)."""
     check_size("pairs", pairs, 3)
     check_size("boards", boards, 1)
+    check_most("pairs", pairs, MOST_PAIRS)
+    check_most("boards", boards, MOST_BOARDS)
     seen: set[str] = set()
     built: set[Movement] = set()
     found: list[Suggestion] = []
