@@ -1,8 +1,11 @@
-"""The table cards' QR codes, as a phone's camera reads them: each opens its own table."""
+"""The table cards' QR codes, as a phone's camera reads them: each opens its own table, on
+the public address the server printed at start-up (never the Host the browser sent), and
+each card carries its table's code."""
 
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 import zxingcpp
@@ -27,16 +30,26 @@ def test_each_table_cards_qr_code_reads_back_as_its_own_link(
     page.get_by_label("Password").fill("demo-bridge-club")
     page.get_by_role("button", name="Log in").click()
     page.get_by_role("link", name="Demo pairs").first.click()
+    rows = page.locator("h2:text-is('Table links') + table tbody tr").all()
     links = {
-        int(row.locator("td").nth(0).inner_text()): row.locator("td a").inner_text()
-        for row in page.locator("h2:text-is('Table links') + table tbody tr").all()
+        int(row.locator("td").nth(0).inner_text()): (
+            row.locator("td a").inner_text(),
+            row.locator("td").last.inner_text(),  # the table's code
+        )
+        for row in rows
     }
     assert sorted(links) == [1, 2, 3, 4]
+    said = re.search(r"^bridgescore: serving (\S+) ", server.output(), re.MULTILINE)
+    assert said is not None
+    public = said.group(1)  # the address the server says phones open
+    assert public == server.url  # served on 127.0.0.1, by default its own address
     page.get_by_role("link", name="Guide cards").click()
-    for table, path in links.items():
-        shot = page.locator(f"#table-{table} .qr svg").screenshot()
+    for table, (path, code) in links.items():
+        card = page.locator(f"#table-{table}")
+        shot = card.locator(".qr svg").screenshot()
         read = [r.text for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(shot)))]
-        assert read == [server.url.rstrip("/") + path]
+        assert read == [public.rstrip("/") + path]
+        assert card.locator("h2:text-is('Table code') + table td").inner_text() == code
     context.close()
 
 

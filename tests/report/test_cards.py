@@ -408,3 +408,25 @@ def test_cards_are_values() -> None:
     movement = HOWELL_3
     assert table_cards(movement) == table_cards(movement)
     assert len({table_cards(movement), pair_cards(movement), board_passing(movement)}) == 3
+
+
+def test_each_table_card_carries_its_code() -> None:
+    movement = mitchell(3, 2)
+    links = {1: "http://192.168.1.20:8000/t/one/", 2: "http://192.168.1.20:8000/t/two/"}
+    codes = {1: "123456", 2: "654321"}
+    pages = {p.title: p for p in card_pages(movement, table_links=links, table_codes=codes)}
+    first = pages["Table 1"].tables
+    assert [t.title for t in first] == ["Rounds", "Scores", "Table code"]
+    assert first[2].rows[0].cells == ("123456",)
+    assert "opponents" in first[2].header[0]
+    assert "second phone" in first[2].header[0]
+    assert pages["Table 2"].tables[2].rows[0].cells == ("654321",)
+    assert [t.title for t in pages["Table 3"].tables] == ["Rounds"]  # no link, no code
+    assert not any(t.title == "Table code" for t in pages["Pair 1NS"].tables)
+    document = cards_html(movement, "Tuesday", table_links=links, table_codes=codes)
+    card = document.split('id="table-1"', 1)[1].split('id="table-2"', 1)[0]
+    assert "<h2>Table code</h2>" in card
+    assert "<td>123456</td>" in card
+    assert "654321" not in card
+    pytest.importorskip("fpdf")
+    assert cards_pdf(movement, "Tuesday", table_links=links, table_codes=codes).startswith(b"%PDF")

@@ -80,6 +80,22 @@ def test_cards_as_html_with_each_rooms_link_and_as_pdf() -> None:
     assert len(re.findall(rb"/Type\s*/Page\b", pdf)) == 5
 
 
+def test_each_room_card_carries_its_tables_code() -> None:
+    links = {"1a": "http://192.168.1.20:8000/t/open/", "1b": "http://192.168.1.20:8000/t/closed/"}
+    codes = {"1a": "111111", "1b": "222222"}
+    pages = {p.title: p for p in team_card_pages(THREE, room_links=links, room_codes=codes)}
+    assert [t.title for t in pages["Room 1a"].tables] == ["Rounds", "Scores", "Table code"]
+    assert pages["Room 1b"].tables[2].rows[0].cells == ("222222",)
+    assert [t.title for t in pages["Team Aces"].tables] == ["Rounds"]
+    page = team_cards_html(THREE, "Teams night", room_links=links, room_codes=codes)
+    card = page.split('id="room-1a"', 1)[1].split('id="room-1b"', 1)[0]
+    assert "<td>111111</td>" in card
+    assert "222222" not in card
+    pytest.importorskip("fpdf")
+    pdf = team_cards_pdf(THREE, "Teams night", room_links=links, room_codes=codes)
+    assert pdf.startswith(b"%PDF")
+
+
 def test_the_cli_prints_a_round_robins_cards(tmp_path: Path) -> None:
     html = tmp_path / "teams.html"
     result = CliRunner().invoke(cli, ["movement", "cards", "robin:5x4", "--html", str(html)])

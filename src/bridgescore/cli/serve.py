@@ -11,6 +11,7 @@ from bridgescore.cli._common import friendly_errors
     "serve",
     epilog="Examples:\n\n  bridgescore serve --demo\n\n"
     "  bridgescore serve --host 0.0.0.0 --port 8000\n\n"
+    "  bridgescore serve --host 0.0.0.0 --public-url http://192.168.1.20:8000/\n\n"
     "  bridgescore serve --database postgres://club:secret@localhost/bridgescore",
 )
 @click.option(
@@ -34,6 +35,16 @@ from bridgescore.cli._common import friendly_errors
     " SQLite file in ~/.bridgescore (or $BRIDGESCORE_HOME). Also"
     " $BRIDGESCORE_DATABASE_URL.",
 )
+@click.option(
+    "--public-url",
+    envvar="BRIDGESCORE_PUBLIC_URL",
+    default=None,
+    metavar="URL",
+    help="The address the players' phones open (http or https, a host, a port; no path),"
+    " printed at start and on the guide cards; requests for any other host are refused."
+    " Default: with --host 0.0.0.0, this machine's LAN address; else the host."
+    " Also $BRIDGESCORE_PUBLIC_URL.",
+)
 @click.option("--demo", is_flag=True, help="Add a demo club, director and session under way.")
 @click.option(
     "--threads",
@@ -50,13 +61,19 @@ from bridgescore.cli._common import friendly_errors
 )
 @friendly_errors
 def serve_command(
-    host: str, port: int, database: str | None, demo: bool, threads: int, workers: int | None
+    host: str,
+    port: int,
+    database: str | None,
+    public_url: str | None,
+    demo: bool,
+    threads: int,
+    workers: int | None,
 ) -> None:
     """Run the club web app: directors set up sessions, tables enter results on their
     phones, everyone sees the results live. Brings the database schema up to date first."""
     from bridgescore.web.serve import default_workers, prepare, run
 
-    started = prepare(host, port, database, demo)
+    started = prepare(host, port, database, demo, public_url)
     click.echo(f"bridgescore: serving {started.url} (database: {started.database})")
     if started.demo_login is not None:
         user, password = started.demo_login

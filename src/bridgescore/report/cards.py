@@ -322,7 +322,19 @@ def describe(movement: Movement) -> str:
     return " · ".join(parts)
 
 
-def _table_page(card: TableCard, link: str | None) -> Page:
+CODE_NOTE = (
+    "For the opponents to confirm the scores on their own phone,"
+    " and for a second phone to take the table over"
+)
+"""What a table's code is for, printed above it on the card."""
+
+
+def code_table(code: str) -> Table:
+    """A card's table code (the web app's), with what it is for."""
+    return Table("Table code", (CODE_NOTE,), (Row((code,)),))
+
+
+def _table_page(card: TableCard, link: str | None, code: str | None = None) -> Page:
     header = ["Round", "NS", "EW", "Boards", "Boards go to"]
     notes = any(r.notes() for r in card.rounds)
     if notes:
@@ -336,6 +348,8 @@ def _table_page(card: TableCard, link: str | None) -> Page:
     tables = [Table("Rounds", tuple(header), tuple(rows), frozenset({0}))]
     if link is not None:
         tables.append(Table("Scores", ("Enter this table's scores at",), (Row((link,), (link,)),)))
+    if code is not None:
+        tables.append(code_table(code))
     return Page(f"table-{card.table}.html", f"Table {card.table}", tuple(tables))
 
 
@@ -374,13 +388,20 @@ def _passing_page(changes: tuple[RoundChange, ...]) -> Page:
 
 
 def card_pages(
-    movement: Movement, *, table_links: Mapping[int, str] | None = None
+    movement: Movement,
+    *,
+    table_links: Mapping[int, str] | None = None,
+    table_codes: Mapping[int, str] | None = None,
 ) -> tuple[Page, ...]:
     """Every card as a report page: the table cards, the pair cards, then the board passing
     (left out when the movement has one round). ``table_links`` prints each table's link
-    on its card."""
-    links = table_links or {}
-    pages = [_table_page(card, links.get(card.table)) for card in table_cards(movement)]
+    on its card, ``table_codes`` its code (the web app's: the opponents and a second phone
+    need it)."""
+    links, codes = table_links or {}, table_codes or {}
+    pages = [
+        _table_page(card, links.get(card.table), codes.get(card.table))
+        for card in table_cards(movement)
+    ]
     pages.extend(_pair_page(card) for card in pair_cards(movement))
     changes = board_passing(movement)
     if changes:
@@ -409,12 +430,16 @@ def page_qr_codes(links: Mapping[str, str], titles: Mapping[str, str]) -> dict[s
 
 
 def cards_html(
-    movement: Movement, title: str, *, table_links: Mapping[int, str] | None = None
+    movement: Movement,
+    title: str,
+    *,
+    table_links: Mapping[int, str] | None = None,
+    table_codes: Mapping[int, str] | None = None,
 ) -> str:
     """All the cards as one self-contained HTML document (the results' stylesheet inlined),
     a card to a printed page, readable on a phone; with ``table_links``, each table card
-    carries its link as text and as a QR code."""
-    pages = card_pages(movement, table_links=table_links)
+    carries its link as text and as a QR code; with ``table_codes``, its code."""
+    pages = card_pages(movement, table_links=table_links, table_codes=table_codes)
     links = {f"table-{t}.html": link for t, link in (table_links or {}).items()}
     return pages_html(pages, title, describe(movement), links)
 
@@ -432,12 +457,16 @@ def pages_html(pages: Sequence[Page], title: str, subtitle: str, links: Mapping[
 
 
 def cards_pdf(
-    movement: Movement, title: str, *, table_links: Mapping[int, str] | None = None
+    movement: Movement,
+    title: str,
+    *,
+    table_links: Mapping[int, str] | None = None,
+    table_codes: Mapping[int, str] | None = None,
 ) -> bytes:
     """All the cards as one A4 PDF in the published results' look, a card to a page (a card
     too long for one page runs on). Needs the ``pdf`` extra: without fpdf2 this raises the
     same :class:`~bridgescore.errors.MissingExtraError` as the results PDF."""
-    pages = card_pages(movement, table_links=table_links)
+    pages = card_pages(movement, table_links=table_links, table_codes=table_codes)
     links = {f"table-{t}.html": link for t, link in (table_links or {}).items()}
     return pages_pdf(pages, f"{title} · {describe(movement)}", title, links)
 
@@ -469,6 +498,7 @@ def pages_pdf(pages: Sequence[Page], heading: str, title: str, links: Mapping[st
 
 
 __all__ = [
+    "CODE_NOTE",
     "BoardMove",
     "PairCard",
     "PairRound",
@@ -482,6 +512,7 @@ __all__ = [
     "card_pages",
     "cards_html",
     "cards_pdf",
+    "code_table",
     "describe",
     "page_qr_codes",
     "pages_html",

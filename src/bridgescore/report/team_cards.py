@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from bridgescore.events.movements.boards import board_text
 from bridgescore.events.movements.teams import Match, RoundRobin, TwoRoom, two_room
-from bridgescore.report.cards import pages_html, pages_pdf
+from bridgescore.report.cards import code_table, pages_html, pages_pdf
 from bridgescore.report.view import Page, Row, Table, slug
 
 
@@ -140,7 +140,7 @@ def _parts_text(parts: tuple[tuple[int, ...], ...]) -> str:
     return ", then ".join(board_text(part) for part in parts)
 
 
-def _room_page(card: RoomCard, link: str | None) -> Page:
+def _room_page(card: RoomCard, link: str | None, code: str | None = None) -> Page:
     rows = []
     for number, row in enumerate(card.rounds, start=1):
         if row is None:
@@ -152,6 +152,8 @@ def _room_page(card: RoomCard, link: str | None) -> Page:
     tables = [Table("Rounds", header, tuple(rows), frozenset({0}))]
     if link is not None:
         tables.append(Table("Scores", ("Enter this room's scores at",), (Row((link,), (link,)),)))
+    if code is not None:
+        tables.append(code_table(code))
     return Page(f"room-{card.label}.html", f"Room {card.label}", tuple(tables))
 
 
@@ -185,12 +187,18 @@ def describe(robin: RoundRobin) -> str:
 
 
 def team_card_pages(
-    robin: RoundRobin, *, room_links: Mapping[str, str] | None = None
+    robin: RoundRobin,
+    *,
+    room_links: Mapping[str, str] | None = None,
+    room_codes: Mapping[str, str] | None = None,
 ) -> tuple[Page, ...]:
-    """Every card as a report page: the room cards (each with its link, when
-    ``room_links`` has it by room label), then the team cards."""
-    links = room_links or {}
-    pages = [_room_page(card, links.get(card.label)) for card in room_cards(robin)]
+    """Every card as a report page: the room cards (each with its link and its table's
+    code, when ``room_links`` and ``room_codes`` have them by room label), then the team
+    cards."""
+    links, codes = room_links or {}, room_codes or {}
+    pages = [
+        _room_page(card, links.get(card.label), codes.get(card.label)) for card in room_cards(robin)
+    ]
     pages.extend(_team_page(card) for card in team_cards(robin))
     return tuple(pages)
 
@@ -200,17 +208,25 @@ def _links(room_links: Mapping[str, str] | None) -> dict[str, str]:
 
 
 def team_cards_html(
-    robin: RoundRobin, title: str, *, room_links: Mapping[str, str] | None = None
+    robin: RoundRobin,
+    title: str,
+    *,
+    room_links: Mapping[str, str] | None = None,
+    room_codes: Mapping[str, str] | None = None,
 ) -> str:
     """All the cards as one HTML document; with ``room_links``, each room's card carries
-    its link as text and as a QR code."""
-    pages = team_card_pages(robin, room_links=room_links)
+    its link as text and as a QR code; with ``room_codes``, its table's code."""
+    pages = team_card_pages(robin, room_links=room_links, room_codes=room_codes)
     return pages_html(pages, title, describe(robin), _links(room_links))
 
 
 def team_cards_pdf(
-    robin: RoundRobin, title: str, *, room_links: Mapping[str, str] | None = None
+    robin: RoundRobin,
+    title: str,
+    *,
+    room_links: Mapping[str, str] | None = None,
+    room_codes: Mapping[str, str] | None = None,
 ) -> bytes:
     """All the cards as one A4 PDF (the ``pdf`` extra), a card to a page."""
-    pages = team_card_pages(robin, room_links=room_links)
+    pages = team_card_pages(robin, room_links=room_links, room_codes=room_codes)
     return pages_pdf(pages, f"{title} · {describe(robin)}", title, _links(room_links))

@@ -440,21 +440,29 @@ def session_state(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @login_required
 def table_cards(request: HttpRequest, session_id: int) -> HttpResponse:
-    """The guide cards, each table's (a teams session: each room's) with its own link."""
+    """The guide cards, each table's (a teams session: each room's) with its own link on the
+    public address (never the request's Host header) and the table's code."""
     session = _directed(request, session_id)
     from bridgescore.report.cards import cards_html
+    from bridgescore.web.address import link
 
-    links = {
-        link.table: request.build_absolute_uri(f"/t/{link.token}/")
-        for link in TableLink.objects.filter(session=session)
-    }
+    tables = list(TableLink.objects.filter(session=session))
+    links = {t.table: link(f"/t/{t.token}/") for t in tables}
+    codes = {t.table: t.code for t in tables}
     if session.kind == Session.Kind.TEAMS:  # the rooms' cards and the teams' (library's)
         from bridgescore.report.team_cards import team_cards_html
 
-        by_room = {clubs.room_label(table): link for table, link in links.items()}
+        room = clubs.room_label
         robin = matches.round_robin_of(session)
-        return HttpResponse(team_cards_html(robin, session.name, room_links=by_room))
-    return HttpResponse(cards_html(clubs.movement_of(session), session.name, table_links=links))
+        page = team_cards_html(
+            robin,
+            session.name,
+            room_links={room(table): url for table, url in links.items()},
+            room_codes={room(table): code for table, code in codes.items()},
+        )
+        return HttpResponse(page)
+    movement = clubs.movement_of(session)
+    return HttpResponse(cards_html(movement, session.name, table_links=links, table_codes=codes))
 
 
 @login_required

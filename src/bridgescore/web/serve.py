@@ -1,5 +1,6 @@
-"""``bridgescore serve``: migrate the database, optionally add the demo, and serve the app
-with waitress (a production WSGI server: threads, no debug pages, no autoreload)."""
+"""``bridgescore serve``: decide the public address, migrate the database, optionally add
+the demo, and serve the app with waitress (a production WSGI server: threads, no debug
+pages, no autoreload)."""
 
 from __future__ import annotations
 
@@ -16,11 +17,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from bridgescore.errors import BridgeError
+from bridgescore.web import address
 
 
 @dataclass(frozen=True, slots=True)
 class Started:
-    """What the server says on start: where it is, and the demo's login if made."""
+    """What the server says on start: the public URL the phones open, the database, and
+    the demo's login if made."""
 
     url: str
     database: str
@@ -46,8 +49,14 @@ def setup(database: str | None = None) -> str:
     return f"PostgreSQL {db.get('NAME')} on {db.get('HOST') or 'localhost'}"
 
 
-def prepare(host: str, port: int, database: str | None, demo: bool) -> Started:
-    """Everything before serving: settings, migrations, the demo."""
+def prepare(
+    host: str, port: int, database: str | None, demo: bool, public_url: str | None = None
+) -> Started:
+    """Everything before serving: the public URL (``public_url`` checked, else decided by
+    :func:`bridgescore.web.address.url_for`) handed to the settings, then the settings,
+    migrations and the demo."""
+    url = address.url_for(host, port, public_url)  # a bad URL is refused before any work
+    os.environ[address.PUBLIC_URL_VARIABLE] = url
     shown = setup(database)
     login = session_url = None
     if demo:
@@ -56,8 +65,7 @@ def prepare(host: str, port: int, database: str | None, demo: bool) -> Started:
         made = ensure_demo()
         login = (made.username, made.password)
         session_url = f"/director/s/{made.session_id}/"
-    where = "localhost" if host in {"0.0.0.0", "::"} else host
-    return Started(f"http://{where}:{port}/", shown, login, session_url)
+    return Started(url, shown, login, session_url)
 
 
 def default_workers() -> int:

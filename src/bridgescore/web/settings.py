@@ -7,6 +7,11 @@ configure one app the same way.
   ``postgres://user:password@host:port/name``); default SQLite in ``BRIDGESCORE_HOME``.
 - ``BRIDGESCORE_SECRET_KEY``: the key signing login sessions; default a random key kept in
   ``BRIDGESCORE_HOME/secret-key`` (made on first start).
+- ``BRIDGESCORE_PUBLIC_URL``: the address the players' phones open, e.g.
+  ``http://192.168.1.20:8000/`` (``bridgescore serve`` sets it: ``--public-url``, else the
+  machine's LAN address when serving on every address; default ``http://127.0.0.1:8000/``).
+  The guide cards' links are built on it, and a request whose Host header is neither its
+  host nor the machine's own (``localhost``, ``127.0.0.1``, ``::1``) gets a 400.
 - ``BRIDGESCORE_DEBUG``: ``1`` for Django's debug pages (never in a club).
 """
 
@@ -18,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+
+from bridgescore.web import address
 
 HOME = Path(os.environ.get("BRIDGESCORE_HOME", Path.home() / ".bridgescore")).expanduser()
 
@@ -55,7 +62,11 @@ def _database() -> dict[str, Any]:
 
 SECRET_KEY = _secret_key()
 DEBUG = os.environ.get("BRIDGESCORE_DEBUG") == "1"
-ALLOWED_HOSTS = ["*"]  # a club's own machine, reached by its LAN address or name
+PUBLIC_URL = address.checked_url(
+    os.environ.get(address.PUBLIC_URL_VARIABLE) or address.DEFAULT_PUBLIC_URL
+)
+ALLOWED_HOSTS = address.allowed_hosts(PUBLIC_URL)  # never "*": the Host header is not trusted
+CSRF_TRUSTED_ORIGINS = [address.origin(PUBLIC_URL)]
 INSTALLED_APPS = [
     "django.contrib.auth",
     "django.contrib.contenttypes",
