@@ -8,7 +8,8 @@ nested and deeply nested ones) in every path parameter, query parameter and form
 field its view reads: each field alone (the others valid, so the view reads on), and all
 at once. Each answer must be below 500, show no payload's dangerous form unescaped, be the
 app's own page when it is a 4xx page (``{"error": ...}`` when it is JSON), and log no
-server error.
+server error. Then every page is read again with the payloads kept in what directors and
+tables type that pages show (names, reasons, notes, the log).
 """
 
 from __future__ import annotations
@@ -45,7 +46,6 @@ from bridgescore.web.models import (
 )
 from bridgescore.web.urls import urlpatterns
 
-Link = Callable[[int], TableLink]
 Phone = Callable[[TableLink], Client]
 
 SCRIPT = "<script>alert(1)</script>"
