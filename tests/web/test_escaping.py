@@ -222,10 +222,6 @@ WALKS: dict[str, Walk] = {
 UNREAD = "walked"
 """A query parameter no view reads, sent to every GET (a page must not echo the query)."""
 
-ECHO = (
-    "tables.py (owner fixing): the JSON preview of a result echoes the posted fields (its"
-    " 'input') with < and > as sent; escape them as failures.refused does, or leave them out"
-)
 RAW_JSON = (
     "tables.py (owner fixing): {what} is JSON with the names' < and > as typed; a browser"
     " does not run it as served (application/json, nosniff), but no body may carry them raw:"
@@ -236,18 +232,14 @@ EMPTY_405 = (
     " with an empty 405; use @failures.only(...), whose 405 says which methods"
 )
 KNOWN: dict[tuple[str, str], str] = {
-    **{("table_entry", p): ECHO for p in ("script", "attribute", "textarea")},
     ("table_plan", "kept"): RAW_JSON.format(what="the table's plan (pair and team names)"),
     ("table_manifest", "kept"): RAW_JSON.format(what="the manifest (the session's name)"),
     **{
         (name, "PUT"): EMPTY_405.format(file=file)
         for file, names in {
-            "pages.py": ("login", "logout"),
             "directing.py": ("new_session", "new_teams_session", "director_cell",
                              "session_state", "roster", "session_pairs", "penalties",
                              "late_change", "swiss_draw"),
-            "desk.py": ("release_table", "answer_call"),
-            "tables.py": ("table_entry", "table_takeover", "table_confirm", "table_call"),
         }.items()
         for name in names
     },

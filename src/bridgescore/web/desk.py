@@ -7,9 +7,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils import timezone
-from django.views.decorators.http import require_POST
 
-from bridgescore.web import clubs, limits
+from bridgescore.web import clubs, failures, limits
 from bridgescore.web.models import Attempt, Session, TableCall, TableLink
 
 
@@ -21,7 +20,7 @@ def _session(request: HttpRequest, session_id: int) -> Session:
 
 
 @login_required
-@require_POST
+@failures.only("POST")
 def release_table(request: HttpRequest, session_id: int, table: int) -> HttpResponse:
     """Unlock a table locked after wrong codes: its count of tries starts again."""
     session = _session(request, session_id)
@@ -36,7 +35,7 @@ def release_table(request: HttpRequest, session_id: int, table: int) -> HttpResp
 
 
 @login_required
-@require_POST
+@failures.only("POST")
 def answer_call(request: HttpRequest, session_id: int, call_id: int) -> HttpResponse:
     """A TD call answered: it leaves the grid (and stays in the log)."""
     session = _session(request, session_id)

@@ -14,14 +14,13 @@ from django.http import (
     HttpResponse,
 )
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods, require_POST
 
 from bridgescore.errors import BridgeError
 from bridgescore.events.figures import fixed, points
 from bridgescore.events.model import Event
 from bridgescore.events.pairs import PairsScoring
 from bridgescore.report.view import Report, Row, Table, slug
-from bridgescore.web import clubs, entries, limits, live, matches, standings
+from bridgescore.web import clubs, entries, failures, limits, live, matches, standings
 from bridgescore.web.answers import address, problem
 from bridgescore.web.forms import LoginForm, form_problem
 from bridgescore.web.models import (
@@ -41,7 +40,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "bridgescore/home.html", {"published": published[:50]})
 
 
-@require_http_methods(["GET", "POST"])
+@failures.only("GET", "POST")
 def login_view(request: HttpRequest) -> HttpResponse:
     """Log in. Every try is counted in the database before the password is looked at
     (:mod:`~bridgescore.web.limits`), so tries sent in parallel count too: past
@@ -80,7 +79,7 @@ def login_view(request: HttpRequest) -> HttpResponse:
     return render(request, "bridgescore/login.html", {"error": error}, status=status)
 
 
-@require_POST
+@failures.only("POST")
 def logout_view(request: HttpRequest) -> HttpResponse:
     logout(request)
     return redirect("home")
@@ -98,10 +97,16 @@ def _is_director(request: HttpRequest, session: Session) -> bool:
     return bool(user.is_authenticated and session.club.directors.filter(user=user).exists())
 
 
+PRINT_PAGE = "print.html"
+"""Every page of the results at once, for printing (the static site's ``print.html``)."""
+PRINT_BODY = '<body class="print">'
+
+
 def results_page(request: HttpRequest, public_id: str, page: str) -> HttpResponse:
     """The results pages, built on the static report's view model (``report/view.py``)
     and rendered by its own templates, so the two never disagree. Under way, a viewer
-    sees the ranking, and travellers only of boards their table has finished."""
+    sees the ranking, and travellers only of boards their table has finished; the print
+    page (every page at once) is the director's until the results are published."""
     session = Session.objects.filter(public_id=public_id).select_related("club").first()
     if session is None:
         raise Http404("no such session")
@@ -116,6 +121,10 @@ def results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespons
         if director
         else entries.visible_boards(session, _viewer_table(request, session))
     )
+    published = session.state == Session.State.PUBLISHED
+    printing = page == PRINT_PAGE
+    if printing and not (director or published):  # every page at once: the director's
+        return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
     asked = re.fullmatch(r"board-(\d+)\.html", page)
     if asked and int(asked[1]) not in visible:  # the same answer whether played or not
         if int(asked[1]) not in clubs.movement_of(session).boards:
@@ -134,6 +143,20 @@ def results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespons
         )
     if not teams:
         report = _with_penalties(session, report)
+    if printing:  # what the viewer may see (under way, the director: all of it)
+        boards = tuple(p for p in report.boards if p.board is None or p.board.number in visible)
+        cards = tuple(
+            p
+            for p in report.cards
+            if director or published or _card_visible(event, p.file, visible)
+        )
+        report = replace(report, boards=boards, cards=cards)
+        html = env.get_template(PRINT_PAGE).render(report=report)
+        if not published:
+            html = html.replace(
+                PRINT_BODY, f'{PRINT_BODY}<p class="live">Live: results so far</p>', 1
+            )
+        return HttpResponse(html)
     pages = {p.file: p for p in (report.index, *report.boards, *report.cards)}
     shown = pages.get(page)
     if shown is None:

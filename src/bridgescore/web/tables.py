@@ -20,14 +20,13 @@ from django.http import (
 )
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_http_methods, require_POST
 
 from bridgescore.core.seats import Seat
 from bridgescore.errors import BridgeError
 from bridgescore.events.model import ResultRow
 from bridgescore.events.movements.fit import table_in
 from bridgescore.events.movements.moves import Moves, moves_after
-from bridgescore.web import clubs, entries, limits, queries
+from bridgescore.web import clubs, entries, failures, limits, queries
 from bridgescore.web.answers import DEVICE_COOKIE, RESULTS, address, problem
 from bridgescore.web.forms import (
     CallForm,
@@ -230,7 +229,7 @@ def _lock(link: TableLink) -> None:
     link.locked = True
 
 
-@require_POST
+@failures.only("POST")
 def table_takeover(request: HttpRequest, token: str) -> HttpResponse:
     """Take the table over from another phone with the table's code (every try logged;
     the takeover shows on the director's grid)."""
@@ -261,7 +260,7 @@ def _confirming(request: HttpRequest, link: TableLink) -> bool:
     return isinstance(held, dict) and held.get(str(link.session_id)) == link.table
 
 
-@require_http_methods(["GET", "POST"])
+@failures.only("GET", "POST")
 def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
     """The opponents' own phone: with the table's code, it lists the results the table's
     phone has sent to be confirmed, to accept (kept, as if accepted on the table's phone)
@@ -326,7 +325,7 @@ def _accept_or_reject(request: HttpRequest, link: TableLink) -> None:
     pending.delete()
 
 
-@require_POST
+@failures.only("POST")
 def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     """One result from the table (a form post, or JSON from the phone's send queue), read
     through :class:`~bridgescore.web.forms.TableResultForm`. Neither ``confirm`` nor
@@ -370,7 +369,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
         if not fields["confirm"]:
             entries.table_may_enter(link.session, inp)
             row = entries.check_entry(link.session, inp, by_table=True)
-            shown = {k: v for k, v in data.items() if k in PENDING_FIELDS}
+            shown = _as_read(form, data)
             body = {"preview": _score_text(row), "board": inp.board, "input": shown}
             return _answer(wants_json, request, link, body, 200)
         entry, created = entries.record_entry(link.session, inp, by_table=True)
@@ -394,7 +393,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     return _answer(wants_json, request, link, body, 200)
 
 
-@require_POST
+@failures.only("POST")
 def table_call(request: HttpRequest, token: str) -> HttpResponse:
     """The table calls the director (with an optional note): shown on the control grid
     until the director answers. Only from the phone holding the table."""
@@ -420,6 +419,21 @@ def table_call(request: HttpRequest, token: str) -> HttpResponse:
     )
     body = {"status": "the director has been called", "call": True}
     return _answer(wants_json, request, link, body, 200)
+
+
+def _as_read(form: TableResultForm, data: Any) -> dict[str, str]:
+    """The fields of a result sent back with its preview, as the form read them (never
+    the text as posted: only a field's clean value goes back to the page)."""
+    shown: dict[str, str] = {}
+    for name in PENDING_FIELDS:
+        if name not in data:
+            continue
+        value = form.cleaned_data.get(name)
+        if isinstance(value, bool):
+            shown[name] = "1" if value else ""
+        else:
+            shown[name] = "" if value is None else str(value)
+    return shown
 
 
 def _status_of(error: Exception) -> int:
