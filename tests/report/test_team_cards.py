@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from bridgescore.cli.main import cli
-from bridgescore.events.movements.teams import round_robin
+from bridgescore.events.movements.teams import RoundRobin, round_robin
 from bridgescore.report.team_cards import (
     RoomRound,
     TeamRound,
@@ -62,6 +62,15 @@ def test_a_bigger_round_robin_uses_every_room_every_round() -> None:
         played = sorted(b for c in cards for b in c.rounds[number].boards)  # type: ignore[union-attr]
         assert played == sorted(2 * [b for m in rnd.matches for b in m.boards])
     assert describe(robin) == "round robin · 8 teams · 7 rounds · 2 boards a match"
+
+
+def test_a_swiss_is_headed_as_a_swiss_with_its_rounds_drawn() -> None:
+    drawn = RoundRobin(round_robin(8, 2).teams, round_robin(8, 2).rounds[:2])
+    assert (
+        describe(drawn, swiss_rounds=5)
+        == "Swiss · 8 teams · 2 of 5 rounds drawn · 2 boards a match"
+    )
+    assert "round robin" not in team_cards_html(drawn, "Swiss night", swiss_rounds=5)
 
 
 def test_cards_as_html_with_each_rooms_link_and_as_pdf() -> None:

@@ -177,10 +177,16 @@ def _team_page(card: TeamCard) -> Page:
     )
 
 
-def describe(robin: RoundRobin) -> str:
-    """One line: ``round robin · 5 teams · 5 rounds · 4 boards a match``."""
+def describe(robin: RoundRobin, swiss_rounds: int | None = None) -> str:
+    """One line: ``round robin · 5 teams · 5 rounds · 4 boards a match``; for a Swiss
+    (``swiss_rounds``: its planned rounds, of which ``robin`` holds those drawn),
+    ``Swiss · 8 teams · 2 of 5 rounds drawn · 4 boards a match``."""
     boards = {len(m.boards) for r in robin.rounds for m in r.matches}
-    parts = ["round robin", f"{len(robin.teams)} teams", f"{len(robin.rounds)} rounds"]
+    if swiss_rounds is None:
+        parts = ["round robin", f"{len(robin.teams)} teams", f"{len(robin.rounds)} rounds"]
+    else:
+        drawn = f"{len(robin.rounds)} of {swiss_rounds} rounds drawn"
+        parts = ["Swiss", f"{len(robin.teams)} teams", drawn]
     if len(boards) == 1:
         parts.append(f"{boards.pop()} boards a match")
     return " · ".join(parts)
@@ -213,11 +219,13 @@ def team_cards_html(
     *,
     room_links: Mapping[str, str] | None = None,
     room_codes: Mapping[str, str] | None = None,
+    swiss_rounds: int | None = None,
 ) -> str:
     """All the cards as one HTML document; with ``room_links``, each room's card carries
-    its link as text and as a QR code; with ``room_codes``, its table's code."""
+    its link as text and as a QR code; with ``room_codes``, its table's code; with
+    ``swiss_rounds``, headed as a Swiss of that many rounds (see :func:`describe`)."""
     pages = team_card_pages(robin, room_links=room_links, room_codes=room_codes)
-    return pages_html(pages, title, describe(robin), _links(room_links))
+    return pages_html(pages, title, describe(robin, swiss_rounds), _links(room_links))
 
 
 def team_cards_pdf(
@@ -226,7 +234,9 @@ def team_cards_pdf(
     *,
     room_links: Mapping[str, str] | None = None,
     room_codes: Mapping[str, str] | None = None,
+    swiss_rounds: int | None = None,
 ) -> bytes:
     """All the cards as one A4 PDF (the ``pdf`` extra), a card to a page."""
     pages = team_card_pages(robin, room_links=room_links, room_codes=room_codes)
-    return pages_pdf(pages, f"{title} · {describe(robin)}", title, _links(room_links))
+    line = describe(robin, swiss_rounds)
+    return pages_pdf(pages, f"{title} · {line}", title, _links(room_links))
