@@ -80,7 +80,10 @@ def quality_factor(scores: list[int]) -> float:
 
 
 def find_balance(movement: Movement) -> Balance:
-    """Count, for every two pairs, the boards they play in the same and opposite directions."""
+    """Count, for every two pairs, the boards they play in the same and opposite directions.
+
+    Worked board by board (every two pairs that played it), not pair by pair over every
+    board: a 60-table Mitchell has 7,000 two-pair rows but each board only its own players."""
     seats: dict[str, dict[int, tuple[str, int, int]]] = defaultdict(dict)
     plays: dict[int, int] = defaultdict(int)
     for number, rnd in enumerate(movement.rounds, start=1):
@@ -90,26 +93,35 @@ def find_balance(movement: Movement) -> Balance:
                 seats[tbl.ns].setdefault(board, ("NS", number, tbl.table))
                 seats[tbl.ew].setdefault(board, ("EW", number, tbl.table))
     pairs = movement.pairs
+    on_board: dict[int, list[tuple[int, str, int, int]]] = defaultdict(list)
+    for index, pair in enumerate(pairs):
+        for board, (direction, number, table) in seats[pair].items():
+            on_board[board].append((index, direction, number, table))
+    counts: dict[tuple[int, int], list[int]] = {}
+    for board, players in on_board.items():
+        played = plays[board]
+        for at, (first, direction, number, table) in enumerate(players):
+            for second, other_direction, other_number, other_table in players[at + 1 :]:
+                count = counts.get((first, second))
+                if count is None:
+                    count = counts[(first, second)] = [0, 0, 0, 0]
+                if number == other_number and table == other_table:
+                    count[2] += 1  # against
+                    count[3] += played - 1
+                elif direction == other_direction:
+                    count[0] += 1  # same direction
+                    count[3] += 1
+                else:
+                    count[1] += 1  # opposite
+                    count[3] -= 1
     rows: list[tuple[str, str, Comparison]] = []
     scores: list[int] = []
     gap = total = 0
-    for i, first in enumerate(pairs):
-        for second in pairs[i + 1 :]:
-            same = opposite = against = competition = 0
-            for board, (direction, number, table) in seats[first].items():
-                other = seats[second].get(board)
-                if other is None:
-                    continue
-                if (number, table) == other[1:]:
-                    against += 1
-                    competition += plays[board] - 1
-                elif direction == other[0]:
-                    same += 1
-                    competition += 1
-                else:
-                    opposite += 1
-                    competition -= 1
-            rows.append((first, second, Comparison(same, opposite, against)))
+    nothing = (0, 0, 0, 0)
+    for i, first_pair in enumerate(pairs):
+        for j in range(i + 1, len(pairs)):
+            same, opposite, against, competition = counts.get((i, j), nothing)
+            rows.append((first_pair, pairs[j], Comparison(same, opposite, against)))
             scores.append(competition)
             gap += abs(same - opposite)
             total += same + opposite
