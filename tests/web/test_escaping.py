@@ -232,8 +232,6 @@ EMPTY_405 = (
     " with an empty 405; use @failures.only(...), whose 405 says which methods"
 )
 KNOWN: dict[tuple[str, str], str] = {
-    ("table_plan", "kept"): RAW_JSON.format(what="the table's plan (pair and team names)"),
-    ("table_manifest", "kept"): RAW_JSON.format(what="the manifest (the session's name)"),
     **{
         (name, "PUT"): EMPTY_405.format(file=file)
         for file, names in {

@@ -470,6 +470,17 @@ def _answer(
 # --- the table's phone as an app: its whole plan, kept on the phone, and its offline shell
 
 
+_JSON_ESCAPES = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026", ord("'"): "\\u0027"}
+"""What a JSON body never carries raw (the names typed by directors and players)."""
+
+
+def _json(data: dict[str, Any], status: int = 200, kind: str = "application/json") -> HttpResponse:
+    """``data`` as JSON, with ``<``, ``>``, ``&`` and ``'`` escaped (as JSON allows)."""
+    body = json.dumps(data).translate(_JSON_ESCAPES)
+    return HttpResponse(body, content_type=kind, status=status)
+
+
+@failures.only("GET")
 def table_plan(request: HttpRequest, token: str) -> HttpResponse:
     """``GET /t/<token>/plan.json``: everything the table's phone needs to go on without
     a connection (every round at this table with its pairs, boards, moves; what is
@@ -477,8 +488,8 @@ def table_plan(request: HttpRequest, token: str) -> HttpResponse:
     link = _link(request, token)
     if not _holds(request, link):
         body = {"error": "this table is open on another phone", "takeover": f"/t/{token}/"}
-        return JsonResponse(body, status=409)
-    response = JsonResponse(plan_of(link))
+        return _json(body, status=409)
+    response = _json(plan_of(link))
     response["Cache-Control"] = "no-store"
     return response
 
@@ -578,14 +589,14 @@ def _move_lines(session: Session, moves: Moves) -> dict[str, Any]:
     else:
         lines = []
         for move in (moves.ns, moves.ew):
-            who = f"{move.pair} ({move.sat.words})"
+            who = f"{move.pair} ({move.sat.words} here)"
             if move.table is None or move.direction is None:
                 lines.append(f"{who}: a bye in round {moves.round + 1}")
             else:
                 where = clubs.room_name(move.table)
                 lines.append(
-                    f"{who} go to table {clubs.room_label(move.table)} ({where}),"
-                    f" {move.direction.words}"
+                    f"{who} go to table {clubs.room_label(move.table)} ({where})"
+                    f" and sit {move.direction.words}"
                 )
         lines.append(moves.boards.phrase(moves.next_round))
     return {"lines": lines, "last": moves.last}
@@ -616,6 +627,7 @@ def score_table() -> dict[str, dict[str, dict[str, list[int]]]]:
     return table
 
 
+@failures.only("GET")
 def table_service_worker(request: HttpRequest, token: str) -> HttpResponse:
     """``GET /t/<token>/sw.js``: the service worker that keeps the table's page, plan and
     scripts on the phone, so that a reload without a connection still shows the table
@@ -649,6 +661,7 @@ def _shell_files() -> tuple[str, str]:
     return text, digest.hexdigest()[:16]
 
 
+@failures.only("GET")
 def table_manifest(request: HttpRequest, token: str) -> HttpResponse:
     """``GET /t/<token>/manifest.webmanifest``: the table's page as an app on the phone's
     home screen, opening on the table's link."""
@@ -664,4 +677,4 @@ def table_manifest(request: HttpRequest, token: str) -> HttpResponse:
         "theme_color": "#0b5cad",
         "icons": [{"src": "/static/bridgescore/icon.svg", "sizes": "any", "type": "image/svg+xml"}],
     }
-    return JsonResponse(manifest, content_type="application/manifest+json")
+    return _json(manifest, kind="application/manifest+json")

@@ -1,115 +1,689 @@
-// The table's phone: results are queued on the phone and sent when it can; every result
-// carries its own id, so a resend is never counted twice. Without this script the forms
-// still work (one post to see the score, one to accept it).
+// The table's phone, one step a screen as on a Bridgemate: the board, the contract, the
+// declarer, the opening lead, the result, the score for East-West to accept (here, or on
+// their own phone), the board's results, the next board; at the end of a round, where
+// everyone goes. Back at every step until the score is accepted.
+//
+// It runs from the table's plan (/t/<token>/plan.json: every round at this table, kept on
+// the phone), so it goes on without a connection: an accepted result waits in a queue on
+// the phone and is sent, once and in order, when the connection is back (every result
+// carries its own id, so a resend is never counted twice). The service worker
+// (/t/<token>/sw.js) keeps the page itself, so a reload without a connection still works.
+// Without this script the page's forms still work (one post to see the score, one to
+// accept it).
 (function () {
   "use strict";
-  var round = document.getElementById("round");
-  var form = document.getElementById("entry");
-  if (!round) { return; }
-  var token = round.dataset.token;
-  var key = "bridgescore-queue-" + token;
-  var shown = document.getElementById("queue");
+  var root = document.getElementById("phone");
+  if (!root) { return; }
+  var token = root.dataset.token;
+  var QUEUE = "bridgescore-queue-" + token;   // results accepted, waiting to be sent (in order)
+  var PLAN = "bridgescore-plan-" + token;     // the table's plan as last read
+  var SENT = "bridgescore-sent-" + token;     // results acknowledged since the plan was read
+  var SEEN = "bridgescore-seen-" + token;     // the last round whose end the table has seen
+  var SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  var SEATS = { N: "North", E: "East", S: "South", W: "West" };
+  var RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
+
+  var state = {
+    plan: null,
+    screen: "auto",       // auto (from the plan), or a step of the board being entered
+    draft: null,          // the board being entered: nothing of it outlives the board
+    preview: null,        // the server's answer for the score shown
+    last: null,           // the board just accepted or sent to the opponents
+    order: null,          // the board chosen out of order, waiting for a yes
+    call: null,           // the director's call: its note and how it went
+    online: navigator.onLine !== false,
+    stopped: "",          // "closed" or "elsewhere": the queue is not sent any more
+    notes: []             // things said once (refusals, the director told of a flag)
+  };
+
+  // --- what the phone keeps --------------------------------------------------------------
+
+  function read(key, fallback) {
+    try { var v = JSON.parse(localStorage.getItem(key)); return v === null ? fallback : v; } catch (e) { return fallback; }
+  }
+  function write(key, value) { try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* full */ } }
+  function queue() { return read(QUEUE, []); }
+  function sent() { return read(SENT, {}); }
+  function key(roundNo, board) { return roundNo + ":" + board; }
+
+  function choosePlan() {
+    var inline = null;
+    var script = document.getElementById("table-plan");
+    try { inline = script ? JSON.parse(script.textContent) : null; } catch (e) { inline = null; }
+    var stored = read(PLAN, null);
+    if (stored && (!inline || stored.at > inline.at)) { return stored; }
+    return inline;
+  }
+  function setPlan(plan) {
+    state.plan = plan;
+    write(PLAN, plan);
+    // what the plan shows entered no longer needs the phone's word for it
+    var kept = sent();
+    Object.keys(kept).forEach(function (k) {
+      var parts = k.split(":"), b = board(Number(parts[0]), Number(parts[1]));
+      if (!b || b.entered) { delete kept[k]; }
+    });
+    write(SENT, kept);
+    try { localStorage.setItem("bridgescore-table-for-" + plan.links.ranking.split("/")[2],
+                               JSON.stringify({ link: plan.links.page, table: plan.table })); } catch (e) { /* full */ }
+  }
+
+  // --- the plan, read -------------------------------------------------------------------
+
+  function roundOf(number) {
+    var found = null;
+    (state.plan.plan || []).forEach(function (r) { if (r.round === number) { found = r; } });
+    return found;
+  }
+  function board(roundNo, number) {
+    var r = roundOf(roundNo), found = null;
+    if (r && r.plays) { r.boards.forEach(function (b) { if (b.number === number) { found = b; } }); }
+    return found;
+  }
+  function status(roundNo, b) {
+    var k = key(roundNo, b.number);
+    if (queue().some(function (e) { return key(e.round, e.board) === k; })) { return "queued"; }
+    if (b.entered || sent()[k]) { return "entered"; }
+    if (b.pending) { return "pending"; }
+    return "open";
+  }
+  function seen() { return Number(read(SEEN, 0)) || 0; }
+
+  // Where the table is: the first round from the server's on with a board still to enter
+  // (or waiting for the opponents), or whose end the table has not seen yet.
+  function where() {
+    var plan = state.plan;
+    // from the round after the last one whose end the table has seen (the server may be
+    // on already, once the round's last result is in), at most the server's round
+    var from = Math.max(Math.min(plan.round, seen() + 1), 1), lastPlayed = from;
+    for (var i = 0; i < plan.plan.length; i++) {
+      var r = plan.plan[i];
+      if (r.round < from) { continue; }
+      if (!r.plays) {
+        if (seen() < r.round) { return { round: r.round, screen: "idle" }; }
+        continue;
+      }
+      lastPlayed = r.round;
+      var states = r.boards.map(function (b) { return status(r.round, b); });
+      if (states.indexOf("open") >= 0) { return { round: r.round, screen: "board" }; }
+      if (states.indexOf("pending") >= 0) { return { round: r.round, screen: "waiting" }; }
+      if (seen() < r.round) { return { round: r.round, screen: "end" }; }
+    }
+    return { round: lastPlayed, screen: "end" };
+  }
+  function expected(roundNo) {
+    // the next board in the table's own order (the order the movement lists them here)
+    var r = roundOf(roundNo), next = null;
+    r.boards.forEach(function (b) { if (next === null && status(roundNo, b) === "open") { next = b; } });
+    return next;
+  }
+
+  // --- words ------------------------------------------------------------------------------
+
+  function strainText(s) { return s === "NT" ? "NT" : SUITS[s] || ""; }
+  function contractText(d) {
+    if (d.not_played) { return "Not played"; }
+    if (d.level === "pass") { return "Passed out"; }
+    return d.level + strainText(d.strain) + (d.doubled || "");
+  }
+  function leadText(lead) { return lead ? SUITS[lead[0]] + (lead[1] === "T" ? "10" : lead[1]) : ""; }
+  function tricks(d) { return 6 + Number(d.level) + (d.result === "=" ? 0 : Number(d.result)); }
+  function resultText(d) {
+    if (d.result === "=") { return "made " + tricks(d); }
+    if (d.result.charAt(0) === "+") { return "made " + tricks(d) + " (" + d.result + ")"; }
+    return "down " + d.result.slice(1);
+  }
+  function describe(d) {
+    if (d.not_played || d.level === "pass") { return contractText(d); }
+    return contractText(d) + " by " + SEATS[d.declarer] + ", " + resultText(d) +
+      (d.lead ? ", lead " + leadText(d.lead) : "");
+  }
+  function signed(n) { return (n > 0 ? "+" : n < 0 ? "−" : "") + Math.abs(n); }
+  function nsScore(d) {
+    // the score from the library's own table (the plan's): shown when the server cannot be asked
+    if (d.not_played) { return null; }
+    if (d.level === "pass") { return 0; }
+    var b = board(d.round, d.board);
+    var kind = { C: "C", D: "C", H: "H", S: "H", NT: "N" }[d.strain];
+    var ns = d.declarer === "N" || d.declarer === "S";
+    var vulnerable = ns ? b.ns_vulnerable : b.ew_vulnerable;
+    var total = state.plan.scores[d.level + kind][vulnerable ? "v" : "nv"][d.doubled || ""][tricks(d)];
+    return ns ? total : -total;
+  }
+  function scoreText(d) {
+    var n = nsScore(d);
+    return n === null ? "Not played" : "NS " + signed(n);
+  }
+  function results(level) {
+    var made = ["="], up = [], down = [];
+    for (var i = 1; i <= 7 - level; i++) { up.push("+" + i); }
+    for (var j = 1; j <= 6 + level; j++) { down.push("-" + j); }
+    return made.concat(up, down);
+  }
+  function boardsText(list) {
+    // "board 5", "boards 1-3", "boards 3, 4, 1, 2" (in the order they are played)
+    if (list.length === 1) { return "board " + list[0]; }
+    var run = list.every(function (b, i) { return i === 0 || b === list[i - 1] + 1; });
+    return "boards " + (run ? list[0] + "-" + list[list.length - 1] : list.join(", "));
+  }
+
+  // --- the page, drawn --------------------------------------------------------------------
+
+  function el(tag, props, children) {
+    var node = document.createElement(tag);
+    Object.keys(props || {}).forEach(function (name) {
+      var value = props[name];
+      if (value === null || value === undefined || value === false) { return; }
+      if (name === "text") { node.textContent = value; }
+      else if (name === "onclick") { node.addEventListener("click", value); }
+      else if (name === "className") { node.className = value; }
+      else { node.setAttribute(name, value === true ? "" : value); }
+    });
+    (children || []).forEach(function (child) {
+      if (child) { node.appendChild(typeof child === "string" ? document.createTextNode(child) : child); }
+    });
+    return node;
+  }
+  function button(label, onclick, className, props) {
+    var p = { type: "button", className: className || "", onclick: onclick };
+    Object.keys(props || {}).forEach(function (k) { p[k] = props[k]; });
+    return el("button", p, [label]);
+  }
+  function suitSpan(s) { return el("span", { className: s === "H" || s === "D" ? "red" : "" }, [SUITS[s]]); }
+
+  function render() {
+    if (!state.plan) { return; }
+    var at = where();
+    var screen = state.screen === "auto" ? (state.stopped || (state.plan.state !== "running" ? "closed" : at.screen)) : state.screen;
+    if (state.call) { screen = "call"; }
+    var roundNo = state.draft ? state.draft.round : (state.last ? state.last.round : at.round);
+    var r = roundOf(roundNo) || { plays: false };
+    var head = el("div", { className: "phone-head" }, [
+      el("h1", { text: "Table " + state.plan.table + " · round " + roundNo + " of " + state.plan.planned }),
+      r.plays ? el("p", { className: "who" }, [
+        el("b", { text: "NS " + r.ns }), " " + r.ns_names + " ", el("br"),
+        el("b", { text: "EW " + r.ew }), " " + r.ew_names]) : null
+    ]);
+    var body = (SCREENS[screen] || SCREENS.board)(roundNo, at);
+    var waiting = queue();
+    var parts = [head];
+    if (state.draft && ["contract", "declarer", "lead", "result", "score", "order"].indexOf(screen) >= 0) {
+      parts.push(boardLine(state.draft));
+    }
+    parts.push(el("p", { id: "queue", className: "queue", hidden: waiting.length === 0 },
+      [waiting.length ? "Waiting to send: " + waiting.map(function (e) { return "board " + e.board; }).join(", ") +
+        (state.online ? " (sending…)" : " (kept on this phone until the connection is back)") : ""]));
+    state.notes.forEach(function (note) { parts.push(el("p", { className: "note", role: "status", text: note })); });
+    parts.push(body.screen);
+    parts.push(footer(body.back));
+    root.replaceChildren.apply(root, parts);
+    root.dataset.screen = screen;
+    document.title = "Table " + state.plan.table + ": " + screen;
+  }
+
+  function boardLine(d) {
+    var b = board(d.round, d.board);
+    var chosen = [];
+    if (d.level) { chosen.push(contractText(d)); }
+    if (d.declarer) { chosen.push("by " + SEATS[d.declarer]); }
+    if (d.lead) { chosen.push("lead " + leadText(d.lead)); }
+    return el("p", { className: "board-line" }, [
+      el("b", { text: "Board " + d.board }), " · dealer " + b.dealer + " · vul " + b.vulnerability +
+        (chosen.length ? " · " + chosen.join(" ") : "")]);
+  }
+
+  function footer(back) {
+    return el("nav", { className: "phone-foot" }, [
+      back ? button("‹ Back", back, "back") : el("span"),
+      state.call ? el("span") : button("Call the director", function () { state.call = { note: "", said: "" }; render(); }, "call"),
+      el("a", { href: state.plan.links.ranking, className: "button" }, ["Ranking"])
+    ]);
+  }
+
+  function section(step, children) { return el("section", { className: "screen", "data-step": step }, children); }
+
+  function go(screen) { state.screen = screen; render(); window.scrollTo(0, 0); }
+
+  var SCREENS = {
+    board: function (roundNo) {
+      var r = roundOf(roundNo);
+      var open = [], others = [];
+      r.boards.forEach(function (b) {
+        var s = status(roundNo, b);
+        if (s === "open") {
+          open.push(button(el("span", {}, [el("b", { text: "Board " + b.number }), el("small", { text: "dealer " + b.dealer.charAt(0) + " · vul " + b.vulnerability })]),
+            function () { chooseBoard(roundNo, b.number); }, "pick", { "data-board": b.number }));
+        } else {
+          var said = s === "queued" ? "waiting to send" : s === "pending" ? "waiting for East-West's phone" :
+            (b.entered ? b.entered.score : sent()[key(roundNo, b.number)].score);
+          others.push(el("li", { className: s, "data-board": b.number, text: "Board " + b.number + ": " + said }));
+        }
+      });
+      return { screen: section("board", [
+        el("h2", { text: "Which board?" }),
+        el("div", { className: "picks" }, open),
+        others.length ? el("ul", { className: "done-boards" }, others) : null
+      ]) };
+    },
+    order: function (roundNo) {
+      var next = expected(roundNo);
+      return { screen: section("order", [
+        el("h2", { text: "Board " + state.order + " is out of order" }),
+        el("p", { text: "Board " + next.number + " comes first at this table. Play board " + state.order + " now?" }),
+        el("div", { className: "actions" }, [
+          button("Yes, board " + state.order, function () { var b = state.order; state.order = null; startBoard(roundNo, b); }, "big", { "data-answer": "yes" }),
+          button("No, board " + next.number, function () { state.order = null; startBoard(roundNo, next.number); }, "", { "data-answer": "no" })
+        ])
+      ]), back: function () { state.order = null; state.draft = null; go("auto"); } };
+    },
+    contract: function () {
+      var d = state.draft;
+      var levels = "1234567".split("").map(function (n) {
+        return button(n, function () { d.level = n; render(); }, d.level === n ? "on" : "", { "data-level": n });
+      });
+      var strains = ["C", "D", "H", "S", "NT"].map(function (s) {
+        return button(s === "NT" ? "NT" : suitSpan(s), function () { d.strain = s; render(); },
+          d.strain === s ? "on" : "", { "data-strain": s, "aria-label": s === "NT" ? "notrump" : { C: "clubs", D: "diamonds", H: "hearts", S: "spades" }[s] });
+      });
+      var doublings = [["", "—"], ["X", "X"], ["XX", "XX"]].map(function (pair) {
+        return button(pair[1], function () { d.doubled = pair[0]; render(); },
+          (d.doubled || "") === pair[0] ? "on" : "", { "data-doubled": pair[0] || "none", "aria-label": pair[0] ? pair[1] : "undoubled" });
+      });
+      var ready = d.level && d.level !== "pass" && d.strain;
+      return { screen: section("contract", [
+        el("h2", { text: "Contract" }),
+        el("div", { className: "keys seven" }, levels),
+        el("div", { className: "keys five" }, strains),
+        el("div", { className: "keys three" }, doublings),
+        el("div", { className: "keys two" }, [
+          button("Pass", function () { clearContract(d); d.level = "pass"; go("score"); }, "", { "data-level": "pass" }),
+          button("Not played", function () { clearContract(d); d.not_played = "1"; go("score"); }, "", { "data-not-played": "1" })
+        ]),
+        button("Next ›", function () { go("declarer"); }, "big next", { disabled: !ready })
+      ]), back: function () { state.draft = null; go("auto"); } };
+    },
+    declarer: function () {
+      var d = state.draft;
+      var seat = function (s) {
+        return button(SEATS[s], function () { d.declarer = s; go(state.plan.lead_rule === "off" ? "result" : "lead"); },
+          "seat seat-" + s + (d.declarer === s ? " on" : ""), { "data-seat": s });
+      };
+      return { screen: section("declarer", [
+        el("h2", { text: "Declarer" }),
+        el("div", { className: "compass" }, [seat("N"), seat("W"), el("span", { className: "table-top", text: contractText(d) }), seat("E"), seat("S")])
+      ]), back: function () { go("contract"); } };
+    },
+    lead: function () {
+      var d = state.draft;
+      var suits = ["S", "H", "D", "C"].map(function (s) {
+        return button(suitSpan(s), function () { d.leadSuit = s; d.lead = ""; render(); },
+          d.leadSuit === s ? "on" : "", { "data-suit": s, "aria-label": { C: "clubs", D: "diamonds", H: "hearts", S: "spades" }[s] });
+      });
+      var ranks = RANKS.map(function (rank) {
+        return button(rank === "T" ? "10" : rank, function () { d.lead = d.leadSuit + rank; go("result"); },
+          d.lead === d.leadSuit + rank ? "on" : "", { "data-rank": rank, disabled: !d.leadSuit });
+      });
+      var leader = { N: "East", E: "South", S: "West", W: "North" }[d.declarer];
+      return { screen: section("lead", [
+        el("h2", { text: "Opening lead (" + leader + ")" }),
+        el("div", { className: "keys four" }, suits),
+        el("div", { className: "keys seven" }, ranks),
+        state.plan.lead_rule === "required" ? null :
+          button("No lead", function () { d.lead = ""; d.leadSuit = ""; go("result"); }, "", { "data-rank": "none" })
+      ]), back: function () { go("declarer"); } };
+    },
+    result: function () {
+      var d = state.draft;
+      var keys = results(Number(d.level)).map(function (res) {
+        return button(res.replace("-", "−"), function () { d.result = res; go("score"); },
+          (d.result === res ? "on " : "") + (res === "=" ? "made" : res.charAt(0) === "+" ? "up" : "down"), { "data-result": res });
+      });
+      return { screen: section("result", [
+        el("h2", { text: "Result of " + contractText(d) + " by " + SEATS[d.declarer] }),
+        el("div", { className: "keys five" }, keys)
+      ]), back: function () { go(state.plan.lead_rule === "off" ? "declarer" : "lead"); } };
+    },
+    score: function () {
+      var d = state.draft, p = state.preview || {};
+      var shown = p.score || scoreText(d);
+      var checked = p.error ? el("p", { className: "error", role: "alert", text: p.error }) :
+        p.score ? null : el("p", { className: "quiet", text: p.offline ? "No connection: worked out on this phone." : "Checking…" });
+      return { screen: section("score", [
+        el("p", { className: "contract-line", text: describe(d) }),
+        el("p", { className: "score", id: "score", text: shown }),
+        checked,
+        el("p", { className: "ask", text: "East-West: is this right?" }),
+        el("div", { className: "actions" }, [
+          button("Accept", accept, "big ok", { disabled: !!p.error, "data-action": "accept" }),
+          button("Send it to East-West's phone", sendToOpponents, "", { disabled: !!p.error || !!p.offline, "data-action": "pending" })
+        ])
+      ]), back: function () {
+        state.preview = null;
+        if (d.not_played || d.level === "pass") { clearContract(d); go("contract"); } else { d.result = ""; go("result"); }
+      } };
+    },
+    kept: function () {
+      var last = state.last, k = key(last.round, last.board);
+      var acked = sent()[k] || (board(last.round, last.board) || {}).entered;
+      var queued = queue().some(function (e) { return key(e.round, e.board) === k; });
+      var traveller = state.plan.links.traveller.replace("board-0", "board-" + last.board);
+      return { screen: section("kept", [
+        el("h2", { text: "Board " + last.board + " accepted" }),
+        el("p", { className: "contract-line", text: last.text }),
+        el("p", { className: "score", text: last.score }),
+        el("p", { className: queued ? "quiet" : "accepted", id: "kept-status",
+                  text: queued ? "Kept on this phone: it is sent when the connection is back." : acked ? "Received by the scorer." : "Sending…" }),
+        acked && !queued ? el("a", { className: "button", href: traveller, id: "traveller" }, ["See board " + last.board + "'s results"]) : null,
+        button(nextLabel(), next, "big next", { "data-action": "next" })
+      ]) };
+    },
+    sent: function () {
+      var last = state.last;
+      return { screen: section("sent", [
+        el("h2", { text: "Board " + last.board + ": sent to East-West's phone" }),
+        el("p", { className: "score", text: last.score }),
+        el("p", { text: "East-West open this table's link on their phone (the QR code on the table card), choose “confirm here” and type the table's code. Until they accept it the board counts for nothing." }),
+        button(nextLabel(), next, "big next", { "data-action": "next" })
+      ]) };
+    },
+    waiting: function (roundNo) {
+      var r = roundOf(roundNo);
+      var waitingFor = r.boards.filter(function (b) { return status(roundNo, b) === "pending"; }).map(function (b) { return b.number; });
+      return { screen: section("waiting", [
+        el("h2", { text: "Waiting for East-West" }),
+        el("p", { text: "East-West still have to confirm " + boardsText(waitingFor) + " on their phone (this table's link, “confirm here”, the table's code). The round ends when they have." }),
+        button("Look again", function () { refreshPlan(); }, "big", { "data-action": "refresh" })
+      ]) };
+    },
+    end: function (roundNo) {
+      var r = roundOf(roundNo), plan = state.plan;
+      var unsent = queue().length;
+      var following = null;
+      plan.plan.forEach(function (x) { if (following === null && x.round > roundNo) { following = x; } });
+      var last = roundNo >= plan.planned;
+      var undrawn = !last && following === null;
+      var moves = r && r.plays ? r.moves.lines : [];
+      var children = [el("h2", { text: last ? "The last round is complete" : "Round " + roundNo + " complete" })];
+      if (last) {
+        children.push(el("p", { text: "That was the last round. Thank you!" }));
+      } else if (r && r.plays && !r.moves.last) {
+        children.push(el("ul", { className: "moves" }, moves.map(function (line) {
+          return el("li", { text: line.charAt(0).toUpperCase() + line.slice(1) });
+        })));
+      }
+      if (following && following.plays) {
+        children.push(el("p", { className: "next-round" }, [
+          el("b", { text: "Round " + following.round + " here: " }),
+          "NS " + following.ns + (following.ns_names ? " (" + following.ns_names + ")" : "") +
+          " v EW " + following.ew + (following.ew_names ? " (" + following.ew_names + ")" : "") +
+          ", " + boardsText(following.boards.map(function (b) { return b.number; }))]));
+      } else if (following) {
+        children.push(el("p", { className: "next-round", text: "Nobody plays at this table in round " + following.round + "." }));
+      }
+      if (unsent) {
+        children.push(el("p", { className: "note", text: unsent + " result" + (unsent > 1 ? "s are" : " is") +
+          " still on this phone: they are sent when the connection is back (keep this page open)." }));
+      }
+      if (undrawn) {
+        children.push(el("p", { text: "The director draws round " + (roundNo + 1) + " once every match is complete." }));
+        children.push(button("Look again", function () { refreshPlan(); }, "big", { "data-action": "refresh" }));
+      } else if (!last) {
+        children.push(button("Start round " + following.round + " ›", function () {
+          write(SEEN, roundNo); state.last = null; go("auto");
+        }, "big next", { "data-action": "start" }));
+      } else {
+        children.push(el("a", { className: "button big", href: plan.links.ranking }, ["See the ranking"]));
+      }
+      return { screen: section("end", children) };
+    },
+    idle: function (roundNo) {
+      return { screen: section("idle", [
+        el("h2", { text: "Nobody plays here in round " + roundNo }),
+        button("Go on ›", function () { write(SEEN, roundNo); go("auto"); }, "big next", { "data-action": "start" })
+      ]) };
+    },
+    closed: function () {
+      var unsent = queue();
+      return { screen: section("closed", [
+        el("h2", { text: "The session is closed" }),
+        el("p", { text: unsent.length ? "These results were not sent: " + unsent.map(function (e) { return "board " + e.board + " (" + describe(e) + ")"; }).join("; ") + ". Ask the director." : "Ask the director for any change." })
+      ]) };
+    },
+    elsewhere: function () {
+      var unsent = queue();
+      return { screen: section("elsewhere", [
+        el("h2", { text: "This table is open on another phone" }),
+        el("p", { text: unsent.length ? "Not sent from this phone: " + unsent.map(function (e) { return "board " + e.board + " (" + describe(e) + ")"; }).join("; ") + ". Enter them on the other phone." : "Enter the results on the other phone." }),
+        el("a", { className: "button", href: state.plan.links.page }, ["Take the table back (with the table's code)"])
+      ]) };
+    },
+    call: function () {
+      var call = state.call;
+      var note = el("textarea", { id: "call-note", maxlength: "300", rows: "3", placeholder: "What is it? (optional)" });
+      note.value = call.note;
+      note.addEventListener("input", function () { call.note = note.value; });
+      return { screen: section("call", [
+        el("h2", { text: "Call the director" }),
+        call.said ? el("p", { className: call.failed ? "error" : "accepted", role: "status", text: call.said }) : null,
+        call.said && !call.failed ? null : note,
+        el("div", { className: "actions" }, [
+          call.said && !call.failed ? null : button("Call", callDirector, "big", { "data-action": "call", disabled: !!call.sending }),
+          button(call.said && !call.failed ? "Back to the board" : "Cancel", function () { state.call = null; render(); }, "", { "data-action": "close" })
+        ])
+      ]) };
+    }
+  };
+
+  function nextLabel() {
+    var at = where();
+    return at.screen === "end" ? "End of round ›" : "Next board ›";
+  }
+  function next() { state.last = null; state.draft = null; state.preview = null; go("auto"); }
+  function clearContract(d) { d.level = ""; d.strain = ""; d.doubled = ""; d.declarer = ""; d.lead = ""; d.leadSuit = ""; d.result = ""; d.not_played = ""; }
+
+  // --- a board, entered --------------------------------------------------------------------
+
+  function chooseBoard(roundNo, number) {
+    var next = expected(roundNo);
+    if (next && next.number !== number) { state.order = number; state.draft = { round: roundNo, board: number }; go("order"); return; }
+    startBoard(roundNo, number);
+  }
+  function startBoard(roundNo, number) {
+    // a new board starts empty: nothing of the last one (queued or not) is carried over
+    state.draft = { round: roundNo, board: number, level: "", strain: "", doubled: "", declarer: "", lead: "",
+                    leadSuit: "", result: "", not_played: "", entry_id: newId() };
+    state.preview = null;
+    state.notes = [];
+    go("contract");
+  }
+  function newId() {
+    if (window.crypto && crypto.randomUUID) { return crypto.randomUUID(); }
+    return "10000000-1000-4000-8000-100000000000".replace(/[018]/g, function (c) {
+      return (c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (c / 4)))).toString(16);
+    });
+  }
+  function payload(d) {
+    return { round: d.round, board: d.board, level: d.level, strain: d.level === "pass" ? "" : d.strain,
+             doubled: d.doubled || "", declarer: d.declarer, result: d.result, lead: d.lead,
+             not_played: d.not_played, entry_id: d.entry_id };
+  }
 
   function csrf() {
     var m = document.cookie.match(/(?:^|; )csrftoken=([^;]*)/);
     var field = document.querySelector("input[name=csrfmiddlewaretoken]");
     return m ? decodeURIComponent(m[1]) : (field ? field.value : "");
   }
-  function load() { try { return JSON.parse(localStorage.getItem(key) || "[]"); } catch (e) { return []; } }
-  function save(queue) { localStorage.setItem(key, JSON.stringify(queue)); show(queue); }
-  function hideQueued(queue) {
-    // a board waiting to be sent is not offered again (it would be a second entry)
-    if (!form) { return; }
-    var waiting = queue.map(function (e) { return String(e.board); });
-    var first = null;
-    form.querySelectorAll("input[name=board]").forEach(function (input) {
-      var gone = waiting.indexOf(input.value) >= 0;
-      input.disabled = gone;
-      input.parentElement.hidden = gone;
-      if (gone) { input.checked = false; } else if (first === null) { first = input; }
-    });
-    if (first !== null && !form.querySelector("input[name=board]:checked")) { first.checked = true; }
-  }
-  function show(queue) {
-    hideQueued(queue);
-    if (!shown) { return; }
-    shown.hidden = queue.length === 0;
-    shown.textContent = queue.length === 0 ? "" :
-      "Waiting to send: " + queue.map(function (e) { return "board " + e.board; }).join(", ") +
-      " (kept on this phone until the connection is back)";
-  }
-  function post(entry) {
-    return fetch("/t/" + token + "/entry/", {
+  function post(url, body) {
+    return fetch(url, {
       method: "POST", credentials: "same-origin",
       headers: { "Content-Type": "application/json", "X-CSRFToken": csrf() },
-      body: JSON.stringify(entry)
-    }).then(function (r) { return r.json().then(function (body) { return { status: r.status, body: body }; }); });
+      body: JSON.stringify(body)
+    }).then(function (r) {
+      state.online = true;
+      return r.json().catch(function () { return {}; }).then(function (b) { return { status: r.status, body: b }; });
+    }, function (error) { state.online = false; throw error; });
   }
-  var sending = false;
-  function flush() {
-    var queue = load();
-    if (sending || queue.length === 0) { return Promise.resolve(); }
-    sending = true;
-    var entry = queue[0];
-    return post(entry).then(function (answer) {
-      sending = false;
-      var rest = load().filter(function (e) { return e.entry_id !== entry.entry_id; });
-      if (answer.status === 200) {
-        save(rest);
-        if (answer.body.flags) {
-          alert("Board " + entry.board + " is kept. The director has been told: " + answer.body.flags);
-        }
-        if (rest.length === 0) { location.reload(); } else { return flush(); }
-      } else if (answer.status >= 400 && answer.status < 500) {
-        save(rest);  // refused for good (not a lost connection): say why
-        alert("Board " + entry.board + ": " + (answer.body.error || "refused"));
+
+  // the score screen asks the server whether the result is possible here and now
+  SCREENS.score = (function (draw) {
+    return function (roundNo, at) {
+      var d = state.draft;
+      if (!state.preview) {
+        state.preview = { asked: true };
+        var asked = d;
+        post(state.plan.links.entry, payload(d)).then(function (answer) {
+          if (state.draft !== asked) { return; }
+          if (answer.status === 200) {
+            var text = answer.body.preview || "";
+            var score = text.indexOf(": NS ") >= 0 ? "NS " + signed(Number(text.split(": NS ")[1])) : (text === "NP" ? "Not played" : scoreText(d));
+            state.preview = { asked: true, score: score };
+          } else if (answer.status === 410) {
+            state.preview = { asked: true, error: answer.body.error || "the session is closed" };
+          } else {
+            state.preview = { asked: true, error: answer.body.error || "refused" };
+          }
+          if (state.screen === "score") { render(); }
+        }).catch(function () {
+          if (state.draft !== asked) { return; }
+          state.preview = { asked: true, offline: true };
+          if (state.screen === "score") { render(); }
+        });
       }
-    }).catch(function () { sending = false; });
+      return draw(roundNo, at);
+    };
+  })(SCREENS.score);
+
+  function accept() {
+    var d = state.draft;
+    var entry = payload(d);
+    entry.confirm = "1";
+    write(QUEUE, queue().concat([entry]));
+    state.last = { round: d.round, board: d.board, text: describe(d), score: (state.preview && state.preview.score) || scoreText(d) };
+    state.draft = null;
+    state.preview = null;
+    go("kept");
+    flush();
   }
-  function values(f) {
-    var data = {};
-    new FormData(f).forEach(function (v, k) { if (k !== "csrfmiddlewaretoken") { data[k] = v; } });
-    return data;
-  }
-  function describe(d) {
-    if (d.not_played) { return "not played"; }
-    if (d.level === "pass") { return "passed out"; }
-    return (d.level || "") + (d.strain || "") + (d.doubled || "") + " by " + (d.declarer || "?") + " " + (d.result || "");
-  }
-  if (form) {
-    form.addEventListener("submit", function (ev) {
-      ev.preventDefault();
-      var data = values(form);
-      var offered = Array.prototype.map.call(
-        form.querySelectorAll("input[name=board]:not([disabled])"),
-        function (i) { return Number(i.value); });
-      var lowest = Math.min.apply(null, offered);
-      if (Number(data.board) !== lowest &&
-          !confirm("Board " + data.board + " is out of order: board " + lowest +
-                   " is not entered yet. Enter board " + data.board + " now?")) { return; }
-      data.entry_id = (crypto.randomUUID ? crypto.randomUUID() :
-        "10000000-1000-4000-8000-100000000000".replace(/[018]/g, function (c) {
-          return (c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (c / 4)))).toString(16);
-        }));
-      post(data).then(function (answer) {
-        if (answer.status !== 200) { alert(answer.body.error || "refused"); return; }
-        if (confirm("Board " + data.board + ": " + answer.body.preview + "\nEast-West: is this right?")) {
-          data.confirm = "1"; save(load().concat([data])); flush();
-        } else if (confirm("Send it to East-West's own phone to confirm instead? (They open this" +
-                           " table's link and type the table's code.)")) {
-          data.pending = "1";
-          post(data).then(function () { location.reload(); });
-        }
-      }).catch(function () {
-        if (confirm("No connection. Board " + data.board + ": " + describe(data) +
-                    "\nEast-West: is this right? It is kept on this phone and sent when the connection is back.")) {
-          data.confirm = "1"; save(load().concat([data]));
-        }
-      });
+  function sendToOpponents() {
+    var d = state.draft;
+    var entry = payload(d);
+    entry.pending = "1";
+    post(state.plan.links.entry, entry).then(function (answer) {
+      if (answer.status === 200) {
+        state.last = { round: d.round, board: d.board, text: describe(d), score: answer.body.score || scoreText(d) };
+        state.draft = null;
+        state.preview = null;
+        go("sent");
+        refreshPlan();
+      } else {
+        state.preview = { asked: true, error: answer.body.error || "refused" };
+        render();
+      }
+    }).catch(function () {
+      state.preview = { asked: true, offline: true };
+      state.notes = ["No connection: East-West's phone cannot be reached now. Accept it here instead."];
+      render();
     });
   }
-  show(load());
-  window.addEventListener("online", flush);
+
+  function callDirector() {
+    var call = state.call;
+    call.sending = true;
+    render();
+    post(state.plan.links.call, { note: call.note.slice(0, 300) }).then(function (answer) {
+      call.sending = false;
+      call.failed = answer.status !== 200;
+      call.said = answer.status === 200 ? "The director has been called." : (answer.body.error || "the call was refused");
+      render();
+    }).catch(function () {
+      call.sending = false;
+      call.failed = true;
+      call.said = "No connection: the call could not be sent. Raise your hand for the director.";
+      render();
+    });
+  }
+
+  // --- the queue, sent once and in order ------------------------------------------------
+
+  var sending = false;
+  function flush() {
+    var waiting = queue();
+    if (sending || state.stopped || waiting.length === 0) { return Promise.resolve(); }
+    sending = true;
+    var entry = waiting[0];
+    return post(state.plan.links.entry, entry).then(function (answer) {
+      sending = false;
+      var rest = queue().filter(function (e) { return e.entry_id !== entry.entry_id; });
+      var k = key(entry.round, entry.board);
+      if (answer.status === 200) {
+        var kept = sent();
+        kept[k] = { score: answer.body.score || "", flags: answer.body.flags || "" };
+        write(SENT, kept);
+        write(QUEUE, rest);
+        if (answer.body.flags) {
+          state.notes.push("Board " + entry.board + " is kept. The director has been told: " + answer.body.flags);
+        }
+        render();
+        if (rest.length) { return flush(); }
+        return refreshPlan();
+      }
+      if (answer.status === 410) { state.stopped = "closed"; render(); return; }
+      if (answer.status === 403 && /does not hold/.test(answer.body.error || "")) { state.stopped = "elsewhere"; render(); return; }
+      if (answer.status >= 400 && answer.status < 500) {
+        // refused for good (not a lost connection): say why; the board is offered again
+        write(QUEUE, rest);
+        state.notes.push("Board " + entry.board + " was not kept: " + (answer.body.error || "refused") + ". Enter it again.");
+        render();
+        if (rest.length) { return flush(); }
+        return refreshPlan();
+      }
+    }).catch(function () { sending = false; render(); });
+  }
+
+  var reading = false;
+  function refreshPlan() {
+    if (reading) { return Promise.resolve(); }
+    reading = true;
+    return fetch(state.plan.links.plan, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
+      reading = false;
+      state.online = true;
+      if (r.status === 409) { state.stopped = "elsewhere"; render(); return; }
+      if (!r.ok) { return; }
+      return r.json().then(function (plan) {
+        if (plan.at < state.plan.at) { return; }
+        if (seen() < plan.round - 2) { write(SEEN, plan.round - 2); }
+        var before = JSON.stringify(state.plan.plan) + state.plan.state + state.plan.round;
+        setPlan(plan);
+        if (state.stopped === "elsewhere") { state.stopped = ""; }
+        if (before !== JSON.stringify(plan.plan) + plan.state + plan.round || ["kept", "sent"].indexOf(state.screen) >= 0) { render(); }
+      });
+    }).catch(function () { reading = false; state.online = false; });
+  }
+
+  // --- start ----------------------------------------------------------------------------
+
+  var plan = choosePlan();
+  if (!plan) { return; }
+  setPlan(plan);
+  if (read(SEEN, null) === null || seen() < plan.round - 2) {
+    // a phone new to the table (or back after another phone held it for rounds) starts
+    // at the round the server is at, or at the end of the round just finished
+    write(SEEN, plan.round - 2 >= 0 && read(SEEN, null) !== null ? plan.round - 2 : plan.round - 1);
+  }
+  var classic = document.getElementById("classic");
+  if (classic) { classic.hidden = true; }
+  root.hidden = false;
+  var manifest = document.createElement("link");
+  manifest.rel = "manifest";
+  manifest.href = plan.links.page + "manifest.webmanifest";
+  document.head.appendChild(manifest);
+  render();
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register(plan.links.page + "sw.js", { scope: plan.links.page }).catch(function () {});
+  }
+  window.addEventListener("online", function () { state.online = true; flush(); refreshPlan(); });
+  window.addEventListener("offline", function () { state.online = false; render(); });
   setInterval(flush, 4000);
-  flush();
+  setInterval(function () { if (!queue().length) { refreshPlan(); } }, 10000);
+  flush().then(function () { if (!queue().length) { refreshPlan(); } });
 })();
