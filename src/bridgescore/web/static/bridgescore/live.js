@@ -1,0 +1,45 @@
+// The results pages while the session is under way (the page says "Live: results so far"):
+// they refresh themselves, and a phone that holds one of the session's tables gets a link
+// back to its table. Once the results are published the page stops refreshing.
+(function () {
+  "use strict";
+  var EVERY = 15000;
+  var publicId = location.pathname.split("/")[2];
+
+  function backLink() {
+    var live = document.querySelector("main p.live");
+    if (!live || document.getElementById("back-to-table")) { return; }
+    var held = null;
+    try { held = JSON.parse(localStorage.getItem("bridgescore-table-for-" + publicId)); } catch (e) { held = null; }
+    if (!held || !held.link) { return; }
+    var back = document.createElement("a");
+    back.id = "back-to-table";
+    back.className = "back-to-table";
+    back.href = held.link;
+    back.textContent = "‹ Back to table " + held.table;
+    live.appendChild(document.createTextNode(" "));
+    live.appendChild(back);
+  }
+
+  var timer = null;
+  function refresh() {
+    if (document.hidden) { return Promise.resolve(false); }
+    return fetch(location.href, { credentials: "same-origin", cache: "no-store" }).then(function (answer) {
+      return answer.ok ? answer.text() : null;
+    }).then(function (html) {
+      if (html === null) { return false; }
+      var fresh = new DOMParser().parseFromString(html, "text/html").querySelector("main");
+      var main = document.querySelector("main");
+      if (!fresh || !main) { return false; }
+      fresh.querySelectorAll("script").forEach(function (s) { s.remove(); });
+      main.innerHTML = fresh.innerHTML;
+      if (!main.querySelector("p.live") && timer !== null) { clearInterval(timer); timer = null; }
+      backLink();
+      return true;
+    }).catch(function () { return false; });
+  }
+
+  backLink();
+  timer = setInterval(refresh, EVERY);
+  window.bridgescoreLive = { refresh: refresh, every: EVERY };
+})();
