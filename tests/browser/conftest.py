@@ -20,12 +20,14 @@ is set (as in CI): then a missing browser fails the run.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -202,16 +204,106 @@ def director_phone(new_phone: Callable[[], Page]) -> Page:
 
 
 @pytest.fixture(scope="session")
-def new_phone(browser: Browser, server: Server) -> Iterator[Callable[[], Page]]:
+def new_phone(browser: Browser, server: Server) -> Iterator[Callable[..., Page]]:
     """Make a phone: a page in a browser context of its own (its own cookies and storage),
-    phone-sized, touch; closed at the end of the run."""
+    phone-sized, touch; closed at the end of the run. ``make(cable)`` reaches the server
+    through a :class:`Cable` the test can cut."""
     contexts: list[BrowserContext] = []
 
-    def make() -> Page:
-        context = _context(browser, server, **PHONE)
+    def make(cable: Cable | None = None) -> Page:
+        options: dict[str, Any] = dict(PHONE)
+        if cable is not None:
+            options["base_url"] = cable.url
+        context = browser.new_context(**{"base_url": server.url, **options})
+        context.set_default_timeout(10_000)
         contexts.append(context)
         return context.new_page()
 
     yield make
     for context in contexts:
         context.close()
+
+
+class Cable:
+    """A phone's own connection to the server (a TCP relay on a port of its own) that a test
+    can cut and mend: a real loss of connection. Playwright's offline emulation alone does
+    not always hold for the requests a page sends through its service worker."""
+
+    def __init__(self, server: Server) -> None:
+        self._target = ("127.0.0.1", int(server.url.rstrip("/").rsplit(":", 1)[1]))
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self._listener.getsockname()[1]}/"
+        self._cut = threading.Event()
+        self._open: set[socket.socket] = set()
+        self._lock = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def cut(self) -> None:
+        """No connection: new ones are refused, open ones are closed."""
+        self._cut.set()
+        with self._lock:
+            for end in self._open:
+                _close(end)
+            self._open.clear()
+
+    def mend(self) -> None:
+        self._cut.clear()
+
+    def close(self) -> None:
+        self.cut()
+        _close(self._listener)
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                phone, _ = self._listener.accept()
+            except OSError:
+                return
+            if self._cut.is_set():
+                _close(phone)
+                continue
+            try:
+                upstream = socket.create_connection(self._target, timeout=5)
+            except OSError:
+                _close(phone)
+                continue
+            upstream.settimeout(None)
+            with self._lock:
+                self._open.update((phone, upstream))
+            for source, sink in ((phone, upstream), (upstream, phone)):
+                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                if self._cut.is_set():
+                    break
+                sink.sendall(data)
+        except OSError:
+            pass
+        _close(source)
+        _close(sink)
+        with self._lock:
+            self._open.discard(source)
+            self._open.discard(sink)
+
+
+def _close(end: socket.socket) -> None:
+    with contextlib.suppress(OSError):
+        end.shutdown(socket.SHUT_RDWR)
+    end.close()
+
+
+@pytest.fixture(scope="session")
+def new_cable(server: Server) -> Iterator[Callable[[], Cable]]:
+    """Make a :class:`Cable` to the server (closed at the end of the run)."""
+    made: list[Cable] = []
+
+    def make() -> Cable:
+        cable = Cable(server)
+        made.append(cable)
+        return cable
+
+    yield make
+    for cable in made:
+        cable.close()

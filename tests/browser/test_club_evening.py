@@ -1,7 +1,7 @@
 """A club evening in real browsers: the director sets up a session, three tables enter
-their results on their phones (one of them losing its connection for two boards), the
-live ranking agrees with the library, a table's link reaches only its own table, and the
-pages fit a phone.
+their results on their phones one step a screen (one of them losing its connection for two
+boards), the live ranking agrees with the library, a table's link reaches only its own
+table, and the pages fit a phone.
 
 The steps build on one another through module fixtures (the session, round 1, table 1's
 round 2 sent offline, the rest of round 2), so any one test can also run alone.
@@ -12,8 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pytest
@@ -23,11 +22,11 @@ from bridgescore.events.pairs import PairsResult
 from bridgescore.events.scoring import score_event
 from bridgescore.io.results import loads_csv
 
-if TYPE_CHECKING:
-    from playwright.sync_api import Dialog, Page
+from .conftest import Cable
+from .tablephone import REACHABLE, Play, Shoot, TablePhone, ns_score
 
-Shoot = Callable[["Page", str], Path]
-"""The ``shoot`` fixture: a full-page screenshot of a step, ``shoot(page, "name")``."""
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
@@ -76,27 +75,24 @@ class Session:
         return f"/r/{self.public_id}/"
 
 
-@dataclass
-class Phone:
-    """One table's phone, and the dialogs it has shown (each accepted at once, as the
-    table accepts the score it is shown)."""
-
-    table: int
-    page: Page
-    dialogs: list[str] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self.page.on("dialog", self._accept)
-
-    def _accept(self, dialog: Dialog) -> None:
-        self.dialogs.append(dialog.message)
-        dialog.accept()
+def play(choice: Choice) -> Play:
+    """A choice as the phone's buttons press it (no opening lead)."""
+    return Play(*choice)
 
 
 @pytest.fixture(scope="module")
-def phones(new_phone: Callable[[], Page]) -> dict[int, Phone]:
-    """A phone for each of the three tables."""
-    return {table: Phone(table, new_phone()) for table in (1, 2, 3)}
+def cable(new_cable: Callable[[], Cable]) -> Cable:
+    """Table 1's phone's connection to the server (cut in round 2)."""
+    return new_cable()
+
+
+@pytest.fixture(scope="module")
+def phones(new_phone: Callable[..., Page], cable: Cable, shoot: Shoot) -> dict[int, TablePhone]:
+    """A phone for each of the three tables (table 1's through its own cable)."""
+    return {
+        table: TablePhone(table, new_phone(cable) if table == 1 else new_phone(), shoot)
+        for table in (1, 2, 3)
+    }
 
 
 # --- what the pages say -----------------------------------------------------------------
@@ -128,59 +124,32 @@ def logged(director: Page, session: Session, table: int, round_no: int) -> Count
     return found
 
 
-def boards_offered(page: Page) -> list[int]:
-    """The boards the phone's Board buttons offer (those of its round not yet entered)."""
-    values = page.locator("input[name=board]").evaluate_all("els => els.map(e => e.value)")
-    return [int(v) for v in values]
-
-
 def heading(page: Page) -> str:
-    return page.locator("h1").inner_text()
+    """The page's heading: the phone's step screen's, else the page's own."""
+    phone = page.locator("#phone h1")
+    return phone.inner_text() if phone.count() else page.locator("h1").inner_text()
 
 
-def press(page: Page, name: str, value: str) -> None:
-    """Tap one of the big buttons (the label around the hidden radio)."""
-    page.locator(f"label:has(> input[name={name}][value='{value}'])").click()
-
-
-def fill_in(page: Page, board: int, choice: Choice) -> None:
-    level, strain, doubled, declarer, result = choice
-    press(page, "board", str(board))
-    press(page, "level", level)
-    if level != "pass":
-        press(page, "strain", strain)
-        press(page, "doubled", doubled)
-        press(page, "declarer", declarer)
-        press(page, "result", result)
-    page.get_by_role("button", name="Show the score").click()
-
-
-def enter_round(phone: Phone, round_no: int, shoot: Shoot) -> dict[int, Choice]:
-    """Enter the phone's round, board by board, online: each accepted score is sent, and
-    the page reloads without the board (and, after the last, on the next round)."""
+def enter_round(phone: TablePhone, round_no: int, shoot: Shoot) -> dict[int, Choice]:
+    """Enter the phone's round, board by board, online, one step a screen: each score is
+    accepted in the page, sent, and the board no longer offered; after the last, the
+    round-complete screen, then the next round."""
     page = phone.page
     assert heading(page) == f"Table {phone.table} · round {round_no} of 5"
-    boards = boards_offered(page)
+    boards = phone.offered()
     assert len(boards) == 2, boards
     entered = dict(zip(boards, CHOICES[(phone.table, round_no)], strict=True))
     for step, (number, choice) in enumerate(entered.items()):
-        before = len(phone.dialogs)
-        with page.expect_navigation():  # the page reloads once the result is received
-            fill_in(page, number, choice)
+        phone.enter(number, play(choice))
+        phone.next()
         if step == 0:
-            assert boards_offered(page) == boards[1:]
-        assert len(phone.dialogs) == before + 1, phone.dialogs
-        assert phone.dialogs[-1].startswith(f"Board {number}: "), phone.dialogs[-1]
-        assert phone.dialogs[-1].endswith("East-West: is this right?"), phone.dialogs[-1]
+            assert phone.offered() == boards[1:]
+    phone.wait_step("end")
+    shoot(page, f"table-{phone.table}-end-of-round-{round_no}")
+    phone.tap("[data-action='start']")
+    phone.wait_step("board")
     assert heading(page) == f"Table {phone.table} · round {round_no + 1} of 5"
-    shoot(page, f"table-{phone.table}-after-round-{round_no}")
     return entered
-
-
-def shown_score(dialog: str) -> int | None:
-    """The NS score in the confirm dialog (``Board 9: 4SN=: NS +420 …``)."""
-    match = re.search(r"NS ([+-]\d+)", dialog)
-    return int(match.group(1)) if match else None
 
 
 # --- the evening, step by step ------------------------------------------------------------
@@ -199,7 +168,7 @@ def session(director_page: Page, shoot: Shoot) -> Session:
     page.wait_for_url("**/director/")
 
     page.goto("/director/new/")
-    page.get_by_label("Pairs").fill(str(PAIRS))
+    page.get_by_label("Pairs", exact=True).fill(str(PAIRS))
     page.get_by_label("About how many boards").fill(str(BOARDS))
     page.get_by_role("button", name="Show the movements that fit").click()
     offered = page.locator("input[name=spec]").evaluate_all("els => els.map(e => e.value)")
@@ -220,21 +189,23 @@ def session(director_page: Page, shoot: Shoot) -> Session:
     assert results_href is not None
     public_id = results_href.strip("/").rsplit("/", 1)[1]
     links, codes = {}, {}
-    for row in page.locator("h2:text-is('Table links') + table tbody tr").all():
-        table, link, code = row.locator("td").all_inner_texts()
-        links[int(table)] = link
-        codes[int(table)] = code
+    table = page.locator("h2:text-is('Table links') + table")
+    heads = table.locator("thead th").all_inner_texts()
+    for row in table.locator("tbody tr").all():
+        cells = dict(zip(heads, row.locator("td").all_inner_texts(), strict=False))
+        links[int(cells["Table"])] = cells["Link"].strip()
+        codes[int(cells["Table"])] = cells["Code"].strip()
     return Session(session_id, public_id, links, codes)
 
 
 @pytest.fixture(scope="module")
 def round_one(
-    session: Session, phones: dict[int, Phone], director_page: Page, shoot: Shoot
+    session: Session, phones: dict[int, TablePhone], director_page: Page, shoot: Shoot
 ) -> dict[int, dict[int, Choice]]:
     """Each of the three tables opens its own link on its phone and enters round 1."""
     entered = {}
     for table, phone in phones.items():
-        phone.page.goto(session.links[table])
+        phone.open(session.links[table])
         shoot(phone.page, f"table-{table}-round-1")
         entered[table] = enter_round(phone, 1, shoot)
     return entered
@@ -244,7 +215,8 @@ def round_one(
 def offline_round(
     session: Session,
     round_one: dict[int, dict[int, Choice]],
-    phones: dict[int, Phone],
+    phones: dict[int, TablePhone],
+    cable: Cable,
     director_page: Page,
     shoot: Shoot,
 ) -> dict[int, Choice]:
@@ -253,26 +225,29 @@ def offline_round(
     phone = phones[1]
     page = phone.page
     assert heading(page) == "Table 1 · round 2 of 5"
-    boards = boards_offered(page)
+    boards = phone.offered()
     entered = dict(zip(boards, CHOICES[(1, 2)], strict=True))
+    cable.cut()
     page.context.set_offline(True)
     try:
         for number, choice in entered.items():
-            fill_in(page, number, choice)
+            phone.enter(number, play(choice), online=False)
             page.locator("#queue").filter(has_text=f"board {number}").wait_for()
+            phone.next()
         note = page.locator("#queue")
         waiting = ", ".join(f"board {b}" for b in boards)
         assert note.inner_text().startswith(f"Waiting to send: {waiting} "), note.inner_text()
-        assert all(d.startswith("No connection.") for d in phone.dialogs[-2:]), phone.dialogs
+        phone.wait_step("end")  # the round is complete on the phone
         shoot(page, "table-1-offline-two-waiting")
         # nothing has reached the server yet
         assert rows_of(export(director_page, session), 1, 2) == Counter()
         page.wait_for_timeout(4500)  # one retry of the send queue, still offline
         assert note.is_visible()
     finally:
+        cable.mend()
         page.context.set_offline(False)
     page.locator("#queue").wait_for(state="hidden", timeout=15_000)
-    page.wait_for_load_state()
+    phone.tap("[data-action='start']")
     page.get_by_role("heading", name="Table 1 · round 3 of 5").wait_for(timeout=15_000)
     shoot(page, "table-1-back-online")
     return entered
@@ -280,7 +255,7 @@ def offline_round(
 
 @pytest.fixture(scope="module")
 def round_two(
-    offline_round: dict[int, Choice], phones: dict[int, Phone], shoot: Shoot
+    offline_round: dict[int, Choice], phones: dict[int, TablePhone], shoot: Shoot
 ) -> dict[int, dict[int, Choice]]:
     """Tables 2 and 3 enter round 2 (online): two full rounds in all."""
     entered = {1: offline_round}
@@ -300,7 +275,7 @@ def test_director_sets_up_a_session_and_lands_on_the_grid(
     assert sorted(session.links) == [1, 2, 3]
     assert len(set(session.links.values())) == 3
     assert all(re.fullmatch(r"/t/[\w-]{16,}/", link) for link in session.links.values())
-    assert all(re.fullmatch(r"\d{4}", code) for code in session.codes.values())
+    assert all(re.fullmatch(r"\d{6}", code) for code in session.codes.values())
     grid = page.locator("#grid table.control")
     headers = grid.locator("thead th").all_inner_texts()
     assert headers == ["Round", "Table 1", "Table 2", "Table 3"]
@@ -315,7 +290,7 @@ def test_three_tables_enter_round_one_and_each_board_arrives_once(
     session: Session,
     round_one: dict[int, dict[int, Choice]],
     director_page: Page,
-    phones: dict[int, Phone],
+    phones: dict[int, TablePhone],
     shoot: Shoot,
 ) -> None:
     results = export(director_page, session)
@@ -325,8 +300,10 @@ def test_three_tables_enter_round_one_and_each_board_arrives_once(
     # the score each phone showed for acceptance is the library's score of the result kept
     by_board = {(int(r.table or 0), r.board): r.ns_score for r in results.rows if r.round == 1}
     for table, phone in phones.items():
-        for board, dialog in zip(round_one[table], phone.dialogs[:2], strict=True):
-            assert shown_score(dialog) == by_board[(table, board)], dialog
+        for board in round_one[table]:
+            shown = phone.shown[(1, board)]
+            assert ns_score(shown) == by_board[(table, board)], shown
+        assert phone.dialogs == []  # accepted in the page, never in a browser dialog
     director_page.goto(session.control)
     rows = director_page.locator("#grid table.control tbody tr")
     first, second = rows.nth(0), rows.nth(1)
@@ -341,16 +318,16 @@ def test_offline_phone_sends_its_two_boards_once_when_back(
     session: Session,
     offline_round: dict[int, Choice],
     director_page: Page,
-    phones: dict[int, Phone],
+    phones: dict[int, TablePhone],
 ) -> None:
     boards = Counter({b: 1 for b in offline_round})
     assert rows_of(export(director_page, session), 1, 2) == boards
     assert logged(director_page, session, 1, 2) == boards
     page = phones[1].page
     assert page.locator("#queue").is_hidden()
-    assert (
-        page.evaluate("() => Object.keys(localStorage).filter(k => localStorage[k] !== '[]')") == []
-    )
+    queued = "() => Object.keys(localStorage).filter(k => k.startsWith('bridgescore-queue-'))"
+    assert page.evaluate(queued)  # the phone's queue, now empty
+    assert page.evaluate(f"() => ({queued})().map(k => localStorage[k])") == ["[]"]
     # now table 1's phone may see the travellers of the boards it sent from offline
     for board in offline_round:
         answer = page.request.get(f"{session.ranking}board-{board}.html")
@@ -408,7 +385,7 @@ def test_live_ranking_equals_the_library_for_the_same_results(
 def test_a_table_link_reaches_its_own_table_only(
     session: Session,
     round_one: dict[int, dict[int, Choice]],
-    phones: dict[int, Phone],
+    phones: dict[int, TablePhone],
     shoot: Shoot,
 ) -> None:
     page = phones[1].page
@@ -453,7 +430,7 @@ def test_a_table_link_reaches_its_own_table_only(
     answer = page.goto(f"{session.ranking}board-{mine}.html")
     assert answer is not None
     assert answer.status == 200
-    phones[2].page.goto(session.links[2])
+    phones[2].open(session.links[2])
     assert heading(phones[2].page).startswith("Table 2 · round")  # table 2 still holds it
 
 
@@ -491,14 +468,15 @@ def test_pages_fit_a_phone_screen(
     page_name: str,
     session: Session,
     round_two: dict[int, dict[int, Choice]],
-    phones: dict[int, Phone],
+    phones: dict[int, TablePhone],
     director_page: Page,
     director_phone: Page,
     shoot: Shoot,
 ) -> None:
-    """No sideways scrolling at 390 px: the table's page, the ranking, a board's traveller
-    (from table 3's phone) and a pair's card (the director's phone; not shown to tables
-    while the session is under way)."""
+    """No sideways scrolling at 390 px, and no cell of a table beyond the screen: the
+    table's page (every button on its screen, without scrolling), the ranking, a board's
+    traveller (from table 3's phone) and a pair's card with its % column (the director's
+    phone; not shown to tables while the session is under way)."""
     page = phones[3].page
     played = min(round_two[3])
     path = {
@@ -517,3 +495,9 @@ def test_pages_fit_a_phone_screen(
     shoot(page, f"phone-{page_name.replace(' ', '-')}")
     width, wide = _overflow(page)
     assert width <= 390 + 1, f"{page_name} {path} is {width} px wide: {wide}"
+    _, cut = page.evaluate(REACHABLE, True)
+    assert cut == [], f"{page_name} {path}: {cut}"
+    if page_name == "table page":
+        phones[3].wait_ready()
+        phones[3].check_fits("board screen")
+        assert phones[3].misfits == []

@@ -1,0 +1,843 @@
+"""The table's phone as a Bridgemate, in real browsers: a seven-table Mitchell played for
+three rounds, four tables tapping their boards in step by step on their phones (the other
+three sent by a scorer), with a correction before acceptance, boards out of order, a
+result sent to East-West's own phone, a call to the director, an offline stretch with a
+reload, a takeover by another phone with the table's code, and the round-complete screen
+with where everyone goes; then the ranking, which equals the library's, and every results
+page fitting a phone. A teams match's closed room plays its boards in its own order.
+
+The steps build on one another through module fixtures (so any test also runs alone).
+Screenshots of every screen go to ``test-artefacts/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from bridgescore.events.model import Event, EventResults
+from bridgescore.events.movements.moves import moves_after
+from bridgescore.events.movements.spec import build
+from bridgescore.events.pairs import PairsResult
+from bridgescore.events.scoring import score_event
+from bridgescore.io.results import loads_csv
+
+from .conftest import Cable, Server
+from .tablephone import REACHABLE, Play, Scorer, Shoot, TablePhone, ns_score
+
+pytestmark = pytest.mark.browser
+
+SPEC = "mitchell:7x3"
+"""A seven-table Mitchell of three boards a round (typed by the director)."""
+ROUNDS = 3
+"""The rounds played here (of the movement's seven)."""
+PHONES = (1, 2, 3, 4)
+"""The tables whose players tap their results in; the scorer sends tables 5-7."""
+
+NAMES = {
+    f"{n}{side}": f"{first} {n}{side.lower()} & {second} {n}{side.lower()}"
+    for n in range(1, 8)
+    for side, first, second in (("NS", "Ann", "Bob"), ("EW", "Cy", "Di"))
+}
+
+PLAYS = (
+    Play("4", "S", "", "N", "=", "HK"),
+    Play("3", "NT", "", "S", "+1", "S4"),
+    Play("2", "H", "", "E", "-1", "CA"),
+    Play("4", "H", "X", "W", "-2", ""),
+    Play("pass"),
+    Play("5", "D", "", "E", "=", "ST"),
+    Play("1", "NT", "", "N", "+2", "DQ"),
+    Play("6", "S", "", "S", "-1", "HA"),
+    Play("3", "C", "XX", "W", "=", "D2"),
+    Play("2", "S", "", "N", "+1", "C7"),
+    Play("3", "NT", "", "W", "-2", "H5"),
+)
+
+
+def play_for(table: int, round_no: int, index: int) -> Play:
+    """The result a table enters for the ``index``-th board of its round (varied, so the
+    ranking has real figures)."""
+    return PLAYS[(table * 5 + round_no * 3 + index * 7) % len(PLAYS)]
+
+
+@dataclass(frozen=True, slots=True)
+class Evening:
+    """The session the director made, as the browser found it."""
+
+    id: int
+    public_id: str
+    links: dict[int, str]
+    codes: dict[int, str]
+
+    @property
+    def control(self) -> str:
+        return f"/director/s/{self.id}/"
+
+    @property
+    def ranking(self) -> str:
+        return f"/r/{self.public_id}/"
+
+
+MOVEMENT = build(SPEC)
+
+
+def seat_boards(table: int, round_no: int) -> tuple[int, ...]:
+    return next(t.boards for t in MOVEMENT.rounds[round_no - 1].tables if t.table == table)
+
+
+def export(director: Page, evening: Evening) -> EventResults:
+    answer = director.request.get(f"{evening.control}export.csv")
+    assert answer.status == 200, answer.text()
+    return loads_csv(answer.text(), source="export.csv")
+
+
+def kept(director: Page, evening: Evening) -> dict[tuple[int, int, int], str]:
+    """Each standing result by (round, table, board), as ``4SN=`` (``Pass``)."""
+    found: dict[tuple[int, int, int], str] = {}
+    for row in export(director, evening).rows:
+        assert row.result is not None
+        found[(row.round or 0, int(row.table or 0), row.board)] = str(row.result)
+    return found
+
+
+def log_lines(director: Page, evening: Evening) -> list[str]:
+    director.goto(evening.control)
+    return director.locator("h2:text-is('Log') + table tbody td:nth-child(2)").all_inner_texts()
+
+
+def entered_order(director: Page, evening: Evening, table: int) -> list[tuple[int, int]]:
+    """(round, board) of every result the log shows for ``table``, in the order kept (the
+    control page lists the newest first)."""
+    pattern = re.compile(rf"^round (\d+), table {table}, board (\d+): ")
+    found = []
+    for line in log_lines(director, evening):
+        match = pattern.match(line)
+        if match:
+            found.append((int(match.group(1)), int(match.group(2))))
+    return found[::-1]
+
+
+# --- the evening, step by step --------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def director_page(browser: Browser, server: Server) -> Iterator[Page]:
+    """This evening's director, logged in on a laptop of their own."""
+    context = browser.new_context(base_url=server.url, viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.goto("/login/")
+    page.get_by_label("User name").fill("director")
+    page.get_by_label("Password").fill("demo-bridge-club")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url("**/director/")
+    yield page
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def director_phone(director_page: Page, new_phone: Callable[..., Page]) -> Page:
+    """The director's phone, logged in (the laptop's cookies)."""
+    page = new_phone()
+    page.context.add_cookies(director_page.context.cookies())  # type: ignore[arg-type]
+    return page
+
+
+@pytest.fixture(scope="module")
+def evening(director_page: Page, shoot: Shoot) -> Evening:
+    """The director types the Mitchell and names the pairs."""
+    page = director_page
+    page.goto("/director/new/")
+    page.get_by_label("Name", exact=True).fill("Seven-table Mitchell")
+    page.get_by_label("Or type a movement").fill(SPEC)
+    page.locator("textarea[name=names]").fill(
+        "\n".join(f"{pair}: {who}" for pair, who in NAMES.items())
+    )
+    page.get_by_role("button", name="Start the session").click()
+    page.wait_for_url(re.compile(r"/director/s/\d+/$"))
+    session_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
+    href = page.get_by_role("link", name="Results", exact=True).get_attribute("href")
+    assert href is not None
+    links, codes = table_links(page)
+    assert sorted(links) == list(range(1, 8))
+    return Evening(session_id, href.strip("/").rsplit("/", 1)[1], links, codes)
+
+
+def table_links(page: Page) -> tuple[dict[int, str], dict[int, str]]:
+    """Each table's link and code, from the director's control page."""
+    table = page.locator("h2:text-is('Table links') + table")
+    heads = table.locator("thead th").all_inner_texts()
+    links, codes = {}, {}
+    for row in table.locator("tbody tr").all():
+        cells = dict(zip(heads, row.locator("td").all_inner_texts(), strict=False))
+        number = int(re.sub(r"\D", "", cells["Table"]))
+        links[number] = cells["Link"].strip()
+        codes[number] = cells["Code"].strip()
+    return links, codes
+
+
+@pytest.fixture(scope="module")
+def cable(new_cable: Callable[[], Cable]) -> Cable:
+    """Table 2's phone's connection to the server, which round 2 cuts."""
+    return new_cable()
+
+
+@pytest.fixture(scope="module")
+def phones(
+    evening: Evening, new_phone: Callable[..., Page], cable: Cable, shoot: Shoot
+) -> dict[int, TablePhone]:
+    """Tables 1-4 open their links on their phones (each phone holds its table)."""
+    found = {}
+    for table in PHONES:
+        page = new_phone(cable) if table == 2 else new_phone()
+        phone = TablePhone(table, page, shoot, name=f"flow-table-{table}")
+        phone.open(evening.links[table])
+        found[table] = phone
+    return found
+
+
+@pytest.fixture(scope="module")
+def scorer(evening: Evening, new_phone: Callable[[], Page]) -> Scorer:
+    """One phone holding tables 5-7, sending their results as their script would."""
+    held = Scorer(new_phone())
+    for table in (5, 6, 7):
+        held.hold(table, evening.links[table])
+    return held
+
+
+def scorer_round(scorer: Scorer, round_no: int) -> None:
+    for table in (5, 6, 7):
+        for index, board in enumerate(seat_boards(table, round_no)):
+            scorer.send(table, round_no, board, play_for(table, round_no, index))
+
+
+def tap_round(phone: TablePhone, round_no: int, *, skip: int = 0) -> dict[int, str]:
+    """The phone enters its round's boards (from the ``skip``-th on) in the table's order."""
+    shown = {}
+    boards = seat_boards(phone.table, round_no)
+    for index, board in enumerate(boards):
+        if index < skip:
+            continue
+        shown[board] = phone.enter(board, play_for(phone.table, round_no, index))
+        phone.next()
+    return shown
+
+
+@pytest.fixture(scope="module")
+def round_one(
+    evening: Evening,
+    phones: dict[int, TablePhone],
+    scorer: Scorer,
+    director_page: Page,
+    new_phone: Callable[[], Page],
+    shoot: Shoot,
+) -> dict[int, dict[int, str]]:
+    """Round 1: table 1 taps through every screen (with a correction before acceptance),
+    table 2 takes its boards out of order, table 3 sends one to East-West's phone, table 4
+    calls the director; tables 5-7 come from the scorer."""
+    shown: dict[int, dict[int, str]] = {t: {} for t in PHONES}
+
+    # table 1: every screen, and a correction before acceptance
+    one = phones[1]
+    assert one.heading() == "Table 1 · round 1 of 7"
+    assert one.offered() == [1, 2, 3]
+    one.snap("boards")
+    first = play_for(1, 1, 0)
+    one.choose(1)
+    shown[1][1] = one_board_every_screen(one, first)
+    one.page.locator("#traveller").click()
+    one.page.wait_for_url(f"**{evening.ranking}board-1.html")
+    one.page.get_by_role("heading", name="Board 1").wait_for()
+    shoot(one.page, "flow-table-1-traveller")
+    back = one.page.locator("#back-to-table")
+    assert back.inner_text() == "‹ Back to table 1"
+    back.click()
+    one.wait_step("board")
+    assert one.offered() == [2, 3]
+    # board 2: 3NT by South down one is pressed, then put right before East-West accept
+    wrong = Play("3", "NT", "", "S", "-1", "S4")
+    one.choose(2)
+    one.to_score(wrong)
+    one.wait_checked()
+    assert ns_score(one.score_shown()) == -100  # board 2: North-South vulnerable
+    one.snap("score-before-correction")
+    one.back()  # to the result
+    one.wait_step("result")
+    one.back()  # to the lead
+    one.wait_step("lead")
+    one.back()  # to the declarer
+    one.wait_step("declarer")
+    one.snap("correcting")
+    right = Play("3", "NT", "", "N", "+1", "HQ")
+    one.declarer(right.declarer)
+    one.lead(right.lead)
+    one.result(right.result)
+    one.wait_step("score")
+    one.wait_checked()
+    assert one.page.locator("#phone .contract-line").inner_text() == (
+        "3NT by North, made 10 (+1), lead ♥Q"
+    )
+    shown[1][2] = one.score_shown()
+    assert ns_score(shown[1][2]) == 630  # board 2: North-South vulnerable
+    one.tap("[data-action='accept']")
+    one.page.locator("#traveller").wait_for()
+    one.next()
+    # board 3: passed out
+    shown[1][3] = one.enter(3, Play("pass"))
+    assert ns_score(shown[1][3]) == 0
+    one.snap("last-board-accepted")
+    one.next()
+
+    # table 2: board 6 first is out of order (asked in the page); then board 5, and "no"
+    two = phones[2]
+    assert two.offered() == [4, 5, 6]
+    two.choose(6)
+    two.wait_step("order")
+    assert two.page.locator("#phone [data-step=order] h2").inner_text() == (
+        "Board 6 is out of order"
+    )
+    two.snap("out-of-order")
+    two.tap("[data-answer='yes']")
+    two.wait_step("contract")
+    assert two.page.locator("#phone .board-line b").inner_text() == "Board 6"
+    six = play_for(2, 1, 2)
+    two.to_score(six)
+    two.wait_checked()
+    shown[2][6] = two.score_shown()
+    two.tap("[data-action='accept']")
+    two.page.locator("#traveller").wait_for()
+    two.next()
+    two.choose(5)
+    two.wait_step("order")
+    two.tap("[data-answer='no']")  # board 4 after all
+    two.wait_step("contract")
+    assert two.page.locator("#phone .board-line b").inner_text() == "Board 4"
+    four = play_for(2, 1, 0)
+    two.to_score(four)
+    two.wait_checked()
+    shown[2][4] = two.score_shown()
+    two.tap("[data-action='accept']")
+    two.page.locator("#traveller").wait_for()
+    two.next()
+    assert two.offered() == [5]  # the next in order: asked nothing
+    shown[2][5] = two.enter(5, play_for(2, 1, 1))
+    two.next()
+
+    # table 3: board 7 goes to East-West's own phone, and they accept it there
+    three = phones[3]
+    seven = play_for(3, 1, 0)
+    three.choose(7)
+    three.to_score(seven)
+    three.wait_checked()
+    shown[3][7] = three.score_shown()
+    three.tap("[data-action='pending']")
+    three.wait_step("sent")
+    three.snap("sent-to-east-west")
+    three.next()
+    assert three.offered() == [8, 9]
+    assert three.listed() == {7: "Board 7: waiting for East-West's phone"}
+    shown[3].update(tap_round(three, 1, skip=1))
+    three.wait_step("waiting")
+    three.snap("waiting-for-east-west")
+    east_west = new_phone()
+    east_west.goto(f"{evening.links[3]}confirm/")
+    east_west.get_by_label("Table code").fill(evening.codes[3])
+    east_west.get_by_role("button", name="Confirm results on this phone").click()
+    east_west.get_by_text(f"board 7: {seven.kept()}").wait_for()
+    shoot(east_west, "flow-east-west-confirm")
+    east_west.get_by_role("button", name="Accept").click()
+    east_west.get_by_text("Nothing is waiting to be confirmed").wait_for()
+    three.tap("[data-action='refresh']")
+    three.wait_step("end")
+
+    # table 4: calls the director (with a note) from the contract screen, then plays
+    four_phone = phones[4]
+    four_phone.choose(10)
+    four_phone.wait_step("contract")
+    four_phone.tap("nav button.call")
+    four_phone.wait_step("call")
+    four_phone.page.locator("#call-note").fill("Revoke on board 10")
+    four_phone.snap("call-the-director")
+    four_phone.tap("[data-action='call']")
+    four_phone.page.get_by_text("The director has been called.").wait_for()
+    four_phone.snap("director-called")
+    four_phone.tap("[data-action='close']")
+    four_phone.wait_step("contract")  # back where it was
+    four_phone.back()
+    shown[4].update(tap_round(four_phone, 1))
+
+    scorer_round(scorer, 1)
+    return shown
+
+
+def one_board_every_screen(phone: TablePhone, play: Play) -> str:
+    """Board 1 at table 1, a screenshot of every screen on the way."""
+    phone.wait_step("contract")
+    phone.snap("contract-empty")
+    phone.to_score(play, snap=True)
+    phone.wait_checked()
+    phone.snap("score")
+    shown = phone.score_shown()
+    phone.tap("[data-action='accept']")
+    phone.wait_step("kept")
+    phone.page.locator("#traveller").wait_for()
+    phone.snap("accepted")
+    return shown
+
+
+@pytest.fixture(scope="module")
+def round_one_ends(
+    round_one: dict[int, dict[int, str]], phones: dict[int, TablePhone]
+) -> dict[int, list[str]]:
+    """Each phone's round-complete screen: where its pairs and boards go."""
+    lines = {}
+    for table, phone in phones.items():
+        phone.wait_step("end")
+        lines[table] = phone.end_lines()
+        phone.snap("round-1-complete")
+        phone.tap("[data-action='start']")
+        phone.wait_step("board")
+        assert phone.heading() == f"Table {table} · round 2 of 7"
+    return lines
+
+
+@pytest.fixture(scope="module")
+def round_two(
+    evening: Evening,
+    round_one_ends: dict[int, list[str]],
+    phones: dict[int, TablePhone],
+    scorer: Scorer,
+    director_page: Page,
+    new_phone: Callable[..., Page],
+    cable: Cable,
+) -> dict[str, object]:
+    """Round 2: table 2 loses its connection (reloads its page without one, enters its
+    three boards and round 3's first, all sent once and in order when it is back); table 3's
+    phone is replaced by another with the table's code; tables 1 and 4 play on."""
+    found: dict[str, object] = {}
+    ends: dict[int, list[str]] = {}
+    tap_round(phones[1], 2)
+    tap_round(phones[4], 2)
+
+    # table 2, offline
+    two = phones[2]
+    boards = seat_boards(2, 2)
+    cable.cut()  # the connection is lost (and the browser knows it)
+    two.page.context.set_offline(True)
+    try:
+        two.enter(boards[0], play_for(2, 2, 0), online=False)
+        assert two.page.locator("#kept-status").inner_text() == (
+            "Kept on this phone: it is sent when the connection is back."
+        )
+        two.snap("offline-accepted")
+        two.next()
+        assert two.offered() == list(boards[1:])  # the waiting board is not offered again
+        assert two.listed() == {boards[0]: f"Board {boards[0]}: waiting to send"}
+        two.page.reload()  # without a connection: the page comes from the phone itself
+        two.wait_ready()
+        two.snap("offline-reloaded")
+        assert two.heading() == "Table 2 · round 2 of 7"
+        assert two.queue_text().startswith(f"Waiting to send: board {boards[0]} ")
+        assert two.offered() == list(boards[1:])
+        # nothing of the queued board is carried into the next one
+        two.choose(boards[1])
+        two.wait_step("contract")
+        assert two.page.locator("#phone [data-step=contract] button.on").all_inner_texts() == ["—"]
+        two.snap("offline-next-board-starts-empty")
+        two.back()
+        for index, board in enumerate(boards[1:], start=1):
+            shown = two.enter(board, play_for(2, 2, index), online=False)
+            assert ns_score(shown) == ns_score_of(play_for(2, 2, index), board)
+            two.next()
+        ends[2] = two.end_lines()
+        two.snap("offline-round-complete")
+        two.tap("[data-action='start']")
+        later = seat_boards(2, 3)[0]
+        two.enter(later, play_for(2, 3, 0), online=False)
+        two.next()
+        waiting = [*boards, later]
+        assert two.queue_text().startswith(
+            "Waiting to send: " + ", ".join(f"board {b}" for b in waiting) + " "
+        )
+        assert (2, 2, boards[0]) not in kept(director_page, evening)  # nothing sent yet
+        two.page.wait_for_timeout(4500)  # a retry of the queue, still without a connection
+        assert two.queue_text()
+    finally:
+        cable.mend()
+        two.page.context.set_offline(False)
+    two.page.locator("#queue").wait_for(state="hidden", timeout=20_000)
+    two.snap("back-online")
+    found["offline"] = [(2, b) for b in boards] + [(3, later)]
+
+    # table 3: another phone takes the table over with the table's code
+    old = phones[3]
+    newer = TablePhone(3, new_phone(), old.shoot, name="flow-table-3-new-phone")
+    answer = newer.page.goto(evening.links[3])
+    assert answer is not None
+    assert answer.status == 409
+    newer.page.get_by_label("Table code").fill(evening.codes[3])
+    newer.snap("takeover")
+    newer.page.get_by_role("button", name="Take over this table").click()
+    newer.wait_ready()
+    assert newer.heading() == "Table 3 · round 2 of 7"
+    assert newer.offered() == list(seat_boards(3, 2))
+    tap_round(newer, 2)
+    phones[3] = newer
+    # the old phone has lost the table: its page says so
+    reload = old.page.reload()
+    assert reload is not None
+    assert reload.status == 409
+    assert old.page.get_by_text("This table is open on another phone").is_visible()
+    old.snap("lost-the-table")
+    found["retired"] = [old]
+
+    scorer_round(scorer, 2)
+    for table, phone in phones.items():
+        if table == 2:
+            continue
+        ends[table] = phone.end_lines()
+        phone.tap("[data-action='start']")
+    found["ends"] = ends
+    return found
+
+
+def ns_score_of(play: Play, board: int) -> int:
+    """The library's NS score of a play on a board."""
+    import bridgescore
+
+    if play.level == "pass":
+        return 0
+    return bridgescore.score(play.kept(), board=board).ns_score
+
+
+@pytest.fixture(scope="module")
+def round_three(
+    evening: Evening,
+    round_two: dict[str, object],
+    phones: dict[int, TablePhone],
+    scorer: Scorer,
+) -> dict[str, object]:
+    """Round 3, the last played here: every table; table 2's first board is in already.
+    The scorer's phone watches the ranking meanwhile (it refreshes itself)."""
+    for table, phone in phones.items():
+        tap_round(phone, 3, skip=1 if table == 2 else 0)
+    ranking = scorer.page.context.new_page()
+    ranking.goto(evening.ranking)
+    before = ranking_rows(ranking)["5NS"][2]
+    scorer_round(scorer, 3)
+    assert ranking.evaluate("() => window.bridgescoreLive.refresh()") is True
+    after = ranking_rows(ranking)["5NS"][2]
+    ranking.close()
+    ends = {}
+    for table, phone in phones.items():
+        ends[table] = phone.end_lines()
+        phone.snap("round-3-complete")
+    return {"ends": ends, "boards of 5NS": (before, after)}
+
+
+# --- the tests --------------------------------------------------------------------------------
+
+
+def test_each_result_is_kept_once_as_entered_and_corrected(
+    evening: Evening, round_three: dict[str, object], director_page: Page
+) -> None:
+    results = kept(director_page, evening)
+    assert len(results) == 7 * ROUNDS * 3
+    assert Counter(r for r, _, _ in results) == Counter({1: 21, 2: 21, 3: 21})
+    assert results[(1, 1, 2)] == "3NTN+1"  # as corrected before acceptance
+    assert results[(1, 1, 3)] == "Pass"
+    for (round_no, table, board), text in results.items():
+        if (round_no, table, board) in ((1, 1, 2), (1, 1, 3)):
+            continue
+        index = seat_boards(table, round_no).index(board)
+        assert text == play_for(table, round_no, index).kept(), (round_no, table, board)
+    # the log shows every result once: none sent twice
+    for table in range(1, 8):
+        order = entered_order(director_page, evening, table)
+        assert len(order) == len(set(order)) == ROUNDS * 3, (table, order)
+
+
+def test_the_offline_queue_arrives_once_and_in_order(
+    evening: Evening, round_two: dict[str, object], director_page: Page
+) -> None:
+    order = entered_order(director_page, evening, 2)
+    offline = round_two["offline"]
+    assert isinstance(offline, list)
+    at = [order.index(item) for item in offline]
+    assert at == sorted(at)
+    assert at == list(range(at[0], at[0] + len(offline)))
+
+
+def test_the_score_shown_is_the_score_kept(
+    evening: Evening, round_one: dict[int, dict[int, str]], director_page: Page
+) -> None:
+    rows = {
+        (int(r.table or 0), r.board): r.ns_score
+        for r in export(director_page, evening).rows
+        if r.round == 1
+    }
+    for table, boards in round_one.items():
+        for board, shown in boards.items():
+            assert ns_score(shown) == rows[(table, board)], (table, board, shown)
+
+
+def test_the_round_complete_screen_says_where_everyone_goes(
+    round_one_ends: dict[int, list[str]],
+    round_two: dict[str, object],
+    round_three: dict[str, object],
+) -> None:
+    # a Mitchell: North-South stay, East-West up one table, boards down one table
+    assert round_one_ends[1] == [
+        "North-South stay at table 1",
+        "East-West go to table 2",
+        "Boards go to table 7",
+    ]
+    assert round_one_ends[4] == [
+        "North-South stay at table 4",
+        "East-West go to table 5",
+        "Boards go to table 3",
+    ]
+    for table, lines in round_one_ends.items():
+        here = MOVEMENT.rounds[0].tables[table - 1]
+        after = MOVEMENT.rounds[1]
+        ew_to = next(t.table for t in after.tables if here.ew in (t.ns, t.ew))
+        boards_to = next(t.table for t in after.tables if t.boards == here.boards)
+        assert lines[1] == f"East-West go to table {ew_to}"
+        assert lines[2] == f"Boards go to table {boards_to}"
+        library = [line[0].upper() + line[1:] for line in moves_after(MOVEMENT, 1, table).phrases()]
+        assert lines == library
+    for round_no, ends in ((2, round_two["ends"]), (3, round_three["ends"])):
+        assert isinstance(ends, dict)
+        assert sorted(ends) == list(PHONES)
+        for table, lines in ends.items():
+            said = moves_after(MOVEMENT, round_no, table).phrases()
+            assert lines == [line[0].upper() + line[1:] for line in said]
+
+
+def test_the_director_sees_the_call_from_table_four(
+    evening: Evening, round_one: dict[int, dict[int, str]], director_page: Page
+) -> None:
+    lines = log_lines(director_page, evening)
+    assert any("table 4" in line and "Revoke on board 10" in line for line in lines), lines
+
+
+def test_no_browser_dialog_and_every_screen_fits_a_phone(
+    round_three: dict[str, object], round_two: dict[str, object], phones: dict[int, TablePhone]
+) -> None:
+    retired = round_two["retired"]
+    assert isinstance(retired, list)
+    for phone in [*phones.values(), *retired]:
+        assert phone.dialogs == []
+        assert phone.misfits == []
+
+
+def test_the_ranking_equals_the_library_and_refreshes_itself(
+    evening: Evening,
+    round_three: dict[str, object],
+    phones: dict[int, TablePhone],
+    director_page: Page,
+    shoot: Shoot,
+) -> None:
+    results = export(director_page, evening)
+    event = Event(
+        results,
+        name=results.name,
+        kind="pairs",
+        scoring=results.said("scoring") or "mp",
+        program=results.said("program"),
+    )
+    scored = score_event(event)
+    assert isinstance(scored, PairsResult)
+    page = phones[1].page
+    page.goto(evening.ranking)
+    assert page.locator("p.live").inner_text().startswith("Live: results so far")
+    assert page.locator("#back-to-table").get_attribute("href") == evening.links[1]
+    shoot(page, "flow-ranking")
+    shown = ranking_rows(page)
+    assert sorted(shown) == sorted(NAMES)
+    for standing in scored.standings:
+        place, percent, boards = shown[standing.pair]
+        assert place == standing.place
+        assert standing.percent is not None
+        assert percent == pytest.approx(standing.percent, abs=0.005)
+        assert boards == standing.boards == ROUNDS * 3
+    assert len({s.percent for s in scored.standings}) > 3
+    # the page refreshes itself while the session is under way: the scorer's phone saw
+    # round 3 of pair 5NS arrive without reloading
+    assert round_three["boards of 5NS"] == (6, 9)
+    assert page.evaluate("() => window.bridgescoreLive.every") <= 30_000
+
+
+def ranking_rows(page: Page) -> dict[str, tuple[str, float, int]]:
+    shown = {}
+    for section in page.locator("section:has(h2)").all():
+        table = section.locator("table").first
+        heads = table.locator("thead th").all_inner_texts()
+        if heads[:2] != ["Place", "Pair"]:
+            continue
+        for row in table.locator("tbody tr").all():
+            cells = dict(zip(heads, row.locator("td").all_inner_texts(), strict=True))
+            shown[cells["Pair"]] = (cells["Place"], float(cells["%"]), int(cells["Boards"]))
+    return shown
+
+
+# --- a teams match: the closed room's own order ------------------------------------------------
+
+TEAMS = ("Lions", "Tigers", "Bears", "Wolves")
+
+
+@pytest.fixture(scope="module")
+def teams_night(
+    evening: Evening,
+    director_page: Page,
+    new_phone: Callable[[], Page],
+    shoot: Shoot,
+) -> dict[str, object]:
+    """A round robin of four teams, four boards a match: match 1's closed room taps its
+    boards in the order it plays them (3, 4, 1, 2), asked nothing; the open rooms and match 2
+    come from a scorer."""
+    page = director_page
+    page.goto(f"/director/new/teams/?teams={len(TEAMS)}")
+    page.get_by_label("Name", exact=True).fill("Teams night")
+    page.get_by_label("Boards a match").fill("4")
+    for number, team in enumerate(TEAMS, start=1):
+        page.get_by_label(f"Team {number}'s name").fill(team)
+    page.get_by_role("button", name="Start the session").click()
+    page.wait_for_url(re.compile(r"/director/s/\d+/$"))
+    href = page.get_by_role("link", name="Results", exact=True).get_attribute("href")
+    assert href is not None
+    table = page.locator("h2:text-is('Table links') + table")
+    heads = table.locator("thead th").all_inner_texts()
+    rooms = {}
+    for row in table.locator("tbody tr").all():
+        cells = dict(zip(heads, row.locator("td").all_inner_texts(), strict=False))
+        rooms[cells["Table"].strip()] = cells["Link"].strip()
+    closed = TablePhone(2, new_phone(), shoot, name="flow-teams-closed-room")
+    closed.open(rooms["1b"])
+    assert closed.heading() == "Table 1b · round 1 of 3"
+    order = closed.offered()
+    closed.snap("boards")
+    closed.choose(order[0])
+    closed.wait_step("contract")  # the closed room's first board is not out of order
+    closed.back()
+    for index, board in enumerate(order):
+        closed.enter(board, PLAYS[index])
+        closed.next()
+    lines = closed.end_lines()
+    closed.snap("match-complete")
+    scorer = Scorer(new_phone())
+    for label, number in (("1a", 1), ("2a", 3), ("2b", 4)):
+        scorer.hold(number, rooms[label])
+        for index, board in enumerate((1, 2, 3, 4)):
+            scorer.send(number, 1, board, PLAYS[(index + number) % len(PLAYS)])
+    return {
+        "order": order,
+        "phone": closed,
+        "lines": lines,
+        "ranking": f"/r/{href.strip('/').rsplit('/', 1)[1]}/",
+    }
+
+
+def test_a_closed_room_plays_its_boards_in_its_own_order(teams_night: dict[str, object]) -> None:
+    assert teams_night["order"] == [3, 4, 1, 2]
+    phone = teams_night["phone"]
+    assert isinstance(phone, TablePhone)
+    assert phone.dialogs == []
+    assert phone.misfits == []
+    # the match's end: where each of the room's teams plays next, by its rooms' labels
+    lines = teams_night["lines"]
+    assert isinstance(lines, list)
+    ns, ew, boards = lines
+    room = (
+        r"go to table [1-2][ab] \(match [1-2], (open|closed) room\)"
+        r" and sit (North-South|East-West)"
+    )
+    assert re.fullmatch(rf"\w+ \(North-South here\) {room}", ns), ns
+    assert re.fullmatch(rf"\w+ \(East-West here\) {room}", ew), ew
+    assert boards == "Boards are finished"
+
+
+@pytest.mark.parametrize("rule", ["off", "required"])
+def test_the_opening_lead_is_asked_as_the_session_says(
+    rule: str, director_page: Page, new_phone: Callable[..., Page], shoot: Shoot
+) -> None:
+    """A session whose lead is not asked goes from the declarer to the result; one whose
+    lead is required has no way past the card picker but a card (a suit, then a rank)."""
+    page = director_page
+    page.goto("/director/new/")
+    page.get_by_label("Name", exact=True).fill(f"Lead {rule}")
+    page.get_by_label("Or type a movement").fill("howell:2x2")
+    page.locator(f"input[name=lead_rule][value={rule}]").check()
+    page.get_by_role("button", name="Start the session").click()
+    page.wait_for_url(re.compile(r"/director/s/\d+/$"))
+    links, _ = table_links(page)
+    phone = TablePhone(1, new_phone(), shoot, name=f"flow-lead-{rule}")
+    phone.open(links[1])
+    board = phone.offered()[0]
+    phone.choose(board)
+    phone.contract(Play("3", "NT", "", "S", "="))
+    phone.declarer("S")
+    if rule == "off":
+        phone.wait_step("result")
+    else:
+        phone.wait_step("lead")
+        assert phone.page.locator("#phone [data-rank='none']").count() == 0
+        assert phone.page.locator("#phone [data-rank]:disabled").count() == 13  # no suit yet
+        phone.snap("lead-required")
+        phone.lead("SA")
+        phone.wait_step("result")
+        phone.back()
+        phone.wait_step("lead")
+        assert phone.page.locator("#phone [data-rank].on").inner_text() == "A"  # kept
+        phone.tap("[data-rank='A']")
+    phone.result("=")
+    phone.wait_step("score")
+    phone.wait_checked()
+    said = phone.page.locator("#phone .contract-line").inner_text()
+    assert said == "3NT by South, made 9" + ("" if rule == "off" else ", lead ♠A")
+    phone.tap("[data-action='accept']")
+    phone.page.locator("#traveller").wait_for()
+    assert phone.dialogs == []
+    assert phone.misfits == []
+
+
+# --- every results page fits a phone: every cell ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "page_name", ["ranking", "traveller", "score card", "teams standings", "director's grid"]
+)
+def test_every_cell_of_every_results_page_is_on_a_phone_screen(
+    page_name: str,
+    evening: Evening,
+    round_three: dict[str, object],
+    teams_night: dict[str, object],
+    director_page: Page,
+    director_phone: Page,
+    shoot: Shoot,
+) -> None:
+    """On a 390-pixel phone no cell ends beyond the screen: the results pages' tables fit
+    (the score card with its % column, the teams standings with their last column); the
+    director's grid scrolls inside its own box."""
+    path = {
+        "ranking": evening.ranking,
+        "traveller": f"{evening.ranking}board-1.html",
+        "score card": f"{evening.ranking}pair-1NS.html",
+        "teams standings": str(teams_night["ranking"]),
+        "director's grid": evening.control,
+    }[page_name]
+    answer = director_phone.goto(path)
+    assert answer is not None
+    assert answer.status == 200
+    if page_name == "score card":
+        assert "%" in director_phone.locator("thead th").all_inner_texts()
+    shoot(director_phone, f"phone-fit-{page_name.replace(' ', '-').replace(chr(39), '')}")
+    width, bad = director_phone.evaluate(REACHABLE, page_name != "director's grid")
+    assert width <= 391, f"{page_name} is {width} px wide"
+    assert bad == [], f"{page_name} {path}: {bad}"
