@@ -126,12 +126,14 @@ def load_event(
         kind = EventKind.parse(said)
     else:
         kind = EventKind.INDIVIDUAL if any(r.players for r in rows.rows) else EventKind.PAIRS
+    who = {EventKind.TEAMS: "team", EventKind.INDIVIDUAL: "player"}.get(kind, "pair")
     return Event(
         rows,
         name=rows.name,
         kind=kind.value,
         scoring=rows.said("scoring").lower() or ("imps" if rows.teams else "mp"),
         program=rows.said("program"),
+        participants=results.load_participants(path, kind=who),
     )
 
 
@@ -239,8 +241,10 @@ def write_event(event: Event, path: str | os.PathLike[str]) -> Path:
         "program": converted_by(__version__, event.program),
         "scoring": event.scoring,
     }
+    named = event.participants
     if fmt == "json":
-        write_text(target, results.dumps_json(event.results, name=event.name, about=about))
+        text = results.dumps_json(event.results, name=event.name, about=about, participants=named)
     else:
-        write_text(target, results.dumps_csv(event.results, about=about))
+        text = results.dumps_csv(event.results, about=about, participants=named)
+    write_text(target, text)
     return target

@@ -20,9 +20,17 @@ Columns (case-insensitive; only ``board``, ``ns`` and ``ew`` are always needed):
   (``ns`` and ``ew`` may then be left empty: they are the partnerships ``N+S``
   and ``E+W``).
 
+The players' names of a pair, team or player, before the header row, one CSV record a
+participant: ``# names`` then its id then each player's name (``# names,1NS,Ann
+Smith,Bob Jones``), quoted as CSV quotes a field (a name may hold a comma).
+
 JSON: ``{"event": {"name": ..., "type": "pairs" | "teams" | "individual",
-"program": ..., "scoring": ...}, "results": [{...}]}`` with the same field names
-per result.
+"program": ..., "scoring": ...}, "participants": [{"id": "1NS", "names": ["Ann
+Smith", "Bob Jones"]}], "results": [{...}]}`` with the same field names per result
+(``participants`` may be left out).
+
+:func:`load_participants` (and :func:`participants_csv`, :func:`participants_json`)
+read the names back; :func:`bridgescore.load_event` puts them in the event.
 
 Each row is built by the one row-building kernel, :mod:`bridgescore.io.rows`.
 Readers never guess and never drop a row silently: they return the rows they
@@ -46,6 +54,7 @@ from bridgescore.errors import BridgeError, BridgeInputError
 from bridgescore.events.model import (
     EventResults,
     Location,
+    Participant,
     Problem,
     ResultRow,
     Severity,
@@ -67,6 +76,8 @@ SEATS = ("north", "east", "south", "west")
 ABOUT = ("event", "kind", "program", "scoring")
 """What a CSV file may say of itself in leading ``# key: value`` comment lines."""
 _ABOUT_RE = re.compile(r"^#\s*(event|kind|program|scoring)\s*:\s*(.*?)\s*$", re.IGNORECASE)
+NAMES = "# names"
+"""The first field of a CSV record naming a participant's players (before the header)."""
 _ALIASES = {
     "bd": "board", "board_no": "board", "rnd": "round", "tbl": "table", "ns_pair": "ns",
     "ew_pair": "ew", "decl": "declarer", "by": "declarer", "tricks": "result",
@@ -453,16 +464,24 @@ def load(
     return load_csv(path, laws=laws, strict=strict, teams=teams, movement=movement)
 
 
-def dumps_csv(results: EventResults, *, about: Mapping[str, str] | None = None) -> str:
+def dumps_csv(
+    results: EventResults,
+    *,
+    about: Mapping[str, str] | None = None,
+    participants: Sequence[Participant] = (),
+) -> str:
     """Write rows back as CSV (contract, declarer and result split into their columns;
     the four players' columns for an individual event), after ``# key: value`` lines for
-    what ``about`` says of the event (``event``, ``kind``, ``program``, ``scoring``)."""
+    what ``about`` says of the event (``event``, ``kind``, ``program``, ``scoring``) and a
+    ``# names`` record for each participant with names."""
     buffer = io.StringIO()
     for key in ABOUT:
         value = (about or {}).get(key, "")
         if value:
             buffer.write(f"# {key}: {' '.join(value.split())}\n")
     writer = csv.writer(buffer, lineterminator="\n")
+    for participant in _named(participants):
+        writer.writerow([NAMES, participant.id, *participant.names])
     individual = any(row.players is not None for row in results.rows)
     header = COLUMNS if individual else COLUMNS[: -len(SEATS)]
     writer.writerow(header)
@@ -497,13 +516,81 @@ def _row_fields(row: ResultRow) -> dict[str, Any]:
 
 
 def dumps_json(
-    results: EventResults, *, name: str = "", about: Mapping[str, str] | None = None
+    results: EventResults,
+    *,
+    name: str = "",
+    about: Mapping[str, str] | None = None,
+    participants: Sequence[Participant] = (),
 ) -> str:
-    """Write rows as the JSON results format (``event`` then ``results``); ``about`` gives
-    the event's ``kind``, ``program`` and ``scoring``."""
+    """Write rows as the JSON results format (``event``, the ``participants`` with names,
+    then ``results``); ``about`` gives the event's ``kind``, ``program`` and ``scoring``."""
     said = dict(about or {})
     kind = said.get("kind") or ("teams" if results.teams else "pairs")
     event = {"name": name or results.name, "type": kind}
     event.update({k: said[k] for k in ("program", "scoring") if said.get(k)})
-    data = {"event": event, "results": [_row_fields(row) for row in results.rows]}
+    data: dict[str, Any] = {"event": event}
+    named = [{"id": p.id, "names": list(p.names)} for p in _named(participants)]
+    if named:
+        data["participants"] = named
+    data["results"] = [_row_fields(row) for row in results.rows]
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def _named(participants: Sequence[Participant]) -> list[Participant]:
+    """The participants with at least one name (the others are in the rows already)."""
+    return [p for p in participants if any(name.strip() for name in p.names)]
+
+
+def participants_csv(text: str, *, kind: str = "pair") -> tuple[Participant, ...]:
+    """The participants a CSV results text names in its ``# names`` records (each a
+    ``kind``: ``pair``, ``team`` or ``player``); a record without an id is passed over,
+    and an id named twice keeps its first names."""
+    found: dict[str, Participant] = {}
+    problems: list[Problem] = []
+    reader = csv.reader(io.StringIO(text))
+    for record in _records(reader, "<string>", problems):
+        if not record or not record[0].lstrip().startswith("#"):
+            if any(cell.strip() for cell in record):
+                break  # the header: the names come before it
+            continue
+        if record[0].strip().lower() != NAMES or len(record) < 2 or not record[1].strip():
+            continue
+        ident = record[1].strip()
+        names = tuple(n.strip() for n in record[2:] if n.strip())
+        found.setdefault(ident, Participant(ident, names, kind))
+    return tuple(found.values())
+
+
+def participants_json(text: str, *, kind: str = "pair") -> tuple[Participant, ...]:
+    """The participants a JSON results text names in its ``participants`` list (each a
+    ``kind``); an entry that is not ``{"id": ..., "names": [...]}`` is passed over, and an
+    id named twice keeps its first names. Unreadable JSON names no one (the results
+    reader says why it cannot be read)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return ()
+    listed = data.get("participants") if isinstance(data, dict) else None
+    found: dict[str, Participant] = {}
+    for entry in listed if isinstance(listed, list) else ():
+        if not isinstance(entry, dict):
+            continue
+        ident, names = entry.get("id"), entry.get("names")
+        if not isinstance(ident, str | int) or not str(ident).strip():
+            continue
+        if not isinstance(names, list):
+            continue
+        shown = tuple(str(n).strip() for n in names if isinstance(n, str | int) and str(n).strip())
+        found.setdefault(str(ident).strip(), Participant(str(ident).strip(), shown, kind))
+    return tuple(found.values())
+
+
+def load_participants(
+    path: str | os.PathLike[str], *, kind: str = "pair"
+) -> tuple[Participant, ...]:
+    """The participants a CSV or JSON results file names (JSON by its ``.json`` extension or
+    a leading ``{``, else CSV): see :func:`participants_csv` and :func:`participants_json`."""
+    text, _ = _read(path, strict=False)
+    if Path(path).suffix.lower() == ".json" or text.lstrip().startswith("{"):
+        return participants_json(text, kind=kind)
+    return participants_csv(text, kind=kind)
