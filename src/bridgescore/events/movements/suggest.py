@@ -181,4 +181,28 @@ def _suggestion(text: str, spec: MovementSpec, movement: Movement) -> Suggestion
     )
 
 
-__all__ = ["MINUTES_PER_BOARD", "Suggestion", "suggest"]
+SHORTLIST: Final = 8
+"""How many of the best suggestions a shortlist starts with."""
+
+
+def shortlist(found: list[Suggestion], most: int = SHORTLIST) -> list[Suggestion]:
+    """The first ``most`` of ``found`` (best first, as :func:`suggest` gives them), then the
+    usual movement of each kind for the size when it is not among them: the best of the
+    kind played in full and without an arrow switch (for 14 pairs, beside the Howells and
+    switched Mitchells ranked first, the 7-table Mitchell with its two winners)."""
+    chosen = found[:most]
+    kinds = {s.kind for s in chosen if _usual(s)}
+    for suggestion in found[most:]:
+        if _usual(suggestion) and suggestion.kind not in kinds:
+            kinds.add(suggestion.kind)
+            chosen.append(suggestion)
+    return chosen
+
+
+def _usual(suggestion: Suggestion) -> bool:
+    """Played in full (every round) and without an arrow switch."""
+    options = dict(MovementSpec.parse(suggestion.spec).options)
+    return "rounds" not in options and "switch" not in options
+
+
+__all__ = ["MINUTES_PER_BOARD", "SHORTLIST", "Suggestion", "shortlist", "suggest"]
