@@ -30,9 +30,11 @@ Link = Callable[[int], TableLink]
 Phone = Callable[[TableLink], Client]
 
 
-def _cell(td: Client, session: Session, rnd: int, table: int, **fields: str) -> str:
+def _cell(
+    td: Client, session: Session, rnd: int, table: int, status: int = 200, **fields: str
+) -> str:
     response = td.post(f"/director/s/{session.pk}/cell/{rnd}/{table}/", fields, follow=True)
-    assert response.status_code == 200
+    assert response.status_code == status  # 422: refused, the page again with why
     return response.content.decode()
 
 
@@ -146,11 +148,14 @@ def test_split_adjusted_scores_score_as_the_library_says(td: Client, played: Ses
 def test_an_assigned_score_not_played_and_an_erasure_keep_the_history(
     td: Client, played: Session
 ) -> None:
-    no_reason = _cell(td, played, 2, 3, board="1", contract="3NT", declarer="N", result="=")
+    no_reason = _cell(td, played, 2, 3, 422, board="1", contract="3NT", declarer="N", result="=")
     assert "a director&#x27;s change needs a reason" in no_reason
     page = _cell(td, played, 2, 3, board="1", contract="4SX", declarer="N", result="-1",
                  reason="Law 23: assigned after a misinformation")  # fmt: skip
-    assert "assigned by td — Law 23: assigned after a misinformation" in page
+    assert (  # the table had 4S N +1 on board 1: the director's result corrects it
+        "corrected by td: 4SX N -1 (was 4S N +1), reason Law 23: assigned after a"
+        " misinformation" in page
+    )
     assert entries.current_entries(played)[(2, 3, 1)].ns_score == -100
     assert _points(played, 1)[1] == ("4SXN-1", 0.0, 4.0)
     _cell(td, played, 2, 3, board="2", not_played="1", reason="board fouled")

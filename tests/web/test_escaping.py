@@ -231,17 +231,7 @@ EMPTY_405 = (
     "{file} (owner fixing): Django's require_http_methods/require_POST answer another method"
     " with an empty 405; use @failures.only(...), whose 405 says which methods"
 )
-KNOWN: dict[tuple[str, str], str] = {
-    **{
-        (name, "PUT"): EMPTY_405.format(file=file)
-        for file, names in {
-            "directing.py": ("new_session", "new_teams_session", "director_cell",
-                             "session_state", "roster", "session_pairs", "penalties",
-                             "late_change", "swiss_draw"),
-        }.items()
-        for name in names
-    },
-}  # fmt: skip
+KNOWN: dict[tuple[str, str], str] = {}
 """The walks that fail today ((address, payload), or (address, "PUT") for a method the
 view does not take), with why and whose file fixes them: each is a strict xfail, so a fix
 landing fails the run until its line here is removed."""

@@ -26,9 +26,10 @@ def _round_one(session: Session) -> None:
             entries.record_entry(session, inp, by_table=True)
 
 
-def _show(td: Client, session: Session, **fields: str) -> str:
+def _show(td: Client, session: Session, *refused: int, **fields: str) -> str:
+    status = refused[0] if refused else 200  # 422: the change asked for is refused
     response = td.get(f"/director/s/{session.pk}/change/", fields)
-    assert response.status_code == 200
+    assert response.status_code == status
     return response.content.decode()
 
 
@@ -51,7 +52,7 @@ def test_a_pair_that_leaves_is_shown_then_applied(td: Client, session: Session) 
     assert session.movement_json == before  # nothing applied yet
     change = changes.missing_pair(session, "2EW", 2)
     assert f'value="{change.key}"' in page
-    assert _apply(td, session, "not-the-key", **fields, reason="x") == 200
+    assert _apply(td, session, "not-the-key", **fields, reason="x") == 409  # shown again
     session.refresh_from_db()
     assert session.movement_json == before
     assert _apply(td, session, change.key, **fields, reason="2EW went home ill") == 302
@@ -76,7 +77,7 @@ def td_user(td: Client) -> object:
 
 def test_a_change_cannot_touch_a_round_already_played(td: Client, session: Session) -> None:
     _round_one(session)
-    page = _show(td, session, kind="missing", pair="2EW", round="1")
+    page = _show(td, session, 422, kind="missing", pair="2EW", round="1")
     assert "round 1, table 2 already has results" in page
     assert "Apply the change" not in page
 
@@ -98,7 +99,7 @@ def test_a_late_pair_fills_the_sit_out(td: Client, club: Club) -> None:
     assert after.factored  # boards 1-3 are played once fewer
     assert TableLink.objects.filter(session=seven, table=4).exists()  # the new table's link
     assert entries.table_round(seven, 4) == 2
-    again = _show(td, seven, kind="late", pair="9", round="2")
+    again = _show(td, seven, 422, kind="late", pair="9", round="2")
     assert "no one sits out from round 2: pair 9 has no place" in again
 
 
@@ -125,7 +126,7 @@ def test_two_tables_change_places(td: Client, session: Session, link: Link, phon
     assert "Table 1 · round 2 of 3" in shown
     assert "<b>NS 3NS</b>" in shown
     assert "Board 1 ·" in shown
-    refused = _show(td, session, kind="move", first="1", second="9", round="2")
+    refused = _show(td, session, 422, kind="move", first="1", second="9", round="2")
     assert "there is no table 9 in this session" in refused
 
 

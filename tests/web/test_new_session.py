@@ -42,6 +42,6 @@ def test_a_broken_movement_file_says_where_and_starts_nothing(td: Client, club: 
     )
     page = td.post("/director/new/", {"club": club.pk, "name": "Bad", "movement": upload})
     text = page.content.decode()
-    assert page.status_code == 200
+    assert page.status_code == 422
     assert "mine.csv, line 2, field &#x27;NSPair&#x27;" in text
     assert not Session.objects.filter(name="Bad").exists()

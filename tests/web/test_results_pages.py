@@ -92,7 +92,10 @@ def test_the_director_sees_all_and_after_publishing_everyone_does(
     live = anonymous.get(f"/r/{played.public_id}/").content.decode()
     assert "Live: results so far" in live
     assert "2NS" in live
-    td.post(f"/director/s/{played.pk}/state/", {"state": "published"})
+    asked = td.post(f"/director/s/{played.pk}/state/", {"state": "published"})
+    assert [_status(anonymous, played, p) for p in pages] == [200, 403, 403, 403, 403]
+    key = asked.context["shown"].key  # every result is in: publish as shown
+    td.post(f"/director/s/{played.pk}/state/", {"state": "published", "key": key})
     assert [_status(anonymous, played, p) for p in pages] == [200] * 5
     final = anonymous.get(f"/r/{played.public_id}/").content.decode()
     assert "Live: results so far" not in final
@@ -160,7 +163,7 @@ def test_a_hand_record_that_is_not_pbn_is_refused_with_its_place(td: Client) -> 
     bad = io.BytesIO(b'[Board "1"]\n[Deal "N:AKQ.xyz"]\n')
     bad.name = "hands.pbn"
     response = td.post("/director/new/", {**form, "hands": bad})
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert 'class="error"' in response.content.decode()
     assert not Session.objects.filter(name="Bad hands").exists()
 

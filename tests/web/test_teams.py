@@ -308,7 +308,7 @@ def test_a_swiss_drawn_for_two_rounds_from_the_librarys_standings(club: Club, td
     shown = td.get(draw_page).content.decode()
     for pairing in expected.pairings:
         assert pairing.why.replace("'", "&#x27;") in shown
-    assert td.post(draw_page, {"key": "not-the-one-shown"}).status_code == 200
+    assert td.post(draw_page, {"key": "not-the-one-shown"}).status_code == 409  # shown again
     assert SwissDraw.objects.filter(session=session).count() == 1
     confirmed = td.post(draw_page, {"key": matches.draw_key(expected)})
     assert confirmed.status_code == 302

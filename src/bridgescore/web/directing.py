@@ -4,32 +4,35 @@ the guide cards and the exports. Every one checks that the director directs the 
 
 from __future__ import annotations
 
+import datetime
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django import forms
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import (
     Http404,
     HttpRequest,
     HttpResponse,
-    HttpResponseBadRequest,
 )
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods, require_POST
 
 from bridgescore.errors import BridgeError
-from bridgescore.events.movements.fit import table_in
-from bridgescore.events.movements.spec import MovementSpec
-from bridgescore.events.movements.suggest import suggest
+from bridgescore.events.movements.fit import Seating, seatings, table_in
+from bridgescore.events.movements.spec import KINDS, MovementSpec, Option
+from bridgescore.events.movements.suggest import shortlist, suggest
 from bridgescore.events.teams import ByeAward, ByeRule
-from bridgescore.web import changes, clubs, entries, matches, standings
-from bridgescore.web.answers import entry_input, problem
+from bridgescore.web import changes, clubs, director_forms, entries, failures, matches, standings
+from bridgescore.web.answers import problem
 from bridgescore.web.models import (
     Club,
     Entry,
     LogLine,
     MovementChange,
     Penalty,
+    PendingEntry,
     Player,
     Session,
     SessionPair,
@@ -56,93 +59,127 @@ def director_home(request: HttpRequest) -> HttpResponse:
     return render(request, "bridgescore/director.html", {"clubs": directed, "sessions": sessions})
 
 
-def _names(text: str) -> dict[str, str]:
-    """``1: Ann Smith & Bob Jones`` lines, one pair a line."""
-    names = {}
-    for line in text.splitlines():
-        pair, colon, who = line.partition(":")
-        if colon and pair.strip() and who.strip():
-            names[pair.strip()] = who.strip()
-    return names
+SPEC_EXAMPLES = ("mitchell:7x3", "howell:5x4", "mitchell:7x3:relay", "howell:7x3:rounds=8")
+"""Specs shown as examples beside the field where the director types one."""
+
+REFUSED = 422
+"""A form the director can correct, refused by its form or by the library: the page again,
+with every problem."""
+STALE = 409
+"""A confirmation of something no longer as it was shown: the page shows it again."""
+UNREADABLE = 400
+"""A request no page of ours sends (a session state that does not exist)."""
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@failures.only("GET", "POST")
 def new_session(request: HttpRequest) -> HttpResponse:
     """Set up a session: the number of pairs and boards give the movements that fit; the
-    director picks one (or types a spec) and names the pairs."""
+    director picks one, types a spec or sends a movement file, dates the session, sets the
+    opening-lead rule and names the pairs."""
     directed = clubs.clubs_for(request.user)
     if not directed:
         raise Http404("you direct no club")
-    data = request.POST if request.method == "POST" else request.GET
-    context: dict[str, Any] = {"clubs": directed, "data": data, "error": ""}
-    pairs_text, boards_text = data.get("pairs", ""), data.get("boards", "")
-    if pairs_text and boards_text:
-        try:
-            context["suggestions"] = suggest(int(pairs_text), int(boards_text))[:8]
-        except (ValueError, BridgeError) as error:
-            context["error"] = problem(error)
-    drawn = request.FILES.get("movement")
-    if request.method == "POST" and (data.get("spec") or drawn):
-        club = next((c for c in directed if str(c.pk) == data.get("club")), None)
-        try:
-            if club is None:
-                raise clubs.EntryError("choose one of your clubs")
-            name = data.get("name", "").strip()
-            if not name:
-                raise clubs.EntryError("the session needs a name")
-            if drawn is not None:  # a movement entered by hand, or another program's file
-                from bridgescore.io.movement_files import loads_movement
-
-                movement = loads_movement(
-                    _text_of(drawn.read(2_000_000)), source=drawn.name or "movement file"
-                )
-                spec_text = ""
+    posted = request.method == "POST"
+    data = request.POST if posted else request.GET
+    context: dict[str, Any] = {
+        "clubs": directed,
+        "data": data,
+        "errors": [],
+        "lead_rules": Session.LeadRule.choices,
+        "lead_rule": data.get("lead_rule") or Session.LeadRule.WARN,
+        "date": data.get("date") or datetime.date.today().isoformat(),
+        "examples": SPEC_EXAMPLES,
+        "spec_kinds": _spec_kinds(),
+        "most_pairs": director_forms.MOST_PAIRS,
+        "most_boards": director_forms.MOST_BOARDS_ASKED,
+    }
+    errors: list[str] = context["errors"]
+    if data.get("pairs") or data.get("boards"):
+        size = director_forms.SuggestForm(data)
+        if size.is_valid():
+            try:
+                found = suggest(size.cleaned_data["pairs"], size.cleaned_data["boards"])
+                context["suggestions"] = shortlist(found)
+            except BridgeError as error:
+                errors.append(problem(error))
+        elif not posted:  # the size typed; on a post it is the hidden copy
+            errors.extend(director_forms.problems(size))
+    if posted:
+        form = director_forms.NewSessionForm(data, request.FILES, clubs=directed)
+        if form.is_valid():
+            try:
+                session, shown = _new_pairs_session(form.cleaned_data, directed, request.user)
+            except BridgeError as error:
+                errors.append(problem(error))
             else:
-                spec = MovementSpec.parse(data["spec"])
-                movement, spec_text = spec.build(), str(spec)
-            upload = request.FILES.get("hands")
-            hands = _text_of(upload.read(2_000_000)) if upload else ""
-            session = clubs.create_session(
-                club,
-                name,
-                movement,
-                spec=spec_text,
-                names=_names(data.get("names", "")),
-                hands_pbn=hands,
-            )
-        except BridgeError as error:
-            context["error"] = problem(error)
+                detail = f"{session.name}: {shown}, {session.date.isoformat()}"
+                clubs.log(session, "session created", detail, user=request.user)
+                return redirect("control", session_id=session.pk)
         else:
-            shown = spec_text or f"movement file {drawn.name if drawn else ''}"
-            clubs.log(session, "session created", f"{name}: {shown}", user=request.user)
-            return redirect("control", session_id=session.pk)
-    return render(request, "bridgescore/new_session.html", context)
+            errors.extend(director_forms.problems(form))
+    status = REFUSED if errors else 200
+    return render(request, "bridgescore/new_session.html", context, status=status)
 
 
-MOST_TEAMS = 40
-"""The most teams a session set up on the page may have."""
+def _spec_kinds() -> list[tuple[str, str]]:
+    """Each kind a spec may name, with its options as they are written (``rounds=N``)."""
+
+    def written(option: Option) -> str:
+        if option.number:
+            return f"{option.name}=N"
+        return f"{option.name}={'|'.join(option.words)}" if option.words else option.name
+
+    return [(k.name, ", ".join(written(o) for o in k.options)) for k in KINDS.values()]
 
 
-def _whole(data: Any, key: str, what: str) -> int:
-    try:
-        return int(str(data.get(key, "")).strip())
-    except ValueError:
-        raise clubs.EntryError(f"give {what} as a whole number") from None
+def _new_pairs_session(
+    data: dict[str, Any], directed: list[Club], user: clubs.Viewer
+) -> tuple[Session, str]:
+    """The session a valid :class:`~director_forms.NewSessionForm` sets up, and its
+    movement as the log shows it."""
+    club = next(c for c in directed if str(c.pk) == data["club"])
+    upload = data["movement"]
+    if upload is not None:  # a movement entered by hand, or another program's file
+        from bridgescore.io.movement_files import loads_movement
+
+        source = upload.name or "movement file"
+        movement = loads_movement(director_forms.text_of(upload), source=source)
+        spec_text, shown = "", f"movement file {source}"
+    else:
+        spec = MovementSpec.parse(data["typed_spec"] or data["spec"])
+        movement = spec.build()
+        spec_text = shown = str(spec)
+    names: dict[str, str] = data["names"]
+    unknown = [pair for pair in names if pair not in movement.pairs]
+    if unknown:
+        raise clubs.EntryError(
+            f"Pairs' names: there is no pair {unknown[0]!r} in this movement (its pairs are"
+            f" {', '.join(movement.pairs[:4])}{' …' if len(movement.pairs) > 4 else ''})"
+        )
+    hands = data["hands"]
+    session = clubs.create_session(
+        club,
+        data["name"],
+        movement,
+        spec=spec_text,
+        date=data["date"],
+        names=names,
+        hands_pbn=director_forms.text_of(hands) if hands is not None else "",
+        lead_rule=data["lead_rule"],
+    )
+    return session, shown
 
 
 def _teams_from(
-    data: Any, count: int, players: dict[str, Player]
+    data: dict[str, Any], count: int, players: dict[str, Player]
 ) -> tuple[list[str], dict[str, str]]:
     """The teams' names (typed, else the roster player the team is named after) and, for
-    a team named from the roster, that player as its member."""
+    a team named from the roster, that player as its member (from a valid form)."""
     names, members = [], {}
     for number in range(1, count + 1):
-        typed = " ".join(str(data.get(f"team-{number}", "")).split())
-        picked = str(data.get(f"player-{number}", ""))
-        if picked and picked not in players:
-            raise clubs.EntryError(f"team {number}: choose a player from the roster")
-        player = players.get(picked)
+        typed = " ".join(str(data.get(f"team-{number}") or "").split())
+        player = players.get(str(data.get(f"player-{number}") or ""))
         team = typed or (player.name if player else "")
         names.append(team)
         if player is not None and team:
@@ -150,24 +187,23 @@ def _teams_from(
     return names, members
 
 
-def _bye_award(data: Any) -> ByeAward:
-    """The bye award as the form gives it (VPs, and fixed, average or the higher)."""
+def _bye_award(data: dict[str, Any]) -> ByeAward:
+    """The bye award as a valid form gives it (VPs, and fixed, average or the higher)."""
     try:
-        rule = ByeRule(data.get("bye_rule", "") or ByeRule.FIXED)
+        rule = ByeRule(data.get("bye_rule") or ByeRule.FIXED)
     except ValueError:
-        raise clubs.EntryError("a bye scores fixed VPs, the average, or the higher") from None
-    try:
-        vps = float(data.get("bye_vp", "") or 12)
-    except ValueError:
-        raise clubs.EntryError("give a bye's VPs as a number, like 12") from None
-    return ByeAward(vps, rule)
+        raise clubs.EntryError(
+            "A bye scores: fixed VPs, the average, or the higher (fixed, average, higher)"
+        ) from None
+    vps = data.get("bye_vp")
+    return ByeAward(float(vps) if vps is not None else 12.0, rule)
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@failures.only("GET", "POST")
 def new_teams_session(request: HttpRequest) -> HttpResponse:
     """Set up a teams session: the number of teams and boards a match, a round robin or
-    a Swiss (with its rounds), the teams named from the roster or typed."""
+    a Swiss (with its rounds), the date, the teams named from the roster or typed."""
     directed = clubs.clubs_for(request.user)
     if not directed:
         raise Http404("you direct no club")
@@ -178,66 +214,71 @@ def new_teams_session(request: HttpRequest) -> HttpResponse:
         "clubs": directed,
         "club": club,
         "data": data,
+        "date": data.get("date") or datetime.date.today().isoformat(),
         "players": players.values(),
         "schedules": [(v, label) for v, label in Session.Schedule.choices if v],
         "bye_rules": BYE_RULES,
         "rematch_rules": REMATCH_RULES,
-        "error": "",
+        "most_teams": director_forms.MOST_TEAMS,
+        "errors": [],
     }
+    errors: list[str] = context["errors"]
     count = 0
     if data.get("teams"):
-        try:
-            count = _whole(data, "teams", "the number of teams")
-            if not 2 <= count <= MOST_TEAMS:
-                raise clubs.EntryError(f"a teams session has 2 to {MOST_TEAMS} teams")
-        except BridgeError as error:
-            context["error"] = problem(error)
-            count = 0
+        counted = director_forms.TeamCountForm(data)
+        if counted.is_valid():
+            count = counted.cleaned_data["teams"]
+        else:
+            errors.extend(director_forms.problems(counted))
     context["rows"] = [
         {"number": n, "team": data.get(f"team-{n}", ""), "player": data.get(f"player-{n}", "")}
         for n in range(1, count + 1)
     ]
     if request.method == "POST" and count:
-        try:
-            name = data.get("name", "").strip()
-            if not name:
-                raise clubs.EntryError("the session needs a name")
-            schedule = data.get("schedule", "")
-            boards = _whole(data, "boards", "the boards a match")
-            rounds = (
-                _whole(data, "rounds", "the number of rounds")
-                if schedule == Session.Schedule.SWISS
-                else None
-            )
-            teams, members = _teams_from(data, count, players)
-            upload = request.FILES.get("hands")
-            bye = _bye_award(data)
-            rules = matches.swiss_rules(
-                data.get("rematches", ""),
-                _whole(data, "late_after", "the rounds between two meetings")
-                if data.get("rematches") == "late"
-                else None,
-                if_stuck=bool(data.get("if_stuck")),
-            )
-            session = matches.create_teams_session(
-                club,
-                name[:120],
-                teams,
-                boards,
-                schedule=schedule,
-                rounds=rounds,
-                members=members,
-                hands_pbn=_text_of(upload.read(2_000_000)) if upload else "",
-                bye=bye,
-                rules=rules,
-                user=request.user,
-            )
-        except BridgeError as error:
-            context["error"] = problem(error)
+        form = director_forms.NewTeamsForm(
+            data, request.FILES, clubs=directed, count=count, players=players.values()
+        )
+        if form.is_valid():
+            try:
+                session = _new_teams_session(form.cleaned_data, club, count, players, request.user)
+            except BridgeError as error:
+                errors.append(problem(error))
+            else:
+                detail = f"{session.name}: {session.spec}, {session.date.isoformat()}"
+                clubs.log(session, "session created", detail, user=request.user)
+                return redirect("control", session_id=session.pk)
         else:
-            clubs.log(session, "session created", f"{name}: {session.spec}", user=request.user)
-            return redirect("control", session_id=session.pk)
-    return render(request, "bridgescore/new_teams.html", context)
+            errors.extend(director_forms.problems(form))
+    status = REFUSED if errors else 200
+    return render(request, "bridgescore/new_teams.html", context, status=status)
+
+
+def _new_teams_session(
+    data: dict[str, Any], club: Club, count: int, players: dict[str, Player], user: clubs.Viewer
+) -> Session:
+    """The teams session a valid :class:`~director_forms.NewTeamsForm` sets up."""
+    swiss = data["schedule"] == Session.Schedule.SWISS
+    teams, members = _teams_from(data, count, players)
+    rules = matches.swiss_rules(
+        data["rematches"],
+        data["late_after"] if data["rematches"] == "late" else None,
+        if_stuck=data["if_stuck"],
+    )
+    hands = data["hands"]
+    return matches.create_teams_session(
+        club,
+        data["name"],
+        teams,
+        data["boards"],
+        schedule=data["schedule"],
+        rounds=data["rounds"] if swiss else None,
+        date=data["date"],
+        members=members,
+        hands_pbn=director_forms.text_of(hands) if hands is not None else "",
+        bye=_bye_award(data),
+        rules=rules,
+        user=user,
+    )
 
 
 BYE_RULES = (
@@ -258,35 +299,35 @@ REMATCH_RULES = (
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@failures.only("GET", "POST")
 def swiss_draw(request: HttpRequest, session_id: int) -> HttpResponse:
     """The next Swiss round drawn from the standings: each pairing with why, the bye and
     why; kept only when the director confirms the draw that was shown."""
     session = _directed(request, session_id)
     if session.schedule != Session.Schedule.SWISS:
         raise Http404("this session is not a Swiss")
-    context: dict[str, Any] = {"session": session, "error": ""}
+    context: dict[str, Any] = {"session": session, "errors": []}
+    status = 200
+    form = director_forms.DrawForm(request.POST) if request.method == "POST" else None
+    if form is not None and not form.is_valid():
+        context["errors"], status = director_forms.problems(form), REFUSED
+        form = None
     try:
         context["standings"] = matches.swiss_standings(session)
         draw = matches.next_draw(session)
         context["draw"] = draw
         context["key"] = matches.draw_key(draw)
-        if request.method == "POST":
-            if request.POST.get("key") != context["key"]:
-                raise clubs.EntryError("the draw is not the one shown: look at it again")
-            matches.confirm_draw(session, draw, request.user)
-            return redirect("control", session_id=session.pk)
+        if form is not None:
+            if form.cleaned_data["key"] != context["key"]:
+                context["errors"] = ["the draw is not the one shown: look at it again"]
+                status = STALE
+            else:
+                matches.confirm_draw(session, draw, request.user)
+                return redirect("control", session_id=session.pk)
     except BridgeError as error:
-        context["error"] = problem(error)
-    return render(request, "bridgescore/draw.html", context)
-
-
-def _text_of(data: bytes) -> str:
-    """An uploaded file's text: UTF-8, else Latin-1 (PBN's own charset, ISO-8859-1)."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+        context["errors"] = [*context["errors"], problem(error)]
+        status = REFUSED if request.method == "POST" else 200
+    return render(request, "bridgescore/draw.html", context, status=status)
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,6 +391,7 @@ def _control_context(request: HttpRequest, session: Session) -> dict[str, Any]:
         **_teams_context(session),
         "session": session,
         "grid": entries.grid(session),
+        "alerts": clubs.table_alerts(session),
         "links": _link_rows(session),
         "missing": entries.missing(session)[:200],
         "entries": Entry.objects.filter(session=session).order_by("-id")[:100],
@@ -361,9 +403,16 @@ def _control_context(request: HttpRequest, session: Session) -> dict[str, Any]:
 
 @login_required
 def control(request: HttpRequest, session_id: int) -> HttpResponse:
-    """The live control grid: every table and round, done / playing / missing."""
+    """The live control grid: every table and round, done / playing / missing; the log."""
     session = _directed(request, session_id)
-    return render(request, "bridgescore/control.html", _control_context(request, session))
+    context = _control_context(request, session)
+    log = logged(Entry.objects.filter(session=session).select_related("by").order_by("id"))
+    context["entries"] = log[: -LOG_SHOWN - 1 : -1]  # the latest first
+    return render(request, "bridgescore/control.html", context)
+
+
+LOG_SHOWN = 100
+"""The result log's latest lines on the control page."""
 
 
 @login_required
@@ -373,69 +422,214 @@ def control_grid(request: HttpRequest, session_id: int) -> HttpResponse:
     return render(request, "bridgescore/_grid.html", _control_context(request, session))
 
 
+@dataclass(frozen=True, slots=True)
+class LoggedLine:
+    """A line of the result log as the director reads it: the entry, and what it did,
+    worked out from the entries before it at the same round, table and board (a table's
+    result; a director's correction, with the result it replaced; an adjusted score; a
+    board not played; an erasure)."""
+
+    entry: Entry
+    what: str
+
+
+def shown(entry: Entry) -> str:
+    """An entry's result as the log writes it: ``4S N =``, ``Pass``, ``A+/A-``, ``not
+    played``."""
+    if entry.kind == Entry.Kind.NOT_PLAYED:
+        return "not played"
+    if entry.kind == Entry.Kind.ADJUSTED:
+        return entry.adjusted
+    return " ".join(part for part in (entry.contract, entry.declarer, entry.result) if part)
+
+
+def logged(log: Iterable[Entry]) -> list[LoggedLine]:
+    """The lines of ``log`` (entries in the log's order) in the director's words."""
+    standing: dict[tuple[int, int, int], Entry] = {}
+    lines = []
+    for entry in log:
+        key = (entry.round, entry.table, entry.board)
+        before = standing.get(key)
+        was = f" (was {shown(before)})" if before is not None else ""
+        who = "the table" if entry.by_table else (entry.by.username if entry.by else "the director")
+        if entry.kind == Entry.Kind.ERASED:
+            what = f"erased by {who}" + (f": {shown(before)}" if before is not None else "")
+            standing.pop(key, None)
+        else:
+            if entry.by_table:
+                what = f"entered by {who}: {shown(entry)}"
+            elif entry.kind == Entry.Kind.ADJUSTED:
+                what = f"adjusted score by {who}: {shown(entry)}{was}"
+            elif entry.kind == Entry.Kind.NOT_PLAYED:
+                what = f"not played, by {who}{was}"
+            elif before is not None:
+                what = f"corrected by {who}: {shown(entry)}{was}"
+            else:
+                what = f"entered by {who}: {shown(entry)}"
+            standing[key] = entry
+        lines.append(LoggedLine(entry, what))
+    return lines
+
+
 @login_required
-@require_http_methods(["GET", "POST"])
+@failures.only("GET", "POST")
 def director_cell(request: HttpRequest, session_id: int, round_no: int, table: int) -> HttpResponse:
     """Enter, correct or erase any result of one table in one round (with a reason)."""
     session = _directed(request, session_id)
     seat = table_in(clubs.movement_of(session), round_no, table)
     if seat is None:
         raise Http404("no such table in that round")
-    error = ""
+    errors: list[str] = []
     if request.method == "POST":
-        try:
-            if request.POST.get("erase"):
-                entries.erase_entry(
-                    session,
-                    round_no,
-                    table,
-                    int(request.POST.get("board", "0")),
-                    request.user,
-                    request.POST.get("reason", ""),
-                )
-            else:
-                inp = entry_input(request.POST, round_no, table)
-                entries.record_entry(
-                    session,
-                    inp,
-                    by_table=False,
-                    user=request.user,
-                    reason=request.POST.get("reason", ""),
-                )
-        except (BridgeError, ValueError) as err:
-            error = problem(err)
+        form = director_forms.DirectorResultForm(request.POST)
+        if not form.is_valid():
+            errors = director_forms.problems(form)
         else:
-            return redirect("director_cell", session_id=session.pk, round_no=round_no, table=table)
+            data = form.cleaned_data
+            try:
+                if data["erase"]:
+                    entries.erase_entry(
+                        session, round_no, table, data["board"], request.user, data["reason"]
+                    )
+                else:
+                    entries.record_entry(
+                        session,
+                        form.director_input(round_no, table),
+                        by_table=False,
+                        user=request.user,
+                        reason=data["reason"],
+                    )
+            except BridgeError as err:
+                errors = [problem(err)]
+            else:
+                return redirect(
+                    "director_cell", session_id=session.pk, round_no=round_no, table=table
+                )
     current = entries.current_entries(session)
     boards = [(b, current.get((round_no, table, b))) for b in seat.boards]
-    history = Entry.objects.filter(session=session, round=round_no, table=table).order_by("id")
-    return render(
-        request,
-        "bridgescore/cell.html",
-        {
-            "session": session,
-            "seat": seat,
-            "label": clubs.table_label(session, table),
-            "round": round_no,
-            "boards": boards,
-            "history": history,
-            "error": error,
-        },
+    history = Entry.objects.filter(session=session, round=round_no, table=table)
+    context = {
+        "session": session,
+        "seat": seat,
+        "label": clubs.table_label(session, table),
+        "round": round_no,
+        "boards": boards,
+        "history": logged(history.select_related("by").order_by("id")),
+        "data": request.POST,
+        "errors": errors,
+    }
+    return render(request, "bridgescore/cell.html", context, status=REFUSED if errors else 200)
+
+
+@dataclass(frozen=True, slots=True)
+class Outstanding:
+    """What a session closed or published now leaves out, as the director is shown it
+    before confirming: results missing from rounds the tables have moved past, results
+    of the rounds being played not yet in, boards of rounds not yet started (by round),
+    and results waiting for the opponents' confirmation on their phone."""
+
+    state: str
+    missing: tuple[Seating, ...]
+    playing: tuple[Seating, ...]
+    later: tuple[tuple[int, int], ...]
+    pending: tuple[PendingEntry, ...]
+
+    @property
+    def key(self) -> str:
+        """A short digest of what was shown, so that what is confirmed is what was shown."""
+        import hashlib
+        import json
+
+        shown = {
+            "state": self.state,
+            "missing": [(s.round, s.table, s.board) for s in self.missing],
+            "playing": [(s.round, s.table, s.board) for s in self.playing],
+            "later": list(self.later),
+            "pending": sorted(str(p.entry_id) for p in self.pending),
+        }
+        return hashlib.sha256(json.dumps(shown).encode()).hexdigest()[:16]
+
+    @property
+    def nothing(self) -> bool:
+        return not (self.missing or self.playing or self.later or self.pending)
+
+
+def outstanding(session: Session, state: str) -> Outstanding:
+    """What closing or publishing ``session`` now would leave out (see :class:`Outstanding`):
+    the library's missing results (:func:`entries.missing`: rounds a table has moved past),
+    and, apart, every other board not in, by the round each table is playing."""
+    movement = clubs.movement_of(session)
+    done = entries.current_entries(session)
+    current = {t: entries.table_round(session, t, done) for t in clubs.table_numbers(movement)}
+    missing = entries.missing(session)
+    listed = {(s.round, s.table, s.board) for s in missing}
+    playing: list[Seating] = []
+    later: dict[int, int] = {}
+    for s in seatings(movement):
+        key = (s.round, s.table, s.board)
+        if key in done or key in listed:
+            continue
+        if s.round <= current.get(s.table, 0):
+            playing.append(s)
+        else:
+            later[s.round] = later.get(s.round, 0) + 1
+    pending = PendingEntry.objects.filter(session=session).order_by("id")
+    return Outstanding(
+        state, tuple(missing), tuple(playing), tuple(sorted(later.items())), tuple(pending)
     )
 
 
 @login_required
-@require_POST
+@failures.only("POST")
 def session_state(request: HttpRequest, session_id: int) -> HttpResponse:
-    """Close the session (tables can no longer enter), publish it, or open it again."""
+    """Close the session (tables can no longer enter), publish it, or open it again. Closing
+    or publishing first shows what is still missing and what waits for the opponents'
+    confirmation, and is applied only when the director confirms what was shown (a
+    changed situation is shown again)."""
     session = _directed(request, session_id)
-    wanted = request.POST.get("state", "")
-    if wanted not in Session.State.values:
-        return HttpResponseBadRequest("unknown state")
-    session.state = wanted
-    session.save(update_fields=["state"])
-    clubs.log(session, "state", f"session {session.get_state_display()}", user=request.user)
+    form = director_forms.StateForm(request.POST)
+    if not form.is_valid():
+        return failures.refused(request, "; ".join(director_forms.problems(form)), UNREADABLE)
+    wanted, key = form.cleaned_data["state"], form.cleaned_data["key"]
+    if wanted == session.state:
+        return redirect("control", session_id=session.pk)
+    if wanted != Session.State.RUNNING:
+        shown = outstanding(session, wanted)
+        if key != shown.key:
+            context = {
+                "session": session,
+                "wanted": wanted,
+                "shown": shown,
+                "missing": _seen_at(session, shown.missing),
+                "playing": _seen_at(session, shown.playing),
+                "pending": [(clubs.table_label(session, p.table), p) for p in shown.pending],
+                "errors": ["what is missing has changed since: look again"] if key else [],
+            }
+            return render(request, "bridgescore/state.html", context, status=STALE if key else 200)
+    entries.change_state(session, wanted)
+    detail = f"session {session.get_state_display()}"
+    if wanted != Session.State.RUNNING:
+        detail += _left_out(shown)
+    clubs.log(session, "state", detail, user=request.user)
     return redirect("control", session_id=session.pk)
+
+
+def _seen_at(session: Session, seated: Iterable[Seating]) -> list[dict[str, Any]]:
+    """Seatings as the confirmation page lists them: with the table as the players know
+    it (``1a`` in a teams session)."""
+    return [{"seat": s, "table": clubs.table_label(session, s.table)} for s in seated]
+
+
+def _left_out(shown: Outstanding) -> str:
+    """What a close or publish left out, for the log (nothing when nothing was)."""
+    parts = []
+    count = len(shown.missing) + len(shown.playing) + sum(n for _, n in shown.later)
+    if count:
+        parts.append(f"{count} result{'s' * (count != 1)} missing")
+    if shown.pending:
+        waiting = len(shown.pending)
+        parts.append(f"{waiting} waiting for the opponents' confirmation")
+    return f" ({'; '.join(parts)})" if parts else ""
 
 
 @login_required
@@ -459,6 +653,9 @@ def table_cards(request: HttpRequest, session_id: int) -> HttpResponse:
             session.name,
             room_links={room(table): url for table, url in links.items()},
             room_codes={room(table): code for table, code in codes.items()},
+            swiss_rounds=matches.planned_rounds(session)
+            if session.schedule == Session.Schedule.SWISS
+            else None,
         )
         return HttpResponse(page)
     movement = clubs.movement_of(session)
@@ -469,7 +666,6 @@ def table_cards(request: HttpRequest, session_id: int) -> HttpResponse:
 def export(request: HttpRequest, session_id: int, fmt: str) -> HttpResponse:
     """The session's results as CSV, JSON, PBN or USEBIO (read back by the library)."""
     session = _directed(request, session_id)
-    from bridgescore.web import failures
     from bridgescore.web.exports import export_event
 
     try:
@@ -490,96 +686,115 @@ def _club(request: HttpRequest, club_id: int) -> Club:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@failures.only("GET", "POST")
 def roster(request: HttpRequest, club_id: int) -> HttpResponse:
     """The club's players (add one), and its directors (add a login)."""
     club = _club(request, club_id)
-    error = ""
+    errors: list[str] = []
     if request.method == "POST":
-        try:
-            if request.POST.get("add") == "director":
-                clubs.add_director(
-                    club,
-                    request.POST.get("username", "")[:150],
-                    request.POST.get("password", ""),
-                    request.user,
-                )
-            else:
-                clubs.add_player(club, request.POST.get("name", ""), request.POST.get("number", ""))
-        except BridgeError as err:
-            error = problem(err)
+        which = director_forms.RosterForm(request.POST)
+        director = which.is_valid() and which.cleaned_data["add"] == "director"
+        form: forms.Form = (
+            director_forms.DirectorLoginForm(request.POST)
+            if director
+            else director_forms.PlayerForm(request.POST)
+        )
+        if not which.is_valid():
+            errors = director_forms.problems(which)
+        elif not form.is_valid():
+            errors = director_forms.problems(form)
         else:
-            return redirect("roster", club_id=club.pk)
+            data = form.cleaned_data
+            try:
+                if director:
+                    clubs.add_director(club, data["username"], data["password"], request.user)
+                else:
+                    clubs.add_player(club, data["name"], data["number"])
+            except BridgeError as err:
+                errors = [problem(err)]
+            else:
+                return redirect("roster", club_id=club.pk)
     context = {
         "club": club,
         "players": Player.objects.filter(club=club),
         "directors": club.directors.select_related("user").order_by("user__username"),
-        "error": error,
+        "data": request.POST,
+        "errors": errors,
     }
-    return render(request, "bridgescore/roster.html", context)
+    return render(request, "bridgescore/roster.html", context, status=REFUSED if errors else 200)
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@failures.only("GET", "POST")
 def session_pairs(request: HttpRequest, session_id: int) -> HttpResponse:
-    """Name the session's pairs from the club's roster (two players a pair)."""
+    """Name the session's pairs from the club's roster (two players a pair): all the pairs
+    named as chosen, or, if any choice is refused, none."""
     session = _directed(request, session_id)
     players = {str(p.pk): p for p in Player.objects.filter(club=session.club)}
-    error = ""
+    listed = list(SessionPair.objects.filter(session=session).order_by("id"))
+    errors: list[str] = []
     if request.method == "POST":
-        try:
-            for row in SessionPair.objects.filter(session=session):
-                chosen: list[Player | str] = []
-                for slot in ("a", "b"):
-                    picked = request.POST.get(f"{row.pair}-{slot}", "")
-                    if picked and picked not in players:
-                        raise clubs.EntryError(f"pair {row.pair}: choose from the roster")
-                    if picked:
-                        chosen.append(players[picked])
-                if chosen:
-                    clubs.set_pair_names(session, row.pair, chosen, request.user)
-        except BridgeError as err:
-            error = problem(err)
+        form = director_forms.PairsForm(
+            request.POST, pairs=[row.pair for row in listed], players=players.values()
+        )
+        if not form.is_valid():
+            errors = director_forms.problems(form)
         else:
-            return redirect("session_pairs", session_id=session.pk)
+            try:
+                with transaction.atomic():
+                    for row in listed:
+                        chosen: list[Player | str] = [players[p] for p in form.chosen(row.pair)]
+                        if chosen:
+                            clubs.set_pair_names(session, row.pair, chosen, request.user)
+            except BridgeError as err:
+                errors = [problem(err)]
+            else:
+                return redirect("session_pairs", session_id=session.pk)
     rows = []
     by_name = {p.name: str(p.pk) for p in players.values()}
-    for row in SessionPair.objects.filter(session=session).order_by("id"):
+    for row in listed:
         players_now = [n.strip() for n in row.names.split("&") if n.strip()]
         ids = [by_name.get(n, "") for n in players_now] + ["", ""]
         rows.append({"pair": row.pair, "names": row.names, "a": ids[0], "b": ids[1]})
-    context = {"session": session, "rows": rows, "players": players.values(), "error": error}
-    return render(request, "bridgescore/pairs.html", context)
+    context = {"session": session, "rows": rows, "players": players.values(), "errors": errors}
+    return render(request, "bridgescore/pairs.html", context, status=REFUSED if errors else 200)
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@failures.only("GET", "POST")
 def penalties(request: HttpRequest, session_id: int) -> HttpResponse:
     """Give or withdraw a procedural penalty (every line kept, with who and why)."""
     session = _directed(request, session_id)
-    error = ""
+    errors: list[str] = []
     if request.method == "POST":
-        try:
-            reason = request.POST.get("reason", "")[:300]
-            if request.POST.get("withdraw"):
-                try:
-                    which = int(request.POST["withdraw"])
-                except ValueError:
-                    raise clubs.EntryError("that penalty is not standing") from None
-                standings.withdraw_penalty(session, which, reason, request.user)
-            else:
-                standings.add_penalty(
-                    session,
-                    request.POST.get("pair", ""),
-                    request.POST.get("amount", "")[:12],
-                    request.POST.get("unit", ""),
-                    reason,
-                    request.user,
-                )
-        except BridgeError as err:
-            error = problem(err)
+        withdrawing = "withdraw" in request.POST
+        form: forms.Form = (
+            director_forms.WithdrawForm(request.POST)
+            if withdrawing
+            else director_forms.PenaltyForm(request.POST)
+        )
+        if not form.is_valid():
+            errors = director_forms.problems(form)
         else:
-            return redirect("penalties", session_id=session.pk)
+            data = form.cleaned_data
+            try:
+                if withdrawing:
+                    standings.withdraw_penalty(
+                        session, data["withdraw"], data["reason"], request.user
+                    )
+                else:
+                    standings.add_penalty(
+                        session,
+                        data["pair"],
+                        str(data["amount"]),
+                        data["unit"],
+                        data["reason"],
+                        request.user,
+                    )
+            except BridgeError as err:
+                errors = [problem(err)]
+            else:
+                return redirect("penalties", session_id=session.pk)
     standing = {p.pk for p in standings.standing_penalties(session)}
     context = {
         "session": session,
@@ -591,99 +806,78 @@ def penalties(request: HttpRequest, session_id: int) -> HttpResponse:
             for value, label in Penalty.Unit.choices
             if (value == Penalty.Unit.VP) == (session.kind == Session.Kind.TEAMS)
         ],
-        "error": error,
+        "data": request.POST,
+        "errors": errors,
     }
-    return render(request, "bridgescore/penalties.html", context)
+    return render(request, "bridgescore/penalties.html", context, status=REFUSED if errors else 200)
 
 
-CHANGES = {
-    "late": "a late pair joins",
-    "missing": "a pair leaves",
-    "move": "two tables change places",
-}
-"""The late changes the director can make, by form value."""
-
-
-def _worked_out(session: Session, data: Any) -> changes.Change:
-    kind = data.get("kind", "")
-    try:
-        from_round = int(data.get("round", ""))
-    except ValueError:
-        raise clubs.EntryError("say from which round") from None
+def _worked_out(session: Session, data: dict[str, Any]) -> changes.Change:
+    """The change a valid :class:`~director_forms.PairChangeForm` asks for."""
+    kind, from_round = data["kind"], data["round"]
     if kind == "late":
-        return changes.late_pair(session, str(data.get("pair", ""))[:20], from_round)
+        return changes.late_pair(session, data["pair"], from_round)
     if kind == "missing":
-        return changes.missing_pair(session, str(data.get("pair", ""))[:20], from_round)
-    if kind == "move":
-        try:
-            first, second = int(data.get("first", "")), int(data.get("second", ""))
-        except ValueError:
-            raise clubs.EntryError("give the two tables' numbers") from None
-        return changes.move_table(session, first, second, from_round)
-    raise clubs.EntryError(f"choose a change: {', '.join(CHANGES.values())}")
+        return changes.missing_pair(session, data["pair"], from_round)
+    return changes.move_table(session, data["first"], data["second"], from_round)
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@failures.only("GET", "POST")
 def late_change(request: HttpRequest, session_id: int) -> HttpResponse:
-    """A late pair, a pair gone, a table moved: worked out as a new movement, re-checked,
-    and its effect shown; applied only when the director confirms what was shown."""
+    """A late pair, a pair gone, a table moved (a pairs session), or a team leaving or
+    joining a Swiss: worked out (a pairs movement re-checked), and its effect shown;
+    applied only when the director confirms what was shown."""
     session = _directed(request, session_id)
+    teams = session.kind == Session.Kind.TEAMS
     data = request.POST if request.method == "POST" else request.GET
     context: dict[str, Any] = {
         "session": session,
         "data": data,
-        "changes": CHANGES,
+        "teams": teams,
+        "changes": director_forms.TEAM_CHANGES if teams else director_forms.PAIR_CHANGES,
         "history": MovementChange.objects.filter(session=session).select_related("by"),
-        "error": "",
+        "errors": [],
     }
-    if session.kind == Session.Kind.TEAMS:
-        return _team_change(request, session, data, context)
-    if data.get("kind"):
-        try:
-            change = _worked_out(session, data)
-            context["change"] = change
-            if request.method == "POST" and data.get("apply"):
-                if data.get("key") != change.key:
-                    raise clubs.EntryError("the change is not the one shown: look again")
-                changes.apply_change(session, change, data.get("reason", "")[:300], request.user)
+    status = 200
+    if data.get("kind") or request.method == "POST":
+        form_class = director_forms.TeamChangeForm if teams else director_forms.PairChangeForm
+        form = form_class(data)
+        if not form.is_valid():
+            context["errors"], status = director_forms.problems(form), REFUSED
+        else:
+            try:
+                status = _change(request, session, form.cleaned_data, context)
+            except BridgeError as err:
+                context["errors"], status = [problem(err)], REFUSED
+            if status == 302:
                 return redirect("control", session_id=session.pk)
-        except BridgeError as err:
-            context["error"] = problem(err)
-    return render(request, "bridgescore/change.html", context)
+    return render(request, "bridgescore/change.html", context, status=status)
 
 
-TEAM_CHANGES = {
-    "withdraw": "a team withdraws",
-    "join": "a late team joins",
-}
-"""The late changes to a Swiss teams session, by form value."""
-
-
-def _team_change(
-    request: HttpRequest, session: Session, data: Any, context: dict[str, Any]
-) -> HttpResponse:
-    """A team leaving or coming late to a Swiss: worked out and shown, then applied."""
-    context["changes"] = TEAM_CHANGES
-    context["teams"] = True
-    if data.get("kind"):
-        try:
-            round_no = _whole(data, "round", "the round it is from")
-            change = matches.team_change(
-                session, data["kind"], data.get("team", "")[:40], round_no,
-                data.get("members", ""),
-            )  # fmt: skip
-            context["change"] = change
-            if request.method == "POST" and data.get("apply"):
-                if data.get("key") != change.key:
-                    raise clubs.EntryError("the change is not the one shown: look again")
-                matches.apply_team_change(
-                    session, change, data.get("reason", "")[:300], request.user
-                )
-                return redirect("control", session_id=session.pk)
-        except BridgeError as err:
-            context["error"] = problem(err)
-    return render(request, "bridgescore/change.html", context)
+def _change(
+    request: HttpRequest, session: Session, data: dict[str, Any], context: dict[str, Any]
+) -> int:
+    """Work out the change a valid form asks for, into ``context``; apply it if asked and
+    it is the one shown. The page's status: 302 once applied, 409 if it is not the one
+    shown, else 200."""
+    if context["teams"]:
+        change: changes.Change | matches.TeamChange = matches.team_change(
+            session, data["kind"], data["team"], data["round"], data["members"]
+        )
+    else:
+        change = _worked_out(session, data)
+    context["change"] = change
+    if not (request.method == "POST" and data["apply"]):
+        return 200
+    if data["key"] != change.key:
+        context["errors"] = ["the change is not the one shown: look again"]
+        return STALE
+    if isinstance(change, changes.Change):
+        changes.apply_change(session, change, data["reason"], request.user)
+    else:
+        matches.apply_team_change(session, change, data["reason"], request.user)
+    return 302
 
 
 @login_required
@@ -696,7 +890,6 @@ def export_site(request: HttpRequest, session_id: int) -> HttpResponse:
     from pathlib import Path
 
     from bridgescore.report.html import build_site
-    from bridgescore.web import failures
 
     buffer = io.BytesIO()
     try:

@@ -1,0 +1,98 @@
+"""Setting up a session on the page: the usual movements for the size offered (14 pairs:
+the 7-table Mitchell beside the Howell), any movement typed as a spec, the session's date
+(shown on the control page and the results) and the opening-lead rule."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.test import Client
+
+from bridgescore.events.movements.model import MovementKind
+from bridgescore.events.movements.suggest import shortlist, suggest
+from bridgescore.web import clubs, entries
+from bridgescore.web.models import Club, Session, SessionPair, TableLink
+
+
+def test_fourteen_pairs_are_offered_the_seven_table_mitchell_beside_the_howell(
+    td: Client,
+) -> None:
+    offered = {s.spec: s for s in shortlist(suggest(14, 24))}
+    mitchell, howell = offered["mitchell:7x3"], offered["howell:7x2"]
+    assert (mitchell.tables, mitchell.rounds, mitchell.boards_per_round) == (7, 7, 3)
+    assert mitchell.movement.kind is MovementKind.MITCHELL  # NS and EW: two winners
+    assert (howell.tables, howell.rounds, howell.boards_per_round) == (7, 13, 2)
+    assert list(offered)[:8] == [s.spec for s in suggest(14, 24)[:8]]  # the best first
+    page = td.get("/director/new/", {"pairs": "14", "boards": "24"}).content.decode()
+    assert 'value="mitchell:7x3"' in page
+    assert 'value="howell:7x2"' in page
+    assert "<b>mitchell:7x3</b>: 7 rounds × 3 boards; 21 boards a pair" in page
+
+
+def test_any_movement_can_be_typed_as_a_spec(td: Client, club: Club) -> None:
+    page = td.get("/director/new/").content.decode()
+    assert 'name="typed_spec"' in page  # no sizes asked first
+    for example in ("mitchell:7x3", "howell:5x4", "mitchell:7x3:relay"):
+        assert f"<code>{example}</code>" in page
+    form = {"club": str(club.pk), "name": "Typed", "typed_spec": "  Howell:5x4 "}
+    assert td.post("/director/new/", form).status_code == 302
+    typed = Session.objects.get(name="Typed")
+    assert typed.spec == "howell:5x4"
+    assert TableLink.objects.filter(session=typed).count() == 5
+    assert SessionPair.objects.filter(session=typed).count() == 10
+    chosen = {**form, "name": "Over the choice", "spec": "howell:7x2",
+              "typed_spec": "mitchell:7x3:relay"}  # fmt: skip
+    assert td.post("/director/new/", chosen).status_code == 302
+    relay = Session.objects.get(name="Over the choice")
+    assert relay.spec == "mitchell:7x3:relay"  # the typed one, not the choice
+    assert len(clubs.movement_of(relay).rounds) == 7
+    wrong = td.post("/director/new/", {**form, "typed_spec": "mitchel:7x3"})
+    assert wrong.status_code == 422
+    assert "unknown kind &#x27;mitchel&#x27;" in wrong.content.decode()
+
+
+def test_the_date_and_the_lead_rule_are_kept_and_shown(td: Client, club: Club) -> None:
+    form = {"club": str(club.pk), "name": "Club night", "typed_spec": "mitchell:3x2",
+            "date": "2025-03-18", "lead_rule": "required",
+            "names": "1NS: Ann Smith & Bob Jones\n\n2EW: Cy Young & Di Prince"}  # fmt: skip
+    assert td.post("/director/new/", form).status_code == 302
+    night = Session.objects.get(name="Club night")
+    assert night.date == datetime.date(2025, 3, 18)
+    assert night.lead_rule == Session.LeadRule.REQUIRED
+    names = dict(SessionPair.objects.filter(session=night).values_list("pair", "names"))
+    assert (names["1NS"], names["2EW"], names["3NS"]) == (
+        "Ann Smith & Bob Jones",
+        "Cy Young & Di Prince",
+        "",
+    )
+    control = td.get(f"/director/s/{night.pk}/").content.decode()
+    assert '<time datetime="2025-03-18">Tuesday 18 March 2025</time>' in control
+    assert "opening lead: required, and in the leader&#x27;s hand" in control
+    listed = td.get("/director/").content.decode()
+    assert '<time datetime="2025-03-18">Tue 18 Mar 2025</time>' in listed
+    with pytest.raises(clubs.EntryError, match="choose the opening lead"):  # it is required
+        entries.record_entry(night, entries.EntryInput(1, 1, 1, "4S", "N", "="), by_table=True)
+    led = entries.EntryInput(1, 1, 1, "4S", "N", "=", lead="HK")
+    entries.record_entry(night, led, by_table=True)
+    results = td.get(f"/r/{night.public_id}/").content.decode()
+    assert "Riverside BC · 2025-03-18" in results
+    assert entries.event_of(night).date == "2025-03-18"
+    plain = {**form, "name": "Default night", "date": "", "lead_rule": ""}
+    assert td.post("/director/new/", plain).status_code == 302
+    default = Session.objects.get(name="Default night")
+    assert default.date == datetime.date.today()
+    assert default.lead_rule == Session.LeadRule.WARN
+    page = td.get("/director/new/").content.decode()
+    assert f'name="date" type="date" value="{datetime.date.today().isoformat()}"' in page
+    assert 'value="warn" checked' in page
+
+
+def test_a_teams_session_is_dated_too(td: Client, club: Club) -> None:
+    form = {"club": str(club.pk), "teams": "2", "name": "Cup", "schedule": "robin",
+            "boards": "8", "team-1": "Aces", "team-2": "Kings",
+            "date": "2024-11-05"}  # fmt: skip
+    assert td.post("/director/new/teams/", form).status_code == 302
+    cup = Session.objects.get(name="Cup")
+    assert cup.date == datetime.date(2024, 11, 5)
+    assert "Tuesday 5 November 2024" in td.get(f"/director/s/{cup.pk}/").content.decode()
