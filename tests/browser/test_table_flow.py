@@ -841,3 +841,35 @@ def test_every_cell_of_every_results_page_is_on_a_phone_screen(
     width, bad = director_phone.evaluate(REACHABLE, page_name != "director's grid")
     assert width <= 391, f"{page_name} is {width} px wide"
     assert bad == [], f"{page_name} {path}: {bad}"
+
+
+def test_the_phone_works_out_every_score_as_the_library_does(
+    evening: Evening, phones: dict[int, TablePhone]
+) -> None:
+    """Without a connection the phone shows the score from the plan's table (filled by the
+    library): every contract, doubling, declarer's side, vulnerability and result it offers
+    scores as ``bridgescore.score`` does."""
+    import bridgescore
+
+    cases = [
+        {"level": str(level), "strain": strain, "doubled": doubled, "declarer": declarer,
+         "result": result, "ns": ns, "ew": ew}
+        for level in range(1, 8)
+        for strain in ("C", "D", "H", "S", "NT")
+        for doubled in ("", "X", "XX")
+        for declarer in ("N", "E")
+        for ns, ew in ((False, False), (True, False), (False, True), (True, True))
+        for result in ["=", *(f"{n:+d}" for n in range(-6 - level, 8 - level) if n)]
+    ]  # fmt: skip
+    phones[1].open(evening.links[1])
+    shown = phones[1].page.evaluate(
+        """cases => cases.map(c => [window.bridgescoreTable.scoreFor(c, c.ns, c.ew),
+                                    window.bridgescoreTable.results(Number(c.level)).length])""",
+        cases,
+    )
+    for case, (score, offered) in zip(cases, shown, strict=True):
+        vulnerable = bool(case["ns"] if case["declarer"] == "N" else case["ew"])
+        text = f"{case['level']}{case['strain']}{case['doubled']}{case['result']}"
+        total = bridgescore.score(text, vulnerable=vulnerable).total
+        assert score == (total if case["declarer"] == "N" else -total), case
+        assert offered == 14  # =, every overtrick and every undertrick the level allows

@@ -139,16 +139,20 @@
       (d.lead ? ", lead " + leadText(d.lead) : "");
   }
   function signed(n) { return (n > 0 ? "+" : n < 0 ? "−" : "") + Math.abs(n); }
+  function scoreFor(d, nsVulnerable, ewVulnerable) {
+    // North-South's score from the library's own table (the plan's), for a contract played
+    var kind = { C: "C", D: "C", H: "H", S: "H", NT: "N" }[d.strain];
+    var ns = d.declarer === "N" || d.declarer === "S";
+    var vulnerable = ns ? nsVulnerable : ewVulnerable;
+    var total = state.plan.scores[d.level + kind][vulnerable ? "v" : "nv"][d.doubled || ""][tricks(d)];
+    return ns ? total : -total;
+  }
   function nsScore(d) {
-    // the score from the library's own table (the plan's): shown when the server cannot be asked
+    // shown when the server cannot be asked
     if (d.not_played) { return null; }
     if (d.level === "pass") { return 0; }
     var b = board(d.round, d.board);
-    var kind = { C: "C", D: "C", H: "H", S: "H", NT: "N" }[d.strain];
-    var ns = d.declarer === "N" || d.declarer === "S";
-    var vulnerable = ns ? b.ns_vulnerable : b.ew_vulnerable;
-    var total = state.plan.scores[d.level + kind][vulnerable ? "v" : "nv"][d.doubled || ""][tricks(d)];
-    return ns ? total : -total;
+    return scoreFor(d, b.ns_vulnerable, b.ew_vulnerable);
   }
   function scoreText(d) {
     var n = nsScore(d);
@@ -193,6 +197,9 @@
 
   function render() {
     if (!state.plan) { return; }
+    // not while a note to the director is being typed (it would lose the caret)
+    var typing = document.activeElement && document.activeElement.id === "call-note";
+    if (state.call && typing && !state.call.sending && !state.call.said) { return; }
     var at = where();
     var screen = state.screen === "auto" ? (state.stopped || (state.plan.state !== "running" ? "closed" : at.screen)) : state.screen;
     if (state.call) { screen = "call"; }
@@ -525,27 +532,28 @@
   }
 
   // the score screen asks the server whether the result is possible here and now
+  var previews = 0;
   SCREENS.score = (function (draw) {
     return function (roundNo, at) {
       var d = state.draft;
       if (!state.preview) {
-        state.preview = { asked: true };
-        var asked = d;
+        // each ask has its ticket: an answer to an earlier ask (before a Back) is dropped
+        var ticket = ++previews;
+        state.preview = { ticket: ticket };
+        var current = function () { return state.preview && state.preview.ticket === ticket; };
         post(state.plan.links.entry, payload(d)).then(function (answer) {
-          if (state.draft !== asked) { return; }
+          if (!current()) { return; }
           if (answer.status === 200) {
             var text = answer.body.preview || "";
             var score = text.indexOf(": NS ") >= 0 ? "NS " + signed(Number(text.split(": NS ")[1])) : (text === "NP" ? "Not played" : scoreText(d));
-            state.preview = { asked: true, score: score };
-          } else if (answer.status === 410) {
-            state.preview = { asked: true, error: answer.body.error || "the session is closed" };
+            state.preview = { ticket: ticket, score: score };
           } else {
-            state.preview = { asked: true, error: answer.body.error || "refused" };
+            state.preview = { ticket: ticket, error: answer.body.error || "refused" };
           }
           if (state.screen === "score") { render(); }
         }).catch(function () {
-          if (state.draft !== asked) { return; }
-          state.preview = { asked: true, offline: true };
+          if (!current()) { return; }
+          state.preview = { ticket: ticket, offline: true };
           if (state.screen === "score") { render(); }
         });
       }
@@ -678,6 +686,7 @@
   manifest.href = plan.links.page + "manifest.webmanifest";
   document.head.appendChild(manifest);
   render();
+  window.bridgescoreTable = { scoreFor: scoreFor, results: results };  // for the tests
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register(plan.links.page + "sw.js", { scope: plan.links.page }).catch(function () {});
   }
