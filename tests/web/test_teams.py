@@ -516,3 +516,17 @@ def test_a_round_robin_takes_no_team_change(club: Club) -> None:
     session = _robin(club, TEAMS)
     with pytest.raises(clubs.EntryError, match="a round robin's schedule is fixed"):
         matches.team_change(session, "withdraw", "Aces", 2)
+
+
+def test_a_swiss_room_and_its_cards_count_the_rounds_planned(club: Club, td: Client) -> None:
+    session = matches.create_teams_session(
+        club, "Swiss teams", TEAMS, 4, schedule=Session.Schedule.SWISS, rounds=3
+    )
+    assert len(clubs.movement_of(session).rounds) == 1  # only round 1 is drawn yet
+    device, link = Room(session).phone(1)
+    page = device.get(f"/t/{link.token}/").content.decode()
+    assert "Table 1a · round 1 of 3" in page
+    assert device.get(f"/t/{link.token}/plan.json").json()["planned"] == 3
+    cards = td.get(f"/director/s/{session.pk}/cards/").content.decode()
+    assert "Swiss · 4 teams · 1 of 3 rounds drawn" in cards
+    assert "round robin" not in cards

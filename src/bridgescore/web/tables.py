@@ -26,7 +26,7 @@ from bridgescore.errors import BridgeError
 from bridgescore.events.model import ResultRow
 from bridgescore.events.movements.fit import table_in
 from bridgescore.events.movements.moves import Moves, moves_after
-from bridgescore.web import clubs, entries, failures, limits, queries
+from bridgescore.web import clubs, entries, failures, limits, matches, queries
 from bridgescore.web.answers import DEVICE_COOKIE, RESULTS, address, problem
 from bridgescore.web.forms import (
     CallForm,
@@ -106,7 +106,7 @@ def table_view_context(link: TableLink) -> dict[str, Any]:
         "room": clubs.room_name(link.table) if teams else "",
         "session": session,
         "round": number,
-        "rounds": len(movement.rounds),
+        "rounds": max(len(movement.rounds), matches.planned_rounds(session)),
         "seat": seat,
         "ns_names": names.get(seat.ns, "") if seat else "",
         "ew_names": names.get(seat.ew, "") if seat else "",
@@ -555,7 +555,7 @@ def plan_of(link: TableLink) -> dict[str, Any]:
         "room": clubs.room_name(link.table) if session.kind == Session.Kind.TEAMS else "",
         "round": playing,
         "rounds": len(movement.rounds),
-        "planned": _planned_rounds(session, len(movement.rounds)),
+        "planned": max(len(movement.rounds), matches.planned_rounds(session)),
         "lead_rule": session.lead_rule,
         "plan": rounds,
         "scores": score_table(),
@@ -569,15 +569,6 @@ def plan_of(link: TableLink) -> dict[str, Any]:
             "traveller": f"/r/{public}/board-0.html",
         },
     }
-
-
-def _planned_rounds(session: Session, drawn: int) -> int:
-    """The rounds the session will have: a Swiss's rounds still to draw count too."""
-    if session.schedule != Session.Schedule.SWISS or not session.schedule_json:
-        return drawn
-    from bridgescore.web.matches import SwissPlan
-
-    return max(drawn, SwissPlan.from_json(session.schedule_json).rounds)
 
 
 def _move_lines(session: Session, moves: Moves) -> dict[str, Any]:
