@@ -404,3 +404,16 @@ def test_a_pairs_own_card_opens_to_its_table_with_a_board_not_played(
     other = link(2)
     assert _keep(phone(other), other, 1, 3)["status"] == "accepted"
     assert device.get(f"/r/{session.public_id}/pair-2NS.html").status_code == 403
+
+
+def test_missing_lists_only_rounds_a_table_has_moved_past(
+    td: Client, session: Session, link: Link, phone: Phone
+) -> None:
+    assert entries.missing(session) == []  # nothing played: nothing missing yet
+    table = link(1)
+    device = phone(table)
+    for rnd, board in ((1, 1), (1, 2), (2, 3)):
+        _keep(device, table, rnd, board)
+    assert entries.missing(session) == []  # tables 2 and 3 slow, table 1 in round 2
+    grid = td.get(f"/director/s/{session.pk}/grid/").content.decode()
+    assert "Missing:" not in grid

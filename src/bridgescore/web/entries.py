@@ -743,15 +743,16 @@ def unfinished(session: Session, table: int) -> list[int]:
 
 
 def missing(session: Session) -> list[Seating]:
-    """The boards missing from rounds a table has moved past (red on the grid: an earlier
-    round of the table's, or one the field has left behind), not the boards still to be
-    played: every scheduled board of such a round that the log has no result for."""
+    """The boards missing from rounds a table has moved past (an earlier round than the one
+    it is playing: a result the director erased, or one entered late), not the boards
+    still to be played: shown in red on the grid and listed for the director."""
     done = current_entries(session)
-    behind = {(c.round, c.table) for row in grid(session) for c in row if c.state == "missing"}
+    movement = movement_of(session)
+    playing = {t: table_round(session, t, done) for t in table_numbers(movement)}
     return [
         s
-        for s in seatings(movement_of(session))
-        if (s.round, s.table) in behind and (s.round, s.table, s.board) not in done
+        for s in seatings(movement)
+        if s.round < playing[s.table] and (s.round, s.table, s.board) not in done
     ]
 
 
