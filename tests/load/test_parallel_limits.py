@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import subprocess
 import threading
-import time
 import urllib.parse
 from collections import Counter
 from pathlib import Path
@@ -27,6 +26,8 @@ from load.load_harness import (
     stored,
 )
 
+SOME = 30
+"""Results acknowledged before the director closes the session (of 264 to send)."""
 AT_ONCE = 24
 """Requests sent together, each on its own connection."""
 
@@ -147,6 +148,7 @@ def test_a_close_keeps_every_result_acknowledged_before_it_and_none_after(
     unanswered: set[str] = set()
     after_close: Counter[int] = Counter()
     closed = threading.Event()
+    some_in = threading.Event()
     lock = threading.Lock()
     try:
 
@@ -165,6 +167,8 @@ def test_a_close_keeps_every_result_acknowledged_before_it_and_none_after(
                 with lock:
                     if status == 200:
                         acknowledged.add(answer["entry_id"])
+                        if len(acknowledged) >= SOME:
+                            some_in.set()
                     if was_closed:
                         after_close[status] += 1
                 if status == 410:
@@ -184,12 +188,14 @@ def test_a_close_keeps_every_result_acknowledged_before_it_and_none_after(
         threads = [threading.Thread(target=table_plays, args=(t,)) for t in plan]
         for thread in threads:
             thread.start()
-        time.sleep(0.5)  # some results in, many on their way
+        assert some_in.wait(timeout=60)  # some results in, many on their way
         director.stdin.write("close\n")
         director.stdin.flush()
         assert director.stdout.readline().strip() == "closed"
         closed.set()
         assert director.wait(timeout=60) == 0
+        director.stdin.close()
+        director.stdout.close()
         for thread in threads:
             thread.join(timeout=120)
     finally:
