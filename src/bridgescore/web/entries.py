@@ -208,6 +208,13 @@ def check_entry(session: Session, inp: EntryInput, *, by_table: bool = False) ->
     return row
 
 
+def round_at(session: Session, table: int) -> int:
+    """The round a table is playing, read from its own entries only (one read, written as
+    SQL: what a table's acknowledgement says, without reading the session's whole log)."""
+    own = queries.entries_for((), (), {(session.pk, table)})
+    return table_round(session, table, standing(own))
+
+
 def board_round(movement: Movement, table: int, board: int) -> int | None:
     """The round in which ``table`` plays ``board``, if it does."""
     for number in range(1, len(movement.rounds) + 1):

@@ -192,6 +192,18 @@ def entries_for(
     return found
 
 
+@cache
+def _states_sql(vendor: str, count: int, share: bool) -> str:
+    """The state of ``count`` sessions by id (``vendor``: a key of the cache)."""
+    del vendor
+    return (
+        f"SELECT {_column(Session, 'id')}, {_column(Session, 'state')}"
+        f" FROM {_quote(Session._meta.db_table)}"
+        f" WHERE {_column(Session, 'id')} IN ({', '.join(['%s'] * count)})"
+        + (" FOR SHARE" if share else "")
+    )
+
+
 def session_states(sessions: Iterable[int], *, share: bool) -> dict[int, str]:
     """The state of each of these sessions as committed now, read inside the writer's
     transaction. ``share`` (PostgreSQL): the rows held against a change of state until
@@ -200,14 +212,8 @@ def session_states(sessions: Iterable[int], *, share: bool) -> dict[int, str]:
     ids = sorted(set(sessions))
     if not ids:
         return {}
-    sql = (
-        f"SELECT {_column(Session, 'id')}, {_column(Session, 'state')}"
-        f" FROM {_quote(Session._meta.db_table)}"
-        f" WHERE {_column(Session, 'id')} IN ({', '.join(['%s'] * len(ids))})"
-        + (" FOR SHARE" if share else "")
-    )
     with connection.cursor() as cursor:
-        cursor.execute(sql, ids)
+        cursor.execute(_states_sql(connection.vendor, len(ids), share), ids)
         return {pk: state for pk, state in cursor.fetchall()}
 
 

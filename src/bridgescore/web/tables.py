@@ -388,7 +388,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
         "board": entry.board,
         "score": _entry_text(entry),
         "flags": entry.flags,
-        "round": entries.table_round(link.session, link.table),
+        "round": entries.round_at(link.session, link.table),
     }
     return _answer(wants_json, request, link, body, 200)
 
@@ -408,7 +408,7 @@ def table_call(request: HttpRequest, token: str) -> HttpResponse:
         note = checked(CallForm(data)).cleaned_data["note"]
     except RequestError as error:
         return _answer(wants_json, request, link, {"error": problem(error)}, error.status)
-    number = entries.table_round(link.session, link.table)
+    number = entries.round_at(link.session, link.table)
     TableCall.objects.create(session=link.session, table=link.table, round=number, note=note)
     clubs.log(
         link.session,
