@@ -305,6 +305,32 @@ def record_entry(
     Entries are written in groups (:func:`_write`): the thread that finds the writer free
     writes every entry waiting at that moment in one transaction and one commit, so 60
     tables sending at once wait for a few commits, not for 60 one after another."""
+    return _written(_record(session, inp, by_table, user, reason))
+
+
+def record_table_entry(session: Session, inp: EntryInput) -> tuple[Entry, bool, int]:
+    """A table's result kept as :func:`record_entry` keeps it, with the round the table
+    is playing once it is in (worked out in the same write from the table's entries)."""
+    wanted = _record(session, inp, True, None, "")
+    entry, created = _written(wanted)
+    playing = wanted.playing if wanted.playing is not None else round_at(session, inp.table)
+    return entry, created, playing
+
+
+def _written(wanted: _Wanted) -> tuple[Entry, bool]:
+    """The entry and whether it is new, or the reason it was not kept (raised)."""
+    outcome = wanted.outcome
+    if isinstance(outcome, BaseException):
+        raise outcome
+    assert outcome is not None, "the writer answers every entry it takes"
+    return outcome
+
+
+def _record(
+    session: Session, inp: EntryInput, by_table: bool, user: Viewer, reason: str
+) -> _Wanted:
+    """Queue one entry for the writer and wait until a writer has been: the entry waiting
+    with its outcome."""
     try:
         row: ResultRow | EntryError = check_entry(
             session, inp, by_table=by_table
@@ -328,11 +354,7 @@ def record_entry(
                         raise
                     # a group before ours failed (each of its senders hears why): ours
                     # is still waiting, for the next writer
-    outcome = wanted.outcome
-    if isinstance(outcome, BaseException):
-        raise outcome
-    assert outcome is not None, "the writer answers every entry it takes"
-    return outcome
+    return wanted
 
 
 @dataclass(slots=True)
@@ -348,6 +370,8 @@ class _Wanted:
     user: Viewer
     reason: str
     outcome: tuple[Entry, bool] | BaseException | None = None
+    playing: int | None = None
+    """A table's: the round it is playing once the group is written."""
 
 
 MOST_IN_A_WRITE = 100
@@ -413,6 +437,10 @@ def _write(group: Sequence[_Wanted]) -> None:
                 except EntryError as error:
                     outcomes.append(error)
             queries.insert_entries(seen.new)
+            for wanted in group:
+                if wanted.by_table:
+                    own = seen.by_table.get((wanted.session.pk, wanted.inp.table), [])
+                    wanted.playing = table_round(wanted.session, wanted.inp.table, standing(own))
     except IntegrityError:
         if len(group) > 1:  # another process kept one of these ids meanwhile: one by one
             for wanted in group:

@@ -22,6 +22,8 @@ from bridgescore.errors import BridgeError
 from bridgescore.web import entries
 from bridgescore.web.clubs import EntryError
 
+FormT = TypeVar("FormT", bound=forms.Form)
+
 MOST_ROUNDS = 99
 """The highest round number a request may name."""
 MOST_BOARDS = 999
@@ -35,6 +37,23 @@ LEVELS = [(str(n), str(n)) for n in range(1, 8)] + [("pass", "Pass")]
 STRAINS = [(s, s) for s in ("C", "D", "H", "S", "NT")]
 DOUBLINGS = [("", "undoubled"), ("X", "doubled"), ("XX", "redoubled")]
 DECLARERS = [(s, s) for s in "NESW"]
+
+
+class _SharedFields(dict[str, forms.Field]):
+    """A form class's fields, handed to each of its forms as they are: Django deep-copies
+    them for every form (so a view may change one form's fields), which is most of what a
+    form costs (about 0.6 ms of the 0.8 on a table's result). These forms never change
+    their fields, and a form's data, errors and bound fields are its own."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _SharedFields:
+        return self
+
+
+def shared_fields(form: type[FormT]) -> type[FormT]:
+    """Give every form of this class its fields without copying them (see
+    :class:`_SharedFields`): for the forms on a table's acknowledgement path."""
+    form.base_fields = _SharedFields(form.base_fields)
+    return form
 
 
 class RequestError(EntryError):
@@ -141,6 +160,7 @@ class ResultForm(forms.Form):
         )
 
 
+@shared_fields
 class TableResultForm(ResultForm):
     """A table's result: its round, and whether the opponents accepted it on this phone
     (``confirm``) or are to confirm it on their own (``pending``); without either it is a
@@ -214,9 +234,6 @@ def form_problem(form: forms.Form) -> str:
                 return text
             return f"{form.fields[field].label or field.replace('_', ' ').capitalize()}: {text}"
     return "the request is not readable"
-
-
-FormT = TypeVar("FormT", bound=forms.Form)
 
 
 def checked(form: FormT) -> FormT:

@@ -372,7 +372,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
             shown = _as_read(form, data)
             body = {"preview": _score_text(row), "board": inp.board, "input": shown}
             return _answer(wants_json, request, link, body, 200)
-        entry, created = entries.record_entry(link.session, inp, by_table=True)
+        entry, created, playing = entries.record_table_entry(link.session, inp)
     except (BridgeError, ValueError) as error:
         message = problem(error)
         clubs.log(
@@ -388,7 +388,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
         "board": entry.board,
         "score": _entry_text(entry),
         "flags": entry.flags,
-        "round": entries.round_at(link.session, link.table),
+        "round": playing,
     }
     return _answer(wants_json, request, link, body, 200)
 
