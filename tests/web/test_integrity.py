@@ -35,7 +35,9 @@ Phone = Callable[[TableLink], Client]
 MADE = {"contract": "4S", "declarer": "N", "result": "="}
 
 
-def _keep(device: Client, table: TableLink, rnd: int, board: int, **fields: object) -> dict:
+def _keep(
+    device: Client, table: TableLink, rnd: int, board: int, **fields: object
+) -> dict[str, object]:
     return send_entry(device, table.token, round=rnd, board=board, confirm="1", **(fields or MADE))
 
 
