@@ -200,6 +200,8 @@ class Entry(models.Model):
             models.Index(fields=["session", "round", "table", "board"]),
             # a result's checks read its board's entries, and a traveller shows them
             models.Index(fields=["session", "board"], name="entry_by_board"),
+            # a table's result reads the table's own entries (the round it is at)
+            models.Index(fields=["session", "table"], name="entry_by_table"),
         ]
         ordering = ["id"]
 

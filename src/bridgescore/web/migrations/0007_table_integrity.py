@@ -142,5 +142,9 @@ class Migration(migrations.Migration):
                 to="bridgescore.session",
             ),
         ),
+        migrations.AddIndex(
+            model_name="entry",
+            index=models.Index(fields=["session", "table"], name="entry_by_table"),
+        ),
         migrations.RunPython(longer_codes, migrations.RunPython.noop),
     ]
