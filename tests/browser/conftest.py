@@ -10,7 +10,8 @@ chromium through ``executable_path``. Then::
     .venv/bin/pytest tests/browser
 
 One server (``bridgescore serve --demo`` on a free port, its home in a temporary folder)
-and one browser serve the whole run; the director and each table's phone get a browser
+and one browser serve the browser tests (package-scoped: closed, with the phones'
+connections, before the rest of the run, whose memory measurements they would disturb); the director and each table's phone get a browser
 context of their own (a phone: 390 × 844, touch). Screenshots of every step are kept in
 ``test-artefacts/screenshots/`` (kept by CI as artefacts; ignored by git).
 
@@ -108,7 +109,7 @@ def _wait_until_answering(url: str, process: subprocess.Popen[bytes], log: Path)
     )
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """``bridgescore serve --demo`` on a free port, its home (SQLite) in a temporary folder."""
     home = tmp_path_factory.mktemp("browser-home")
@@ -142,7 +143,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         pytest.fail(f"the server logged an error:\n{output}", pytrace=False)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def playwright() -> Iterator[Playwright]:
     if not CHROMIUM.exists():
         _without_browser(f"{CHROMIUM} is not installed")
@@ -154,7 +155,7 @@ def playwright() -> Iterator[Playwright]:
         yield driver
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     """Debian's chromium, headless (never a browser Playwright downloads)."""
     launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
@@ -166,7 +167,7 @@ Shoot = Callable[["Page", str], Path]
 """Take a full-page screenshot of a step: ``shoot(page, "table-1-offline")``."""
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def shoot() -> Shoot:
     """Full-page screenshots into ``test-artefacts/screenshots/``, numbered in the order
     taken (the folder's old screenshots are removed first)."""
@@ -189,7 +190,7 @@ def _context(browser: Browser, server: Server, **options: Any) -> BrowserContext
     return context
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def director_page(browser: Browser, server: Server) -> Iterator[Page]:
     """The director's laptop (a desk-sized window), not yet logged in."""
     context = _context(browser, server, viewport={"width": 1280, "height": 900})
@@ -197,16 +198,16 @@ def director_page(browser: Browser, server: Server) -> Iterator[Page]:
     context.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def director_phone(new_phone: Callable[[], Page]) -> Page:
     """The director's own phone (to log in, copy the laptop's cookies to its context)."""
     return new_phone()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def new_phone(browser: Browser, server: Server) -> Iterator[Callable[..., Page]]:
     """Make a phone: a page in a browser context of its own (its own cookies and storage),
-    phone-sized, touch; closed at the end of the run. ``make(cable)`` reaches the server
+    phone-sized, touch; closed after the browser tests. ``make(cable)`` reaches the server
     through a :class:`Cable` the test can cut."""
     contexts: list[BrowserContext] = []
 
@@ -294,9 +295,9 @@ def _close(end: socket.socket) -> None:
     end.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def new_cable(server: Server) -> Iterator[Callable[[], Cable]]:
-    """Make a :class:`Cable` to the server (closed at the end of the run)."""
+    """Make a :class:`Cable` to the server (closed after the browser tests)."""
     made: list[Cable] = []
 
     def make() -> Cable:
