@@ -11,8 +11,9 @@ chromium through ``executable_path``. Then::
 
 One server (``bridgescore serve --demo`` on a free port, its home in a temporary folder)
 and one browser serve the browser tests (package-scoped: closed, with the phones'
-connections, before the rest of the run, whose memory measurements they would disturb); the director and each table's phone get a browser
-context of their own (a phone: 390 × 844, touch). Screenshots of every step are kept in
+connections, before the rest of the run, whose memory measurements they would disturb);
+the director and each table's phone get a browser context of their own (a phone: 390 ×
+844, touch). Screenshots of every step are kept in
 ``test-artefacts/screenshots/`` (kept by CI as artefacts; ignored by git).
 
 Without chromium the tests are skipped, saying why, unless ``BRIDGESCORE_REQUIRE_BROWSER``
