@@ -20,15 +20,17 @@ from bridgescore.events.movements.model import Movement
 from bridgescore.events.movements.teams import RoundRobin
 from bridgescore.events.vocabulary import EventKind
 from bridgescore.io import results
+from bridgescore.io.bridgemate._access import is_access
 from bridgescore.io.writing import write_text
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
 if TYPE_CHECKING:
     from bridgescore.io.pbn import PBNDocument, TeamMatch
 
-READABLE = ("csv", "json", "pbn", "usebio")
+READABLE = ("csv", "json", "pbn", "usebio", "bws")
 
 _BY_SUFFIX = {"xml": "usebio", "usebio": "usebio", "pbn": "pbn", "json": "json", "csv": "csv"}
+_READ_ONLY_SUFFIX = {"bws": "bws"}  # a Bridgemate database: read, never written
 
 
 class EmptyFileError(BridgeInputError):
@@ -39,11 +41,14 @@ def format_of(path: str | os.PathLike[str]) -> str:
     """The format a file name says: ``csv``, ``json``, ``pbn`` or ``usebio`` (``.xml``);
     a name that says none of them (``.txt``, no extension) is ``csv``."""
     suffix = Path(path).suffix.lower().lstrip(".")
-    return _BY_SUFFIX.get(suffix, "csv" if suffix in ("txt", "") else suffix)
+    named = _BY_SUFFIX.get(suffix) or _READ_ONLY_SUFFIX.get(suffix)
+    return named or ("csv" if suffix in ("txt", "") else suffix)
 
 
 def format_of_content(head: bytes) -> str | None:
     """The format the first bytes of a file show, or ``None`` when they show none."""
+    if is_access(head):
+        return "bws"  # a Microsoft Access database: what Bridgemate keeps a session in
     text = head.lstrip(b"\xef\xbb\xbf\xff\xfe\x00 \t\r\n")
     if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
         text = head.decode("utf-16", errors="ignore").lstrip("\ufeff \t\r\n").encode()
@@ -92,7 +97,7 @@ def load_event(
     teams: bool | None = None,
     movement: Movement | RoundRobin | None = None,
 ) -> Event:
-    """The event in ``path`` (CSV, JSON, PBN or USEBIO, recognised by content).
+    """The event in ``path`` (CSV, JSON, PBN, USEBIO or Bridgemate BWS, recognised by content).
 
     ``movement``: the movement (or a teams event's round robin) it was played in. Every
     result must fit it (a located error otherwise); a pairs result in a CSV or JSON file
@@ -105,6 +110,11 @@ def load_event(
         from bridgescore.io import usebio
 
         event = usebio.to_event(usebio.load(path, strict=strict), laws=laws, strict=strict)
+        return _fitted(_checked(event, strict), movement)
+    if fmt == "bws":
+        from bridgescore.io import bridgemate
+
+        event = bridgemate.to_event(bridgemate.load(path), laws=laws, strict=strict)
         return _fitted(_checked(event, strict), movement)
     if fmt == "pbn":
         from bridgescore.io import pbn

@@ -1,0 +1,115 @@
+"""Bridgemate scoring databases (``.bws``): the session's movement, results and players.
+
+Clubs that enter results at the tables on Bridgemate terminals keep the session in a
+``.bws`` file, a Microsoft Access database that Bridgemate Control Software fills as
+results arrive. :func:`load` reads the tables bridgescore needs into typed rows
+(:class:`BWSDocument`); :func:`to_event` makes them an
+:class:`~bridgescore.events.model.Event` (the results that stand, placed in the
+movement of ``RoundData``, with the players of ``PlayerNumbers``); :func:`movements`
+gives each section's movement. Reading needs the ``bridgemate`` extra
+(``pip install 'bridgescore[bridgemate]'``); writing ``.bws`` is not supported. See
+``docs/bridgemate.md``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+
+from bridgescore.events.movements import Movement
+from bridgescore.io.bridgemate._access import ACCESS_MAGIC, BWSError, Table, is_access, read_tables
+from bridgescore.io.bridgemate._event import (
+    ARBITRAL,
+    MATCHPOINTS,
+    NOT_PLAYED,
+    PROGRAM,
+    WRONG_DIRECTION,
+    contract_text,
+    movements,
+    participants,
+    to_event,
+)
+from bridgescore.io.bridgemate._tables import (
+    OPTIONAL,
+    REQUIRED,
+    BWSDocument,
+    PlayerRow,
+    ReceivedRow,
+    RoundRow,
+    SectionRow,
+    from_tables,
+)
+
+
+def load(path: str | os.PathLike[str]) -> BWSDocument:
+    """The Bridgemate file at ``path`` as typed rows; a file that is not one, or is
+    damaged, is a :class:`BWSError` naming the file, table, row and field.
+
+    Players' names come from ``PlayerNumbers``; the club's member list
+    (``PlayerNames``, often tens of thousands of rows) is read only when a player there
+    has a number and no name.
+    """
+    source = os.fspath(path)
+    document = from_tables(read_tables(path, REQUIRED, OPTIONAL), source=source)
+    if any(p.number and not p.name for p in document.players):
+        document = _named(document, read_tables(path, (), ("PlayerNames",)).get("PlayerNames"))
+    return document
+
+
+def _named(document: BWSDocument, table: Table | None) -> BWSDocument:
+    """The players without a name given their name from the member list, where it has them."""
+    if table is None or "Name" not in table:
+        return document
+    names = table["Name"]
+    keys = table.get("strID") or table.get("ID") or []
+    known = {str(key).strip(): str(name).strip() for key, name in zip(keys, names, strict=False)
+             if key is not None and name}  # fmt: skip
+    players = tuple(
+        replace(p, name=known.get(p.number, "")) if p.number and not p.name else p
+        for p in document.players
+    )
+    return replace(document, players=players)
+
+
+def movement(document: BWSDocument, section: str | None = None) -> Movement:
+    """The movement of one section (by letter), or of the file's only section."""
+    found = movements(document)
+    if section is None:
+        if len(found) > 1:
+            raise BWSError(
+                f"{len(found)} sections ({', '.join(found)}): name the section",
+                source=document.source,
+                table="RoundData",
+            )
+        return next(iter(found.values()))
+    if section not in found:
+        raise BWSError(
+            f"no section {section!r} (the sections: {', '.join(found)})",
+            source=document.source,
+            table="RoundData",
+        )
+    return found[section]
+
+
+__all__ = [
+    "ACCESS_MAGIC",
+    "ARBITRAL",
+    "MATCHPOINTS",
+    "NOT_PLAYED",
+    "PROGRAM",
+    "WRONG_DIRECTION",
+    "BWSDocument",
+    "BWSError",
+    "PlayerRow",
+    "ReceivedRow",
+    "RoundRow",
+    "SectionRow",
+    "contract_text",
+    "from_tables",
+    "is_access",
+    "load",
+    "movement",
+    "movements",
+    "participants",
+    "to_event",
+]

@@ -1,0 +1,186 @@
+"""The Access database under a ``.bws`` file, read into plain tables.
+
+A Bridgemate file is a Microsoft Access (JET 3 or JET 4/ACE) database. The pure-Python
+``access-parser`` package reads it, imported only here and only when a file is read, so
+that a plain install of bridgescore works without it (the ``bridgemate`` extra).
+
+``access-parser`` reports damage by logging and carrying on; those log records are kept
+here and turned into located errors for the tables bridgescore needs, never shown on the
+console, never silently passed over.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Final
+
+from bridgescore.errors import BridgeInputError, MissingExtraError
+
+if TYPE_CHECKING:
+    from access_parser import AccessParser  # type: ignore[import-untyped]
+
+ACCESS_MAGIC: Final = (b"Standard Jet DB", b"Standard ACE DB")
+"""What an Access database says at byte 4 (after ``00 01 00 00``): JET 3/4, or ACE."""
+
+_MSYS: Final = "MSysObjects"
+"""The library's complaints about Access's own property table, which every Bridgemate file
+gives it and which no table bridgescore reads depends on."""
+
+Table = Mapping[str, Sequence[object]]
+"""One table as read: its columns by name, each a list of the rows' values."""
+
+
+class BWSError(BridgeInputError):
+    """A ``.bws`` file that cannot be read: says the file, and the table, row and field
+    when the trouble is in one."""
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        source: str,
+        table: str | None = None,
+        row: str | None = None,
+        field: str | None = None,
+    ) -> None:
+        self.source = source
+        self.table = table
+        self.row = row
+        self.field = field
+        self.reason = reason
+        where = [source]
+        if table is not None:
+            where.append(f"table {table}")
+        if row is not None:
+            where.append(row)
+        if field is not None:
+            where.append(f"field {field!r}")
+        super().__init__(f"{', '.join(where)}: {reason}")
+
+
+def is_access(head: bytes) -> bool:
+    """Whether the first bytes of a file are those of an Access database."""
+    return head[:4] == b"\x00\x01\x00\x00" and head[4:19] in ACCESS_MAGIC
+
+
+class _Kept(logging.Handler):
+    """Keeps the library's warnings and errors for the reader to judge."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@contextmanager
+def _kept_log() -> Iterator[_Kept]:
+    logger = logging.getLogger("access_parser")
+    kept = _Kept()
+    propagate = logger.propagate
+    logger.addHandler(kept)
+    logger.propagate = False
+    try:
+        yield kept
+    finally:
+        logger.removeHandler(kept)
+        logger.propagate = propagate
+
+
+def _parser_class() -> type[AccessParser]:
+    try:
+        from access_parser import AccessParser
+    except ImportError as error:
+        raise MissingExtraError("Reading Bridgemate .bws files", "bridgemate", error.name) from None
+    return AccessParser  # type: ignore[no-any-return]
+
+
+def read_tables(
+    path: str | os.PathLike[str],
+    required: Sequence[str],
+    optional: Sequence[str] = (),
+) -> dict[str, Table]:
+    """The ``required`` tables of the Access database at ``path`` and those of
+    ``optional`` that it has; anything else is a :class:`BWSError` naming the file
+    and the table."""
+    source = os.fspath(path)
+    with open(path, "rb") as handle:
+        head = handle.read(32)
+    if not is_access(head):
+        raise BWSError(
+            "not a Bridgemate file: a .bws file is a Microsoft Access database (it starts"
+            f" with 'Standard Jet DB' at byte 4), this one starts with {head[:20]!r}",
+            source=source,
+        )
+    parser_class = _parser_class()
+    with _kept_log() as kept:
+        try:
+            database = parser_class(source)
+        except Exception as error:  # the library raises anything on a damaged file
+            raise BWSError(
+                f"the Access database is damaged and cannot be opened ({_said(error)})",
+                source=source,
+            ) from None
+        damage = [r.getMessage() for r in kept.records if _MSYS not in r.getMessage()]
+        if damage:
+            raise BWSError(f"the Access database is damaged ({_logged(damage[0])})", source=source)
+        tables: dict[str, Table] = {}
+        for name in (*required, *optional):
+            if name not in database.catalog:
+                if name in optional:
+                    continue
+                found = ", ".join(sorted(database.catalog)) or "none"
+                raise BWSError(
+                    f"no such table: not a Bridgemate scoring database (its tables: {found})",
+                    source=source,
+                    table=name,
+                )
+            kept.records.clear()
+            try:
+                parsed = database.parse_table(name)
+            except Exception as error:  # the library raises anything on a damaged table
+                raise BWSError(
+                    f"damaged, cannot be read ({_said(error)})", source=source, table=name
+                ) from None
+            damage = [r.getMessage() for r in kept.records if r.levelno >= logging.WARNING]
+            if damage:
+                raise BWSError(
+                    f"damaged, some rows cannot be read ({_logged(damage[0])})",
+                    source=source,
+                    table=name,
+                )
+            tables[name] = _columns(parsed, source, name)
+    return tables
+
+
+def _columns(parsed: object, source: str, name: str) -> Table:
+    """The columns of a parsed table, each the same length (an empty table's are empty)."""
+    if not isinstance(parsed, Mapping):
+        raise BWSError("damaged, cannot be read", source=source, table=name)
+    columns = {
+        str(column): (list(values) if isinstance(values, list) else [])
+        for column, values in parsed.items()
+    }
+    lengths = {len(values) for values in columns.values()}
+    if len(lengths) > 1:
+        raise BWSError(
+            f"damaged: its columns have different numbers of rows ({sorted(lengths)})",
+            source=source,
+            table=name,
+        )
+    return columns
+
+
+def _logged(message: str) -> str:
+    """A library's log message without the raw bytes it may quote, short."""
+    return re.split(r" b['\"]", message, maxsplit=1)[0][:120]
+
+
+def _said(error: Exception) -> str:
+    text = str(error).strip().splitlines()[0] if str(error).strip() else ""
+    return f"{type(error).__name__}: {text[:120]}" if text else type(error).__name__
