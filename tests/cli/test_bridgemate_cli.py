@@ -1,0 +1,79 @@
+"""``bridgescore event``, ``report`` and ``convert`` on a real Bridgemate ``.bws`` file, and
+the one line a missing ``bridgemate`` extra gives."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+import bridgescore
+from bridgescore.cli.main import cli
+from bridgescore.events.model import ResultRow
+
+BWS = (
+    Path(__file__).resolve().parents[1] / "io" / "data" / "bridgemate" / "bridgemate_2025-12-23.bws"
+)
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(cli, list(args))
+
+
+def test_event_reads_the_bws() -> None:
+    result = run("event", str(BWS), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["event"]["program"] == "Bridgemate"
+    assert len(data["results"]) == 384
+    assert len(data["participants"]) == 34
+    names = {p["id"]: p["names"] for p in data["participants"]}
+    assert names["B4NS"] == ["Diana Lloyd", "Annie Dandavati"]
+
+
+def test_report_from_the_bws(tmp_path: Path) -> None:
+    result = run("report", str(BWS), "--html", str(tmp_path / "site"))
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "site" / "board-24.html").is_file()
+    assert "Colin Hemsley" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+
+
+def _key(row: ResultRow) -> tuple[object, ...]:
+    return (row.board, row.ns, row.ew, str(row.result), row.ns_score)
+
+
+@pytest.mark.parametrize("suffix", ["pbn", "xml", "csv", "json"])
+def test_convert_the_bws_to_every_format(tmp_path: Path, suffix: str) -> None:
+    target = tmp_path / f"session.{suffix}"
+    result = run("convert", str(BWS), str(target))
+    assert result.exit_code == 0, result.output
+    back = bridgescore.load_event(target)
+    assert len(back.results.rows) == 384
+    original = bridgescore.load_event(BWS)
+    assert Counter(map(_key, back.results.rows)) == Counter(map(_key, original.results.rows))
+
+
+def test_convert_never_writes_bws(tmp_path: Path) -> None:
+    result = run("convert", str(BWS), str(tmp_path / "copy.bws"))
+    assert result.exit_code == 2
+    assert "the name says no format bridgescore writes" in result.stderr
+    assert not (tmp_path / "copy.bws").exists()
+
+
+def test_without_access_parser_the_command_says_which_extra_to_install() -> None:
+    code = (
+        "import sys; sys.modules['access_parser'] = None\n"
+        "from bridgescore.cli.main import cli\n"
+        f"cli(['event', {str(BWS)!r}])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 2
+    assert done.stderr == (
+        "bridgescore: error: Reading Bridgemate .bws files needs the bridgemate extra"
+        " (access_parser is missing): pip install 'bridgescore[bridgemate]'\n"
+    )
