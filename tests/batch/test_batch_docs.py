@@ -16,6 +16,7 @@ MODULES = (
     "bridgescore.batch.columns",
     "bridgescore.batch.files",
     "bridgescore.batch.frame",
+    "bridgescore.batch.events",
     "bridgescore.batch.cluster",
 )
 

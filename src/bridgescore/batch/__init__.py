@@ -12,7 +12,17 @@ DataFrames and expressions) and :mod:`bridgescore.batch.cluster` (Dask) are
 imported when asked for.
 """
 
+from __future__ import annotations
+
 import importlib.util as _util
+import os as _os
+from collections.abc import Iterable as _Iterable
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    import polars as pl
+
+    from bridgescore.batch.frame import BridgeFrame
 
 
 def _missing_extra() -> str | None:
@@ -53,14 +63,59 @@ from bridgescore.batch.scoring import (  # noqa: E402
     score,
     score_ns,
 )
+from bridgescore.laws.lawsets import DEFAULT_LAW_SET  # noqa: E402
 
 BatchInputError.__module__ = __name__  # shown and pickled as bridgescore.batch.BatchInputError
+
+
+def bridge(df: pl.DataFrame) -> BridgeFrame:
+    """The ``bridge`` namespace of ``df``, typed: ``bridge(df).process()`` is what
+    ``df.bridge.process()`` does, and passes ``mypy --strict`` (a type checker cannot see
+    a namespace registered at run time). Imports Polars."""
+    from bridgescore.batch.frame import BridgeFrame
+
+    return BridgeFrame(df)
+
+
+def read_events(
+    paths: str | _os.PathLike[str] | _Iterable[str | _os.PathLike[str]],
+    *,
+    laws: str = DEFAULT_LAW_SET,
+    fast: bool = False,
+) -> pl.DataFrame:
+    """Event files (PBN, USEBIO, JSON, CSV: by content) scored by the library, their
+    standings as one frame: :func:`bridgescore.batch.events.read_events`."""
+    from bridgescore.batch import events
+
+    return events.read_events(paths, laws=laws, fast=fast)
+
+
+def read_results(
+    paths: str | _os.PathLike[str] | _Iterable[str | _os.PathLike[str]],
+    *,
+    laws: str = DEFAULT_LAW_SET,
+) -> pl.DataFrame:
+    """Every result of event files, with the library's figures for both sides:
+    :func:`bridgescore.batch.events.read_results`."""
+    from bridgescore.batch import events
+
+    return events.read_results(paths, laws=laws)
+
+
+def season_totals(frame: pl.DataFrame, *, by: Literal["pair", "player"] = "pair") -> pl.DataFrame:
+    """Each partnership's or player's totals over a :func:`read_events` frame:
+    :func:`bridgescore.batch.events.season_totals`."""
+    from bridgescore.batch import events
+
+    return events.season_totals(frame, by=by)
+
 
 __all__ = [
     "BatchInputError",
     "Boards",
     "Scores",
     "board_vulnerability",
+    "bridge",
     "butler",
     "cross_imps",
     "datum",
@@ -70,6 +125,9 @@ __all__ = [
     "percentages",
     "places",
     "ranks",
+    "read_events",
+    "read_results",
     "score",
     "score_ns",
+    "season_totals",
 ]

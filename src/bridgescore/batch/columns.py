@@ -21,10 +21,8 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Final
 
-# bridgescore.io.results has no public name for its aliases yet (COLUMN_ALIASES is
-# asked for); this is the one copy, read from there.
 from bridgescore.batch._checks import excerpt
-from bridgescore.io.results import _ALIASES as _RESULTS_ALIASES
+from bridgescore.io.results import COLUMN_ALIASES as _RESULTS_ALIASES
 from bridgescore.io.results import COLUMNS as RESULTS_COLUMNS
 
 BATCH_COLUMNS: Final = ("event", "laws", "level", "strain", "doubling")

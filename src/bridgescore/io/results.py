@@ -47,6 +47,7 @@ import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from bridgescore.core.vulnerability import BoardInfo, Vulnerability
@@ -83,6 +84,8 @@ _ALIASES = {
     "ew_pair": "ew", "decl": "declarer", "by": "declarer", "tricks": "result",
     "ns_score": "score", "adj": "adjusted", "vul": "vulnerability",
 }  # fmt: skip
+COLUMN_ALIASES: Mapping[str, str] = MappingProxyType(_ALIASES)
+"""Other names a column goes by (``bd`` → ``board``), lower case: read-only."""
 
 
 class ResultsFileError(BridgeInputError):

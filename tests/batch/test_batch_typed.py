@@ -1,0 +1,49 @@
+"""The typed way into the Polars namespace: code as a user writes it, checked by the repo's
+``mypy --strict`` run (tests are type-checked), where ``df.bridge`` is not seen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+
+from bridgescore import batch
+from bridgescore.batch.frame import BridgeFrame
+
+MITCHELL = Path(__file__).resolve().parents[2] / "examples" / "pairs-mitchell.csv"
+
+
+def scored(df: pl.DataFrame) -> pl.DataFrame:
+    """What a user's typed module writes: no ``type: ignore``, no cast."""
+    return batch.bridge(df).process(on_invalid="null", methods=["mp"])
+
+
+def test_the_typed_entry_point_is_the_namespace() -> None:
+    df = pl.DataFrame({"board": [1, 1, 1], "contract": ["4SN=", "4SN+1", "5SXN-2"]})
+    namespace: BridgeFrame = batch.bridge(df)
+    assert isinstance(namespace, BridgeFrame)
+    typed = scored(df)
+    assert typed.select("ns_score", "ns_mp", "ew_pct").rows() == [
+        (420, 2.0, 50.0),
+        (450, 4.0, 0.0),
+        (-300, 0.0, 100.0),
+    ]
+    interactive = df.bridge.process(on_invalid="null")  # type: ignore[attr-defined]
+    assert typed.equals(interactive)  # df.bridge: the same, but unseen by a type checker
+    assert batch.bridge(df).score()["ns_score"].to_list() == [420, 450, -300]
+
+
+def test_the_season_entry_points_are_typed_too() -> None:
+    standings: pl.DataFrame = batch.read_events([MITCHELL])
+    # examples/pairs-mitchell.csv: pair 2 wins the NS field with 47.8 (59.75 %)
+    assert standings.select("field", "place", "pair", "total", "percent").row(0) == (
+        "NS",
+        "1",
+        "2",
+        47.8,
+        59.75,
+    )
+    totals: pl.DataFrame = batch.season_totals(standings, by="pair")
+    assert totals.filter(pl.col("key") == "pairs-mitchell #2")["total"].to_list() == [47.8]
+    results: pl.DataFrame = batch.read_results(MITCHELL)
+    assert results.height == 50
