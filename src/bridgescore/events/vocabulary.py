@@ -79,4 +79,15 @@ _SPELLINGS = {
     "cross-imp": Scoring.CROSS_IMPS,
     "crossimps": Scoring.CROSS_IMPS,
     "board-a-match": Scoring.BOARD_A_MATCH,
+    # PBN's [Scoring] words (its fields, ';' between them: 'IMP;Cross', 'MatchPoints;MP1')
+    "matchpoint": Scoring.MATCHPOINTS,
+    "mp1": Scoring.MATCHPOINTS,
+    "mp2": Scoring.MATCHPOINTS,
+    "emp": Scoring.MATCHPOINTS,
+    "imp": Scoring.IMPS,
+    "imp_1948": Scoring.IMPS,
+    "imp_1961": Scoring.IMPS,
+    "cross": Scoring.CROSS_IMPS,
+    "butler-2": Scoring.BUTLER,  # Magic Contest
+    "teams": Scoring.IMPS,  # Ruter
 }

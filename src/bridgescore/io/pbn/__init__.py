@@ -10,7 +10,9 @@ with file, line, board and tag: listed (lenient, the default) or raised as
 ``docs/pbn.md``.
 """
 
-from bridgescore.io.pbn._event import TeamMatch, from_event, scoring_of, team_matches, to_event
+from bridgescore.io.pbn._from_event import from_event
+from bridgescore.io.pbn._kind import scoring_of
+from bridgescore.io.pbn._matches import TeamMatch, team_matches
 from bridgescore.io.pbn._model import (
     Comment,
     Escape,
@@ -24,6 +26,7 @@ from bridgescore.io.pbn._model import (
 )
 from bridgescore.io.pbn._reader import iter_games, load, loads
 from bridgescore.io.pbn._tables import Column, Table
+from bridgescore.io.pbn._to_event import to_event
 from bridgescore.io.pbn._writer import dump, dumps
 
 __all__ = [

@@ -212,21 +212,6 @@ class Tag:
 Item: TypeAlias = Tag | Comment | Escape | Text
 """One element of a game, in file order."""
 
-TABLE_TAGS = frozenset(
-    {
-        "ActionTable",
-        "AuctionTimeTable",
-        "InstantScoreTable",
-        "OptimumPlayTable",
-        "OptimumResultTable",
-        "PlayTimeTable",
-        "ScoreTable",
-        "TotalScoreTable",
-        "OptimumOpeningLeadTable",
-    }
-)
-"""Tags whose section data is a table (PBN 2.1 chapter 5, plus BridgeComposer's lead table)."""
-
 
 @dataclass(frozen=True, slots=True)
 class Game:

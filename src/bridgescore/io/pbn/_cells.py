@@ -1,0 +1,98 @@
+"""What one cell of a results table (or one tag value) says: known or not, a number, names,
+a score or an adjusted score, read for :mod:`~bridgescore.io.pbn._to_event` and
+:mod:`~bridgescore.io.pbn._matches`."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from bridgescore.core._tokens import quote
+from bridgescore.duplicate.adjusted import NOT_PLAYED, Adjusted, NotPlayed
+from bridgescore.errors import BridgeError, BridgeInputError
+from bridgescore.io.pbn._tables import Cell
+from bridgescore.io.rows import parse_adjusted, side_award
+
+_NUMBER_RE: Final = re.compile(r"^[+-]?\d+(?:\.\d+)?$")
+_SCORE_RE: Final = re.compile(r"^[+-]?[0-9]{1,8}$")
+
+BYE: Final = "bye"
+"""What :func:`score_entry` returns for a pair sitting out (``Bye`` in a score cell)."""
+
+
+def known(value: str | None) -> str | None:
+    """The value stripped, or ``None`` when it is absent or unknown (``''``, ``?``, ``-``)."""
+    if value is None:
+        return None
+    stripped = value.strip()
+    return None if stripped in ("", "?", "-") else stripped
+
+
+def number(cell: Cell) -> float | None:
+    """A cell's number (``^`` marks a figure set by hand and is dropped); raises
+    ``ValueError`` with the cell when it is not a number."""
+    if cell is None:
+        return None
+    text = cell.strip().lstrip("^")
+    if not _NUMBER_RE.match(text):
+        raise ValueError(cell)
+    return float(text)
+
+
+def split_names(text: str) -> tuple[str, ...]:
+    """Players' names from a ``Names`` cell: ``;`` between them (PBN), or `` - `` (Ruter)."""
+    for separator in (";", " - "):
+        if separator in text:
+            return tuple(part.strip() for part in text.split(separator) if part.strip())
+    return (text.strip(),) if text.strip() else ()
+
+
+def _adjusted_text(text: str) -> Adjusted | NotPlayed:
+    """An adjusted score for both sides in one cell (``A+A-``, ``A60A40``, ``A+/A-``,
+    ``A6040``, ``A`` for average both, ``NP``), read by the row kernel's rules; one side's
+    award alone (``A+``) is refused: PBN writes the other side's in the next cell."""
+    folded = text.strip()
+    if re.fullmatch(r"A[+-]|A?\d+(?:\.\d+)?%?", folded, re.IGNORECASE) and not re.fullmatch(
+        r"A\d{4}", folded, re.IGNORECASE
+    ):
+        raise BridgeInputError(
+            f"{quote(text)}: an adjusted score for one side only; give both (A+ A-, A60 A40, A+A-)"
+        )
+    return parse_adjusted(folded)
+
+
+def score_entry(ns: Cell, ew: Cell) -> int | Adjusted | NotPlayed | str | None:
+    """What the ``Score_NS``/``Score_EW`` cells say: North-South's points, an adjusted
+    score, :data:`BYE`, or ``None`` (nothing); raises ``BridgeInputError``."""
+    given = [known(ns), known(ew)]
+    texts = [t for t in given if t is not None]
+    if not texts:
+        return None
+    if any(t.lower() == BYE for t in texts):
+        return BYE
+    ns_text, ew_text = (t.lstrip("^") if t else t for t in given)
+    ns_num = ns_text is not None and _SCORE_RE.match(ns_text) is not None
+    ew_num = ew_text is not None and _SCORE_RE.match(ew_text) is not None
+    if ns_num and ew_num:
+        assert ns_text is not None
+        assert ew_text is not None
+        if int(ns_text) != -int(ew_text):
+            raise BridgeInputError(f"Score_NS {ns_text} and Score_EW {ew_text} disagree")
+        return int(ns_text)
+    if ns_num and ew_text is None:
+        assert ns_text is not None
+        return int(ns_text)
+    if ew_num and ns_text is None:
+        assert ew_text is not None
+        return -int(ew_text)
+    if any(t.upper() == "NP" for t in texts):
+        return NOT_PLAYED
+    if ns_text is None or ew_text is None:
+        return _adjusted_text(texts[0])
+    try:
+        return Adjusted(side_award(ns_text), side_award(ew_text))
+    except BridgeError:
+        shown = " / ".join(t or "-" for t in given)
+        raise BridgeInputError(
+            f"score {quote(shown)} is neither points nor an adjusted score (A+, A-, A60...)"
+        ) from None

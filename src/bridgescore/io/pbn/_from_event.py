@@ -1,0 +1,263 @@
+"""An event written as a PBN document (:func:`from_event`): one game per board, each with
+its ``[ScoreTable]``, and the standings in the first game's ``[TotalScoreTable]``."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Final
+
+from bridgescore.core.contract import PassedOut
+from bridgescore.core.vulnerability import BoardInfo, Vulnerability
+from bridgescore.duplicate.adjusted import Adjusted, AdjustedCode, Award
+from bridgescore.errors import BridgeInputError
+from bridgescore.events.conventions import converted_by
+from bridgescore.events.model import Event, Published, PublishedStanding, ResultRow
+from bridgescore.events.vocabulary import EventKind, Scoring
+from bridgescore.io.pbn._model import Game, PBNDocument, Tag
+from bridgescore.io.pbn._tables import Cell, Column, Table, format_cell
+
+_SCORING_TAGS: Final[Mapping[str, str]] = {
+    Scoring.MATCHPOINTS: "MP",
+    Scoring.ACBL: "MP",
+    Scoring.IMPS: "IMP",
+    Scoring.BUTLER: "IMP;Butler",
+    Scoring.CROSS_IMPS: "IMP;Cross",
+    Scoring.BOARD_A_MATCH: "BAM",
+    "vp": "IMP",
+}
+"""The ``[Scoring]`` written for each scoring (read back by ``scoring_of``; ACBL's is ``MP``)."""
+_COMPETITION: Final[Mapping[str, str]] = {
+    EventKind.PAIRS: "Pairs",
+    EventKind.TEAMS: "Teams",
+    EventKind.INDIVIDUAL: "Individuals",
+}
+
+
+def _pbn_date(text: str) -> str:
+    match = re.match(r"^(\d{4})-(\d{2})-(\d{2})$", text.strip())
+    if match:
+        return f"{match[1]}.{match[2]}.{match[3]}"
+    return text.strip() or "?"
+
+
+def _num(value: float) -> str:
+    text = format(value, ".10g")
+    return text if "e" not in text else format(value, "f")
+
+
+def _award_text(award: Award) -> str:
+    if isinstance(award, AdjustedCode):
+        return award.value
+    if isinstance(award, Fraction) and award.denominator == 1:
+        return f"A{award.numerator}"
+    return "A" + _num(float(award))
+
+
+def _row_cells(row: ResultRow) -> list[Cell]:
+    """Contract, Declarer, Result, Score_NS, Score_EW."""
+    if row.adjusted is not None:
+        if isinstance(row.adjusted, Adjusted):
+            return [None, None, None, _award_text(row.adjusted.ns), _award_text(row.adjusted.ew)]
+        return [None, None, None, None, None]
+    ns = row.ns_score
+    score_ns = None if ns is None or ns < 0 else str(ns)
+    score_ew = None if ns is None or ns >= 0 else str(-ns)
+    result = row.result
+    if result is None:
+        return ["?", "?", "?", score_ns, score_ew]
+    if isinstance(result.contract, PassedOut):
+        return ["Pass", None, None, score_ns or "0", score_ew]
+    declarer = result.declarer
+    return [
+        result.contract.format(declarer=False),
+        None if declarer is None else declarer.letter,
+        str(result.tricks),
+        score_ns,
+        score_ew,
+    ]
+
+
+def _layout(names: Sequence[str], rows: Sequence[Sequence[Cell]], text: set[str]) -> Table:
+    """A table whose columns are as wide as their widest cell."""
+    columns = []
+    for index, name in enumerate(names):
+        width = max((len(format_cell(row[index])) for row in rows), default=1)
+        columns.append(Column(name, width, "L" if name in text else "R"))
+    return Table.build(columns, rows)
+
+
+def _ranks(standings: Sequence[PublishedStanding]) -> list[tuple[Cell, Cell]]:
+    """Rank and RankTie cells: ``3=`` shared by two becomes Rank 3, RankTie 4."""
+    counts: dict[str, int] = defaultdict(int)
+    for standing in standings:
+        if standing.place:
+            counts[standing.place] += 1
+    out: list[tuple[Cell, Cell]] = []
+    for standing in standings:
+        place = standing.place
+        if not place:
+            out.append((None, None))
+            continue
+        bare = place.rstrip("=")
+        if place.endswith("=") and bare.isdigit():
+            out.append((bare, str(int(bare) + max(counts[place], 2) - 1)))
+        else:
+            out.append((place, None))
+    return out
+
+
+_HEADER: Final = (
+    "% PBN 2.1",
+    "% EXPORT",
+    "%Content-type: text/x-pbn; charset=UTF-8",
+)
+
+
+def _creator(event: Event) -> str:
+    from bridgescore import __version__
+
+    return f"%Creator: {converted_by(__version__, event.program)}"
+
+
+def from_event(
+    event: Event,
+    *,
+    points: Sequence[Published | None] | None = None,
+    newline: str = "\r\n",
+) -> PBNDocument:
+    """A PBN document for an event: one game per board with a ``[ScoreTable]``.
+
+    Each game has the mandatory tags (``[Deal]`` from ``event.hands``, dealer and
+    vulnerability from the board), ``[Competition]`` and a ``[ScoreTable]`` of
+    its rows (``PairId_NS``, ``PairId_EW`` or the four ``PlayerId_*``, contract,
+    declarer, result, ``Score_NS``/``Score_EW``; ``Table`` and ``Round`` when the
+    rows have them; ``MP_NS``/``MP_EW`` or ``IMP_NS``/``IMP_EW`` from ``points``,
+    one per row, by default ``event.published``; ``Names_NS``/``Names_EW`` from
+    ``event.participants``). The first game also has a ``[TotalScoreTable]``
+    when ``event.standings`` is given.
+    """
+    rows = event.results.rows
+    figures: Sequence[Published | None] = event.published if points is None else points
+    if figures and len(figures) != len(rows):
+        raise BridgeInputError(
+            f"{len(figures)} points for {len(rows)} rows: give one (or None) per row"
+        )
+    unit = "MP" if event.scoring in ("mp", "acbl") else "IMP"
+    with_points = any(f is not None for f in figures)
+    individual = any(row.players is not None for row in rows)
+    names = {p.id: p.names for p in event.participants}
+    with_names = not individual and any(names.get(r.ns) or names.get(r.ew) for r in rows)
+    columns: list[str] = []
+    if any(row.table is not None for row in rows):
+        columns.append("Table")
+    if any(row.round is not None for row in rows):
+        columns.append("Round")
+    if individual:
+        columns += ["PlayerId_North", "PlayerId_East", "PlayerId_South", "PlayerId_West"]
+    else:
+        columns += ["PairId_NS", "PairId_EW"]
+    columns += ["Contract", "Declarer", "Result", "Score_NS", "Score_EW"]
+    if with_points:
+        columns += [f"{unit}_NS", f"{unit}_EW"]
+    if with_names:
+        columns += ["Names_NS", "Names_EW"]
+    text_columns = {"Table", "Contract", "Declarer", "Names_NS", "Names_EW"}
+
+    by_board: dict[int, list[int]] = defaultdict(list)
+    for index, row in enumerate(rows):
+        by_board[row.board].append(index)
+    boards = sorted(set(by_board) | set(event.hands))
+    scoring = _SCORING_TAGS.get(event.scoring, event.scoring or "?")
+    competition = _COMPETITION.get(event.kind, event.kind.title())
+    games: list[Game] = []
+    for number, board in enumerate(boards):
+        info = BoardInfo.of(board)
+        indices = by_board.get(board, [])
+        vulnerability = rows[indices[0]].vulnerability if indices else info.vulnerability
+        deal = event.hands.get(board)
+        cells: list[list[Cell]] = []
+        for index in indices:
+            row = rows[index]
+            line: list[Cell] = []
+            if "Table" in columns:
+                line.append(row.table)
+            if "Round" in columns:
+                line.append(None if row.round is None else str(row.round))
+            if individual:
+                line += list(row.players) if row.players else [None] * 4
+            else:
+                line += [row.ns, row.ew]
+            line += _row_cells(row)
+            if with_points:
+                figure = figures[index] if figures else None
+                ns_points = None if figure is None else figure.ns_points
+                ew_points = None if figure is None else figure.ew_points
+                line += [
+                    None if ns_points is None else _num(ns_points),
+                    None if ew_points is None else _num(ew_points),
+                ]
+            if with_names:
+                line += [
+                    ";".join(names.get(row.ns, ())) or None,
+                    ";".join(names.get(row.ew, ())) or None,
+                ]
+            cells.append(line)
+        tags = [
+            Tag("Event", event.name or "?"),
+            Tag("Site", event.site or "?"),
+            Tag("Date", _pbn_date(event.date)),
+            Tag("Board", str(board)),
+            Tag("West", ""),
+            Tag("North", ""),
+            Tag("East", ""),
+            Tag("South", ""),
+            Tag("Dealer", info.dealer.letter),
+            Tag("Vulnerable", "All" if vulnerability is Vulnerability.BOTH else str(vulnerability)),
+            Tag("Deal", "?" if deal is None else deal.to_pbn(info.dealer)),
+            Tag("Scoring", scoring),
+            Tag("Declarer", ""),
+            Tag("Contract", ""),
+            Tag("Result", ""),
+            Tag("Competition", competition),
+        ]
+        if cells:
+            table = _layout(columns, cells, text_columns)
+            tags.append(Tag("ScoreTable", table.spec, table.format_lines()))
+        if number == 0 and event.standings:
+            tags.append(_totals(event, unit, names))
+        games.append(Game(tuple(tags)))
+    if not games and event.standings:
+        tags = [
+            Tag("Event", event.name or "?"),
+            Tag("Site", event.site or "?"),
+            Tag("Date", _pbn_date(event.date)),
+            Tag("Scoring", scoring),
+            Tag("Competition", competition),
+            _totals(event, unit, names),
+        ]
+        games.append(Game(tuple(tags)))
+    return PBNDocument(tuple(games), (*_HEADER, _creator(event)), "utf-8", newline)
+
+
+def _totals(event: Event, unit: str, names: Mapping[str, tuple[str, ...]]) -> Tag:
+    kind = event.kind
+    id_column = {"teams": "TeamId", "individual": "PlayerId"}.get(kind, "PairId")
+    total_unit = "VP" if kind == "teams" else unit
+    columns = ["Rank", "RankTie", id_column, f"TotalScore{total_unit}", "TotalPercentage", "Names"]
+    cells: list[list[Cell]] = []
+    for standing, (rank, tie) in zip(event.standings, _ranks(event.standings), strict=True):
+        cells.append(
+            [
+                rank,
+                tie,
+                standing.id,
+                None if standing.total is None else _num(standing.total),
+                None if standing.percent is None else _num(standing.percent),
+                ";".join(names.get(standing.id, ())) or None,
+            ]
+        )
+    table = _layout(columns, cells, {"Names", id_column})
+    return Tag("TotalScoreTable", table.spec, table.format_lines())
