@@ -312,11 +312,13 @@ def test_a_failed_write_leaves_no_truncated_output(
     target = tmp_path / "out.parquet"
     target.write_bytes(b"the old output")
 
-    def half_written(self: pl.DataFrame, path: str, *args: object, **kwargs: object) -> None:
-        Path(path).write_bytes(b"PAR1 half")
+    real_fsync = os.fsync
+
+    def disk_full(fd: int) -> None:  # the bytes went to the temporary file; the disk is full
+        real_fsync(fd)
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(pl.DataFrame, "write_parquet", half_written)
+    monkeypatch.setattr(os, "fsync", disk_full)  # bridgescore.io.writing's, the one writer
     with pytest.raises(BatchFileError) as caught:
         frame.score_file(MITCHELL, target)
     assert str(caught.value) == f"{target}: cannot write: No space left on device"

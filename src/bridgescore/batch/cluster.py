@@ -111,9 +111,13 @@ def process_parquet(
     **options: Any,
 ) -> None:
     """Read Parquet (a file, a directory or a glob; local, ``s3://``, ``gs://``...),
-    score and compare it on the current Dask client, and write Parquet to ``out_path``."""
+    score and compare it on the current Dask client, and write Parquet to ``out_path``:
+    the input's columns and the new ones (no ``__null_dask_index__``: an index the input
+    did not name is not written)."""
     ddf = dd.read_parquet(in_path, storage_options=storage_options)
     done = process_dask(ddf, laws=laws, on_invalid=on_invalid, methods=methods, **options)
+    # An unnamed index is the row count Dask made up on reading: writing it would add a
+    # __null_dask_index__ column the input never had. A named one is the input's, kept.
     done.to_parquet(  # type: ignore[no-untyped-call]  # dask leaves it unannotated
-        out_path, storage_options=storage_options
+        out_path, storage_options=storage_options, write_index=ddf.index.name is not None
     )

@@ -17,16 +17,21 @@ A CSV file is read as text, as the results reader reads it: ``#`` comment lines
 and blank lines are skipped, and ``=`` or ``+1`` stay text. Each row keeps the
 line it was read from, so that a problem found later is reported at that line.
 
-Writing goes to a temporary file beside the target, then replaces it: a failed
-write leaves the target as it was, with no truncated output.
+Blank lines (nothing but spaces, or the header's commas) are no rows; a table
+read from CSV lists them (:attr:`Table.blank_lines`, :meth:`Table.skipped`) so that
+they are reported, never dropped unseen. A Parquet column the engine reads that
+holds a list or a struct in each row is an error naming the column and its type.
+
+Writing goes through :mod:`bridgescore.io.writing` (a temporary file beside the
+target, then a rename): a failed write leaves the target as it was, with no
+truncated output.
 """
 
 from __future__ import annotations
 
 import codecs
 import csv
-import os
-import tempfile
+import io
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -38,7 +43,9 @@ import polars as pl
 from numpy.typing import NDArray
 
 from bridgescore.batch._checks import BatchInputError, excerpt
-from bridgescore.batch.columns import duplicates
+from bridgescore.batch.columns import COLUMNS, canonical, duplicates
+from bridgescore.io.writing import WriteError, write_bytes
+from bridgescore.io.writing import same_file as _same_file
 
 Format = Literal["csv", "parquet"]
 Reporter = Callable[[str, int, int], object]
@@ -91,6 +98,19 @@ class Table:
     lines: NDArray[np.int64] | None
     """The 1-based line each row ends on (CSV), or ``None`` (Parquet: rows count from 1)."""
     header_line: int | None = None
+    blank_lines: tuple[int, ...] = ()
+    """The lines of a CSV file that had the header's commas and nothing else, or only
+    spaces: no result, so no row; said in :meth:`skipped`, never dropped unseen."""
+
+    def skipped(self) -> str | None:
+        """What was skipped, as a sentence naming the file and the lines (``None``: nothing)."""
+        if not self.blank_lines:
+            return None
+        count = len(self.blank_lines)
+        shown = ", ".join(str(n) for n in self.blank_lines[:10])
+        more = f" and {count - 10:,} more" if count > 10 else ""
+        noun = "line" if count == 1 else "lines"
+        return f"{self.source}: {count:,} blank {noun} skipped ({noun} {shown}{more})"
 
     def locate(self, error: BatchInputError, offset: int = 0) -> BatchFileError:
         """``error`` (about row ``error.row + offset`` of the frame) at its place in the file."""
@@ -202,7 +222,22 @@ def _read_parquet(where: Path, source: str, head: bytes, size: int) -> Table:
         raise BatchFileError(
             f"a damaged Parquet file ({_first_line(error)})", source=source
         ) from None
+    for name, dtype in frame.schema.items():
+        if dtype.is_nested() and canonical(name) in COLUMNS:
+            raise BatchFileError(
+                f"the column {excerpt(name)} holds {_kind(dtype)} ({dtype}) in each row; the"
+                f" batch engine reads one {canonical(name)} per row (a number or text)",
+                source=source,
+            )
     return Table(frame, source, None)
+
+
+def _kind(dtype: pl.DataType) -> str:
+    if isinstance(dtype, pl.Struct):
+        return "a struct"
+    if isinstance(dtype, pl.List | pl.Array):
+        return "a list"
+    return "nested values"  # pragma: no cover - Polars's other nested types
 
 
 # --- CSV -------------------------------------------------------------------------------------
@@ -236,9 +271,11 @@ def _polars_csv(where: Path, source: str, scan: _Scan, *, quoted: bool) -> Table
             f"{frame.height:,} rows read where the file has {len(scan.lines):,} lines of results",
             source=source,
         )
+    blank_lines: tuple[int, ...] = ()
     if scan.blank.any():
         frame = frame.filter(pl.Series(~scan.blank))
-    return Table(frame, source, scan.lines[~scan.blank], scan.header_line)
+        blank_lines = tuple(int(n) for n in scan.lines[scan.blank])
+    return Table(frame, source, scan.lines[~scan.blank], scan.header_line, blank_lines)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -489,43 +526,37 @@ def _csv_problem(where: Path, source: str, start: int, end: int, message: str) -
 
 
 def same_file(source: str | Path, target: str | Path) -> bool:
-    """Whether ``target`` names the file ``source`` (also through another path)."""
-    a, b = Path(source), Path(target)
-    try:
-        return a.resolve() == b.resolve() or (b.exists() and os.path.samefile(a, b))
-    except OSError:  # pragma: no cover - an unreadable path is not the source
-        return False
+    """Whether ``target`` names the file ``source`` (also through another path or a link):
+    :func:`bridgescore.io.writing.same_file`."""
+    return _same_file(source, target)
 
 
 def write(frame: pl.DataFrame, path: str | Path, form: Format | None = None) -> None:
-    """Write ``frame`` as CSV or Parquet (by the name's extension), through a temporary
-    file beside it: a failed write leaves no truncated output."""
+    """Write ``frame`` as CSV or Parquet (by the name's extension) through
+    :func:`bridgescore.io.writing.write_bytes`, the one way bridgescore writes a file:
+    a temporary file beside it, then a rename, so a failed write leaves no truncated
+    output. A column CSV cannot hold (a list, a struct) is named before anything is
+    written."""
     target = Path(path)
     form = file_format(target) if form is None else form
+    if form == "csv":
+        for name, dtype in frame.schema.items():
+            if dtype.is_nested():
+                raise BatchFileError(
+                    f"the column {excerpt(name)} holds {_kind(dtype)} ({dtype}), which CSV"
+                    " cannot hold; name the output .parquet, or drop the column",
+                    source=str(path),
+                )
+    buffer = io.BytesIO()
     try:
-        fd, temporary = tempfile.mkstemp(
-            dir=target.parent, prefix=f".{target.name}.", suffix=".partial"
-        )
-    except OSError as error:
-        raise BatchFileError(f"cannot write: {error.strerror}", source=str(path)) from None
-    os.close(fd)
-    try:
-        os.chmod(temporary, 0o666 & ~_umask())
         if form == "parquet":
-            frame.write_parquet(temporary)
+            frame.write_parquet(buffer)
         else:
-            frame.write_csv(temporary)
-        os.replace(temporary, target)
+            frame.write_csv(buffer)
     except (OSError, pl.exceptions.PolarsError) as error:
-        Path(temporary).unlink(missing_ok=True)
-        reason = getattr(error, "strerror", None) or _first_line(error)
+        raise BatchFileError(f"cannot write: {_first_line(error)}", source=str(path)) from None
+    try:
+        write_bytes(target, buffer.getvalue())
+    except WriteError as error:
+        reason = str(error).partition(": cannot write: ")[2] or str(error)
         raise BatchFileError(f"cannot write: {reason}", source=str(path)) from None
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask

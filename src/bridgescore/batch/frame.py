@@ -36,6 +36,7 @@ results only (score such boards with :mod:`bridgescore.events`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Protocol
 
@@ -79,6 +80,8 @@ from bridgescore.duplicate.butler import DEFAULT_BUTLER_PRESET, ButlerPreset
 from bridgescore.duplicate.imps import DEFAULT_IMP_TABLE, ImpTable, UnknownMethodError
 from bridgescore.duplicate.matchpoints import Scale
 from bridgescore.errors import BridgeError
+from bridgescore.events.scoring import score_event
+from bridgescore.io.events import detect_format
 from bridgescore.laws.lawsets import LAW_SETS, get_laws
 from bridgescore.scoring.deal import possible_ns_score
 
@@ -631,6 +634,35 @@ def write(df: pl.DataFrame, path: str | Path) -> None:
     files.write(df, path)
 
 
+@dataclass(frozen=True, slots=True)
+class FileSummary:
+    """What :func:`run_file` did: the rows written, how many have a problem, the format the
+    input was read as, and what was skipped (``notes``: sentences naming the file and
+    the lines, for the person running the job)."""
+
+    target: str
+    form: str
+    rows: int
+    bad: int
+    notes: tuple[str, ...] = ()
+
+
+def source_format(path: str | Path) -> str:
+    """What ``path`` is read as: ``parquet`` (by its name; the name and the content must
+    agree), ``csv`` (a results table), or an event format the library reads, by content
+    (``pbn``, ``usebio``, ``json``...: :func:`bridgescore.io.events.detect_format`)."""
+    if files.FORMATS.get(Path(path).suffix.lower()) == "parquet":
+        return "parquet"
+    try:
+        with open(path, "rb") as handle:
+            if handle.read(4) == b"PAR1":
+                return "csv"  # files.read says to name it .parquet
+        found = detect_format(path)
+    except (OSError, BridgeError):  # files.read names what is wrong with the file
+        return "csv"
+    return "csv" if found == "csv" else found
+
+
 def score_file(
     in_path: str | Path,
     out_path: str | Path,
@@ -641,9 +673,48 @@ def score_file(
     progress: Progress | None = None,
     chunk_rows: int = 1_000_000,
     force: bool = False,
+    fast: bool = False,
     **options: Any,
 ) -> int:
-    """Score and compare a results file (CSV or Parquet) into another; returns the bad rows.
+    """Score and compare a results file into another; returns the rows with a problem.
+
+    :func:`run_file` does the work (see there); this returns its ``bad``.
+    """
+    return run_file(
+        in_path,
+        out_path,
+        laws=laws,
+        on_invalid=on_invalid,
+        methods=methods,
+        progress=progress,
+        chunk_rows=chunk_rows,
+        force=force,
+        fast=fast,
+        **options,
+    ).bad
+
+
+def run_file(
+    in_path: str | Path,
+    out_path: str | Path,
+    *,
+    laws: str = DEFAULT_LAW_SET,
+    on_invalid: str = "null",
+    methods: Sequence[str] = ("mp",),
+    progress: Progress | None = None,
+    chunk_rows: int = 1_000_000,
+    force: bool = False,
+    fast: bool = False,
+    **options: Any,
+) -> FileSummary:
+    """Score a results file (CSV or Parquet) or an event file (PBN, USEBIO, JSON, by
+    content) into CSV or Parquet.
+
+    An event file is read and scored by the library (:func:`bridgescore.batch.events.read_results`:
+    one row per result with the library's points and percentages for both sides,
+    adjusted scores and Neuberg scaling included); ``fast=True`` compares its played
+    results by ``methods`` with the vectorised engine instead (adjusted scores take no
+    part). A CSV or Parquet table is scored row by row and compared by ``methods``.
 
     Before any work, the output's name must say its format (``.csv`` or
     ``.parquet``), the law set and methods must exist, and the output must not be
@@ -651,7 +722,8 @@ def score_file(
     every phase of :data:`PHASES`. By default bad rows are kept with a null score
     and their ``problem``, so a long job always writes its output; with
     ``on_invalid="raise"`` the first bad row stops it (with the count of bad rows)
-    and nothing is written. Every error names the file and the line (or row).
+    and nothing is written. Every error names the file and the line (or row); blank
+    lines skipped are said in ``notes``.
     """
     policy = check_policy(on_invalid)
     form = files.file_format(out_path)
@@ -667,6 +739,9 @@ def score_file(
         if progress is not None:
             progress(phase, done, total)
 
+    kind = source_format(in_path)
+    if kind not in ("csv", "parquet"):
+        return _event_file(in_path, out_path, form, kind, laws, methods, fast, report, options)
     table = files.read(in_path, progress=report)
     frame = table.frame
     total = frame.height
@@ -702,7 +777,55 @@ def score_file(
     report("writing", 0, 1)
     files.write(scored, out_path, form)
     report("writing", 1, 1)
-    return bad
+    skipped = table.skipped()
+    return FileSummary(str(out_path), kind, total, bad, () if skipped is None else (skipped,))
+
+
+def _event_file(
+    in_path: str | Path,
+    out_path: str | Path,
+    form: files.Format,
+    kind: str,
+    laws: str,
+    methods: Sequence[str],
+    fast: bool,
+    report: Callable[[str, int, int], None],
+    options: dict[str, Any],
+) -> FileSummary:
+    """An event file: the library's figures, or (``fast``) the vectorised comparisons."""
+    from bridgescore.batch import events
+
+    if not fast and any(m != "mp" for m in methods):
+        raise BatchInputError(
+            f"{in_path}: an event file is scored as the library scores it (by its own"
+            f" scoring); the comparisons {', '.join(m for m in methods if m != 'mp')}"
+            " are for the fast path (fast=True, --fast)"
+        )
+    report("reading", 0, 1)
+    event = events.load(in_path, laws=laws)
+    report("reading", 1, 1)
+    report("scoring", 0, 1)
+    if fast:
+        figures = ("ns_points", "ew_points", "ns_percent", "ew_percent")
+        scored = events.results_of(event, None, in_path).drop(figures)
+        report("scoring", 1, 1)
+        comparisons = _comparisons(scored, methods=methods, **options)
+        for method in (m for m in METHODS if m in methods):
+            report(method, 0, 1)
+            _, found = next(comparisons)
+            scored = scored.with_columns(
+                pl.Series(column, values, nan_to_null=True) for column, values in found.items()
+            )
+            report(method, 1, 1)
+    else:
+        scored = events.results_of(event, score_event(event), in_path)
+        report("scoring", 1, 1)
+    # the players' names as text, one cell a side, which CSV holds too
+    scored = scored.with_columns(pl.col("ns_players", "ew_players").list.join(" & "))
+    report("writing", 0, 1)
+    files.write(scored, out_path, form)
+    report("writing", 1, 1)
+    return FileSummary(str(out_path), kind, scored.height, 0)
 
 
 # --- namespaces ------------------------------------------------------------------------------

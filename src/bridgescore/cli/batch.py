@@ -1,4 +1,4 @@
-"""``bridgescore batch``: score and compare a large results file, with a progress bar."""
+"""``bridgescore batch``: score a large results file or an event file, with a progress bar."""
 
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ _METHODS = ("mp", "neuberg", "cross_imps", "butler")
     "batch",
     epilog="Examples:\n\n  bridgescore batch results.csv scored.parquet\n\n"
     "  bridgescore batch archive.parquet out.parquet --method mp --method cross_imps\n\n"
+    "  bridgescore batch club-night.pbn results.parquet   # the library's figures\n\n"
+    "  bridgescore batch club-night.xml results.csv --fast   # played results only\n\n"
     "  bridgescore batch results.csv results.csv --force   # replace the input",
 )
 @click.argument("source", type=click.Path(dir_okay=False, exists=False))
@@ -31,6 +33,12 @@ _METHODS = ("mp", "neuberg", "cross_imps", "butler")
     show_default=True,
     help="Comparisons to add (repeat for several).",
 )
+@click.option(
+    "--fast",
+    is_flag=True,
+    help="An event file: compare its played results by --method with the vectorised"
+    " engine (adjusted scores left out) instead of the library's figures.",
+)
 @click.option("--strict", is_flag=True, help="Stop at the first bad row instead of nulling it.")
 @click.option("--force", is_flag=True, help="Write the output even if it is the input file.")
 @click.option("--progress/--no-progress", default=True, help="Show a progress bar on stderr.")
@@ -40,21 +48,27 @@ def batch_command(
     target: str,
     laws: str,
     methods: tuple[str, ...],
+    fast: bool,
     strict: bool,
     force: bool,
     progress: bool,
 ) -> None:
-    """Score and compare a large results file (CSV or Parquet) into CSV or Parquet.
+    """Score a results table (CSV or Parquet) or an event file into CSV or Parquet.
 
-    The output's name says its format (.csv or .parquet); it is written through a
-    temporary file beside it, so a failed job leaves no half-written output.
+    An event file (PBN, USEBIO, JSON: told by its content) is scored by the library,
+    one row per result with its points and percentages for both sides, adjusted
+    scores included (--fast: compared by --method, played results only). A table is
+    scored row by row and compared by --method. The output's name says its format
+    (.csv or .parquet); it is written through a temporary file beside it, so a
+    failed job leaves no half-written output.
     Every row is written: a bad row gets a null score and its reason in the
     ``problem`` column (with --strict the job stops at the first one instead).
-    A damaged file is an error naming its line. Needs the batch extra:
+    A damaged file is an error naming its line; blank lines skipped are said. Needs
+    the batch extra:
     pip install 'bridgescore[batch]'.
     """
     try:
-        from bridgescore.batch.frame import score_file
+        from bridgescore.batch.frame import run_file
     except ImportError as error:  # the message says which extra to install
         raise BridgeInputError(str(error)) from None
     on_invalid = "raise" if strict else "null"
@@ -73,7 +87,7 @@ def batch_command(
         def report(phase: str, done: int, total: int) -> None:
             bar.update(task, description=phase, completed=done, total=max(total, 1))
 
-        bad = score_file(
+        done = run_file(
             source,
             target,
             laws=laws,
@@ -81,6 +95,10 @@ def batch_command(
             methods=methods,
             progress=report,
             force=force,
+            fast=fast,
         )
+    bad = done.bad
     kept = f" ({bad} bad row{'s' if bad > 1 else ''} kept with their problem)" if bad else ""
     click.echo(f"wrote {target}{kept}")
+    for note in done.notes:
+        click.echo(note)
