@@ -323,6 +323,44 @@ def test_bad_bridgescorer_text(text: str, message: str) -> None:
     assert error_of(text, format="bridgescorer").startswith(message)
 
 
+def yaml_error(text: str) -> MovementFileError:
+    with pytest.raises(MovementFileError) as caught:
+        loads_movements(text, source="Movement.Mitchell3Table.yaml")
+    return caught.value
+
+
+def test_yaml_that_does_not_parse_names_the_line_and_column() -> None:
+    # the real file with a tab before hand 2's 'round: 1' (line 19)
+    tabbed = yaml_error(
+        MITCHELL_TEXT.replace("- table: 2\n  round: 1\n", "- table: 2\n\tround: 1\n")
+    )
+    assert (tabbed.line, tabbed.column, tabbed.field) == (19, 1, None)
+    assert str(tabbed) == (
+        "Movement.Mitchell3Table.yaml, line 19: a tab in the indentation"
+        " (YAML indents with spaces) (column 1)"
+    )
+    # the description's closing quote lost (line 4): placed where the text starts
+    unended = yaml_error(MITCHELL_TEXT.replace('winner, local"', "winner, local"))
+    assert (unended.line, unended.column, unended.field) == (4, 14, "description")
+    assert str(unended).endswith("a quoted text that does not end (column 14)")
+    # hand 1's 'round: 1' indented one space too far (line 8)
+    shifted = yaml_error(
+        MITCHELL_TEXT.replace("- table: 1\n  round: 1\n", "- table: 1\n   round: 1\n")
+    )
+    assert (shifted.line, shifted.column) == (8, 9)
+    assert "check this line's indentation" in str(shifted)
+
+
+def test_yaml_the_old_subset_refused_is_read_by_pyyaml() -> None:
+    # a flow mapping per hand and an anchor for a board list: plain YAML, read as any other
+    text = (
+        "numberTeams: 2\nboards: &two [1, 2]\nhands:\n"
+        "- {table: 1, round: 1, ns: 1, ew: 2, boards: *two}\n"
+    )
+    m = loads_movement(text)
+    assert m.rounds == (Round(tables=(Table(table=1, ns="1NS", ew="1EW", boards=(1, 2)),)),)
+
+
 def test_a_text_of_no_known_format() -> None:
     assert error_of("---\n") == (
         "bad.yaml: cannot tell the movement format: expected our JSON form, a BridgeScorer"
