@@ -54,12 +54,12 @@ def test_every_entry_has_sources() -> None:
 
 def test_a_program_differs_by_scoring() -> None:
     magic = choose_conventions("Magic Contest 4.7", "butler")
-    assert (magic.conventions.factor_totals, magic.policy) == ("boards", "wbf")
-    assert choose_conventions("Magic Contest 4.7", "mp").conventions.factor_totals is None
+    assert (magic.options.factoring, magic.policy) == ("boards", "wbf")
+    assert choose_conventions("Magic Contest 4.7", "mp").options.factoring == "policy"
     ruter = choose_conventions("Ruter 4.3.2.2", "cross-imps")
     assert (ruter.cross_imps, ruter.policy) == ("total", "ruter")
     teams = choose_conventions("RealBridge 1.3.6", "imps")
-    assert teams.conventions.incomplete == "skip"
+    assert teams.options.incomplete == "skip"
 
 
 def test_versions_are_a_half_open_range() -> None:
@@ -76,13 +76,13 @@ def test_versions_are_a_half_open_range() -> None:
 
 
 def test_the_users_options_go_on_top_and_none_turns_them_off() -> None:
-    asked = choose_conventions("Ruter 4.9.1.3", "mp", policy="ebu")
+    asked = choose_conventions("Ruter 4.9.1.3", "mp", {"policy": "ebu"})
     assert asked.policy == "ebu"
     assert asked.describe() == (
         "scored as Ruter 4.9.1.3 scores (the file names it): matchpoint policy ebu,"
         " as asked: policy ebu"
     )
-    off = choose_conventions("Ruter 4.9.1.3", "cross-imps", policy="none")
+    off = choose_conventions("Ruter 4.9.1.3", "cross-imps", {"policy": "none"})
     assert (off.entry, off.cross_imps, off.policy) == (None, "average", "wbf")
     assert off.describe() == (
         "scored with bridgescore's defaults (--policy none): cross-IMPs averaged over the"
@@ -96,10 +96,12 @@ def test_the_users_options_go_on_top_and_none_turns_them_off() -> None:
 
 
 def test_bad_options_are_refused() -> None:
-    with pytest.raises(DuplicateError, match="cross_imps='sum': say average or total"):
-        choose_conventions("", "cross-imps", cross_imps="sum")
-    with pytest.raises(DuplicateError, match="field='both'"):
-        choose_conventions("", "mp", field="both")
+    with pytest.raises(DuplicateError, match="'sum': not a way of totalling cross-IMPs; use"):
+        choose_conventions("", "cross-imps", {"cross_imps": "sum"})
+    with pytest.raises(DuplicateError, match="'both': not a field; use auto, one, directions"):
+        choose_conventions("", "mp", {"field": "both"})
+    with pytest.raises(DuplicateError, match="not a convention option: scale"):
+        choose_conventions("", "mp", {"scale": "x"})
 
 
 def test_a_converted_file_names_the_program_whose_figures_it_holds() -> None:
@@ -118,11 +120,15 @@ def test_the_json_form_names_everything_applied() -> None:
     assert data == {
         "program": "Pianola 1.0",
         "known_program": "Pianola",
+        "kind": "pairs",
         "scoring": "cross-imps",
+        "laws": "2017",
+        "imp_table": "1962",
+        "vp_scale": "wbf",
         "policy": "wbf",
         "butler": "drop-1",
         "cross_imps": "average",
-        "factor_totals": "field",
+        "factoring": "field",
         "field": "auto",
         "incomplete": "raise",
         "given": [],

@@ -11,7 +11,7 @@ import pytest
 
 import bridgescore
 from bridgescore.events.compare import compare_event
-from bridgescore.events.scoring import event_conventions, score_event
+from bridgescore.events.scoring import options_for, score_event
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "real-events.md"
@@ -50,7 +50,7 @@ def test_as_a_user_gets_them(name: str) -> None:
         with pytest.raises(bridgescore.BridgeError, match=r"one table only.*--incomplete skip"):
             score_event(event)
         return
-    chosen = event_conventions(event)
+    chosen = options_for(event)
     said = chosen.describe().replace("scored as ", "").replace(" scores (the file names it)", "")
     assert said == how
     result = score_event(event)
@@ -61,7 +61,7 @@ def test_as_a_user_gets_them(name: str) -> None:
 def test_every_program_named_is_recognised() -> None:
     """Each file whose program has known conventions gets them, none by accident."""
     named = {
-        name: event_conventions(bridgescore.load_event(path)).entry
+        name: options_for(bridgescore.load_event(path)).entry
         for name, path in FILES.items()
         if name in TABLE
     }

@@ -8,6 +8,7 @@ from django.contrib.auth.models import User
 
 from bridgescore.events.movements.spec import build
 from bridgescore.events.pairs import PairsResult
+from bridgescore.events.rescoring import Rescorer
 from bridgescore.events.scoring import score_event
 from bridgescore.report.view import build_report
 from bridgescore.web import clubs, entries, live
@@ -78,7 +79,7 @@ def test_one_new_result_rescores_only_its_board(club: Club) -> None:
     for rnd, table, board in keys[:-1]:
         _enter(session, rnd, table, board)
     event = live.event(session)
-    kept: dict = {}  # type: ignore[type-arg]
+    kept = Rescorer()
     before = live.score(event, kept)
     assert isinstance(before, PairsResult)
     assert before == score_event(event)

@@ -12,7 +12,8 @@ from bridgescore.core.registry import Registry
 from bridgescore.duplicate.adjusted import MATCHPOINT_POLICY_REGISTRY
 from bridgescore.duplicate.butler import BUTLER_PRESET_REGISTRY
 from bridgescore.duplicate.imps import IMP_TABLE_REGISTRY
-from bridgescore.events.conventions import CROSS_IMPS, FIELDS, NO_CONVENTIONS, program_names
+from bridgescore.events.conventions import NO_CONVENTIONS, program_names
+from bridgescore.events.options import CrossImps, Field, Incomplete
 from bridgescore.laws import LAW_SET_REGISTRY
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -76,7 +77,7 @@ def convention_options(command: F) -> F:
         ),
         click.option(
             "--cross-imps",
-            type=click.Choice(CROSS_IMPS),
+            type=click.Choice([c.value for c in CrossImps]),
             default=None,
             help="Cross-IMP totals: the IMPs per comparison (average, the default) or their"
             " sum (total, as Ruter writes them).",
@@ -90,14 +91,14 @@ def convention_options(command: F) -> F:
         ),
         click.option(
             "--field",
-            type=click.Choice([*FIELDS, "two"]),
+            type=click.Choice([*(f.value for f in Field), "two"]),
             default=None,
             help="Rank in one field, or North-South and East-West apart (directions; 'two'"
             " is the same); auto: one field when any pair sat both ways.",
         ),
         click.option(
             "--incomplete",
-            type=click.Choice(["raise", "skip"]),
+            type=click.Choice([i.value for i in Incomplete]),
             default=None,
             help="Teams: a board with a result in one room only is an error (raise), or is"
             " left out of its match (skip).",
@@ -106,19 +107,3 @@ def convention_options(command: F) -> F:
     for option in reversed(options):
         command = option(command)
     return command
-
-
-def factor_value(text: str | None) -> bool | str | None:
-    """``--factor-totals`` as :func:`~bridgescore.events.pairs.score_pairs` takes it."""
-    return False if text == "no" else text
-
-
-def field_value(text: str | None) -> str | None:
-    return "directions" if text == "two" else text
-
-
-def policy_value(text: str | None) -> str | None:
-    """A policy as registered (any spelling the choice took), or ``none``."""
-    if text is None or text.lower() == NO_CONVENTIONS:
-        return None if text is None else NO_CONVENTIONS
-    return MATCHPOINT_POLICY_REGISTRY.get(text).name

@@ -19,14 +19,7 @@ from bridgescore.cli._common import (
     note,
     one_line,
 )
-from bridgescore.cli._options import (
-    convention_options,
-    factor_value,
-    field_value,
-    imp_table_option,
-    laws_option,
-    policy_value,
-)
+from bridgescore.cli._options import convention_options, imp_table_option, laws_option
 from bridgescore.duplicate.imps import get_imp_table, imp_table_names
 from bridgescore.duplicate.vp import VPScale, get_scale, load_scale, scale_names
 from bridgescore.errors import BridgeInputError
@@ -35,9 +28,9 @@ from bridgescore.events.figures import fixed, points, signed
 from bridgescore.events.individual import IndividualResult
 from bridgescore.events.model import Event, Problem
 from bridgescore.events.pairs import PairsResult, PairsScoring
-from bridgescore.events.scoring import event_conventions, score_chosen
+from bridgescore.events.scoring import options_for, score_with
 from bridgescore.events.summary import Names, card_line, names_of, pairs_summary, teams_summary
-from bridgescore.events.teams import TeamsResult, score_teams
+from bridgescore.events.teams import TeamsResult
 from bridgescore.io.events import load_event
 from bridgescore.io.results import ResultsFileError
 
@@ -58,15 +51,17 @@ def _read(path: str, *, laws: str, strict: bool, teams: bool) -> Event:
 def conventions_of(event: Event, scoring: str | None, options: Mapping[str, Any]) -> Chosen:
     """The conventions an event is scored with (the file's program's, with the options
     given on top), said on one line on stderr."""
-    chosen = event_conventions(
+    chosen = options_for(
         event,
         scoring,
-        policy=policy_value(options.get("policy")),
+        policy=options.get("policy"),
         butler=options.get("butler_preset"),
         cross_imps=options.get("cross_imps"),
-        factor_totals=factor_value(options.get("factor_totals")),
-        field=field_value(options.get("field")),
+        factoring=options.get("factor_totals"),
+        field=options.get("field"),
         incomplete=options.get("incomplete"),
+        vp_scale=options.get("vp_scale"),
+        imp_table=options.get("imp_table"),
     )
     note(chosen.describe())
     return chosen
@@ -119,7 +114,7 @@ def pairs_command(
     """
     event = _read(file, laws=laws, strict=strict, teams=False)
     chosen = conventions_of(event, scoring, options)
-    result = score_chosen(event, chosen)
+    result = score_with(event, chosen.options)
     if not isinstance(result, PairsResult):
         raise BridgeInputError(f"{file}: not a pairs event; use bridgescore event or teams")
     if as_json:
@@ -293,14 +288,11 @@ def teams_command(
 ) -> None:
     """Score a teams event: each match's IMPs and VPs, and the standings."""
     event = _read(file, laws=laws, strict=strict, teams=True)
-    chosen = conventions_of(event, scoring, {"incomplete": incomplete})
-    result = score_teams(
-        event.results,
-        scoring=scoring,
-        vp_scale=_scale_option(vp_scale),
-        imp_table=imp_table,
-        incomplete=chosen.conventions.incomplete or "raise",
-    )
+    asked = {"incomplete": incomplete, "vp_scale": _scale_option(vp_scale), "imp_table": imp_table}
+    chosen = conventions_of(event, scoring, asked)
+    result = score_with(event, chosen.options)
+    if not isinstance(result, TeamsResult):
+        raise BridgeInputError(f"{file}: not a teams event; use bridgescore event or pairs")
     if as_json:
         emit_json(teams_summary(result, names_of(event)))
         return

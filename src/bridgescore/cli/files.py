@@ -25,7 +25,7 @@ from bridgescore.events.movements.fit import missing_results
 from bridgescore.events.movements.model import Movement
 from bridgescore.events.movements.teams import RoundRobin
 from bridgescore.events.pairs import PairsResult
-from bridgescore.events.scoring import score_chosen
+from bridgescore.events.scoring import score_with
 from bridgescore.events.summary import event_summary
 from bridgescore.events.teams import TeamsResult
 from bridgescore.io.events import check_format, load_event, write_event
@@ -93,7 +93,7 @@ def event_command(
     for line in missing_lines(missing):
         note(line)
     chosen = conventions_of(event, scoring, options)
-    result = score_chosen(event, chosen)
+    result = score_with(event, chosen.options)
     if isinstance(result, TeamsResult) and result.check is not None:
         note(result.check.describe())  # a match table's VPs against the scale
     if as_json:

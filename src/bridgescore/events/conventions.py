@@ -23,83 +23,102 @@ says so in one line (:meth:`Chosen.describe`).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Final
+from enum import Enum
+from typing import Any, Final
 
-from bridgescore.duplicate.adjusted import DEFAULT_POLICY, get_policy
-from bridgescore.duplicate.butler import DEFAULT_BUTLER_PRESET, get_butler_preset
+from bridgescore.duplicate.adjusted import get_policy
+from bridgescore.duplicate.butler import get_butler_preset
 from bridgescore.duplicate.imps import DuplicateError
-
-CROSS_IMPS: Final = ("average", "total")
-"""How cross-IMPs are totalled: the IMPs per comparison, or their sum."""
-
-DEFAULT_CROSS_IMPS: Final = "average"
-
-FIELDS: Final = ("auto", "one", "directions")
-"""How pairs are ranked: ``one`` field, North-South and East-West apart
-(``directions``), or ``auto`` (one field when any pair sat both ways)."""
-
-DEFAULT_FIELD: Final = "auto"
+from bridgescore.events.options import (
+    DEFAULT_OPTIONS,
+    CrossImps,
+    Factoring,
+    Field,
+    Incomplete,
+    ScoringOptions,
+)
+from bridgescore.events.vocabulary import EventKind, Scoring
 
 NO_CONVENTIONS: Final = "none"
 """The ``policy`` value that turns a program's conventions off."""
 
+_MATCHPOINTS: Final = (Scoring.MATCHPOINTS, Scoring.ACBL)
+_PAIRS_IMPS: Final = (Scoring.BUTLER, Scoring.CROSS_IMPS)
+
 
 @dataclass(frozen=True, slots=True)
 class Conventions:
-    """The options a program's figures are reproduced with; ``None`` is bridgescore's default.
+    """What a program does differently from bridgescore's defaults (``None``: the same).
 
-    ``policy`` applies to matchpoints (``mp``, ``acbl``); ``butler`` to butler datums
-    (and to the IMPs of artificial scores in cross-IMPs); ``cross_imps`` and
-    ``factor_totals`` to the IMP scorings of pairs events; ``incomplete`` to teams
-    (``skip``: a board with one room's result is left out of its match); ``tie_marks``
-    says whether the program writes a tied place with ``=`` (used when comparing).
+    Each field is a :class:`~bridgescore.events.options.ScoringOptions` field the program
+    sets: ``policy`` applies to matchpoints, ``butler`` to butler datums (and to the IMPs
+    of artificial scores in cross-IMPs), ``cross_imps`` and ``factoring`` to the IMP
+    scorings of pairs events, ``incomplete`` to teams; ``tie_marks`` says whether the
+    program writes a tied place with ``=`` (used when comparing, not when scoring).
     """
 
     policy: str | None = None
     butler: str | None = None
-    cross_imps: str | None = None
-    factor_totals: bool | str | None = None
-    field: str | None = None
-    incomplete: str | None = None
+    cross_imps: CrossImps | None = None
+    factoring: Factoring | None = None
+    field: Field | None = None
+    incomplete: Incomplete | None = None
     tie_marks: bool = True
 
     def __post_init__(self) -> None:
         if self.policy is not None:
-            get_policy(self.policy)
+            get_policy(self.policy)  # an unknown name is refused; the spelling is kept
         if self.butler is not None:
             get_butler_preset(self.butler)
-        if self.cross_imps is not None and self.cross_imps not in CROSS_IMPS:
-            raise DuplicateError(f"cross_imps={self.cross_imps!r}: say {' or '.join(CROSS_IMPS)}")
-        if self.field is not None and field_name(self.field) not in FIELDS:
-            raise DuplicateError(f"field={self.field!r}: say {', '.join(FIELDS)}")
-        if self.incomplete not in (None, "raise", "skip"):
-            raise DuplicateError(f"incomplete={self.incomplete!r}: say raise or skip")
+        for name, vocabulary in _WORDS.items():
+            value = getattr(self, name)
+            if value is not None:
+                object.__setattr__(self, name, vocabulary.parse(value))
+
+    def apply(self, options: ScoringOptions) -> ScoringOptions:
+        """``options`` with what these conventions set."""
+        changes = {
+            name: value
+            for name in ("policy", "butler", "cross_imps", "factoring", "field", "incomplete")
+            if (value := getattr(self, name)) is not None
+        }
+        return options.but(**changes) if changes else options
 
     def items(self, scoring: str) -> list[str]:
         """What these conventions change for ``scoring``, as a reader would say it."""
+        how = Scoring.parse(scoring)
         said: list[str] = []
-        if scoring in ("mp", "acbl") and self.policy is not None:
+        if how in _MATCHPOINTS and self.policy is not None:
             said.append(f"matchpoint policy {self.policy}")
-        if scoring == "butler" and self.butler is not None:
+        if how is Scoring.BUTLER and self.butler is not None:
             said.append(f"butler datum {self.butler}")
-        if scoring == "cross-imps" and self.cross_imps is not None:
-            how = "summed over" if self.cross_imps == "total" else "averaged over"
-            said.append(f"cross-IMPs {how} the comparisons")
-        if scoring in ("butler", "cross-imps") and self.factor_totals not in (None, False):
-            whole = "every board" if self.factor_totals == "boards" else "the most boards played"
+        if how is Scoring.CROSS_IMPS and self.cross_imps is not None:
+            total = "summed over" if self.cross_imps is CrossImps.TOTAL else "averaged over"
+            said.append(f"cross-IMPs {total} the comparisons")
+        if how in _PAIRS_IMPS and self.factoring in (Factoring.FIELD, Factoring.BOARDS):
+            boards = self.factoring is Factoring.BOARDS
+            whole = "every board" if boards else "the most boards played"
             said.append(f"short totals scaled to {whole}")
-        if scoring in ("mp", "acbl", "butler", "cross-imps") and self.field is not None:
-            said.append(f"field {field_name(self.field)}")
-        if scoring in ("imps", "bam") and self.incomplete == "skip":
+        if how in (*_MATCHPOINTS, *_PAIRS_IMPS) and self.field is not None:
+            said.append(f"field {self.field.value}")
+        if how in (Scoring.IMPS, Scoring.BOARD_A_MATCH) and self.incomplete is Incomplete.SKIP:
             said.append("a board with one room's result left out of its match")
         return said
 
 
+_WORDS: Final = {
+    "cross_imps": CrossImps,
+    "factoring": Factoring,
+    "field": Field,
+    "incomplete": Incomplete,
+}
+
+
 def field_name(text: str) -> str:
     """The field spelled as the CLI does: ``two`` (the library's older word) is ``directions``."""
-    return "directions" if text == "two" else text
+    return Field.parse(text).value
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +134,7 @@ class ProgramConventions:
     name: str
     pattern: str
     conventions: Conventions = Conventions()
-    by_scoring: tuple[tuple[str, Conventions], ...] = ()
+    by_scoring: tuple[tuple[Scoring, Conventions], ...] = ()
     versions: tuple[tuple[int, ...] | None, tuple[int, ...] | None] = (None, None)
     sources: tuple[str, ...] = ()
 
@@ -131,9 +150,9 @@ class ProgramConventions:
             return False
         return (since is None or version >= since) and (before is None or version < before)
 
-    def for_scoring(self, scoring: str) -> Conventions:
+    def for_scoring(self, scoring: Scoring) -> Conventions:
         for name, conventions in self.by_scoring:
-            if name == scoring:
+            if name is scoring:
                 return conventions
         return self.conventions
 
@@ -163,7 +182,7 @@ PROGRAMS: Final[tuple[ProgramConventions, ...]] = (
         "RealBridge",
         r"realbridge",
         Conventions(policy="realbridge"),
-        by_scoring=(("imps", Conventions(incomplete="skip")),),
+        by_scoring=((Scoring.IMPS, Conventions(incomplete=Incomplete.SKIP)),),
         sources=(
             _REAL_EVENTS,
             "RealBridge 1.3.6 and 1.3.7 USEBIO pairs files (398/398, 368/368); RealBridge's"
@@ -195,13 +214,13 @@ PROGRAMS: Final[tuple[ProgramConventions, ...]] = (
     ProgramConventions(
         "Pianola",
         r"pianola",
-        Conventions(factor_totals="field"),
+        Conventions(factoring=Factoring.FIELD),
         sources=(_REAL_EVENTS, "Pianola 1.0 cross-IMP USEBIO file with byes: 416/418"),
     ),
     ProgramConventions(
         "Ruter",
         r"ruter",
-        Conventions(policy="ruter", cross_imps="total"),
+        Conventions(policy="ruter", cross_imps=CrossImps.TOTAL),
         sources=(
             _REAL_EVENTS,
             "Ruter 4.1.4, 4.3.2.2 and 4.9.1.3 PBN files: matchpoints 2484/2484, cross-IMPs"
@@ -212,7 +231,7 @@ PROGRAMS: Final[tuple[ProgramConventions, ...]] = (
         "Magic Contest",
         r"magic\s*contest",
         Conventions(policy="wbf"),
-        by_scoring=(("butler", Conventions(factor_totals="boards")),),
+        by_scoring=((Scoring.BUTLER, Conventions(factoring=Factoring.BOARDS)),),
         sources=(
             _REAL_EVENTS,
             "Magic Contest 4.7 butler PBN with a sit-out each round (totals scaled to every"
@@ -257,10 +276,11 @@ def program_conventions(program: str) -> ProgramConventions | None:
 
 @dataclass(frozen=True, slots=True)
 class Chosen:
-    """What an event is scored with, and why."""
+    """What an event is scored with (:attr:`options`), and why."""
 
-    conventions: Conventions
-    scoring: str
+    options: ScoringOptions
+    conventions: Conventions = Conventions()
+    """What the program's conventions set, with what the user asked on top."""
     program: str = ""
     entry: ProgramConventions | None = None
     given: tuple[str, ...] = ()
@@ -268,24 +288,25 @@ class Chosen:
     turned_off: bool = False
 
     @property
+    def scoring(self) -> Scoring:
+        return self.options.scoring
+
+    @property
     def policy(self) -> str:
-        """The matchpoint policy: the program's or the user's, else the scoring's own
-        (``acbl`` for ACBL matchpoints, ``wbf`` otherwise)."""
-        if self.conventions.policy is not None:
-            return self.conventions.policy
-        return "acbl" if self.scoring == "acbl" else DEFAULT_POLICY
+        """The matchpoint policy: the program's or the user's, else the scoring's own."""
+        return self.options.matchpoint_policy
 
     @property
     def butler(self) -> str:
-        return self.conventions.butler or DEFAULT_BUTLER_PRESET
+        return self.options.butler
 
     @property
-    def cross_imps(self) -> str:
-        return self.conventions.cross_imps or DEFAULT_CROSS_IMPS
+    def cross_imps(self) -> CrossImps:
+        return self.options.cross_imps
 
     @property
-    def field(self) -> str:
-        return self.conventions.field or DEFAULT_FIELD
+    def field(self) -> Field:
+        return self.options.field
 
     def describe(self) -> str:
         """One line: whose conventions, why, and what they change for this scoring."""
@@ -305,8 +326,8 @@ class Chosen:
             if not said:
                 defaults = Conventions(
                     policy=self.policy,
-                    butler=DEFAULT_BUTLER_PRESET,
-                    cross_imps=DEFAULT_CROSS_IMPS,
+                    butler=DEFAULT_OPTIONS.butler,
+                    cross_imps=DEFAULT_OPTIONS.cross_imps,
                 )
                 said = defaults.items(self.scoring)
         if self.given:
@@ -318,52 +339,57 @@ class Chosen:
         return {
             "program": self.program,
             "known_program": None if self.entry is None else self.entry.name,
-            "scoring": self.scoring,
-            "policy": self.policy,
-            "butler": self.butler,
-            "cross_imps": self.cross_imps,
-            "factor_totals": self.conventions.factor_totals,
-            "field": field_name(self.field),
-            "incomplete": self.conventions.incomplete or "raise",
+            **self.options.as_dict(),
             "given": list(self.given),
             "description": self.describe(),
         }
 
 
+ASKABLE: Final = ("policy", "butler", "cross_imps", "factoring", "field", "incomplete")
+"""The options a user may set on top of a program's conventions."""
+
+
 def choose_conventions(
     program: str,
-    scoring: str,
-    *,
-    policy: str | None = None,
-    butler: str | None = None,
-    cross_imps: str | None = None,
-    factor_totals: bool | str | None = None,
-    field: str | None = None,
-    incomplete: str | None = None,
+    options: ScoringOptions | str,
+    asked: Mapping[str, object] | None = None,
 ) -> Chosen:
-    """The conventions of ``program`` for ``scoring``, with the user's options on top.
+    """The conventions of ``program`` applied to ``options`` (or to the defaults for the
+    scoring named), with what the user ``asked`` on top (``None`` values are not asked).
 
     ``policy="none"`` turns the program's conventions off: bridgescore's defaults,
     with the other options given.
     """
-    turned_off = policy is not None and policy.strip().lower() == NO_CONVENTIONS
+    if isinstance(options, ScoringOptions):
+        base = options
+    else:
+        how = Scoring.parse(options)
+        teams = how in (Scoring.IMPS, Scoring.BOARD_A_MATCH)
+        base = DEFAULT_OPTIONS.but(kind=EventKind.TEAMS if teams else EventKind.PAIRS, scoring=how)
+    wanted: dict[str, Any] = {name: v for name, v in (asked or {}).items() if v is not None}
+    unknown = set(wanted) - set(ASKABLE)
+    if unknown:
+        raise DuplicateError(f"not a convention option: {', '.join(sorted(unknown))}")
+    policy = wanted.get("policy")
+    turned_off = isinstance(policy, str) and policy.strip().lower() == NO_CONVENTIONS
+    if turned_off:
+        del wanted["policy"]
     entry = None if turned_off else program_conventions(program)
-    base = Conventions() if entry is None else entry.for_scoring(scoring)
-    asked: dict[str, object] = {}
-    given: list[str] = []
-    for name, value in (
-        ("policy", None if turned_off else policy),
-        ("butler", butler),
-        ("cross_imps", cross_imps),
-        ("factor_totals", factor_totals),
-        ("field", field),
-        ("incomplete", incomplete),
-    ):
-        if value is not None:
-            asked[name] = value
-            given.append(f"{name.replace('_', '-')} {value}")
-    chosen = replace(base, **asked) if asked else base  # type: ignore[arg-type]
-    return Chosen(chosen, scoring, program, entry, tuple(given), turned_off)
+    conventions = Conventions() if entry is None else entry.for_scoring(base.scoring)
+    if wanted:
+        conventions = replace(conventions, **wanted)
+    chosen = conventions.apply(base)
+    given = tuple(
+        f"{name.replace('_', '-')} {_said(value)}"
+        for name in ASKABLE
+        if (value := (asked or {}).get(name)) is not None
+        and not (name == "policy" and turned_off)
+    )
+    return Chosen(chosen, conventions, program, entry, given, turned_off)
+
+
+def _said(value: object) -> str:
+    return str(value.value) if isinstance(value, Enum) else str(value)
 
 
 def program_names() -> Sequence[str]:

@@ -1,19 +1,23 @@
 """Score any event the way its file says it was scored (or as asked).
 
-By default an event is re-scored with the conventions of the program that wrote
-its file (:mod:`bridgescore.events.conventions`); ``conventions=None`` scores it
-with bridgescore's defaults, and every option given overrides both.
+One request (:class:`~bridgescore.events.options.ScoringOptions`), one call
+(:func:`score_with`). By default an event is re-scored with the conventions of the
+program that wrote its file (:mod:`bridgescore.events.conventions`, chosen by
+:func:`options_for`); ``conventions=None`` scores it with bridgescore's defaults, and
+every option given overrides both.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import replace
+from typing import Any, Final, Literal
 
 from bridgescore.duplicate.imps import DuplicateError
 from bridgescore.errors import BridgeInputError
 from bridgescore.events.conventions import Chosen, choose_conventions
 from bridgescore.events.individual import IndividualResult, score_individual
 from bridgescore.events.model import Event
+from bridgescore.events.options import DEFAULT_OPTIONS, Field, ScoringOptions
 from bridgescore.events.pairs import PairsResult, PairsScoring, score_pairs
 from bridgescore.events.teams import TeamsResult, score_published_matches, score_teams
 from bridgescore.events.vocabulary import EventKind, Scoring
@@ -41,116 +45,120 @@ def check_has_results(event: Event) -> None:
     raise NoResultsError(f"{where}: no results to score: the file holds no result rows")
 
 
+def kind_of(event: Event) -> EventKind:
+    """Who competes in ``event``: teams when the file says so or its rows name teams,
+    players when it is an individual or its rows name players, else pairs."""
+    if event.kind == EventKind.TEAMS or event.results.teams:
+        return EventKind.TEAMS
+    if event.kind == EventKind.INDIVIDUAL or any(row.players for row in event.results.rows):
+        return EventKind.INDIVIDUAL
+    return EventKind.PAIRS
+
+
+def scoring_of(event: Event, scoring: str | Scoring | None = None) -> Scoring:
+    """The scoring an event is ranked by: ``scoring`` if given, else the file's, as it
+    applies to the event's kind (IMPs in a pairs event are cross-IMPs; a teams event
+    whose file names no team scoring is scored by IMPs)."""
+    kind = kind_of(event)
+    try:
+        chosen = Scoring.parse(scoring or event.scoring or Scoring.MATCHPOINTS)
+    except BridgeInputError:
+        if kind is EventKind.TEAMS and scoring is None:
+            return Scoring.IMPS
+        raise _not_pairs(scoring or event.scoring) from None
+    if kind is not EventKind.TEAMS and chosen is Scoring.BOARD_A_MATCH:
+        raise _not_pairs(chosen)
+    return chosen.for_kind(kind)
+
+
 def _not_pairs(how: str) -> DuplicateError:
     return DuplicateError(f"{how!r}: a pairs event is scored mp, acbl, butler or cross-imps")
 
 
-def scoring_of(event: Event, scoring: str | None = None) -> str:
-    """The scoring an event is ranked by (:class:`~bridgescore.events.vocabulary.Scoring`):
-    ``mp``, ``acbl``, ``butler``, ``cross-imps`` (pairs and individual), ``imps`` or
-    ``bam`` (teams)."""
-    how = scoring or event.scoring or "mp"
-    kind = EventKind.TEAMS if event.kind == "teams" or event.results.teams else EventKind.PAIRS
-    try:
-        chosen = Scoring.parse(how)
-    except BridgeInputError:
-        if kind is EventKind.TEAMS:
-            return Scoring.IMPS.value
-        raise _not_pairs(how) from None
-    if kind is EventKind.PAIRS and chosen is Scoring.BOARD_A_MATCH:
-        raise _not_pairs(how)
-    return chosen.for_kind(kind).value
+_PLAIN: Final = ("laws", "imp_table", "vp_scale")
+"""Options no program's conventions set: they apply as given."""
 
 
-def event_conventions(
+def options_for(
     event: Event,
-    scoring: str | None = None,
+    scoring: str | Scoring | None = None,
     *,
-    policy: str | None = None,
-    butler: str | None = None,
-    cross_imps: str | None = None,
-    factor_totals: bool | str | None = None,
-    field: str | None = None,
-    incomplete: str | None = None,
     conventions: Literal["auto"] | None = "auto",
+    **asked: Any,
 ) -> Chosen:
-    """What :func:`score_event` scores ``event`` with, and why (``.describe()``)."""
+    """What :func:`score_event` scores ``event`` with, and why (``.describe()``).
+
+    Starts from bridgescore's defaults for the event's kind and scoring, applies the
+    conventions of the program that wrote the file (``conventions=None``: none), then
+    the options ``asked`` (any :class:`~bridgescore.events.options.ScoringOptions` field
+    but ``kind`` and ``scoring``; ``policy="none"`` also turns the program's off).
+    """
+    plain = {name: asked.pop(name) for name in _PLAIN if asked.get(name) is not None}
+    base = DEFAULT_OPTIONS.but(kind=kind_of(event), scoring=scoring_of(event, scoring), **plain)
     program = event.program if conventions == "auto" else ""
-    chosen = choose_conventions(
-        program,
-        scoring_of(event, scoring),
-        policy=policy,
-        butler=butler,
-        cross_imps=cross_imps,
-        factor_totals=factor_totals,
-        field=field,
-        incomplete=incomplete,
-    )
+    chosen = choose_conventions(program, base, asked)
     if conventions is None and not chosen.turned_off:
-        return Chosen(chosen.conventions, chosen.scoring, event.program, None, chosen.given, True)
+        return replace(chosen, program=event.program, turned_off=True)
     return chosen
 
 
 def score_event(
     event: Event,
-    scoring: str | None = None,
+    scoring: str | Scoring | None = None,
     *,
-    policy: str | None = None,
-    butler: str | None = None,
-    cross_imps: str | None = None,
-    factor_totals: bool | str | None = None,
-    field: str | None = None,
-    incomplete: str | None = None,
-    vp_scale: str = "wbf",
+    options: ScoringOptions | None = None,
     conventions: Literal["auto"] | None = "auto",
+    **asked: Any,
 ) -> EventResult:
     """A pairs event ranked by its scoring (``event.scoring`` unless given), an
     individual event's players, or a teams event's matches and standings (IMPs and
-    VPs, or board-a-match for ``bam``), with the conventions of the program that
-    wrote the file (``conventions=None`` or ``policy="none"``: bridgescore's defaults)."""
-    chosen = event_conventions(
-        event,
-        scoring,
-        policy=policy,
-        butler=butler,
-        cross_imps=cross_imps,
-        factor_totals=factor_totals,
-        field=field,
-        incomplete=incomplete,
-        conventions=conventions,
-    )
-    return score_chosen(event, chosen, vp_scale=vp_scale)
+    VPs, or board-a-match for ``bam``).
+
+    With ``options`` the event is scored exactly as they say; otherwise as
+    :func:`options_for` chooses (the conventions of the program that wrote the file,
+    the options ``asked`` on top).
+    """
+    if options is None:
+        options = options_for(event, scoring, conventions=conventions, **asked).options
+    elif scoring is not None or asked:
+        raise TypeError("score_event: give either options or the options one by one")
+    return score_with(event, options)
 
 
-def score_chosen(event: Event, chosen: Chosen, *, vp_scale: str = "wbf") -> EventResult:
-    """Score ``event`` with conventions already chosen (:func:`event_conventions`)."""
+def score_with(event: Event, options: ScoringOptions) -> EventResult:
+    """Score ``event`` with ``options`` (the event's kind stands: the file says who
+    competes; the scoring is taken as it applies to that kind)."""
     check_has_results(event)
+    kind = kind_of(event)
+    if options.kind is not kind:
+        options = options.but(kind=kind)
     if event.matches and not event.results.rows:
-        if chosen.scoring == "bam":
+        if options.scoring is Scoring.BOARD_A_MATCH:
             raise DuplicateError(
                 f"{event.results.source}: the file gives only its matches' IMPs and VPs;"
                 " it cannot be scored board-a-match"
             )
-        return score_published_matches(event.matches, vp_scale=vp_scale)
-    c = chosen.conventions
-    if chosen.scoring in ("imps", "bam"):
+        return score_published_matches(event.matches, vp_scale=options.vp_scale)
+    if kind is EventKind.TEAMS:
         return score_teams(
             event.results,
-            scoring=chosen.scoring,
-            vp_scale=vp_scale,
-            incomplete=c.incomplete or "raise",
+            scoring=options.scoring,
+            vp_scale=options.vp_scale,
+            imp_table=options.imp_table,
+            incomplete=options.incomplete.value,
         )
-    how = PairsScoring.parse(chosen.scoring)
-    if event.kind == "individual" or any(row.players for row in event.results.rows):
+    how = PairsScoring.parse(options.scoring)
+    factor = options.factoring.legacy
+    if kind is EventKind.INDIVIDUAL:
         return score_individual(
-            event.results, how, policy=c.policy, butler=c.butler, factor_totals=c.factor_totals
+            event.results, how, policy=options.policy, butler=options.butler, factor_totals=factor
         )
     return score_pairs(
         event.results,
         how,
-        policy=c.policy,
-        butler=c.butler,
-        field="two" if chosen.field == "directions" else chosen.field,
-        factor_totals=c.factor_totals,
-        cross_imps=chosen.cross_imps,
+        policy=options.policy,
+        butler=options.butler,
+        field="two" if options.field is Field.DIRECTIONS else options.field.value,
+        factor_totals=factor,
+        cross_imps=options.cross_imps.value,
     )

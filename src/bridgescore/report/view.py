@@ -16,7 +16,7 @@ from bridgescore.events.figures import fixed, points, signed
 from bridgescore.events.individual import IndividualResult
 from bridgescore.events.model import Event
 from bridgescore.events.pairs import CardLine, PairsResult, Traveller, TravellerLine
-from bridgescore.events.scoring import score_chosen, score_event
+from bridgescore.events.scoring import score_event, score_with
 from bridgescore.events.teams import TeamsResult, TeamStanding
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -107,7 +107,7 @@ def build_report(
     if conventions is None:
         result = score_event(event, scoring, policy=policy)
     else:
-        result = score_chosen(event, conventions)
+        result = score_with(event, conventions.options)
     title = event.name or "Results"
     subtitle = " · ".join(x for x in (event.site, event.date, _scoring_name(result)) if x)
     if isinstance(result, TeamsResult):

@@ -7,10 +7,10 @@ or deleted), what was worked out from the entries already seen stays true:
 
 - each entry's row (the row kernel's work) is kept by the entry's id, and only entries
   with a higher id are read from the database;
-- each board's matchpoints are kept by the board's results (a board whose results did
-  not change is not compared again), so one new result rescores one board; so are its
-  pairs' card lines and tallies (``events.pairs.traveller_shares``) and its laid-out
-  page and rows (``report.view.LayoutMemo``), so one new result lays out one board;
+- the library's :class:`~bridgescore.events.rescoring.Rescorer` keeps each board's
+  matchpoints by the board's results, so one new result rescores one board; the
+  laid-out pages and rows are kept too (``report.view.LayoutMemo``), so one new result
+  lays out one board;
 - the whole report is kept until a new entry, the pairs' names or the session change.
 
 :func:`event`, :func:`score` and :func:`report` equal ``entries.event_of``,
@@ -25,34 +25,16 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from bridgescore.duplicate.entries import Adjusted
-from bridgescore.duplicate.matchpoint_policies import MatchpointPolicy
 from bridgescore.events.model import (
     Event,
     EventResults,
     Participant,
     ResultRow,
     check_rows,
-    group_by_board,
 )
 from bridgescore.events.movements.fit import table_in
-from bridgescore.events.pairs import (
-    BoardShare,
-    PairsScoring,
-    Totalling,
-    Traveller,
-    assemble_pairs,
-    field_kind,
-    matchpoint_policy,
-    matchpoint_travellers,
-    traveller_shares,
-)
-from bridgescore.events.scoring import (
-    EventResult,
-    check_has_results,
-    event_conventions,
-    score_chosen,
-)
+from bridgescore.events.rescoring import Rescorer
+from bridgescore.events.scoring import EventResult, options_for
 from bridgescore.io.rows import build_result
 from bridgescore.report.view import LayoutMemo, Report, build_report, pairs_pages
 from bridgescore.web import clubs, entries
@@ -61,10 +43,6 @@ from bridgescore.web.models import Entry, Session, SessionPair
 Key = tuple[int, int, int]
 SESSIONS_KEPT = 16
 """Sessions whose work is kept at once (the oldest asked for is dropped first)."""
-
-_BoardKey = tuple[int, tuple[int, ...], int, MatchpointPolicy]
-"""A board, the ``id`` of each of its rows (kept alive by the traveller), the count its
-top is worked out from, the policy."""
 
 
 @dataclass
@@ -75,8 +53,7 @@ class _Kept:
     last: int = 0
     current: dict[Key, Entry] = field(default_factory=dict)
     rows: dict[int, ResultRow | None] = field(default_factory=dict)
-    boards: dict[_BoardKey, Traveller] = field(default_factory=dict)
-    shares: dict[int, tuple[Traveller, tuple[BoardShare, ...]]] = field(default_factory=dict)
+    rescorer: Rescorer = field(default_factory=Rescorer)
     layout: LayoutMemo = field(default_factory=LayoutMemo)
     report: tuple[object, Report] | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -162,70 +139,12 @@ def event(session: Session) -> Event:
         return _event(session, kept, _names(session))
 
 
-def score(
-    event: Event,
-    boards: dict[_BoardKey, Traveller] | None = None,
-    shares: dict[int, tuple[Traveller, tuple[BoardShare, ...]]] | None = None,
-) -> EventResult:
-    """The event scored as ``score_event(event)`` scores it; a pairs event by matchpoints
-    rescoring only the boards whose results are not in ``boards`` (kept there), and
-    turning into card lines and tallies only the travellers not in ``shares``."""
-    chosen = event_conventions(event)
-    check_has_results(event)
-    rows = event.results.rows
-    fast = (
-        not event.matches
-        and chosen.scoring not in ("imps", "bam")
-        and event.kind != "individual"
-        and not any(row.players for row in rows)
-    )
-    if not fast or PairsScoring.parse(chosen.scoring).uses_imps:
-        return score_chosen(event, chosen)
-    how = PairsScoring.parse(chosen.scoring)
-    conventions = chosen.conventions
-    fields_kind = field_kind(rows, "two" if chosen.field == "directions" else chosen.field)
-    by_board = group_by_board(rows)
-    expected = max((len(board_rows) for board_rows in by_board.values()), default=0)
-    policy = matchpoint_policy(how, conventions.policy)
-    travellers = _kept_travellers(by_board, expected, policy, {} if boards is None else boards)
-    totalling = Totalling.of(policy, conventions.factor_totals)
-    if shares is None:
-        return assemble_pairs(how, fields_kind, travellers, totalling)
-    kept = shares
-
-    def shares_of(traveller: Traveller) -> tuple[BoardShare, ...]:
-        found = kept.get(id(traveller))
-        if found is None or found[0] is not traveller:
-            found = kept[id(traveller)] = (traveller, traveller_shares(traveller))
-        return found[1]
-
-    result = assemble_pairs(how, fields_kind, travellers, totalling, shares_of)
-    for gone in set(kept) - {id(t) for t in travellers}:
-        del kept[gone]
-    return result
-
-
-def _kept_travellers(
-    by_board: Mapping[int, list[ResultRow]],
-    expected: int,
-    policy: MatchpointPolicy,
-    kept: dict[_BoardKey, Traveller],
-) -> list[Traveller]:
-    if any(isinstance(row.adjusted, Adjusted) for rows in by_board.values() for row in rows):
-        return matchpoint_travellers(by_board, expected, policy)
-    found: list[Traveller] = []
-    wanted = set()
-    for number, rows in by_board.items():
-        key = (number, tuple(map(id, rows)), expected, policy)
-        wanted.add(key)
-        traveller = kept.get(key)
-        if traveller is None:
-            traveller = matchpoint_travellers({number: rows}, expected, policy)[0]
-            kept[key] = traveller
-        found.append(traveller)
-    for gone in set(kept) - wanted:
-        del kept[gone]
-    return found
+def score(event: Event, rescorer: Rescorer | None = None) -> EventResult:
+    """The event scored as ``score_event(event)`` scores it, by ``rescorer`` (the
+    library's :class:`~bridgescore.events.rescoring.Rescorer`, which redoes only the
+    boards whose results changed since its last call)."""
+    options = options_for(event).options
+    return (Rescorer() if rescorer is None else rescorer).score(event, options)
 
 
 def report(session: Session) -> Report:
@@ -250,7 +169,7 @@ def report(session: Session) -> Report:
         if not built.results.rows:
             made = build_report(built)
         else:
-            made = _layout(built, score(built, kept.boards, kept.shares), kept.layout)
+            made = _layout(built, score(built, kept.rescorer), kept.layout)
         kept.report = (stamp, made)
         return made
 

@@ -1,0 +1,212 @@
+"""The one request an event is scored with: :class:`ScoringOptions`.
+
+Every choice that changes a figure is a field here, each a closed vocabulary (an enum
+with one parser) or a registered name (law set, IMP table, victory-point scale,
+matchpoint policy, butler preset), each with its default defined once, here. The CLI,
+the web app, the reports and the batch engine build one of these (usually through
+:func:`bridgescore.events.scoring.options_for`, which starts from the conventions of the
+program that wrote the file) and make one call with it.
+
+>>> options = ScoringOptions(scoring="butler", field="two")
+>>> options.scoring, options.field, options.butler
+(<Scoring.BUTLER: 'butler'>, <Field.DIRECTIONS: 'directions'>, 'drop-1')
+>>> ScoringOptions(scoring="acbl").matchpoint_policy, ScoringOptions().matchpoint_policy
+('acbl', 'wbf')
+>>> ScoringOptions(kind="teams").scoring
+<Scoring.IMPS: 'imps'>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any, Self
+
+from bridgescore.core.words import Word
+from bridgescore.duplicate.adjusted import DEFAULT_POLICY, get_policy
+from bridgescore.duplicate.butler import DEFAULT_BUTLER_PRESET, get_butler_preset
+from bridgescore.duplicate.imps import DEFAULT_IMP_TABLE, DuplicateError, get_imp_table
+from bridgescore.duplicate.vp import DEFAULT_VP_SCALE, VP_SCALE_REGISTRY, VPScale, get_scale
+from bridgescore.events.vocabulary import EventKind, Scoring
+from bridgescore.laws.lawsets import DEFAULT_LAW_SET, get_laws
+
+
+class CrossImps(Word):
+    """How a pair's cross-IMPs on a board are written: the IMPs per comparison
+    (``average``, as Compscore and Pianola do) or their sum (``total``, as Ruter does)."""
+
+    AVERAGE = "average"
+    TOTAL = "total"
+
+    @classmethod
+    def what(cls) -> str:
+        return "way of totalling cross-IMPs"
+
+    @classmethod
+    def error(cls) -> type[DuplicateError]:
+        return DuplicateError
+
+
+class Field(Word):
+    """How pairs are ranked: in ``one`` field (a Howell), North-South and East-West
+    apart (``directions``, a Mitchell), or ``auto`` (one field when a pair sat both ways)."""
+
+    AUTO = "auto"
+    ONE = "one"
+    DIRECTIONS = "directions"
+
+    @classmethod
+    def aliases(cls) -> Mapping[str, Field]:
+        return {"two": cls.DIRECTIONS, "howell": cls.ONE, "mitchell": cls.DIRECTIONS}
+
+    @classmethod
+    def error(cls) -> type[DuplicateError]:
+        return DuplicateError
+
+
+class Factoring(Word):
+    """Whether a pair that played fewer boards has its total scaled up: as the
+    matchpoint policy says (``policy``; never at IMPs), ``none``, to the most boards a
+    pair of its ``field`` played (Compscore, Pianola), or to every board of the event
+    (``boards``, Magic Contest for pairs that sat out). Percentages do not change."""
+
+    POLICY = "policy"
+    NONE = "none"
+    FIELD = "field"
+    BOARDS = "boards"
+
+    @classmethod
+    def aliases(cls) -> Mapping[str, Factoring]:
+        return {"true": cls.FIELD, "yes": cls.FIELD, "false": cls.NONE, "no": cls.NONE}
+
+    @classmethod
+    def what(cls) -> str:
+        return "factoring of short totals"
+
+    @classmethod
+    def error(cls) -> type[DuplicateError]:
+        return DuplicateError
+
+    @classmethod
+    def of(cls, value: bool | str | Factoring | None) -> Factoring:
+        """The factoring a ``factor_totals`` value of the older API means
+        (``None``: the policy's; ``True``: the field's; ``False``: none)."""
+        if value is None:
+            return cls.POLICY
+        if isinstance(value, bool):
+            return cls.FIELD if value else cls.NONE
+        return cls.parse(value)
+
+    @property
+    def legacy(self) -> str | bool | None:
+        """The value the scorers take (``None``: the policy's, ``False``: none)."""
+        return {"policy": None, "none": False}.get(self.value, self.value)
+
+
+class Incomplete(Word):
+    """A teams board with one room's result: an error (``raise``), or left out of its
+    match (``skip``, as RealBridge's records need)."""
+
+    RAISE = "raise"
+    SKIP = "skip"
+
+    @classmethod
+    def what(cls) -> str:
+        return "rule for a board with one room's result"
+
+    @classmethod
+    def error(cls) -> type[DuplicateError]:
+        return DuplicateError
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringOptions:
+    """Everything an event's figures depend on besides its results.
+
+    ``policy`` is the matchpoint policy's registered name, ``None`` for the scoring's
+    own (:attr:`matchpoint_policy`: ``acbl`` for ACBL matchpoints, else the default).
+    Strings are parsed (``ScoringOptions(scoring="cross-IMPs")``); a registered name is
+    kept as its canonical spelling; anything unknown is an error listing what is known.
+    """
+
+    kind: EventKind = EventKind.PAIRS
+    scoring: Scoring = Scoring.MATCHPOINTS
+    laws: str = DEFAULT_LAW_SET
+    imp_table: str = DEFAULT_IMP_TABLE
+    vp_scale: str | VPScale = DEFAULT_VP_SCALE
+    policy: str | None = None
+    butler: str = DEFAULT_BUTLER_PRESET
+    cross_imps: CrossImps = CrossImps.AVERAGE
+    field: Field = Field.AUTO
+    factoring: Factoring = Factoring.POLICY
+    incomplete: Incomplete = Incomplete.RAISE
+
+    def __post_init__(self) -> None:
+        kind = EventKind.parse(self.kind)
+        scoring = Scoring.parse(self.scoring)
+        if kind is not EventKind.TEAMS and scoring is Scoring.BOARD_A_MATCH:
+            raise DuplicateError(
+                f"{scoring.value!r}: a {kind.value} event is scored mp, acbl, butler or cross-imps"
+            )
+        parsed: dict[str, object] = {
+            "kind": kind,
+            "scoring": scoring.for_kind(kind),
+            "laws": get_laws(self.laws).name,
+            "imp_table": get_imp_table(self.imp_table).name,
+            "vp_scale": (
+                self.vp_scale if isinstance(self.vp_scale, VPScale) else _scale_name(self.vp_scale)
+            ),
+            "policy": None if self.policy is None else get_policy(self.policy).name,
+            "butler": get_butler_preset(self.butler).name,
+            "cross_imps": CrossImps.parse(self.cross_imps),
+            "field": Field.parse(self.field),
+            "factoring": Factoring.of(self.factoring),
+            "incomplete": Incomplete.parse(self.incomplete),
+        }
+        for name, value in parsed.items():
+            object.__setattr__(self, name, value)
+
+    @property
+    def matchpoint_policy(self) -> str:
+        """The matchpoint policy in force: the one named, else the scoring's own."""
+        if self.policy is not None:
+            return self.policy
+        return "acbl" if self.scoring is Scoring.ACBL else DEFAULT_POLICY
+
+    @property
+    def vp_scale_name(self) -> str:
+        return self.vp_scale if isinstance(self.vp_scale, str) else self.vp_scale.name
+
+    def but(self, **changes: Any) -> Self:
+        """These options with ``changes`` (each parsed as the constructor parses it)."""
+        unknown = set(changes) - {f.name for f in fields(self)}
+        if unknown:
+            raise DuplicateError(f"not a scoring option: {', '.join(sorted(unknown))}")
+        return replace(self, **changes)
+
+    def as_dict(self) -> dict[str, object]:
+        """Each option by name, as JSON writes it."""
+        return {
+            "kind": self.kind.value,
+            "scoring": self.scoring.value,
+            "laws": self.laws,
+            "imp_table": self.imp_table,
+            "vp_scale": self.vp_scale_name,
+            "policy": self.matchpoint_policy,
+            "butler": self.butler,
+            "cross_imps": self.cross_imps.value,
+            "field": self.field.value,
+            "factoring": self.factoring.value,
+            "incomplete": self.incomplete.value,
+        }
+
+
+def _scale_name(name: str) -> str:
+    found = VP_SCALE_REGISTRY.find(name)
+    if found is None:
+        get_scale(name)  # raises, listing the scales
+    return VP_SCALE_REGISTRY.get(name).name
+
+
+DEFAULT_OPTIONS = ScoringOptions()
+"""bridgescore's defaults, in one place."""
