@@ -182,7 +182,7 @@ def test_a_board_the_match_does_not_play_is_refused(club: Club) -> None:
         " (this match: boards 1, 2, 3, 4; it is played here in round 2)",
     }
     not_at_imps = entries.EntryInput(1, 1, 1, adjusted="55%/45%")
-    with pytest.raises(clubs.EntryError, match="55% has no IMP equivalent: a teams match"):
+    with pytest.raises(clubs.EntryError, match="55% is 1.5 IMPs and a team match scores whole IMPs"):
         entries.record_entry(session, not_at_imps, by_table=False, reason="ruling")
     assert Entry.objects.filter(session=session).count() == 0
 

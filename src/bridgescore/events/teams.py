@@ -20,8 +20,10 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from fractions import Fraction
 
-from bridgescore.duplicate.entries import Adjusted, AdjustedCode, Award
+from bridgescore.duplicate.butler import DEFAULT_BUTLER_PRESET, ButlerPreset, get_butler_preset
+from bridgescore.duplicate.entries import Adjusted, Award
 from bridgescore.duplicate.imps import DEFAULT_IMP_TABLE, DuplicateError, ImpTable, get_imp_table
 from bridgescore.duplicate.teams import BoardAMatchScale, match_board_a_match, match_imps
 from bridgescore.duplicate.vp import VPScale, WBFScale, get_scale, vp
@@ -257,35 +259,36 @@ def _ns_score(row: ResultRow) -> int:
     return row.ns_score
 
 
-ARTIFICIAL_IMPS = 3
-"""Average plus or average minus at IMPs: 3 IMPs up or down (Law 12C2(b), 2017)."""
+def imp_award(award: Award, preset: str | ButlerPreset = DEFAULT_BUTLER_PRESET) -> int | None:
+    """A side's artificial adjusted score in a team match's IMPs, by the one rule for
+    adjusted scores at IMPs (the butler preset's :meth:`~ButlerPreset.award_imps`:
+    average plus +3, average 0, average minus -3 (Law 12C2(b)), a percentage on the
+    line through them: 60 % +3, 70 % +6); ``None`` when that is not a whole number of
+    IMPs (55 % is 1.5), which a team match, scored in whole IMPs, cannot take."""
+    value = award_value(award, preset)
+    return int(value) if value.denominator == 1 else None
 
 
-def imp_award(award: Award) -> int | None:
-    """A side's artificial adjusted score in IMPs: average plus +3, average 0, average
-    minus -3 (Law 12C2(b)), 60 %, 50 % and 40 % read as those; ``None`` for any other
-    percentage, which has no IMP equivalent in the Laws."""
-    if isinstance(award, AdjustedCode):
-        return {
-            AdjustedCode.AVERAGE_PLUS: ARTIFICIAL_IMPS,
-            AdjustedCode.AVERAGE: 0,
-            AdjustedCode.AVERAGE_MINUS: -ARTIFICIAL_IMPS,
-        }[award]
-    if award.denominator != 1:
-        return None
-    return {60: ARTIFICIAL_IMPS, 50: 0, 40: -ARTIFICIAL_IMPS}.get(award.numerator)
+def award_value(award: Award, preset: str | ButlerPreset = DEFAULT_BUTLER_PRESET) -> Fraction:
+    """What an artificial adjusted score is worth in IMPs, whole or not."""
+    return Fraction(get_butler_preset(preset).award_imps(award))
 
 
 def artificial_imps(award: Award, row: ResultRow) -> int:
-    """:func:`imp_award`, or an error naming the row when there is no IMP equivalent."""
+    """:func:`imp_award`, or an error naming the row when it is not whole."""
     imps = imp_award(award)
     if imps is None:
-        raise _fail(
-            row,
-            f"an adjusted score of {award}% has no IMP equivalent; at IMPs give A+, A or A-"
-            " (3 IMPs up, none, 3 IMPs down: Law 12C2(b)) or an assigned score",
-        )
+        raise _fail(row, award_refused(award, award_value(award)))
     return imps
+
+
+def award_refused(award: Award, value: Fraction) -> str:
+    """Why a team match cannot take an adjusted score worth ``value`` IMPs."""
+    return (
+        f"an adjusted score of {award}% is {float(value):g} IMPs and a team match scores"
+        " whole IMPs: give A+, A or A- (3 IMPs up, none, 3 down: Law 12C2(b)), 60%/40%, or"
+        " an assigned score"
+    )
 
 
 def _views(first: ResultRow, second: ResultRow, table: ImpTable) -> tuple[int, int]:

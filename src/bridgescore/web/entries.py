@@ -42,7 +42,7 @@ from bridgescore.events.movements.model import (
     Movement,
     Table,
 )
-from bridgescore.events.teams import imp_award
+from bridgescore.events.teams import award_refused, award_value, imp_award
 from bridgescore.io.rows import RawResult, build_result, raw_field
 from bridgescore.web import queries
 from bridgescore.web.clubs import (
@@ -199,12 +199,9 @@ def check_entry(session: Session, inp: EntryInput, *, by_table: bool = False) ->
     ):
         raise EntryError(f"board {inp.board}: choose the opening lead (this session asks for it)")
     if is_teams(session) and isinstance(row.adjusted, Adjusted):
-        for award in (row.adjusted.ns, row.adjusted.ew):  # at IMPs: A+, A, A- only
+        for award in (row.adjusted.ns, row.adjusted.ew):  # the library's rule, as it scores
             if imp_award(award) is None:
-                raise EntryError(
-                    f"an adjusted score of {award}% has no IMP equivalent: a teams match"
-                    " takes A+, A or A- (3 IMPs up, none, 3 down: Law 12C2(b))"
-                )
+                raise EntryError(award_refused(award, award_value(award)))
     return row
 
 
