@@ -14,7 +14,7 @@ import bridgescore
 from bridgescore.core import words
 from bridgescore.duplicate.imps import DuplicateError
 from bridgescore.errors import BridgeInputError
-from bridgescore.events import conventions, options, rescoring
+from bridgescore.events import conventions, options, penalties, rescoring
 from bridgescore.events.model import Event
 from bridgescore.events.options import (
     CrossImps,
@@ -31,7 +31,7 @@ from bridgescore.events.vocabulary import EventKind, Scoring
 DATA = Path(__file__).parents[1] / "io" / "data"
 
 
-@pytest.mark.parametrize("module", [words, options, conventions, rescoring])
+@pytest.mark.parametrize("module", [words, options, conventions, penalties, rescoring])
 def test_the_docstrings_examples_hold(module: object) -> None:
     failed, _ = doctest.testmod(module, raise_on_error=False)  # type: ignore[arg-type]
     assert failed == 0

@@ -150,6 +150,8 @@ class PairsResult:
     standings: tuple[Standing, ...]
     travellers: tuple[Traveller, ...]
     cards: Mapping[str, tuple[CardLine, ...]]
+    penalties: tuple[tuple[str, float], ...] = ()
+    """Points taken off pairs' totals (procedural penalties), pair by pair."""
 
     def traveller(self, board: int) -> Traveller:
         for traveller in self.travellers:

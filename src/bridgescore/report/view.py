@@ -256,6 +256,7 @@ def _pairs_report(
     unit = "IMPs" if imps else "MP"
     field_names = {"all": "Ranking", "NS": "North-South", "EW": "East-West"}
     names = {p.id: ", ".join(p.names) for p in event.participants}
+    fined = dict(result.penalties)
     standings = []
     for name in result.fields:
         ranking: list[Row] = []
@@ -266,10 +267,21 @@ def _pairs_report(
             if not imps:
                 cells.append(fixed(s.percent))
             cells.append(str(s.boards))
-            links = [None, f"pair-{slug(s.pair)}.html", None, None, None, None]
+            if fined:
+                cells.append(points(-fined[s.pair]) if fined.get(s.pair) else "")
+            links = [None, f"pair-{slug(s.pair)}.html", None, None, None, None, None]
             ranking.append(Row(tuple(cells), tuple(links[: len(cells)])))
-        header = ("Place", "Pair", "Names", unit, *(() if imps else ("%",)), "Boards")
-        standings.append(Table(field_names[name], header, tuple(ranking), frozenset({3, 4, 5})))
+        header = (
+            "Place",
+            "Pair",
+            "Names",
+            unit,
+            *(() if imps else ("%",)),
+            "Boards",
+            *(("Penalty",) if fined else ()),
+        )
+        numeric = frozenset(range(3, len(header)))
+        standings.append(Table(field_names[name], header, tuple(ranking), numeric))
     board_links = Table(
         "Boards",
         ("Board", "Results"),

@@ -33,11 +33,13 @@ from bridgescore.events.model import (
     check_rows,
 )
 from bridgescore.events.movements.fit import table_in
+from bridgescore.events.pairs import PairsResult
+from bridgescore.events.penalties import apply_penalties
 from bridgescore.events.rescoring import Rescorer
 from bridgescore.events.scoring import EventResult, options_for
 from bridgescore.io.rows import build_result
 from bridgescore.report.view import LayoutMemo, Report, build_report, pairs_pages
-from bridgescore.web import clubs, entries
+from bridgescore.web import clubs, entries, standings
 from bridgescore.web.models import Entry, Session, SessionPair
 
 Key = tuple[int, int, int]
@@ -154,8 +156,10 @@ def report(session: Session) -> Report:
     with kept.lock:
         _catch_up(session, kept)
         names = _names(session)
+        penalties = standings.penalties_of(session)
         stamp = (
             kept.last,
+            tuple(penalties),
             tuple(sorted(names.items())),
             session.name,
             session.date,
@@ -169,15 +173,16 @@ def report(session: Session) -> Report:
         if not built.results.rows:
             made = build_report(built)
         else:
-            made = _layout(built, score(built, kept.rescorer), kept.layout)
+            scored = score(built, kept.rescorer)
+            if isinstance(scored, PairsResult):
+                scored = apply_penalties(scored, penalties)
+            made = _layout(built, scored, kept.layout)
         kept.report = (stamp, made)
         return made
 
 
 def _layout(built: Event, result: EventResult, memo: LayoutMemo) -> Report:
     """``build_report``'s layout of a scored pairs event (anything else laid out by it)."""
-    from bridgescore.events.pairs import PairsResult
-
     if not isinstance(result, PairsResult):
         return build_report(built)
     return pairs_pages(built, result, memo)

@@ -29,6 +29,7 @@ from bridgescore.events.movements.swiss import (
     swiss_round,
 )
 from bridgescore.events.movements.teams import Match, RobinRound, RoundRobin, round_robin, two_room
+from bridgescore.events.penalties import apply_penalties
 from bridgescore.events.ranking import places
 from bridgescore.events.scoring import score_event
 from bridgescore.events.teams import (
@@ -36,7 +37,6 @@ from bridgescore.events.teams import (
     ByeRule,
     TeamsResult,
     with_byes,
-    with_penalties,
 )
 from bridgescore.report.view import Report, build_report, teams_pages
 from bridgescore.web.clubs import (
@@ -58,7 +58,7 @@ from bridgescore.web.models import (
     SwissDraw,
     TableLink,
 )
-from bridgescore.web.standings import standing_penalties
+from bridgescore.web.standings import penalties_of
 
 # --- teams sessions: a round robin or a Swiss, two rooms a match ----------------------
 
@@ -313,10 +313,7 @@ def teams_result(session: Session, event: Event | None = None) -> TeamsResult | 
     reached = max(row.round or 0 for row in event.results.rows)
     byes = {n: team for n, team in byes_of(session).items() if n <= reached}
     scored = with_byes(scored, byes, bye_award(session))
-    taken: dict[str, float] = {}
-    for penalty in standing_penalties(session):
-        taken[penalty.pair] = taken.get(penalty.pair, 0.0) + float(penalty.amount)
-    return with_penalties(scored, taken)
+    return apply_penalties(scored, penalties_of(session))
 
 
 def bye_award(session: Session) -> ByeAward:

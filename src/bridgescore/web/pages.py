@@ -16,11 +16,9 @@ from django.http import (
 from django.shortcuts import redirect, render
 
 from bridgescore.errors import BridgeError
-from bridgescore.events.figures import fixed, points
 from bridgescore.events.model import Event
-from bridgescore.events.pairs import PairsScoring
-from bridgescore.report.view import Report, Row, Table, slug
-from bridgescore.web import clubs, entries, failures, limits, live, matches, standings
+from bridgescore.report.view import slug
+from bridgescore.web import clubs, entries, failures, limits, live, matches
 from bridgescore.web.answers import address, problem
 from bridgescore.web.forms import LoginForm, form_problem
 from bridgescore.web.models import (
@@ -141,8 +139,6 @@ def results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespons
         return render(
             request, "bridgescore/no_results.html", {"session": session, "error": problem(error)}
         )
-    if not teams:
-        report = _with_penalties(session, report)
     if printing:  # what the viewer may see (under way, the director: all of it)
         boards = tuple(p for p in report.boards if p.board is None or p.board.number in visible)
         cards = tuple(
@@ -187,7 +183,6 @@ def _card_visible(event: Event, page: str, visible: set[int]) -> bool:
     """A pair's score card, under way, only to a viewer who may see every board the pair
     has played on it (so a card never shows a board the viewer's table has still to play;
     a board marked not played shows nothing of the others' results, so it does not count)."""
-    from bridgescore.report.view import slug
 
     found = re.fullmatch(r"pair-(.+)\.html", page)
     if found is None:
@@ -198,43 +193,3 @@ def _card_visible(event: Event, page: str, visible: set[int]) -> bool:
         if found[1] in (slug(row.ns), slug(row.ew)) and not row.not_played
     }
     return bool(boards) and boards <= visible
-
-
-def _with_penalties(session: Session, report: Report) -> Report:
-    """The report with its ranking after the standing procedural penalties (the same
-    report when there are none)."""
-    if not standings.standing_penalties(session):
-        return report
-    lines = standings.ranking(session, result=live.score(live.event(session)))
-    field_names = {"all": "Ranking", "NS": "North-South", "EW": "East-West"}
-    imps = PairsScoring.parse(session.scoring).uses_imps
-    rankings = []
-    for name in dict.fromkeys(line.field for line in lines):
-        rows = tuple(
-            Row(
-                (
-                    r.place,
-                    r.pair,
-                    r.names.replace(" & ", ", "),
-                    points(r.total),
-                    *(() if imps else (fixed(r.percent),)),
-                    str(r.boards),
-                    points(-r.penalty) if r.penalty else "",
-                ),
-                (None, f"pair-{slug(r.pair)}.html"),
-            )
-            for r in lines
-            if r.field == name
-        )
-        header = (
-            "Place",
-            "Pair",
-            "Names",
-            "IMPs" if imps else "MP",
-            *(() if imps else ("%",)),
-            "Boards",
-            "Penalty",
-        )
-        rankings.append(Table(field_names.get(name, name), header, rows, frozenset({3, 4, 5, 6})))
-    navigation = tuple(t for t in report.index.tables if t.navigation)
-    return replace(report, index=replace(report.index, tables=(*rankings, *navigation)))
