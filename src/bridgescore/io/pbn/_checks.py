@@ -55,6 +55,17 @@ EXTENSION_TAGS: Final = frozenset(
 )
 """Tags outside PBN 2.1 that the programs of our real files write: not warned about."""
 
+SECTION_TAGS: Final = frozenset(
+    {
+        "Auction", "Play",  # 3.5, 3.6
+        "ActionTable", "AuctionTimeTable", "InstantScoreTable", "OptimumPlayTable",
+        "OptimumResultTable", "PlayTimeTable", "ScoreTable", "TotalScoreTable",  # 5.3-5.10
+        "OptimumOpeningLeadTable",  # BridgeComposer
+    }
+)  # fmt: skip
+"""Tags whose section data follows them on the next lines; text after any other tag is
+text outside any tag."""
+
 NO_INHERITANCE: Final = frozenset(
     {"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"}
 )
@@ -469,3 +480,35 @@ def _tag_problems(tags: list[Tag], source: str, board: str | None) -> list[PBNPr
                 )
             )
     return problems
+
+
+def stray_text(game: Game, source: str) -> list[PBNProblem]:
+    """Text after a tag that has no section data (``[Site "x"]`` then a line ``oops``).
+
+    The reader keeps it as that tag's section, so that the file is written back as it
+    was; strict reading reports it, as it reports any other text outside a tag.
+    """
+    problems: list[PBNProblem] = []
+    for item in game.items:
+        if type(item) is not Tag or not item.section or item.name in SECTION_TAGS:
+            continue
+        offset, text = next(
+            ((i, t.strip()) for i, t in enumerate(item.section) if _is_text(t)), (0, "")
+        )
+        line = None if item.section_line is None else item.section_line + offset
+        problems.append(
+            pbn_problem(
+                source,
+                line,
+                f"text outside any tag: {text[:40]!r} (this tag has no section data)",
+                game.board,
+                item.name,
+            )
+        )
+    return problems
+
+
+def _is_text(line: str) -> bool:
+    """Whether a line holds text, not only blanks or a comment (``; ...``, ``{...}``)."""
+    bare = line.strip()
+    return bool(bare) and not bare.startswith(";") and not re.fullmatch(r"\{[^}]*\}", bare)

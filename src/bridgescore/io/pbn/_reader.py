@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import IO, Final, TypeVar
 
 from bridgescore.events.model import Severity
-from bridgescore.io.pbn._checks import check_game
+from bridgescore.io.pbn._checks import check_game, stray_text
 from bridgescore.io.pbn._lexer import GameLexer, semi_empty
 from bridgescore.io.pbn._model import (
     Game,
@@ -290,8 +290,13 @@ def _fallback(
     return data.decode("latin-1"), "latin-1", problems
 
 
-def _strict(problems: Iterable[PBNProblem]) -> None:
-    ordered = sorted(problems, key=lambda p: p.line or 0)
+def _strict(problems: Iterable[PBNProblem], games: Iterable[Game], source: str) -> None:
+    """Raise the first problem by line, with what strict reading also refuses in ``games``
+    (text after a tag that has no section data: :func:`stray_text`)."""
+    found = list(problems)
+    for game in games:
+        found += stray_text(game, source)
+    ordered = sorted(found, key=lambda p: p.line or 0)
     if ordered:
         raise problem_error(ordered[0])
 
@@ -346,7 +351,7 @@ def loads(
         raise TypeError(f"loads() takes text, not {type(text).__name__}; use load() for bytes")
     document = _document(text, source, laws, None, [])
     if strict:
-        _strict(document.problems)
+        _strict(document.problems, document.games, document.source)
     return replace(document, strict=strict)
 
 
@@ -377,7 +382,7 @@ def load(
         text, encoding, problems = decode(data, shown)
         document = _document(text, shown, laws, encoding, problems)
     if strict:
-        _strict(document.problems)
+        _strict(document.problems, document.games, document.source)
     return replace(document, strict=strict)
 
 
@@ -527,7 +532,7 @@ def _stream(
         raise TypeError(f"iter_games() reads lines of text or bytes, not {type(first).__name__}")
     for game in _games(lines, source, laws, [], [], problems):
         if strict:
-            _strict(game.problems)
+            _strict(game.problems, (game,), source)
         yield game
     if strict and problems:
         raise problem_error(problems[0])

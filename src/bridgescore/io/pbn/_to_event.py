@@ -34,7 +34,7 @@ from bridgescore.events.model import (
 )
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io.pbn._cells import BYE, known, number, score_entry, split_names
-from bridgescore.io.pbn._checks import game_facts, parse_sided
+from bridgescore.io.pbn._checks import game_facts, parse_sided, stray_text
 from bridgescore.io.pbn._kind import event_kind, event_scoring
 from bridgescore.io.pbn._matches import is_match_table
 from bridgescore.io.pbn._model import Game, PBNDocument, PBNProblem, Tag, pbn_problem, problem_error
@@ -583,9 +583,12 @@ def to_event(
     :func:`~bridgescore.io.pbn.load` was told.
     """
     event = _to_event(document, document.laws if laws is None else laws)
-    if (document.strict if strict is None else strict) and event.results.problems:
-        first = min(event.results.problems, key=lambda p: p.line or 0)
-        raise problem_error(first)
+    if document.strict if strict is None else strict:
+        problems = list(event.results.problems)
+        for game in document.games:  # and text after a tag with no section data
+            problems += stray_text(game, document.source)
+        if problems:
+            raise problem_error(min(problems, key=lambda p: p.line or 0))
     return event
 
 

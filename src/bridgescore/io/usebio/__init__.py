@@ -41,13 +41,14 @@ def loads(
     """Parse USEBIO text (``str``) or a file's bytes (decoded as its XML declaration says).
 
     Lenient (the default): never raises; XML that is not well-formed keeps the part
-    read before the error, and the problem is in ``doc.problems``. ``strict=True``
-    raises :class:`USEBIOError` on any such problem, and makes :func:`to_event` raise
-    on content errors too.
+    read before the error, and the problem is in ``doc.problems``; an entity the file
+    does not define (``&nbsp;``) is left out of the text, as XML parsers do.
+    ``strict=True`` raises :class:`USEBIOError` on any such problem, undefined entities
+    included, and makes :func:`to_event` raise on content errors too.
     """
     parsed = parse_xml(data, source)
-    if strict and parsed.problems:
-        raise USEBIOError(parsed.problems)
+    if strict and (parsed.problems or parsed.skipped):
+        raise USEBIOError(sorted([*parsed.problems, *parsed.skipped], key=lambda p: p.line or 0))
     return USEBIODocument(
         parsed.root,
         source=source,

@@ -68,6 +68,10 @@ class ParsedXML:
     lines: dict[Element, int] = field(default_factory=dict)
     tags: dict[Element, RawTag] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    skipped: list[Problem] = field(default_factory=list)
+    """Entities the file uses and does not define (``&nbsp;``): expat drops them from the
+    text (a file whose DOCTYPE names an external DTD may use entities it defines); a
+    strict reader reports them."""
 
 
 _DECL_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
@@ -113,6 +117,7 @@ class _Builder:
         self.tags: dict[Element, RawTag] = {}
         self.root_start: int | None = None
         self.root_end: int | None = None
+        self.skipped: list[tuple[str, int, int, str | None]] = []
 
     def flush(self) -> None:
         if not self.text:
@@ -184,6 +189,14 @@ class _Builder:
     def unparsed(self, name: str, *_: object) -> None:
         self.entity(name, False)
 
+    def skipped_entity(self, name: str, is_parameter: bool) -> None:
+        """An entity reference the file does not define: noted, and left out of the text."""
+        if is_parameter:
+            return
+        inside = str(self.stack[-1].tag) if self.stack else None
+        line, column = self.parser.CurrentLineNumber, self.parser.CurrentColumnNumber + 1
+        self.skipped.append((name, line, column, inside))
+
 
 def parse_xml(data: str | bytes, source: str) -> ParsedXML:
     """Parse ``data``; never raises: a parse failure is a problem, and the tree read so
@@ -210,6 +223,7 @@ def parse_xml(data: str | bytes, source: str) -> ParsedXML:
     parser.ProcessingInstructionHandler = builder.pi
     parser.EntityDeclHandler = builder.entity
     parser.UnparsedEntityDeclHandler = builder.unparsed
+    parser.SkippedEntityHandler = builder.skipped_entity
     problems: list[Problem] = []
     try:
         parser.Parse(raw, True)
@@ -243,6 +257,17 @@ def parse_xml(data: str | bytes, source: str) -> ParsedXML:
         builder.lines,
         builder.tags,
         problems,
+        [_undefined(source, *found) for found in builder.skipped],
+    )
+
+
+def _undefined(source: str, name: str, line: int, column: int, inside: str | None) -> Problem:
+    where = f" in <{inside}>" if inside else ""
+    return Problem(
+        Location(source, line),
+        f"the entity &{name}; (column {column}{where}) is not defined: XML defines only"
+        " &amp; &lt; &gt; &quot; &apos;; write a character reference instead (&#160; for a"
+        " no-break space); read leniently, it is left out of the text",
     )
 
 
