@@ -18,13 +18,23 @@ from django.http import (
     HttpResponse,
 )
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
 from bridgescore.errors import BridgeError
 from bridgescore.events.movements.fit import Seating, seatings, table_in
 from bridgescore.events.movements.spec import KINDS, MovementSpec, Option
 from bridgescore.events.movements.suggest import shortlist, suggest
 from bridgescore.events.teams import ByeAward, ByeRule
-from bridgescore.web import changes, clubs, director_forms, entries, failures, matches, standings
+from bridgescore.web import (
+    bridgemate_import,
+    changes,
+    clubs,
+    director_forms,
+    entries,
+    failures,
+    matches,
+    standings,
+)
 from bridgescore.web.answers import problem
 from bridgescore.web.models import (
     Club,
@@ -93,6 +103,7 @@ def new_session(request: HttpRequest) -> HttpResponse:
         "spec_kinds": _spec_kinds(),
         "most_pairs": director_forms.MOST_PAIRS,
         "most_boards": director_forms.MOST_BOARDS_ASKED,
+        "bridgemate_missing": bridgemate_import.missing_extra(),
     }
     errors: list[str] = context["errors"]
     if data.get("pairs") or data.get("boards"):
@@ -110,6 +121,8 @@ def new_session(request: HttpRequest) -> HttpResponse:
         if form.is_valid():
             try:
                 session, shown = _new_pairs_session(form.cleaned_data, directed, request.user)
+            except bridgemate_import.RefusedImportError as error:
+                errors.extend(error.problems)
             except BridgeError as error:
                 errors.append(problem(error))
             else:
@@ -137,10 +150,15 @@ def _new_pairs_session(
     data: dict[str, Any], directed: list[Club], user: clubs.Viewer
 ) -> tuple[Session, str]:
     """The session a valid :class:`~director_forms.NewSessionForm` sets up, and its
-    movement as the log shows it."""
+    movement as the log shows it. From a Bridgemate file, the results in it are the
+    session's first entries, kept with the session in one transaction (or none of it)."""
     club = next(c for c in directed if str(c.pk) == data["club"])
     upload = data["movement"]
-    if upload is not None:  # a movement entered by hand, or another program's file
+    imported = None
+    if upload is not None and director_forms.is_bridgemate(upload):
+        imported = bridgemate_import.read_section(upload, data["section"])
+        movement, spec_text, shown = imported.movement, "", imported.shown
+    elif upload is not None:  # a movement entered by hand, or another program's file
         from bridgescore.io.movement_files import loads_movement
 
         source = upload.name or "movement file"
@@ -157,17 +175,23 @@ def _new_pairs_session(
             f"Pairs' names: there is no pair {unknown[0]!r} in this movement (its pairs are"
             f" {', '.join(movement.pairs[:4])}{' …' if len(movement.pairs) > 4 else ''})"
         )
+    if imported is not None:  # the file's players, where the director typed no names
+        names = {**imported.names, **names}
     hands = data["hands"]
-    session = clubs.create_session(
-        club,
-        data["name"],
-        movement,
-        spec=spec_text,
-        date=data["date"],
-        names=names,
-        hands_pbn=director_forms.text_of(hands) if hands is not None else "",
-        lead_rule=data["lead_rule"],
-    )
+    with transaction.atomic():
+        session = clubs.create_session(
+            club,
+            data["name"],
+            movement,
+            spec=spec_text,
+            date=data["date"] or (imported.date if imported is not None else None),
+            names=names,
+            hands_pbn=director_forms.text_of(hands) if hands is not None else "",
+            lead_rule=data["lead_rule"],
+        )
+        if imported is not None:
+            kept = bridgemate_import.import_results(session, imported, user)
+            shown = _("{file}, {count} results imported").format(file=shown, count=kept)
     return session, shown
 
 

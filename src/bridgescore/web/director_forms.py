@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from bridgescore.errors import BridgeError
 from bridgescore.events.movements import limits
 from bridgescore.events.movements.spec import MovementSpec
+from bridgescore.io.bridgemate import is_access
 from bridgescore.web import entries
 from bridgescore.web.forms import ResultForm
 from bridgescore.web.matches import MOST_BOARDS_A_MATCH, MOST_SWISS_ROUNDS
@@ -72,6 +73,12 @@ NAMES_LENGTH: Final = 20_000
 """The pairs' names typed on the new session page, all lines together."""
 FILE_BYTES: Final = 2_000_000
 """The largest movement or hand-record file taken (a PBN of 100 deals is about 60 kB)."""
+BRIDGEMATE_BYTES: Final = 20_000_000
+"""The largest Bridgemate ``.bws`` file taken as the movement file: an Access database that
+carries the club's whole member list, so far bigger than a text file (the real session of
+2025-12-23 is 3.1 MB, 43,729 members)."""
+SECTION_LENGTH: Final = 4
+"""A Bridgemate section's letter (``A``; Bridgemate pads it to three characters)."""
 
 MOST_PAIRS: Final = limits.MOST_PAIRS
 """The most pairs a session set up on the page may have (the movement library's limit)."""
@@ -169,25 +176,47 @@ def text_of(upload: UploadedFile) -> str:
         return data.decode("latin-1")
 
 
+def is_bridgemate(upload: UploadedFile) -> bool:
+    """Whether an upload is meant as a Bridgemate file: an Access database by its first
+    bytes (a renamed one too), or named ``.bws`` (so that a ``.bws`` that is not one is
+    said to be no Bridgemate file, rather than read as text)."""
+    upload.seek(0)
+    head: bytes = upload.read(32)
+    upload.seek(0)
+    return is_access(head) or str(upload.name or "").lower().endswith(".bws")
+
+
+def _too_big(label: Any, size: int, most: int) -> forms.ValidationError:
+    return forms.ValidationError(
+        format_lazy(
+            _("{label}: the file is {size:,} bytes, more than the {most:,} taken"),
+            label=label,
+            size=size,
+            most=most,
+        )
+    )
+
+
 class _FileField(forms.FileField):
-    """A file up to :data:`FILE_BYTES`, refused whole above it (never read in part)."""
+    """A file up to :data:`FILE_BYTES` (a Bridgemate file, when ``bridgemate`` is taken,
+    up to :data:`BRIDGEMATE_BYTES`), refused whole above it (never read in part)."""
+
+    def __init__(self, *args: Any, bridgemate: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.bridgemate = bridgemate
 
     def clean(self, data: Any, initial: Any = None) -> Any:
         upload = super().clean(data, initial)
         if upload and upload.size is not None and upload.size > FILE_BYTES:
-            raise forms.ValidationError(
-                format_lazy(
-                    _("{label}: the file is {size:,} bytes, more than the {most:,} taken"),
-                    label=self.label,
-                    size=upload.size,
-                    most=FILE_BYTES,
-                )
-            )
+            most = BRIDGEMATE_BYTES if self.bridgemate and is_bridgemate(upload) else FILE_BYTES
+            if upload.size > most:
+                raise _too_big(self.label, upload.size, most)
         return upload
 
 
-def _file(label: Any) -> _FileField:
+def _file(label: Any, *, bridgemate: bool = False) -> _FileField:
     return _FileField(
+        bridgemate=bridgemate,
         label=label,
         required=False,
         error_messages=_messages(
@@ -237,7 +266,8 @@ class SuggestForm(forms.Form):
 
 class NewSessionForm(forms.Form):
     """A pairs session: its club, name, date and opening-lead rule, its movement (one of
-    those suggested, a spec typed, or a movement file) and the pairs' names."""
+    those suggested, a spec typed, or a movement file: a Bridgemate ``.bws`` file too, with
+    the section to take from it) and the pairs' names."""
 
     club = _choice(_("Club"), ())
     name = _text(_("Name"), NAME_LENGTH, required=True)
@@ -251,7 +281,8 @@ class NewSessionForm(forms.Form):
         max_length=NAMES_LENGTH,
         error_messages=_messages(_("Pairs' names")),
     )
-    movement = _file(_("Movement file"))
+    movement = _file(_("Movement file"), bridgemate=True)
+    section = _text(_("Section"), SECTION_LENGTH)
     hands = _file(_("Hand records"))
 
     def __init__(self, *args: Any, clubs: Sequence[Any] = (), **kwargs: Any) -> None:
@@ -259,6 +290,10 @@ class NewSessionForm(forms.Form):
         club = self.fields["club"]
         assert isinstance(club, forms.ChoiceField)
         club.choices = club_choices(clubs)
+
+    def clean_section(self) -> str:
+        """A Bridgemate section's letter, as the file spells it (``A``)."""
+        return str(self.cleaned_data.get("section") or "").strip().upper()
 
     def clean_name(self) -> str:
         return " ".join(str(self.cleaned_data.get("name") or "").split())

@@ -1,0 +1,263 @@
+"""A session started from a Bridgemate ``.bws`` file: the movement of the section chosen
+(its ``RoundData``), its pairs' players, and the results already in its ``ReceivedData``
+kept as the director's entries.
+
+The file is read by the library (:mod:`bridgescore.io.bridgemate`) from a temporary copy
+of the upload; each result that stands is typed into the director's result form
+(:class:`~bridgescore.web.director_forms.DirectorResultForm`) as Bridgemate wrote it and
+kept by :func:`entries.record_entry`, so it is checked exactly as a result the director
+types. All of it happens in the caller's one transaction, and every result is checked
+before the first is kept: one result that does not fit refuses the whole import, with
+every such result named by its section, table, round and board.
+"""
+
+from __future__ import annotations
+
+import datetime
+import importlib.util
+import os
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Final
+
+from django.core.files.uploadedfile import UploadedFile
+from django.utils.translation import gettext as _
+
+from bridgescore.errors import BridgeError, MissingExtraError
+from bridgescore.events.movements.fit import place_result
+from bridgescore.events.movements.model import Movement
+from bridgescore.io import bridgemate
+from bridgescore.io.bridgemate import BWSDocument, BWSError, ReceivedRow
+from bridgescore.web import director_forms, entries
+from bridgescore.web.answers import problem
+from bridgescore.web.clubs import EntryError, Viewer
+from bridgescore.web.models import Session
+
+NAME_SHOWN: Final = 80
+"""The most of an upload's name shown in a message or a reason (the reason's column is
+300 characters)."""
+MOST_PROBLEMS_SHOWN: Final = 20
+"""The results that do not fit named one by one (then how many more)."""
+
+
+def missing_extra() -> str | None:
+    """The one line saying what to install, when the ``bridgemate`` extra is missing."""
+    if importlib.util.find_spec("access_parser") is not None:
+        return None
+    return _(
+        "Reading Bridgemate .bws files needs the bridgemate extra:"
+        " pip install 'bridgescore[bridgemate]'"
+    )
+
+
+class RefusedImportError(EntryError):
+    """Results of the file that the session would not take: each named by its section,
+    table, round and board (``problems``), none of them kept."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(problems))
+
+
+@dataclass(frozen=True, slots=True)
+class BridgemateSection:
+    """One section of a Bridgemate file, as a session starts from it: its movement, its
+    pairs' players (``names``, by the movement's pair ids) and the results that stand."""
+
+    source: str
+    letter: str
+    movement: Movement
+    names: Mapping[str, str]
+    results: tuple[ReceivedRow, ...]
+    date: datetime.date | None = None
+    """The session's date as the file gives it (``Session.Date``), if it does."""
+
+    @property
+    def shown(self) -> str:
+        """The file and section, as the log and the entries' reason name them."""
+        return _("Bridgemate file {name}, section {letter}").format(
+            name=self.source, letter=self.letter
+        )
+
+
+def read_section(upload: UploadedFile, section: str) -> BridgemateSection:
+    """The section ``section`` (a letter; empty: the file's only section) of the uploaded
+    Bridgemate file; a file that is not one, is damaged, or has no such section is an
+    :class:`EntryError` in the director's words."""
+    name = _shown(upload)
+    document = _load(upload, name)
+    letters = [s.letter for s in document.sections]
+    if not section:
+        if len(letters) != 1:
+            raise EntryError(
+                _("Section: the file holds sections {sections}: choose one").format(
+                    sections=", ".join(letters)
+                )
+            )
+        section = letters[0]
+    chosen = next((s for s in document.sections if s.letter == section), None)
+    if chosen is None:
+        raise EntryError(
+            _("Section: the file has no section {section} (it holds sections {sections})").format(
+                section=section, sections=", ".join(letters)
+            )
+        )
+    only = replace(
+        document,
+        sections=(chosen,),
+        rounds=tuple(r for r in document.rounds if r.section == chosen.id),
+        received=tuple(r for r in document.received if r.section == chosen.id),
+        players=tuple(p for p in document.players if p.section == chosen.id),
+    )
+    try:
+        movement = bridgemate.movement(only)
+    except BWSError as error:
+        raise EntryError(_("Movement file: {problem}").format(problem=problem(error))) from None
+    players = bridgemate.participants(only, {chosen.letter: movement}, qualify=False)
+    return BridgemateSection(
+        source=name,
+        letter=chosen.letter,
+        movement=movement,
+        names={p.id: " & ".join(p.names) for p in players},
+        results=only.standing(),
+        date=_date(document.date),
+    )
+
+
+def _date(text: str) -> datetime.date | None:
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+def _shown(upload: UploadedFile) -> str:
+    """The upload's own name (never the temporary copy's), short enough to show."""
+    name = os.path.basename(str(upload.name or "")) or "movement.bws"
+    return name if len(name) <= NAME_SHOWN else name[: NAME_SHOWN - 1] + "…"
+
+
+def _load(upload: UploadedFile, name: str) -> BWSDocument:
+    """The upload read by the library from a temporary copy (access-parser reads a path)."""
+    with tempfile.TemporaryDirectory(prefix="bridgescore-bws-") as folder:
+        path = Path(folder) / "upload.bws"
+        with path.open("wb") as copy:
+            for chunk in upload.chunks():
+                copy.write(chunk)
+        with path.open("rb") as copied:
+            head = copied.read(32)
+        if not bridgemate.is_access(head):
+            raise EntryError(
+                _(
+                    "Movement file {name}: not a Bridgemate file (a .bws file is a Microsoft"
+                    " Access database, and this one is not)"
+                ).format(name=name)
+            )
+        try:
+            document = bridgemate.load(path)
+        except MissingExtraError as error:
+            raise EntryError(missing_extra() or problem(error)) from None
+        except BWSError as error:
+            said = BWSError(
+                error.reason, source=name, table=error.table, row=error.row, field=error.field
+            )
+            raise EntryError(
+                _("Movement file {name}: the Bridgemate file cannot be read: {problem}").format(
+                    name=name, problem=problem(said)
+                )
+            ) from None
+    return replace(document, source=name)
+
+
+def import_results(session: Session, found: BridgemateSection, user: Viewer) -> int:
+    """Keep the section's results in ``session`` (just set up from ``found.movement``) as
+    the director's entries, inside the caller's transaction; how many were kept. Every
+    result is checked before the first is kept; any that does not fit is a
+    :class:`RefusedImportError` naming each one."""
+    reason = _("imported from {file}").format(file=found.shown)
+    checked: list[tuple[str, entries.EntryInput, str]] = []
+    refused: list[str] = []
+    for received in sorted(found.results, key=lambda r: (r.round, r.table, r.board)):
+        where = _("section {section}, table {table}, round {round}, board {board}").format(
+            section=found.letter, table=received.table, round=received.round, board=received.board
+        )
+        try:
+            checked.append((where, *_checked(session, found, received, reason)))
+        except BridgeError as error:
+            refused.append(f"{where}: {problem(error)}")
+    if refused:
+        _refuse(found, refused)
+    for where, inp, why in checked:
+        try:
+            entries.record_entry(session, inp, by_table=False, user=user, reason=why)
+        except BridgeError as error:
+            _refuse(found, [f"{where}: {problem(error)}"])
+    return len(checked)
+
+
+def _refuse(found: BridgemateSection, refused: list[str]) -> None:
+    more = len(refused) - MOST_PROBLEMS_SHOWN
+    shown = refused[:MOST_PROBLEMS_SHOWN]
+    if more > 0:
+        shown.append(_("and {count} more results that do not fit").format(count=more))
+    heading = _("{file}: nothing imported, these results do not fit").format(file=found.shown)
+    raise RefusedImportError([heading, *shown])
+
+
+def _checked(
+    session: Session, found: BridgemateSection, received: ReceivedRow, reason: str
+) -> tuple[entries.EntryInput, str]:
+    """One result as the director would type it, checked as a typed one is (the form,
+    then the log's checks), and its pairs the movement's at that table and round; with
+    the reason the log gives it."""
+    placed = place_result(
+        found.movement,
+        received.board,
+        round_no=received.round,
+        table=received.table,
+        ns=str(received.pair_ns),
+        ew=str(received.pair_ew),
+    )
+    if placed.error is not None:
+        raise EntryError(placed.error)
+    form = director_forms.DirectorResultForm(_typed(received, reason))
+    if not form.is_valid():
+        raise EntryError("; ".join(director_forms.problems(form)))
+    inp = form.director_input(received.round, received.table)
+    entries.check_entry(session, inp)
+    return inp, str(form.cleaned_data["reason"])
+
+
+def _typed(received: ReceivedRow, reason: str) -> dict[str, str]:
+    """A ``ReceivedData`` row as the director's result form takes it: the contract in the
+    library's spelling (``3 NT`` is ``3NT``), ``Not played`` and percentages
+    (``60%-40%``) as the adjusted score; any other remark kept in the entry's reason."""
+    remark = received.remarks.strip()
+    fields = {"board": str(received.board), "reason": reason}
+    if remark.lower() == bridgemate.NOT_PLAYED.lower():
+        return {**fields, "not_played": "on"}
+    if "%" in remark:
+        return {**fields, "adjusted": remark.replace("-", "/")}
+    if remark.lower() == bridgemate.ARBITRAL.lower():
+        raise EntryError(
+            _(
+                "the remark {remark!r} gives an arbitral score that the file does not state:"
+                " enter the session's results from another file, or set it up from the"
+                " movement alone and enter that board's score on the control page"
+            ).format(remark=remark)
+        )
+    if remark:
+        fields["reason"] = _("{reason} (Bridgemate remark: {remark})").format(
+            reason=reason, remark=remark
+        )
+    contract = bridgemate.contract_text(received.contract.strip())
+    passed = contract == "Pass"
+    return {
+        **fields,
+        "contract": contract,
+        "declarer": "" if passed else received.direction,
+        "result": "" if passed else received.result,
+        "lead": received.lead,
+    }
