@@ -8,13 +8,16 @@ from its standings, never from the batch engine.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import polars as pl
 import pytest
+from click.testing import CliRunner
 
 from bridgescore.batch import BatchInputError
 from bridgescore.batch.events import (
+    ID_COLUMNS,
     RESULTS_SCHEMA,
     STANDINGS_SCHEMA,
     TOTALS_SCHEMA,
@@ -22,12 +25,14 @@ from bridgescore.batch.events import (
     read_results,
     season_totals,
 )
+from bridgescore.cli.main import cli
 from bridgescore.errors import BridgeError
 from bridgescore.events.individual import IndividualResult
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.scoring import score_event
 from bridgescore.events.teams import TeamsResult
 from bridgescore.io.events import load_event
+from bridgescore.io.results import ResultsFileError
 
 TESTS = Path(__file__).resolve().parents[1]
 REAL_FILES = sorted(
@@ -75,9 +80,36 @@ def test_every_real_file_gives_the_library_figures_pair_by_pair(path: Path) -> N
         return
     frame = read_events([path])
     assert frame.schema == STANDINGS_SCHEMA
-    got = frame.select("field", "place", "pair", "total", "percent", "boards").rows()
+    contestant = pl.coalesce(*ID_COLUMNS)
+    got = frame.select("field", "place", contestant, "total", "percent", "boards").rows()
     assert got == library_standings(path)
     assert set(frame["source"]) == {str(path)}
+    # exactly one of pair, team and player names the contestant, by the event's kind
+    filled = frame.select(pl.sum_horizontal(pl.col(ID_COLUMNS).is_not_null()))
+    assert set(filled.to_series()) == {1}
+
+
+@pytest.mark.parametrize("path", REAL_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_the_standings_are_the_cli_event_json(path: Path) -> None:
+    # bridgescore event FILE --json, the CLI's rendering of the one scoring path: the
+    # batch engine's place, total and percentage of every participant are the same
+    shown = CliRunner().invoke(cli, ["event", str(path), "--json"])
+    if shown.exit_code != 0:
+        # refused by both, with the same message
+        assert shown.exit_code == 2, shown.output
+        with pytest.raises(BridgeError) as caught:
+            read_events([path])
+        error = caught.value
+        said = str(error.problems[0]) if isinstance(error, ResultsFileError) else str(error)
+        assert said in shown.stderr
+        return
+    want = [
+        (p["id"], p["place"], p["total"], p["percent"])
+        for p in json.loads(shown.stdout)["participants"]
+    ]
+    frame = read_events([path])
+    got = frame.select(pl.coalesce(*ID_COLUMNS), "place", "total", "percent").rows()
+    assert got == want
 
 
 def test_a_season_is_one_frame_in_file_order() -> None:

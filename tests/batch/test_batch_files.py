@@ -17,6 +17,7 @@ import bridgescore.batch.frame as frame
 from bridgescore.batch import files
 from bridgescore.batch.files import BatchFileError
 from bridgescore.errors import BridgeError, BridgeInputError
+from bridgescore.io.results import ResultsFileError
 
 MITCHELL = Path(__file__).resolve().parents[2] / "examples" / "pairs-mitchell.csv"
 LINES = MITCHELL.read_bytes().split(b"\n")
@@ -123,7 +124,9 @@ def test_a_utf8_byte_order_mark_is_not_an_error(tmp_path: Path) -> None:
     headed = tmp_path / "bom-header.csv"
     headed.write_bytes(b"\xef\xbb\xbf" + b"\n".join(LINES[2:]))
     assert frame.read(headed).columns[0] == "board"
-    assert frame.score_file(headed, tmp_path / "out.csv") == 1  # the adjusted board
+    # the vectorised path leaves the adjusted board out (a bad row); the library scores it
+    assert frame.score_file(headed, tmp_path / "out.csv", fast=True) == 1
+    assert frame.score_file(headed, tmp_path / "out.csv") == 0
 
 
 def test_an_empty_file(tmp_path: Path) -> None:
@@ -233,11 +236,15 @@ def test_a_ten_megabyte_line_is_quoted_in_short(tmp_path: Path) -> None:
         assert "characters)" in message
     scored = tmp_path / "long.csv"
     mitchell(tmp_path, "long.csv", {10: b"7,1,4,4,9," + huge + b",W,9,,"})
-    assert frame.score_file(scored, tmp_path / "out.parquet") == 2
+    assert frame.score_file(scored, tmp_path / "out.parquet", fast=True) == 2
     problem = pl.read_parquet(tmp_path / "out.parquet")["problem"][6]
     assert problem == (
         f"{'x' * 40 + '…'!r} (10,000,004 characters) is too long to be a contract and result"
     )
+    with pytest.raises(ResultsFileError) as caught:  # the library reads no such field
+        frame.score_file(scored, tmp_path / "library.parquet")
+    assert str(caught.value).startswith(f"{scored}, line 10: error: cannot be read as CSV")
+    assert len(str(caught.value)) < 400
 
 
 @pytest.mark.parametrize("quoted", [False, True])
@@ -252,19 +259,26 @@ def test_blank_and_comment_lines_keep_the_line_numbers(tmp_path: Path, quoted: b
     assert table.frame.height == 50
     assert table.lines is not None
     assert table.lines[:6].tolist() == [4, 5, 10, 11, 12, 13]
-    error = error_of(path, on_invalid="raise")
+    error = error_of(path, on_invalid="raise", fast=True)
     assert str(error) == (
         f"{path}, line 12: adjusted score A+/A-: the batch engine compares played results only"
         " (2 bad rows)"
     )
-    frame.score_file(path, tmp_path / "out.csv")
+    frame.score_file(path, tmp_path / "out.csv", fast=True)
     problems = pl.read_csv(tmp_path / "out.csv")["problem"].to_list()
     assert problems[5] == "adjusted score x: the batch engine compares played results only"
+    # the library's figures (the default) refuse the event, naming the bad row's line
+    with pytest.raises(ResultsFileError) as caught:
+        frame.score_file(path, tmp_path / "library.csv")
+    assert str(caught.value).startswith(
+        f"{path}, line 13, board 6: error: adjusted 'x' is not an adjusted score"
+    )
+    assert not (tmp_path / "library.csv").exists()
 
 
 def test_strict_errors_name_the_line_across_chunks(tmp_path: Path) -> None:
     path = mitchell(tmp_path, "bad.csv", {40: b"7,4,4,4,8,9S,W,9,,"})
-    error = error_of(path, on_invalid="raise", chunk_rows=7)
+    error = error_of(path, on_invalid="raise", chunk_rows=7, fast=True)
     assert str(error) == (
         f"{path}, line 8: adjusted score A+/A-: the batch engine compares played results only"
         " (2 bad rows)"
@@ -374,5 +388,5 @@ def test_the_output_is_not_the_input_unless_forced(tmp_path: Path) -> None:
             ": the output is the input file; name another output (or force it)"
         )
     assert path.read_bytes() == MITCHELL.read_bytes()
-    assert frame.score_file(path, path, force=True) == 1
-    assert "ns_mp" in pl.read_csv(path).columns
+    assert frame.score_file(path, path, force=True) == 0
+    assert "ns_points" in pl.read_csv(path).columns

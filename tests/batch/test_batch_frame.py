@@ -243,6 +243,7 @@ def test_score_file_writes_every_row_and_reports_progress(tmp_path: Path) -> Non
         progress=lambda phase, done, total: calls.append((phase, done, total)),
         chunk_rows=7,
         methods=["cross_imps", "mp"],
+        fast=True,  # pairs named: the vectorised path, by name
     )
     assert bad == 1
     size = source.stat().st_size

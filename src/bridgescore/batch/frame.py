@@ -80,7 +80,6 @@ from bridgescore.duplicate.butler import DEFAULT_BUTLER_PRESET, ButlerPreset
 from bridgescore.duplicate.imps import DEFAULT_IMP_TABLE, ImpTable, UnknownMethodError
 from bridgescore.duplicate.matchpoints import Scale
 from bridgescore.errors import BridgeError
-from bridgescore.events.scoring import score_event
 from bridgescore.io.events import detect_format
 from bridgescore.laws.lawsets import LAW_SETS, get_laws
 from bridgescore.scoring.deal import possible_ns_score
@@ -743,6 +742,13 @@ def run_file(
     if kind not in ("csv", "parquet"):
         return _event_file(in_path, out_path, form, kind, laws, methods, fast, report, options)
     table = files.read(in_path, progress=report)
+    skipped = table.skipped()
+    notes = () if skipped is None else (skipped,)
+    if kind == "csv" and not fast and names_contestants(table.frame.columns):
+        # the library's results file: an event, scored as the library scores it
+        return _event_file(
+            in_path, out_path, form, kind, laws, methods, fast, report, options, notes
+        )
     frame = table.frame
     total = frame.height
     report("scoring", 0, total)
@@ -777,8 +783,15 @@ def run_file(
     report("writing", 0, 1)
     files.write(scored, out_path, form)
     report("writing", 1, 1)
-    skipped = table.skipped()
-    return FileSummary(str(out_path), kind, total, bad, () if skipped is None else (skipped,))
+    return FileSummary(str(out_path), kind, total, bad, notes)
+
+
+def names_contestants(columns: Sequence[str]) -> bool:
+    """Whether a table's columns name who played (``ns`` and ``ew`` pairs, or an individual's
+    four players): the library's results file, an event with rankings, rather than bare
+    deals (contract, tricks, vulnerability) to score by the million."""
+    found = {_names.canonical(name) for name in columns}
+    return {"ns", "ew"} <= found or {"north", "east", "south", "west"} <= found
 
 
 def _event_file(
@@ -791,6 +804,7 @@ def _event_file(
     fast: bool,
     report: Callable[[str, int, int], None],
     options: dict[str, Any],
+    notes: tuple[str, ...] = (),
 ) -> FileSummary:
     """An event file: the library's figures, or (``fast``) the vectorised comparisons."""
     from bridgescore.batch import events
@@ -818,14 +832,14 @@ def _event_file(
             )
             report(method, 1, 1)
     else:
-        scored = events.results_of(event, score_event(event), in_path)
+        scored = events.results_of(event, events.scored(event), in_path)
         report("scoring", 1, 1)
     # the players' names as text, one cell a side, which CSV holds too
     scored = scored.with_columns(pl.col("ns_players", "ew_players").list.join(" & "))
     report("writing", 0, 1)
     files.write(scored, out_path, form)
     report("writing", 1, 1)
-    return FileSummary(str(out_path), kind, scored.height, 0)
+    return FileSummary(str(out_path), kind, scored.height, 0, notes)
 
 
 # --- namespaces ------------------------------------------------------------------------------
