@@ -115,10 +115,13 @@ def test_the_imps_teams_standings_add_up_the_published_match_imps() -> None:
             lost[team] = lost.get(team, 0.0) + max(-points, 0.0) / 2
     frame = read_events([MULTIPLE])
     assert frame.height == 10
-    for row in frame.iter_rows(named=True):
-        assert (row["points_for"], row["points_against"]) == (won[row["team"]], lost[row["team"]])
-        assert row["vp"] is not None
-        assert row["vp"] == row["total"]
+    for team in frame.iter_rows(named=True):
+        assert (team["points_for"], team["points_against"]) == (
+            won[team["team"]],
+            lost[team["team"]],
+        )
+        assert team["vp"] is not None
+        assert team["vp"] == team["total"]
 
 
 def test_teams_totals_are_kept_apart_from_pairs() -> None:
