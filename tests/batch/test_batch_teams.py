@@ -115,13 +115,13 @@ def test_the_imps_teams_standings_add_up_the_published_match_imps() -> None:
             lost[team] = lost.get(team, 0.0) + max(-points, 0.0) / 2
     frame = read_events([MULTIPLE])
     assert frame.height == 10
-    for team in frame.iter_rows(named=True):
-        assert (team["points_for"], team["points_against"]) == (
-            won[team["team"]],
-            lost[team["team"]],
+    for standing in frame.iter_rows(named=True):
+        assert (standing["points_for"], standing["points_against"]) == (
+            won[standing["team"]],
+            lost[standing["team"]],
         )
-        assert team["vp"] is not None
-        assert team["vp"] == team["total"]
+        assert standing["vp"] is not None
+        assert standing["vp"] == standing["total"]
 
 
 def test_teams_totals_are_kept_apart_from_pairs() -> None:
