@@ -20,6 +20,7 @@ import pytest
 from bridgescore.events.model import Event, EventResults
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.scoring import score_event
+from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io.results import loads_csv
 
 from .conftest import Cable
@@ -345,8 +346,8 @@ def test_live_ranking_equals_the_library_for_the_same_results(
     event = Event(
         results,
         name=results.name,
-        kind="pairs",
-        scoring=results.said("scoring") or "mp",
+        kind=EventKind.PAIRS,
+        scoring=Scoring.parse(results.said("scoring") or "mp"),
         program=results.said("program"),
     )
     scored = score_event(event)

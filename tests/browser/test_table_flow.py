@@ -25,6 +25,7 @@ from bridgescore.events.movements.moves import moves_after
 from bridgescore.events.movements.spec import build
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.scoring import score_event
+from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io.results import loads_csv
 
 from .conftest import Cable, Server
@@ -648,8 +649,8 @@ def test_the_ranking_equals_the_library_and_refreshes_itself(
     event = Event(
         results,
         name=results.name,
-        kind="pairs",
-        scoring=results.said("scoring") or "mp",
+        kind=EventKind.PAIRS,
+        scoring=Scoring.parse(results.said("scoring") or "mp"),
         program=results.said("program"),
     )
     scored = score_event(event)

@@ -21,6 +21,7 @@ from bridgescore.events.compare import compare_standings, standings_of
 from bridgescore.events.model import Event, EventResults, PublishedMatch
 from bridgescore.events.scoring import NoResultsError, score_event
 from bridgescore.events.teams import TeamsResult, check_match_vps, score_published_matches
+from bridgescore.events.vocabulary import EventKind
 from bridgescore.io.events import load_event
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -124,7 +125,7 @@ def test_given_lengths_ambiguous_lengths_and_missing_vps() -> None:
 
 def test_events_with_neither_rows_nor_matches_still_have_no_results() -> None:
     with pytest.raises(NoResultsError, match="no result rows"):
-        score_event(Event(EventResults((), source="empty.csv"), kind="teams"))
+        score_event(Event(EventResults((), source="empty.csv"), kind=EventKind.TEAMS))
     with pytest.raises(DuplicateError, match="cannot be scored board-a-match"):
         score_event(load_event(RUTER_TEAM), "bam")
 

@@ -192,7 +192,10 @@ def test_average_minus_to_both_sides_does_not_balance() -> None:
 
 def test_a_percentage_without_an_imp_equivalent_is_an_error() -> None:
     text = ADJUSTED.format(award="55%/45%")
-    with pytest.raises(DuplicateError, match=r"line 5: board 2: an adjusted score of 55% is 1.5 IMPs and a team match"):
+    with pytest.raises(
+        DuplicateError,
+        match=r"line 5: board 2: an adjusted score of 55% is 1.5 IMPs and a team match",
+    ):
         score_teams(loads_csv(text, teams=True, source="m.csv"))
     with pytest.raises(DuplicateError, match="cannot be scored board-a-match"):
         score_teams(loads_csv(ADJUSTED.format(award="A+/A-"), teams=True), scoring="bam")

@@ -374,8 +374,8 @@ def _sample_event() -> Event:
         name="Club night",
         date="2024-03-05",
         site="Helsinki",
-        kind="pairs",
-        scoring="mp",
+        kind=EventKind.PAIRS,
+        scoring=Scoring.MATCHPOINTS,
         program="test",
         participants=(Participant("1", ("Ann", "Bob")), Participant("2 A", ("Cy", "Di"))),
         hands=hands,
@@ -477,7 +477,7 @@ def test_points_can_be_given_for_the_rows() -> None:
     assert list(back.published) == points
     with pytest.raises(BridgeInputError):
         from_event(event, points=points[:2])
-    imps_event = Event(event.results, scoring="imps", published=tuple(points))
+    imps_event = Event(event.results, scoring=Scoring.IMPS, published=tuple(points))
     text = dumps(from_event(imps_event))
     assert "IMP_NS" in text
     assert to_event(loads(text)).published == tuple(points)
@@ -497,7 +497,7 @@ def test_an_individual_event_round_trips() -> None:
     )  # fmt: skip
     event = Event(
         EventResults(rows),
-        kind="individual",
+        kind=EventKind.INDIVIDUAL,
         published=(Published(2.0, 0.0), Published(1.0, 1.0)),
         standings=(PublishedStanding("1", 2.0, 100.0, "1"),),
         participants=(Participant("1", ("Ann",), "player"),),
@@ -523,8 +523,8 @@ def test_a_teams_event_round_trips() -> None:
     )  # fmt: skip
     event = Event(
         EventResults(rows, teams=True),
-        kind="teams",
-        scoring="imps",
+        kind=EventKind.TEAMS,
+        scoring=Scoring.IMPS,
         published=(Published(-1.0, 1.0), Published(1.0, -1.0)),
         standings=(PublishedStanding("Lions", 10.5, None, "1"),),
     )
@@ -643,7 +643,9 @@ from hypothesis import given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from bridgescore.events.model import ns_score_of  # noqa: E402
+from bridgescore.events.vocabulary import EventKind, Scoring  # noqa: E402
 
+_SCORINGS = [Scoring.MATCHPOINTS, Scoring.IMPS, Scoring.BUTLER, Scoring.CROSS_IMPS]
 _IDS = st.text(alphabet="ABCabc0123456789 -_'\"é", min_size=1, max_size=6).filter(
     lambda s: s == s.strip() and s not in ("-", "?")
 )
@@ -696,7 +698,9 @@ def _events(draw: st.DrawFn) -> Event:
     return Event(
         EventResults(tuple(rows)),
         name=draw(st.sampled_from(["", "Cup", 'The "Big" one'])),
-        scoring=draw(st.sampled_from(["mp", "imps", "butler", "cross-imps"])),
+        scoring=draw(
+            st.sampled_from([Scoring.MATCHPOINTS, Scoring.IMPS, Scoring.BUTLER, Scoring.CROSS_IMPS])
+        ),
         published=published,
     )
 
@@ -730,4 +734,16 @@ def test_round_and_stage_of_one_table_records() -> None:
     assert odd.results.rows[0].round is None
     assert [p.detail() for p in odd.results.problems] == [
         "board 1: [Round] round '1.2' is not a number; left out of the row"
+    ]
+
+
+def test_a_scoring_word_bridgescore_does_not_know_is_a_warning_not_a_stop() -> None:
+    text = (DATA / "ruter_sm1.pbn").read_text(encoding="latin-1")
+    text = text.replace('[Scoring "MatchPoints;MP1"]', '[Scoring "Chicago"]')
+    event = to_event(loads(text, source="chicago.pbn"))
+    assert event.scoring is Scoring.MATCHPOINTS
+    warned = [str(p) for p in event.results.problems if "chicago" in str(p)]
+    assert warned == [
+        "chicago.pbn: warning: [Scoring 'chicago'] is not a scoring bridgescore knows: scored as mp"
+        " (--scoring chooses another)"
     ]

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bridgescore.events.model import Event, Participant
+from bridgescore.events.vocabulary import EventKind
 from bridgescore.io.events import load_event, write_event
 from bridgescore.io.results import (
     dumps_csv,
@@ -37,7 +38,7 @@ def _named(event: Event) -> dict[str, tuple[str, ...]]:
 def test_the_names_go_out_and_come_back(suffix: str, tmp_path: Path) -> None:
     event = load_event(EXAMPLE)
     assert event.participants == ()  # the example names no one
-    named = Event(event.results, name="Club night", kind="pairs", participants=NAMES)
+    named = Event(event.results, name="Club night", kind=EventKind.PAIRS, participants=NAMES)
     back = load_event(write_event(named, tmp_path / f"night.{suffix}"))
     assert _named(back) == {
         "1": ("Ann Smith", "Bob Jones"),

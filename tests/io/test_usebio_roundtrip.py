@@ -295,9 +295,9 @@ def test_hands_read_back() -> None:
 
 
 def test_what_usebio_cannot_say_is_refused() -> None:
-    with pytest.raises(BridgeInputError, match="event kind 'rubber'"):
+    with pytest.raises(BridgeInputError, match="'rubber': not a kind of event; use pairs, teams"):
         usebio.from_event(make_event([], kind="rubber"))
-    with pytest.raises(BridgeInputError, match="scoring 'neuberg'"):
+    with pytest.raises(BridgeInputError, match="'neuberg': not a scoring; use mp, acbl"):
         usebio.from_event(make_event([], scoring="neuberg"))
 
 

@@ -45,6 +45,7 @@ from bridgescore.events.model import (
 )
 from bridgescore.events.pairs import _round, factor_mode, factored, score_pairs
 from bridgescore.events.teams import score_teams
+from bridgescore.events.vocabulary import EventKind
 
 NONE = Vulnerability.NONE
 
@@ -401,10 +402,14 @@ def test_teams_lines_compare_each_teams_points() -> None:
         row(1, "A", "B", 420, round=1), row(1, "B", "A", -50, round=1),
     )  # fmt: skip
     scored = score_teams(rows)
-    event = Event(rows, kind="teams", published=(Published(10.0, -10.0), Published(-10.0, 10.0)))
+    event = Event(
+        rows, kind=EventKind.TEAMS, published=(Published(10.0, -10.0), Published(-10.0, 10.0))
+    )
     assert compare_lines(event, scored).agree == 4
     bam = score_teams(rows, scoring="bam")
-    bam_event = Event(rows, kind="teams", published=(Published(2.0, 0.0), Published(0.0, 2.0)))
+    bam_event = Event(
+        rows, kind=EventKind.TEAMS, published=(Published(2.0, 0.0), Published(0.0, 2.0))
+    )
     assert compare_lines(bam_event, bam).agree == 4
 
 

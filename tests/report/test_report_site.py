@@ -9,6 +9,7 @@ from pathlib import Path
 
 from bridgescore.core.hands import Hands
 from bridgescore.events.model import Event, Participant
+from bridgescore.events.vocabulary import EventKind
 from bridgescore.io.results import load
 from bridgescore.report import build_pdf, build_site
 
@@ -94,7 +95,7 @@ def test_print_page_has_every_section_and_page_breaks(tmp_path: Path) -> None:
 
 def test_teams_site(tmp_path: Path) -> None:
     rows = load(EXAMPLES / "teams.json")
-    build_site(Event(rows, name=rows.name, kind="teams"), tmp_path)
+    build_site(Event(rows, name=rows.name, kind=EventKind.TEAMS), tmp_path)
     text = " ".join(_parse(tmp_path / "index.html").text)
     assert "Standings" in text
     assert "Aces" in text

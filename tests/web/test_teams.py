@@ -15,6 +15,7 @@ from bridgescore.events.movements.swiss import Rematches, Standing, SwissRules, 
 from bridgescore.events.movements.teams import round_robin
 from bridgescore.events.scoring import score_event
 from bridgescore.events.teams import ByeAward, ByeRule, TeamsResult, with_byes
+from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io.results import loads_csv
 from bridgescore.web import clubs, entries, matches, standings
 from bridgescore.web.models import Club, Entry, LogLine, Player, Session, SwissDraw, TableLink
@@ -77,7 +78,7 @@ class Room:
     def library(self) -> TeamsResult:
         """What the library makes of the same results read from a CSV file."""
         results = loads_csv("\n".join(self.lines) + "\n", teams=True)
-        scored = score_event(Event(results, kind="teams", scoring="imps"))
+        scored = score_event(Event(results, kind=EventKind.TEAMS, scoring=Scoring.IMPS))
         assert isinstance(scored, TeamsResult)
         return scored
 
@@ -182,7 +183,7 @@ def test_a_board_the_match_does_not_play_is_refused(club: Club) -> None:
         " (this match: boards 1, 2, 3, 4; it is played here in round 2)",
     }
     not_at_imps = entries.EntryInput(1, 1, 1, adjusted="55%/45%")
-    with pytest.raises(clubs.EntryError, match="55% is 1.5 IMPs and a team match scores whole IMPs"):
+    with pytest.raises(clubs.EntryError, match=r"55% is 1\.5 IMPs and a team match scores whole"):
         entries.record_entry(session, not_at_imps, by_table=False, reason="ruling")
     assert Entry.objects.filter(session=session).count() == 0
 
@@ -440,7 +441,7 @@ def test_the_exports_and_cards_of_a_teams_session(club: Club, td: Client) -> Non
     room.play_round(1)
     exported = td.get(f"/director/s/{session.pk}/export.csv").content.decode()
     assert "# kind: teams" in exported
-    again = score_event(Event(loads_csv(exported), kind="teams"))
+    again = score_event(Event(loads_csv(exported), kind=EventKind.TEAMS))
     assert isinstance(again, TeamsResult)
     assert again.standings == room.library().standings
     cards = td.get(f"/director/s/{session.pk}/cards/").content.decode()

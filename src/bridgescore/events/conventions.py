@@ -382,8 +382,7 @@ def choose_conventions(
     given = tuple(
         f"{name.replace('_', '-')} {_said(value)}"
         for name in ASKABLE
-        if (value := (asked or {}).get(name)) is not None
-        and not (name == "policy" and turned_off)
+        if (value := (asked or {}).get(name)) is not None and not (name == "policy" and turned_off)
     )
     return Chosen(chosen, conventions, program, entry, given, turned_off)
 

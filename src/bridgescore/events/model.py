@@ -18,6 +18,7 @@ from bridgescore.core.hands import Hands
 from bridgescore.core.seats import Side
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.duplicate.adjusted import Adjusted, Entry, NotPlayed
+from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 from bridgescore.scoring.deal import possible_ns_score, score
 
@@ -368,11 +369,15 @@ class Event:
     name: str = ""
     date: str = ""
     site: str = ""
-    kind: str = "pairs"
-    scoring: str = "mp"
+    kind: EventKind = EventKind.PAIRS
+    scoring: Scoring = Scoring.MATCHPOINTS
     program: str = ""
     participants: tuple[Participant, ...] = ()
     hands: Mapping[int, Hands] = field(default_factory=dict)
     published: tuple[Published | None, ...] = ()
     standings: tuple[PublishedStanding, ...] = ()
     matches: tuple[PublishedMatch, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", EventKind.parse(self.kind))
+        object.__setattr__(self, "scoring", Scoring.parse(self.scoring))

@@ -18,7 +18,7 @@ from bridgescore.events.model import Event, Problem, PublishedMatch
 from bridgescore.events.movements.fit import place_result, place_team_result
 from bridgescore.events.movements.model import Movement
 from bridgescore.events.movements.teams import RoundRobin
-from bridgescore.events.vocabulary import EventKind
+from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io import results
 from bridgescore.io.bridgemate._access import is_access
 from bridgescore.io.writing import write_text
@@ -140,8 +140,8 @@ def load_event(
     return Event(
         rows,
         name=rows.name,
-        kind=kind.value,
-        scoring=rows.said("scoring").lower() or ("imps" if rows.teams else "mp"),
+        kind=kind,
+        scoring=Scoring.parse(rows.said("scoring") or ("imps" if rows.teams else "mp")),
         program=rows.said("program"),
         participants=results.load_participants(path, kind=who),
     )
@@ -158,7 +158,7 @@ def with_matches(event: Event, document: PBNDocument) -> Event:
     problems = tuple(p for p in event.results.problems if "match table(s)" not in p.message)
     return replace(
         event,
-        kind="teams",
+        kind=EventKind.TEAMS,
         results=replace(event.results, problems=problems, teams=True),
         matches=tuple(published_match(match) for match in found),
     )

@@ -43,6 +43,7 @@ from bridgescore.events.movements.model import (
     Table,
 )
 from bridgescore.events.teams import award_refused, award_value, imp_award
+from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io.rows import RawResult, build_result, raw_field
 from bridgescore.web import queries
 from bridgescore.web.clubs import (
@@ -686,8 +687,8 @@ def event_of(session: Session) -> Event:
         name=session.name,
         date=session.date.isoformat(),
         site=session.club.name,
-        kind="teams" if teams else "pairs",
-        scoring=session.scoring,
+        kind=EventKind.TEAMS if teams else EventKind.PAIRS,
+        scoring=Scoring.parse(session.scoring),
         program="bridgescore",
         participants=participants,
         hands=hands_of(session.hands_pbn),

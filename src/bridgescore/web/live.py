@@ -37,6 +37,7 @@ from bridgescore.events.pairs import PairsResult
 from bridgescore.events.penalties import apply_penalties
 from bridgescore.events.rescoring import Rescorer
 from bridgescore.events.scoring import EventResult, options_for
+from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io.rows import build_result
 from bridgescore.report.view import LayoutMemo, Report, build_report, pairs_pages
 from bridgescore.web import clubs, entries, standings
@@ -125,8 +126,8 @@ def _event(session: Session, kept: _Kept, names: Mapping[str, str]) -> Event:
         name=session.name,
         date=session.date.isoformat(),
         site=session.club.name,
-        kind="pairs",
-        scoring=session.scoring,
+        kind=EventKind.PAIRS,
+        scoring=Scoring.parse(session.scoring),
         program="bridgescore",
         participants=participants,
         hands=clubs.hands_of(session.hands_pbn),

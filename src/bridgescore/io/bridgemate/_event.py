@@ -29,6 +29,7 @@ from bridgescore.events.model import (
 )
 from bridgescore.events.movements import Movement, MovementError
 from bridgescore.events.movements.fit import place_result
+from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io.bridgemate._access import BWSError
 from bridgescore.io.bridgemate._tables import BWSDocument, ReceivedRow, RoundRow
 from bridgescore.io.movement_files import MovementFileError, loads_movements
@@ -153,8 +154,8 @@ def to_event(document: BWSDocument, *, laws: str = DEFAULT_LAW_SET, strict: bool
         results,
         name=document.name,
         date=document.date,
-        kind="pairs",
-        scoring="mp",
+        kind=EventKind.PAIRS,
+        scoring=Scoring.MATCHPOINTS,
         program=PROGRAM,
         participants=participants(document, moves, qualify=qualify),
     )

@@ -611,6 +611,17 @@ def _to_event(document: PBNDocument, laws: str) -> Event:
             " VP_Away) are not mapped: the event model has no match results; see team_matches()",
             severity=Severity.WARNING,
         )
+    teams = reader.kind == EventKind.TEAMS
+    try:
+        scoring = Scoring.parse(reader.scoring)
+    except BridgeInputError:
+        scoring = Scoring.IMPS if teams else Scoring.MATCHPOINTS
+        reader.problem(
+            None,
+            f"[Scoring {reader.scoring!r}] is not a scoring bridgescore knows: scored as"
+            f" {scoring.value} (--scoring chooses another)",
+            severity=Severity.WARNING,
+        )
     seen: set[tuple[int | None, str, str | None]] = set()
     problems: list[Problem] = []
     for found in (*document.problems, *reader.problems):
@@ -619,7 +630,6 @@ def _to_event(document: PBNDocument, laws: str) -> Event:
             continue
         seen.add(key)
         problems.append(found)
-    teams = reader.kind == EventKind.TEAMS
     problems.extend(check_rows(reader.rows, laws, teams=teams))
     name = plain_title(first.get("Event") or document.meta.get("ContestName", ""))
     date = first.get("EventDate") or first.get("Date") or ""
@@ -633,8 +643,8 @@ def _to_event(document: PBNDocument, laws: str) -> Event:
         name=name,
         date=_iso_date(date),
         site=first.get("Site") or "",
-        kind=reader.kind,
-        scoring=reader.scoring,
+        kind=EventKind.parse(reader.kind),
+        scoring=scoring,
         program=program,
         participants=tuple(reader.participants.values()),
         hands=dict(sorted(reader.hands.items())),

@@ -28,6 +28,7 @@ from bridgescore.events.model import (
     Severity,
     check_rows,
 )
+from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io.rows import Field, RawResult, build_result, raw_field
 from bridgescore.io.text import plain_title
 from bridgescore.io.usebio._document import USEBIODocument, USEBIOError
@@ -258,8 +259,8 @@ class _Reader:
             name=name,
             date=date,
             site=_text(None if root is None else root.find("CLUB"), "CLUB_NAME"),
-            kind=kind,
-            scoring=scoring,
+            kind=EventKind.parse(kind),
+            scoring=Scoring.parse(scoring),
             program=program,
             participants=tuple(self.participants),
             hands=dict(sorted(self.hands.items())),
