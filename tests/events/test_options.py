@@ -175,3 +175,10 @@ def test_the_rescorer_gives_score_with_s_figures_and_keeps_unchanged_boards() ->
     assert isinstance(after, PairsResult)
     again = {t.board for t in after.travellers if t is not was.get(t.board)}
     assert again == {last}
+
+
+def test_a_csv_scoring_line_that_names_no_scoring_is_located(tmp_path: Path) -> None:
+    path = tmp_path / "night.csv"
+    path.write_text("# scoring: chicago\nboard,ns,ew,contract,declarer,result\n1,1,2,3NT,N,=\n")
+    with pytest.raises(BridgeInputError, match=r"night\.csv: the 'scoring' line: 'chicago': not a"):
+        bridgescore.load_event(path)

@@ -137,11 +137,15 @@ def load_event(
     else:
         kind = EventKind.INDIVIDUAL if any(r.players for r in rows.rows) else EventKind.PAIRS
     who = {EventKind.TEAMS: "team", EventKind.INDIVIDUAL: "player"}.get(kind, "pair")
+    try:
+        scoring = Scoring.parse(rows.said("scoring") or ("imps" if rows.teams else "mp"))
+    except BridgeInputError as error:
+        raise BridgeInputError(f"{os.fspath(path)}: the 'scoring' line: {error}") from None
     return Event(
         rows,
         name=rows.name,
         kind=kind,
-        scoring=Scoring.parse(rows.said("scoring") or ("imps" if rows.teams else "mp")),
+        scoring=scoring,
         program=rows.said("program"),
         participants=results.load_participants(path, kind=who),
     )
