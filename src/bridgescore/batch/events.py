@@ -180,8 +180,9 @@ def scored(event: Event) -> EventResult:
 
 
 def is_parquet(path: Path_) -> bool:
-    """Whether ``path`` is read as Parquet: by its name (``.parquet``, ``.pq``) or, whatever
-    its name, by its first bytes (``PAR1``)."""
+    """Whether ``path`` is a Parquet file: by its name (``.parquet``, ``.pq``) or its first
+    bytes (``PAR1``; named otherwise, it is refused with a message saying to name it
+    ``.parquet``, as ``bridgescore batch`` refuses it)."""
     if files.FORMATS.get(Path(path).suffix.lower()) == "parquet":
         return True
     try:

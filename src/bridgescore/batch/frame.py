@@ -709,11 +709,17 @@ def run_file(
     """Score a results file (CSV or Parquet) or an event file (PBN, USEBIO, JSON, by
     content) into CSV or Parquet.
 
-    An event file is read and scored by the library (:func:`bridgescore.batch.events.read_results`:
-    one row per result with the library's points and percentages for both sides,
-    adjusted scores and Neuberg scaling included); ``fast=True`` compares its played
-    results by ``methods`` with the vectorised engine instead (adjusted scores take no
-    part). A CSV or Parquet table is scored row by row and compared by ``methods``.
+    An event — an event file, or a results CSV that names its pairs (``ns`` and ``ew``,
+    or an individual's four players: :func:`names_contestants`; its form checked
+    first, as any CSV table's) — is read and scored by the library as ``bridgescore
+    event`` scores it (:func:`bridgescore.batch.events.read_results`: one row per
+    result with the library's points and percentages for both sides, adjusted scores
+    and Neuberg scaling included); a bad row is the library's error, listing every
+    problem with its line, since the library ranks no event with a bad row.
+    ``fast=True`` instead compares an event file's played results by ``methods`` with
+    the vectorised engine, and scores a results CSV row by row as a table (adjusted
+    scores take no part, no board is scaled). A table of bare deals (no pairs) and a
+    Parquet table are scored row by row and compared by ``methods``.
 
     Before any work, the output's name must say its format (``.csv`` or
     ``.parquet``), the law set and methods must exist, and the output must not be

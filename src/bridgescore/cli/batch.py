@@ -19,6 +19,7 @@ _METHODS = ("mp", "neuberg", "cross_imps", "butler")
     "  bridgescore batch archive.parquet out.parquet --method mp --method cross_imps\n\n"
     "  bridgescore batch club-night.pbn results.parquet   # the library's figures\n\n"
     "  bridgescore batch club-night.xml results.csv --fast   # played results only\n\n"
+    "  bridgescore batch club-night.csv results.csv   # pairs named: the library's figures\n\n"
     "  bridgescore batch results.csv results.csv --force   # replace the input",
 )
 @click.argument("source", type=click.Path(dir_okay=False, exists=False))
@@ -36,8 +37,9 @@ _METHODS = ("mp", "neuberg", "cross_imps", "butler")
 @click.option(
     "--fast",
     is_flag=True,
-    help="An event file: compare its played results by --method with the vectorised"
-    " engine (adjusted scores left out) instead of the library's figures.",
+    help="An event (an event file, or a results CSV naming its pairs): score it row by row"
+    " and compare its played results by --method with the vectorised engine (adjusted"
+    " scores left out) instead of the library's figures.",
 )
 @click.option("--strict", is_flag=True, help="Stop at the first bad row instead of nulling it.")
 @click.option("--force", is_flag=True, help="Write the output even if it is the input file.")
@@ -55,13 +57,15 @@ def batch_command(
 ) -> None:
     """Score a results table (CSV or Parquet) or an event file into CSV or Parquet.
 
-    An event file (PBN, USEBIO, JSON: told by its content) is scored by the library,
-    one row per result with its points and percentages for both sides, adjusted
-    scores included (--fast: compared by --method, played results only). A table is
+    An event (PBN, USEBIO, JSON: told by its content; or a results CSV that names its
+    pairs, ns and ew) is scored by the library, as bridgescore event scores it: one row
+    per result with its points and percentages for both sides, adjusted scores
+    included; a bad row refuses it, naming its line (--fast: scored row by row and
+    compared by --method, played results only). A table of bare deals, or Parquet, is
     scored row by row and compared by --method. The output's name says its format
     (.csv or .parquet); it is written through a temporary file beside it, so a
     failed job leaves no half-written output.
-    Every row is written: a bad row gets a null score and its reason in the
+    Scored row by row, every row is written: a bad row gets a null score and its reason in the
     ``problem`` column (with --strict the job stops at the first one instead).
     A damaged file is an error naming its line; blank lines skipped are said. Needs
     the batch extra:
