@@ -159,3 +159,27 @@ def test_a_failed_group_before_ours_leaves_ours_to_the_next_write(
     assert all(isinstance(w.outcome, OperationalError) for w in failed)
     assert all(isinstance(w.outcome, tuple) for w in ahead[entries.MOST_IN_A_WRITE :])
     assert Entry.objects.filter(session=session).count() == 6  # 5 ahead and ours
+
+
+def test_many_director_entries_are_kept_all_or_none(session: Session) -> None:
+    good = (entries.EntryInput(1, 1, 1, "4S", "N", "="), "imported")
+    also = (entries.EntryInput(1, 2, 3, "3NT", "N", "+1"), "imported: wrong direction")
+    kept = entries.record_entries(session, [good, also], user=None)
+    assert [(e.table, e.board, e.contract, e.reason) for e in kept] == [
+        (1, 1, "4S", "imported"),
+        (2, 3, "3NT", "imported: wrong direction"),
+    ]
+    before = Entry.objects.filter(session=session).count()
+    twice = (entries.EntryInput(1, 1, 2, "2H", "S", "="), "imported")
+    bad = (entries.EntryInput(1, 1, 2, "2H", "S", "=", entry_id=kept[0].entry_id), "imported")
+    with pytest.raises(EntryError):  # the second's id is the first kept's, at another board
+        entries.record_entries(session, [twice, bad], user=None)
+    assert Entry.objects.filter(session=session).count() == before  # none of the two
+
+
+def test_the_writer_held_lets_one_thread_write_many_in_turn(session: Session) -> None:
+    with entries.writing(), entries.writing():  # held twice by one thread: no deadlock
+        entries.record_entry(
+            session, entries.EntryInput(1, 1, 1, "4S", "N", "="), by_table=False, reason="r"
+        )
+    assert Entry.objects.filter(session=session).count() == 1

@@ -173,8 +173,9 @@ def _load(upload: UploadedFile, name: str) -> BWSDocument:
 
 def import_results(session: Session, found: BridgemateSection, user: Viewer) -> int:
     """Keep the section's results in ``session`` (just set up from ``found.movement``) as
-    the director's entries, inside the caller's transaction; how many were kept. Every
-    result is checked before the first is kept; any that does not fit is a
+    the director's entries, all in one write (:func:`entries.record_entries`, inside the
+    caller's transaction and its hold of the writer); how many were kept. Every result is
+    checked before the first is kept; any that does not fit is a
     :class:`RefusedImportError` naming each one."""
     reason = _("imported from {file}").format(file=found.shown)
     checked: list[tuple[str, entries.EntryInput, str]] = []
@@ -189,12 +190,11 @@ def import_results(session: Session, found: BridgemateSection, user: Viewer) -> 
             refused.append(f"{where}: {problem(error)}")
     if refused:
         _refuse(found, refused)
-    for where, inp, why in checked:
-        try:
-            entries.record_entry(session, inp, by_table=False, user=user, reason=why)
-        except BridgeError as error:
-            _refuse(found, [f"{where}: {problem(error)}"])
-    return len(checked)
+    try:
+        kept = entries.record_entries(session, [(inp, why) for _, inp, why in checked], user=user)
+    except BridgeError as error:
+        _refuse(found, [problem(error)])
+    return len(kept)
 
 
 def _refuse(found: BridgemateSection, refused: list[str]) -> None:

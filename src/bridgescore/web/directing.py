@@ -4,6 +4,7 @@ the guide cards and the exports. Every one checks that the director directs the 
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -178,7 +179,8 @@ def _new_pairs_session(
     if imported is not None:  # the file's players, where the director typed no names
         names = {**imported.names, **names}
     hands = data["hands"]
-    with transaction.atomic():
+    holding = entries.writing() if imported is not None else contextlib.nullcontext()
+    with holding, transaction.atomic():  # an import: no table's write comes in between
         session = clubs.create_session(
             club,
             data["name"],

@@ -339,14 +339,13 @@ def _record(
     with _WAITING_LOCK:
         _WAITING.append(wanted)
     while wanted.outcome is None:
-        with _WRITER:
+        with writing():
             if wanted.outcome is None:  # no writer took it yet: write those waiting
                 with _WAITING_LOCK:
                     group = _WAITING[:MOST_IN_A_WRITE]
                     del _WAITING[:MOST_IN_A_WRITE]
                 try:
-                    with _writer_across_processes():
-                        _write(group)
+                    _write(group)
                 except BaseException:
                     if any(w is wanted for w in group):
                         raise
@@ -379,6 +378,52 @@ _WAITING: list[_Wanted] = []
 _WAITING_LOCK = threading.Lock()
 _WRITER = threading.Lock()
 """Held by the one thread writing entries in this process (the others wait for it)."""
+_HELD = threading.local()
+"""How deep this thread is in :func:`writing` (it holds the writer when above 0)."""
+
+
+@contextmanager
+def writing() -> Iterator[None]:
+    """Hold the writer: this process's (the other threads' entries wait in the queue) and,
+    on SQLite, every process's. A thread already holding it goes on holding it, so a
+    write of many entries (:func:`record_entries`) can set up what they belong to in the
+    same hold, without another writer coming between."""
+    if getattr(_HELD, "depth", 0):
+        _HELD.depth += 1
+        try:
+            yield
+        finally:
+            _HELD.depth -= 1
+        return
+    with _WRITER, _writer_across_processes():
+        _HELD.depth = 1
+        try:
+            yield
+        finally:
+            _HELD.depth = 0
+
+
+def record_entries(
+    session: Session, inputs: Sequence[tuple[EntryInput, str]], *, user: Viewer
+) -> list[Entry]:
+    """Keep many of the director's entries at once (an imported file's), each with its
+    reason, all or none: each checked as :func:`record_entry` checks it, against the log
+    and the ones before it, written in one transaction while this thread holds the writer
+    (tables sending meanwhile wait, then go on). The first that cannot be kept is raised
+    and none is."""
+    group = [
+        _Wanted(session, inp, inp.entry_id or uuid.uuid4(), check_entry(session, inp), False,
+                user, reason)
+        for inp, reason in inputs
+    ]  # fmt: skip
+    with writing(), transaction.atomic():
+        for start in range(0, len(group), MOST_IN_A_WRITE):
+            _write(group[start : start + MOST_IN_A_WRITE], whole=True)
+    kept: list[Entry] = []
+    for wanted in group:
+        entry, _ = _written(wanted)
+        kept.append(entry)
+    return kept
 
 
 _LOCK_FILE: dict[str, tuple[int, int]] = {}
@@ -407,12 +452,13 @@ def _writer_across_processes() -> Iterator[None]:
         fcntl.flock(kept[1], fcntl.LOCK_UN)
 
 
-def _write(group: Sequence[_Wanted]) -> None:
+def _write(group: Sequence[_Wanted], *, whole: bool = False) -> None:
     """Write ``group`` in one transaction of one read and one write, whatever its size:
     every entry of the group's boards and under its ids is read at once, each entry is
     checked against that read (and the group's entries before it), and the new ones are
     written together. Each gets its outcome only once the group is committed (or, if that
-    fails, the error: then none of the group is kept)."""
+    fails, the error: then none of the group is kept). ``whole``: an entry that cannot be
+    kept is raised, and none of the group is."""
     outcomes: list[tuple[Entry, bool] | EntryError] = []
     try:
         with transaction.atomic():
@@ -433,6 +479,8 @@ def _write(group: Sequence[_Wanted]) -> None:
                 try:
                     outcomes.append(_keep(wanted, seen, states.get(wanted.session.pk, "")))
                 except EntryError as error:
+                    if whole:
+                        raise
                     outcomes.append(error)
             queries.insert_entries(seen.new)
             for wanted in group:
@@ -440,6 +488,8 @@ def _write(group: Sequence[_Wanted]) -> None:
                     own = seen.by_table.get((wanted.session.pk, wanted.inp.table), [])
                     wanted.playing = table_round(wanted.session, wanted.inp.table, standing(own))
     except IntegrityError:
+        if whole:
+            raise
         if len(group) > 1:  # another process kept one of these ids meanwhile: one by one
             for wanted in group:
                 _write([wanted])
