@@ -117,7 +117,11 @@ def test_given_lengths_ambiguous_lengths_and_missing_vps() -> None:
         " 1 match(es) without IMPs or VPs not checked"
     )
     with pytest.raises(DuplicateError, match="neither its VPs nor IMPs"):
-        score_published_matches([PublishedMatch(1, "A", "B")])
+        score_published_matches([PublishedMatch(1, "A", "B", home_vp=12.0)])
+    # a match that gives nothing at all is not played yet: listed, not ranked
+    waiting = score_published_matches([*table, PublishedMatch(2, "A", "E")])
+    assert [m.away for m in waiting.unplayed] == ["E"]
+    assert [(s.place, s.team, s.vp) for s in waiting.standings][-1] == ("5", "E", 0.0)
     assert check_match_vps([PublishedMatch(1, "A", "B")]).describe() == (
         "VPs not checked: no match gives both its IMPs and its VPs"
     )

@@ -144,6 +144,8 @@ class VPCheck:
     differences: tuple[VPDifference, ...] = ()
     candidates: tuple[int, ...] = ()
     unchecked: int = 0
+    unplayed: int = 0
+    """Matches not played yet (not checked, not ranked)."""
 
     @property
     def agrees(self) -> bool:
@@ -170,6 +172,8 @@ class VPCheck:
             line += f"; differ: {shown}" + (f"; and {more} more" if more > 0 else "")
         if self.unchecked:
             line += f"; {self.unchecked} match(es) without IMPs or VPs not checked"
+        if self.unplayed:
+            line += f"; {self.unplayed} match(es) not played yet"
         return line
 
 
@@ -209,6 +213,9 @@ class TeamsResult:
     byes: tuple[ByeScore, ...] = ()
     penalties: tuple[tuple[str, float], ...] = ()
     """VPs taken off teams' totals (procedural penalties), team by team."""
+    unplayed: tuple[PublishedMatch, ...] = ()
+    """Matches of a match table not played yet (a file published mid-event writes ``-``
+    for their IMPs and VPs): listed, not ranked."""
 
 
 def _fail(row: ResultRow, message: str) -> DuplicateError:
@@ -460,9 +467,11 @@ def score_published_matches(
     """
     if not matches:
         raise DuplicateError("no matches to rank")
-    check = check_match_vps(matches, vp_scale)
+    played = [m for m in matches if not is_unplayed(m)]
+    unplayed = tuple(m for m in matches if is_unplayed(m))
+    check = replace(check_match_vps(played, vp_scale), unplayed=len(unplayed))
     scored = []
-    for m in matches:
+    for m in played:
         home_vp, away_vp = m.home_vp, m.away_vp
         if home_vp is None or away_vp is None:
             boards = m.boards or check.boards
@@ -481,7 +490,19 @@ def score_published_matches(
         away_imps = 0.0 if m.away_imps is None else float(m.away_imps)
         scored.append(Match(m.round, m.home, m.away, (), home_imps, away_imps, home_vp, away_vp))
     scale_name = vp_scale if isinstance(vp_scale, str) else vp_scale.name
-    return TeamsResult(TeamsScoring.IMPS, scale_name, tuple(scored), _standings(scored), check)
+    waiting = tuple(team for m in unplayed for team in (m.home, m.away))
+    standings = _standings(scored, teams=waiting)
+    return TeamsResult(
+        TeamsScoring.IMPS, scale_name, tuple(scored), standings, check, unplayed=unplayed
+    )
+
+
+def is_unplayed(match: PublishedMatch) -> bool:
+    """Whether a match-table row is a match not played yet: it gives no figure at all
+    (Ruter writes ``-`` for its ``MatchDetails``, ``VP_Home`` and ``VP_Away``)."""
+    return all(
+        value is None for value in (match.home_imps, match.away_imps, match.home_vp, match.away_vp)
+    )
 
 
 def check_match_vps(matches: Sequence[PublishedMatch], vp_scale: str | VPScale = "wbf") -> VPCheck:
@@ -554,7 +575,11 @@ def _standings(
     matches: Sequence[Match],
     byes: Sequence[ByeScore] = (),
     penalties: Mapping[str, float] | None = None,
+    *,
+    teams: Sequence[str] = (),
 ) -> tuple[TeamStanding, ...]:
+    """Teams ranked by VPs; ``teams`` named that have no match or bye yet are listed
+    with none (0 VPs, last)."""
     vp: dict[str, float] = defaultdict(float)
     got: dict[str, float] = defaultdict(float)
     gave: dict[str, float] = defaultdict(float)
@@ -572,6 +597,8 @@ def _standings(
     for bye in byes:
         vp[bye.team] += bye.vp
         rested[bye.team] += 1
+    for team in teams:
+        vp[team] += 0.0
     taken = penalties or {}
     for team, off in taken.items():
         vp[team] -= off
