@@ -350,3 +350,22 @@ def test_without_the_extra_the_error_names_it(monkeypatch: pytest.MonkeyPatch) -
         "Reading Bridgemate .bws files needs the bridgemate extra (access_parser is missing):"
         " pip install 'bridgescore[bridgemate]'"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "adjusted"),
+    [
+        ("", "none", ""),
+        ("Not played", "not played", ""),
+        ("60%-40%", "adjusted", "60%/40%"),
+        (" 50 % - 50 % ", "adjusted", "50%/50%"),
+        ("wrong direction", "wrong direction", ""),
+        ("Arbitral score", "arbitral", ""),
+        ("55%", "unknown", ""),
+    ],
+)
+def test_a_remark_is_read_once_for_the_library_and_the_web(
+    text: str, kind: str, adjusted: str
+) -> None:
+    read = bridgemate.read_remark(text)
+    assert (read.kind.value, read.adjusted) == (kind, adjusted)

@@ -234,13 +234,14 @@ def _typed(received: ReceivedRow, reason: str) -> dict[str, str]:
     """A ``ReceivedData`` row as the director's result form takes it: the contract in the
     library's spelling (``3 NT`` is ``3NT``), ``Not played`` and percentages
     (``60%-40%``) as the adjusted score; any other remark kept in the entry's reason."""
-    remark = received.remarks.strip()
+    read = bridgemate.read_remark(received.remarks)
+    remark = read.text
     fields = {"board": str(received.board), "reason": reason}
-    if remark.lower() == bridgemate.NOT_PLAYED.lower():
+    if read.kind is bridgemate.RemarkKind.NOT_PLAYED:
         return {**fields, "not_played": "on"}
-    if "%" in remark:
-        return {**fields, "adjusted": remark.replace("-", "/")}
-    if remark.lower() == bridgemate.ARBITRAL.lower():
+    if read.kind is bridgemate.RemarkKind.ADJUSTED:
+        return {**fields, "adjusted": read.adjusted}
+    if read.kind is bridgemate.RemarkKind.ARBITRAL:
         raise EntryError(
             _(
                 "the remark {remark!r} gives an arbitral score that the file does not state:"

@@ -24,9 +24,12 @@ from bridgescore.io.bridgemate._event import (
     NOT_PLAYED,
     PROGRAM,
     WRONG_DIRECTION,
+    Remark,
+    RemarkKind,
     contract_text,
     movements,
     participants,
+    read_remark,
     to_event,
 )
 from bridgescore.io.bridgemate._tables import (
@@ -102,6 +105,8 @@ __all__ = [
     "BWSError",
     "PlayerRow",
     "ReceivedRow",
+    "Remark",
+    "RemarkKind",
     "RoundRow",
     "SectionRow",
     "contract_text",
@@ -111,5 +116,6 @@ __all__ = [
     "movement",
     "movements",
     "participants",
+    "read_remark",
     "to_event",
 ]

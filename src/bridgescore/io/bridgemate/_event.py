@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import Final
 
 from bridgescore.core.vulnerability import BoardInfo
@@ -228,6 +230,44 @@ def _row(
     return built.row
 
 
+class RemarkKind(StrEnum):
+    """What a director's remark on a Bridgemate result means."""
+
+    NONE = "none"
+    NOT_PLAYED = "not played"
+    ADJUSTED = "adjusted"
+    WRONG_DIRECTION = "wrong direction"
+    ARBITRAL = "arbitral"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class Remark:
+    """A remark read: its kind, and for percentages the adjusted score (``60%/40%``)."""
+
+    kind: RemarkKind
+    text: str = ""
+    adjusted: str = ""
+
+
+def read_remark(text: str) -> Remark:
+    """What ``ReceivedData.Remarks`` says, as Bridgemate means it (``Not played``,
+    ``60%-40%``, ``Wrong direction``, ``Arbitral score``; anything else unknown)."""
+    remark = text.strip()
+    if not remark:
+        return Remark(RemarkKind.NONE)
+    if remark.lower() == NOT_PLAYED.lower():
+        return Remark(RemarkKind.NOT_PLAYED, remark)
+    percents = _PERCENTS.match(remark)
+    if percents is not None:
+        return Remark(RemarkKind.ADJUSTED, remark, f"{percents[1]}%/{percents[2]}%")
+    if remark.lower() == WRONG_DIRECTION.lower():
+        return Remark(RemarkKind.WRONG_DIRECTION, remark)
+    if remark.lower() == ARBITRAL.lower():
+        return Remark(RemarkKind.ARBITRAL, remark)
+    return Remark(RemarkKind.UNKNOWN, remark)
+
+
 def _remarks(
     received: ReceivedRow,
     field: Callable[[str, str], Field | None],
@@ -236,29 +276,29 @@ def _remarks(
 ) -> Field | None:
     """The adjusted score a director's remark gives, if any (``Not played``, ``60%-40%``);
     a remark bridgescore cannot score is a problem."""
-    remark = received.remarks
-    if not remark:
+    remark = read_remark(received.remarks)
+    said = remark.text
+    if remark.kind is RemarkKind.NONE:
         return None
-    if remark.lower() == NOT_PLAYED.lower():
-        return field("Remarks", remark)
-    percents = _PERCENTS.match(remark)
-    if percents is not None:
-        return field("Remarks", f"{percents[1]}%/{percents[2]}%")
-    if remark.lower() == WRONG_DIRECTION.lower():
+    if remark.kind is RemarkKind.NOT_PLAYED:
+        return field("Remarks", said)
+    if remark.kind is RemarkKind.ADJUSTED:
+        return field("Remarks", remark.adjusted)
+    if remark.kind is RemarkKind.WRONG_DIRECTION:
         problems.append(
             Problem(
                 at,
-                f"Remarks {remark!r}: the table says the board was played the wrong way round;"
+                f"Remarks {said!r}: the table says the board was played the wrong way round;"
                 " scored as entered, a director must decide",
                 Severity.WARNING,
             )
         )
         return None
-    if remark.lower() == ARBITRAL.lower():
+    if remark.kind is RemarkKind.ARBITRAL:
         problems.append(
             Problem(
                 at,
-                f"Remarks {remark!r}: the director gave an arbitral score that the file does"
+                f"Remarks {said!r}: the director gave an arbitral score that the file does"
                 " not state; enter it as an adjusted score (A+/A-, 60%/40%) and read the"
                 " results from that file",
             )
@@ -267,7 +307,7 @@ def _remarks(
     problems.append(
         Problem(
             at,
-            f"Remarks {remark!r} is not a remark Bridgemate writes ({NOT_PLAYED!r},"
+            f"Remarks {said!r} is not a remark Bridgemate writes ({NOT_PLAYED!r},"
             f" {ARBITRAL!r}, {WRONG_DIRECTION!r}, or percentages such as '60%-40%');"
             " scored as entered",
             Severity.WARNING,
