@@ -22,8 +22,8 @@ def run(*args: str) -> Result:
 def test_pairs_ranking_printed_per_direction() -> None:
     result = run("pairs", MITCHELL)
     assert result.exit_code == 0, result.output
-    assert "North-South (mp)" in result.stdout
-    assert "East-West (mp)" in result.stdout
+    assert "North-South (matchpoints)" in result.stdout
+    assert "East-West (matchpoints)" in result.stdout
     assert "59.75" in result.stdout
 
 
@@ -262,7 +262,7 @@ def test_teams_club_scale_file(tmp_path: Path) -> None:
 def test_teams_printed() -> None:
     result = run("teams", TEAMS)
     assert "Club teams, round robin" in result.stdout
-    assert "19.69-0.31" in result.stdout
+    assert "19.69–0.31" in result.stdout
 
 
 @pytest.mark.parametrize(

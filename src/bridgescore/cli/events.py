@@ -25,14 +25,14 @@ from bridgescore.duplicate.vp import VPScale, get_scale, load_scale, scale_names
 from bridgescore.errors import BridgeInputError
 from bridgescore.events.conventions import Chosen
 from bridgescore.events.figures import fixed, points, signed
-from bridgescore.events.individual import IndividualResult
 from bridgescore.events.model import Event, Problem
 from bridgescore.events.pairs import PairsResult, PairsScoring
-from bridgescore.events.scoring import options_for, score_with
-from bridgescore.events.summary import Names, card_line, names_of, pairs_summary, teams_summary
+from bridgescore.events.scoring import EventResult, options_for, score_with
+from bridgescore.events.summary import card_line, names_of, pairs_summary, teams_summary
 from bridgescore.events.teams import TeamsResult
 from bridgescore.io.events import load_event
 from bridgescore.io.results import ResultsFileError
+from bridgescore.report.view import index_tables, scoring_name
 
 _STRICT_HELP = "Treat warnings (unused columns, boards played fewer times) as errors."
 
@@ -132,60 +132,29 @@ def pairs_command(
     elif card is not None:
         out.print(_card_table(result, card))
     else:
-        print_pairs(out, result, event.name or Path(file).name, names_of(event))
+        print_ranking(out, event, result, event.name or Path(file).name)
 
 
-def _name_cell(names: Names, who: str) -> str:
-    return " & ".join(names.get(who, ()))
-
-
-def print_players(
-    out: Console, result: IndividualResult, title: str, names: Names | None = None
-) -> None:
-    """An individual event's ranking of players, with their names when the file has them."""
-    names = names or {}
-    imps = result.pairs.scoring.uses_imps
-    table = Table(title=f"{title} — players ({result.pairs.scoring})", title_justify="left")
-    heads = ("Place", "Player", *(("Name",) if names else ()), "IMPs" if imps else "MP")
-    for name in (*heads, *(() if imps else ("%",)), "Boards"):
-        table.add_column(name, justify="left" if name in ("Place", "Player", "Name") else "right")
-    for s in result.standings:
-        cells = [s.place, s.player, *((_name_cell(names, s.player),) if names else ())]
-        cells += [points(s.total), *(() if imps else (fixed(s.percent),))]
-        table.add_row(*cells, str(s.boards))
-    out.print(table)
-
-
-def print_pairs(out: Console, result: PairsResult, title: str, names: Names | None = None) -> None:
-    """The ranking of each field, with the players' names when the file has them."""
-    for name in result.fields:
-        out.print(_standings_table(result, name, title, names or {}))
+def print_ranking(out: Console, event: Event, result: EventResult, title: str) -> None:
+    """The rankings as every renderer shows them (``report.view.index_tables``: the
+    columns are decided there once), a column nobody has anything in left out."""
+    how = scoring_name(result)
+    for shown in index_tables(event, result):
+        if shown.navigation:
+            continue
+        kept = [
+            i for i in range(len(shown.header)) if any(row.cells[i] for row in shown.rows)
+        ] or list(range(len(shown.header)))
+        table = Table(title=f"{title} — {shown.title} ({how})", title_justify="left")
+        for i in kept:
+            table.add_column(shown.header[i], justify="right" if i in shown.numeric else "left")
+        for row in shown.rows:
+            table.add_row(*(row.cells[i] for i in kept))
+        out.print(table)
 
 
 def _unit(result: PairsResult) -> str:
     return "IMPs" if result.scoring.uses_imps else "MP"
-
-
-def _standings_table(result: PairsResult, field: str, title: str, names: Names) -> Table:
-    label = {"all": "", "NS": " — North-South", "EW": " — East-West"}[field]
-    table = Table(title=f"{title}{label} ({result.scoring})", title_justify="left")
-    table.add_column("Place")
-    table.add_column("Pair")
-    if names:
-        table.add_column("Players")
-    table.add_column(_unit(result), justify="right")
-    if not result.scoring.uses_imps:
-        table.add_column("%", justify="right")
-    table.add_column("Boards", justify="right")
-    for s in result.standings:
-        if s.field != field:
-            continue
-        cells = [s.place, s.pair, *((_name_cell(names, s.pair),) if names else ())]
-        cells.append(points(s.total))
-        if not result.scoring.uses_imps:
-            cells.append(fixed(s.percent))
-        table.add_row(*cells, str(s.boards))
-    return table
 
 
 def _traveller_table(result: PairsResult, board: int) -> Table:
@@ -296,39 +265,7 @@ def teams_command(
     if as_json:
         emit_json(teams_summary(result, names_of(event)))
         return
-    print_teams(console(), result, event.name or "Standings", names_of(event))
-
-
-def print_teams(out: Console, result: TeamsResult, title: str, names: Names | None = None) -> None:
-    """The matches and the standings (with the team's players when the file names them)."""
-    names = names or {}
-    scoring = str(result.scoring)
-    unit = "IMPs" if scoring == "imps" else "BAM"
-    matches = Table(title="Matches", title_justify="left")
-    for name in ("Round", "Team", "Team", unit, "VPs" if scoring == "imps" else "Points"):
-        matches.add_column(name)
-    for m in result.matches:
-        matches.add_row(
-            "" if m.round is None else str(m.round),
-            m.first,
-            m.second,
-            f"{points(m.first_points)}-{points(m.second_points)}",
-            f"{fixed(m.first_vp)}-{fixed(m.second_vp)}",
-        )
-    out.print(matches)
-    standings = Table(title=title, title_justify="left")
-    heads = ("Place", "Team", *(("Players",) if names else ()))
-    for name in (*heads, "VPs" if scoring == "imps" else "Points", f"{unit} +/-"):
-        standings.add_column(name, justify="left" if name in heads else "right")
-    for s in result.standings:
-        standings.add_row(
-            s.place,
-            s.team,
-            *((_name_cell(names, s.team),) if names else ()),
-            fixed(s.vp),
-            f"{points(s.points_for)}/{points(s.points_against)}",
-        )
-    out.print(standings)
+    print_ranking(console(), event, result, event.name or "Standings")
 
 
 # --- imps and vp ------------------------------------------------------------------------------

@@ -13,18 +13,14 @@ from bridgescore.cli._common import EXIT_BAD_INPUT, console, emit_json, friendly
 from bridgescore.cli._options import convention_options, laws_option
 from bridgescore.cli.events import (
     conventions_of,
-    print_pairs,
-    print_players,
-    print_teams,
+    print_ranking,
     report_problems,
 )
 from bridgescore.cli.movement import load_schedule_argument, missing_lines
-from bridgescore.events.individual import IndividualResult
 from bridgescore.events.model import Event
 from bridgescore.events.movements.fit import missing_results
 from bridgescore.events.movements.model import Movement
 from bridgescore.events.movements.teams import RoundRobin
-from bridgescore.events.pairs import PairsResult
 from bridgescore.events.scoring import score_with
 from bridgescore.events.summary import event_summary
 from bridgescore.events.teams import TeamsResult
@@ -103,14 +99,7 @@ def event_command(
             summary["missing"] = [asdict(seating) for seating in missing]
         emit_json(summary)
         return
-    names = {p.id: p.names for p in event.participants}
-    title = event.name or Path(file).name
-    if isinstance(result, PairsResult):
-        print_pairs(console(), result, title, names)
-    elif isinstance(result, IndividualResult):
-        print_players(console(), result, title, names)
-    else:
-        print_teams(console(), result, title, names)
+    print_ranking(console(), event, result, event.name or Path(file).name)
 
 
 @click.command(

@@ -109,7 +109,7 @@ def build_report(
     else:
         result = score_with(event, conventions.options)
     title = event.name or "Results"
-    subtitle = " · ".join(x for x in (event.site, event.date, _scoring_name(result)) if x)
+    subtitle = " · ".join(x for x in (event.site, event.date, scoring_name(result)) if x)
     if isinstance(result, TeamsResult):
         return _teams_report(event, result, title, subtitle)
     if isinstance(result, IndividualResult):
@@ -122,7 +122,7 @@ def pairs_pages(event: Event, result: PairsResult, memo: LayoutMemo | None = Non
     """The pages of a pairs event already scored (as ``build_report`` lays them out);
     ``memo`` keeps what was laid out for the next time (:class:`LayoutMemo`)."""
     title = event.name or "Results"
-    subtitle = " · ".join(x for x in (event.site, event.date, _scoring_name(result)) if x)
+    subtitle = " · ".join(x for x in (event.site, event.date, scoring_name(result)) if x)
     return _pairs_report(event, result, title, subtitle, memo)
 
 
@@ -130,23 +130,33 @@ def teams_pages(event: Event, result: TeamsResult) -> Report:
     """The pages of a teams event already scored: its byes and penalties as ``result``
     has them (:func:`~bridgescore.events.teams.with_byes`, ``with_penalties``)."""
     title = event.name or "Results"
-    subtitle = " · ".join(x for x in (event.site, event.date, _scoring_name(result)) if x)
+    subtitle = " · ".join(x for x in (event.site, event.date, scoring_name(result)) if x)
     return _teams_report(event, result, title, subtitle)
 
 
 def _players_index(event: Event, result: IndividualResult, pairs_index: Page) -> Page:
     """An individual's ranking is of players; the boards stay as the partnerships played them."""
+    navigation = tuple(t for t in pairs_index.tables if t.navigation)
+    return replace(pairs_index, tables=(_players_table(event, result), *navigation))
+
+
+def _players_table(event: Event, result: IndividualResult) -> Table:
     names = {p.id: ", ".join(p.names) for p in event.participants}
     imps = result.pairs.scoring.uses_imps
-    header = ("Place", "Player", "Name", "IMPs" if imps else "MP", *(() if imps else ("%",)))
+    header = (
+        "Place",
+        "Player",
+        "Name",
+        "IMPs" if imps else "MP",
+        *(() if imps else ("%",)),
+        "Boards",
+    )
     rows = tuple(
         Row((s.place, s.player, names.get(s.player, ""), points(s.total),
-             *(() if imps else (fixed(s.percent),))))
+             *(() if imps else (fixed(s.percent),)), str(s.boards)))
         for s in result.standings
     )  # fmt: skip
-    ranking = Table("Players", header, rows, frozenset({3, 4}))
-    navigation = tuple(t for t in pairs_index.tables if t.navigation)
-    return replace(pairs_index, tables=(ranking, *navigation))
+    return Table("Players", header, rows, frozenset(range(3, len(header))))
 
 
 def _hands_report(event: Event) -> Report:
@@ -170,9 +180,9 @@ def _hands_report(event: Event) -> Report:
     return Report(title, subtitle, index, with_board_steps(boards), ())
 
 
-def _scoring_name(result: PairsResult | TeamsResult | IndividualResult) -> str:
+def scoring_name(result: PairsResult | TeamsResult | IndividualResult) -> str:
     if isinstance(result, IndividualResult):
-        return f"individual, {_scoring_name(result.pairs)}"
+        return f"individual, {scoring_name(result.pairs)}"
     if isinstance(result, TeamsResult):
         return "board-a-match" if str(result.scoring) == "bam" else f"IMPs, VPs ({result.scale})"
     return {
@@ -245,19 +255,16 @@ class LayoutMemo:
         self._used = set()
 
 
-def _pairs_report(
-    event: Event,
-    result: PairsResult,
-    title: str,
-    subtitle: str,
-    memo: LayoutMemo | None = None,
-) -> Report:
+def pairs_standings(event: Event, result: PairsResult) -> list[Table]:
+    """Each field's ranking, its columns decided here once for every renderer: place,
+    pair, names, the total in MP or IMPs, the percentage at matchpoints, boards, and the
+    procedural penalty when any was given."""
     imps = result.scoring.uses_imps
     unit = "IMPs" if imps else "MP"
     field_names = {"all": "Ranking", "NS": "North-South", "EW": "East-West"}
     names = {p.id: ", ".join(p.names) for p in event.participants}
     fined = dict(result.penalties)
-    standings = []
+    standings: list[Table] = []
     for name in result.fields:
         ranking: list[Row] = []
         for s in result.standings:
@@ -282,6 +289,20 @@ def _pairs_report(
         )
         numeric = frozenset(range(3, len(header)))
         standings.append(Table(field_names[name], header, tuple(ranking), numeric))
+    return standings
+
+
+def _pairs_report(
+    event: Event,
+    result: PairsResult,
+    title: str,
+    subtitle: str,
+    memo: LayoutMemo | None = None,
+) -> Report:
+    imps = result.scoring.uses_imps
+    unit = "IMPs" if imps else "MP"
+    names = {p.id: ", ".join(p.names) for p in event.participants}
+    standings = pairs_standings(event, result)
     board_links = Table(
         "Boards",
         ("Board", "Results"),
@@ -367,7 +388,9 @@ def _pairs_report(
     return Report(title, subtitle, index, with_board_steps(boards), tuple(cards))
 
 
-def _teams_report(event: Event, result: TeamsResult, title: str, subtitle: str) -> Report:
+def teams_index_tables(result: TeamsResult) -> tuple[Table, ...]:
+    """A teams event's standings (byes and penalties when any), its matches, its byes
+    and the check of a published match table, columns decided here once."""
     bam = str(result.scoring) == "bam"
     extra: list[tuple[str, Callable[[TeamStanding], str]]] = []
     if result.byes:
@@ -423,7 +446,23 @@ def _teams_report(event: Event, result: TeamsResult, title: str, subtitle: str) 
         ),
     )
     checked = () if result.check is None else (_check_table(result),)
-    index = Page("index.html", title, (standings, matches, *byes, *checked))
+    return (standings, matches, *byes, *checked)
+
+
+def index_tables(
+    event: Event, result: PairsResult | TeamsResult | IndividualResult
+) -> tuple[Table, ...]:
+    """The rankings any renderer shows for ``result`` (the HTML and PDF index, the
+    command line, the web page), without laying out the boards and cards."""
+    if isinstance(result, TeamsResult):
+        return teams_index_tables(result)
+    if isinstance(result, IndividualResult):
+        return (_players_table(event, result),)
+    return tuple(pairs_standings(event, result))
+
+
+def _teams_report(event: Event, result: TeamsResult, title: str, subtitle: str) -> Report:
+    index = Page("index.html", title, teams_index_tables(result))
     if not any(m.boards for m in result.matches):
         return Report(title, subtitle, index, (), _match_cards(result))
     by_board: dict[int, list[Row]] = {}
