@@ -128,6 +128,7 @@ def test_the_json_form_names_everything_applied() -> None:
         "policy": "wbf",
         "butler": "drop-1",
         "cross_imps": "average",
+        "imp_totals": "sum",
         "factoring": "field",
         "field": "auto",
         "incomplete": "raise",
@@ -135,3 +136,17 @@ def test_the_json_form_names_everything_applied() -> None:
         "description": "scored as Pianola 1.0 scores (the file names it): short totals scaled"
         " to the most boards played",
     }
+
+
+def test_ruter_imp_totals_per_board() -> None:
+    """Ruter 4.7 writes cross-IMP totals per board and comparison (``IMP;Cross2``) and ranks
+    one list; Ruter 4.3.2.2 (``IMP;Cross``) writes sums; butler totals are per board."""
+    assert choose_conventions("Ruter 4.7", "cross-imps").options.imp_totals.value == "per-board"
+    assert choose_conventions("Ruter 4.7", "cross-imps").options.field.value == "one"
+    assert choose_conventions("Ruter 4.3.2.2", "cross-imps").options.imp_totals.value == "sum"
+    assert choose_conventions("Ruter 4.3.2.2", "butler").describe() == (
+        "scored as Ruter 4.3.2.2 scores (the file names it): totals in IMPs per board, field one"
+    )
+    asked = choose_conventions("Ruter 4.7", "cross-imps", {"imp_totals": "sum"})
+    assert asked.options.imp_totals.value == "sum"
+    assert asked.given == ("imp-totals sum",)

@@ -47,6 +47,7 @@ def test_every_default_is_bridgescores() -> None:
         "policy": "wbf",
         "butler": "drop-1",
         "cross_imps": "average",
+        "imp_totals": "sum",
         "field": "auto",
         "factoring": "policy",
         "incomplete": "raise",

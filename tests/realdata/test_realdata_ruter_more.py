@@ -47,3 +47,27 @@ def test_ruter_teams_published_mid_event() -> None:
     chosen = options_for(event)
     compared = compare_event(event, result, tie_marks=chosen.conventions.tie_marks)
     assert compared.summary() == "total 6/6, place 6/6"
+
+
+def test_ruter_cross2_totals_per_board_and_comparison() -> None:
+    """``ruter_cross2.pbn`` (Ruter 4.7, ``IMP;Cross2``, 24 pairs in two sections, 16 boards
+    of 12 results): each line is the sum of the IMPs against the 11 other results, as
+    Ruter 4.3.2.2 writes ``IMP;Cross``; the total is IMPs per board and per comparison
+    (pair 305: 729 summed over 16 boards of 11 comparisons is written 4.14); one list
+    across directions and sections (305 East-West first, 6 North-South third), 103 and 2
+    placed 8th and 9th on 1.06 each (187 and 186 IMPs summed: ranked on the exact figure)."""
+    event = bridgescore.load_event(DATA / "ruter_cross2.pbn")
+    chosen = options_for(event)
+    assert chosen.describe().endswith(
+        "cross-IMPs summed over the comparisons, totals in IMPs per board and comparison, field one"
+    )
+    result = score_event(event)
+    compared = compare_event(event, result, tie_marks=chosen.conventions.tie_marks)
+    assert compared.summary() == ("ns_points 192/192, ew_points 192/192, total 24/24, place 24/24")
+    assert (compared.agree, compared.total) == (432, 432)
+    # with bridgescore's defaults (averaged lines, summed totals, two fields): the lines
+    # and every total differ
+    plain = score_event(event, conventions=None)
+    assert compare_event(event, plain).summary() == (
+        "ns_points 1/192, ew_points 1/192, total 0/24, place 2/24"
+    )

@@ -13,7 +13,7 @@ from bridgescore.duplicate.adjusted import MATCHPOINT_POLICY_REGISTRY
 from bridgescore.duplicate.butler import BUTLER_PRESET_REGISTRY
 from bridgescore.duplicate.imps import IMP_TABLE_REGISTRY
 from bridgescore.events.conventions import NO_CONVENTIONS, program_names
-from bridgescore.events.options import CrossImps, Field, Incomplete
+from bridgescore.events.options import CrossImps, Field, ImpTotals, Incomplete
 from bridgescore.laws import LAW_SET_REGISTRY
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -56,7 +56,8 @@ _POLICY_HELP = (
 
 
 def convention_options(command: F) -> F:
-    """``--policy``, ``--butler``, ``--cross-imps``, ``--factor-totals``, ``--field``,
+    """``--policy``, ``--butler``, ``--cross-imps``, ``--imp-totals``, ``--factor-totals``,
+    ``--field``,
     ``--incomplete``:
     each overrides what the file's program would do (see docs/real-events.md)."""
     options = [
@@ -81,6 +82,14 @@ def convention_options(command: F) -> F:
             default=None,
             help="Cross-IMP totals: the IMPs per comparison (average, the default) or their"
             " sum (total, as Ruter writes them).",
+        ),
+        click.option(
+            "--imp-totals",
+            type=click.Choice([t.value for t in ImpTotals]),
+            default=None,
+            help="IMP pairs: a pair's total as the IMPs added up (sum, the default) or IMPs"
+            " per board played (per-board, and per comparison for summed cross-IMPs, as"
+            " Ruter writes butler and IMP;Cross2 totals).",
         ),
         click.option(
             "--factor-totals",

@@ -14,8 +14,8 @@ says so in one line (:meth:`Chosen.describe`).
 
 >>> program_conventions("Ruter 4.9.1.3").name
 'Ruter'
->>> choose_conventions("Ruter 4.9.1.3", "cross-imps").describe()
-'scored as Ruter 4.9.1.3 scores (the file names it): cross-IMPs summed over the comparisons'
+>>> choose_conventions("Ruter 4.3.2.2", "cross-imps").describe()
+'scored as Ruter 4.3.2.2 scores (the file names it): cross-IMPs summed over the comparisons'
 >>> choose_conventions("", "mp").describe()
 "scored with bridgescore's defaults (the file names no program): matchpoint policy wbf"
 """
@@ -36,6 +36,7 @@ from bridgescore.events.options import (
     CrossImps,
     Factoring,
     Field,
+    ImpTotals,
     Incomplete,
     ScoringOptions,
 )
@@ -62,6 +63,7 @@ class Conventions:
     policy: str | None = None
     butler: str | None = None
     cross_imps: CrossImps | None = None
+    imp_totals: ImpTotals | None = None
     factoring: Factoring | None = None
     field: Field | None = None
     incomplete: Incomplete | None = None
@@ -79,11 +81,7 @@ class Conventions:
 
     def apply(self, options: ScoringOptions) -> ScoringOptions:
         """``options`` with what these conventions set."""
-        changes = {
-            name: value
-            for name in ("policy", "butler", "cross_imps", "factoring", "field", "incomplete")
-            if (value := getattr(self, name)) is not None
-        }
+        changes = {name: value for name in ASKABLE if (value := getattr(self, name)) is not None}
         return options.but(**changes) if changes else options
 
     def items(self, scoring: str) -> list[str]:
@@ -97,6 +95,9 @@ class Conventions:
         if how is Scoring.CROSS_IMPS and self.cross_imps is not None:
             total = "summed over" if self.cross_imps is CrossImps.TOTAL else "averaged over"
             said.append(f"cross-IMPs {total} the comparisons")
+        if how in _PAIRS_IMPS and self.imp_totals is ImpTotals.PER_BOARD:
+            per = " and comparison" if how is Scoring.CROSS_IMPS else ""
+            said.append(f"totals in IMPs per board{per}")
         if how in _PAIRS_IMPS and self.factoring in (Factoring.FIELD, Factoring.BOARDS):
             boards = self.factoring is Factoring.BOARDS
             whole = "every board" if boards else "the most boards played"
@@ -110,6 +111,7 @@ class Conventions:
 
 _WORDS: Final = {
     "cross_imps": CrossImps,
+    "imp_totals": ImpTotals,
     "factoring": Factoring,
     "field": Field,
     "incomplete": Incomplete,
@@ -221,10 +223,37 @@ PROGRAMS: Final[tuple[ProgramConventions, ...]] = (
         "Ruter",
         r"ruter",
         Conventions(policy="ruter", cross_imps=CrossImps.TOTAL),
+        by_scoring=(
+            (Scoring.BUTLER, Conventions(imp_totals=ImpTotals.PER_BOARD, field=Field.ONE)),
+            (
+                Scoring.CROSS_IMPS,
+                Conventions(
+                    cross_imps=CrossImps.TOTAL, imp_totals=ImpTotals.PER_BOARD, field=Field.ONE
+                ),
+            ),
+        ),
+        versions=((4, 7), None),
+        sources=(
+            _REAL_EVENTS,
+            "Ruter 4.7 'IMP;Cross2' PBN (tests/io/data/pbn/ruter_cross2.pbn, rkcb/pbnparser"
+            " liigaButler1b.pbn): lines summed, totals per board and comparison (729 over 16"
+            " boards of 11 comparisons is 4.14), every pair ranked in one list across"
+            " directions and sections; butler totals per board and one list from issue 16's"
+            " description (no real Ruter butler file seen)",
+        ),
+    ),
+    ProgramConventions(
+        "Ruter",
+        r"ruter",
+        Conventions(policy="ruter", cross_imps=CrossImps.TOTAL),
+        by_scoring=(
+            (Scoring.BUTLER, Conventions(imp_totals=ImpTotals.PER_BOARD, field=Field.ONE)),
+        ),
         sources=(
             _REAL_EVENTS,
             "Ruter 4.1.4, 4.3.2.2 and 4.9.1.3 PBN files: matchpoints 2484/2484, cross-IMPs"
-            " written as the sum of the IMPs against every other result (3511/3520)",
+            " ('IMP;Cross', 4.3.2.2) written as the sum of the IMPs against every other"
+            " result, totals summed (3511/3520)",
         ),
     ),
     ProgramConventions(
@@ -345,7 +374,15 @@ class Chosen:
         }
 
 
-ASKABLE: Final = ("policy", "butler", "cross_imps", "factoring", "field", "incomplete")
+ASKABLE: Final = (
+    "policy",
+    "butler",
+    "cross_imps",
+    "imp_totals",
+    "factoring",
+    "field",
+    "incomplete",
+)
 """The options a user may set on top of a program's conventions."""
 
 

@@ -47,6 +47,28 @@ class CrossImps(Word):
         return DuplicateError
 
 
+class ImpTotals(Word):
+    """How a pair's IMP total is written: the IMPs added up (``sum``), or IMPs per board
+    played (``per-board``, as Ruter writes butler and ``IMP;Cross2`` totals: 41 IMPs over
+    14 boards is 2.93; summed cross-IMPs are also counted per comparison, so 729 over 16
+    boards of 11 comparisons is 4.14)."""
+
+    SUM = "sum"
+    PER_BOARD = "per-board"
+
+    @classmethod
+    def aliases(cls) -> Mapping[str, ImpTotals]:
+        return {"total": cls.SUM, "mean": cls.PER_BOARD, "average": cls.PER_BOARD}
+
+    @classmethod
+    def what(cls) -> str:
+        return "way of writing IMP totals"
+
+    @classmethod
+    def error(cls) -> type[DuplicateError]:
+        return DuplicateError
+
+
 class Field(Word):
     """How pairs are ranked: in ``one`` field (a Howell), North-South and East-West
     apart (``directions``, a Mitchell), or ``auto`` (one field when a pair sat both ways)."""
@@ -137,6 +159,7 @@ class ScoringOptions:
     policy: str | None = None
     butler: str = DEFAULT_BUTLER_PRESET
     cross_imps: CrossImps = CrossImps.AVERAGE
+    imp_totals: ImpTotals = ImpTotals.SUM
     field: Field = Field.AUTO
     factoring: Factoring = Factoring.POLICY
     incomplete: Incomplete = Incomplete.RAISE
@@ -159,6 +182,7 @@ class ScoringOptions:
             "policy": None if self.policy is None else get_policy(self.policy).name,
             "butler": get_butler_preset(self.butler).name,
             "cross_imps": CrossImps.parse(self.cross_imps),
+            "imp_totals": ImpTotals.parse(self.imp_totals),
             "field": Field.parse(self.field),
             "factoring": Factoring.of(self.factoring),
             "incomplete": Incomplete.parse(self.incomplete),
@@ -195,6 +219,7 @@ class ScoringOptions:
             "policy": self.matchpoint_policy,
             "butler": self.butler,
             "cross_imps": self.cross_imps.value,
+            "imp_totals": self.imp_totals.value,
             "field": self.field.value,
             "factoring": self.factoring.value,
             "incomplete": self.incomplete.value,

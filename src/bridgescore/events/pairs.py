@@ -187,6 +187,7 @@ def score_pairs(
     field: str = "auto",
     factor_totals: bool | str | None = None,
     cross_imps: str = "average",
+    imp_totals: str = "sum",
 ) -> PairsResult:
     """Compare every board, total each pair, rank the field(s).
 
@@ -200,6 +201,9 @@ def score_pairs(
     change.
     ``cross_imps`` is ``average`` (the IMPs per comparison, as Compscore and Pianola
     write them) or ``total`` (their sum, as Ruter writes them).
+    ``imp_totals`` is ``sum`` (a pair's IMPs added up) or ``per-board`` (IMPs per board
+    played, as Ruter writes butler and ``IMP;Cross2`` totals; summed cross-IMPs are
+    counted per comparison: 729 over 16 boards of 11 comparisons is 4.14).
     """
     how = PairsScoring.parse(scoring)
     rows = event.rows
@@ -209,11 +213,12 @@ def score_pairs(
     if how.uses_imps:
         preset = get_butler_preset("drop-1" if butler is None else butler)
         total = _cross_total(cross_imps)
+        per_board = _per_board(imp_totals)
         travellers = [
-            _imps_traveller(number, board_rows, how, preset, total=total)
+            _imps_traveller(number, board_rows, how, preset, total=total, per_board=per_board)
             for number, board_rows in by_board.items()
         ]
-        totalling = Totalling.of(None, factor_totals)
+        totalling = Totalling.of(None, factor_totals, per_board=per_board)
     else:
         chosen = matchpoint_policy(how, policy)
         travellers = matchpoint_travellers(by_board, expected, chosen)
@@ -292,6 +297,14 @@ def _cross_total(how: str) -> bool:
     return how == "total"
 
 
+def _per_board(how: str) -> bool:
+    if how not in ("sum", "per-board"):
+        raise DuplicateError(
+            f"imp_totals={how!r}: say sum (the IMPs added up) or per-board (IMPs per board played)"
+        )
+    return how == "per-board"
+
+
 def _imps_traveller(
     number: int,
     rows: Sequence[ResultRow],
@@ -299,6 +312,7 @@ def _imps_traveller(
     preset: ButlerPreset,
     *,
     total: bool = False,
+    per_board: bool = False,
 ) -> Traveller:
     entries = _entries(rows)
     if how is PairsScoring.BUTLER:
@@ -313,6 +327,8 @@ def _imps_traveller(
         return Traveller(number, lines, datum=scored.datum)
     real = [entry for entry in entries if isinstance(entry, int)]
     averaged = iter(cross_imps_exact(real, total=total) if real else [])
+    # summed cross-IMPs totalled per board are counted per comparison
+    per = Fraction(max(len(real) - 1, 1)) if total and per_board else Fraction(1)
     out = []
     for row, entry in zip(rows, entries, strict=True):
         if isinstance(entry, NotPlayed):
@@ -326,7 +342,7 @@ def _imps_traveller(
             out.append(
                 TravellerLine(
                     row, round(float(won), 2), round(float(-won), 2),
-                    ns_counted=won, ew_counted=-won, ns_exact=won, ew_exact=-won,
+                    ns_counted=won / per, ew_counted=-won / per, ns_exact=won, ew_exact=-won,
                 )
             )  # fmt: skip
     return Traveller(number, tuple(out))
@@ -499,15 +515,22 @@ class Totalling:
     exact_percentages: bool = False
     halves: Halves = Halves.AWAY_FROM_ZERO
     decimals: int | None = 2
+    per_board: bool = False
+    """The total is the counted points per board played (Ruter's IMP totals)."""
 
     @classmethod
     def of(
-        cls, policy: MatchpointPolicy | None, factor_totals: bool | str | None = None
+        cls,
+        policy: MatchpointPolicy | None,
+        factor_totals: bool | str | None = None,
+        *,
+        per_board: bool = False,
     ) -> Totalling:
         """A matchpoint policy's totalling (``None``: IMPs, no percentages); an explicit
-        ``factor_totals`` overrides the policy's."""
+        ``factor_totals`` overrides the policy's; ``per_board`` (IMPs) totals per board."""
         if policy is None:
-            return cls(percentages=False, factor=factor_mode(factor_totals))
+            factor = None if per_board else factor_mode(factor_totals)
+            return cls(percentages=False, factor=factor, per_board=per_board)
         return cls(
             percentages=True,
             factor=factor_mode(policy.factor_totals if factor_totals is None else factor_totals),
@@ -544,6 +567,8 @@ def rank_field(
     percents: dict[str, float | None] = {}
     for name, tally in tallies.items():
         total = tally.exact if totalling.exact_totals else tally.counted
+        if totalling.per_board and tally.boards:
+            total = total / tally.boards
         shown[name] = total
         if totalling.factor and 0 < tally.boards < most:
             shown[name] = factored(total, tally.boards, most, decimals, halves)
@@ -553,7 +578,12 @@ def rank_field(
             if not totalling.percentages or not tally.top
             else _round(100 * basis / tally.top, decimals, halves)
         )
-    placed = places({name: _rank_value(percents[name], shown[name]) for name in tallies})
+    # a per-board total is ranked on its exact value (Ruter: 187 and 186 summed IMPs,
+    # both written 1.06, are 8th and 9th)
+    placed = places(
+        {name: _rank_value(percents[name], shown[name]) for name in tallies},
+        decimals=9 if totalling.per_board else 2,
+    )
     return [
         Ranked(
             placed[name],

@@ -161,4 +161,5 @@ def score_with(event: Event, options: ScoringOptions) -> EventResult:
         field="two" if options.field is Field.DIRECTIONS else options.field.value,
         factor_totals=factor,
         cross_imps=options.cross_imps.value,
+        imp_totals=options.imp_totals.value,
     )
