@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import bridgescore
-from bridgescore.events.pairs import score_pairs
+from bridgescore.events.pairs import PairsResult, score_pairs
 from bridgescore.events.scoring import options_for, score_event
 from bridgescore.io import pbn
 
@@ -50,4 +50,5 @@ def test_ruter_butler_is_per_board_in_one_list_by_default() -> None:
         "scored as Ruter 4.7 scores (the file names it): totals in IMPs per board, field one"
     )
     result = score_event(ruter)
+    assert isinstance(result, PairsResult)
     assert {s.pair: round(s.total, 1) for s in result.standings} == _byes()
