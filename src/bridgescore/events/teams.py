@@ -571,6 +571,13 @@ def _agrees(vp_scale: str | VPScale, boards: int | None, m: PublishedMatch) -> b
 _HALF_HUNDREDTH = 0.005
 
 
+def team_order(vp: float, difference: float, team: str) -> tuple[float, float, str]:
+    """The order teams are ranked in, one rule for the standings and a Swiss draw: more
+    VPs first (to the hundredth), then the bigger IMP (or board-a-match) difference,
+    then the name."""
+    return (-round(vp, 2), -difference, team)
+
+
 def _standings(
     matches: Sequence[Match],
     byes: Sequence[ByeScore] = (),
@@ -603,7 +610,7 @@ def _standings(
     for team, off in taken.items():
         vp[team] -= off
     placed = places(vp)
-    order = sorted(vp, key=lambda t: (-round(vp[t], 2), -(got[t] - gave[t]), t))
+    order = sorted(vp, key=lambda t: team_order(vp[t], got[t] - gave[t], t))
     return tuple(
         TeamStanding(
             placed[t],

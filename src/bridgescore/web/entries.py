@@ -26,7 +26,7 @@ from bridgescore.core.contract import Contract
 from bridgescore.core.hands import Card
 from bridgescore.core.seats import Seat
 from bridgescore.core.vulnerability import BoardInfo
-from bridgescore.duplicate.entries import Adjusted
+from bridgescore.duplicate.adjusted import Adjusted
 from bridgescore.errors import BridgeError
 from bridgescore.events.model import (
     Event,
@@ -42,6 +42,7 @@ from bridgescore.events.movements.model import (
     Movement,
     Table,
 )
+from bridgescore.events.options import DEFAULT_OPTIONS
 from bridgescore.events.teams import award_refused, award_value, imp_award
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io.rows import RawResult, build_result, raw_field
@@ -721,7 +722,7 @@ def event_of(session: Session) -> Event:
         built = build_result(raw_result(session, seat, inp, movement))
         if built.row is not None:
             rows.append(built.row)
-    problems = tuple(check_rows(rows, "2017", teams=teams))
+    problems = tuple(check_rows(rows, DEFAULT_OPTIONS.laws, teams=teams))
     # a teams session's teams are its pair rows, kept in the order the teams were given
     listed = list(SessionPair.objects.filter(session=session).order_by("id"))
     names = {p.pair: p.names for p in listed}

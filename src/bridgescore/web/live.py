@@ -33,6 +33,7 @@ from bridgescore.events.model import (
     check_rows,
 )
 from bridgescore.events.movements.fit import table_in
+from bridgescore.events.options import DEFAULT_OPTIONS
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.penalties import apply_penalties
 from bridgescore.events.rescoring import Rescorer
@@ -115,7 +116,7 @@ def _event(session: Session, kept: _Kept, names: Mapping[str, str]) -> Event:
         for _, entry in sorted(kept.current.items())
         if (row := kept.rows.get(entry.pk)) is not None
     ]
-    problems = tuple(check_rows(rows, "2017", teams=False))
+    problems = tuple(check_rows(rows, DEFAULT_OPTIONS.laws, teams=False))
     participants = tuple(
         Participant(pair, tuple(n.strip() for n in names.get(pair, "").split("&") if n.strip()))
         for pair in clubs.movement_of(session).pairs

@@ -36,6 +36,7 @@ from bridgescore.events.teams import (
     ByeAward,
     ByeRule,
     TeamsResult,
+    team_order,
     with_byes,
 )
 from bridgescore.report.view import Report, build_report, teams_pages
@@ -362,8 +363,8 @@ def swiss_standings(session: Session) -> list[Standing]:
     def order(team: str) -> tuple[float, float, str]:
         s = scored.get(team)
         if s is None:
-            return (0.0, 0.0, team)
-        return (-round(s.vp, 2), -(s.points_for - s.points_against), team)
+            return team_order(0.0, 0.0, team)
+        return team_order(s.vp, s.points_for - s.points_against, team)
 
     drawing = len(draws_of(session)) + 1
     ordered = sorted(plan.playing(drawing), key=order)
