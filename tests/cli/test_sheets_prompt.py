@@ -18,8 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import bridgescore.cli.sheets as sheets_cli
-from bridgescore.cli.sheets import chicago_command, rubber_command, write_atomically
+from bridgescore.cli.sheets import chicago_command, rubber_command
 from bridgescore.io.deal_list import load
+from bridgescore.io.writing import WriteError, write_text
 
 HINT = "Nothing typed: enter a deal"
 RUBBER_QUESTION = "The rubber is not over. Finish it now as an unfinished rubber"
@@ -191,13 +192,13 @@ def test_save_writes_the_deal_list_after_every_deal(
 ) -> None:
     game = tmp_path / "game.txt"
     snapshots: list[list[str]] = []
-    original = sheets_cli.write_atomically
+    original = write_text
 
     def recording(path: str | os.PathLike[str], text: str) -> None:
         original(path, text)
         snapshots.append([str(deal) for deal in load(path).deals])
 
-    monkeypatch.setattr(sheets_cli, "write_atomically", recording)
+    monkeypatch.setattr(sheets_cli, "write_text", recording)
     keys = "2NT N 9\nbogus\n4H W =\n5C W -2\nundo\n5C W -1\nend\ny\n"
     result = runner.invoke(rubber_command, ["-i", "--save", str(game)], input=keys)
     assert result.exit_code == 0, result.output
@@ -307,7 +308,7 @@ def test_a_failed_save_at_the_prompt_is_one_line_and_play_goes_on(
         if len(calls) > 1:
             raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(sheets_cli, "write_atomically", failing)
+    monkeypatch.setattr(sheets_cli, "write_text", failing)
     game = tmp_path / "game.txt"
     keys = "4H N =\n4S N =\nend\n"
     result = runner.invoke(rubber_command, ["-i", "--save", str(game), "--json"], input=keys)
@@ -366,17 +367,17 @@ def test_help_shows_save_with_an_example(runner: CliRunner, command: Any) -> Non
 # --- writing atomically ----------------------------------------------------------------------
 
 
-def test_write_atomically_replaces_the_file_and_keeps_its_mode(tmp_path: Path) -> None:
+def test_a_save_replaces_the_file_and_keeps_its_mode(tmp_path: Path) -> None:
     target = tmp_path / "game.txt"
     target.write_text("old\n", encoding="utf-8")
     target.chmod(0o640)
-    write_atomically(target, "new\n")
+    write_text(target, "new\n")
     assert target.read_text(encoding="utf-8") == "new\n"
     assert stat.S_IMODE(target.stat().st_mode) == 0o640
     assert os.listdir(tmp_path) == ["game.txt"]
 
 
-def test_write_atomically_leaves_the_old_file_when_it_fails(
+def test_a_save_that_fails_leaves_the_old_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     target = tmp_path / "game.txt"
@@ -386,8 +387,8 @@ def test_write_atomically_leaves_the_old_file_when_it_fails(
         raise OSError(5, "Input/output error")
 
     monkeypatch.setattr(os, "replace", broken)
-    with pytest.raises(OSError, match="Input/output error"):
-        write_atomically(target, "new\n")
+    with pytest.raises(WriteError, match=r"game\.txt': cannot write: Input/output error"):
+        write_text(target, "new\n")
     assert target.read_text(encoding="utf-8") == "old\n"
     assert os.listdir(tmp_path) == ["game.txt"]
 

@@ -26,6 +26,8 @@ from bridgescore.errors import BridgeInputError
 from bridgescore.events.conventions import Chosen
 from bridgescore.events.figures import fixed, points, signed
 from bridgescore.events.model import Event, Problem
+from bridgescore.events.movements.model import Movement
+from bridgescore.events.movements.teams import RoundRobin
 from bridgescore.events.pairs import PairsResult, PairsScoring
 from bridgescore.events.scoring import EventResult, options_for, score_with
 from bridgescore.events.summary import card_line, names_of, pairs_summary, teams_summary
@@ -37,10 +39,18 @@ from bridgescore.report.view import index_tables, scoring_name
 _STRICT_HELP = "Treat warnings (unused columns, boards played fewer times) as errors."
 
 
-def _read(path: str, *, laws: str, strict: bool, teams: bool) -> Event:
-    """Read an event file; print every problem (not just the first) and exit 2 on errors."""
+def read_event(
+    path: str,
+    *,
+    laws: str,
+    strict: bool,
+    teams: bool | None = None,
+    movement: Movement | RoundRobin | None = None,
+) -> Event:
+    """Read an event file; print every problem (not just the first) and exit 2 on errors;
+    the warnings are printed too, one a line."""
     try:
-        event = load_event(path, laws=laws, strict=strict, teams=teams)
+        event = load_event(path, laws=laws, strict=strict, teams=teams, movement=movement)
     except ResultsFileError as error:
         report_problems(error.problems)
         sys.exit(EXIT_BAD_INPUT)
@@ -112,7 +122,7 @@ def pairs_command(
     Prints the ranking with ties as 3=, and on request a board's traveller or a
     pair's score card.
     """
-    event = _read(file, laws=laws, strict=strict, teams=False)
+    event = read_event(file, laws=laws, strict=strict, teams=False)
     chosen = conventions_of(event, scoring, options)
     result = score_with(event, chosen.options)
     if not isinstance(result, PairsResult):
@@ -256,7 +266,7 @@ def teams_command(
     as_json: bool,
 ) -> None:
     """Score a teams event: each match's IMPs and VPs, and the standings."""
-    event = _read(file, laws=laws, strict=strict, teams=True)
+    event = read_event(file, laws=laws, strict=strict, teams=True)
     asked = {"incomplete": incomplete, "vp_scale": _scale_option(vp_scale), "imp_table": imp_table}
     chosen = conventions_of(event, scoring, asked)
     result = score_with(event, chosen.options)

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import sys
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 import click
 
-from bridgescore.cli._common import EXIT_BAD_INPUT, console, emit_json, friendly_errors, note
+from bridgescore.cli._common import console, emit_json, friendly_errors, note
 from bridgescore.cli._options import convention_options, laws_option
 from bridgescore.cli.events import (
     conventions_of,
     print_ranking,
-    report_problems,
+    read_event,
 )
 from bridgescore.cli.movement import load_schedule_argument, missing_lines
 from bridgescore.events.model import Event
@@ -24,8 +23,7 @@ from bridgescore.events.movements.teams import RoundRobin
 from bridgescore.events.scoring import score_with
 from bridgescore.events.summary import event_summary
 from bridgescore.events.teams import TeamsResult
-from bridgescore.io.events import check_format, load_event, write_event
-from bridgescore.io.results import ResultsFileError
+from bridgescore.io.events import check_format, write_event
 from bridgescore.io.writing import check_not_input
 
 _SCORING_HELP = "Score as mp, acbl, butler or cross-imps (pairs), or imps/bam (teams)."
@@ -40,18 +38,6 @@ _MOVEMENT_HELP = (
 
 def _movement(source: str | None) -> Movement | RoundRobin | None:
     return None if source is None else load_schedule_argument(source)
-
-
-def _load(
-    path: str, laws: str, strict: bool, movement: Movement | RoundRobin | None = None
-) -> Event:
-    try:
-        event = load_event(path, laws=laws, strict=strict, movement=movement)
-    except ResultsFileError as error:
-        report_problems(error.problems)
-        sys.exit(EXIT_BAD_INPUT)
-    report_problems(list(event.results.warnings))
-    return event
 
 
 def _played(event: Event) -> list[tuple[int, str, str]]:
@@ -84,7 +70,7 @@ def event_command(
     """Print the ranking of any supported event file (CSV, JSON, PBN, USEBIO), scored
     as the program that wrote it scores (it says which conventions it applied)."""
     movement = _movement(movement_source)
-    event = _load(file, laws, strict, movement)
+    event = read_event(file, laws=laws, strict=strict, movement=movement)
     missing = () if movement is None else missing_results(movement, _played(event))
     for line in missing_lines(missing):
         note(line)
@@ -137,7 +123,7 @@ def report_command(
     if html_dir is not None:
         for name in ("index.html", "print.html", "style.css"):
             check_not_input(Path(html_dir) / name, [file], force=force)
-    event = _load(file, laws, strict)
+    event = read_event(file, laws=laws, strict=strict)
     chosen = (
         None if not event.results.rows and event.hands else conventions_of(event, scoring, options)
     )
@@ -168,6 +154,6 @@ def convert_command(source: str, target: str, laws: str, strict: bool, force: bo
     the target's format is the one its extension names (.csv, .json, .pbn, .xml)."""
     check_not_input(target, [source], force=force)
     check_format(target)
-    event = _load(source, laws, strict)
+    event = read_event(source, laws=laws, strict=strict)
     path = write_event(event, target)
     click.echo(f"wrote {path}")

@@ -9,11 +9,8 @@ resumes from FILE when it exists. See docs/sheets.md, "At the prompt".
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shlex
-import stat
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, TypeVar
@@ -27,6 +24,7 @@ from bridgescore.cli._common import console, emit_json, friendly_errors
 from bridgescore.core.seats import Side
 from bridgescore.errors import BridgeError
 from bridgescore.io.deal_list import DealList, dumps, load
+from bridgescore.io.writing import WriteError, write_text
 from bridgescore.sheets.chicago import DEALS_PER_ROUND, ChicagoSheet
 from bridgescore.sheets.entries import ScoreItem, SheetEntry
 from bridgescore.sheets.rubber import RubberSession, RubberSheet
@@ -241,40 +239,13 @@ class _Saver:
             f"bridgescore {self.command}: saved after every deal.\n"
             f"To go on: bridgescore {self.command} -i --save {shlex.quote(self.path)}"
         )
-        write_atomically(self.path, dumps(deals, comment=comment))
+        write_text(self.path, dumps(deals, comment=comment))
 
     def resume_hint(self) -> str:
         return (
             f"The deals are saved in {self.path}; to go on later:"
             f" bridgescore {self.command} -i --save {shlex.quote(self.path)}"
         )
-
-
-def write_atomically(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path``, then put it in place in one step.
-
-    A reader (or a crash) sees either the old file or the new one, never half of one.
-    """
-    target = os.fspath(path)
-    directory = os.path.dirname(os.path.abspath(target))
-    handle, temporary = tempfile.mkstemp(
-        prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=directory
-    )
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        try:
-            mode = stat.S_IMODE(os.stat(target).st_mode)
-        except FileNotFoundError:
-            mode = 0o644
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
 
 
 def _confirmed(question: str) -> bool:
@@ -327,7 +298,7 @@ def _interact(
         if save is not None:
             try:
                 save(sheet)
-            except OSError as error:
+            except (OSError, WriteError) as error:
                 click.echo(f"error: could not save the deals: {_one_line(str(error))}", err=True)
         draw(sheet)
         if after is not None:

@@ -68,9 +68,11 @@ def write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
             mode = 0o666 & ~umask
         os.chmod(temporary, mode)
         os.replace(temporary, target)
-    except OSError as error:
+    except BaseException as error:  # an interrupt too: no temporary file is left behind
         Path(temporary).unlink(missing_ok=True)
-        raise WriteError(f"{os.fspath(target)!r}: cannot write: {error.strerror}") from None
+        if isinstance(error, OSError):
+            raise WriteError(f"{os.fspath(target)!r}: cannot write: {error.strerror}") from None
+        raise
     return target
 
 
