@@ -131,6 +131,20 @@ def agrees(ours: float | None, theirs: float | None, decimals: int) -> bool:
     return abs(float(shown) - theirs) <= abs(theirs) * FLOAT32_EPSILON + 1e-9
 
 
+def writes_bare_ties(places: Iterable[str | None]) -> bool:
+    """Whether a file writes a tied place as the bare number on each tied line (``4``,
+    ``4``, ``4``; BBO Extractor, Compscore and others) rather than ``4=``: no place has
+    ``=`` and some number is repeated.
+
+    >>> writes_bare_ties(["1", "2", "2", "4"]), writes_bare_ties(["1", "2=", "2=", "4"])
+    (True, False)
+    """
+    written = [p.strip() for p in places if p and p.strip()]
+    if any(p.endswith("=") for p in written):
+        return False
+    return len(set(written)) < len(written)
+
+
 def _place_agrees(ours: str | None, theirs: str, tie_marks: bool) -> bool:
     if ours is None:
         return False
@@ -248,12 +262,16 @@ def compare_standings(
     ours: Sequence[PublishedStanding],
     *,
     decimals: Decimals = None,
-    tie_marks: bool = True,
+    tie_marks: bool | None = None,
     names: Sequence[str] = ("total", "percent", "place"),
 ) -> Comparison:
     """Each published participant's total, percentage and place against ours (figures the
-    program did not write are skipped; a participant we do not have differs)."""
+    program did not write are skipped; a participant we do not have differs). Places are
+    compared with ``=`` (``tie_marks=True``), without (``False``), or, by default
+    (``None``), without when the file writes bare tied places (:func:`writes_bare_ties`)."""
     mine = {s.id: s for s in ours}
+    if tie_marks is None:
+        tie_marks = not writes_bare_ties(s.place for s in theirs)
     places_of = {
         name: _decimals_for(decimals, name, (getattr(s, name) for s in theirs))
         for name in ("total", "percent")
@@ -348,7 +366,7 @@ def compare_event(
     result: PairsResult | IndividualResult | TeamsResult,
     *,
     decimals: Decimals = None,
-    tie_marks: bool = True,
+    tie_marks: bool | None = None,
 ) -> Comparison:
     """Lines and standings together (matches need the program's match figures:
     :func:`compare_matches`)."""

@@ -57,7 +57,8 @@ class Conventions:
     sets: ``policy`` applies to matchpoints, ``butler`` to butler datums (and to the IMPs
     of artificial scores in cross-IMPs), ``cross_imps`` and ``factoring`` to the IMP
     scorings of pairs events, ``incomplete`` to teams; ``tie_marks`` says whether the
-    program writes a tied place with ``=`` (used when comparing, not when scoring).
+    program writes a tied place with ``=`` (used when comparing, not when scoring;
+    ``None``: as the file shows, :func:`~bridgescore.events.compare.writes_bare_ties`).
     """
 
     policy: str | None = None
@@ -67,7 +68,7 @@ class Conventions:
     factoring: Factoring | None = None
     field: Field | None = None
     incomplete: Incomplete | None = None
-    tie_marks: bool = True
+    tie_marks: bool | None = None
 
     def __post_init__(self) -> None:
         if self.policy is not None:
