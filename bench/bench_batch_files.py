@@ -90,7 +90,7 @@ def main() -> None:
             fast = times["pairs named, `--fast` (vectorised)"]
             rows += [
                 f"| {name} | {n:,} | {seconds:.3f} s | {seconds / n * 1e6:.2f} µs"
-                f" | {seconds / fast:.1f}× |"
+                f" | {seconds / fast:.2f}× |"
                 for name, seconds in times.items()
             ]
             per_result = times[LIBRARY] / n
