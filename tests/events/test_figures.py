@@ -142,11 +142,11 @@ def test_the_cli_shows_the_teams_figures() -> None:
     assert isinstance(result, TeamsResult)
     text = _run("teams", str(TEAMS))
     for m in result.matches:
-        assert f"{points(m.first_points)}-{points(m.second_points)}" in text
-        assert f"{fixed(m.first_vp)}-{fixed(m.second_vp)}" in text
+        assert f"{points(m.first_points)}–{points(m.second_points)}" in text
+        assert f"{fixed(m.first_vp)}–{fixed(m.second_vp)}" in text
     rows = _cells(text)
     for s in result.standings:
-        shown = [fixed(s.vp), f"{points(s.points_for)}/{points(s.points_against)}"]
+        shown = [fixed(s.vp), points(s.points_for), points(s.points_against), str(s.matches)]
         assert [s.place, s.team, *shown] in rows
 
 

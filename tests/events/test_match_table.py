@@ -144,7 +144,7 @@ def test_cli_event_prints_the_standings_and_the_check() -> None:
     for team, (total, _) in TOTALS.items():
         assert f"{total:.2f}" in shown.stdout, team
     assert "URI" in shown.stdout  # team 5's name, from the TotalScoreTable
-    assert "15.75-4.25" in shown.stdout  # round 1, 1 v 2
+    assert "15.75–4.25" in shown.stdout  # round 1, 1 v 2
 
 
 def test_cli_event_json_is_the_summary_shape() -> None:

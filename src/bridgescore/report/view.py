@@ -388,30 +388,34 @@ def _pairs_report(
     return Report(title, subtitle, index, with_board_steps(boards), tuple(cards))
 
 
-def teams_index_tables(result: TeamsResult) -> tuple[Table, ...]:
-    """A teams event's standings (byes and penalties when any), its matches, its byes
-    and the check of a published match table, columns decided here once."""
+def teams_index_tables(event: Event, result: TeamsResult) -> tuple[Table, ...]:
+    """A teams event's standings (the teams' names or players when the file gives them,
+    byes and penalties when any), its matches, its byes and the check of a published
+    match table, columns decided here once."""
     bam = str(result.scoring) == "bam"
+    names = {p.id: ", ".join(p.names) for p in event.participants if p.names}
     extra: list[tuple[str, Callable[[TeamStanding], str]]] = []
     if result.byes:
         extra.append(("Byes", lambda s: str(s.byes)))
     if result.penalties:
         extra.append(("Penalty", lambda s: f"−{fixed(s.penalty)}" if s.penalty else ""))
+    named = any(s.team in names for s in result.standings)
     standings = Table(
         "Standings",
-        ("Place", "Team", "Points" if bam else "VPs", "For", "Against", "Matches",
-         *(name for name, _ in extra)),
+        ("Place", "Team", *(("Names",) if named else ()), "Points" if bam else "VPs", "For",
+         "Against", "Matches", *(name for name, _ in extra)),
         tuple(
             Row(
                 (
-                    s.place, s.team, fixed(s.vp), points(s.points_for),
-                    points(s.points_against), str(s.matches), *(cell(s) for _, cell in extra),
+                    s.place, s.team, *((names.get(s.team, ""),) if named else ()),
+                    fixed(s.vp), points(s.points_for), points(s.points_against),
+                    str(s.matches), *(cell(s) for _, cell in extra),
                 ),
                 (None, f"team-{slug(s.team)}.html"),
             )
             for s in result.standings
         ),
-        frozenset(range(2, 6 + len(extra))),
+        frozenset(range(2 + named, 6 + named + len(extra))),
     )  # fmt: skip
     byes = (
         (
@@ -455,14 +459,14 @@ def index_tables(
     """The rankings any renderer shows for ``result`` (the HTML and PDF index, the
     command line, the web page), without laying out the boards and cards."""
     if isinstance(result, TeamsResult):
-        return teams_index_tables(result)
+        return teams_index_tables(event, result)
     if isinstance(result, IndividualResult):
         return (_players_table(event, result),)
     return tuple(pairs_standings(event, result))
 
 
 def _teams_report(event: Event, result: TeamsResult, title: str, subtitle: str) -> Report:
-    index = Page("index.html", title, teams_index_tables(result))
+    index = Page("index.html", title, teams_index_tables(event, result))
     if not any(m.boards for m in result.matches):
         return Report(title, subtitle, index, (), _match_cards(result))
     by_board: dict[int, list[Row]] = {}
