@@ -70,6 +70,7 @@ def conventions_of(event: Event, scoring: str | None, options: Mapping[str, Any]
         factoring=options.get("factor_totals"),
         field=options.get("field"),
         incomplete=options.get("incomplete"),
+        imp_totals=options.get("imp_totals"),
         vp_scale=options.get("vp_scale"),
         imp_table=options.get("imp_table"),
     )
