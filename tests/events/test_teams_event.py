@@ -6,10 +6,12 @@ from pathlib import Path
 
 import pytest
 
+import bridgescore
 from bridgescore.duplicate.imps import DuplicateError
 from bridgescore.duplicate.teams import match_board_a_match, match_imps
 from bridgescore.duplicate.vp import vp
-from bridgescore.events.teams import ByeAward, ByeRule, score_teams, with_byes
+from bridgescore.events.scoring import score_event
+from bridgescore.events.teams import ByeAward, ByeRule, TeamsResult, score_teams, with_byes
 from bridgescore.io.results import load, loads_csv
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -268,3 +270,13 @@ def test_a_bye_scores_as_the_conditions_say() -> None:
 def test_a_bye_award_out_of_range_is_refused() -> None:
     with pytest.raises(DuplicateError, match="a bye of 31 VPs"):
         ByeAward(31)
+
+
+def test_board_a_match_gives_the_second_team_what_the_first_did_not_win() -> None:
+    """EBUScoreTeams' point-a-board file: every board is worth 2 between the two teams
+    (2-0 won, 1-1 tied), from either team's side."""
+    data = Path(__file__).parents[1] / "io" / "data" / "usebio" / "payload_point-a-board.xml"
+    result = score_event(bridgescore.load_event(data))
+    assert isinstance(result, TeamsResult)
+    shares = {(b.swing, b.second_swing) for m in result.matches for b in m.boards}
+    assert shares == {(2.0, 0.0), (1.0, 1.0), (0.0, 2.0)}

@@ -379,8 +379,9 @@ def score_teams(
         bam = match_board_a_match(
             [(_ns_score(first), _ns_score(second)) for first, second in pairs], bam_scale
         )
-        boards = tuple(
-            MatchBoard(first.board, first, second, points)
+        won = float(BoardAMatchScale.parse(bam_scale).win)
+        boards = tuple(  # the second team has what the first did not win of the board
+            MatchBoard(first.board, first, second, points, won - points)
             for (first, second), points in zip(pairs, bam.points, strict=True)
         )
         matches.append(Match(key[0], key[1], key[2], boards, bam.team1, bam.team2,
