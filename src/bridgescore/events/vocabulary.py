@@ -3,7 +3,8 @@
 Each format has its own spelling table into these words (PBN's ``[Scoring "IMP;Cross"]``,
 USEBIO's ``EVENT_TYPE`` and ``BOARD_SCORING_METHOD``, the CSV's ``# kind:`` and
 ``# scoring:`` lines); the event model, the conventions and the scorers speak only these.
-Both are ``StrEnum``: a value is its word (``EventKind.TEAMS == "teams"``).
+Both are :class:`~bridgescore.core.words.Word` vocabularies (a ``StrEnum`` whose value is
+its word, ``EventKind.TEAMS == "teams"``, with one parser for its words and aliases).
 
 >>> EventKind.parse("Teams"), Scoring.parse("cross-IMPs")
 (<EventKind.TEAMS: 'teams'>, <Scoring.CROSS_IMPS: 'cross-imps'>)
@@ -13,12 +14,12 @@ Both are ``StrEnum``: a value is its word (``EventKind.TEAMS == "teams"``).
 
 from __future__ import annotations
 
-from enum import StrEnum
+from collections.abc import Mapping
 
-from bridgescore.errors import BridgeInputError
+from bridgescore.core.words import Word
 
 
-class EventKind(StrEnum):
+class EventKind(Word):
     """Who competes: pairs, teams of four, or players in an individual."""
 
     PAIRS = "pairs"
@@ -26,17 +27,11 @@ class EventKind(StrEnum):
     INDIVIDUAL = "individual"
 
     @classmethod
-    def parse(cls, text: str | EventKind) -> EventKind:
-        if isinstance(text, EventKind):
-            return text
-        try:
-            return cls(text.strip().lower())
-        except ValueError:
-            shown = ", ".join(k.value for k in cls)
-            raise BridgeInputError(f"{text!r}: not a kind of event; use {shown}") from None
+    def what(cls) -> str:
+        return "kind of event"
 
 
-class Scoring(StrEnum):
+class Scoring(Word):
     """How boards are compared: matchpoints (european or ACBL), butler IMPs, cross-IMPs
     (pairs), IMPs or board-a-match (teams); victory points come on top of team IMPs."""
 
@@ -48,15 +43,8 @@ class Scoring(StrEnum):
     BOARD_A_MATCH = "bam"
 
     @classmethod
-    def parse(cls, text: str | Scoring) -> Scoring:
-        if isinstance(text, Scoring):
-            return text
-        word = text.strip().lower()
-        found = _SPELLINGS.get(word)
-        if found is None:
-            shown = ", ".join(s.value for s in cls)
-            raise BridgeInputError(f"{text!r}: not a scoring; use {shown}")
-        return found
+    def aliases(cls) -> Mapping[str, Scoring]:
+        return _SPELLINGS
 
     @property
     def uses_imps(self) -> bool:
@@ -73,12 +61,14 @@ class Scoring(StrEnum):
 
 
 _SPELLINGS = {
-    **{s.value: s for s in Scoring},
     "matchpoints": Scoring.MATCHPOINTS,
     "european": Scoring.MATCHPOINTS,
     "cross-imp": Scoring.CROSS_IMPS,
     "crossimps": Scoring.CROSS_IMPS,
     "board-a-match": Scoring.BOARD_A_MATCH,
+    "datum": Scoring.BUTLER,
+    "ximps": Scoring.CROSS_IMPS,
+    "calcutta": Scoring.CROSS_IMPS,
     # PBN's [Scoring] words (its fields, ';' between them: 'IMP;Cross', 'MatchPoints;MP1')
     "matchpoint": Scoring.MATCHPOINTS,
     "mp1": Scoring.MATCHPOINTS,
