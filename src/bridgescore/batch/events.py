@@ -54,7 +54,7 @@ from bridgescore.events.model import (
 )
 from bridgescore.events.pairs import field_kind
 from bridgescore.events.scoring import EventResult, options_for, score_with
-from bridgescore.events.teams import TeamsResult, TeamsScoring
+from bridgescore.events.teams import TeamsResult
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io.events import load_event
 from bridgescore.io.results import COLUMNS as RESULTS_COLUMNS
@@ -327,7 +327,7 @@ def standings_of(event: Event, result: EventResult, path: Path_) -> pl.DataFrame
     }
     rows: list[dict[str, object]] = []
     if isinstance(result, TeamsResult):
-        imps = result.scoring is TeamsScoring.IMPS
+        imps = result.scoring is Scoring.IMPS
         for team in result.standings:
             players = _pair_players(team.team, names)
             rows.append(
@@ -492,7 +492,7 @@ def _line_rows(result: EventResult) -> dict[int, Figures]:
     or board-a-match points; no percentages)."""
     found: dict[int, Figures] = {}
     if isinstance(result, TeamsResult):
-        imps = result.scoring is TeamsScoring.IMPS
+        imps = result.scoring is Scoring.IMPS
         for match in result.matches:
             if not match.boards:
                 continue

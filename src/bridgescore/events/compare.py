@@ -36,7 +36,8 @@ from bridgescore.duplicate.imps import DuplicateError
 from bridgescore.events.individual import IndividualResult
 from bridgescore.events.model import Event, Location, PublishedStanding, ResultRow
 from bridgescore.events.pairs import PairsResult
-from bridgescore.events.teams import TeamsResult, TeamsScoring
+from bridgescore.events.teams import TeamsResult
+from bridgescore.events.vocabulary import Scoring
 
 Value: TypeAlias = float | str | None
 
@@ -179,7 +180,7 @@ def _line_points(
                 continue
             share = (match.first_points + match.second_points) / len(match.boards)
             for board in match.boards:
-                other = -board.swing if result.scoring is TeamsScoring.IMPS else share - board.swing
+                other = -board.swing if result.scoring is Scoring.IMPS else share - board.swing
                 first, second = float(board.swing), float(other)
                 out[id(board.first_ns)] = (first, second)
                 out[id(board.second_ns)] = (second, first)

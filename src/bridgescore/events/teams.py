@@ -30,13 +30,16 @@ from bridgescore.duplicate.vp import VPScale, WBFScale, get_scale, vp
 from bridgescore.events import figures
 from bridgescore.events.model import EventResults, PublishedMatch, ResultRow
 from bridgescore.events.ranking import places
+from bridgescore.events.vocabulary import Scoring
 
 
-class TeamsScoring(StrEnum):
-    """IMPs converted to victory points, or board-a-match (2/1/0 a board)."""
-
-    IMPS = "imps"
-    BOARD_A_MATCH = "bam"
+def teams_scoring(text: str | Scoring) -> Scoring:
+    """A teams event's scoring (the one vocabulary, :class:`Scoring`): IMPs converted to
+    victory points, or board-a-match (2/1/0 a board)."""
+    how = Scoring.parse(text)
+    if how not in (Scoring.IMPS, Scoring.BOARD_A_MATCH):
+        raise DuplicateError(f"{how.value!r}: a teams event is scored imps or bam")
+    return how
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,7 +208,7 @@ class TeamsResult:
     """A teams event scored: its matches and standings; ``check`` the published VPs
     against the scale when the event was ranked from a match table."""
 
-    scoring: TeamsScoring
+    scoring: Scoring
     scale: str
     matches: tuple[Match, ...]
     standings: tuple[TeamStanding, ...]
@@ -345,7 +348,7 @@ def _imp_match(
 def score_teams(
     event: EventResults,
     *,
-    scoring: str | TeamsScoring = TeamsScoring.IMPS,
+    scoring: str | Scoring = Scoring.IMPS,
     vp_scale: str | VPScale = "wbf",
     imp_table: str | ImpTable = DEFAULT_IMP_TABLE,
     bam_scale: str | BoardAMatchScale = "2-1-0",
@@ -361,14 +364,14 @@ def score_teams(
     """
     if incomplete not in ("raise", "skip"):
         raise DuplicateError(f"incomplete={incomplete!r}: say raise or skip")
-    how = TeamsScoring(scoring)
+    how = teams_scoring(scoring)
     table = get_imp_table(imp_table)
     matches = []
     for key, rows in find_matches(event.rows).items():
         pairs = _boards(key, rows, skip=incomplete == "skip")
         if not pairs:
             continue
-        if how is TeamsScoring.IMPS:
+        if how is Scoring.IMPS:
             matches.append(_imp_match(key, pairs, table, vp_scale))
             continue
         for first, second in pairs:
@@ -494,7 +497,7 @@ def score_published_matches(
     waiting = tuple(team for m in unplayed for team in (m.home, m.away))
     standings = _standings(scored, teams=waiting)
     return TeamsResult(
-        TeamsScoring.IMPS, scale_name, tuple(scored), standings, check, unplayed=unplayed
+        Scoring.IMPS, scale_name, tuple(scored), standings, check, unplayed=unplayed
     )
 
 
