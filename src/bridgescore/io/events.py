@@ -20,7 +20,7 @@ from bridgescore.events.movements.model import Movement
 from bridgescore.events.movements.teams import RoundRobin
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io import results
-from bridgescore.io.bridgemate._access import is_access
+from bridgescore.io.text import is_access
 from bridgescore.io.writing import write_text
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 

@@ -37,10 +37,12 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 from bridgescore.errors import BridgeInputError, LocatedError
 
 __all__ = [
+    "ACCESS_MAGIC",
     "DEFAULT_FALLBACK",
     "EXCERPT_LIMIT",
     "Sniffed",
@@ -51,6 +53,7 @@ __all__ = [
     "decode",
     "decode_lenient",
     "excerpt",
+    "is_access",
     "normalise_suits",
     "read_text",
     "read_text_lenient",
@@ -186,6 +189,15 @@ def excerpt(text: str, limit: int = EXCERPT_LIMIT, *, at: int = 0) -> str:
 
 
 # --- sniffing -------------------------------------------------------------------------
+
+ACCESS_MAGIC: Final = (b"Standard Jet DB", b"Standard ACE DB")
+"""What an Access database says at byte 4 (after ``00 01 00 00``): JET 3/4, or ACE."""
+
+
+def is_access(head: bytes) -> bool:
+    """Whether the first bytes of a file are those of an Access database (a Bridgemate
+    ``.bws``), told here so that sniffing a file imports no reader."""
+    return head[:4] == b"\x00\x01\x00\x00" and head[4:19] in ACCESS_MAGIC
 
 
 def sniff(data: bytes) -> Sniffed:

@@ -10,11 +10,24 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bridgescore.report.html import build_site
-
 if TYPE_CHECKING:
     from bridgescore.events.conventions import Chosen
     from bridgescore.events.model import Event
+
+
+def build_site(
+    event: Event,
+    out_dir: str | Path,
+    *,
+    scoring: str | None = None,
+    policy: str | None = None,
+    conventions: Chosen | None = None,
+) -> list[Path]:
+    """Write the results site into ``out_dir`` (see :mod:`bridgescore.report.html`; its
+    templates are loaded only when a site is written); the files written."""
+    from bridgescore.report import html
+
+    return html.build_site(event, out_dir, scoring=scoring, policy=policy, conventions=conventions)
 
 
 def build_pdf(

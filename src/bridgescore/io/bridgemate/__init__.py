@@ -17,7 +17,7 @@ import os
 from dataclasses import replace
 
 from bridgescore.events.movements import Movement
-from bridgescore.io.bridgemate._access import ACCESS_MAGIC, BWSError, Table, is_access, read_tables
+from bridgescore.io.bridgemate._access import BWSError, Table, read_tables
 from bridgescore.io.bridgemate._event import (
     ARBITRAL,
     MATCHPOINTS,
@@ -42,6 +42,7 @@ from bridgescore.io.bridgemate._tables import (
     SectionRow,
     from_tables,
 )
+from bridgescore.io.text import ACCESS_MAGIC, is_access
 
 
 def load(path: str | os.PathLike[str]) -> BWSDocument:

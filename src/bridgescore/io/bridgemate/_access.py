@@ -19,12 +19,11 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Final
 
 from bridgescore.errors import BridgeInputError, MissingExtraError
+from bridgescore.io.text import is_access
 
 if TYPE_CHECKING:
     from access_parser import AccessParser  # type: ignore[import-untyped]
 
-ACCESS_MAGIC: Final = (b"Standard Jet DB", b"Standard ACE DB")
-"""What an Access database says at byte 4 (after ``00 01 00 00``): JET 3/4, or ACE."""
 
 _MSYS: Final = "MSysObjects"
 """The library's complaints about Access's own property table, which every Bridgemate file
@@ -60,11 +59,6 @@ class BWSError(BridgeInputError):
         if field is not None:
             where.append(f"field {field!r}")
         super().__init__(f"{', '.join(where)}: {reason}")
-
-
-def is_access(head: bytes) -> bool:
-    """Whether the first bytes of a file are those of an Access database."""
-    return head[:4] == b"\x00\x01\x00\x00" and head[4:19] in ACCESS_MAGIC
 
 
 class _Kept(logging.Handler):

@@ -24,7 +24,6 @@ from typing import Final
 
 from bridgescore.events.movements import Movement, MovementError
 from bridgescore.io.movement_files._bridgemate import dump_bridgemate, read_bridgemate
-from bridgescore.io.movement_files._bridgescorer import dump_bridgescorer, read_bridgescorer
 from bridgescore.io.movement_files._errors import ONLY_SECTION, MovementFileError
 from bridgescore.io.movement_files._json import read_json
 from bridgescore.io.text import check_text, read_text
@@ -45,6 +44,19 @@ MovementFileError.__module__ = __name__  # the public name, as tracebacks and do
 
 FORMATS: Final = ("json", "bridgescorer", "bridgemate")
 """The movement file formats read here, by name."""
+
+
+def read_bridgescorer(text: str, source: str) -> dict[str, Movement]:
+    """BridgeScorer's YAML (PyYAML is loaded only when such a file is read)."""
+    from bridgescore.io.movement_files import _bridgescorer
+
+    return _bridgescorer.read_bridgescorer(text, source)
+
+
+def dump_bridgescorer(movement: Movement, name: str) -> str:
+    from bridgescore.io.movement_files import _bridgescorer
+
+    return _bridgescorer.dump_bridgescorer(movement, name)
 
 
 _READERS: Final[dict[str, Callable[[str, str], dict[str, Movement]]]] = {
