@@ -26,7 +26,7 @@ from bridgescore.duplicate.butler import DEFAULT_BUTLER_PRESET, ButlerPreset, ge
 from bridgescore.duplicate.entries import Adjusted, Award
 from bridgescore.duplicate.imps import DEFAULT_IMP_TABLE, DuplicateError, ImpTable, get_imp_table
 from bridgescore.duplicate.teams import BoardAMatchScale, match_board_a_match, match_imps
-from bridgescore.duplicate.vp import VPScale, WBFScale, get_scale, vp
+from bridgescore.duplicate.vp import DEFAULT_VP_SCALE, VPScale, WBFScale, get_scale, vp
 from bridgescore.events import figures
 from bridgescore.events.model import EventResults, PublishedMatch, ResultRow
 from bridgescore.events.ranking import places
@@ -349,7 +349,7 @@ def score_teams(
     event: EventResults,
     *,
     scoring: str | Scoring = Scoring.IMPS,
-    vp_scale: str | VPScale = "wbf",
+    vp_scale: str | VPScale = DEFAULT_VP_SCALE,
     imp_table: str | ImpTable = DEFAULT_IMP_TABLE,
     bam_scale: str | BoardAMatchScale = "2-1-0",
     incomplete: str = "raise",
@@ -454,7 +454,7 @@ def with_penalties(result: TeamsResult, penalties: Mapping[str, float]) -> Teams
 
 
 def score_published_matches(
-    matches: Sequence[PublishedMatch], *, vp_scale: str | VPScale = "wbf"
+    matches: Sequence[PublishedMatch], *, vp_scale: str | VPScale = DEFAULT_VP_SCALE
 ) -> TeamsResult:
     """Teams ranked from a match table: each match's published VPs (the scale's, for a
     match that gives IMPs only), places shared by equal totals, and every match's VPs
@@ -496,9 +496,7 @@ def score_published_matches(
     scale_name = vp_scale if isinstance(vp_scale, str) else vp_scale.name
     waiting = tuple(team for m in unplayed for team in (m.home, m.away))
     standings = _standings(scored, teams=waiting)
-    return TeamsResult(
-        Scoring.IMPS, scale_name, tuple(scored), standings, check, unplayed=unplayed
-    )
+    return TeamsResult(Scoring.IMPS, scale_name, tuple(scored), standings, check, unplayed=unplayed)
 
 
 def is_unplayed(match: PublishedMatch) -> bool:
@@ -509,7 +507,9 @@ def is_unplayed(match: PublishedMatch) -> bool:
     )
 
 
-def check_match_vps(matches: Sequence[PublishedMatch], vp_scale: str | VPScale = "wbf") -> VPCheck:
+def check_match_vps(
+    matches: Sequence[PublishedMatch], vp_scale: str | VPScale = DEFAULT_VP_SCALE
+) -> VPCheck:
     """Every match's published VPs against the scale for its IMP margin. A match that
     does not give its length is read at the one length (1 to 64 boards) that gives the
     most matches' VPs — all of them when the file was scored with that scale."""
