@@ -199,3 +199,17 @@ def test_rubber_session_from_a_file() -> None:
 
 def test_equality_ignores_where_the_deals_came_from() -> None:
     assert loads("Pass\n", "a.txt") == loads("\n\nPass\n", "b.txt")
+
+
+def test_honours_go_with_a_scoring_given_over_the_header() -> None:
+    # A save from duplicate scoring says 'honours: no'; resumed with classic scoring,
+    # honours count as classic scoring counts them, unless honours are given too.
+    saved = loads("scoring: duplicate\nhonours: no\n4S N = honours NS 100\n")
+    assert saved.chicago().totals == Tally(420, 0)
+    classic = saved.chicago(scoring="classic")
+    assert classic.honours is True
+    assert classic.totals == Tally(520, 0)  # 120 + 300 game (not vulnerable) + 100 honours
+    assert saved.chicago(scoring="classic", honours=False).totals == Tally(420, 0)
+    # The same scoring as the header keeps the header's honours.
+    kept = loads("scoring: classic\nhonours: no\n4S N = honours NS 100\n")
+    assert kept.chicago(scoring="classic").honours is False

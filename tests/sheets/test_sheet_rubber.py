@@ -407,3 +407,41 @@ def test_empty_session() -> None:
     assert len(session.rubbers) == 1
     assert session.totals == Tally(0, 0)
     assert session.add("2H N =").totals == Tally(60, 0)
+
+
+def test_the_game_line_and_the_partscore_it_cuts(seed: RubberSheet) -> None:
+    # Deal 2: EW's game cuts NS's 70; deal 4: NS's game cuts nothing (EW had no
+    # partscore); deal 6: EW's game cuts NS's 60 from deal 5.
+    assert [(row.game_won_by, row.cut) for row in seed.rows] == [
+        (None, Tally()),
+        (Side.EW, Tally(70, 0)),
+        (None, Tally()),
+        (Side.NS, Tally()),
+        (None, Tally()),
+        (Side.EW, Tally(60, 0)),
+    ]
+    assert seed.as_dict()["deals"][1]["cut"] == {"NS": 70, "EW": 0}
+
+
+def test_session_insert_undo_and_where_each_rubber_starts() -> None:
+    session = RubberSession.from_deals([*SEED_DEALS, "4H N ="])
+    assert session.starts == (1, 7)
+    assert len(session) == 7
+    # A forgotten 3NT by N as deal 2 gives NS game 1 at once; EW's 4H is game 2, and
+    # NS's 4SX +1, now vulnerable (200 for the overtrick, 50 insult), ends the rubber
+    # two games to one at session deal 5: NS 100 + 100 + 200 + 490 + 500, EW 120.
+    inserted = session.insert(2, "3NT N =")
+    assert inserted.starts == (1, 6)
+    assert inserted.rubbers[0].totals == Tally(1390, 120)
+    # The next rubber: 3C N +1 (80), 6D E = with honours, not vulnerable (120 + 500 + 150),
+    # then NS's 4H (120): one game all.
+    assert inserted.rubbers[1].totals == Tally(200, 770)
+    assert inserted.rubbers[1].games == Tally(1, 1)
+    assert inserted.insert(9, "1NT S =").deals[-1] == Deal.parse("1NT S =")
+    undone = session.undo()
+    assert undone.starts == (1,)
+    assert undone.totals == Tally(770, 1640)
+    with pytest.raises(SheetError, match="undo: the sheet has no deals"):
+        RubberSession().undo()
+    with pytest.raises(SheetError, match=r"deal 9: a deal can be put in as deal 1 to 8"):
+        session.insert(9, "1NT S =")

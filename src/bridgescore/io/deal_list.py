@@ -100,12 +100,25 @@ class DealList:
         dealer: Seat | str | None = None,
         laws: str | None = None,
     ) -> ChicagoSheet:
-        """The Chicago sheet of these deals; each argument overrides its header."""
+        """The Chicago sheet of these deals; each argument given wins over its header.
+
+        Whether honours count goes with the scoring: a ``scoring`` given here that is
+        not the header's brings its own default (counted in classic, not in duplicate)
+        unless ``honours`` is given too, since the header's ``honours`` was written for
+        the header's scoring (a save from ``duplicate`` says ``honours: no``).
+        """
+        chosen = self.scoring or ChicagoScoring.DUPLICATE
+        if scoring is not None:
+            chosen = (
+                scoring if isinstance(scoring, ChicagoScoring) else ChicagoScoring.parse(scoring)
+            )
+        if honours is None and chosen is (self.scoring or ChicagoScoring.DUPLICATE):
+            honours = self.honours
         return ChicagoSheet.from_deals(
             self.deals,
-            scoring=scoring or self.scoring or ChicagoScoring.DUPLICATE,
+            scoring=chosen,
             vulnerability=vulnerability or self.vulnerability or "dealer-opponents",
-            honours=self.honours if honours is None else honours,
+            honours=honours,
             first_dealer=dealer or self.dealer or Seat.NORTH,
             laws=laws or self.laws or DEFAULT_LAW_SET,
         )

@@ -24,7 +24,7 @@ from typing import Any
 from bridgescore.core.contract import TableResult
 from bridgescore.core.seats import Side
 from bridgescore.core.vulnerability import Vulnerability
-from bridgescore.errors import BridgeInputError, SheetError
+from bridgescore.errors import SheetError
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET, LawSet, get_laws
 from bridgescore.scoring.deal import ScoreBreakdown, score
 from bridgescore.sheets.deal import Deal
@@ -44,7 +44,9 @@ class RubberRow:
     it); ``game`` is the number of the game whose below-the-line part the deal
     wrote in; ``game_won_by`` is set when a line is drawn under this deal;
     ``games`` and ``toward_game`` are the state after the deal (``toward_game``
-    holds the partscores still counting toward the next game, zero after a cut).
+    holds the partscores still counting toward the next game, zero after a cut);
+    ``cut`` holds the opponents' partscore that the game drawn under this deal cut
+    (a sheet draws that line differently from the winner's game line).
     """
 
     number: int
@@ -56,6 +58,7 @@ class RubberRow:
     game_won_by: Side | None
     games: Tally
     toward_game: Tally
+    cut: Tally = field(default_factory=Tally)
 
     @property
     def above(self) -> Tally:
@@ -92,6 +95,7 @@ class RubberRow:
             "entries": [e.as_dict() for e in self.entries],
             "games": self.games.as_dict(),
             "toward_game": self.toward_game.as_dict(),
+            "cut": self.cut.as_dict(),
         }
 
 
@@ -358,14 +362,18 @@ def _play(
         if deal.honours is not None:
             entries += (SheetEntry(deal.honours.side, deal.honours.value(law), ScoreItem.HONOURS),)
         won_by: Side | None = None
+        cut = Tally()
         if side is not None and breakdown.contract_points:
             toward = toward.plus(side, breakdown.contract_points)
             if toward[side] >= law.game_threshold:
                 won_by = side
                 games = games.plus(side, 1)
+                cut = Tally().plus(side.opponents, toward[side.opponents])
                 toward = Tally()
         rows.append(
-            RubberRow(number, deal, vulnerability, breakdown, entries, game, won_by, games, toward)
+            RubberRow(
+                number, deal, vulnerability, breakdown, entries, game, won_by, games, toward, cut
+            )
         )
         if won_by is not None:
             game += 1
@@ -433,10 +441,38 @@ class RubberSession:
         new = Deal.of(deal, honours)
         return replace(self, deals=(*self.deals[:index], new, *self.deals[index + 1 :]))
 
+    def insert(
+        self, number: int, deal: DealLike, honours: Honours | str | None = None
+    ) -> RubberSession:
+        """The session with a forgotten deal put in as deal ``number`` (1 to one past the
+        end, across rubbers); where each later rubber starts is worked out again."""
+        index = _session_index(number, len(self.deals), allow_end=True)
+        new = Deal.of(deal, honours)
+        return replace(self, deals=(*self.deals[:index], new, *self.deals[index:]))
+
     def delete(self, number: int) -> RubberSession:
         """The session without deal ``number`` (1-based, across rubbers)."""
         index = _session_index(number, len(self.deals))
         return replace(self, deals=(*self.deals[:index], *self.deals[index + 1 :]))
+
+    def undo(self) -> RubberSession:
+        """The session without its last deal (and no longer stopped)."""
+        if not self.deals:
+            raise SheetError("undo: the sheet has no deals")
+        return replace(self, deals=self.deals[:-1], stopped=False)
+
+    @property
+    def starts(self) -> tuple[int, ...]:
+        """The session's number of each rubber's first deal (1 for the first rubber)."""
+        firsts: list[int] = []
+        first = 1
+        for rubber in self._rubbers:
+            firsts.append(first)
+            first += len(rubber.deals)
+        return tuple(firsts)
+
+    def __len__(self) -> int:
+        return len(self.deals)
 
     def finish(self) -> RubberSession:
         """Stop play: an unfinished last rubber scores its bonuses."""
@@ -470,7 +506,16 @@ class RubberSession:
         }
 
 
-def _session_index(number: int, count: int) -> int:
-    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= count:
-        raise BridgeInputError(f"deal {number!r}: no such deal in this session (1 to {count})")
+def _session_index(number: int, count: int, *, allow_end: bool = False) -> int:
+    if (
+        isinstance(number, bool)
+        or not isinstance(number, int)
+        or not 1 <= number <= count + allow_end
+    ):
+        if allow_end:
+            raise SheetError(
+                f"deal {number!r}: a deal can be put in as deal 1 to {count + 1} of this session"
+            )
+        have = f"1 to {count}" if count else "none yet"
+        raise SheetError(f"deal {number!r}: no such deal in this session (deals: {have})")
     return number - 1
