@@ -133,6 +133,13 @@ CELL_READ = ("board", "contract", "declarer", "result", "lead", "adjusted", "not
              "reason", "erase", "entry_id", "level", "strain", "doubled")  # fmt: skip
 CHANGE_READ = ("kind", "round", "pair", "first", "second", "team", "members", "key", "reason",
                "apply")  # fmt: skip
+PAD_GAME = {"kind": "rubber", "deal-TOTAL_FORMS": "1", "deal-INITIAL_FORMS": "0",
+            "deal-0-declarer": "N", "deal-0-level": "2", "deal-0-strain": "NT",
+            "deal-0-tricks": "9"}  # fmt: skip
+PAD_READ = ("kind", "laws", "vulnerability", "scoring", "honours", "dealer", "stopped",
+            "deal-TOTAL_FORMS", "deal-0-passed", "deal-0-declarer", "deal-0-level",
+            "deal-0-strain", "deal-0-doubled", "deal-0-tricks", "deal-0-honours_side",
+            "deal-0-honours")  # fmt: skip
 RESULT = {"round": "1", "board": "1", "level": "3", "strain": "NT", "declarer": "S", "result": "="}
 
 WALKS: dict[str, Walk] = {
@@ -214,6 +221,19 @@ WALKS: dict[str, Walk] = {
     "table_plan": Walk(("GET",), reader="phone"),
     "table_service_worker": Walk(("GET",), reader="phone"),
     "table_manifest": Walk(("GET",), reader="phone"),
+    "pad": Walk(("GET",), reader="anyone"),
+    "pad_sheet": Walk(("POST",), PAD_READ, bases=(PAD_GAME,), reader="anyone"),
+    "pad_share": Walk(
+        ("POST",),
+        (*PAD_READ, "north", "east", "south", "west", "game", "key"),
+        bases=({**PAD_GAME, "north": "Ana"},),
+        reader="anyone",
+    ),
+    "pad_game": Walk(("GET",), reader="anyone"),
+    "pad_qr": Walk(("GET",), reader="anyone"),
+    "pad_service_worker": Walk(("GET",), reader="anyone"),
+    "pad_manifest": Walk(("GET",), reader="anyone"),
+    "pad_i18n": Walk(("GET",), reader="anyone"),
     "results": Walk(("GET",), reader="anyone"),
     "results_page": Walk(("GET",), reader="anyone"),
 }

@@ -341,3 +341,25 @@ class TableCall(models.Model):
 
     class Meta:
         ordering = ["id"]
+
+
+def _pad_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+class PadGame(models.Model):
+    """A score pad's game shared from a phone: what the phone sent (the settings, the
+    players' names and seats, the deals as the pad's fields), read-only to anyone with its
+    public id and changed only with its key (which only the sharing phone holds). Every
+    figure is worked out again by the library from the deals when the game is shown."""
+
+    public_id = models.CharField(max_length=16, unique=True, default=_pad_id)
+    key = models.CharField(max_length=64, default=_token)
+    settings = models.JSONField(default=dict)
+    players = models.JSONField(default=dict)
+    deals = models.JSONField(default=list)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"pad game {self.public_id}"

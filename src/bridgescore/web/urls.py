@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from bridgescore.web import desk, directing, pages, tables
+from bridgescore.web import desk, directing, pad, pages, tables
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -47,6 +47,14 @@ urlpatterns = [
     path("t/<str:token>/plan.json", tables.table_plan, name="table_plan"),
     path("t/<str:token>/sw.js", tables.table_service_worker, name="table_service_worker"),
     path("t/<str:token>/manifest.webmanifest", tables.table_manifest, name="table_manifest"),
+    path("pad/", pad.pad_home, name="pad"),
+    path("pad/sheet.json", pad.pad_sheet, name="pad_sheet"),
+    path("pad/share/", pad.pad_share, name="pad_share"),
+    path("pad/g/<str:public_id>/", pad.pad_game, name="pad_game"),
+    path("pad/g/<str:public_id>/qr.svg", pad.pad_qr, name="pad_qr"),
+    path("pad/sw.js", pad.pad_service_worker, name="pad_service_worker"),
+    path("pad/manifest.webmanifest", pad.pad_manifest, name="pad_manifest"),
+    path("pad/jsi18n/", pad.pad_i18n, name="pad_i18n"),
     path("r/<str:public_id>/", pages.results_page, {"page": "index.html"}, name="results"),
     path("r/<str:public_id>/<str:page>", pages.results_page, name="results_page"),
 ]

@@ -1,0 +1,442 @@
+"""The score pad (``/pad/``): a rubber or a Chicago kept at home on a phone, no login.
+
+The phone keeps the game (its settings, players and deals) in its own storage and asks
+``POST /pad/sheet.json`` for the sheet drawn: the deals are read through
+:mod:`bridgescore.web.pad_forms`, the library's sheet (:mod:`bridgescore.sheets`) works
+out every figure, and :func:`drawn` lays it out as players draw it (We and They, above
+and below the line, a line under each game, partscores cut). The page draws what it is
+given and keeps it, so without a connection the last sheet and the deals stay on the
+phone and the sheet is drawn again once the connection is back. A game may be shared
+(``POST /pad/share/``): saved here and read-only at ``/pad/g/<public id>/`` to anyone with
+its link or QR code.
+"""
+
+from __future__ import annotations
+
+import functools
+import hmac
+import json
+from collections.abc import Mapping
+from typing import Any, Final
+
+import segno
+from django.conf import settings as django_settings
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import JavaScriptCatalog
+
+from bridgescore.core.seats import Seat, Side
+from bridgescore.core.vulnerability import Vulnerability
+from bridgescore.laws.lawsets import get_laws, law_set_names
+from bridgescore.sheets import ChicagoSheet, Deal, RubberSheet, ScoreItem, SheetEntry
+from bridgescore.web import failures
+from bridgescore.web.answers import problem
+from bridgescore.web.forms import RequestError
+from bridgescore.web.models import PadGame
+from bridgescore.web.pad_forms import (
+    DEAL_PREFIX,
+    HONOURS_RULES,
+    SCORINGS,
+    VULNERABILITY_RULES,
+    PadShareForm,
+    read_game,
+    sheet_of,
+)
+
+_JSON_ESCAPES: Final = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026",
+                        ord("'"): "\\u0027"}  # fmt: skip
+"""What a JSON body never carries raw (players' names are typed by anyone)."""
+
+
+def _json(
+    data: Mapping[str, Any], status: int = 200, kind: str = "application/json"
+) -> HttpResponse:
+    body = json.dumps(data).translate(_JSON_ESCAPES)
+    response = HttpResponse(body, content_type=kind, status=status)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _vulnerable(vulnerability: Vulnerability) -> str:
+    return {
+        Vulnerability.NONE: _("nobody vulnerable"),
+        Vulnerability.NS: _("NS vulnerable"),
+        Vulnerability.EW: _("EW vulnerable"),
+        Vulnerability.BOTH: _("both vulnerable"),
+    }[vulnerability]
+
+
+def _item(item: ScoreItem) -> str:
+    return {
+        ScoreItem.CONTRACT_POINTS: _("contract points"),
+        ScoreItem.OVERTRICKS: _("overtricks"),
+        ScoreItem.SLAM_BONUS: _("slam bonus"),
+        ScoreItem.INSULT_BONUS: _("insult bonus"),
+        ScoreItem.UNDERTRICKS: _("undertricks"),
+        ScoreItem.HONOURS: _("honours"),
+        ScoreItem.GAME_BONUS: _("game bonus"),
+        ScoreItem.PARTSCORE_BONUS: _("partscore bonus"),
+        ScoreItem.FOURTH_DEAL_PARTSCORE: _("fourth-deal partscore"),
+        ScoreItem.RUBBER_BONUS: _("rubber bonus"),
+        ScoreItem.UNFINISHED_GAME: _("unfinished rubber: game"),
+        ScoreItem.UNFINISHED_PARTSCORE: _("unfinished rubber: partscore"),
+    }[item]
+
+
+def _deal_text(deal: Deal) -> str:
+    """The deal as players write it (``4♠X S +1``), without its honours."""
+    return Deal(deal.result).format(symbols=True)
+
+
+def _honours_text(deal: Deal) -> str:
+    if deal.honours is None:
+        return ""
+    return _("honours %(side)s %(points)s") % {
+        "side": deal.honours.side.value,
+        "points": deal.honours.points,
+    }
+
+
+def _entry(entry: SheetEntry, deal: int | None, **more: Any) -> dict[str, Any]:
+    return {"points": entry.points, "what": _item(entry.item), "deal": deal, **more}
+
+
+def _side(side: Side | None) -> str | None:
+    return None if side is None else side.value
+
+
+def _net(totals_ns: int, totals_ew: int) -> dict[str, int]:
+    """Each side's result as the players settle it: what it is ahead (or behind) by."""
+    return {"NS": totals_ns - totals_ew, "EW": totals_ew - totals_ns}
+
+
+def rubber_dealer(first: Seat, number: int) -> Seat:
+    """Who deals deal ``number`` of a rubber: the deal passes to the left each deal."""
+    return Seat((first + number - 1) % 4)
+
+
+def drawn(sheet: RubberSheet | ChicagoSheet, first_dealer: Seat) -> dict[str, Any]:
+    """The sheet laid out for drawing: every figure is the library's."""
+    if isinstance(sheet, RubberSheet):
+        return _drawn_rubber(sheet, first_dealer)
+    return _drawn_chicago(sheet)
+
+
+def _drawn_rubber(sheet: RubberSheet, first: Seat) -> dict[str, Any]:
+    above: dict[str, list[dict[str, Any]]] = {"NS": [], "EW": []}
+    games: list[dict[str, Any]] = []
+    rows = []
+    for row in sheet.rows:
+        while len(games) < row.game:
+            games.append({"number": len(games) + 1, "won_by": None, "NS": [], "EW": []})
+        game = games[row.game - 1]
+        for entry in row.entries:
+            if entry.below_the_line:
+                game[entry.side.value].append(_entry(entry, row.number))
+            else:
+                above[entry.side.value].append(_entry(entry, row.number))
+        if row.game_won_by is not None:
+            game["won_by"] = row.game_won_by.value
+        rows.append(
+            {
+                "number": row.number,
+                "dealer": rubber_dealer(first, row.number).letter,
+                "vulnerability": _vulnerable(row.vulnerability),
+                "deal": _deal_text(row.deal),
+                "honours": _honours_text(row.deal),
+                "points": row.points.as_dict(),
+                "above": row.above.as_dict(),
+                "below": row.below.as_dict(),
+                "game_won_by": _side(row.game_won_by),
+            }
+        )
+    for game in games:
+        for side in ("NS", "EW"):
+            for entry in game[side]:
+                entry["cut"] = game["won_by"] is not None and game["won_by"] != side
+    for bonus in sheet.bonuses:
+        above[bonus.side.value].append(_entry(bonus, None))
+    totals = sheet.totals
+    if sheet.is_complete:
+        winner = sheet.rubber_winner
+        status = _("%(side)s win the rubber") % {"side": _side(winner)}
+        next_deal = None
+    elif sheet.stopped:
+        status = _("Rubber stopped before its end: unfinished-rubber bonuses scored")
+        next_deal = None
+    else:
+        status = _("Games: NS %(ns)s, EW %(ew)s") % {"ns": sheet.games.ns, "ew": sheet.games.ew}
+        number = len(sheet.deals) + 1
+        next_deal = {
+            "number": number,
+            "dealer": rubber_dealer(first, number).letter,
+            "vulnerability": _vulnerable(sheet.vulnerability),
+        }
+    return {
+        "kind": "rubber",
+        "laws": sheet.laws,
+        "deals": len(sheet.deals),
+        "rows": rows,
+        "above": above,
+        "games": games,
+        "games_won": sheet.games.as_dict(),
+        "toward_game": sheet.toward_game.as_dict(),
+        "totals": totals.as_dict(),
+        "winner": _side(sheet.winner),
+        "margin": sheet.margin,
+        "net": _net(totals.ns, totals.ew),
+        "over": sheet.is_finished,
+        "complete": sheet.is_complete,
+        "stopped": sheet.stopped,
+        "status": status,
+        "next": next_deal,
+    }
+
+
+def _drawn_chicago(sheet: ChicagoSheet) -> dict[str, Any]:
+    rows = []
+    for row in sheet.rows:
+        info = row.info
+        rows.append(
+            {
+                "number": row.number,
+                "round": info.round,
+                "deal_in_round": info.deal_in_round,
+                "dealer": info.dealer.letter,
+                "vulnerability": _vulnerable(info.vulnerability),
+                "deal": _deal_text(row.deal),
+                "honours": _honours_text(row.deal),
+                "honours_counted": row.honours_counted,
+                "points": row.points.as_dict(),
+                "entries": [_entry(e, row.number, side=e.side.value) for e in row.entries],
+                "game_won_by": _side(row.game_won_by),
+            }
+        )
+    rounds = [
+        {"number": r.number, "complete": r.is_complete, "totals": r.totals.as_dict()}
+        for r in sheet.rounds
+    ]
+    nxt = sheet.next_deal
+    totals = sheet.totals
+    return {
+        "kind": "chicago",
+        "laws": sheet.laws,
+        "scoring": sheet.scoring.value,
+        "vulnerability_rule": sheet.vulnerability.value,
+        "honours": sheet.honours,
+        "deals": len(sheet.deals),
+        "rows": rows,
+        "rounds": rounds,
+        "toward_game": sheet.toward_game.as_dict(),
+        "totals": totals.as_dict(),
+        "winner": _side(sheet.winner),
+        "margin": sheet.margin,
+        "net": _net(totals.ns, totals.ew),
+        "over": False,
+        "round_complete": sheet.is_round_complete,
+        "status": _("Round %(round)s, deal %(deal)s of 4")
+        % {"round": nxt.round, "deal": nxt.deal_in_round},
+        "next": {
+            "number": nxt.number,
+            "dealer": nxt.dealer.letter,
+            "vulnerability": _vulnerable(nxt.vulnerability),
+        },
+    }
+
+
+def _refused(message: str, status: int = 422) -> HttpResponse:
+    return _json({"error": message}, status=status)
+
+
+# --- the pad ------------------------------------------------------------------------------
+
+
+@failures.only("GET")
+def pad_home(request: HttpRequest) -> HttpResponse:
+    """``/pad/``: the pad itself (every screen drawn by ``pad.js`` from what the phone
+    keeps), with the choices the library offers."""
+    choices = {
+        "laws": [{"value": n, "label": get_laws(n).title} for n in law_set_names()],
+        "vulnerability": [{"value": v, "label": str(label)} for v, label in VULNERABILITY_RULES],
+        "scoring": [{"value": v, "label": str(label)} for v, label in SCORINGS],
+        "honours": [{"value": v, "label": str(label)} for v, label in HONOURS_RULES],
+    }
+    return render(request, "bridgescore/pad.html", {"choices": choices})
+
+
+@csrf_exempt  # keeps nothing and reads no cookie: a forged post learns only a sheet
+@failures.only("POST")
+def pad_sheet(request: HttpRequest) -> HttpResponse:
+    """``POST /pad/sheet.json``: the game's settings and deals (``deal-N-...`` fields) in,
+    the library's sheet laid out for drawing out; a 4xx ``{"error": ...}`` naming the deal
+    and the field otherwise."""
+    try:
+        game, deals = read_game(request.POST)
+        sheet = sheet_of(game, deals)
+    except RequestError as error:
+        return _refused(problem(error), error.status)
+    return _json(drawn(sheet, game.first_dealer))
+
+
+# --- sharing ------------------------------------------------------------------------------
+
+_GAME_FIELDS: Final = ("kind", "laws", "vulnerability", "scoring", "honours", "dealer", "stopped")
+_DEAL_FIELDS: Final = ("passed", "declarer", "level", "strain", "doubled", "tricks",
+                       "honours_side", "honours")  # fmt: skip
+
+
+def _stored(data: Mapping[str, Any]) -> tuple[dict[str, str], list[dict[str, str]]]:
+    """The game's fields and each deal's, as posted (read through the forms first)."""
+    game = {name: str(data.get(name, "")) for name in _GAME_FIELDS}
+    count = int(data.get(f"{DEAL_PREFIX}-TOTAL_FORMS", "0"))
+    deals = [
+        {name: str(data.get(f"{DEAL_PREFIX}-{n}-{name}", "")) for name in _DEAL_FIELDS}
+        for n in range(count)
+    ]
+    return game, deals
+
+
+def _posted(game: PadGame) -> dict[str, str]:
+    """A stored game as the pad posts it, to be read by the same forms again."""
+    data = {name: str(game.settings.get(name, "")) for name in _GAME_FIELDS}
+    data[f"{DEAL_PREFIX}-TOTAL_FORMS"] = str(len(game.deals))
+    data[f"{DEAL_PREFIX}-INITIAL_FORMS"] = "0"
+    for n, deal in enumerate(game.deals):
+        for name in _DEAL_FIELDS:
+            data[f"{DEAL_PREFIX}-{n}-{name}"] = str(deal.get(name, ""))
+    return data
+
+
+@csrf_exempt  # no cookie gives authority here: changing a game takes its key, in the post
+@failures.only("POST")
+def pad_share(request: HttpRequest) -> HttpResponse:
+    """``POST /pad/share/``: save the game (new, or changed with its ``key``) for its
+    players to follow read-only; answers its link and key."""
+    try:
+        share = PadShareForm(request.POST)
+        if not share.is_valid():
+            raise RequestError(share.problem())
+        game, deals = read_game(request.POST)
+        sheet_of(game, deals)
+    except RequestError as error:
+        return _refused(problem(error), error.status)
+    fields, stored_deals = _stored(request.POST)
+    wanted = share.cleaned_data
+    saved: PadGame | None = None
+    if wanted["game"]:
+        saved = PadGame.objects.filter(public_id=wanted["game"]).first()
+        if saved is None or not hmac.compare_digest(saved.key.encode(), wanted["key"].encode()):
+            return _refused(_("this shared game cannot be changed from this phone"), 403)
+    if saved is None:
+        saved = PadGame()
+    saved.settings = fields
+    saved.players = share.players()
+    saved.deals = stored_deals
+    saved.save()
+    link = f"/pad/g/{saved.public_id}/"
+    return _json({"game": saved.public_id, "key": saved.key, "link": link,
+                  "address": _public(link), "qr": f"{link}qr.svg"})  # fmt: skip
+
+
+def _public(link: str) -> str:
+    base = str(getattr(django_settings, "PUBLIC_URL", "")).rstrip("/")
+    return base + link
+
+
+def _shared(public_id: str) -> PadGame:
+    found = PadGame.objects.filter(public_id=public_id).first()
+    if found is None:
+        raise Http404(_("no game is shared at this address"))
+    return found
+
+
+@failures.only("GET")
+def pad_game(request: HttpRequest, public_id: str) -> HttpResponse:
+    """``/pad/g/<public id>/``: a shared game, read-only, drawn from its deals by the
+    library (it reloads itself while the game goes on)."""
+    saved = _shared(public_id)
+    try:
+        game, deals = read_game(_posted(saved))
+        sheet = sheet_of(game, deals)
+    except RequestError as error:
+        return failures.refused(request, problem(error), 422)
+    players = {seat: str(saved.players.get(seat, "")) for seat in "NESW"}
+    context = {
+        "game": saved,
+        "sheet": drawn(sheet, game.first_dealer),
+        "players": players,
+        "address": _public(f"/pad/g/{saved.public_id}/"),
+    }
+    return render(request, "bridgescore/pad_game.html", context)
+
+
+@failures.only("GET")
+def pad_qr(request: HttpRequest, public_id: str) -> HttpResponse:
+    """``/pad/g/<public id>/qr.svg``: the shared game's link as a QR code."""
+    saved = _shared(public_id)
+    svg = segno.make(_public(f"/pad/g/{saved.public_id}/"), error="m").svg_inline(scale=4)
+    return HttpResponse(svg, content_type="image/svg+xml")
+
+
+# --- the pad as an app on the phone -----------------------------------------------------
+
+
+@failures.only("GET")
+def pad_service_worker(request: HttpRequest) -> HttpResponse:
+    """``/pad/sw.js``: keeps the pad's page, scripts and translations on the phone (scope
+    ``/pad/``), so the pad opens without a connection; its first line names the version
+    of what it keeps."""
+    text, version = _shell()
+    response = HttpResponse(
+        f"// bridgescore {version}\n{text}", content_type="text/javascript; charset=utf-8"
+    )
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@functools.cache
+def _shell() -> tuple[str, str]:
+    import hashlib
+    from pathlib import Path
+
+    from django.contrib.staticfiles import finders
+
+    digest = hashlib.sha256()
+    text = ""
+    for name in ("bridgescore/pad-sw.js", "bridgescore/pad.js", "bridgescore/pad.css",
+                 "bridgescore/app.css"):  # fmt: skip
+        found = finders.find(name)
+        content = Path(str(found)).read_text(encoding="utf-8") if found else ""
+        digest.update(content.encode())
+        if name.endswith("pad-sw.js"):
+            text = content
+    return text, digest.hexdigest()[:16]
+
+
+@failures.only("GET")
+def pad_manifest(request: HttpRequest) -> HttpResponse:
+    """``/pad/manifest.webmanifest``: the pad as an app on the phone's home screen."""
+    manifest = {
+        "name": _("Bridge score pad"),
+        "short_name": _("Score pad"),
+        "start_url": "/pad/",
+        "scope": "/pad/",
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": "#0b5cad",
+        "icons": [{"src": "/static/bridgescore/icon.svg", "sizes": "any", "type": "image/svg+xml"}],
+    }
+    return _json(manifest, kind="application/manifest+json")
+
+
+_catalog = JavaScriptCatalog.as_view(packages=["bridgescore.web"])
+
+
+@failures.only("GET")
+def pad_i18n(request: HttpRequest) -> HttpResponse:
+    """``/pad/jsi18n/``: Django's JavaScript catalogue, for the pad's ``gettext()``."""
+    response = _catalog(request)
+    assert isinstance(response, HttpResponse)
+    return response

@@ -1,0 +1,199 @@
+"""The score pad's server side: ``POST /pad/sheet.json`` draws the library's sheet from the
+deals the phone keeps, refuses bad input with a 4xx naming the deal and the field, and a
+shared game is read-only to everyone but the phone holding its key.
+
+The rubber is "Puntuación de puente"'s six-deal example ("Un ejemplo de goma",
+``/work/shared/seeds/001_c3ab71ce81d502ab.txt``), South keeping score ("We" = NS). Each
+deal's figures below are the text's: its table's "Oferta Total NS/EW" columns and the
+narrative's above/below split, not the library's output.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from bridgescore.web.models import PadGame
+
+pytestmark = pytest.mark.django_db
+
+SPANISH_RUBBER: tuple[dict[str, str], ...] = (
+    # 1 norte 2NT, hecho 3: 70 below, 30 above
+    {"declarer": "N", "level": "2", "strain": "NT", "tricks": "9"},
+    # 2 W 4♥ hecho 4: 120 below, EW's first game, NS's 70 cut
+    {"declarer": "W", "level": "4", "strain": "H", "tricks": "10"},
+    # 3 W 5♣ abajo 2, EW vulnerable: 200 to NS above
+    {"declarer": "W", "level": "5", "strain": "C", "tricks": "9"},
+    # 4 S 4♠X hecho 5, NS not vulnerable: 240 below, 100 + 50 above
+    {"declarer": "S", "level": "4", "strain": "S", "doubled": "X", "tricks": "11"},
+    # 5 norte 3♣ hecho 4: 60 below, 20 above
+    {"declarer": "N", "level": "3", "strain": "C", "tricks": "10"},
+    # 6 mi (E) 6♦ hecho 6, five honours: 120 below, 750 + 150 above, EW's second game
+    {"declarer": "E", "level": "6", "strain": "D", "tricks": "12",
+     "honours_side": "EW", "honours": "150"},
+)  # fmt: skip
+
+TEXT_PER_DEAL = [(100, 0), (0, 120), (200, 0), (390, 0), (80, 0), (0, 1020)]
+"""The text's "Oferta Total NS" and "Oferta Total EW" for each deal."""
+TEXT_BELOW = [(70, 0), (0, 120), (0, 0), (240, 0), (60, 0), (0, 120)]
+TEXT_ABOVE = [(30, 0), (0, 0), (200, 0), (150, 0), (20, 0), (0, 900)]
+TEXT_RUBBER_BONUS = ("EW", 500)
+TEXT_TOTALS = {"NS": 770, "EW": 1640}
+
+
+def posted(deals: tuple[dict[str, str], ...] | list[dict[str, str]], **game: str) -> dict[str, str]:
+    """The fields as the pad posts them."""
+    data = {"kind": "rubber", "deal-TOTAL_FORMS": str(len(deals)), "deal-INITIAL_FORMS": "0"}
+    data.update(game)
+    for n, deal in enumerate(deals):
+        data.update({f"deal-{n}-{name}": value for name, value in deal.items()})
+    return data
+
+
+def sheet(client: Client, deals: Any, status: int = 200, **game: str) -> dict[str, Any]:
+    answer = client.post("/pad/sheet.json", posted(deals, **game))
+    assert answer.status_code == status, answer.content
+    assert answer["Content-Type"] == "application/json"
+    found: dict[str, Any] = json.loads(answer.content)
+    return found
+
+
+def test_the_spanish_rubber_gives_the_texts_figures_deal_by_deal(client: Client) -> None:
+    for upto in range(1, len(SPANISH_RUBBER) + 1):
+        drawn = sheet(client, SPANISH_RUBBER[:upto])
+        row = drawn["rows"][upto - 1]
+        assert (row["points"]["NS"], row["points"]["EW"]) == TEXT_PER_DEAL[upto - 1]
+        assert (row["below"]["NS"], row["below"]["EW"]) == TEXT_BELOW[upto - 1]
+        assert (row["above"]["NS"], row["above"]["EW"]) == TEXT_ABOVE[upto - 1]
+    assert drawn["totals"] == TEXT_TOTALS
+    assert drawn["complete"]
+    assert drawn["winner"] == "EW"
+    assert drawn["next"] is None
+    bonuses = [(side, e["points"]) for side in ("NS", "EW") for e in drawn["above"][side]
+               if e["deal"] is None]  # fmt: skip
+    assert bonuses == [TEXT_RUBBER_BONUS]
+
+
+def test_the_sheet_is_drawn_as_players_draw_it(client: Client) -> None:
+    drawn = sheet(client, SPANISH_RUBBER)
+    games = drawn["games"]
+    # the text: a line under deal 2 (EW's game, NS's 70 cut), deal 4 (NS), deal 6 (EW)
+    assert [g["won_by"] for g in games] == ["EW", "NS", "EW"]
+    assert games[0]["NS"] == [{"points": 70, "what": "contract points", "deal": 1, "cut": True}]
+    assert [e["points"] for e in games[0]["EW"]] == [120]
+    assert [(e["points"], e["cut"]) for e in games[2]["NS"]] == [(60, True)]
+    # vulnerability as the text has it: EW from deal 3, both from deal 5
+    assert [r["vulnerability"] for r in drawn["rows"]] == [
+        "nobody vulnerable", "nobody vulnerable", "EW vulnerable", "EW vulnerable",
+        "both vulnerable", "both vulnerable",
+    ]  # fmt: skip
+    # the deal passes to the left; after deal 2 the next is deal 3, South deals, EW vulnerable
+    after_two = sheet(client, SPANISH_RUBBER[:2])
+    assert after_two["next"] == {"number": 3, "dealer": "S", "vulnerability": "EW vulnerable"}
+    assert sheet(client, SPANISH_RUBBER[:2], dealer="E")["next"]["dealer"] == "W"
+
+
+def test_a_correction_of_deal_two_recomputes_everything_after_it(client: Client) -> None:
+    corrected = list(SPANISH_RUBBER[:3])
+    corrected[1] = {"declarer": "W", "level": "3", "strain": "H", "tricks": "10"}  # 3♥ +1
+    drawn = sheet(client, corrected)
+    # no game for EW now: not vulnerable on deal 3, so two down costs them 100, not 200
+    assert drawn["rows"][2]["above"] == {"NS": 100, "EW": 0}
+    assert drawn["games_won"] == {"NS": 0, "EW": 0}
+    assert drawn["next"]["vulnerability"] == "nobody vulnerable"
+
+
+def test_an_unfinished_rubber_scores_the_librarys_bonuses(client: Client) -> None:
+    # "si solo un lado ha ganado un juego, anota 300 puntos": EW alone have a game
+    drawn = sheet(client, SPANISH_RUBBER[:3], stopped="1")
+    bonuses = [(side, e["points"]) for side in ("NS", "EW") for e in drawn["above"][side]
+               if e["deal"] is None]  # fmt: skip
+    assert bonuses == [("EW", 300)]
+    assert drawn["over"]
+    assert drawn["next"] is None
+
+
+def test_a_chicago_takes_the_variants(client: Client) -> None:
+    # "Bridgen pistelasku": deal 2's dealer (East) has the opponents (NS) vulnerable
+    deals = [{"declarer": "N", "level": "2", "strain": "H", "tricks": "8"},
+             {"declarer": "S", "level": "2", "strain": "S", "tricks": "8"}]  # fmt: skip
+    duplicate = sheet(client, deals, kind="chicago")
+    assert [r["points"]["NS"] for r in duplicate["rows"]] == [110, 110]
+    assert [r["vulnerability"] for r in duplicate["rows"]] == ["nobody vulnerable", "NS vulnerable"]
+    classic = sheet(client, deals, kind="chicago", scoring="classic")
+    # 60, then 60 + the game NS complete vulnerable: 500
+    assert [r["points"]["NS"] for r in classic["rows"]] == [60, 560]
+    dealer = sheet(client, deals, kind="chicago", vulnerability="dealer")
+    assert dealer["rows"][1]["vulnerability"] == "EW vulnerable"
+    assert duplicate["next"] == {"number": 3, "dealer": "S", "vulnerability": "EW vulnerable"}
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ({"tricks": "14"}, "deal 3, tricks: a deal has 13 tricks, so at most 13"),
+        ({"tricks": "-1"}, "deal 3, tricks: at least 0"),
+        ({"strain": "NT", "honours_side": "NS", "honours": "100"},
+         "deal 3, honours NS 100 at 5NT: at notrump only the four aces in one hand count, for 150"),
+        ({"honours_side": "NS", "honours": "120"}, "deal 3, honours: not one of the choices"),
+        ({"honours_side": "NS"}, "deal 3, honours: give the side that held them and 100 or 150"),
+        ({"level": "8"}, "deal 3, level: not one of the choices"),
+        ({"declarer": "X"}, "deal 3, declarer: not one of the choices"),
+        ({"tricks": ""}, "deal 3, tricks: choose one"),
+    ],
+)  # fmt: skip
+def test_bad_input_is_a_4xx_naming_the_deal_and_the_field(
+    client: Client, change: dict[str, str], said: str
+) -> None:
+    deals = [dict(d) for d in SPANISH_RUBBER]
+    deals[2].update(change)
+    assert sheet(client, deals, status=422) == {"error": said}
+
+
+def test_a_deal_after_the_rubber_and_bad_settings_are_refused(client: Client) -> None:
+    extra = [*SPANISH_RUBBER, {"passed": "1"}]
+    error = sheet(client, extra, status=422)["error"]
+    assert error.startswith("the rubber is over after deal 6, so deal 7 ('Pass') cannot be on it")
+    assert sheet(client, [], status=422, kind="whist") == {"error": "Game: not one of the choices"}
+    assert sheet(client, [], status=422, laws="1066") == {"error": "Laws: not one of the choices"}
+    missing = client.post("/pad/sheet.json", {"kind": "rubber"})
+    assert missing.status_code == 422
+    assert "the deals cannot be read" in json.loads(missing.content)["error"]
+    assert client.get("/pad/sheet.json").status_code == 405
+
+
+def test_a_shared_game_is_read_only_to_its_link(client: Client) -> None:
+    names = {"north": "Ana", "east": "Eero", "south": "Sofía", "west": "Wilma"}
+    answer = client.post("/pad/share/", {**posted(SPANISH_RUBBER[:5]), **names})
+    assert answer.status_code == 200
+    shared = json.loads(answer.content)
+    link, key = shared["link"], shared["key"]
+    page = client.get(link).content.decode()
+    assert "Ana" in page
+    assert "Wilma" in page
+    assert '<th class="num" id="total-ns">770</th>' in page  # 100 + 200 + 390 + 80
+    assert '<th class="num" id="total-ew">120</th>' in page
+    assert client.get(shared["qr"])["Content-Type"] == "image/svg+xml"
+    # another phone (no key, or a wrong one) changes nothing
+    six = {**posted(SPANISH_RUBBER), **names, "game": shared["game"]}
+    assert client.post("/pad/share/", six).status_code == 403
+    assert client.post("/pad/share/", {**six, "key": "guess"}).status_code == 403
+    assert len(PadGame.objects.get().deals) == 5
+    # the sharing phone, with its key, brings it up to date
+    assert client.post("/pad/share/", {**six, "key": key}).status_code == 200
+    page = client.get(link).content.decode()
+    assert '<th class="num" id="total-ew">1640</th>' in page
+    assert client.post(link).status_code == 405
+    assert client.get("/pad/g/nosuchgame/").status_code == 404
+
+
+def test_the_pad_and_its_app_files_are_served(client: Client) -> None:
+    assert client.get("/pad/").status_code == 200
+    worker = client.get("/pad/sw.js")
+    assert worker.content.startswith(b"// bridgescore ")
+    manifest = json.loads(client.get("/pad/manifest.webmanifest").content)
+    assert manifest["scope"] == "/pad/"
+    assert client.get("/pad/jsi18n/").status_code == 200
