@@ -129,6 +129,7 @@ def test_the_json_form_names_everything_applied() -> None:
         "butler": "drop-1",
         "cross_imps": "average",
         "imp_totals": "sum",
+        "mp_scale": "top",
         "factoring": "field",
         "field": "auto",
         "incomplete": "raise",

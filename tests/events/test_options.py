@@ -48,6 +48,7 @@ def test_every_default_is_bridgescores() -> None:
         "butler": "drop-1",
         "cross_imps": "average",
         "imp_totals": "sum",
+        "mp_scale": "top",
         "field": "auto",
         "factoring": "policy",
         "incomplete": "raise",

@@ -13,7 +13,7 @@ from bridgescore.duplicate.adjusted import MATCHPOINT_POLICY_REGISTRY
 from bridgescore.duplicate.butler import BUTLER_PRESET_REGISTRY
 from bridgescore.duplicate.imps import IMP_TABLE_REGISTRY
 from bridgescore.events.conventions import NO_CONVENTIONS, program_names
-from bridgescore.events.options import CrossImps, Field, ImpTotals, Incomplete
+from bridgescore.events.options import CrossImps, Field, ImpTotals, Incomplete, MpScale
 from bridgescore.laws import LAW_SET_REGISTRY
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -56,7 +56,8 @@ _POLICY_HELP = (
 
 
 def convention_options(command: F) -> F:
-    """``--policy``, ``--butler``, ``--cross-imps``, ``--imp-totals``, ``--factor-totals``,
+    """``--policy``, ``--butler``, ``--cross-imps``, ``--imp-totals``, ``--mp-scale``,
+    ``--factor-totals``,
     ``--field``,
     ``--incomplete``:
     each overrides what the file's program would do (see docs/real-events.md)."""
@@ -90,6 +91,14 @@ def convention_options(command: F) -> F:
             help="IMP pairs: a pair's total as the IMPs added up (sum, the default) or IMPs"
             " per board played (per-board, and per comparison for summed cross-IMPs, as"
             " Ruter writes butler and IMP;Cross2 totals).",
+        ),
+        click.option(
+            "--mp-scale",
+            type=click.Choice([m.value for m in MpScale]),
+            default=None,
+            help="Matchpoints shown from 0 to the top (top, the default) or as the points"
+            " above or below the board's average (plus-minus: Ruter's ± scale, wins minus"
+            " losses; a Ruter file whose figures are ± is scored so by default).",
         ),
         click.option(
             "--factor-totals",

@@ -86,7 +86,10 @@ class LineScore:
     All are ``None`` for a board not played. ``ns_exact``/``ew_exact`` are the
     matchpoints before rounding, at the board's full top; ``ns_counted``/``ew_counted``
     what the line adds to each pair's total (the shown matchpoints, or as the policy's
-    ``total_decimals`` and ``missing_results`` say).
+    ``total_decimals`` and ``missing_results`` say). Under a ± policy
+    (:attr:`~bridgescore.duplicate.matchpoint_policies.MatchpointPolicy.plus_minus`)
+    ``ns_mp``/``ew_mp`` are shown less the board's average; the exact and counted
+    figures stay on the 0-to-top scale (the totals take the average off once).
     """
 
     entry: Entry
@@ -248,8 +251,8 @@ def _score_group(
         lines.append(
             LineScore(
                 entry,
-                float(ns_shown),
-                float(ew_shown),
+                float(policy.shown(ns_shown, top)),
+                float(policy.shown(ew_shown, top)),
                 float(policy.round_percent(ns_pct)),
                 float(policy.round_percent(ew_pct)),
                 ns,

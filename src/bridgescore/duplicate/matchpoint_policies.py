@@ -12,7 +12,7 @@ Scoring a board under a policy is :mod:`bridgescore.duplicate.board_scoring`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import Final
@@ -108,6 +108,14 @@ class MatchpointPolicy:
     ``factor_totals`` scales the total of a pair that played fewer boards than the most
     any pair of its field played up to that number of boards. ``top`` and
     ``missing_results`` say which top a short board is scored to and shown at.
+
+    ``plus_minus`` shows each board's matchpoints as the points above or below the
+    board's average (Ruter's ± scale: on the european scale each result scores its wins
+    minus its losses, +4 / 0 / −4 on a board of five results) and totals them the same
+    way, so a pair's total may be negative. Only the shown figures and the totals move:
+    the board is matchpointed, Neuberg-scaled, awarded (A+ 60 % is +0.2 per comparison
+    the full board has) and rounded on the 0-to-top scale, then the average (top / 2, a
+    whole number on the european scale) is taken off, and percentages are the usual ones.
     """
 
     name: str
@@ -130,6 +138,7 @@ class MatchpointPolicy:
     exact_totals: bool = False
     exact_percentages: bool = False
     factor_totals: bool = False
+    plus_minus: bool = False
     sources: tuple[str, ...] = field(default=())
     notes: tuple[str, ...] = field(default=())
 
@@ -191,11 +200,22 @@ class MatchpointPolicy:
         step = Fraction(1, 10**self.total_decimals)
         return round_to(value, step, self.halves, average=top / 2)
 
+    def shown(self, points: Fraction, top: Fraction) -> Fraction:
+        """A board's (rounded) matchpoints as the policy shows them: as they are, or
+        less the board's average under :attr:`plus_minus`."""
+        return points - top / 2 if self.plus_minus else points
+
+    def on_scale(self, *, plus_minus: bool) -> MatchpointPolicy:
+        """This policy with its figures shown on the ± scale (``plus_minus=True``) or
+        from 0 to the top."""
+        return self if self.plus_minus is plus_minus else replace(self, plus_minus=plus_minus)
+
     def __str__(self) -> str:
         return self.name
 
     def __repr__(self) -> str:
-        return f"get_policy({self.name!r})"
+        shown = f"get_policy({self.name!r})"
+        return f"{shown}.on_scale(plus_minus=True)" if self.plus_minus else shown
 
 
 _LAW_12C2 = (

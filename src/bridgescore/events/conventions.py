@@ -31,6 +31,7 @@ from typing import Any, Final
 from bridgescore.duplicate.adjusted import get_policy
 from bridgescore.duplicate.butler import get_butler_preset
 from bridgescore.duplicate.imps import DuplicateError
+from bridgescore.events.model import Event
 from bridgescore.events.options import (
     DEFAULT_OPTIONS,
     CrossImps,
@@ -38,6 +39,7 @@ from bridgescore.events.options import (
     Field,
     ImpTotals,
     Incomplete,
+    MpScale,
     ScoringOptions,
 )
 from bridgescore.events.vocabulary import EventKind, Scoring
@@ -65,6 +67,7 @@ class Conventions:
     butler: str | None = None
     cross_imps: CrossImps | None = None
     imp_totals: ImpTotals | None = None
+    mp_scale: MpScale | None = None
     factoring: Factoring | None = None
     field: Field | None = None
     incomplete: Incomplete | None = None
@@ -91,6 +94,8 @@ class Conventions:
         said: list[str] = []
         if how in _MATCHPOINTS and self.policy is not None:
             said.append(f"matchpoint policy {self.policy}")
+        if how in _MATCHPOINTS and self.mp_scale is MpScale.PLUS_MINUS:
+            said.append("matchpoints ± the board's average (wins minus losses)")
         if how is Scoring.BUTLER and self.butler is not None:
             said.append(f"butler datum {self.butler}")
         if how is Scoring.CROSS_IMPS and self.cross_imps is not None:
@@ -113,6 +118,7 @@ class Conventions:
 _WORDS: Final = {
     "cross_imps": CrossImps,
     "imp_totals": ImpTotals,
+    "mp_scale": MpScale,
     "factoring": Factoring,
     "field": Field,
     "incomplete": Incomplete,
@@ -131,7 +137,9 @@ class ProgramConventions:
     ``pattern`` matches the start of the program text a file gives (case ignored);
     ``versions`` is the half-open range ``[since, before)`` of version numbers the
     entry covers (``None``: any); ``by_scoring`` overrides ``conventions`` for one
-    scoring (``mp``, ``butler``, ``cross-imps``, ``imps``...).
+    scoring (``mp``, ``butler``, ``cross-imps``, ``imps``...). ``scale_from_figures``:
+    the program writes matchpoints on either scale as its user chose, and the file's
+    own figures say which (:func:`published_mp_scale`).
     """
 
     name: str
@@ -140,6 +148,7 @@ class ProgramConventions:
     by_scoring: tuple[tuple[Scoring, Conventions], ...] = ()
     versions: tuple[tuple[int, ...] | None, tuple[int, ...] | None] = (None, None)
     sources: tuple[str, ...] = ()
+    scale_from_figures: bool = False
 
     def matches(self, program: str) -> bool:
         found = re.match(self.pattern, program.strip(), re.IGNORECASE)
@@ -167,6 +176,12 @@ def version_of(text: str) -> tuple[int, ...] | None:
 
 
 _REAL_EVENTS = "docs/real-events.md, 'The rules, program by program'"
+_PLUS_MINUS_SOURCE = (
+    "Ruter's ± matchpoints (issue 16: wins minus losses, totals that may be negative) are"
+    ' recognised by the file\'s own figures, never by [Scoring "MatchPoints;MP1"] (which'
+    " ruter_sm1.pbn writes over 0-to-top figures); no real ± file was available: the test"
+    " file is ruter_sm1.pbn with its MP columns rewritten"
+)
 
 PROGRAMS: Final[tuple[ProgramConventions, ...]] = (
     ProgramConventions(
@@ -241,7 +256,9 @@ PROGRAMS: Final[tuple[ProgramConventions, ...]] = (
             " boards of 11 comparisons is 4.14), every pair ranked in one list across"
             " directions and sections; butler totals per board and one list from issue 16's"
             " description (no real Ruter butler file seen)",
+            _PLUS_MINUS_SOURCE,
         ),
+        scale_from_figures=True,
     ),
     ProgramConventions(
         "Ruter",
@@ -255,7 +272,9 @@ PROGRAMS: Final[tuple[ProgramConventions, ...]] = (
             "Ruter 4.1.4, 4.3.2.2 and 4.9.1.3 PBN files: matchpoints 2484/2484, cross-IMPs"
             " ('IMP;Cross', 4.3.2.2) written as the sum of the IMPs against every other"
             " result, totals summed (3511/3520)",
+            _PLUS_MINUS_SOURCE,
         ),
+        scale_from_figures=True,
     ),
     ProgramConventions(
         "Magic Contest",
@@ -380,6 +399,7 @@ ASKABLE: Final = (
     "butler",
     "cross_imps",
     "imp_totals",
+    "mp_scale",
     "factoring",
     "field",
     "incomplete",
@@ -387,13 +407,52 @@ ASKABLE: Final = (
 """The options a user may set on top of a program's conventions."""
 
 
+def published_mp_scale(event: Event) -> MpScale | None:
+    """The matchpoint scale a file's own written figures show, or ``None`` when they show
+    none (no figures, or IMPs).
+
+    ± figures (:attr:`MpScale.PLUS_MINUS`) when any board figure or matchpoint total is
+    negative, or when every real result's two figures add up to 0 (within the 0.1 of
+    their rounding) and some are not 0; 0-to-top (:attr:`MpScale.TOP`) when the figures
+    are all 0 or more and some line's two add up to more than 0.1. An artificial score's
+    line (A+/A+ is +3.4 / +3.4 on the ± scale of 18 results) is not summed.
+    """
+    if event.scoring not in _MATCHPOINTS:
+        return None
+    sums: list[float] = []
+    for row, published in zip(event.results.rows, event.published, strict=False):
+        if published is None:
+            continue
+        figures = [f for f in (published.ns_points, published.ew_points) if f is not None]
+        if any(figure < 0 for figure in figures):
+            return MpScale.PLUS_MINUS
+        if len(figures) == 2 and row.adjusted is None and row.ns_score is not None:
+            sums.append(figures[0] + figures[1])
+    if any(s.total is not None and s.total < 0 for s in event.standings):
+        return MpScale.PLUS_MINUS
+    if not sums:
+        return None
+    if all(abs(total) <= _ROUNDING for total in sums):
+        return None if all(total == 0 for total in sums) else MpScale.PLUS_MINUS
+    return MpScale.TOP
+
+
+_ROUNDING: Final = 0.1 + 1e-9
+"""How far a line's two figures, each rounded to 0.1, may add up from 0 on the ± scale."""
+
+
 def choose_conventions(
     program: str,
     options: ScoringOptions | str,
     asked: Mapping[str, object] | None = None,
+    *,
+    figures: MpScale | None = None,
 ) -> Chosen:
     """The conventions of ``program`` applied to ``options`` (or to the defaults for the
     scoring named), with what the user ``asked`` on top (``None`` values are not asked).
+    ``figures`` is the matchpoint scale the file's own figures show
+    (:func:`published_mp_scale`): a program that writes either scale
+    (:attr:`ProgramConventions.scale_from_figures`, Ruter) is scored on that one.
 
     ``policy="none"`` turns the program's conventions off: bridgescore's defaults,
     with the other options given.
@@ -414,6 +473,8 @@ def choose_conventions(
         del wanted["policy"]
     entry = None if turned_off else program_conventions(program)
     conventions = Conventions() if entry is None else entry.for_scoring(base.scoring)
+    if entry is not None and entry.scale_from_figures and figures is not None:
+        conventions = replace(conventions, mp_scale=figures)
     if wanted:
         conventions = replace(conventions, **wanted)
     chosen = conventions.apply(base)

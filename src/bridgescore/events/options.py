@@ -23,7 +23,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, Self
 
 from bridgescore.core.words import Word
-from bridgescore.duplicate.adjusted import DEFAULT_POLICY, get_policy
+from bridgescore.duplicate.adjusted import DEFAULT_POLICY, MatchpointPolicy, get_policy
 from bridgescore.duplicate.butler import DEFAULT_BUTLER_PRESET, get_butler_preset
 from bridgescore.duplicate.imps import DEFAULT_IMP_TABLE, DuplicateError, get_imp_table
 from bridgescore.duplicate.vp import DEFAULT_VP_SCALE, VP_SCALE_REGISTRY, VPScale, get_scale
@@ -63,6 +63,28 @@ class ImpTotals(Word):
     @classmethod
     def what(cls) -> str:
         return "way of writing IMP totals"
+
+    @classmethod
+    def error(cls) -> type[DuplicateError]:
+        return DuplicateError
+
+
+class MpScale(Word):
+    """How a board's matchpoints (and a pair's total) are shown: from 0 to the top
+    (``top``, bridgescore's default and most programs'), or as the points above or below
+    the board's average (``plus-minus``, Ruter's ± scale: wins minus losses, +4 / 0 / −4
+    on a board of five results; a total may be negative). Percentages are the same."""
+
+    TOP = "top"
+    PLUS_MINUS = "plus-minus"
+
+    @classmethod
+    def aliases(cls) -> Mapping[str, MpScale]:
+        return {"0-top": cls.TOP, "zero-to-top": cls.TOP, "±": cls.PLUS_MINUS, "pm": cls.PLUS_MINUS}
+
+    @classmethod
+    def what(cls) -> str:
+        return "matchpoint scale (top or plus-minus)"
 
     @classmethod
     def error(cls) -> type[DuplicateError]:
@@ -160,6 +182,7 @@ class ScoringOptions:
     butler: str = DEFAULT_BUTLER_PRESET
     cross_imps: CrossImps = CrossImps.AVERAGE
     imp_totals: ImpTotals = ImpTotals.SUM
+    mp_scale: MpScale = MpScale.TOP
     field: Field = Field.AUTO
     factoring: Factoring = Factoring.POLICY
     incomplete: Incomplete = Incomplete.RAISE
@@ -183,6 +206,7 @@ class ScoringOptions:
             "butler": get_butler_preset(self.butler).name,
             "cross_imps": CrossImps.parse(self.cross_imps),
             "imp_totals": ImpTotals.parse(self.imp_totals),
+            "mp_scale": MpScale.parse(self.mp_scale),
             "field": Field.parse(self.field),
             "factoring": Factoring.of(self.factoring),
             "incomplete": Incomplete.parse(self.incomplete),
@@ -196,6 +220,12 @@ class ScoringOptions:
         if self.policy is not None:
             return self.policy
         return "acbl" if self.scoring is Scoring.ACBL else DEFAULT_POLICY
+
+    @property
+    def pairs_policy(self) -> MatchpointPolicy:
+        """The matchpoint policy in force, on the scale asked (:attr:`mp_scale`)."""
+        plus_minus = self.mp_scale is MpScale.PLUS_MINUS
+        return get_policy(self.matchpoint_policy).on_scale(plus_minus=plus_minus)
 
     @property
     def vp_scale_name(self) -> str:
@@ -220,6 +250,7 @@ class ScoringOptions:
             "butler": self.butler,
             "cross_imps": self.cross_imps.value,
             "imp_totals": self.imp_totals.value,
+            "mp_scale": self.mp_scale.value,
             "field": self.field.value,
             "factoring": self.factoring.value,
             "incomplete": self.incomplete.value,

@@ -517,6 +517,9 @@ class Totalling:
     decimals: int | None = 2
     per_board: bool = False
     """The total is the counted points per board played (Ruter's IMP totals)."""
+    plus_minus: bool = False
+    """The total is the points above the average of the boards played (the ± scale:
+    the counted matchpoints less half the tops); percentages are the usual ones."""
 
     @classmethod
     def of(
@@ -538,6 +541,7 @@ class Totalling:
             exact_percentages=policy.exact_percentages,
             halves=policy.halves,
             decimals=policy.session_decimals,
+            plus_minus=policy.plus_minus,
         )
 
 
@@ -566,13 +570,14 @@ def rank_field(
     shown: dict[str, Fraction] = {}
     percents: dict[str, float | None] = {}
     for name, tally in tallies.items():
-        total = tally.exact if totalling.exact_totals else tally.counted
+        points = tally.exact if totalling.exact_totals else tally.counted
+        total = points - tally.top / 2 if totalling.plus_minus else points
         if totalling.per_board and tally.boards:
             total = total / tally.boards
         shown[name] = total
         if totalling.factor and 0 < tally.boards < most:
             shown[name] = factored(total, tally.boards, most, decimals, halves)
-        basis = tally.exact if totalling.exact_percentages else total
+        basis = tally.exact if totalling.exact_percentages else points
         percents[name] = (
             None
             if not totalling.percentages or not tally.top

@@ -27,7 +27,6 @@ from bridgescore.events.pairs import (
     Traveller,
     assemble_pairs,
     field_kind,
-    matchpoint_policy,
     matchpoint_travellers,
     traveller_shares,
 )
@@ -58,7 +57,7 @@ class Rescorer:
         field = "two" if options.field is Field.DIRECTIONS else options.field.value
         by_board = group_by_board(rows)
         expected = max((len(board_rows) for board_rows in by_board.values()), default=0)
-        policy = matchpoint_policy(scoring, options.policy)
+        policy = options.pairs_policy
         travellers = self._travellers(by_board, expected, policy)
         totalling = Totalling.of(policy, options.factoring.legacy)
         result = assemble_pairs(

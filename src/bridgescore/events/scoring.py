@@ -14,7 +14,7 @@ from typing import Any, Final, Literal
 
 from bridgescore.duplicate.imps import DuplicateError
 from bridgescore.errors import BridgeInputError
-from bridgescore.events.conventions import Chosen, choose_conventions
+from bridgescore.events.conventions import Chosen, choose_conventions, published_mp_scale
 from bridgescore.events.individual import IndividualResult, score_individual
 from bridgescore.events.model import Event
 from bridgescore.events.options import DEFAULT_OPTIONS, Field, ScoringOptions
@@ -96,7 +96,8 @@ def options_for(
     plain = {name: asked.pop(name) for name in _PLAIN if asked.get(name) is not None}
     base = DEFAULT_OPTIONS.but(kind=kind_of(event), scoring=scoring_of(event, scoring), **plain)
     program = event.program if conventions == "auto" else ""
-    chosen = choose_conventions(program, base, asked)
+    figures = published_mp_scale(event) if program else None
+    chosen = choose_conventions(program, base, asked, figures=figures)
     if conventions is None and not chosen.turned_off:
         return replace(chosen, program=event.program, turned_off=True)
     return chosen
@@ -149,14 +150,15 @@ def score_with(event: Event, options: ScoringOptions) -> EventResult:
         )
     how = PairsScoring.parse(options.scoring)
     factor = options.factoring.legacy
+    policy = options.pairs_policy
     if kind is EventKind.INDIVIDUAL:
         return score_individual(
-            event.results, how, policy=options.policy, butler=options.butler, factor_totals=factor
+            event.results, how, policy=policy, butler=options.butler, factor_totals=factor
         )
     return score_pairs(
         event.results,
         how,
-        policy=options.policy,
+        policy=policy,
         butler=options.butler,
         field="two" if options.field is Field.DIRECTIONS else options.field.value,
         factor_totals=factor,
