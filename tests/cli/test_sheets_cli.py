@@ -44,16 +44,48 @@ def test_rubber_draws_the_seed_sheet(runner: CliRunner) -> None:
 def test_rubber_sheet_layout(runner: CliRunner) -> None:
     out = runner.invoke(rubber_command, [RUBBER]).stdout.splitlines()
     rules = [n for n, line in enumerate(out) if line.startswith("─")]
-    # The line, then one rule under each of the three games.
-    assert len(rules) == 4
+    # The line, and the rule over the totals; the games are lines drawn in the columns.
+    assert len(rules) == 2
     above = out[: rules[0]]
     # Above the line the latest entry is on top: the rubber bonus over honours and slam.
     ew_above = [line.split("│")[1].strip() for line in above if "│" in line]
     ew_above = [cell for cell in ew_above if cell]
     assert ew_above == ["500  rubber bonus", "150  6: honours", "750  6: slam bonus"]
-    first_game = out[rules[0] + 1 : rules[1]]
-    assert any("70  1: contract points" in line for line in first_game)
-    assert any("120  2: contract points" in line for line in first_game)
+    below = [[cell.strip() for cell in line.split("│")] for line in out[rules[0] + 1 : rules[1]]]
+    # Deal 2: EW's 120 is game 1, and the line under NS's 70 is the partscore it cut, not
+    # a game line; deal 4: NS's game 2, over an EW column with no partscore; deal 6: EW's
+    # game 3 cuts NS's 60 (the text's panels: "los 70 puntos están cortados").
+    assert below == [
+        ["70  1: contract points", ""],
+        ["", "120  2: contract points"],
+        ["┄┄ 70 cut " + "┄" * 16, "━━ game 1 " + "━" * 16],
+        ["240  4: contract points", ""],
+        ["━━ game 2 " + "━" * 16, "━" * 26],
+        ["60  5: contract points", ""],
+        ["", "120  6: contract points"],
+        ["┄┄ 60 cut " + "┄" * 16, "━━ game 3 " + "━" * 16],
+    ]
+
+
+def test_we_can_be_east_west(runner: CliRunner) -> None:
+    out = runner.invoke(rubber_command, [RUBBER, "--we", "ew"]).stdout.splitlines()
+    assert out[1].split("┃")[0].strip() == "We (EW)"
+    assert out[1].split("┃")[1].strip() == "They (NS)"
+    # The footer under the columns: EW's 1640 first now.
+    assert out[-4].split("│")[0].strip() == "1640"
+    assert out[-4].split("│")[1].strip() == "770"
+    assert "Total: NS 770, EW 1640: EW ahead by 870." in out
+    chicago = runner.invoke(chicago_command, [CHICAGO, "--we", "EW"]).stdout
+    header = next(line for line in chicago.splitlines() if "Dealer" in line)
+    assert header.index("We (EW)") < header.index("They (NS)")
+
+
+def test_chicago_is_drawn_we_and_they(runner: CliRunner) -> None:
+    out = runner.invoke(chicago_command, [CHICAGO]).stdout.splitlines()
+    header = [cell.strip() for cell in next(line for line in out if "Dealer" in line).split("┃")]
+    assert header == ["#", "Dealer", "Vul", "Deal", "We (NS)", "They (EW)", "Notes"]
+    total = [cell.strip() for cell in next(line for line in out if "Total  " in line).split("│")]
+    assert total[3:6] == ["Total", "2420", "510"]
 
 
 def test_rubber_json(runner: CliRunner) -> None:
@@ -148,12 +180,17 @@ def test_rubber_interactive_without_file_ends_at_eof(runner: CliRunner) -> None:
     assert data["stopped"] is True
 
 
-def test_rubber_interactive_to_the_end(runner: CliRunner) -> None:
-    keys = "4S N =\n3NT S =\n1C N =\nend\n"
+def test_rubber_interactive_goes_on_to_the_next_rubber(runner: CliRunner) -> None:
+    keys = "4S N =\n3NT S =\n1C N =\nend\ny\n"
     result = runner.invoke(rubber_command, ["-i"], input=keys)
     assert result.exit_code == 0
-    assert "the rubber is over after deal 2; start a new rubber" in result.stderr
-    assert "NS win the rubber two games to none: 700 rubber bonus." in result.stdout
+    assert result.stderr == ""
+    out = result.stdout
+    assert "NS win the rubber two games to none: 700 rubber bonus." in out
+    assert "Rubber 1 is over. The next deal starts rubber 2" in out
+    assert "Deal 3 (rubber 2, vulnerable: None)" in out
+    # Rubber 2 stopped after NS's 1C: 20 below and 100 for the unfinished partscore.
+    assert "Session: Total: NS 1040, EW 0: NS ahead by 1040." in out
 
 
 def test_rubber_interactive_continues_a_file(runner: CliRunner, tmp_path: Path) -> None:

@@ -90,7 +90,7 @@ def test_a_finished_rubber_ends_without_asking(runner: CliRunner) -> None:
     result = runner.invoke(rubber_command, ["-i", "--json"], input="4S N =\n3NT S =\nend\n")
     data = _json(result)
     assert RUBBER_QUESTION not in result.stdout
-    assert "The rubber is over ('undo' to change the last deal, 'end' to finish)" in result.stdout
+    assert "Deal 3 (rubber 2, vulnerable: None)" in result.stdout
     assert data["totals"] == {"NS": 920, "EW": 0}  # 120 + 100 below, 700 rubber bonus
     assert data["winner"] == "NS"
 
@@ -117,7 +117,9 @@ def test_end_of_input_finishes_without_asking(runner: CliRunner) -> None:
 
 def test_help_at_the_prompt(runner: CliRunner) -> None:
     result = runner.invoke(rubber_command, ["-i"], input="help\n")
-    assert result.stdout.count("'undo' removes the last deal; 'end' (or 'quit', or Ctrl-D)") == 2
+    assert result.stdout.count("'end' (or 'quit', or Ctrl-D) finishes; 'help' shows this.") == 2
+    for line in ["fix 3 4H N =", "insert 2 2S E =", "delete 4", "undo"]:
+        assert result.stdout.count(f"  {line}  ") == 2
 
 
 def test_chicago_asks_before_ending_in_the_middle_of_a_round(runner: CliRunner) -> None:

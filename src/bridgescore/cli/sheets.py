@@ -3,8 +3,10 @@
 Both read the deal-list format (:mod:`bridgescore.io.deal_list`), build the
 sheet with the library, and draw it; ``--json`` prints the whole sheet as data.
 Without a file (or with ``-i``, or ``--save FILE``) they ask for each deal at
-the prompt; ``--save`` writes the deals to FILE after every deal (atomically) and
-resumes from FILE when it exists. See docs/sheets.md, "At the prompt".
+the prompt, where any deal can be fixed, inserted or deleted; a rubber that ends
+is followed by the next one. ``--save`` writes the deals to FILE after every
+change (atomically) and resumes from FILE when it exists. Every message goes
+through gettext (:mod:`bridgescore.cli._i18n`). See docs/sheets.md, "At the prompt".
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import os
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from typing import Final, TypeVar
 
 import click
@@ -20,54 +23,103 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from bridgescore.cli._common import console, emit_json, friendly_errors
+from bridgescore.cli._common import console, emit_json, friendly_errors, one_line
+from bridgescore.cli._i18n import _, ngettext
 from bridgescore.core.seats import Side
+from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.errors import BridgeError
 from bridgescore.io.deal_list import DealList, dumps, load
 from bridgescore.io.writing import WriteError, write_text
 from bridgescore.sheets.chicago import DEALS_PER_ROUND, ChicagoSheet
-from bridgescore.sheets.entries import ScoreItem, SheetEntry
+from bridgescore.sheets.entries import ScoreItem, SheetEntry, Tally
 from bridgescore.sheets.rubber import RubberSession, RubberSheet
 
-S = TypeVar("S", RubberSheet, ChicagoSheet)
+S = TypeVar("S", RubberSession, ChicagoSheet)
 
-_LINE_HELP = (
-    "Type one deal per line: contract, declarer, result, e.g. '4SX S +1', '3NT N 10',"
-    " '6D E = honours EW 150' or 'Pass'.\n"
-    "'undo' removes the last deal; 'end' (or 'quit', or Ctrl-D) finishes; 'help' shows this."
-)
 
-RUBBER_EPILOG = """\b
-Examples:
-  bridgescore rubber examples/rubber.txt
-  bridgescore rubber examples/rubber.txt --json
-  bridgescore rubber -i          (type the deals one by one)
-  bridgescore rubber -i --save game.txt
-                                 (game.txt is written after every deal; the same
-                                  command again resumes the rubber from it)
+def _line_help() -> str:
+    return _(
+        "Type one deal per line: contract, declarer, result, e.g. '4SX S +1', '3NT N 10',"
+        " '6D E = honours EW 150' or 'Pass'.\n"
+        "Change an earlier deal:\n"
+        "  fix 3 4H N =      deal 3 was really 4H by North, made\n"
+        "  insert 2 2S E =   a forgotten deal goes in as deal 2 (the later ones move down)\n"
+        "  delete 4          deal 4 goes (the later ones move up)\n"
+        "  undo              the last deal goes\n"
+        "'end' (or 'quit', or Ctrl-D) finishes; 'help' shows this."
+    )
 
-\b
-FILE holds one deal per line ('4SX S +1', '6D E = honours EW 150', 'Pass');
-'#' starts a comment; 'laws: 1935' before the first deal picks a law set.
-"""
 
-CHICAGO_EPILOG = """\b
-Examples:
-  bridgescore chicago examples/chicago.txt
-  bridgescore chicago examples/chicago.txt --scoring classic --vulnerability dealer
-  bridgescore chicago -i --dealer E
-  bridgescore chicago -i --save club.txt
-                                 (club.txt is written after every deal; the same
-                                  command again resumes the session from it)
+def _rubber_epilog() -> str:
+    return _(
+        "\b\nExamples:\n"
+        "  bridgescore rubber examples/rubber.txt\n"
+        "  bridgescore rubber examples/rubber.txt --json\n"
+        "  bridgescore rubber -i          (type the deals one by one)\n"
+        "  bridgescore rubber -i --save game.txt\n"
+        "                                 (game.txt is written after every deal; the same\n"
+        "                                  command again resumes the rubber from it)\n"
+        "  bridgescore rubber -i --we ew  (We are East-West)\n"
+        "\n\b\n"
+        "FILE holds one deal per line ('4SX S +1', '6D E = honours EW 150', 'Pass');\n"
+        "'#' starts a comment; 'laws: 1935' before the first deal picks a law set.\n"
+        "At the prompt 'fix 3 4H N =', 'insert 2 ...', 'delete 4' and 'undo' change\n"
+        "earlier deals; a new rubber starts when one ends.\n"
+    )
 
-\b
-FILE holds one deal per line, as for 'rubber'; header lines before the first
-deal ('scoring: classic', 'vulnerability: dealer', 'honours: yes', 'dealer: E',
-'laws: 1935') set the variant, and the options override them.
-"""
+
+def _chicago_epilog() -> str:
+    return _(
+        "\b\nExamples:\n"
+        "  bridgescore chicago examples/chicago.txt\n"
+        "  bridgescore chicago examples/chicago.txt --scoring classic --vulnerability dealer\n"
+        "  bridgescore chicago -i --dealer E\n"
+        "  bridgescore chicago -i --save club.txt\n"
+        "                                 (club.txt is written after every deal; the same\n"
+        "                                  command again resumes the session from it)\n"
+        "\n\b\n"
+        "FILE holds one deal per line, as for 'rubber'; header lines before the first\n"
+        "deal ('scoring: classic', 'vulnerability: dealer', 'honours: yes', 'dealer: E',\n"
+        "'laws: 1935') set the variant, and an option given wins over its header.\n"
+    )
 
 
 # --- drawing ---------------------------------------------------------------------------------
+
+_GAME_RULE: Final = "━"
+_CUT_RULE: Final = "┄"
+_RULE_WIDTH: Final = 26
+
+
+def _item_name(item: ScoreItem) -> str:
+    """What an entry is for, as the sheet writes it."""
+    names = {
+        ScoreItem.CONTRACT_POINTS: _("contract points"),
+        ScoreItem.OVERTRICKS: _("overtricks"),
+        ScoreItem.SLAM_BONUS: _("slam bonus"),
+        ScoreItem.INSULT_BONUS: _("insult bonus"),
+        ScoreItem.UNDERTRICKS: _("undertricks"),
+        ScoreItem.HONOURS: _("honours"),
+        ScoreItem.GAME_BONUS: _("game bonus"),
+        ScoreItem.PARTSCORE_BONUS: _("partscore bonus"),
+        ScoreItem.FOURTH_DEAL_PARTSCORE: _("fourth-deal partscore"),
+        ScoreItem.RUBBER_BONUS: _("rubber bonus"),
+        ScoreItem.UNFINISHED_GAME: _("unfinished rubber: game"),
+        ScoreItem.UNFINISHED_PARTSCORE: _("unfinished rubber: partscore"),
+    }
+    return names[item]
+
+
+def _sides(we: Side) -> tuple[Side, Side]:
+    """The columns in order: We, then They."""
+    return we, we.opponents
+
+
+def _we_they(we: Side) -> tuple[str, str]:
+    return (
+        _("We ({side})").format(side=we),
+        _("They ({side})").format(side=we.opponents),
+    )
 
 
 def _cell(points: int) -> str:
@@ -76,155 +128,359 @@ def _cell(points: int) -> str:
 
 def _label(entry: SheetEntry, deal: int | None) -> Text:
     text = Text(f"{entry.points:>5}")
-    where = str(entry.item) if deal is None else f"{deal}: {entry.item}"
+    name = _item_name(entry.item)
+    where = name if deal is None else f"{deal}: {name}"
     text.append(f"  {where}", style="dim")
     return text
 
 
-def rubber_table(sheet: RubberSheet) -> Table:
-    """The sheet as players draw it: We (NS) and They (EW), above and below the line."""
+def _rule(mark: str, words: str) -> str:
+    """A line across a column with ``words`` in it: ``━━ game 1 ━━━━``."""
+    head = f"{mark * 2} {words} "
+    return head + mark * max(2, _RULE_WIDTH - len(head))
+
+
+def rubber_table(
+    sheet: RubberSheet, *, we: Side = Side.NS, first: int = 1, title: str | None = None
+) -> Table:
+    """The sheet as players draw it: We and They, above and below the line.
+
+    Deals are labelled from ``first`` (a rubber later in a session goes on counting).
+    Under each game the winner's column has the game line and the other column either
+    the same line or, when it held a partscore that the game cuts, a dotted line
+    naming it: the partscore stays in the totals but no longer counts toward game.
+    """
     table = Table(
-        title=f"Rubber (laws {sheet.laws})",
+        title=title or _("Rubber (laws {laws})").format(laws=sheet.laws),
         show_footer=True,
         show_edge=False,
         title_justify="left",
     )
     totals = sheet.totals
-    table.add_column("We (NS)", footer=str(totals.ns), justify="left", min_width=18)
-    table.add_column("They (EW)", footer=str(totals.ew), justify="left", min_width=18)
+    order = _sides(we)
+    for side, heading in zip(order, _we_they(we), strict=True):
+        table.add_column(heading, footer=str(totals[side]), justify="left", min_width=18)
+    offset = first - 1
 
     # Above the line: each side's entries build upward from the line, the latest on top.
     above: dict[Side, list[Text]] = {side: [] for side in Side}
     for row in sheet.rows:
         for entry in row.entries:
             if not entry.below_the_line:
-                above[entry.side].append(_label(entry, row.number))
+                above[entry.side].append(_label(entry, row.number + offset))
     for entry in sheet.bonuses:
         above[entry.side].append(_label(entry, None))
     height = max(len(cells) for cells in above.values())
     for level in range(height - 1, -1, -1):
-        cells = [above[side][level] if level < len(above[side]) else Text("") for side in Side]
+        cells = [above[side][level] if level < len(above[side]) else Text("") for side in order]
         table.add_row(*cells)
     table.add_section()
 
-    # Below the line: contract points, a line drawn under each game.
+    # Below the line: contract points; under each game the game line, or a cut partscore's.
     for row in sheet.rows:
         below = [e for e in row.entries if e.below_the_line]
         if below:
-            cells = [Text("") for _ in Side]
-            for entry in below:
-                cells[list(Side).index(entry.side)] = _label(entry, row.number)
-            table.add_row(*cells)
+            by_side = {e.side: _label(e, row.number + offset) for e in below}
+            table.add_row(*(by_side.get(side, Text("")) for side in order))
         if row.game_won_by is not None:
-            table.add_section()
+            game_line = _rule(_GAME_RULE, _("game {number}").format(number=row.game))
+            cells = []
+            for side in order:
+                if side is not row.game_won_by and row.cut[side]:
+                    words = _("{points} cut").format(points=row.cut[side])
+                    cells.append(Text(_rule(_CUT_RULE, words), style="dim"))
+                elif side is row.game_won_by:
+                    cells.append(Text(game_line, style="bold"))
+                else:
+                    cells.append(Text(_GAME_RULE * _RULE_WIDTH, style="bold"))
+            table.add_row(*cells)
     return table
 
 
 def _rubber_summary(sheet: RubberSheet) -> list[str]:
     games = sheet.games
-    lines = [f"Games: NS {games.ns}, EW {games.ew}."]
+    lines = [_("Games: NS {ns}, EW {ew}.").format(ns=games.ns, ew=games.ew)]
     winner = sheet.rubber_winner
     if winner is not None:
         bonus = sheet.bonuses[0].points
-        score_line = "two games to none" if games[winner.opponents] == 0 else "two games to one"
-        lines.append(f"{winner} win the rubber {score_line}: {bonus} rubber bonus.")
+        if games[winner.opponents] == 0:
+            line = _("{side} win the rubber two games to none: {bonus} rubber bonus.")
+        else:
+            line = _("{side} win the rubber two games to one: {bonus} rubber bonus.")
+        lines.append(line.format(side=winner, bonus=bonus))
     elif sheet.stopped:
-        lines.append("Play stopped before the rubber ended (unfinished-rubber bonuses scored).")
+        lines.append(_("Play stopped before the rubber ended (unfinished-rubber bonuses scored)."))
     else:
         toward = sheet.toward_game
         lines.append(
-            f"Rubber in progress: next deal at vulnerability {sheet.vulnerability};"
-            f" toward game NS {toward.ns}, EW {toward.ew}."
+            _(
+                "Rubber in progress: next deal at vulnerability {vulnerability};"
+                " toward game NS {ns}, EW {ew}."
+            ).format(vulnerability=sheet.vulnerability, ns=toward.ns, ew=toward.ew)
         )
-    lines.append(_result_line(sheet.totals.ns, sheet.totals.ew))
+    lines.append(_result_line(sheet.totals))
     return lines
 
 
-def _result_line(ns: int, ew: int) -> str:
+def _result_line(totals: Tally) -> str:
+    ns, ew = totals.ns, totals.ew
     if ns == ew:
-        return f"Total: NS {ns}, EW {ew}: level."
-    leader = "NS" if ns > ew else "EW"
-    return f"Total: NS {ns}, EW {ew}: {leader} ahead by {abs(ns - ew)}."
+        return _("Total: NS {ns}, EW {ew}: level.").format(ns=ns, ew=ew)
+    return _("Total: NS {ns}, EW {ew}: {leader} ahead by {margin}.").format(
+        ns=ns, ew=ew, leader=totals.leader, margin=totals.margin
+    )
 
 
-def draw_rubber(out: Console, sheet: RubberSheet) -> None:
+def draw_rubber(
+    out: Console,
+    sheet: RubberSheet,
+    *,
+    we: Side = Side.NS,
+    first: int = 1,
+    title: str | None = None,
+) -> None:
     """Print the rubber sheet and the lines under it."""
-    out.print(rubber_table(sheet))
+    out.print(rubber_table(sheet, we=we, first=first, title=title))
     for line in _rubber_summary(sheet):
         out.print(line)
 
 
-def chicago_table(sheet: ChicagoSheet) -> Table:
-    """The Chicago sheet: one row per deal, a total under each round."""
+def _rubber_title(session: RubberSession, index: int) -> str | None:
+    """'Rubber 2 (laws 2017)' once a session has more than one rubber."""
+    if len(session.rubbers) == 1:
+        return None
+    return _("Rubber {number} (laws {laws})").format(number=index + 1, laws=session.laws)
+
+
+def draw_session(out: Console, session: RubberSession, *, we: Side = Side.NS) -> None:
+    """Print every rubber of a session, then the session's total."""
+    if len(session.rubbers) == 1:
+        draw_rubber(out, session.rubbers[0], we=we)
+        return
+    for index, (rubber, first) in enumerate(zip(session.rubbers, session.starts, strict=True)):
+        draw_rubber(out, rubber, we=we, first=first, title=_rubber_title(session, index))
+        out.print()
+    out.print(_("Session: {total}").format(total=_result_line(session.totals)))
+
+
+def chicago_table(sheet: ChicagoSheet, *, we: Side = Side.NS) -> Table:
+    """The Chicago sheet drawn We and They: one row per deal, a total under each round."""
+    counted = _("honours counted") if sheet.honours else _("honours not counted")
     table = Table(
-        title=(
-            f"Chicago ({sheet.scoring} scoring, {sheet.vulnerability} vulnerable on deals 2-3,"
-            f" honours {'counted' if sheet.honours else 'not counted'}, laws {sheet.laws})"
+        title=_(
+            "Chicago ({scoring} scoring, {vulnerability} vulnerable on deals 2-3,"
+            " {honours}, laws {laws})"
+        ).format(
+            scoring=sheet.scoring,
+            vulnerability=sheet.vulnerability,
+            honours=counted,
+            laws=sheet.laws,
         ),
         show_footer=True,
         show_edge=False,
         title_justify="left",
     )
     totals = sheet.totals
+    order = _sides(we)
     table.add_column("#", justify="right", footer="")
-    table.add_column("Dealer")
-    table.add_column("Vul")
-    table.add_column("Deal", footer="Total")
-    table.add_column("NS", justify="right", footer=str(totals.ns))
-    table.add_column("EW", justify="right", footer=str(totals.ew))
-    table.add_column("Notes", style="dim")
+    table.add_column(_("Dealer"))
+    table.add_column(_("Vul"))
+    table.add_column(_("Deal"), footer=_("Total"))
+    for side, heading in zip(order, _we_they(we), strict=True):
+        table.add_column(heading, justify="right", footer=str(totals[side]))
+    table.add_column(_("Notes"), style="dim")
     for chicago_round in sheet.rounds:
         for row in chicago_round.rows:
             points = row.points
             notes = []
             if row.game_won_by is not None:
-                notes.append(f"game {row.game_won_by}")
-            extras = [
-                e
+                notes.append(_("game {side}").format(side=row.game_won_by))
+            notes += [
+                f"{_item_name(e.item)} {e.side} {e.points}"
                 for e in row.entries
                 if e.item in (ScoreItem.FOURTH_DEAL_PARTSCORE, ScoreItem.HONOURS)
             ]
-            notes += [f"{e.item} {e.side} {e.points}" for e in extras]
             if row.deal.honours is not None and not row.honours_counted:
-                notes.append("honours not counted")
+                notes.append(_("honours not counted"))
             table.add_row(
                 str(row.number),
                 row.info.dealer.letter,
                 str(row.info.vulnerability),
                 str(row.deal),
-                _cell(points.ns),
-                _cell(points.ew),
+                *(_cell(points[side]) for side in order),
                 ", ".join(notes),
             )
         round_totals = chicago_round.totals
-        state = "" if chicago_round.is_complete else " (so far)"
+        if chicago_round.is_complete:
+            name = _("Round {number}").format(number=chicago_round.number)
+        else:
+            name = _("Round {number} (so far)").format(number=chicago_round.number)
         table.add_row(
             "",
             "",
             "",
-            Text(f"Round {chicago_round.number}{state}", style="bold"),
-            Text(str(round_totals.ns), style="bold"),
-            Text(str(round_totals.ew), style="bold"),
+            Text(name, style="bold"),
+            *(Text(str(round_totals[side]), style="bold") for side in order),
             "",
         )
         table.add_section()
     return table
 
 
-def draw_chicago(out: Console, sheet: ChicagoSheet) -> None:
-    """Print the Chicago sheet and the lines under it."""
-    out.print(chicago_table(sheet))
-    out.print(_result_line(sheet.totals.ns, sheet.totals.ew))
+def draw_chicago(out: Console, sheet: ChicagoSheet, *, we: Side = Side.NS) -> None:
+    """Print the Chicago sheet and the line under it."""
+    out.print(chicago_table(sheet, we=we))
+    out.print(_result_line(sheet.totals))
 
 
 # --- the prompt ------------------------------------------------------------------------------
 
-_FINISH_WORDS: Final = frozenset({"end", "quit", "q", "exit", "done"})
-_HELP_WORDS: Final = frozenset({"help", "?", "h"})
-_EMPTY_HINT = (
-    "Nothing typed: enter a deal (like '4S N =' or 'Pass'), 'undo', 'help',"
-    " or 'end' to finish (Ctrl-D also finishes)."
-)
+
+class PromptWord(Enum):
+    """What a line at the prompt can start with, besides a deal."""
+
+    FIX = "fix"
+    INSERT = "insert"
+    DELETE = "delete"
+    UNDO = "undo"
+    END = "end"
+    HELP = "help"
+
+    @classmethod
+    def find(cls, word: str) -> PromptWord | None:
+        """The command ``word`` names (any case), or ``None`` for a deal."""
+        return _PROMPT_WORDS.get(word.lower())
+
+
+_PROMPT_WORDS: Final = {
+    "fix": PromptWord.FIX,
+    "correct": PromptWord.FIX,
+    "change": PromptWord.FIX,
+    "insert": PromptWord.INSERT,
+    "delete": PromptWord.DELETE,
+    "del": PromptWord.DELETE,
+    "remove": PromptWord.DELETE,
+    "undo": PromptWord.UNDO,
+    "end": PromptWord.END,
+    "quit": PromptWord.END,
+    "q": PromptWord.END,
+    "exit": PromptWord.END,
+    "done": PromptWord.END,
+    "help": PromptWord.HELP,
+    "?": PromptWord.HELP,
+    "h": PromptWord.HELP,
+}
+
+
+class _PromptError(Exception):
+    """A line the prompt cannot read; its message says how to write it."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Typed:
+    """One line typed at the prompt: a command (``None`` for a new deal), its deal
+    number and its deal text."""
+
+    word: PromptWord | None
+    number: int | None = None
+    deal: str = ""
+
+
+def _read_line(text: str) -> _Typed:
+    """What a typed line asks for; a :class:`_PromptError` saying how to write it."""
+    words = text.split()
+    word = PromptWord.find(words[0]) if words else None
+    if word is None:
+        return _Typed(None, deal=text.strip())
+    rest = words[1:]
+    if word in (PromptWord.UNDO, PromptWord.END, PromptWord.HELP):
+        if rest:
+            raise _PromptError(_("'{word}' takes nothing after it").format(word=word.value))
+        return _Typed(word)
+    examples = {
+        PromptWord.FIX: "fix 3 4H N =",
+        PromptWord.INSERT: "insert 2 2S E =",
+        PromptWord.DELETE: "delete 4",
+    }
+    if not rest or not (rest[0].isascii() and rest[0].isdigit()) or len(rest[0]) > 4:
+        raise _PromptError(
+            _("'{text}': say which deal, by its number, like '{example}'").format(
+                text=text.strip()[:40], example=examples[word]
+            )
+        )
+    number = int(rest[0])
+    deal = " ".join(rest[1:])
+    if word is PromptWord.DELETE and deal:
+        raise _PromptError(
+            _("'{text}': 'delete' takes only the deal's number, like 'delete 4'").format(
+                text=text.strip()[:40]
+            )
+        )
+    if word is not PromptWord.DELETE and not deal:
+        raise _PromptError(
+            _("'{text}': say what the deal was, like '{example}'").format(
+                text=text.strip()[:40], example=examples[word]
+            )
+        )
+    return _Typed(word, number, deal)
+
+
+def _apply(sheet: S, typed: _Typed) -> tuple[S, list[str]]:
+    """The sheet after the typed change (one library call), and what changed, in words.
+
+    A library error goes up unchanged: the sheet stays as it was.
+    """
+    before = sheet.totals
+    count = len(sheet.deals)
+    if typed.word is None:
+        return sheet.add(typed.deal), []
+    number = count if typed.number is None else typed.number
+    said: list[str]
+    if typed.word is PromptWord.UNDO:
+        new = sheet.undo()
+        said = [_("Deal {number} removed: '{deal}'.").format(number=count, deal=sheet.deals[-1])]
+    elif typed.word is PromptWord.FIX:
+        new = sheet.correct(number, typed.deal)
+        said = [
+            _("Deal {number} fixed: '{old}' is now '{new}'.").format(
+                number=number, old=sheet.deals[number - 1], new=new.deals[number - 1]
+            )
+        ]
+    elif typed.word is PromptWord.INSERT:
+        new = sheet.insert(number, typed.deal)
+        said = [
+            _("Deal {number} inserted: '{deal}'.").format(number=number, deal=new.deals[number - 1])
+        ]
+        if number <= count:
+            said.append(_moved(number, count, +1))
+    else:
+        new = sheet.delete(number)
+        said = [
+            _("Deal {number} deleted: '{deal}'.").format(
+                number=number, deal=sheet.deals[number - 1]
+            )
+        ]
+        if number < count:
+            said.append(_moved(number + 1, count, -1))
+    after = new.totals
+    if after == before:
+        said.append(_("Totals unchanged: NS {ns}, EW {ew}.").format(ns=after.ns, ew=after.ew))
+    else:
+        said.append(
+            _("Totals now NS {ns}, EW {ew} (were NS {old_ns}, EW {old_ew}).").format(
+                ns=after.ns, ew=after.ew, old_ns=before.ns, old_ew=before.ew
+            )
+        )
+    return new, [" ".join(said)]
+
+
+def _moved(first: int, last: int, by: int) -> str:
+    """'Deals 2-6 are now 3-7.' (or one deal)."""
+    if first == last:
+        return _("Deal {old} is now deal {new}.").format(old=first, new=first + by)
+    return _("Deals {first}-{last} are now {new_first}-{new_last}.").format(
+        first=first, last=last, new_first=first + by, new_last=last + by
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,17 +491,17 @@ class _Saver:
     command: str
 
     def __call__(self, deals: DealList) -> None:
-        comment = (
-            f"bridgescore {self.command}: saved after every deal.\n"
-            f"To go on: bridgescore {self.command} -i --save {shlex.quote(self.path)}"
-        )
+        comment = _(
+            "bridgescore {command}: saved after every deal.\n"
+            "To go on: bridgescore {command} -i --save {path}"
+        ).format(command=self.command, path=shlex.quote(self.path))
         write_text(self.path, dumps(deals, comment=comment))
 
     def resume_hint(self) -> str:
-        return (
-            f"The deals are saved in {self.path}; to go on later:"
-            f" bridgescore {self.command} -i --save {shlex.quote(self.path)}"
-        )
+        return _(
+            "The deals are saved in {path}; to go on later:"
+            " bridgescore {command} -i --save {quoted}"
+        ).format(path=self.path, command=self.command, quoted=shlex.quote(self.path))
 
 
 def _confirmed(question: str) -> bool:
@@ -257,87 +513,162 @@ def _confirmed(question: str) -> bool:
         return True
 
 
+def _error(message: str) -> None:
+    click.echo(_("error: {message}").format(message=one_line(message)), err=True)
+
+
 def _interact(
     sheet: S,
     *,
     prompt: Callable[[S], str],
-    draw: Callable[[S], None],
+    draw: Callable[[S, _Typed], None],
     unfinished: Callable[[S], str | None],
-    after: Callable[[S], None] | None = None,
+    after: Callable[[S, S], None] | None = None,
     save: Callable[[S], None] | None = None,
 ) -> S:
-    """Ask for deals until 'end' (confirmed if ``unfinished`` asks) or end of input.
+    """Ask for deals and changes until 'end' (confirmed if ``unfinished`` asks) or end of input.
 
-    An empty line asks again, with a hint; bad input is one line on stderr and
-    the prompt goes on; after each change the sheet is saved (if asked) and drawn.
+    An empty line asks again, with a hint; bad input is one line on stderr, changes
+    nothing, and the prompt goes on; after each change the prompt says what changed,
+    the sheet is saved (if asked) and drawn.
     """
-    click.echo(_LINE_HELP)
+    click.echo(_line_help())
     while True:
         try:
             text = click.prompt(prompt(sheet), default="", show_default=False)
         except click.Abort:
             click.echo()
             return sheet
-        command = text.strip().lower()
-        if not command:
-            click.echo(_EMPTY_HINT)
-            continue
-        if command in _FINISH_WORDS:
-            question = unfinished(sheet)
-            if question is None or _confirmed(question):
-                return sheet
-            continue
-        if command in _HELP_WORDS:
-            click.echo(_LINE_HELP)
+        if not text.strip():
+            click.echo(
+                _(
+                    "Nothing typed: enter a deal (like '4S N =' or 'Pass'), 'fix', 'insert',"
+                    " 'delete', 'undo', 'help', or 'end' to finish (Ctrl-D also finishes)."
+                )
+            )
             continue
         try:
-            sheet = sheet.undo() if command == "undo" else sheet.add(text)
-        except BridgeError as error:
-            click.echo(f"error: {_one_line(str(error))}", err=True)
+            typed = _read_line(text)
+            if typed.word is PromptWord.END:
+                question = unfinished(sheet)
+                if question is None or _confirmed(question):
+                    return sheet
+                continue
+            if typed.word is PromptWord.HELP:
+                click.echo(_line_help())
+                continue
+            new, said = _apply(sheet, typed)
+        except (BridgeError, _PromptError) as error:
+            _error(str(error))
             continue
         if save is not None:
             try:
-                save(sheet)
+                save(new)
             except (OSError, WriteError) as error:
-                click.echo(f"error: could not save the deals: {_one_line(str(error))}", err=True)
-        draw(sheet)
+                _error(_("could not save the deals: {reason}").format(reason=error))
+        draw(new, typed)
+        for line in said:
+            click.echo(line)
         if after is not None:
-            after(sheet)
+            after(sheet, new)
+        sheet = new
 
 
-def _one_line(message: str) -> str:
-    return " ".join(message.split())
+# --- rubber at the prompt: a session of rubbers ---------------------------------------------
 
 
-def _rubber_prompt(sheet: RubberSheet) -> str:
-    if sheet.is_complete:
-        return "The rubber is over ('undo' to change the last deal, 'end' to finish)"
-    return f"Deal {len(sheet) + 1} (vulnerable: {sheet.vulnerability})"
+def _rubber_prompt(session: RubberSession) -> str:
+    number = len(session.deals) + 1
+    current = session.current
+    rubber = len(session.rubbers)
+    vulnerability = current.vulnerability
+    if current.is_complete:  # the next deal starts a new rubber
+        rubber += 1
+        vulnerability = Vulnerability.NONE
+    if rubber == 1:
+        return _("Deal {number} (vulnerable: {vulnerability})").format(
+            number=number, vulnerability=vulnerability
+        )
+    return _("Deal {number} (rubber {rubber}, vulnerable: {vulnerability})").format(
+        number=number, rubber=rubber, vulnerability=vulnerability
+    )
 
 
-def _rubber_unfinished(sheet: RubberSheet) -> str | None:
+def _rubber_unfinished(session: RubberSession) -> str | None:
     """The question to ask before ending a rubber that is not over (None: end at once)."""
-    if sheet.is_complete or not sheet.deals:
+    current = session.current
+    if current.is_complete or not current.deals:
         return None
-    bonuses = sheet.finish().bonuses
+    bonuses = current.finish().bonuses
     if bonuses:
-        scored = ", ".join(f"{e.side} {e.points} for {_UNFINISHED[e.item]}" for e in bonuses)
+        scored = ", ".join(
+            _("{side} {points} for {what}").format(
+                side=e.side, points=e.points, what=_unfinished_name(e.item)
+            )
+            for e in bonuses
+        )
     else:
-        scored = "no bonus: neither side has a game or a partscore of its own"
-    return f"The rubber is not over. Finish it now as an unfinished rubber ({scored})?"
+        scored = _("no bonus: neither side has a game or a partscore of its own")
+    return _("The rubber is not over. Finish it now as an unfinished rubber ({scored})?").format(
+        scored=scored
+    )
 
 
-_UNFINISHED: Final = {
-    ScoreItem.UNFINISHED_GAME: "the game",
-    ScoreItem.UNFINISHED_PARTSCORE: "the partscore",
-}
+def _unfinished_name(item: ScoreItem) -> str:
+    return _("the game") if item is ScoreItem.UNFINISHED_GAME else _("the partscore")
+
+
+def _rubber_index(session: RubberSession, number: int) -> int:
+    """Which rubber of the session holds deal ``number``."""
+    index = 0
+    for k, first in enumerate(session.starts):
+        if first <= number:
+            index = k
+    return index
+
+
+def _draw_rubber_at_prompt(session: RubberSession, typed: _Typed, we: Side) -> None:
+    """Draw the rubber the change was in (the current one for a new deal or undo)."""
+    if not session.deals:
+        return
+    number = len(session.deals) if typed.number is None else min(typed.number, len(session))
+    index = _rubber_index(session, number)
+    first = session.starts[index]
+    draw_rubber(
+        console(),
+        session.rubbers[index],
+        we=we,
+        first=first,
+        title=_rubber_title(session, index),
+    )
+    if len(session.rubbers) > 1:
+        click.echo(_("Session: {total}").format(total=_result_line(session.totals)))
+
+
+def _rubber_after(before: RubberSession, session: RubberSession) -> None:
+    """Say so when the deal just added ended a rubber: the next deal starts another."""
+    if session.current.is_complete and not before.current.is_complete:
+        click.echo(
+            _(
+                "Rubber {number} is over. The next deal starts rubber {next}"
+                " ('end' to stop, 'undo' to take the last deal back)."
+            ).format(number=len(session.rubbers), next=len(session.rubbers) + 1)
+        )
+
+
+# --- Chicago at the prompt ------------------------------------------------------------------
 
 
 def _chicago_prompt(sheet: ChicagoSheet) -> str:
     info = sheet.next_deal
-    return (
-        f"Deal {info.number} (round {info.round}, deal {info.deal_in_round};"
-        f" dealer {info.dealer.letter}, vulnerable: {info.vulnerability})"
+    return _(
+        "Deal {number} (round {round}, deal {deal}; dealer {dealer}, vulnerable: {vulnerability})"
+    ).format(
+        number=info.number,
+        round=info.round,
+        deal=info.deal_in_round,
+        dealer=info.dealer.letter,
+        vulnerability=info.vulnerability,
     )
 
 
@@ -346,18 +677,19 @@ def _chicago_unfinished(sheet: ChicagoSheet) -> str | None:
     if sheet.is_round_complete:
         return None
     played = len(sheet.deals) % DEALS_PER_ROUND
-    return (
-        f"Round {sheet.rounds[-1].number} has {played} of its {DEALS_PER_ROUND} deals."
-        " End the session now?"
+    return _("Round {number} has {played} of its {deals} deals. End the session now?").format(
+        number=sheet.rounds[-1].number, played=played, deals=DEALS_PER_ROUND
     )
 
 
-def _chicago_after(sheet: ChicagoSheet) -> None:
-    if sheet.is_round_complete:
+def _chicago_after(before: ChicagoSheet, sheet: ChicagoSheet) -> None:
+    if sheet.is_round_complete and len(sheet.deals) > len(before.deals):
         done = sheet.rounds[-1]
         click.echo(
-            f"Round {done.number} over: NS {done.totals.ns}, EW {done.totals.ew}."
-            " Next deal starts a new round ('end' to stop)."
+            _(
+                "Round {number} over: NS {ns}, EW {ew}."
+                " Next deal starts a new round ('end' to stop)."
+            ).format(number=done.number, ns=done.totals.ns, ew=done.totals.ew)
         )
 
 
@@ -371,17 +703,25 @@ def _start(file: str | None, save: str | None) -> DealList:
         return _load(file)
     if file is not None and (file == "-" or not os.path.samefile(file, save)):
         raise click.UsageError(
-            f"--save {save!r} already exists, so the sheet resumes from it;"
-            f" leave out {file!r}, or save to a new file"
+            _(
+                "--save {save} already exists, so the sheet resumes from it;"
+                " leave out {file}, or save to a new file"
+            ).format(save=repr(save), file=repr(file))
         )
     deals = load(save)
     count = len(deals.deals)
-    click.echo(f"Resuming {save}: {count} deal{'' if count == 1 else 's'} so far.")
+    click.echo(
+        ngettext(
+            "Resuming {path}: {count} deal so far.",
+            "Resuming {path}: {count} deals so far.",
+            count,
+        ).format(path=save, count=count)
+    )
     return deals
 
 
-def _rubber_deals(sheet: RubberSheet) -> DealList:
-    return DealList(sheet.deals, laws=sheet.laws)
+def _rubber_deals(session: RubberSession) -> DealList:
+    return DealList(session.deals, laws=session.laws)
 
 
 def _chicago_deals(sheet: ChicagoSheet) -> DealList:
@@ -395,122 +735,217 @@ def _chicago_deals(sheet: ChicagoSheet) -> DealList:
     )
 
 
+def _chicago_overrides(deals: DealList, sheet: ChicagoSheet, honours_given: bool) -> str | None:
+    """One line saying which options won over the file's headers, and what followed."""
+    said: list[str] = []
+    pairs: list[tuple[str, object, object]] = [
+        ("laws", deals.laws, sheet.laws),
+        ("vulnerability", deals.vulnerability, sheet.vulnerability),
+        ("scoring", deals.scoring, sheet.scoring),
+        (
+            "dealer",
+            None if deals.dealer is None else deals.dealer.letter,
+            sheet.first_dealer.letter,
+        ),
+    ]
+    for key, header, now in pairs:
+        if header is not None and str(header) != str(now):
+            said.append(
+                _("--{key} {now} wins over the file's '{key}: {header}'").format(
+                    key=key, now=now, header=header
+                )
+            )
+    if deals.honours is not None and deals.honours != sheet.honours:
+        saved = _("yes") if deals.honours else _("no")
+        if honours_given:
+            option = "--honours" if sheet.honours else "--no-honours"
+            said.append(
+                _("{option} wins over the file's 'honours: {saved}'").format(
+                    option=option, saved=saved
+                )
+            )
+        elif sheet.honours:
+            said.append(
+                _(
+                    "honours are counted, as {scoring} scoring counts them"
+                    " (the file's 'honours: {saved}' went with its scoring; --no-honours to change)"
+                ).format(scoring=sheet.scoring, saved=saved)
+            )
+        else:
+            said.append(
+                _(
+                    "honours are not counted, as {scoring} scoring does not count them"
+                    " (the file's 'honours: {saved}' went with its scoring; --honours to change)"
+                ).format(scoring=sheet.scoring, saved=saved)
+            )
+    if not said:
+        return None
+    return _("Options given: {changes}.").format(changes="; ".join(said))
+
+
 # --- commands --------------------------------------------------------------------------------
 
-_SAVE_HELP = (
-    "At the prompt (implies -i), write the deals to FILE after every deal, as a deal list;"
-    " if FILE exists, resume the sheet from its deals."
+
+def _save_help() -> str:
+    return _(
+        "At the prompt (implies -i), write the deals to FILE after every change, as a deal"
+        " list; if FILE exists, resume the sheet from its deals."
+    )
+
+
+def _we_help() -> str:
+    return _("Whose side We are: the columns read We and They [default: NS].")
+
+
+def _laws_help() -> str:
+    return _("Law set (2017, 1987, 1935, 1932 or an alias).")
+
+
+_WE_CHOICE: Final = click.Choice(["NS", "EW"], case_sensitive=False)
+
+
+@click.command(
+    "rubber",
+    epilog=_rubber_epilog(),
+    help=_(
+        "Draw a rubber bridge score sheet from FILE ('-' for stdin), or ask for the deals.\n\n"
+        "Contract points go below the line, everything else above; a line is drawn under"
+        " each game; the rubber bonus is 700 or 500. At the prompt any deal can be fixed,"
+        " inserted or deleted, and a new rubber starts when one ends; 'end' (or Ctrl-D)"
+        " finishes, and ending before a rubber is over asks first, then scores it as an"
+        " unfinished rubber. With --save FILE the deals are written to FILE as they are"
+        " entered, and running the same command again resumes from it."
+    ),
 )
-
-
-@click.command("rubber", epilog=RUBBER_EPILOG)
 @click.argument("file", required=False)
-@click.option("--laws", "laws", default=None, help="Law set (2017, 1987, 1935, 1932 or an alias).")
+@click.option("--laws", "laws", default=None, help=_laws_help())
 @click.option(
     "--finish",
     is_flag=True,
-    help="Play stopped here: score an unfinished rubber (300 for a game, 100 for a partscore).",
+    help=_("Play stopped here: score an unfinished rubber (300 for a game, 100 for a partscore)."),
 )
 @click.option(
     "--session",
     is_flag=True,
-    help="Several rubbers in a row (from FILE): a new rubber starts when one ends.",
+    help=_(
+        "Several rubbers in a row: a new rubber starts when one ends (always so at the"
+        " prompt, where --json then prints the session)."
+    ),
 )
-@click.option("-i", "--interactive", is_flag=True, help="Type the deals at the prompt.")
-@click.option("--save", "save", metavar="FILE", default=None, help=_SAVE_HELP)
-@click.option("--json", "as_json", is_flag=True, help="Print the whole sheet as JSON.")
+@click.option("--we", "we", type=_WE_CHOICE, default="NS", help=_we_help())
+@click.option("-i", "--interactive", is_flag=True, help=_("Type the deals at the prompt."))
+@click.option("--save", "save", metavar="FILE", default=None, help=_save_help())
+@click.option("--json", "as_json", is_flag=True, help=_("Print the whole sheet as JSON."))
 @friendly_errors
 def rubber_command(
     file: str | None,
     laws: str | None,
     finish: bool,
     session: bool,
+    we: str,
     interactive: bool,
     save: str | None,
     as_json: bool,
 ) -> None:
-    """Draw a rubber bridge score sheet from FILE ('-' for stdin), or ask for the deals.
-
-    Contract points go below the line, everything else above; a line is drawn
-    under each game; the rubber bonus is 700 or 500. At the prompt, 'end' (or
-    Ctrl-D) finishes; ending before the rubber is over asks first, then scores
-    it as an unfinished rubber. With --save FILE the deals are written to FILE
-    as they are entered, and running the same command again resumes from it.
-    """
+    """Draw a rubber bridge score sheet from FILE, or ask for the deals."""
+    our_side = Side.parse(we)
     interactive = interactive or file is None or save is not None
     deals = _start(file, save) if interactive else _load(file)
     out = console()
-    if session and not interactive:
-        rubbers = deals.rubber_session(laws=laws)
-        rubbers = rubbers.finish() if finish else rubbers
-        if as_json:
-            emit_json(rubbers.as_dict())
+    if not interactive:
+        if session:
+            rubbers = deals.rubber_session(laws=laws)
+            rubbers = rubbers.finish() if finish else rubbers
+            if as_json:
+                emit_json(rubbers.as_dict())
+                return
+            draw_session(out, rubbers, we=our_side)
             return
-        _draw_session(out, rubbers)
+        sheet = deals.rubber(laws=laws)
+        sheet = sheet.finish() if finish else sheet
+        if as_json:
+            emit_json(sheet.as_dict())
+            return
+        draw_rubber(out, sheet, we=our_side)
         return
-    sheet = deals.rubber(laws=laws)
-    if interactive:
-        saver = None if save is None else _Saver(save, "rubber")
-        if saver is not None:
-            saver(_rubber_deals(sheet))
-        if sheet.deals:
-            draw_rubber(out, sheet)
-        sheet = _interact(
-            sheet,
-            prompt=_rubber_prompt,
-            draw=lambda s: draw_rubber(console(), s),
-            unfinished=_rubber_unfinished,
-            save=None if saver is None else lambda s: saver(_rubber_deals(s)),
-        )
-        if saver is not None:
-            click.echo(saver.resume_hint())
-        finish = True
-    if finish:
-        sheet = sheet.finish()
+
+    played = deals.rubber_session(laws=laws)
+    saver = None if save is None else _Saver(save, "rubber")
+    if saver is not None:
+        saver(_rubber_deals(played))
+    if played.deals:
+        draw_session(out, played, we=our_side)
+    played = _interact(
+        played,
+        prompt=_rubber_prompt,
+        draw=lambda s, typed: _draw_rubber_at_prompt(s, typed, our_side),
+        unfinished=_rubber_unfinished,
+        after=_rubber_after,
+        save=None if saver is None else lambda s: saver(_rubber_deals(s)),
+    )
+    if saver is not None:
+        click.echo(saver.resume_hint())
+    played = played.finish()
+    if session or len(played.rubbers) > 1:
+        if as_json:
+            emit_json(played.as_dict())
+            return
+        draw_session(out, played, we=our_side)
+        return
     if as_json:
-        emit_json(sheet.as_dict())
+        emit_json(played.current.as_dict())
         return
-    draw_rubber(out, sheet)
+    draw_rubber(out, played.current, we=our_side)
 
 
-def _draw_session(out: Console, session: RubberSession) -> None:
-    for number, rubber in enumerate(session.rubbers, 1):
-        out.print(f"Rubber {number}")
-        draw_rubber(out, rubber)
-        out.print()
-    out.print(f"Session: {_result_line(session.totals.ns, session.totals.ew)}")
-
-
-@click.command("chicago", epilog=CHICAGO_EPILOG)
+@click.command(
+    "chicago",
+    epilog=_chicago_epilog(),
+    help=_(
+        "Draw a Chicago score sheet from FILE ('-' for stdin), or ask for the deals.\n\n"
+        "Rounds of four deals, the deal passing clockwise: nobody vulnerable on the first,"
+        " everybody on the fourth, deals 2 and 3 by the --vulnerability rule. At the prompt"
+        " any deal can be fixed, inserted or deleted; 'end' (or Ctrl-D) finishes, and ending"
+        " in the middle of a round asks first. With --save FILE the deals and settings are"
+        " written to FILE as they are entered, and running the same command again resumes"
+        " from it; an option given then wins over the saved setting, and the prompt says so."
+    ),
+)
 @click.argument("file", required=False)
 @click.option(
     "--vulnerability",
     type=click.Choice(["dealer-opponents", "dealer"]),
     default=None,
-    help="Who is vulnerable on deals 2 and 3 [default: dealer-opponents, as in"
-    " 'Bridgen pistelasku'].",
+    help=_(
+        "Who is vulnerable on deals 2 and 3 [default: dealer-opponents, as in"
+        " 'Bridgen pistelasku']."
+    ),
 )
 @click.option(
     "--scoring",
     type=click.Choice(["duplicate", "classic"]),
     default=None,
-    help="Each deal as at duplicate, or partscores carried toward game [default: duplicate].",
+    help=_(
+        "Each deal as at duplicate, or partscores carried toward game [default: duplicate]."
+        " Given over a saved scoring, honours follow it unless --honours/--no-honours is given."
+    ),
 )
 @click.option(
     "--honours/--no-honours",
     default=None,
-    help="Count honours [default: yes with classic scoring, no with duplicate].",
+    help=_("Count honours [default: yes with classic scoring, no with duplicate]."),
 )
 @click.option(
     "--dealer",
     type=click.Choice(["N", "E", "S", "W"], case_sensitive=False),
     default=None,
-    help="Who deals first [default: N].",
+    help=_("Who deals first [default: N]."),
 )
-@click.option("--laws", "laws", default=None, help="Law set (2017, 1987, 1935, 1932 or an alias).")
-@click.option("-i", "--interactive", is_flag=True, help="Type the deals at the prompt.")
-@click.option("--save", "save", metavar="FILE", default=None, help=_SAVE_HELP)
-@click.option("--json", "as_json", is_flag=True, help="Print the whole sheet as JSON.")
+@click.option("--laws", "laws", default=None, help=_laws_help())
+@click.option("--we", "we", type=_WE_CHOICE, default="NS", help=_we_help())
+@click.option("-i", "--interactive", is_flag=True, help=_("Type the deals at the prompt."))
+@click.option("--save", "save", metavar="FILE", default=None, help=_save_help())
+@click.option("--json", "as_json", is_flag=True, help=_("Print the whole sheet as JSON."))
 @friendly_errors
 def chicago_command(
     file: str | None,
@@ -519,18 +954,13 @@ def chicago_command(
     honours: bool | None,
     dealer: str | None,
     laws: str | None,
+    we: str,
     interactive: bool,
     save: str | None,
     as_json: bool,
 ) -> None:
-    """Draw a Chicago score sheet from FILE ('-' for stdin), or ask for the deals.
-
-    Rounds of four deals, the deal passing clockwise: nobody vulnerable on the
-    first, everybody on the fourth, deals 2 and 3 by the --vulnerability rule.
-    At the prompt, 'end' (or Ctrl-D) finishes; ending in the middle of a round
-    asks first. With --save FILE the deals and settings are written to FILE as
-    they are entered, and running the same command again resumes from it.
-    """
+    """Draw a Chicago score sheet from FILE, or ask for the deals."""
+    our_side = Side.parse(we)
     interactive = interactive or file is None or save is not None
     deals = _start(file, save) if interactive else _load(file)
     sheet = deals.chicago(
@@ -538,15 +968,18 @@ def chicago_command(
     )
     out = console()
     if interactive:
+        overrides = _chicago_overrides(deals, sheet, honours_given=honours is not None)
+        if overrides is not None:
+            click.echo(overrides)
         saver = None if save is None else _Saver(save, "chicago")
         if saver is not None:
             saver(_chicago_deals(sheet))
         if sheet.deals:
-            draw_chicago(out, sheet)
+            draw_chicago(out, sheet, we=our_side)
         sheet = _interact(
             sheet,
             prompt=_chicago_prompt,
-            draw=lambda s: draw_chicago(console(), s),
+            draw=lambda s, typed: draw_chicago(console(), s, we=our_side),
             unfinished=_chicago_unfinished,
             after=_chicago_after,
             save=None if saver is None else lambda s: saver(_chicago_deals(s)),
@@ -556,4 +989,4 @@ def chicago_command(
     if as_json:
         emit_json(sheet.as_dict())
         return
-    draw_chicago(out, sheet)
+    draw_chicago(out, sheet, we=our_side)

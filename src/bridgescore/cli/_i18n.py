@@ -1,0 +1,25 @@
+"""The command line's translations: ``_()`` looks a message up in the ``bridgescore`` catalogue.
+
+English is the source text. A catalogue is compiled to
+``bridgescore/locale/<language>/LC_MESSAGES/bridgescore.mo`` (Finnish and Spanish come
+next); until one exists for the user's language (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``
+or ``LANG``), every message falls back to its English text. Messages with values use
+named fields (``_("Deal {number}").format(number=3)``) so a translation may reorder them.
+The translation is bound here rather than installed into builtins, so importing the CLI
+changes nothing for other code.
+"""
+
+from __future__ import annotations
+
+import gettext
+from pathlib import Path
+from typing import Final
+
+DOMAIN: Final = "bridgescore"
+LOCALE_DIR: Final = Path(__file__).resolve().parents[1] / "locale"
+
+translation: Final = gettext.translation(DOMAIN, localedir=LOCALE_DIR, fallback=True)
+_ = translation.gettext
+ngettext = translation.ngettext
+
+__all__ = ["DOMAIN", "LOCALE_DIR", "_", "ngettext", "translation"]
