@@ -1,0 +1,290 @@
+"""The score pad on a phone (390 × 844, Debian's chromium): "Puntuación de puente"'s
+six-deal rubber tapped in step by step reproduces the text's sheet deal by deal; a reload
+mid-rubber and an offline stretch keep every deal; undo and a correction of deal 2 work the
+rest out again; a refused deal changes nothing; a damaged saved game is reported and the
+others kept; every step's buttons and every cell of the sheet are within the screen.
+
+The deals' figures are the text's (``/work/shared/seeds/001_c3ab71ce81d502ab.txt``, "Un
+ejemplo de goma": its "Oferta Total NS/EW" columns), South keeping score (We = NS).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+import pytest
+from playwright.sync_api import Dialog, Error, Page
+
+from .conftest import Shoot
+from .tablephone import FITS, REACHABLE
+
+pytestmark = pytest.mark.browser
+
+
+@dataclass(frozen=True, slots=True)
+class PadDeal:
+    """A deal as the pad's buttons enter it (``declarer`` empty: passed out)."""
+
+    declarer: str
+    level: str = ""
+    strain: str = ""
+    doubled: str = ""
+    tricks: int = 0
+    honours: str = "none"
+
+
+SPANISH_RUBBER = (
+    PadDeal("N", "2", "NT", tricks=9),  # 1 norte 2NT hecho 3
+    PadDeal("W", "4", "H", tricks=10),  # 2 W 4♥ hecho 4
+    PadDeal("W", "5", "C", tricks=9),  # 3 W 5♣ abajo 2
+    PadDeal("S", "4", "S", "X", tricks=11),  # 4 S 4♠X hecho 5
+    PadDeal("N", "3", "C", tricks=10),  # 5 norte 3♣ hecho 4
+    PadDeal("E", "6", "D", tricks=12, honours="EW-150"),  # 6 E 6♦ hecho 6, five honours
+)
+TEXT_PER_DEAL = [(100, 0), (0, 120), (200, 0), (390, 0), (80, 0), (0, 1020)]
+"""The text's "Oferta Total NS" and "Oferta Total EW", deal by deal."""
+TEXT_TOTALS = (770, 1640)
+"""The text's "Total" (with EW's rubber bonus of 500)."""
+
+
+@dataclass
+class Pad:
+    """One phone with the pad open, and the screens found not to fit."""
+
+    page: Page
+    shoot: Shoot
+    misfits: list[str] = field(default_factory=list)
+
+    def step(self, name: str) -> None:
+        self.page.locator(f"#pad section[data-step='{name}']").wait_for()
+
+    def tap(self, selector: str) -> None:
+        self.page.locator(f"#pad {selector}").first.click()
+
+    def fits(self, what: str) -> None:
+        self.page.evaluate("() => window.scrollTo(0, 0)")
+        found = self.page.evaluate(FITS.replace("#phone", "#pad"))
+        self.misfits.extend(f"{what}: {p}" for p in found)
+
+    def start(self, kind: str, players: dict[str, str]) -> None:
+        self.page.goto("/pad/")
+        self.step("games")
+        self.tap(f"[data-new={kind}]")
+        self.step("setup")
+        for seat, name in players.items():
+            self.page.fill(f"#pad input[data-seat={seat}]", name)
+        self.fits(f"{kind} set-up")
+        self.shoot(self.page, f"pad-{kind}-setup")
+        self.tap("[data-start]")
+        self.step("sheet")
+
+    def enter(self, deal: PadDeal, *, correct: int | None = None, snap: str = "") -> None:
+        if correct is None:
+            self.tap("[data-enter]")
+        else:
+            self.tap(f"[data-correct='{correct}']")
+        self.step("declarer")
+        if snap:
+            self.fits("declarer")
+            self.shoot(self.page, f"{snap}-declarer")
+        if not deal.declarer:
+            self.tap("[data-passed]")
+            return
+        self.tap(f"[data-seat={deal.declarer}]")
+        self.step("contract")
+        self.tap(f"[data-level='{deal.level}']")
+        self.tap(f"[data-strain='{deal.strain}']")
+        self.tap(f"[data-doubled='{deal.doubled or '-'}']")
+        if snap:
+            self.fits("contract")
+            self.shoot(self.page, f"{snap}-contract")
+        self.tap("button.next")
+        self.step("tricks")
+        if snap:
+            self.fits("tricks")
+            self.shoot(self.page, f"{snap}-tricks")
+        self.tap(f"[data-tricks='{deal.tricks}']")
+        self.step("honours")
+        if snap:
+            self.fits("honours")
+            self.shoot(self.page, f"{snap}-honours")
+        self.tap(f"[data-honours='{deal.honours}']")
+
+    def deals(self) -> int:
+        return self.page.locator("#pad #deals li[data-deal]").count()
+
+    def points(self, deal: int) -> tuple[int, int]:
+        """What the drawn sheet gave each side on ``deal``."""
+        found = self.page.locator(f"#pad #deals li[data-deal='{deal}'] .points")
+        found.wait_for(state="attached")
+        return int(found.get_attribute("data-ns") or ""), int(found.get_attribute("data-ew") or "")
+
+    def totals(self) -> tuple[int, int]:
+        ns = self.page.locator("#pad #total-ns").inner_text()
+        ew = self.page.locator("#pad #total-ew").inner_text()
+        return int(ns), int(ew)
+
+    def wait_deals(self, count: int, drawn: bool = True) -> None:
+        """Until the sheet shows ``count`` deals (drawn by the server, unless not)."""
+        self.page.wait_for_function(
+            "([n, drawn]) => document.querySelectorAll('#pad #deals li[data-deal]').length === n"
+            " && (!drawn || (!document.querySelector('#waiting')"
+            " && document.querySelectorAll('#pad #deals .points').length === n))",
+            arg=[count, drawn],
+        )
+
+    def cells_within_screen(self) -> list[str]:
+        width, bad = self.page.evaluate(REACHABLE, True)
+        return [*([f"page {width} px wide"] if width > 390 else []), *bad]
+
+
+PLAYERS = {"N": "Ana", "E": "Eero", "S": "Sofía", "W": "Wilma"}
+
+
+@pytest.fixture
+def pad(new_phone: Callable[..., Page], shoot: Shoot) -> Iterator[Pad]:
+    page = new_phone()
+    dialogs: list[str] = []
+    errors: list[str] = []
+
+    def dialog(shown: Dialog) -> None:
+        dialogs.append(shown.message)
+        shown.dismiss()
+
+    def failed(error: Error) -> None:
+        errors.append(str(error))
+
+    page.on("dialog", dialog)
+    page.on("pageerror", failed)
+    found = Pad(page, shoot)
+    yield found
+    assert not dialogs, dialogs
+    assert not errors, errors
+
+
+def cumulative(upto: int) -> tuple[int, int]:
+    return (sum(ns for ns, _ in TEXT_PER_DEAL[:upto]), sum(ew for _, ew in TEXT_PER_DEAL[:upto]))
+
+
+def test_the_spanish_rubber_entered_on_the_pad_reproduces_the_text(pad: Pad) -> None:
+    pad.start("rubber", PLAYERS)
+    for number, deal in enumerate(SPANISH_RUBBER, 1):
+        pad.enter(deal, snap="pad-rubber" if number == 4 else "")
+        pad.wait_deals(number)
+        assert pad.points(number) == TEXT_PER_DEAL[number - 1], f"deal {number}"
+        if number < len(SPANISH_RUBBER):
+            assert pad.totals() == cumulative(number), f"after deal {number}"
+            assert pad.page.locator("#pad #next").inner_text().startswith(f"Deal {number + 1}:")
+        assert pad.cells_within_screen() == [], f"after deal {number}"
+    # the last deal's bonus: "Bono de goma 500" to EW, and the text's totals
+    assert pad.totals() == TEXT_TOTALS
+    assert pad.page.locator("#pad td.bonus[data-side=EW]").inner_text() == "500"
+    # NS's 70 of deal 1 is cut by EW's game on deal 2; the line under each game
+    assert pad.page.locator("#pad td.cut[data-deal='1'][data-side=NS]").inner_text() == "70"
+    assert pad.page.locator("#pad tr.game-line").count() == 3
+    assert "EW win the rubber" in pad.page.locator("#pad #status").inner_text()
+    pad.shoot(pad.page, "pad-rubber-over")
+    assert pad.misfits == []
+
+
+def test_a_reload_mid_rubber_keeps_every_deal(pad: Pad) -> None:
+    pad.start("rubber", PLAYERS)
+    for number, deal in enumerate(SPANISH_RUBBER[:3], 1):
+        pad.enter(deal)
+        pad.wait_deals(number)
+    pad.page.reload()
+    pad.step("sheet")
+    pad.wait_deals(3)
+    assert pad.totals() == cumulative(3)
+    assert [pad.points(n) for n in (1, 2, 3)] == TEXT_PER_DEAL[:3]
+
+
+def test_an_offline_stretch_keeps_every_deal(pad: Pad) -> None:
+    pad.start("rubber", PLAYERS)
+    for number, deal in enumerate(SPANISH_RUBBER[:2], 1):
+        pad.enter(deal)
+        pad.wait_deals(number)
+    # the service worker has the pad by now (it is installed on the first visit)
+    pad.page.wait_for_function(
+        "() => navigator.serviceWorker.controller !== null || navigator.serviceWorker.ready"
+    )
+    pad.page.context.set_offline(True)
+    for number, deal in enumerate(SPANISH_RUBBER[2:4], 3):
+        pad.enter(deal)
+        pad.wait_deals(number, drawn=False)
+        assert pad.page.locator("#pad #waiting").is_visible()
+    pad.shoot(pad.page, "pad-offline")
+    assert pad.deals() == 4
+    pad.page.context.set_offline(False)
+    pad.wait_deals(4)
+    assert pad.totals() == cumulative(4)
+    assert pad.points(4) == TEXT_PER_DEAL[3]
+
+
+def test_undo_and_a_correction_of_deal_two_recompute_the_rest(pad: Pad) -> None:
+    pad.start("rubber", PLAYERS)
+    for number, deal in enumerate(SPANISH_RUBBER[:3], 1):
+        pad.enter(deal)
+        pad.wait_deals(number)
+    pad.tap("[data-undo]")
+    pad.wait_deals(2)
+    assert pad.totals() == cumulative(2)
+    pad.enter(SPANISH_RUBBER[2])
+    pad.wait_deals(3)
+    assert pad.points(3) == (200, 0)  # EW vulnerable after their game: two down, 200
+    # deal 2 was 3♥ +1, not 4♥: no game for EW, so not vulnerable on deal 3: 100 for two down
+    pad.enter(PadDeal("W", "3", "H", tricks=10), correct=2)
+    pad.page.wait_for_function(
+        "() => document.querySelector(\"#pad #deals li[data-deal='3'] .points\")"
+        "?.dataset.ns === '100'"
+    )
+    assert pad.points(2) == (0, 90 + 30)  # 90 below, 30 for the overtrick above
+    assert pad.totals() == (100 + 100, 120)
+    assert pad.page.locator("#pad tr.game-line").count() == 0
+    assert "nobody vulnerable" in pad.page.locator("#pad #next").inner_text()
+
+
+def test_a_refused_deal_changes_nothing_and_says_why(pad: Pad) -> None:
+    pad.start("rubber", PLAYERS)
+    pad.enter(SPANISH_RUBBER[0])
+    pad.wait_deals(1)
+    pad.enter(PadDeal("S", "3", "NT", tricks=9, honours="NS-100"))
+    error = pad.page.locator("#pad #pad-error")
+    assert "at notrump only the four aces in one hand count" in error.inner_text()
+    pad.page.locator("#pad nav button.back").click()  # back from the honours step
+    pad.step("tricks")
+    pad.page.goto("/pad/")
+    pad.step("sheet")
+    assert pad.deals() == 1
+
+
+def test_a_chicago_and_a_damaged_saved_game(pad: Pad) -> None:
+    pad.start("chicago", PLAYERS)
+    for number, deal in enumerate(
+        [PadDeal("N", "2", "H", tricks=8), PadDeal("S", "2", "S", tricks=8)], 1
+    ):
+        pad.enter(deal)
+        pad.wait_deals(number)
+    # "Bridgen pistelasku": each deal on its own, 110 a partscore made
+    assert pad.totals() == (220, 0)
+    assert pad.cells_within_screen() == []
+    pad.page.evaluate(
+        """() => {
+        const ids = JSON.parse(localStorage.getItem('bridgescore-pad-games'));
+        localStorage.setItem('bridgescore-pad-game-damaged', '{"kind": "rubb');
+        localStorage.setItem('bridgescore-pad-games', JSON.stringify([...ids, 'damaged']));
+    }"""
+    )
+    pad.page.reload()
+    pad.step("sheet")
+    pad.tap("[data-games]")
+    pad.step("games")
+    assert pad.page.locator("#pad [data-broken=damaged]").is_visible()
+    assert pad.page.locator("#pad li[data-game]").count() == 1
+    # the evening's running totals: each player's side's result
+    assert pad.page.locator("#pad tr[data-player='Ana'] td.num").inner_text() == "+220"
+    assert pad.page.locator("#pad tr[data-player='Wilma'] td.num").inner_text() == "-220"
+    pad.fits("games")
+    pad.shoot(pad.page, "pad-games")
+    assert pad.misfits == []
