@@ -364,7 +364,8 @@
     }
     if (game.deals.length) {
       actions.push(button(t("Undo the last deal"), function () {
-        change(game.deals.slice(0, -1), false, function () {});
+        // after "stop the rubber here", undo takes the stop back first
+        change(game.stopped ? game.deals : game.deals.slice(0, -1), false, function () {});
       }, { "data-undo": "1", disabled: state.busy }));
     }
     if (game.kind === "rubber" && !over && game.deals.length) {
