@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import Any, Final
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from bridgescore.core.contract import Contract, TableResult, parse_contract
 from bridgescore.core.seats import Seat, Side
@@ -61,12 +62,20 @@ HONOURS_RULES = [
 ]
 
 
+def _filled(template: str, what: Any) -> str:
+    return _(template) % {"what": what}
+
+
+_filled_lazily = lazy(_filled, str)
+"""A message translated when it is shown (in the request's language), not at import."""
+
+
 def _said(what: Any, **extra: Any) -> dict[str, Any]:
     """A field's messages, each naming the field."""
     return {
-        "required": gettext_lazy("%(what)s: choose one") % {"what": what},
-        "invalid": gettext_lazy("%(what)s: not readable") % {"what": what},
-        "invalid_choice": gettext_lazy("%(what)s: not one of the choices") % {"what": what},
+        "required": _filled_lazily(gettext_noop("%(what)s: choose one"), what),
+        "invalid": _filled_lazily(gettext_noop("%(what)s: not readable"), what),
+        "invalid_choice": _filled_lazily(gettext_noop("%(what)s: not one of the choices"), what),
         **extra,
     }
 
