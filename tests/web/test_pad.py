@@ -190,6 +190,23 @@ def test_a_shared_game_is_read_only_to_its_link(client: Client) -> None:
     assert client.get("/pad/g/nosuchgame/").status_code == 404
 
 
+def test_one_address_shares_so_many_new_games_an_hour(client: Client) -> None:
+    from bridgescore.web.pad import SHARES_AN_HOUR
+
+    game = posted(SPANISH_RUBBER[:2])
+    for _ in range(SHARES_AN_HOUR):
+        assert client.post("/pad/share/", game).status_code == 200
+    refused = client.post("/pad/share/", game)
+    assert refused.status_code == 429
+    assert "too many games shared from here this hour" in refused.content.decode()
+    assert PadGame.objects.count() == SHARES_AN_HOUR
+    # a game already shared is still brought up to date by its phone
+    first = PadGame.objects.order_by("pk").first()
+    assert first is not None
+    again = {**posted(SPANISH_RUBBER[:3]), "game": first.public_id, "key": first.key}
+    assert client.post("/pad/share/", again).status_code == 200
+
+
 def test_the_pad_and_its_app_files_are_served(client: Client) -> None:
     assert client.get("/pad/").status_code == 200
     worker = client.get("/pad/sw.js")

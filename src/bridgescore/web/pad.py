@@ -13,6 +13,7 @@ its link or QR code.
 
 from __future__ import annotations
 
+import datetime
 import functools
 import hmac
 import json
@@ -31,8 +32,8 @@ from bridgescore.core.seats import Seat, Side
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.laws.lawsets import get_laws, law_set_names
 from bridgescore.sheets import ChicagoSheet, Deal, RubberSheet, ScoreItem, SheetEntry
-from bridgescore.web import failures
-from bridgescore.web.answers import problem
+from bridgescore.web import failures, limits
+from bridgescore.web.answers import address, problem
 from bridgescore.web.forms import RequestError
 from bridgescore.web.models import PadGame
 from bridgescore.web.pad_forms import (
@@ -309,6 +310,13 @@ def _posted(game: PadGame) -> dict[str, str]:
     return data
 
 
+SHARE_TRIES = "share"
+"""What the limit counts: a new shared game."""
+SHARES_AN_HOUR = 30
+"""New shared games one address may make in an hour (an evening's rubbers, with room)."""
+SHARE_WINDOW = datetime.timedelta(hours=1)
+
+
 @csrf_exempt  # no cookie gives authority here: changing a game takes its key, in the post
 @failures.only("POST")
 def pad_share(request: HttpRequest) -> HttpResponse:
@@ -329,7 +337,10 @@ def pad_share(request: HttpRequest) -> HttpResponse:
         saved = PadGame.objects.filter(public_id=wanted["game"]).first()
         if saved is None or not hmac.compare_digest(saved.key.encode(), wanted["key"].encode()):
             return _refused(_("this shared game cannot be changed from this phone"), 403)
-    if saved is None:
+    if saved is None:  # a new game: so many an hour from one address (no login here)
+        tries = limits.count_try(SHARE_TRIES, f"address:{address(request)}", SHARE_WINDOW)
+        if tries > SHARES_AN_HOUR:
+            return _refused(_("too many games shared from here this hour: try again later"), 429)
         saved = PadGame()
     saved.settings = fields
     saved.players = share.players()
