@@ -130,6 +130,7 @@ def test_the_json_form_names_everything_applied() -> None:
         "cross_imps": "average",
         "imp_totals": "sum",
         "mp_scale": "top",
+        "entrants": "all",
         "factoring": "field",
         "field": "auto",
         "incomplete": "raise",

@@ -49,6 +49,7 @@ def test_every_default_is_bridgescores() -> None:
         "cross_imps": "average",
         "imp_totals": "sum",
         "mp_scale": "top",
+        "entrants": "all",
         "field": "auto",
         "factoring": "policy",
         "incomplete": "raise",

@@ -13,7 +13,14 @@ from bridgescore.duplicate.adjusted import MATCHPOINT_POLICY_REGISTRY
 from bridgescore.duplicate.butler import BUTLER_PRESET_REGISTRY
 from bridgescore.duplicate.imps import IMP_TABLE_REGISTRY
 from bridgescore.events.conventions import NO_CONVENTIONS, program_names
-from bridgescore.events.options import CrossImps, Field, ImpTotals, Incomplete, MpScale
+from bridgescore.events.options import (
+    CrossImps,
+    Entrants,
+    Field,
+    ImpTotals,
+    Incomplete,
+    MpScale,
+)
 from bridgescore.laws import LAW_SET_REGISTRY
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -57,7 +64,7 @@ _POLICY_HELP = (
 
 def convention_options(command: F) -> F:
     """``--policy``, ``--butler``, ``--cross-imps``, ``--imp-totals``, ``--mp-scale``,
-    ``--factor-totals``,
+    ``--entrants``, ``--factor-totals``,
     ``--field``,
     ``--incomplete``:
     each overrides what the file's program would do (see docs/real-events.md)."""
@@ -99,6 +106,13 @@ def convention_options(command: F) -> F:
             help="Matchpoints shown from 0 to the top (top, the default) or as the points"
             " above or below the board's average (plus-minus: Ruter's ± scale, wins minus"
             " losses; a Ruter file whose figures are ± is scored so by default).",
+        ),
+        click.option(
+            "--entrants",
+            type=click.Choice([e.value for e in Entrants]),
+            default=None,
+            help="Pairs events: list every pair the file names, one that played no board"
+            " last with 0 boards (all, the default), or only the pairs that played (played).",
         ),
         click.option(
             "--factor-totals",

@@ -72,6 +72,7 @@ def conventions_of(event: Event, scoring: str | None, options: Mapping[str, Any]
         incomplete=options.get("incomplete"),
         imp_totals=options.get("imp_totals"),
         mp_scale=options.get("mp_scale"),
+        entrants=options.get("entrants"),
         vp_scale=options.get("vp_scale"),
         imp_table=options.get("imp_table"),
     )

@@ -35,6 +35,7 @@ from bridgescore.events.model import Event
 from bridgescore.events.options import (
     DEFAULT_OPTIONS,
     CrossImps,
+    Entrants,
     Factoring,
     Field,
     ImpTotals,
@@ -68,6 +69,7 @@ class Conventions:
     cross_imps: CrossImps | None = None
     imp_totals: ImpTotals | None = None
     mp_scale: MpScale | None = None
+    entrants: Entrants | None = None
     factoring: Factoring | None = None
     field: Field | None = None
     incomplete: Incomplete | None = None
@@ -94,6 +96,8 @@ class Conventions:
         said: list[str] = []
         if how in _MATCHPOINTS and self.policy is not None:
             said.append(f"matchpoint policy {self.policy}")
+        if how in (*_MATCHPOINTS, *_PAIRS_IMPS) and self.entrants is Entrants.PLAYED:
+            said.append("only the pairs that played listed")
         if how in _MATCHPOINTS and self.mp_scale is MpScale.PLUS_MINUS:
             said.append("matchpoints ± the board's average (wins minus losses)")
         if how is Scoring.BUTLER and self.butler is not None:
@@ -119,6 +123,7 @@ _WORDS: Final = {
     "cross_imps": CrossImps,
     "imp_totals": ImpTotals,
     "mp_scale": MpScale,
+    "entrants": Entrants,
     "factoring": Factoring,
     "field": Field,
     "incomplete": Incomplete,
@@ -238,7 +243,7 @@ PROGRAMS: Final[tuple[ProgramConventions, ...]] = (
     ProgramConventions(
         "Ruter",
         r"ruter",
-        Conventions(policy="ruter", cross_imps=CrossImps.TOTAL),
+        Conventions(policy="ruter", cross_imps=CrossImps.TOTAL, entrants=Entrants.ALL),
         by_scoring=(
             (Scoring.BUTLER, Conventions(imp_totals=ImpTotals.PER_BOARD, field=Field.ONE)),
             (
@@ -263,7 +268,7 @@ PROGRAMS: Final[tuple[ProgramConventions, ...]] = (
     ProgramConventions(
         "Ruter",
         r"ruter",
-        Conventions(policy="ruter", cross_imps=CrossImps.TOTAL),
+        Conventions(policy="ruter", cross_imps=CrossImps.TOTAL, entrants=Entrants.ALL),
         by_scoring=(
             (Scoring.BUTLER, Conventions(imp_totals=ImpTotals.PER_BOARD, field=Field.ONE)),
         ),
@@ -400,6 +405,7 @@ ASKABLE: Final = (
     "cross_imps",
     "imp_totals",
     "mp_scale",
+    "entrants",
     "factoring",
     "field",
     "incomplete",

@@ -310,11 +310,13 @@ def group_by_board(rows: Iterable[ResultRow]) -> dict[int, list[ResultRow]]:
 
 @dataclass(frozen=True, slots=True)
 class Participant:
-    """A pair, team or player as the event file names it."""
+    """A pair, team or player as the event file names it; ``direction`` (``NS`` or
+    ``EW``) is the direction the file ranks a pair in, when it says."""
 
     id: str
     names: tuple[str, ...] = ()
     kind: str = "pair"
+    direction: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -91,6 +91,24 @@ class MpScale(Word):
         return DuplicateError
 
 
+class Entrants(Word):
+    """Who a pairs event's standings list: every pair the file names (``all``: one that
+    played no board is listed last, with 0 boards and no percentage, as Ruter lists it and
+    as a director expects of every pair on the entry sheet), or only the pairs that
+    played (``played``)."""
+
+    ALL = "all"
+    PLAYED = "played"
+
+    @classmethod
+    def what(cls) -> str:
+        return "choice of entrants listed (all or played)"
+
+    @classmethod
+    def error(cls) -> type[DuplicateError]:
+        return DuplicateError
+
+
 class Field(Word):
     """How pairs are ranked: in ``one`` field (a Howell), North-South and East-West
     apart (``directions``, a Mitchell), or ``auto`` (one field when a pair sat both ways)."""
@@ -183,6 +201,7 @@ class ScoringOptions:
     cross_imps: CrossImps = CrossImps.AVERAGE
     imp_totals: ImpTotals = ImpTotals.SUM
     mp_scale: MpScale = MpScale.TOP
+    entrants: Entrants = Entrants.ALL
     field: Field = Field.AUTO
     factoring: Factoring = Factoring.POLICY
     incomplete: Incomplete = Incomplete.RAISE
@@ -207,6 +226,7 @@ class ScoringOptions:
             "cross_imps": CrossImps.parse(self.cross_imps),
             "imp_totals": ImpTotals.parse(self.imp_totals),
             "mp_scale": MpScale.parse(self.mp_scale),
+            "entrants": Entrants.parse(self.entrants),
             "field": Field.parse(self.field),
             "factoring": Factoring.of(self.factoring),
             "incomplete": Incomplete.parse(self.incomplete),
@@ -251,6 +271,7 @@ class ScoringOptions:
             "cross_imps": self.cross_imps.value,
             "imp_totals": self.imp_totals.value,
             "mp_scale": self.mp_scale.value,
+            "entrants": self.entrants.value,
             "field": self.field.value,
             "factoring": self.factoring.value,
             "incomplete": self.incomplete.value,

@@ -188,6 +188,7 @@ def score_pairs(
     factor_totals: bool | str | None = None,
     cross_imps: str = "average",
     imp_totals: str = "sum",
+    entrants: Mapping[str, str | None] | None = None,
 ) -> PairsResult:
     """Compare every board, total each pair, rank the field(s).
 
@@ -204,6 +205,8 @@ def score_pairs(
     ``imp_totals`` is ``sum`` (a pair's IMPs added up) or ``per-board`` (IMPs per board
     played, as Ruter writes butler and ``IMP;Cross2`` totals; summed cross-IMPs are
     counted per comparison: 729 over 16 boards of 11 comparisons is 4.14).
+    ``entrants`` names every pair the event file names, each with its direction (``NS``,
+    ``EW`` or ``None``): one that played no board is listed last (:func:`assemble_pairs`).
     """
     how = PairsScoring.parse(scoring)
     rows = event.rows
@@ -223,7 +226,7 @@ def score_pairs(
         chosen = matchpoint_policy(how, policy)
         travellers = matchpoint_travellers(by_board, expected, chosen)
         totalling = Totalling.of(chosen, factor_totals)
-    return assemble_pairs(how, fields_kind, travellers, totalling)
+    return assemble_pairs(how, fields_kind, travellers, totalling, entrants=entrants)
 
 
 def matchpoint_policy(
@@ -406,11 +409,20 @@ def assemble_pairs(
     travellers: Sequence[Traveller],
     totalling: Totalling,
     shares: Callable[[Traveller], Sequence[BoardShare]] = traveller_shares,
+    *,
+    entrants: Mapping[str, str | None] | None = None,
 ) -> PairsResult:
     """A pairs event's result from its scored travellers: each pair's card, and the totals,
     percentages and places of every field (``kind``: :func:`field_kind`; :func:`rank_field`).
     ``shares``: :func:`traveller_shares`, or a caller's that keeps them for travellers it
-    has seen (the live ranking)."""
+    has seen (the live ranking).
+
+    ``entrants`` (pair → ``NS``, ``EW`` or ``None``) are the pairs the file names: one that
+    played no board is listed in its field with 0 boards, no percentage and a total of 0,
+    after every pair that played (tied with the others that did not). In a two-field
+    (Mitchell) event it goes in the direction the file gives it, else in North-South (the
+    first field listed: a choice, since nothing in such a file says where it would have
+    sat)."""
     cards: dict[str, list[CardLine]] = defaultdict(list)
     field_of: dict[str, str] = {}
     tallies: dict[str, Tally] = {}
@@ -421,6 +433,11 @@ def assemble_pairs(
             cards[share.pair].append(share.line)
             if share.counted is not None:
                 tally.add(share.counted, share.exact, share.top)
+    for pair, direction in (entrants or {}).items():
+        if pair not in field_of:
+            field_of[pair] = "all" if kind == "one" else ("EW" if direction == "EW" else "NS")
+            tallies[pair] = Tally()
+            cards[pair] = []
     standings = []
     fields = tuple(sorted(set(field_of.values()), key=("all", "NS", "EW").index))
     for name in fields:
@@ -585,10 +602,12 @@ def rank_field(
         )
     # a per-board total is ranked on its exact value (Ruter: 187 and 186 summed IMPs,
     # both written 1.06, are 8th and 9th)
+    played = [name for name in tallies if tallies[name].boards]
     placed = places(
-        {name: _rank_value(percents[name], shown[name]) for name in tallies},
+        {name: _rank_value(percents[name], shown[name]) for name in played},
         decimals=9 if totalling.per_board else 2,
     )
+    placed.update(_idle_places(len(played), [n for n in tallies if not tallies[n].boards]))
     return [
         Ranked(
             placed[name],
@@ -599,6 +618,13 @@ def rank_field(
         )
         for name in sorted(tallies, key=lambda n: (int(placed[n].rstrip("=")), _key(n)))
     ]
+
+
+def _idle_places(played: int, idle: Sequence[str]) -> dict[str, str]:
+    """The place of each contestant that played no board: after every one that played,
+    all tied (Ruter lists an entered pair with no board last, total 0)."""
+    place = f"{played + 1}{'=' if len(idle) > 1 else ''}"
+    return dict.fromkeys(idle, place)
 
 
 def _rank_value(percent: float | None, total: Fraction) -> float:

@@ -30,7 +30,13 @@ from bridgescore.events.pairs import (
     matchpoint_travellers,
     traveller_shares,
 )
-from bridgescore.events.scoring import EventResult, check_has_results, kind_of, score_with
+from bridgescore.events.scoring import (
+    EventResult,
+    check_has_results,
+    entrants_of,
+    kind_of,
+    score_with,
+)
 from bridgescore.events.vocabulary import EventKind
 
 _BoardKey = tuple[int, tuple[int, ...], int, MatchpointPolicy]
@@ -61,7 +67,12 @@ class Rescorer:
         travellers = self._travellers(by_board, expected, policy)
         totalling = Totalling.of(policy, options.factoring.legacy)
         result = assemble_pairs(
-            scoring, field_kind(rows, field), travellers, totalling, self._shares_of
+            scoring,
+            field_kind(rows, field),
+            travellers,
+            totalling,
+            self._shares_of,
+            entrants=entrants_of(event, options),
         )
         for gone in set(self._shares) - {id(t) for t in travellers}:
             del self._shares[gone]

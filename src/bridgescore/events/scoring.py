@@ -16,8 +16,8 @@ from bridgescore.duplicate.imps import DuplicateError
 from bridgescore.errors import BridgeInputError
 from bridgescore.events.conventions import Chosen, choose_conventions, published_mp_scale
 from bridgescore.events.individual import IndividualResult, score_individual
-from bridgescore.events.model import Event
-from bridgescore.events.options import DEFAULT_OPTIONS, Field, ScoringOptions
+from bridgescore.events.model import Event, Participant
+from bridgescore.events.options import DEFAULT_OPTIONS, Entrants, Field, ScoringOptions
 from bridgescore.events.pairs import PairsResult, PairsScoring, score_pairs
 from bridgescore.events.teams import TeamsResult, score_published_matches, score_teams
 from bridgescore.events.vocabulary import EventKind, Scoring
@@ -164,4 +164,21 @@ def score_with(event: Event, options: ScoringOptions) -> EventResult:
         factor_totals=factor,
         cross_imps=options.cross_imps.value,
         imp_totals=options.imp_totals.value,
+        entrants=entrants_of(event, options),
     )
+
+
+def entrants_of(event: Event, options: ScoringOptions) -> dict[str, str | None] | None:
+    """The pairs a pairs event's standings list besides those that played: every pair the
+    file names, with its direction (:class:`~bridgescore.events.options.Entrants`)."""
+    if options.entrants is Entrants.PLAYED:
+        return None
+    return {p.id: _direction(p) for p in event.participants if p.kind == "pair"}
+
+
+def _direction(pair: Participant) -> str | None:
+    """The direction the file gives a pair, or its id's: the readers qualify a Mitchell's
+    pair numbers with their direction (``20EW``)."""
+    if pair.direction is not None:
+        return pair.direction
+    return next((side for side in ("NS", "EW") if pair.id.upper().endswith(side)), None)

@@ -421,11 +421,12 @@ class _Reader:
             section = known(row.get("Section"))
             if self.qualify and section:
                 ident = section + ident
+            direction = (known(row.get("Direction")) or "").upper()
+            side = None if kind != "pair" or not direction else direction_of(direction)
             if self.mitchell and kind == "pair":
-                direction = (known(row.get("Direction")) or "").upper()
                 ident += "NS" if direction.startswith("N") else "EW"
             names_found = split_names(row.get(name_column) or "") if name_column else ()
-            self.participants.setdefault(ident, Participant(ident, names_found, kind))
+            self.participants.setdefault(ident, Participant(ident, names_found, kind, side))
             try:
                 total = number(row.get(total_column)) if total_column else None
                 percent = number(row.get(percent_column)) if percent_column else None
@@ -453,6 +454,12 @@ class _Reader:
                 for ident, cell in ((ns, row.get("Names_NS")), (ew, row.get("Names_EW"))):
                     if ident is not None and cell and ident not in self.participants:
                         self.participants[ident] = Participant(ident, split_names(cell), "pair")
+
+
+def direction_of(text: str) -> str:
+    """A TotalScoreTable's ``Direction`` as ``NS`` or ``EW``: ``N-S`` is North-South, any
+    other (``E-W``, Ruter's Finnish ``Ö-V``, Swedish ``Ö-V``) East-West."""
+    return "NS" if text.strip().upper().startswith("N") else "EW"
 
 
 def _table_name(row: Mapping[str, Cell]) -> str | None:
