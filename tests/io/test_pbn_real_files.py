@@ -31,6 +31,8 @@ FILES = {
     "ruter_sm1.pbn": (66, "latin-1", "\r\n", 0),
     "ruter_sm2.pbn": (39, "latin-1", "\r\n", 0),
     "ruter_team.pbn": (1, "latin-1", "\r\n", 0),
+    "ruter_cross2.pbn": (16, "latin-1", "\r\n", 0),
+    "ruter_div2.pbn": (2, "latin-1", "\r\n", 0),
     "camrose24_ben_v_wbridge5.pbn": (320, "utf-8", "\n", 0),
 }
 
