@@ -16,7 +16,7 @@ from typing import Final
 from bridgescore.core._tokens import quote, small_int
 from bridgescore.core.seats import Seat, Side
 from bridgescore.core.strains import Doubling, Strain
-from bridgescore.errors import ContractError, ResultError
+from bridgescore.errors import ContractError, ResultError, StrainError
 
 BOOK: Final = 6
 """Tricks declarer must take before any count toward the contract."""
@@ -29,7 +29,9 @@ _PASS_WORDS = frozenset(
 _CONTRACT_RE = re.compile(
     r"""^\s*
     (?P<level>\d+)\s*
-    (?P<strain>NOTRUMPS?|NT|SA|N|CLUBS?|DIAMONDS?|HEARTS?|SPADES?|[CDHS♣♦♥♠♢♡])\s*
+    (?P<strain>NOTRUMPS?|SIN\s*TRIUNFOS?|SANGI|NT|SA|ST|N|CLUBS?|DIAMONDS?|HEARTS?|SPADES?
+      |PICAS?|CORAZONES|CORAZ[OÓ]N|DIAMANTES?|TR[EÉ]BOL(?:ES)?|PATA|HERTTA|RUUTU|RISTI
+      |[CDHSPTR♣♦♥♠♢♡])\s*
     (?P<doubling>XX|X|\*\*|\*)?\s*
     (?P<declarer>NORTH|EAST|SOUTH|WEST|[NESW](?![A-Z]))?\s*
     (?P<rest>.*?)\s*$""",
@@ -43,6 +45,20 @@ _RESULT_HELP = "add = for made exactly, +1 / -2 for over- or undertricks, or the
 
 def _fold(text: str) -> str:
     return text.strip().upper().replace("-", "").replace(" ", "").replace("_", "")
+
+
+@dataclass(frozen=True, slots=True)
+class Spelling:
+    """How a contract is written for a reader: the notrump word, the four seats' letters
+    (North, East, South, West) and a passed-out deal. The default is the international
+    text that parses back; a report in another language passes its own (``3SAP=``)."""
+
+    notrump: str = "NT"
+    seats: str = "NESW"
+    passed: str = "Pass"
+
+
+INTERNATIONAL: Final = Spelling()
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,10 +108,21 @@ class Contract:
         seat = Seat.parse(declarer) if isinstance(declarer, str) else declarer
         return replace(self, declarer=seat)
 
-    def format(self, *, symbols: bool = False, declarer: bool = True) -> str:
-        """Text form; ``symbols=True`` writes suits as ♣ ♦ ♥ ♠."""
-        strain = self.strain.symbol if symbols else self.strain.letter
-        who = self.declarer.letter if declarer and self.declarer is not None else ""
+    def format(
+        self, *, symbols: bool = False, declarer: bool = True, spelling: Spelling = INTERNATIONAL
+    ) -> str:
+        """Text form; ``symbols=True`` writes suits as ♣ ♦ ♥ ♠; ``spelling`` another
+        language's notrump and seat letters."""
+        if spelling is INTERNATIONAL:
+            strain = self.strain.symbol if symbols else self.strain.letter
+            who = self.declarer.letter if declarer and self.declarer is not None else ""
+        else:
+            strain = (
+                spelling.notrump
+                if self.strain is Strain.NOTRUMP
+                else (self.strain.symbol if symbols else self.strain.letter)
+            )
+            who = spelling.seats[self.declarer] if declarer and self.declarer is not None else ""
         return f"{self.level}{strain}{self.doubling.mark}{who}"
 
     def __str__(self) -> str:
@@ -114,8 +141,10 @@ class Contract:
 class PassedOut:
     """A deal on which all four players passed: no contract, scores 0."""
 
-    def format(self, *, symbols: bool = False, declarer: bool = True) -> str:
-        return "Pass"
+    def format(
+        self, *, symbols: bool = False, declarer: bool = True, spelling: Spelling = INTERNATIONAL
+    ) -> str:
+        return spelling.passed
 
     def __str__(self) -> str:
         return "Pass"
@@ -139,7 +168,10 @@ def _split(text: str) -> tuple[Contract | PassedOut, str]:
     level = small_int(match["level"])
     if not 1 <= level <= 7:
         raise ContractError(f"{quote(text)}: a contract's level is 1 to 7")
-    strain = Strain.parse(match["strain"])
+    try:
+        strain = Strain.parse(match["strain"])
+    except StrainError as error:
+        raise ContractError(f"{quote(text)}: {error}") from None
     doubling = Doubling.parse(match["doubling"] or "")
     declarer = Seat.parse(match["declarer"]) if match["declarer"] else None
     if match["rest"][:1] in ("X", "*"):
@@ -212,13 +244,13 @@ class TableResult:
     def undertricks(self) -> int:
         return max(-self.difference, 0)
 
-    def format(self, *, symbols: bool = False) -> str:
-        """``'4SXN-2'``, ``'3NTS='``, ``'4♠+1'``, ``'Pass'``."""
+    def format(self, *, symbols: bool = False, spelling: Spelling = INTERNATIONAL) -> str:
+        """``'4SXN-2'``, ``'3NTS='``, ``'4♠+1'``, ``'Pass'`` (in ``spelling``'s words)."""
         if isinstance(self.contract, PassedOut):
-            return "Pass"
+            return spelling.passed
         diff = self.difference
         mark = "=" if diff == 0 else f"{diff:+d}"
-        return f"{self.contract.format(symbols=symbols)}{mark}"
+        return f"{self.contract.format(symbols=symbols, spelling=spelling)}{mark}"
 
     def __str__(self) -> str:
         return self.format()

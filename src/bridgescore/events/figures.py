@@ -20,6 +20,12 @@ an empty cell, and a figure that rounds to zero is never shown with a minus sign
 ('', '', '')
 >>> points(-0.0), points(-0.004), fixed(-0.0), fixed(-0.004)
 ('0', '0', '0.00', '0.00')
+
+A language that writes a decimal comma passes ``decimal=","`` (see
+:class:`bridgescore.i18n.Words`); the default is the point, as English writes:
+
+>>> points(47.8, decimal=","), fixed(59.583, decimal=","), points(3.0, decimal=",")
+('47,8', '59,58', '3')
 """
 
 from __future__ import annotations
@@ -30,8 +36,11 @@ DECIMALS = 2
 MISSING = ""
 """What a missing figure (``None``) is shown as."""
 
+POINT = "."
+"""The decimal separator by default (English)."""
 
-def points(value: float | None) -> str:
+
+def points(value: float | None, decimal: str = POINT) -> str:
     """Matchpoints or IMPs: rounded to two decimals, trailing zeros dropped.
 
     >>> points(12.0), points(0.5), points(4.333), points(2.675), points(-10)
@@ -40,10 +49,12 @@ def points(value: float | None) -> str:
     if value is None:
         return MISSING
     text = f"{value:.{DECIMALS}f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+    if text == "-0":
+        return "0"
+    return text if decimal == POINT else text.replace(POINT, decimal)
 
 
-def fixed(value: float | None) -> str:
+def fixed(value: float | None, decimal: str = POINT) -> str:
     """A percentage or victory points: always two decimals.
 
     >>> fixed(50), fixed(19.6875), fixed(0.3125)
@@ -52,7 +63,9 @@ def fixed(value: float | None) -> str:
     if value is None:
         return MISSING
     text = f"{value:.{DECIMALS}f}"
-    return text.removeprefix("-") if float(text) == 0 else text
+    if float(text) == 0:
+        text = text.removeprefix("-")
+    return text if decimal == POINT else text.replace(POINT, decimal)
 
 
 def signed(value: int | None) -> str:
@@ -64,4 +77,4 @@ def signed(value: int | None) -> str:
     return MISSING if value is None else f"{value:+d}"
 
 
-__all__ = ["DECIMALS", "MISSING", "fixed", "points", "signed"]
+__all__ = ["DECIMALS", "MISSING", "POINT", "fixed", "points", "signed"]
