@@ -146,10 +146,17 @@ class Words:
         return f"{day.day}{sep}{day.month}{sep}{day.year}"
 
 
+ENGLISH: Final = Words(Language.EN, _gettext.NullTranslations())
+"""The source text: what every report and table showed before there were languages."""
+
+
 @lru_cache(maxsize=8)
-def words(language: Language | str | None = None) -> Words:
+def words(language: Words | Language | str | None = None) -> Words:
     """The words of ``language`` (a :class:`Language` or its name; ``None``: the
-    environment's, see :func:`language_from_environment`)."""
+    environment's, see :func:`language_from_environment`; a :class:`Words` as it is, for
+    a catalogue of one's own)."""
+    if isinstance(language, Words):
+        return language
     if language is None:
         chosen = language_from_environment()
     elif isinstance(language, Language):
@@ -157,15 +164,12 @@ def words(language: Language | str | None = None) -> Words:
     else:
         chosen = Language.parse(language)
     if chosen is Language.EN:
-        return Words(chosen, _gettext.NullTranslations())
+        return ENGLISH
     found = _gettext.translation(
         DOMAIN, localedir=LOCALE_DIR, languages=[chosen.value], fallback=True
     )
     return Words(chosen, found)
 
-
-ENGLISH: Final = Words(Language.EN, _gettext.NullTranslations())
-"""The source text: what every report and table showed before there were languages."""
 
 __all__ = [
     "DOMAIN",

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from bridgescore.events.conventions import Chosen
     from bridgescore.events.model import Event
+    from bridgescore.i18n import Language, Words
 
 
 def build_site(
@@ -22,12 +23,16 @@ def build_site(
     scoring: str | None = None,
     policy: str | None = None,
     conventions: Chosen | None = None,
+    language: Words | Language | str = "en",
 ) -> list[Path]:
-    """Write the results site into ``out_dir`` (see :mod:`bridgescore.report.html`; its
-    templates are loaded only when a site is written); the files written."""
+    """Write the results site into ``out_dir`` in ``language`` (``en``, ``fi``, ``es``; see
+    :mod:`bridgescore.report.html`; its templates are loaded only when a site is written);
+    the files written."""
     from bridgescore.report import html
 
-    return html.build_site(event, out_dir, scoring=scoring, policy=policy, conventions=conventions)
+    return html.build_site(
+        event, out_dir, scoring=scoring, policy=policy, conventions=conventions, language=language
+    )
 
 
 def build_pdf(
@@ -37,11 +42,15 @@ def build_pdf(
     scoring: str | None = None,
     policy: str | None = None,
     conventions: Chosen | None = None,
+    language: Words | Language | str = "en",
 ) -> Path:
-    """Write the whole report as one PDF at ``out_path`` (see :mod:`bridgescore.report.pdf`)."""
+    """Write the whole report as one PDF at ``out_path`` in ``language`` (see
+    :mod:`bridgescore.report.pdf`)."""
     from bridgescore.report import pdf
 
-    return pdf.build_pdf(event, out_path, scoring=scoring, policy=policy, conventions=conventions)
+    return pdf.build_pdf(
+        event, out_path, scoring=scoring, policy=policy, conventions=conventions, language=language
+    )
 
 
 __all__ = ["build_pdf", "build_site"]

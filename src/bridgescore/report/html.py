@@ -9,8 +9,9 @@ from markupsafe import Markup, escape
 
 from bridgescore.events.conventions import Chosen
 from bridgescore.events.model import Event
+from bridgescore.i18n import ENGLISH, Language, Words, words
 from bridgescore.io.writing import write_text
-from bridgescore.report.view import build_report
+from bridgescore.report.view import build_report, seat_name, vulnerability_name
 
 
 def suits(text: object) -> Markup:
@@ -21,7 +22,10 @@ def suits(text: object) -> Markup:
     return Markup(shown)
 
 
-def _environment() -> Environment:
+def _environment(w: Words = ENGLISH) -> Environment:
+    """The templates' environment, speaking ``w``'s language: ``_()`` in a template looks a
+    message up in the shared catalogue (Django's ``makemessages`` finds ``{{ _("...") }}``),
+    ``seat_name`` and ``vulnerability_name`` give a board's dealer and vulnerability."""
     env = Environment(
         loader=PackageLoader("bridgescore.report", "templates"),
         autoescape=select_autoescape(["html"]),
@@ -29,6 +33,10 @@ def _environment() -> Environment:
         lstrip_blocks=True,
     )
     env.filters["suits"] = suits
+    env.globals["_"] = w.gettext
+    env.globals["pgettext"] = w.pgettext
+    env.globals["seat_name"] = lambda seat: seat_name(seat, w)
+    env.globals["vulnerability_name"] = lambda vul: vulnerability_name(vul, w)
     return env
 
 
@@ -39,12 +47,15 @@ def build_site(
     scoring: str | None = None,
     policy: str | None = None,
     conventions: Chosen | None = None,
+    language: Words | Language | str = Language.EN,
 ) -> list[Path]:
-    """Write the site into ``out_dir`` (created if needed); returns the files written."""
-    report = build_report(event, scoring, policy, conventions=conventions)
+    """Write the site into ``out_dir`` (created if needed) in ``language``; returns the
+    files written."""
+    w = words(language)
+    report = build_report(event, scoring, policy, conventions=conventions, language=w)
     target = Path(out_dir)
     target.mkdir(parents=True, exist_ok=True)
-    env = _environment()
+    env = _environment(w)
     page = env.get_template("page.html")
     written = []
     for item in (report.index, *report.boards, *report.cards):

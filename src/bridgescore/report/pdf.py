@@ -13,8 +13,9 @@ except ImportError as error:  # pragma: no cover - exercised in a subprocess by 
 
 from bridgescore.events.conventions import Chosen
 from bridgescore.events.model import Event
+from bridgescore.i18n import ENGLISH, Language, Words, words
 from bridgescore.io.writing import write_bytes
-from bridgescore.report.view import Page, Table, build_report
+from bridgescore.report.view import Page, Table, build_report, seat_name, vulnerability_name
 
 _FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
 _LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "—": "-", "–": "-", "·": "-"})
@@ -55,14 +56,17 @@ def _table(pdf: _Document, table: Table) -> None:
     pdf.ln(3)
 
 
-def _page(pdf: _Document, page: Page) -> None:
+def _page(pdf: _Document, page: Page, w: Words = ENGLISH) -> None:
     pdf.add_page()
     pdf.use(14, bold=True)
     pdf.cell(0, 8, pdf.text_of(page.title), new_x="LMARGIN", new_y="NEXT")
     if page.board is not None:
         pdf.use(9)
-        info = f"Dealer {page.board.dealer.name.title()}, vulnerable: {page.board.vulnerability}"
-        pdf.cell(0, 5, info, new_x="LMARGIN", new_y="NEXT")
+        info = w.gettext("Dealer {dealer}, vulnerable: {vulnerable}").format(
+            dealer=seat_name(page.board.dealer, w),
+            vulnerable=vulnerability_name(page.board.vulnerability, w),
+        )
+        pdf.cell(0, 5, pdf.text_of(info), new_x="LMARGIN", new_y="NEXT")
     if page.hands:
         _diagram(pdf, page)
     for table in page.tables:
@@ -98,9 +102,11 @@ def build_pdf(
     scoring: str | None = None,
     policy: str | None = None,
     conventions: Chosen | None = None,
+    language: Words | Language | str = Language.EN,
 ) -> Path:
-    """Write the whole report as one PDF at ``out_path``."""
-    report = build_report(event, scoring, policy, conventions=conventions)
+    """Write the whole report as one PDF at ``out_path``, in ``language``."""
+    w = words(language)
+    report = build_report(event, scoring, policy, conventions=conventions, language=w)
     pdf = _Document()
     pdf.set_title(pdf.text_of(report.title))
     pdf.add_page()
@@ -113,7 +119,7 @@ def build_pdf(
         if not table.navigation:
             _table(pdf, table)
     for page in (*report.boards, *report.cards):
-        _page(pdf, page)
+        _page(pdf, page, w)
     path = Path(out_path)
     path.parent.mkdir(parents=True, exist_ok=True)
     write_bytes(path, bytes(pdf.output()))

@@ -8,16 +8,18 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TypeVar
 
+from bridgescore.core.contract import INTERNATIONAL, Spelling, TableResult
 from bridgescore.core.hands import SUITS, Hands
 from bridgescore.core.seats import Seat
-from bridgescore.core.vulnerability import BoardInfo
+from bridgescore.core.vulnerability import BoardInfo, Vulnerability
 from bridgescore.events.conventions import Chosen
 from bridgescore.events.figures import fixed, points, signed
 from bridgescore.events.individual import IndividualResult
-from bridgescore.events.model import Event
+from bridgescore.events.model import Event, ResultRow
 from bridgescore.events.pairs import CardLine, PairsResult, Traveller, TravellerLine
-from bridgescore.events.scoring import score_event, score_with
+from bridgescore.events.scoring import EventResult, score_event, score_with
 from bridgescore.events.teams import TeamsResult, TeamStanding
+from bridgescore.i18n import ENGLISH, Language, Words, words
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -37,7 +39,63 @@ class HandView:
     suits: tuple[tuple[str, str], ...]
 
 
-def hand_views(hands: Hands) -> dict[str, HandView | None]:
+def seat_name(seat: Seat, w: Words = ENGLISH) -> str:
+    """A seat's name in ``w``'s language (``North``, ``Pohjoinen``, ``Norte``)."""
+    _ = w.gettext
+    return (_("North"), _("East"), _("South"), _("West"))[seat]
+
+
+def vulnerability_name(vulnerability: Vulnerability, w: Words = ENGLISH) -> str:
+    """Who is vulnerable, as a board's header says it (``None``, ``NS``, ``EW``, ``Both``)."""
+    pgettext = w.pgettext
+    return {
+        Vulnerability.NONE: pgettext("vulnerable", "None"),
+        Vulnerability.NS: pgettext("vulnerable", "NS"),
+        Vulnerability.EW: pgettext("vulnerable", "EW"),
+        Vulnerability.BOTH: pgettext("vulnerable", "Both"),
+    }[vulnerability]
+
+
+def direction_name(direction: str, w: Words = ENGLISH) -> str:
+    """A pair's direction, ``NS`` or ``EW``, as the language abbreviates it."""
+    if w.language is Language.EN:
+        return direction
+    pgettext = w.pgettext
+    return {"NS": pgettext("direction", "NS"), "EW": pgettext("direction", "EW")}.get(
+        direction, direction
+    )
+
+
+def spelling(w: Words = ENGLISH) -> Spelling:
+    """How ``w``'s language writes a contract on a traveller: its notrump and seat letters."""
+    if w.language is Language.EN:
+        return INTERNATIONAL
+    pgettext = w.pgettext
+    seats = (
+        pgettext("seat letter", "N"),
+        pgettext("seat letter", "E"),
+        pgettext("seat letter", "S"),
+        pgettext("seat letter", "W"),
+    )
+    return Spelling(
+        notrump=pgettext("contract", "NT"),
+        seats="".join(seats) if all(len(x) == 1 for x in seats) else "NESW",
+        passed=pgettext("contract", "Pass"),
+    )
+
+
+def result_text(row: ResultRow, w: Words = ENGLISH) -> str:
+    """A result as a traveller shows it (suit symbols), in ``w``'s words."""
+    if w.language is Language.EN:
+        return row.describe(symbols=True)
+    if row.result is not None:
+        return row.result.format(symbols=True, spelling=spelling(w))
+    if row.adjusted is not None:
+        return str(row.adjusted)
+    return f"{direction_name('NS', w)} {row.ns_score:+d}"
+
+
+def hand_views(hands: Hands, w: Words = ENGLISH) -> dict[str, HandView | None]:
     out: dict[str, HandView | None] = {}
     for seat in Seat:
         cards = hands.hand(seat)
@@ -50,7 +108,7 @@ def hand_views(hands: Hands) -> dict[str, HandView | None]:
                 c.rank.letter for c in sorted(cards, reverse=True) if c.suit is suit
             ).replace("T", "10")
             lines.append((SUIT_SYMBOLS[suit.letter], ranks or "—"))
-        out[seat.letter] = HandView(seat.name.title(), tuple(lines))
+        out[seat.letter] = HandView(seat_name(seat, w), tuple(lines))
     return out
 
 
@@ -91,6 +149,8 @@ class Report:
     index: Page
     boards: tuple[Page, ...]
     cards: tuple[Page, ...]
+    language: str = Language.EN.value
+    """The language it is written in (``<html lang>``)."""
 
 
 def build_report(
@@ -99,76 +159,98 @@ def build_report(
     policy: str | None = None,
     *,
     conventions: Chosen | None = None,
+    language: Words | Language | str = Language.EN,
 ) -> Report:
     """Score the event (as its program would, unless ``conventions`` are chosen) and lay
-    out every page. A file of hand records with no results gives the hand records."""
+    out every page in ``language`` (``en``, ``fi`` or ``es``: its words from the shared
+    catalogue, its decimal comma, its dates). A file of hand records with no results gives
+    the hand records."""
+    w = words(language)
     if not event.results.rows and event.hands:
-        return _hands_report(event)
+        return _hands_report(event, w)
     if conventions is None:
         result = score_event(event, scoring, policy=policy)
     else:
         result = score_with(event, conventions.options)
-    title = event.name or "Results"
-    subtitle = " · ".join(x for x in (event.site, event.date, scoring_name(result)) if x)
+    title, subtitle = _titles(event, result, w)
     if isinstance(result, TeamsResult):
-        return _teams_report(event, result, title, subtitle)
+        return _teams_report(event, result, title, subtitle, w)
     if isinstance(result, IndividualResult):
-        report = _pairs_report(event, result.pairs, title, subtitle)
-        return replace(report, index=_players_index(event, result, report.index))
-    return _pairs_report(event, result, title, subtitle)
+        report = _pairs_report(event, result.pairs, title, subtitle, w)
+        return replace(report, index=_players_index(event, result, report.index, w))
+    return _pairs_report(event, result, title, subtitle, w)
 
 
-def pairs_pages(event: Event, result: PairsResult, memo: LayoutMemo | None = None) -> Report:
+def _titles(event: Event, result: EventResult | None, w: Words) -> tuple[str, str]:
+    """The report's title and its subtitle: site, date, and how it was scored."""
+    _ = w.gettext
+    how = scoring_name(result, w) if result is not None else _("hand records")
+    title = event.name or (_("Results") if result is not None else _("Hand records"))
+    date = w.date(event.date) if event.date else ""
+    return title, " · ".join(x for x in (event.site, date, how) if x)
+
+
+def pairs_pages(
+    event: Event, result: PairsResult, memo: LayoutMemo | None = None, w: Words = ENGLISH
+) -> Report:
     """The pages of a pairs event already scored (as ``build_report`` lays them out);
     ``memo`` keeps what was laid out for the next time (:class:`LayoutMemo`)."""
-    title = event.name or "Results"
-    subtitle = " · ".join(x for x in (event.site, event.date, scoring_name(result)) if x)
-    return _pairs_report(event, result, title, subtitle, memo)
+    title, subtitle = _titles(event, result, w)
+    return _pairs_report(event, result, title, subtitle, w, memo)
 
 
-def teams_pages(event: Event, result: TeamsResult) -> Report:
+def teams_pages(event: Event, result: TeamsResult, w: Words = ENGLISH) -> Report:
     """The pages of a teams event already scored: its byes and penalties as ``result``
     has them (:func:`~bridgescore.events.teams.with_byes`, ``with_penalties``)."""
-    title = event.name or "Results"
-    subtitle = " · ".join(x for x in (event.site, event.date, scoring_name(result)) if x)
-    return _teams_report(event, result, title, subtitle)
+    title, subtitle = _titles(event, result, w)
+    return _teams_report(event, result, title, subtitle, w)
 
 
-def _players_index(event: Event, result: IndividualResult, pairs_index: Page) -> Page:
+def _players_index(
+    event: Event, result: IndividualResult, pairs_index: Page, w: Words = ENGLISH
+) -> Page:
     """An individual's ranking is of players; the boards stay as the partnerships played them."""
     navigation = tuple(t for t in pairs_index.tables if t.navigation)
-    return replace(pairs_index, tables=(_players_table(event, result), *navigation))
+    return replace(pairs_index, tables=(_players_table(event, result, w), *navigation))
 
 
-def _players_table(event: Event, result: IndividualResult) -> Table:
+def _players_table(event: Event, result: IndividualResult, w: Words = ENGLISH) -> Table:
+    _ = w.gettext
+    d = w.decimal
     names = {p.id: ", ".join(p.names) for p in event.participants}
     imps = result.pairs.scoring.uses_imps
     header = (
-        "Place",
-        "Player",
-        "Name",
-        "IMPs" if imps else "MP",
+        _("Place"),
+        _("Player"),
+        _("Name"),
+        _("IMPs") if imps else _("MP"),
         *(() if imps else ("%",)),
-        "Boards",
+        _("Boards"),
     )
     rows = tuple(
-        Row((s.place, s.player, names.get(s.player, ""), points(s.total),
-             *(() if imps else (fixed(s.percent),)), str(s.boards)))
+        Row((s.place, s.player, names.get(s.player, ""), points(s.total, d),
+             *(() if imps else (fixed(s.percent, d),)), str(s.boards)))
         for s in result.standings
     )  # fmt: skip
-    return Table("Players", header, rows, frozenset(range(3, len(header))))
+    return Table(_("Players"), header, rows, frozenset(range(3, len(header))))
 
 
-def _hands_report(event: Event) -> Report:
+def _hands_report(event: Event, w: Words = ENGLISH) -> Report:
     """The deals alone: an index of the boards and a page with each board's diagram."""
-    title = event.name or "Hand records"
-    subtitle = " · ".join(x for x in (event.site, event.date, "hand records") if x)
+    _ = w.gettext
+    title, subtitle = _titles(event, None, w)
     links = Table(
-        "Boards",
-        ("Board", "Dealer", "Vulnerable"),
+        _("Boards"),
+        (_("Board"), _("Dealer"), _("Vulnerable")),
         tuple(
             Row(
-                (str(n), str(BoardInfo.of(n).dealer), str(BoardInfo.of(n).vulnerability)),
+                (
+                    str(n),
+                    str(BoardInfo.of(n).dealer)
+                    if w.language is Language.EN
+                    else seat_name(BoardInfo.of(n).dealer, w),
+                    vulnerability_name(BoardInfo.of(n).vulnerability, w),
+                ),
                 (f"board-{n}.html", None, None),
             )
             for n in sorted(event.hands)
@@ -176,20 +258,24 @@ def _hands_report(event: Event) -> Report:
         navigation=True,
     )
     index = Page("index.html", title, (links,))
-    boards = tuple(_board_page(event, n, ()) for n in sorted(event.hands))
-    return Report(title, subtitle, index, with_board_steps(boards), ())
+    boards = tuple(_board_page(event, n, (), w) for n in sorted(event.hands))
+    return Report(title, subtitle, index, with_board_steps(boards), (), w.language.value)
 
 
-def scoring_name(result: PairsResult | TeamsResult | IndividualResult) -> str:
+def scoring_name(result: PairsResult | TeamsResult | IndividualResult, w: Words = ENGLISH) -> str:
+    """How the event was scored, in a few words (``matchpoints``, ``IMPs, VPs (wbf)``)."""
+    _ = w.gettext
     if isinstance(result, IndividualResult):
-        return f"individual, {scoring_name(result.pairs)}"
+        return _("individual, {scoring}").format(scoring=scoring_name(result.pairs, w))
     if isinstance(result, TeamsResult):
-        return "board-a-match" if str(result.scoring) == "bam" else f"IMPs, VPs ({result.scale})"
+        if str(result.scoring) == "bam":
+            return _("board-a-match")
+        return _("IMPs, VPs ({scale})").format(scale=result.scale)
     return {
-        "mp": "matchpoints",
-        "acbl": "matchpoints (ACBL)",
-        "butler": "butler IMPs",
-        "cross-imps": "cross-IMPs",
+        "mp": _("matchpoints"),
+        "acbl": _("matchpoints (ACBL)"),
+        "butler": _("butler IMPs"),
+        "cross-imps": _("cross-IMPs"),
     }[str(result.scoring)]
 
 
@@ -199,15 +285,16 @@ def by_score(lines: Sequence[TravellerLine]) -> list[TravellerLine]:
     return sorted(lines, key=lambda line: (line.row.ns_score is None, -(line.row.ns_score or 0)))
 
 
-def _board_page(event: Event, board: int, tables: tuple[Table, ...]) -> Page:
+def _board_page(event: Event, board: int, tables: tuple[Table, ...], w: Words = ENGLISH) -> Page:
+    _ = w.gettext
     hands = event.hands.get(board)
     return Page(
         f"board-{board}.html",
-        f"Board {board}",
+        _("Board {number}").format(number=board),
         tables,
         board=BoardInfo.of(board),
-        hands=hand_views(hands) if hands is not None else None,
-        crumbs=(("Results", "index.html"),),
+        hands=hand_views(hands, w) if hands is not None else None,
+        crumbs=((_("Results"), "index.html"),),
     )
 
 
@@ -255,13 +342,15 @@ class LayoutMemo:
         self._used = set()
 
 
-def pairs_standings(event: Event, result: PairsResult) -> list[Table]:
+def pairs_standings(event: Event, result: PairsResult, w: Words = ENGLISH) -> list[Table]:
     """Each field's ranking, its columns decided here once for every renderer: place,
     pair, names, the total in MP or IMPs, the percentage at matchpoints, boards, and the
-    procedural penalty when any was given."""
+    procedural penalty when any was given (in ``w``'s words and figures)."""
+    _ = w.gettext
+    d = w.decimal
     imps = result.scoring.uses_imps
-    unit = "IMPs" if imps else "MP"
-    field_names = {"all": "Ranking", "NS": "North-South", "EW": "East-West"}
+    unit = _("IMPs") if imps else _("MP")
+    field_names = {"all": _("Ranking"), "NS": _("North-South"), "EW": _("East-West")}
     names = {p.id: ", ".join(p.names) for p in event.participants}
     fined = dict(result.penalties)
     standings: list[Table] = []
@@ -270,22 +359,22 @@ def pairs_standings(event: Event, result: PairsResult) -> list[Table]:
         for s in result.standings:
             if s.field != name:
                 continue
-            cells = [s.place, s.pair, names.get(s.pair, ""), points(s.total)]
+            cells = [s.place, s.pair, names.get(s.pair, ""), points(s.total, d)]
             if not imps:
-                cells.append(fixed(s.percent))
+                cells.append(fixed(s.percent, d))
             cells.append(str(s.boards))
             if fined:
-                cells.append(points(-fined[s.pair]) if fined.get(s.pair) else "")
+                cells.append(points(-fined[s.pair], d) if fined.get(s.pair) else "")
             links = [None, f"pair-{slug(s.pair)}.html", None, None, None, None, None]
             ranking.append(Row(tuple(cells), tuple(links[: len(cells)])))
         header = (
-            "Place",
-            "Pair",
-            "Names",
+            _("Place"),
+            _("Pair"),
+            _("Names"),
             unit,
             *(() if imps else ("%",)),
-            "Boards",
-            *(("Penalty",) if fined else ()),
+            _("Boards"),
+            *((_("Penalty"),) if fined else ()),
         )
         numeric = frozenset(range(3, len(header)))
         standings.append(Table(field_names[name], header, tuple(ranking), numeric))
@@ -297,15 +386,18 @@ def _pairs_report(
     result: PairsResult,
     title: str,
     subtitle: str,
+    w: Words = ENGLISH,
     memo: LayoutMemo | None = None,
 ) -> Report:
+    _ = w.gettext
+    d = w.decimal
     imps = result.scoring.uses_imps
-    unit = "IMPs" if imps else "MP"
+    unit = _("IMPs") if imps else _("MP")
     names = {p.id: ", ".join(p.names) for p in event.participants}
-    standings = pairs_standings(event, result)
+    standings = pairs_standings(event, result, w)
     board_links = Table(
-        "Boards",
-        ("Board", "Results"),
+        _("Boards"),
+        (_("Board"), _("Results")),
         tuple(
             Row((str(t.board), str(len(t.lines))), (f"board-{t.board}.html", None))
             for t in result.travellers
@@ -316,100 +408,123 @@ def _pairs_report(
     index = Page("index.html", title, (*standings, board_links))
 
     def traveller_page(t: Traveller) -> Page:
-        extra = f" — top {points(t.top)}" if t.top is not None else ""
-        extra += f" — datum {signed(t.datum)}" if t.datum is not None else ""
+        extra = (
+            " — " + _("top {points}").format(points=points(t.top, d)) if t.top is not None else ""
+        )
+        extra += (
+            " — " + _("datum {score}").format(score=signed(t.datum)) if t.datum is not None else ""
+        )
         lines = tuple(
             Row(
                 (
                     line.row.ns,
                     line.row.ew,
-                    line.row.describe(symbols=True),
+                    result_text(line.row, w),
                     signed(line.row.ns_score),
-                    points(line.ns_points),
-                    points(line.ew_points),
+                    points(line.ns_points, d),
+                    points(line.ew_points, d),
                 ),
                 (f"pair-{slug(line.row.ns)}.html", f"pair-{slug(line.row.ew)}.html"),
             )
             for line in by_score(t.lines)
         )
+        ns, ew = direction_name("NS", w), direction_name("EW", w)
         table = Table(
-            f"Traveller{extra}",
-            ("NS", "EW", "Result", "NS score", f"NS {unit}", f"EW {unit}"),
+            _("Traveller") + extra,
+            (
+                ns,
+                ew,
+                _("Result"),
+                _("{side} score").format(side=ns),
+                f"{ns} {unit}",
+                f"{ew} {unit}",
+            ),
             lines,
             frozenset({3, 4, 5}),
         )
-        return _board_page(event, t.board, (table,))
+        return _board_page(event, t.board, (table,), w)
 
     def card_row(line: CardLine) -> Row:
         return Row(
             (
                 str(line.board),
-                line.direction,
+                direction_name(line.direction, w),
                 line.opponents,
-                line.result,
+                line.result if w.language is Language.EN else _shown_result(line.result, w),
                 signed(line.score),
-                points(line.points),
-                *(() if imps else (fixed(line.percent),)),
+                points(line.points, d),
+                *(() if imps else (fixed(line.percent, d),)),
             ),
             (f"board-{line.board}.html", None, f"pair-{slug(line.opponents)}.html"),
         )
 
     kept = memo if memo is not None else LayoutMemo()
     boards = [
-        kept.get((t, event.hands, unit), lambda t=t: traveller_page(t))  # type: ignore[misc]
+        kept.get((t, event.hands, unit, w), lambda t=t: traveller_page(t))  # type: ignore[misc]
         for t in result.travellers
     ]
     cards = []
     for pair, card in result.cards.items():
         card_rows = tuple(
-            kept.get((line, unit), lambda line=line: card_row(line))  # type: ignore[misc]
+            kept.get((line, unit, w), lambda line=line: card_row(line))  # type: ignore[misc]
             for line in card
         )
         card_header = (
-            "Board",
-            "Dir",
-            "Against",
-            "Result",
-            "Score",
+            _("Board"),
+            _("Dir"),
+            _("Against"),
+            _("Result"),
+            _("Score"),
             unit,
             *(() if imps else ("%",)),
         )
-        who = f"Pair {pair}" + (f": {names[pair]}" if names.get(pair) else "")
+        who = _("Pair {pair}").format(pair=pair) + (f": {names[pair]}" if names.get(pair) else "")
         cards.append(
             Page(
                 f"pair-{slug(pair)}.html",
                 who,
-                (Table("Score card", card_header, card_rows, frozenset({0, 4, 5, 6})),),
-                crumbs=(("Results", "index.html"),),
+                (Table(_("Score card"), card_header, card_rows, frozenset({0, 4, 5, 6})),),
+                crumbs=((_("Results"), "index.html"),),
             )
         )
     if memo is not None:
         memo.sweep()
-    return Report(title, subtitle, index, with_board_steps(boards), tuple(cards))
+    return Report(title, subtitle, index, with_board_steps(boards), tuple(cards), w.language.value)
 
 
-def teams_index_tables(event: Event, result: TeamsResult) -> tuple[Table, ...]:
+def _shown_result(text: str, w: Words) -> str:
+    """A score card's result (``3NTS+1``, as the library writes it) in ``w``'s spelling."""
+    try:
+        return TableResult.parse(text).format(symbols=False, spelling=spelling(w))
+    except ValueError:
+        return text
+
+
+def teams_index_tables(event: Event, result: TeamsResult, w: Words = ENGLISH) -> tuple[Table, ...]:
     """A teams event's standings (the teams' names or players when the file gives them,
     byes and penalties when any), its matches, its byes and the check of a published
-    match table, columns decided here once."""
+    match table, columns decided here once (in ``w``'s words and figures)."""
+    _ = w.gettext
+    d = w.decimal
     bam = str(result.scoring) == "bam"
     names = {p.id: ", ".join(p.names) for p in event.participants if p.names}
     extra: list[tuple[str, Callable[[TeamStanding], str]]] = []
     if result.byes:
-        extra.append(("Byes", lambda s: str(s.byes)))
+        extra.append((_("Byes"), lambda s: str(s.byes)))
     if result.penalties:
-        extra.append(("Penalty", lambda s: f"−{fixed(s.penalty)}" if s.penalty else ""))
+        extra.append((_("Penalty"), lambda s: f"−{fixed(s.penalty, d)}" if s.penalty else ""))
     named = any(s.team in names for s in result.standings)
     standings = Table(
-        "Standings",
-        ("Place", "Team", *(("Names",) if named else ()), "Points" if bam else "VPs", "For",
-         "Against", "Matches", *(name for name, _ in extra)),
+        _("Standings"),
+        (_("Place"), _("Team"), *((_("Names"),) if named else ()),
+         _("Points") if bam else _("VPs"), _("For"), _("Against"), _("Matches"),
+         *(name for name, _cell in extra)),
         tuple(
             Row(
                 (
                     s.place, s.team, *((names.get(s.team, ""),) if named else ()),
-                    fixed(s.vp), points(s.points_for), points(s.points_against),
-                    str(s.matches), *(cell(s) for _, cell in extra),
+                    fixed(s.vp, d), points(s.points_for, d), points(s.points_against, d),
+                    str(s.matches), *(cell(s) for _name, cell in extra),
                 ),
                 (None, f"team-{slug(s.team)}.html"),
             )
@@ -420,10 +535,10 @@ def teams_index_tables(event: Event, result: TeamsResult) -> tuple[Table, ...]:
     byes = (
         (
             Table(
-                "Byes",
-                ("Round", "Team", "VPs"),
+                _("Byes"),
+                (_("Round"), _("Team"), _("VPs")),
                 tuple(
-                    Row((str(b.round), b.team, fixed(b.vp)), (None, f"team-{slug(b.team)}.html"))
+                    Row((str(b.round), b.team, fixed(b.vp, d)), (None, f"team-{slug(b.team)}.html"))
                     for b in result.byes
                 ),
                 frozenset({2}),
@@ -433,42 +548,53 @@ def teams_index_tables(event: Event, result: TeamsResult) -> tuple[Table, ...]:
         else ()
     )
     matches = Table(
-        "Matches",
-        ("Round", "Home", "Away", "BAM" if bam else "IMPs", "Points" if bam else "VPs"),
+        _("Matches"),
+        (
+            _("Round"),
+            _("Home"),
+            _("Away"),
+            _("BAM") if bam else _("IMPs"),
+            _("Points") if bam else _("VPs"),
+        ),
         tuple(
             Row(
                 (
                     "" if m.round is None else str(m.round),
                     m.first,
                     m.second,
-                    f"{points(m.first_points)}–{points(m.second_points)}",
-                    f"{fixed(m.first_vp)}–{fixed(m.second_vp)}",
+                    f"{points(m.first_points, d)}–{points(m.second_points, d)}",
+                    f"{fixed(m.first_vp, d)}–{fixed(m.second_vp, d)}",
                 ),
                 (None, f"team-{slug(m.first)}.html", f"team-{slug(m.second)}.html"),
             )
             for m in result.matches
         ),
     )
-    checked = () if result.check is None else (_check_table(result),)
+    checked = () if result.check is None else (_check_table(result, w),)
     return (standings, matches, *byes, *checked)
 
 
 def index_tables(
-    event: Event, result: PairsResult | TeamsResult | IndividualResult
+    event: Event, result: PairsResult | TeamsResult | IndividualResult, w: Words = ENGLISH
 ) -> tuple[Table, ...]:
     """The rankings any renderer shows for ``result`` (the HTML and PDF index, the
     command line, the web page), without laying out the boards and cards."""
     if isinstance(result, TeamsResult):
-        return teams_index_tables(event, result)
+        return teams_index_tables(event, result, w)
     if isinstance(result, IndividualResult):
-        return (_players_table(event, result),)
-    return tuple(pairs_standings(event, result))
+        return (_players_table(event, result, w),)
+    return tuple(pairs_standings(event, result, w))
 
 
-def _teams_report(event: Event, result: TeamsResult, title: str, subtitle: str) -> Report:
-    index = Page("index.html", title, teams_index_tables(event, result))
+def _teams_report(
+    event: Event, result: TeamsResult, title: str, subtitle: str, w: Words = ENGLISH
+) -> Report:
+    _ = w.gettext
+    d = w.decimal
+    lang = w.language.value
+    index = Page("index.html", title, teams_index_tables(event, result, w))
     if not any(m.boards for m in result.matches):
-        return Report(title, subtitle, index, (), _match_cards(result))
+        return Report(title, subtitle, index, (), _match_cards(result, w), lang)
     by_board: dict[int, list[Row]] = {}
     per_team: dict[str, list[Row]] = {}
     for m in result.matches:
@@ -477,9 +603,9 @@ def _teams_report(event: Event, result: TeamsResult, title: str, subtitle: str) 
                 Row(
                     (
                         m.first, m.second,
-                        b.first_ns.describe(symbols=True), signed(b.first_ns_score),
-                        b.second_ns.describe(symbols=True), signed(b.second_ns_score),
-                        points(b.swing),
+                        result_text(b.first_ns, w), signed(b.first_ns_score),
+                        result_text(b.second_ns, w), signed(b.second_ns_score),
+                        points(b.swing, d),
                     )
                 )
             )  # fmt: skip
@@ -489,36 +615,43 @@ def _teams_report(event: Event, result: TeamsResult, title: str, subtitle: str) 
                     Row(
                         (
                             "" if m.round is None else str(m.round), other, str(b.board),
-                            points(swing),
+                            points(swing, d),
                         ),
                         (None, f"team-{slug(other)}.html", f"board-{b.board}.html"),
                     )
                 )  # fmt: skip
-    header = ("Team 1", "Team 2", "Team 1 NS", "Score", "Team 2 NS", "Score", "Swing")
+    header = (_("Team 1"), _("Team 2"), _("Team 1 NS"), _("Score"), _("Team 2 NS"), _("Score"),
+              _("Swing"))  # fmt: skip
     boards = tuple(
-        _board_page(event, board, (Table("Results", header, tuple(rows), frozenset({3, 5, 6})),))
+        _board_page(
+            event, board, (Table(_("Results"), header, tuple(rows), frozenset({3, 5, 6})),), w
+        )
         for board, rows in sorted(by_board.items())
     )
     cards = tuple(
         Page(
             f"team-{slug(team)}.html",
-            f"Team {team}",
-            (Table("Boards", ("Round", "Against", "Board", "Swing"), tuple(rows), frozenset({3})),),
-            crumbs=(("Results", "index.html"),),
+            _("Team {team}").format(team=team),
+            (Table(_("Boards"), (_("Round"), _("Against"), _("Board"), _("Swing")), tuple(rows),
+                   frozenset({3})),),
+            crumbs=((_("Results"), "index.html"),),
         )
         for team, rows in sorted(per_team.items())
-    )
-    return Report(title, subtitle, index, with_board_steps(boards), cards)
+    )  # fmt: skip
+    return Report(title, subtitle, index, with_board_steps(boards), cards, lang)
 
 
-def _check_table(result: TeamsResult) -> Table:
+def _check_table(result: TeamsResult, w: Words = ENGLISH) -> Table:
     """The published VPs against the scale (a match table with no boards behind it)."""
+    _ = w.gettext
     assert result.check is not None
-    return Table("Victory points", ("Check",), (Row((result.check.describe(),)),))
+    return Table(_("Victory points"), (_("Check"),), (Row((result.check.describe(),)),))
 
 
-def _match_cards(result: TeamsResult) -> tuple[Page, ...]:
+def _match_cards(result: TeamsResult, w: Words = ENGLISH) -> tuple[Page, ...]:
     """A page per team of a match-table-only event: its matches, IMPs and VPs."""
+    _ = w.gettext
+    d = w.decimal
     per_team: dict[str, list[Row]] = {}
     for m in result.matches:
         for team, other, imps, vps in (
@@ -529,7 +662,7 @@ def _match_cards(result: TeamsResult) -> tuple[Page, ...]:
                 Row(
                     (
                         "" if m.round is None else str(m.round), other,
-                        f"{points(imps[0])}–{points(imps[1])}", fixed(vps),
+                        f"{points(imps[0], d)}–{points(imps[1], d)}", fixed(vps, d),
                     ),
                     (None, f"team-{slug(other)}.html"),
                 )
@@ -537,9 +670,10 @@ def _match_cards(result: TeamsResult) -> tuple[Page, ...]:
     return tuple(
         Page(
             f"team-{slug(team)}.html",
-            f"Team {team}",
-            (Table("Matches", ("Round", "Against", "IMPs", "VPs"), tuple(rows), frozenset({3})),),
-            crumbs=(("Results", "index.html"),),
+            _("Team {team}").format(team=team),
+            (Table(_("Matches"), (_("Round"), _("Against"), _("IMPs"), _("VPs")), tuple(rows),
+                   frozenset({3})),),
+            crumbs=((_("Results"), "index.html"),),
         )
         for team, rows in sorted(per_team.items())
-    )
+    )  # fmt: skip
