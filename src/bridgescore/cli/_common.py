@@ -14,11 +14,50 @@ import click
 from rich.console import Console
 
 from bridgescore.errors import BridgeError
+from bridgescore.i18n import Language, Words, gettext_noop, language_from_environment, words
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 EXIT_BAD_INPUT = 2
+
+
+_WORDS_KEY = "bridgescore.words"
+"""Where the chosen language is kept in click's context (``meta`` is shared by a
+command and its group, so ``bridgescore --lang fi event`` and ``event --lang fi`` agree)."""
+
+
+def cli_words() -> Words:
+    """The language the command speaks: ``--lang``, else the environment's
+    (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English."""
+    ctx = click.get_current_context(silent=True)
+    chosen = None if ctx is None else ctx.meta.get(_WORDS_KEY)
+    return chosen if isinstance(chosen, Words) else words(language_from_environment())
+
+
+def _choose_language(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        ctx.meta[_WORDS_KEY] = words(Language.parse(value))
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def lang_option(command: F) -> F:
+    """``--lang en|fi|es``: the language of the tables, messages and published results."""
+    option = click.option(
+        "--lang",
+        type=click.Choice([language.value for language in Language]),
+        default=None,
+        expose_value=False,
+        is_eager=True,
+        callback=_choose_language,
+        help=gettext_noop(
+            "Language of the tables and published results: en, fi or es (default: from"
+            " LANGUAGE/LANG, else English)."
+        ),
+    )
+    return option(command)
 
 
 def console() -> Console:

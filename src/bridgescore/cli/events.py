@@ -13,6 +13,7 @@ from rich.table import Table
 
 from bridgescore.cli._common import (
     EXIT_BAD_INPUT,
+    cli_words,
     console,
     emit_json,
     friendly_errors,
@@ -32,9 +33,10 @@ from bridgescore.events.pairs import PairsResult, PairsScoring
 from bridgescore.events.scoring import EventResult, options_for, score_with
 from bridgescore.events.summary import card_line, names_of, pairs_summary, teams_summary
 from bridgescore.events.teams import TeamsResult
+from bridgescore.i18n import ENGLISH, Words
 from bridgescore.io.events import load_event
 from bridgescore.io.results import ResultsFileError
-from bridgescore.report.view import index_tables, scoring_name
+from bridgescore.report.view import direction_name, index_tables, result_text, scoring_name
 
 _STRICT_HELP = "Treat warnings (unused columns, boards played fewer times) as errors."
 
@@ -140,19 +142,23 @@ def pairs_command(
         emit_json(data)
         return
     out = console()
+    w = cli_words()
     if traveller is not None:
-        out.print(_traveller_table(result, traveller))
+        out.print(_traveller_table(result, traveller, w))
     elif card is not None:
-        out.print(_card_table(result, card))
+        out.print(_card_table(result, card, w))
     else:
-        print_ranking(out, event, result, event.name or Path(file).name)
+        print_ranking(out, event, result, event.name or Path(file).name, w)
 
 
-def print_ranking(out: Console, event: Event, result: EventResult, title: str) -> None:
+def print_ranking(
+    out: Console, event: Event, result: EventResult, title: str, w: Words = ENGLISH
+) -> None:
     """The rankings as every renderer shows them (``report.view.index_tables``: the
-    columns are decided there once), a column nobody has anything in left out."""
-    how = scoring_name(result)
-    for shown in index_tables(event, result):
+    columns are decided there once, in ``w``'s words and figures), a column nobody has
+    anything in left out."""
+    how = scoring_name(result, w)
+    for shown in index_tables(event, result, w):
         if shown.navigation:
             continue
         kept = [
@@ -166,51 +172,58 @@ def print_ranking(out: Console, event: Event, result: EventResult, title: str) -
         out.print(table)
 
 
-def _unit(result: PairsResult) -> str:
-    return "IMPs" if result.scoring.uses_imps else "MP"
+def _unit(result: PairsResult, w: Words = ENGLISH) -> str:
+    _ = w.gettext
+    return _("IMPs") if result.scoring.uses_imps else _("MP")
 
 
-def _traveller_table(result: PairsResult, board: int) -> Table:
+def _traveller_table(result: PairsResult, board: int, w: Words = ENGLISH) -> Table:
+    _ = w.gettext
+    d = w.decimal
     t = result.traveller(board)
-    extra = f", top {points(t.top)}" if t.top is not None else ""
-    extra += f", datum {signed(t.datum)}" if t.datum is not None else ""
-    table = Table(title=f"Board {board}{extra}", title_justify="left")
-    for name in ("NS", "EW", "Result", "NS score"):
-        table.add_column(name, justify="right" if name == "NS score" else "left")
-    table.add_column(f"NS {_unit(result)}", justify="right")
-    table.add_column(f"EW {_unit(result)}", justify="right")
+    extra = ", " + _("top {points}").format(points=points(t.top, d)) if t.top is not None else ""
+    extra += ", " + _("datum {score}").format(score=signed(t.datum)) if t.datum is not None else ""
+    table = Table(title=_("Board {number}").format(number=board) + extra, title_justify="left")
+    ns, ew = direction_name("NS", w), direction_name("EW", w)
+    for name in (ns, ew, _("Result")):
+        table.add_column(name, justify="left")
+    table.add_column(_("{side} score").format(side=ns), justify="right")
+    table.add_column(f"{ns} {_unit(result, w)}", justify="right")
+    table.add_column(f"{ew} {_unit(result, w)}", justify="right")
     for line in t.lines:
         row = line.row
         table.add_row(
             row.ns,
             row.ew,
-            row.describe(),
+            row.describe() if w is ENGLISH else result_text(row, w),
             signed(row.ns_score),
-            points(line.ns_points),
-            points(line.ew_points),
+            points(line.ns_points, d),
+            points(line.ew_points, d),
         )
     return table
 
 
-def _card_table(result: PairsResult, pair: str) -> Table:
+def _card_table(result: PairsResult, pair: str, w: Words = ENGLISH) -> Table:
+    _ = w.gettext
+    d = w.decimal
     lines = result.card(pair)
-    table = Table(title=f"Score card: pair {pair}", title_justify="left")
-    for name in ("Board", "Dir", "v", "Result", "Score", _unit(result)):
-        left = name in ("Dir", "v", "Result")
-        table.add_column(name, justify="left" if left else "right")
+    table = Table(title=_("Score card: pair {pair}").format(pair=pair), title_justify="left")
+    left = (_("Dir"), _("v"), _("Result"))
+    for name in (_("Board"), *left, _("Score"), _unit(result, w)):
+        table.add_column(name, justify="left" if name in left else "right")
     if not result.scoring.uses_imps:
         table.add_column("%", justify="right")
     for line in lines:
         cells = [
             str(line.board),
-            line.direction,
+            direction_name(line.direction, w),
             line.opponents,
             line.result,
             signed(line.score),
-            points(line.points),
+            points(line.points, d),
         ]
         if not result.scoring.uses_imps:
-            cells.append(fixed(line.percent))
+            cells.append(fixed(line.percent, d))
         table.add_row(*cells)
     return table
 
@@ -278,7 +291,8 @@ def teams_command(
     if as_json:
         emit_json(teams_summary(result, names_of(event)))
         return
-    print_ranking(console(), event, result, event.name or "Standings")
+    w = cli_words()
+    print_ranking(console(), event, result, event.name or w.gettext("Standings"), w)
 
 
 # --- imps and vp ------------------------------------------------------------------------------

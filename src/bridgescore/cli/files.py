@@ -8,7 +8,14 @@ from typing import Any
 
 import click
 
-from bridgescore.cli._common import console, emit_json, friendly_errors, note
+from bridgescore.cli._common import (
+    cli_words,
+    console,
+    emit_json,
+    friendly_errors,
+    lang_option,
+    note,
+)
 from bridgescore.cli._options import convention_options, laws_option
 from bridgescore.cli.events import (
     conventions_of,
@@ -57,6 +64,7 @@ def _played(event: Event) -> list[tuple[int, str, str]]:
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option("--movement", "movement_source", default=None, help=_MOVEMENT_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (see docs/events.md).")
+@lang_option
 @friendly_errors
 def event_command(
     file: str,
@@ -85,7 +93,7 @@ def event_command(
             summary["missing"] = [asdict(seating) for seating in missing]
         emit_json(summary)
         return
-    print_ranking(console(), event, result, event.name or Path(file).name)
+    print_ranking(console(), event, result, event.name or Path(file).name, cli_words())
 
 
 @click.command(
@@ -103,6 +111,7 @@ def event_command(
 @laws_option
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option("--force", is_flag=True, help="Write even over the input file.")
+@lang_option
 @friendly_errors
 def report_command(
     file: str,
@@ -129,13 +138,18 @@ def report_command(
     )
     from bridgescore.report import build_pdf, build_site
 
+    w = cli_words()
+    _ = w.gettext
     if html_dir is not None:
-        written = build_site(event, html_dir, conventions=chosen)
+        written = build_site(event, html_dir, conventions=chosen, language=w)
         click.echo(
-            f"wrote {len(written)} files to {html_dir} (open {Path(html_dir) / 'index.html'})"
+            _("wrote {count} files to {folder} (open {index})").format(
+                count=len(written), folder=html_dir, index=Path(html_dir) / "index.html"
+            )
         )
     if pdf_path is not None:
-        click.echo(f"wrote {build_pdf(event, pdf_path, conventions=chosen)}")
+        path = build_pdf(event, pdf_path, conventions=chosen, language=w)
+        click.echo(_("wrote {path}").format(path=path))
 
 
 @click.command(

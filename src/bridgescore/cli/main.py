@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from bridgescore import __version__
-from bridgescore.cli._common import BridgeGroup
+from bridgescore.cli._common import BridgeGroup, lang_option
 from bridgescore.cli.batch import batch_command
 from bridgescore.cli.events import imps_command, pairs_command, teams_command, vp_command
 from bridgescore.cli.files import convert_command, event_command, report_command
@@ -21,6 +21,7 @@ from bridgescore.cli.sheets import chicago_command, rubber_command
     epilog="Example: bridgescore score 4SX= --vul",
 )
 @click.version_option(__version__, prog_name="bridgescore")
+@lang_option
 def cli() -> None:
     """Contract bridge scoring: deals under every law set, rubber and Chicago sheets,
     duplicate pairs and teams events, PBN and USEBIO files, published results."""
