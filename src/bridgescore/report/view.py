@@ -56,6 +56,7 @@ def vulnerability_name(vulnerability: Vulnerability, w: Words = ENGLISH) -> str:
     }[vulnerability]
 
 
+@lru_cache(maxsize=256)
 def direction_name(direction: str, w: Words = ENGLISH) -> str:
     """A pair's direction, ``NS`` or ``EW``, as the language abbreviates it."""
     if w.language is Language.EN:
@@ -66,6 +67,7 @@ def direction_name(direction: str, w: Words = ENGLISH) -> str:
     )
 
 
+@lru_cache(maxsize=256)
 def spelling(w: Words = ENGLISH) -> Spelling:
     """How ``w``'s language writes a contract on a traveller: its notrump and seat letters."""
     if w.language is Language.EN:
@@ -492,6 +494,7 @@ def _pairs_report(
     return Report(title, subtitle, index, with_board_steps(boards), tuple(cards), w.language.value)
 
 
+@lru_cache(maxsize=8192)
 def _shown_result(text: str, w: Words) -> str:
     """A score card's result (``3NTS+1``, as the library writes it) in ``w``'s spelling."""
     try:
