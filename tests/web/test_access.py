@@ -20,7 +20,7 @@ from bridgescore.web.models import Entry, Session, TableLink
 Link = Callable[[int], TableLink]
 Phone = Callable[[TableLink], Client]
 
-PUBLIC = {"home", "login", "logout"}
+PUBLIC = {"home", "login", "logout", "set_language"}
 """Addresses anyone may open (the logout only takes a POST)."""
 
 TABLE = {
@@ -30,6 +30,7 @@ TABLE = {
     "table_confirm",
     "table_call",
     "table_plan",
+    "table_i18n",
     "table_service_worker",
     "table_manifest",
 }

@@ -151,6 +151,9 @@ WALKS: dict[str, Walk] = {
         reader="anyone",
     ),
     "logout": Walk(("POST",), reader="anyone"),
+    "set_language": Walk(
+        ("POST",), ("language", "next"), bases=({"language": "fi", "next": "/"},), reader="anyone"
+    ),
     "director": Walk(("GET",)),
     "new_session": Walk(
         ("GET", "POST"),
@@ -219,6 +222,7 @@ WALKS: dict[str, Walk] = {
         ("POST",), ("note",), bases=({"note": "walked"},), json=True, reader="phone"
     ),
     "table_plan": Walk(("GET",), reader="phone"),
+    "table_i18n": Walk(("GET",), reader="phone"),
     "table_service_worker": Walk(("GET",), reader="phone"),
     "table_manifest": Walk(("GET",), reader="phone"),
     "pad": Walk(("GET",), reader="anyone"),

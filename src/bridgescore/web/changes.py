@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from bridgescore.events.movements.fit import table_in
 from bridgescore.events.movements.model import (
@@ -83,7 +84,7 @@ def _change(session: Session, what: str, detail: str, after: Movement) -> Change
     before = movement_of(session)
     effect = _effect(before, after)
     if not effect:
-        raise EntryError(f"{detail}: that changes nothing")
+        raise EntryError(gettext("{detail}: that changes nothing").format(detail=detail))
     done = current_entries(session)
     for number, rnd in enumerate(before.rounds, start=1):
         for seat in rnd.tables:
@@ -91,8 +92,10 @@ def _change(session: Session, what: str, detail: str, after: Movement) -> Change
                 (number, seat.table, b) in done for b in seat.boards
             ):
                 raise EntryError(
-                    f"round {number}, table {seat.table} already has results:"
-                    " the change can only touch rounds not yet played"
+                    gettext(
+                        "round {number}, table {table} already has results: the change can only "
+                        "touch rounds not yet played"
+                    ).format(number=number, table=seat.table)
                 )
     old = {str(p) for p in before.problems()}
     problems = tuple(str(p) for p in after.problems() if str(p) not in old)
@@ -101,7 +104,11 @@ def _change(session: Session, what: str, detail: str, after: Movement) -> Change
 
 def _from_round(movement: Movement, from_round: int) -> None:
     if not 1 <= from_round <= len(movement.rounds):
-        raise EntryError(f"round {from_round}: the movement has rounds 1-{len(movement.rounds)}")
+        raise EntryError(
+            gettext("round {from_round}: the movement has rounds 1-{len}").format(
+                from_round=from_round, len=len(movement.rounds)
+            )
+        )
 
 
 def missing_pair(session: Session, pair: str, from_round: int) -> Change:
@@ -111,7 +118,7 @@ def missing_pair(session: Session, pair: str, from_round: int) -> Change:
 
     movement = movement_of(session)
     if pair not in movement.pairs:
-        raise EntryError(f"there is no pair {pair!r} in this session")
+        raise EntryError(gettext("there is no pair {pair!r} in this session").format(pair=pair))
     _from_round(movement, from_round)
     rounds = []
     for number, rnd in enumerate(movement.rounds, start=1):
@@ -142,10 +149,12 @@ def late_pair(session: Session, pair: str, from_round: int) -> Change:
     pair = pair.strip()
     _from_round(movement, from_round)
     if not pair:
-        raise EntryError("the late pair needs an id")
+        raise EntryError(gettext("the late pair needs an id"))
     later = movement.rounds[from_round - 1 :]
     if any(pair in (t.ns, t.ew) for r in later for t in r.tables):
-        raise EntryError(f"pair {pair!r} already plays in this session: give a new id")
+        raise EntryError(
+            gettext("pair {pair!r} already plays in this session: give a new id").format(pair=pair)
+        )
     sets = sorted({t.boards for r in movement.rounds for t in r.tables})
     played: dict[str, set[tuple[int, ...]]] = {}
     for rnd in movement.rounds:
@@ -190,7 +199,9 @@ def late_pair(session: Session, pair: str, from_round: int) -> Change:
         ]
         if not choices:
             raise EntryError(
-                f"round {number}: no set of boards is free for pair {other} and pair {pair}"
+                gettext(
+                    "round {number}: no set of boards is free for pair {other} and pair {pair}"
+                ).format(number=number, other=other, pair=pair)
             )
         boards = choices[0]
         given.add(boards)
@@ -203,7 +214,11 @@ def late_pair(session: Session, pair: str, from_round: int) -> Change:
         rounds.append(replace(rnd, tables=tables, sit_outs=sit_outs, relay=relay))
         filled = True
     if not filled:
-        raise EntryError(f"no one sits out from round {from_round}: pair {pair} has no place")
+        raise EntryError(
+            gettext("no one sits out from round {from_round}: pair {pair} has no place").format(
+                from_round=from_round, pair=pair
+            )
+        )
     # the boards of the rounds it missed are played once fewer: scores are factored
     after = replace(movement, rounds=tuple(rounds), factored=movement.factored or from_round > 1)
     return _change(session, "late pair", f"pair {pair} joins from round {from_round}", after)
@@ -231,9 +246,11 @@ def move_table(session: Session, first: int, second: int, from_round: int) -> Ch
     numbers = table_numbers(movement)
     for table in (first, second):
         if table not in numbers:
-            raise EntryError(f"there is no table {table} in this session")
+            raise EntryError(
+                gettext("there is no table {table} in this session").format(table=table)
+            )
     if first == second:
-        raise EntryError("choose two different tables")
+        raise EntryError(gettext("choose two different tables"))
     swap = {first: second, second: first}
     rounds = []
     for number, rnd in enumerate(movement.rounds, start=1):
@@ -256,13 +273,15 @@ def apply_change(session: Session, change: Change, reason: str, user: Viewer) ->
     """Apply a change the director has seen: the session's movement replaced (new tables
     get their links), and the change kept with the movement before and after."""
     if is_teams(session):
-        raise EntryError("late changes are for pairs sessions: a teams session has none yet")
+        raise EntryError(
+            gettext("late changes are for pairs sessions: a teams session has none yet")
+        )
     if not reason.strip():
-        raise EntryError("a change to the movement needs a reason (it goes in the log)")
+        raise EntryError(gettext("a change to the movement needs a reason (it goes in the log)"))
     with transaction.atomic():
         locked = Session.objects.select_for_update().get(pk=session.pk)
         if locked.movement_json != change.before.to_json():
-            raise EntryError("the movement has changed since: look at the change again")
+            raise EntryError(gettext("the movement has changed since: look at the change again"))
         locked.movement_json = change.after.to_json()
         locked.save(update_fields=["movement_json"])
         have = set(TableLink.objects.filter(session=session).values_list("table", flat=True))

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db import transaction
+from django.utils.translation import gettext
 
 from bridgescore.core.hands import Hands
 from bridgescore.errors import BridgeInputError
@@ -65,10 +66,16 @@ def create_session(
     :class:`Session.LeadRule`)."""
     if lead_rule not in Session.LeadRule.values:
         rules = ", ".join(Session.LeadRule.values)
-        raise EntryError(f"{lead_rule!r}: the opening lead rule is one of {rules}")
+        raise EntryError(
+            gettext("{lead_rule!r}: the opening lead rule is one of {rules}").format(
+                lead_rule=lead_rule, rules=rules
+            )
+        )
     problems = movement.problems()
     if problems:
-        raise EntryError(f"the movement is not sound: {problems[0]}")
+        raise EntryError(
+            gettext("the movement is not sound: {problems}").format(problems=problems[0])
+        )
     if hands_pbn.strip():
         check_hands(hands_pbn)  # a located error now rather than at the first lead check
     with transaction.atomic():
@@ -141,7 +148,7 @@ def check_hands(pbn_text: str) -> None:
 
     pbn.loads(pbn_text, source="hand records", strict=True)
     if not hands_of(pbn_text):
-        raise EntryError("the hand records hold no deals")
+        raise EntryError(gettext("the hand records hold no deals"))
 
 
 @lru_cache(maxsize=16)
@@ -198,11 +205,15 @@ def add_player(club: Club, name: str, number: str = "") -> Player:
     """A new player on the club's roster (a name not already on it)."""
     name = " ".join(name.split())
     if not name:
-        raise EntryError("the player needs a name")
+        raise EntryError(gettext("the player needs a name"))
     if "&" in name:
-        raise EntryError(f"{name!r}: a player's name cannot hold '&' (it joins a pair's names)")
+        raise EntryError(
+            gettext("{name!r}: a player's name cannot hold '&' (it joins a pair's names)").format(
+                name=name
+            )
+        )
     if Player.objects.filter(club=club, name__iexact=name).exists():
-        raise EntryError(f"{name!r} is already on the roster")
+        raise EntryError(gettext("{name!r} is already on the roster").format(name=name))
     return Player.objects.create(club=club, name=name[:120], number=number.strip()[:30])
 
 
@@ -213,9 +224,9 @@ def add_director(club: Club, username: str, password: str, user: Viewer = None) 
 
     username = username.strip()
     if not username:
-        raise EntryError("the director needs a user name")
+        raise EntryError(gettext("the director needs a user name"))
     if User.objects.filter(username__iexact=username).exists():
-        raise EntryError(f"the user name {username!r} is taken")
+        raise EntryError(gettext("the user name {username!r} is taken").format(username=username))
     try:
         validate_password(password)
     except ValidationError as error:
@@ -233,14 +244,16 @@ def set_pair_names(
     """Name a pair of the session from the roster (or typed names): ``"A & B"``."""
     row = SessionPair.objects.filter(session=session, pair=pair).first()
     if row is None:
-        raise EntryError(f"there is no pair {pair!r} in this session")
+        raise EntryError(gettext("there is no pair {pair!r} in this session").format(pair=pair))
     names = []
     for player in players:
         if isinstance(player, Player) and player.club_id != session.club_id:
-            raise EntryError(f"{player.name!r} is not on this club's roster")
+            raise EntryError(
+                gettext("{name!r} is not on this club's roster").format(name=player.name)
+            )
         text = " ".join(str(player).split())
         if "&" in text:
-            raise EntryError(f"{text!r}: a player's name cannot hold '&'")
+            raise EntryError(gettext("{text!r}: a player's name cannot hold '&'").format(text=text))
         if text:
             names.append(text)
     shown = " & ".join(names)

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from bridgescore.web import clubs, failures, limits
 from bridgescore.web.models import Attempt, Session, TableCall, TableLink
@@ -15,7 +16,7 @@ from bridgescore.web.models import Attempt, Session, TableCall, TableLink
 def _session(request: HttpRequest, session_id: int) -> Session:
     session = clubs.directed_session(request.user, session_id)
     if session is None:
-        raise Http404("no such session")
+        raise Http404(gettext("no such session"))
     return session
 
 
@@ -26,7 +27,7 @@ def release_table(request: HttpRequest, session_id: int, table: int) -> HttpResp
     session = _session(request, session_id)
     link = TableLink.objects.filter(session=session, table=table).first()
     if link is None:
-        raise Http404("no such table")
+        raise Http404(gettext("no such table"))
     TableLink.objects.filter(pk=link.pk).update(locked=False)
     limits.clear(Attempt.What.CODE, f"table:{link.pk}")
     label = clubs.table_label(session, table)

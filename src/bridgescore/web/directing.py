@@ -19,6 +19,7 @@ from django.http import (
     HttpResponse,
 )
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from bridgescore.errors import BridgeError
@@ -59,7 +60,7 @@ def _directed(request: HttpRequest, session_id: int) -> Session:
         .first()
     )
     if session is None:
-        raise Http404("no such session")
+        raise Http404(gettext("no such session"))
     return session
 
 
@@ -90,7 +91,7 @@ def new_session(request: HttpRequest) -> HttpResponse:
     opening-lead rule and names the pairs."""
     directed = clubs.clubs_for(request.user)
     if not directed:
-        raise Http404("you direct no club")
+        raise Http404(gettext("you direct no club"))
     posted = request.method == "POST"
     data = request.POST if posted else request.GET
     context: dict[str, Any] = {
@@ -173,8 +174,14 @@ def _new_pairs_session(
     unknown = [pair for pair in names if pair not in movement.pairs]
     if unknown:
         raise clubs.EntryError(
-            f"Pairs' names: there is no pair {unknown[0]!r} in this movement (its pairs are"
-            f" {', '.join(movement.pairs[:4])}{' …' if len(movement.pairs) > 4 else ''})"
+            gettext(
+                "Pairs' names: there is no pair {unknown!r} in this movement (its pairs "
+                "are {join}{value})"
+            ).format(
+                unknown=unknown[0],
+                join=", ".join(movement.pairs[:4]),
+                value=" …" if len(movement.pairs) > 4 else "",
+            )
         )
     if imported is not None:  # the file's players, where the director typed no names
         names = {**imported.names, **names}
@@ -219,7 +226,7 @@ def _bye_award(data: dict[str, Any]) -> ByeAward:
         rule = ByeRule(data.get("bye_rule") or ByeRule.FIXED)
     except ValueError:
         raise clubs.EntryError(
-            "A bye scores: fixed VPs, the average, or the higher (fixed, average, higher)"
+            gettext("A bye scores: fixed VPs, the average, or the higher (fixed, average, higher)")
         ) from None
     vps = data.get("bye_vp")
     return ByeAward(float(vps) if vps is not None else 12.0, rule)
@@ -232,7 +239,7 @@ def new_teams_session(request: HttpRequest) -> HttpResponse:
     a Swiss (with its rounds), the date, the teams named from the roster or typed."""
     directed = clubs.clubs_for(request.user)
     if not directed:
-        raise Http404("you direct no club")
+        raise Http404(gettext("you direct no club"))
     data = request.POST if request.method == "POST" else request.GET
     club = next((c for c in directed if str(c.pk) == data.get("club")), directed[0])
     players = {str(p.pk): p for p in Player.objects.filter(club=club)}
@@ -331,7 +338,7 @@ def swiss_draw(request: HttpRequest, session_id: int) -> HttpResponse:
     why; kept only when the director confirms the draw that was shown."""
     session = _directed(request, session_id)
     if session.schedule != Session.Schedule.SWISS:
-        raise Http404("this session is not a Swiss")
+        raise Http404(gettext("this session is not a Swiss"))
     context: dict[str, Any] = {"session": session, "errors": []}
     status = 200
     form = director_forms.DrawForm(request.POST) if request.method == "POST" else None
@@ -504,7 +511,7 @@ def director_cell(request: HttpRequest, session_id: int, round_no: int, table: i
     session = _directed(request, session_id)
     seat = table_in(clubs.movement_of(session), round_no, table)
     if seat is None:
-        raise Http404("no such table in that round")
+        raise Http404(gettext("no such table in that round"))
     errors: list[str] = []
     if request.method == "POST":
         form = director_forms.DirectorResultForm(request.POST)
@@ -707,7 +714,7 @@ def _club(request: HttpRequest, club_id: int) -> Club:
     """The club, if the logged-in user directs it (else 404)."""
     club = next((c for c in clubs.clubs_for(request.user) if c.pk == club_id), None)
     if club is None:
-        raise Http404("no such club")
+        raise Http404(gettext("no such club"))
     return club
 
 

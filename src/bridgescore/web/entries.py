@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from django.db import IntegrityError, connection, transaction
+from django.utils.translation import gettext
 
 try:
     import fcntl
@@ -174,15 +175,20 @@ def check_entry(session: Session, inp: EntryInput, *, by_table: bool = False) ->
     seat = table_in(movement, inp.round, inp.table)
     label = table_label(session, inp.table)
     if seat is None:
-        raise EntryError(f"table {label} does not play in round {inp.round}")
+        raise EntryError(
+            gettext("table {label} does not play in round {round}").format(
+                label=label, round=inp.round
+            )
+        )
     if inp.board not in seat.boards:
         shown = ", ".join(map(str, sorted(seat.boards)))
         what = f"this match: boards {shown}" if is_teams(session) else f"this round: boards {shown}"
         elsewhere = board_round(movement, inp.table, inp.board)
         played = f"; it is played here in round {elsewhere}" if elsewhere else ""
         raise EntryError(
-            f"board {inp.board} is not played at table {label} in round {inp.round}"
-            f" ({what}{played})"
+            gettext(
+                "board {board} is not played at table {label} in round {round} ({what}{played})"
+            ).format(board=inp.board, label=label, round=inp.round, what=what, played=played)
         )
     built = build_result(raw_result(session, seat, inp, movement))
     errors = [p for p in built.problems if p.severity is Severity.ERROR]
@@ -191,7 +197,7 @@ def check_entry(session: Session, inp: EntryInput, *, by_table: bool = False) ->
         raise EntryError(first.message)
     row = built.row
     if by_table and isinstance(row.adjusted, Adjusted):
-        raise EntryError("only the director gives an adjusted score: call the director")
+        raise EntryError(gettext("only the director gives an adjusted score: call the director"))
     if (
         by_table
         and session.lead_rule == Session.LeadRule.REQUIRED
@@ -199,7 +205,11 @@ def check_entry(session: Session, inp: EntryInput, *, by_table: bool = False) ->
         and row.result is not None
         and isinstance(row.result.contract, Contract)
     ):
-        raise EntryError(f"board {inp.board}: choose the opening lead (this session asks for it)")
+        raise EntryError(
+            gettext("board {board}: choose the opening lead (this session asks for it)").format(
+                board=inp.board
+            )
+        )
     if is_teams(session) and isinstance(row.adjusted, Adjusted):
         for award in (row.adjusted.ns, row.adjusted.ew):  # the library's rule, as it scores
             if imp_award(award) is None:
@@ -251,7 +261,11 @@ def table_may_enter(session: Session, inp: EntryInput) -> None:
     if refused:
         raise EntryError(refused)
     if (inp.round, inp.table, inp.board) in done:
-        raise EntryError(f"board {inp.board} already has a result at this table: ask the director")
+        raise EntryError(
+            gettext("board {board} already has a result at this table: ask the director").format(
+                board=inp.board
+            )
+        )
 
 
 CLOSED = "this table's link has expired: the session is closed (ask the director)"
@@ -264,7 +278,11 @@ def change_state(session: Session, state: str) -> None:
     its transaction: SQLite has one writer at a time, and on PostgreSQL the writer holds
     the session's row against this update until it commits)."""
     if state not in Session.State.values:
-        raise EntryError(f"{state!r}: a session is {', '.join(Session.State.labels)}")
+        raise EntryError(
+            gettext("{state!r}: a session is {join}").format(
+                state=state, join=", ".join(map(str, Session.State.labels))
+            )
+        )
     with transaction.atomic():
         Session.objects.filter(pk=session.pk).update(state=state)
     session.state = state
@@ -544,8 +562,10 @@ def _keep(wanted: _Wanted, seen: _Seen, state: str) -> tuple[Entry, bool]:
     if existing is not None:
         if (existing.round, existing.board) != (inp.round, inp.board):
             raise EntryError(
-                f"this result's id was already used for board {existing.board} at this"
-                " table: enter the board again"
+                gettext(
+                    "this result's id was already used for board {board} at this table: "
+                    "enter the board again"
+                ).format(board=existing.board)
             )
         return existing, False
     if state != Session.State.RUNNING and wanted.by_table:
@@ -554,7 +574,7 @@ def _keep(wanted: _Wanted, seen: _Seen, state: str) -> tuple[Entry, bool]:
     if isinstance(row, EntryError):
         raise row
     if not wanted.by_table and not wanted.reason.strip():
-        raise EntryError("a director's change needs a reason (it goes in the log)")
+        raise EntryError(gettext("a director's change needs a reason (it goes in the log)"))
     late = False
     if wanted.by_table:
         done = standing(seen.by_table.get((session.pk, inp.table), []))
@@ -563,13 +583,21 @@ def _keep(wanted: _Wanted, seen: _Seen, state: str) -> tuple[Entry, bool]:
             raise EntryError(refused)
     board = standing(seen.by_board.get((session.pk, inp.board), []))
     if wanted.by_table and key in board:
-        raise EntryError(f"board {inp.board} already has a result at this table: ask the director")
+        raise EntryError(
+            gettext("board {board} already has a result at this table: ask the director").format(
+                board=inp.board
+            )
+        )
     others = [e for other, e in board.items() if other != key]
     flags = flags_for(session, inp, row, others)
     if wanted.by_table and session.lead_rule == Session.LeadRule.REQUIRED:
         wrong = lead_problem(session, inp, row)
         if wrong:
-            raise EntryError(f"board {inp.board}: {wrong}: choose the card that was led")
+            raise EntryError(
+                gettext("board {board}: {wrong}: choose the card that was led").format(
+                    board=inp.board, wrong=wrong
+                )
+            )
     if late:
         flags.insert(0, f"entered late: round {inp.round} after the table had moved on")
     entry = Entry(
@@ -616,9 +644,13 @@ def erase_entry(
 ) -> Entry:
     """The director takes a result away (kept in the log, with the reason)."""
     if not reason.strip():
-        raise EntryError("erasing a result needs a reason (it goes in the log)")
+        raise EntryError(gettext("erasing a result needs a reason (it goes in the log)"))
     if (rnd, table, board) not in current_entries(session):
-        raise EntryError(f"round {rnd}, table {table}, board {board} has no result to erase")
+        raise EntryError(
+            gettext("round {rnd}, table {table}, board {board} has no result to erase").format(
+                rnd=rnd, table=table, board=board
+            )
+        )
     return Entry.objects.create(
         session=session,
         round=rnd,

@@ -7,6 +7,8 @@ import tempfile
 from pathlib import Path
 from typing import Final
 
+from django.utils.translation import gettext
+
 from bridgescore.errors import BridgeInputError
 from bridgescore.events.model import Event
 from bridgescore.io.events import write_event
@@ -23,7 +25,9 @@ FORMATS: Final = {
 def export_event(event: Event, fmt: str) -> tuple[bytes, str]:
     """The event as a file's bytes, and its content type."""
     if fmt not in FORMATS:
-        raise BridgeInputError(f"no export {fmt!r}: use one of {', '.join(FORMATS)}")
+        raise BridgeInputError(
+            gettext("no export {fmt!r}: use one of {join}").format(fmt=fmt, join=", ".join(FORMATS))
+        )
     suffix, content_type = FORMATS[fmt]
     with tempfile.TemporaryDirectory(prefix="bridgescore-export-") as folder:
         path = write_event(event, Path(folder) / f"session.{suffix}")

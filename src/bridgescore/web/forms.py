@@ -12,15 +12,20 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from django import forms
 from django.http import HttpRequest, QueryDict
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from bridgescore.core.hands import Card
 from bridgescore.errors import BridgeError
 from bridgescore.web import entries
 from bridgescore.web.clubs import EntryError
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 FormT = TypeVar("FormT", bound=forms.Form)
 
@@ -65,11 +70,14 @@ class RequestError(EntryError):
         self.status = status
 
 
-def _messages(what: str, **extra: str) -> dict[str, str]:
+def _messages(what: str, **extra: StrOrPromise) -> dict[str, StrOrPromise]:
+    """A field's messages, translated when shown (in the request's language), not here."""
     return {
-        "required": f"{what}: choose one",
-        "invalid": f"{what}: not readable",
-        "invalid_choice": f"{what}: not one of the choices",
+        "required": format_lazy(gettext_lazy("{what}: choose one"), what=gettext_lazy(what)),
+        "invalid": format_lazy(gettext_lazy("{what}: not readable"), what=gettext_lazy(what)),
+        "invalid_choice": format_lazy(
+            gettext_lazy("{what}: not one of the choices"), what=gettext_lazy(what)
+        ),
         **extra,
     }
 
@@ -83,39 +91,54 @@ class ResultForm(forms.Form):
         min_value=1,
         max_value=MOST_BOARDS,
         error_messages=_messages(
-            "Board",
-            required="choose the board",
-            min_value="Board: boards are numbered from 1",
-            max_value=f"Board: there is no board above {MOST_BOARDS}",
+            gettext_noop("Board"),
+            required=gettext_lazy("choose the board"),
+            min_value=gettext_lazy("Board: boards are numbered from 1"),
+            max_value=format_lazy(
+                gettext_lazy("Board: there is no board above {most}"), most=MOST_BOARDS
+            ),
         ),
     )
     contract = forms.CharField(
         required=False,
         max_length=12,
-        error_messages=_messages("Contract", max_length="Contract: at most 12 characters"),
+        error_messages=_messages(
+            gettext_noop("Contract"), max_length=gettext_lazy("Contract: at most 12 characters")
+        ),
     )
-    level = forms.ChoiceField(choices=LEVELS, required=False, error_messages=_messages("Level"))
-    strain = forms.ChoiceField(choices=STRAINS, required=False, error_messages=_messages("Strain"))
+    level = forms.ChoiceField(
+        choices=LEVELS, required=False, error_messages=_messages(gettext_noop("Level"))
+    )
+    strain = forms.ChoiceField(
+        choices=STRAINS, required=False, error_messages=_messages(gettext_noop("Strain"))
+    )
     doubled = forms.ChoiceField(
-        choices=DOUBLINGS, required=False, error_messages=_messages("Doubled")
+        choices=DOUBLINGS, required=False, error_messages=_messages(gettext_noop("Doubled"))
     )
     declarer = forms.ChoiceField(
-        choices=DECLARERS, required=False, error_messages=_messages("Declarer")
+        choices=DECLARERS, required=False, error_messages=_messages(gettext_noop("Declarer"))
     )
     result = forms.CharField(
         required=False,
         max_length=4,
-        error_messages=_messages("Result", max_length="Result: like =, +1 or -2"),
+        error_messages=_messages(
+            gettext_noop("Result"), max_length=gettext_lazy("Result: like =, +1 or -2")
+        ),
     )
     lead = forms.CharField(
         required=False,
         max_length=3,
-        error_messages=_messages("Opening lead", max_length="Opening lead: a card, like SK or H7"),
+        error_messages=_messages(
+            gettext_noop("Opening lead"),
+            max_length=gettext_lazy("Opening lead: a card, like SK or H7"),
+        ),
     )
     not_played = forms.BooleanField(required=False)
     entry_id = forms.UUIDField(
         required=False,
-        error_messages=_messages("Entry id", invalid="the entry's id is not readable"),
+        error_messages=_messages(
+            gettext_noop("Entry id"), invalid=gettext_lazy("the entry's id is not readable")
+        ),
     )
 
     def clean_declarer(self) -> str:
@@ -129,7 +152,11 @@ class ResultForm(forms.Form):
         try:
             return str(Card.parse(text))
         except BridgeError as error:
-            raise forms.ValidationError(f"Opening lead {text!r}: not a card ({error})") from None
+            raise forms.ValidationError(
+                gettext("Opening lead {text!r}: not a card ({error})").format(
+                    text=text, error=error
+                )
+            ) from None
 
     def contract_text(self) -> str:
         """The contract typed, or built from the buttons (``Pass`` for a passed-out board)."""
@@ -170,10 +197,12 @@ class TableResultForm(ResultForm):
         min_value=1,
         max_value=MOST_ROUNDS,
         error_messages=_messages(
-            "Round",
-            required="the round is missing: reload the page",
-            min_value="Round: rounds are numbered from 1",
-            max_value=f"Round: there is no round above {MOST_ROUNDS}",
+            gettext_noop("Round"),
+            required=gettext_lazy("the round is missing: reload the page"),
+            min_value=gettext_lazy("Round: rounds are numbered from 1"),
+            max_value=format_lazy(
+                gettext_lazy("Round: there is no round above {most}"), most=MOST_ROUNDS
+            ),
         ),
     )
     confirm = forms.BooleanField(required=False)
@@ -183,7 +212,7 @@ class TableResultForm(ResultForm):
     def clean_adjusted(self) -> str:
         if str(self.cleaned_data.get("adjusted") or "").strip():
             raise forms.ValidationError(
-                "only the director gives an adjusted score: call the director"
+                gettext("only the director gives an adjusted score: call the director")
             )
         return ""
 
@@ -195,9 +224,9 @@ class CodeForm(forms.Form):
         max_length=12,
         strip=True,
         error_messages=_messages(
-            "Table code",
-            required="type the table's code (on the table card)",
-            max_length="Table code: that is not a table code",
+            gettext_noop("Table code"),
+            required=gettext_lazy("type the table's code (on the table card)"),
+            max_length=gettext_lazy("Table code: that is not a table code"),
         ),
     )
 
@@ -208,20 +237,27 @@ class CallForm(forms.Form):
     note = forms.CharField(
         required=False,
         max_length=NOTE_LENGTH,
-        error_messages=_messages("Note", max_length=f"Note: at most {NOTE_LENGTH} characters"),
+        error_messages=_messages(
+            gettext_noop("Note"),
+            max_length=format_lazy(
+                gettext_lazy("Note: at most {most} characters"), most=NOTE_LENGTH
+            ),
+        ),
     )
 
 
 class ChoiceOfPending(forms.Form):
     """The opponents' phone accepting or rejecting one result sent to it."""
 
-    accept = forms.UUIDField(required=False, error_messages=_messages("Result"))
-    reject = forms.UUIDField(required=False, error_messages=_messages("Result"))
+    accept = forms.UUIDField(required=False, error_messages=_messages(gettext_noop("Result")))
+    reject = forms.UUIDField(required=False, error_messages=_messages(gettext_noop("Result")))
 
 
 class LoginForm(forms.Form):
-    username = forms.CharField(max_length=150, error_messages=_messages("User name"))
-    password = forms.CharField(max_length=200, strip=False, error_messages=_messages("Password"))
+    username = forms.CharField(max_length=150, error_messages=_messages(gettext_noop("User name")))
+    password = forms.CharField(
+        max_length=200, strip=False, error_messages=_messages(gettext_noop("Password"))
+    )
 
 
 def form_problem(form: forms.Form) -> str:
@@ -233,7 +269,7 @@ def form_problem(form: forms.Form) -> str:
             if field == "__all__" or ":" in text or text[:1].islower():
                 return text
             return f"{form.fields[field].label or field.replace('_', ' ').capitalize()}: {text}"
-    return "the request is not readable"
+    return gettext("the request is not readable")
 
 
 def checked(form: FormT) -> FormT:
@@ -249,7 +285,7 @@ def read_json(request: HttpRequest) -> QueryDict | dict[str, Any]:
     list, nesting, ``1e400``, NaN, a huge body — is a :class:`RequestError`."""
     body = request.body
     if len(body) > MOST_JSON_BYTES:
-        raise RequestError("the request is too big for one result", 413)
+        raise RequestError(gettext("the request is too big for one result"), 413)
     try:
         data = json.loads(
             body,
@@ -257,9 +293,9 @@ def read_json(request: HttpRequest) -> QueryDict | dict[str, Any]:
             parse_constant=_no_constant,
         )
     except (ValueError, RecursionError):
-        raise RequestError("the request is not readable", 400) from None
+        raise RequestError(gettext("the request is not readable"), 400) from None
     if not isinstance(data, dict):
-        raise RequestError("the request is not readable: a result is a set of fields", 400)
+        raise RequestError(gettext("the request is not readable: a result is a set of fields"), 400)
     flat: dict[str, Any] = {}
     for key, value in data.items():
         if value is None:
@@ -270,7 +306,9 @@ def read_json(request: HttpRequest) -> QueryDict | dict[str, Any]:
             flat[key] = str(value)
         else:
             shown = key if len(key) <= 30 else key[:30] + "…"
-            raise RequestError(f"{shown!r} should be text or a number", 400)
+            raise RequestError(
+                gettext("{shown!r} should be text or a number").format(shown=shown), 400
+            )
     return flat
 
 

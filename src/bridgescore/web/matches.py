@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from bridgescore.events.model import (
     Event,
@@ -164,9 +165,13 @@ def swiss_rules(
         rule = Rematches(rematches or Rematches.NEVER.value)
     except ValueError:
         allowed = ", ".join(r.value for r in Rematches if r is not Rematches.SESSIONS)
-        raise EntryError(f"{rematches!r}: rematches are {allowed}") from None
+        raise EntryError(
+            gettext("{rematches!r}: rematches are {allowed}").format(
+                rematches=rematches, allowed=allowed
+            )
+        ) from None
     if rule is Rematches.SESSIONS:
-        raise EntryError("a session's Swiss has no earlier sessions: choose another rule")
+        raise EntryError(gettext("a session's Swiss has no earlier sessions: choose another rule"))
     try:
         return SwissRules(rule, late_after if rule is Rematches.LATE else None, if_stuck=if_stuck)
     except MovementError as error:
@@ -177,16 +182,22 @@ def _team_list(teams: Sequence[str]) -> tuple[str, ...]:
     """The teams' names, checked: at least two, each named, no name twice."""
     cleaned = tuple(" ".join(t.split()) for t in teams)
     if len(cleaned) < 2:
-        raise EntryError(f"a teams session needs at least 2 teams, got {len(cleaned)}")
+        raise EntryError(
+            gettext("a teams session needs at least 2 teams, got {len}").format(len=len(cleaned))
+        )
     seen: dict[str, int] = {}
     for number, team in enumerate(cleaned, start=1):
         if not team:
-            raise EntryError(f"team {number} needs a name")
+            raise EntryError(gettext("team {number} needs a name").format(number=number))
         if len(team) > 40:
-            raise EntryError(f"{team!r}: a team's name is at most 40 characters")
+            raise EntryError(
+                gettext("{team!r}: a team's name is at most 40 characters").format(team=team)
+            )
         if team.casefold() in seen:
             raise EntryError(
-                f"{team!r} is named twice (teams {seen[team.casefold()]} and {number})"
+                gettext("{team!r} is named twice (teams {seen} and {number})").format(
+                    team=team, seen=seen[team.casefold()], number=number
+                )
             )
         seen[team.casefold()] = number
     return cleaned
@@ -212,7 +223,11 @@ def create_teams_session(
     the teams in the order given), each match at two tables with a link each."""
     ids = _team_list(teams)
     if not 1 <= boards_per_match <= MOST_BOARDS_A_MATCH:
-        raise EntryError(f"a match has 1 to {MOST_BOARDS_A_MATCH} boards, not {boards_per_match}")
+        raise EntryError(
+            gettext("a match has 1 to {MOST_BOARDS_A_MATCH} boards, not {boards_per_match}").format(
+                MOST_BOARDS_A_MATCH=MOST_BOARDS_A_MATCH, boards_per_match=boards_per_match
+            )
+        )
     if hands_pbn.strip():
         check_hands(hands_pbn)
     first: Draw | None = None
@@ -220,7 +235,9 @@ def create_teams_session(
         robin = round_robin(ids, boards_per_match)
         problems = robin.problems()
         if problems:
-            raise EntryError(f"the round robin is not sound: {problems[0]}")
+            raise EntryError(
+                gettext("the round robin is not sound: {problems}").format(problems=problems[0])
+            )
         movement = robin_movement(robin)
         schedule_json = robin.to_json()
         shown = f"round robin, {len(ids)} teams, {boards_per_match} boards a match"
@@ -230,7 +247,11 @@ def create_teams_session(
         else:
             most, why = MOST_SWISS_ROUNDS, ""
         if rounds is None or not 1 <= rounds <= most:
-            raise EntryError(f"{len(ids)} teams play 1 to {most} Swiss rounds{why}, not {rounds}")
+            raise EntryError(
+                gettext("{len} teams play 1 to {most} Swiss rounds{why}, not {rounds}").format(
+                    len=len(ids), most=most, why=why, rounds=rounds
+                )
+            )
         plan = SwissPlan(ids, rounds, boards_per_match, rules)
         first = swiss_round([Standing(t, 0.0) for t in ids], rules, 1, unit="VP")
         movement = Movement(
@@ -239,7 +260,7 @@ def create_teams_session(
         schedule_json = plan.to_json()
         shown = f"Swiss, {len(ids)} teams, {rounds} rounds of {boards_per_match} boards"
     else:
-        raise EntryError("choose a round robin or a Swiss")
+        raise EntryError(gettext("choose a round robin or a Swiss"))
     with transaction.atomic():
         session = open_session(
             club,
@@ -278,7 +299,7 @@ def round_robin_of(session: Session) -> RoundRobin:
     if session.schedule == Session.Schedule.ROBIN:
         return RoundRobin.from_json(session.schedule_json)
     if session.schedule != Session.Schedule.SWISS:
-        raise EntryError("this session is not a teams event")
+        raise EntryError(gettext("this session is not a teams event"))
     plan = SwissPlan.from_json(session.schedule_json)
     rounds = []
     for draw in draws_of(session):
@@ -310,7 +331,7 @@ def teams_result(session: Session, event: Event | None = None) -> TeamsResult | 
         return None
     scored = score_event(event, incomplete="skip")
     if not isinstance(scored, TeamsResult):
-        raise EntryError("this session is not a teams event")
+        raise EntryError(gettext("this session is not a teams event"))
     reached = max(row.round or 0 for row in event.results.rows)
     byes = {n: team for n, team in byes_of(session).items() if n <= reached}
     scored = with_byes(scored, byes, bye_award(session))
@@ -386,17 +407,21 @@ def next_draw(session: Session) -> Draw:
     """The next Swiss round drawn from the standings (not kept until confirmed): only
     once the last round drawn has every result in."""
     if session.schedule != Session.Schedule.SWISS:
-        raise EntryError("this session is not a Swiss teams event")
+        raise EntryError(gettext("this session is not a Swiss teams event"))
     plan = SwissPlan.from_json(session.schedule_json)
     drawn = SwissDraw.objects.filter(session=session).count()
     if drawn >= plan.rounds:
-        raise EntryError(f"all {plan.rounds} rounds are drawn")
+        raise EntryError(gettext("all {rounds} rounds are drawn").format(rounds=plan.rounds))
     left = [s for s in not_yet_in(session) if s.round == drawn]
     if left:
         first = left[0]
         raise EntryError(
-            f"round {drawn} is not complete: {len(left)} results still to come"
-            f" (first: table {room_label(first.table)}, board {first.board})"
+            gettext(
+                "round {drawn} is not complete: {len} results still to come (first: "
+                "table {room_label}, board {board})"
+            ).format(
+                drawn=drawn, len=len(left), room_label=room_label(first.table), board=first.board
+            )
         )
     return swiss_round(swiss_standings(session), plan.rules, drawn + 1, unit="VP")
 
@@ -433,8 +458,10 @@ def team_change(
     Swiss, checked: only rounds not yet drawn change; its matches played stand."""
     if session.schedule != Session.Schedule.SWISS:
         raise EntryError(
-            "a round robin's schedule is fixed before it starts: a team cannot leave or"
-            " join it (a Swiss can take both)"
+            gettext(
+                "a round robin's schedule is fixed before it starts: a team cannot leave "
+                "or join it (a Swiss can take both)"
+            )
         )
     plan = SwissPlan.from_json(session.schedule_json)
     drawn = len(draws_of(session))
@@ -448,11 +475,15 @@ def team_change(
     name = " ".join(team.split())
     if what == "withdraw":
         if name not in plan.playing(from_round):
-            raise EntryError(f"{name!r} is not a team drawn in round {from_round}")
+            raise EntryError(
+                gettext("{name!r} is not a team drawn in round {from_round}").format(
+                    name=name, from_round=from_round
+                )
+            )
     elif what == "join":
         (name,) = _team_list([*plan.teams, name])[-1:]  # named, not named twice
     else:
-        raise EntryError("say whether a team withdraws or joins")
+        raise EntryError(gettext("say whether a team withdraws or joins"))
     after = replace(
         plan,
         teams=plan.teams if what == "withdraw" else (*plan.teams, name),
@@ -461,7 +492,11 @@ def team_change(
     )
     count = len(after.playing(from_round))
     if count < 2:
-        raise EntryError(f"round {from_round} would have {count} team: a Swiss needs two")
+        raise EntryError(
+            gettext("round {from_round} would have {count} team: a Swiss needs two").format(
+                from_round=from_round, count=count
+            )
+        )
     bye = "one team has the bye each round" if count % 2 else "no bye"
     verb = "leaves" if what == "withdraw" else "joins"
     effect = (
@@ -478,12 +513,12 @@ def apply_team_change(
 ) -> None:
     """Apply a team change the director has seen (logged with who and why)."""
     if not reason.strip():
-        raise EntryError("a late change needs a reason (it goes in the log)")
+        raise EntryError(gettext("a late change needs a reason (it goes in the log)"))
     with transaction.atomic():
         locked = Session.objects.select_for_update().get(pk=session.pk)
         again = team_change(locked, change.what, change.team, change.from_round, change.members)
         if again.key != change.key:
-            raise EntryError("the change is not the one shown: look again")
+            raise EntryError(gettext("the change is not the one shown: look again"))
         plan = SwissPlan.from_json(locked.schedule_json)
         if change.what == "withdraw":
             plan = replace(plan, withdrawn=(*plan.withdrawn, (change.team, change.from_round)))
@@ -518,7 +553,11 @@ def confirm_draw(session: Session, draw: Draw, user: Viewer = None) -> SwissDraw
         locked = Session.objects.select_for_update().get(pk=session.pk)
         movement = movement_of(locked)
         if draw.round != len(movement.rounds) + 1 or draw.round > plan.rounds:
-            raise EntryError(f"round {draw.round} is drawn already: look at the session again")
+            raise EntryError(
+                gettext("round {round} is drawn already: look at the session again").format(
+                    round=draw.round
+                )
+            )
         after = replace(
             movement, rounds=(*movement.rounds, _draw_round(draw, plan.boards_per_match))
         )

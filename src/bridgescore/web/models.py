@@ -13,6 +13,7 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from bridgescore.events.movements.model import Movement
 
@@ -73,18 +74,18 @@ class Session(models.Model):
     and ``2m`` (the closed room, away team North-South), each with its own link."""
 
     class State(models.TextChoices):
-        RUNNING = "running", "under way"
-        CLOSED = "closed", "closed"
-        PUBLISHED = "published", "published"
+        RUNNING = "running", _("under way")
+        CLOSED = "closed", _("closed")
+        PUBLISHED = "published", _("published")
 
     class Kind(models.TextChoices):
-        PAIRS = "pairs", "pairs"
-        TEAMS = "teams", "teams"
+        PAIRS = "pairs", _("pairs")
+        TEAMS = "teams", _("teams")
 
     class Schedule(models.TextChoices):
-        NONE = "", "a pairs movement"
-        ROBIN = "robin", "round robin"
-        SWISS = "swiss", "Swiss"
+        NONE = "", _("a pairs movement")
+        ROBIN = "robin", _("round robin")
+        SWISS = "swiss", _("Swiss")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="sessions")
     name = models.CharField(max_length=120)
@@ -109,15 +110,24 @@ class Session(models.Model):
     )
 
     class LeadRule(models.TextChoices):
-        OFF = "off", "not asked"
-        WARN = "warn", "asked; a lead not in the leader's hand is flagged to the director"
-        REQUIRED = "required", "required, and in the leader's hand when hand records are loaded"
+        OFF = "off", _("not asked")
+        WARN = "warn", _("asked; a lead not in the leader's hand is flagged to the director")
+        REQUIRED = (
+            "required",
+            _("required, and in the leader's hand when hand records are loaded"),
+        )
 
     lead_rule = models.CharField(
         max_length=8, choices=LeadRule.choices, default=LeadRule.WARN, help_text="the opening lead"
     )
     public_id = models.CharField(max_length=40, unique=True, default=_token)
     created = models.DateTimeField(auto_now_add=True)
+    language = models.CharField(
+        max_length=8,
+        blank=True,
+        default="",
+        help_text="the language its results are published in (en, fi, es); blank: the reader's",
+    )
 
     def movement(self) -> Movement:
         """The movement this session is played in."""
@@ -164,10 +174,10 @@ class Entry(models.Model):
     erasure, for one board at one table in one round. Never updated or deleted."""
 
     class Kind(models.TextChoices):
-        RESULT = "result", "result"
-        ADJUSTED = "adjusted", "adjusted score"
-        NOT_PLAYED = "not_played", "not played"
-        ERASED = "erased", "erased"
+        RESULT = "result", _("result")
+        ADJUSTED = "adjusted", _("adjusted score")
+        NOT_PLAYED = "not_played", _("not played")
+        ERASED = "erased", _("erased")
 
     session = models.ForeignKey(Session, on_delete=models.PROTECT, related_name="entries")
     entry_id = models.UUIDField(default=uuid.uuid4, help_text="the sender's own id (resends)")
@@ -230,9 +240,9 @@ class Penalty(models.Model):
     updated or deleted: a penalty withdrawn is a later line naming it in ``withdraws``."""
 
     class Unit(models.TextChoices):
-        POINTS = "points", "points (MP or IMPs)"
-        TOP = "top", "per cent of a top"
-        VP = "vp", "victory points (teams)"
+        POINTS = "points", _("points (MP or IMPs)")
+        TOP = "top", _("per cent of a top")
+        VP = "vp", _("victory points (teams)")
 
     session = models.ForeignKey(Session, on_delete=models.PROTECT, related_name="penalties")
     pair = models.CharField(max_length=20)
@@ -314,8 +324,8 @@ class Attempt(models.Model):
     count read after a committed insert sees every try committed before it)."""
 
     class What(models.TextChoices):
-        LOGIN = "login", "login"
-        CODE = "code", "table code"
+        LOGIN = "login", _("login")
+        CODE = "code", _("table code")
 
     what = models.CharField(max_length=8, choices=What.choices)
     key = models.CharField(max_length=200)

@@ -7,6 +7,7 @@ import datetime
 import re
 from dataclasses import replace
 
+from django.conf import settings
 from django.contrib.auth import authenticate, login, logout
 from django.http import (
     Http404,
@@ -14,6 +15,10 @@ from django.http import (
     HttpResponse,
 )
 from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.html import escape
+from django.utils.translation import gettext
+from django.utils.translation import gettext as _
 
 from bridgescore.errors import BridgeError
 from bridgescore.events.model import Event
@@ -64,7 +69,7 @@ def login_view(request: HttpRequest) -> HttpResponse:
             return render(
                 request,
                 "bridgescore/login.html",
-                {"error": "Too many failed attempts: wait five minutes and try again."},
+                {"error": _("Too many failed attempts: wait five minutes and try again.")},
                 status=429,
             )
         user = authenticate(request, username=name, password=form.cleaned_data["password"])
@@ -72,7 +77,7 @@ def login_view(request: HttpRequest) -> HttpResponse:
             limits.clear(Attempt.What.LOGIN, here)
             login(request, user)
             return redirect("director")
-        error = "That user name and password do not match."
+        error = _("That user name and password do not match.")
         status = 401
     return render(request, "bridgescore/login.html", {"error": error}, status=status)
 
@@ -101,13 +106,28 @@ PRINT_BODY = '<body class="print">'
 
 
 def results_page(request: HttpRequest, public_id: str, page: str) -> HttpResponse:
+    """A session's results pages in the language it is published in (a Finnish club's
+    results in Finnish), unless the reader chose one with the language switch."""
+    session = Session.objects.filter(public_id=public_id).only("language").first()
+    chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
+    language = chosen if translation.check_for_language(chosen) else ""
+    if not language and session is not None:
+        language = session.language
+    if not language:  # the browser's, as LocaleMiddleware chose it
+        return _results_page(request, public_id, page)
+    with translation.override(language):
+        request.LANGUAGE_CODE = language
+        return _results_page(request, public_id, page)
+
+
+def _results_page(request: HttpRequest, public_id: str, page: str) -> HttpResponse:
     """The results pages, built on the static report's view model (``report/view.py``)
     and rendered by its own templates, so the two never disagree. Under way, a viewer
     sees the ranking, and travellers only of boards their table has finished; the print
     page (every page at once) is the director's until the results are published."""
     session = Session.objects.filter(public_id=public_id).select_related("club").first()
     if session is None:
-        raise Http404("no such session")
+        raise Http404(gettext("no such session"))
     from bridgescore.report.html import _environment
 
     env = _environment()
@@ -126,7 +146,7 @@ def results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespons
     asked = re.fullmatch(r"board-(\d+)\.html", page)
     if asked and int(asked[1]) not in visible:  # the same answer whether played or not
         if int(asked[1]) not in clubs.movement_of(session).boards:
-            raise Http404("no such board")
+            raise Http404(gettext("no such board"))
         return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
     teams = session.kind == Session.Kind.TEAMS
     # pairs: kept between asks (one new result rescores one board); teams: scored afresh
@@ -150,7 +170,9 @@ def results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespons
         html = env.get_template(PRINT_PAGE).render(report=report)
         if not published:
             html = html.replace(
-                PRINT_BODY, f'{PRINT_BODY}<p class="live">Live: results so far</p>', 1
+                PRINT_BODY,
+                f'{PRINT_BODY}<p class="live">{escape(_("Live: results so far"))}</p>',
+                1,
             )
         return HttpResponse(html)
     pages = {p.file: p for p in (report.index, *report.boards, *report.cards)}
@@ -158,7 +180,7 @@ def results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespons
     if shown is None:
         if asked and teams:  # a teams board is shown once both rooms have played it
             return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
-        raise Http404("no such page")
+        raise Http404(gettext("no such page"))
     if shown.board is not None and shown.board.number not in visible:
         return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
     if (
@@ -172,7 +194,7 @@ def results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespons
     if session.state != Session.State.PUBLISHED:
         html = html.replace(
             "<main>",
-            '<main><p class="live">Live: results so far</p>'
+            f'<main><p class="live">{escape(_("Live: results so far"))}</p>'
             '<script src="/static/bridgescore/live.js" defer></script>',
             1,
         )

@@ -13,6 +13,10 @@ configure one app the same way.
   The guide cards' links are built on it, and a request whose Host header is neither its
   host nor the machine's own (``localhost``, ``127.0.0.1``, ``::1``) gets a 400.
 - ``BRIDGESCORE_DEBUG``: ``1`` for Django's debug pages (never in a club).
+
+Languages: English, Finnish and Spanish (``LANGUAGES``), from the catalogues in
+``bridgescore/locale``; the language switch's cookie first, then the browser's
+``Accept-Language`` (``LocaleMiddleware``). Numbers and dates follow the language's locale.
 """
 
 from __future__ import annotations
@@ -79,6 +83,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -94,6 +99,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ]
@@ -123,6 +129,13 @@ CSRF_FAILURE_VIEW = "bridgescore.web.failures.csrf_failure"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1_000_000  # a PBN of hand records fits; a 10 MB post does not
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 2_000
 LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("fi", "Suomi"), ("es", "Español")]
+"""The languages a player may choose (each named in its own language, for the switch)."""
+LOCALE_PATHS = [Path(__file__).resolve().parents[1] / "locale"]
+"""The one set of catalogues (domain ``django``) of the web app, the reports and the CLI."""
+LANGUAGE_COOKIE_NAME = "bridgescore_language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60  # the switch is remembered for a year
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 USE_I18N = True
 USE_TZ = True
 TIME_ZONE = "UTC"

@@ -6,6 +6,8 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
+from django.utils.translation import gettext
+
 from bridgescore.errors import BridgeInputError
 from bridgescore.events.options import DEFAULT_OPTIONS, ScoringOptions
 from bridgescore.events.pairs import PairsResult, Standing
@@ -33,19 +35,29 @@ def add_penalty(
     is overwritten), if the library's rules let the session take it."""
     teams = is_teams(session)
     if pair not in movement_of(session).pairs:
-        raise EntryError(f"there is no {'team' if teams else 'pair'} {pair!r} in this session")
+        raise EntryError(
+            (
+                gettext("there is no team {pair!r} in this session")
+                if teams
+                else gettext("there is no pair {pair!r} in this session")
+            ).format(pair=pair)
+        )
     try:
         value = Decimal(amount.strip())
     except InvalidOperation:
-        raise EntryError(f"{amount!r}: a penalty is a number, like 2 or 0.5") from None
+        raise EntryError(
+            gettext("{amount!r}: a penalty is a number, like 2 or 0.5").format(amount=amount)
+        ) from None
     if not value.is_finite():
-        raise EntryError(f"{amount!r}: a penalty is a number, like 2 or 0.5")
+        raise EntryError(
+            gettext("{amount!r}: a penalty is a number, like 2 or 0.5").format(amount=amount)
+        )
     try:
         check_penalty(Fraction(value), PenaltyUnit.parse(unit), options_of(session))
     except BridgeInputError as error:
         raise EntryError(str(error)) from None
     if not reason.strip():
-        raise EntryError("a penalty needs a reason (it goes in the log)")
+        raise EntryError(gettext("a penalty needs a reason (it goes in the log)"))
     return Penalty.objects.create(
         session=session, pair=pair, amount=value, unit=unit, reason=reason.strip(), by=user_of(user)
     )
@@ -55,9 +67,9 @@ def withdraw_penalty(session: Session, penalty_id: int, reason: str, user: Viewe
     """Withdraw a penalty: a new line naming it (the penalty stays in the log)."""
     penalty = Penalty.objects.filter(session=session, pk=penalty_id, withdraws=None).first()
     if penalty is None or Penalty.objects.filter(withdraws=penalty).exists():
-        raise EntryError("that penalty is not standing")
+        raise EntryError(gettext("that penalty is not standing"))
     if not reason.strip():
-        raise EntryError("withdrawing a penalty needs a reason (it goes in the log)")
+        raise EntryError(gettext("withdrawing a penalty needs a reason (it goes in the log)"))
     return Penalty.objects.create(
         session=session,
         pair=penalty.pair,
@@ -101,5 +113,5 @@ def ranking(session: Session, result: EventResult | None = None) -> tuple[Standi
     penalties taken off (:func:`~bridgescore.events.penalties.apply_penalties`)."""
     scored = result if result is not None else score_event(event_of(session))
     if not isinstance(scored, PairsResult):
-        raise EntryError("this session is not a pairs event")
+        raise EntryError(gettext("this session is not a pairs event"))
     return apply_penalties(scored, penalties_of(session)).standings

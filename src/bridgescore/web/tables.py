@@ -20,6 +20,8 @@ from django.http import (
 )
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
+from django.views.i18n import JavaScriptCatalog
 
 from bridgescore.core.seats import Seat
 from bridgescore.errors import BridgeError
@@ -52,7 +54,7 @@ def _link(request: HttpRequest, token: str) -> TableLink:
     link = queries.link_by_token(token)
     if link is None:
         clubs.log(None, "bad link", f"unknown table link {token[:12]!r}", address=address(request))
-        raise Http404("this table link is not known: ask the director for the table card")
+        raise Http404(gettext("this table link is not known: ask the director for the table card"))
     return link
 
 
@@ -182,7 +184,9 @@ def check_code(request: HttpRequest, link: TableLink, typed: str, purpose: str) 
     if link.locked:
         clubs.log(link.session, f"{purpose} refused", f"{where}: locked", address=address(request))
         raise RequestError(
-            "this table is locked after too many wrong codes: ask the director to release it",
+            gettext(
+                "this table is locked after too many wrong codes: ask the director to release it"
+            ),
             423,
         )
     phone_ok = _phone_tries(request)
@@ -194,12 +198,14 @@ def check_code(request: HttpRequest, link: TableLink, typed: str, purpose: str) 
             f"{where}: too many codes tried from this phone",
             address=address(request),
         )
-        raise RequestError("too many codes tried from this phone: ask the director", 429)
+        raise RequestError(gettext("too many codes tried from this phone: ask the director"), 429)
     if tries > CODE_TRIES:
         _lock(link)
         clubs.log(link.session, f"{purpose} refused", f"{where}: locked", address=address(request))
         raise RequestError(
-            "this table is locked after too many wrong codes: ask the director to release it",
+            gettext(
+                "this table is locked after too many wrong codes: ask the director to release it"
+            ),
             423,
         )
     if not hmac.compare_digest(typed.encode(), link.code.encode()):
@@ -213,11 +219,14 @@ def check_code(request: HttpRequest, link: TableLink, typed: str, purpose: str) 
         if left <= 0:
             _lock(link)
             raise RequestError(
-                "that code is wrong, and the table is now locked: ask the director", 423
+                gettext("that code is wrong, and the table is now locked: ask the director"), 423
             )
         raise RequestError(
-            f"that code is wrong ({left} {'try' if left == 1 else 'tries'} left before the"
-            " table is locked)",
+            ngettext(
+                "that code is wrong ({left} try left before the table is locked)",
+                "that code is wrong ({left} tries left before the table is locked)",
+                left,
+            ).format(left=left),
             403,
         )
     limits.clear(Attempt.What.CODE, f"table:{link.pk}")
@@ -304,7 +313,9 @@ def _accept_or_reject(request: HttpRequest, link: TableLink) -> None:
         ).first()
     )
     if pending is None:
-        raise RequestError("that result is no longer waiting (already confirmed or rejected)", 409)
+        raise RequestError(
+            gettext("that result is no longer waiting (already confirmed or rejected)"), 409
+        )
     if choice.get("accept"):
         form = checked(TableResultForm(json.loads(pending.fields)))
         inp = form.entry_input(int(form.cleaned_data["round"]), link.table)
@@ -342,7 +353,11 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
             address=address(request),
         )
         return _answer(
-            wants_json, request, link, {"error": "this phone does not hold the table"}, 403
+            wants_json,
+            request,
+            link,
+            {"error": gettext("this phone does not hold the table"), "elsewhere": True},
+            403,
         )
     try:
         wants_json, data = request_data(request)
@@ -360,7 +375,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
                 link.session, inp, kept, f"board {inp.board}: {_score_text(row)}"
             )
             body: dict[str, Any] = {
-                "status": "waiting for the opponents to confirm",
+                "status": gettext("waiting for the opponents to confirm"),
                 "board": inp.board,
                 "score": waiting.shown.partition(": ")[2],
                 "entry_id": str(waiting.entry_id),
@@ -401,7 +416,11 @@ def table_call(request: HttpRequest, token: str) -> HttpResponse:
     wants_json = request.content_type == "application/json"
     if not _holds(request, link):
         return _answer(
-            wants_json, request, link, {"error": "this phone does not hold the table"}, 403
+            wants_json,
+            request,
+            link,
+            {"error": gettext("this phone does not hold the table"), "elsewhere": True},
+            403,
         )
     try:
         wants_json, data = request_data(request)
@@ -417,7 +436,7 @@ def table_call(request: HttpRequest, token: str) -> HttpResponse:
         + (f": {note}" if note else ""),
         address=address(request),
     )
-    body = {"status": "the director has been called", "call": True}
+    body = {"status": gettext("the director has been called"), "call": True}
     return _answer(wants_json, request, link, body, 200)
 
 
@@ -487,7 +506,7 @@ def table_plan(request: HttpRequest, token: str) -> HttpResponse:
     entered; the round the server says the table is at), only to the phone holding it."""
     link = _link(request, token)
     if not _holds(request, link):
-        body = {"error": "this table is open on another phone", "takeover": f"/t/{token}/"}
+        body = {"error": gettext("this table is open on another phone"), "takeover": f"/t/{token}/"}
         return _json(body, status=409)
     response = _json(plan_of(link))
     response["Cache-Control"] = "no-store"
@@ -616,6 +635,20 @@ def score_table() -> dict[str, dict[str, dict[str, list[int]]]]:
                 for vulnerable in (False, True)
             }
     return table
+
+
+_catalog = JavaScriptCatalog.as_view(packages=["bridgescore.web"])
+
+
+@failures.only("GET")
+def table_i18n(request: HttpRequest, token: str) -> HttpResponse:
+    """``GET /t/<token>/jsi18n/``: Django's JavaScript catalogue in the phone's language,
+    for ``gettext()`` in ``table.js``; under the table's link so its service worker keeps it."""
+    _link(request, token)
+    response = _catalog(request)
+    assert isinstance(response, HttpResponse)
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @failures.only("GET")

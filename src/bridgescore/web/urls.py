@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from django.urls import path
+from django.views.i18n import set_language
 
 from bridgescore.web import desk, directing, pad, pages, tables
 
 urlpatterns = [
     path("", pages.home, name="home"),
+    path("language/", set_language, name="set_language"),
     path("login/", pages.login_view, name="login"),
     path("logout/", pages.logout_view, name="logout"),
     path("director/", directing.director_home, name="director"),
@@ -45,6 +47,7 @@ urlpatterns = [
     path("t/<str:token>/confirm/", tables.table_confirm, name="table_confirm"),
     path("t/<str:token>/call/", tables.table_call, name="table_call"),
     path("t/<str:token>/plan.json", tables.table_plan, name="table_plan"),
+    path("t/<str:token>/jsi18n/", tables.table_i18n, name="table_i18n"),
     path("t/<str:token>/sw.js", tables.table_service_worker, name="table_service_worker"),
     path("t/<str:token>/manifest.webmanifest", tables.table_manifest, name="table_manifest"),
     path("pad/", pad.pad_home, name="pad"),

@@ -11,7 +11,7 @@
   "use strict";
   var root = document.getElementById("pad");
   if (!root) { return; }
-  var t = window.gettext || function (s) { return s; };
+  var gettext = window.gettext || function (s) { return s; };
   var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
   var fill = function (text, values) {
     return text.replace(/%\((\w+)\)s/g, function (m, k) { return String(values[k]); });
@@ -21,7 +21,7 @@
   var GAME = "bridgescore-pad-game-";       // + id: one game
   var CURRENT = "bridgescore-pad-current";  // the id of the game being played
   var SEATS = ["N", "E", "S", "W"];
-  var SEAT_NAMES = { N: t("North"), E: t("East"), S: t("South"), W: t("West") };
+  var SEAT_NAMES = { N: gettext("North"), E: gettext("East"), S: gettext("South"), W: gettext("West") };
   var STRAINS = [["C", "♣"], ["D", "♦"], ["H", "♥"], ["S", "♠"], ["NT", "NT"]];
   var SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
   var WAIT = 6000;
@@ -80,7 +80,7 @@
   function save(game) {
     var known = ids();
     if (known.indexOf(game.id) < 0) { known.push(game.id); store(INDEX, known); }
-    if (!store(GAME + game.id, game)) { state.error = t("The phone's storage is full: this game could not be saved."); }
+    if (!store(GAME + game.id, game)) { state.error = gettext("The phone's storage is full: this game could not be saved."); }
     store(CURRENT, game.id);
   }
   function forget(id) {
@@ -127,7 +127,7 @@
     state.busy = true; state.error = ""; render();
     post("/pad/sheet.json", fields(game, deals, stopped)).then(function (answer) {
       state.busy = false;
-      if (!answer.ok) { state.error = answer.body.error || t("Not accepted"); render(); return; }
+      if (!answer.ok) { state.error = answer.body.error || gettext("Not accepted"); render(); return; }
       game.deals = deals; game.stopped = stopped;
       game.sheet = answer.body; game.drawn = drawnKey(game);
       save(game); done(); render(); shareAgain();
@@ -145,7 +145,7 @@
     post("/pad/sheet.json", fields(game, game.deals, game.stopped)).then(function (answer) {
       if (drawnKey(game) !== key) { return; }
       if (!answer.ok) {
-        state.error = fill(t("The sheet cannot be drawn: %(why)s. Correct that deal."), { why: answer.body.error });
+        state.error = fill(gettext("The sheet cannot be drawn: %(why)s. Correct that deal."), { why: answer.body.error });
       } else {
         game.sheet = answer.body; game.drawn = key; save(game); shareAgain();
       }
@@ -176,7 +176,7 @@
       if (!answer.ok) { state.error = answer.body.error; render(); return; }
       game.share = answer.body; save(game); state.screen = "share"; render();
     }, function () {
-      state.busy = false; state.error = t("No connection: the game can be shared once the phone is back online."); render();
+      state.busy = false; state.error = gettext("No connection: the game can be shared once the phone is back online."); render();
     });
   }
 
@@ -202,11 +202,11 @@
   }
   function who(game, seat) { return game.players[seat] || SEAT_NAMES[seat]; }
   function dealText(d) {
-    if (d.passed) { return t("Passed out"); }
+    if (d.passed) { return gettext("Passed out"); }
     var need = Number(d.level) + 6, diff = Number(d.tricks) - need;
     var mark = diff === 0 ? "=" : (diff > 0 ? "+" + diff : String(diff));
     var text = d.level + SYMBOL[d.strain] + (d.doubled || "") + " " + d.declarer + " " + mark;
-    if (d.honours_side) { text += " · " + fill(t("honours %(side)s %(points)s"), { side: d.honours_side, points: d.honours }); }
+    if (d.honours_side) { text += " · " + fill(gettext("honours %(side)s %(points)s"), { side: d.honours_side, points: d.honours }); }
     return text;
   }
   function head(title, extra) {
@@ -230,15 +230,15 @@
 
   function gamesScreen() {
     var all = games();
-    var parts = [head(t("Score pad")), errorLine()];
+    var parts = [head(gettext("Score pad")), errorLine()];
     state.broken.forEach(function (b) {
       parts.push(el("p", { cls: "error broken", "data-broken": b.id },
-        [fill(t("A saved game could not be read (%(id)s); the other games are kept."), { id: b.id }) + " ",
-         button(t("Remove it"), function () { forget(b.id); render(); }, { cls: "link" })]));
+        [fill(gettext("A saved game could not be read (%(id)s); the other games are kept."), { id: b.id }) + " ",
+         button(gettext("Remove it"), function () { forget(b.id); render(); }, { cls: "link" })]));
     });
     parts.push(el("div", { cls: "keys two" }, [
-      button(t("New rubber"), function () { startSetup("rubber"); }, { "data-new": "rubber" }),
-      button(t("New Chicago"), function () { startSetup("chicago"); }, { "data-new": "chicago" })
+      button(gettext("New rubber"), function () { startSetup("rubber"); }, { "data-new": "rubber" }),
+      button(gettext("New Chicago"), function () { startSetup("chicago"); }, { "data-new": "chicago" })
     ]));
     if (all.length) {
       var evening = eveningOf(all);
@@ -248,11 +248,11 @@
       });
       parts.push(el("h2", { text: fill(ngettext("This evening: %(count)s game", "This evening: %(count)s games", evening.count), { count: evening.count }) }));
       parts.push(el("table", { cls: "grid evening" }, [el("tbody", {}, rows)]));
-      parts.push(el("h2", { text: t("Games") }));
+      parts.push(el("h2", { text: gettext("Games") }));
       parts.push(el("ul", { cls: "done-boards games" }, all.slice().reverse().map(function (g) {
         var tot = g.sheet && g.sheet.totals ? g.sheet.totals.NS + " – " + g.sheet.totals.EW : "";
         return el("li", { "data-game": g.id }, [
-          button((g.kind === "rubber" ? t("Rubber") : t("Chicago")) + " · " + names(g, "N", "S") + " v " + names(g, "E", "W")
+          button((g.kind === "rubber" ? gettext("Rubber") : gettext("Chicago")) + " · " + names(g, "N", "S") + " v " + names(g, "E", "W")
                  + " · " + fill(ngettext("%(n)s deal", "%(n)s deals", g.deals.length), { n: g.deals.length }) + (tot ? " · " + tot : ""),
                  function () { open(g); }, { cls: "link" })
         ]);
@@ -310,28 +310,28 @@
       input.addEventListener("input", function () { setup.players[seat] = input.value.trim(); });
       return el("label", { cls: "seat-" + seat }, [SEAT_NAMES[seat], input]);
     });
-    var parts = [head(setup.kind === "rubber" ? t("New rubber") : t("New Chicago")), errorLine(),
+    var parts = [head(setup.kind === "rubber" ? gettext("New rubber") : gettext("New Chicago")), errorLine(),
       el("div", { cls: "players" }, inputs),
-      choiceRow(t("First dealer"), "dealer", SEATS.map(function (s) { return { value: s, label: s }; }))];
+      choiceRow(gettext("First dealer"), "dealer", SEATS.map(function (s) { return { value: s, label: s }; }))];
     if (setup.kind === "chicago") {
-      parts.push(choiceRow(t("Vulnerable on deals 2 and 3"), "vulnerability", CHOICES.vulnerability));
-      parts.push(choiceRow(t("Scoring"), "scoring", CHOICES.scoring));
-      parts.push(choiceRow(t("Honours"), "honours", CHOICES.honours));
+      parts.push(choiceRow(gettext("Vulnerable on deals 2 and 3"), "vulnerability", CHOICES.vulnerability));
+      parts.push(choiceRow(gettext("Scoring"), "scoring", CHOICES.scoring));
+      parts.push(choiceRow(gettext("Honours"), "honours", CHOICES.honours));
     }
-    var laws = el("select", { name: "laws", "aria-label": t("Laws") }, CHOICES.laws.map(function (l) {
+    var laws = el("select", { name: "laws", "aria-label": gettext("Laws") }, CHOICES.laws.map(function (l) {
       return el("option", { value: l.value, text: l.label });
     }));
     laws.value = setup.settings.laws;
     laws.addEventListener("change", function () { setup.settings.laws = laws.value; });
-    parts.push(el("label", { cls: "laws" }, [t("Laws") + " ", laws]));
-    parts.push(button(t("Start"), function () {
+    parts.push(el("label", { cls: "laws" }, [gettext("Laws") + " ", laws]));
+    parts.push(button(gettext("Start"), function () {
       var game = { id: "g" + Date.now().toString(36) + Math.random().toString(36).slice(2, 6),
                    kind: setup.kind, created: new Date().toISOString(), settings: setup.settings,
                    players: setup.players, deals: [], stopped: false, sheet: null, drawn: "", share: null };
       state.game = game; save(game); state.screen = "sheet";
       change([], false, function () {});
     }, { cls: "big", "data-start": "1" }));
-    parts.push(el("nav", {}, [button(t("Back"), function () { state.screen = "games"; render(); }, { cls: "back" })]));
+    parts.push(el("nav", {}, [button(gettext("Back"), function () { state.screen = "games"; render(); }, { cls: "back" })]));
     return section("setup", parts);
   }
 
@@ -339,17 +339,17 @@
 
   function sheetScreen() {
     var game = state.game, sheet = game.sheet;
-    var title = (game.kind === "rubber" ? t("Rubber") : t("Chicago"));
+    var title = (game.kind === "rubber" ? gettext("Rubber") : gettext("Chicago"));
     var parts = [head(title, el("p", { cls: "who" }, [
-      el("b", { text: t("We") }), " " + names(game, "N", "S") + " · ",
-      el("b", { text: t("They") }), " " + names(game, "E", "W")])), errorLine()];
+      el("b", { text: gettext("We") }), " " + names(game, "N", "S") + " · ",
+      el("b", { text: gettext("They") }), " " + names(game, "E", "W")])), errorLine()];
     if (stale(game)) {
-      parts.push(el("p", { cls: "queue", id: "waiting", text: fill(t("No connection: %(n)s deals kept on this phone; the sheet is drawn again when the connection is back."), { n: game.deals.length }) }));
+      parts.push(el("p", { cls: "queue", id: "waiting", text: fill(gettext("No connection: %(n)s deals kept on this phone; the sheet is drawn again when the connection is back."), { n: game.deals.length }) }));
     }
     if (sheet) {
       parts.push(el("p", { cls: "status", id: "status", text: sheet.status }));
       if (sheet.next && !stale(game)) {
-        parts.push(el("p", { cls: "board-line", id: "next" }, [fill(t("Deal %(number)s: %(dealer)s deals (%(name)s), %(vul)s"), {
+        parts.push(el("p", { cls: "board-line", id: "next" }, [fill(gettext("Deal %(number)s: %(dealer)s deals (%(name)s), %(vul)s"), {
           number: sheet.next.number, dealer: sheet.next.dealer, name: who(game, sheet.next.dealer), vul: sheet.next.vulnerability })]));
       }
       parts.push(game.kind === "rubber" ? rubberTable(sheet) : chicagoTable(sheet));
@@ -358,23 +358,23 @@
     var over = sheet && sheet.over && !stale(game);
     var actions = [];
     if (!over) {
-      actions.push(button(fill(t("Enter deal %(n)s"), { n: game.deals.length + 1 }), function () { enter(null); }, { cls: "big", "data-enter": "1", disabled: state.busy }));
+      actions.push(button(fill(gettext("Enter deal %(n)s"), { n: game.deals.length + 1 }), function () { enter(null); }, { cls: "big", "data-enter": "1", disabled: state.busy }));
     } else {
-      actions.push(button(t("New rubber, same players"), function () { startSetup(game.kind, game.players); }, { cls: "big", "data-again": "1" }));
+      actions.push(button(gettext("New rubber, same players"), function () { startSetup(game.kind, game.players); }, { cls: "big", "data-again": "1" }));
     }
     if (game.deals.length) {
-      actions.push(button(t("Undo the last deal"), function () {
+      actions.push(button(gettext("Undo the last deal"), function () {
         // after "stop the rubber here", undo takes the stop back first
         change(game.stopped ? game.deals : game.deals.slice(0, -1), false, function () {});
       }, { "data-undo": "1", disabled: state.busy }));
     }
     if (game.kind === "rubber" && !over && game.deals.length) {
-      actions.push(button(t("Stop the rubber here"), function () { change(game.deals, true, function () {}); }, { "data-stop": "1" }));
+      actions.push(button(gettext("Stop the rubber here"), function () { change(game.deals, true, function () {}); }, { "data-stop": "1" }));
     }
-    actions.push(button(game.share ? t("Shared: show the link") : t("Share with the players"), function () {
+    actions.push(button(game.share ? gettext("Shared: show the link") : gettext("Share with the players"), function () {
       if (game.share) { state.screen = "share"; render(); } else { share(); }
     }, { "data-share": "1" }));
-    actions.push(button(t("All games"), function () { state.screen = "games"; state.error = ""; render(); }, { "data-games": "1" }));
+    actions.push(button(gettext("All games"), function () { state.screen = "games"; state.error = ""; render(); }, { "data-games": "1" }));
     parts.push(el("div", { cls: "actions" }, actions));
     return section("sheet", parts);
   }
@@ -402,7 +402,7 @@
       }
     });
     return el("table", { cls: "sheet rubber", id: "sheet" }, [
-      el("thead", {}, [el("tr", {}, [el("th", { text: t("We") }), el("th", { text: t("They") })])]),
+      el("thead", {}, [el("tr", {}, [el("th", { text: gettext("We") }), el("th", { text: gettext("They") })])]),
       el("tbody", {}, body),
       el("tfoot", {}, [el("tr", { cls: "total" }, [
         el("th", { cls: "num", id: "total-ns", text: String(sheet.totals.NS) }),
@@ -419,14 +419,14 @@
         el("td", { cls: "num", "data-side": "EW", "data-deal": String(row.number), text: row.points.EW ? String(row.points.EW) : "" })]));
       var round = sheet.rounds[row.round - 1];
       if (round && round.complete && row.deal_in_round === 4) {
-        body.push(el("tr", { cls: "round-total" }, [el("td", { colspan: "2", text: fill(t("Round %(n)s"), { n: round.number }) }),
+        body.push(el("tr", { cls: "round-total" }, [el("td", { colspan: "2", text: fill(gettext("Round %(n)s"), { n: round.number }) }),
           el("td", { cls: "num", text: String(round.totals.NS) }), el("td", { cls: "num", text: String(round.totals.EW) })]));
       }
     });
     return el("table", { cls: "sheet chicago", id: "sheet" }, [
-      el("thead", {}, [el("tr", {}, [el("th", { text: "#" }), el("th", { text: t("Dealer") }), el("th", { text: t("We") }), el("th", { text: t("They") })])]),
+      el("thead", {}, [el("tr", {}, [el("th", { text: "#" }), el("th", { text: gettext("Dealer") }), el("th", { text: gettext("We") }), el("th", { text: gettext("They") })])]),
       el("tbody", {}, body),
-      el("tfoot", {}, [el("tr", { cls: "total" }, [el("th", { colspan: "2", text: t("Total") }),
+      el("tfoot", {}, [el("tr", { cls: "total" }, [el("th", { colspan: "2", text: gettext("Total") }),
         el("th", { cls: "num", id: "total-ns", text: String(sheet.totals.NS) }),
         el("th", { cls: "num", id: "total-ew", text: String(sheet.totals.EW) })])])
     ]);
@@ -462,25 +462,25 @@
   function dealScreen() {
     var game = state.game, draft = state.draft, d = draft.deal;
     var number = draft.index === null ? game.deals.length + 1 : draft.index + 1;
-    var title = draft.index === null ? fill(t("Deal %(n)s"), { n: number }) : fill(t("Correct deal %(n)s"), { n: number });
+    var title = draft.index === null ? fill(gettext("Deal %(n)s"), { n: number }) : fill(gettext("Correct deal %(n)s"), { n: number });
     var line = d.declarer ? (d.level ? d.level + (SYMBOL[d.strain] || "") + (d.doubled || "") : "") + " " + d.declarer : "";
     var next = game.sheet && game.sheet.next && draft.index === null && !stale(game) ? game.sheet.next : null;
-    if (next) { title += " · " + fill(t("%(dealer)s deals, %(vul)s"), { dealer: next.dealer, vul: next.vulnerability }); }
+    if (next) { title += " · " + fill(gettext("%(dealer)s deals, %(vul)s"), { dealer: next.dealer, vul: next.vulnerability }); }
     var parts = [head(title, el("p", { cls: "contract-line", id: "draft", text: line })), errorLine()];
     var step = draft.step, keys;
     if (step === "declarer") {
-      parts.push(el("p", { cls: "ask", text: t("Who declared?") }));
+      parts.push(el("p", { cls: "ask", text: gettext("Who declared?") }));
       keys = SEATS.map(function (s) {
         return button(s + " · " + who(game, s), function () { d.declarer = s; delete d.passed; go("contract"); },
                       { cls: "seat-" + s + (d.declarer === s ? " on" : ""), "data-seat": s });
       });
       keys.push(el("div", { cls: "table-top", text: "♣♦♥♠" }));
       parts.push(el("div", { cls: "compass" }, keys));
-      parts.push(button(t("Passed out"), function () {
+      parts.push(button(gettext("Passed out"), function () {
         draft.deal = { passed: "1" }; finish();
       }, { cls: "big", "data-passed": "1", disabled: state.busy }));
     } else if (step === "contract") {
-      parts.push(el("p", { cls: "ask", text: t("The contract") }));
+      parts.push(el("p", { cls: "ask", text: gettext("The contract") }));
       parts.push(el("div", { cls: "keys seven" }, [1, 2, 3, 4, 5, 6, 7].map(function (n) {
         return button(String(n), function () { d.level = String(n); render(); }, { cls: d.level === String(n) ? "on" : "", "data-level": String(n) });
       })));
@@ -488,12 +488,12 @@
         var b = button(s[1], function () { d.strain = s[0]; render(); }, { cls: (d.strain === s[0] ? "on" : "") + (s[0] === "H" || s[0] === "D" ? " red" : ""), "data-strain": s[0] });
         return b;
       })));
-      parts.push(el("div", { cls: "keys three" }, [["", t("Undoubled")], ["X", "X"], ["XX", "XX"]].map(function (o) {
+      parts.push(el("div", { cls: "keys three" }, [["", gettext("Undoubled")], ["X", "X"], ["XX", "XX"]].map(function (o) {
         return button(o[1], function () { d.doubled = o[0]; render(); }, { cls: (d.doubled || "") === o[0] ? "on" : "", "data-doubled": o[0] || "-" });
       })));
-      parts.push(button(t("Next"), function () { go("tricks"); }, { cls: "big next", disabled: !(d.level && d.strain) }));
+      parts.push(button(gettext("Next"), function () { go("tricks"); }, { cls: "big next", disabled: !(d.level && d.strain) }));
     } else if (step === "tricks") {
-      parts.push(el("p", { cls: "ask", text: t("Tricks taken by declarer") }));
+      parts.push(el("p", { cls: "ask", text: gettext("Tricks taken by declarer") }));
       var need = Number(d.level) + 6;
       var tricks = [];
       for (var n = 0; n <= 13; n++) {
@@ -504,9 +504,9 @@
       }
       parts.push(el("div", { cls: "keys seven" }, tricks));
     } else {
-      parts.push(el("p", { cls: "ask", text: t("Honours claimed?") }));
-      var choices = [["", "", t("None")], ["NS", "100", t("We 100")], ["NS", "150", t("We 150")],
-                     ["EW", "100", t("They 100")], ["EW", "150", t("They 150")]];
+      parts.push(el("p", { cls: "ask", text: gettext("Honours claimed?") }));
+      var choices = [["", "", gettext("None")], ["NS", "100", gettext("We 100")], ["NS", "150", gettext("We 150")],
+                     ["EW", "100", gettext("They 100")], ["EW", "150", gettext("They 150")]];
       parts.push(el("div", { cls: "picks" }, choices.map(function (c) {
         return button(c[2], function () { d.honours_side = c[0]; d.honours = c[1]; finish(); },
                       { "data-honours": c[0] ? c[0] + "-" + c[1] : "none", disabled: state.busy,
@@ -514,7 +514,7 @@
       })));
     }
     var back = { declarer: null, contract: "declarer", tricks: "contract", honours: "tricks" }[step];
-    parts.push(el("nav", {}, [button(t("Back"), function () {
+    parts.push(el("nav", {}, [button(gettext("Back"), function () {
       if (back) { go(back); } else { state.screen = "sheet"; state.draft = null; state.error = ""; render(); }
     }, { cls: "back" })]));
     return section(step, parts);
@@ -524,11 +524,11 @@
 
   function shareScreen() {
     var shared = state.game.share;
-    return section("share", [head(t("Shared, read-only")), errorLine(),
-      el("p", { text: t("The other players open this link, or scan the code, to follow the sheet (they cannot change it).") }),
+    return section("share", [head(gettext("Shared, read-only")), errorLine(),
+      el("p", { text: gettext("The other players open this link, or scan the code, to follow the sheet (they cannot change it).") }),
       el("p", {}, [el("a", { href: shared.link, id: "share-link", text: shared.address || shared.link })]),
-      el("img", { src: shared.qr, alt: t("QR code of the link"), width: "200", height: "200", cls: "qr" }),
-      el("nav", {}, [button(t("Back"), function () { state.screen = "sheet"; render(); }, { cls: "back" })])]);
+      el("img", { src: shared.qr, alt: gettext("QR code of the link"), width: "200", height: "200", cls: "qr" }),
+      el("nav", {}, [button(gettext("Back"), function () { state.screen = "sheet"; render(); }, { cls: "back" })])]);
   }
 
   // --- start ------------------------------------------------------------------------------

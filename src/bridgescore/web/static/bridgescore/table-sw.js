@@ -9,7 +9,7 @@ var SCOPE = new URL(self.registration.scope).pathname;   // /t/<token>/
 var CACHE = "bridgescore-table-" + SCOPE;
 // the page (with the plan it was drawn from) and what it needs; the plan itself is kept by
 // the page (newer than any copy here), so it is never answered from here
-var SHELL = [SCOPE, "/static/bridgescore/table.js", "/static/bridgescore/app.css"];
+var SHELL = [SCOPE, SCOPE + "jsi18n/", "/static/bridgescore/table.js", "/static/bridgescore/app.css"];
 var WAIT = 4000;  // a server slower than this counts as unreachable (the kept copy answers)
 
 function kept(url) {

@@ -14,13 +14,17 @@
   "use strict";
   var root = document.getElementById("phone");
   if (!root) { return; }
+  // the phone's language: Django's JavaScript catalogue (/t/<token>/jsi18n/), English without it
+  var gettext = window.gettext || function (s) { return s; };
+  var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
+  function fill(text, values) { return text.replace(/%\(([a-z]+)\)s/g, function (all, k) { return String(values[k]); }); }
   var token = root.dataset.token;
   var QUEUE = "bridgescore-queue-" + token;   // results accepted, waiting to be sent (in order)
   var PLAN = "bridgescore-plan-" + token;     // the table's plan as last read
   var SENT = "bridgescore-sent-" + token;     // results acknowledged since the plan was read
   var SEEN = "bridgescore-seen-" + token;     // the last round whose end the table has seen
   var SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-  var SEATS = { N: "North", E: "East", S: "South", W: "West" };
+  var SEATS = { N: gettext("North"), E: gettext("East"), S: gettext("South"), W: gettext("West") };
   var RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
 
   var state = {
@@ -122,21 +126,21 @@
 
   function strainText(s) { return s === "NT" ? "NT" : SUITS[s] || ""; }
   function contractText(d) {
-    if (d.not_played) { return "Not played"; }
-    if (d.level === "pass") { return "Passed out"; }
+    if (d.not_played) { return gettext("Not played"); }
+    if (d.level === "pass") { return gettext("Passed out"); }
     return d.level + strainText(d.strain) + (d.doubled || "");
   }
   function leadText(lead) { return lead ? SUITS[lead[0]] + (lead[1] === "T" ? "10" : lead[1]) : ""; }
   function tricks(d) { return 6 + Number(d.level) + (d.result === "=" ? 0 : Number(d.result)); }
   function resultText(d) {
-    if (d.result === "=") { return "made " + tricks(d); }
-    if (d.result.charAt(0) === "+") { return "made " + tricks(d) + " (" + d.result + ")"; }
-    return "down " + d.result.slice(1);
+    if (d.result === "=") { return fill(gettext("made %(tricks)s"), { tricks: tricks(d) }); }
+    if (d.result.charAt(0) === "+") { return fill(gettext("made %(tricks)s"), { tricks: tricks(d) }) + " (" + d.result + ")"; }
+    return fill(gettext("down %(n)s"), { n: d.result.slice(1) });
   }
   function describe(d) {
     if (d.not_played || d.level === "pass") { return contractText(d); }
-    return contractText(d) + " by " + SEATS[d.declarer] + ", " + resultText(d) +
-      (d.lead ? ", lead " + leadText(d.lead) : "");
+    return fill(gettext("%(contract)s by %(declarer)s"), { contract: contractText(d), declarer: SEATS[d.declarer] }) + ", " + resultText(d) +
+      (d.lead ? ", " + fill(gettext("lead %(card)s"), { card: leadText(d.lead) }) : "");
   }
   function signed(n) { return (n > 0 ? "+" : n < 0 ? "−" : "") + Math.abs(n); }
   function scoreFor(d, nsVulnerable, ewVulnerable) {
@@ -156,7 +160,7 @@
   }
   function scoreText(d) {
     var n = nsScore(d);
-    return n === null ? "Not played" : "NS " + signed(n);
+    return n === null ? gettext("Not played") : "NS " + signed(n);
   }
   function results(level) {
     var made = ["="], up = [], down = [];
@@ -166,9 +170,9 @@
   }
   function boardsText(list) {
     // "board 5", "boards 1-3", "boards 3, 4, 1, 2" (in the order they are played)
-    if (list.length === 1) { return "board " + list[0]; }
+    if (list.length === 1) { return fill(gettext("board %(board)s"), { board: list[0] }); }
     var run = list.every(function (b, i) { return i === 0 || b === list[i - 1] + 1; });
-    return "boards " + (run ? list[0] + "-" + list[list.length - 1] : list.join(", "));
+    return fill(gettext("boards %(boards)s"), { boards: run ? list[0] + "-" + list[list.length - 1] : list.join(", ") });
   }
 
   // --- the page, drawn --------------------------------------------------------------------
@@ -206,7 +210,7 @@
     var roundNo = state.draft ? state.draft.round : (state.last ? state.last.round : at.round);
     var r = roundOf(roundNo) || { plays: false };
     var head = el("div", { className: "phone-head" }, [
-      el("h1", { text: "Table " + state.plan.table + " · round " + roundNo + " of " + state.plan.planned }),
+      el("h1", { text: fill(gettext("Table %(table)s · round %(round)s of %(rounds)s"), { table: state.plan.table, round: roundNo, rounds: state.plan.planned }) }),
       r.plays ? el("p", { className: "who" }, [
         el("b", { text: "NS " + r.ns }), " " + r.ns_names + " ", el("br"),
         el("b", { text: "EW " + r.ew }), " " + r.ew_names]) : null
@@ -218,32 +222,32 @@
       parts.push(boardLine(state.draft));
     }
     parts.push(el("p", { id: "queue", className: "queue", hidden: waiting.length === 0 },
-      [waiting.length ? "Waiting to send: " + waiting.map(function (e) { return "board " + e.board; }).join(", ") +
+      [waiting.length ? gettext("Waiting to send:") + " " + waiting.map(function (e) { return fill(gettext("board %(board)s"), { board: e.board }); }).join(", ") +
         (state.online ? " (sending…)" : " (kept on this phone until the connection is back)") : ""]));
     state.notes.forEach(function (note) { parts.push(el("p", { className: "note", role: "status", text: note })); });
     parts.push(body.screen);
     parts.push(footer(body.back));
     root.replaceChildren.apply(root, parts);
     root.dataset.screen = screen;
-    document.title = "Table " + state.plan.table + ": " + screen;
+    document.title = fill(gettext("Table %(table)s"), { table: state.plan.table }) + ": " + screen;
   }
 
   function boardLine(d) {
     var b = board(d.round, d.board);
     var chosen = [];
     if (d.level) { chosen.push(contractText(d)); }
-    if (d.declarer) { chosen.push("by " + SEATS[d.declarer]); }
-    if (d.lead) { chosen.push("lead " + leadText(d.lead)); }
+    if (d.declarer) { chosen.push(fill(gettext("by %(declarer)s"), { declarer: SEATS[d.declarer] })); }
+    if (d.lead) { chosen.push(fill(gettext("lead %(card)s"), { card: leadText(d.lead) })); }
     return el("p", { className: "board-line" }, [
-      el("b", { text: "Board " + d.board }), " · dealer " + b.dealer + " · vul " + b.vulnerability +
+      el("b", { text: fill(gettext("Board %(board)s"), { board: d.board }) }), " · " + fill(gettext("dealer %(dealer)s · vul %(vul)s"), { dealer: b.dealer, vul: b.vulnerability }) +
         (chosen.length ? " · " + chosen.join(" ") : "")]);
   }
 
   function footer(back) {
     return el("nav", { className: "phone-foot" }, [
-      back ? button("‹ Back", back, "back") : el("span"),
-      state.call ? el("span") : button("Call the director", function () { state.call = { note: "", said: "" }; render(); }, "call"),
-      el("a", { href: state.plan.links.ranking, className: "button" }, ["Ranking"])
+      back ? button("‹ " + gettext("Back"), back, "back") : el("span"),
+      state.call ? el("span") : button(gettext("Call the director"), function () { state.call = { note: "", said: "" }; render(); }, "call"),
+      el("a", { href: state.plan.links.ranking, className: "button" }, [gettext("Ranking")])
     ]);
   }
 
@@ -258,16 +262,16 @@
       r.boards.forEach(function (b) {
         var s = status(roundNo, b);
         if (s === "open") {
-          open.push(button(el("span", {}, [el("b", { text: "Board " + b.number }), el("small", { text: "dealer " + b.dealer.charAt(0) + " · vul " + b.vulnerability })]),
+          open.push(button(el("span", {}, [el("b", { text: fill(gettext("Board %(board)s"), { board: b.number }) }), el("small", { text: fill(gettext("dealer %(dealer)s · vul %(vul)s"), { dealer: b.dealer.charAt(0), vul: b.vulnerability }) })]),
             function () { chooseBoard(roundNo, b.number); }, "pick", { "data-board": b.number }));
         } else {
-          var said = s === "queued" ? "waiting to send" : s === "pending" ? "waiting for East-West's phone" :
+          var said = s === "queued" ? gettext("waiting to send") : s === "pending" ? gettext("waiting for East-West's phone") :
             (b.entered ? b.entered.score : sent()[key(roundNo, b.number)].score);
-          others.push(el("li", { className: s, "data-board": b.number, text: "Board " + b.number + ": " + said }));
+          others.push(el("li", { className: s, "data-board": b.number, text: fill(gettext("Board %(board)s"), { board: b.number }) + ": " + said }));
         }
       });
       return { screen: section("board", [
-        el("h2", { text: "Which board?" }),
+        el("h2", { text: gettext("Which board?") }),
         el("div", { className: "picks" }, open),
         others.length ? el("ul", { className: "done-boards" }, others) : null
       ]) };
@@ -275,11 +279,11 @@
     order: function (roundNo) {
       var next = expected(roundNo);
       return { screen: section("order", [
-        el("h2", { text: "Board " + state.order + " is out of order" }),
-        el("p", { text: "Board " + next.number + " comes first at this table. Play board " + state.order + " now?" }),
+        el("h2", { text: fill(gettext("Board %(board)s is out of order"), { board: state.order }) }),
+        el("p", { text: fill(gettext("Board %(first)s comes first at this table. Play board %(board)s now?"), { first: next.number, board: state.order }) }),
         el("div", { className: "actions" }, [
-          button("Yes, board " + state.order, function () { var b = state.order; state.order = null; startBoard(roundNo, b); }, "big", { "data-answer": "yes" }),
-          button("No, board " + next.number, function () { state.order = null; startBoard(roundNo, next.number); }, "", { "data-answer": "no" })
+          button(fill(gettext("Yes, board %(board)s"), { board: state.order }), function () { var b = state.order; state.order = null; startBoard(roundNo, b); }, "big", { "data-answer": "yes" }),
+          button(fill(gettext("No, board %(board)s"), { board: next.number }), function () { state.order = null; startBoard(roundNo, next.number); }, "", { "data-answer": "no" })
         ])
       ]), back: function () { state.order = null; state.draft = null; go("auto"); } };
     },
@@ -290,23 +294,23 @@
       });
       var strains = ["C", "D", "H", "S", "NT"].map(function (s) {
         return button(s === "NT" ? "NT" : suitSpan(s), function () { d.strain = s; render(); },
-          d.strain === s ? "on" : "", { "data-strain": s, "aria-label": s === "NT" ? "notrump" : { C: "clubs", D: "diamonds", H: "hearts", S: "spades" }[s] });
+          d.strain === s ? "on" : "", { "data-strain": s, "aria-label": s === "NT" ? gettext("notrump") : { C: gettext("clubs"), D: gettext("diamonds"), H: gettext("hearts"), S: gettext("spades") }[s] });
       });
       var doublings = [["", "—"], ["X", "X"], ["XX", "XX"]].map(function (pair) {
         return button(pair[1], function () { d.doubled = pair[0]; render(); },
-          (d.doubled || "") === pair[0] ? "on" : "", { "data-doubled": pair[0] || "none", "aria-label": pair[0] ? pair[1] : "undoubled" });
+          (d.doubled || "") === pair[0] ? "on" : "", { "data-doubled": pair[0] || "none", "aria-label": pair[0] ? pair[1] : gettext("undoubled") });
       });
       var ready = d.level && d.level !== "pass" && d.strain;
       return { screen: section("contract", [
-        el("h2", { text: "Contract" }),
+        el("h2", { text: gettext("Contract") }),
         el("div", { className: "keys seven" }, levels),
         el("div", { className: "keys five" }, strains),
         el("div", { className: "keys three" }, doublings),
         el("div", { className: "keys two" }, [
-          button("Pass", function () { clearContract(d); d.level = "pass"; go("score"); }, "", { "data-level": "pass" }),
-          button("Not played", function () { clearContract(d); d.not_played = "1"; go("score"); }, "", { "data-not-played": "1" })
+          button(gettext("Pass"), function () { clearContract(d); d.level = "pass"; go("score"); }, "", { "data-level": "pass" }),
+          button(gettext("Not played"), function () { clearContract(d); d.not_played = "1"; go("score"); }, "", { "data-not-played": "1" })
         ]),
-        button("Next ›", function () { go("declarer"); }, "big next", { disabled: !ready })
+        button(gettext("Next") + " ›", function () { go("declarer"); }, "big next", { disabled: !ready })
       ]), back: function () { state.draft = null; go("auto"); } };
     },
     declarer: function () {
@@ -316,7 +320,7 @@
           "seat seat-" + s + (d.declarer === s ? " on" : ""), { "data-seat": s });
       };
       return { screen: section("declarer", [
-        el("h2", { text: "Declarer" }),
+        el("h2", { text: gettext("Declarer") }),
         el("div", { className: "compass" }, [seat("N"), seat("W"), el("span", { className: "table-top", text: contractText(d) }), seat("E"), seat("S")])
       ]), back: function () { go("contract"); } };
     },
@@ -324,19 +328,19 @@
       var d = state.draft;
       var suits = ["S", "H", "D", "C"].map(function (s) {
         return button(suitSpan(s), function () { d.leadSuit = s; d.lead = ""; render(); },
-          d.leadSuit === s ? "on" : "", { "data-suit": s, "aria-label": { C: "clubs", D: "diamonds", H: "hearts", S: "spades" }[s] });
+          d.leadSuit === s ? "on" : "", { "data-suit": s, "aria-label": { C: gettext("clubs"), D: gettext("diamonds"), H: gettext("hearts"), S: gettext("spades") }[s] });
       });
       var ranks = RANKS.map(function (rank) {
         return button(rank === "T" ? "10" : rank, function () { d.lead = d.leadSuit + rank; go("result"); },
           d.lead === d.leadSuit + rank ? "on" : "", { "data-rank": rank, disabled: !d.leadSuit });
       });
-      var leader = { N: "East", E: "South", S: "West", W: "North" }[d.declarer];
+      var leader = SEATS[{ N: "E", E: "S", S: "W", W: "N" }[d.declarer]];
       return { screen: section("lead", [
-        el("h2", { text: "Opening lead (" + leader + ")" }),
+        el("h2", { text: fill(gettext("Opening lead (%(leader)s)"), { leader: leader }) }),
         el("div", { className: "keys four" }, suits),
         el("div", { className: "keys seven" }, ranks),
         state.plan.lead_rule === "required" ? null :
-          button("No lead", function () { d.lead = ""; d.leadSuit = ""; go("result"); }, "", { "data-rank": "none" })
+          button(gettext("No lead"), function () { d.lead = ""; d.leadSuit = ""; go("result"); }, "", { "data-rank": "none" })
       ]), back: function () { go("declarer"); } };
     },
     result: function () {
@@ -346,7 +350,7 @@
           (d.result === res ? "on " : "") + (res === "=" ? "made" : res.charAt(0) === "+" ? "up" : "down"), { "data-result": res });
       });
       return { screen: section("result", [
-        el("h2", { text: "Result of " + contractText(d) + " by " + SEATS[d.declarer] }),
+        el("h2", { text: fill(gettext("Result of %(contract)s by %(declarer)s"), { contract: contractText(d), declarer: SEATS[d.declarer] }) }),
         el("div", { className: "keys five" }, keys)
       ]), back: function () { go(state.plan.lead_rule === "off" ? "declarer" : "lead"); } };
     },
@@ -354,15 +358,15 @@
       var d = state.draft, p = state.preview || {};
       var shown = p.score || scoreText(d);
       var checked = p.error ? el("p", { className: "error", role: "alert", text: p.error }) :
-        p.score ? null : el("p", { className: "quiet", text: p.offline ? "No connection: worked out on this phone." : "Checking…" });
+        p.score ? null : el("p", { className: "quiet", text: p.offline ? gettext("No connection: worked out on this phone.") : gettext("Checking…") });
       return { screen: section("score", [
         el("p", { className: "contract-line", text: describe(d) }),
         el("p", { className: "score", id: "score", text: shown }),
         checked,
-        el("p", { className: "ask", text: "East-West: is this right?" }),
+        el("p", { className: "ask", text: gettext("East-West: is this right?") }),
         el("div", { className: "actions" }, [
-          button("Accept", accept, "big ok", { disabled: !!p.error, "data-action": "accept" }),
-          button("Send it to East-West's phone", sendToOpponents, "", { disabled: !!p.error || !!p.offline, "data-action": "pending" })
+          button(gettext("Accept"), accept, "big ok", { disabled: !!p.error, "data-action": "accept" }),
+          button(gettext("Send it to East-West's phone"), sendToOpponents, "", { disabled: !!p.error || !!p.offline, "data-action": "pending" })
         ])
       ]), back: function () {
         state.preview = null;
@@ -375,21 +379,21 @@
       var queued = queue().some(function (e) { return key(e.round, e.board) === k; });
       var traveller = state.plan.links.traveller.replace("board-0", "board-" + last.board);
       return { screen: section("kept", [
-        el("h2", { text: "Board " + last.board + " accepted" }),
+        el("h2", { text: fill(gettext("Board %(board)s accepted"), { board: last.board }) }),
         el("p", { className: "contract-line", text: last.text }),
         el("p", { className: "score", text: last.score }),
         el("p", { className: queued ? "quiet" : "accepted", id: "kept-status",
-                  text: queued ? "Kept on this phone: it is sent when the connection is back." : acked ? "Received by the scorer." : "Sending…" }),
-        acked && !queued ? el("a", { className: "button", href: traveller, id: "traveller" }, ["See board " + last.board + "'s results"]) : null,
+                  text: queued ? gettext("Kept on this phone: it is sent when the connection is back.") : acked ? gettext("Received by the scorer.") : gettext("Sending…") }),
+        acked && !queued ? el("a", { className: "button", href: traveller, id: "traveller" }, [fill(gettext("See board %(board)s's results"), { board: last.board })]) : null,
         button(nextLabel(), next, "big next", { "data-action": "next" })
       ]) };
     },
     sent: function () {
       var last = state.last;
       return { screen: section("sent", [
-        el("h2", { text: "Board " + last.board + ": sent to East-West's phone" }),
+        el("h2", { text: fill(gettext("Board %(board)s: sent to East-West's phone"), { board: last.board }) }),
         el("p", { className: "score", text: last.score }),
-        el("p", { text: "East-West open this table's link on their phone (the QR code on the table card), choose “confirm here” and type the table's code. Until they accept it the board counts for nothing." }),
+        el("p", { text: gettext("East-West open this table's link on their phone (the QR code on the table card), choose “confirm here” and type the table's code. Until they accept it the board counts for nothing.") }),
         button(nextLabel(), next, "big next", { "data-action": "next" })
       ]) };
     },
@@ -397,9 +401,9 @@
       var r = roundOf(roundNo);
       var waitingFor = r.boards.filter(function (b) { return status(roundNo, b) === "pending"; }).map(function (b) { return b.number; });
       return { screen: section("waiting", [
-        el("h2", { text: "Waiting for East-West" }),
-        el("p", { text: "East-West still have to confirm " + boardsText(waitingFor) + " on their phone (this table's link, “confirm here”, the table's code). The round ends when they have." }),
-        button("Look again", function () { refreshPlan(); }, "big", { "data-action": "refresh" })
+        el("h2", { text: gettext("Waiting for East-West") }),
+        el("p", { text: fill(gettext("East-West still have to confirm %(boards)s on their phone (this table's link, “confirm here”, the table's code). The round ends when they have."), { boards: boardsText(waitingFor) }) }),
+        button(gettext("Look again"), function () { refreshPlan(); }, "big", { "data-action": "refresh" })
       ]) };
     },
     end: function (roundNo) {
@@ -410,9 +414,9 @@
       var last = roundNo >= plan.planned;
       var undrawn = !last && following === null;
       var moves = r && r.plays ? r.moves.lines : [];
-      var children = [el("h2", { text: last ? "The last round is complete" : "Round " + roundNo + " complete" })];
+      var children = [el("h2", { text: last ? gettext("The last round is complete") : fill(gettext("Round %(round)s complete"), { round: roundNo }) })];
       if (last) {
-        children.push(el("p", { text: "That was the last round. Thank you!" }));
+        children.push(el("p", { text: gettext("That was the last round. Thank you!") }));
       } else if (r && r.plays && !r.moves.last) {
         children.push(el("ul", { className: "moves" }, moves.map(function (line) {
           return el("li", { text: line.charAt(0).toUpperCase() + line.slice(1) });
@@ -420,62 +424,62 @@
       }
       if (following && following.plays) {
         children.push(el("p", { className: "next-round" }, [
-          el("b", { text: "Round " + following.round + " here: " }),
+          el("b", { text: fill(gettext("Round %(round)s here:"), { round: following.round }) + " " }),
           "NS " + following.ns + (following.ns_names ? " (" + following.ns_names + ")" : "") +
           " v EW " + following.ew + (following.ew_names ? " (" + following.ew_names + ")" : "") +
           ", " + boardsText(following.boards.map(function (b) { return b.number; }))]));
       } else if (following) {
-        children.push(el("p", { className: "next-round", text: "Nobody plays at this table in round " + following.round + "." }));
+        children.push(el("p", { className: "next-round", text: fill(gettext("Nobody plays at this table in round %(round)s."), { round: following.round }) }));
       }
       if (unsent) {
-        children.push(el("p", { className: "note", text: unsent + " result" + (unsent > 1 ? "s are" : " is") +
-          " still on this phone: they are sent when the connection is back (keep this page open)." }));
+        children.push(el("p", { className: "note", text: fill(ngettext("%(n)s result is still on this phone: it is sent when the connection is back (keep this page open).",
+          "%(n)s results are still on this phone: they are sent when the connection is back (keep this page open).", unsent), { n: unsent }) }));
       }
       if (undrawn) {
-        children.push(el("p", { text: "The director draws round " + (roundNo + 1) + " once every match is complete." }));
-        children.push(button("Look again", function () { refreshPlan(); }, "big", { "data-action": "refresh" }));
+        children.push(el("p", { text: fill(gettext("The director draws round %(round)s once every match is complete."), { round: roundNo + 1 }) }));
+        children.push(button(gettext("Look again"), function () { refreshPlan(); }, "big", { "data-action": "refresh" }));
       } else if (!last) {
-        children.push(button("Start round " + following.round + " ›", function () {
+        children.push(button(fill(gettext("Start round %(round)s"), { round: following.round }) + " ›", function () {
           write(SEEN, roundNo); state.last = null; go("auto");
         }, "big next", { "data-action": "start" }));
       } else {
-        children.push(el("a", { className: "button big", href: plan.links.ranking }, ["See the ranking"]));
+        children.push(el("a", { className: "button big", href: plan.links.ranking }, [gettext("See the ranking")]));
       }
       return { screen: section("end", children) };
     },
     idle: function (roundNo) {
       return { screen: section("idle", [
-        el("h2", { text: "Nobody plays here in round " + roundNo }),
-        button("Go on ›", function () { write(SEEN, roundNo); go("auto"); }, "big next", { "data-action": "start" })
+        el("h2", { text: fill(gettext("Nobody plays here in round %(round)s"), { round: roundNo }) }),
+        button(gettext("Go on") + " ›", function () { write(SEEN, roundNo); go("auto"); }, "big next", { "data-action": "start" })
       ]) };
     },
     closed: function () {
       var unsent = queue();
       return { screen: section("closed", [
-        el("h2", { text: "The session is closed" }),
-        el("p", { text: unsent.length ? "These results were not sent: " + unsent.map(function (e) { return "board " + e.board + " (" + describe(e) + ")"; }).join("; ") + ". Ask the director." : "Ask the director for any change." })
+        el("h2", { text: gettext("The session is closed") }),
+        el("p", { text: unsent.length ? fill(gettext("These results were not sent: %(results)s. Ask the director."), { results: unsent.map(function (e) { return fill(gettext("board %(board)s"), { board: e.board }) + " (" + describe(e) + ")"; }).join("; ") }) : gettext("Ask the director for any change.") })
       ]) };
     },
     elsewhere: function () {
       var unsent = queue();
       return { screen: section("elsewhere", [
-        el("h2", { text: "This table is open on another phone" }),
-        el("p", { text: unsent.length ? "Not sent from this phone: " + unsent.map(function (e) { return "board " + e.board + " (" + describe(e) + ")"; }).join("; ") + ". Enter them on the other phone." : "Enter the results on the other phone." }),
-        el("a", { className: "button", href: state.plan.links.page }, ["Take the table back (with the table's code)"])
+        el("h2", { text: gettext("This table is open on another phone") }),
+        el("p", { text: unsent.length ? fill(gettext("Not sent from this phone: %(results)s. Enter them on the other phone."), { results: unsent.map(function (e) { return fill(gettext("board %(board)s"), { board: e.board }) + " (" + describe(e) + ")"; }).join("; ") }) : gettext("Enter the results on the other phone.") }),
+        el("a", { className: "button", href: state.plan.links.page }, [gettext("Take the table back (with the table's code)")])
       ]) };
     },
     call: function () {
       var call = state.call;
-      var note = el("textarea", { id: "call-note", maxlength: "300", rows: "3", placeholder: "What is it? (optional)" });
+      var note = el("textarea", { id: "call-note", maxlength: "300", rows: "3", placeholder: gettext("What is it? (optional)") });
       note.value = call.note;
       note.addEventListener("input", function () { call.note = note.value; });
       return { screen: section("call", [
-        el("h2", { text: "Call the director" }),
+        el("h2", { text: gettext("Call the director") }),
         call.said ? el("p", { className: call.failed ? "error" : "accepted", role: "status", text: call.said }) : null,
         call.said && !call.failed ? null : note,
         el("div", { className: "actions" }, [
-          call.said && !call.failed ? null : button("Call", callDirector, "big", { "data-action": "call", disabled: !!call.sending }),
-          button(call.said && !call.failed ? "Back to the board" : "Cancel", function () { state.call = null; render(); }, "", { "data-action": "close" })
+          call.said && !call.failed ? null : button(gettext("Call"), callDirector, "big", { "data-action": "call", disabled: !!call.sending }),
+          button(call.said && !call.failed ? gettext("Back to the board") : gettext("Cancel"), function () { state.call = null; render(); }, "", { "data-action": "close" })
         ])
       ]) };
     }
@@ -483,7 +487,7 @@
 
   function nextLabel() {
     var at = where();
-    return at.screen === "end" ? "End of round ›" : "Next board ›";
+    return at.screen === "end" ? gettext("End of round") + " ›" : gettext("Next board") + " ›";
   }
   function next() { state.last = null; state.draft = null; state.preview = null; go("auto"); }
   function clearContract(d) { d.level = ""; d.strain = ""; d.doubled = ""; d.declarer = ""; d.lead = ""; d.leadSuit = ""; d.result = ""; d.not_played = ""; }
@@ -545,10 +549,10 @@
           if (!current()) { return; }
           if (answer.status === 200) {
             var text = answer.body.preview || "";
-            var score = text.indexOf(": NS ") >= 0 ? "NS " + signed(Number(text.split(": NS ")[1])) : (text === "NP" ? "Not played" : scoreText(d));
+            var score = text.indexOf(": NS ") >= 0 ? "NS " + signed(Number(text.split(": NS ")[1])) : (text === "NP" ? gettext("Not played") : scoreText(d));
             state.preview = { ticket: ticket, score: score };
           } else {
-            state.preview = { ticket: ticket, error: answer.body.error || "refused" };
+            state.preview = { ticket: ticket, error: answer.body.error || gettext("refused") };
           }
           if (state.screen === "score") { render(); }
         }).catch(function () {
@@ -584,12 +588,12 @@
         go("sent");
         refreshPlan();
       } else {
-        state.preview = { asked: true, error: answer.body.error || "refused" };
+        state.preview = { asked: true, error: answer.body.error || gettext("refused") };
         render();
       }
     }).catch(function () {
       state.preview = { asked: true, offline: true };
-      state.notes = ["No connection: East-West's phone cannot be reached now. Accept it here instead."];
+      state.notes = [gettext("No connection: East-West's phone cannot be reached now. Accept it here instead.")];
       render();
     });
   }
@@ -601,12 +605,12 @@
     post(state.plan.links.call, { note: call.note.slice(0, 300) }).then(function (answer) {
       call.sending = false;
       call.failed = answer.status !== 200;
-      call.said = answer.status === 200 ? "The director has been called." : (answer.body.error || "the call was refused");
+      call.said = answer.status === 200 ? gettext("The director has been called.") : (answer.body.error || gettext("the call was refused"));
       render();
     }).catch(function () {
       call.sending = false;
       call.failed = true;
-      call.said = "No connection: the call could not be sent. Raise your hand for the director.";
+      call.said = gettext("No connection: the call could not be sent. Raise your hand for the director.");
       render();
     });
   }
@@ -629,18 +633,18 @@
         write(SENT, kept);
         write(QUEUE, rest);
         if (answer.body.flags) {
-          state.notes.push("Board " + entry.board + " is kept. The director has been told: " + answer.body.flags);
+          state.notes.push(fill(gettext("Board %(board)s is kept. The director has been told: %(flags)s"), { board: entry.board, flags: answer.body.flags }));
         }
         render();
         if (rest.length) { return flush(); }
         return refreshPlan();
       }
       if (answer.status === 410) { state.stopped = "closed"; render(); return; }
-      if (answer.status === 403 && /does not hold/.test(answer.body.error || "")) { state.stopped = "elsewhere"; render(); return; }
+      if (answer.status === 403 && answer.body.elsewhere) { state.stopped = "elsewhere"; render(); return; }
       if (answer.status >= 400 && answer.status < 500) {
         // refused for good (not a lost connection): say why; the board is offered again
         write(QUEUE, rest);
-        state.notes.push("Board " + entry.board + " was not kept: " + (answer.body.error || "refused") + ". Enter it again.");
+        state.notes.push(fill(gettext("Board %(board)s was not kept: %(why)s. Enter it again."), { board: entry.board, why: answer.body.error || gettext("refused") }));
         render();
         if (rest.length) { return flush(); }
         return refreshPlan();
