@@ -9,8 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgescore.duplicate.imps import DuplicateError
-from bridgescore.events.pairs import PairsScoring, score_pairs
+from bridgescore.events.pairs import pairs_scoring, score_pairs
 from bridgescore.events.ranking import places
+from bridgescore.events.vocabulary import Scoring
 from bridgescore.io.results import load, loads_csv
 from bridgescore.scoring import declarer_scores
 
@@ -138,9 +139,12 @@ def test_percentage_award_scores_in_cross_imps() -> None:
 
 
 def test_scoring_names() -> None:
-    assert PairsScoring.parse("Calcutta") is PairsScoring.CROSS_IMPS
-    with pytest.raises(DuplicateError, match="mp, acbl, butler or cross-imps"):
-        PairsScoring.parse("swiss")
+    assert pairs_scoring("Calcutta") is Scoring.CROSS_IMPS
+    with pytest.raises(DuplicateError, match="'swiss': not a pairs scoring; use mp, acbl"):
+        pairs_scoring("swiss")
+    with pytest.raises(DuplicateError, match="'bam': not a pairs scoring"):
+        pairs_scoring("board-a-match")
+    assert pairs_scoring("IMPs") is Scoring.CROSS_IMPS  # IMPs in a pairs event
 
 
 POSSIBLE = sorted(

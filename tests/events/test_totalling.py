@@ -16,7 +16,6 @@ from bridgescore.events.individual import score_individual
 from bridgescore.events.model import EventResults, ResultRow
 from bridgescore.events.pairs import (
     ExactSum,
-    PairsScoring,
     Ranked,
     Tally,
     Totalling,
@@ -24,6 +23,7 @@ from bridgescore.events.pairs import (
     rank_field,
     score_pairs,
 )
+from bridgescore.events.vocabulary import Scoring
 
 
 def _tally(*lines: tuple[Fraction, Fraction, float | None]) -> Tally:
@@ -106,9 +106,9 @@ def test_totalling_of_a_policy_and_its_override() -> None:
     assert Totalling.of(get_policy("compscore"), False).factor is None
     assert Totalling.of(get_policy("wbf"), "boards").factor == "boards"
     assert Totalling.of(get_policy("compscore")).halves is Halves.EVEN
-    assert matchpoint_policy(PairsScoring.ACBL).name == "acbl"
-    assert matchpoint_policy(PairsScoring.MATCHPOINTS).name == "wbf"
-    assert matchpoint_policy(PairsScoring.MATCHPOINTS, "ebu").name == "ebu"
+    assert matchpoint_policy(Scoring.ACBL).name == "acbl"
+    assert matchpoint_policy(Scoring.MATCHPOINTS).name == "wbf"
+    assert matchpoint_policy(Scoring.MATCHPOINTS, "ebu").name == "ebu"
 
 
 @pytest.mark.parametrize("scoring", ["mp", "butler", "cross-imps"])

@@ -29,7 +29,7 @@ from bridgescore.events.figures import fixed, points, signed
 from bridgescore.events.model import Event, Problem
 from bridgescore.events.movements.model import Movement
 from bridgescore.events.movements.teams import RoundRobin
-from bridgescore.events.pairs import PairsResult, PairsScoring
+from bridgescore.events.pairs import PAIRS_SCORINGS, PairsResult
 from bridgescore.events.scoring import EventResult, options_for, score_with
 from bridgescore.events.summary import card_line, names_of, pairs_summary, teams_summary
 from bridgescore.events.teams import TeamsResult
@@ -100,7 +100,7 @@ def report_problems(problems: list[Problem]) -> None:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option(
     "--scoring",
-    type=click.Choice([s.value for s in PairsScoring]),
+    type=click.Choice([s.value for s in PAIRS_SCORINGS]),
     default="mp",
     show_default=True,
     help="Matchpoints (2-1-0), ACBL (1-½-0), butler IMPs, or cross-IMPs.",

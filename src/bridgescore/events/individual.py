@@ -23,16 +23,17 @@ from bridgescore.duplicate.matchpoint_policies import MatchpointPolicy
 from bridgescore.events.model import EventResults
 from bridgescore.events.pairs import (
     PairsResult,
-    PairsScoring,
     Tally,
     Totalling,
     Traveller,
     TravellerLine,
     matchpoint_policy,
+    pairs_scoring,
     rank_field,
     score_pairs,
     top_of,
 )
+from bridgescore.events.vocabulary import Scoring
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +67,7 @@ class IndividualResult:
 
 def score_individual(
     event: EventResults,
-    scoring: str | PairsScoring = PairsScoring.MATCHPOINTS,
+    scoring: str | Scoring = Scoring.MATCHPOINTS,
     *,
     policy: str | MatchpointPolicy | None = None,
     butler: str | ButlerPreset | None = None,
@@ -94,7 +95,7 @@ def score_individual(
                 f"{row.where}: board {row.board}: no players (N, E, S, W) on this row;"
                 " score a pairs event with score_pairs"
             )
-    how = PairsScoring.parse(scoring)
+    how = pairs_scoring(scoring)
     chosen = None if how.uses_imps else matchpoint_policy(how, policy)
     # Law 12C2's "session percentage" is the contestant's: in an individual, the player's,
     # not the one-round partnership's. The boards are scored without it; each player's

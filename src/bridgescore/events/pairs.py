@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from fractions import Fraction
+from typing import Final
 
-from bridgescore.core._tokens import lookup
+from bridgescore.core._tokens import quote
 from bridgescore.duplicate.board_scoring import BoardResults, BoardScore, score_board
 from bridgescore.duplicate.butler import ButlerPreset, butler_board, get_butler_preset
 from bridgescore.duplicate.cross_imps import cross_imps_exact
@@ -28,39 +28,26 @@ from bridgescore.duplicate.entries import Adjusted, AdjustedCode, NotPlayed
 from bridgescore.duplicate.imps import DuplicateError
 from bridgescore.duplicate.matchpoint_policies import MatchpointPolicy, get_policy
 from bridgescore.duplicate.matchpoints import Halves, round_to
+from bridgescore.errors import BridgeInputError
 from bridgescore.events.model import EventResults, ResultRow, group_by_board
 from bridgescore.events.ranking import places
+from bridgescore.events.vocabulary import EventKind, Scoring
+
+PAIRS_SCORINGS: Final = (Scoring.MATCHPOINTS, Scoring.ACBL, Scoring.BUTLER, Scoring.CROSS_IMPS)
+"""How the results of a pairs board are compared (of the one vocabulary, :class:`Scoring`)."""
 
 
-class PairsScoring(StrEnum):
-    """How the results of a board are compared."""
-
-    MATCHPOINTS = "mp"
-    ACBL = "acbl"
-    BUTLER = "butler"
-    CROSS_IMPS = "cross-imps"
-
-    @classmethod
-    def parse(cls, text: str | PairsScoring) -> PairsScoring:
-        if isinstance(text, PairsScoring):
-            return text
-        return lookup(
-            text, _SCORINGS, what="pairs scoring", error=DuplicateError,
-            shown="mp, acbl, butler or cross-imps",
-        )  # fmt: skip
-
-    @property
-    def uses_imps(self) -> bool:
-        return self in (PairsScoring.BUTLER, PairsScoring.CROSS_IMPS)
-
-
-_SCORINGS = {
-    "MP": PairsScoring.MATCHPOINTS, "MATCHPOINTS": PairsScoring.MATCHPOINTS,
-    "EUROPEAN": PairsScoring.MATCHPOINTS, "ACBL": PairsScoring.ACBL,
-    "BUTLER": PairsScoring.BUTLER, "DATUM": PairsScoring.BUTLER,
-    "CROSSIMPS": PairsScoring.CROSS_IMPS, "XIMPS": PairsScoring.CROSS_IMPS,
-    "CALCUTTA": PairsScoring.CROSS_IMPS,
-}  # fmt: skip
+def pairs_scoring(text: str | Scoring) -> Scoring:
+    """A pairs event's scoring, by any spelling :class:`Scoring` takes (IMPs in a pairs
+    event are cross-IMPs); board-a-match or an unknown word is refused naming the four."""
+    shown = "mp, acbl, butler or cross-imps"
+    try:
+        how = Scoring.parse(text).for_kind(EventKind.PAIRS)
+    except BridgeInputError:
+        raise DuplicateError(f"{quote(text)}: not a pairs scoring; use {shown}") from None
+    if how not in PAIRS_SCORINGS:
+        raise DuplicateError(f"{quote(text)}: not a pairs scoring; use {shown}")
+    return how
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +132,7 @@ class Standing:
 class PairsResult:
     """The whole scored event."""
 
-    scoring: PairsScoring
+    scoring: Scoring
     fields: tuple[str, ...]
     standings: tuple[Standing, ...]
     travellers: tuple[Traveller, ...]
@@ -180,7 +167,7 @@ def field_kind(rows: Sequence[ResultRow], field: str) -> str:
 
 def score_pairs(
     event: EventResults,
-    scoring: str | PairsScoring = PairsScoring.MATCHPOINTS,
+    scoring: str | Scoring = Scoring.MATCHPOINTS,
     *,
     policy: str | MatchpointPolicy | None = None,
     butler: str | ButlerPreset | None = None,
@@ -208,7 +195,7 @@ def score_pairs(
     ``entrants`` names every pair the event file names, each with its direction (``NS``,
     ``EW`` or ``None``): one that played no board is listed last (:func:`assemble_pairs`).
     """
-    how = PairsScoring.parse(scoring)
+    how = pairs_scoring(scoring)
     rows = event.rows
     fields_kind = field_kind(rows, field)
     by_board = group_by_board(rows)
@@ -230,11 +217,11 @@ def score_pairs(
 
 
 def matchpoint_policy(
-    how: PairsScoring, policy: str | MatchpointPolicy | None = None
+    how: Scoring, policy: str | MatchpointPolicy | None = None
 ) -> MatchpointPolicy:
     """The policy a matchpointed event is scored under: ``policy``, else ``acbl`` for the
     ``acbl`` scoring and ``wbf`` for ``mp``."""
-    return get_policy(policy or ("acbl" if how is PairsScoring.ACBL else "wbf"))
+    return get_policy(policy or ("acbl" if how is Scoring.ACBL else "wbf"))
 
 
 def matchpoint_travellers(
@@ -311,14 +298,14 @@ def _per_board(how: str) -> bool:
 def _imps_traveller(
     number: int,
     rows: Sequence[ResultRow],
-    how: PairsScoring,
+    how: Scoring,
     preset: ButlerPreset,
     *,
     total: bool = False,
     per_board: bool = False,
 ) -> Traveller:
     entries = _entries(rows)
-    if how is PairsScoring.BUTLER:
+    if how is Scoring.BUTLER:
         for row, entry in zip(rows, entries, strict=True):
             if isinstance(entry, Adjusted):  # a refused award is reported with its line
                 _award(preset, entry.ns, row), _award(preset, entry.ew, row)
@@ -404,7 +391,7 @@ def traveller_shares(traveller: Traveller) -> tuple[BoardShare, ...]:
 
 
 def assemble_pairs(
-    how: PairsScoring,
+    how: Scoring,
     kind: str,
     travellers: Sequence[Traveller],
     totalling: Totalling,

@@ -22,12 +22,12 @@ from bridgescore.events.model import Event, ResultRow, group_by_board
 from bridgescore.events.options import Field, ScoringOptions
 from bridgescore.events.pairs import (
     BoardShare,
-    PairsScoring,
     Totalling,
     Traveller,
     assemble_pairs,
     field_kind,
     matchpoint_travellers,
+    pairs_scoring,
     traveller_shares,
 )
 from bridgescore.events.scoring import (
@@ -59,7 +59,7 @@ class Rescorer:
         if event.matches or kind_of(event) is not EventKind.PAIRS or how.uses_imps:
             return score_with(event, options)
         rows = event.results.rows
-        scoring = PairsScoring.parse(how)
+        scoring = pairs_scoring(how)
         field = "two" if options.field is Field.DIRECTIONS else options.field.value
         by_board = group_by_board(rows)
         expected = max((len(board_rows) for board_rows in by_board.values()), default=0)

@@ -18,7 +18,7 @@ from bridgescore.events.conventions import Chosen, choose_conventions, published
 from bridgescore.events.individual import IndividualResult, score_individual
 from bridgescore.events.model import Event, Participant
 from bridgescore.events.options import DEFAULT_OPTIONS, Entrants, Field, ScoringOptions
-from bridgescore.events.pairs import PairsResult, PairsScoring, score_pairs
+from bridgescore.events.pairs import PairsResult, pairs_scoring, score_pairs
 from bridgescore.events.teams import TeamsResult, score_published_matches, score_teams
 from bridgescore.events.vocabulary import EventKind, Scoring
 
@@ -148,7 +148,7 @@ def score_with(event: Event, options: ScoringOptions) -> EventResult:
             imp_table=options.imp_table,
             incomplete=options.incomplete.value,
         )
-    how = PairsScoring.parse(options.scoring)
+    how = pairs_scoring(options.scoring)
     factor = options.factoring.legacy
     policy = options.pairs_policy
     if kind is EventKind.INDIVIDUAL:
