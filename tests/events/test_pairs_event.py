@@ -142,7 +142,7 @@ def test_scoring_names() -> None:
     assert pairs_scoring("Calcutta") is Scoring.CROSS_IMPS
     with pytest.raises(DuplicateError, match="'swiss': not a pairs scoring; use mp, acbl"):
         pairs_scoring("swiss")
-    with pytest.raises(DuplicateError, match="'bam': not a pairs scoring"):
+    with pytest.raises(DuplicateError, match="'board-a-match': not a pairs scoring"):
         pairs_scoring("board-a-match")
     assert pairs_scoring("IMPs") is Scoring.CROSS_IMPS  # IMPs in a pairs event
 
