@@ -15,6 +15,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db import transaction
+from django.utils import translation
 from django.utils.translation import gettext
 
 from bridgescore.core.hands import Hands
@@ -102,7 +103,9 @@ def open_session(
 ) -> Session:
     """The session's rows (inside the caller's transaction): the session with its
     ``fields``, a row for each pair (or team) in ``pairs`` with its players' ``names``, and
-    a link for each table of the movement."""
+    a link for each table of the movement. Its results are published in the language the
+    director is using (``language``), unless ``fields`` name one."""
+    fields.setdefault("language", (translation.get_language() or "")[:2])
     session = Session.objects.create(club=club, movement_json=movement.to_json(), **fields)
     SessionPair.objects.bulk_create(
         SessionPair(session=session, pair=pair, names=names.get(pair, "")) for pair in pairs
