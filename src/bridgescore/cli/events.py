@@ -36,7 +36,6 @@ from bridgescore.events.teams import TeamsResult
 from bridgescore.i18n import ENGLISH, Words
 from bridgescore.io.events import load_event
 from bridgescore.io.results import ResultsFileError
-from bridgescore.report.view import direction_name, index_tables, result_text, scoring_name
 
 _STRICT_HELP = "Treat warnings (unused columns, boards played fewer times) as errors."
 
@@ -157,6 +156,8 @@ def print_ranking(
     """The rankings as every renderer shows them (``report.view.index_tables``: the
     columns are decided there once, in ``w``'s words and figures), a column nobody has
     anything in left out."""
+    from bridgescore.report.view import index_tables, scoring_name  # when a ranking is shown
+
     how = scoring_name(result, w)
     for shown in index_tables(event, result, w):
         if shown.navigation:
@@ -178,6 +179,8 @@ def _unit(result: PairsResult, w: Words = ENGLISH) -> str:
 
 
 def _traveller_table(result: PairsResult, board: int, w: Words = ENGLISH) -> Table:
+    from bridgescore.report.view import direction_name, result_text
+
     _ = w.gettext
     d = w.decimal
     t = result.traveller(board)
@@ -204,6 +207,8 @@ def _traveller_table(result: PairsResult, board: int, w: Words = ENGLISH) -> Tab
 
 
 def _card_table(result: PairsResult, pair: str, w: Words = ENGLISH) -> Table:
+    from bridgescore.report.view import direction_name
+
     _ = w.gettext
     d = w.decimal
     lines = result.card(pair)
