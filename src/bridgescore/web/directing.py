@@ -483,22 +483,32 @@ def logged(log: Iterable[Entry]) -> list[LoggedLine]:
     for entry in log:
         key = (entry.round, entry.table, entry.board)
         before = standing.get(key)
-        was = f" (was {shown(before)})" if before is not None else ""
-        who = "the table" if entry.by_table else (entry.by.username if entry.by else "the director")
+        was = _(" (was {result})").format(result=shown(before)) if before is not None else ""
+        who = (
+            _("the table")
+            if entry.by_table
+            else (entry.by.username if entry.by else _("the director"))
+        )
         if entry.kind == Entry.Kind.ERASED:
-            what = f"erased by {who}" + (f": {shown(before)}" if before is not None else "")
+            what = _("erased by {who}").format(who=who) + (
+                f": {shown(before)}" if before is not None else ""
+            )
             standing.pop(key, None)
         else:
             if entry.by_table:
-                what = f"entered by {who}: {shown(entry)}"
+                what = _("entered by {who}: {result}").format(who=who, result=shown(entry))
             elif entry.kind == Entry.Kind.ADJUSTED:
-                what = f"adjusted score by {who}: {shown(entry)}{was}"
+                what = _("adjusted score by {who}: {result}{was}").format(
+                    who=who, result=shown(entry), was=was
+                )
             elif entry.kind == Entry.Kind.NOT_PLAYED:
-                what = f"not played, by {who}{was}"
+                what = _("not played, by {who}{was}").format(who=who, was=was)
             elif before is not None:
-                what = f"corrected by {who}: {shown(entry)}{was}"
+                what = _("corrected by {who}: {result}{was}").format(
+                    who=who, result=shown(entry), was=was
+                )
             else:
-                what = f"entered by {who}: {shown(entry)}"
+                what = _("entered by {who}: {result}").format(who=who, result=shown(entry))
             standing[key] = entry
         lines.append(LoggedLine(entry, what))
     return lines

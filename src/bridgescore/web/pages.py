@@ -117,7 +117,9 @@ def results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespons
         return _results_page(request, public_id, page)
     with translation.override(language):
         request.LANGUAGE_CODE = language
-        return _results_page(request, public_id, page)
+        response = _results_page(request, public_id, page)
+    response.headers["Content-Language"] = language  # LocaleMiddleware keeps a given one
+    return response
 
 
 def _results_page(request: HttpRequest, public_id: str, page: str) -> HttpResponse:
