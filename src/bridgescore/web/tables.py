@@ -20,10 +20,11 @@ from django.http import (
 )
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 from django.views.i18n import JavaScriptCatalog
 
 from bridgescore.core.seats import Seat
+from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.errors import BridgeError
 from bridgescore.events.model import ResultRow
 from bridgescore.events.movements.fit import table_in
@@ -48,6 +49,26 @@ from bridgescore.web.models import (
     TableCall,
     TableLink,
 )
+
+
+def _seat_name(seat: Seat) -> str:
+    """A seat's name in the request's language (the board's dealer, on the phone)."""
+    return {
+        Seat.NORTH: gettext("North"),
+        Seat.EAST: gettext("East"),
+        Seat.SOUTH: gettext("South"),
+        Seat.WEST: gettext("West"),
+    }[seat]
+
+
+def _vulnerable(vulnerability: Vulnerability) -> str:
+    """Who is vulnerable, as the board shows it, in the request's language."""
+    return {
+        Vulnerability.NONE: pgettext("vulnerable", "None"),
+        Vulnerability.NS: pgettext("vulnerable", "NS"),
+        Vulnerability.EW: pgettext("vulnerable", "EW"),
+        Vulnerability.BOTH: pgettext("vulnerable", "Both"),
+    }[vulnerability]
 
 
 def _link(request: HttpRequest, token: str) -> TableLink:
@@ -95,8 +116,8 @@ def table_view_context(link: TableLink) -> dict[str, Any]:
             boards.append(
                 {
                     "number": board,
-                    "dealer": info.dealer.name.title(),
-                    "vulnerability": str(info.vulnerability),
+                    "dealer": _seat_name(info.dealer),
+                    "vulnerability": _vulnerable(info.vulnerability),
                     "entry": entry,
                     "pending": str(board) in waiting,
                 }
@@ -543,8 +564,8 @@ def plan_of(link: TableLink) -> dict[str, Any]:
             boards.append(
                 {
                     "number": board,
-                    "dealer": info.dealer.name.title(),
-                    "vulnerability": str(info.vulnerability),
+                    "dealer": _seat_name(info.dealer),
+                    "vulnerability": _vulnerable(info.vulnerability),
                     "ns_vulnerable": info.vulnerability.is_vulnerable(Seat.NORTH),
                     "ew_vulnerable": info.vulnerability.is_vulnerable(Seat.EAST),
                     "entered": None if entry is None else {"score": _entry_text(entry)},

@@ -1,0 +1,101 @@
+"""The table's phone, the score pad and the director's pages in Finnish and Spanish, in
+Debian's chromium on a 390 × 844 phone: each chosen with the language cookie the switch
+sets, each showing none of the catalogue's English (the same check as
+``tests/web/test_languages.py``), with a screenshot of each under ``test-artefacts/``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from web.test_languages import COOKIE, english_left
+
+from .conftest import PHONE, Server, Shoot
+
+pytestmark = pytest.mark.browser
+
+SAID = {
+    "fi": {"pad": "Uusi robberi", "table": "Mikä brikka?", "director": "Kilpailusi"},
+    "es": {"pad": "Nueva partida libre", "table": "¿Qué estuche?", "director": "Sus sesiones"},
+}
+"""A line each screen shows in the language, once drawn."""
+
+
+def _context(browser: Browser, server: Server, language: str, **options: object) -> BrowserContext:
+    context = browser.new_context(base_url=server.url, **options)  # type: ignore[arg-type]
+    context.set_default_timeout(10_000)
+    context.add_cookies([{"name": COOKIE, "value": language, "url": server.url}])
+    return context
+
+
+@pytest.fixture(params=["fi", "es"])
+def language(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def director(browser: Browser, server: Server, language: str) -> Iterator[Page]:
+    """The demo club's director, logged in, on a phone in ``language``."""
+    context = _context(browser, server, language, **PHONE)
+    page = context.new_page()
+    page.goto("/login/")
+    page.locator("input[name=username]").fill("director")
+    page.locator("input[name=password]").fill("demo-bridge-club")
+    page.locator("form.stack button[type=submit]").click()
+    page.wait_for_url("**/director/")
+    yield page
+    context.close()
+
+
+def _no_english(page: Page, language: str) -> None:
+    assert page.locator("html").get_attribute("lang") == language
+    assert english_left(page.content(), language) == []
+
+
+def test_the_directors_pages_in_the_language(director: Page, language: str, shoot: Shoot) -> None:
+    assert SAID[language]["director"] in director.inner_text("main")
+    _no_english(director, language)
+    shoot(director, f"languages-{language}-director")
+    director.get_by_role("link", name="Demo pairs").first.click()
+    director.wait_for_selector("#grid table")
+    _no_english(director, language)
+    shoot(director, f"languages-{language}-control")
+    director.goto("/director/new/")
+    _no_english(director, language)
+    shoot(director, f"languages-{language}-new-session")
+
+
+def test_the_table_phone_in_the_language(
+    director: Page, browser: Browser, server: Server, language: str, shoot: Shoot
+) -> None:
+    director.get_by_role("link", name="Demo pairs").first.click()
+    links = director.locator('#grid ~ table a[href^="/t/"]').all_inner_texts()
+    assert len(links) == 4, links
+    context = _context(browser, server, language, **PHONE)
+    phone = context.new_page()
+    table = 4 if language == "fi" else 3  # each language's phone holds a table of its own
+    phone.goto(links[table - 1])
+    phone.wait_for_selector("#phone:not([hidden]) [data-step]")
+    assert SAID[language]["table"] in phone.inner_text("#phone")
+    _no_english(phone, language)
+    shoot(phone, f"languages-{language}-table-board")
+    phone.locator("[data-step=board] button.pick").first.click()
+    phone.wait_for_selector("[data-step=contract]")
+    _no_english(phone, language)
+    shoot(phone, f"languages-{language}-table-contract")
+    context.close()
+
+
+def test_the_pad_in_the_language(
+    browser: Browser, server: Server, language: str, shoot: Shoot
+) -> None:
+    context = _context(browser, server, language, **PHONE)
+    pad = context.new_page()
+    pad.goto("/pad/")
+    pad.wait_for_function("document.querySelector('#pad button') !== null")
+    assert SAID[language]["pad"] in pad.inner_text("#pad")
+    _no_english(pad, language)
+    shoot(pad, f"languages-{language}-pad")
+    context.close()
