@@ -17,7 +17,7 @@ from .conftest import PHONE, Server, Shoot
 pytestmark = pytest.mark.browser
 
 SAID = {
-    "fi": {"pad": "Uusi robberi", "table": "Mikä brikka?", "director": "Kilpailusi"},
+    "fi": {"pad": "Uusi erä", "table": "Mikä brikka?", "director": "Kilpailusi"},
     "es": {"pad": "Nueva partida libre", "table": "¿Qué estuche?", "director": "Sus sesiones"},
 }
 """A line each screen shows in the language, once drawn."""
