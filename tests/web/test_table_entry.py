@@ -122,7 +122,11 @@ def test_a_second_phone_needs_the_table_code(session: Session, link: Link, phone
     assert "open on another phone" in page.content.decode()
     refused = send_entry(second, table.token, round=1, board=1, contract="1NT", declarer="N",
                     result="=", confirm="1")  # fmt: skip
-    assert refused == {"http": 403, "error": "this phone does not hold the table"}
+    assert refused == {
+        "http": 403,
+        "error": "this phone does not hold the table",
+        "elsewhere": True,
+    }
     wrong = second.post(f"/t/{table.token}/takeover/", {"code": "x"})
     assert wrong.status_code == 403
     taken = second.post(f"/t/{table.token}/takeover/", {"code": table.code})
