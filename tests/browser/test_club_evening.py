@@ -416,7 +416,7 @@ def test_a_table_link_reaches_its_own_table_only(
         headers={"X-CSRFToken": csrf, "Content-Type": "application/json"},
     )
     assert refused.status == 403
-    assert refused.json() == {"error": "this phone does not hold the table"}
+    assert refused.json() == {"error": "this phone does not hold the table", "elsewhere": True}
     # a board table 1 has not played: its traveller is not shown to table 1's phone
     played = set(round_one[1])
     other = min(set(round_one[2]) | set(round_one[3]))
