@@ -37,6 +37,17 @@ TABLE = {
 """Addresses reached by a table's link."""
 
 RESULTS = {"results", "results_page"}
+PAD = {
+    "pad",
+    "pad_sheet",
+    "pad_share",
+    "pad_game",
+    "pad_qr",
+    "pad_service_worker",
+    "pad_manifest",
+    "pad_i18n",
+}
+"""The score pad's addresses: anyone's, no login (each tested in ``test_pad.py``)."""
 """The results pages, reached by a session's public id."""
 
 
@@ -76,7 +87,7 @@ def _names() -> set[str]:
 
 
 def test_every_address_is_in_this_test(session: Session) -> None:
-    listed = PUBLIC | TABLE | RESULTS | set(director_urls(session))
+    listed = PUBLIC | TABLE | RESULTS | PAD | set(director_urls(session))
     assert _names() == listed
 
 
