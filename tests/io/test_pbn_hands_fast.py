@@ -48,6 +48,8 @@ HANDS_PER_FILE = {  # boards with a readable deal
     "ruter_sm1.pbn": 66,
     "ruter_sm2.pbn": 39,
     "ruter_team.pbn": 0,
+    "ruter_cross2.pbn": 16,
+    "ruter_div2.pbn": 0,
 }
 DEAL = "N:AKQ2.JT9.876.543 JT98.AKQ.KQ.JT98 7654.876.AJ9.A76 3.5432.T5432.KQ2"
 
@@ -216,8 +218,8 @@ def deals_in(path: Path) -> list[str]:
 
 
 def test_the_real_files_have_deals() -> None:
-    assert len(FILES) == 13
-    assert sum(len(deals_in(path)) for path in FILES) == 1252
+    assert len(FILES) == 15
+    assert sum(len(deals_in(path)) for path in FILES) == 1269  # 1252 + 16 (cross2) + 1 (div2)
 
 
 @pytest.mark.parametrize("path", FILES, ids=[path.name for path in FILES])

@@ -311,12 +311,13 @@ def group_by_board(rows: Iterable[ResultRow]) -> dict[int, list[ResultRow]]:
 @dataclass(frozen=True, slots=True)
 class Participant:
     """A pair, team or player as the event file names it; ``direction`` (``NS`` or
-    ``EW``) is the direction the file ranks a pair in, when it says."""
+    ``EW``) is the direction the file ranks a pair in, when it says (where a pair that
+    played no board is listed; not part of who the participant is)."""
 
     id: str
     names: tuple[str, ...] = ()
     kind: str = "pair"
-    direction: str | None = None
+    direction: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,5 +382,8 @@ class Event:
     matches: tuple[PublishedMatch, ...] = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "kind", EventKind.parse(self.kind))
-        object.__setattr__(self, "scoring", Scoring.parse(self.scoring))
+        kind = EventKind.parse(self.kind)
+        object.__setattr__(self, "kind", kind)
+        # as it applies to the kind: IMPs in a pairs event are cross-IMPs, so a file
+        # written from the event says what the event is scored by
+        object.__setattr__(self, "scoring", Scoring.parse(self.scoring).for_kind(kind))
