@@ -201,7 +201,7 @@ def test_pairs_every_scoring(scoring: str, tmp_path: Path) -> None:
 
 def test_traveller_and_card() -> None:
     traveller = run("pairs", MITCHELL, "--traveller", "5")
-    assert "Board 5, top 8" in traveller.stdout
+    assert "Board 5 — Traveller — top 8" in traveller.stdout
     assert "A+/A-" in traveller.stdout
     card = json.loads(run("pairs", MITCHELL, "--card", "3", "--json").stdout)["card"]
     assert [line["board"] for line in card] == list(range(1, 11))

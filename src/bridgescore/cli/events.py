@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
@@ -25,7 +25,7 @@ from bridgescore.duplicate.imps import get_imp_table, imp_table_names
 from bridgescore.duplicate.vp import VPScale, get_scale, load_scale, scale_names
 from bridgescore.errors import BridgeInputError
 from bridgescore.events.conventions import Chosen
-from bridgescore.events.figures import fixed, points, signed
+from bridgescore.events.figures import fixed, signed
 from bridgescore.events.model import Event, Problem
 from bridgescore.events.movements.model import Movement
 from bridgescore.events.movements.teams import RoundRobin
@@ -36,6 +36,9 @@ from bridgescore.events.teams import TeamsResult
 from bridgescore.i18n import ENGLISH, Words
 from bridgescore.io.events import load_event
 from bridgescore.io.results import ResultsFileError
+
+if TYPE_CHECKING:
+    from bridgescore.report.view import Table as ViewTable
 
 _STRICT_HELP = "Treat warnings (unused columns, boards played fewer times) as errors."
 
@@ -160,17 +163,22 @@ def print_ranking(
 
     how = scoring_name(result, w)
     for shown in index_tables(event, result, w):
-        if shown.navigation:
-            continue
-        kept = [
-            i for i in range(len(shown.header)) if any(row.cells[i] for row in shown.rows)
-        ] or list(range(len(shown.header)))
-        table = Table(title=f"{title} — {shown.title} ({how})", title_justify="left")
-        for i in kept:
-            table.add_column(shown.header[i], justify="right" if i in shown.numeric else "left")
-        for row in shown.rows:
-            table.add_row(*(row.cells[i] for i in kept))
-        out.print(table)
+        if not shown.navigation:
+            out.print(rendered(shown, f"{title} — {shown.title} ({how})"))
+
+
+def rendered(shown: ViewTable, title: str) -> Table:
+    """A table of the report's view model as the terminal shows it (numbers to the
+    right), a column nobody has anything in left out."""
+    kept = [i for i in range(len(shown.header)) if any(row.cells[i] for row in shown.rows)] or list(
+        range(len(shown.header))
+    )
+    table = Table(title=title, title_justify="left")
+    for i in kept:
+        table.add_column(shown.header[i], justify="right" if i in shown.numeric else "left")
+    for row in shown.rows:
+        table.add_row(*(row.cells[i] for i in kept))
+    return table
 
 
 def _unit(result: PairsResult, w: Words = ENGLISH) -> str:
@@ -179,58 +187,19 @@ def _unit(result: PairsResult, w: Words = ENGLISH) -> str:
 
 
 def _traveller_table(result: PairsResult, board: int, w: Words = ENGLISH) -> Table:
-    from bridgescore.report.view import direction_name, result_text
+    """The board's traveller as the report lays it out (``report.view.traveller_table``)."""
+    from bridgescore.report.view import traveller_table
 
-    _ = w.gettext
-    d = w.decimal
-    t = result.traveller(board)
-    extra = ", " + _("top {points}").format(points=points(t.top, d)) if t.top is not None else ""
-    extra += ", " + _("datum {score}").format(score=signed(t.datum)) if t.datum is not None else ""
-    table = Table(title=_("Board {number}").format(number=board) + extra, title_justify="left")
-    ns, ew = direction_name("NS", w), direction_name("EW", w)
-    for name in (ns, ew, _("Result")):
-        table.add_column(name, justify="left")
-    table.add_column(_("{side} score").format(side=ns), justify="right")
-    table.add_column(f"{ns} {_unit(result, w)}", justify="right")
-    table.add_column(f"{ew} {_unit(result, w)}", justify="right")
-    for line in t.lines:
-        row = line.row
-        table.add_row(
-            row.ns,
-            row.ew,
-            row.describe() if w is ENGLISH else result_text(row, w),
-            signed(row.ns_score),
-            points(line.ns_points, d),
-            points(line.ew_points, d),
-        )
-    return table
+    shown = traveller_table(result.traveller(board), result, w)
+    return rendered(shown, w.gettext("Board {number}").format(number=board) + f" — {shown.title}")
 
 
 def _card_table(result: PairsResult, pair: str, w: Words = ENGLISH) -> Table:
-    from bridgescore.report.view import direction_name
+    """The pair's score card as the report lays it out (``report.view.card_table``)."""
+    from bridgescore.report.view import card_table
 
-    _ = w.gettext
-    d = w.decimal
-    lines = result.card(pair)
-    table = Table(title=_("Score card: pair {pair}").format(pair=pair), title_justify="left")
-    left = (_("Dir"), _("v"), _("Result"))
-    for name in (_("Board"), *left, _("Score"), _unit(result, w)):
-        table.add_column(name, justify="left" if name in left else "right")
-    if not result.scoring.uses_imps:
-        table.add_column("%", justify="right")
-    for line in lines:
-        cells = [
-            str(line.board),
-            direction_name(line.direction, w),
-            line.opponents,
-            line.result,
-            signed(line.score),
-            points(line.points, d),
-        ]
-        if not result.scoring.uses_imps:
-            cells.append(fixed(line.percent, d))
-        table.add_row(*cells)
-    return table
+    shown = card_table(result, pair, w)
+    return rendered(shown, w.gettext("Score card: pair {pair}").format(pair=pair))
 
 
 # --- teams ------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from bridgescore.core.contract import INTERNATIONAL, Spelling, TableResult
 from bridgescore.core.hands import SUITS, Hands
@@ -383,6 +383,73 @@ def pairs_standings(event: Event, result: PairsResult, w: Words = ENGLISH) -> li
     return standings
 
 
+def traveller_table(t: Traveller, result: PairsResult, w: Words = ENGLISH) -> Table:
+    """A board's traveller as every renderer shows it (the HTML and PDF board page, the
+    command line): each line's pairs, result, North-South score and both sides' points,
+    highest North-South score first; the top or the datum in its title."""
+    _ = w.gettext
+    d = w.decimal
+    unit = _("IMPs") if result.scoring.uses_imps else _("MP")
+    extra = " — " + _("top {points}").format(points=points(t.top, d)) if t.top is not None else ""
+    if t.datum is not None:
+        extra += " — " + _("datum {score}").format(score=signed(t.datum))
+    lines = tuple(
+        Row(
+            (
+                line.row.ns,
+                line.row.ew,
+                result_text(line.row, w),
+                signed(line.row.ns_score),
+                points(line.ns_points, d),
+                points(line.ew_points, d),
+            ),
+            (f"pair-{slug(line.row.ns)}.html", f"pair-{slug(line.row.ew)}.html"),
+        )
+        for line in by_score(t.lines)
+    )
+    ns, ew = direction_name("NS", w), direction_name("EW", w)
+    header = (ns, ew, _("Result"), _("{side} score").format(side=ns), f"{ns} {unit}",
+              f"{ew} {unit}")  # fmt: skip
+    return Table(_("Traveller") + extra, header, lines, frozenset({3, 4, 5}))
+
+
+_CARD_NUMBERS: Final = frozenset({0, 4, 5, 6})
+
+
+def card_header(result: PairsResult, w: Words = ENGLISH) -> tuple[str, ...]:
+    """A score card's columns: board, direction, opponents, result, score, points, and the
+    percentage at matchpoints."""
+    _ = w.gettext
+    imps = result.scoring.uses_imps
+    unit = _("IMPs") if imps else _("MP")
+    return (_("Board"), _("Dir"), _("Against"), _("Result"), _("Score"), unit,
+            *(() if imps else ("%",)))  # fmt: skip
+
+
+def card_row(line: CardLine, imps: bool, w: Words = ENGLISH) -> Row:
+    """One board of a pair's score card."""
+    d = w.decimal
+    return Row(
+        (
+            str(line.board),
+            direction_name(line.direction, w),
+            line.opponents,
+            line.result if w.language is Language.EN else _shown_result(line.result, w),
+            signed(line.score),
+            points(line.points, d),
+            *(() if imps else (fixed(line.percent, d),)),
+        ),
+        (f"board-{line.board}.html", None, f"pair-{slug(line.opponents)}.html"),
+    )
+
+
+def card_table(result: PairsResult, pair: str, w: Words = ENGLISH) -> Table:
+    """A pair's score card as every renderer shows it."""
+    imps = result.scoring.uses_imps
+    rows = tuple(card_row(line, imps, w) for line in result.card(pair))
+    return Table(w.gettext("Score card"), card_header(result, w), rows, _CARD_NUMBERS)
+
+
 def _pairs_report(
     event: Event,
     result: PairsResult,
@@ -392,7 +459,6 @@ def _pairs_report(
     memo: LayoutMemo | None = None,
 ) -> Report:
     _ = w.gettext
-    d = w.decimal
     imps = result.scoring.uses_imps
     unit = _("IMPs") if imps else _("MP")
     names = {p.id: ", ".join(p.names) for p in event.participants}
@@ -410,55 +476,7 @@ def _pairs_report(
     index = Page("index.html", title, (*standings, board_links))
 
     def traveller_page(t: Traveller) -> Page:
-        extra = (
-            " — " + _("top {points}").format(points=points(t.top, d)) if t.top is not None else ""
-        )
-        extra += (
-            " — " + _("datum {score}").format(score=signed(t.datum)) if t.datum is not None else ""
-        )
-        lines = tuple(
-            Row(
-                (
-                    line.row.ns,
-                    line.row.ew,
-                    result_text(line.row, w),
-                    signed(line.row.ns_score),
-                    points(line.ns_points, d),
-                    points(line.ew_points, d),
-                ),
-                (f"pair-{slug(line.row.ns)}.html", f"pair-{slug(line.row.ew)}.html"),
-            )
-            for line in by_score(t.lines)
-        )
-        ns, ew = direction_name("NS", w), direction_name("EW", w)
-        table = Table(
-            _("Traveller") + extra,
-            (
-                ns,
-                ew,
-                _("Result"),
-                _("{side} score").format(side=ns),
-                f"{ns} {unit}",
-                f"{ew} {unit}",
-            ),
-            lines,
-            frozenset({3, 4, 5}),
-        )
-        return _board_page(event, t.board, (table,), w)
-
-    def card_row(line: CardLine) -> Row:
-        return Row(
-            (
-                str(line.board),
-                direction_name(line.direction, w),
-                line.opponents,
-                line.result if w.language is Language.EN else _shown_result(line.result, w),
-                signed(line.score),
-                points(line.points, d),
-                *(() if imps else (fixed(line.percent, d),)),
-            ),
-            (f"board-{line.board}.html", None, f"pair-{slug(line.opponents)}.html"),
-        )
+        return _board_page(event, t.board, (traveller_table(t, result, w),), w)
 
     kept = memo if memo is not None else LayoutMemo()
     boards = [
@@ -468,24 +486,15 @@ def _pairs_report(
     cards = []
     for pair, card in result.cards.items():
         card_rows = tuple(
-            kept.get((line, unit, w), lambda line=line: card_row(line))  # type: ignore[misc]
+            kept.get((line, unit, w), lambda line=line: card_row(line, imps, w))  # type: ignore[misc]
             for line in card
-        )
-        card_header = (
-            _("Board"),
-            _("Dir"),
-            _("Against"),
-            _("Result"),
-            _("Score"),
-            unit,
-            *(() if imps else ("%",)),
         )
         who = _("Pair {pair}").format(pair=pair) + (f": {names[pair]}" if names.get(pair) else "")
         cards.append(
             Page(
                 f"pair-{slug(pair)}.html",
                 who,
-                (Table(_("Score card"), card_header, card_rows, frozenset({0, 4, 5, 6})),),
+                (Table(_("Score card"), card_header(result, w), card_rows, _CARD_NUMBERS),),
                 crumbs=((_("Results"), "index.html"),),
             )
         )
