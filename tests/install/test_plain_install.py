@@ -34,6 +34,7 @@ def test_the_plain_requirements_are_the_cli_html_movements_and_web_ones() -> Non
         "django",
         "jinja2",
         "networkx",
+        "pyyaml",  # movement files in BridgeScorer's YAML
         "rich",
         "segno",
         "waitress",
