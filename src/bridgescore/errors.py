@@ -1,14 +1,96 @@
-"""The exception tree: one root, input errors are also ``ValueError``.
+"""The exception tree: one root, input errors are also ``ValueError``; and the messages
+they carry, marked for the catalogue.
 
-Every message quotes the input it rejects and says what is allowed, so that the
-CLI and the web app can show it to a player unchanged.
+Every message quotes the input it rejects and says what is allowed, so that the CLI and
+the web app can show it to a player unchanged, in the player's language: a message is
+written as a :class:`Message` (``_("{text!r}: not a seat", text=text)``, with
+``from bridgescore.errors import marked as _``), a template that gettext's ``xgettext``
+extracts into the catalogue and the values it names. ``str(error)`` is the English text;
+``error.translated(gettext)`` the text in the language whose ``gettext`` is given (the
+web's active language, the CLI's ``--lang``). The library itself never picks a language.
+
+>>> error = SeatError(marked("{text!r}: not a seat; use N, E, S or W", text="Q"))
+>>> str(error)
+"'Q': not a seat; use N, E, S or W"
+>>> error.translated({"{text!r}: not a seat; use N, E, S or W": "{text!r}: ei ilmansuunta"}.get)
+"'Q': ei ilmansuunta"
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Final
+
+Gettext = Callable[[str], "str | None"]
+"""A catalogue's lookup: ``gettext`` of a language (``None`` or the msgid when it has none)."""
+
+
+class Message:
+    """A message marked for the catalogue and the values it names: English by ``str()``,
+    any language by :meth:`render`. A value that is itself a message or a bridgescore
+    error is rendered in the same language (a file's name and line around a reason)."""
+
+    __slots__ = ("template", "values")
+
+    def __init__(self, template: str, /, **values: object) -> None:
+        self.template: Final = template
+        self.values: Final[Mapping[str, object]] = values
+
+    def render(self, gettext: Gettext | None = None) -> str:
+        """The text in ``gettext``'s language (English without one). A translation that
+        does not fit the values (a catalogue's slip) falls back to the English text."""
+        text = (gettext(self.template) or self.template) if gettext else self.template
+        if not self.values:
+            return text
+        shown = {name: _shown(value, gettext) for name, value in self.values.items()}
+        try:
+            return text.format(**shown)
+        except (KeyError, IndexError, ValueError):
+            return self.template.format(**shown)
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __repr__(self) -> str:
+        return f"Message({self.template!r}, {dict(self.values)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Message):
+            return NotImplemented
+        return (self.template, dict(self.values)) == (other.template, dict(other.values))
+
+    def __hash__(self) -> int:
+        return hash(self.template)
+
+
+def _shown(value: object, gettext: Gettext | None) -> object:
+    if isinstance(value, Message):
+        return value.render(gettext)
+    if isinstance(value, BridgeError):
+        return value.translated(gettext)
+    return value
+
+
+def marked(template: str, /, **values: object) -> Message:
+    """A message for the catalogue (imported as ``_`` so ``xgettext`` extracts it): the
+    English ``template`` with named brace fields, and their values."""
+    return Message(template, **values)
+
+
+_ = marked
+
 
 class BridgeError(Exception):
-    """Root of every error bridgescore raises on purpose."""
+    """Root of every error bridgescore raises on purpose. Its message is a
+    :class:`Message` (a plain string is taken as it is: shown untranslated)."""
+
+    def __init__(self, message: str | Message = "", *args: object) -> None:
+        self.message: Message = message if isinstance(message, Message) else Message(message)
+        super().__init__(str(self.message), *args)
+
+    def translated(self, gettext: Gettext | None) -> str:
+        """The message in ``gettext``'s language (English when ``None``)."""
+        return self.message.render(gettext)
 
 
 class BridgeInputError(BridgeError, ValueError):
@@ -56,11 +138,19 @@ class MissingExtraError(BridgeError, ImportError):
 
     def __init__(self, feature: str, extra: str, missing: str | None) -> None:
         self.extra = extra
-        lacking = f" ({missing} is missing)" if missing else ""
-        super().__init__(
-            f"{feature} needs the {extra} extra{lacking}: pip install 'bridgescore[{extra}]'",
-            name=missing,
-        )
+        command = f"pip install 'bridgescore[{extra}]'"
+        if missing:
+            message = _(
+                "{feature} needs the {extra} extra ({missing} is missing): {command}",
+                feature=feature, extra=extra, missing=missing, command=command,
+            )  # fmt: skip
+        else:
+            message = _(
+                "{feature} needs the {extra} extra: {command}",
+                feature=feature, extra=extra, command=command,
+            )  # fmt: skip
+        BridgeError.__init__(self, message)
+        self.name = missing
 
 
 class LocatedError(BridgeInputError):
@@ -69,9 +159,16 @@ class LocatedError(BridgeInputError):
     ``source`` is the file name (or ``<stdin>``), ``line`` is 1-based.
     """
 
-    def __init__(self, message: str, *, source: str, line: int | None = None) -> None:
+    def __init__(self, message: str | Message, *, source: str, line: int | None = None) -> None:
         self.source = source
         self.line = line
-        self.reason = message
-        where = source if line is None else f"{source}, line {line}"
-        super().__init__(f"{where}: {message}")
+        self.reason = str(message)
+        self.reason_message = message if isinstance(message, Message) else Message(message)
+        if line is None:
+            where = _("{source}: {reason}", source=source, reason=self.reason_message)
+        else:
+            where = _(
+                "{source}, line {line}: {reason}",
+                source=source, line=line, reason=self.reason_message,
+            )  # fmt: skip
+        super().__init__(where)

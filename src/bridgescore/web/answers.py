@@ -5,6 +5,9 @@ result buttons. (A result is read through the forms of :mod:`bridgescore.web.for
 from __future__ import annotations
 
 from django.http import HttpRequest
+from django.utils.translation import gettext
+
+from bridgescore.errors import BridgeError
 
 DEVICE_COOKIE = "bridgescore_device"
 
@@ -15,7 +18,10 @@ def address(request: HttpRequest) -> str:
 
 
 def problem(error: Exception) -> str:
-    """The one place a library or app error becomes the message a user reads."""
+    """The one place a library or app error becomes the message a user reads: a library
+    error's message in the request's language (its catalogue is the web app's)."""
+    if isinstance(error, BridgeError):
+        return error.translated(gettext)
     return str(error)
 
 
