@@ -136,7 +136,7 @@ class SheetError(BridgeInputError):
 class MissingExtraError(BridgeError, ImportError):
     """A feature whose optional packages are not installed: says which extra to install."""
 
-    def __init__(self, feature: str, extra: str, missing: str | None) -> None:
+    def __init__(self, feature: str | Message, extra: str, missing: str | None) -> None:
         self.extra = extra
         command = f"pip install 'bridgescore[{extra}]'"
         if missing:
