@@ -131,7 +131,7 @@ def test_place_text() -> None:
     assert place_text((1, 2, 3)) == "tables 1, 2 and 3 (shared)"
     assert place_text((Stand.RELAY,)) == "relay"
     assert str(BoardMove((1, 2), (2,), (Stand.RELAY,))) == "boards 1-2: table 2 to relay"
-    assert str(BoardMove((9,), (Stand.RELAY,), (Stand.RELAY,))) == "boards 9: stay on the relay"
+    assert str(BoardMove((9,), (Stand.RELAY,), (Stand.RELAY,))) == "board 9: stay on the relay"
 
 
 def test_table_cards_agree_with_the_movement(movement: Movement) -> None:

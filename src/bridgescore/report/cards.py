@@ -6,6 +6,10 @@ The cards are worked out once from the :class:`~bridgescore.events.movements.Mov
 :class:`~bridgescore.report.view.Page` values (:func:`card_pages`), and rendered with the
 published results' stylesheet and PDF look (:func:`cards_html`, :func:`cards_pdf`). See
 ``docs/cards.md``.
+
+Every word a player reads is in the language of the ``words`` passed (the shared
+catalogue's, :func:`bridgescore.i18n.words`; English by default): ``cards_html(movement,
+title, words=words("fi"))`` prints the Finnish cards.
 """
 
 from __future__ import annotations
@@ -20,9 +24,10 @@ import segno
 
 from bridgescore.core.seats import Side
 from bridgescore.events.movements.boards import board_text
-from bridgescore.events.movements.model import Movement, MovementError
+from bridgescore.events.movements.model import Movement, MovementError, MovementKind
+from bridgescore.i18n import ENGLISH, Words, gettext_noop
 from bridgescore.report.html import _environment
-from bridgescore.report.view import Page, Row, Table, slug
+from bridgescore.report.view import Page, Row, Table, direction_name, slug
 
 
 class Stand(Enum):
@@ -39,32 +44,49 @@ class Stand(Enum):
     def __str__(self) -> str:
         return self.value
 
+    def text(self, words: Words = ENGLISH) -> str:
+        """The stand as a card names it in ``words``' language."""
+        if self is Stand.RELAY:
+            return words.pgettext("stand", "relay")
+        return words.pgettext("stand", "out of play")
+
 
 Place: TypeAlias = int | Stand
 """A table number, or a stand."""
 
 
-def place_text(places: tuple[Place, ...]) -> str:
-    """``"table 3"``, ``"tables 1 and 2 (shared)"``, ``"relay"``, ``"out of play"``."""
+def _and(first: str, second: str, words: Words) -> str:
+    return words.gettext("{first} and {second}").format(first=first, second=second)
+
+
+def place_text(places: tuple[Place, ...], words: Words = ENGLISH) -> str:
+    """``"table 3"``, ``"tables 1 and 2 (shared)"``, ``"relay"``, ``"out of play"`` (in
+    ``words``' language: ``"pöytä 3"``, ``"mesa 3"``)."""
     tables = [p for p in places if isinstance(p, int)]
-    stands = [str(p) for p in places if isinstance(p, Stand)]
-    words: list[str] = []
+    stands = [p.text(words) for p in places if isinstance(p, Stand)]
+    parts: list[str] = []
     if len(tables) == 1:
-        words.append(f"table {tables[0]}")
+        parts.append(words.gettext("table {number}").format(number=tables[0]))
     elif tables:
-        listed = ", ".join(map(str, tables[:-1])) + f" and {tables[-1]}"
-        words.append(f"tables {listed} (shared)")
-    words.extend(stands)
-    return " and ".join(words)
+        parts.append(
+            words.gettext("tables {listed} and {last} (shared)").format(
+                listed=", ".join(map(str, tables[:-1])), last=tables[-1]
+            )
+        )
+    parts.extend(stands)
+    shown = parts[0] if parts else ""
+    for part in parts[1:]:
+        shown = _and(shown, part, words)
+    return shown
 
 
-def stay_text(places: tuple[Place, ...]) -> str:
+def stay_text(places: tuple[Place, ...], words: Words = ENGLISH) -> str:
     """Boards that do not move: ``"stay at table 2"``, ``"stay on the relay"``."""
     if places == (Stand.RELAY,):
-        return "stay on the relay"
+        return words.gettext("stay on the relay")
     if places == (Stand.ASIDE,):
-        return "stay out of play"
-    return f"stay at {place_text(places)}"
+        return words.gettext("stay out of play")
+    return words.gettext("stay at {place}").format(place=place_text(places, words))
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,11 +107,20 @@ class BoardMove:
         return self.sources == self.destinations
 
     def __str__(self) -> str:
+        return self.text()
+
+    def text(self, words: Words = ENGLISH) -> str:
+        """``"boards 1-3: table 1 to table 3"`` in ``words``' language."""
         if self.stays:
-            where = stay_text(self.sources)
+            where = stay_text(self.sources, words)
         else:
-            where = f"{place_text(self.sources)} to {place_text(self.destinations)}"
-        return f"boards {board_text(self.boards)}: {where}"
+            where = words.gettext("{source} to {destination}").format(
+                source=place_text(self.sources, words),
+                destination=place_text(self.destinations, words),
+            )
+        return words.ngettext(
+            "board {boards}: {where}", "boards {boards}: {where}", len(self.boards)
+        ).format(boards=board_text(self.boards), where=where)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,29 +151,38 @@ class TableRound:
     shared_with: tuple[int, ...] = ()
     sit_outs: tuple[str, ...] = ()
 
-    def boards_go_to(self) -> str:
+    def boards_go_to(self, words: Words = ENGLISH) -> str:
         """Where the boards go after the round: ``"table 2"``, ``"relay"``, ``"stay"``."""
         texts = []
         for move in self.passes:
-            where = "stay" if move.stays else place_text(move.destinations)
+            where = (
+                words.pgettext("boards", "stay")
+                if move.stays
+                else place_text(move.destinations, words)
+            )
             texts.append(where if len(self.passes) == 1 else f"{board_text(move.boards)} {where}")
         return "; ".join(texts)
 
-    def notes(self) -> str:
+    def notes(self, words: Words = ENGLISH) -> str:
         """What else the players at the table should know this round."""
+        _ = words.gettext
         notes = []
         if self.ns is None:
-            notes.append("not in play")
+            notes.append(_("not in play"))
         if self.shared_with:
-            others = ", ".join(map(str, self.shared_with))
-            word = "table" if len(self.shared_with) == 1 else "tables"
-            notes.append(f"boards shared with {word} {others}")
+            notes.append(
+                words.ngettext(
+                    "boards shared with table {tables}",
+                    "boards shared with tables {tables}",
+                    len(self.shared_with),
+                ).format(tables=", ".join(map(str, self.shared_with)))
+            )
         sources = {p for move in self.arrivals if not move.stays for p in move.sources}
         if Stand.RELAY in sources:
-            notes.append("boards from the relay")
+            notes.append(_("boards from the relay"))
         if Stand.ASIDE in sources:
-            notes.append("boards come into play")
-        notes.extend(f"{pair} sits out" for pair in self.sit_outs)
+            notes.append(_("boards come into play"))
+        notes.extend(_("{pair} sits out").format(pair=pair) for pair in self.sit_outs)
         return "; ".join(notes)
 
 
@@ -308,82 +348,122 @@ def pair_cards(movement: Movement) -> tuple[PairCard, ...]:
     return tuple(cards)
 
 
-def describe(movement: Movement) -> str:
-    """A one-line summary for the cards: ``"Mitchell · 3 tables · 3 rounds · boards 1-9"``."""
+def kind_name(kind: MovementKind, words: Words = ENGLISH) -> str:
+    """A movement's kind as the cards head it: ``Mitchell``, ``Howell`` (international
+    words, kept in every language), or ``Other``."""
+    return {
+        MovementKind.MITCHELL: words.pgettext("movement", "Mitchell"),
+        MovementKind.HOWELL: words.pgettext("movement", "Howell"),
+        MovementKind.OTHER: words.pgettext("movement", "Other"),
+    }[kind]
+
+
+def describe(movement: Movement, words: Words = ENGLISH) -> str:
+    """A one-line summary for the cards: ``"Mitchell · 3 tables · 3 rounds · boards 1-9"``
+    (``"Mitchell · 3 pöytää · 3 kierrosta · brikat 1-9"`` in Finnish)."""
     tables = len(_table_numbers(movement))
     rounds = len(movement.rounds)
     parts = [
-        movement.kind.value.title(),
-        f"{tables} table{'s' * (tables != 1)}",
-        f"{rounds} round{'s' * (rounds != 1)}",
+        kind_name(movement.kind, words),
+        words.ngettext("{count} table", "{count} tables", tables).format(count=tables),
+        words.ngettext("{count} round", "{count} rounds", rounds).format(count=rounds),
     ]
     if movement.boards:
-        parts.append(f"boards {board_text(movement.boards)}")
+        parts.append(
+            words.ngettext("board {boards}", "boards {boards}", len(movement.boards)).format(
+                boards=board_text(movement.boards)
+            )
+        )
     return " · ".join(parts)
 
 
-CODE_NOTE = (
+CODE_NOTE = gettext_noop(
     "For the opponents to confirm the scores on their own phone,"
     " and for a second phone to take the table over"
 )
-"""What a table's code is for, printed above it on the card."""
+"""What a table's code is for, printed above it on the card (in English: the cards look it
+up in the catalogue)."""
 
 
-def code_table(code: str) -> Table:
+def code_table(code: str, words: Words = ENGLISH) -> Table:
     """A card's table code (the web app's), with what it is for."""
-    return Table("Table code", (CODE_NOTE,), (Row((code,)),))
+    return Table(words.gettext("Table code"), (words.gettext(CODE_NOTE),), (Row((code,)),))
 
 
-def _table_page(card: TableCard, link: str | None, code: str | None = None) -> Page:
-    header = ["Round", "NS", "EW", "Boards", "Boards go to"]
+def _table_page(
+    card: TableCard, link: str | None, code: str | None = None, words: Words = ENGLISH
+) -> Page:
+    _ = words.gettext
+    header = [
+        _("Round"),
+        direction_name("NS", words),
+        direction_name("EW", words),
+        _("Boards"),
+        _("Boards go to"),
+    ]
     notes = any(r.notes() for r in card.rounds)
     if notes:
-        header.append("Notes")
+        header.append(_("Notes"))
     rows = []
     for r in card.rounds:
-        cells = [str(r.round), r.ns or "", r.ew or "", board_text(r.boards), r.boards_go_to()]
+        cells = [
+            str(r.round),
+            r.ns or "",
+            r.ew or "",
+            board_text(r.boards),
+            r.boards_go_to(words),
+        ]
         if notes:
-            cells.append(r.notes())
+            cells.append(r.notes(words))
         rows.append(Row(tuple(cells)))
-    tables = [Table("Rounds", tuple(header), tuple(rows), frozenset({0}))]
+    tables = [Table(_("Rounds"), tuple(header), tuple(rows), frozenset({0}))]
     if link is not None:
-        tables.append(Table("Scores", ("Enter this table's scores at",), (Row((link,), (link,)),)))
+        tables.append(
+            Table(_("Scores"), (_("Enter this table's scores at"),), (Row((link,), (link,)),))
+        )
     if code is not None:
-        tables.append(code_table(code))
-    return Page(f"table-{card.table}.html", f"Table {card.table}", tuple(tables))
-
-
-def _pair_page(card: PairCard) -> Page:
-    rows = []
-    for r in card.rounds:
-        if r.sits_out:
-            cells = (str(r.round), "", "", "sits out", "")
-        else:
-            cells = (str(r.round), str(r.table), str(r.direction), r.opponents or "",
-                     board_text(r.boards))  # fmt: skip
-        rows.append(Row(cells))
-    header = ("Round", "Table", "Direction", "Opponents", "Boards")
+        tables.append(code_table(code, words))
     return Page(
-        f"pair-{slug(card.pair)}.html",
-        f"Pair {card.pair}",
-        (Table("Rounds", header, tuple(rows), frozenset({0, 1})),),
+        f"table-{card.table}.html", _("Table {number}").format(number=card.table), tuple(tables)
     )
 
 
-def _passing_page(changes: tuple[RoundChange, ...]) -> Page:
+def _pair_page(card: PairCard, words: Words = ENGLISH) -> Page:
+    _ = words.gettext
+    rows = []
+    for r in card.rounds:
+        if r.sits_out:
+            cells = (str(r.round), "", "", _("sits out"), "")
+        else:
+            cells = (str(r.round), str(r.table), direction_name(str(r.direction), words),
+                     r.opponents or "", board_text(r.boards))  # fmt: skip
+        rows.append(Row(cells))
+    header = (_("Round"), _("Table"), _("Direction"), _("Opponents"), _("Boards"))
+    return Page(
+        f"pair-{slug(card.pair)}.html",
+        _("Pair {pair}").format(pair=card.pair),
+        (Table(_("Rounds"), header, tuple(rows), frozenset({0, 1})),),
+    )
+
+
+def _passing_page(changes: tuple[RoundChange, ...], words: Words = ENGLISH) -> Page:
+    _ = words.gettext
     rows = tuple(
         Row((
             str(change.after),
             board_text(move.boards),
-            place_text(move.sources),
-            stay_text(move.sources) if move.stays else place_text(move.destinations),
+            place_text(move.sources, words),
+            stay_text(move.sources, words) if move.stays
+            else place_text(move.destinations, words),
         ))
         for change in changes
         for move in change.moves
     )  # fmt: skip
-    header = ("After round", "Boards", "From", "To")
+    header = (_("After round"), _("Boards"), _("From"), _("To"))
     return Page(
-        "board-passing.html", "Board passing", (Table("Moves", header, rows, frozenset({0})),)
+        "board-passing.html",
+        _("Board passing"),
+        (Table(_("Moves"), header, rows, frozenset({0})),),
     )
 
 
@@ -392,20 +472,21 @@ def card_pages(
     *,
     table_links: Mapping[int, str] | None = None,
     table_codes: Mapping[int, str] | None = None,
+    words: Words = ENGLISH,
 ) -> tuple[Page, ...]:
     """Every card as a report page: the table cards, the pair cards, then the board passing
     (left out when the movement has one round). ``table_links`` prints each table's link
     on its card, ``table_codes`` its code (the web app's: the opponents and a second phone
-    need it)."""
+    need it); every word in ``words``' language."""
     links, codes = table_links or {}, table_codes or {}
     pages = [
-        _table_page(card, links.get(card.table), codes.get(card.table))
+        _table_page(card, links.get(card.table), codes.get(card.table), words)
         for card in table_cards(movement)
     ]
-    pages.extend(_pair_page(card) for card in pair_cards(movement))
+    pages.extend(_pair_page(card, words) for card in pair_cards(movement))
     changes = board_passing(movement)
     if changes:
-        pages.append(_passing_page(changes))
+        pages.append(_passing_page(changes, words))
     return tuple(pages)
 
 
@@ -413,18 +494,26 @@ def _qr(link: str) -> segno.QRCode:
     return segno.make(link, error="m")
 
 
-def qr_codes(table_links: Mapping[int, str] | None) -> dict[str, str]:
+def qr_codes(table_links: Mapping[int, str] | None, words: Words = ENGLISH) -> dict[str, str]:
     """Each table card's QR code of its link, as inline SVG, by the card's page name: a
     phone's camera opens the table's page from the printed card."""
     links = {f"table-{t}.html": link for t, link in (table_links or {}).items()}
-    return page_qr_codes(links, {f"table-{t}.html": f"Table {t}" for t in table_links or {}})
+    titles = {
+        f"table-{t}.html": words.gettext("Table {number}").format(number=t)
+        for t in table_links or {}
+    }
+    return page_qr_codes(links, titles, words)
 
 
-def page_qr_codes(links: Mapping[str, str], titles: Mapping[str, str]) -> dict[str, str]:
+def page_qr_codes(
+    links: Mapping[str, str], titles: Mapping[str, str], words: Words = ENGLISH
+) -> dict[str, str]:
     """The QR code of each card's link, as inline SVG, by the card's page name (``titles``:
     the cards' titles, for the code's own title)."""
     return {
-        page: _qr(link).svg_inline(scale=4, title=f"{titles.get(page, page)}'s link")
+        page: _qr(link).svg_inline(
+            scale=4, title=words.gettext("{title}'s link").format(title=titles.get(page, page))
+        )
         for page, link in links.items()
     }
 
@@ -435,23 +524,34 @@ def cards_html(
     *,
     table_links: Mapping[int, str] | None = None,
     table_codes: Mapping[int, str] | None = None,
+    words: Words = ENGLISH,
 ) -> str:
     """All the cards as one self-contained HTML document (the results' stylesheet inlined),
     a card to a printed page, readable on a phone; with ``table_links``, each table card
-    carries its link as text and as a QR code; with ``table_codes``, its code."""
-    pages = card_pages(movement, table_links=table_links, table_codes=table_codes)
+    carries its link as text and as a QR code; with ``table_codes``, its code; every word
+    in ``words``' language (its ``<html lang>`` too)."""
+    pages = card_pages(movement, table_links=table_links, table_codes=table_codes, words=words)
     links = {f"table-{t}.html": link for t, link in (table_links or {}).items()}
-    return pages_html(pages, title, describe(movement), links)
+    return pages_html(pages, title, describe(movement, words), links, words=words)
 
 
-def pages_html(pages: Sequence[Page], title: str, subtitle: str, links: Mapping[str, str]) -> str:
-    """Guide cards (pages) as one HTML document; ``links``: a card's link by its page."""
-    env = _environment()
+def pages_html(
+    pages: Sequence[Page],
+    title: str,
+    subtitle: str,
+    links: Mapping[str, str],
+    *,
+    words: Words = ENGLISH,
+) -> str:
+    """Guide cards (pages) as one HTML document in ``words``' language; ``links``: a card's
+    link by its page."""
+    env = _environment(words)
     return env.get_template("cards.html").render(
         title=title,
         subtitle=subtitle,
         pages=pages,
-        qr=page_qr_codes(links, {page.file: page.title for page in pages}),
+        lang=words.language.value,
+        qr=page_qr_codes(links, {page.file: page.title for page in pages}, words),
         style=env.get_template("style.css").render() + env.get_template("cards.css").render(),
     )
 
@@ -462,22 +562,33 @@ def cards_pdf(
     *,
     table_links: Mapping[int, str] | None = None,
     table_codes: Mapping[int, str] | None = None,
+    words: Words = ENGLISH,
 ) -> bytes:
     """All the cards as one A4 PDF in the published results' look, a card to a page (a card
-    too long for one page runs on). Needs the ``pdf`` extra: without fpdf2 this raises the
-    same :class:`~bridgescore.errors.MissingExtraError` as the results PDF."""
-    pages = card_pages(movement, table_links=table_links, table_codes=table_codes)
+    too long for one page runs on), in ``words``' language. Needs the ``pdf`` extra:
+    without fpdf2 this raises the same :class:`~bridgescore.errors.MissingExtraError` as the
+    results PDF."""
+    pages = card_pages(movement, table_links=table_links, table_codes=table_codes, words=words)
     links = {f"table-{t}.html": link for t, link in (table_links or {}).items()}
-    return pages_pdf(pages, f"{title} · {describe(movement)}", title, links)
+    return pages_pdf(pages, f"{title} · {describe(movement, words)}", title, links, words=words)
 
 
-def pages_pdf(pages: Sequence[Page], heading: str, title: str, links: Mapping[str, str]) -> bytes:
+def pages_pdf(
+    pages: Sequence[Page],
+    heading: str,
+    title: str,
+    links: Mapping[str, str],
+    *,
+    words: Words = ENGLISH,
+) -> bytes:
     """Guide cards (pages) as one A4 PDF, each headed ``heading``, a card's QR code under
-    it when ``links`` has the card's page."""
+    it when ``links`` has the card's page. The pages carry their own words (laid out in
+    ``words``' language by :func:`card_pages`); ``words`` sets the document's language."""
     from bridgescore.report import pdf
 
     document = pdf._Document()
     document.set_title(document.text_of(title))
+    document.set_lang(words.language.value)
     for page in pages:
         document.add_page()
         document.use(9)
@@ -514,6 +625,7 @@ __all__ = [
     "cards_pdf",
     "code_table",
     "describe",
+    "kind_name",
     "page_qr_codes",
     "pages_html",
     "pages_pdf",

@@ -6,7 +6,8 @@ a card per team saying whom it meets, where, and when it has the bye.
 Worked out from the library's :class:`~bridgescore.events.movements.teams.RoundRobin` and
 its two-room passing (:func:`~bridgescore.events.movements.teams.two_room`: the home team
 North-South in the open room, East-West in the closed room), laid out as report pages and
-rendered as the pairs cards are (:mod:`bridgescore.report.cards`).
+rendered as the pairs cards are (:mod:`bridgescore.report.cards`), in the language of the
+``words`` passed (English by default).
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from dataclasses import dataclass
 
 from bridgescore.events.movements.boards import board_text
 from bridgescore.events.movements.teams import Match, RoundRobin, TwoRoom, two_room
+from bridgescore.i18n import ENGLISH, Words
 from bridgescore.report.cards import code_table, pages_html, pages_pdf
-from bridgescore.report.view import Page, Row, Table, slug
+from bridgescore.report.view import Page, Row, Table, direction_name, slug
 
 
 def room_label(match: int, room: str) -> str:
@@ -136,59 +138,91 @@ def team_cards(robin: RoundRobin) -> tuple[TeamCard, ...]:
     return tuple(TeamCard(team, tuple(rows[team])) for team in robin.teams)
 
 
-def _parts_text(parts: tuple[tuple[int, ...], ...]) -> str:
-    return ", then ".join(board_text(part) for part in parts)
+def _parts_text(parts: tuple[tuple[int, ...], ...], words: Words = ENGLISH) -> str:
+    """``"1-2, then 3-4"``: a room's boards before and after the exchange."""
+    shown = board_text(parts[0]) if parts else ""
+    for part in parts[1:]:
+        shown = words.gettext("{boards}, then {more}").format(boards=shown, more=board_text(part))
+    return shown
 
 
-def _room_page(card: RoomCard, link: str | None, code: str | None = None) -> Page:
+def _room_page(
+    card: RoomCard, link: str | None, code: str | None = None, words: Words = ENGLISH
+) -> Page:
+    _ = words.gettext
     rows = []
     for number, row in enumerate(card.rounds, start=1):
         if row is None:
-            rows.append(Row((str(number), "", "", "not in use", "")))
+            rows.append(Row((str(number), "", "", _("not in use"), "")))
             continue
-        exchange = f"with room {row.exchange_with}" if row.exchange_with else ""
-        rows.append(Row((str(number), row.ns, row.ew, _parts_text(row.parts), exchange)))
-    header = ("Round", "NS", "EW", "Boards", "Boards exchanged")
-    tables = [Table("Rounds", header, tuple(rows), frozenset({0}))]
+        exchange = _("with room {room}").format(room=row.exchange_with) if row.exchange_with else ""
+        rows.append(Row((str(number), row.ns, row.ew, _parts_text(row.parts, words), exchange)))
+    header = (
+        _("Round"),
+        direction_name("NS", words),
+        direction_name("EW", words),
+        _("Boards"),
+        _("Boards exchanged"),
+    )
+    tables = [Table(_("Rounds"), header, tuple(rows), frozenset({0}))]
     if link is not None:
-        tables.append(Table("Scores", ("Enter this room's scores at",), (Row((link,), (link,)),)))
+        tables.append(
+            Table(_("Scores"), (_("Enter this room's scores at"),), (Row((link,), (link,)),))
+        )
     if code is not None:
-        tables.append(code_table(code))
-    return Page(f"room-{card.label}.html", f"Room {card.label}", tuple(tables))
-
-
-def _team_page(card: TeamCard) -> Page:
-    rows = []
-    for r in card.rounds:
-        if r.bye:
-            rows.append(Row((str(r.round), "bye", "", "", "", "")))
-            continue
-        rows.append(
-            Row((
-                str(r.round), r.opponents or "", "home" if r.home else "away",
-                r.ns_room or "", r.ew_room or "", board_text(r.boards),
-            ))
-        )  # fmt: skip
-    header = ("Round", "Against", "", "NS pair in room", "EW pair in room", "Boards")
+        tables.append(code_table(code, words))
     return Page(
-        f"team-{slug(card.team)}.html",
-        f"Team {card.team}",
-        (Table("Rounds", header, tuple(rows), frozenset({0})),),
+        f"room-{card.label}.html", _("Room {label}").format(label=card.label), tuple(tables)
     )
 
 
-def describe(robin: RoundRobin, swiss_rounds: int | None = None) -> str:
+def _team_page(card: TeamCard, words: Words = ENGLISH) -> Page:
+    _ = words.gettext
+    rows = []
+    for r in card.rounds:
+        if r.bye:
+            rows.append(Row((str(r.round), _("bye"), "", "", "", "")))
+            continue
+        rows.append(
+            Row((
+                str(r.round), r.opponents or "",
+                words.pgettext("match", "home") if r.home else words.pgettext("match", "away"),
+                r.ns_room or "", r.ew_room or "", board_text(r.boards),
+            ))
+        )  # fmt: skip
+    header = (_("Round"), _("Against"), "", _("NS pair in room"), _("EW pair in room"), _("Boards"))
+    return Page(
+        f"team-{slug(card.team)}.html",
+        _("Team {team}").format(team=card.team),
+        (Table(_("Rounds"), header, tuple(rows), frozenset({0})),),
+    )
+
+
+def describe(robin: RoundRobin, swiss_rounds: int | None = None, words: Words = ENGLISH) -> str:
     """One line: ``round robin · 5 teams · 5 rounds · 4 boards a match``; for a Swiss
     (``swiss_rounds``: its planned rounds, of which ``robin`` holds those drawn),
-    ``Swiss · 8 teams · 2 of 5 rounds drawn · 4 boards a match``."""
+    ``Swiss · 8 teams · 2 of 5 rounds drawn · 4 boards a match`` (in ``words``' language)."""
     boards = {len(m.boards) for r in robin.rounds for m in r.matches}
+    teams, rounds = len(robin.teams), len(robin.rounds)
+    shown_teams = words.ngettext("{count} team", "{count} teams", teams).format(count=teams)
     if swiss_rounds is None:
-        parts = ["round robin", f"{len(robin.teams)} teams", f"{len(robin.rounds)} rounds"]
+        parts = [
+            words.pgettext("cards", "round robin"),
+            shown_teams,
+            words.ngettext("{count} round", "{count} rounds", rounds).format(count=rounds),
+        ]
     else:
-        drawn = f"{len(robin.rounds)} of {swiss_rounds} rounds drawn"
-        parts = ["Swiss", f"{len(robin.teams)} teams", drawn]
+        drawn = words.ngettext(
+            "{drawn} of {planned} round drawn", "{drawn} of {planned} rounds drawn", swiss_rounds
+        ).format(drawn=rounds, planned=swiss_rounds)
+        parts = [words.pgettext("cards", "Swiss"), shown_teams, drawn]
     if len(boards) == 1:
-        parts.append(f"{boards.pop()} boards a match")
+        count = boards.pop()
+        parts.append(
+            words.ngettext("{count} board a match", "{count} boards a match", count).format(
+                count=count
+            )
+        )
     return " · ".join(parts)
 
 
@@ -197,15 +231,17 @@ def team_card_pages(
     *,
     room_links: Mapping[str, str] | None = None,
     room_codes: Mapping[str, str] | None = None,
+    words: Words = ENGLISH,
 ) -> tuple[Page, ...]:
     """Every card as a report page: the room cards (each with its link and its table's
     code, when ``room_links`` and ``room_codes`` have them by room label), then the team
-    cards."""
+    cards; every word in ``words``' language."""
     links, codes = room_links or {}, room_codes or {}
     pages = [
-        _room_page(card, links.get(card.label), codes.get(card.label)) for card in room_cards(robin)
+        _room_page(card, links.get(card.label), codes.get(card.label), words)
+        for card in room_cards(robin)
     ]
-    pages.extend(_team_page(card) for card in team_cards(robin))
+    pages.extend(_team_page(card, words) for card in team_cards(robin))
     return tuple(pages)
 
 
@@ -220,12 +256,15 @@ def team_cards_html(
     room_links: Mapping[str, str] | None = None,
     room_codes: Mapping[str, str] | None = None,
     swiss_rounds: int | None = None,
+    words: Words = ENGLISH,
 ) -> str:
     """All the cards as one HTML document; with ``room_links``, each room's card carries
     its link as text and as a QR code; with ``room_codes``, its table's code; with
-    ``swiss_rounds``, headed as a Swiss of that many rounds (see :func:`describe`)."""
-    pages = team_card_pages(robin, room_links=room_links, room_codes=room_codes)
-    return pages_html(pages, title, describe(robin, swiss_rounds), _links(room_links))
+    ``swiss_rounds``, headed as a Swiss of that many rounds (see :func:`describe`); every
+    word in ``words``' language (its ``<html lang>`` too)."""
+    pages = team_card_pages(robin, room_links=room_links, room_codes=room_codes, words=words)
+    line = describe(robin, swiss_rounds, words)
+    return pages_html(pages, title, line, _links(room_links), words=words)
 
 
 def team_cards_pdf(
@@ -235,8 +274,10 @@ def team_cards_pdf(
     room_links: Mapping[str, str] | None = None,
     room_codes: Mapping[str, str] | None = None,
     swiss_rounds: int | None = None,
+    words: Words = ENGLISH,
 ) -> bytes:
-    """All the cards as one A4 PDF (the ``pdf`` extra), a card to a page."""
-    pages = team_card_pages(robin, room_links=room_links, room_codes=room_codes)
-    line = describe(robin, swiss_rounds)
-    return pages_pdf(pages, f"{title} · {line}", title, _links(room_links))
+    """All the cards as one A4 PDF (the ``pdf`` extra), a card to a page, in ``words``'
+    language."""
+    pages = team_card_pages(robin, room_links=room_links, room_codes=room_codes, words=words)
+    line = describe(robin, swiss_rounds, words)
+    return pages_pdf(pages, f"{title} · {line}", title, _links(room_links), words=words)
