@@ -32,6 +32,7 @@ from bridgescore.duplicate.matchpoints import (
     neuberg_scale,
     percentage,
 )
+from bridgescore.errors import marked as _
 
 
 def _check_entry(entry: object) -> Entry:
@@ -40,7 +41,10 @@ def _check_entry(entry: object) -> Entry:
     if isinstance(entry, int) and not isinstance(entry, bool):
         return entry
     raise DuplicateError(
-        f"{entry!r}: a board entry is a NS score (int), an Adjusted score or NOT_PLAYED"
+        _(
+            "{entry!r}: a board entry is a NS score (int), an Adjusted score or NOT_PLAYED",
+            entry=entry,
+        )
     )
 
 
@@ -58,14 +62,20 @@ class BoardResults:
     def __post_init__(self) -> None:
         entries = self.entries
         if isinstance(entries, str | bytes) or not isinstance(entries, Sequence):
-            raise DuplicateError(f"{entries!r}: a board's entries are a sequence")
+            raise DuplicateError(
+                _("{entries!r}: a board's entries are a sequence", entries=entries)
+            )
         checked = tuple(_check_entry(e) for e in entries)
         object.__setattr__(self, "entries", checked)
         n = self.expected
         if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < len(checked)):
             raise DuplicateError(
-                f"expected={n!r}: the expected number of results is a whole number "
-                f"no smaller than the board's {len(checked)} entries"
+                _(
+                    "expected={n!r}: the expected number of results is a whole number "
+                    "no smaller than the board's {count} entries",
+                    n=n,
+                    count=len(checked),
+                )
             )
 
     @property
@@ -186,7 +196,9 @@ def score_fouled_board(
     """A fouled board: each group of entries scored on its own, all to the top of
     ``expected`` results (by default every entry of every group)."""
     if isinstance(groups, str | bytes) or not isinstance(groups, Sequence):
-        raise DuplicateError(f"{groups!r}: a fouled board is a sequence of groups of entries")
+        raise DuplicateError(
+            _("{groups!r}: a fouled board is a sequence of groups of entries", groups=groups)
+        )
     boards = [BoardResults(tuple(group)) for group in groups]
     total = sum(len(b.entries) for b in boards) if expected is None else expected
     largest = max((len(b.scores) for b in boards), default=0)

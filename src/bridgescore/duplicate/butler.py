@@ -49,6 +49,7 @@ from bridgescore.duplicate.imps import (
     get_imp_table,
 )
 from bridgescore.duplicate.matchpoints import Halves, check_scores, round_to
+from bridgescore.errors import marked as _
 
 
 class PercentRule(StrEnum):
@@ -105,7 +106,7 @@ class ButlerPreset:
         how = Halves.parse(self.halves)
         if how is Halves.TOWARD_AVERAGE:
             raise DuplicateError(
-                "a datum has no average to round toward; use away-from-zero or even"
+                _("a datum has no average to round toward; use away-from-zero or even")
             )
         object.__setattr__(self, "halves", how)
         object.__setattr__(self, "percentages", PercentRule.parse(self.percentages))
@@ -113,11 +114,18 @@ class ButlerPreset:
         for name in ("drop", "average_plus", "average", "average_minus"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise DuplicateError(f"{name}={value!r}: a whole number")
+                raise DuplicateError(_("{name}={value!r}: a whole number", name=name, value=value))
         if self.drop < 0:
-            raise DuplicateError(f"drop={self.drop!r}: results left out at each end, 0 or more")
+            raise DuplicateError(
+                _("drop={drop!r}: results left out at each end, 0 or more", drop=self.drop)
+            )
         if self.drop_fraction is not None and not 0 <= self.drop_fraction < Fraction(1, 2):
-            raise DuplicateError(f"drop_fraction={self.drop_fraction!r}: a share from 0 to ½")
+            raise DuplicateError(
+                _(
+                    "drop_fraction={fraction!r}: a share from 0 to ½",
+                    fraction=self.drop_fraction,
+                )
+            )
 
     def dropped(self, results: int) -> int:
         """How many results are left out at each end of a board with ``results`` results."""
@@ -144,8 +152,12 @@ class ButlerPreset:
         assert isinstance(award, Fraction)
         if self.percentages is PercentRule.REFUSE:
             raise AdjustedScoreError(
-                f"{award}%: the {self.name} preset gives a percentage award no IMP value;"
-                " use A+, A or A- on an IMP board"
+                _(
+                    "{award}%: the {preset} preset gives a percentage award no IMP value;"
+                    " use A+, A or A- on an IMP board",
+                    award=award,
+                    preset=self.name,
+                )
             )
         if award >= _AVERAGE_PERCENT:
             step = Fraction(self.average_plus - self.average, _PLUS_PERCENT - _AVERAGE_PERCENT)
@@ -252,7 +264,7 @@ def datum_exact(
     """The trimmed mean before rounding."""
     values = sorted(check_scores(scores))
     if not values:
-        raise DuplicateError("a datum needs at least one score")
+        raise DuplicateError(_("a datum needs at least one score"))
     k = get_butler_preset(preset).dropped(len(values))
     kept = values[k : len(values) - k]
     return Fraction(sum(kept), len(kept))

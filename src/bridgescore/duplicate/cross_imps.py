@@ -25,11 +25,14 @@ from fractions import Fraction
 
 from bridgescore.duplicate.imps import DEFAULT_IMP_TABLE, DuplicateError, ImpTable, get_imp_table
 from bridgescore.duplicate.matchpoints import check_scores
+from bridgescore.errors import marked as _
 
 
 def _field(values: Sequence[int], exclude: int) -> list[int]:
     if isinstance(exclude, bool) or not isinstance(exclude, int) or exclude < 0:
-        raise DuplicateError(f"exclude={exclude!r}: results left out at each end, 0 or more")
+        raise DuplicateError(
+            _("exclude={exclude!r}: results left out at each end, 0 or more", exclude=exclude)
+        )
     ordered = sorted(values)
     k = max(0, min(exclude, (len(ordered) - 2) // 2))
     return ordered[k : len(ordered) - k]

@@ -26,6 +26,7 @@ from typing import Final, TypeAlias
 
 from bridgescore.core._tokens import normalise
 from bridgescore.duplicate.imps import DuplicateError
+from bridgescore.errors import marked as _
 
 
 class AdjustedScoreError(DuplicateError):
@@ -45,10 +46,18 @@ class AdjustedCode(StrEnum):
         if isinstance(text, AdjustedCode):
             return text
         if not isinstance(text, str):
-            raise AdjustedScoreError(f"{text!r}: an adjusted score is written as text; {_CODES}")
+            raise AdjustedScoreError(
+                _(
+                    "{text!r}: an adjusted score is written as text; {codes}",
+                    text=text,
+                    codes=_CODES,
+                )
+            )
         found = _CODE_WORDS.get(_fold_code(text))
         if found is None:
-            raise AdjustedScoreError(f"{text!r}: not an adjusted score; {_CODES}")
+            raise AdjustedScoreError(
+                _("{text!r}: not an adjusted score; {codes}", text=text, codes=_CODES)
+            )
         return found
 
     def __str__(self) -> str:
@@ -58,7 +67,7 @@ class AdjustedCode(StrEnum):
         return f"AdjustedCode.{self.name}"
 
 
-_CODES = (
+_CODES: Final = _(
     "use A+ (average plus), A (average) or A- (average minus), or a percentage such as 45%; "
     "one for each side as A+/A- (also A+A- or A6040), or one for both"
 )
@@ -93,20 +102,26 @@ def parse_award(text: str | int | float | Decimal | Fraction | AdjustedCode) -> 
             return _CODE_WORDS[folded]
         match = _PERCENT_RE.match(folded)
         if match is None:
-            raise AdjustedScoreError(f"{text!r}: not an adjusted score; {_CODES}")
+            raise AdjustedScoreError(
+                _("{text!r}: not an adjusted score; {codes}", text=text, codes=_CODES)
+            )
         return _percent(Fraction(match[1]), text)
     if isinstance(text, bool) or not isinstance(text, int | float | Decimal | Fraction):
-        raise AdjustedScoreError(f"{text!r}: not an adjusted score; {_CODES}")
+        raise AdjustedScoreError(
+            _("{text!r}: not an adjusted score; {codes}", text=text, codes=_CODES)
+        )
     try:
         value = Fraction(str(text)) if isinstance(text, float) else Fraction(text)
     except (ValueError, ArithmeticError):
-        raise AdjustedScoreError(f"{text!r}: an adjusted percentage is from 0 to 100") from None
+        raise AdjustedScoreError(
+            _("{text!r}: an adjusted percentage is from 0 to 100", text=text)
+        ) from None
     return _percent(value, text)
 
 
 def _percent(value: Fraction, shown: object) -> Fraction:
     if not 0 <= value <= 100:
-        raise AdjustedScoreError(f"{shown!r}: an adjusted percentage is from 0 to 100")
+        raise AdjustedScoreError(_("{text!r}: an adjusted percentage is from 0 to 100", text=shown))
     return value
 
 
@@ -143,7 +158,13 @@ class Adjusted:
         """``A+/A-``, ``A+ A-``, ``A+A-``, ``A6040`` (USEBIO), ``60/40``, ``A+/45%``;
         a single award (``A``, ``A+``, ``55%``) is given to both sides."""
         if not isinstance(text, str):
-            raise AdjustedScoreError(f"{text!r}: an adjusted score is written as text; {_CODES}")
+            raise AdjustedScoreError(
+                _(
+                    "{text!r}: an adjusted score is written as text; {codes}",
+                    text=text,
+                    codes=_CODES,
+                )
+            )
         folded = text.strip().upper().replace("−", "-").replace("–", "-")
         usebio = re.fullmatch(r"A(\d\d)(\d\d)", folded)
         if usebio:
@@ -163,7 +184,9 @@ class Adjusted:
                 return cls(parse_award(parts[0]), parse_award(parts[1]))
         except AdjustedScoreError:
             pass
-        raise AdjustedScoreError(f"{text!r}: not an adjusted score; {_CODES}")
+        raise AdjustedScoreError(
+            _("{text!r}: not an adjusted score; {codes}", text=text, codes=_CODES)
+        )
 
     def __str__(self) -> str:
         return f"{_format_award(self.ns)}/{_format_award(self.ew)}"
@@ -196,7 +219,7 @@ def parse_entry(text: str) -> Entry:
     (420, Adjusted(ns=AdjustedCode.AVERAGE_PLUS, ew=AdjustedCode.AVERAGE_MINUS), NotPlayed())
     """
     if not isinstance(text, str):
-        raise AdjustedScoreError(f"{text!r}: a board entry is written as text")
+        raise AdjustedScoreError(_("{text!r}: a board entry is written as text", text=text))
     folded = text.strip().replace("−", "-").replace("–", "-")
     if _SCORE_RE.match(folded):
         return int(folded)
@@ -206,6 +229,10 @@ def parse_entry(text: str) -> Entry:
         return Adjusted.parse(folded)
     except AdjustedScoreError:
         raise AdjustedScoreError(
-            f"{text!r}: not a board entry; write a NS score (420, -50), NP for not played, "
-            f"or an adjusted score: {_CODES}"
+            _(
+                "{text!r}: not a board entry; write a NS score (420, -50), NP for not played, "
+                "or an adjusted score: {codes}",
+                text=text,
+                codes=_CODES,
+            )
         ) from None

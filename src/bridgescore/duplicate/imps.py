@@ -35,6 +35,7 @@ from typing import Final
 
 from bridgescore.core.registry import Registry
 from bridgescore.errors import BridgeInputError
+from bridgescore.errors import marked as _
 
 
 class DuplicateError(BridgeInputError):
@@ -79,21 +80,34 @@ class ImpTable:
     def __post_init__(self) -> None:
         rows = self.rows
         if not rows or rows[-1].high is not None:
-            raise DuplicateError(f"IMP table {self.name}: the last row must be open-ended")
+            raise DuplicateError(
+                _("IMP table {name}: the last row must be open-ended", name=self.name)
+            )
         first = rows[0].imps
         if first not in (0, 1):
-            raise DuplicateError(f"IMP table {self.name}: rows start at 0 or 1 IMP")
+            raise DuplicateError(_("IMP table {name}: rows start at 0 or 1 IMP", name=self.name))
         for i, row in enumerate(rows):
             if row.imps != first + i:
-                raise DuplicateError(f"IMP table {self.name}: row {row} is out of sequence")
+                raise DuplicateError(
+                    _("IMP table {name}: row {row} is out of sequence", name=self.name, row=row)
+                )
             if row.high is not None and row.high < row.low:
-                raise DuplicateError(f"IMP table {self.name}: row {row} ends before it starts")
+                raise DuplicateError(
+                    _("IMP table {name}: row {row} ends before it starts", name=self.name, row=row)
+                )
             if i + 1 < len(rows):
                 if row.high is None:
-                    raise DuplicateError(f"IMP table {self.name}: only the last row is open-ended")
+                    raise DuplicateError(
+                        _("IMP table {name}: only the last row is open-ended", name=self.name)
+                    )
                 if rows[i + 1].low <= row.high:
                     raise DuplicateError(
-                        f"IMP table {self.name}: rows {row} and {rows[i + 1]} overlap"
+                        _(
+                            "IMP table {name}: rows {row} and {next} overlap",
+                            name=self.name,
+                            row=row,
+                            next=rows[i + 1],
+                        )
                     )
         object.__setattr__(self, "_thresholds", tuple(r.low for r in rows if r.imps > 0))
 
@@ -125,11 +139,19 @@ class ImpTable:
         for candidate in self.rows:
             if candidate.imps == imps:
                 return candidate
-        raise DuplicateError(f"{imps!r}: table {self.name} has no row for that many IMPs")
+        raise DuplicateError(
+            _("{imps!r}: table {name} has no row for that many IMPs", imps=imps, name=self.name)
+        )
 
     def imps(self, difference: int) -> int:
         """IMPs for a points difference; the sign follows the difference."""
-        _check_points(difference, "a points difference")
+        if isinstance(difference, bool) or not isinstance(difference, int):
+            raise DuplicateError(
+                _(
+                    "{value!r}: a points difference is a whole number of points",
+                    value=difference,
+                )
+            )
         won = bisect_right(self._thresholds, abs(difference))
         return won if difference >= 0 else -won
 
@@ -138,11 +160,6 @@ class ImpTable:
 
     def __repr__(self) -> str:
         return f"get_imp_table({self.name!r})"
-
-
-def _check_points(value: object, what: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise DuplicateError(f"{value!r}: {what} is a whole number of points")
 
 
 def _rows(*triples: tuple[int, int | None, int]) -> tuple[ImpRow, ...]:

@@ -28,6 +28,7 @@ from bridgescore.duplicate.matchpoints import (
     Scale,
     round_to,
 )
+from bridgescore.errors import marked as _
 
 
 class BoardTop(StrEnum):
@@ -151,7 +152,9 @@ class MatchpointPolicy:
         for name in ("average_plus", "average", "average_minus"):
             value = getattr(self, name)
             if isinstance(value, AdjustedCode):
-                raise AdjustedScoreError(f"{name}={value!r}: give a percentage")
+                raise AdjustedScoreError(
+                    _("{name}={value!r}: give a percentage", name=name, value=value)
+                )
             object.__setattr__(self, name, parse_award(value))
         for name in ("decimals", "percent_decimals", "total_decimals", "session_decimals"):
             value = getattr(self, name)
@@ -159,7 +162,11 @@ class MatchpointPolicy:
                 isinstance(value, bool) or not isinstance(value, int) or value < 0
             ):
                 raise DuplicateError(
-                    f"{name}={value!r}: a number of decimals is 0 or more, or None"
+                    _(
+                        "{name}={value!r}: a number of decimals is 0 or more, or None",
+                        name=name,
+                        value=value,
+                    )
                 )
 
     def award_percent(self, award: Award, session: Fraction | None = None) -> Fraction:
@@ -176,7 +183,9 @@ class MatchpointPolicy:
             return fixed
         own = parse_award(session)
         if isinstance(own, AdjustedCode):
-            raise AdjustedScoreError(f"{session!r}: a session percentage is a number")
+            raise AdjustedScoreError(
+                _("{session!r}: a session percentage is a number", session=session)
+            )
         return max(fixed, own) if plus else min(fixed, own)
 
     def round_points(self, value: Fraction, top: Fraction) -> Fraction:

@@ -31,6 +31,7 @@ from typing import Final
 
 from bridgescore.core._tokens import lookup, normalise
 from bridgescore.duplicate.imps import DuplicateError, UnknownMethodError
+from bridgescore.errors import marked as _
 
 HUNDRED: Final = Fraction(100)
 
@@ -56,7 +57,7 @@ class Scale(StrEnum):
 
     def top(self, results: int) -> Fraction:
         """The top on a board with ``results`` results: 2(n − 1) or n − 1."""
-        _check_count(results, "a number of results")
+        _check_count(results)
         return self.per_win * (results - 1) if results else Fraction(0)
 
     @classmethod
@@ -173,25 +174,37 @@ def round_to(
     elif how is Halves.TOWARD_AVERAGE and average is not None and value != average:
         steps = low if value > average else low + 1
     elif how is Halves.TOWARD_AVERAGE and average is None:
-        raise DuplicateError("rounding halves toward the average needs the board's average")
+        raise DuplicateError(_("rounding halves toward the average needs the board's average"))
     else:
         steps = low + 1 if value > 0 else low
     return steps * Fraction(step)
 
 
-def _check_count(value: object, what: str) -> None:
+def _check_count(value: object, *, expected: bool = False) -> None:
+    """``value`` is a number of results (``expected``: the expected number)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise DuplicateError(f"{value!r}: {what} is a whole number, 0 or more")
+        if expected:
+            raise DuplicateError(
+                _(
+                    "{value!r}: an expected number of results is a whole number, 0 or more",
+                    value=value,
+                )
+            )
+        raise DuplicateError(
+            _("{value!r}: a number of results is a whole number, 0 or more", value=value)
+        )
 
 
 def check_scores(scores: Sequence[int]) -> tuple[int, ...]:
     """The scores as a tuple, or an error quoting every one that is not a whole number."""
     if isinstance(scores, str | bytes) or not isinstance(scores, Sequence):
-        raise DuplicateError(f"{scores!r}: scores are a sequence of NS points (whole numbers)")
+        raise DuplicateError(
+            _("{scores!r}: scores are a sequence of NS points (whole numbers)", scores=scores)
+        )
     bad = [s for s in scores if isinstance(s, bool) or not isinstance(s, int)]
     if bad:
         shown = ", ".join(repr(s) for s in bad)
-        raise DuplicateError(f"{shown}: a score is a whole number of NS points")
+        raise DuplicateError(_("{shown}: a score is a whole number of NS points", shown=shown))
     return tuple(scores)
 
 
@@ -266,14 +279,18 @@ def neuberg_scale(
 
 
 def _check_group(results: int, expected: int) -> None:
-    _check_count(results, "a number of results")
-    _check_count(expected, "an expected number of results")
+    _check_count(results)
+    _check_count(expected, expected=True)
     if results == 0:
-        raise DuplicateError("0 results: Neuberg scales a group of at least one result")
+        raise DuplicateError(_("0 results: Neuberg scales a group of at least one result"))
     if expected < results:
         raise DuplicateError(
-            f"expected {expected!r} results but {results!r} were given: "
-            "the expected number cannot be smaller than the results"
+            _(
+                "expected {expected!r} results but {results!r} were given: "
+                "the expected number cannot be smaller than the results",
+                expected=expected,
+                results=results,
+            )
         )
 
 
@@ -286,7 +303,7 @@ def neuberg_exact(
     """Exact matchpoints of ``scores`` brought to the top of ``expected`` results."""
     values = check_scores(scores)
     if not values:
-        _check_count(expected, "an expected number of results")
+        _check_count(expected, expected=True)
         return []
     _check_group(len(values), expected)
     return [
@@ -324,7 +341,9 @@ def fouled_board(
     [88.9, 93.8]
     """
     if isinstance(groups, str | bytes) or not isinstance(groups, Sequence):
-        raise DuplicateError(f"{groups!r}: a fouled board is a sequence of groups of scores")
+        raise DuplicateError(
+            _("{groups!r}: a fouled board is a sequence of groups of scores", groups=groups)
+        )
     checked = [check_scores(group) for group in groups]
     total = sum(len(group) for group in checked) if expected is None else expected
     return [[float(mp) for mp in neuberg_exact(group, total, scale, method)] for group in checked]

@@ -31,6 +31,7 @@ from bridgescore.duplicate.imps import (
     get_imp_table,
 )
 from bridgescore.duplicate.vp import DEFAULT_VP_SCALE, VPScale, vp
+from bridgescore.errors import marked as _
 
 
 class BoardAMatchScale(StrEnum):
@@ -69,16 +70,22 @@ _BAM = {
 }
 
 
-def _check(score: object, what: str) -> int:
+def _check(score: object, table: int) -> int:
     if isinstance(score, bool) or not isinstance(score, int):
-        raise DuplicateError(f"{score!r}: {what} is a whole number of NS points")
+        raise DuplicateError(
+            _(
+                "{score!r}: the NS score at table {table} is a whole number of NS points",
+                score=score,
+                table=table,
+            )
+        )
     return score
 
 
 def net(ns_score_table1: int, ns_score_table2: int) -> int:
     """Team 1's net points on the board: its NS score plus its EW score (−table 2)."""
-    first = _check(ns_score_table1, "the NS score at table 1")
-    second = _check(ns_score_table2, "the NS score at table 2")
+    first = _check(ns_score_table1, 1)
+    second = _check(ns_score_table2, 2)
     return first + -second
 
 
@@ -144,7 +151,9 @@ def _pairs(boards: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
     out = []
     for pair in boards:
         if not isinstance(pair, tuple) or len(pair) != 2:
-            raise DuplicateError(f"{pair!r}: a board is (NS score at table 1, NS score at table 2)")
+            raise DuplicateError(
+                _("{pair!r}: a board is (NS score at table 1, NS score at table 2)", pair=pair)
+            )
         out.append(pair)
     return out
 

@@ -37,7 +37,8 @@ from typing import Final, Literal
 
 from bridgescore.core._tokens import quote
 from bridgescore.core.registry import Registry
-from bridgescore.errors import BridgeInputError, LocatedError
+from bridgescore.errors import BridgeInputError, LocatedError, Message
+from bridgescore.errors import marked as _
 
 __all__ = [
     "MAX_BOARDS",
@@ -85,18 +86,22 @@ class ScaleFileError(LocatedError, VictoryPointError):
 # --- input checks ----------------------------------------------------------------------------
 
 
-def _whole(value: object, what: str) -> int:
+def _whole(value: object, what: Literal["margin", "boards"]) -> int:
     """``value`` as an ``int`` if it is a whole number type (not ``bool``, not ``float``)."""
-    if isinstance(value, bool):
-        raise VictoryPointError(f"{what}{quote(value)} is not a whole number")
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise VictoryPointError(f"{what}{quote(value)} is not a whole number") from None
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    if what == "margin":
+        message = _("IMP margin {value} is not a whole number", value=quote(value))
+    else:
+        message = _("boards={value} is not a whole number", value=quote(value))
+    raise VictoryPointError(message)
 
 
 def _margin(imp_margin: object) -> int:
-    return _whole(imp_margin, "IMP margin ")
+    return _whole(imp_margin, "margin")
 
 
 MAX_BOARDS: Final = 10_000
@@ -104,10 +109,14 @@ MAX_BOARDS: Final = 10_000
 
 
 def _boards(boards: object) -> int:
-    n = _whole(boards, "boards=")
+    n = _whole(boards, "boards")
     if not 1 <= n <= MAX_BOARDS:
         raise VictoryPointError(
-            f"boards={boards!r}: a match has a whole number of boards from 1 to {MAX_BOARDS}"
+            _(
+                "boards={boards!r}: a match has a whole number of boards from 1 to {most}",
+                boards=boards,
+                most=MAX_BOARDS,
+            )
         )
     return n
 
@@ -267,7 +276,7 @@ class WBFScale(VPScale):
         table = self.table()
         m = _margin(margin)
         if m < 0:
-            raise VictoryPointError(f"winner's margin {quote(margin)} is negative")
+            raise VictoryPointError(_("winner's margin {margin} is negative", margin=quote(margin)))
         return table[m] if m < len(table) else WBF_TOTAL
 
     def to_table_scale(self) -> TableScale:
@@ -311,52 +320,108 @@ class VPBand:
         return self.winner_hundredths + self.loser_hundredths
 
 
-def _band_problems(bands: tuple[VPBand, ...]) -> list[tuple[int, str]]:
+def _band_problems(bands: tuple[VPBand, ...]) -> list[tuple[int, Message]]:
     """Every problem in a band list, as (index of the band, message)."""
-    problems: list[tuple[int, str]] = []
+    problems: list[tuple[int, Message]] = []
     if not bands:
-        return [(0, "a scale needs at least one row (margin 0)")]
+        return [(0, _("a scale needs at least one row (margin 0)"))]
     first = bands[0]
     for i, band in enumerate(bands):
         if band.imps_from < 0 or (band.imps_to is not None and band.imps_to < band.imps_from):
-            problems.append((i, f"margins {band.imps_from} to {band.imps_to} are not a range"))
+            problems.append(
+                (
+                    i,
+                    _(
+                        "margins {start} to {end} are not a range",
+                        start=band.imps_from,
+                        end=band.imps_to,
+                    ),
+                )
+            )
         if band.winner_hundredths < 0 or band.loser_hundredths < 0:
-            problems.append((i, f"negative VPs in {band}"))
+            problems.append((i, _("negative VPs in {band}", band=band)))
         if band.total != first.total:
             problems.append(
                 (
                     i,
-                    f"winner + loser = {_fmt(band.total)} in {band}, but"
-                    f" {_fmt(first.total)} in the first row ({first})",
+                    _(
+                        "winner + loser = {total} in {band}, but {first_total} in the first row"
+                        " ({first})",
+                        total=_fmt(band.total),
+                        band=band,
+                        first_total=_fmt(first.total),
+                        first=first,
+                    ),
                 )
             )
         if band.imps_from == 0 and band.winner_hundredths != band.loser_hundredths:
-            problems.append((i, f"a margin of 0 IMPs is a tie, but the row gives {band}"))
+            problems.append(
+                (i, _("a margin of 0 IMPs is a tie, but the row gives {band}", band=band))
+            )
         if i == 0:
             if band.imps_from != 0:
-                problems.append((i, f"the scale starts at margin {band.imps_from}, not 0"))
+                problems.append(
+                    (i, _("the scale starts at margin {start}, not 0", start=band.imps_from))
+                )
             continue
         before = bands[i - 1]
         if before.imps_to is None:
-            problems.append((i, f"{band} comes after the open-ended row {before}"))
+            problems.append(
+                (i, _("{band} comes after the open-ended row {before}", band=band, before=before))
+            )
             continue
         if band.imps_from > before.imps_to + 1:
             gap_to = band.imps_from - 1
-            gap = (
-                str(gap_to) if gap_to == before.imps_to + 1 else f"{before.imps_to + 1} to {gap_to}"
+            gap: int | Message = (
+                gap_to
+                if gap_to == before.imps_to + 1
+                else _("{start} to {end}", start=before.imps_to + 1, end=gap_to)
             )
-            problems.append((i, f"gap: margin {gap} missing between {before} and {band}"))
+            problems.append(
+                (
+                    i,
+                    _(
+                        "gap: margin {gap} missing between {before} and {band}",
+                        gap=gap,
+                        before=before,
+                        band=band,
+                    ),
+                )
+            )
         elif band.imps_from <= before.imps_to:
-            problems.append((i, f"overlap: {band} and {before} both cover {band.imps_from}"))
+            problems.append(
+                (
+                    i,
+                    _(
+                        "overlap: {band} and {before} both cover {margin}",
+                        band=band,
+                        before=before,
+                        margin=band.imps_from,
+                    ),
+                )
+            )
         if band.winner_hundredths < before.winner_hundredths:
             problems.append(
                 (
                     i,
-                    f"not monotone: the winner gets {_fmt(band.winner_hundredths)} for"
-                    f" {band.imps_from} IMPs but {_fmt(before.winner_hundredths)} in {before}",
+                    _(
+                        "not monotone: the winner gets {vps} for {imps} IMPs but {before_vps}"
+                        " in {before}",
+                        vps=_fmt(band.winner_hundredths),
+                        imps=band.imps_from,
+                        before_vps=_fmt(before.winner_hundredths),
+                        before=before,
+                    ),
                 )
             )
     return problems
+
+
+def _and_more(message: Message, problems: int) -> Message:
+    """``message``, saying how many more problems there are after it."""
+    if problems <= 1:
+        return message
+    return _("{problem} (and {count} more)", problem=message, count=problems - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,8 +441,17 @@ class TableScale(VPScale):
         problems = _band_problems(self.bands)
         if problems:
             index, message = problems[0]
-            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-            raise VictoryPointError(f"scale {self.name!r}, row {index + 1}: {message}{more}")
+            raise VictoryPointError(
+                _and_more(
+                    _(
+                        "scale {name!r}, row {row}: {problem}",
+                        name=self.name,
+                        row=index + 1,
+                        problem=message,
+                    ),
+                    len(problems),
+                )
+            )
 
     @classmethod
     def from_rows(
@@ -405,7 +479,7 @@ class TableScale(VPScale):
         """The band a winner's margin (0 or more) falls in."""
         m = _margin(margin)
         if m < 0:
-            raise VictoryPointError(f"winner's margin {quote(margin)} is negative")
+            raise VictoryPointError(_("winner's margin {margin} is negative", margin=quote(margin)))
         for band in self.bands:
             if band.imps_to is None or m <= band.imps_to:
                 return band
@@ -417,13 +491,15 @@ class TableScale(VPScale):
 
 def _hundredths_of(value: int | str | Decimal) -> int:
     if isinstance(value, bool):
-        raise VictoryPointError(f"{quote(value)} is not a number of VPs")
+        raise VictoryPointError(_("{value} is not a number of VPs", value=quote(value)))
     try:
         exact = Decimal(value) * 100
     except (InvalidOperation, TypeError, ValueError):
-        raise VictoryPointError(f"{quote(value)} is not a number of VPs") from None
+        raise VictoryPointError(_("{value} is not a number of VPs", value=quote(value))) from None
     if not exact.is_finite() or exact != exact.to_integral_value():
-        raise VictoryPointError(f"{quote(value)} VPs: give VPs to two decimals at most")
+        raise VictoryPointError(
+            _("{value} VPs: give VPs to two decimals at most", value=quote(value))
+        )
     return int(exact)
 
 
@@ -498,7 +574,7 @@ def register_scale(scale: TableScale, *aliases: str, replace: bool = False) -> T
     :func:`get_scale`. A name already in use is refused unless ``replace=True``; the
     built-in names (``wbf``, ``20``, ``30`` and their aliases) are never replaced."""
     if not isinstance(scale, TableScale):
-        raise VictoryPointError(f"{scale!r}: only a TableScale can be registered")
+        raise VictoryPointError(_("{scale!r}: only a TableScale can be registered", scale=scale))
     VP_SCALE_REGISTRY.add(scale, *aliases, replace=replace)
     return scale
 
@@ -506,7 +582,7 @@ def register_scale(scale: TableScale, *aliases: str, replace: bool = False) -> T
 def unregister_scale(name: str) -> None:
     """Remove a scale added with :func:`register_scale`, with its aliases."""
     if name not in VP_SCALE_REGISTRY or VP_SCALE_REGISTRY.get(name).name in ("wbf", "20", "30"):
-        raise UnknownScaleError(f"{name!r} is not a registered club scale")
+        raise UnknownScaleError(_("{name!r} is not a registered club scale", name=name))
     VP_SCALE_REGISTRY.remove(name)
 
 
@@ -517,9 +593,13 @@ def scale_names() -> tuple[str, ...]:
 
 def _unknown(scale: object) -> UnknownScaleError:
     return UnknownScaleError(
-        f"{scale!r} is not a victory-point scale; use one of"
-        f" {', '.join(repr(n) for n in scale_names())}"
-        f" ('wbf' needs boards; aliases: {', '.join(VP_SCALE_REGISTRY.aliases())})"
+        _(
+            "{scale!r} is not a victory-point scale; use one of {names}"
+            " ('wbf' needs boards; aliases: {aliases})",
+            scale=scale,
+            names=", ".join(repr(n) for n in scale_names()),
+            aliases=", ".join(VP_SCALE_REGISTRY.aliases()),
+        )
     )
 
 
@@ -533,7 +613,13 @@ def get_scale(scale: str | VPScale = DEFAULT_VP_SCALE, boards: int | None = None
     n = None if boards is None else _boards(boards)
     if isinstance(scale, WBFScale):
         if n is not None and n != scale.boards:
-            raise VictoryPointError(f"boards={boards!r} but the scale is for {scale.boards}")
+            raise VictoryPointError(
+                _(
+                    "boards={boards!r} but the scale is for {scale_boards}",
+                    boards=boards,
+                    scale_boards=scale.boards,
+                )
+            )
         return scale
     if isinstance(scale, VPScale):
         return scale
@@ -545,7 +631,10 @@ def get_scale(scale: str | VPScale = DEFAULT_VP_SCALE, boards: int | None = None
     if isinstance(found, _WBFFamily):
         if n is None:
             raise VictoryPointError(
-                f"the {scale!r} scale depends on the number of boards: pass boards=..."
+                _(
+                    "the {scale!r} scale depends on the number of boards: pass boards=...",
+                    scale=scale,
+                )
             )
         return WBFScale(n)
     return found
@@ -577,7 +666,7 @@ _VP = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,2})?")
 _HEADER_WORDS = frozenset({"imps", "imps_from", "imps_to", "from", "to", "margin", "vp"})
 
 _Form = Literal["bands", "margins"]
-_Problem = Callable[[int, str], None]
+_Problem = Callable[[int, Message], None]
 
 
 def _parse_rows(
@@ -591,7 +680,7 @@ def _parse_rows(
     form_line = 0
     seen_header = False
 
-    def problem(line: int, message: str) -> None:
+    def problem(line: int, message: Message) -> None:
         problems.append(ScaleFileError(message, source=source, line=line))
 
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -600,11 +689,14 @@ def _parse_rows(
             continue
         if line.lower().startswith("name:"):
             if rows or form is not None or name is not None:
-                problem(number, f"{quote(raw.strip())}: the name goes once, before the rows")
+                problem(
+                    number,
+                    _("{text}: the name goes once, before the rows", text=quote(raw.strip())),
+                )
             else:
                 name = line[5:].strip() or None
                 if name is None:
-                    problem(number, "'name:' without a name")
+                    problem(number, _("'name:' without a name"))
             continue
         semicolons = ";" in line
         fields = [f.strip() for f in line.split(";" if semicolons else ",")]
@@ -619,8 +711,11 @@ def _parse_rows(
         if this_form is None:
             problem(
                 number,
-                f"{quote(raw.strip())}: expected 4 fields (imps_from,imps_to,winner_vp,loser_vp)"
-                " or 2 (margin,vp)",
+                _(
+                    "{text}: expected 4 fields (imps_from,imps_to,winner_vp,loser_vp)"
+                    " or 2 (margin,vp)",
+                    text=quote(raw.strip()),
+                ),
             )
             continue
         if form is None:
@@ -628,8 +723,13 @@ def _parse_rows(
         elif this_form != form:
             problem(
                 number,
-                f"{quote(raw.strip())}: {len(fields)} fields, but line {form_line} has"
-                f" {4 if form == 'bands' else 2}",
+                _(
+                    "{text}: {count} fields, but line {line} has {wanted}",
+                    text=quote(raw.strip()),
+                    count=len(fields),
+                    line=form_line,
+                    wanted=4 if form == "bands" else 2,
+                ),
             )
             continue
         if form == "bands":
@@ -646,20 +746,34 @@ def _band_fields(fields: list[str], raw: str, number: int, problem: _Problem) ->
     ok = True
     if not _INT.fullmatch(imps_from):
         problem(
-            number, f"{quote(raw.strip())}: imps_from {quote(imps_from)} is not a whole number >= 0"
+            number,
+            _(
+                "{text}: imps_from {value} is not a whole number >= 0",
+                text=quote(raw.strip()),
+                value=quote(imps_from),
+            ),
         )
         ok = False
     if imps_to not in ("", "+") and not _INT.fullmatch(imps_to):
         problem(
             number,
-            f"{quote(raw.strip())}: imps_to {quote(imps_to)} is not a whole number >= 0"
-            " (or empty for 'and more')",
+            _(
+                "{text}: imps_to {value} is not a whole number >= 0 (or empty for 'and more')",
+                text=quote(raw.strip()),
+                value=quote(imps_to),
+            ),
         )
         ok = False
     for label, value in (("winner_vp", winner), ("loser_vp", loser)):
         if not _VP.fullmatch(value):
             problem(
-                number, f"{quote(raw.strip())}: {label} {quote(value)} is not VPs like 12 or 12.5"
+                number,
+                _(
+                    "{text}: {label} {value} is not VPs like 12 or 12.5",
+                    text=quote(raw.strip()),
+                    label=label,
+                    value=quote(value),
+                ),
             )
             ok = False
     if not ok:
@@ -678,17 +792,39 @@ def _margin_fields(
     margin, value = fields
     ok = True
     if not _INT.fullmatch(margin):
-        problem(number, f"{quote(raw.strip())}: margin {quote(margin)} is not a whole number >= 0")
+        problem(
+            number,
+            _(
+                "{text}: margin {value} is not a whole number >= 0",
+                text=quote(raw.strip()),
+                value=quote(margin),
+            ),
+        )
         ok = False
     if not _VP.fullmatch(value):
-        problem(number, f"{quote(raw.strip())}: vp {quote(value)} is not VPs like 12 or 12.5")
+        problem(
+            number,
+            _(
+                "{text}: vp {value} is not VPs like 12 or 12.5",
+                text=quote(raw.strip()),
+                value=quote(value),
+            ),
+        )
         ok = False
     if not ok:
         return None
     winner = _hundredths_of(value)
     total = 2 * (winner if first is None else first.winner_hundredths)  # a tie at margin 0
     if winner > total:
-        problem(number, f"{quote(raw.strip())}: {value} VP is more than the total {_fmt(total)}")
+        problem(
+            number,
+            _(
+                "{text}: {value} VP is more than the total {total}",
+                text=quote(raw.strip()),
+                value=value,
+                total=_fmt(total),
+            ),
+        )
         return None
     m = int(margin)
     return VPBand(m, m, winner, total - winner)
@@ -698,8 +834,10 @@ def _read(text: str, source: str) -> tuple[str | None, tuple[VPBand, ...], list[
     """A scale file's name line, its bands, and every problem (syntax and structure)."""
     name, form, rows, problems = _parse_rows(text, source)
     if not rows and not problems:
-        problems.append(ScaleFileError("no rows: a scale needs at least margin 0", source=source))
-    bands = tuple(band for _, band in rows)
+        problems.append(
+            ScaleFileError(_("no rows: a scale needs at least margin 0"), source=source)
+        )
+    bands = tuple(band for _line, band in rows)
     for index, message in _band_problems(bands) if rows else []:
         problems.append(ScaleFileError(message, source=source, line=rows[index][0]))
     problems.sort(key=lambda e: e.line or 0)
@@ -716,8 +854,9 @@ def _loads(text: str, source: str, name: str | None, default_name: str) -> Table
     named, bands, problems = _read(text, source)
     if problems:
         first = problems[0]
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise ScaleFileError(first.reason + more, source=source, line=first.line)
+        raise ScaleFileError(
+            _and_more(first.reason_message, len(problems)), source=source, line=first.line
+        )
     return TableScale(name or named or default_name, bands)
 
 
@@ -747,7 +886,11 @@ def load_scale(
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         raise ScaleFileError(
-            f"byte {data[error.start]:#04x} is not {encoding} text; save the file as UTF-8",
+            _(
+                "byte {byte:#04x} is not {encoding} text; save the file as UTF-8",
+                byte=data[error.start],
+                encoding=encoding,
+            ),
             source=str(p),
             line=line,
         ) from None
