@@ -18,7 +18,7 @@ web's active language, the CLI's ``--lang``). The library itself never picks a l
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Final
 
 Gettext = Callable[[str], "str | None"]
@@ -78,6 +78,12 @@ def marked(template: str, /, **values: object) -> Message:
 
 
 _ = marked
+
+
+def listed(parts: Iterable[str | Message], separator: str = "; ") -> Message:
+    """Several messages shown as one (``'; '`` between them), each in the language shown."""
+    values = {f"part{n}": part for n, part in enumerate(parts)}
+    return Message(separator.join(f"{{{name}}}" for name in values), **values)
 
 
 class BridgeError(Exception):
@@ -142,13 +148,18 @@ class MissingExtraError(BridgeError, ImportError):
         if missing:
             message = _(
                 "{feature} needs the {extra} extra ({missing} is missing): {command}",
-                feature=feature, extra=extra, missing=missing, command=command,
-            )  # fmt: skip
+                feature=feature,
+                extra=extra,
+                missing=missing,
+                command=command,
+            )
         else:
             message = _(
                 "{feature} needs the {extra} extra: {command}",
-                feature=feature, extra=extra, command=command,
-            )  # fmt: skip
+                feature=feature,
+                extra=extra,
+                command=command,
+            )
         BridgeError.__init__(self, message)
         self.name = missing
 
@@ -169,6 +180,8 @@ class LocatedError(BridgeInputError):
         else:
             where = _(
                 "{source}, line {line}: {reason}",
-                source=source, line=line, reason=self.reason_message,
-            )  # fmt: skip
+                source=source,
+                line=line,
+                reason=self.reason_message,
+            )
         super().__init__(where)

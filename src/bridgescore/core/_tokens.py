@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeVar
 
+from bridgescore.errors import Message
+from bridgescore.errors import marked as _
+
 T = TypeVar("T")
 
 
@@ -17,16 +20,25 @@ def lookup(
     text: object,
     table: Mapping[str, T],
     *,
-    what: str,
+    what: str | Message,
     error: type[Exception],
-    shown: str,
+    shown: str | Message,
 ) -> T:
     """Find ``text`` in ``table`` (keys already normalised) or raise ``error``."""
     if not isinstance(text, str):
-        raise error(f"{quote(text)}: a {what} is written as text ({shown})")
+        raise error(
+            _(
+                "{text}: a {what} is written as text ({shown})",
+                text=quote(text),
+                what=what,
+                shown=shown,
+            )
+        )
     found = table.get(normalise(text))
     if found is None:
-        raise error(f"{quote(text)}: not a {what}; use {shown}")
+        raise error(
+            _("{text}: not a {what}; use {shown}", text=quote(text), what=what, shown=shown)
+        )
     return found
 
 

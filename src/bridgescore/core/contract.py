@@ -17,6 +17,7 @@ from bridgescore.core._tokens import quote, small_int
 from bridgescore.core.seats import Seat, Side
 from bridgescore.core.strains import Doubling, Strain
 from bridgescore.errors import ContractError, ResultError, StrainError
+from bridgescore.errors import marked as _
 
 BOOK: Final = 6
 """Tricks declarer must take before any count toward the contract."""
@@ -25,6 +26,8 @@ TRICKS_PER_DEAL: Final = 13
 
 _PASS_WORDS = frozenset(
     {"PASS", "P", "AP", "ALLPASS", "PASSED", "PASSEDOUT", "PASSOUT", "PASSES", "PO"}
+    | {"PASO", "TODOSPASAN"}  # Spanish: "paso", "todos pasan"
+    | {"PASSI", "OHI"}  # Finnish: "passi", "ohi"
 )
 _CONTRACT_RE = re.compile(
     r"""^\s*
@@ -39,8 +42,12 @@ _CONTRACT_RE = re.compile(
 )
 _RESULT_RE = re.compile(r"^(?:(?P<made>=)|(?P<sign>[+-])\s*(?P<diff>\d+)|(?P<tricks>\d+))$")
 
-_CONTRACT_HELP = "write it like 4S, 4♠, 3NT, 4SX, 6HXX or Pass, optionally with a declarer (4SXN)"
-_RESULT_HELP = "add = for made exactly, +1 / -2 for over- or undertricks, or the tricks taken"
+_CONTRACT_HELP: Final = _(
+    "write it like 4S, 4♠, 3NT, 4SX, 6HXX or Pass, optionally with a declarer (4SXN)"
+)
+_RESULT_HELP: Final = _(
+    "add = for made exactly, +1 / -2 for over- or undertricks, or the tricks taken"
+)
 
 
 def _fold(text: str) -> str:
@@ -75,15 +82,23 @@ class Contract:
 
     def __post_init__(self) -> None:
         if isinstance(self.level, bool) or not isinstance(self.level, int):
-            raise ContractError(f"{self.level!r}: a contract's level is a whole number, 1 to 7")
+            raise ContractError(
+                _("{level!r}: a contract's level is a whole number, 1 to 7", level=self.level)
+            )
         if not 1 <= self.level <= 7:
-            raise ContractError(f"{self.level!r}: a contract's level is 1 to 7")
+            raise ContractError(_("{level!r}: a contract's level is 1 to 7", level=self.level))
         if not isinstance(self.strain, Strain):
-            raise ContractError(f"{self.strain!r}: a contract's strain is a Strain")
+            raise ContractError(
+                _("{strain!r}: a contract's strain is a Strain", strain=self.strain)
+            )
         if not isinstance(self.doubling, Doubling):
-            raise ContractError(f"{self.doubling!r}: a contract's doubling is a Doubling")
+            raise ContractError(
+                _("{doubling!r}: a contract's doubling is a Doubling", doubling=self.doubling)
+            )
         if self.declarer is not None and not isinstance(self.declarer, Seat):
-            raise ContractError(f"{self.declarer!r}: a contract's declarer is a Seat or None")
+            raise ContractError(
+                _("{declarer!r}: a contract's declarer is a Seat or None", declarer=self.declarer)
+            )
 
     @property
     def tricks_needed(self) -> int:
@@ -133,7 +148,7 @@ class Contract:
         """Parse a contract such as ``'4SX'``, ``'3NT S'`` or ``'6♥XXN'`` (no result)."""
         found = parse_contract(text)
         if isinstance(found, PassedOut):
-            raise ContractError(f"{quote(text)}: a passed-out deal has no contract")
+            raise ContractError(_("{text}: a passed-out deal has no contract", text=quote(text)))
         return found
 
 
@@ -159,24 +174,32 @@ PASSED_OUT: Final = PassedOut()
 def _split(text: str) -> tuple[Contract | PassedOut, str]:
     """Split text into its contract and whatever follows (the result)."""
     if not isinstance(text, str):
-        raise ContractError(f"{quote(text)}: a contract is written as text; {_CONTRACT_HELP}")
+        raise ContractError(
+            _(
+                "{text}: a contract is written as text; {help}",
+                text=quote(text),
+                help=_CONTRACT_HELP,
+            )
+        )
     if _fold(text) in _PASS_WORDS:
         return PASSED_OUT, ""
     match = _CONTRACT_RE.match(text.upper())
     if match is None:
-        raise ContractError(f"{quote(text)}: not a contract; {_CONTRACT_HELP}")
+        raise ContractError(
+            _("{text}: not a contract; {help}", text=quote(text), help=_CONTRACT_HELP)
+        )
     level = small_int(match["level"])
     if not 1 <= level <= 7:
-        raise ContractError(f"{quote(text)}: a contract's level is 1 to 7")
+        raise ContractError(_("{text}: a contract's level is 1 to 7", text=quote(text)))
     try:
         strain = Strain.parse(match["strain"])
     except StrainError as error:
-        raise ContractError(f"{quote(text)}: {error}") from None
+        raise ContractError(_("{text}: {error}", text=quote(text), error=error)) from None
     doubling = Doubling.parse(match["doubling"] or "")
     declarer = Seat.parse(match["declarer"]) if match["declarer"] else None
     if match["rest"][:1] in ("X", "*"):
         raise ContractError(
-            f"{quote(text)}: a contract is undoubled, doubled (X) or redoubled (XX)"
+            _("{text}: a contract is undoubled, doubled (X) or redoubled (XX)", text=quote(text))
         )
     return Contract(level, strain, doubling, declarer), match["rest"]
 
@@ -186,7 +209,12 @@ def parse_contract(text: str) -> Contract | PassedOut:
     contract, rest = _split(text)
     if rest:
         raise ContractError(
-            f"{quote(text)}: unexpected {quote(rest)} after the contract; {_CONTRACT_HELP}"
+            _(
+                "{text}: unexpected {rest} after the contract; {help}",
+                text=quote(text),
+                rest=quote(rest),
+                help=_CONTRACT_HELP,
+            )
         )
     return contract
 
@@ -204,17 +232,29 @@ class TableResult:
     def __post_init__(self) -> None:
         if isinstance(self.contract, PassedOut):
             if self.tricks is not None:
-                raise ResultError(f"Pass {self.tricks}: a passed-out deal has no tricks")
+                raise ResultError(
+                    _("Pass {tricks}: a passed-out deal has no tricks", tricks=self.tricks)
+                )
             return
         if not isinstance(self.contract, Contract):
-            raise ResultError(f"{self.contract!r}: a result needs a Contract or PASSED_OUT")
+            raise ResultError(
+                _("{contract!r}: a result needs a Contract or PASSED_OUT", contract=self.contract)
+            )
         if isinstance(self.tricks, bool) or not isinstance(self.tricks, int):
             raise ResultError(
-                f"{self.contract} {self.tricks!r}: tricks taken is a whole number, 0 to 13"
+                _(
+                    "{contract} {tricks!r}: tricks taken is a whole number, 0 to 13",
+                    contract=self.contract,
+                    tricks=self.tricks,
+                )
             )
         if not 0 <= self.tricks <= TRICKS_PER_DEAL:
             raise ResultError(
-                f"{self.contract} {self.tricks}: a deal has 13 tricks; tricks taken is 0 to 13"
+                _(
+                    "{contract} {tricks}: a deal has 13 tricks; tricks taken is 0 to 13",
+                    contract=self.contract,
+                    tricks=self.tricks,
+                )
             )
 
     @property
@@ -263,10 +303,17 @@ class TableResult:
             return cls(contract, None)
         compact = rest.strip()
         if not compact:
-            raise ResultError(f"{quote(text)}: no result; {_RESULT_HELP}")
+            raise ResultError(_("{text}: no result; {help}", text=quote(text), help=_RESULT_HELP))
         match = _RESULT_RE.match(compact)
         if match is None:
-            raise ResultError(f"{quote(text)}: {quote(rest)} is not a result; {_RESULT_HELP}")
+            raise ResultError(
+                _(
+                    "{text}: {rest} is not a result; {help}",
+                    text=quote(text),
+                    rest=quote(rest),
+                    help=_RESULT_HELP,
+                )
+            )
         return cls(contract, _tricks(text, contract, match))
 
 
@@ -277,21 +324,42 @@ def _tricks(text: str, contract: Contract, match: re.Match[str]) -> int:
     if match["tricks"] is not None:
         tricks = small_int(match["tricks"])
         if tricks > TRICKS_PER_DEAL:
-            raise ResultError(f"{quote(text)}: a deal has 13 tricks; tricks taken is 0 to 13")
+            raise ResultError(
+                _("{text}: a deal has 13 tricks; tricks taken is 0 to 13", text=quote(text))
+            )
         return tricks
     diff = small_int(match["diff"])
     if diff == 0:
-        raise ResultError(f"{quote(text)}: write = for a contract made exactly")
+        raise ResultError(_("{text}: write = for a contract made exactly", text=quote(text)))
     if match["sign"] == "+":
         most = TRICKS_PER_DEAL - contract.tricks_needed
         if diff > most:
+            if most:
+                raise ResultError(
+                    _(
+                        "{text}: {name} can make at most 13 tricks (at most +{most})",
+                        text=quote(text),
+                        name=name,
+                        most=most,
+                    )
+                )
             raise ResultError(
-                f"{quote(text)}: {name} can make at most 13 tricks"
-                + (f" (at most +{most})" if most else "; it cannot make an overtrick")
+                _(
+                    "{text}: {name} can make at most 13 tricks; it cannot make an overtrick",
+                    text=quote(text),
+                    name=name,
+                )
             )
         return contract.tricks_needed + diff
     if diff > contract.tricks_needed:
-        raise ResultError(f"{quote(text)}: {name} can go at most {contract.tricks_needed} down")
+        raise ResultError(
+            _(
+                "{text}: {name} can go at most {most} down",
+                text=quote(text),
+                name=name,
+                most=contract.tricks_needed,
+            )
+        )
     return contract.tricks_needed - diff
 
 

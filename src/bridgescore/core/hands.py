@@ -13,9 +13,10 @@ from enum import IntEnum
 from typing import Final
 
 from bridgescore.core._tokens import quote
-from bridgescore.core.seats import Seat
+from bridgescore.core.seats import SEAT_NAMES, Seat
 from bridgescore.core.strains import Strain
-from bridgescore.errors import BridgeInputError
+from bridgescore.errors import BridgeInputError, Message, listed
+from bridgescore.errors import marked as _
 
 
 class DealError(BridgeInputError):
@@ -49,7 +50,9 @@ class Rank(IntEnum):
         if folded == "10":
             return Rank.TEN
         if len(folded) != 1 or folded not in "23456789TJQKA":
-            raise DealError(f"{quote(text)}: not a card rank; use 2-9, T (or 10), J, Q, K, A")
+            raise DealError(
+                _("{text}: not a card rank; use 2-9, T (or 10), J, Q, K, A", text=quote(text))
+            )
         return Rank("23456789TJQKA".index(folded) + 2)
 
 
@@ -66,7 +69,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if self.suit is Strain.NOTRUMP:
-            raise DealError("a card's suit is clubs, diamonds, hearts or spades, not notrump")
+            raise DealError(_("a card's suit is clubs, diamonds, hearts or spades, not notrump"))
 
     def __str__(self) -> str:
         return f"{self.suit.letter}{self.rank.letter}"
@@ -76,7 +79,9 @@ class Card:
         """``'SA'``, ``'♥T'``, ``'D10'``."""
         folded = text.strip()
         if len(folded) < 2:
-            raise DealError(f"{quote(text)}: a card is a suit and a rank, like SA or H10")
+            raise DealError(
+                _("{text}: a card is a suit and a rank, like SA or H10", text=quote(text))
+            )
         return cls(Strain.parse(folded[0]), Rank.parse(folded[1:]))
 
 
@@ -99,12 +104,12 @@ class Hands:
     def __post_init__(self) -> None:
         problems = self.problems()
         if problems:
-            raise DealError("; ".join(problems))
+            raise DealError(listed(problems))
 
     def hand(self, seat: Seat) -> frozenset[Card] | None:
         return (self.north, self.east, self.south, self.west)[seat]
 
-    def problems(self) -> list[str]:
+    def problems(self) -> list[Message]:
         """Every reason these hands cannot be a real deal."""
         out = []
         seen: Counter[Card] = Counter()
@@ -113,17 +118,17 @@ class Hands:
             if cards is None:
                 continue
             if len(cards) > 13:
-                out.append(f"{seat.name.title()} has {len(cards)} cards")
+                out.append(_("{seat} has {count} cards", seat=SEAT_NAMES[seat], count=len(cards)))
             seen.update(cards)
         twice = sorted(card for card, count in seen.items() if count > 1)
         if twice:
-            out.append(f"{', '.join(map(str, twice))} in two hands")
+            out.append(_("{cards} in two hands", cards=", ".join(map(str, twice))))
         known = [self.hand(seat) for seat in Seat if self.hand(seat) is not None]
         if all(h is not None for h in (self.north, self.east, self.south, self.west)) and any(
             h is not None and len(h) != 13 for h in known
         ):
             counts = ", ".join(f"{s.letter} {len(self.hand(s) or ())}" for s in Seat)
-            out.append(f"a full deal has 13 cards a hand ({counts})")
+            out.append(_("a full deal has 13 cards a hand ({counts})", counts=counts))
         return out
 
     @property
@@ -137,13 +142,21 @@ class Hands:
         """Parse PBN deal notation: ``'N:AKQ.JT9.876.5432 ...'`` (``-`` for an unknown hand)."""
         stripped = text.strip()
         if len(stripped) < 2 or stripped[1] != ":":
-            raise DealError(f"{quote(text)}: a PBN deal starts with the first seat, like N:")
+            raise DealError(
+                _("{text}: a PBN deal starts with the first seat, like N:", text=quote(text))
+            )
         if stripped[0].upper() not in "NESW":
-            raise DealError(f"{quote(text)}: a PBN deal starts with N:, E:, S: or W:")
+            raise DealError(_("{text}: a PBN deal starts with N:, E:, S: or W:", text=quote(text)))
         first = Seat.parse(stripped[0])
         parts = stripped[2:].split()
         if len(parts) != 4:
-            raise DealError(f"{quote(text)}: a PBN deal has four hands, found {len(parts)}")
+            raise DealError(
+                _(
+                    "{text}: a PBN deal has four hands, found {count}",
+                    text=quote(text),
+                    count=len(parts),
+                )
+            )
         hands: list[frozenset[Card] | None] = [None] * 4
         for offset, part in enumerate(parts):
             seat = Seat((first + offset) % 4)
@@ -151,20 +164,25 @@ class Hands:
                 continue
             if not _HAND_RE.match(part.upper()):
                 raise DealError(
-                    f"{quote(text)}: {quote(part)} is not a hand;"
-                    " write spades.hearts.diamonds.clubs"
-                    " with ranks 2-9, T, J, Q, K, A"
+                    _(
+                        "{text}: {hand} is not a hand; write spades.hearts.diamonds.clubs"
+                        " with ranks 2-9, T, J, Q, K, A",
+                        text=quote(text),
+                        hand=quote(part),
+                    )
                 )
             cards: list[Card] = []
             for suit, holding in zip(SUITS, part.upper().split("."), strict=True):
                 cards.extend(Card(suit, Rank.parse(letter)) for letter in holding)
             if len(set(cards)) != len(cards):
-                raise DealError(f"{quote(text)}: {quote(part)} lists a card twice")
+                raise DealError(
+                    _("{text}: {hand} lists a card twice", text=quote(text), hand=quote(part))
+                )
             hands[seat] = frozenset(cards)
         try:
             return cls(*hands)
         except DealError as error:
-            raise DealError(f"{quote(text)}: {error}") from None
+            raise DealError(_("{text}: {error}", text=quote(text), error=error)) from None
 
     def to_pbn(self, first: Seat = Seat.NORTH) -> str:
         """PBN deal notation starting with ``first`` (cards high to low in each suit)."""

@@ -26,6 +26,8 @@ from types import MappingProxyType
 from typing import Generic, Protocol, TypeVar
 
 from bridgescore.core._tokens import normalise, quote
+from bridgescore.errors import Message
+from bridgescore.errors import marked as _
 
 
 class Named(Protocol):
@@ -41,7 +43,7 @@ class Registry(Generic[T]):
 
     def __init__(
         self,
-        what: str,
+        what: str | Message,
         error: type[Exception],
         items: Iterable[T] = (),
         *,
@@ -57,7 +59,9 @@ class Registry(Generic[T]):
             self.add(item, *getattr(item, "aliases", ()), builtin=True)
         self.default = default
         if normalise(default) not in self._keys:
-            raise ValueError(f"default {default!r} is not a registered {what}")
+            raise ValueError(
+                _("default {default!r} is not a registered {what}", default=default, what=what)
+            )
 
     def add(self, item: T, *aliases: str, builtin: bool = False, replace: bool = False) -> T:
         """Register ``item`` under its name and ``aliases``; a name in use is refused
@@ -66,15 +70,28 @@ class Registry(Generic[T]):
         keys = {normalise(shown): shown for shown in reversed(spelled)}
         for key, shown in keys.items():
             if not key:
-                raise self.error(f"{item.name!r}: a {self.what} name cannot be empty")
+                raise self.error(
+                    _("{name!r}: a {what} name cannot be empty", name=item.name, what=self.what)
+                )
             owner = self._keys.get(key)
             if owner is None:
                 continue
             if owner in self._builtin:
-                raise self.error(f"{shown!r} is a built-in {self.what} name and cannot be replaced")
+                raise self.error(
+                    _(
+                        "{name!r} is a built-in {what} name and cannot be replaced",
+                        name=shown,
+                        what=self.what,
+                    )
+                )
             if not replace:
                 raise self.error(
-                    f"{shown!r} is already the {self.what} {owner!r}; pass replace=True"
+                    _(
+                        "{name!r} is already the {what} {owner!r}; pass replace=True",
+                        name=shown,
+                        what=self.what,
+                        owner=owner,
+                    )
                 )
         if replace:
             for key in keys:
@@ -92,7 +109,9 @@ class Registry(Generic[T]):
         """Remove an item added with :meth:`add` (not a built-in one), with its aliases."""
         found = self._keys.get(normalise(name))
         if found is None or found in self._builtin:
-            raise self.error(f"{name!r} is not a {self.what} that can be removed")
+            raise self.error(
+                _("{name!r} is not a {what} that can be removed", name=name, what=self.what)
+            )
         del self._items[found]
         del self._aliases[found]
         for key in [k for k, v in self._keys.items() if v == found]:
@@ -108,11 +127,23 @@ class Registry(Generic[T]):
         naming every choice."""
         if not isinstance(text, str):
             raise self.error(
-                f"{quote(text)}: a {self.what} is named by text; use {self.choices_text()}"
+                _(
+                    "{text}: a {what} is named by text; use {choices}",
+                    text=quote(text),
+                    what=self.what,
+                    choices=self.choices_text(),
+                )
             )
         found = self.find(text)
         if found is None:
-            raise self.error(f"{quote(text)}: not a {self.what}; use {self.choices_text()}")
+            raise self.error(
+                _(
+                    "{text}: not a {what}; use {choices}",
+                    text=quote(text),
+                    what=self.what,
+                    choices=self.choices_text(),
+                )
+            )
         return found
 
     def names(self) -> tuple[str, ...]:

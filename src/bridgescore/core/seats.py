@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import Enum, IntEnum
+from typing import Final
 
 from bridgescore.core._tokens import lookup
-from bridgescore.errors import SeatError
+from bridgescore.errors import Message, SeatError
+from bridgescore.errors import marked as _
 
 
 class Side(Enum):
@@ -25,7 +28,7 @@ class Side(Enum):
     @classmethod
     def parse(cls, text: str) -> Side:
         """``'NS'``, ``'N-S'``, ``'EW'``, ``'E/W'`` (any case)."""
-        return lookup(text, _SIDES, what="side", error=SeatError, shown="NS or EW")
+        return lookup(text, _SIDES, what=_("side"), error=SeatError, shown=_("NS or EW"))
 
     def __str__(self) -> str:
         return self.value
@@ -62,7 +65,7 @@ class Seat(IntEnum):
     @classmethod
     def parse(cls, text: str) -> Seat:
         """``'N'``, ``'north'``, ``'E'``... (any case)."""
-        return lookup(text, _SEATS, what="seat", error=SeatError, shown="N, E, S or W")
+        return lookup(text, _SEATS, what=_("seat"), error=SeatError, shown=_("N, E, S or W"))
 
     def __str__(self) -> str:
         return self.letter
@@ -73,3 +76,8 @@ class Seat(IntEnum):
 
 _SEATS = {s.letter: s for s in Seat} | {s.name: s for s in Seat}
 _SIDES = {"NS": Side.NS, "SN": Side.NS, "EW": Side.EW, "WE": Side.EW}
+
+SEAT_NAMES: Final[Mapping[Seat, Message]] = {
+    Seat.NORTH: _("North"), Seat.EAST: _("East"), Seat.SOUTH: _("South"), Seat.WEST: _("West"),
+}  # fmt: skip
+"""Each seat's name in a message, translated where the message is shown."""

@@ -6,6 +6,7 @@ from enum import IntEnum
 
 from bridgescore.core._tokens import lookup, normalise, quote
 from bridgescore.errors import DoublingError, StrainError
+from bridgescore.errors import marked as _
 
 
 class Strain(IntEnum):
@@ -46,10 +47,14 @@ class Strain(IntEnum):
             clash = _AMBIGUOUS.get(normalise(text))
             if clash is not None:
                 raise StrainError(
-                    f"{quote(text)}: not a strain on its own; it may be {clash}: write the"
-                    " suit's letter (C, D, H, S) or symbol"
+                    _(
+                        "{text}: not a strain on its own; it may be {clash}: write the"
+                        " suit's letter (C, D, H, S) or symbol",
+                        text=quote(text),
+                        clash=clash,
+                    )
                 )
-        return lookup(text, _STRAINS, what="strain", error=StrainError, shown=_SHOWN)
+        return lookup(text, _STRAINS, what=_("strain"), error=StrainError, shown=_SHOWN)
 
     def __str__(self) -> str:
         return self.letter
@@ -79,7 +84,11 @@ class Doubling(IntEnum):
     def parse(cls, text: str) -> Doubling:
         """``''``, ``'X'``, ``'*'``, ``'XX'``, ``'**'``, ``'doubled'``..."""
         return lookup(
-            text, _DOUBLINGS, what="doubling", error=DoublingError, shown="nothing, X (or *) or XX"
+            text,
+            _DOUBLINGS,
+            what=_("doubling"),
+            error=DoublingError,
+            shown=_("nothing, X (or *) or XX"),
         )
 
     def __str__(self) -> str:

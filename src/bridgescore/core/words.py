@@ -27,7 +27,8 @@ from enum import StrEnum
 from typing import Self
 
 from bridgescore.core._tokens import normalise, quote
-from bridgescore.errors import BridgeInputError
+from bridgescore.errors import BridgeInputError, Message
+from bridgescore.errors import marked as _
 
 
 class Word(StrEnum):
@@ -39,8 +40,9 @@ class Word(StrEnum):
         return {}
 
     @classmethod
-    def what(cls) -> str:
-        """What one of these is called in a message: the class name in words."""
+    def what(cls) -> str | Message:
+        """What one of these is called in a message: the class name in words (a subclass
+        names itself with a marked message, so the name is translated too)."""
         return re.sub(r"(?<!^)(?=[A-Z])", " ", cls.__name__).lower()
 
     @classmethod
@@ -55,7 +57,14 @@ class Word(StrEnum):
             return text
         shown = ", ".join(member.value for member in cls)
         if not isinstance(text, str):
-            raise cls.error()(f"{quote(text)}: a {cls.what()} is written as text ({shown})")
+            raise cls.error()(
+                _(
+                    "{text}: a {what} is written as text ({shown})",
+                    text=quote(text),
+                    what=cls.what(),
+                    shown=shown,
+                )
+            )
         key = normalise(text)
         for member in cls:
             if normalise(member.value) == key:
@@ -63,4 +72,6 @@ class Word(StrEnum):
         for alias, member in cls.aliases().items():
             if normalise(alias) == key:
                 return member
-        raise cls.error()(f"{quote(text)}: not a {cls.what()}; use {shown}")
+        raise cls.error()(
+            _("{text}: not a {what}; use {shown}", text=quote(text), what=cls.what(), shown=shown)
+        )

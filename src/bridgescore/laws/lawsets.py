@@ -20,6 +20,7 @@ from typing import Final
 from bridgescore.core.registry import Registry
 from bridgescore.core.strains import Doubling, Strain
 from bridgescore.errors import LawsError
+from bridgescore.errors import marked as _
 
 UNDERTRICKS_MAX: Final = 13
 
@@ -290,7 +291,7 @@ LAW_1932 = _law_set(
 )
 
 LAW_SET_REGISTRY: Final = Registry(
-    "law set", LawsError, (LAW_2017, LAW_1987, LAW_1935, LAW_1932), default="2017"
+    _("law set"), LawsError, (LAW_2017, LAW_1987, LAW_1935, LAW_1932), default="2017"
 )
 """Every law set by name and alias, newest first."""
 

@@ -16,6 +16,7 @@ from bridgescore.core.seats import Seat, Side
 from bridgescore.core.strains import Doubling, Strain
 from bridgescore.core.vulnerability import BoardInfo, Vulnerability
 from bridgescore.errors import BridgeInputError, ResultError, VulnerabilityError
+from bridgescore.errors import marked as _
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET, LawSet, get_laws
 
 
@@ -72,7 +73,11 @@ class ScoreBreakdown:
         declaring = self.declarer_side
         if declaring is None:
             raise BridgeInputError(
-                f"{self.result}: no declarer, so whose score {self.total:+d} is is unknown"
+                _(
+                    "{result}: no declarer, so whose score {total:+d} is is unknown",
+                    result=self.result,
+                    total=self.total,
+                )
             )
         return self.total if side is declaring else -self.total
 
@@ -228,8 +233,11 @@ def _score_at(
         sides = Vulnerability.parse(vulnerability)
     else:
         raise VulnerabilityError(
-            f"vulnerability={vulnerability!r}: give a Vulnerability"
-            " (Vulnerability.NONE, .NS, .EW or .BOTH) or its text"
+            _(
+                "vulnerability={vulnerability!r}: give a Vulnerability"
+                " (Vulnerability.NONE, .NS, .EW or .BOTH) or its text",
+                vulnerability=vulnerability,
+            )
         )
     result = _as_result(contract, tricks)
     played = result.contract
@@ -239,8 +247,13 @@ def _score_at(
     if side is None:
         example = TableResult(played.by(Seat.SOUTH), result.tricks)
         raise BridgeInputError(
-            f"{result}: {given} says which sides are vulnerable, so a declarer is needed;"
-            f" name one (like {str(example)!r}), or say vulnerable=True or False"
+            _(
+                "{result}: {given} says which sides are vulnerable, so a declarer is needed;"
+                " name one (like {example!r}), or say vulnerable=True or False",
+                result=result,
+                given=given,
+                example=str(example),
+            )
         )
     return _score(result, None, sides.is_vulnerable(side), laws)
 
@@ -257,8 +270,11 @@ def _score(
     if vulnerable is None:
         if not isinstance(played, PassedOut):
             raise BridgeInputError(
-                f"{result}: say who is vulnerable: vulnerable=True or False,"
-                " vulnerability=Vulnerability.NS (with a declarer) or board=7"
+                _(
+                    "{result}: say who is vulnerable: vulnerable=True or False,"
+                    " vulnerability=Vulnerability.NS (with a declarer) or board=7",
+                    result=result,
+                )
             )
         vulnerable = False
     breakdown = ScoreBreakdown(result, vulnerable, law.name)
@@ -304,7 +320,13 @@ def _as_result(
 ) -> TableResult:
     if isinstance(contract, TableResult):
         if tricks is not None and tricks != contract.tricks:
-            raise ResultError(f"{contract}: tricks={tricks} contradicts the result")
+            raise ResultError(
+                _(
+                    "{result}: tricks={tricks} contradicts the result",
+                    result=contract,
+                    tricks=tricks,
+                )
+            )
         return contract
     if isinstance(contract, str):
         if tricks is None:
@@ -312,12 +334,16 @@ def _as_result(
         contract = parse_contract(contract)
     if isinstance(contract, PassedOut):
         if tricks is not None:
-            raise ResultError(f"Pass {tricks}: a passed-out deal has no tricks")
+            raise ResultError(_("Pass {tricks}: a passed-out deal has no tricks", tricks=tricks))
         return TableResult(contract, None)
     if not isinstance(contract, Contract):
-        raise BridgeInputError(f"{contract!r}: not a contract; give a Contract or text like '4S'")
+        raise BridgeInputError(
+            _("{contract!r}: not a contract; give a Contract or text like '4S'", contract=contract)
+        )
     if tricks is None:
-        raise ResultError(f"{contract}: no result; give the tricks taken (0-13)")
+        raise ResultError(
+            _("{contract}: no result; give the tricks taken (0-13)", contract=contract)
+        )
     return TableResult(contract, tricks)
 
 
