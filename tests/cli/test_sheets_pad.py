@@ -250,7 +250,7 @@ def test_every_message_goes_through_gettext(
     left = left.replace(" [y/N]", "")
     assert set(left) <= set("━─┼│┃╇┄ 0123456789:\n"), left
     assert result.stdout.count("«") > 20
-    assert result.stderr.startswith("«error: 'bogus': not a contract;")
+    assert result.stderr.startswith("«error: «'bogus': not a contract;")  # its message too
 
 
 def test_the_catalogue_falls_back_to_english() -> None:

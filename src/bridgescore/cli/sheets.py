@@ -6,7 +6,9 @@ Without a file (or with ``-i``, or ``--save FILE``) they ask for each deal at
 the prompt, where any deal can be fixed, inserted or deleted; a rubber that ends
 is followed by the next one. ``--save`` writes the deals to FILE after every
 change (atomically) and resumes from FILE when it exists. Every message goes
-through gettext (:mod:`bridgescore.cli._i18n`). See docs/sheets.md, "At the prompt".
+in the command's language (``--lang``, else the environment's), looked up when shown
+(:func:`bridgescore.cli._common.cli_words`); a library error is shown in it too. See
+docs/sheets.md, "At the prompt".
 """
 
 from __future__ import annotations
@@ -23,8 +25,14 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from bridgescore.cli._common import console, emit_json, friendly_errors, one_line
-from bridgescore.cli._i18n import _, ngettext
+from bridgescore.cli._common import (
+    cli_words,
+    console,
+    emit_json,
+    friendly_errors,
+    lang_option,
+    one_line,
+)
 from bridgescore.core.seats import Side
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.errors import BridgeError
@@ -35,6 +43,32 @@ from bridgescore.sheets.entries import ScoreItem, SheetEntry, Tally
 from bridgescore.sheets.rubber import RubberSession, RubberSheet
 
 S = TypeVar("S", RubberSession, ChicagoSheet)
+
+
+def _(message: str) -> str:
+    """``message`` in the command's language, looked up when it is shown (so ``--lang``,
+    given on the command or on the group, is followed)."""
+    return cli_words().gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    return cli_words().ngettext(singular, plural, count)
+
+
+def _said(error: BridgeError) -> str:
+    """A library error in the command's language."""
+    return error.translated(_)
+
+
+def _vulnerable(vulnerability: Vulnerability) -> str:
+    """Who is vulnerable, as a board's header says it (None, NS, EW, Both)."""
+    pgettext = cli_words().pgettext
+    return {
+        Vulnerability.NONE: pgettext("vulnerable", "None"),
+        Vulnerability.NS: pgettext("vulnerable", "NS"),
+        Vulnerability.EW: pgettext("vulnerable", "EW"),
+        Vulnerability.BOTH: pgettext("vulnerable", "Both"),
+    }[vulnerability]
 
 
 def _line_help() -> str:
@@ -91,25 +125,6 @@ _CUT_RULE: Final = "┄"
 _RULE_WIDTH: Final = 26
 
 
-def _item_name(item: ScoreItem) -> str:
-    """What an entry is for, as the sheet writes it."""
-    names = {
-        ScoreItem.CONTRACT_POINTS: _("contract points"),
-        ScoreItem.OVERTRICKS: _("overtricks"),
-        ScoreItem.SLAM_BONUS: _("slam bonus"),
-        ScoreItem.INSULT_BONUS: _("insult bonus"),
-        ScoreItem.UNDERTRICKS: _("undertricks"),
-        ScoreItem.HONOURS: _("honours"),
-        ScoreItem.GAME_BONUS: _("game bonus"),
-        ScoreItem.PARTSCORE_BONUS: _("partscore bonus"),
-        ScoreItem.FOURTH_DEAL_PARTSCORE: _("fourth-deal partscore"),
-        ScoreItem.RUBBER_BONUS: _("rubber bonus"),
-        ScoreItem.UNFINISHED_GAME: _("unfinished rubber: game"),
-        ScoreItem.UNFINISHED_PARTSCORE: _("unfinished rubber: partscore"),
-    }
-    return names[item]
-
-
 def _sides(we: Side) -> tuple[Side, Side]:
     """The columns in order: We, then They."""
     return we, we.opponents
@@ -128,7 +143,7 @@ def _cell(points: int) -> str:
 
 def _label(entry: SheetEntry, deal: int | None) -> Text:
     text = Text(f"{entry.points:>5}")
-    name = _item_name(entry.item)
+    name = entry.item.shown(_)
     where = name if deal is None else f"{deal}: {name}"
     text.append(f"  {where}", style="dim")
     return text
@@ -216,7 +231,7 @@ def _rubber_summary(sheet: RubberSheet) -> list[str]:
             _(
                 "Rubber in progress: next deal at vulnerability {vulnerability};"
                 " toward game NS {ns}, EW {ew}."
-            ).format(vulnerability=sheet.vulnerability, ns=toward.ns, ew=toward.ew)
+            ).format(vulnerability=_vulnerable(sheet.vulnerability), ns=toward.ns, ew=toward.ew)
         )
     lines.append(_result_line(sheet.totals))
     return lines
@@ -296,7 +311,7 @@ def chicago_table(sheet: ChicagoSheet, *, we: Side = Side.NS) -> Table:
             if row.game_won_by is not None:
                 notes.append(_("game {side}").format(side=row.game_won_by))
             notes += [
-                f"{_item_name(e.item)} {e.side} {e.points}"
+                f"{e.item.shown(_)} {e.side} {e.points}"
                 for e in row.entries
                 if e.item in (ScoreItem.FOURTH_DEAL_PARTSCORE, ScoreItem.HONOURS)
             ]
@@ -305,7 +320,7 @@ def chicago_table(sheet: ChicagoSheet, *, we: Side = Side.NS) -> Table:
             table.add_row(
                 str(row.number),
                 row.info.dealer.letter,
-                str(row.info.vulnerability),
+                _vulnerable(row.info.vulnerability),
                 str(row.deal),
                 *(_cell(points[side]) for side in order),
                 ", ".join(notes),
@@ -559,7 +574,7 @@ def _interact(
                 continue
             new, said = _apply(sheet, typed)
         except (BridgeError, _PromptError) as error:
-            _error(str(error))
+            _error(_said(error) if isinstance(error, BridgeError) else str(error))
             continue
         if save is not None:
             try:
@@ -587,10 +602,10 @@ def _rubber_prompt(session: RubberSession) -> str:
         vulnerability = Vulnerability.NONE
     if rubber == 1:
         return _("Deal {number} (vulnerable: {vulnerability})").format(
-            number=number, vulnerability=vulnerability
+            number=number, vulnerability=_vulnerable(vulnerability)
         )
     return _("Deal {number} (rubber {rubber}, vulnerable: {vulnerability})").format(
-        number=number, rubber=rubber, vulnerability=vulnerability
+        number=number, rubber=rubber, vulnerability=_vulnerable(vulnerability)
     )
 
 
@@ -668,7 +683,7 @@ def _chicago_prompt(sheet: ChicagoSheet) -> str:
         round=info.round,
         deal=info.deal_in_round,
         dealer=info.dealer.letter,
-        vulnerability=info.vulnerability,
+        vulnerability=_vulnerable(info.vulnerability),
     )
 
 
@@ -836,6 +851,7 @@ _WE_CHOICE: Final = click.Choice(["NS", "EW"], case_sensitive=False)
 @click.option("-i", "--interactive", is_flag=True, help=_("Type the deals at the prompt."))
 @click.option("--save", "save", metavar="FILE", default=None, help=_save_help())
 @click.option("--json", "as_json", is_flag=True, help=_("Print the whole sheet as JSON."))
+@lang_option
 @friendly_errors
 def rubber_command(
     file: str | None,
@@ -946,6 +962,7 @@ def rubber_command(
 @click.option("-i", "--interactive", is_flag=True, help=_("Type the deals at the prompt."))
 @click.option("--save", "save", metavar="FILE", default=None, help=_save_help())
 @click.option("--json", "as_json", is_flag=True, help=_("Print the whole sheet as JSON."))
+@lang_option
 @friendly_errors
 def chicago_command(
     file: str | None,

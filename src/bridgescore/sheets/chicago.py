@@ -35,6 +35,7 @@ from bridgescore.core.contract import TableResult
 from bridgescore.core.seats import Seat, Side
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.errors import SheetError
+from bridgescore.errors import marked as _
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET, LawSet, get_laws
 from bridgescore.scoring.deal import ScoreBreakdown, score
 from bridgescore.sheets.deal import Deal
@@ -58,9 +59,12 @@ class ChicagoVulnerability(Enum):
     def parse(cls, text: str) -> ChicagoVulnerability:
         """``'dealer-opponents'`` or ``'dealer'`` (any case)."""
         return lookup(
-            text, _VUL_RULES, what="Chicago vulnerability rule", error=SheetError,
+            text,
+            _VUL_RULES,
+            what="Chicago vulnerability rule",
+            error=SheetError,
             shown="dealer-opponents or dealer",
-        )  # fmt: skip
+        )
 
     def __str__(self) -> str:
         return self.value
@@ -81,9 +85,12 @@ class ChicagoScoring(Enum):
     def parse(cls, text: str) -> ChicagoScoring:
         """``'duplicate'`` or ``'classic'`` (any case)."""
         return lookup(
-            text, _SCORINGS, what="Chicago scoring", error=SheetError,
+            text,
+            _SCORINGS,
+            what="Chicago scoring",
+            error=SheetError,
             shown="duplicate or classic",
-        )  # fmt: skip
+        )
 
     def __str__(self) -> str:
         return self.value
@@ -128,9 +135,11 @@ def chicago_deal_info(
     Vulnerability.EW
     """
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise SheetError(f"deal {number!r}: Chicago deals are numbered 1, 2, 3...")
+        raise SheetError(_("deal {number!r}: Chicago deals are numbered 1, 2, 3...", number=number))
     if not isinstance(first_dealer, Seat):
-        raise SheetError(f"first dealer {first_dealer!r}: give a Seat (N, E, S or W)")
+        raise SheetError(
+            _("first dealer {dealer!r}: give a Seat (N, E, S or W)", dealer=first_dealer)
+        )
     rule = (
         vulnerability
         if isinstance(vulnerability, ChicagoVulnerability)
@@ -253,17 +262,29 @@ class ChicagoSheet(Scored):
         if isinstance(self.first_dealer, str):
             object.__setattr__(self, "first_dealer", Seat.parse(self.first_dealer))
         if not isinstance(self.scoring, ChicagoScoring):
-            raise SheetError(f"scoring={self.scoring!r}: use duplicate or classic")
+            raise SheetError(
+                _("scoring={scoring!r}: use duplicate or classic", scoring=self.scoring)
+            )
         if not isinstance(self.vulnerability, ChicagoVulnerability):
             raise SheetError(
-                f"vulnerability={self.vulnerability!r}: use dealer-opponents or dealer"
+                _(
+                    "vulnerability={rule!r}: use dealer-opponents or dealer",
+                    rule=self.vulnerability,
+                )
             )
         if not isinstance(self.first_dealer, Seat):
-            raise SheetError(f"first_dealer={self.first_dealer!r}: give a Seat (N, E, S or W)")
+            raise SheetError(
+                _(
+                    "first_dealer={dealer!r}: give a Seat (N, E, S or W)",
+                    dealer=self.first_dealer,
+                )
+            )
         if self.honours is None:
             object.__setattr__(self, "honours", self.scoring is ChicagoScoring.CLASSIC)
         elif not isinstance(self.honours, bool):
-            raise SheetError(f"honours={self.honours!r}: say True, False or None")
+            raise SheetError(
+                _("honours={honours!r}: say True, False or None", honours=self.honours)
+            )
         deals = tuple(_as_deal(d) for d in self.deals)
         object.__setattr__(self, "deals", deals)
         object.__setattr__(self, "_rows", self._play(deals, law))
@@ -325,15 +346,24 @@ class ChicagoSheet(Scored):
     def undo(self) -> ChicagoSheet:
         """This sheet without its last deal."""
         if not self.deals:
-            raise SheetError("undo: the sheet has no deals")
+            raise SheetError(_("undo: the sheet has no deals"))
         return replace(self, deals=self.deals[:-1])
 
     def _index(self, number: int, *, allow_end: bool = False) -> int:
         if isinstance(number, bool) or not isinstance(number, int):
-            raise SheetError(f"{number!r}: deals are numbered 1, 2, 3...")
+            raise SheetError(_("{number!r}: deals are numbered 1, 2, 3...", number=number))
         if not 1 <= number <= len(self.deals) + allow_end:
-            have = f"1 to {len(self.deals)}" if self.deals else "none yet"
-            raise SheetError(f"deal {number}: no such deal on this sheet (deals: {have})")
+            if self.deals:
+                raise SheetError(
+                    _(
+                        "deal {number}: no such deal on this sheet (deals: 1 to {last})",
+                        number=number,
+                        last=len(self.deals),
+                    )
+                )
+            raise SheetError(
+                _("deal {number}: no such deal on this sheet (deals: none yet)", number=number)
+            )
         return number - 1
 
     # --- scoring ----------------------------------------------------------------------------
@@ -445,4 +475,6 @@ class ChicagoSheet(Scored):
 def _as_deal(deal: object) -> Deal:
     if isinstance(deal, Deal | TableResult | str):
         return Deal.of(deal)
-    raise SheetError(f"{deal!r}: not a deal; give a Deal, a TableResult or text like '4S N ='")
+    raise SheetError(
+        _("{deal!r}: not a deal; give a Deal, a TableResult or text like '4S N ='", deal=deal)
+    )

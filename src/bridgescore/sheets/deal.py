@@ -16,11 +16,18 @@ from dataclasses import dataclass
 from bridgescore.core._tokens import quote
 from bridgescore.core.contract import PassedOut, TableResult
 from bridgescore.core.seats import Side
-from bridgescore.errors import SheetError
+from bridgescore.errors import Message, SheetError
+from bridgescore.errors import marked as _
 from bridgescore.sheets.honours import Honours
 
 _HONOURS_WORD = re.compile(r"\bhonou?rs?\b", re.IGNORECASE)
-_DECLARER_HELP = "write the declarer after the contract, like '4S N =' or '3NT S 10'"
+
+
+def _no_declarer(text: str) -> Message:
+    return _(
+        "{text}: no declarer; write the declarer after the contract, like '4S N =' or '3NT S 10'",
+        text=quote(text),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,12 +43,14 @@ class Deal:
 
     def __post_init__(self) -> None:
         if not isinstance(self.result, TableResult):
-            raise SheetError(f"{self.result!r}: a deal needs a TableResult")
+            raise SheetError(_("{result!r}: a deal needs a TableResult", result=self.result))
         if not self.result.passed_out and self.result.declarer is None:
-            raise SheetError(f"{str(self.result)!r}: no declarer; {_DECLARER_HELP}")
+            raise SheetError(_no_declarer(str(self.result)))
         if self.honours is not None:
             if not isinstance(self.honours, Honours):
-                raise SheetError(f"{self.honours!r}: honours are an Honours value or None")
+                raise SheetError(
+                    _("{honours!r}: honours are an Honours value or None", honours=self.honours)
+                )
             self.honours.check(self.result.contract)
 
     @property
@@ -57,14 +66,18 @@ class Deal:
     def parse(cls, text: str) -> Deal:
         """``'4SX S +1'``, ``'2NT N 9'``, ``'6D E = honours EW 150'``, ``'Pass'``."""
         if not isinstance(text, str):
-            raise SheetError(f"{quote(text)}: a deal is written as text, like '4S N ='")
+            raise SheetError(
+                _("{text}: a deal is written as text, like '4S N ='", text=quote(text))
+            )
         parts = _HONOURS_WORD.split(text, maxsplit=1)
         result_text = parts[0].strip()
         if not result_text:
-            raise SheetError(f"{quote(text.strip())}: no result before the honours; like '4H S ='")
+            raise SheetError(
+                _("{text}: no result before the honours; like '4H S ='", text=quote(text.strip()))
+            )
         result = TableResult.parse(result_text)
         if not result.passed_out and result.declarer is None:
-            raise SheetError(f"{quote(result_text)}: no declarer; {_DECLARER_HELP}")
+            raise SheetError(_no_declarer(result_text))
         honours = Honours.parse(parts[1]) if len(parts) > 1 else None
         return cls(result, honours)
 

@@ -6,11 +6,14 @@ what. Totals are sums of entries, never running state kept on the side.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
+from types import MappingProxyType
+from typing import Final
 
 from bridgescore.core.seats import Side
+from bridgescore.i18n import gettext_noop
 from bridgescore.scoring.deal import ScoreBreakdown
 
 
@@ -35,6 +38,36 @@ class ScoreItem(Enum):
 
     def __repr__(self) -> str:
         return f"ScoreItem.{self.name}"
+
+    def shown(self, gettext: Callable[[str], str] | None = None) -> str:
+        """What the entry is for, as a sheet writes it, in ``gettext``'s language (the web
+        app's and the CLI's own gettext; English without one).
+
+        >>> ScoreItem.RUBBER_BONUS.shown()
+        'rubber bonus'
+        """
+        name = ITEM_NAMES[self]
+        return gettext(name) if gettext else name
+
+
+ITEM_NAMES: Final[Mapping[ScoreItem, str]] = MappingProxyType(
+    {
+        ScoreItem.CONTRACT_POINTS: gettext_noop("contract points"),
+        ScoreItem.OVERTRICKS: gettext_noop("overtricks"),
+        ScoreItem.SLAM_BONUS: gettext_noop("slam bonus"),
+        ScoreItem.INSULT_BONUS: gettext_noop("insult bonus"),
+        ScoreItem.UNDERTRICKS: gettext_noop("undertricks"),
+        ScoreItem.HONOURS: gettext_noop("honours"),
+        ScoreItem.GAME_BONUS: gettext_noop("game bonus"),
+        ScoreItem.PARTSCORE_BONUS: gettext_noop("partscore bonus"),
+        ScoreItem.FOURTH_DEAL_PARTSCORE: gettext_noop("fourth-deal partscore"),
+        ScoreItem.RUBBER_BONUS: gettext_noop("rubber bonus"),
+        ScoreItem.UNFINISHED_GAME: gettext_noop("unfinished rubber: game"),
+        ScoreItem.UNFINISHED_PARTSCORE: gettext_noop("unfinished rubber: partscore"),
+    }
+)
+"""Each kind of entry's name, as a sheet writes it: the one table the terminal's sheet and
+the score pad translate (each through its own gettext)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,11 +16,11 @@ from bridgescore.core.contract import Contract, PassedOut
 from bridgescore.core.seats import Side
 from bridgescore.core.strains import Strain
 from bridgescore.errors import BridgeInputError, SheetError
+from bridgescore.errors import marked as _
 from bridgescore.laws.lawsets import LawSet
 
 FOUR_HONOURS: Final = 100
 FIVE_HONOURS: Final = 150
-_ALLOWED = "100 (four trump honours) or 150 (five trump honours, or four aces at notrump)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,25 +36,42 @@ class Honours:
 
     def __post_init__(self) -> None:
         if not isinstance(self.side, Side):
-            raise SheetError(f"honours {self.side!r}: honours belong to a Side (NS or EW)")
+            raise SheetError(
+                _("honours {side!r}: honours belong to a Side (NS or EW)", side=self.side)
+            )
         if isinstance(self.points, bool) or self.points not in (FOUR_HONOURS, FIVE_HONOURS):
-            raise SheetError(f"honours {self.side} {self.points!r}: honours are {_ALLOWED}")
+            raise SheetError(
+                _(
+                    "honours {side} {points!r}: honours are 100 (four trump honours) or 150"
+                    " (five trump honours, or four aces at notrump)",
+                    side=self.side,
+                    points=self.points,
+                )
+            )
 
     @classmethod
     def parse(cls, text: str) -> Honours:
         """``'EW 150'``, ``'NS 100'`` (side first, then the points)."""
         if not isinstance(text, str):
-            raise SheetError(f"{quote(text)}: honours are written as text like 'EW 150'")
+            raise SheetError(
+                _("{text}: honours are written as text like 'EW 150'", text=quote(text))
+            )
         words = text.split()
         if len(words) != 2 or not (words[1].isascii() and words[1].isdigit()):
             raise SheetError(
-                f"honours {quote(text.strip())}: write the side and the points, like 'EW 150';"
-                f" honours are {_ALLOWED}"
+                _(
+                    "honours {text}: write the side and the points, like 'EW 150'; honours are"
+                    " 100 (four trump honours) or 150 (five trump honours, or four aces at"
+                    " notrump)",
+                    text=quote(text.strip()),
+                )
             )
         try:
             side = Side.parse(words[0])
         except BridgeInputError as error:
-            raise SheetError(f"honours {quote(text.strip())}: {error}") from None
+            raise SheetError(
+                _("honours {text}: {error}", text=quote(text.strip()), error=error)
+            ) from None
         return cls(side, small_int(words[1]))
 
     def kind(self, strain: Strain) -> str:
@@ -66,11 +83,18 @@ class Honours:
     def check(self, contract: Contract | PassedOut) -> None:
         """Raise :class:`SheetError` unless these honours can exist in ``contract``."""
         if isinstance(contract, PassedOut):
-            raise SheetError(f"honours {self}: a passed-out deal has no trumps and no honours")
+            raise SheetError(
+                _("honours {honours}: a passed-out deal has no trumps and no honours", honours=self)
+            )
         if contract.strain is Strain.NOTRUMP and self.points != FIVE_HONOURS:
             raise SheetError(
-                f"honours {self} at {contract.format(declarer=False)}: at notrump only the"
-                f" four aces in one hand count, for {FIVE_HONOURS}"
+                _(
+                    "honours {honours} at {contract}: at notrump only the four aces in one hand"
+                    " count, for {points}",
+                    honours=self,
+                    contract=contract.format(declarer=False),
+                    points=FIVE_HONOURS,
+                )
             )
 
     def value(self, laws: LawSet) -> int:

@@ -25,6 +25,7 @@ from bridgescore.core.contract import TableResult
 from bridgescore.core.seats import Side
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.errors import SheetError
+from bridgescore.errors import marked as _
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET, LawSet, get_laws
 from bridgescore.scoring.deal import ScoreBreakdown, score
 from bridgescore.sheets.deal import Deal
@@ -123,11 +124,13 @@ class RubberSheet(Scored):
         law = get_laws(self.laws)
         object.__setattr__(self, "laws", law.name)
         if not isinstance(self.deals, Iterable) or isinstance(self.deals, str):
-            raise SheetError(f"{self.deals!r}: a sheet's deals are a sequence of deals")
+            raise SheetError(
+                _("{deals!r}: a sheet's deals are a sequence of deals", deals=self.deals)
+            )
         deals = tuple(_as_deal(d) for d in self.deals)
         object.__setattr__(self, "deals", deals)
         if not isinstance(self.stopped, bool):
-            raise SheetError(f"stopped={self.stopped!r}: say True or False")
+            raise SheetError(_("stopped={stopped!r}: say True or False", stopped=self.stopped))
         rows, ended_after = _play(deals, law)
         object.__setattr__(self, "_rows", rows)
         object.__setattr__(self, "_ended_after", ended_after)
@@ -145,13 +148,19 @@ class RubberSheet(Scored):
         """This sheet with one more deal; an error once the rubber is over."""
         if self._ended_after is not None:
             raise SheetError(
-                f"{str(deal)!r}: the rubber is over after deal {self._ended_after};"
-                " start a new rubber"
+                _(
+                    "{deal!r}: the rubber is over after deal {number}; start a new rubber",
+                    deal=str(deal),
+                    number=self._ended_after,
+                )
             )
         if self.stopped:
             raise SheetError(
-                f"{str(deal)!r}: the rubber was stopped after deal {len(self.deals)};"
-                " start a new rubber"
+                _(
+                    "{deal!r}: the rubber was stopped after deal {number}; start a new rubber",
+                    deal=str(deal),
+                    number=len(self.deals),
+                )
             )
         return replace(self, deals=(*self.deals, Deal.of(deal, honours)))
 
@@ -169,7 +178,14 @@ class RubberSheet(Scored):
         try:
             return replace(self, deals=deals)
         except SheetError as error:
-            raise SheetError(f"correcting deal {number} to {str(new)!r}: {error}") from None
+            raise SheetError(
+                _(
+                    "correcting deal {number} to {deal!r}: {error}",
+                    number=number,
+                    deal=str(new),
+                    error=error,
+                )
+            ) from None
 
     def insert(
         self, number: int, deal: DealLike, honours: Honours | str | None = None
@@ -181,7 +197,14 @@ class RubberSheet(Scored):
         try:
             return replace(self, deals=deals)
         except SheetError as error:
-            raise SheetError(f"inserting {str(new)!r} as deal {number}: {error}") from None
+            raise SheetError(
+                _(
+                    "inserting {deal!r} as deal {number}: {error}",
+                    deal=str(new),
+                    number=number,
+                    error=error,
+                )
+            ) from None
 
     def delete(self, number: int) -> RubberSheet:
         """This sheet without deal ``number`` (1-based); later rows are recomputed."""
@@ -190,12 +213,14 @@ class RubberSheet(Scored):
         try:
             return replace(self, deals=deals)
         except SheetError as error:
-            raise SheetError(f"deleting deal {number}: {error}") from None
+            raise SheetError(
+                _("deleting deal {number}: {error}", number=number, error=error)
+            ) from None
 
     def undo(self) -> RubberSheet:
         """This sheet without its last deal (and no longer stopped)."""
         if not self.deals:
-            raise SheetError("undo: the sheet has no deals")
+            raise SheetError(_("undo: the sheet has no deals"))
         return replace(self, deals=self.deals[:-1], stopped=False)
 
     def finish(self) -> RubberSheet:
@@ -209,10 +234,19 @@ class RubberSheet(Scored):
 
     def _index(self, number: int, *, allow_end: bool = False) -> int:
         if isinstance(number, bool) or not isinstance(number, int):
-            raise SheetError(f"{number!r}: deals are numbered 1, 2, 3...")
+            raise SheetError(_("{number!r}: deals are numbered 1, 2, 3...", number=number))
         if not 1 <= number <= len(self.deals) + allow_end:
-            have = f"1 to {len(self.deals)}" if self.deals else "none yet"
-            raise SheetError(f"deal {number}: no such deal on this sheet (deals: {have})")
+            if self.deals:
+                raise SheetError(
+                    _(
+                        "deal {number}: no such deal on this sheet (deals: 1 to {last})",
+                        number=number,
+                        last=len(self.deals),
+                    )
+                )
+            raise SheetError(
+                _("deal {number}: no such deal on this sheet (deals: none yet)", number=number)
+            )
         return number - 1
 
     # --- reading ----------------------------------------------------------------------------
@@ -330,7 +364,9 @@ class RubberSheet(Scored):
 def _as_deal(deal: object) -> Deal:
     if isinstance(deal, Deal | TableResult | str):
         return Deal.of(deal)
-    raise SheetError(f"{deal!r}: not a deal; give a Deal, a TableResult or text like '4S N ='")
+    raise SheetError(
+        _("{deal!r}: not a deal; give a Deal, a TableResult or text like '4S N ='", deal=deal)
+    )
 
 
 def _play(
@@ -349,10 +385,25 @@ def _play(
         if ended_after is not None:
             if stop_at_end:
                 break
-            later = f"deal {number}" if number == len(deals) else f"deals {number}-{len(deals)}"
+            if number == len(deals):
+                raise SheetError(
+                    _(
+                        "the rubber is over after deal {ended}, so deal {number} ({deal!r})"
+                        " cannot be on it; start a new rubber",
+                        ended=ended_after,
+                        number=number,
+                        deal=str(deal),
+                    )
+                )
             raise SheetError(
-                f"the rubber is over after deal {ended_after}, so {later} ({str(deal)!r}"
-                f"{'' if number == len(deals) else ', ...'}) cannot be on it; start a new rubber"
+                _(
+                    "the rubber is over after deal {ended}, so deals {number}-{last} ({deal!r},"
+                    " ...) cannot be on it; start a new rubber",
+                    ended=ended_after,
+                    number=number,
+                    last=len(deals),
+                    deal=str(deal),
+                )
             )
         vulnerability = Vulnerability.of(ns=games.ns >= 1, ew=games.ew >= 1)
         side = deal.declarer_side
@@ -430,7 +481,9 @@ class RubberSession:
     def add(self, deal: DealLike, honours: Honours | str | None = None) -> RubberSession:
         """The session with one more deal, in a new rubber if the last one is over."""
         if self.stopped:
-            raise SheetError(f"{str(deal)!r}: the session was stopped; start a new one")
+            raise SheetError(
+                _("{deal!r}: the session was stopped; start a new one", deal=str(deal))
+            )
         return replace(self, deals=(*self.deals, Deal.of(deal, honours)))
 
     def correct(
@@ -458,7 +511,7 @@ class RubberSession:
     def undo(self) -> RubberSession:
         """The session without its last deal (and no longer stopped)."""
         if not self.deals:
-            raise SheetError("undo: the sheet has no deals")
+            raise SheetError(_("undo: the sheet has no deals"))
         return replace(self, deals=self.deals[:-1], stopped=False)
 
     @property
@@ -514,8 +567,21 @@ def _session_index(number: int, count: int, *, allow_end: bool = False) -> int:
     ):
         if allow_end:
             raise SheetError(
-                f"deal {number!r}: a deal can be put in as deal 1 to {count + 1} of this session"
+                _(
+                    "deal {number!r}: a deal can be put in as deal 1 to {last} of this session",
+                    number=number,
+                    last=count + 1,
+                )
             )
-        have = f"1 to {count}" if count else "none yet"
-        raise SheetError(f"deal {number!r}: no such deal in this session (deals: {have})")
+        if count:
+            raise SheetError(
+                _(
+                    "deal {number!r}: no such deal in this session (deals: 1 to {last})",
+                    number=number,
+                    last=count,
+                )
+            )
+        raise SheetError(
+            _("deal {number!r}: no such deal in this session (deals: none yet)", number=number)
+        )
     return number - 1
