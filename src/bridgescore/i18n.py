@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Final
 
 from bridgescore.errors import BridgeInputError
+from bridgescore.errors import marked as _
 
 DOMAIN: Final = "django"
 """The catalogue's gettext domain: the one the web app's Django reads too."""
@@ -57,7 +58,9 @@ class Language(StrEnum):
         code = re.split(r"[_.@-]", folded, maxsplit=1)[0]
         found = _LANGUAGES.get(code) or _LANGUAGES.get(folded)
         if found is None:
-            raise LanguageError(f"{text!r}: not a language bridgescore speaks; use en, fi or es")
+            raise LanguageError(
+                _("{text!r}: not a language bridgescore speaks; use en, fi or es", text=text)
+            )
         return found
 
     def __repr__(self) -> str:

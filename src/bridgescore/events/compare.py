@@ -33,6 +33,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Protocol, TypeAlias
 
 from bridgescore.duplicate.imps import DuplicateError
+from bridgescore.errors import marked as _
 from bridgescore.events.individual import IndividualResult
 from bridgescore.events.model import Event, Location, PublishedStanding, ResultRow
 from bridgescore.events.pairs import PairsResult
@@ -209,10 +210,14 @@ def compare_lines(
     published = event.published
     if published and len(published) != len(rows):
         raise DuplicateError(
-            f"the event has {len(rows)} rows but {len(published)} published figures"
+            _(
+                "the event has {rows} rows but {figures} published figures",
+                rows=len(rows),
+                figures=len(published),
+            )
         )
     if percent and isinstance(result, TeamsResult):
-        raise DuplicateError("a teams match has no board percentages")
+        raise DuplicateError(_("a teams match has no board percentages"))
     ours = _line_points(result, percent=percent)
     names = ("ns_percent", "ew_percent") if percent else ("ns_points", "ew_points")
     places_of = {
@@ -236,10 +241,15 @@ def compare_lines(
                 continue
             figures.append(
                 Figure(
-                    "line", _subject(row), name, our, their,
-                    agrees(our, their, places_of[name]), row.where,
+                    "line",
+                    _subject(row),
+                    name,
+                    our,
+                    their,
+                    agrees(our, their, places_of[name]),
+                    row.where,
                 )
-            )  # fmt: skip
+            )
     return Comparison(tuple(figures))
 
 
@@ -284,26 +294,38 @@ def compare_standings(
             value = None if our is None else our.total
             figures.append(
                 Figure(
-                    "standing", their.id, "total", value, their.total,
+                    "standing",
+                    their.id,
+                    "total",
+                    value,
+                    their.total,
                     agrees(value, their.total, places_of["total"]),
                 )
-            )  # fmt: skip
+            )
         if "percent" in names and their.percent is not None:
             value = None if our is None else our.percent
             figures.append(
                 Figure(
-                    "standing", their.id, "percent", value, their.percent,
+                    "standing",
+                    their.id,
+                    "percent",
+                    value,
+                    their.percent,
                     agrees(value, their.percent, places_of["percent"]),
                 )
-            )  # fmt: skip
+            )
         if "place" in names and their.place is not None:
             shown = None if our is None else our.place
             figures.append(
                 Figure(
-                    "standing", their.id, "place", shown, their.place,
+                    "standing",
+                    their.id,
+                    "place",
+                    shown,
+                    their.place,
                     _place_agrees(shown, their.place, tie_marks),
                 )
-            )  # fmt: skip
+            )
     return Comparison(tuple(figures))
 
 

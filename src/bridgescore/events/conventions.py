@@ -31,6 +31,7 @@ from typing import Any, Final
 from bridgescore.duplicate.adjusted import get_policy
 from bridgescore.duplicate.butler import get_butler_preset
 from bridgescore.duplicate.imps import DuplicateError
+from bridgescore.errors import marked as _
 from bridgescore.events.model import Event
 from bridgescore.events.options import (
     DEFAULT_OPTIONS,
@@ -472,7 +473,9 @@ def choose_conventions(
     wanted: dict[str, Any] = {name: v for name, v in (asked or {}).items() if v is not None}
     unknown = set(wanted) - set(ASKABLE)
     if unknown:
-        raise DuplicateError(f"not a convention option: {', '.join(sorted(unknown))}")
+        raise DuplicateError(
+            _("not a convention option: {names}", names=", ".join(sorted(unknown)))
+        )
     policy = wanted.get("policy")
     turned_off = isinstance(policy, str) and policy.strip().lower() == NO_CONVENTIONS
     if turned_off:

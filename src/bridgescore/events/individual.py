@@ -20,6 +20,7 @@ from bridgescore.duplicate.butler import ButlerPreset
 from bridgescore.duplicate.entries import Adjusted
 from bridgescore.duplicate.imps import DuplicateError
 from bridgescore.duplicate.matchpoint_policies import MatchpointPolicy
+from bridgescore.errors import marked as _
 from bridgescore.events.model import EventResults
 from bridgescore.events.pairs import (
     PairsResult,
@@ -62,7 +63,7 @@ class IndividualResult:
         for standing in self.standings:
             if standing.player == str(player):
                 return standing
-        raise DuplicateError(f"player {player!r} is not in this event")
+        raise DuplicateError(_("player {player!r} is not in this event", player=player))
 
 
 def score_individual(
@@ -92,8 +93,12 @@ def score_individual(
     for row in event.rows:
         if row.players is None:
             raise DuplicateError(
-                f"{row.where}: board {row.board}: no players (N, E, S, W) on this row;"
-                " score a pairs event with score_pairs"
+                _(
+                    "{where}: board {board}: no players (N, E, S, W) on this row;"
+                    " score a pairs event with score_pairs",
+                    where=row.where.phrase,
+                    board=row.board,
+                )
             )
     how = pairs_scoring(scoring)
     chosen = None if how.uses_imps else matchpoint_policy(how, policy)

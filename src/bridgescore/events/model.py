@@ -18,6 +18,8 @@ from bridgescore.core.hands import Hands
 from bridgescore.core.seats import Side
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.duplicate.adjusted import Adjusted, Entry, NotPlayed
+from bridgescore.errors import Message
+from bridgescore.errors import marked as _
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 from bridgescore.scoring.deal import possible_ns_score, score
@@ -38,11 +40,17 @@ class Location:
     shown: str = field(default="{}", compare=False)
 
     def __str__(self) -> str:
+        return str(self.phrase)
+
+    @property
+    def phrase(self) -> Message:
+        """The file and line (or result) as a message marked for the catalogue: ``str()``
+        of it is ``str()`` of the location, and it shows in any language."""
         if self.line is not None:
-            return f"{self.source}, line {self.line}"
+            return _("{source}, line {line}", source=self.source, line=self.line)
         if self.entry is not None:
-            return f"{self.source}, result {self.entry}"
-        return self.source
+            return _("{source}, result {entry}", source=self.source, entry=self.entry)
+        return Message("{source}", source=self.source)
 
     @property
     def place(self) -> str:

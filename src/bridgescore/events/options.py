@@ -27,6 +27,7 @@ from bridgescore.duplicate.adjusted import DEFAULT_POLICY, MatchpointPolicy, get
 from bridgescore.duplicate.butler import DEFAULT_BUTLER_PRESET, get_butler_preset
 from bridgescore.duplicate.imps import DEFAULT_IMP_TABLE, DuplicateError, get_imp_table
 from bridgescore.duplicate.vp import DEFAULT_VP_SCALE, VP_SCALE_REGISTRY, VPScale, get_scale
+from bridgescore.errors import marked as _
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET, get_laws
 
@@ -211,7 +212,15 @@ class ScoringOptions:
         scoring = Scoring.parse(self.scoring)
         if kind is not EventKind.TEAMS and scoring is Scoring.BOARD_A_MATCH:
             raise DuplicateError(
-                f"{scoring.value!r}: a {kind.value} event is scored mp, acbl, butler or cross-imps"
+                _(
+                    "{scoring!r}: a pairs event is scored mp, acbl, butler or cross-imps",
+                    scoring=scoring.value,
+                )
+                if kind is EventKind.PAIRS
+                else _(
+                    "{scoring!r}: an individual event is scored mp, acbl, butler or cross-imps",
+                    scoring=scoring.value,
+                )
             )
         parsed: dict[str, object] = {
             "kind": kind,
@@ -255,7 +264,9 @@ class ScoringOptions:
         """These options with ``changes`` (each parsed as the constructor parses it)."""
         unknown = set(changes) - {f.name for f in fields(self)}
         if unknown:
-            raise DuplicateError(f"not a scoring option: {', '.join(sorted(unknown))}")
+            raise DuplicateError(
+                _("not a scoring option: {names}", names=", ".join(sorted(unknown)))
+            )
         return replace(self, **changes)
 
     def as_dict(self) -> dict[str, object]:

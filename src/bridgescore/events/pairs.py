@@ -29,6 +29,7 @@ from bridgescore.duplicate.imps import DuplicateError
 from bridgescore.duplicate.matchpoint_policies import MatchpointPolicy, get_policy
 from bridgescore.duplicate.matchpoints import Halves, round_to
 from bridgescore.errors import BridgeInputError
+from bridgescore.errors import marked as _
 from bridgescore.events.model import EventResults, ResultRow, group_by_board
 from bridgescore.events.ranking import places
 from bridgescore.events.vocabulary import EventKind, Scoring
@@ -40,13 +41,13 @@ PAIRS_SCORINGS: Final = (Scoring.MATCHPOINTS, Scoring.ACBL, Scoring.BUTLER, Scor
 def pairs_scoring(text: str | Scoring) -> Scoring:
     """A pairs event's scoring, by any spelling :class:`Scoring` takes (IMPs in a pairs
     event are cross-IMPs); board-a-match or an unknown word is refused naming the four."""
-    shown = "mp, acbl, butler or cross-imps"
+    refused = _("{text}: not a pairs scoring; use mp, acbl, butler or cross-imps", text=quote(text))
     try:
         how = Scoring.parse(text).for_kind(EventKind.PAIRS)
     except BridgeInputError:
-        raise DuplicateError(f"{quote(text)}: not a pairs scoring; use {shown}") from None
+        raise DuplicateError(refused) from None
     if how not in PAIRS_SCORINGS:
-        raise DuplicateError(f"{quote(text)}: not a pairs scoring; use {shown}")
+        raise DuplicateError(refused)
     return how
 
 
@@ -144,12 +145,12 @@ class PairsResult:
         for traveller in self.travellers:
             if traveller.board == board:
                 return traveller
-        raise DuplicateError(f"board {board!r} is not in this event")
+        raise DuplicateError(_("board {board!r} is not in this event", board=board))
 
     def card(self, pair: str) -> tuple[CardLine, ...]:
         found = self.cards.get(str(pair))
         if found is None:
-            raise DuplicateError(f"pair {pair!r} is not in this event")
+            raise DuplicateError(_("pair {pair!r} is not in this event", pair=pair))
         return found
 
 
@@ -157,7 +158,9 @@ def field_kind(rows: Sequence[ResultRow], field: str) -> str:
     """How the pairs are ranked: in one field (``one``, a Howell: some pair sat both ways)
     or two (``two``, a Mitchell's North-South and East-West); ``auto`` tells from the rows."""
     if field not in ("auto", "one", "two"):
-        raise DuplicateError(f"field={field!r}: say auto, one (Howell) or two (Mitchell)")
+        raise DuplicateError(
+            _("field={field!r}: say auto, one (Howell) or two (Mitchell)", field=field)
+        )
     if field != "auto":
         return field
     ns = {row.ns for row in rows}
@@ -282,7 +285,7 @@ def _entries(rows: Sequence[ResultRow]) -> tuple[int | Adjusted | NotPlayed, ...
 def _cross_total(how: str) -> bool:
     if how not in ("average", "total"):
         raise DuplicateError(
-            f"cross_imps={how!r}: say average (IMPs per comparison) or total (their sum)"
+            _("cross_imps={how!r}: say average (IMPs per comparison) or total (their sum)", how=how)
         )
     return how == "total"
 
@@ -290,7 +293,11 @@ def _cross_total(how: str) -> bool:
 def _per_board(how: str) -> bool:
     if how not in ("sum", "per-board"):
         raise DuplicateError(
-            f"imp_totals={how!r}: say sum (the IMPs added up) or per-board (IMPs per board played)"
+            _(
+                "imp_totals={how!r}: say sum (the IMPs added up) or per-board"
+                " (IMPs per board played)",
+                how=how,
+            )
         )
     return how == "per-board"
 
@@ -343,7 +350,14 @@ def _award(preset: ButlerPreset, award: AdjustedCode | Fraction, row: ResultRow)
     try:
         return Fraction(preset.award_imps(award))
     except DuplicateError as error:
-        raise DuplicateError(f"{row.where}: board {row.board}: {error}") from None
+        raise DuplicateError(
+            _(
+                "{where}: board {board}: {error}",
+                where=row.where.phrase,
+                board=row.board,
+                error=error,
+            )
+        ) from None
 
 
 def _imps_line(
@@ -628,8 +642,11 @@ def factor_mode(value: bool | str | None) -> str | None:
     if value in ("field", "boards"):
         return value
     raise DuplicateError(
-        f"factor_totals={value!r}: say field (the most boards a pair of the field played),"
-        " boards (every board of the event), True or False"
+        _(
+            "factor_totals={value!r}: say field (the most boards a pair of the field played),"
+            " boards (every board of the event), True or False",
+            value=value,
+        )
     )
 
 

@@ -21,6 +21,7 @@ from typing import TypeVar
 
 from bridgescore.core.words import Word
 from bridgescore.errors import BridgeInputError
+from bridgescore.errors import marked as _
 from bridgescore.events.options import ScoringOptions
 from bridgescore.events.pairs import PairsResult, Standing
 from bridgescore.events.ranking import places
@@ -59,19 +60,23 @@ def check_penalty(amount: Fraction, unit: PenaltyUnit, options: ScoringOptions) 
     top for pairs, per cent of a top only at matchpoints, an amount from 0 to the limit."""
     if not 0 < amount < PENALTY_LIMIT:
         raise BridgeInputError(
-            f"{float(amount):g}: a penalty is more than 0 and less than {PENALTY_LIMIT}"
+            _(
+                "{amount:g}: a penalty is more than 0 and less than {limit}",
+                amount=float(amount),
+                limit=PENALTY_LIMIT,
+            )
         )
     teams = options.kind is EventKind.TEAMS
     if teams != (unit is PenaltyUnit.VP):
         raise BridgeInputError(
-            "a teams session's penalty is in victory points"
+            _("a teams session's penalty is in victory points")
             if teams
-            else "victory points are for teams sessions: give points or per cent of a top"
+            else _("victory points are for teams sessions: give points or per cent of a top")
         )
     if unit is PenaltyUnit.TOP and options.scoring not in (Scoring.MATCHPOINTS, Scoring.ACBL):
-        raise BridgeInputError("a penalty in per cent of a top is for matchpoints: give IMPs")
+        raise BridgeInputError(_("a penalty in per cent of a top is for matchpoints: give IMPs"))
     if unit is PenaltyUnit.TOP and amount > 100:
-        raise BridgeInputError(f"{float(amount):g}% of a top: say at most 100")
+        raise BridgeInputError(_("{amount:g}% of a top: say at most 100", amount=float(amount)))
 
 
 def apply_penalties(result: R, penalties: Sequence[Penalty]) -> R:

@@ -14,6 +14,7 @@ from typing import Any, Final, Literal
 
 from bridgescore.duplicate.imps import DuplicateError
 from bridgescore.errors import BridgeInputError
+from bridgescore.errors import marked as _
 from bridgescore.events.conventions import Chosen, choose_conventions, published_mp_scale
 from bridgescore.events.individual import IndividualResult, score_individual
 from bridgescore.events.model import Event, Participant
@@ -38,11 +39,22 @@ def check_has_results(event: Event) -> None:
     if event.hands:
         deals = len(event.hands)
         raise NoResultsError(
-            f"{where}: no results to score: the file holds {deals} deal{'s' * (deals != 1)}"
-            " and no results (a hand record; bridgescore report FILE --html DIR prints"
-            " the hands)"
+            _(
+                "{where}: no results to score: the file holds 1 deal and no results"
+                " (a hand record; bridgescore report FILE --html DIR prints the hands)",
+                where=where,
+            )
+            if deals == 1
+            else _(
+                "{where}: no results to score: the file holds {deals} deals and no results"
+                " (a hand record; bridgescore report FILE --html DIR prints the hands)",
+                where=where,
+                deals=deals,
+            )
         )
-    raise NoResultsError(f"{where}: no results to score: the file holds no result rows")
+    raise NoResultsError(
+        _("{where}: no results to score: the file holds no result rows", where=where)
+    )
 
 
 def kind_of(event: Event) -> EventKind:
@@ -72,7 +84,9 @@ def scoring_of(event: Event, scoring: str | Scoring | None = None) -> Scoring:
 
 
 def _not_pairs(how: str) -> DuplicateError:
-    return DuplicateError(f"{how!r}: a pairs event is scored mp, acbl, butler or cross-imps")
+    return DuplicateError(
+        _("{scoring!r}: a pairs event is scored mp, acbl, butler or cross-imps", scoring=how)
+    )
 
 
 _PLAIN: Final = ("laws", "imp_table", "vp_scale")
@@ -122,7 +136,7 @@ def score_event(
     if options is None:
         options = options_for(event, scoring, conventions=conventions, **asked).options
     elif scoring is not None or asked:
-        raise TypeError("score_event: give either options or the options one by one")
+        raise TypeError(_("score_event: give either options or the options one by one"))
     return score_with(event, options)
 
 
@@ -136,8 +150,11 @@ def score_with(event: Event, options: ScoringOptions) -> EventResult:
     if event.matches and not event.results.rows:
         if options.scoring is Scoring.BOARD_A_MATCH:
             raise DuplicateError(
-                f"{event.results.source}: the file gives only its matches' IMPs and VPs;"
-                " it cannot be scored board-a-match"
+                _(
+                    "{source}: the file gives only its matches' IMPs and VPs;"
+                    " it cannot be scored board-a-match",
+                    source=event.results.source,
+                )
             )
         return score_published_matches(event.matches, vp_scale=options.vp_scale)
     if kind is EventKind.TEAMS:

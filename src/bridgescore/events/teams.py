@@ -27,6 +27,8 @@ from bridgescore.duplicate.entries import Adjusted, Award
 from bridgescore.duplicate.imps import DEFAULT_IMP_TABLE, DuplicateError, ImpTable, get_imp_table
 from bridgescore.duplicate.teams import BoardAMatchScale, match_board_a_match, match_imps
 from bridgescore.duplicate.vp import DEFAULT_VP_SCALE, VPScale, WBFScale, get_scale, vp
+from bridgescore.errors import Message
+from bridgescore.errors import marked as _
 from bridgescore.events import figures
 from bridgescore.events.model import EventResults, PublishedMatch, ResultRow
 from bridgescore.events.ranking import places
@@ -38,7 +40,9 @@ def teams_scoring(text: str | Scoring) -> Scoring:
     victory points, or board-a-match (2/1/0 a board)."""
     how = Scoring.parse(text)
     if how not in (Scoring.IMPS, Scoring.BOARD_A_MATCH):
-        raise DuplicateError(f"{how.value!r}: a teams event is scored imps or bam")
+        raise DuplicateError(
+            _("{scoring!r}: a teams event is scored imps or bam", scoring=how.value)
+        )
     return how
 
 
@@ -221,8 +225,10 @@ class TeamsResult:
     for their IMPs and VPs): listed, not ranked."""
 
 
-def _fail(row: ResultRow, message: str) -> DuplicateError:
-    return DuplicateError(f"{row.where}: board {row.board}: {message}")
+def _fail(row: ResultRow, message: Message) -> DuplicateError:
+    return DuplicateError(
+        _("{where}: board {board}: {error}", where=row.where.phrase, board=row.board, error=message)
+    )
 
 
 def find_matches(rows: Sequence[ResultRow]) -> dict[tuple[int | None, str, str], list[ResultRow]]:
@@ -240,7 +246,7 @@ def find_matches(rows: Sequence[ResultRow]) -> dict[tuple[int | None, str, str],
 def _boards(
     key: tuple[int | None, str, str], rows: Sequence[ResultRow], *, skip: bool = False
 ) -> list[tuple[ResultRow, ResultRow]]:
-    _, first, second = key
+    first, second = key[1:]
     tables: dict[int, dict[str, ResultRow]] = defaultdict(dict)
     for row in rows:
         tables[row.board][row.ns] = row
@@ -249,16 +255,20 @@ def _boards(
         b: seats for b, seats in tables.items() if not any(r.not_played for r in seats.values())
     }
     out = []
-    for _, seats in sorted(tables.items()):
+    for _board, seats in sorted(tables.items()):
         if first not in seats or second not in seats:
             if skip:
                 continue
             present = next(iter(seats.values()))
             raise _fail(
                 present,
-                f"{first} v {second} has a result at one table only; a teams board is played"
-                " at both tables (--incomplete skip, or incomplete='skip', leaves it out of its"
-                " match)",
+                _(
+                    "{first} v {second} has a result at one table only; a teams board is played"
+                    " at both tables (--incomplete skip, or incomplete='skip', leaves it out of"
+                    " its match)",
+                    first=first,
+                    second=second,
+                ),
             )
         out.append((seats[first], seats[second]))
     return out
@@ -292,12 +302,14 @@ def artificial_imps(award: Award, row: ResultRow) -> int:
     return imps
 
 
-def award_refused(award: Award, value: Fraction) -> str:
+def award_refused(award: Award, value: Fraction) -> Message:
     """Why a team match cannot take an adjusted score worth ``value`` IMPs."""
-    return (
-        f"an adjusted score of {award}% is {float(value):g} IMPs and a team match scores"
+    return _(
+        "an adjusted score of {award}% is {imps:g} IMPs and a team match scores"
         " whole IMPs: give A+, A or A- (3 IMPs up, none, 3 down: Law 12C2(b)), 60%/40%, or"
-        " an assigned score"
+        " an assigned score",
+        award=award,
+        imps=float(value),
     )
 
 
@@ -331,15 +343,15 @@ def _imp_match(
         )
         for (first, second), (mine, theirs) in zip(pairs, views, strict=True)
     )
-    won = sum(max(mine, 0) for mine, _ in views)
-    lost = sum(max(-mine, 0) for mine, _ in views)
+    won = sum(max(mine, 0) for mine, _theirs in views)
+    lost = sum(max(-mine, 0) for mine, _theirs in views)
     balanced = all(mine == -theirs for mine, theirs in views)
     count = len(pairs)
     if balanced:
         first_vp, second_vp = vp(won - lost, count, vp_scale)
         return Match(key[0], key[1], key[2], boards, won, lost, first_vp, second_vp)
-    got = sum(max(theirs, 0) for _, theirs in views)
-    gave = sum(max(-theirs, 0) for _, theirs in views)
+    got = sum(max(theirs, 0) for _mine, theirs in views)
+    gave = sum(max(-theirs, 0) for _mine, theirs in views)
     first_vp = vp(won - lost, count, vp_scale)[0]
     second_vp = vp(got - gave, count, vp_scale)[0]
     return Match(key[0], key[1], key[2], boards, won, lost, first_vp, second_vp, (got, gave))
@@ -363,7 +375,9 @@ def score_teams(
     team's VPs come from its own margin.
     """
     if incomplete not in ("raise", "skip"):
-        raise DuplicateError(f"incomplete={incomplete!r}: say raise or skip")
+        raise DuplicateError(
+            _("incomplete={incomplete!r}: say raise or skip", incomplete=incomplete)
+        )
     how = teams_scoring(scoring)
     table = get_imp_table(imp_table)
     matches = []
@@ -377,8 +391,8 @@ def score_teams(
         for first, second in pairs:
             for row in (first, second):
                 if row.adjusted is not None:
-                    raise _fail(row, "an artificial adjusted score cannot be scored"
-                                     " board-a-match; give an assigned score")  # fmt: skip
+                    raise _fail(row, _("an artificial adjusted score cannot be scored"
+                                       " board-a-match; give an assigned score"))  # fmt: skip
         bam = match_board_a_match(
             [(_ns_score(first), _ns_score(second)) for first, second in pairs], bam_scale
         )
@@ -412,7 +426,7 @@ class ByeAward:
     def __post_init__(self) -> None:
         object.__setattr__(self, "rule", ByeRule(self.rule))
         if not 0 <= self.vp <= 30:
-            raise DuplicateError(f"a bye of {self.vp} VPs: give 0 to 30")
+            raise DuplicateError(_("a bye of {vp} VPs: give 0 to 30", vp=self.vp))
 
 
 @dataclass(frozen=True, slots=True)
@@ -470,7 +484,7 @@ def score_published_matches(
     'VPs agree with the WBF scale for 8-board matches: 2/2'
     """
     if not matches:
-        raise DuplicateError("no matches to rank")
+        raise DuplicateError(_("no matches to rank"))
     played = [m for m in matches if not is_unplayed(m)]
     unplayed = tuple(m for m in matches if is_unplayed(m))
     check = replace(check_match_vps(played, vp_scale), unplayed=len(unplayed))
@@ -484,10 +498,21 @@ def score_published_matches(
                 or m.away_imps is None
                 or (boards is None and _depends_on_boards(vp_scale))
             ):
-                where = "" if m.line is None else f"line {m.line}: "
                 raise DuplicateError(
-                    f"{where}{m.home} v {m.away}: the match gives neither its VPs nor"
-                    " IMPs to work them out from"
+                    _(
+                        "{home} v {away}: the match gives neither its VPs nor"
+                        " IMPs to work them out from",
+                        home=m.home,
+                        away=m.away,
+                    )
+                    if m.line is None
+                    else _(
+                        "line {line}: {home} v {away}: the match gives neither its VPs nor"
+                        " IMPs to work them out from",
+                        line=m.line,
+                        home=m.home,
+                        away=m.away,
+                    )
                 )
             home_vp, away_vp = _scale_vp(vp_scale, boards, m)
         home_imps = 0.0 if m.home_imps is None else float(m.home_imps)

@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from bridgescore.errors import MissingExtraError
+from bridgescore.errors import marked as _
 
 try:
     from fpdf import FPDF
 except ImportError as error:  # pragma: no cover - exercised in a subprocess by the tests
-    raise MissingExtraError("PDF output", "pdf", error.name) from None
+    raise MissingExtraError(_("PDF output"), "pdf", error.name) from None
 
 from bridgescore.events.conventions import Chosen
 from bridgescore.events.model import Event

@@ -25,6 +25,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Final
 
+from bridgescore.errors import marked as _
 from bridgescore.events.movements.howell_tables import BASE_ROUNDS, SMALL_HOWELLS
 from bridgescore.events.movements.model import (
     Movement,
@@ -87,7 +88,7 @@ def search_base_round(tables: int, *, seed: int = 0, attempts: int = 20000) -> t
     n = 2 * tables - 1
     good_enough = 0 if tables % 2 == 0 else n - 1
     best: tuple[int, int, tuple[Seat, ...]] | None = None
-    for _ in range(attempts):
+    for _attempt in range(attempts):
         starter = _starter(tables, rng)
         if starter is None:
             continue
@@ -104,7 +105,7 @@ def search_base_round(tables: int, *, seed: int = 0, attempts: int = 20000) -> t
         if best[0] == (0 if tables > 3 else best[0]) and best[1] <= good_enough:
             break
     if best is None:
-        raise MovementError(f"no base round found for {tables} tables")
+        raise MovementError(_("no base round found for {tables} tables", tables=tables))
     return best[2]
 
 
@@ -224,7 +225,7 @@ def _improve(grid: list[list[Seat]], pairs: int) -> list[list[Seat]]:
                 for r2, k2 in where[s]:
                     if (r2, k2) == (r, k):
                         continue
-                    other_ns, other_ew, _ = grid[r2][k2]
+                    other_ns, other_ew, _set = grid[r2][k2]
                     # ns becomes EW: with other_ns from +1 to -1, with other_ew from -1 to +1.
                     for mover, sign in ((ns, -2), (ew, 2)):
                         changes[(min(mover, other_ns), max(mover, other_ns))] += sign
@@ -244,7 +245,7 @@ def _merge_sets(grid: list[list[Seat]], *, sharing: bool) -> list[list[Seat]]:
     Without ``sharing`` two sets of one round stay apart too; the merging is a greedy
     colouring of the sets (most constrained first, DSatur).
     """
-    in_use = sorted({s for row in grid for _, _, s in row})
+    in_use = sorted({s for row in grid for _ns, _ew, s in row})
     clash: dict[int, set[int]] = {s: set() for s in in_use}
     by_pair: dict[int, list[int]] = defaultdict(list)
     for row in grid:
@@ -253,7 +254,7 @@ def _merge_sets(grid: list[list[Seat]], *, sharing: bool) -> list[list[Seat]]:
             by_pair[ew].append(s)
     groups = list(by_pair.values())
     if not sharing:
-        groups.extend([s for _, _, s in row] for row in grid)
+        groups.extend([s for _ns, _ew, s in row] for row in grid)
     for group in groups:
         for s in group:
             clash[s].update(t for t in group if t != s)
@@ -284,7 +285,7 @@ def _place_sets(
     count = [0] * sets
     cells = [(r, k) for r in range(len(meetings)) for k in range(tables)]
     chosen: dict[tuple[int, int], int] = {}
-    at_round: list[list[int]] = [[0] * sets for _ in meetings]
+    at_round: list[list[int]] = [[0] * sets for _meeting in meetings]
     nodes = [budget]
 
     def search(index: int) -> bool:
@@ -344,26 +345,32 @@ def _partial(tables: int, rounds: int, played: int) -> list[list[Seat]]:
     most = played * 10 // 7
 
     def in_use(grid: list[list[Seat]]) -> int:
-        return len({s for row in grid for _, _, s in row})
+        return len({s for row in grid for _ns, _ew, s in row})
 
     if in_use(kept) <= most:
         return kept
     if most < 1:
-        raise MovementError(f"rounds: {rounds} round leaves a pair sitting out every board")
+        raise MovementError(
+            _("rounds: {rounds} round leaves a pair sitting out every board", rounds=rounds)
+        )
     for sharing in (False, True):
         grid = _merge_sets(kept, sharing=sharing)
         if in_use(grid) <= most:
             return _improve(grid, 2 * tables)
-    meetings = [[(ns, ew) for ns, ew, _ in row] for row in kept]
+    meetings = [[(ns, ew) for ns, ew, _set in row] for row in kept]
     rng = random.Random(rounds * 100 + tables)
     for sets in range(min(max(rounds, tables), most), most + 1):
-        for _ in range(2):
+        for _try in range(2):
             placed = _place_sets(meetings, sets, rng, 1500)
             if placed is not None:
                 return _improve(placed, 2 * tables)
     raise MovementError(
-        f"rounds: no cut-short Howell of {rounds} rounds found for {tables} tables"
-        " that gives every pair 70 % of the boards"
+        _(
+            "rounds: no cut-short Howell of {rounds} rounds found for {tables} tables"
+            " that gives every pair 70 % of the boards",
+            rounds=rounds,
+            tables=tables,
+        )
     )
 
 
@@ -383,20 +390,37 @@ def howell(
     check_size("tables", tables, 2)
     check_size("boards_per_round", boards_per_round, 1)
     if tables > MOST_TABLES:
-        raise MovementError(f"tables must be at most {MOST_TABLES} for a Howell, got {tables!r}")
+        raise MovementError(
+            _(
+                "tables must be at most {most} for a Howell, got {tables!r}",
+                most=MOST_TABLES,
+                tables=tables,
+            )
+        )
     n = 2 * tables - 1
     if rounds is None:
         rounds = n
     check_size("rounds", rounds, 1)
     if rounds > n:
         raise MovementError(
-            f"rounds must be at most {n} for a Howell of {tables} tables, got {rounds!r}"
+            _(
+                "rounds must be at most {most} for a Howell of {tables} tables, got {rounds!r}",
+                most=n,
+                tables=tables,
+                rounds=rounds,
+            )
         )
     if pairs is None:
         pairs = 2 * tables
     if isinstance(pairs, bool) or not isinstance(pairs, int) or pairs not in (n + 1, n):
         raise MovementError(
-            f"pairs must be {n + 1} or {n} for a Howell of {tables} tables, got {pairs!r}"
+            _(
+                "pairs must be {full} or {short} for a Howell of {tables} tables, got {pairs!r}",
+                full=n + 1,
+                short=n,
+                tables=tables,
+                pairs=pairs,
+            )
         )
     if rounds == n:
         grid = complete_rounds(tables)
@@ -407,8 +431,13 @@ def howell(
         short = [p for p in movement.problems() if p.code == "under-70-percent"]
         if short:
             raise MovementError(
-                f"pairs: {pairs} pairs in {rounds} rounds leave a pair short of 70 % of the"
-                f" boards ({short[0].message})"
+                _(
+                    "pairs: {pairs} pairs in {rounds} rounds leave a pair short of 70 % of the"
+                    " boards ({problem})",
+                    pairs=pairs,
+                    rounds=rounds,
+                    problem=short[0].message,
+                )
             )
     return movement
 
@@ -416,7 +445,7 @@ def howell(
 def _movement(grid: list[list[Seat]], boards_per_round: int, *, sit_out: bool) -> Movement:
     """The movement of a schedule; with ``sit_out`` the stationary pair is left out."""
     missing = 2 * len(grid[0]) - 1
-    in_use = sorted({s for row in grid for _, _, s in row})
+    in_use = sorted({s for row in grid for _ns, _ew, s in row})
     schedule: list[Round] = []
     plays: dict[int, int] = defaultdict(int)
     shared: set[int] = set()

@@ -12,8 +12,10 @@ kind builds in well under a second. The generators called directly take any size
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Literal
 
+from bridgescore.errors import Message
+from bridgescore.errors import marked as _
 from bridgescore.events.movements.howell import MOST_TABLES as _HOWELL_TABLES
 from bridgescore.events.movements.model import MovementError
 
@@ -42,10 +44,31 @@ class MovementTooLargeError(MovementError):
     ``BridgeInputError`` and a ``ValueError`` too)."""
 
 
-def check_most(what: str, asked: int, most: int, *, where: str = "a movement") -> None:
+Limited = Literal["tables", "boards a round", "rounds", "boards", "pairs"]
+"""What a limit counts."""
+
+Family = Literal["a movement", "a Howell"]
+"""What a limit is for: any movement, or a Howell (its own, lower limit of tables)."""
+
+
+def check_most(what: Limited, asked: int, most: int, *, where: Family = "a movement") -> None:
     """Refuse ``asked`` beyond ``most``: ``at most 60 tables in a movement: 400 asked``."""
     if asked > most:
-        raise MovementTooLargeError(f"at most {most} {what} in {where}: {asked} asked")
+        raise MovementTooLargeError(_too_many(what, where, most=most, asked=asked))
+
+
+def _too_many(what: Limited, where: Family, **values: int) -> Message:
+    if what == "tables":
+        if where == "a Howell":
+            return _("at most {most} tables in a Howell: {asked} asked", **values)
+        return _("at most {most} tables in a movement: {asked} asked", **values)
+    if what == "boards a round":
+        return _("at most {most} boards a round in a movement: {asked} asked", **values)
+    if what == "rounds":
+        return _("at most {most} rounds in a movement: {asked} asked", **values)
+    if what == "boards":
+        return _("at most {most} boards in a movement: {asked} asked", **values)
+    return _("at most {most} pairs in a movement: {asked} asked", **values)
 
 
 __all__ = [
@@ -55,6 +78,8 @@ __all__ = [
     "MOST_ROUNDS",
     "MOST_TABLES_IN_A_HOWELL",
     "MOST_TABLES_IN_A_MOVEMENT",
+    "Family",
+    "Limited",
     "MovementTooLargeError",
     "check_most",
 ]

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from bridgescore.errors import marked as _
 from bridgescore.events.movements.model import (
     Movement,
     MovementError,
@@ -62,7 +63,14 @@ class _RoundPlan:
 def _choice(name: str, value: object, accepted: Sequence[str]) -> str:
     if not isinstance(value, str) or value not in accepted:
         listed = ", ".join(repr(a) for a in accepted)
-        raise MovementError(f"{name} must be one of {listed}, got {value!r}")
+        raise MovementError(
+            _(
+                "{name} must be one of {listed}, got {value!r}",
+                name=name,
+                listed=listed,
+                value=value,
+            )
+        )
     return value
 
 
@@ -70,13 +78,24 @@ def _check_switches(arrow_switch: object, rounds: int) -> frozenset[int]:
     if arrow_switch is None:
         return frozenset()
     if not isinstance(arrow_switch, tuple):
-        raise MovementError(f"arrow_switch must be a tuple of round numbers, got {arrow_switch!r}")
+        raise MovementError(
+            _(
+                "arrow_switch must be a tuple of round numbers, got {arrow_switch!r}",
+                arrow_switch=arrow_switch,
+            )
+        )
     seen: set[int] = set()
     for number in arrow_switch:
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= rounds:
-            raise MovementError(f"arrow_switch: round {number!r} is not in 1-{rounds}")
+            raise MovementError(
+                _(
+                    "arrow_switch: round {number!r} is not in 1-{rounds}",
+                    number=number,
+                    rounds=rounds,
+                )
+            )
         if number in seen:
-            raise MovementError(f"arrow_switch lists round {number} twice")
+            raise MovementError(_("arrow_switch lists round {number} twice", number=number))
         seen.add(number)
     return frozenset(seen)
 
@@ -107,7 +126,7 @@ def _movement(
             )
             for table, ns, ew, board_set in sorted(plan.seats)
         )
-        sets_here = Counter(board_set for _, _, _, board_set in plan.seats)
+        sets_here = Counter(board_set for _table, _ns, _ew, board_set in plan.seats)
         plays.update(sets_here)
         for board_set, count in sets_here.items():
             if count > 1:
@@ -170,11 +189,21 @@ def mitchell(
         rounds = tables - 1 if is_even and not relay and tables >= 4 else tables
     check_size("rounds", rounds, 1)
     if rounds > tables:
-        raise MovementError(f"rounds must be at most the {tables} tables, got {rounds!r}")
+        raise MovementError(
+            _(
+                "rounds must be at most the {tables} tables, got {rounds!r}",
+                tables=tables,
+                rounds=rounds,
+            )
+        )
     if relay and rounds != tables:
         raise MovementError(
-            f"rounds must be the {tables} tables in a relay Mitchell (curtail a skip"
-            f" Mitchell instead), got {rounds!r}"
+            _(
+                "rounds must be the {tables} tables in a relay Mitchell (curtail a skip"
+                " Mitchell instead), got {rounds!r}",
+                tables=tables,
+                rounds=rounds,
+            )
         )
     skip = _skip_round(tables, rounds, skip_after, is_even and not relay)
     switched = _check_switches(arrow_switch, rounds)
@@ -211,8 +240,12 @@ def _skip_round(tables: int, rounds: int, skip_after: int | None, skips: bool) -
     if not skips:
         if skip_after is not None:
             raise MovementError(
-                f"skip_after applies only to a skip Mitchell of an even number of tables,"
-                f" got skip_after={skip_after!r} with {tables} tables"
+                _(
+                    "skip_after applies only to a skip Mitchell of an even number of tables,"
+                    " got skip_after={skip_after!r} with {tables} tables",
+                    skip_after=skip_after,
+                    tables=tables,
+                )
             )
         return rounds
     half = tables // 2
@@ -226,8 +259,15 @@ def _skip_round(tables: int, rounds: int, skip_after: int | None, skips: bool) -
         or not earliest <= skip_after <= latest
     ):
         raise MovementError(
-            f"skip_after must be from {earliest} (rounds - tables / 2) to {latest}"
-            f" for {rounds} rounds at {tables} tables, got {skip_after!r}"
+            _(
+                "skip_after must be from {earliest} (rounds - tables / 2) to {latest}"
+                " for {rounds} rounds at {tables} tables, got {skip_after!r}",
+                earliest=earliest,
+                latest=latest,
+                rounds=rounds,
+                tables=tables,
+                skip_after=skip_after,
+            )
         )
     return skip_after
 
@@ -250,8 +290,13 @@ def appendix_mitchell(tables: int, boards_per_round: int, rounds: int | None = N
     check_size("rounds", rounds, 1)
     if rounds > base:
         raise MovementError(
-            f"rounds must be at most the {base} sets of a {tables}-table appendix Mitchell,"
-            f" got {rounds!r}"
+            _(
+                "rounds must be at most the {sets} sets of a {tables}-table appendix Mitchell,"
+                " got {rounds!r}",
+                sets=base,
+                tables=tables,
+                rounds=rounds,
+            )
         )
     skip = base // 2 if base % 2 == 0 else rounds
     plans = []
@@ -317,13 +362,21 @@ def web_mitchell(tables: int, boards_per_round: int, rounds: int) -> Movement:
     check_size("tables", tables, 4)
     check_size("boards_per_round", boards_per_round, 1)
     if tables % 2:
-        raise MovementError(f"tables must be even for a Web Mitchell, got {tables!r}")
+        raise MovementError(
+            _("tables must be even for a Web Mitchell, got {tables!r}", tables=tables)
+        )
     half = tables // 2
     check_size("rounds", rounds, 1)
     if not half <= rounds < tables:
         raise MovementError(
-            f"rounds must be from {half} (half the tables) to {tables - 1} (fewer than the"
-            f" tables) for a Web Mitchell of {tables} tables, got {rounds!r}"
+            _(
+                "rounds must be from {half} (half the tables) to {most} (fewer than the"
+                " tables) for a Web Mitchell of {tables} tables, got {rounds!r}",
+                half=half,
+                most=tables - 1,
+                tables=tables,
+                rounds=rounds,
+            )
         )
     skip = rounds // 2 if rounds % 2 == 0 else rounds
     plans = []
@@ -334,7 +387,7 @@ def web_mitchell(tables: int, boards_per_round: int, rounds: int) -> Movement:
             # The first group plays the sets upwards, the second downwards.
             board_set = (t + r if t < half else 2 * half - 2 - t - r) % rounds
             plan.seats.append((t, f"{t + 1}NS", f"{(t - moved) % tables + 1}EW", board_set))
-        at_tables = {s for _, _, _, s in plan.seats}
+        at_tables = {s for _table, _ns, _ew, s in plan.seats}
         plan.relay.extend(s for s in range(rounds) if s not in at_tables)
         plans.append(plan)
     return _movement(MovementKind.MITCHELL, plans, boards_per_round)

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from bridgescore.errors import BridgeInputError
+from bridgescore.errors import BridgeInputError, Message
+from bridgescore.errors import marked as _
 from bridgescore.events.movements.balance import Balance, find_balance
 from bridgescore.events.movements.problems import Problem, find_problems
 
@@ -28,7 +29,7 @@ def json_data(text: str) -> object:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise MovementError(f"not JSON: {exc}") from None
+        raise MovementError(_("not JSON: {error}", error=exc)) from None
 
 
 class MovementKind(StrEnum):
@@ -48,28 +49,44 @@ class MovementKind(StrEnum):
             return cls(text.strip().lower())
         except ValueError:
             accepted = ", ".join(k.value for k in cls)
-            raise MovementError(f"unknown movement kind {text!r}: use one of {accepted}") from None
+            raise MovementError(
+                _(
+                    "unknown movement kind {text!r}: use one of {accepted}",
+                    text=text,
+                    accepted=accepted,
+                )
+            ) from None
 
 
-def _where(round_no: int | None, table: int | None, name: str) -> str:
-    parts = []
+def _where(round_no: int | None, table: int | None, name: str) -> Message:
+    if round_no is not None and table is not None:
+        return _(
+            "round {round}, table {table}, field {name!r}", round=round_no, table=table, name=name
+        )
     if round_no is not None:
-        parts.append(f"round {round_no}")
+        return _("round {round}, field {name!r}", round=round_no, name=name)
     if table is not None:
-        parts.append(f"table {table}")
-    parts.append(f"field {name!r}")
-    return ", ".join(parts)
+        return _("table {table}, field {name!r}", table=table, name=name)
+    return _("field {name!r}", name=name)
 
 
-def _check_board(board: object, where: str) -> int:
+def _check_board(board: object, where: Message) -> int:
     if isinstance(board, bool) or not isinstance(board, int) or board < 1:
-        raise MovementError(f"{where}: board number must be a whole number from 1, got {board!r}")
+        raise MovementError(
+            _(
+                "{where}: board number must be a whole number from 1, got {board!r}",
+                where=where,
+                board=board,
+            )
+        )
     return board
 
 
-def _check_pair(pair: object, where: str) -> str:
+def _check_pair(pair: object, where: Message) -> str:
     if not isinstance(pair, str) or not pair.strip():
-        raise MovementError(f"{where}: pair id must be non-empty text, got {pair!r}")
+        raise MovementError(
+            _("{where}: pair id must be non-empty text, got {pair!r}", where=where, pair=pair)
+        )
     return pair
 
 
@@ -84,13 +101,18 @@ class Table:
 
     def __post_init__(self) -> None:
         if isinstance(self.table, bool) or not isinstance(self.table, int) or self.table < 1:
-            raise MovementError(f"table number must be a whole number from 1, got {self.table!r}")
+            raise MovementError(
+                _("table number must be a whole number from 1, got {table!r}", table=self.table)
+            )
         _check_pair(self.ns, _where(None, self.table, "ns"))
         _check_pair(self.ew, _where(None, self.table, "ew"))
         if not isinstance(self.boards, tuple) or not self.boards:
             raise MovementError(
-                f"{_where(None, self.table, 'boards')}: expected a non-empty tuple of boards,"
-                f" got {self.boards!r}"
+                _(
+                    "{where}: expected a non-empty tuple of boards, got {boards!r}",
+                    where=_where(None, self.table, "boards"),
+                    boards=self.boards,
+                )
             )
         for board in self.boards:
             _check_board(board, _where(None, self.table, "boards"))
@@ -106,9 +128,9 @@ class Round:
 
     def __post_init__(self) -> None:
         for pair in self.sit_outs:
-            _check_pair(pair, "field 'sit_out'")
+            _check_pair(pair, _where(None, None, "sit_out"))
         for board in self.relay:
-            _check_board(board, "field 'relay'")
+            _check_board(board, _where(None, None, "relay"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,13 +152,17 @@ class Movement:
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, MovementKind):
-            raise MovementError(f"kind must be a MovementKind, got {self.kind!r}")
+            raise MovementError(_("kind must be a MovementKind, got {kind!r}", kind=self.kind))
         for board in self.shared:
-            _check_board(board, "field 'shared'")
+            _check_board(board, _where(None, None, "shared"))
         for number in self.revenge_rounds:
             if not 1 <= number <= len(self.rounds):
                 raise MovementError(
-                    f"field 'revenge_rounds': round {number!r} is not in 1-{len(self.rounds)}"
+                    _(
+                        "field 'revenge_rounds': round {number!r} is not in 1-{rounds}",
+                        number=number,
+                        rounds=len(self.rounds),
+                    )
                 )
 
     @property
@@ -202,19 +228,23 @@ class Movement:
     def from_dict(cls, data: object) -> Movement:
         """Read the JSON-ready form (what :meth:`to_dict` gives)."""
         if not isinstance(data, Mapping):
-            raise MovementError(f"a movement must be a JSON object, got {data!r}")
+            raise MovementError(_("a movement must be a JSON object, got {data!r}", data=data))
         kind_text = data.get("kind")
         if not isinstance(kind_text, str):
-            raise MovementError(f"field 'kind': expected text, got {kind_text!r}")
+            raise MovementError(_("field 'kind': expected text, got {kind!r}", kind=kind_text))
         rounds_data = data.get("rounds")
         if not isinstance(rounds_data, list):
-            raise MovementError(f"field 'rounds': expected a list of rounds, got {rounds_data!r}")
+            raise MovementError(
+                _("field 'rounds': expected a list of rounds, got {rounds!r}", rounds=rounds_data)
+            )
         rounds = tuple(_read_round(i, items) for i, items in enumerate(rounds_data, start=1))
         factored = data.get("factored", False)
         meet_once = data.get("meet_once", True)
         for name, flag in (("factored", factored), ("meet_once", meet_once)):
             if not isinstance(flag, bool):
-                raise MovementError(f"field {name!r}: expected true or false, got {flag!r}")
+                raise MovementError(
+                    _("field {name!r}: expected true or false, got {flag!r}", name=name, flag=flag)
+                )
         return cls(
             kind=MovementKind.parse(kind_text),
             rounds=rounds,
@@ -227,21 +257,31 @@ class Movement:
         )
 
 
-def _int_list(value: object, where: str) -> list[int]:
+def _int_list(value: object, where: Message) -> list[int]:
     if not isinstance(value, list):
-        raise MovementError(f"{where}: expected a list of numbers, got {value!r}")
+        raise MovementError(
+            _("{where}: expected a list of numbers, got {value!r}", where=where, value=value)
+        )
     return [_check_board(v, where) for v in value]
 
 
 def _read_round(number: int, items: object) -> Round:
     if not isinstance(items, list):
-        raise MovementError(f"round {number}: expected a list of tables, got {items!r}")
+        raise MovementError(
+            _(
+                "round {number}: expected a list of tables, got {items!r}",
+                number=number,
+                items=items,
+            )
+        )
     tables: list[Table] = []
     sit_outs: list[str] = []
     relay: list[int] = []
     for item in items:
         if not isinstance(item, Mapping):
-            raise MovementError(f"round {number}: expected an object, got {item!r}")
+            raise MovementError(
+                _("round {number}: expected an object, got {item!r}", number=number, item=item)
+            )
         if "sit_out" in item:
             sit_outs.append(_check_pair(item["sit_out"], _where(number, None, "sit_out")))
         elif "relay" in item:
@@ -255,14 +295,24 @@ def _read_table(number: int, item: Mapping[str, object]) -> Table:
     table = item.get("table")
     if isinstance(table, bool) or not isinstance(table, int) or table < 1:
         raise MovementError(
-            f"{_where(number, None, 'table')}: expected a table number from 1, got {table!r}"
+            _(
+                "{where}: expected a table number from 1, got {table!r}",
+                where=_where(number, None, "table"),
+                table=table,
+            )
         )
     ns = _check_pair(item.get("ns"), _where(number, table, "ns"))
     ew = _check_pair(item.get("ew"), _where(number, table, "ew"))
     boards = item.get("boards")
     where = _where(number, table, "boards")
     if not isinstance(boards, list) or not boards:
-        raise MovementError(f"{where}: expected a non-empty list of board numbers, got {boards!r}")
+        raise MovementError(
+            _(
+                "{where}: expected a non-empty list of board numbers, got {boards!r}",
+                where=where,
+                boards=boards,
+            )
+        )
     return Table(table=table, ns=ns, ew=ew, boards=tuple(_check_board(b, where) for b in boards))
 
 
@@ -275,7 +325,14 @@ def board_range(first_set: int, boards_per_round: int) -> tuple[int, ...]:
 def check_size(name: str, value: object, least: int) -> int:
     """A generator's whole-number argument, at least ``least``."""
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise MovementError(f"{name} must be a whole number from {least}, got {value!r}")
+        raise MovementError(
+            _(
+                "{name} must be a whole number from {least}, got {value!r}",
+                name=name,
+                least=least,
+                value=value,
+            )
+        )
     return value
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bridgescore.errors import marked as _
 from bridgescore.events.movements.boards import boards_phrase
 from bridgescore.events.movements.fit import table_in
 from bridgescore.events.movements.model import Movement, MovementError, Table
@@ -179,12 +180,20 @@ def moves_after(movement: Movement, round_no: int, table: int) -> Moves:
     from the movement's next round: a :class:`MovementError` when the movement has no
     such round, or the table does not play in it."""
     if isinstance(round_no, bool) or not isinstance(round_no, int):
-        raise MovementError(f"round must be a whole number, got {round_no!r}")
+        raise MovementError(_("round must be a whole number, got {round!r}", round=round_no))
     if not 1 <= round_no <= len(movement.rounds):
-        raise MovementError(f"the movement has no round {round_no} (it has {len(movement.rounds)})")
+        raise MovementError(
+            _(
+                "the movement has no round {round} (it has {rounds})",
+                round=round_no,
+                rounds=len(movement.rounds),
+            )
+        )
     seat = table_in(movement, round_no, table)
     if seat is None:
-        raise MovementError(f"the movement has no table {table} in round {round_no}")
+        raise MovementError(
+            _("the movement has no table {table} in round {round}", table=table, round=round_no)
+        )
     last = round_no == len(movement.rounds)
     following = None if last else round_no + 1
     return Moves(

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
+from bridgescore.errors import marked as _
 from bridgescore.events.movements.howell import howell
 from bridgescore.events.movements.limits import (
     MOST_BOARDS,
@@ -28,6 +29,7 @@ from bridgescore.events.movements.limits import (
     MOST_ROUNDS,
     MOST_TABLES_IN_A_HOWELL,
     MOST_TABLES_IN_A_MOVEMENT,
+    Family,
     MovementTooLargeError,
     check_most,
 )
@@ -63,21 +65,35 @@ class Option:
         if self.number:
             if text is None or not text.isdecimal() or len(text) > _DIGITS:
                 raise MovementError(
-                    f"movement {spec!r}: option {self.name!r} needs a whole number"
-                    f" ({self.name}=N), got {text!r}"
+                    _(
+                        "movement {spec!r}: option {name!r} needs a whole number"
+                        " ({name}=N), got {text!r}",
+                        spec=spec,
+                        name=self.name,
+                        text=text,
+                    )
                 )
             return int(text)
         if self.words:
             if text is None or text.lower() not in self.words:
                 raise MovementError(
-                    f"movement {spec!r}: option {self.name!r} must be one of"
-                    f" {', '.join(self.words)}, got {text!r}"
+                    _(
+                        "movement {spec!r}: option {name!r} must be one of {words}, got {text!r}",
+                        spec=spec,
+                        name=self.name,
+                        words=", ".join(self.words),
+                        text=text,
+                    )
                 )
             return text.lower()
         if text is not None:
             raise MovementError(
-                f"movement {spec!r}: option {self.name!r} is a flag and takes no value,"
-                f" got {text!r}"
+                _(
+                    "movement {spec!r}: option {name!r} is a flag and takes no value, got {text!r}",
+                    spec=spec,
+                    name=self.name,
+                    text=text,
+                )
             )
         return True
 
@@ -93,16 +109,30 @@ class Kind:
     size: Size
     options: tuple[Option, ...] = ()
     most_tables: int = MOST_TABLES_IN_A_MOVEMENT
-    family: str = "a movement"
+    family: Family = "a movement"
     """How a refusal names it: ``at most 13 tables in a Howell``."""
 
     def option(self, name: str, spec: str) -> Option:
         for option in self.options:
             if option.name == name:
                 return option
-        accepted = ", ".join(o.name for o in self.options) or "none"
+        if not self.options:
+            raise MovementError(
+                _(
+                    "movement {spec!r}: {kind} takes no option {name!r} (options: none)",
+                    spec=spec,
+                    kind=self.name,
+                    name=name,
+                )
+            )
         raise MovementError(
-            f"movement {spec!r}: {self.name} takes no option {name!r} (options: {accepted})"
+            _(
+                "movement {spec!r}: {kind} takes no option {name!r} (options: {accepted})",
+                spec=spec,
+                kind=self.name,
+                name=name,
+                accepted=", ".join(o.name for o in self.options),
+            )
         )
 
 
@@ -252,26 +282,39 @@ class MovementSpec:
         match = _SPEC.match(spec)
         if match is None:
             raise MovementError(
-                f"movement {text!r}: expected kind:TABLESxBOARDS with options after colons,"
-                f" e.g. howell:6x3 or mitchell:8x3:relay (kinds: {', '.join(KINDS)})"
+                _(
+                    "movement {text!r}: expected kind:TABLESxBOARDS with options after colons,"
+                    " e.g. howell:6x3 or mitchell:8x3:relay (kinds: {kinds})",
+                    text=text,
+                    kinds=", ".join(KINDS),
+                )
             )
         kind = KINDS.get(match["kind"])
         if kind is None:
             raise MovementError(
-                f"movement {text!r}: unknown kind {match['kind']!r}: use one of {', '.join(KINDS)}"
+                _(
+                    "movement {text!r}: unknown kind {kind!r}: use one of {kinds}",
+                    text=text,
+                    kind=match["kind"],
+                    kinds=", ".join(KINDS),
+                )
             )
         options: dict[str, OptionValue] = {}
         for item in match["options"].split(":")[1:]:
             name, equals, value = item.partition("=")
             if name in options:
-                raise MovementError(f"movement {text!r}: option {name!r} given twice")
+                raise MovementError(
+                    _("movement {text!r}: option {name!r} given twice", text=text, name=name)
+                )
             options[name] = kind.option(name, text).read(value if equals else None, text)
         tables, boards = _count(match["tables"], text), _count(match["boards"], text)
         parsed = cls(match["kind"], tables, boards, _sorted(options))
         try:
             parsed.check_limits()
         except MovementTooLargeError as error:
-            raise MovementTooLargeError(f"movement {text!r}: {error}") from None
+            raise MovementTooLargeError(
+                _("movement {text!r}: {error}", text=text, error=error)
+            ) from None
         return parsed
 
     def __str__(self) -> str:
@@ -309,7 +352,7 @@ class MovementSpec:
         except MovementError as error:
             too_large = isinstance(error, MovementTooLargeError)
             kept = MovementTooLargeError if too_large else MovementError
-            raise kept(f"movement {str(self)!r}: {error}") from None
+            raise kept(_("movement {text!r}: {error}", text=str(self), error=error)) from None
         return movement
 
 
@@ -317,7 +360,11 @@ def _count(digits: str, text: str) -> int:
     """A spec's number; one of more digits than any limit is refused before it is read."""
     if len(digits) > _DIGITS:
         raise MovementTooLargeError(
-            f"movement {text[:40]!r}: {digits[:_DIGITS]}... is beyond every size limit"
+            _(
+                "movement {text!r}: {digits}... is beyond every size limit",
+                text=text[:40],
+                digits=digits[:_DIGITS],
+            )
         )
     return int(digits)
 
@@ -330,7 +377,9 @@ def _kind(name: str) -> Kind:
     kind = KINDS.get(name)
     if kind is None:
         accepted = ", ".join(KINDS)
-        raise MovementError(f"unknown movement kind {name!r}: use one of {accepted}")
+        raise MovementError(
+            _("unknown movement kind {text!r}: use one of {accepted}", text=name, accepted=accepted)
+        )
     return kind
 
 

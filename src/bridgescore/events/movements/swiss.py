@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Final
 
+from bridgescore.errors import Message
+from bridgescore.errors import marked as _
 from bridgescore.events.movements.model import MovementError, Round, Table, json_data
 from bridgescore.events.movements.problems import Problem
 
@@ -57,7 +59,13 @@ class Rematches(StrEnum):
             return cls(text.strip().lower())
         except ValueError:
             accepted = ", ".join(k.value for k in cls)
-            raise MovementError(f"unknown rematch rule {text!r}: use one of {accepted}") from None
+            raise MovementError(
+                _(
+                    "unknown rematch rule {text!r}: use one of {accepted}",
+                    text=text,
+                    accepted=accepted,
+                )
+            ) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,12 +91,18 @@ class SwissRules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.rematches, Rematches):
-            raise MovementError(f"rematches must be a Rematches rule, got {self.rematches!r}")
+            raise MovementError(
+                _("rematches must be a Rematches rule, got {rule!r}", rule=self.rematches)
+            )
         late = self.rematches is Rematches.LATE
         if late != (self.late_after is not None):
             raise MovementError(
-                "late_after is needed with late rematches and only with them,"
-                f" got {self.late_after!r} with {self.rematches.value!r}"
+                _(
+                    "late_after is needed with late rematches and only with them,"
+                    " got {late_after!r} with {rule!r}",
+                    late_after=self.late_after,
+                    rule=self.rematches.value,
+                )
             )
         if self.late_after is not None and (
             isinstance(self.late_after, bool)
@@ -96,21 +110,30 @@ class SwissRules:
             or self.late_after < 1
         ):
             raise MovementError(
-                f"late_after must be a whole number of rounds from 1, got {self.late_after!r}"
+                _(
+                    "late_after must be a whole number of rounds from 1, got {late_after!r}",
+                    late_after=self.late_after,
+                )
             )
         sessions = self.rematches is Rematches.SESSIONS
         if sessions != bool(self.session_starts):
             raise MovementError(
-                "session_starts is needed with session rematches and only with them,"
-                f" got {self.session_starts!r} with {self.rematches.value!r}"
+                _(
+                    "session_starts is needed with session rematches and only with them,"
+                    " got {starts!r} with {rule!r}",
+                    starts=self.session_starts,
+                    rule=self.rematches.value,
+                )
             )
         starts = list(self.session_starts)
         if any(
             isinstance(s, bool) or not isinstance(s, int) or s < 2 for s in starts
         ) or starts != (sorted(set(starts))):
             raise MovementError(
-                "session_starts must be rounds from 2 in increasing order,"
-                f" got {self.session_starts!r}"
+                _(
+                    "session_starts must be rounds from 2 in increasing order, got {starts!r}",
+                    starts=self.session_starts,
+                )
             )
 
     def allows(self, met_in: Sequence[int], round_no: int) -> bool:
@@ -129,17 +152,19 @@ class SwissRules:
             return max(met_in) < start
         return False
 
-    def describe(self) -> str:
-        """The rule in words, for explanations."""
+    def describe(self) -> Message:
+        """The rule in words, for explanations (``str()`` of it is English)."""
         if self.rematches is Rematches.LATE:
-            return f"rematches are allowed {self.late_after} rounds after a meeting"
+            return _(
+                "rematches are allowed {rounds} rounds after a meeting", rounds=self.late_after
+            )
         if self.rematches is Rematches.SESSIONS:
-            return "meetings in an earlier session do not count"
+            return _("meetings in an earlier session do not count")
         if self.rematches is Rematches.TWICE:
-            return "entrants may meet twice"
+            return _("entrants may meet twice")
         if self.rematches is Rematches.DANISH:
-            return "Danish pairing"
-        return "no rematches"
+            return _("Danish pairing")
+        return _("no rematches")
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,34 +184,57 @@ class Standing:
 
     def __post_init__(self) -> None:
         if not isinstance(self.entrant, str) or not self.entrant.strip():
-            raise MovementError(f"entrant id must be non-empty text, got {self.entrant!r}")
+            raise MovementError(
+                _("entrant id must be non-empty text, got {entrant!r}", entrant=self.entrant)
+            )
         if (
             isinstance(self.score, bool)
             or not isinstance(self.score, int | float)
             or not math.isfinite(self.score)
         ):
             raise MovementError(
-                f"entrant {self.entrant}: score must be a number, got {self.score!r}"
+                _(
+                    "entrant {entrant}: score must be a number, got {score!r}",
+                    entrant=self.entrant,
+                    score=self.score,
+                )
             )
         if self.place is not None and (
             isinstance(self.place, bool) or not isinstance(self.place, int) or self.place < 1
         ):
             raise MovementError(
-                f"entrant {self.entrant}: place must be a whole number from 1, got {self.place!r}"
+                _(
+                    "entrant {entrant}: place must be a whole number from 1, got {place!r}",
+                    entrant=self.entrant,
+                    place=self.place,
+                )
             )
         if not isinstance(self.opponents, tuple):
             raise MovementError(
-                f"entrant {self.entrant}: opponents must be a tuple, got {self.opponents!r}"
+                _(
+                    "entrant {entrant}: opponents must be a tuple, got {opponents!r}",
+                    entrant=self.entrant,
+                    opponents=self.opponents,
+                )
             )
         for number, opponent in enumerate(self.opponents, start=1):
             if opponent is not None and (not isinstance(opponent, str) or not opponent.strip()):
                 raise MovementError(
-                    f"entrant {self.entrant}, round {number}: opponent must be an entrant id"
-                    f" or None, got {opponent!r}"
+                    _(
+                        "entrant {entrant}, round {number}: opponent must be an entrant id"
+                        " or None, got {opponent!r}",
+                        entrant=self.entrant,
+                        number=number,
+                        opponent=opponent,
+                    )
                 )
             if opponent == self.entrant:
                 raise MovementError(
-                    f"entrant {self.entrant}, round {number}: listed as its own opponent"
+                    _(
+                        "entrant {entrant}, round {number}: listed as its own opponent",
+                        entrant=self.entrant,
+                        number=number,
+                    )
                 )
 
 
@@ -233,31 +281,47 @@ class Draw:
     def from_dict(cls, data: object) -> Draw:
         """Read the JSON-ready form (what :meth:`to_dict` gives)."""
         if not isinstance(data, Mapping):
-            raise MovementError(f"a draw must be a JSON object, got {data!r}")
+            raise MovementError(_("a draw must be a JSON object, got {data!r}", data=data))
         round_no = data.get("round")
         if not isinstance(round_no, int) or isinstance(round_no, bool) or round_no < 1:
-            raise MovementError(f"field 'round' must be a round number, got {round_no!r}")
+            raise MovementError(
+                _("field 'round' must be a round number, got {round!r}", round=round_no)
+            )
         listed = data.get("pairings")
         if not isinstance(listed, list):
-            raise MovementError(f"field 'pairings' must be a list, got {listed!r}")
+            raise MovementError(
+                _("field 'pairings' must be a list, got {pairings!r}", pairings=listed)
+            )
         pairings = []
         for number, item in enumerate(listed, start=1):
-            where = f"pairing {number}"
             if not isinstance(item, Mapping):
-                raise MovementError(f"{where} must be an object, got {item!r}")
+                raise MovementError(
+                    _("pairing {number} must be an object, got {item!r}", number=number, item=item)
+                )
             table = item.get("table")
             if not isinstance(table, int) or isinstance(table, bool) or table < 1:
-                raise MovementError(f"{where}: field 'table' must be a table number")
+                raise MovementError(
+                    _("pairing {number}: field 'table' must be a table number", number=number)
+                )
             texts = [item.get(key) for key in ("higher", "lower", "why")]
             for key, value in zip(("higher", "lower", "why"), texts, strict=True):
                 if not isinstance(value, str) or (key != "why" and not value.strip()):
-                    raise MovementError(f"{where}: field {key!r} must be text, got {value!r}")
+                    raise MovementError(
+                        _(
+                            "pairing {number}: field {key!r} must be text, got {value!r}",
+                            number=number,
+                            key=key,
+                            value=value,
+                        )
+                    )
             higher, lower, why = (str(t) for t in texts)
             pairings.append(Pairing(table, higher, lower, why))
         bye, bye_why = data.get("bye"), data.get("bye_why")
         for key, value in (("bye", bye), ("bye_why", bye_why)):
             if value is not None and not isinstance(value, str):
-                raise MovementError(f"field {key!r} must be text or null, got {value!r}")
+                raise MovementError(
+                    _("field {key!r} must be text or null, got {value!r}", key=key, value=value)
+                )
         return cls(round_no, tuple(pairings), bye, bye_why)
 
     def to_round(self, boards: tuple[int, ...]) -> Round:
@@ -361,39 +425,64 @@ def _meetings(standings: Sequence[Standing]) -> dict[frozenset[str], list[int]]:
 
 def _check(standings: Sequence[Standing], round_no: int | None) -> int:
     if isinstance(standings, str) or not isinstance(standings, Sequence):
-        raise MovementError(f"standings must be a list of Standing, got {standings!r}")
+        raise MovementError(
+            _("standings must be a list of Standing, got {standings!r}", standings=standings)
+        )
     for item in standings:
         if not isinstance(item, Standing):
-            raise MovementError(f"standings must hold Standing values, got {item!r}")
+            raise MovementError(_("standings must hold Standing values, got {item!r}", item=item))
     if len(standings) < 2:
-        raise MovementError(f"a Swiss round needs at least 2 entrants, got {len(standings)}")
+        raise MovementError(
+            _("a Swiss round needs at least 2 entrants, got {count}", count=len(standings))
+        )
     seen: set[str] = set()
     for standing in standings:
         if standing.entrant in seen:
-            raise MovementError(f"entrant {standing.entrant} is listed twice in the standings")
+            raise MovementError(
+                _(
+                    "entrant {entrant} is listed twice in the standings",
+                    entrant=standing.entrant,
+                )
+            )
         seen.add(standing.entrant)
     played = max(len(s.opponents) for s in standings)
     if round_no is None:
         round_no = played + 1
     if isinstance(round_no, bool) or not isinstance(round_no, int) or round_no < 1:
-        raise MovementError(f"round_no must be a whole number from 1, got {round_no!r}")
+        raise MovementError(
+            _("round_no must be a whole number from 1, got {round!r}", round=round_no)
+        )
     for standing in standings:
         if len(standing.opponents) != round_no - 1:
             raise MovementError(
-                f"entrant {standing.entrant}: {len(standing.opponents)} rounds of opponents,"
-                f" expected {round_no - 1} before round {round_no} (None for a round without one)"
+                _(
+                    "entrant {entrant}: {given} rounds of opponents, expected {expected}"
+                    " before round {round} (None for a round without one)",
+                    entrant=standing.entrant,
+                    given=len(standing.opponents),
+                    expected=round_no - 1,
+                    round=round_no,
+                )
             )
     places = [s.place for s in standings if s.place is not None]
     if places != sorted(places):
-        raise MovementError(f"standings must be in order of place, got places {places}")
+        raise MovementError(
+            _("standings must be in order of place, got places {places}", places=places)
+        )
     by_id = {s.entrant: s for s in standings}
     for standing in standings:
         for number, opponent in enumerate(standing.opponents, start=1):
             other = by_id.get(opponent) if opponent is not None else None
             if other is not None and other.opponents[number - 1] != standing.entrant:
                 raise MovementError(
-                    f"round {number}: {standing.entrant} lists {opponent} as its opponent,"
-                    f" but {opponent} lists {other.opponents[number - 1]}"
+                    _(
+                        "round {number}: {entrant} lists {opponent} as its opponent,"
+                        " but {opponent} lists {listed}",
+                        number=number,
+                        entrant=standing.entrant,
+                        opponent=opponent,
+                        listed=other.opponents[number - 1],
+                    )
                 )
     return round_no
 
@@ -428,7 +517,7 @@ class _Field:
         for key, rounds in _meetings(standings).items():
             a, b = sorted(self.index[e] for e in key)
             self.met[(a, b)] = rounds
-        self.forbidden: list[list[int]] = [[] for _ in range(self.n)]
+        self.forbidden: list[list[int]] = [[] for _entrant in range(self.n)]
         for (a, b), rounds in self.met.items():
             if not rules.allows(rounds, round_no):
                 self.forbidden[a].append(b)
@@ -533,7 +622,7 @@ def _parts(field: _Field, graph: nx.Graph[int], nodes: list[int]) -> list[list[i
     tables (the count above is even), and pairing their two upper entrants together
     and their two lower ones together is strictly closer, so no optimal draw crosses.
     """
-    crossing: list[list[tuple[int, int]]] = [[] for _ in range(field.n)]
+    crossing: list[list[tuple[int, int]]] = [[] for _entrant in range(field.n)]
     for a, b in graph.edges:
         low, high = min(a, b), max(a, b)
         for cut in range(low, high):
@@ -580,7 +669,7 @@ def swiss_round(
     """
     rules = rules or SwissRules()
     if not isinstance(rules, SwissRules):
-        raise MovementError(f"rules must be SwissRules, got {rules!r}")
+        raise MovementError(_("rules must be SwissRules, got {rules!r}", rules=rules))
     round_no = _check(standings, round_no)
     field = _Field(standings, rules, round_no, unit)
     odd = field.n % 2 == 1
@@ -598,12 +687,17 @@ def swiss_round(
             return _draw(field, pairs, bye, candidates)
     if rules.if_stuck:
         bye = candidates[0]
-        pairs, _ = _match(field, field.full_graph(), bye, split=False)
+        pairs, _left = _match(field, field.full_graph(), bye, split=False)
         return _draw(field, pairs, bye, candidates)
     names = ", ".join(field.standings[i].entrant for i in left)
     raise MovementError(
-        f"round {round_no}: no draw without a forbidden rematch ({rules.describe()}) exists;"
-        f" {names} could not be paired (allow late rematches, Danish pairing, or if_stuck)"
+        _(
+            "round {round}: no draw without a forbidden rematch ({rule}) exists;"
+            " {names} could not be paired (allow late rematches, Danish pairing, or if_stuck)",
+            round=round_no,
+            rule=rules.describe(),
+            names=names,
+        )
     )
 
 

@@ -23,6 +23,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bridgescore.errors import Message
+from bridgescore.errors import marked as _
 from bridgescore.events.movements.model import (
     MovementError,
     board_range,
@@ -32,23 +34,43 @@ from bridgescore.events.movements.model import (
 from bridgescore.events.movements.problems import Problem
 
 
-def _check_team(team: object, where: str) -> str:
+def _field(name: str, where: Message | None = None) -> Message:
+    if where is None:
+        return _("field {name!r}", name=name)
+    return _("{where}, field {name!r}", where=where, name=name)
+
+
+def _check_team(team: object, where: str | Message) -> str:
     if not isinstance(team, str) or not team.strip():
-        raise MovementError(f"{where}: team id must be non-empty text, got {team!r}")
+        raise MovementError(
+            _("{where}: team id must be non-empty text, got {team!r}", where=where, team=team)
+        )
     return team
 
 
-def _check_boards(boards: object, where: str) -> tuple[int, ...]:
+def _check_boards(boards: object, where: Message) -> tuple[int, ...]:
     if not isinstance(boards, tuple) or not boards:
-        raise MovementError(f"{where}: expected a non-empty tuple of boards, got {boards!r}")
+        raise MovementError(
+            _(
+                "{where}: expected a non-empty tuple of boards, got {boards!r}",
+                where=where,
+                boards=boards,
+            )
+        )
     for board in boards:
         if isinstance(board, bool) or not isinstance(board, int) or board < 1:
             raise MovementError(
-                f"{where}: board number must be a whole number from 1, got {board!r}"
+                _(
+                    "{where}: board number must be a whole number from 1, got {board!r}",
+                    where=where,
+                    board=board,
+                )
             )
     repeated = sorted(b for b, n in Counter(boards).items() if n > 1)
     if repeated:
-        raise MovementError(f"{where}: board {repeated[0]} is listed twice")
+        raise MovementError(
+            _("{where}: board {board} is listed twice", where=where, board=repeated[0])
+        )
     return boards
 
 
@@ -61,11 +83,12 @@ class Match:
     boards: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        _check_team(self.home, "field 'home'")
-        _check_team(self.away, "field 'away'")
+        _check_team(self.home, _field("home"))
+        _check_team(self.away, _field("away"))
         if self.home == self.away:
-            raise MovementError(f"team {self.home} cannot play itself")
-        _check_boards(self.boards, f"match {self.home} v {self.away}, field 'boards'")
+            raise MovementError(_("team {team} cannot play itself", team=self.home))
+        match = _("match {home} v {away}", home=self.home, away=self.away)
+        _check_boards(self.boards, _field("boards", match))
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +100,7 @@ class RobinRound:
 
     def __post_init__(self) -> None:
         if self.bye is not None:
-            _check_team(self.bye, "field 'bye'")
+            _check_team(self.bye, _field("bye"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,10 +112,10 @@ class RoundRobin:
 
     def __post_init__(self) -> None:
         for team in self.teams:
-            _check_team(team, "field 'teams'")
+            _check_team(team, _field("teams"))
         repeated = sorted(t for t, n in Counter(self.teams).items() if n > 1)
         if repeated:
-            raise MovementError(f"field 'teams': team {repeated[0]} is listed twice")
+            raise MovementError(_("field 'teams': team {team} is listed twice", team=repeated[0]))
 
     def home_away(self) -> dict[str, tuple[int, int]]:
         """Each team's count of home and away matches."""
@@ -236,47 +259,69 @@ class RoundRobin:
     def from_dict(cls, data: object) -> RoundRobin:
         """Read the JSON-ready form (what :meth:`to_dict` gives)."""
         if not isinstance(data, Mapping):
-            raise MovementError(f"a round robin must be a JSON object, got {data!r}")
+            raise MovementError(_("a round robin must be a JSON object, got {data!r}", data=data))
         teams = data.get("teams")
         if not isinstance(teams, list):
-            raise MovementError(f"field 'teams': expected a list of team ids, got {teams!r}")
+            raise MovementError(
+                _("field 'teams': expected a list of team ids, got {teams!r}", teams=teams)
+            )
         rounds = data.get("rounds")
         if not isinstance(rounds, list):
-            raise MovementError(f"field 'rounds': expected a list of rounds, got {rounds!r}")
+            raise MovementError(
+                _("field 'rounds': expected a list of rounds, got {rounds!r}", rounds=rounds)
+            )
         return cls(
-            teams=tuple(_check_team(t, "field 'teams'") for t in teams),
+            teams=tuple(_check_team(t, _field("teams")) for t in teams),
             rounds=tuple(_read_round(n, r) for n, r in enumerate(rounds, start=1)),
         )
 
 
 def _read_round(number: int, data: object) -> RobinRound:
     if not isinstance(data, Mapping):
-        raise MovementError(f"round {number}: expected an object, got {data!r}")
+        raise MovementError(
+            _("round {number}: expected an object, got {item!r}", number=number, item=data)
+        )
     matches = data.get("matches")
     if not isinstance(matches, list):
-        raise MovementError(f"round {number}, field 'matches': expected a list, got {matches!r}")
+        raise MovementError(
+            _(
+                "round {number}, field 'matches': expected a list, got {matches!r}",
+                number=number,
+                matches=matches,
+            )
+        )
     read = []
     for table, item in enumerate(matches, start=1):
-        where = f"round {number}, match {table}"
+        where = _("round {number}, match {table}", number=number, table=table)
         if not isinstance(item, Mapping):
-            raise MovementError(f"{where}: expected an object, got {item!r}")
+            raise MovementError(
+                _("{where}: expected an object, got {item!r}", where=where, item=item)
+            )
         boards = item.get("boards")
         if not isinstance(boards, list):
-            raise MovementError(f"{where}, field 'boards': expected a list, got {boards!r}")
-        home = _check_team(item.get("home"), f"{where}, field 'home'")
-        away = _check_team(item.get("away"), f"{where}, field 'away'")
+            raise MovementError(
+                _(
+                    "{where}, field 'boards': expected a list, got {boards!r}",
+                    where=where,
+                    boards=boards,
+                )
+            )
+        home = _check_team(item.get("home"), _field("home", where))
+        away = _check_team(item.get("away"), _field("away", where))
         if home == away:
-            raise MovementError(f"{where}: team {home} cannot play itself")
+            raise MovementError(
+                _("{where}: team {team} cannot play itself", where=where, team=home)
+            )
         read.append(
             Match(
                 home=home,
                 away=away,
-                boards=_check_boards(tuple(boards), f"{where}, field 'boards'"),
+                boards=_check_boards(tuple(boards), _field("boards", where)),
             )
         )
     bye = data.get("bye")
     if bye is not None:
-        _check_team(bye, f"round {number}, field 'bye'")
+        _check_team(bye, _field("bye", _("round {number}", number=number)))
     return RobinRound(matches=tuple(read), bye=bye)
 
 
@@ -285,13 +330,15 @@ def _team_ids(teams: int | Sequence[str]) -> tuple[str, ...]:
         check_size("teams", teams, 2)
         return tuple(str(n) for n in range(1, teams + 1))
     if isinstance(teams, str) or not isinstance(teams, Sequence):
-        raise MovementError(f"teams must be a count or a list of team ids, got {teams!r}")
+        raise MovementError(
+            _("teams must be a count or a list of team ids, got {teams!r}", teams=teams)
+        )
     ids = tuple(_check_team(t, "teams") for t in teams)
     if len(ids) < 2:
-        raise MovementError(f"a round robin needs at least 2 teams, got {len(ids)}")
+        raise MovementError(_("a round robin needs at least 2 teams, got {count}", count=len(ids)))
     repeated = [t for t, n in Counter(ids).items() if n > 1]
     if repeated:
-        raise MovementError(f"teams: team {repeated[0]} is listed twice")
+        raise MovementError(_("teams: team {team} is listed twice", team=repeated[0]))
     return ids
 
 
@@ -448,8 +495,18 @@ def two_room(match: Match, stanzas: int = 1, *, duplicated: bool = False) -> Two
     per_stanza = 1 if duplicated else 2
     if stanzas * per_stanza > len(match.boards):
         raise MovementError(
-            f"stanzas: {len(match.boards)} boards cannot fill {stanzas} stanzas"
-            + ("" if duplicated else " of at least 2 boards (one for each room)")
+            _(
+                "stanzas: {boards} boards cannot fill {stanzas} stanzas",
+                boards=len(match.boards),
+                stanzas=stanzas,
+            )
+            if duplicated
+            else _(
+                "stanzas: {boards} boards cannot fill {stanzas} stanzas of at least 2 boards"
+                " (one for each room)",
+                boards=len(match.boards),
+                stanzas=stanzas,
+            )
         )
     segments = []
     for number, block in enumerate(_split(match.boards, stanzas), start=1):
