@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 import click
 
+from bridgescore.cli._common import filled_help
 from bridgescore.core.registry import Registry
 from bridgescore.duplicate.adjusted import MATCHPOINT_POLICY_REGISTRY
 from bridgescore.duplicate.butler import BUTLER_PRESET_REGISTRY
@@ -21,6 +22,7 @@ from bridgescore.events.options import (
     Incomplete,
     MpScale,
 )
+from bridgescore.i18n import Words, gettext_noop
 from bridgescore.laws import LAW_SET_REGISTRY
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -31,6 +33,19 @@ def registry_choice(registry: Registry[Any], *extra: str) -> click.Choice[str]:
     return click.Choice([*registry.spellings(), *extra], case_sensitive=False)
 
 
+def choices_help(registry: Registry[Any]) -> Callable[[Words], str]:
+    """The registry's names for a help line, its default marked in the reader's language."""
+
+    def written(w: Words) -> str:
+        marked = w.gettext("{name} (default)")
+        return ", ".join(
+            marked.format(name=name) if name == registry.default else name
+            for name in registry.names()
+        )
+
+    return written
+
+
 def laws_option(command: F) -> F:
     """``--laws``: the law set contracts are scored under."""
     return click.option(
@@ -39,7 +54,10 @@ def laws_option(command: F) -> F:
         default=LAW_SET_REGISTRY.default,
         show_default=True,
         metavar="LAWS",
-        help=f"Law set for contracts: {LAW_SET_REGISTRY.help()}.",
+        **filled_help(
+            gettext_noop("Law set for contracts: {choices}."),
+            choices=choices_help(LAW_SET_REGISTRY),
+        ),
     )(command)
 
 
@@ -51,14 +69,20 @@ def imp_table_option(command: F) -> F:
         default=IMP_TABLE_REGISTRY.default,
         show_default=True,
         metavar="TABLE",
-        help=f"IMP table: {IMP_TABLE_REGISTRY.help()}.",
+        **filled_help(
+            gettext_noop("IMP table: {choices}."), choices=choices_help(IMP_TABLE_REGISTRY)
+        ),
     )(command)
 
 
-_POLICY_HELP = (
-    f"Matchpoint policy: {MATCHPOINT_POLICY_REGISTRY.help()}. By default the conventions of"
-    f" the program that wrote the file ({', '.join(program_names())}); '{NO_CONVENTIONS}':"
-    " bridgescore's defaults whatever the file says."
+_POLICY_HELP = filled_help(
+    gettext_noop(
+        "Matchpoint policy: {choices}. By default the conventions of the program that wrote"
+        " the file ({programs}); '{none}': bridgescore's defaults whatever the file says."
+    ),
+    choices=choices_help(MATCHPOINT_POLICY_REGISTRY),
+    programs=", ".join(program_names()),
+    none=NO_CONVENTIONS,
 )
 
 
@@ -74,7 +98,7 @@ def convention_options(command: F) -> F:
             type=registry_choice(MATCHPOINT_POLICY_REGISTRY, NO_CONVENTIONS),
             default=None,
             metavar="POLICY",
-            help=_POLICY_HELP,
+            **_POLICY_HELP,
         ),
         click.option(
             "--butler",
@@ -82,58 +106,76 @@ def convention_options(command: F) -> F:
             type=registry_choice(BUTLER_PRESET_REGISTRY),
             default=None,
             metavar="PRESET",
-            help=f"Butler datum: {BUTLER_PRESET_REGISTRY.help()}.",
+            **filled_help(
+                gettext_noop("Butler datum: {choices}."),
+                choices=choices_help(BUTLER_PRESET_REGISTRY),
+            ),
         ),
         click.option(
             "--cross-imps",
             type=click.Choice([c.value for c in CrossImps]),
             default=None,
-            help="Cross-IMP totals: the IMPs per comparison (average, the default) or their"
-            " sum (total, as Ruter writes them).",
+            help=gettext_noop(
+                "Cross-IMP totals: the IMPs per comparison (average, the default) or their"
+                " sum (total, as Ruter writes them)."
+            ),
         ),
         click.option(
             "--imp-totals",
             type=click.Choice([t.value for t in ImpTotals]),
             default=None,
-            help="IMP pairs: a pair's total as the IMPs added up (sum, the default) or IMPs"
-            " per board played (per-board, and per comparison for summed cross-IMPs, as"
-            " Ruter writes butler and IMP;Cross2 totals).",
+            help=gettext_noop(
+                "IMP pairs: a pair's total as the IMPs added up (sum, the default) or IMPs"
+                " per board played (per-board, and per comparison for summed cross-IMPs, as"
+                " Ruter writes butler and IMP;Cross2 totals)."
+            ),
         ),
         click.option(
             "--mp-scale",
             type=click.Choice([m.value for m in MpScale]),
             default=None,
-            help="Matchpoints shown from 0 to the top (top, the default) or as the points"
-            " above or below the board's average (plus-minus: Ruter's ± scale, wins minus"
-            " losses; a Ruter file whose figures are ± is scored so by default).",
+            help=gettext_noop(
+                "Matchpoints shown from 0 to the top (top, the default) or as the points"
+                " above or below the board's average (plus-minus: Ruter's ± scale, wins minus"
+                " losses; a Ruter file whose figures are ± is scored so by default)."
+            ),
         ),
         click.option(
             "--entrants",
             type=click.Choice([e.value for e in Entrants]),
             default=None,
-            help="Pairs events: list every pair the file names, one that played no board"
-            " last with 0 boards (all, the default), or only the pairs that played (played).",
+            help=gettext_noop(
+                "Pairs events: list every pair the file names, one that played no board"
+                " last with 0 boards (all, the default), or only the pairs that played"
+                " (played)."
+            ),
         ),
         click.option(
             "--factor-totals",
             type=click.Choice(["field", "boards", "no"]),
             default=None,
-            help="IMP pairs: scale the total of a pair that played fewer boards to the most"
-            " any pair played (field) or to every board (boards); no: never.",
+            help=gettext_noop(
+                "IMP pairs: scale the total of a pair that played fewer boards to the most"
+                " any pair played (field) or to every board (boards); no: never."
+            ),
         ),
         click.option(
             "--field",
             type=click.Choice([*(f.value for f in Field), "two"]),
             default=None,
-            help="Rank in one field, or North-South and East-West apart (directions; 'two'"
-            " is the same); auto: one field when any pair sat both ways.",
+            help=gettext_noop(
+                "Rank in one field, or North-South and East-West apart (directions; 'two'"
+                " is the same); auto: one field when any pair sat both ways."
+            ),
         ),
         click.option(
             "--incomplete",
             type=click.Choice([i.value for i in Incomplete]),
             default=None,
-            help="Teams: a board with a result in one room only is an error (raise), or is"
-            " left out of its match (skip).",
+            help=gettext_noop(
+                "Teams: a board with a result in one room only is an error (raise), or is"
+                " left out of its match (skip)."
+            ),
         ),
     ]
     for option in reversed(options):

@@ -16,6 +16,7 @@ from bridgescore.cli._common import (
     cli_words,
     console,
     emit_json,
+    filled_help,
     friendly_errors,
     note,
     one_line,
@@ -33,14 +34,18 @@ from bridgescore.events.pairs import PAIRS_SCORINGS, PairsResult
 from bridgescore.events.scoring import EventResult, options_for, score_with
 from bridgescore.events.summary import card_line, names_of, pairs_summary, teams_summary
 from bridgescore.events.teams import TeamsResult
-from bridgescore.i18n import ENGLISH, Words
+from bridgescore.i18n import ENGLISH, Words, gettext_noop
 from bridgescore.io.events import load_event
 from bridgescore.io.results import ResultsFileError
 
 if TYPE_CHECKING:
     from bridgescore.report.view import Table as ViewTable
 
-_STRICT_HELP = "Treat warnings (unused columns, boards played fewer times) as errors."
+_STRICT_HELP = gettext_noop("Treat warnings (unused columns, boards played fewer times) as errors.")
+_JSON_HELP = gettext_noop("Print JSON.")
+_VP_HELP = filled_help(
+    gettext_noop("VP scale: {names}, or a scale file."), names=", ".join(scale_names())
+)
 
 
 def read_event(
@@ -84,10 +89,17 @@ def conventions_of(event: Event, scoring: str | None, options: Mapping[str, Any]
     return chosen
 
 
+def said(item: object, w: Words) -> str:
+    """A library's problem or error in ``w``'s language when it can say it so."""
+    translated = getattr(item, "translated", None)
+    return str(translated(w.gettext)) if callable(translated) else str(item)
+
+
 def report_problems(problems: list[Problem]) -> None:
     """Every problem on its own line on stderr."""
+    w = cli_words()
     for problem in problems:
-        click.echo(f"bridgescore: {one_line(str(problem))}", err=True)
+        click.echo(f"bridgescore: {one_line(said(problem, w))}", err=True)
 
 
 # --- pairs ------------------------------------------------------------------------------------
@@ -95,6 +107,12 @@ def report_problems(problems: list[Problem]) -> None:
 
 @click.command(
     "pairs",
+    help=gettext_noop(
+        "Score a pairs event from a results file (CSV, JSON, PBN or USEBIO; see"
+        " docs/events.md).\n\n"
+        "Prints the ranking with ties as 3=, and on request a board's traveller or a pair's"
+        " score card."
+    ),
     epilog="Examples:\n\n  bridgescore pairs examples/pairs-mitchell.csv\n\n"
     "  bridgescore pairs results.csv --scoring butler --traveller 5\n\n"
     "  bridgescore pairs results.csv --card 3 --json",
@@ -105,14 +123,16 @@ def report_problems(problems: list[Problem]) -> None:
     type=click.Choice([s.value for s in PAIRS_SCORINGS]),
     default="mp",
     show_default=True,
-    help="Matchpoints (2-1-0), ACBL (1-½-0), butler IMPs, or cross-IMPs.",
+    help=gettext_noop("Matchpoints (2-1-0), ACBL (1-½-0), butler IMPs, or cross-IMPs."),
 )
 @convention_options
-@click.option("--traveller", type=int, default=None, help="Show this board's traveller.")
-@click.option("--card", default=None, help="Show this pair's personal score card.")
+@click.option(
+    "--traveller", type=int, default=None, help=gettext_noop("Show this board's traveller.")
+)
+@click.option("--card", default=None, help=gettext_noop("Show this pair's personal score card."))
 @laws_option
 @click.option("--strict", is_flag=True, help=_STRICT_HELP)
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--json", "as_json", is_flag=True, help=_JSON_HELP)
 @friendly_errors
 def pairs_command(
     file: str,
@@ -124,16 +144,16 @@ def pairs_command(
     as_json: bool,
     **options: Any,
 ) -> None:
-    """Score a pairs event from a results file (CSV, JSON, PBN or USEBIO; see docs/events.md).
-
-    Prints the ranking with ties as 3=, and on request a board's traveller or a
-    pair's score card.
-    """
+    """``bridgescore pairs`` (its help is above, for the catalogue)."""
     event = read_event(file, laws=laws, strict=strict, teams=False)
     chosen = conventions_of(event, scoring, options)
     result = score_with(event, chosen.options)
     if not isinstance(result, PairsResult):
-        raise BridgeInputError(f"{file}: not a pairs event; use bridgescore event or teams")
+        raise BridgeInputError(
+            cli_words()
+            .gettext("{file}: not a pairs event; use bridgescore event or teams")
+            .format(file=file)
+        )
     if as_json:
         data = pairs_summary(result, names_of(event))
         if traveller is not None:
@@ -214,6 +234,7 @@ def _scale_option(value: str) -> str | VPScale:
 
 @click.command(
     "teams",
+    help=gettext_noop("Score a teams event: each match's IMPs and VPs, and the standings."),
     epilog="Examples:\n\n  bridgescore teams examples/teams.json\n\n"
     "  bridgescore teams results.csv --vp 20 --json\n\n"
     "  bridgescore teams results.csv --vp club-scale.csv",
@@ -224,26 +245,28 @@ def _scale_option(value: str) -> str | VPScale:
     "vp_scale",
     default="wbf",
     show_default=True,
-    help=f"VP scale: {', '.join(scale_names())}, or a scale file.",
+    **_VP_HELP,
 )
 @click.option(
     "--scoring",
     type=click.Choice(["imps", "bam"]),
     default="imps",
     show_default=True,
-    help="IMPs and VPs, or board-a-match (2 a board won, 1 tied).",
+    help=gettext_noop("IMPs and VPs, or board-a-match (2 a board won, 1 tied)."),
 )
 @imp_table_option
 @click.option(
     "--incomplete",
     type=click.Choice(["raise", "skip"]),
     default=None,
-    help="A board with a result in one room only is an error (raise), or is left out of"
-    " its match (skip).",
+    help=gettext_noop(
+        "A board with a result in one room only is an error (raise), or is left out of"
+        " its match (skip)."
+    ),
 )
 @laws_option
 @click.option("--strict", is_flag=True, help=_STRICT_HELP)
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--json", "as_json", is_flag=True, help=_JSON_HELP)
 @friendly_errors
 def teams_command(
     file: str,
@@ -255,13 +278,17 @@ def teams_command(
     strict: bool,
     as_json: bool,
 ) -> None:
-    """Score a teams event: each match's IMPs and VPs, and the standings."""
+    """``bridgescore teams`` (its help is above, for the catalogue)."""
     event = read_event(file, laws=laws, strict=strict, teams=True)
     asked = {"incomplete": incomplete, "vp_scale": _scale_option(vp_scale), "imp_table": imp_table}
     chosen = conventions_of(event, scoring, asked)
     result = score_with(event, chosen.options)
     if not isinstance(result, TeamsResult):
-        raise BridgeInputError(f"{file}: not a teams event; use bridgescore event or pairs")
+        raise BridgeInputError(
+            cli_words()
+            .gettext("{file}: not a teams event; use bridgescore event or pairs")
+            .format(file=file)
+        )
     if as_json:
         emit_json(teams_summary(result, names_of(event)))
         return
@@ -274,6 +301,7 @@ def teams_command(
 
 @click.command(
     "imps",
+    help=gettext_noop("Convert a point difference to IMPs."),
     context_settings={"ignore_unknown_options": True},
     epilog="Examples:\n\n  bridgescore imps 720\n\n  bridgescore imps -30\n\n"
     "  bridgescore imps 720 --table 1948",
@@ -283,41 +311,45 @@ def teams_command(
     "--table",
     default="1962",
     show_default=True,
-    help=f"IMP table: {', '.join(imp_table_names())}.",
+    **filled_help(gettext_noop("IMP table: {names}."), names=", ".join(imp_table_names())),
 )
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--json", "as_json", is_flag=True, help=_JSON_HELP)
 @friendly_errors
 def imps_command(difference: int, table: str, as_json: bool) -> None:
-    """Convert a point difference to IMPs."""
+    """``bridgescore imps`` (its help is above, for the catalogue)."""
     imp_table = get_imp_table(table)
     won = imp_table.imps(difference)
     if as_json:
         emit_json({"difference": difference, "table": imp_table.name, "imps": won})
         return
-    click.echo(f"{signed(difference)} points = {signed(won)} IMPs ({imp_table.name} table)")
+    click.echo(
+        cli_words()
+        .gettext("{points} points = {imps} IMPs ({table} table)")
+        .format(points=signed(difference), imps=signed(won), table=imp_table.name)
+    )
 
 
 @click.command(
     "vp",
+    help=gettext_noop("Victory points for an IMP margin: the margin's side first."),
     context_settings={"ignore_unknown_options": True},
     epilog="Examples:\n\n  bridgescore vp 12 --boards 16\n\n  bridgescore vp 12 --scale 20\n\n"
     "  bridgescore vp -7 --boards 8 --json",
 )
 @click.argument("margin", type=int)
-@click.option("--boards", type=int, default=None, help="Boards in the match (for wbf).")
 @click.option(
-    "--scale",
-    default="wbf",
-    show_default=True,
-    help=f"VP scale: {', '.join(scale_names())}, or a scale file.",
+    "--boards", type=int, default=None, help=gettext_noop("Boards in the match (for wbf).")
 )
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--scale", default="wbf", show_default=True, **_VP_HELP)
+@click.option("--json", "as_json", is_flag=True, help=_JSON_HELP)
 @friendly_errors
 def vp_command(margin: int, boards: int | None, scale: str, as_json: bool) -> None:
-    """Victory points for an IMP margin: the margin's side first."""
+    """``bridgescore vp`` (its help is above, for the catalogue)."""
+    w = cli_words()
+    _ = w.gettext
     chosen = _scale_option(scale)
     if boards is None and isinstance(chosen, str) and get_scale(chosen, 1).name == "wbf":
-        raise BridgeInputError("the wbf scale depends on the match length: give --boards N")
+        raise BridgeInputError(_("the wbf scale depends on the match length: give --boards N"))
     vp_scale = get_scale(chosen, boards)
     ours, theirs = vp_scale.vp(margin)
     if as_json:
@@ -325,4 +357,11 @@ def vp_command(margin: int, boards: int | None, scale: str, as_json: bool) -> No
             {"margin": margin, "boards": boards, "scale": vp_scale.name, "vp": [ours, theirs]}
         )
         return
-    click.echo(f"{signed(margin)} IMPs = {fixed(ours)} - {fixed(theirs)} VP ({vp_scale.name})")
+    click.echo(
+        _("{margin} IMPs = {ours} - {theirs} VP ({scale})").format(
+            margin=signed(margin),
+            ours=w.figure(fixed(ours)),
+            theirs=w.figure(fixed(theirs)),
+            scale=vp_scale.name,
+        )
+    )

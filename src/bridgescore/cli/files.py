@@ -30,13 +30,17 @@ from bridgescore.events.movements.teams import RoundRobin
 from bridgescore.events.scoring import score_with
 from bridgescore.events.summary import event_summary
 from bridgescore.events.teams import TeamsResult
+from bridgescore.i18n import gettext_noop
 from bridgescore.io.events import check_format, write_event
 from bridgescore.io.writing import check_not_input
 
-_SCORING_HELP = "Score as mp, acbl, butler or cross-imps (pairs), or imps/bam (teams)."
+_SCORING_HELP = gettext_noop(
+    "Score as mp, acbl, butler or cross-imps (pairs), or imps/bam (teams)."
+)
+_STRICT_HELP = gettext_noop("Treat warnings as errors.")
+_FORCE_HELP = gettext_noop("Write even over the input file.")
 
-
-_MOVEMENT_HELP = (
+_MOVEMENT_HELP = gettext_noop(
     "The movement it was played in (a spec such as mitchell:8x3 or, for teams,"
     " robin:8x12; or a movement file): every result must fit it, a pairs result may"
     " name only its round and table, and missing results are listed."
@@ -53,6 +57,10 @@ def _played(event: Event) -> list[tuple[int, str, str]]:
 
 @click.command(
     "event",
+    help=gettext_noop(
+        "Print the ranking of any supported event file (CSV, JSON, PBN, USEBIO), scored as"
+        " the program that wrote it scores (it says which conventions it applied)."
+    ),
     epilog="Examples:\n\n  bridgescore event examples/pairs-mitchell.csv\n\n"
     "  bridgescore event results.pbn --json\n\n"
     "  bridgescore event results.xml --policy none",
@@ -61,9 +69,11 @@ def _played(event: Event) -> list[tuple[int, str, str]]:
 @click.option("--scoring", default=None, help=_SCORING_HELP)
 @convention_options
 @laws_option
-@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("--strict", is_flag=True, help=_STRICT_HELP)
 @click.option("--movement", "movement_source", default=None, help=_MOVEMENT_HELP)
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (see docs/events.md).")
+@click.option(
+    "--json", "as_json", is_flag=True, help=gettext_noop("Print JSON (see docs/events.md).")
+)
 @lang_option
 @friendly_errors
 def event_command(
@@ -75,8 +85,7 @@ def event_command(
     as_json: bool,
     **options: Any,
 ) -> None:
-    """Print the ranking of any supported event file (CSV, JSON, PBN, USEBIO), scored
-    as the program that wrote it scores (it says which conventions it applied)."""
+    """``bridgescore event`` (its help is above, for the catalogue)."""
     movement = _movement(movement_source)
     event = read_event(file, laws=laws, strict=strict, movement=movement)
     missing = () if movement is None else missing_results(movement, _played(event))
@@ -98,19 +107,23 @@ def event_command(
 
 @click.command(
     "report",
+    help=gettext_noop(
+        "Publish an event's results: a static site (ranking, travellers with hand diagrams,"
+        " score cards, a page that prints well) and/or a PDF."
+    ),
     epilog="Examples:\n\n  bridgescore report examples/pairs-mitchell.csv --html site/\n\n"
     "  bridgescore report results.pbn --pdf results.pdf",
 )
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--html", "html_dir", type=click.Path(file_okay=False), default=None,
-              help="Write the results site into this folder.")  # fmt: skip
+              help=gettext_noop("Write the results site into this folder."))  # fmt: skip
 @click.option("--pdf", "pdf_path", type=click.Path(dir_okay=False), default=None,
-              help="Write the same results as one PDF.")  # fmt: skip
+              help=gettext_noop("Write the same results as one PDF."))  # fmt: skip
 @click.option("--scoring", default=None, help=_SCORING_HELP)
 @convention_options
 @laws_option
-@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-@click.option("--force", is_flag=True, help="Write even over the input file.")
+@click.option("--strict", is_flag=True, help=_STRICT_HELP)
+@click.option("--force", is_flag=True, help=_FORCE_HELP)
 @lang_option
 @friendly_errors
 def report_command(
@@ -123,10 +136,9 @@ def report_command(
     force: bool,
     **options: Any,
 ) -> None:
-    """Publish an event's results: a static site (ranking, travellers with hand
-    diagrams, score cards, a page that prints well) and/or a PDF."""
+    """``bridgescore report`` (its help is above, for the catalogue)."""
     if html_dir is None and pdf_path is None:
-        raise click.UsageError("say where: --html DIR and/or --pdf FILE")
+        raise click.UsageError(cli_words().gettext("say where: --html DIR and/or --pdf FILE"))
     if pdf_path is not None:
         check_not_input(pdf_path, [file], force=force)
     if html_dir is not None:
@@ -154,20 +166,23 @@ def report_command(
 
 @click.command(
     "convert",
+    help=gettext_noop(
+        "Convert an event file between formats: the source is recognised by its content,"
+        " the target's format is the one its extension names (.csv, .json, .pbn, .xml)."
+    ),
     epilog="Examples:\n\n  bridgescore convert examples/pairs-mitchell.csv session.json\n\n"
     "  bridgescore convert session.pbn session.xml",
 )
 @click.argument("source", type=click.Path(dir_okay=False))
 @click.argument("target", type=click.Path(dir_okay=False))
 @laws_option
-@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-@click.option("--force", is_flag=True, help="Write even over the input file.")
+@click.option("--strict", is_flag=True, help=_STRICT_HELP)
+@click.option("--force", is_flag=True, help=_FORCE_HELP)
 @friendly_errors
 def convert_command(source: str, target: str, laws: str, strict: bool, force: bool) -> None:
-    """Convert an event file between formats: the source is recognised by its content,
-    the target's format is the one its extension names (.csv, .json, .pbn, .xml)."""
+    """``bridgescore convert`` (its help is above, for the catalogue)."""
     check_not_input(target, [source], force=force)
     check_format(target)
     event = read_event(source, laws=laws, strict=strict)
     path = write_event(event, target)
-    click.echo(f"wrote {path}")
+    click.echo(cli_words().gettext("wrote {path}").format(path=path))

@@ -13,18 +13,24 @@ from bridgescore.cli.movement import movement_group
 from bridgescore.cli.score import score_command, table_command
 from bridgescore.cli.serve import serve_command
 from bridgescore.cli.sheets import chicago_command, rubber_command
+from bridgescore.i18n import gettext_noop
 
 
 @click.group(
     cls=BridgeGroup,
     context_settings={"help_option_names": ["-h", "--help"]},
-    epilog="Example: bridgescore score 4SX= --vul",
+    help=gettext_noop(
+        "Contract bridge scoring: deals under every law set, rubber and Chicago sheets,"
+        " duplicate pairs and teams events, PBN and USEBIO files, published results.\n\n"
+        "--lang (here or after any command) chooses the language of the help and the"
+        " messages: en, fi or es."
+    ),
+    epilog=gettext_noop("Example:") + "\n\n  bridgescore score 4SX= --vul",
 )
 @click.version_option(__version__, prog_name="bridgescore")
 @lang_option
 def cli() -> None:
-    """Contract bridge scoring: deals under every law set, rubber and Chicago sheets,
-    duplicate pairs and teams events, PBN and USEBIO files, published results."""
+    """The ``bridgescore`` command group (its help is above, for the catalogue)."""
 
 
 cli.add_command(score_command)
