@@ -71,7 +71,10 @@ def test_the_spanish_rubber_gives_the_texts_figures_deal_by_deal(client: Client)
     assert drawn["totals"] == TEXT_TOTALS
     assert drawn["complete"]
     assert drawn["winner"] == "EW"
-    assert drawn["next"] is None
+    assert drawn["ended"] == {"title": "Rubber over", "totals": TEXT_TOTALS, "winner": "EW",
+                              "margin": 870, "result": "EW win by 870"}  # fmt: skip
+    # the evening goes on with the same players: deal 7 starts a new rubber, South deals
+    assert drawn["next"] == {"number": 7, "dealer": "S", "vulnerability": "nobody vulnerable"}
     bonuses = [(side, e["points"]) for side in ("NS", "EW") for e in drawn["above"][side]
                if e["deal"] is None]  # fmt: skip
     assert bonuses == [TEXT_RUBBER_BONUS]
@@ -153,10 +156,38 @@ def test_bad_input_is_a_4xx_naming_the_deal_and_the_field(
     assert sheet(client, deals, status=422) == {"error": said}
 
 
-def test_a_deal_after_the_rubber_and_bad_settings_are_refused(client: Client) -> None:
-    extra = [*SPANISH_RUBBER, {"passed": "1"}]
-    error = sheet(client, extra, status=422)["error"]
-    assert error.startswith("the rubber is over after deal 6, so deal 7 ('Pass') cannot be on it")
+def test_the_evenings_rubbers_are_one_session(client: Client) -> None:
+    # after the text's rubber the same four play on: 1♥ by N one down (EW 50), then 3NT
+    # by S made (NS 100 below: a game), 4♠ by N made (NS's second game: 700, two to none)
+    evening = [*SPANISH_RUBBER, {"declarer": "N", "level": "1", "strain": "H", "tricks": "6"},
+               {"declarer": "S", "level": "3", "strain": "NT", "tricks": "9"},
+               {"declarer": "N", "level": "4", "strain": "S", "tricks": "10"}]  # fmt: skip
+    drawn = sheet(client, evening[:7])
+    assert drawn["rubber"] == 2
+    assert (drawn["rows"][6]["number"], drawn["rows"][6]["rubber"]) == (7, 2)
+    assert drawn["rows"][6]["points"] == {"NS": 0, "EW": 50}
+    assert drawn["totals"] == {"NS": 0, "EW": 50}  # the rubber being played
+    assert drawn["evening"]["totals"] == {"NS": 770, "EW": 1640 + 50}
+    assert drawn["above"]["EW"] == [{"points": 50, "what": "undertricks", "deal": 7}]
+    assert drawn["ended"] is None
+    done = sheet(client, evening)
+    # rubber 2: NS 100 + 120 below and 700 for the rubber (EW without a game)
+    assert done["totals"] == {"NS": 100 + 120 + 700, "EW": 50}
+    assert [r["totals"] for r in done["rubbers"]] == [TEXT_TOTALS, {"NS": 920, "EW": 50}]
+    assert [r["result"] for r in done["rubbers"]] == ["EW win by 870", "NS win by 870"]
+    assert done["evening"] == {"games": 2, "totals": {"NS": 770 + 920, "EW": 1640 + 50},
+                               "net": {"NS": 0, "EW": 0}}  # fmt: skip
+    # a correction in the first rubber works the second out again
+    corrected = [dict(d) for d in evening]
+    corrected[5] = {"declarer": "E", "level": "6", "strain": "D", "tricks": "12"}  # no honours
+    assert sheet(client, corrected)["evening"]["totals"] == {"NS": 1690, "EW": 1690 - 150}
+    # play stopped: no next deal
+    stopped = sheet(client, evening[:7], stopped="1")
+    assert stopped["over"]
+    assert stopped["next"] is None
+
+
+def test_bad_settings_are_refused(client: Client) -> None:
     assert sheet(client, [], status=422, kind="whist") == {"error": "Game: not one of the choices"}
     assert sheet(client, [], status=422, laws="1066") == {"error": "Laws: not one of the choices"}
     missing = client.post("/pad/sheet.json", {"kind": "rubber"})
@@ -214,3 +245,94 @@ def test_the_pad_and_its_app_files_are_served(client: Client) -> None:
     manifest = json.loads(client.get("/pad/manifest.webmanifest").content)
     assert manifest["scope"] == "/pad/"
     assert client.get("/pad/jsi18n/").status_code == 200
+
+
+FINNISH_CHICAGO: tuple[tuple[dict[str, str], int, int], ...] = (
+    # "Bridgen pistelasku" (/work/shared/seeds/000_10e1ad72fd91f756.txt): its schedule
+    # ("Jakojen vyöhykkeet ja jakajat": deal 1 North deals, nobody vulnerable; 2 East deals,
+    # the dealer's opponents NS vulnerable; 3 South deals, EW vulnerable; 4 West, everybody)
+    # with its worked examples ("Esimerkkejä") played where their vulnerability falls.
+    # 1: '1 risti kotiin 7 tikillä ... = 70 pistettä'
+    ({"declarer": "N", "level": "1", "strain": "C", "tricks": "7"}, 70, 0),
+    # 2: '1 sangi kotiin 9 tikillä, vaaravyöhykkeessä ... = 150 pistettä'
+    ({"declarer": "S", "level": "1", "strain": "NT", "tricks": "9"}, 150, 0),
+    # 3: '3 sangia kotiin 9 tikillä, vaaravyöhykkeessä ... = 600 pistettä'
+    ({"declarer": "E", "level": "3", "strain": "NT", "tricks": "9"}, 0, 600),
+    # 4: '2 ristiä vastakahdennettuna kotiin 9 tikillä vaaravyöhykkeessä ... = 1160 pistettä'
+    ({"declarer": "W", "level": "2", "strain": "C", "doubled": "XX", "tricks": "9"}, 0, 1160),
+    # the second Chicago, the same four players
+    # 5: '1 risti kotiin 7 tikillä' again, by East: 70
+    ({"declarer": "E", "level": "1", "strain": "C", "tricks": "7"}, 0, 70),
+    # 6: '1 sangi vastakahdennettuna kotiin 13 tikillä vaaravyöhykkeessä': the text says 3120,
+    # a slip: 160 (40 x 4) + 100 + 500 + 2400 = 3160 (tests/scoring/test_seed_examples.py)
+    ({"declarer": "N", "level": "1", "strain": "NT", "doubled": "XX", "tricks": "13"}, 3160, 0),
+    # 7: '7 sangia vastakahdennettuna, 13 pietiä vaaravyöhykkeessä ... = 7600 pistettä'
+    ({"declarer": "W", "level": "7", "strain": "NT", "doubled": "XX", "tricks": "0"}, 7600, 0),
+    # 8: '6 pataa kotiin 13 tikillä, vaaravyöhykkeessä ... = 1460 pistettä'
+    ({"declarer": "S", "level": "6", "strain": "S", "tricks": "13"}, 1460, 0),
+)
+FINNISH_SCHEDULE = [("N", "nobody vulnerable"), ("E", "NS vulnerable"), ("S", "EW vulnerable"),
+                    ("W", "both vulnerable")] * 2  # fmt: skip
+
+
+def test_the_finnish_chicago_gives_the_texts_figures_deal_by_deal(client: Client) -> None:
+    deals = [deal for deal, _ns, _ew in FINNISH_CHICAGO]
+    for upto in range(1, len(deals) + 1):
+        drawn = sheet(client, deals[:upto], kind="chicago")
+        row = drawn["rows"][upto - 1]
+        _deal, ns, ew = FINNISH_CHICAGO[upto - 1]
+        assert (row["points"]["NS"], row["points"]["EW"]) == (ns, ew), f"deal {upto}"
+        assert (row["dealer"], row["vulnerability"]) == FINNISH_SCHEDULE[upto - 1]
+        if upto % 4:
+            assert drawn["ended"] is None
+            assert drawn["status"] == f"Chicago {upto // 4 + 1}, deal {upto % 4 + 1} of 4"
+        if upto == 4:
+            # the end of the first Chicago: its final score and who won
+            assert drawn["ended"] == {"title": "Chicago 1 over", "totals": {"NS": 220, "EW": 1760},
+                                      "winner": "EW", "margin": 1540,
+                                      "result": "EW win by 1540"}  # fmt: skip
+            # a new Chicago with the same players: North deals again, nobody vulnerable
+            assert drawn["next"] == {
+                "number": 5,
+                "dealer": "N",
+                "vulnerability": "nobody vulnerable",
+            }
+    assert drawn["ended"]["title"] == "Chicago 2 over"
+    assert drawn["ended"]["totals"] == {"NS": 3160 + 7600 + 1460, "EW": 70}
+    assert [r["totals"] for r in drawn["rounds"]] == [{"NS": 220, "EW": 1760},
+                                                      {"NS": 12220, "EW": 70}]  # fmt: skip
+    # the evening, as the library adds it up
+    assert drawn["evening"] == {"games": 2, "totals": {"NS": 12440, "EW": 1830},
+                                "net": {"NS": 10610, "EW": -10610}}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("language", "change", "said"),
+    [
+        ("fi", {"tricks": "14"}, "jako 3, tikit: jaossa on 13 tikkiä, joten enintään 13"),
+        ("es", {"tricks": "14"}, "mano 3, bazas: una mano tiene 13 bazas, así que como mucho 13"),
+        ("fi", {"strain": "NT", "honours_side": "NS", "honours": "100"},
+         "jako 3, honöörit NS 100 sitoumuksessa 5NT: sangissa lasketaan vain neljä ässää"
+         " samassa kädessä, 150 pistettä"),
+        ("es", {"strain": "NT", "honours_side": "NS", "honours": "100"},
+         "mano 3, honores NS 100 en 5NT: en sin triunfo solo cuentan los cuatro ases en una"
+         " mano, 150 puntos"),
+        ("es", {"level": "8"}, "mano 3, nivel: no es ninguna de las opciones"),
+    ],
+)  # fmt: skip
+def test_bad_input_is_answered_in_the_players_language(
+    client: Client, language: str, change: dict[str, str], said: str
+) -> None:
+    deals = [dict(d) for d in SPANISH_RUBBER]
+    deals[2].update(change)
+    answer = client.post("/pad/sheet.json", posted(deals), HTTP_ACCEPT_LANGUAGE=language)
+    assert answer.status_code == 422
+    assert json.loads(answer.content) == {"error": said}
+
+
+def test_a_sheet_is_drawn_in_the_players_language(client: Client) -> None:
+    answer = client.post("/pad/sheet.json", posted(SPANISH_RUBBER[:2]), HTTP_ACCEPT_LANGUAGE="es")
+    drawn = json.loads(answer.content)
+    assert drawn["games"][0]["NS"][0]["what"] == "puntos de contrato"
+    assert drawn["above"]["NS"][0]["what"] == "bazas de más"
+    assert drawn["next"]["vulnerability"] == "E-O vulnerables"

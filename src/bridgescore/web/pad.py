@@ -31,7 +31,7 @@ from django.views.i18n import JavaScriptCatalog
 from bridgescore.core.seats import Seat, Side
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.laws.lawsets import get_laws, law_set_names
-from bridgescore.sheets import ChicagoSheet, Deal, RubberSheet, ScoreItem, SheetEntry
+from bridgescore.sheets import ChicagoSheet, Deal, RubberSession, RubberSheet, SheetEntry, Tally
 from bridgescore.web import failures, limits
 from bridgescore.web.answers import address, problem
 from bridgescore.web.forms import RequestError
@@ -69,23 +69,6 @@ def _vulnerable(vulnerability: Vulnerability) -> str:
     }[vulnerability]
 
 
-def _item(item: ScoreItem) -> str:
-    return {
-        ScoreItem.CONTRACT_POINTS: _("contract points"),
-        ScoreItem.OVERTRICKS: _("overtricks"),
-        ScoreItem.SLAM_BONUS: _("slam bonus"),
-        ScoreItem.INSULT_BONUS: _("insult bonus"),
-        ScoreItem.UNDERTRICKS: _("undertricks"),
-        ScoreItem.HONOURS: _("honours"),
-        ScoreItem.GAME_BONUS: _("game bonus"),
-        ScoreItem.PARTSCORE_BONUS: _("partscore bonus"),
-        ScoreItem.FOURTH_DEAL_PARTSCORE: _("fourth-deal partscore"),
-        ScoreItem.RUBBER_BONUS: _("rubber bonus"),
-        ScoreItem.UNFINISHED_GAME: _("unfinished rubber: game"),
-        ScoreItem.UNFINISHED_PARTSCORE: _("unfinished rubber: partscore"),
-    }[item]
-
-
 def _deal_text(deal: Deal) -> str:
     """The deal as players write it (``4♠X S +1``), without its honours."""
     return Deal(deal.result).format(symbols=True)
@@ -101,7 +84,7 @@ def _honours_text(deal: Deal) -> str:
 
 
 def _entry(entry: SheetEntry, deal: int | None, **more: Any) -> dict[str, Any]:
-    return {"points": entry.points, "what": _item(entry.item), "deal": deal, **more}
+    return {"points": entry.points, "what": entry.item.shown(_), "deal": deal, **more}
 
 
 def _side(side: Side | None) -> str | None:
@@ -118,41 +101,91 @@ def rubber_dealer(first: Seat, number: int) -> Seat:
     return Seat((first + number - 1) % 4)
 
 
-def drawn(sheet: RubberSheet | ChicagoSheet, first_dealer: Seat) -> dict[str, Any]:
+def drawn(sheet: RubberSession | ChicagoSheet, first_dealer: Seat) -> dict[str, Any]:
     """The sheet laid out for drawing: every figure is the library's."""
-    if isinstance(sheet, RubberSheet):
-        return _drawn_rubber(sheet, first_dealer)
+    if isinstance(sheet, RubberSession):
+        return _drawn_rubbers(sheet, first_dealer)
     return _drawn_chicago(sheet)
 
 
-def _drawn_rubber(sheet: RubberSheet, first: Seat) -> dict[str, Any]:
+def _evening(totals: Tally, games: int) -> dict[str, Any]:
+    """The evening so far, as the library adds it up: each side's points over every rubber
+    (or Chicago) of the game, and what each side is ahead or behind by."""
+    return {"games": games, "totals": totals.as_dict(), "net": _net(totals.ns, totals.ew)}
+
+
+def _won(winner: Side | None, totals: Tally) -> str:
+    if winner is None:
+        return _("level at %(ns)s each") % {"ns": totals.ns}
+    return _("%(side)s win by %(margin)s") % {"side": winner.value, "margin": totals.margin}
+
+
+def _drawn_rubbers(session: RubberSession, first: Seat) -> dict[str, Any]:
+    """The rubber being played drawn in full, and every rubber of the evening summed up
+    (the deals are numbered through the evening, as the dealer goes round)."""
+    rows: list[dict[str, Any]] = []
+    rubbers = []
+    for index, (rubber, start) in enumerate(zip(session.rubbers, session.starts, strict=True)):
+        rows += _rubber_rows(rubber, first, start - 1, index + 1)
+        if rubber.deals:
+            rubbers.append(
+                {
+                    "number": index + 1,
+                    "first": start,
+                    "deals": len(rubber.deals),
+                    "totals": rubber.totals.as_dict(),
+                    "winner": _side(rubber.winner),
+                    "complete": rubber.is_complete,
+                    "result": _won(rubber.winner, rubber.totals),
+                }
+            )
+    current = session.current
+    offset = session.starts[-1] - 1
+    drawn = _drawn_rubber(current, first, offset, len(session.deals))
+    drawn.update(
+        rows=rows,
+        deals=len(session.deals),
+        rubber=len(session.rubbers),
+        rubbers=rubbers,
+        evening=_evening(session.totals, len(rubbers)),
+    )
+    if session.stopped:  # play stopped: no next deal, whatever the last rubber's state
+        drawn.update(over=True, next=None)
+    return drawn
+
+
+def _rubber_rows(sheet: RubberSheet, first: Seat, offset: int, rubber: int) -> list[dict[str, Any]]:
+    return [
+        {
+            "number": row.number + offset,
+            "rubber": rubber,
+            "dealer": rubber_dealer(first, row.number + offset).letter,
+            "vulnerability": _vulnerable(row.vulnerability),
+            "deal": _deal_text(row.deal),
+            "honours": _honours_text(row.deal),
+            "points": row.points.as_dict(),
+            "above": row.above.as_dict(),
+            "below": row.below.as_dict(),
+            "game_won_by": _side(row.game_won_by),
+        }
+        for row in sheet.rows
+    ]
+
+
+def _drawn_rubber(sheet: RubberSheet, first: Seat, offset: int, played: int) -> dict[str, Any]:
     above: dict[str, list[dict[str, Any]]] = {"NS": [], "EW": []}
     games: list[dict[str, Any]] = []
-    rows = []
     for row in sheet.rows:
         while len(games) < row.game:
             games.append({"number": len(games) + 1, "won_by": None, "NS": [], "EW": []})
         game = games[row.game - 1]
         for entry in row.entries:
             if entry.below_the_line:
-                game[entry.side.value].append(_entry(entry, row.number))
+                game[entry.side.value].append(_entry(entry, row.number + offset))
             else:
-                above[entry.side.value].append(_entry(entry, row.number))
+                above[entry.side.value].append(_entry(entry, row.number + offset))
         if row.game_won_by is not None:
             game["won_by"] = row.game_won_by.value
-        rows.append(
-            {
-                "number": row.number,
-                "dealer": rubber_dealer(first, row.number).letter,
-                "vulnerability": _vulnerable(row.vulnerability),
-                "deal": _deal_text(row.deal),
-                "honours": _honours_text(row.deal),
-                "points": row.points.as_dict(),
-                "above": row.above.as_dict(),
-                "below": row.below.as_dict(),
-                "game_won_by": _side(row.game_won_by),
-            }
-        )
     for game in games:
         for side in ("NS", "EW"):
             for entry in game[side]:
@@ -160,26 +193,25 @@ def _drawn_rubber(sheet: RubberSheet, first: Seat) -> dict[str, Any]:
     for bonus in sheet.bonuses:
         above[bonus.side.value].append(_entry(bonus, None))
     totals = sheet.totals
+    number = played + 1
     if sheet.is_complete:
-        winner = sheet.rubber_winner
-        status = _("%(side)s win the rubber") % {"side": _side(winner)}
-        next_deal = None
-    elif sheet.stopped:
-        status = _("Rubber stopped before its end: unfinished-rubber bonuses scored")
-        next_deal = None
+        status = _("%(side)s win the rubber") % {"side": _side(sheet.rubber_winner)}
+        vulnerability = Vulnerability.NONE  # the next deal starts a new rubber
     else:
         status = _("Games: NS %(ns)s, EW %(ew)s") % {"ns": sheet.games.ns, "ew": sheet.games.ew}
-        number = len(sheet.deals) + 1
+        vulnerability = sheet.vulnerability
+    if sheet.stopped:
+        status = _("Rubber stopped before its end: unfinished-rubber bonuses scored")
+    next_deal = None
+    if not sheet.stopped:
         next_deal = {
             "number": number,
             "dealer": rubber_dealer(first, number).letter,
-            "vulnerability": _vulnerable(sheet.vulnerability),
+            "vulnerability": _vulnerable(vulnerability),
         }
     return {
         "kind": "rubber",
         "laws": sheet.laws,
-        "deals": len(sheet.deals),
-        "rows": rows,
         "above": above,
         "games": games,
         "games_won": sheet.games.as_dict(),
@@ -188,11 +220,23 @@ def _drawn_rubber(sheet: RubberSheet, first: Seat) -> dict[str, Any]:
         "winner": _side(sheet.winner),
         "margin": sheet.margin,
         "net": _net(totals.ns, totals.ew),
-        "over": sheet.is_finished,
+        "over": sheet.stopped,
         "complete": sheet.is_complete,
+        "ended": _ended(_("Rubber over"), totals, sheet.winner) if sheet.is_finished else None,
         "stopped": sheet.stopped,
         "status": status,
         "next": next_deal,
+    }
+
+
+def _ended(title: str, totals: Tally, winner: Side | None) -> dict[str, Any]:
+    """A rubber's or a Chicago's end: its final score and who won, as the pad shows it."""
+    return {
+        "title": title,
+        "totals": totals.as_dict(),
+        "winner": _side(winner),
+        "margin": totals.margin,
+        "result": _won(winner, totals),
     }
 
 
@@ -216,11 +260,28 @@ def _drawn_chicago(sheet: ChicagoSheet) -> dict[str, Any]:
             }
         )
     rounds = [
-        {"number": r.number, "complete": r.is_complete, "totals": r.totals.as_dict()}
+        {
+            "number": r.number,
+            "complete": r.is_complete,
+            "totals": r.totals.as_dict(),
+            "winner": _side(r.totals.leader),
+            "result": _won(r.totals.leader, r.totals),
+        }
         for r in sheet.rounds
     ]
     nxt = sheet.next_deal
     totals = sheet.totals
+    ended = None
+    if sheet.deals and sheet.is_round_complete:
+        last = sheet.rounds[-1]
+        title = _("Chicago %(number)s over") % {"number": last.number}
+        ended = _ended(title, last.totals, last.totals.leader)
+        status = title
+    else:
+        status = _("Chicago %(round)s, deal %(deal)s of 4") % {
+            "round": nxt.round,
+            "deal": nxt.deal_in_round,
+        }
     return {
         "kind": "chicago",
         "laws": sheet.laws,
@@ -235,10 +296,11 @@ def _drawn_chicago(sheet: ChicagoSheet) -> dict[str, Any]:
         "winner": _side(sheet.winner),
         "margin": sheet.margin,
         "net": _net(totals.ns, totals.ew),
+        "evening": _evening(totals, len(sheet.rounds)),
         "over": False,
         "round_complete": sheet.is_round_complete,
-        "status": _("Round %(round)s, deal %(deal)s of 4")
-        % {"round": nxt.round, "deal": nxt.deal_in_round},
+        "ended": ended,
+        "status": status,
         "next": {
             "number": nxt.number,
             "dealer": nxt.dealer.letter,
@@ -416,8 +478,8 @@ def _shell() -> tuple[str, str]:
 
     digest = hashlib.sha256()
     text = ""
-    for name in ("bridgescore/pad-sw.js", "bridgescore/pad.js", "bridgescore/pad.css",
-                 "bridgescore/app.css"):  # fmt: skip
+    for name in ("bridgescore/pad-sw.js", "bridgescore/sw-cache.js", "bridgescore/pad.js",
+                 "bridgescore/pad.css", "bridgescore/app.css"):  # fmt: skip
         found = finders.find(name)
         content = Path(str(found)).read_text(encoding="utf-8") if found else ""
         digest.update(content.encode())

@@ -10,14 +10,14 @@ and the field ("deal 3, tricks: at most 13"); nothing of the request is kept.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from django import forms
-from django.utils.functional import lazy
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from bridgescore.core.contract import Contract, TableResult, parse_contract
+from bridgescore.core.contract import BOOK, TRICKS_PER_DEAL, Contract, TableResult, parse_contract
 from bridgescore.core.seats import Seat, Side
 from bridgescore.core.strains import Doubling, Strain
 from bridgescore.errors import BridgeError
@@ -28,25 +28,32 @@ from bridgescore.sheets import (
     ChicagoVulnerability,
     Deal,
     Honours,
-    RubberSheet,
+    RubberSession,
 )
-from bridgescore.web.forms import RequestError
+from bridgescore.sheets.honours import FIVE_HONOURS, FOUR_HONOURS
+from bridgescore.web.answers import problem
+from bridgescore.web.forms import RequestError, form_problem
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 MOST_DEALS: Final = 120
-"""The most deals one game may hold: a rubber is rarely over 12, a long Chicago evening
-about 40."""
+"""The most deals one game may hold: an evening's rubbers are rarely over 30 deals, a
+long Chicago evening about 40."""
 NAME_LENGTH: Final = 40
 """The longest player's name on the pad."""
 DEAL_PREFIX: Final = "deal"
 """The deals' field names: ``deal-TOTAL_FORMS``, ``deal-0-declarer``, ``deal-0-tricks``..."""
+HIGHEST_LEVEL: Final = TRICKS_PER_DEAL - BOOK
+"""The highest contract, the library's: all 13 tricks less the book of six (7)."""
 
 KINDS = [("rubber", gettext_lazy("Rubber")), ("chicago", gettext_lazy("Chicago"))]
 SEATS = [(s.letter, s.letter) for s in Seat]
-LEVELS = [(str(n), str(n)) for n in range(1, 8)]
+LEVELS = [(str(n), str(n)) for n in range(1, HIGHEST_LEVEL + 1)]
 STRAINS = [(s.letter, s.letter) for s in Strain]
 DOUBLINGS = [("", gettext_lazy("undoubled")), ("X", "X"), ("XX", "XX")]
 SIDES = [("", gettext_lazy("nobody")), ("NS", "NS"), ("EW", "EW")]
-HONOURS = [("", gettext_lazy("none")), ("100", "100"), ("150", "150")]
+HONOURS = [("", gettext_lazy("none")), *((str(n), str(n)) for n in (FOUR_HONOURS, FIVE_HONOURS))]
 VULNERABILITY_RULES = [
     (ChicagoVulnerability.DEALER_OPPONENTS.value, gettext_lazy("the dealer's opponents")),
     (ChicagoVulnerability.DEALER.value, gettext_lazy("the dealer's side")),
@@ -62,20 +69,15 @@ HONOURS_RULES = [
 ]
 
 
-def _filled(template: str, what: Any) -> str:
-    return _(template) % {"what": what}
-
-
-_filled_lazily = lazy(_filled, str)
-"""A message translated when it is shown (in the request's language), not at import."""
-
-
-def _said(what: Any, **extra: Any) -> dict[str, Any]:
-    """A field's messages, each naming the field."""
+def _messages(what: str, **extra: StrOrPromise) -> dict[str, StrOrPromise]:
+    """A field's messages, each naming the field, translated when shown (in the request's
+    language), not here: the table phone's messages (:mod:`bridgescore.web.forms`)."""
     return {
-        "required": _filled_lazily(gettext_noop("%(what)s: choose one"), what),
-        "invalid": _filled_lazily(gettext_noop("%(what)s: not readable"), what),
-        "invalid_choice": _filled_lazily(gettext_noop("%(what)s: not one of the choices"), what),
+        "required": format_lazy(gettext_lazy("{what}: choose one"), what=gettext_lazy(what)),
+        "invalid": format_lazy(gettext_lazy("{what}: not readable"), what=gettext_lazy(what)),
+        "invalid_choice": format_lazy(
+            gettext_lazy("{what}: not one of the choices"), what=gettext_lazy(what)
+        ),
         **extra,
     }
 
@@ -85,25 +87,25 @@ class PadGameForm(forms.Form):
     vulnerable on deals 2 and 3, how it is scored, whether honours count), the first
     dealer, and whether a rubber was stopped before its end."""
 
-    kind = forms.ChoiceField(choices=KINDS, error_messages=_said(gettext_lazy("Game")))
+    kind = forms.ChoiceField(choices=KINDS, error_messages=_messages(gettext_noop("Game")))
     laws = forms.ChoiceField(
         choices=[(n, n) for n in law_set_names()],
         required=False,
-        error_messages=_said(gettext_lazy("Laws")),
+        error_messages=_messages(gettext_noop("Laws")),
     )
     vulnerability = forms.ChoiceField(
         choices=VULNERABILITY_RULES,
         required=False,
-        error_messages=_said(gettext_lazy("Vulnerable on deals 2 and 3")),
+        error_messages=_messages(gettext_noop("Vulnerable on deals 2 and 3")),
     )
     scoring = forms.ChoiceField(
-        choices=SCORINGS, required=False, error_messages=_said(gettext_lazy("Scoring"))
+        choices=SCORINGS, required=False, error_messages=_messages(gettext_noop("Scoring"))
     )
     honours = forms.ChoiceField(
-        choices=HONOURS_RULES, required=False, error_messages=_said(gettext_lazy("Honours"))
+        choices=HONOURS_RULES, required=False, error_messages=_messages(gettext_noop("Honours"))
     )
     dealer = forms.ChoiceField(
-        choices=SEATS, required=False, error_messages=_said(gettext_lazy("First dealer"))
+        choices=SEATS, required=False, error_messages=_messages(gettext_noop("First dealer"))
     )
     stopped = forms.BooleanField(required=False)
 
@@ -132,32 +134,35 @@ class PadDealForm(forms.Form):
 
     passed = forms.BooleanField(required=False)
     declarer = forms.ChoiceField(
-        choices=SEATS, required=False, error_messages=_said(gettext_lazy("declarer"))
+        choices=SEATS, required=False, error_messages=_messages(gettext_noop("declarer"))
     )
     level = forms.ChoiceField(
-        choices=LEVELS, required=False, error_messages=_said(gettext_lazy("level"))
+        choices=LEVELS, required=False, error_messages=_messages(gettext_noop("level"))
     )
     strain = forms.ChoiceField(
-        choices=STRAINS, required=False, error_messages=_said(gettext_lazy("strain"))
+        choices=STRAINS, required=False, error_messages=_messages(gettext_noop("strain"))
     )
     doubled = forms.ChoiceField(
-        choices=DOUBLINGS, required=False, error_messages=_said(gettext_lazy("doubling"))
+        choices=DOUBLINGS, required=False, error_messages=_messages(gettext_noop("doubling"))
     )
     tricks = forms.IntegerField(
         required=False,
         min_value=0,
-        max_value=13,
-        error_messages=_said(
-            gettext_lazy("tricks"),
+        max_value=TRICKS_PER_DEAL,
+        error_messages=_messages(
+            gettext_noop("tricks"),
             min_value=gettext_lazy("tricks: at least 0"),
-            max_value=gettext_lazy("tricks: a deal has 13 tricks, so at most 13"),
+            max_value=format_lazy(
+                gettext_lazy("tricks: a deal has {most} tricks, so at most {most}"),
+                most=TRICKS_PER_DEAL,
+            ),
         ),
     )
     honours_side = forms.ChoiceField(
-        choices=SIDES, required=False, error_messages=_said(gettext_lazy("honours"))
+        choices=SIDES, required=False, error_messages=_messages(gettext_noop("honours"))
     )
     honours = forms.ChoiceField(
-        choices=HONOURS, required=False, error_messages=_said(gettext_lazy("honours"))
+        choices=HONOURS, required=False, error_messages=_messages(gettext_noop("honours"))
     )
 
     def clean(self) -> dict[str, Any]:
@@ -169,7 +174,7 @@ class PadDealForm(forms.Form):
         try:
             data["deal"] = self._deal(data)
         except BridgeError as error:
-            raise forms.ValidationError(str(error)) from None
+            raise forms.ValidationError(problem(error)) from None
         return data
 
     @staticmethod
@@ -198,18 +203,7 @@ DealFormSet = forms.formset_factory(
     PadDealForm, extra=0, max_num=MOST_DEALS, validate_max=True, absolute_max=MOST_DEALS
 )
 
-Sheet = RubberSheet | ChicagoSheet
-
-
-def _problem_of(form: forms.Form) -> str:
-    """The first thing wrong with a form: its own words (they name the field)."""
-    for field, errors in form.errors.items():
-        for error in errors:
-            text = str(error)
-            if field == "__all__" or ":" in text:
-                return text
-            return f"{field}: {text}"
-    return _("not readable")
+Sheet = RubberSession | ChicagoSheet
 
 
 def read_game(data: Any) -> tuple[PadGameForm, tuple[Deal, ...]]:
@@ -217,14 +211,14 @@ def read_game(data: Any) -> tuple[PadGameForm, tuple[Deal, ...]]:
     naming the deal and the field."""
     game = PadGameForm(data)
     if not game.is_valid():
-        raise RequestError(_problem_of(game))
+        raise RequestError(form_problem(game))
     deals = DealFormSet(data, prefix=DEAL_PREFIX)
     if not deals.is_valid():
         for number, form in enumerate(deals.forms, 1):
             if form.errors:
                 raise RequestError(
                     _("deal %(number)s, %(problem)s")
-                    % {"number": number, "problem": _problem_of(form)}
+                    % {"number": number, "problem": form_problem(form)}
                 )
         shown = " ".join(str(e) for e in deals.non_form_errors())
         raise RequestError(
@@ -235,13 +229,15 @@ def read_game(data: Any) -> tuple[PadGameForm, tuple[Deal, ...]]:
 
 
 def sheet_of(game: PadGameForm, deals: tuple[Deal, ...]) -> Sheet:
-    """The library's sheet for these settings and deals (its :class:`SheetError`, such as
-    a deal after the rubber's end, becomes a 422 saying so)."""
+    """The library's sheet for these settings and deals: a rubber is the evening's
+    :class:`RubberSession` (a new rubber starts when one ends), a Chicago the evening's
+    :class:`ChicagoSheet` (a new Chicago every four deals). Its :class:`SheetError`
+    becomes a 422 saying so, in the request's language."""
     settings = game.settings()
     try:
         if settings["kind"] == "rubber":
-            rubber = RubberSheet(deals, settings["laws"])
-            return rubber.finish() if settings["stopped"] else rubber
+            rubbers = RubberSession(deals, settings["laws"])
+            return rubbers.finish() if settings["stopped"] else rubbers
         honours = {"": None, "yes": True, "no": False}[settings["honours"]]
         return ChicagoSheet(
             deals,
@@ -252,7 +248,7 @@ def sheet_of(game: PadGameForm, deals: tuple[Deal, ...]) -> Sheet:
             settings["laws"],
         )
     except BridgeError as error:
-        raise RequestError(str(error)) from None
+        raise RequestError(problem(error)) from None
 
 
 class PadShareForm(forms.Form):
@@ -272,7 +268,4 @@ class PadShareForm(forms.Form):
         return {"N": data["north"], "E": data["east"], "S": data["south"], "W": data["west"]}
 
     def problem(self) -> str:
-        for field, errors in self.errors.items():
-            for error in errors:
-                return f"{field}: {error}"
-        return _("not readable")
+        return form_problem(self)

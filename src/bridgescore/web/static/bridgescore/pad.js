@@ -7,6 +7,9 @@
 // server refuses (a 4xx with its reason) changes nothing. Without a connection the deals
 // are kept and the last sheet stays shown; the sheet is drawn again once the connection
 // is back. The service worker (/pad/sw.js) keeps the page, so it opens offline too.
+// A game is the evening of its four players: a rubber game is the library's session of
+// rubbers (a new rubber starts when one ends), a Chicago game its Chicagos of four deals;
+// the evening's totals are the library's too (the server's "evening"), never added up here.
 (function () {
   "use strict";
   var root = document.getElementById("pad");
@@ -241,16 +244,22 @@
       button(gettext("New Chicago"), function () { startSetup("chicago"); }, { "data-new": "chicago" })
     ]));
     if (all.length) {
-      var evening = eveningOf(all);
-      var rows = Object.keys(evening.totals).sort().map(function (name) {
-        var n = evening.totals[name];
-        return el("tr", { "data-player": name }, [el("td", { text: name }), el("td", { cls: "num", text: (n > 0 ? "+" : "") + n })]);
-      });
-      parts.push(el("h2", { text: fill(ngettext("This evening: %(count)s game", "This evening: %(count)s games", evening.count), { count: evening.count }) }));
-      parts.push(el("table", { cls: "grid evening" }, [el("tbody", {}, rows)]));
+      var latest = all[all.length - 1];
+      var evening = latest.sheet && latest.sheet.evening;
+      if (evening) {
+        // each player's result this evening: their side's, as the library added it up
+        var rows = SEATS.map(function (seat) {
+          var n = evening.net[seat === "N" || seat === "S" ? "NS" : "EW"];
+          return el("tr", { "data-player": who(latest, seat) }, [el("td", { text: who(latest, seat) }),
+            el("td", { cls: "num", text: (n > 0 ? "+" : "") + n })]);
+        });
+        parts.push(el("h2", { text: fill(ngettext("This evening: %(count)s game", "This evening: %(count)s games", evening.games), { count: evening.games }) }));
+        parts.push(el("table", { cls: "grid evening" }, [el("tbody", {}, rows)]));
+      }
       parts.push(el("h2", { text: gettext("Games") }));
       parts.push(el("ul", { cls: "done-boards games" }, all.slice().reverse().map(function (g) {
-        var tot = g.sheet && g.sheet.totals ? g.sheet.totals.NS + " – " + g.sheet.totals.EW : "";
+        var sum = g.sheet ? g.sheet.evening || g.sheet : null;
+        var tot = sum && sum.totals ? sum.totals.NS + " – " + sum.totals.EW : "";
         return el("li", { "data-game": g.id }, [
           button((g.kind === "rubber" ? gettext("Rubber") : gettext("Chicago")) + " · " + names(g, "N", "S") + " v " + names(g, "E", "W")
                  + " · " + fill(ngettext("%(n)s deal", "%(n)s deals", g.deals.length), { n: g.deals.length }) + (tot ? " · " + tot : ""),
@@ -259,21 +268,6 @@
       })));
     }
     return section("games", parts);
-  }
-  // the running total of each player over the games of the latest evening (the day of the
-  // last game): each game's result for a side, as the server gave it, to both its players
-  function eveningOf(all) {
-    var day = function (g) { return String(g.created || "").slice(0, 10); };
-    var last = day(all[all.length - 1]), totals = {}, count = 0;
-    all.forEach(function (g) {
-      if (day(g) !== last || !g.sheet || !g.sheet.net) { return; }
-      count += 1;
-      SEATS.forEach(function (seat) {
-        var name = who(g, seat), side = seat === "N" || seat === "S" ? "NS" : "EW";
-        totals[name] = (totals[name] || 0) + g.sheet.net[side];
-      });
-    });
-    return { totals: totals, count: count };
   }
   function open(game) { state.game = game; state.screen = "sheet"; state.error = ""; store(CURRENT, game.id); render(); redraw(); }
 
@@ -352,15 +346,22 @@
         parts.push(el("p", { cls: "board-line", id: "next" }, [fill(gettext("Deal %(number)s: %(dealer)s deals (%(name)s), %(vul)s"), {
           number: sheet.next.number, dealer: sheet.next.dealer, name: who(game, sheet.next.dealer), vul: sheet.next.vulnerability })]));
       }
+      if (sheet.ended && !stale(game)) { parts.push(endedBox(game, sheet)); }
       parts.push(game.kind === "rubber" ? rubberTable(sheet) : chicagoTable(sheet));
+      if (game.kind === "rubber" && sheet.rubbers && sheet.rubbers.length > 1) { parts.push(eveningList(game, sheet)); }
     }
     parts.push(dealList(game));
     var over = sheet && sheet.over && !stale(game);
+    var ended = sheet && sheet.ended && !stale(game);
     var actions = [];
-    if (!over) {
-      actions.push(button(fill(gettext("Enter deal %(n)s"), { n: game.deals.length + 1 }), function () { enter(null); }, { cls: "big", "data-enter": "1", disabled: state.busy }));
+    if (over) {
+      actions.push(button(gettext("New game"), function () { startSetup(game.kind, game.players); }, { cls: "big", "data-new-game": "1" }));
+    } else if (ended) {
+      // the same four play on: the next deal starts the next rubber or Chicago of the evening
+      actions.push(button(game.kind === "rubber" ? gettext("Next rubber, same players") : gettext("New Chicago, same players"),
+        function () { enter(null); }, { cls: "big", "data-again": "1", disabled: state.busy }));
     } else {
-      actions.push(button(gettext("New rubber, same players"), function () { startSetup(game.kind, game.players); }, { cls: "big", "data-again": "1" }));
+      actions.push(button(fill(gettext("Enter deal %(n)s"), { n: game.deals.length + 1 }), function () { enter(null); }, { cls: "big", "data-enter": "1", disabled: state.busy }));
     }
     if (game.deals.length) {
       actions.push(button(gettext("Undo the last deal"), function () {
@@ -368,7 +369,7 @@
         change(game.stopped ? game.deals : game.deals.slice(0, -1), false, function () {});
       }, { "data-undo": "1", disabled: state.busy }));
     }
-    if (game.kind === "rubber" && !over && game.deals.length) {
+    if (game.kind === "rubber" && !over && !ended && game.deals.length) {
       actions.push(button(gettext("Stop the rubber here"), function () { change(game.deals, true, function () {}); }, { "data-stop": "1" }));
     }
     actions.push(button(game.share ? gettext("Shared: show the link") : gettext("Share with the players"), function () {
@@ -377,6 +378,25 @@
     actions.push(button(gettext("All games"), function () { state.screen = "games"; state.error = ""; render(); }, { "data-games": "1" }));
     parts.push(el("div", { cls: "actions" }, actions));
     return section("sheet", parts);
+  }
+  // the end of a rubber or a Chicago: its final score, who won (by name), and what next
+  function endedBox(game, sheet) {
+    var end = sheet.ended, won = end.winner === "NS" ? names(game, "N", "S") : end.winner === "EW" ? names(game, "E", "W") : "";
+    return el("div", { cls: "ended", id: "ended", "data-winner": end.winner || "" }, [
+      el("h2", { text: end.title }),
+      el("p", { cls: "status" }, [el("b", { text: gettext("We") }), " " + end.totals.NS + " · ",
+        el("b", { text: gettext("They") }), " " + end.totals.EW]),
+      el("p", { id: "winner", text: won ? fill(gettext("%(players)s win by %(margin)s"), { players: won, margin: end.margin }) : end.result })
+    ]);
+  }
+  // the evening's rubbers, each with its result (the library's figures)
+  function eveningList(game, sheet) {
+    return el("table", { cls: "grid evening-rubbers", id: "rubbers" }, [el("tbody", {}, sheet.rubbers.map(function (r) {
+      return el("tr", { "data-rubber": String(r.number) }, [
+        el("td", { text: fill(gettext("Rubber %(n)s"), { n: r.number }) }),
+        el("td", { cls: "num", text: r.totals.NS + " – " + r.totals.EW })]);
+    }).concat([el("tr", { cls: "total" }, [el("th", { text: gettext("This evening") }),
+      el("th", { cls: "num", id: "evening-total", text: sheet.evening.totals.NS + " – " + sheet.evening.totals.EW })])]))]);
   }
   function cell(entry, side, kind) {
     if (!entry) { return el("td", { cls: "num" }); }
