@@ -36,6 +36,7 @@ from typing import Final, TextIO, TypeVar
 from bridgescore.core._tokens import quote
 from bridgescore.core.seats import Seat
 from bridgescore.errors import BridgeInputError, LocatedError
+from bridgescore.errors import marked as _
 from bridgescore.io.text import check_text, check_text_lenient, read_text, read_text_lenient
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET, get_laws
 from bridgescore.sheets.chicago import ChicagoScoring, ChicagoSheet, ChicagoVulnerability
@@ -72,7 +73,7 @@ class DealList:
 
     def _located(self, error: BridgeInputError, index: int | None) -> LocatedError:
         line = None if index is None else self._line(index)
-        return LocatedError(str(error), source=self.source, line=line)
+        return LocatedError(error.message, source=self.source, line=line)
 
     def rubber(self, *, laws: str | None = None) -> RubberSheet:
         """The rubber sheet of these deals; ``laws`` overrides the header.
@@ -143,7 +144,7 @@ def _parse_yes_no(text: str) -> bool:
         return True
     if folded in _NO:
         return False
-    raise BridgeInputError(f"honours: {quote(text)}: say yes or no")
+    raise BridgeInputError(_("honours: {text}: say yes or no", text=quote(text)))
 
 
 def _parse_laws(text: str) -> str:
@@ -161,13 +162,18 @@ _HEADER_ALIASES: Final = {"honors": "honours", "law": "laws", "vul": "vulnerabil
 
 
 def _parse_header(text: str) -> _Header:
-    key, _, value = text.partition(":")
+    key, _colon, value = text.partition(":")
     name = key.strip().lower()
     name = _HEADER_ALIASES.get(name, name)
     parser = _HEADER_PARSERS.get(name)
     if parser is None:
         raise BridgeInputError(
-            f"{quote(text)}: {quote(key.strip())} is not a header; use {', '.join(HEADER_KEYS)}"
+            _(
+                "{text}: {key} is not a header; use {keys}",
+                text=quote(text),
+                key=quote(key.strip()),
+                keys=", ".join(HEADER_KEYS),
+            )
         )
     return _Header(name, parser(value.strip()))
 
@@ -184,16 +190,20 @@ def _scan(lines: Iterable[str], source: str) -> Iterator[tuple[int, Deal | _Head
             if ":" in text:
                 header = _parse_header(text)
                 if dealt:
-                    raise BridgeInputError(f"{quote(text)}: header lines go before the first deal")
+                    raise BridgeInputError(
+                        _("{text}: header lines go before the first deal", text=quote(text))
+                    )
                 if header.key in seen:
-                    raise BridgeInputError(f"{quote(text)}: {header.key} is given twice")
+                    raise BridgeInputError(
+                        _("{text}: {key} is given twice", text=quote(text), key=header.key)
+                    )
                 seen.add(header.key)
                 yield number, header
             else:
                 dealt = True
                 yield number, Deal.parse(text)
         except BridgeInputError as error:
-            yield number, LocatedError(str(error), source=source, line=number)
+            yield number, LocatedError(error.message, source=source, line=number)
 
 
 def iter_deals(lines: Iterable[str], source: str = "<stream>") -> Iterator[tuple[int, Deal]]:
@@ -254,10 +264,13 @@ def loads(text: str, source: str = "<string>") -> DealList:
         more = len(problems) - 1
         if not more:
             raise first
-        plural = "s" if more > 1 else ""
-        raise LocatedError(
-            f"{first.reason} (and {more} more problem{plural})", source=source, line=first.line
-        )
+        if more == 1:
+            reason = _("{problem} (and 1 more problem)", problem=first.reason_message)
+        else:
+            reason = _(
+                "{problem} (and {count} more problems)", problem=first.reason_message, count=more
+            )
+        raise LocatedError(reason, source=source, line=first.line)
     return found
 
 
@@ -278,7 +291,7 @@ def _read_lenient(path: str | os.PathLike[str]) -> tuple[str, str, tuple[Located
     else:
         source = name
         text, found = read_text_lenient(name)
-    return text, source, tuple(LocatedError(p.message, source=source, line=p.line) for p in found)
+    return text, source, tuple(LocatedError(p.reason, source=source, line=p.line) for p in found)
 
 
 def load(path: str | os.PathLike[str]) -> DealList:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bridgescore.errors import BridgeInputError
+from bridgescore.errors import marked as _
 from bridgescore.events.conventions import converted_by
 from bridgescore.events.model import Event, Problem, PublishedMatch
 from bridgescore.events.movements.fit import place_result, place_team_result
@@ -74,7 +75,9 @@ def detect_format(path: str | os.PathLike[str]) -> str:
                     break
                 rest = handle.read(1 << 20)
             else:
-                raise EmptyFileError(f"{os.fspath(path)}: the file is empty: no results to read")
+                raise EmptyFileError(
+                    _("{path}: the file is empty: no results to read", path=os.fspath(path))
+                )
     found = format_of_content(head)
     named = format_of(path)
     if found is None:
@@ -82,10 +85,15 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     return found
 
 
-def _check(fmt: str, path: str | os.PathLike[str], known: tuple[str, ...], verb: str) -> None:
-    if fmt not in known:
+def _check_readable(fmt: str, path: str | os.PathLike[str]) -> None:
+    if fmt not in READABLE:
         raise BridgeInputError(
-            f"{os.fspath(path)!r}: cannot {verb} {fmt!r} files; use {', '.join(known)}"
+            _(
+                "{path!r}: cannot read {format!r} files; use {known}",
+                path=os.fspath(path),
+                format=fmt,
+                known=", ".join(READABLE),
+            )
         )
 
 
@@ -105,7 +113,7 @@ def load_event(
     :func:`bridgescore.events.movements.fit.missing_results` lists what is missing.
     """
     fmt = detect_format(path)
-    _check(fmt, path, READABLE, "read")
+    _check_readable(fmt, path)
     if fmt == "usebio":
         from bridgescore.io import usebio
 
@@ -140,7 +148,9 @@ def load_event(
     try:
         scoring = Scoring.parse(rows.said("scoring") or ("imps" if rows.teams else "mp"))
     except BridgeInputError as error:
-        raise BridgeInputError(f"{os.fspath(path)}: the 'scoring' line: {error}") from None
+        raise BridgeInputError(
+            _("{path}: the 'scoring' line: {error}", path=os.fspath(path), error=error)
+        ) from None
     return Event(
         rows,
         name=rows.name,
@@ -222,8 +232,11 @@ def check_format(path: str | os.PathLike[str]) -> str:
     fmt = _BY_SUFFIX.get(suffix)
     if fmt is None:
         raise BridgeInputError(
-            f"{os.fspath(path)!r}: the name says no format bridgescore writes; end it in"
-            " .csv, .json, .pbn or .xml (USEBIO)"
+            _(
+                "{path!r}: the name says no format bridgescore writes; end it in"
+                " .csv, .json, .pbn or .xml (USEBIO)",
+                path=os.fspath(path),
+            )
         )
     return fmt
 
@@ -233,8 +246,13 @@ def write_event(event: Event, path: str | os.PathLike[str]) -> Path:
     fmt = check_format(path)
     if event.matches and not event.results.rows:
         raise BridgeInputError(
-            f"{os.fspath(path)!r}: the event is a match table only ({len(event.matches)}"
-            f" matches), which bridgescore cannot write as {fmt} yet; nothing was written"
+            _(
+                "{path!r}: the event is a match table only ({count} matches), which"
+                " bridgescore cannot write as {format} yet; nothing was written",
+                path=os.fspath(path),
+                count=len(event.matches),
+                format=fmt,
+            )
         )
     target = Path(path)
     if fmt == "usebio":

@@ -48,10 +48,11 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal
 
 from bridgescore.core.vulnerability import BoardInfo, Vulnerability
 from bridgescore.errors import BridgeError, BridgeInputError
+from bridgescore.errors import marked as _
 from bridgescore.events.model import (
     EventResults,
     Location,
@@ -64,6 +65,7 @@ from bridgescore.events.model import (
 )
 from bridgescore.events.movements.fit import place_result
 from bridgescore.events.movements.model import Movement
+from bridgescore.io._problems import problem_message
 from bridgescore.io.rows import Built, RawResult, build_result, raise_errors, raw_field
 from bridgescore.io.text import excerpt, read_text, read_text_lenient
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
@@ -93,19 +95,22 @@ class ResultsFileError(BridgeInputError):
 
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = problems
-        head = str(problems[0])
-        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
-        super().__init__(head + more)
+        head = problem_message(problems[0])
+        if len(problems) > 1:
+            head = _("{problem} (and {count} more problems)", problem=head, count=len(problems) - 1)
+        super().__init__(head)
 
 
 def _text(value: object) -> str:
     return "" if value is None else str(value).strip()
 
 
-def _int(value: str, what: str) -> int:
+def _int(value: str, what: Literal["round", "table"]) -> int:
     if re.fullmatch(r"[+-]?[0-9]{1,9}", value.strip()):
         return int(value)
-    raise BridgeInputError(f"{what} {excerpt(value)!r} is not a whole number")
+    if what == "round":
+        raise BridgeInputError(_("round {value!r} is not a whole number", value=excerpt(value)))
+    raise BridgeInputError(_("table {value!r} is not a whole number", value=excerpt(value)))
 
 
 def read_row(

@@ -35,11 +35,12 @@ from __future__ import annotations
 import codecs
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
-from bridgescore.errors import BridgeInputError, LocatedError
+from bridgescore.errors import BridgeInputError, Gettext, LocatedError, Message
+from bridgescore.errors import marked as _
 
 __all__ = [
     "ACCESS_MAGIC",
@@ -128,10 +129,34 @@ class TextProblem:
     source: str
     line: int | None
     message: str
+    marked: Message | None = field(default=None, compare=False, repr=False)
+    """The message marked for the catalogue (``message`` is its English text)."""
+
+    @classmethod
+    def of(cls, source: str, line: int | None, message: Message) -> TextProblem:
+        """A problem whose message is marked: ``message`` is kept as its English text."""
+        return cls(source, line, str(message), message)
+
+    @property
+    def reason(self) -> Message:
+        """The message, marked (a plain ``message`` is shown as it is)."""
+        return self.marked if self.marked is not None else Message(self.message)
 
     def __str__(self) -> str:
-        where = self.source if self.line is None else f"{self.source}, line {self.line}"
-        return f"{where}: {self.message}"
+        return self.translated(None)
+
+    def located(self) -> Message:
+        """The problem with its place, as a marked message."""
+        if self.line is None:
+            return _("{source}: {reason}", source=self.source, reason=self.reason)
+        return _(
+            "{source}, line {line}: {reason}", source=self.source, line=self.line,
+            reason=self.reason,
+        )  # fmt: skip
+
+    def translated(self, gettext: Gettext | None) -> str:
+        """The problem with its place in ``gettext``'s language (English when ``None``)."""
+        return self.located().render(gettext)
 
 
 class TextDecodeError(LocatedError):
@@ -144,7 +169,7 @@ class TextDecodeError(LocatedError):
 
     def __init__(
         self,
-        message: str,
+        message: str | Message,
         *,
         source: str,
         line: int | None = None,
@@ -157,7 +182,7 @@ class TextDecodeError(LocatedError):
 
     def problem(self) -> TextProblem:
         """The same finding as data, for a lenient reader's list."""
-        return TextProblem(self.source, self.line, self.reason)
+        return TextProblem.of(self.source, self.line, self.reason_message)
 
 
 # --- quoting --------------------------------------------------------------------------
@@ -176,7 +201,9 @@ def excerpt(text: str, limit: int = EXCERPT_LIMIT, *, at: int = 0) -> str:
     '…xxxBADyyyyy…'
     """
     if limit < 1:
-        raise BridgeInputError(f"an excerpt needs a limit of at least 1 character, not {limit}")
+        raise BridgeInputError(
+            _("an excerpt needs a limit of at least 1 character, not {limit}", limit=limit)
+        )
     if len(text) <= limit:
         return text
     at = min(max(at, 0), len(text) - 1)
@@ -293,22 +320,24 @@ def _looks_binary(data: bytes) -> bool:
     return controls * 20 > len(head)
 
 
-_MAGIC: tuple[tuple[bytes, str], ...] = (
+_MAGIC: tuple[tuple[bytes, Message], ...] = (
     (
         b"PK\x03\x04",
-        "looks like a spreadsheet or zip archive (.xlsx, .ods, .zip), not text: "
-        "export it as CSV (UTF-8)",
+        _(
+            "looks like a spreadsheet or zip archive (.xlsx, .ods, .zip), not text: "
+            "export it as CSV (UTF-8)"
+        ),
     ),
     (
         b"\xd0\xcf\x11\xe0",
-        "looks like an old Excel (.xls) or Word file, not text: export it as CSV",
+        _("looks like an old Excel (.xls) or Word file, not text: export it as CSV"),
     ),
-    (b"\x1f\x8b", "looks like a gzip archive, not text: unpack it first"),
-    (b"%PDF", "looks like a PDF document, not text"),
+    (b"\x1f\x8b", _("looks like a gzip archive, not text: unpack it first")),
+    (b"%PDF", _("looks like a PDF document, not text")),
 )
 
 
-def _not_text(data: bytes) -> str | None:
+def _not_text(data: bytes) -> Message | None:
     """What ``data`` is, by its first bytes, when it is a well-known kind of binary file."""
     for magic, kind in _MAGIC:
         if data.startswith(magic):
@@ -316,21 +345,21 @@ def _not_text(data: bytes) -> str | None:
     return None
 
 
-def _guess(data: bytes, line: bytes) -> str:
+def _guess(data: bytes, line: bytes) -> Message:
     """What bytes that are not UTF-8 probably are, and what to do about them."""
     kind = _not_text(data)
     if kind is not None:
         return kind
     if _looks_binary(data):
-        return "looks like a binary file, not text"
+        return _("looks like a binary file, not text")
     try:
         line.decode("cp1252")
     except UnicodeDecodeError:
-        return (
+        return _(
             "the encoding is neither UTF-8 nor Windows-1252: save the file as UTF-8, "
             "or read it leniently with the right fallback encoding"
         )
-    return (
+    return _(
         "looks like Windows-1252 (a spreadsheet's export): save the file as UTF-8 "
         '(a spreadsheet\'s "CSV UTF-8"), or read it leniently with the Windows-1252 fallback'
     )
@@ -342,34 +371,40 @@ def _is_encoded_surrogate(data: bytes, index: int) -> bool:
     return len(pair) == 2 and pair[0] == 0xED and 0xA0 <= pair[1] <= 0xBF
 
 
-def _utf8_fault(data: bytes, start: int, end: int, reason: str) -> tuple[int, int, str, str]:
+def _utf8_fault(
+    data: bytes, start: int, end: int, reason: str
+) -> tuple[int, int, Message, Message]:
     """Bytes ``start:end`` of ``data`` are not UTF-8: line, offset, what is wrong, advice."""
     line, offset, text = _place(data, start)
-    where = f"at byte offset {offset} of the line: {_quote_bytes(text, offset)}"
+    where = _(
+        "at byte offset {offset} of the line: {quoted}",
+        offset=offset, quoted=_quote_bytes(text, offset),
+    )  # fmt: skip
     if reason == "unexpected end of data":
         bad = data[start:end]
         return (
             line,
             offset,
-            f"the file ends inside a UTF-8 character ({bad!r}) {where}",
-            ("was it cut short?"),
+            _("the file ends inside a UTF-8 character ({bad!r}) {where}", bad=bad, where=where),
+            _("was it cut short?"),
         )
     if _is_encoded_surrogate(data, start):
         bad = data[start : start + 3]
         return (
             line,
             offset,
-            f"an encoded UTF-16 surrogate ({bad!r}) {where}",
-            (
+            _("an encoded UTF-16 surrogate ({bad!r}) {where}", bad=bad, where=where),
+            _(
                 "U+D800 to U+DFFF cannot stand alone in text "
                 "(the file was written as CESU-8 or from broken UTF-16)"
             ),
         )
     bad = data[start:end]
-    return line, offset, f"bytes that are not UTF-8 ({bad!r}) {where}", _guess(data, text)
+    what = _("bytes that are not UTF-8 ({bad!r}) {where}", bad=bad, where=where)
+    return line, offset, what, _guess(data, text)
 
 
-def _wide_fault(body: bytes, error: UnicodeDecodeError, encoding: str) -> tuple[int, int, str]:
+def _wide_fault(body: bytes, error: UnicodeDecodeError, encoding: str) -> tuple[int, int, Message]:
     """Bytes a UTF-16 or UTF-32 codec rejected: line, offset in the line, message."""
     before = body[: error.start].decode(encoding, errors="replace")
     line = before.count("\n") + 1
@@ -379,19 +414,32 @@ def _wide_fault(body: bytes, error: UnicodeDecodeError, encoding: str) -> tuple[
     name = _name(encoding)
     quoted = _quote_line(before[line_start:], len(before) - line_start)
     if error.end >= len(body) and error.reason in ("truncated data", "unexpected end of data"):
-        what, hint = f"the file ends inside a {name} character ({bad!r})", "was it cut short?"
+        what = _("the file ends inside a {name} character ({bad!r})", name=name, bad=bad)
+        hint = _("was it cut short?")
     else:
-        what = f"bytes that are not {name} ({bad!r}: {error.reason})"
-        hint = "the file is damaged, or not in the encoding its byte-order mark or NULs suggest"
-    after = f", after {quoted}" if offset else ""
-    return line, offset, f"{what} at byte offset {offset} of the line{after}; {hint}"
+        what = _(
+            "bytes that are not {name} ({bad!r}: {reason})", name=name, bad=bad,
+            reason=error.reason,
+        )  # fmt: skip
+        hint = _("the file is damaged, or not in the encoding its byte-order mark or NULs suggest")
+    if offset:
+        message = _(
+            "{what} at byte offset {offset} of the line, after {quoted}; {hint}",
+            what=what, offset=offset, quoted=quoted, hint=hint,
+        )  # fmt: skip
+    else:
+        message = _(
+            "{what} at byte offset {offset} of the line; {hint}",
+            what=what, offset=offset, hint=hint,
+        )  # fmt: skip
+    return line, offset, message
 
 
-_NUL_HINT = (
+_NUL_HINT = _(
     "text files hold none (is the file UTF-16 or UTF-32 without a byte-order mark, "
     "or not text at all?)"
 )
-_SURROGATE_HINT = "half of a UTF-16 pair cannot stand alone in text"
+_SURROGATE_HINT = _("half of a UTF-16 pair cannot stand alone in text")
 _BAD_CHAR = re.compile("[\x00\ud800-\udfff]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -410,15 +458,26 @@ def _bad_char_error(text: str, index: int, *, source: str, encoding: str | None)
     offset = None
     if encoding is not None:
         offset = len(line_text[:at].encode(encoding, errors="surrogatepass"))
-    where = "" if offset is None else f" at byte offset {offset} of the line"
     char = text[index]
-    if char == "\x00":
-        message = f"a NUL character (\\x00){where}: {_quote_line(line_text, at)}; {_NUL_HINT}"
+    quoted = _quote_line(line_text, at)
+    message: Message
+    if char == "\x00" and offset is None:
+        message = _("a NUL character (\\x00): {quoted}; {hint}", quoted=quoted, hint=_NUL_HINT)
+    elif char == "\x00":
+        message = _(
+            "a NUL character (\\x00) at byte offset {offset} of the line: {quoted}; {hint}",
+            offset=offset, quoted=quoted, hint=_NUL_HINT,
+        )  # fmt: skip
+    elif offset is None:
+        message = _(
+            "a lone surrogate (U+{code:04X}): {quoted}; {hint}",
+            code=ord(char), quoted=quoted, hint=_SURROGATE_HINT,
+        )  # fmt: skip
     else:
-        message = (
-            f"a lone surrogate (U+{ord(char):04X}){where}: {_quote_line(line_text, at)}; "
-            f"{_SURROGATE_HINT}"
-        )
+        message = _(
+            "a lone surrogate (U+{code:04X}) at byte offset {offset} of the line: {quoted}; {hint}",
+            code=ord(char), offset=offset, quoted=quoted, hint=_SURROGATE_HINT,
+        )  # fmt: skip
     return TextDecodeError(
         message, source=source, line=line, offset=offset, encoding=encoding or "utf-8"
     )
@@ -457,7 +516,7 @@ def decode(data: bytes, *, source: str) -> str:
     except UnicodeDecodeError as error:
         if sniffed.encoding == "utf-8":
             line, offset, what, advice = _utf8_fault(body, error.start, error.end, error.reason)
-            message = f"{what}; {advice}"
+            message = Message("{what}; {advice}", what=what, advice=advice)
         else:
             line, offset, message = _wide_fault(body, error, sniffed.encoding)
         raise TextDecodeError(
@@ -497,12 +556,43 @@ def read_text(path: str | os.PathLike[str]) -> str:
 # --- lenient --------------------------------------------------------------------------
 
 
-def _more(count: int, what: str) -> str:
-    """`` (3 more lines <what>)``, or nothing when there is no other line."""
-    if count <= 1:
-        return ""
-    more = count - 1
-    return f" ({more} more line{'s' if more > 1 else ''} {what})"
+def _read_as(message: Message, count: int, name: str) -> Message:
+    """The message, and `` (3 more lines read as <name> too)`` when other lines were."""
+    if count == 2:
+        return _("{message} (1 more line read as {name} too)", message=message, name=name)
+    if count > 2:
+        return _(
+            "{message} ({count} more lines read as {name} too)",
+            message=message, count=count - 1, name=name,
+        )  # fmt: skip
+    return message
+
+
+def _removed(reason: Message, count: int) -> Message:
+    """A NUL's message: removed, and how many more lines had NULs."""
+    if count == 2:
+        return _("{reason}; removed (1 more line had NULs, removed too)", reason=reason)
+    if count > 2:
+        return _(
+            "{reason}; removed ({count} more lines had NULs, removed too)",
+            reason=reason, count=count - 1,
+        )  # fmt: skip
+    return _("{reason}; removed", reason=reason)
+
+
+def _replaced(reason: Message, count: int) -> Message:
+    """A lone surrogate's message: replaced, and how many more lines had them."""
+    if count == 2:
+        return _(
+            "{reason}; replaced by U+FFFD (1 more line had lone surrogates, replaced too)",
+            reason=reason,
+        )
+    if count > 2:
+        return _(
+            "{reason}; replaced by U+FFFD ({count} more lines had lone surrogates, replaced too)",
+            reason=reason, count=count - 1,
+        )  # fmt: skip
+    return _("{reason}; replaced by U+FFFD", reason=reason)
 
 
 _ESCAPED = re.compile("[\udc80-\udcff]")
@@ -519,7 +609,8 @@ def _lenient_utf8(body: bytes, *, source: str, fallback: str) -> tuple[str, list
     lines = body.decode("utf-8", errors="surrogateescape").split("\n")
     raws = body.split(b"\n")
     name = _name(fallback)
-    first: TextProblem | None = None
+    first: Message | None = None
+    first_line = 0
     bad_lines = 0
     for index, line in enumerate(lines):
         if _ESCAPED.search(line) is None:
@@ -530,17 +621,18 @@ def _lenient_utf8(body: bytes, *, source: str, fallback: str) -> tuple[str, list
                 raws[index].decode("utf-8")
             except UnicodeDecodeError as error:
                 start = sum(len(raw) + 1 for raw in raws[:index])
-                number, _, what, advice = _utf8_fault(
+                number, _offset, what, advice = _utf8_fault(
                     body, start + error.start, start + error.end, error.reason
                 )
                 if _looks_binary(body) and _not_text(body) is None:
-                    what += f"; {advice}"  # worth saying even when going on
-                first = TextProblem(source, number, f"{what}; read as {name}")
+                    # worth saying even when going on
+                    what = Message("{what}; {advice}", what=what, advice=advice)
+                first_line = number
+                first = _("{what}; read as {name}", what=what, name=name)
         lines[index] = raws[index].decode(fallback, errors="replace")
     problems: list[TextProblem] = []
     if first is not None:
-        message = first.message + _more(bad_lines, f"read as {name} too")
-        problems.append(TextProblem(source, first.line, message))
+        problems.append(TextProblem.of(source, first_line, _read_as(first, bad_lines, name)))
     return "\n".join(lines), problems
 
 
@@ -555,17 +647,14 @@ def _strip_bad_chars(
     if nul_at >= 0:
         error = _bad_char_error(text, nul_at, source=source, encoding=encoding)
         lines = sum(1 for line in text.split("\n") if "\x00" in line)
-        message = f"{error.reason}; removed" + _more(lines, "had NULs, removed too")
-        problems.append(TextProblem(source, error.line, message))
+        problems.append(TextProblem.of(source, error.line, _removed(error.reason_message, lines)))
         text = text.replace("\x00", "")
     surrogate = _SURROGATE.search(text)
     if surrogate is not None:
         error = _bad_char_error(text, surrogate.start(), source=source, encoding=encoding)
         lines = sum(1 for line in text.split("\n") if _SURROGATE.search(line))
-        message = f"{error.reason}; replaced by U+FFFD" + _more(
-            lines, "had lone surrogates, replaced too"
-        )
-        problems.append(TextProblem(source, error.line, message))
+        message = _replaced(error.reason_message, lines)
+        problems.append(TextProblem.of(source, error.line, message))
         text = _SURROGATE.sub("\ufffd", text)
     problems.sort(key=lambda problem: problem.line or 0)
     return text, problems
@@ -587,12 +676,14 @@ def decode_lenient(
     try:
         codecs.lookup(fallback)
     except LookupError:
-        raise BridgeInputError(f"no such fallback encoding: {fallback!r}") from None
+        raise BridgeInputError(
+            _("no such fallback encoding: {fallback!r}", fallback=fallback)
+        ) from None
     sniffed = sniff(data)
     problems: list[TextProblem] = []
     kind = _not_text(data)
     if kind is not None:
-        problems.append(TextProblem(source, 1, kind))
+        problems.append(TextProblem.of(source, 1, kind))
     body = data[len(sniffed.bom) :] if sniffed.bom else data
     try:
         text = body.decode(sniffed.encoding)
@@ -601,8 +692,10 @@ def decode_lenient(
             text, found = _lenient_utf8(body, source=source, fallback=fallback)
             problems.extend(found)
         else:
-            line, _, message = _wide_fault(body, error, sniffed.encoding)
-            problems.append(TextProblem(source, line, f"{message}; replaced by U+FFFD"))
+            line, _offset, message = _wide_fault(body, error, sniffed.encoding)
+            problems.append(
+                TextProblem.of(source, line, _("{reason}; replaced by U+FFFD", reason=message))
+            )
             text = body.decode(sniffed.encoding, errors="replace")
     text, more = _strip_bad_chars(text, source=source, encoding=sniffed.encoding)
     return text, tuple(sorted((*problems, *more), key=lambda problem: problem.line or 0))

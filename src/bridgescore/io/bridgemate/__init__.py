@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 
+from bridgescore.errors import marked as _
 from bridgescore.events.movements import Movement
 from bridgescore.io.bridgemate._access import BWSError, Table, read_tables
 from bridgescore.io.bridgemate._event import (
@@ -81,14 +82,22 @@ def movement(document: BWSDocument, section: str | None = None) -> Movement:
     if section is None:
         if len(found) > 1:
             raise BWSError(
-                f"{len(found)} sections ({', '.join(found)}): name the section",
+                _(
+                    "{count} sections ({sections}): name the section",
+                    count=len(found),
+                    sections=", ".join(found),
+                ),
                 source=document.source,
                 table="RoundData",
             )
         return next(iter(found.values()))
     if section not in found:
         raise BWSError(
-            f"no section {section!r} (the sections: {', '.join(found)})",
+            _(
+                "no section {section!r} (the sections: {sections})",
+                section=section,
+                sections=", ".join(found),
+            ),
             source=document.source,
             table="RoundData",
         )

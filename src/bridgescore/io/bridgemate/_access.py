@@ -18,7 +18,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Final
 
-from bridgescore.errors import BridgeInputError, MissingExtraError
+from bridgescore.errors import BridgeInputError, Message, MissingExtraError
+from bridgescore.errors import marked as _
 from bridgescore.io.text import is_access
 
 if TYPE_CHECKING:
@@ -39,26 +40,28 @@ class BWSError(BridgeInputError):
 
     def __init__(
         self,
-        reason: str,
+        reason: str | Message,
         *,
         source: str,
         table: str | None = None,
-        row: str | None = None,
+        row: str | Message | None = None,
         field: str | None = None,
     ) -> None:
         self.source = source
         self.table = table
-        self.row = row
+        self.row = None if row is None else str(row)
+        self.row_message = row
         self.field = field
-        self.reason = reason
-        where = [source]
+        self.reason = str(reason)
+        self.reason_message = reason if isinstance(reason, Message) else Message(reason)
+        where = Message("{source}", source=source)
         if table is not None:
-            where.append(f"table {table}")
+            where = _("{place}, table {table}", place=where, table=table)
         if row is not None:
-            where.append(row)
+            where = Message("{place}, {row}", place=where, row=row)
         if field is not None:
-            where.append(f"field {field!r}")
-        super().__init__(f"{', '.join(where)}: {reason}")
+            where = _("{place}, field {field!r}", place=where, field=field)
+        super().__init__(Message("{place}: {reason}", place=where, reason=self.reason_message))
 
 
 class _Kept(logging.Handler):
@@ -90,7 +93,9 @@ def _parser_class() -> type[AccessParser]:
     try:
         from access_parser import AccessParser
     except ImportError as error:
-        raise MissingExtraError("Reading Bridgemate .bws files", "bridgemate", error.name) from None
+        raise MissingExtraError(
+            _("Reading Bridgemate .bws files"), "bridgemate", error.name
+        ) from None
     return AccessParser  # type: ignore[no-any-return]
 
 
@@ -107,8 +112,11 @@ def read_tables(
         head = handle.read(32)
     if not is_access(head):
         raise BWSError(
-            "not a Bridgemate file: a .bws file is a Microsoft Access database (it starts"
-            f" with 'Standard Jet DB' at byte 4), this one starts with {head[:20]!r}",
+            _(
+                "not a Bridgemate file: a .bws file is a Microsoft Access database (it starts"
+                " with 'Standard Jet DB' at byte 4), this one starts with {head!r}",
+                head=head[:20],
+            ),
             source=source,
         )
     parser_class = _parser_class()
@@ -117,20 +125,29 @@ def read_tables(
             database = parser_class(source)
         except Exception as error:  # the library raises anything on a damaged file
             raise BWSError(
-                f"the Access database is damaged and cannot be opened ({_said(error)})",
+                _(
+                    "the Access database is damaged and cannot be opened ({said})",
+                    said=_said(error),
+                ),
                 source=source,
             ) from None
         damage = [r.getMessage() for r in kept.records if _MSYS not in r.getMessage()]
         if damage:
-            raise BWSError(f"the Access database is damaged ({_logged(damage[0])})", source=source)
+            raise BWSError(
+                _("the Access database is damaged ({logged})", logged=_logged(damage[0])),
+                source=source,
+            )
         tables: dict[str, Table] = {}
         for name in (*required, *optional):
             if name not in database.catalog:
                 if name in optional:
                     continue
-                found = ", ".join(sorted(database.catalog)) or "none"
+                found = ", ".join(sorted(database.catalog)) or _("none")
                 raise BWSError(
-                    f"no such table: not a Bridgemate scoring database (its tables: {found})",
+                    _(
+                        "no such table: not a Bridgemate scoring database (its tables: {found})",
+                        found=found,
+                    ),
                     source=source,
                     table=name,
                 )
@@ -139,12 +156,14 @@ def read_tables(
                 parsed = database.parse_table(name)
             except Exception as error:  # the library raises anything on a damaged table
                 raise BWSError(
-                    f"damaged, cannot be read ({_said(error)})", source=source, table=name
+                    _("damaged, cannot be read ({said})", said=_said(error)),
+                    source=source,
+                    table=name,
                 ) from None
             damage = [r.getMessage() for r in kept.records if r.levelno >= logging.WARNING]
             if damage:
                 raise BWSError(
-                    f"damaged, some rows cannot be read ({_logged(damage[0])})",
+                    _("damaged, some rows cannot be read ({logged})", logged=_logged(damage[0])),
                     source=source,
                     table=name,
                 )
@@ -155,7 +174,7 @@ def read_tables(
 def _columns(parsed: object, source: str, name: str) -> Table:
     """The columns of a parsed table, each the same length (an empty table's are empty)."""
     if not isinstance(parsed, Mapping):
-        raise BWSError("damaged, cannot be read", source=source, table=name)
+        raise BWSError(_("damaged, cannot be read"), source=source, table=name)
     columns = {
         str(column): (list(values) if isinstance(values, list) else [])
         for column, values in parsed.items()
@@ -163,7 +182,10 @@ def _columns(parsed: object, source: str, name: str) -> Table:
     lengths = {len(values) for values in columns.values()}
     if len(lengths) > 1:
         raise BWSError(
-            f"damaged: its columns have different numbers of rows ({sorted(lengths)})",
+            _(
+                "damaged: its columns have different numbers of rows ({lengths})",
+                lengths=sorted(lengths),
+            ),
             source=source,
             table=name,
         )

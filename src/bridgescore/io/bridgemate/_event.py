@@ -19,6 +19,8 @@ from enum import StrEnum
 from typing import Final
 
 from bridgescore.core.vulnerability import BoardInfo
+from bridgescore.errors import Message
+from bridgescore.errors import marked as _
 from bridgescore.events.model import (
     Event,
     EventResults,
@@ -72,7 +74,7 @@ def movements(document: BWSDocument) -> dict[str, Movement]:
     """Each section's movement from ``RoundData``, by the section's letter; a table that
     is not a movement is a :class:`BWSError` naming its row."""
     if not document.rounds:
-        raise BWSError("no rows: the file holds no movement", source=document.source,
+        raise BWSError(_("no rows: the file holds no movement"), source=document.source,
                        table="RoundData")  # fmt: skip
     try:
         found = loads_movements(
@@ -80,14 +82,14 @@ def movements(document: BWSDocument) -> dict[str, Movement]:
         )
     except MovementFileError as error:
         raise BWSError(
-            error.reason,
+            error.reason_message,
             source=document.source,
             table="RoundData",
             row=_round_row(document.rounds, error.line),
             field=error.field,
         ) from None
     except MovementError as error:
-        raise BWSError(str(error), source=document.source, table="RoundData") from None
+        raise BWSError(error.message, source=document.source, table="RoundData") from None
     return {_letter(document, int(key)): movement for key, movement in found.items()}
 
 
@@ -103,12 +105,15 @@ def _round_data_csv(rounds: Iterable[RoundRow]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _round_row(rounds: tuple[RoundRow, ...], line: int | None) -> str | None:
+def _round_row(rounds: tuple[RoundRow, ...], line: int | None) -> Message | None:
     """The row of ``RoundData`` a line of its CSV form stands for (line 1 is the header)."""
     if line is None or not 2 <= line <= len(rounds) + 1:
         return None
     r = rounds[line - 2]
-    return f"row {r.row} (section {r.section}, table {r.table}, round {r.round})"
+    return _(
+        "row {row} (section {section}, table {table}, round {round})",
+        row=r.row, section=r.section, table=r.table, round=r.round,
+    )  # fmt: skip
 
 
 def _letter(document: BWSDocument, section: int) -> str:

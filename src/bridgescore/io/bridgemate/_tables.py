@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, TypeVar
 
+from bridgescore.errors import Message
+from bridgescore.errors import marked as _
 from bridgescore.io.bridgemate._access import BWSError, Table
 
 REQUIRED: Final = ("Section", "RoundData", "ReceivedData")
@@ -141,6 +143,8 @@ class BWSDocument:
 # --- reading cells ---------------------------------------------------------------------
 
 _T = TypeVar("_T")
+Row = str | Message
+"""A row as a message names it (``row 3``, ``ID 17``)."""
 
 
 class _Rows:
@@ -153,8 +157,11 @@ class _Rows:
         missing = [c for c in columns if c not in table]
         if missing:
             raise BWSError(
-                f"no column {missing[0]!r}: not a Bridgemate table (its columns:"
-                f" {', '.join(table) or 'none'})",
+                _(
+                    "no column {column!r}: not a Bridgemate table (its columns: {columns})",
+                    column=missing[0],
+                    columns=", ".join(table) or _("none"),
+                ),
                 source=source,
                 table=name,
             )
@@ -164,37 +171,41 @@ class _Rows:
         for index in range(count):
             yield index + 1, {column: values[index] for column, values in self.table.items()}
 
-    def fail(self, row: str, column: str, reason: str) -> BWSError:
+    def fail(self, row: Row, column: str, reason: Message) -> BWSError:
         return BWSError(reason, source=self.source, table=self.name, row=row, field=column)
 
-    def whole(self, row: str, cells: Mapping[str, object], column: str, least: int = 0) -> int:
+    def whole(self, row: Row, cells: Mapping[str, object], column: str, least: int = 0) -> int:
         value = cells.get(column)
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
-            raise self.fail(row, column, f"expected a whole number from {least}, got {value!r}")
+            raise self.fail(
+                row,
+                column,
+                _("expected a whole number from {least}, got {value!r}", least=least, value=value),
+            )
         return value
 
-    def text(self, row: str, cells: Mapping[str, object], column: str) -> str:
+    def text(self, row: Row, cells: Mapping[str, object], column: str) -> str:
         value = cells.get(column)
         if value is None:
             return ""
         if not isinstance(value, str):
-            raise self.fail(row, column, f"expected text, got {value!r}")
+            raise self.fail(row, column, _("expected text, got {value!r}", value=value))
         return value.strip()
 
-    def flag(self, row: str, cells: Mapping[str, object], column: str) -> bool:
+    def flag(self, row: Row, cells: Mapping[str, object], column: str) -> bool:
         value = cells.get(column)
         if value is None:
             return False
         if not isinstance(value, bool):
-            raise self.fail(row, column, f"expected yes or no, got {value!r}")
+            raise self.fail(row, column, _("expected yes or no, got {value!r}", value=value))
         return value
 
     def optional(
         self,
-        row: str,
+        row: Row,
         cells: Mapping[str, object],
         column: str,
-        read: Callable[[str, Mapping[str, object], str], _T],
+        read: Callable[[Row, Mapping[str, object], str], _T],
     ) -> _T | None:
         return read(row, cells, column) if column in cells and cells[column] is not None else None
 
@@ -203,10 +214,10 @@ def _sections(source: str, table: Table) -> tuple[SectionRow, ...]:
     rows = _Rows(source, "Section", table, ("ID", "Letter", "Tables"))
     found: list[SectionRow] = []
     for number, cells in rows:
-        where = f"row {number}"
+        where: Row = _("row {number}", number=number)
         section_id = rows.whole(where, cells, "ID", 1)
         if any(s.id == section_id for s in found):
-            raise rows.fail(where, "ID", f"section {section_id} is given twice")
+            raise rows.fail(where, "ID", _("section {section} is given twice", section=section_id))
         found.append(
             SectionRow(
                 section_id,
@@ -223,7 +234,7 @@ def _rounds(source: str, table: Table) -> tuple[RoundRow, ...]:
     rows = _Rows(source, "RoundData", table, columns)
     found = []
     for number, cells in rows:
-        where = f"row {number}"
+        where: Row = _("row {number}", number=number)
         found.append(
             RoundRow(
                 rows.whole(where, cells, "Section", 1),
@@ -251,12 +262,12 @@ def _received(source: str, table: Table) -> tuple[ReceivedRow, ...]:
     found: list[ReceivedRow] = []
     seen: set[int] = set()
     for number, cells in rows:
-        where = f"row {number}"
+        where: Row = _("row {number}", number=number)
         row_id = rows.whole(where, cells, "ID", 1)
         if row_id in seen:
-            raise rows.fail(where, "ID", f"ID {row_id} is given twice")
+            raise rows.fail(where, "ID", _("ID {id} is given twice", id=row_id))
         seen.add(row_id)
-        where = f"ID {row_id}"
+        where = Message("ID {id}", id=row_id)
         found.append(
             ReceivedRow(
                 id=row_id,
@@ -296,10 +307,14 @@ def _players(source: str, table: Table) -> tuple[PlayerRow, ...]:
     rows = _Rows(source, "PlayerNumbers", table, ("Section", "Table", "Direction", "Number"))
     found = []
     for number, cells in rows:
-        where = f"row {number}"
+        where: Row = _("row {number}", number=number)
         direction = rows.text(where, cells, "Direction").upper()
         if direction not in DIRECTIONS:
-            raise rows.fail(where, "Direction", f"expected N, E, S or W, got {direction!r}")
+            raise rows.fail(
+                where,
+                "Direction",
+                _("expected N, E, S or W, got {direction!r}", direction=direction),
+            )
         found.append(
             PlayerRow(
                 rows.whole(where, cells, "Section", 1),
@@ -319,13 +334,13 @@ def _session(source: str, table: Table | None) -> tuple[str, str]:
         return "", ""
     rows = _Rows(source, "Session", table, ())
     for number, cells in rows:
-        where = f"row {number}"
+        where: Row = _("row {number}", number=number)
         name = rows.optional(where, cells, "Name", rows.text) or ""
         date = cells.get("Date")
         try:
             day = dt.datetime.fromisoformat(str(date)).date().isoformat() if date else ""
         except ValueError:
-            raise rows.fail(where, "Date", f"expected a date, got {date!r}") from None
+            raise rows.fail(where, "Date", _("expected a date, got {date!r}", date=date)) from None
         return name, day
     return "", ""
 
@@ -335,7 +350,7 @@ def from_tables(tables: Mapping[str, Table], *, source: str = "<tables>") -> BWS
     them); a table or cell that is not what Bridgemate writes is a :class:`BWSError`."""
     for name in REQUIRED:
         if name not in tables:
-            raise BWSError("no such table: not a Bridgemate scoring database", source=source,
+            raise BWSError(_("no such table: not a Bridgemate scoring database"), source=source,
                            table=name)  # fmt: skip
     name, date = _session(source, tables.get("Session"))
     players = tables.get("PlayerNumbers")

@@ -22,6 +22,8 @@ import re
 from collections.abc import Callable
 from typing import Final
 
+from bridgescore.errors import Message
+from bridgescore.errors import marked as _
 from bridgescore.events.movements import Movement, MovementError
 from bridgescore.io.movement_files._bridgemate import dump_bridgemate, read_bridgemate
 from bridgescore.io.movement_files._errors import ONLY_SECTION, MovementFileError
@@ -90,15 +92,25 @@ def _check_format(format: str | None, text: str, source: str) -> str:
         found = sniff_format(text)
         if found is None:
             raise MovementFileError(
-                "cannot tell the movement format: expected our JSON form, a BridgeScorer"
-                " file (with 'hands:') or a Bridgemate RoundData CSV (with an NSPair column);"
-                f" name it with format= ({', '.join(FORMATS)})",
+                _(
+                    "cannot tell the movement format: expected our JSON form, a BridgeScorer"
+                    " file (with 'hands:') or a Bridgemate RoundData CSV (with an NSPair"
+                    " column); name it with format= ({formats})",
+                    formats=", ".join(FORMATS),
+                ),
                 source=source,
             )
         return found
     if format not in FORMATS:
-        raise MovementError(f"unknown movement format {format!r}: use one of {', '.join(FORMATS)}")
+        raise MovementError(_unknown(format))
     return format
+
+
+def _unknown(format: str) -> Message:
+    return _(
+        "unknown movement format {format!r}: use one of {formats}",
+        format=format, formats=", ".join(FORMATS),
+    )  # fmt: skip
 
 
 def loads_movements(
@@ -128,7 +140,11 @@ def loads_movement(text: str, *, format: str | None = None, source: str = "<text
     movements = loads_movements(text, format=format, source=source)
     if len(movements) > 1:
         raise MovementFileError(
-            f"{len(movements)} sections ({', '.join(movements)}): read them with loads_movements",
+            _(
+                "{count} sections ({sections}): read them with loads_movements",
+                count=len(movements),
+                sections=", ".join(movements),
+            ),
             source=source,
         )
     return next(iter(movements.values()))
@@ -162,4 +178,4 @@ def dumps_movement(
         return dump_bridgescorer(movement, name)
     if format == "bridgemate":
         return dump_bridgemate(movement)
-    raise MovementError(f"unknown movement format {format!r}: use one of {', '.join(FORMATS)}")
+    raise MovementError(_unknown(format))

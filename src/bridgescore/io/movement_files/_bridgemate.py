@@ -9,6 +9,8 @@ from collections import defaultdict
 from collections.abc import Mapping
 from typing import Final
 
+from bridgescore.errors import Message
+from bridgescore.errors import marked as _
 from bridgescore.events.movements import Movement, MovementError
 from bridgescore.io.movement_files._errors import MovementFileError, quote
 from bridgescore.io.movement_files._seats import (
@@ -44,13 +46,16 @@ def read_bridgemate(text: str, source: str) -> dict[str, Movement]:
     try:
         header = next(reader)
     except StopIteration:
-        raise MovementFileError("the file is empty", source=source) from None
+        raise MovementFileError(_("the file is empty"), source=source) from None
     names = {name.strip().lower(): index for index, name in enumerate(header)}
     for column in _BRIDGEMATE_COLUMNS:
         if column.lower() not in names:
             raise MovementFileError(
-                f"missing column (a RoundData table has {', '.join(_BRIDGEMATE_COLUMNS)});"
-                f" the header has {', '.join(h.strip() for h in header)}",
+                _(
+                    "missing column (a RoundData table has {columns}); the header has {header}",
+                    columns=", ".join(_BRIDGEMATE_COLUMNS),
+                    header=", ".join(h.strip() for h in header),
+                ),
                 source=source,
                 line=skipped + 1,
                 field=column,
@@ -65,9 +70,11 @@ def read_bridgemate(text: str, source: str) -> dict[str, Movement]:
                 continue
             _bridgemate_row(row, header, names, line, source, seats, sit_outs)
     except csv.Error as error:
-        raise MovementFileError(f"not CSV: {error}", source=source, line=line) from None
+        raise MovementFileError(
+            _("not CSV: {error}", error=str(error)), source=source, line=line
+        ) from None
     if not seats and not sit_outs:
-        raise MovementFileError("the RoundData table has no rows", source=source, line=line)
+        raise MovementFileError(_("the RoundData table has no rows"), source=source, line=line)
     result: dict[str, Movement] = {}
     for section in sorted(seats.keys() | sit_outs.keys(), key=_section_order):
         here, outs = seats[section], sit_outs[section]
@@ -77,7 +84,7 @@ def read_bridgemate(text: str, source: str) -> dict[str, Movement]:
             single is not None and clash(places(here, outs, two_lines=True)) is None
         )
         result[section] = build_movement(
-            here, outs, source=source, two_lines=two_lines, what=f"section {section}"
+            here, outs, source=source, two_lines=two_lines, section=section
         )
     return result
 
@@ -97,7 +104,11 @@ def _bridgemate_row(
 ) -> None:
     if len(row) != len(header):
         raise MovementFileError(
-            f"expected {len(header)} fields as in the header, got {len(row)}",
+            _(
+                "expected {count} fields as in the header, got {got}",
+                count=len(header),
+                got=len(row),
+            ),
             source=source,
             line=line,
         )
@@ -105,11 +116,16 @@ def _bridgemate_row(
     def cell(column: str) -> str:
         return row[names[column.lower()]].strip()
 
-    def number(column: str, what: str, least: int) -> int:
+    def number(column: str, what: Message, least: int) -> int:
         text = cell(column)
         if not text.isdigit() or int(text) < least:
             raise MovementFileError(
-                f"expected {what} (a whole number from {least}), got {quote(text)}",
+                _(
+                    "expected {what} (a whole number from {least}), got {text}",
+                    what=what,
+                    least=least,
+                    text=quote(text),
+                ),
                 source=source,
                 line=line,
                 field=column,
@@ -119,36 +135,39 @@ def _bridgemate_row(
     for column in _INDIVIDUAL_COLUMNS:
         if column.lower() in names and cell(column) not in ("", "0"):
             raise MovementFileError(
-                "an individual movement (players, not pairs): not read",
+                _("an individual movement (players, not pairs): not read"),
                 source=source,
                 line=line,
                 field=column,
             )
     if "customboards" in names and cell("CustomBoards"):
         raise MovementFileError(
-            "custom board lists are not read: give LowBoard and HighBoard",
+            _("custom board lists are not read: give LowBoard and HighBoard"),
             source=source,
             line=line,
             field="CustomBoards",
         )
     section = cell("Section")
     if not section:
-        raise MovementFileError("empty", source=source, line=line, field="Section")
-    table = number("Table", "a table number", 1)
-    round_no = number("Round", "a round number", 1)
-    ns = number("NSPair", "a pair number", 0)
-    ew = number("EWPair", "a pair number", 0)
+        raise MovementFileError(_("empty"), source=source, line=line, field="Section")
+    table = number("Table", _("a table number"), 1)
+    round_no = number("Round", _("a round number"), 1)
+    ns = number("NSPair", _("a pair number"), 0)
+    ew = number("EWPair", _("a pair number"), 0)
     if ns == 0 or ew == 0:
         if ns or ew:
             pair, direction = (ew, "EW") if ew else (ns, "NS")
             field = "EWPair" if ew else "NSPair"
             sit_outs[section].append(SitOut(line, round_no, pair, direction, field))
         return
-    low = number("LowBoard", "a board number", 1)
-    high = number("HighBoard", "a board number", 1)
+    low = number("LowBoard", _("a board number"), 1)
+    high = number("HighBoard", _("a board number"), 1)
     if high < low:
         raise MovementFileError(
-            f"HighBoard {high} is below LowBoard {low}", source=source, line=line, field="HighBoard"
+            _("HighBoard {high} is below LowBoard {low}", high=high, low=low),
+            source=source,
+            line=line,
+            field="HighBoard",
         )
     boards = tuple(range(low, high + 1))
     seats[section].append(Seat(line, round_no, table, ns, ew, boards, "NSPair", "EWPair"))
@@ -163,8 +182,13 @@ def dump_bridgemate(movement: Movement) -> str:
             low, high = min(t.boards), max(t.boards)
             if t.boards != tuple(range(low, high + 1)):
                 raise MovementError(
-                    f"round {round_no}, table {t.table}, field 'boards': {list(t.boards)} are"
-                    " not consecutive in order (a RoundData row holds LowBoard-HighBoard)"
+                    _(
+                        "round {round}, table {table}, field 'boards': {boards} are not"
+                        " consecutive in order (a RoundData row holds LowBoard-HighBoard)",
+                        round=round_no,
+                        table=t.table,
+                        boards=list(t.boards),
+                    )
                 )
             ns, ew = number(t.ns)[0], number(t.ew)[0]
             rows.append(f"1,{t.table},{round_no},{ns},{ew},{low},{high}")

@@ -15,6 +15,8 @@ from typing import Final
 
 import yaml
 
+from bridgescore.errors import Message
+from bridgescore.errors import marked as _
 from bridgescore.events.movements import Movement
 from bridgescore.io.movement_files._errors import ONLY_SECTION, MovementFileError, quote
 from bridgescore.io.movement_files._seats import Seat, SitOut, build_movement, pair_numbers
@@ -31,25 +33,27 @@ class _Node:
 _PROBLEMS: Final = (
     (
         "found character '\\t' that cannot start any token",
-        "a tab in the indentation (YAML indents with spaces)",
+        _("a tab in the indentation (YAML indents with spaces)"),
     ),
     (
         "mapping values are not allowed here",
-        "unexpected 'key: value' here: check this line's indentation against the lines above"
-        " (or put a value holding ': ' in quotes)",
+        _(
+            "unexpected 'key: value' here: check this line's indentation against the lines"
+            " above (or put a value holding ': ' in quotes)"
+        ),
     ),
     (
         "expected <block end>",
-        "unexpected indentation: this line does not line up with the lines above",
+        _("unexpected indentation: this line does not line up with the lines above"),
     ),
-    ("could not find expected ':'", "expected 'key: value'"),
+    ("could not find expected ':'", _("expected 'key: value'")),
 )
 """PyYAML's words for the usual slips, and what a director is told instead."""
 
 _UNENDED: Final = {
-    "while scanning a quoted scalar": "a quoted text that does not end",
-    "while parsing a flow sequence": "a '[' list that does not end",
-    "while parsing a flow mapping": "a '{' mapping that does not end",
+    "while scanning a quoted scalar": _("a quoted text that does not end"),
+    "while parsing a flow sequence": _("a '[' list that does not end"),
+    "while parsing a flow mapping": _("a '{' mapping that does not end"),
 }
 """Things left open: the error is placed where they start."""
 
@@ -61,18 +65,21 @@ def _yaml_error(error: yaml.YAMLError, text: str, source: str) -> MovementFileEr
     if isinstance(error, yaml.reader.ReaderError):
         at = error.position
         return MovementFileError(
-            f"a character YAML does not take ({chr(error.character)!r})",
+            _("a character YAML does not take ({char!r})", char=chr(error.character)),
             source=source,
             line=text.count("\n", 0, at) + 1,
             column=at - text.rfind("\n", 0, at),
         )
     if not isinstance(error, yaml.MarkedYAMLError):
-        return MovementFileError(f"not YAML as a movement file is written: {error}", source=source)
+        return MovementFileError(
+            _("not YAML as a movement file is written: {error}", error=str(error)), source=source
+        )
     mark, context = error.problem_mark, error.context or ""
     problem = error.problem or ""
     field = None
+    reason: Message | None
     if context == "expected a single document in the stream":
-        reason = "a second YAML document: a movement file holds one"
+        reason = _("a second YAML document: a movement file holds one")
     elif context in _UNENDED and error.context_mark is not None:
         reason = _UNENDED[context]
         mark = error.context_mark
@@ -80,8 +87,9 @@ def _yaml_error(error: yaml.YAMLError, text: str, source: str) -> MovementFileEr
         key = _KEY_AT.match(lines[mark.line]) if mark.line < len(lines) else None
         field = None if key is None else key[1]
     else:
-        reason = next((said for words, said in _PROBLEMS if problem.startswith(words)), "")
-        reason = reason or f"not YAML as a movement file is written: {problem or context}"
+        reason = next((said for words, said in _PROBLEMS if problem.startswith(words)), None)
+        if reason is None:
+            reason = _("not YAML as a movement file is written: {error}", error=problem or context)
     if mark is None:
         return MovementFileError(reason, source=source, field=field)
     return MovementFileError(
@@ -95,18 +103,20 @@ def _located(
     """The value of ``node`` built by the safe loader, each part with its line; ``inside``:
     the nodes it is part of (an alias to one of them would never end)."""
     if id(node) in inside:
-        raise MovementFileError("a YAML alias ('*') inside what it names", source=source, line=line)
+        raise MovementFileError(
+            _("a YAML alias ('*') inside what it names"), source=source, line=line
+        )
     inside |= {id(node)}
     if isinstance(node, yaml.MappingNode):
         found: dict[str, _Node] = {}
         for key_node, value_node in node.value:
             at = key_node.start_mark.line + 1
             if not isinstance(key_node, yaml.ScalarNode):
-                raise MovementFileError("expected a name before ':'", source=source, line=at)
+                raise MovementFileError(_("expected a name before ':'"), source=source, line=at)
             key = str(loader.construct_object(key_node))
             if key in found:
                 raise MovementFileError(
-                    f"key given twice (first at line {found[key].line})",
+                    _("key given twice (first at line {line})", line=found[key].line),
                     source=source,
                     line=at,
                     field=key,
@@ -120,7 +130,13 @@ def _located(
         return _Node(loader.construct_object(node), line)
     except ValueError as error:  # a date that is no date (2024-13-01)
         raise MovementFileError(
-            f"{quote(str(node.value))} is not a value YAML reads: {error}", source=source, line=line
+            _(
+                "{value} is not a value YAML reads: {error}",
+                value=quote(str(node.value)),
+                error=str(error),
+            ),
+            source=source,
+            line=line,
         ) from None
 
 
@@ -131,7 +147,7 @@ def _read_yaml(text: str, source: str) -> _Node:
         loader = yaml.SafeLoader(text)
         node = loader.get_single_node()
         if node is None or (isinstance(node, yaml.ScalarNode) and node.value == ""):
-            raise MovementFileError("the file is empty", source=source)
+            raise MovementFileError(_("the file is empty"), source=source)
         return _located(loader, node, node.start_mark.line + 1, source, frozenset())
     except yaml.YAMLError as error:
         raise _yaml_error(error, text, source) from None
@@ -143,12 +159,17 @@ def _read_yaml(text: str, source: str) -> _Node:
 _HAND_FIELDS: Final = ("table", "round", "ns", "ew", "boards")
 
 
-def _whole(node: _Node, *, source: str, field: str, what: str, least: int = 1) -> int:
+def _whole(node: _Node, *, source: str, field: str, what: Message, least: int = 1) -> int:
     value = node.value
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
         shown = quote(value) if isinstance(value, str) else repr(value)
         raise MovementFileError(
-            f"expected {what} (a whole number from {least}), got {shown}",
+            _(
+                "expected {what} (a whole number from {least}), got {text}",
+                what=what,
+                least=least,
+                text=shown,
+            ),
             source=source,
             line=node.line,
             field=field,
@@ -160,7 +181,7 @@ def read_bridgescorer(text: str, source: str) -> dict[str, Movement]:
     top = _read_yaml(text, source)
     if not isinstance(top.value, dict):
         raise MovementFileError(
-            "expected a BridgeScorer movement (keys 'numberTeams' and 'hands')",
+            _("expected a BridgeScorer movement (keys 'numberTeams' and 'hands')"),
             source=source,
             line=top.line,
         )
@@ -168,16 +189,16 @@ def read_bridgescorer(text: str, source: str) -> dict[str, Movement]:
     for needed in ("numberTeams", "hands"):
         if needed not in fields:
             raise MovementFileError(
-                "missing (a BridgeScorer movement has 'numberTeams' and 'hands')",
+                _("missing (a BridgeScorer movement has 'numberTeams' and 'hands')"),
                 source=source,
                 line=top.line,
                 field=needed,
             )
-    teams = _whole(fields["numberTeams"], source=source, field="numberTeams", what="a count")
+    teams = _whole(fields["numberTeams"], source=source, field="numberTeams", what=_("a count"))
     hands = fields["hands"]
     if not isinstance(hands.value, list) or not hands.value:
         raise MovementFileError(
-            "expected a list of hands (a round at a table each)",
+            _("expected a list of hands (a round at a table each)"),
             source=source,
             line=hands.line,
             field="hands",
@@ -189,21 +210,19 @@ def read_bridgescorer(text: str, source: str) -> dict[str, Movement]:
         for team in range(1, teams + 1)
         if team not in {p for s in seats if s.round == number for p in (s.ns, s.ew)}
     ]
-    return {
-        ONLY_SECTION: build_movement(seats, sit_outs, source=source, two_lines=False, what="file")
-    }
+    return {ONLY_SECTION: build_movement(seats, sit_outs, source=source, two_lines=False)}
 
 
 def _read_hand(hand: _Node, teams: int, source: str) -> Seat:
     if not isinstance(hand.value, dict):
         raise MovementFileError(
-            "expected a hand (table, round, ns, ew, boards)", source=source, line=hand.line
+            _("expected a hand (table, round, ns, ew, boards)"), source=source, line=hand.line
         )
     items: dict[str, _Node] = hand.value
     for key, node in items.items():
         if key not in _HAND_FIELDS:
             raise MovementFileError(
-                f"unknown field in a hand: use {', '.join(_HAND_FIELDS)}",
+                _("unknown field in a hand: use {fields}", fields=", ".join(_HAND_FIELDS)),
                 source=source,
                 line=node.line,
                 field=key,
@@ -211,19 +230,19 @@ def _read_hand(hand: _Node, teams: int, source: str) -> Seat:
     for key in _HAND_FIELDS:
         if key not in items:
             raise MovementFileError(
-                f"missing from the hand starting at line {hand.line}",
+                _("missing from the hand starting at line {line}", line=hand.line),
                 source=source,
                 line=hand.line,
                 field=key,
             )
-    table = _whole(items["table"], source=source, field="table", what="a table number")
-    number = _whole(items["round"], source=source, field="round", what="a round number")
+    table = _whole(items["table"], source=source, field="table", what=_("a table number"))
+    number = _whole(items["round"], source=source, field="round", what=_("a round number"))
     pairs = []
     for key in ("ns", "ew"):
-        team = _whole(items[key], source=source, field=key, what="a team number")
+        team = _whole(items[key], source=source, field=key, what=_("a team number"))
         if team > teams:
             raise MovementFileError(
-                f"team {team} is above numberTeams ({teams})",
+                _("team {team} is above numberTeams ({teams})", team=team, teams=teams),
                 source=source,
                 line=items[key].line,
                 field=key,
@@ -232,24 +251,28 @@ def _read_hand(hand: _Node, teams: int, source: str) -> Seat:
     boards_node = items["boards"]
     if not isinstance(boards_node.value, list) or not boards_node.value:
         raise MovementFileError(
-            "expected a non-empty list of board numbers",
+            _("expected a non-empty list of board numbers"),
             source=source,
             line=boards_node.line,
             field="boards",
         )
     boards = tuple(
-        _whole(b, source=source, field="boards", what="a board number") for b in boards_node.value
+        _whole(b, source=source, field="boards", what=_("a board number"))
+        for b in boards_node.value
     )
     if len(set(boards)) < len(boards):
         raise MovementFileError(
-            "a board listed twice at one table",
+            _("a board listed twice at one table"),
             source=source,
             line=boards_node.line,
             field="boards",
         )
     if pairs[0] == pairs[1]:
         raise MovementFileError(
-            f"team {pairs[0]} would play itself", source=source, line=items["ew"].line, field="ew"
+            _("team {team} would play itself", team=pairs[0]),
+            source=source,
+            line=items["ew"].line,
+            field="ew",
         )
     return Seat(hand.line, number, table, pairs[0], pairs[1], boards, "ns", "ew")
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from bridgescore.errors import LocatedError
+from bridgescore.errors import BridgeError, LocatedError, Message
+from bridgescore.errors import marked as _
 from bridgescore.events.movements import MovementError
 from bridgescore.io.text import excerpt
 
@@ -18,7 +19,7 @@ class MovementFileError(LocatedError, MovementError):
 
     def __init__(
         self,
-        reason: str,
+        reason: str | Message,
         *,
         source: str,
         line: int | None = None,
@@ -29,12 +30,26 @@ class MovementFileError(LocatedError, MovementError):
         self.line = line
         self.field = field
         self.column = column
-        self.reason = reason
-        where = source if line is None else f"{source}, line {line}"
+        self.reason = str(reason)
+        self.reason_message = reason if isinstance(reason, Message) else Message(reason)
+        shown = self.reason_message
+        if column is not None:
+            shown = _("{reason} (column {column})", reason=shown, column=column)
+        if line is None:
+            where = _("{source}: {reason}", source=source, reason=shown)
+        else:
+            where = _("{source}, line {line}: {reason}", source=source, line=line, reason=shown)
         if field is not None:
-            where += f", field {field!r}"
-        shown = reason if column is None else f"{reason} (column {column})"
-        Exception.__init__(self, f"{where}: {shown}")
+            if line is None:
+                where = _(
+                    "{source}, field {field!r}: {reason}", source=source, field=field, reason=shown
+                )
+            else:
+                where = _(
+                    "{source}, line {line}, field {field!r}: {reason}",
+                    source=source, line=line, field=field, reason=shown,
+                )  # fmt: skip
+        BridgeError.__init__(self, where)
 
 
 def quote(text: str) -> str:

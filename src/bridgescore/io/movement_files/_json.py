@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from bridgescore.errors import marked as _
 from bridgescore.events.movements import Movement, MovementError
 from bridgescore.io.movement_files._errors import ONLY_SECTION, MovementFileError
 
@@ -13,9 +14,9 @@ def read_json(text: str, source: str) -> dict[str, Movement]:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise MovementFileError(
-            f"not JSON: {error.msg}", source=source, line=error.lineno
+            _("not JSON: {error}", error=error.msg), source=source, line=error.lineno
         ) from None
     try:
         return {ONLY_SECTION: Movement.from_dict(data)}
     except MovementError as error:
-        raise MovementFileError(str(error), source=source) from None
+        raise MovementFileError(error.message, source=source) from None

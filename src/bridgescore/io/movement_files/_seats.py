@@ -9,6 +9,8 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from bridgescore.errors import Message
+from bridgescore.errors import marked as _
 from bridgescore.events.movements import Movement, MovementError, MovementKind, Round, Table
 from bridgescore.io.movement_files._errors import MovementFileError
 
@@ -40,22 +42,23 @@ class SitOut:
 
 def places(
     seats: Iterable[Seat], sit_outs: Iterable[SitOut], two_lines: bool
-) -> dict[tuple[int, str], list[tuple[int, str, int | None, str]]]:
+) -> dict[tuple[int, str], list[tuple[int, str, int | None, Message]]]:
     """Where each pair key sits in each round: (round, key) -> [(table or 0, field, line, ...)]."""
-    found: dict[tuple[int, str], list[tuple[int, str, int | None, str]]] = defaultdict(list)
+    found: dict[tuple[int, str], list[tuple[int, str, int | None, Message]]] = defaultdict(list)
     for s in seats:
         for number, line_of, name in ((s.ns, "NS", s.ns_field), (s.ew, "EW", s.ew_field)):
             key = f"{number}{line_of}" if two_lines else str(number)
-            found[(s.round, key)].append((s.table, name, s.line, f"at table {s.table}"))
+            at = _("at table {table}", table=s.table)
+            found[(s.round, key)].append((s.table, name, s.line, at))
     for o in sit_outs:
         key = f"{o.pair}{o.direction}" if two_lines else str(o.pair)
-        found[(o.round, key)].append((0, o.field, o.line, "sitting out"))
+        found[(o.round, key)].append((0, o.field, o.line, _("sitting out")))
     return found
 
 
 def clash(
-    places: dict[tuple[int, str], list[tuple[int, str, int | None, str]]],
-) -> tuple[int, str, list[tuple[int, str, int | None, str]]] | None:
+    places: dict[tuple[int, str], list[tuple[int, str, int | None, Message]]],
+) -> tuple[int, str, list[tuple[int, str, int | None, Message]]] | None:
     """The pair in two places whose second place comes first in the file, if any."""
     clashes = [(k, where) for k, where in places.items() if len(where) > 1]
     if not clashes:
@@ -98,17 +101,27 @@ def build_movement(
     *,
     source: str,
     two_lines: bool,
-    what: str,
+    section: str | None = None,
 ) -> Movement:
-    """The movement of one file or section; the reader's own checks raise located errors."""
+    """The movement of one file or, given its ``section``, of a section; the reader's own
+    checks raise located errors."""
     if not seats:
-        raise MovementFileError(f"{what} has no table with two pairs", source=source)
+        if section is None:
+            raise MovementFileError(_("file has no table with two pairs"), source=source)
+        raise MovementFileError(
+            _("section {section} has no table with two pairs", section=section), source=source
+        )
     first_at: dict[tuple[int, int], Seat] = {}
     for s in seats:
         earlier = first_at.setdefault((s.round, s.table), s)
         if earlier is not s:
             raise MovementFileError(
-                f"round {s.round}, table {s.table} is listed twice (first at line {earlier.line})",
+                _(
+                    "round {round}, table {table} is listed twice (first at line {first})",
+                    round=s.round,
+                    table=s.table,
+                    first=earlier.line,
+                ),
                 source=source,
                 line=s.line,
                 field="table",
@@ -118,8 +131,14 @@ def build_movement(
         number, key, where = twice
         first, again = where[0], where[1]
         raise MovementFileError(
-            f"pair {key} is in two places in round {number}: {first[3]} (line {first[2]})"
-            f" and {again[3]}",
+            _(
+                "pair {pair} is in two places in round {round}: {first} (line {line}) and {again}",
+                pair=key,
+                round=number,
+                first=first[3],
+                line=first[2],
+                again=again[3],
+            ),
             source=source,
             line=again[2],
             field=again[1],
@@ -127,10 +146,8 @@ def build_movement(
     numbers = sorted({s.round for s in seats} | {o.round for o in sit_outs})
     missing = sorted(set(range(1, numbers[-1] + 1)) - set(numbers))
     if missing:
-        listed = ", ".join(map(str, missing))
         raise MovementFileError(
-            f"{what} has no table in round{'s' * (len(missing) > 1)} {listed}"
-            f" (its rounds go up to {numbers[-1]})",
+            _no_rounds(section, ", ".join(map(str, missing)), len(missing), numbers[-1]),
             source=source,
         )
     name, keeps_line = _pair_namer(seats, sit_outs, two_lines)
@@ -158,6 +175,29 @@ def build_movement(
     return Movement(kind=kind, rounds=tuple(rounds), shared=frozenset(shared))
 
 
+def _no_rounds(section: str | None, listed: str, count: int, last: int) -> Message:
+    """``file has no table in rounds 2, 3 (its rounds go up to 5)``."""
+    if section is None and count == 1:
+        return _(
+            "file has no table in round {rounds} (its rounds go up to {last})",
+            rounds=listed, last=last,
+        )  # fmt: skip
+    if section is None:
+        return _(
+            "file has no table in rounds {rounds} (its rounds go up to {last})",
+            rounds=listed, last=last,
+        )  # fmt: skip
+    if count == 1:
+        return _(
+            "section {section} has no table in round {rounds} (its rounds go up to {last})",
+            section=section, rounds=listed, last=last,
+        )  # fmt: skip
+    return _(
+        "section {section} has no table in rounds {rounds} (its rounds go up to {last})",
+        section=section, rounds=listed, last=last,
+    )  # fmt: skip
+
+
 def _pair(sit_out: SitOut) -> int:
     return sit_out.pair
 
@@ -174,7 +214,10 @@ def pair_numbers(movement: Movement, *, split: bool) -> Callable[[str], tuple[in
     odd = [p for p, m in matches.items() if m is None]
     if odd:
         raise MovementError(
-            f"pair id {odd[0]!r} cannot be written as a number: use ids 1, 2... or 1NS... 1EW..."
+            _(
+                "pair id {pair!r} cannot be written as a number: use ids 1, 2... or 1NS... 1EW...",
+                pair=odd[0],
+            )
         )
     top = max((int(m[1]) for m in matches.values() if m and m[2] == "NS"), default=0)
 

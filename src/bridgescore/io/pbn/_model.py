@@ -14,7 +14,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
-from bridgescore.errors import BridgeInputError, LocatedError
+from bridgescore.errors import BridgeInputError, LocatedError, Message
+from bridgescore.errors import marked as _
 from bridgescore.events.model import Location, Problem, Severity
 from bridgescore.io.pbn._tables import Table
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
@@ -35,7 +36,7 @@ class PBNError(LocatedError):
 
     def __init__(
         self,
-        message: str,
+        message: str | Message,
         *,
         source: str,
         line: int | None = None,
@@ -44,13 +45,15 @@ class PBNError(LocatedError):
     ) -> None:
         self.board = board
         self.tag = tag
-        detail = message
+        reason = message if isinstance(message, Message) else Message(message)
+        detail = reason
         if tag is not None:
-            detail = f"[{tag}] {detail}"
+            detail = Message("[{tag}] {detail}", tag=tag, detail=detail)
         if board is not None:
-            detail = f"board {board}: {detail}"
+            detail = _("board {board}: {detail}", board=board, detail=detail)
         super().__init__(detail, source=source, line=line)
-        self.reason = message
+        self.reason = str(reason)
+        self.reason_message = reason
 
 
 PBNProblem: TypeAlias = Problem
@@ -128,9 +131,13 @@ class Comment:
 
     def __post_init__(self) -> None:
         if self.brace and "}" in self.text:
-            raise BridgeInputError(f"{self.text!r}: a brace comment cannot contain '}}'")
+            raise BridgeInputError(
+                _("{text!r}: a brace comment cannot contain '}}'", text=self.text)
+            )
         if not self.brace and ("\n" in self.text or "\r" in self.text):
-            raise BridgeInputError(f"{self.text!r}: a ';' comment ends at the end of its line")
+            raise BridgeInputError(
+                _("{text!r}: a ';' comment ends at the end of its line", text=self.text)
+            )
 
     def render(self) -> str:
         return "{" + self.text + "}" if self.brace else ";" + self.text
@@ -146,7 +153,9 @@ class Escape:
 
     def __post_init__(self) -> None:
         if not self.text.startswith("%") or "\n" in self.text or "\r" in self.text:
-            raise BridgeInputError(f"{self.text!r}: an escape line starts with % and is one line")
+            raise BridgeInputError(
+                _("{text!r}: an escape line starts with % and is one line", text=self.text)
+            )
 
     def render(self) -> str:
         return self.text
@@ -185,12 +194,12 @@ class Tag:
         if self.name not in _GOOD_NAMES:
             if not NAME_RE.fullmatch(self.name):
                 raise BridgeInputError(
-                    f"{self.name!r}: a tag name is letters, digits and underscores"
+                    _("{name!r}: a tag name is letters, digits and underscores", name=self.name)
                 )
             if len(_GOOD_NAMES) < _GOOD_NAMES_MAX:
                 _GOOD_NAMES.add(self.name)
         if "\n" in self.value or "\r" in self.value:
-            raise BridgeInputError(f"{self.value!r}: a tag value is one line")
+            raise BridgeInputError(_("{value!r}: a tag value is one line", value=self.value))
 
     @property
     def text_value(self) -> str:

@@ -7,8 +7,10 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from bridgescore.errors import LocatedError
+from bridgescore.errors import LocatedError, Message
+from bridgescore.errors import marked as _
 from bridgescore.events.model import Problem
+from bridgescore.io._problems import problem_detail, problem_reason
 from bridgescore.io.usebio._tree import RawTag
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
@@ -31,15 +33,19 @@ class USEBIOError(LocatedError):
 
     def __init__(self, problems: Sequence[Problem]) -> None:
         if not problems:
-            raise ValueError("a USEBIOError needs at least one problem")
+            raise ValueError(_("a USEBIOError needs at least one problem"))
         self.problems = tuple(problems)
         first = self.problems[0]
         found = _BOARD.search(first.message)
         board = first.board if first.board is not None else (found[1] if found else None)
         self.board: int | None = int(board) if board is not None and board.isdigit() else None
         more = len(self.problems) - 1
-        head = first.detail() if first.board is not None else first.message
-        message = head + (f" (and {more} more problem{'s' * (more > 1)})" if more else "")
+        head = problem_detail(first) if first.board is not None else problem_reason(first)
+        message: Message = head
+        if more == 1:
+            message = _("{problem} (and 1 more problem)", problem=head)
+        elif more:
+            message = _("{problem} (and {count} more problems)", problem=head, count=more)
         super().__init__(message, source=first.where.source, line=first.where.line)
 
 
