@@ -19,6 +19,8 @@ import os as _os
 from collections.abc import Iterable as _Iterable
 from typing import TYPE_CHECKING, Literal
 
+from bridgescore.errors import marked as _
+
 if TYPE_CHECKING:
     import polars as pl
 
@@ -39,8 +41,11 @@ def _missing_extra() -> str | None:
 _MISSING = _missing_extra()
 if _MISSING is not None:
     raise ImportError(
-        f"bridgescore.batch needs NumPy and Polars ({_MISSING} is missing):"
-        " pip install 'bridgescore[batch]'",
+        _(
+            "bridgescore.batch needs NumPy and Polars ({missing} is missing): {command}",
+            missing=_MISSING,
+            command="pip install 'bridgescore[batch]'",
+        ),
         name=_MISSING,
     )
 

@@ -24,7 +24,8 @@ from bridgescore.core.seats import Seat
 from bridgescore.core.strains import Doubling, Strain
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.duplicate.imps import UnknownMethodError
-from bridgescore.errors import BridgeError, BridgeInputError
+from bridgescore.errors import BridgeError, BridgeInputError, Message
+from bridgescore.errors import marked as _
 from bridgescore.laws.lawsets import LAW_SETS, get_laws
 
 OnInvalid: TypeAlias = Literal["raise", "null"]
@@ -42,14 +43,23 @@ class BatchInputError(BridgeInputError):
     """Bad rows in a batch call: the first bad row's index and reason, and the count.
 
     ``row`` is the 0-based index of the first bad row, ``count`` the number of
-    bad rows and ``reason`` what is wrong with the first one.
+    bad rows and ``reason`` what is wrong with the first one (in English;
+    ``reason_message`` is it as a :class:`~bridgescore.errors.Message`, for any language).
     """
 
-    def __init__(self, message: str, *, row: int | None = None, count: int = 0, reason: str = ""):
+    def __init__(
+        self,
+        message: str | Message,
+        *,
+        row: int | None = None,
+        count: int = 0,
+        reason: str | Message = "",
+    ):
         super().__init__(message)
         self.row = row
         self.count = count
-        self.reason = reason
+        self.reason = str(reason)
+        self.reason_message = reason if isinstance(reason, Message) else Message(reason)
 
 
 def check_policy(on_invalid: str) -> OnInvalid:
@@ -59,8 +69,11 @@ def check_policy(on_invalid: str) -> OnInvalid:
     if on_invalid == "null":
         return "null"
     raise UnknownMethodError(
-        f"on_invalid={on_invalid!r}: say 'raise' (stop at bad rows) or 'null' (a null result"
-        " and the reason per row)"
+        _(
+            "on_invalid={on_invalid!r}: say 'raise' (stop at bad rows) or 'null' (a null result"
+            " and the reason per row)",
+            on_invalid=on_invalid,
+        )
     )
 
 
@@ -71,17 +84,18 @@ class Field:
     name: str
     low: int
     high: int
-    legend: str
+    legend: str | Message
     parse: Callable[[str], int] | None = None
     boolean: bool = False
 
-    def message(self, kind: int, value: object) -> str:
-        shown = _show(value)
+    def message(self, kind: int, value: object) -> Message:
         if kind == MISSING:
-            return f"{self.name} is missing"
+            return _("{name} is missing", name=self.name)
         if kind == NOT_WHOLE:
-            return f"{self.name} {shown} is not a whole number"
-        return f"{self.name} {shown} is not {self.legend}"
+            return _("{name} {value} is not a whole number", name=self.name, value=_show(value))
+        return _(
+            "{name} {value} is not {legend}", name=self.name, value=_show(value), legend=self.legend
+        )
 
 
 EXCERPT: Final = 40
@@ -123,25 +137,29 @@ def _boolean(text: str) -> int:
         return 1
     if folded in ("false", "no", "nv", "0", ""):
         return 0
-    raise BridgeInputError(f"{text!r}: say True or False")
+    raise BridgeInputError(_("{text!r}: say True or False", text=text))
 
 
 LEVEL: Final = Field("level", 1, 7, "1-7")
 STRAIN: Final = Field("strain", 0, 4, "0-4 (C D H S NT)", lambda t: int(Strain.parse(t)))
-DOUBLING: Final = Field("doubling", 0, 2, "0-2 (none, X, XX)", lambda t: int(Doubling.parse(t)))
-VULNERABLE: Final = Field("vulnerable", 0, 1, "True or False", _boolean, boolean=True)
+DOUBLING: Final = Field("doubling", 0, 2, _("0-2 (none, X, XX)"), lambda t: int(Doubling.parse(t)))
+VULNERABLE: Final = Field("vulnerable", 0, 1, _("True or False"), _boolean, boolean=True)
 TRICKS: Final = Field("tricks", 0, 13, "0-13")
 DECLARER: Final = Field("declarer", 0, 3, "0-3 (N E S W)", lambda t: int(Seat.parse(t)))
-VULNERABILITY: Final = Field("vulnerability", 0, 3, "0-3 (none, NS, EW, both)", _vulnerability_code)
+VULNERABILITY: Final = Field(
+    "vulnerability", 0, 3, _("0-3 (none, NS, EW, both)"), _vulnerability_code
+)
 
 
 def _law_code(text: str) -> int:
     return tuple(LAW_SETS).index(get_laws(text).name)
 
 
-LAWS: Final = Field("laws", 0, len(LAW_SETS) - 1, f"a law set ({', '.join(LAW_SETS)})", _law_code)
-BOARD: Final = Field("board", -(2**62), 2**62, "a board key")
-NS_SCORE: Final = Field("ns_score", -(2**40), 2**40, "a score")
+LAWS: Final = Field(
+    "laws", 0, len(LAW_SETS) - 1, _("a law set ({names})", names=", ".join(LAW_SETS)), _law_code
+)
+BOARD: Final = Field("board", -(2**62), 2**62, _("a board key"))
+NS_SCORE: Final = Field("ns_score", -(2**40), 2**40, _("a score"))
 
 _FIELDS: Final = (
     LEVEL, STRAIN, DOUBLING, VULNERABLE, TRICKS, DECLARER, VULNERABILITY, LAWS, BOARD,
@@ -165,7 +183,7 @@ def code_field(code: int) -> str:
     return _FIELDS[(code - 1) // _KINDS].name
 
 
-def describe_code(code: int, value: object = None) -> str:
+def describe_code(code: int, value: object = None) -> Message:
     """The text of a problem code, quoting ``value``."""
     field = _FIELDS[(code - 1) // _KINDS]
     return field.message((code - 1) % _KINDS, value)
@@ -186,12 +204,18 @@ def _length_of(columns: Sequence[tuple[Field, ArrayLike]]) -> int:
     for field, data in columns:
         shape = np.shape(data)
         if len(shape) > 1:
-            raise BatchInputError(f"{field.name}: a column is one-dimensional, not shape {shape}")
+            raise BatchInputError(
+                _(
+                    "{name}: a column is one-dimensional, not shape {shape}",
+                    name=field.name,
+                    shape=shape,
+                )
+            )
         if shape:
             lengths[field.name] = shape[0]
     if len(set(lengths.values())) > 1:
         shown = ", ".join(f"{name} {n}" for name, n in lengths.items())
-        raise BatchInputError(f"the columns differ in length: {shown}")
+        raise BatchInputError(_("the columns differ in length: {lengths}", lengths=shown))
     return next(iter(lengths.values()), 1)
 
 
@@ -216,7 +240,11 @@ def check_column(field: Field, data: ArrayLike, n: int) -> Column:
     if kind == "b":
         if not field.boolean:
             raise BatchInputError(
-                f"{field.name}: a column of True/False is not {field.legend}; give whole numbers"
+                _(
+                    "{name}: a column of True/False is not {legend}; give whole numbers",
+                    name=field.name,
+                    legend=field.legend,
+                )
             )
         values, codes = raw, None
     elif kind in "iu":
@@ -226,7 +254,14 @@ def check_column(field: Field, data: ArrayLike, n: int) -> Column:
     elif kind in "OUS":
         values, codes = _objects(field, raw)
     else:
-        raise BatchInputError(f"{field.name}: a column of {raw.dtype} is not {field.legend}")
+        raise BatchInputError(
+            _(
+                "{name}: a column of {dtype} is not {legend}",
+                name=field.name,
+                dtype=raw.dtype,
+                legend=field.legend,
+            )
+        )
     if mask is not None and mask.any():
         missing = np.uint8(problem_code(field, MISSING))
         codes = np.where(mask, missing, np.zeros(n, np.uint8) if codes is None else codes)
@@ -308,8 +343,8 @@ def _objects(field: Field, raw: NDArray[Any]) -> tuple[IntArray, NDArray[np.uint
     if raw.dtype.kind in "US":
         unique, inverse = np.unique(raw, return_inverse=True)
         found = [check_value(field, v) for v in unique]
-        value_of = np.array([v for v, _ in found], dtype=np.intp)
-        code_of = np.array([c for _, c in found], dtype=np.uint8)
+        value_of = np.array([v for v, _code in found], dtype=np.intp)
+        code_of = np.array([c for _value, c in found], dtype=np.uint8)
         codes = code_of[inverse]
         return value_of[inverse], codes if codes.any() else None
     seen: dict[tuple[type, object], tuple[int, int]] = {}
@@ -340,7 +375,7 @@ def merge_codes(columns: Sequence[Column], n: int) -> NDArray[np.uint8] | None:
     return merged
 
 
-def describe_row(columns: Sequence[Column], code: int, row: int) -> str:
+def describe_row(columns: Sequence[Column], code: int, row: int) -> Message:
     """The text of row ``row``'s problem ``code``, quoting the column's value."""
     name = code_field(code)
     for column in columns:
@@ -349,21 +384,29 @@ def describe_row(columns: Sequence[Column], code: int, row: int) -> str:
     return describe_code(code)
 
 
-def raise_first(codes: NDArray[np.uint8], describe: Callable[[int, int], str]) -> None:
+def raise_first(codes: NDArray[np.uint8], describe: Callable[[int, int], Message]) -> None:
     """Raise :class:`BatchInputError` for the first non-zero code, with the count."""
     bad = np.flatnonzero(codes)
     if not len(bad):
         return
     row = int(bad[0])
     reason = describe(int(codes[row]), row)
-    more = f"{len(bad)} bad rows" if len(bad) > 1 else "1 bad row"
-    raise BatchInputError(
-        f"row {row}: {reason} ({more}; on_invalid='null' gives the others a score and each bad"
-        " row its reason)",
-        row=row,
-        count=len(bad),
-        reason=reason,
-    )
+    if len(bad) > 1:
+        message = _(
+            "row {row}: {reason} ({count} bad rows; on_invalid='null' gives the others a score"
+            " and each bad row its reason)",
+            row=row,
+            reason=reason,
+            count=len(bad),
+        )
+    else:
+        message = _(
+            "row {row}: {reason} (1 bad row; on_invalid='null' gives the others a score and each"
+            " bad row its reason)",
+            row=row,
+            reason=reason,
+        )
+    raise BatchInputError(message, row=row, count=len(bad), reason=reason)
 
 
 def as_array(data: ArrayLike) -> NDArray[Any]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bridgescore.errors import marked as _
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
 try:
@@ -25,9 +26,11 @@ try:
     import pandas as pd  # type: ignore[import-untyped]  # no pandas-stubs in the extra
 except ImportError as _missing:  # pragma: no cover - tested in a subprocess
     raise ImportError(
-        f"bridgescore.batch.cluster needs Dask ({(_missing.name or 'dask').split('.')[0]}"
-        " is missing):"
-        " pip install 'bridgescore[batch]'",
+        _(
+            "bridgescore.batch.cluster needs Dask ({missing} is missing): {command}",
+            missing=(_missing.name or "dask").split(".")[0],
+            command="pip install 'bridgescore[batch]'",
+        ),
         name=_missing.name,
     ) from None
 import polars as pl
@@ -60,7 +63,7 @@ def _partition(
 def _keys(ddf: dd.DataFrame) -> list[str]:
     cols = _columns(pl.from_pandas(ddf._meta))
     if "board" not in cols:
-        raise BridgeInputError(f"no board column among {', '.join(ddf.columns)}")
+        raise BridgeInputError(_("no board column among {columns}", columns=", ".join(ddf.columns)))
     return [cols[k] for k in ("event", "board") if k in cols]
 
 
@@ -85,7 +88,11 @@ def process_dask(
     unknown = [m for m in methods if m not in METHODS]
     if unknown:
         raise UnknownMethodError(
-            f"{', '.join(unknown)}: not a comparison; use {', '.join(METHODS)}"
+            _(
+                "{unknown}: not a comparison; use {methods}",
+                unknown=", ".join(unknown),
+                methods=", ".join(METHODS),
+            )
         )
     keys = _keys(ddf)
     options = dict(options)

@@ -11,8 +11,8 @@ fold to the same name (``board`` and ``Bd``) are an error, never a silent choice
 
 >>> canonical(" Bd ")
 'board'
->>> duplicates(["board", "contract", "BD"])
-"the columns 'board' and 'BD' are both the board column ('bd' is an alias of 'board')"
+>>> print(duplicates(["board", "contract", "BD"]))
+the columns 'board' and 'BD' are both the board column ('bd' is an alias of 'board')
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ from types import MappingProxyType
 from typing import Final
 
 from bridgescore.batch._checks import excerpt
+from bridgescore.errors import Message
+from bridgescore.errors import marked as _
 from bridgescore.io.results import COLUMN_ALIASES as _RESULTS_ALIASES
 from bridgescore.io.results import COLUMNS as RESULTS_COLUMNS
 
@@ -47,7 +49,7 @@ def canonical(name: str) -> str:
     return ALIASES.get(folded, folded)
 
 
-def duplicates(names: Sequence[str], *, only: Sequence[str] | None = None) -> str | None:
+def duplicates(names: Sequence[str], *, only: Sequence[str] | None = None) -> Message | None:
     """What is wrong when two columns fold to one name (``None`` when none do).
 
     Exactly equal names are always an error; names that differ only by case or
@@ -57,25 +59,34 @@ def duplicates(names: Sequence[str], *, only: Sequence[str] | None = None) -> st
     exact: set[str] = set()
     for name in names:
         if name in exact:
-            return f"the column {excerpt(name)} appears twice"
+            return _("the column {name} appears twice", name=excerpt(name))
         exact.add(name)
         key = canonical(name)
         if key not in (COLUMNS if only is None else only):
             continue
         if key in first:
             earlier = first[key]
-            why = _why(earlier, name, key)
-            return (
-                f"the columns {excerpt(earlier)} and {excerpt(name)} are both the {key} column{why}"
-            )
+            return _why(earlier, name, key)
         first[key] = name
     return None
 
 
-def _why(earlier: str, name: str, key: str) -> str:
+def _why(earlier: str, name: str, key: str) -> Message:
+    """Two columns both ``key``, saying which of their names are aliases."""
     aliases = sorted({n.strip().lower() for n in (earlier, name)} - {key})
+    values = {"earlier": excerpt(earlier), "name": excerpt(name), "key": key}
     if not aliases:
-        return ""
-    shown = ", ".join(repr(a) for a in aliases)
-    verb = "is an alias" if len(aliases) == 1 else "are aliases"
-    return f" ({shown} {verb} of {key!r})"
+        return _("the columns {earlier} and {name} are both the {key} column", **values)
+    if len(aliases) == 1:
+        return _(
+            "the columns {earlier} and {name} are both the {key} column"
+            " ({alias!r} is an alias of {key!r})",
+            alias=aliases[0],
+            **values,
+        )
+    return _(
+        "the columns {earlier} and {name} are both the {key} column"
+        " ({aliases} are aliases of {key!r})",
+        aliases=", ".join(repr(a) for a in aliases),
+        **values,
+    )

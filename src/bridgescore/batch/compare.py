@@ -54,6 +54,8 @@ from bridgescore.batch._checks import (
 from bridgescore.duplicate.butler import DEFAULT_BUTLER_PRESET, ButlerPreset, get_butler_preset
 from bridgescore.duplicate.imps import DEFAULT_IMP_TABLE, DuplicateError, ImpTable, get_imp_table
 from bridgescore.duplicate.matchpoints import Halves, NeubergMethod, Scale
+from bridgescore.errors import Message
+from bridgescore.errors import marked as _
 
 FloatArray = NDArray[np.float64]
 _SMALL_GRID: Final = 1 << 16
@@ -260,7 +262,7 @@ class Boards:
         board_codes, distinct_boards = _dense(keys.pop())
         boards = len(distinct_boards)
         if keys:
-            event_codes, _ = _dense(keys.pop())
+            event_codes, _distinct = _dense(keys.pop())
             joint = event_codes.astype(np.int64) * max(boards, 1) + board_codes
             board_codes, distinct_boards = _dense(joint)
             boards = len(distinct_boards)
@@ -272,14 +274,15 @@ class Boards:
 
     # -- plumbing --
 
-    def _describe(self, code: int, row: int) -> str:
+    def _describe(self, code: int, row: int) -> Message:
         field = code_field(code)
         return describe_code(code, self._raw[field][row] if field in self._raw else None)
 
     def problems(self) -> list[tuple[int, str]]:
         """(row, reason) for every row left out."""
         return [
-            (int(r), self._describe(int(self.codes[r]), int(r))) for r in np.flatnonzero(self.codes)
+            (int(r), str(self._describe(int(self.codes[r]), int(r))))
+            for r in np.flatnonzero(self.codes)
         ]
 
     def _rows(self, per_cell: NDArray[Any]) -> FloatArray:
@@ -398,7 +401,10 @@ class Boards:
             column = np.asarray(expected)
             if column.ndim == 0 or column.dtype.kind not in "iu":
                 raise DuplicateError(
-                    f"expected={expected!r}: a whole number of results, or a column of them"
+                    _(
+                        "expected={expected!r}: a whole number of results, or a column of them",
+                        expected=expected,
+                    )
                 )
             column = np.broadcast_to(column, (self.rows,))
             if self.valid is not None:
@@ -407,13 +413,19 @@ class Boards:
             wanted[self._cells.row_board] = column
             if np.any(wanted[self._cells.row_board] != column):
                 row = int(np.flatnonzero(wanted[self._cells.row_board] != column)[0])
-                raise DuplicateError(f"row {row}: expected results differ within its board")
+                raise DuplicateError(
+                    _("row {row}: expected results differ within its board", row=row)
+                )
         short = np.flatnonzero(wanted < sizes)
         if len(short):
             board = int(short[0])
             raise DuplicateError(
-                f"expected {int(wanted[board])} results but a board has {int(sizes[board])}: "
-                "the expected number cannot be smaller than the results"
+                _(
+                    "expected {expected} results but a board has {results}: "
+                    "the expected number cannot be smaller than the results",
+                    expected=int(wanted[board]),
+                    results=int(sizes[board]),
+                )
             )
         return wanted
 
@@ -430,7 +442,9 @@ class Boards:
         result against every other in its board's field (less one copy of its own
         score), averaged over the comparisons, or ``total=True``."""
         if isinstance(exclude, bool) or not isinstance(exclude, int) or exclude < 0:
-            raise DuplicateError(f"exclude={exclude!r}: results left out at each end, 0 or more")
+            raise DuplicateError(
+                _("exclude={exclude!r}: results left out at each end, 0 or more", exclude=exclude)
+            )
         thresholds = np.asarray(get_imp_table(table).thresholds, dtype=np.int64)
         cells = self._cells
         sizes = self._sizes()
@@ -483,7 +497,7 @@ class Boards:
 def _length(*columns: ArrayLike | None) -> int:
     lengths = {np.shape(c)[0] for c in columns if c is not None and np.shape(c)}
     if len(lengths) > 1:
-        raise BatchInputError(f"the columns differ in length: {sorted(lengths)}")
+        raise BatchInputError(_("the columns differ in length: {lengths}", lengths=sorted(lengths)))
     return lengths.pop() if lengths else 1
 
 
@@ -694,7 +708,7 @@ def ranks(
         code = problem_code(NS_SCORE, MISSING)
         raise_first(
             missing.astype(np.uint8) * np.uint8(code),
-            lambda c, row: f"value of row {row} is missing",
+            lambda c, row: _("value of row {row} is missing", row=row),
         )
     groups = np.zeros(n, np.int64) if group is None else np.broadcast_to(np.asarray(group), (n,))
     keep = ~missing

@@ -41,6 +41,7 @@ from bridgescore.batch._checks import BatchInputError
 from bridgescore.batch.columns import canonical
 from bridgescore.batch.compare import Boards, places
 from bridgescore.duplicate.matchpoints import Scale
+from bridgescore.errors import marked as _
 from bridgescore.events.individual import IndividualResult
 from bridgescore.events.model import (
     Event,
@@ -249,8 +250,11 @@ def parquet_events(path: Path_, *, laws: str = DEFAULT_LAW_SET) -> list[Event]:
     missing = [c for c in ("board", "ns", "ew") if c not in names and not (seats and c != "board")]
     if missing:
         raise files.BatchFileError(
-            f"no {', '.join(missing)} column: a Parquet file of results rows has the results"
-            " file's columns (board, ns, ew, contract, declarer, result, score, adjusted...)",
+            _(
+                "no {columns} column: a Parquet file of results rows has the results"
+                " file's columns (board, ns, ew, contract, declarer, result, score, adjusted...)",
+                columns=", ".join(missing),
+            ),
             source=source,
         )
     about = _about(path)
@@ -390,8 +394,13 @@ def _fast_standings(event: Event, path: Path_) -> pl.DataFrame:
     the mean of its boards' (adjusted scores left out, no Neuberg scaling)."""
     if event.kind != "pairs" or event.results.teams or event.scoring not in ("mp", ""):
         raise BatchInputError(
-            f"{os.fspath(path)}: the fast path matchpoints pairs events only (this is a"
-            f" {event.kind} event scored {event.scoring or 'mp'}); read it without fast"
+            _(
+                "{path}: the fast path matchpoints pairs events only (this is a {kind} event"
+                " scored {scoring}); read it without fast",
+                path=os.fspath(path),
+                kind=event.kind,
+                scoring=event.scoring or "mp",
+            )
         )
     played = [
         row for row in event.results.rows if row.adjusted is None and row.ns_score is not None
@@ -578,11 +587,14 @@ def season_totals(frame: pl.DataFrame, *, by: By = "pair") -> pl.DataFrame:
     Totals of different scorings (matchpoints, IMPs, VPs) are never added together.
     """
     if by not in ("pair", "player"):
-        raise BatchInputError(f"by={by!r}: totals are by 'pair' or by 'player'")
+        raise BatchInputError(_("by={by!r}: totals are by 'pair' or by 'player'", by=by))
     missing = [c for c in STANDINGS_SCHEMA if c not in frame.columns]
     if missing:
         raise BatchInputError(
-            f"season_totals needs a read_events frame; no {', '.join(missing)} column"
+            _(
+                "season_totals needs a read_events frame; no {columns} column",
+                columns=", ".join(missing),
+            )
         )
     work = frame.with_columns(
         _id=pl.concat_str(pl.col("source"), pl.col("event"), separator="\x1f"),

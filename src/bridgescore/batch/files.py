@@ -44,6 +44,8 @@ from numpy.typing import NDArray
 
 from bridgescore.batch._checks import BatchInputError, excerpt
 from bridgescore.batch.columns import COLUMNS, canonical, duplicates
+from bridgescore.errors import Message
+from bridgescore.errors import marked as _
 from bridgescore.io.writing import WriteError, write_bytes
 from bridgescore.io.writing import same_file as _same_file
 
@@ -71,7 +73,7 @@ class BatchFileError(BatchInputError):
 
     def __init__(
         self,
-        reason: str,
+        reason: str | Message,
         *,
         source: str,
         line: int | None = None,
@@ -79,12 +81,13 @@ class BatchFileError(BatchInputError):
         count: int = 0,
         parquet: bool = False,
     ) -> None:
-        where = source
         if line is not None:
-            where = f"{source}, line {line}"
+            message = _("{source}, line {line}: {reason}", source=source, line=line, reason=reason)
         elif row is not None and parquet:
-            where = f"{source}, row {row + 1}"
-        super().__init__(f"{where}: {reason}", row=row, count=count, reason=reason)
+            message = _("{source}, row {row}: {reason}", source=source, row=row + 1, reason=reason)
+        else:
+            message = _("{source}: {reason}", source=source, reason=reason)
+        super().__init__(message, row=row, count=count, reason=reason)
         self.source = source
         self.line = line
 
@@ -102,27 +105,45 @@ class Table:
     """The lines of a CSV file that had the header's commas and nothing else, or only
     spaces: no result, so no row; said in :meth:`skipped`, never dropped unseen."""
 
-    def skipped(self) -> str | None:
-        """What was skipped, as a sentence naming the file and the lines (``None``: nothing)."""
+    def skipped(self) -> Message | None:
+        """What was skipped, as a sentence naming the file and the lines (``None``: nothing);
+        ``str()`` of it is the English sentence."""
         if not self.blank_lines:
             return None
         count = len(self.blank_lines)
         shown = ", ".join(str(n) for n in self.blank_lines[:10])
-        more = f" and {count - 10:,} more" if count > 10 else ""
-        noun = "line" if count == 1 else "lines"
-        return f"{self.source}: {count:,} blank {noun} skipped ({noun} {shown}{more})"
+        if count == 1:
+            return _(
+                "{source}: 1 blank line skipped (line {lines})", source=self.source, lines=shown
+            )
+        if count <= 10:
+            return _(
+                "{source}: {count:,} blank lines skipped (lines {lines})",
+                source=self.source,
+                count=count,
+                lines=shown,
+            )
+        return _(
+            "{source}: {count:,} blank lines skipped (lines {lines} and {more:,} more)",
+            source=self.source,
+            count=count,
+            lines=shown,
+            more=count - 10,
+        )
 
     def locate(self, error: BatchInputError, offset: int = 0) -> BatchFileError:
         """``error`` (about row ``error.row + offset`` of the frame) at its place in the file."""
         if isinstance(error, BatchFileError):
             return error
         if error.row is None:
-            return BatchFileError(str(error), source=self.source, line=self.header_line)
+            return BatchFileError(error.message, source=self.source, line=self.header_line)
         row = error.row + offset
-        more = f" ({error.count} bad rows)" if error.count > 1 else ""
+        reason = error.reason_message
+        if error.count > 1:
+            reason = _("{reason} ({count} bad rows)", reason=reason, count=error.count)
         line = None if self.lines is None else int(self.lines[row])
         return BatchFileError(
-            error.reason + more,
+            reason,
             source=self.source,
             line=line,
             row=row,
@@ -140,12 +161,14 @@ def file_format(path: str | Path) -> Format:
         return "csv"
     if found == "parquet":
         return "parquet"
-    told = (
-        f"{excerpt(suffix, 20)} is not a format the batch engine writes"
-        if suffix
-        else "no extension to tell the format by"
-    )
-    raise BatchFileError(f"{told}; name the output .csv or .parquet", source=str(path))
+    if suffix:
+        told = _(
+            "{suffix} is not a format the batch engine writes; name the output .csv or .parquet",
+            suffix=excerpt(suffix, 20),
+        )
+    else:
+        told = _("no extension to tell the format by; name the output .csv or .parquet")
+    raise BatchFileError(told, source=str(path))
 
 
 def _input_format(path: Path) -> Format:
@@ -161,15 +184,17 @@ def read(path: str | Path, *, progress: Reporter | None = None) -> Table:
         with where.open("rb") as handle:
             head = handle.read(4)
     except OSError as error:
-        raise BatchFileError(f"cannot read: {error.strerror}", source=source) from None
+        raise BatchFileError(
+            _("cannot read: {reason}", reason=error.strerror), source=source
+        ) from None
     if size == 0:
-        raise BatchFileError("empty file: no header and no results", source=source)
+        raise BatchFileError(_("empty file: no header and no results"), source=source)
     if _input_format(where) == "parquet":
         table = _read_parquet(where, source, head, size)
     else:
         if head == _PARQUET_MAGIC:
             raise BatchFileError(
-                "this is a Parquet file; name it .parquet to read it as one", source=source
+                _("this is a Parquet file; name it .parquet to read it as one"), source=source
             )
         table = _read_csv(where, source, size, progress)
     _check_names(table)
@@ -183,10 +208,13 @@ def _check_names(table: Table) -> None:
     if problem is not None:
         raise BatchFileError(problem, source=table.source, line=table.header_line)
     if table.frame.height == 0:
-        where = "" if table.header_line is None else f" (line {table.header_line})"
-        raise BatchFileError(
-            f"a header{where} and no results: nothing to score", source=table.source
-        )
+        if table.header_line is None:
+            told = _("a header and no results: nothing to score")
+        else:
+            told = _(
+                "a header (line {line}) and no results: nothing to score", line=table.header_line
+            )
+        raise BatchFileError(told, source=table.source)
 
 
 def _first_line(error: BaseException, limit: int = 120) -> str:
@@ -204,40 +232,61 @@ def _read_parquet(where: Path, source: str, head: bytes, size: int) -> Table:
         with where.open("rb") as handle:
             start = handle.read(_LINE_EXCERPT * 4)
         text = start.decode("utf-8", "replace").splitlines()
-        looks = f" (it starts with {excerpt(text[0], _LINE_EXCERPT)})" if text else ""
-        hint = "; a CSV file is named .csv" if b"," in start or b"\n" in start else ""
-        raise BatchFileError(f"not a Parquet file{looks}{hint}", source=source)
+        csv_like = b"," in start or b"\n" in start
+        if text and csv_like:
+            told = _(
+                "not a Parquet file (it starts with {start}); a CSV file is named .csv",
+                start=excerpt(text[0], _LINE_EXCERPT),
+            )
+        elif text:
+            told = _(
+                "not a Parquet file (it starts with {start})", start=excerpt(text[0], _LINE_EXCERPT)
+            )
+        elif csv_like:
+            told = _("not a Parquet file; a CSV file is named .csv")
+        else:
+            told = _("not a Parquet file")
+        raise BatchFileError(told, source=source)
     with where.open("rb") as handle:
         handle.seek(max(size - 4, 0))
         tail = handle.read(4)
     if size < 12 or tail != _PARQUET_MAGIC:
         raise BatchFileError(
-            f"a truncated Parquet file ({size:,} bytes and no footer): it was cut short"
-            " while being written or copied",
+            _(
+                "a truncated Parquet file ({size:,} bytes and no footer): it was cut short"
+                " while being written or copied",
+                size=size,
+            ),
             source=source,
         )
     try:
         frame = pl.read_parquet(where)
     except (pl.exceptions.PolarsError, OSError) as error:
         raise BatchFileError(
-            f"a damaged Parquet file ({_first_line(error)})", source=source
+            _("a damaged Parquet file ({error})", error=_first_line(error)), source=source
         ) from None
     for name, dtype in frame.schema.items():
         if dtype.is_nested() and canonical(name) in COLUMNS:
             raise BatchFileError(
-                f"the column {excerpt(name)} holds {_kind(dtype)} ({dtype}) in each row; the"
-                f" batch engine reads one {canonical(name)} per row (a number or text)",
+                _(
+                    "the column {name} holds {kind} ({dtype}) in each row; the batch engine"
+                    " reads one {column} per row (a number or text)",
+                    name=excerpt(name),
+                    kind=_kind(dtype),
+                    dtype=dtype,
+                    column=canonical(name),
+                ),
                 source=source,
             )
     return Table(frame, source, None)
 
 
-def _kind(dtype: pl.DataType) -> str:
+def _kind(dtype: pl.DataType) -> Message:
     if isinstance(dtype, pl.Struct):
-        return "a struct"
+        return _("a struct")
     if isinstance(dtype, pl.List | pl.Array):
-        return "a list"
-    return "nested values"  # pragma: no cover - Polars's other nested types
+        return _("a list")
+    return _("nested values")  # pragma: no cover - Polars's other nested types
 
 
 # --- CSV -------------------------------------------------------------------------------------
@@ -264,11 +313,17 @@ def _polars_csv(where: Path, source: str, scan: _Scan, *, quoted: bool) -> Table
             empty_string_is_null=False,
         )
     except pl.exceptions.PolarsError as error:  # pragma: no cover - the scan found it first
-        raise BatchFileError(f"not readable as CSV ({_first_line(error)})", source=source) from None
+        raise BatchFileError(
+            _("not readable as CSV ({error})", error=_first_line(error)), source=source
+        ) from None
     frame = frame.rename(dict(zip(frame.columns, scan.header, strict=True)))
     if frame.height != len(scan.lines):  # pragma: no cover - the scan and Polars agree
         raise BatchFileError(
-            f"{frame.height:,} rows read where the file has {len(scan.lines):,} lines of results",
+            _(
+                "{rows:,} rows read where the file has {lines:,} lines of results",
+                rows=frame.height,
+                lines=len(scan.lines),
+            ),
             source=source,
         )
     blank_lines: tuple[int, ...] = ()
@@ -364,7 +419,7 @@ def _scan_plain(where: Path, source: str, size: int, progress: Reporter | None) 
                 progress("reading", min(offset + len(block) + skipped, size), size)
     if header is None:
         raise BatchFileError(
-            "no header and no results (only comments and blank lines)", source=source
+            _("no header and no results (only comments and blank lines)"), source=source
         )
     lines = np.concatenate(line_parts) if line_parts else np.zeros(0, np.int64)
     blanks = np.concatenate(blank_parts) if blank_parts else np.zeros(0, np.bool_)
@@ -381,8 +436,13 @@ def _ragged(
     source: str, line: int, fields: int, expected: int, header_line: int, text: str
 ) -> BatchFileError:
     return BatchFileError(
-        f"{fields:,} fields where the header (line {header_line}) has {expected:,}:"
-        f" {excerpt(text, _LINE_EXCERPT)}",
+        _(
+            "{fields:,} fields where the header (line {header_line}) has {expected:,}: {text}",
+            fields=fields,
+            header_line=header_line,
+            expected=expected,
+            text=excerpt(text, _LINE_EXCERPT),
+        ),
         source=source,
         line=line,
     )
@@ -404,7 +464,7 @@ def _not_utf8(source: str, line: int, raw: bytes, column: int) -> BatchFileError
     byte = raw[column] if column < len(raw) else 0
     if line == 1 and raw[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
         return BatchFileError(
-            "the file is UTF-16, not UTF-8; save it as UTF-8 (CSV UTF-8 in a spreadsheet)",
+            _("the file is UTF-16, not UTF-8; save it as UTF-8 (CSV UTF-8 in a spreadsheet)"),
             source=source,
             line=line,
         )
@@ -414,14 +474,24 @@ def _not_utf8(source: str, line: int, raw: bytes, column: int) -> BatchFileError
         except UnicodeDecodeError:
             continue
         return BatchFileError(
-            f"not UTF-8 (byte 0x{byte:02X} at column {column + 1}); it reads as {name}:"
-            f" {excerpt(text, _LINE_EXCERPT)}; save the file as UTF-8"
-            f" (e.g. iconv -f {encoding.upper()} -t UTF-8)",
+            _(
+                "not UTF-8 (byte 0x{byte:02X} at column {column}); it reads as {name}: {text};"
+                " save the file as UTF-8 (e.g. iconv -f {encoding} -t UTF-8)",
+                byte=byte,
+                column=column + 1,
+                name=name,
+                text=excerpt(text, _LINE_EXCERPT),
+                encoding=encoding.upper(),
+            ),
             source=source,
             line=line,
         )
     return BatchFileError(  # pragma: no cover - Latin-1 reads every byte
-        f"not UTF-8 (byte 0x{byte:02X} at column {column + 1}); save the file as UTF-8",
+        _(
+            "not UTF-8 (byte 0x{byte:02X} at column {column}); save the file as UTF-8",
+            byte=byte,
+            column=column + 1,
+        ),
         source=source,
         line=line,
     )
@@ -474,7 +544,7 @@ def _read_quoted(where: Path, source: str, size: int, progress: Reporter | None)
             raise _csv_problem(where, source, end + 1, reader.line_num, str(error)) from None
     if header is None:
         raise BatchFileError(
-            "no header and no results (only comments and blank lines)", source=source
+            _("no header and no results (only comments and blank lines)"), source=source
         )
     scan = _Scan(header, header_line, np.array(lines, np.int64), np.array(blank, np.bool_))
     return _polars_csv(where, source, scan, quoted=True)
@@ -497,7 +567,7 @@ def _locate_utf8(where: Path, source: str) -> None:
     first_line = 1
     with where.open("rb") as handle:
         start = handle.read(3)
-        for block, _ in _blocks(handle, start[3:] if start == _BOM else start):
+        for block, _offset in _blocks(handle, start[3:] if start == _BOM else start):
             _check_utf8(block, source, first_line)
             first_line += block.count(b"\n")
 
@@ -506,19 +576,27 @@ def _csv_problem(where: Path, source: str, start: int, end: int, message: str) -
     shown = excerpt(_line_text(where, start), _LINE_EXCERPT)
     if "unexpected end of data" in message:
         return BatchFileError(
-            f"a quoted field opened here is never closed ({shown}); the file ends inside it",
+            _(
+                "a quoted field opened here is never closed ({text}); the file ends inside it",
+                text=shown,
+            ),
             source=source,
             line=start,
         )
     if "expected after" in message:
         return BatchFileError(
-            f"text after a closing quote ({shown}); a quote inside a quoted field is"
-            ' written twice ("")',
+            _(
+                "text after a closing quote ({text}); a quote inside a quoted field is"
+                ' written twice ("")',
+                text=shown,
+            ),
             source=source,
             line=end,
         )
     return BatchFileError(  # pragma: no cover - the strict reader's other complaints
-        f"not readable as CSV: {message} ({shown})", source=source, line=end
+        _("not readable as CSV: {message} ({text})", message=message, text=shown),
+        source=source,
+        line=end,
     )
 
 
@@ -543,8 +621,13 @@ def write(frame: pl.DataFrame, path: str | Path, form: Format | None = None) -> 
         for name, dtype in frame.schema.items():
             if dtype.is_nested():
                 raise BatchFileError(
-                    f"the column {excerpt(name)} holds {_kind(dtype)} ({dtype}), which CSV"
-                    " cannot hold; name the output .parquet, or drop the column",
+                    _(
+                        "the column {name} holds {kind} ({dtype}), which CSV cannot hold; name"
+                        " the output .parquet, or drop the column",
+                        name=excerpt(name),
+                        kind=_kind(dtype),
+                        dtype=dtype,
+                    ),
                     source=str(path),
                 )
     buffer = io.BytesIO()
@@ -554,9 +637,11 @@ def write(frame: pl.DataFrame, path: str | Path, form: Format | None = None) -> 
         else:
             frame.write_csv(buffer)
     except (OSError, pl.exceptions.PolarsError) as error:
-        raise BatchFileError(f"cannot write: {_first_line(error)}", source=str(path)) from None
+        raise BatchFileError(
+            _("cannot write: {reason}", reason=_first_line(error)), source=str(path)
+        ) from None
     try:
         write_bytes(target, buffer.getvalue())
     except WriteError as error:
         reason = str(error).partition(": cannot write: ")[2] or str(error)
-        raise BatchFileError(f"cannot write: {reason}", source=str(path)) from None
+        raise BatchFileError(_("cannot write: {reason}", reason=reason), source=str(path)) from None

@@ -42,14 +42,18 @@ from typing import Any, Final, Protocol
 
 import numpy as np
 
+from bridgescore.errors import marked as _
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
 try:
     import polars as pl
 except ImportError as _missing:  # pragma: no cover - tested in a subprocess
     raise ImportError(
-        f"bridgescore.batch.frame needs Polars ({_missing.name} is missing):"
-        " pip install 'bridgescore[batch]'",
+        _(
+            "bridgescore.batch.frame needs Polars ({missing} is missing): {command}",
+            missing=_missing.name,
+            command="pip install 'bridgescore[batch]'",
+        ),
         name=_missing.name,
     ) from None
 from numpy.typing import NDArray
@@ -79,7 +83,7 @@ from bridgescore.core.vulnerability import BoardInfo, Vulnerability
 from bridgescore.duplicate.butler import DEFAULT_BUTLER_PRESET, ButlerPreset
 from bridgescore.duplicate.imps import DEFAULT_IMP_TABLE, ImpTable, UnknownMethodError
 from bridgescore.duplicate.matchpoints import Scale
-from bridgescore.errors import BridgeError
+from bridgescore.errors import BridgeError, Message
 from bridgescore.io.events import detect_format
 from bridgescore.laws.lawsets import LAW_SETS, get_laws
 from bridgescore.scoring.deal import possible_ns_score
@@ -134,9 +138,11 @@ def _by_distinct(
     return out
 
 
-def _coded(series: pl.Series, field: Field) -> tuple[pl.Series, pl.Series | None]:
+def _coded(
+    series: pl.Series, field: Field, said: dict[str, Message]
+) -> tuple[pl.Series, pl.Series | None]:
     """A code column (numbers as given; text read into Float64 codes, null when bad) and
-    each bad text value's problem."""
+    each bad text value's problem (in English; each one's message put in ``said``)."""
     if series.dtype.is_numeric():
         return series, None
 
@@ -145,17 +151,29 @@ def _coded(series: pl.Series, field: Field) -> tuple[pl.Series, pl.Series | None
             return None, None
         code, problem = check_value(field, value)
         if problem:
-            return None, field.message(problem_kind(problem), value)
+            return None, _say(said, field.message(problem_kind(problem), value))
         return code, None
 
     code, problem = _by_distinct(series.cast(pl.String), one, [pl.Int64(), pl.String()])
     return code.cast(pl.Float64), problem
 
 
+def _say(said: dict[str, Message], message: Message) -> str:
+    """``message`` in English, for a frame's ``problem`` column; ``said`` keeps the message
+    by its English text, so that an error raised from the column can be translated."""
+    text = str(message)
+    said.setdefault(text, message)
+    return text
+
+
 def _played(
-    contract: pl.Series, declarer: pl.Series | None, result: pl.Series | None
+    contract: pl.Series,
+    declarer: pl.Series | None,
+    result: pl.Series | None,
+    said: dict[str, Message],
 ) -> dict[str, pl.Series]:
-    """Parse (contract, declarer, result) text once per distinct triple, as the CSV reader does."""
+    """Parse (contract, declarer, result) text once per distinct triple, as the CSV reader
+    does (each problem's message put in ``said``)."""
     parts = [_text(contract)]
     parts += [_text(s) for s in (declarer, result) if s is not None]
     joined = pl.select(pl.concat_str(parts, separator="\x1f")).to_series()
@@ -165,17 +183,25 @@ def _played(
         if not text:
             return None, None, None, None, None, False, False, None
         if len(text) > _TEXT_LIMIT:
-            problem = f"{excerpt(text)} is too long to be a contract and result"
+            problem = _say(
+                said, _("{text} is too long to be a contract and result", text=excerpt(text))
+            )
             return None, None, None, None, None, False, True, problem
         try:
             found = TableResult.parse(text)
         except BridgeError as error:
-            return None, None, None, None, None, False, True, str(error)
+            return None, None, None, None, None, False, True, _say(said, error.message)
         played = found.contract
         if not isinstance(played, Contract):
             return None, None, None, None, None, True, True, None
         if found.declarer is None:
-            problem = f"{text!r} has no declarer, so whose score it is is unknown; add N, E, S or W"
+            problem = _say(
+                said,
+                _(
+                    "{text!r} has no declarer, so whose score it is is unknown; add N, E, S or W",
+                    text=text,
+                ),
+            )
             return None, None, None, None, None, False, True, problem
         return (
             played.level,
@@ -196,15 +222,22 @@ def _played(
 class _Problems:
     """The first problem of each bad row (kept sparse: bad rows are few)."""
 
-    def __init__(self, n: int) -> None:
+    def __init__(self, n: int, said: dict[str, Message]) -> None:
         self.n = n
         self.found: dict[int, str] = {}
+        self.said = said
+        """Each problem's message, by its English text (for an error in any language)."""
 
-    def add(self, rows: NDArray[np.bool_] | pl.Series, message: Callable[[int], str]) -> None:
+    def add(self, rows: NDArray[np.bool_] | pl.Series, message: Callable[[int], Message]) -> None:
         mask = rows.to_numpy() if isinstance(rows, pl.Series) else rows
         for row in np.flatnonzero(mask).tolist():
             if row not in self.found:
-                self.found[row] = message(row)
+                self.found[row] = _say(self.said, message(row))
+
+    def message(self, row: int) -> Message:
+        """Row ``row``'s problem as a message."""
+        text = self.found[row]
+        return self.said.get(text) or Message(text)
 
     def add_texts(self, texts: pl.Series | None) -> None:
         """Rows whose entry in a String column is not null."""
@@ -241,18 +274,18 @@ def _board_numbers(board: pl.Series, problems: _Problems) -> NDArray[np.int64]:
     )
     bad = (parsed.is_null() | (parsed < 1)).fill_null(True)
 
-    def reason(row: int) -> str:
+    def reason(row: int) -> Message:
         shown = text[row]
         if not shown:
-            return "no board number"
+            return _("no board number")
         if len(shown) > _TEXT_LIMIT:
-            return f"board {excerpt(shown)} is not a board number"
+            return _("board {board} is not a board number", board=excerpt(shown))
         try:
             BoardInfo.parse(shown)
         except BridgeError as error:
-            return str(error)
-        return (
-            f"board {excerpt(shown)} is not a board number"  # pragma: no cover - parse accepted it
+            return error.message
+        return _(  # pragma: no cover - parse accepted it
+            "board {board} is not a board number", board=excerpt(shown)
         )
 
     problems.add(bad, reason)
@@ -260,7 +293,7 @@ def _board_numbers(board: pl.Series, problems: _Problems) -> NDArray[np.int64]:
 
 
 def _vulnerability(
-    df: pl.DataFrame, cols: dict[str, str], numbers: NDArray[np.int64]
+    df: pl.DataFrame, cols: dict[str, str], numbers: NDArray[np.int64], said: dict[str, Message]
 ) -> tuple[NDArray[Any], dict[int, str]]:
     """Vulnerability codes (NaN when unknown; checked by :func:`score_ns`) and the rows whose
     text is not a vulnerability. A row without one takes its board number's."""
@@ -271,7 +304,7 @@ def _vulnerability(
     column = df[cols["vulnerability"]]
     if column.dtype == pl.String:
         column = pl.select(pl.when(_text(column) != "").then(column)).to_series()
-    code, problem = _coded(column, VULNERABILITY)
+    code, problem = _coded(column, VULNERABILITY, said)
     given = code.cast(pl.Float64).to_numpy()
     return np.where(column.is_null().to_numpy(), from_board, given), _sparse(problem)
 
@@ -295,14 +328,17 @@ def _laws(
     if "laws" not in cols:
         get_laws(laws)
         return laws, {}
-    code, problem = _coded(df[cols["laws"]], LAWS)
+    code, problem = _coded(df[cols["laws"]], LAWS, problems.said)
     keys = [cols[k] for k in ("event", "board") if k in cols]
     work = df.select(keys).with_columns(code.alias("__law"))
     mixed = work.select((pl.col("__law").n_unique().over(keys) > 1).alias("m")).to_series()
     board = df[cols["board"]]
     problems.add(
         mixed,
-        lambda row: f"board {_quoted(str(board[row]))} mixes law sets; score each board under one",
+        lambda row: _(
+            "board {board} mixes law sets; score each board under one",
+            board=_quoted(str(board[row])),
+        ),
     )
     return code.to_numpy(), _sparse(problem)
 
@@ -311,24 +347,33 @@ def score(
     df: pl.DataFrame, *, laws: str = DEFAULT_LAW_SET, on_invalid: str = "raise"
 ) -> pl.DataFrame:
     """The frame with ``ns_score`` (Int32) and ``problem`` (String) added; see the module."""
+    return _score(df, laws, on_invalid, {})
+
+
+def _score(df: pl.DataFrame, laws: str, on_invalid: str, said: dict[str, Message]) -> pl.DataFrame:
+    """:func:`score`, putting each problem's message in ``said`` by its English text."""
     policy = check_policy(on_invalid)
     cols = _columns(df)
     n = df.height
     if "board" not in cols:
-        raise BatchInputError(f"no board column among {', '.join(df.columns) or 'no columns'}")
-    problems = _Problems(n)
+        if df.columns:
+            raise BatchInputError(
+                _("no board column among {columns}", columns=", ".join(df.columns))
+            )
+        raise BatchInputError(_("no board column among no columns"))
+    problems = _Problems(n, said)
     board = df[cols["board"]]
     numbers = _board_numbers(board, problems)
-    vulnerability, vul_problems = _vulnerability(df, cols, numbers)
+    vulnerability, vul_problems = _vulnerability(df, cols, numbers, problems.said)
     for row, text in vul_problems.items():
         problems.found.setdefault(row, text)
     if "adjusted" in cols:
         adjusted = _text(df[cols["adjusted"]])
         problems.add(
             adjusted != "",
-            lambda row: (
-                f"adjusted score {_quoted(adjusted[row])}: the batch engine compares played"
-                " results only"
+            lambda row: _(
+                "adjusted score {score}: the batch engine compares played results only",
+                score=_quoted(adjusted[row]),
             ),
         )
     law_codes, text_problems = _laws(df, cols, laws, problems)
@@ -341,6 +386,7 @@ def score(
             df[cols["contract"]],
             df[cols["declarer"]] if "declarer" in cols else None,
             df[cols["result"]] if "result" in cols else None,
+            problems.said,
         )
         level, strain, doubling, declarer, tricks = (found[k] for k in names)
         passed = found["passed"].to_numpy()
@@ -351,11 +397,16 @@ def score(
         sources = ("level", "strain", "doubling", "declarer", "result")
         missing = [n for n, c in zip(names, sources, strict=True) if c not in cols]
         if missing:
-            raise BatchInputError(f"a level column but no {', '.join(missing)} column")
+            raise BatchInputError(
+                _("a level column but no {columns} column", columns=", ".join(missing))
+            )
         fields = (LEVEL, STRAIN, DOUBLING, DECLARER, TRICKS)
-        coded = [_coded(df[cols[c]], field) for c, field in zip(sources, fields, strict=True)]
-        level, strain, doubling, declarer, tricks = (c for c, _ in coded)
-        for name, (_, problem) in zip(names, coded, strict=True):
+        coded = [
+            _coded(df[cols[c]], field, problems.said)
+            for c, field in zip(sources, fields, strict=True)
+        ]
+        level, strain, doubling, declarer, tricks = (c for c, _problem in coded)
+        for name, (_code, problem) in zip(names, coded, strict=True):
             by_field[name] = _sparse(problem)
         played = np.ones(n, np.bool_)
     else:
@@ -374,9 +425,13 @@ def score(
         on_invalid="null",
     )
 
-    def reason(row: int) -> str:
+    def reason(row: int) -> Message:
         text = by_field.get(code_field(int(scored.codes[row])), {}).get(row)
-        return text if text is not None else str(scored.reason(row))
+        if text is not None:
+            return problems.said.get(text) or Message(text)
+        found = scored.reason_message(row)
+        assert found is not None  # a row without a score has a reason
+        return found
 
     problems.add(contract_rows & ~scored.valid, reason)
     ns = scored.values
@@ -384,15 +439,17 @@ def score(
         ns = np.where(passed, 0.0, np.where(contract_rows, ns, np.nan))
     nothing = ~played
     if "score" in cols:
-        given, given_problem = _given_score(df[cols["score"]])
+        given, given_problem = _given_score(df[cols["score"]], problems.said)
         given_values = given.to_numpy()
         has_given = ~np.isnan(given_values)
         problems.add_texts(given_problem)
         clash = played & has_given & ~np.isnan(ns) & (given_values != ns)
         problems.add(
             clash,
-            lambda row: (
-                f"score {int(given_values[row]):+d} contradicts the result (NS {int(ns[row]):+d})"
+            lambda row: _(
+                "score {score:+d} contradicts the result (NS {ns:+d})",
+                score=int(given_values[row]),
+                ns=int(ns[row]),
             ),
         )
         ns = np.where(played, ns, given_values)
@@ -402,19 +459,26 @@ def score(
         )
     problems.add(
         nothing,
-        lambda row: "no result; give a contract and result, a score, or an adjusted score",
+        lambda row: _("no result; give a contract and result, a score, or an adjusted score"),
     )
     bad = len(problems.found)
     if bad and policy == "raise":
         first = min(problems.found)
-        reason_text = problems.found[first]
-        more = f"{bad} bad rows" if bad > 1 else "1 bad row"
-        raise BatchInputError(
-            f"row {first}: {reason_text} ({more}; on_invalid='null' keeps the others)",
-            row=first,
-            count=bad,
-            reason=reason_text,
-        )
+        why = problems.message(first)
+        if bad > 1:
+            message = _(
+                "row {row}: {reason} ({count} bad rows; on_invalid='null' keeps the others)",
+                row=first,
+                reason=why,
+                count=bad,
+            )
+        else:
+            message = _(
+                "row {row}: {reason} (1 bad row; on_invalid='null' keeps the others)",
+                row=first,
+                reason=why,
+            )
+        raise BatchInputError(message, row=first, count=bad, reason=why)
     if bad:
         ns = np.where(problems.explained(), np.nan, ns)
     values = pl.Series("ns_score", ns, nan_to_null=True).cast(pl.Int32)
@@ -466,15 +530,42 @@ def _impossible_scores(
     shown = board.cast(pl.String)
     problems.add(
         bad,
-        lambda row: (
-            f"board {_quoted(str(shown[row]))}: NS {int(given[row]):+d} is a score no contract"
-            f" can produce at vulnerability {_VULNERABILITIES[int(vul[row])]}"
+        lambda row: _impossible(
+            _quoted(str(shown[row])), int(given[row]), _VULNERABILITIES[int(vul[row])]
         ),
     )
 
 
-def _given_score(series: pl.Series) -> tuple[pl.Series, pl.Series | None]:
-    """North-South scores given in the frame (whole numbers; ``+420`` in text)."""
+def _impossible(board: str, score: int, vulnerability: Vulnerability) -> Message:
+    """A given score that no contract can produce at the board's vulnerability."""
+    if vulnerability is Vulnerability.NS:
+        return _(
+            "board {board}: NS {score:+d} is a score no contract can produce at vulnerability NS",
+            board=board,
+            score=score,
+        )
+    if vulnerability is Vulnerability.EW:
+        return _(
+            "board {board}: NS {score:+d} is a score no contract can produce at vulnerability EW",
+            board=board,
+            score=score,
+        )
+    if vulnerability is Vulnerability.BOTH:
+        return _(
+            "board {board}: NS {score:+d} is a score no contract can produce at vulnerability Both",
+            board=board,
+            score=score,
+        )
+    return _(
+        "board {board}: NS {score:+d} is a score no contract can produce at vulnerability None",
+        board=board,
+        score=score,
+    )
+
+
+def _given_score(series: pl.Series, said: dict[str, Message]) -> tuple[pl.Series, pl.Series | None]:
+    """North-South scores given in the frame (whole numbers; ``+420`` in text), and the
+    problem of each bad one (its message put in ``said``)."""
     if series.dtype.is_integer():
         return series.cast(pl.Float64), None
     if series.dtype.is_float():
@@ -497,6 +588,8 @@ def _given_score(series: pl.Series) -> tuple[pl.Series, pl.Series | None]:
         problem = pl.select(
             pl.when(bad).then(pl.format("score {} is not a whole number of points", cut))
         ).to_series()
+        for value in cut.filter(bad).unique().to_list():
+            _say(said, _("score {value} is not a whole number of points", value=value))
     return numbers.cast(pl.Float64), problem
 
 
@@ -528,7 +621,7 @@ def compare(
     - ``butler``: ``datum``, ``ns_butler``, ``ew_butler``.
     """
     out: dict[str, NDArray[np.float64]] = {}
-    for _, found in _comparisons(
+    for _method, found in _comparisons(
         df,
         methods=methods,
         scale=scale,
@@ -548,7 +641,11 @@ def _check_methods(methods: Sequence[str]) -> None:
     unknown = [m for m in methods if m not in METHODS]
     if unknown:
         raise UnknownMethodError(
-            f"{', '.join(unknown)}: not a comparison; use {', '.join(METHODS)}"
+            _(
+                "{unknown}: not a comparison; use {methods}",
+                unknown=", ".join(unknown),
+                methods=", ".join(METHODS),
+            )
         )
 
 
@@ -567,7 +664,9 @@ def _comparisons(
     _check_methods(methods)
     cols = _columns(df, only=("board", "event"))
     if "board" not in cols or "ns_score" not in df.columns:
-        raise BatchInputError("compare needs a board and an ns_score column; score the frame first")
+        raise BatchInputError(
+            _("compare needs a board and an ns_score column; score the frame first")
+        )
     board = _key_column(df[cols["board"]])
     event = _key_column(df[cols["event"]]) if "event" in cols else None
     ns = df["ns_score"].to_numpy()
@@ -643,7 +742,9 @@ class FileSummary:
     form: str
     rows: int
     bad: int
-    notes: tuple[str, ...] = ()
+    notes: tuple[str | Message, ...] = ()
+    """Each note's ``str()`` is English; a :class:`~bridgescore.errors.Message` can be
+    rendered in another language."""
 
 
 def source_format(path: str | Path) -> str:
@@ -736,7 +837,7 @@ def run_file(
     get_laws(laws)
     if not force and files.same_file(in_path, out_path):
         raise files.BatchFileError(
-            "the output is the input file; name another output (or force it)",
+            _("the output is the input file; name another output (or force it)"),
             source=str(out_path),
         )
 
@@ -759,11 +860,12 @@ def run_file(
     total = frame.height
     report("scoring", 0, total)
     parts = []
+    said: dict[str, Message] = {}
     step = max(chunk_rows, 1)
     for offset in range(0, total, step):
         part = frame.slice(offset, step)
         try:
-            parts.append(score(part, laws=laws, on_invalid="null"))
+            parts.append(_score(part, laws, "null", said))
         except BatchInputError as error:
             raise table.locate(error, offset) from None
         report("scoring", min(offset + step, total), total)
@@ -772,7 +874,8 @@ def run_file(
     bad = total - problems.null_count()
     if bad and policy == "raise":
         first = int(problems.is_not_null().arg_max() or 0)
-        reason = str(problems[first])
+        text = str(problems[first])
+        reason = said.get(text) or Message(text)
         raise table.locate(BatchInputError(reason, row=first, count=bad, reason=reason))
     comparisons = _comparisons(scored, methods=methods, **options)
     for method in (m for m in METHODS if m in methods):
@@ -810,16 +913,19 @@ def _event_file(
     fast: bool,
     report: Callable[[str, int, int], None],
     options: dict[str, Any],
-    notes: tuple[str, ...] = (),
+    notes: tuple[str | Message, ...] = (),
 ) -> FileSummary:
     """An event file: the library's figures, or (``fast``) the vectorised comparisons."""
     from bridgescore.batch import events
 
     if not fast and any(m != "mp" for m in methods):
         raise BatchInputError(
-            f"{in_path}: an event file is scored as the library scores it (by its own"
-            f" scoring); the comparisons {', '.join(m for m in methods if m != 'mp')}"
-            " are for the fast path (fast=True, --fast)"
+            _(
+                "{path}: an event file is scored as the library scores it (by its own"
+                " scoring); the comparisons {methods} are for the fast path (fast=True, --fast)",
+                path=in_path,
+                methods=", ".join(m for m in methods if m != "mp"),
+            )
         )
     report("reading", 0, 1)
     event = events.load(in_path, laws=laws)
@@ -832,7 +938,7 @@ def _event_file(
         comparisons = _comparisons(scored, methods=methods, **options)
         for method in (m for m in METHODS if m in methods):
             report(method, 0, 1)
-            _, found = next(comparisons)
+            _method, found = next(comparisons)
             scored = scored.with_columns(
                 pl.Series(column, values, nan_to_null=True) for column, values in found.items()
             )

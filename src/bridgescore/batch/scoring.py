@@ -38,6 +38,7 @@ from bridgescore.batch._checks import (
     merge_codes,
     raise_first,
 )
+from bridgescore.errors import Message
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET, LAW_SETS, LawSet
 
 LawsArg = str | LawSet | ArrayLike
@@ -73,6 +74,11 @@ class Scores:
 
     def reason(self, row: int) -> str | None:
         """What is wrong with ``row`` (``None`` when it has a score)."""
+        found = self.reason_message(row)
+        return None if found is None else str(found)
+
+    def reason_message(self, row: int) -> Message | None:
+        """:meth:`reason` as a message, to be shown in any language."""
         code = int(self.codes[row])
         return describe_row(self._columns, code, row) if code else None
 

@@ -66,8 +66,8 @@ class PercentRule(StrEnum):
         if isinstance(text, PercentRule):
             return text
         return lookup(
-            text, _PERCENT_RULES, what="percentage rule", error=DuplicateError,
-            shown="linear or refuse",
+            text, _PERCENT_RULES, what=_("percentage rule"), error=DuplicateError,
+            shown=_("linear or refuse"),
         )  # fmt: skip
 
 
@@ -241,7 +241,7 @@ _PRESETS = (
 )
 
 BUTLER_PRESET_REGISTRY: Final = Registry(
-    "butler preset", UnknownMethodError, _PRESETS, default="drop-1"
+    _("butler preset"), UnknownMethodError, _PRESETS, default="drop-1"
 )
 """Every butler preset by name and alias."""
 

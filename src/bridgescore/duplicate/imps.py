@@ -243,7 +243,9 @@ _TABLES = (
     ),
 )
 
-IMP_TABLE_REGISTRY: Final = Registry("known IMP table", UnknownMethodError, _TABLES, default="1962")
+IMP_TABLE_REGISTRY: Final = Registry(
+    _("known IMP table"), UnknownMethodError, _TABLES, default="1962"
+)
 """Every IMP table by name and alias, newest first."""
 
 IMP_TABLES: Final[Mapping[str, ImpTable]] = IMP_TABLE_REGISTRY.mapping()

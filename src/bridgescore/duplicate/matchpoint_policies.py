@@ -46,8 +46,8 @@ class BoardTop(StrEnum):
         if isinstance(text, BoardTop):
             return text
         return lookup(
-            text, _BOARD_TOPS, what="board top", error=UnknownMethodError,
-            shown="field (Neuberg to the expected results) or results (no scaling)",
+            text, _BOARD_TOPS, what=_("board top"), error=UnknownMethodError,
+            shown=_("field (Neuberg to the expected results) or results (no scaling)"),
         )  # fmt: skip
 
     def __str__(self) -> str:
@@ -76,8 +76,8 @@ class MissingResults(StrEnum):
         if isinstance(text, MissingResults):
             return text
         return lookup(
-            text, _MISSING, what="missing-results rule", error=UnknownMethodError,
-            shown="neuberg or raw-traveller",
+            text, _MISSING, what=_("missing-results rule"), error=UnknownMethodError,
+            shown=_("neuberg or raw-traveller"),
         )  # fmt: skip
 
     def __str__(self) -> str:
@@ -421,7 +421,7 @@ _POLICIES = (
 )
 
 MATCHPOINT_POLICY_REGISTRY: Final = Registry(
-    "matchpoint policy", UnknownMethodError, _POLICIES, default="wbf"
+    _("matchpoint policy"), UnknownMethodError, _POLICIES, default="wbf"
 )
 """Every matchpoint policy by name and alias."""
 

@@ -65,8 +65,10 @@ class Scale(StrEnum):
         """``european`` (``eu``, ``international``, ``wbf``) or ``acbl`` (``american``)."""
         if isinstance(text, Scale):
             return text
-        shown = "european (2 per result beaten) or acbl (1 per result beaten)"
-        return lookup(text, _SCALES, what="matchpoint scale", error=UnknownMethodError, shown=shown)
+        shown = _("european (2 per result beaten) or acbl (1 per result beaten)")
+        return lookup(
+            text, _SCALES, what=_("matchpoint scale"), error=UnknownMethodError, shown=shown
+        )
 
     def __str__(self) -> str:
         return self.value
@@ -97,8 +99,10 @@ class NeubergMethod(StrEnum):
     def parse(cls, text: str | NeubergMethod) -> NeubergMethod:
         if isinstance(text, NeubergMethod):
             return text
-        shown = "neuberg or manual"
-        return lookup(text, _METHODS, what="Neuberg method", error=UnknownMethodError, shown=shown)
+        shown = _("neuberg or manual")
+        return lookup(
+            text, _METHODS, what=_("Neuberg method"), error=UnknownMethodError, shown=shown
+        )
 
     def __str__(self) -> str:
         return self.value
@@ -124,9 +128,9 @@ class Halves(StrEnum):
     def parse(cls, text: str | Halves) -> Halves:
         if isinstance(text, Halves):
             return text
-        shown = "away-from-zero (up), even or toward-average"
+        shown = _("away-from-zero (up), even or toward-average")
         return lookup(
-            text, _HALVES, what="rounding of halves", error=UnknownMethodError, shown=shown
+            text, _HALVES, what=_("rounding of halves"), error=UnknownMethodError, shown=shown
         )
 
     def __str__(self) -> str:

@@ -55,8 +55,10 @@ class BoardAMatchScale(StrEnum):
         """``'2-1-0'`` or ``'1-½-0'`` (also ``'1-0.5-0'``, ``'1-1/2-0'``)."""
         if isinstance(text, BoardAMatchScale):
             return text
-        shown = "2-1-0 or 1-½-0 (1-0.5-0)"
-        return lookup(text, _BAM, what="board-a-match scale", error=UnknownMethodError, shown=shown)
+        shown = _("2-1-0 or 1-½-0 (1-0.5-0)")
+        return lookup(
+            text, _BAM, what=_("board-a-match scale"), error=UnknownMethodError, shown=shown
+        )
 
     def __repr__(self) -> str:
         return f"BoardAMatchScale.{self.name}"

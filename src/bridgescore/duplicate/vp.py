@@ -559,7 +559,7 @@ class _WBFFamily:
 _WBF: Final = _WBFFamily()
 
 VP_SCALE_REGISTRY: Final = Registry[TableScale | _WBFFamily](
-    "scale", VictoryPointError, (_WBF,), default="wbf"
+    _("scale"), VictoryPointError, (_WBF,), default="wbf"
 )
 """Every victory-point scale by name and alias: ``wbf`` (for any match length), the
 20- and 30-point tables, and the clubs' scales added with :func:`register_scale`."""
