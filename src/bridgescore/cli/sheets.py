@@ -33,6 +33,7 @@ from bridgescore.cli._common import (
     lang_option,
     one_line,
 )
+from bridgescore.cli._i18n import _, ngettext
 from bridgescore.core.seats import Side
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.errors import BridgeError
@@ -43,16 +44,6 @@ from bridgescore.sheets.entries import ScoreItem, SheetEntry, Tally
 from bridgescore.sheets.rubber import RubberSession, RubberSheet
 
 S = TypeVar("S", RubberSession, ChicagoSheet)
-
-
-def _(message: str) -> str:
-    """``message`` in the command's language, looked up when it is shown (so ``--lang``,
-    given on the command or on the group, is followed)."""
-    return cli_words().gettext(message)
-
-
-def ngettext(singular: str, plural: str, count: int) -> str:
-    return cli_words().ngettext(singular, plural, count)
 
 
 def _said(error: BridgeError) -> str:
