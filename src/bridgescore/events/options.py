@@ -27,6 +27,7 @@ from bridgescore.duplicate.adjusted import DEFAULT_POLICY, MatchpointPolicy, get
 from bridgescore.duplicate.butler import DEFAULT_BUTLER_PRESET, get_butler_preset
 from bridgescore.duplicate.imps import DEFAULT_IMP_TABLE, DuplicateError, get_imp_table
 from bridgescore.duplicate.vp import DEFAULT_VP_SCALE, VP_SCALE_REGISTRY, VPScale, get_scale
+from bridgescore.errors import Message
 from bridgescore.errors import marked as _
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET, get_laws
@@ -40,8 +41,8 @@ class CrossImps(Word):
     TOTAL = "total"
 
     @classmethod
-    def what(cls) -> str:
-        return "way of totalling cross-IMPs"
+    def what(cls) -> Message:
+        return _("way of totalling cross-IMPs")
 
     @classmethod
     def error(cls) -> type[DuplicateError]:
@@ -62,8 +63,8 @@ class ImpTotals(Word):
         return {"total": cls.SUM, "mean": cls.PER_BOARD, "average": cls.PER_BOARD}
 
     @classmethod
-    def what(cls) -> str:
-        return "way of writing IMP totals"
+    def what(cls) -> Message:
+        return _("way of writing IMP totals")
 
     @classmethod
     def error(cls) -> type[DuplicateError]:
@@ -84,8 +85,8 @@ class MpScale(Word):
         return {"0-top": cls.TOP, "zero-to-top": cls.TOP, "±": cls.PLUS_MINUS, "pm": cls.PLUS_MINUS}
 
     @classmethod
-    def what(cls) -> str:
-        return "matchpoint scale (top or plus-minus)"
+    def what(cls) -> Message:
+        return _("matchpoint scale (top or plus-minus)")
 
     @classmethod
     def error(cls) -> type[DuplicateError]:
@@ -102,8 +103,8 @@ class Entrants(Word):
     PLAYED = "played"
 
     @classmethod
-    def what(cls) -> str:
-        return "choice of entrants listed (all or played)"
+    def what(cls) -> Message:
+        return _("choice of entrants listed (all or played)")
 
     @classmethod
     def error(cls) -> type[DuplicateError]:
@@ -121,6 +122,10 @@ class Field(Word):
     @classmethod
     def aliases(cls) -> Mapping[str, Field]:
         return {"two": cls.DIRECTIONS, "howell": cls.ONE, "mitchell": cls.DIRECTIONS}
+
+    @classmethod
+    def what(cls) -> Message:
+        return _("field")
 
     @classmethod
     def error(cls) -> type[DuplicateError]:
@@ -143,8 +148,8 @@ class Factoring(Word):
         return {"true": cls.FIELD, "yes": cls.FIELD, "false": cls.NONE, "no": cls.NONE}
 
     @classmethod
-    def what(cls) -> str:
-        return "factoring of short totals"
+    def what(cls) -> Message:
+        return _("factoring of short totals")
 
     @classmethod
     def error(cls) -> type[DuplicateError]:
@@ -174,8 +179,8 @@ class Incomplete(Word):
     SKIP = "skip"
 
     @classmethod
-    def what(cls) -> str:
-        return "rule for a board with one room's result"
+    def what(cls) -> Message:
+        return _("rule for a board with one room's result")
 
     @classmethod
     def error(cls) -> type[DuplicateError]:

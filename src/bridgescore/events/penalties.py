@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from bridgescore.core.words import Word
-from bridgescore.errors import BridgeInputError
+from bridgescore.errors import BridgeInputError, Message
 from bridgescore.errors import marked as _
 from bridgescore.events.options import ScoringOptions
 from bridgescore.events.pairs import PairsResult, Standing
@@ -42,8 +42,8 @@ class PenaltyUnit(Word):
     VP = "vp"
 
     @classmethod
-    def what(cls) -> str:
-        return "penalty unit"
+    def what(cls) -> Message:
+        return _("penalty unit")
 
 
 @dataclass(frozen=True, slots=True)

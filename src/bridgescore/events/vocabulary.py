@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bridgescore.core.words import Word
+from bridgescore.errors import Message
+from bridgescore.errors import marked as _
 
 
 class EventKind(Word):
@@ -27,8 +29,8 @@ class EventKind(Word):
     INDIVIDUAL = "individual"
 
     @classmethod
-    def what(cls) -> str:
-        return "kind of event"
+    def what(cls) -> Message:
+        return _("kind of event")
 
 
 class Scoring(Word):
@@ -45,6 +47,10 @@ class Scoring(Word):
     @classmethod
     def aliases(cls) -> Mapping[str, Scoring]:
         return _SPELLINGS
+
+    @classmethod
+    def what(cls) -> Message:
+        return _("scoring")
 
     @property
     def uses_imps(self) -> bool:
