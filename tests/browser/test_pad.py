@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 import pytest
 from playwright.sync_api import Dialog, Error, Page
 
-from .conftest import Shoot
+from web.test_languages import COOKIE
+
+from .conftest import Server, Shoot
 from .tablephone import FITS, REACHABLE
 
 pytestmark = pytest.mark.browser
@@ -288,3 +290,75 @@ def test_a_chicago_and_a_damaged_saved_game(pad: Pad) -> None:
     pad.fits("games")
     pad.shoot(pad.page, "pad-games")
     assert pad.misfits == []
+
+
+FINNISH_CHICAGO = (
+    # "Bridgen pistelasku" (/work/shared/seeds/000_10e1ad72fd91f756.txt): its worked examples
+    # ("Esimerkkejä") played where their vulnerability falls in its schedule (deal 1 nobody,
+    # 2 the dealer's opponents NS, 3 EW, 4 everybody), then a second Chicago
+    (PadDeal("N", "1", "C", tricks=7), (70, 0)),  # '1 risti kotiin 7 tikillä ... = 70'
+    (PadDeal("S", "1", "NT", tricks=9), (150, 0)),  # '1 sangi ... 9 tikillä, vaara... = 150'
+    (PadDeal("E", "3", "NT", tricks=9), (0, 600)),  # '3 sangia ... 9 tikillä, vaara... = 600'
+    (PadDeal("W", "2", "C", "XX", tricks=9), (0, 1160)),  # '2 ristiä vastakahdennettuna ... 1160'
+    (PadDeal("E", "1", "C", tricks=7), (0, 70)),
+    # '1 sangi vastakahdennettuna ... 13 tikillä': the text's 3120 is a slip for 3160
+    (PadDeal("N", "1", "NT", "XX", tricks=13), (3160, 0)),
+    (PadDeal("W", "7", "NT", "XX", tricks=0), (7600, 0)),  # '7 sangia ... 13 pietiä ... 7600'
+    (PadDeal("S", "6", "S", tricks=13), (1460, 0)),  # '6 pataa kotiin 13 tikillä ... 1460'
+)
+
+
+def test_the_finnish_chicago_on_the_pad_in_finnish(pad: Pad, server: Server) -> None:
+    pad.page.context.add_cookies([{"name": COOKIE, "value": "fi", "url": server.url}])
+    pad.start("chicago", PLAYERS)
+    for number, (deal, points) in enumerate(FINNISH_CHICAGO, 1):
+        if number == 5:
+            # the end of the first Chicago: its score, who won, and the same players again
+            ended = pad.page.locator("#pad #ended")
+            assert "Chicago 1 päättyi" in ended.inner_text()
+            assert pad.page.locator("#pad #winner").inner_text() == (
+                "Eero & Wilma voittavat 1540 pisteellä"
+            )
+            again = pad.page.locator("#pad [data-again]").bounding_box()
+            assert again is not None
+            assert again["y"] + again["height"] <= 844  # on the first screen
+            pad.shoot(pad.page, "pad-chicago-over-fi")
+            pad.tap("[data-again]")
+            deal_screen(pad, deal)
+        else:
+            pad.enter(deal)
+        pad.wait_deals(number)
+        assert pad.points(number) == points, f"deal {number}"
+    # the evening's totals, the library's: both Chicagos
+    assert pad.totals() == (220 + 12220, 1760 + 70)
+    assert "Chicago 2 päättyi" in pad.page.locator("#pad #ended").inner_text()
+    assert pad.cells_within_screen() == []
+    # a refused deal is refused in Finnish (and changes nothing)
+    pad.tap("[data-correct='1']")
+    pad.step("declarer")
+    deal_screen(pad, PadDeal("N", "3", "NT", tricks=9, honours="NS-100"))
+    error = pad.page.locator("#pad #pad-error").inner_text()
+    assert "sangissa lasketaan vain neljä ässää samassa kädessä" in error
+    pad.page.goto("/pad/")
+    pad.step("sheet")
+    assert pad.points(1) == (70, 0)
+    pad.tap("[data-games]")
+    pad.step("games")
+    assert pad.page.locator("#pad tr[data-player='Ana'] td.num").inner_text() == "+10610"
+    assert pad.page.locator("#pad tr[data-player='Eero'] td.num").inner_text() == "-10610"
+    assert pad.misfits == []
+
+
+def deal_screen(pad: Pad, deal: PadDeal) -> None:
+    """Tap in a deal from its declarer step on (the step already open)."""
+    pad.step("declarer")
+    pad.tap(f"[data-seat={deal.declarer}]")
+    pad.step("contract")
+    pad.tap(f"[data-level='{deal.level}']")
+    pad.tap(f"[data-strain='{deal.strain}']")
+    pad.tap(f"[data-doubled='{deal.doubled or '-'}']")
+    pad.tap("button.next")
+    pad.step("tricks")
+    pad.tap(f"[data-tricks='{deal.tricks}']")
+    pad.step("honours")
+    pad.tap(f"[data-honours='{deal.honours}']")

@@ -357,9 +357,8 @@
     if (over) {
       actions.push(button(gettext("New game"), function () { startSetup(game.kind, game.players); }, { cls: "big", "data-new-game": "1" }));
     } else if (ended) {
-      // the same four play on: the next deal starts the next rubber or Chicago of the evening
-      actions.push(button(game.kind === "rubber" ? gettext("Next rubber, same players") : gettext("New Chicago, same players"),
-        function () { enter(null); }, { cls: "big", "data-again": "1", disabled: state.busy }));
+      // (the next rubber or Chicago with the same players is offered in the box at the top)
+      actions.push(button(gettext("New game"), function () { startSetup(game.kind, game.players); }, { "data-new-game": "1" }));
     } else {
       actions.push(button(fill(gettext("Enter deal %(n)s"), { n: game.deals.length + 1 }), function () { enter(null); }, { cls: "big", "data-enter": "1", disabled: state.busy }));
     }
@@ -386,7 +385,10 @@
       el("h2", { text: end.title }),
       el("p", { cls: "status" }, [el("b", { text: gettext("We") }), " " + end.totals.NS + " · ",
         el("b", { text: gettext("They") }), " " + end.totals.EW]),
-      el("p", { id: "winner", text: won ? fill(gettext("%(players)s win by %(margin)s"), { players: won, margin: end.margin }) : end.result })
+      el("p", { id: "winner", text: won ? fill(gettext("%(players)s win by %(margin)s"), { players: won, margin: end.margin }) : end.result }),
+      // the same four play on: the next deal starts the evening's next rubber or Chicago
+      sheet.over ? null : button(game.kind === "rubber" ? gettext("Next rubber, same players") : gettext("New Chicago, same players"),
+        function () { enter(null); }, { cls: "big", "data-again": "1", disabled: state.busy })
     ]);
   }
   // the evening's rubbers, each with its result (the library's figures)
