@@ -74,8 +74,9 @@ def test_closing_lists_what_is_missing_and_applies_only_when_confirmed(
     session.refresh_from_db()
     assert session.state == Session.State.CLOSED
     logged = LogLine.objects.get(session=session, what="state")
-    assert logged.detail == (
-        "session closed (10 results missing; 1 waiting for the opponents' confirmation)"
+    assert logged.text == (
+        "state: session closed (results missing: 10;"
+        " waiting for the opponents' confirmation: 1)"
     )
     assert logged.by is not None
     assert logged.by.username == "td"
@@ -120,7 +121,7 @@ def test_publishing_a_complete_session_says_so_and_opening_again_needs_no_asking
     assert _state(td, played, "published", key)[0] == 302
     played.refresh_from_db()
     assert played.state == Session.State.PUBLISHED
-    assert LogLine.objects.get(session=played, what="state").detail == "session published"
+    assert LogLine.objects.get(session=played, what="state").text == "state: session published"
     public = Client().get(f"/r/{played.public_id}/").content.decode()
     assert "Live: results so far" not in public
     assert Client().get(f"/r/{played.public_id}/board-6.html").status_code == 200
@@ -128,10 +129,8 @@ def test_publishing_a_complete_session_says_so_and_opening_again_needs_no_asking
     assert opened.status_code == 302
     played.refresh_from_db()
     assert played.state == Session.State.RUNNING
-    details = list(
-        LogLine.objects.filter(session=played, what="state").values_list("detail", flat=True)
-    )
-    assert details == ["session published", "session under way"]
+    details = [line.text for line in LogLine.objects.filter(session=played, what="state")]
+    assert details == ["state: session published", "state: session under way"]
 
 
 def test_publishing_a_closed_session_asks_again(td: Client, session: Session) -> None:

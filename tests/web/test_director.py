@@ -265,7 +265,7 @@ def test_unusual_results_are_flagged_on_the_grid_not_refused(td: Client, session
         session, entries.EntryInput(2, 3, 1, "4S", "E", "+1"), by_table=True
     )
     assert created  # kept all the same
-    assert entry.flags == (
+    assert entry.flags_shown == (
         "both sides declared S making 21 tricks between them (table 1 in round 1)"
     )
     grid = td.get(f"/director/s/{session.pk}/grid/").content.decode()
@@ -281,7 +281,7 @@ def test_a_result_far_from_the_others_is_flagged(club: Club) -> None:
         inp = entries.EntryInput(seat.round, seat.table, 1, contract, declarer, result)
         # the director's entry (a table enters only the round it is playing)
         entries.record_entry(bigger, inp, by_table=False, reason="from the travellers")
-    flags = [e.flags for e in entries.current_entries(bigger).values()]
+    flags = [e.flags_shown for e in entries.current_entries(bigger).values()]
     assert flags == ["", "", "", "NS -1400 is far from the other tables (median +420)"]
 
 

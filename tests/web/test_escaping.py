@@ -32,7 +32,7 @@ from django.urls import URLPattern
 from pytest_django import Settings
 
 from bridgescore.events.movements.fit import seatings
-from bridgescore.web import clubs, entries, failures, matches, standings
+from bridgescore.web import clubs, entries, failures, matches, said, standings
 from bridgescore.web.models import (
     Club,
     Director,
@@ -325,7 +325,7 @@ def _pairs_place(session: Session, director: User) -> Place:
         fields=json.dumps(
             {"round": "1", "board": "2", "contract": "2S", "declarer": "N", "result": "="}
         ),
-        shown="board 2: 2SN=",
+        shown=said.said("board {board}: {score}", board=2, score="2SN="),  # as a phone keeps it
     )
     call = TableCall.objects.create(session=session, table=1, round=1, note="walked")
     link = TableLink.objects.get(session=session, table=1)

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 import pytest
 from django.db import OperationalError
+from django.utils import translation
 
 from bridgescore.events.model import ResultRow
 from bridgescore.web import entries, queries
@@ -32,7 +33,9 @@ def _wanted(
     except EntryError as error:
         row = error
     chosen = entry_id or uuid.uuid4()
-    return entries._Wanted(session, inp, chosen, row, by_table, None, reason)
+    return entries._Wanted(
+        session, inp, chosen, row, by_table, None, reason, language=translation.get_language()
+    )
 
 
 def _entered_behind(
@@ -81,6 +84,50 @@ def test_a_group_answers_each_entry_as_if_it_came_alone(session: Session) -> Non
     assert stored[other.entry_id].pk == other_kept.pk
     assert stored[first.entry_id].contract == "4S"
     assert stored[first.entry_id].created is not None
+
+
+def test_each_entry_of_a_group_is_answered_in_its_phones_language(session: Session) -> None:
+    """Three phones, in Finnish, Spanish and English, send board 1 of table 1 again at the
+    same moment; whichever writes the group (here a writer in English, and again one in
+    Finnish), each phone hears why in its own language."""
+    first = _wanted(session, 1, 1)
+    entries._write([first])
+    for writer in ("en", "fi"):
+        phones = {}
+        for language in ("fi", "es", "en"):
+            with translation.override(language):
+                phones[language] = _wanted(session, 1, 1, "3NT")
+        with translation.override(writer):
+            entries._write(list(phones.values()))
+        said = {language: str(w.outcome) for language, w in phones.items()}
+        assert said == {
+            "fi": "brikalla 1 on jo tulos tässä pöydässä: kysy kilpailunjohtajalta",
+            "es": "el estuche 1 ya tiene resultado en esta mesa: pregunte al árbitro",
+            "en": "board 1 already has a result at this table: ask the director",
+        }, writer
+
+
+def test_a_late_entry_is_flagged_in_the_readers_language(session: Session) -> None:
+    """The flag a Finnish phone's late result leaves is read by a Spanish director in
+    Spanish (kept as its message, translated when shown)."""
+    for board in (1, 2):
+        entries.record_entry(
+            session, entries.EntryInput(1, 1, board, "4S", "N", "="), by_table=True
+        )
+    entries.record_entry(session, entries.EntryInput(2, 1, 3, "4S", "N", "="), by_table=True)
+    entries.erase_entry(session, 1, 1, 2, None, "wrong board")
+    with translation.override("fi"):
+        late, created = entries.record_entry(
+            session, entries.EntryInput(1, 1, 2, "3NT", "S", "="), by_table=True
+        )
+    assert created
+    with translation.override("es"):
+        assert late.flags_shown == (
+            "introducido tarde: ronda 1 cuando la mesa ya había pasado a la siguiente"
+        )
+    with translation.override("fi"):
+        assert late.flags_shown == "syötetty myöhässä: kierros 1 pöydän jo siirryttyä eteenpäin"
+    assert late.flags_shown == "entered late: round 1 after the table had moved on"
 
 
 def test_a_failed_write_keeps_none_of_the_group_and_tells_each(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from bridgescore.events.movements.fit import table_in
 from bridgescore.events.movements.model import (
@@ -301,6 +301,11 @@ def apply_change(session: Session, change: Change, reason: str, user: Viewer) ->
             reason=reason.strip(),
             by=user_of(user),
         )
-        log(locked, "movement changed", f"{change.detail}: {reason.strip()}", user=user)
+        log(
+            locked,
+            gettext_noop("movement changed"),
+            f"{change.detail}: {reason.strip()}",
+            user=user,
+        )
     session.movement_json = locked.movement_json
     return kept

@@ -16,13 +16,14 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db import transaction
 from django.utils import translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from bridgescore.core.hands import Hands
 from bridgescore.errors import BridgeInputError
 from bridgescore.events.movements.model import (
     Movement,
 )
+from bridgescore.web import said
 from bridgescore.web.models import (
     Club,
     Director,
@@ -237,7 +238,8 @@ def add_director(club: Club, username: str, password: str, user: Viewer = None) 
     with transaction.atomic():
         login = User.objects.create_user(username, password=password)
         director = Director.objects.create(user=login, club=club)
-    log(None, "director added", f"{username} directs {club.name}", user=user)
+    detail = said.said(gettext_noop("{user} directs {club}"), user=username, club=club.name)
+    log(None, gettext_noop("director added"), detail, user=user)
     return director
 
 
@@ -263,7 +265,12 @@ def set_pair_names(
     if shown != row.names:
         row.names = shown[:200]
         row.save(update_fields=["names"])
-        log(session, "pair named", f"pair {pair}: {shown or '(no names)'}", user=user)
+        detail = (
+            said.said(gettext_noop("pair {pair}: {names}"), pair=pair, names=shown)
+            if shown
+            else said.said(gettext_noop("pair {pair}: (no names)"), pair=pair)
+        )
+        log(session, gettext_noop("pair named"), detail, user=user)
     return row
 
 
@@ -301,25 +308,21 @@ class TableAlert:
 
 
 def table_alerts(session: Session) -> dict[int, list[TableAlert]]:
-    """The tables' open TD calls, locks and takeovers, by table."""
+    """The tables' open TD calls, locks and takeovers, by table (in the request's language)."""
     found: dict[int, list[TableAlert]] = {}
     for call in TableCall.objects.filter(session=session, answered=None):
-        note = f": {call.note}" if call.note else ""
+        text = gettext("TD call at {time} (round {round})").format(
+            time=f"{call.created:%H:%M}", round=call.round
+        )
         found.setdefault(call.table, []).append(
-            TableAlert(
-                call.table,
-                "call",
-                f"TD call at {call.created:%H:%M} (round {call.round}){note}",
-                call.pk,
-            )
+            TableAlert(call.table, "call", f"{text}: {call.note}" if call.note else text, call.pk)
         )
     for link in TableLink.objects.filter(session=session).exclude(locked=False, taken_over=None):
         if link.locked:
             found.setdefault(link.table, []).append(
-                TableAlert(link.table, "locked", "locked after wrong codes")
+                TableAlert(link.table, "locked", gettext("locked after wrong codes"))
             )
         if link.taken_over is not None:
-            found.setdefault(link.table, []).append(
-                TableAlert(link.table, "takeover", f"taken over at {link.taken_over:%H:%M}")
-            )
+            text = gettext("taken over at {time}").format(time=f"{link.taken_over:%H:%M}")
+            found.setdefault(link.table, []).append(TableAlert(link.table, "takeover", text))
     return found

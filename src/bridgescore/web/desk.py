@@ -7,9 +7,9 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
-from bridgescore.web import clubs, failures, limits
+from bridgescore.web import clubs, failures, limits, said
 from bridgescore.web.models import Attempt, Session, TableCall, TableLink
 
 
@@ -31,7 +31,8 @@ def release_table(request: HttpRequest, session_id: int, table: int) -> HttpResp
     TableLink.objects.filter(pk=link.pk).update(locked=False)
     limits.clear(Attempt.What.CODE, f"table:{link.pk}")
     label = clubs.table_label(session, table)
-    clubs.log(session, "table released", f"table {label} unlocked", user=request.user)
+    detail = said.said(gettext_noop("table {label} unlocked"), label=label)
+    clubs.log(session, gettext_noop("table released"), detail, user=request.user)
     return redirect("control", session_id=session.pk)
 
 
@@ -46,5 +47,6 @@ def answer_call(request: HttpRequest, session_id: int, call_id: int) -> HttpResp
         call.answered_by = clubs.user_of(request.user)
         call.save(update_fields=["answered", "answered_by"])
         label = clubs.table_label(session, call.table)
-        clubs.log(session, "TD call answered", f"table {label}", user=request.user)
+        detail = said.said(gettext_noop("table {label}"), label=label)
+        clubs.log(session, gettext_noop("TD call answered"), detail, user=request.user)
     return redirect("control", session_id=session.pk)

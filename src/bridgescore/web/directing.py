@@ -19,7 +19,8 @@ from django.http import (
     HttpResponse,
 )
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext
+from django.utils import translation
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext as _
 
 from bridgescore.errors import BridgeError
@@ -35,6 +36,7 @@ from bridgescore.web import (
     entries,
     failures,
     matches,
+    said,
     standings,
 )
 from bridgescore.web.answers import problem
@@ -129,7 +131,7 @@ def new_session(request: HttpRequest) -> HttpResponse:
                 errors.append(problem(error))
             else:
                 detail = f"{session.name}: {shown}, {session.date.isoformat()}"
-                clubs.log(session, "session created", detail, user=request.user)
+                clubs.log(session, gettext_noop("session created"), detail, user=request.user)
                 return redirect("control", session_id=session.pk)
         else:
             errors.extend(director_forms.problems(form))
@@ -278,7 +280,7 @@ def new_teams_session(request: HttpRequest) -> HttpResponse:
                 errors.append(problem(error))
             else:
                 detail = f"{session.name}: {session.spec}, {session.date.isoformat()}"
-                clubs.log(session, "session created", detail, user=request.user)
+                clubs.log(session, gettext_noop("session created"), detail, user=request.user)
                 return redirect("control", session_id=session.pk)
         else:
             errors.extend(director_forms.problems(form))
@@ -650,10 +652,15 @@ def session_state(request: HttpRequest, session_id: int) -> HttpResponse:
             }
             return render(request, "bridgescore/state.html", context, status=STALE if key else 200)
     entries.change_state(session, wanted)
-    detail = f"session {session.get_state_display()}"
-    if wanted != Session.State.RUNNING:
-        detail += _left_out(shown)
-    clubs.log(session, "state", detail, user=request.user)
+    with translation.override(None):  # the state's English, translated where it is shown
+        state = said.part(str(session.get_state_display()))
+    left = _left_out(shown) if wanted != Session.State.RUNNING else []
+    detail = (
+        said.said(gettext_noop("session {state} ({left})"), state=state, left=left)
+        if left
+        else said.said(gettext_noop("session {state}"), state=state)
+    )
+    clubs.log(session, gettext_noop("state"), detail, user=request.user)
     return redirect("control", session_id=session.pk)
 
 
@@ -663,16 +670,20 @@ def _seen_at(session: Session, seated: Iterable[Seating]) -> list[dict[str, Any]
     return [{"seat": s, "table": clubs.table_label(session, s.table)} for s in seated]
 
 
-def _left_out(shown: Outstanding) -> str:
+def _left_out(shown: Outstanding) -> list[said.Part]:
     """What a close or publish left out, for the log (nothing when nothing was)."""
     parts = []
     count = len(shown.missing) + len(shown.playing) + sum(n for _, n in shown.later)
     if count:
-        parts.append(f"{count} result{'s' * (count != 1)} missing")
+        parts.append(said.part(gettext_noop("results missing: {count}"), count=count))
     if shown.pending:
         waiting = len(shown.pending)
-        parts.append(f"{waiting} waiting for the opponents' confirmation")
-    return f" ({'; '.join(parts)})" if parts else ""
+        parts.append(
+            said.part(
+                gettext_noop("waiting for the opponents' confirmation: {count}"), count=waiting
+            )
+        )
+    return parts
 
 
 @login_required

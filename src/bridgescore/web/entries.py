@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from django.db import IntegrityError, connection, transaction
-from django.utils.translation import gettext
+from django.utils import translation
+from django.utils.translation import gettext, gettext_noop
 
 try:
     import fcntl
@@ -47,7 +48,7 @@ from bridgescore.events.options import DEFAULT_OPTIONS
 from bridgescore.events.teams import award_refused, award_value, imp_award
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io.rows import RawResult, build_result, raw_field
-from bridgescore.web import queries
+from bridgescore.web import queries, said
 from bridgescore.web.clubs import (
     EntryError,
     SessionClosedError,
@@ -182,9 +183,17 @@ def check_entry(session: Session, inp: EntryInput, *, by_table: bool = False) ->
         )
     if inp.board not in seat.boards:
         shown = ", ".join(map(str, sorted(seat.boards)))
-        what = f"this match: boards {shown}" if is_teams(session) else f"this round: boards {shown}"
+        what = (
+            gettext("this match: boards {boards}")
+            if is_teams(session)
+            else gettext("this round: boards {boards}")
+        ).format(boards=shown)
         elsewhere = board_round(movement, inp.table, inp.board)
-        played = f"; it is played here in round {elsewhere}" if elsewhere else ""
+        played = (
+            gettext("; it is played here in round {round}").format(round=elsewhere)
+            if elsewhere
+            else ""
+        )
         raise EntryError(
             gettext(
                 "board {board} is not played at table {label} in round {round} ({what}{played})"
@@ -243,8 +252,10 @@ def round_problem(
     playing = table_round(session, inp.table, done)
     if inp.round > playing:
         return (
-            f"board {inp.board} is played in round {inp.round}: this table is playing"
-            f" round {playing}, so enter round {playing}'s boards first",
+            gettext(
+                "board {board} is played in round {round}: this table is playing round"
+                " {playing}, so enter round {playing}'s boards first"
+            ).format(board=inp.board, round=inp.round, playing=playing),
             False,
         )
     return None, inp.round < playing
@@ -255,7 +266,7 @@ def table_may_enter(session: Session, inp: EntryInput) -> None:
     it stands (a preview, or a result sent to the opponents' phone; a result kept is
     checked again against the log inside the write)."""
     if session.state != Session.State.RUNNING:
-        raise SessionClosedError(CLOSED)
+        raise SessionClosedError(gettext(CLOSED))
     done = standing(Entry.objects.filter(session=session, table=inp.table).order_by("id"))
     refused, _ = round_problem(session, inp, done)
     if refused:
@@ -268,7 +279,8 @@ def table_may_enter(session: Session, inp: EntryInput) -> None:
         )
 
 
-CLOSED = "this table's link has expired: the session is closed (ask the director)"
+CLOSED = gettext_noop("this table's link has expired: the session is closed (ask the director)")
+"""A closed session's answer to a table (translated where it is raised)."""
 
 
 def change_state(session: Session, state: str) -> None:
@@ -297,7 +309,7 @@ def send_to_opponents(
     with transaction.atomic():
         states = queries.session_states({session.pk}, share=connection.vendor != "sqlite")
         if states.get(session.pk) != Session.State.RUNNING:
-            raise SessionClosedError(CLOSED)
+            raise SessionClosedError(gettext(CLOSED))
         pending, _ = PendingEntry.objects.get_or_create(
             session=session,
             table=inp.table,
@@ -354,7 +366,10 @@ def _record(
         )  # before the queue
     except EntryError as error:
         row = error  # a resend of an entry kept before is still answered with that entry
-    wanted = _Wanted(session, inp, inp.entry_id or uuid.uuid4(), row, by_table, user, reason)
+    wanted = _Wanted(
+        session, inp, inp.entry_id or uuid.uuid4(), row, by_table, user, reason,
+        language=translation.get_language(),
+    )  # fmt: skip
     with _WAITING_LOCK:
         _WAITING.append(wanted)
     while wanted.outcome is None:
@@ -388,6 +403,9 @@ class _Wanted:
     outcome: tuple[Entry, bool] | BaseException | None = None
     playing: int | None = None
     """A table's: the round it is playing once the group is written."""
+    language: str | None = None
+    """The language of the request that sent it: its refusal is in that language, whoever
+    writes the group (each phone hears why in its own)."""
 
 
 MOST_IN_A_WRITE = 100
@@ -432,7 +450,7 @@ def record_entries(
     and none is."""
     group = [
         _Wanted(session, inp, inp.entry_id or uuid.uuid4(), check_entry(session, inp), False,
-                user, reason)
+                user, reason, language=translation.get_language())
         for inp, reason in inputs
     ]  # fmt: skip
     with writing(), transaction.atomic():
@@ -496,7 +514,8 @@ def _write(group: Sequence[_Wanted], *, whole: bool = False) -> None:
             )
             for wanted in group:
                 try:
-                    outcomes.append(_keep(wanted, seen, states.get(wanted.session.pk, "")))
+                    with translation.override(wanted.language):  # its sender's language
+                        outcomes.append(_keep(wanted, seen, states.get(wanted.session.pk, "")))
                 except EntryError as error:
                     if whole:
                         raise
@@ -569,7 +588,7 @@ def _keep(wanted: _Wanted, seen: _Seen, state: str) -> tuple[Entry, bool]:
             )
         return existing, False
     if state != Session.State.RUNNING and wanted.by_table:
-        raise SessionClosedError(CLOSED)
+        raise SessionClosedError(gettext(CLOSED))
     row = wanted.row
     if isinstance(row, EntryError):
         raise row
@@ -595,11 +614,17 @@ def _keep(wanted: _Wanted, seen: _Seen, state: str) -> tuple[Entry, bool]:
         if wrong:
             raise EntryError(
                 gettext("board {board}: {wrong}: choose the card that was led").format(
-                    board=inp.board, wrong=wrong
+                    board=inp.board, wrong=said.text(wrong)
                 )
             )
     if late:
-        flags.insert(0, f"entered late: round {inp.round} after the table had moved on")
+        flags.insert(
+            0,
+            said.part(
+                gettext_noop("entered late: round {round} after the table had moved on"),
+                round=inp.round,
+            ),
+        )
     entry = Entry(
         session=session,
         entry_id=entry_id,
@@ -616,7 +641,7 @@ def _keep(wanted: _Wanted, seen: _Seen, state: str) -> tuple[Entry, bool]:
         by_table=wanted.by_table,
         by=user_of(wanted.user),
         reason=wanted.reason.strip(),
-        flags="; ".join(flags)[:300],
+        flags=said.said_all(flags, Entry._meta.get_field("flags").max_length or 300),
     )
     seen.add_new(entry)
     return entry, True
@@ -662,9 +687,10 @@ def erase_entry(
     )
 
 
-def lead_problem(session: Session, inp: EntryInput, row: ResultRow) -> str | None:
+def lead_problem(session: Session, inp: EntryInput, row: ResultRow) -> said.Part | None:
     """Whether the opening lead is in the opening leader's hand (when the hand records are
-    loaded); asked only of a confirmed result, so it cannot be used to probe the hands."""
+    loaded); asked only of a confirmed result, so it cannot be used to probe the hands.
+    The problem as a message to show in its reader's language (:mod:`.said`)."""
     if not inp.lead.strip() or row.result is None or row.result.declarer is None:
         return None
     deals = hands_of(session.hands_pbn)
@@ -676,19 +702,33 @@ def lead_problem(session: Session, inp: EntryInput, row: ResultRow) -> str | Non
     try:
         card = Card.parse(inp.lead)
     except BridgeError as error:
-        return f"lead {inp.lead!r}: {error}"
+        return said.part(gettext_noop("lead {lead!r}: {error}"), lead=inp.lead, error=str(error))
     if cards is not None and card not in cards:
-        return f"the lead {card} is not in {leader.name.title()}'s hand"
+        return said.part(
+            gettext_noop("the lead {card} is not in {seat}'s hand"),
+            card=str(card),
+            seat=said.part(SEAT_NAMES[leader]),
+        )
     return None
+
+
+SEAT_NAMES = {
+    Seat.NORTH: gettext_noop("North"),
+    Seat.EAST: gettext_noop("East"),
+    Seat.SOUTH: gettext_noop("South"),
+    Seat.WEST: gettext_noop("West"),
+}
+"""A seat's name, translated where it is shown."""
 
 
 def flags_for(
     session: Session, inp: EntryInput, row: ResultRow, others: Sequence[Logged]
-) -> list[str]:
+) -> list[said.Part]:
     """What the director should look at (never a reason to refuse): the lead not in the
     leader's hand; both sides declaring the same strain with too many tricks between
-    them; a score far from every other at the board (``others``: its other results)."""
-    found = []
+    them; a score far from every other at the board (``others``: its other results).
+    Each a message shown in its reader's language (:mod:`.said`)."""
+    found: list[said.Part] = []
     lead = lead_problem(session, inp, row) if session.lead_rule != Session.LeadRule.OFF else None
     if lead:
         found.append(lead)
@@ -711,15 +751,29 @@ def flags_for(
             made = result.tricks + _tricks(other)
             if made > 14:
                 found.append(
-                    f"both sides declared {other_strain} making {made} tricks between them"
-                    f" (table {other.table} in round {other.round})"
+                    said.part(
+                        gettext_noop(
+                            "both sides declared {strain} making {made} tricks between them"
+                            " (table {table} in round {round})"
+                        ),
+                        strain=other_strain,
+                        made=made,
+                        table=other.table,
+                        round=other.round,
+                    )
                 )
                 break
     scores = [e.ns_score for e in others if e.ns_score is not None]
     if row.ns_score is not None and len(scores) >= 3:
         middle = statistics.median(scores)
         if abs(row.ns_score - middle) >= 1000:
-            found.append(f"NS {row.ns_score:+d} is far from the other tables (median {middle:+g})")
+            found.append(
+                said.part(
+                    gettext_noop("NS {score} is far from the other tables (median {median})"),
+                    score=f"{row.ns_score:+d}",
+                    median=f"{middle:+g}",
+                )
+            )
     return found
 
 
@@ -831,7 +885,7 @@ def grid(session: Session) -> list[list[Cell]]:
                 state = "playing"
             else:
                 state = "waiting"
-            flags = tuple(f for e in entered for f in e.flags.split("; ") if f)
+            flags = tuple(f for e in entered for f in said.shown_all(e.flags))
             row.append(
                 Cell(
                     number,

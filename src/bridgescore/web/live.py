@@ -11,7 +11,9 @@ or deleted), what was worked out from the entries already seen stays true:
   matchpoints by the board's results, so one new result rescores one board; the
   laid-out pages and rows are kept too (``report.view.LayoutMemo``), so one new result
   lays out one board;
-- the whole report is kept until a new entry, the pairs' names or the session change.
+- the whole report is kept, in each language it was asked in (the reader's: a Finnish
+  reader sees the ranking in Finnish), until a new entry, the pairs' names or the session
+  change; the scoring is shared by the languages, the layout is each language's.
 
 :func:`event`, :func:`score` and :func:`report` equal ``entries.event_of``,
 ``events.scoring.score_event`` and ``report.view.build_report`` (``tests/web/test_live.py``
@@ -24,6 +26,8 @@ import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+
+from django.utils import translation
 
 from bridgescore.events.model import (
     Event,
@@ -39,6 +43,7 @@ from bridgescore.events.penalties import apply_penalties
 from bridgescore.events.rescoring import Rescorer
 from bridgescore.events.scoring import EventResult, options_for
 from bridgescore.events.vocabulary import EventKind, Scoring
+from bridgescore.i18n import Language, LanguageError, Words, words
 from bridgescore.io.rows import build_result
 from bridgescore.report.view import LayoutMemo, Report, build_report, pairs_pages
 from bridgescore.web import clubs, entries, standings
@@ -58,8 +63,8 @@ class _Kept:
     current: dict[Key, Entry] = field(default_factory=dict)
     rows: dict[int, ResultRow | None] = field(default_factory=dict)
     rescorer: Rescorer = field(default_factory=Rescorer)
-    layout: LayoutMemo = field(default_factory=LayoutMemo)
-    report: tuple[object, Report] | None = None
+    layouts: dict[Language, LayoutMemo] = field(default_factory=dict)
+    reports: dict[Language, tuple[object, Report]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -151,9 +156,28 @@ def score(event: Event, rescorer: Rescorer | None = None) -> EventResult:
     return (Rescorer() if rescorer is None else rescorer).score(event, options)
 
 
-def report(session: Session) -> Report:
-    """The results pages of the session (equal to ``build_report(entries.event_of(...))``),
-    worked out again only as far as a new result, name or setting asks."""
+_WORDS: dict[Language, Words] = {}
+
+
+def words_of(language: str | None = None) -> Words:
+    """The words of ``language`` (``en``, ``fi``, ``es``; ``None``: the request's, as
+    Django's ``LocaleMiddleware`` chose it; anything else: English), built once each."""
+    asked = translation.get_language() if language is None else language
+    try:
+        chosen = Language.parse(asked or "en")
+    except LanguageError:
+        chosen = Language.EN
+    found = _WORDS.get(chosen)
+    if found is None:
+        found = _WORDS[chosen] = words(chosen)
+    return found
+
+
+def report(session: Session, language: str | None = None) -> Report:
+    """The results pages of the session in ``language`` (``None``: the request's), equal
+    to ``build_report(entries.event_of(...), language=...)``, worked out again only as far
+    as a new result, name or setting asks (the scoring once for every language)."""
+    w = words_of(language)
     kept = _state(session)
     with kept.lock:
         _catch_up(session, kept)
@@ -169,25 +193,27 @@ def report(session: Session) -> Report:
             session.scoring,
             session.hands_pbn,
         )
-        if kept.report is not None and kept.report[0] == stamp:
-            return kept.report[1]
+        done = kept.reports.get(w.language)
+        if done is not None and done[0] == stamp:
+            return done[1]
         built = _event(session, kept, names)
         if not built.results.rows:
-            made = build_report(built)
+            made = build_report(built, language=w)
         else:
             scored = score(built, kept.rescorer)
             if isinstance(scored, PairsResult):
                 scored = apply_penalties(scored, penalties)
-            made = _layout(built, scored, kept.layout)
-        kept.report = (stamp, made)
+            memo = kept.layouts.setdefault(w.language, LayoutMemo())
+            made = _layout(built, scored, memo, w)
+        kept.reports[w.language] = (stamp, made)
         return made
 
 
-def _layout(built: Event, result: EventResult, memo: LayoutMemo) -> Report:
+def _layout(built: Event, result: EventResult, memo: LayoutMemo, w: Words) -> Report:
     """``build_report``'s layout of a scored pairs event (anything else laid out by it)."""
     if not isinstance(result, PairsResult):
-        return build_report(built)
-    return pairs_pages(built, result, memo)
+        return build_report(built, language=w)
+    return pairs_pages(built, result, memo, w)
 
 
 def forget(sessions: Sequence[str] = ()) -> None:

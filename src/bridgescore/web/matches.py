@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from bridgescore.events.model import (
     Event,
@@ -41,6 +41,7 @@ from bridgescore.events.teams import (
     with_byes,
 )
 from bridgescore.report.view import Report, build_report, teams_pages
+from bridgescore.web import said
 from bridgescore.web.clubs import (
     EntryError,
     Viewer,
@@ -53,6 +54,7 @@ from bridgescore.web.clubs import (
     user_of,
 )
 from bridgescore.web.entries import event_of, not_yet_in
+from bridgescore.web.live import words_of
 from bridgescore.web.models import (
     Club,
     Session,
@@ -351,14 +353,18 @@ def byes_of(session: Session) -> dict[int, str]:
     return {n: r.bye for n, r in enumerate(robin.rounds, start=1) if r.bye is not None}
 
 
-def teams_report(session: Session, event: Event | None = None) -> Report:
+def teams_report(
+    session: Session, event: Event | None = None, language: str | None = None
+) -> Report:
     """The results pages of a teams session, by the report's view model, as
-    :func:`teams_result` scores it (byes and penalties included)."""
+    :func:`teams_result` scores it (byes and penalties included), in ``language``
+    (``None``: the request's)."""
+    w = words_of(language)
     event = event if event is not None else event_of(session)
     result = teams_result(session, event)
     if result is None:
-        return build_report(event)
-    return teams_pages(event, result)
+        return build_report(event, language=w)
+    return teams_pages(event, result, w)
 
 
 def swiss_standings(session: Session) -> list[Standing]:
@@ -531,7 +537,7 @@ def apply_team_change(
             SessionPair.objects.create(session=locked, pair=change.team, names=change.members)
         locked.schedule_json = plan.to_json()
         locked.save(update_fields=["schedule_json"])
-        log(locked, f"team {'withdrawn' if change.what == 'withdraw' else 'joined'}",
+        log(locked, TEAM_WITHDRAWN if change.what == "withdraw" else TEAM_JOINED,
             f"{'; '.join(change.effect)} — {reason.strip()}", user=user)  # fmt: skip
     session.schedule_json = locked.schedule_json
 
@@ -571,8 +577,13 @@ def confirm_draw(session: Session, draw: Draw, user: Viewer = None) -> SwissDraw
             session=locked, round=draw.round, draw_json=draw.to_json(), by=user_of(user)
         )
         shown = "; ".join(f"{p.higher} v {p.lower}" for p in draw.pairings)
-        bye = f"; {draw.bye} has the bye" if draw.bye else ""
-        log(locked, "round drawn", f"round {draw.round}: {shown}{bye}", user=user)
+        detail = (
+            said.said(gettext_noop("round {round}: {draw}; {team} has the bye"),
+                      round=draw.round, draw=shown, team=draw.bye)
+            if draw.bye
+            else said.said(gettext_noop("round {round}: {draw}"), round=draw.round, draw=shown)
+        )  # fmt: skip
+        log(locked, gettext_noop("round drawn"), detail, user=user)
     session.movement_json = locked.movement_json
     return kept
 
@@ -583,3 +594,8 @@ def planned_rounds(session: Session) -> int:
     if session.schedule == Session.Schedule.SWISS:
         return SwissPlan.from_json(session.schedule_json).rounds
     return len(movement_of(session).rounds)
+
+
+TEAM_WITHDRAWN = gettext_noop("team withdrawn")
+TEAM_JOINED = gettext_noop("team joined")
+"""The log's words for a team leaving or joining (translated where the log is shown)."""

@@ -13,9 +13,11 @@ import uuid
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from bridgescore.events.movements.model import Movement
+from bridgescore.web import said
 
 
 def _token() -> str:
@@ -199,6 +201,11 @@ class Entry(models.Model):
     flags = models.CharField(max_length=300, blank=True, help_text="flagged to the director")
     created = models.DateTimeField(auto_now_add=True)
 
+    @property
+    def flags_shown(self) -> str:
+        """The flags in the reader's language (kept as messages: :mod:`.said`)."""
+        return said.shown(self.flags)
+
     class Meta:
         # an id is the sending table's own: another table's id is another entry
         constraints = [
@@ -231,6 +238,12 @@ class LogLine(models.Model):
 
     class Meta:
         ordering = ["id"]
+
+    @property
+    def text(self) -> str:
+        """What happened, in the reader's language (kept as messages: :mod:`.said`)."""
+        what = gettext(self.what) if self.what else ""
+        return f"{what}: {said.shown(self.detail)}"
 
 
 class Penalty(models.Model):
@@ -308,6 +321,12 @@ class PendingEntry(models.Model):
     fields = models.TextField(help_text="the result as sent (JSON)")
     shown = models.CharField(max_length=120, help_text="the score shown to the opponents")
     created = models.DateTimeField(auto_now_add=True)
+
+    @property
+    def shown_text(self) -> str:
+        """The board and score, in the reader's language (the opponents' phone may speak
+        another than the phone that sent it: :mod:`.said`)."""
+        return said.shown(self.shown)
 
     class Meta:
         constraints = [

@@ -17,13 +17,13 @@ from django.http import (
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.html import escape
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext as _
 
 from bridgescore.errors import BridgeError
 from bridgescore.events.model import Event
 from bridgescore.report.view import slug
-from bridgescore.web import clubs, entries, failures, limits, live, matches
+from bridgescore.web import clubs, entries, failures, limits, live, matches, said
 from bridgescore.web.answers import address, problem
 from bridgescore.web.forms import LoginForm, form_problem
 from bridgescore.web.models import (
@@ -64,7 +64,10 @@ def login_view(request: HttpRequest) -> HttpResponse:
         anywhere = limits.count_try(Attempt.What.LOGIN, f"name:{name.lower()}", LOGIN_WINDOW)
         if tries > LOGIN_ATTEMPTS or anywhere > NAME_ATTEMPTS:
             clubs.log(
-                None, "login refused", f"too many attempts for {name!r}", address=address(request)
+                None,
+                gettext_noop("login refused"),
+                said.said(gettext_noop("too many attempts for {name!r}"), name=name),
+                address=address(request),
             )
             return render(
                 request,

@@ -20,7 +20,7 @@ from django.http import (
 )
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 from django.views.i18n import JavaScriptCatalog
 
 from bridgescore.core.seats import Seat
@@ -29,7 +29,7 @@ from bridgescore.errors import BridgeError
 from bridgescore.events.model import ResultRow
 from bridgescore.events.movements.fit import table_in
 from bridgescore.events.movements.moves import Moves, moves_after
-from bridgescore.web import clubs, entries, failures, limits, matches, queries
+from bridgescore.web import clubs, entries, failures, limits, matches, queries, said
 from bridgescore.web.answers import DEVICE_COOKIE, RESULTS, address, problem
 from bridgescore.web.forms import (
     CallForm,
@@ -74,7 +74,12 @@ def _vulnerable(vulnerability: Vulnerability) -> str:
 def _link(request: HttpRequest, token: str) -> TableLink:
     link = queries.link_by_token(token)
     if link is None:
-        clubs.log(None, "bad link", f"unknown table link {token[:12]!r}", address=address(request))
+        clubs.log(
+            None,
+            gettext_noop("bad link"),
+            said.said(gettext_noop("unknown table link {token!r}"), token=token[:12]),
+            address=address(request),
+        )
         raise Http404(gettext("this table link is not known: ask the director for the table card"))
     return link
 
@@ -201,9 +206,15 @@ def check_code(request: HttpRequest, link: TableLink, typed: str, purpose: str) 
     """Let the table's code through, or refuse (:class:`forms.RequestError`): a locked
     table (too many tries) until the director releases it; a phone that tried too many;
     a wrong code. Every try is counted before it is checked, and logged."""
-    where = f"table {clubs.table_label(link.session, link.table)}"
+    label = clubs.table_label(link.session, link.table)
+    refused = REFUSED[purpose]
+
+    def log(what: str, detail: str, **values: object) -> None:
+        kept = said.said(detail, label=label, **values)
+        clubs.log(link.session, what, kept, address=address(request))
+
     if link.locked:
-        clubs.log(link.session, f"{purpose} refused", f"{where}: locked", address=address(request))
+        log(refused, gettext_noop("table {label}: locked"))
         raise RequestError(
             gettext(
                 "this table is locked after too many wrong codes: ask the director to release it"
@@ -213,16 +224,11 @@ def check_code(request: HttpRequest, link: TableLink, typed: str, purpose: str) 
     phone_ok = _phone_tries(request)
     tries = limits.count_try(Attempt.What.CODE, f"table:{link.pk}")
     if not phone_ok:
-        clubs.log(
-            link.session,
-            f"{purpose} refused",
-            f"{where}: too many codes tried from this phone",
-            address=address(request),
-        )
+        log(refused, gettext_noop("table {label}: too many codes tried from this phone"))
         raise RequestError(gettext("too many codes tried from this phone: ask the director"), 429)
     if tries > CODE_TRIES:
         _lock(link)
-        clubs.log(link.session, f"{purpose} refused", f"{where}: locked", address=address(request))
+        log(refused, gettext_noop("table {label}: locked"))
         raise RequestError(
             gettext(
                 "this table is locked after too many wrong codes: ask the director to release it"
@@ -231,11 +237,11 @@ def check_code(request: HttpRequest, link: TableLink, typed: str, purpose: str) 
         )
     if not hmac.compare_digest(typed.encode(), link.code.encode()):
         left = CODE_TRIES - tries
-        clubs.log(
-            link.session,
-            f"{purpose} refused",
-            f"{where}: wrong code (try {tries} of {CODE_TRIES})",
-            address=address(request),
+        log(
+            refused,
+            gettext_noop("table {label}: wrong code (try {tries} of {most})"),
+            tries=tries,
+            most=CODE_TRIES,
         )
         if left <= 0:
             _lock(link)
@@ -251,7 +257,12 @@ def check_code(request: HttpRequest, link: TableLink, typed: str, purpose: str) 
             403,
         )
     limits.clear(Attempt.What.CODE, f"table:{link.pk}")
-    clubs.log(link.session, f"{purpose} code", f"{where}: right code", address=address(request))
+    log(RIGHT[purpose], gettext_noop("table {label}: right code"))
+
+
+REFUSED = {"takeover": gettext_noop("takeover refused"), "confirm": gettext_noop("confirm refused")}
+RIGHT = {"takeover": gettext_noop("takeover code"), "confirm": gettext_noop("confirm code")}
+"""The log's words for a code tried, by what it was tried for (translated when shown)."""
 
 
 def _lock(link: TableLink) -> None:
@@ -277,8 +288,11 @@ def table_takeover(request: HttpRequest, token: str) -> HttpResponse:
     TableLink.objects.filter(pk=link.pk).update(taken_over=timezone.now())
     clubs.log(
         link.session,
-        "takeover",
-        f"table {clubs.table_label(link.session, link.table)} taken over by another phone",
+        gettext_noop("takeover"),
+        said.said(
+            gettext_noop("table {label} taken over by another phone"),
+            label=clubs.table_label(link.session, link.table),
+        ),
         address=address(request),
     )
     return _take(request, redirect("table", token=token), link)
@@ -343,17 +357,19 @@ def _accept_or_reject(request: HttpRequest, link: TableLink) -> None:
         entries.record_entry(link.session, inp, by_table=True)
         clubs.log(
             link.session,
-            "confirmed",
-            f"table {link.table}, {pending.shown}",
+            gettext_noop("confirmed"),
+            said.said(gettext_noop("table {table}, {result}"), table=link.table,
+                      result=_kept_part(pending.shown)),
             address=address(request),
-        )
+        )  # fmt: skip
     else:
         clubs.log(
             link.session,
-            "rejected",
-            f"table {link.table}, {pending.shown}",
+            gettext_noop("rejected"),
+            said.said(gettext_noop("table {table}, {result}"), table=link.table,
+                      result=_kept_part(pending.shown)),
             address=address(request),
-        )
+        )  # fmt: skip
     pending.delete()
 
 
@@ -369,8 +385,8 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     if not _holds(request, link):
         clubs.log(
             link.session,
-            "entry refused",
-            f"table {link.table}: phone does not hold it",
+            gettext_noop("entry refused"),
+            said.said(gettext_noop("table {table}: phone does not hold it"), table=link.table),
             address=address(request),
         )
         return _answer(
@@ -392,13 +408,13 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
                 inp = replace(inp, entry_id=uuid.uuid4())
             kept = {name: str(data.get(name, "")) for name in PENDING_FIELDS}
             kept["entry_id"] = str(inp.entry_id)
-            waiting = entries.send_to_opponents(
-                link.session, inp, kept, f"board {inp.board}: {_score_text(row)}"
-            )
+            score = _score_text(row)
+            sent = said.said(gettext_noop("board {board}: {score}"), board=inp.board, score=score)
+            waiting = entries.send_to_opponents(link.session, inp, kept, sent)
             body: dict[str, Any] = {
                 "status": gettext("waiting for the opponents to confirm"),
                 "board": inp.board,
-                "score": waiting.shown.partition(": ")[2],
+                "score": score,
                 "entry_id": str(waiting.entry_id),
             }
             return _answer(wants_json, request, link, body, 200)
@@ -413,8 +429,8 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
         message = problem(error)
         clubs.log(
             link.session,
-            "entry refused",
-            f"table {link.table}: {message}",
+            gettext_noop("entry refused"),
+            said.said(gettext_noop("table {table}: {message}"), table=link.table, message=message),
             address=address(request),
         )
         return _answer(wants_json, request, link, {"error": message}, _status_of(error))
@@ -423,7 +439,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
         "entry_id": str(entry.entry_id),
         "board": entry.board,
         "score": _entry_text(entry),
-        "flags": entry.flags,
+        "flags": entry.flags_shown,
         "round": playing,
     }
     return _answer(wants_json, request, link, body, 200)
@@ -450,15 +466,24 @@ def table_call(request: HttpRequest, token: str) -> HttpResponse:
         return _answer(wants_json, request, link, {"error": problem(error)}, error.status)
     number = entries.round_at(link.session, link.table)
     TableCall.objects.create(session=link.session, table=link.table, round=number, note=note)
+    label = clubs.table_label(link.session, link.table)
     clubs.log(
         link.session,
-        "TD call",
-        f"table {clubs.table_label(link.session, link.table)}, round {number}"
-        + (f": {note}" if note else ""),
+        gettext_noop("TD call"),
+        said.said(gettext_noop("table {label}, round {round}: {note}"), label=label,
+                  round=number, note=note)
+        if note
+        else said.said(gettext_noop("table {label}, round {round}"), label=label, round=number),
         address=address(request),
-    )
+    )  # fmt: skip
     body = {"status": gettext("the director has been called"), "call": True}
     return _answer(wants_json, request, link, body, 200)
+
+
+def _kept_part(kept: str) -> said.Part | str:
+    """A kept text as a value of another message (translated with it when shown)."""
+    found = said.part_of(kept)
+    return kept if found is None else found
 
 
 def _as_read(form: TableResultForm, data: Any) -> dict[str, str]:
@@ -550,7 +575,7 @@ def plan_of(link: TableLink) -> dict[str, Any]:
             key = (int(kept.get("round", "")), int(kept.get("board", "")))
         except ValueError:
             continue
-        waiting[key] = {"shown": pending.shown, "entry_id": str(pending.entry_id)}
+        waiting[key] = {"shown": pending.shown_text, "entry_id": str(pending.entry_id)}
     rounds: list[dict[str, Any]] = []
     for number in range(1, len(movement.rounds) + 1):
         seat = table_in(movement, number, link.table)
@@ -713,8 +738,8 @@ def table_manifest(request: HttpRequest, token: str) -> HttpResponse:
     link = _link(request, token)
     label = clubs.table_label(link.session, link.table)
     manifest = {
-        "name": f"Table {label}: {link.session.name}",
-        "short_name": f"Table {label}",
+        "name": gettext("Table {label}: {session}").format(label=label, session=link.session.name),
+        "short_name": gettext("Table {label}").format(label=label),
         "start_url": f"/t/{link.token}/",
         "scope": f"/t/{link.token}/",
         "display": "standalone",
