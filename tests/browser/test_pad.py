@@ -362,3 +362,25 @@ def deal_screen(pad: Pad, deal: PadDeal) -> None:
     pad.tap(f"[data-tricks='{deal.tricks}']")
     pad.step("honours")
     pad.tap(f"[data-honours='{deal.honours}']")
+
+
+def test_a_damaged_saved_game_is_reported_in_spanish(pad: Pad, server: Server) -> None:
+    pad.page.context.add_cookies([{"name": COOKIE, "value": "es", "url": server.url}])
+    pad.start("rubber", PLAYERS)
+    pad.enter(SPANISH_RUBBER[0])
+    pad.wait_deals(1)
+    pad.page.evaluate(
+        """() => {
+        const ids = JSON.parse(localStorage.getItem('bridgescore-pad-games'));
+        localStorage.setItem('bridgescore-pad-game-roto', '[1, 2');
+        localStorage.setItem('bridgescore-pad-games', JSON.stringify([...ids, 'roto']));
+    }"""
+    )
+    pad.page.reload()
+    pad.step("sheet")
+    pad.tap("[data-games]")
+    pad.step("games")
+    said = pad.page.locator("#pad [data-broken=roto]").inner_text()
+    assert "No se pudo leer una partida guardada (roto); las demás se conservan." in said
+    assert pad.page.locator("#pad li[data-game]").count() == 1
+    assert pad.page.locator("#pad tr[data-player='Sofía'] td.num").inner_text() == "+100"
