@@ -421,6 +421,8 @@ def _and_more(message: Message, problems: int) -> Message:
     """``message``, saying how many more problems there are after it."""
     if problems <= 1:
         return message
+    if problems == 2:
+        return _("{problem} (and 1 more)", problem=message)
     return _("{problem} (and {count} more)", problem=message, count=problems - 1)
 
 
