@@ -1,22 +1,55 @@
 """A reader's problems as marked messages: the place (file, line, board, tag) and the
 reason, so that an error listing them is shown in the director's language.
 
-The English text is exactly :class:`~bridgescore.events.model.Problem`'s ``str()`` and
-:meth:`~bridgescore.events.model.Problem.detail` (a test holds them equal); a problem's
-``message`` may be a :class:`~bridgescore.errors.Message` or plain text (shown as it is).
+A problem's ``message`` is text (its users compare and join it as text); a reader gives
+it as :class:`MarkedText`, the English text that keeps the marked message it was
+rendered from, so that :func:`problem_message` can show it in any language. The English
+is exactly :class:`~bridgescore.events.model.Problem`'s ``str()`` and
+:meth:`~bridgescore.events.model.Problem.detail` (a test holds them equal).
 """
 
 from __future__ import annotations
 
-from bridgescore.errors import Message
+from bridgescore.errors import BridgeError, Message
 from bridgescore.errors import marked as _
 from bridgescore.events.model import Location, Problem, Severity
 
 
+class MarkedText(str):
+    """A message's English text that keeps the marked message (``.message``): text to
+    whoever reads it as text, translatable to whoever knows."""
+
+    __slots__ = ("message",)
+    message: Message
+
+    def __new__(cls, message: Message | str) -> MarkedText:
+        text = super().__new__(cls, str(message))
+        text.message = message if isinstance(message, Message) else Message(str(message))
+        return text
+
+
+def text_of(message: str | Message) -> str:
+    """A message as a problem's text: English, keeping the marked message."""
+    return MarkedText(message) if isinstance(message, Message) else message
+
+
+def reason_of(error: Exception) -> str:
+    """An error's message as a problem's text (a bridgescore error's stays translatable)."""
+    return MarkedText(error.message) if isinstance(error, BridgeError) else str(error)
+
+
+def as_message(text: str | Message) -> Message:
+    """Text as a message: the one it was rendered from, or the text shown as it is."""
+    if isinstance(text, Message):
+        return text
+    if isinstance(text, MarkedText):
+        return text.message
+    return Message(text)
+
+
 def problem_reason(problem: Problem) -> Message:
     """The problem's reason as a message (a plain text is shown as it is)."""
-    message: object = problem.message
-    return message if isinstance(message, Message) else Message(str(message))
+    return as_message(problem.message)
 
 
 def tag_shown(where: Location) -> Message:

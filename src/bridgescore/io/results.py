@@ -65,7 +65,7 @@ from bridgescore.events.model import (
 )
 from bridgescore.events.movements.fit import place_result
 from bridgescore.events.movements.model import Movement
-from bridgescore.io._problems import problem_message
+from bridgescore.io._problems import MarkedText, problem_message, reason_of
 from bridgescore.io.rows import Built, RawResult, build_result, raise_errors, raw_field
 from bridgescore.io.text import excerpt, read_text, read_text_lenient
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
@@ -126,11 +126,11 @@ def read_row(
     get = {key: _text(value) for key, value in fields.items()}
     board_text = get.get("board", "")
     if not board_text:
-        return Built(None, (Problem(where, "no board number"),))
+        return Built(None, (Problem(where, MarkedText(_("no board number"))),))
     try:
         board = BoardInfo.parse(board_text)
     except BridgeError as error:
-        return Built(None, (Problem(where, str(error)),))
+        return Built(None, (Problem(where, reason_of(error)),))
     at = where.at(board=board.number)
     ns, ew = get.get("ns", ""), get.get("ew", "")
     seats = [get.get(seat, "") for seat in SEATS]
@@ -139,7 +139,18 @@ def read_row(
         if not all(seats):
             missing = ", ".join(s for s, who in zip(SEATS, seats, strict=True) if not who)
             return Built(
-                None, (Problem(at, f"an individual's row names all four players: no {missing}"),)
+                None,
+                (
+                    Problem(
+                        at,
+                        MarkedText(
+                            _(
+                                "an individual's row names all four players: no {missing}",
+                                missing=missing,
+                            )
+                        ),
+                    ),
+                ),
             )
         north, east, south, west = seats
         players = (north, east, south, west)
@@ -152,12 +163,12 @@ def read_row(
         vulnerability = Vulnerability.parse(vul_text) if vul_text else board.vulnerability
         round_number = _int(round_text, "round") if round_text else None
     except BridgeError as error:
-        return Built(None, (Problem(at, str(error)),))
+        return Built(None, (Problem(at, reason_of(error)),))
     if movement is not None:
         try:
             table_number = _int(table_text, "table") if table_text else None
         except BridgeError as error:
-            return Built(None, (Problem(at, str(error)),))
+            return Built(None, (Problem(at, reason_of(error)),))
         placed = place_result(
             movement,
             board.number,
@@ -167,11 +178,19 @@ def read_row(
             ew=ew or None,
         )
         if placed.seating is None:
-            return Built(None, (Problem(at, f"does not fit the movement: {placed.error}"),))
+            return Built(
+                None,
+                (
+                    Problem(
+                        at,
+                        MarkedText(_("does not fit the movement: {reason}", reason=placed.error)),
+                    ),
+                ),
+            )
         ns, ew = placed.seating.ns, placed.seating.ew
         round_number, table_text = placed.seating.round, str(placed.seating.table)
     if not ns or not ew:
-        return Built(None, (Problem(at, "both the NS and the EW pair are needed"),))
+        return Built(None, (Problem(at, MarkedText(_("both the NS and the EW pair are needed"))),))
     raw = RawResult(
         board.number,
         ns,
@@ -213,7 +232,10 @@ def _finish(
     problems.extend(check_rows(rows, laws, teams=teams))
     if not rows and not any(p.severity is Severity.ERROR for p in problems):
         problems.append(
-            Problem(Location(source), "no results to score: the file holds no result rows")
+            Problem(
+                Location(source),
+                MarkedText(_("no results to score: the file holds no result rows")),
+            )
         )
     problems.sort(key=lambda p: (p.where.line or 0, p.where.entry or 0))
     event = EventResults(
@@ -255,7 +277,12 @@ def _records(
             return
         except csv.Error as error:
             line = getattr(reader, "line_num", None)
-            problems.append(Problem(Location(source, line), f"cannot be read as CSV: {error}"))
+            problems.append(
+                Problem(
+                    Location(source, line),
+                    MarkedText(_("cannot be read as CSV: {error}", error=str(error))),
+                )
+            )
             return
         yield record
 
@@ -289,7 +316,13 @@ def read_csv(
                     problems.append(
                         Problem(
                             Location(source, line),
-                            f"column {name!r} is not used (columns: {', '.join(COLUMNS)})",
+                            MarkedText(
+                                _(
+                                    "column {name!r} is not used (columns: {columns})",
+                                    name=name,
+                                    columns=", ".join(COLUMNS),
+                                )
+                            ),
                             Severity.WARNING,
                         )
                     )
@@ -299,14 +332,26 @@ def read_csv(
             missing = [c for c in needed if c not in header]
             if missing:
                 problems.append(
-                    Problem(Location(source, line), f"header lacks {', '.join(missing)}")
+                    Problem(
+                        Location(source, line),
+                        MarkedText(_("header lacks {columns}", columns=", ".join(missing))),
+                    )
                 )
                 break
             continue
         where = Location(source, line)
         if len(record) > len(header):
             problems.append(
-                Problem(where, f"{len(record)} fields where the header has {len(header)}")
+                Problem(
+                    where,
+                    MarkedText(
+                        _(
+                            "{count} fields where the header has {header}",
+                            count=len(record),
+                            header=len(header),
+                        )
+                    ),
+                )
             )
             continue
         built = read_row(dict(zip(header, record, strict=False)), where, laws, movement)
@@ -314,7 +359,7 @@ def read_csv(
         if built.row is not None:
             rows.append(built.row)
     if header is None:
-        problems.append(Problem(Location(source), "no header row and no results"))
+        problems.append(Problem(Location(source), MarkedText(_("no header row and no results"))))
     return EventResults(tuple(rows), tuple(problems), source=source, about=tuple(about))
 
 
@@ -336,29 +381,50 @@ def loads_json(
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise ResultsFileError(
-            [Problem(Location(source, error.lineno), f"not valid JSON: {error.msg}")]
+            [
+                Problem(
+                    Location(source, error.lineno),
+                    MarkedText(_("not valid JSON: {error}", error=error.msg)),
+                )
+            ]
         ) from None
     except RecursionError:
         raise ResultsFileError(
-            [Problem(Location(source), "not readable JSON: nested too deep")]
+            [Problem(Location(source), MarkedText(_("not readable JSON: nested too deep")))]
         ) from None
     except ValueError as error:  # a number too long to convert
         raise ResultsFileError(
-            [Problem(Location(source), f"not readable JSON: {excerpt(str(error))}")]
+            [
+                Problem(
+                    Location(source),
+                    MarkedText(_("not readable JSON: {error}", error=excerpt(str(error)))),
+                )
+            ]
         ) from None
     data, lone = _without_lone_surrogates(data)
     if lone:
         problems.append(
             Problem(
                 Location(source),
-                f"{lone} text value{'s' * (lone != 1)} held a lone surrogate (a broken \\u"
-                " escape); each is shown as U+FFFD",
+                MarkedText(
+                    _(
+                        "{count} text value held a lone surrogate (a broken \\u escape); each"
+                        " is shown as U+FFFD",
+                        count=lone,
+                    )
+                    if lone == 1
+                    else _(
+                        "{count} text values held a lone surrogate (a broken \\u escape); each"
+                        " is shown as U+FFFD",
+                        count=lone,
+                    )
+                ),
                 Severity.WARNING,
             )
         )
     if not isinstance(data, dict) or not isinstance(data.get("results"), list):
         raise ResultsFileError(
-            [Problem(Location(source), 'expected an object with a "results" list')]
+            [Problem(Location(source), MarkedText(_('expected an object with a "results" list')))]
         )
     event = data.get("event") or {}
     name = _text(event.get("name")) if isinstance(event, dict) else ""
@@ -380,12 +446,16 @@ def loads_json(
     for index, entry in enumerate(data["results"], start=1):
         where = Location(source, entry=index)
         if not isinstance(entry, dict):
-            problems.append(Problem(where, "a result is an object of named fields"))
+            problems.append(Problem(where, MarkedText(_("a result is an object of named fields"))))
             continue
         unknown = sorted(set(entry) - set(COLUMNS))
         if unknown:
             problems.append(
-                Problem(where, f"fields not used: {', '.join(unknown)}", Severity.WARNING)
+                Problem(
+                    where,
+                    MarkedText(_("fields not used: {fields}", fields=", ".join(unknown))),
+                    Severity.WARNING,
+                )
             )
         built = read_row(entry, where, laws, movement)
         problems.extend(built.problems)
@@ -401,7 +471,9 @@ def _read(path: str | os.PathLike[str], strict: bool) -> tuple[str, list[Problem
     if strict:
         return read_text(path), []
     text, found = read_text_lenient(path)
-    return text, [Problem(Location(source, p.line), p.message, Severity.WARNING) for p in found]
+    return text, [
+        Problem(Location(source, p.line), MarkedText(p.reason), Severity.WARNING) for p in found
+    ]
 
 
 def _without_lone_surrogates(value: Any) -> tuple[Any, int]:
@@ -598,7 +670,7 @@ def load_participants(
 ) -> tuple[Participant, ...]:
     """The participants a CSV or JSON results file names (JSON by its ``.json`` extension or
     a leading ``{``, else CSV): see :func:`participants_csv` and :func:`participants_json`."""
-    text, _ = _read(path, strict=False)
+    text, _found = _read(path, strict=False)
     if Path(path).suffix.lower() == ".json" or text.lstrip().startswith("{"):
         return participants_json(text, kind=kind)
     return participants_csv(text, kind=kind)

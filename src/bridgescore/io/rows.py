@@ -39,8 +39,10 @@ from bridgescore.duplicate.adjusted import (
     parse_award,
     parse_entry,
 )
-from bridgescore.errors import BridgeError, BridgeInputError
+from bridgescore.errors import BridgeError, BridgeInputError, Gettext, Message
+from bridgescore.errors import marked as _
 from bridgescore.events.model import Location, Problem, ResultRow, Severity, ns_score_of
+from bridgescore.io._problems import MarkedText, as_message
 from bridgescore.io.text import excerpt
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
@@ -49,10 +51,9 @@ _TWO_AWARDS: Final = re.compile(
     r"^(A[+-]?|A\d+(?:\.\d+)?%?)(A[+-]?|A\d+(?:\.\d+)?%?)$", re.IGNORECASE
 )
 _ADJUSTED_START: Final = re.compile(r"^\s*(A|NP\b|NOT\s*PLAYED|AV)", re.IGNORECASE)
-_ADJUSTED_HELP: Final = "A+/A-, A60/A40, A5050, 60%/40%, A (average), NP (not played)"
-_DECLARER_HELP: Final = "give the declarer: N, E, S or W"
-_TRICKS_HELP: Final = "give the tricks taken, or =, +1, -2"
-_NO_RESULT: Final = "give a contract and its result, a score, or an adjusted score"
+_ADJUSTED_HELP: Final = _("A+/A-, A60/A40, A5050, 60%/40%, A (average), NP (not played)")
+_DECLARER_HELP: Final = _("give the declarer: N, E, S or W")
+_TRICKS_HELP: Final = _("give the tricks taken, or =, +1, -2")
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,11 +132,15 @@ def parse_adjusted(text: str) -> Adjusted | NotPlayed:
         match = _TWO_AWARDS.match(text.strip())
         if match is None:
             raise BridgeInputError(
-                f"{excerpt(text)!r} is not an adjusted score (write {_ADJUSTED_HELP})"
+                _(
+                    "{text!r} is not an adjusted score (write {help})",
+                    text=excerpt(text),
+                    help=_ADJUSTED_HELP,
+                )
             ) from None
         return Adjusted(side_award(match[1]), side_award(match[2]))
     if isinstance(entry, int):
-        raise BridgeInputError(f"{text!r} is a score, not an adjusted score")
+        raise BridgeInputError(_("{text!r} is a score, not an adjusted score", text=text))
     return entry
 
 
@@ -162,9 +167,11 @@ class _Builder:
         self.laws = laws
         self.problems: list[Problem] = []
 
-    def report(self, at: Field | None, message: str, severity: Severity = Severity.ERROR) -> None:
+    def report(
+        self, at: Field | None, message: Message, severity: Severity = Severity.ERROR
+    ) -> None:
         where = (self.raw.where if at is None else at.where).at(board=self.raw.board)
-        self.problems.append(Problem(where, message, severity))
+        self.problems.append(Problem(where, MarkedText(message), severity))
 
     def done(self, row: ResultRow | None) -> Built:
         return Built(row, tuple(self.problems))
@@ -208,20 +215,22 @@ class _Builder:
         if raw.contract is None and (raw.declarer or raw.tricks):
             loose = [f for f in (raw.declarer, raw.tricks) if f is not None]
             shown = ", ".join(f"{f.name} {f.quoted()}" for f in loose)
-            self.report(loose[0], f"{shown} without a contract")
+            self.report(loose[0], _("{fields} without a contract", fields=shown))
             return self.done(None)
         if raw.contract is not None:
             return self.played(raw.contract, given)
         if given is not None:
             return self.done(self.row(ns_score=given))
-        self.report(None, f"no result: {_NO_RESULT}")
+        self.report(
+            None, _("no result: give a contract and its result, a score, or an adjusted score")
+        )
         return self.done(None)
 
     def adjusted(self, at: Field) -> Built:
         try:
             value = parse_adjusted(at.text)
         except BridgeError as error:
-            self.report(at, f"{at.name} {error}")
+            self.report(at, Message("{name} {error}", name=at.name, error=error))
             return self.done(None)
         aside = [
             f
@@ -232,7 +241,13 @@ class _Builder:
             shown = ", ".join(f"{f.name} {f.quoted()}" for f in aside)
             self.report(
                 aside[0],
-                f"{shown} left aside: {at.name} {at.quoted()} is the adjusted score {value}",
+                _(
+                    "{fields} left aside: {name} {text} is the adjusted score {value}",
+                    fields=shown,
+                    name=at.name,
+                    text=at.quoted(),
+                    value=value,
+                ),
                 Severity.WARNING,
             )
         return self.done(self.row(adjusted=value))
@@ -246,12 +261,23 @@ class _Builder:
         if _SCORE_RE.match(text) and len(text) <= 8:
             return int(text)
         if _SCORE_RE.match(text):
-            self.report(at, f"{at.name} {at.quoted()} is not a bridge score (too many digits)")
+            self.report(
+                at,
+                _(
+                    "{name} {text} is not a bridge score (too many digits)",
+                    name=at.name,
+                    text=at.quoted(),
+                ),
+            )
         else:
             self.report(
                 at,
-                f"{at.name} {at.quoted()} is neither a score (420, -50) nor an adjusted score"
-                f" ({_ADJUSTED_HELP})",
+                _(
+                    "{name} {text} is neither a score (420, -50) nor an adjusted score ({help})",
+                    name=at.name,
+                    text=at.quoted(),
+                    help=_ADJUSTED_HELP,
+                ),
             )
         return False
 
@@ -264,7 +290,14 @@ class _Builder:
                 self.problems.append(
                     Problem(
                         failed.where,
-                        f"{failed.message}; scored by its {self.raw.score.name} {given:+d}",
+                        MarkedText(
+                            _(
+                                "{reason}; scored by its {name} {score:+d}",
+                                reason=as_message(failed.message),
+                                name=self.raw.score.name,
+                                score=given,
+                            )
+                        ),
                         Severity.WARNING,
                     )
                 )
@@ -275,8 +308,15 @@ class _Builder:
             assert self.raw.score is not None
             self.report(
                 self.raw.score,
-                f"{self.raw.score.name} {given:+d} contradicts {result} (NS {ns_score:+d} at"
-                f" vulnerability {self.raw.vulnerability}); scored from the contract",
+                _(
+                    "{name} {given:+d} contradicts {result} (NS {score:+d} at vulnerability"
+                    " {vulnerability}); scored from the contract",
+                    name=self.raw.score.name,
+                    given=given,
+                    result=result,
+                    score=ns_score,
+                    vulnerability=self.raw.vulnerability,
+                ),
                 Severity.WARNING,
             )
         return self.done(self.row(result=result, ns_score=ns_score))
@@ -293,7 +333,11 @@ class _Builder:
             if raw.tricks is not None and raw.tricks.text not in ("0", "-"):
                 self.report(
                     raw.tricks,
-                    f"{raw.tricks.name} {raw.tricks.quoted()}: a passed-out deal has no result",
+                    _(
+                        "{name} {text}: a passed-out deal has no result",
+                        name=raw.tricks.name,
+                        text=raw.tricks.quoted(),
+                    ),
                 )
                 return None
             return TableResult(contract, None)
@@ -302,7 +346,9 @@ class _Builder:
             return None
         if raw.tricks is None:
             bare = contract.format(declarer=False)
-            self.report(at, f"{bare} has no result ({_TRICKS_HELP})")
+            self.report(
+                at, _("{contract} has no result ({help})", contract=bare, help=_TRICKS_HELP)
+            )
             return None
         return self.tricks(contract.by(declarer), raw.tricks)
 
@@ -315,15 +361,26 @@ class _Builder:
             try:
                 TableResult.parse(at.text)
             except BridgeError as error:
-                self.report(at, f"{at.name} {error}")
+                self.report(at, Message("{name} {error}", name=at.name, error=error))
                 return None
-            self.report(at, f"{at.name} {at.quoted()} holds a result, and so do the other fields")
+            self.report(
+                at,
+                _(
+                    "{name} {text} holds a result, and so do the other fields",
+                    name=at.name,
+                    text=at.quoted(),
+                ),
+            )
             return None
         if result.declarer is None and not result.passed_out:
             self.report(
                 at,
-                f"{at.name} {at.quoted()} has no declarer ({_DECLARER_HELP}), so whose"
-                " score it is is unknown",
+                _(
+                    "{name} {text} has no declarer ({help}), so whose score it is is unknown",
+                    name=at.name,
+                    text=at.quoted(),
+                    help=_DECLARER_HELP,
+                ),
             )
             return None
         return result
@@ -334,20 +391,29 @@ class _Builder:
             if contract.declarer is None:
                 self.report(
                     at,
-                    f"{contract} has no declarer ({_DECLARER_HELP}), so whose score it"
-                    " is is unknown",
+                    _(
+                        "{contract} has no declarer ({help}), so whose score it is is unknown",
+                        contract=contract,
+                        help=_DECLARER_HELP,
+                    ),
                 )
             return contract.declarer
         try:
             seat = Seat.parse(given.text)
         except BridgeError as error:
-            self.report(given, f"{given.name} {error}")
+            self.report(given, Message("{name} {error}", name=given.name, error=error))
             return None
         if contract.declarer is not None and contract.declarer is not seat:
             self.report(
                 given,
-                f"{given.name} {given.quoted()} but the {at.name} {contract} names"
-                f" {contract.declarer}",
+                _(
+                    "{name} {text} but the {field} {contract} names {declarer}",
+                    name=given.name,
+                    text=given.quoted(),
+                    field=at.name,
+                    contract=contract,
+                    declarer=contract.declarer,
+                ),
             )
             return None
         return seat
@@ -359,7 +425,15 @@ class _Builder:
                 return TableResult(contract, int(text))
             return TableResult.parse(f"{contract} {text}")
         except BridgeError as error:
-            self.report(at, f"{at.name} {at.quoted()}: {_reason(error, text)}")
+            self.report(
+                at,
+                Message(
+                    "{name} {text}: {reason}",
+                    name=at.name,
+                    text=at.quoted(),
+                    reason=_Unquoted(error, text),
+                ),
+            )
             return None
 
 
@@ -371,11 +445,19 @@ def _reads_as_contract(text: str) -> bool:
     return True
 
 
-def _reason(error: BridgeError, given: str) -> str:
-    """An error's message without the input it starts by quoting."""
-    text = str(error)
-    head, sep, rest = text.partition(": ")
-    return rest if sep and given in head else text
+class _Unquoted(Message):
+    """An error's message without the input it starts by quoting, in any language."""
+
+    __slots__ = ("given",)
+
+    def __init__(self, error: BridgeError, given: str) -> None:
+        super().__init__("{error}", error=error)
+        self.given = given
+
+    def render(self, gettext: Gettext | None = None) -> str:
+        text = super().render(gettext)
+        head, sep, rest = text.partition(": ")
+        return rest if sep and self.given in head else text
 
 
 def build_result(raw: RawResult, *, laws: str = DEFAULT_LAW_SET) -> Built:
@@ -388,7 +470,7 @@ def raise_errors(built: Built) -> ResultRow:
     errors = [p for p in built.problems if p.severity is Severity.ERROR]
     if errors or built.row is None:
         first = errors[0] if errors else built.problems[0]
-        raise BridgeInputError(first.message)
+        raise BridgeInputError(as_message(first.message))
     return built.row
 
 

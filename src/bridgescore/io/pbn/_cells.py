@@ -10,6 +10,7 @@ from typing import Final
 from bridgescore.core._tokens import quote
 from bridgescore.duplicate.adjusted import NOT_PLAYED, Adjusted, NotPlayed
 from bridgescore.errors import BridgeError, BridgeInputError
+from bridgescore.errors import marked as _
 from bridgescore.io.pbn._tables import Cell
 from bridgescore.io.rows import parse_adjusted, side_award
 
@@ -56,7 +57,10 @@ def _adjusted_text(text: str) -> Adjusted | NotPlayed:
         r"A\d{4}", folded, re.IGNORECASE
     ):
         raise BridgeInputError(
-            f"{quote(text)}: an adjusted score for one side only; give both (A+ A-, A60 A40, A+A-)"
+            _(
+                "{text}: an adjusted score for one side only; give both (A+ A-, A60 A40, A+A-)",
+                text=quote(text),
+            )
         )
     return parse_adjusted(folded)
 
@@ -77,7 +81,9 @@ def score_entry(ns: Cell, ew: Cell) -> int | Adjusted | NotPlayed | str | None:
         assert ns_text is not None
         assert ew_text is not None
         if int(ns_text) != -int(ew_text):
-            raise BridgeInputError(f"Score_NS {ns_text} and Score_EW {ew_text} disagree")
+            raise BridgeInputError(
+                _("Score_NS {ns} and Score_EW {ew} disagree", ns=ns_text, ew=ew_text)
+            )
         return int(ns_text)
     if ns_num and ew_text is None:
         assert ns_text is not None
@@ -94,5 +100,8 @@ def score_entry(ns: Cell, ew: Cell) -> int | Adjusted | NotPlayed | str | None:
     except BridgeError:
         shown = " / ".join(t or "-" for t in given)
         raise BridgeInputError(
-            f"score {quote(shown)} is neither points nor an adjusted score (A+, A-, A60...)"
+            _(
+                "score {score} is neither points nor an adjusted score (A+, A-, A60...)",
+                score=quote(shown),
+            )
         ) from None

@@ -14,8 +14,10 @@ from bridgescore.core.contract import PASSED_OUT, Contract, PassedOut, TableResu
 from bridgescore.core.hands import SUITS, Card, DealError, Hands, Rank
 from bridgescore.core.seats import Seat, Side
 from bridgescore.core.vulnerability import BoardInfo, Vulnerability
-from bridgescore.errors import BridgeError
+from bridgescore.errors import BridgeError, BridgeInputError, Message
+from bridgescore.errors import marked as _
 from bridgescore.events.model import Severity
+from bridgescore.io._problems import reason_of
 from bridgescore.io.pbn._model import Game, PBNProblem, Tag, pbn_problem
 from bridgescore.io.rows import cached_ns_score
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
@@ -109,9 +111,9 @@ class Facts:
     result: TableResult | None = None
     ns_score: int | None = None
     score_text: str | None = None
-    problems: list[tuple[str, str, Severity]] = field(default_factory=list)
+    problems: list[tuple[str, str | Message, Severity]] = field(default_factory=list)
 
-    def error(self, tag: str, message: str) -> None:
+    def error(self, tag: str, message: str | Message) -> None:
         self.problems.append((tag, message, Severity.ERROR))
 
 
@@ -225,22 +227,31 @@ def _tricks(text: str, declarer: Seat | None) -> int:
         try:
             ns, ew, _own = parse_sided(stripped)
         except ValueError:
-            raise ValueError(
-                f"{text!r} is not a result; write declarer's tricks (9) or a side's (NS 9)"
+            raise BridgeInputError(
+                _(
+                    "{text!r} is not a result; write declarer's tricks (9) or a side's (NS 9)",
+                    text=text,
+                )
             ) from None
         if ns is not None and ew is not None and ns + ew != 13:
-            raise ValueError(f"{text!r}: the two sides' tricks do not add up to 13")
+            raise BridgeInputError(
+                _("{text!r}: the two sides' tricks do not add up to 13", text=text)
+            )
         if declarer is None:
-            raise ValueError(f"{text!r}: tricks for a side, but no declarer to tell whose")
+            raise BridgeInputError(
+                _("{text!r}: tricks for a side, but no declarer to tell whose", text=text)
+            )
         own = ns if declarer.side is Side.NS else ew
         other = ew if declarer.side is Side.NS else ns
         if own is None and other is not None:
             own = 13 - other
         if own is None or own != int(own):
-            raise ValueError(f"{text!r}: not a number of tricks")
+            raise BridgeInputError(_("{text!r}: not a number of tricks", text=text))
         tricks = int(own)
     if not 0 <= tricks <= 13:
-        raise ValueError(f"{text!r}: a deal has 13 tricks; declarer takes 0 to 13")
+        raise BridgeInputError(
+            _("{text!r}: a deal has 13 tricks; declarer takes 0 to 13", text=text)
+        )
     return tricks
 
 
@@ -293,19 +304,25 @@ def game_facts(
         try:
             facts.board = _board_number(board)
         except BridgeError:
-            facts.error("Board", f"board number {quote(board)} is not a whole number from 1 up")
+            facts.error(
+                "Board",
+                _("board number {board} is not a whole number from 1 up", board=quote(board)),
+            )
     dealer = _given(values, "Dealer")
     if dealer is not None:
         try:
             facts.dealer = _seat(dealer)
         except BridgeError:
-            facts.error("Dealer", f"{dealer!r} is not a dealer; use N, E, S or W")
+            facts.error("Dealer", _("{dealer!r} is not a dealer; use N, E, S or W", dealer=dealer))
     vul = values.get("Vulnerable")
     if vul is not None and vul.strip() != "?":
         try:
             facts.vulnerability = _vulnerability(vul)
         except BridgeError:
-            facts.error("Vulnerable", f"{vul!r} is not a vulnerability; use None, NS, EW or All")
+            facts.error(
+                "Vulnerable",
+                _("{vul!r} is not a vulnerability; use None, NS, EW or All", vul=vul),
+            )
     deal = _given(values, "Deal")
     if deal is not None and (full or not _deal_fine(deal)):
         try:
@@ -314,7 +331,7 @@ def game_facts(
             if _is_end_position(deal):
                 facts.end_position = True
             else:
-                facts.error("Deal", str(error))
+                facts.error("Deal", error.message)
     _read_result(values, facts, laws, full)
     return facts
 
@@ -330,24 +347,29 @@ def _read_result(values: Mapping[str, str], facts: Facts, laws: str, full: bool)
         try:
             contract = _contract(contract_text)
         except BridgeError as error:
-            facts.error("Contract", str(error))
+            facts.error("Contract", error.message)
     declarer: Seat | None = None
     if declarer_text is not None:
         try:
             declarer = _seat(declarer_text.lstrip("^"))
         except BridgeError:
-            facts.error("Declarer", f"{declarer_text!r} is not a declarer; use N, E, S or W")
+            facts.error(
+                "Declarer",
+                _("{declarer!r} is not a declarer; use N, E, S or W", declarer=declarer_text),
+            )
     if isinstance(contract, Contract) and contract.declarer is not None:
         declarer = declarer or contract.declarer
     tricks: int | None = None
     if result_text is not None:
         try:
             tricks = _tricks(result_text, declarer)
-        except ValueError as error:
-            facts.error("Result", str(error))
+        except ValueError as error:  # a BridgeInputError, or a digit int() does not read
+            facts.error("Result", reason_of(error))
     if contract is PASSED_OUT or isinstance(contract, PassedOut):
         if tricks is not None:
-            facts.error("Result", f"{result_text!r}: a passed-out deal has no result")
+            facts.error(
+                "Result", _("{result!r}: a passed-out deal has no result", result=result_text)
+            )
         facts.result = TableResult(PASSED_OUT, None)
     elif isinstance(contract, Contract) and tricks is not None:
         if not (full or score_text is not None) and declarer is not None:
@@ -355,33 +377,45 @@ def _read_result(values: Mapping[str, str], facts: Facts, laws: str, full: bool)
         if declarer is None and declarer_text is not None:
             return  # the declarer is wrong, and reported
         if declarer is None:
-            facts.error("Declarer", f"the contract {contract_text!r} has a result but no declarer")
+            facts.error(
+                "Declarer",
+                _(
+                    "the contract {contract!r} has a result but no declarer",
+                    contract=contract_text,
+                ),
+            )
         else:
             try:
                 facts.result = _made(contract, declarer, tricks)
             except BridgeError as error:
-                facts.error("Result", str(error))
+                facts.error("Result", error.message)
     if score_text is None:
         return
     try:
         ns, ew, own = _sided(score_text)
     except ValueError:
-        facts.error("Score", f"{score_text!r} is not a score (write 'NS 420' or 'EW 50')")
+        facts.error(
+            "Score", _("{score!r} is not a score (write 'NS 420' or 'EW 50')", score=score_text)
+        )
         return
     if ns is not None and ew is not None and ns != -ew:
-        facts.error("Score", f"{score_text!r}: the two sides' scores do not cancel out")
+        facts.error(
+            "Score", _("{score!r}: the two sides' scores do not cancel out", score=score_text)
+        )
         return
     value = ns if ns is not None else (-ew if ew is not None else None)
     if value is None and own is not None:
         if declarer is None:
             if own != 0:
-                facts.error("Score", f"{score_text!r}: declarer's score, but no declarer")
+                facts.error(
+                    "Score", _("{score!r}: declarer's score, but no declarer", score=score_text)
+                )
                 return
             value = 0.0
         else:
             value = own if declarer.side is Side.NS else -own
     if value is None or not math.isfinite(value) or value != int(value):
-        facts.error("Score", f"{score_text[:40]!r} is not a whole number of points")
+        facts.error("Score", _("{score!r} is not a whole number of points", score=score_text[:40]))
         return
     facts.ns_score = int(value)
     vulnerability = facts.vulnerability
@@ -395,8 +429,14 @@ def _read_result(values: Mapping[str, str], facts: Facts, laws: str, full: bool)
         facts.problems.append(
             (
                 "Score",
-                f"{quote(score_text)} contradicts {facts.result} (NS {expected:+d} at"
-                f" vulnerability {vulnerability}); scored from the contract",
+                _(
+                    "{score} contradicts {result} (NS {expected:+d} at vulnerability"
+                    " {vulnerability}); scored from the contract",
+                    score=quote(score_text),
+                    result=facts.result,
+                    expected=expected,
+                    vulnerability=vulnerability,
+                ),
                 Severity.WARNING,
             )
         )
@@ -449,7 +489,7 @@ def _tag_problems(tags: list[Tag], source: str, board: str | None) -> list[PBNPr
                     pbn_problem(
                         source,
                         tag.line,
-                        "given twice in one game; PBN reads the first and ignores this one",
+                        _("given twice in one game; PBN reads the first and ignores this one"),
                         board,
                         name,
                         Severity.WARNING,
@@ -462,7 +502,7 @@ def _tag_problems(tags: list[Tag], source: str, board: str | None) -> list[PBNPr
                 pbn_problem(
                     source,
                     tag.line,
-                    "not a PBN 2.1 tag (kept as it is)",
+                    _("not a PBN 2.1 tag (kept as it is)"),
                     board,
                     name,
                     Severity.WARNING,
@@ -473,7 +513,7 @@ def _tag_problems(tags: list[Tag], source: str, board: str | None) -> list[PBNPr
                 pbn_problem(
                     source,
                     tag.line,
-                    f"may not inherit its value ({tag.written!r}); PBN 4.8",
+                    _("may not inherit its value ({value!r}); PBN 4.8", value=tag.written),
                     board,
                     name,
                     Severity.WARNING,
@@ -500,7 +540,10 @@ def stray_text(game: Game, source: str) -> list[PBNProblem]:
             pbn_problem(
                 source,
                 line,
-                f"text outside any tag: {text[:40]!r} (this tag has no section data)",
+                _(
+                    "text outside any tag: {text!r} (this tag has no section data)",
+                    text=text[:40],
+                ),
                 game.board,
                 item.name,
             )

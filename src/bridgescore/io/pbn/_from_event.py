@@ -13,6 +13,7 @@ from bridgescore.core.contract import PassedOut
 from bridgescore.core.vulnerability import BoardInfo, Vulnerability
 from bridgescore.duplicate.adjusted import Adjusted, AdjustedCode, Award
 from bridgescore.errors import BridgeInputError
+from bridgescore.errors import marked as _
 from bridgescore.events.conventions import converted_by
 from bridgescore.events.model import Event, Published, PublishedStanding, ResultRow
 from bridgescore.events.vocabulary import EventKind, Scoring
@@ -143,7 +144,11 @@ def from_event(
     figures: Sequence[Published | None] = event.published if points is None else points
     if figures and len(figures) != len(rows):
         raise BridgeInputError(
-            f"{len(figures)} points for {len(rows)} rows: give one (or None) per row"
+            _(
+                "{points} points for {rows} rows: give one (or None) per row",
+                points=len(figures),
+                rows=len(rows),
+            )
         )
     unit = "MP" if event.scoring in ("mp", "acbl") else "IMP"
     with_points = any(f is not None for f in figures)

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from bridgescore.errors import Message
+from bridgescore.errors import marked as _
 from bridgescore.events.model import Severity
 from bridgescore.io.pbn._model import NAME_RE, Comment, Escape, Item, Tag, Text, escape, unescape
 
@@ -68,7 +70,7 @@ _Record = tuple[int, str, str]
 class LexedGame:
     items: list[Item]
     tail: str
-    problems: list[tuple[int, str, str | None, Severity]]
+    problems: list[tuple[int, str | Message, str | None, Severity]]
 
 
 class GameLexer:
@@ -96,7 +98,7 @@ class GameLexer:
         """The file line number of the game's first line (its items' lines count from it)."""
         self.lines: list[str] = []
         self.entries: list[_Entry] = []
-        self.problems: list[tuple[int, str, str | None, Severity]] = []
+        self.problems: list[tuple[int, str | Message, str | None, Severity]] = []
         self._tag: _OpenTag | None = None
         self._pair = _NONE
         self._pair_start: Pos = (0, 0)
@@ -248,7 +250,7 @@ class GameLexer:
         end_of_game: Pos = (last, len(self.lines[last])) if self.lines else (0, 0)
         if self._pair != _NONE:
             if self._pair == _NAME:
-                self._problem(self._pair_start[0], "'[' at the end of the game starts no tag")
+                self._problem(self._pair_start[0], _("'[' at the end of the game starts no tag"))
                 self._pair = _NONE
                 self._stray(self._pair_start, (self._pair_start[0], self._pair_start[1] + 1))
             else:
@@ -256,13 +258,13 @@ class GameLexer:
                     self._pair_quoted = ""
                 self._problem(
                     self._pair_start[0],
-                    "the tag pair is cut off at the end of the game (no closing ']')",
+                    _("the tag pair is cut off at the end of the game (no closing ']')"),
                     self._pair_name,
                 )
                 self._end_pair(self._pair_value_end)
         if self._brace is not None:
             start, _owner = self._brace
-            self._problem(start[0], "a '{' comment is not closed before the end of the game")
+            self._problem(start[0], _("a '{' comment is not closed before the end of the game"))
             self._close_brace(end_of_game, closed=False)
         self._close_tag(None)
         return self._build(end_of_game)
@@ -304,7 +306,7 @@ class GameLexer:
                 string = _STRING.match(line, pos)
                 end = n if string is None else string.end()
                 if string is None:
-                    self._problem(li, "a quoted string is not closed on its line")
+                    self._problem(li, _("a quoted string is not closed on its line"))
                 self._data((li, pos), (li, end))
                 pos = end
             else:
@@ -319,7 +321,7 @@ class GameLexer:
         if self._pair == _NAME:
             name = NAME_RE.match(line, pos)
             if name is None:
-                self._problem(self._pair_start[0], "'[' is not followed by a tag name")
+                self._problem(self._pair_start[0], _("'[' is not followed by a tag name"))
                 self._pair = _NONE
                 start = self._pair_start
                 self._data(start, (start[0], start[1] + 1))
@@ -331,7 +333,7 @@ class GameLexer:
         if self._pair == _VALUE:
             if line[pos] != '"':
                 self._problem(
-                    self._pair_start[0], "the tag has no value in quotes", self._pair_name
+                    self._pair_start[0], _("the tag has no value in quotes"), self._pair_name
                 )
                 self._pair_quoted = ""
                 if line[pos] == "]":
@@ -343,7 +345,7 @@ class GameLexer:
             if string is None:
                 self._problem(
                     self._pair_start[0],
-                    "the tag value's closing quote is missing",
+                    _("the tag value's closing quote is missing"),
                     self._pair_name,
                 )
                 self._pair_quoted = line[pos + 1 :]
@@ -357,7 +359,7 @@ class GameLexer:
         if line[pos] == "]":
             self._end_pair((li, pos + 1))
             return pos + 1
-        self._problem(self._pair_start[0], "the tag pair is not closed by ']'", self._pair_name)
+        self._problem(self._pair_start[0], _("the tag pair is not closed by ']'"), self._pair_name)
         self._end_pair(self._pair_value_end)
         return pos
 
@@ -391,7 +393,9 @@ class GameLexer:
             last.text = self.lines[start[0]][last.start[1] : end[1]]
             return
         self.entries.append(_Entry("text", start, end, text=self._slice(start, end)))
-        self._problem(start[0], f"text outside any tag: {self._slice(start, end)[:40]!r}")
+        self._problem(
+            start[0], _("text outside any tag: {text!r}", text=self._slice(start, end)[:40])
+        )
 
     def _comment(self, text: str, brace: bool, start: Pos, end: Pos) -> None:
         tag = self._tag
@@ -456,7 +460,7 @@ class GameLexer:
     def _problem(
         self,
         li: int,
-        message: str,
+        message: str | Message,
         tag: str | None = None,
         severity: Severity = Severity.ERROR,
     ) -> None:

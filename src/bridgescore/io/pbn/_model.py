@@ -17,6 +17,7 @@ from typing import TypeAlias
 from bridgescore.errors import BridgeInputError, LocatedError, Message
 from bridgescore.errors import marked as _
 from bridgescore.events.model import Location, Problem, Severity
+from bridgescore.io._problems import problem_reason, text_of
 from bridgescore.io.pbn._tables import Table
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
@@ -63,19 +64,20 @@ PBNProblem: TypeAlias = Problem
 def pbn_problem(
     source: str,
     line: int | None,
-    message: str,
+    message: str | Message,
     board: str | None = None,
     tag: str | None = None,
     severity: Severity = Severity.ERROR,
 ) -> Problem:
     """A problem at a PBN file's line, board and tag (``Score`` is shown ``[Score]``)."""
-    return Problem(Location(source, line, board=board, tag=tag, shown="[{}]"), message, severity)
+    where = Location(source, line, board=board, tag=tag, shown="[{}]")
+    return Problem(where, text_of(message), severity)
 
 
 def problem_error(problem: Problem) -> PBNError:
     """The problem raised: a :class:`PBNError` with its place."""
     return PBNError(
-        problem.message,
+        problem_reason(problem),
         source=problem.source,
         line=problem.line,
         board=problem.board,

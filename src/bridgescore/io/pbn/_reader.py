@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import IO, Final, TypeVar
 
+from bridgescore.errors import marked as _
 from bridgescore.events.model import Severity
 from bridgescore.io.pbn._checks import check_game, stray_text
 from bridgescore.io.pbn._lexer import GameLexer, semi_empty
@@ -245,7 +246,11 @@ def decode(data: bytes, source: str) -> tuple[str, str, list[PBNProblem]]:
                 pbn_problem(
                     source,
                     None,
-                    f"the header names an unknown encoding {declared!r}; reading UTF-8 or Latin-1",
+                    _(
+                        "the header names an unknown encoding {encoding!r}; reading UTF-8 or"
+                        " Latin-1",
+                        encoding=declared,
+                    ),
                     severity=Severity.WARNING,
                 )
             )
@@ -263,7 +268,11 @@ def decode(data: bytes, source: str) -> tuple[str, str, list[PBNProblem]]:
                             pbn_problem(
                                 source,
                                 _line_of(data, error.start),
-                                f"the header says {declared} but the file is UTF-8; read as UTF-8",
+                                _(
+                                    "the header says {encoding} but the file is UTF-8; read as"
+                                    " UTF-8",
+                                    encoding=declared,
+                                ),
                                 severity=Severity.WARNING,
                             )
                         )
@@ -283,8 +292,12 @@ def _fallback(
         pbn_problem(
             source,
             _line_of(data, error.start),
-            f"bytes {bad.hex(' ')} are valid neither in UTF-8 nor in the declared {declared};"
-            " read as Latin-1",
+            _(
+                "bytes {bytes} are valid neither in UTF-8 nor in the declared {encoding};"
+                " read as Latin-1",
+                bytes=bad.hex(" "),
+                encoding=declared,
+            ),
         )
     )
     return data.decode("latin-1"), "latin-1", problems
@@ -348,7 +361,12 @@ def loads(
     included (an unknown tag, a repeated tag). ``laws`` checks ``[Score]``.
     """
     if not isinstance(text, str):
-        raise TypeError(f"loads() takes text, not {type(text).__name__}; use load() for bytes")
+        raise TypeError(
+            _(
+                "loads() takes text, not {type}; use load() for bytes",
+                type=type(text).__name__,
+            )
+        )
     document = _document(text, source, laws, None, [])
     if strict:
         _strict(document.problems, document.games, document.source)
@@ -423,8 +441,11 @@ class _ByteLines:
                         pbn_problem(
                             self.source,
                             number,
-                            f"bytes valid neither in UTF-8 nor in the declared {self.declared};"
-                            " read as Latin-1",
+                            _(
+                                "bytes valid neither in UTF-8 nor in the declared {encoding};"
+                                " read as Latin-1",
+                                encoding=self.declared,
+                            ),
                         )
                     )
                     return data.decode("latin-1")
@@ -434,7 +455,10 @@ class _ByteLines:
                         pbn_problem(
                             self.source,
                             number,
-                            f"the header says {self.declared} but the line is UTF-8; read as UTF-8",
+                            _(
+                                "the header says {encoding} but the line is UTF-8; read as UTF-8",
+                                encoding=self.declared,
+                            ),
                             severity=Severity.WARNING,
                         )
                     )
@@ -501,7 +525,10 @@ def iter_games(
     """
     if isinstance(lines_or_file, str | bytes):
         raise TypeError(
-            "iter_games() takes lines, an open file or a pathlib.Path; for a whole text use loads()"
+            _(
+                "iter_games() takes lines, an open file or a pathlib.Path; for a whole text use"
+                " loads()"
+            )
         )
     if isinstance(lines_or_file, os.PathLike):
         return _stream_path(lines_or_file, source or os.fspath(lines_or_file), strict, laws)
@@ -529,7 +556,12 @@ def _stream(
     elif isinstance(first, str):
         lines = _text_lines(_chain(first, iterator, str))
     else:
-        raise TypeError(f"iter_games() reads lines of text or bytes, not {type(first).__name__}")
+        raise TypeError(
+            _(
+                "iter_games() reads lines of text or bytes, not {type}",
+                type=type(first).__name__,
+            )
+        )
     for game in _games(lines, source, laws, [], [], problems):
         if strict:
             _strict(game.problems, (game,), source)
@@ -543,5 +575,11 @@ def _chain(first: T, rest: Iterator[object], kind: type[T]) -> Iterator[T]:
     yield first
     for item in rest:
         if not isinstance(item, kind):
-            raise TypeError(f"iter_games() got a {type(item).__name__} among {kind.__name__} lines")
+            raise TypeError(
+                _(
+                    "iter_games() got a {type} among {kind} lines",
+                    type=type(item).__name__,
+                    kind=kind.__name__,
+                )
+            )
         yield item

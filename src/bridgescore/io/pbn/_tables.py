@@ -15,7 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from bridgescore.errors import BridgeInputError
+from bridgescore.errors import BridgeInputError, Message
+from bridgescore.errors import marked as _
 
 _WIDTH_RE = re.compile(r"^(\d+)([LR]?)$")
 # the unrolled form of (?:[^"\\]|\\.)*, as _lexer.TAG_LINE: the same strings, faster
@@ -45,17 +46,23 @@ class Column:
 
     def __post_init__(self) -> None:
         if ";" in self.name:
-            raise BridgeInputError(f"{self.name!r}: a column name cannot contain ';'")
+            raise BridgeInputError(_("{name!r}: a column name cannot contain ';'", name=self.name))
         if self.align not in (None, "L", "R"):
-            raise BridgeInputError(f"{self.align!r}: a column is aligned L, R or not at all")
+            raise BridgeInputError(
+                _("{align!r}: a column is aligned L, R or not at all", align=self.align)
+            )
         if self.order not in (None, "+", "-"):
-            raise BridgeInputError(f"{self.order!r}: a column's order is +, - or none")
+            raise BridgeInputError(
+                _("{order!r}: a column's order is +, - or none", order=self.order)
+            )
         if self.width is not None and (
             isinstance(self.width, bool) or not isinstance(self.width, int) or self.width < 0
         ):
-            raise BridgeInputError(f"{self.width!r}: a column width is a whole number")
+            raise BridgeInputError(
+                _("{width!r}: a column width is a whole number", width=self.width)
+            )
         if self.align is not None and self.width is None:
-            raise BridgeInputError("a column's alignment comes with a width")
+            raise BridgeInputError(_("a column's alignment comes with a width"))
 
     @classmethod
     def parse(cls, text: str) -> Column:
@@ -107,7 +114,7 @@ class Table:
     columns: tuple[Column, ...]
     cells: tuple[tuple[Cell, ...], ...] = ()
     row_lines: tuple[int, ...] = field(default=(), compare=False, repr=False)
-    issues: tuple[tuple[int, str], ...] = field(default=(), compare=False, repr=False)
+    issues: tuple[tuple[int, Message], ...] = field(default=(), compare=False, repr=False)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -146,7 +153,11 @@ class Table:
         for row in cells:
             if len(row) != len(cols):
                 raise BridgeInputError(
-                    f"a row of {len(row)} cells in a table of {len(cols)} columns"
+                    _(
+                        "a row of {cells} cells in a table of {columns} columns",
+                        cells=len(row),
+                        columns=len(cols),
+                    )
                 )
         return cls(cols, cells)
 
@@ -157,14 +168,21 @@ class Table:
         ncols = len(columns)
         rows: list[tuple[Cell, ...]] = []
         starts: list[int] = []
-        issues: list[tuple[int, str]] = []
+        issues: list[tuple[int, Message]] = []
         pending: list[Cell] = []
         pending_line = 0
 
         def emit(cells: list[Cell], line: int, short: bool) -> None:
             if short:
                 issues.append(
-                    (line, f"a row with {len(cells)} cells where the table has {ncols} columns")
+                    (
+                        line,
+                        _(
+                            "a row with {cells} cells where the table has {columns} columns",
+                            cells=len(cells),
+                            columns=ncols,
+                        ),
+                    )
                 )
                 cells = cells + [None] * (ncols - len(cells))
             rows.append(tuple(cells))
@@ -172,7 +190,7 @@ class Table:
 
         for number, tokens in _line_tokens(lines, issues):
             if ncols == 0:
-                issues.append((number, "cells in a table without columns"))
+                issues.append((number, _("cells in a table without columns")))
                 continue
             if pending:
                 if len(pending) + len(tokens) <= ncols:
@@ -210,7 +228,7 @@ class Table:
 
 
 def _line_tokens(
-    lines: Sequence[str], issues: list[tuple[int, str]]
+    lines: Sequence[str], issues: list[tuple[int, Message]]
 ) -> list[tuple[int, list[Cell]]]:
     """The cells of each section line that has any (comments and % lines skipped)."""
     found: list[tuple[int, list[Cell]]] = []
@@ -235,7 +253,7 @@ def _line_tokens(
             if ch == '"':
                 string = _STRING_RE.match(line, pos)
                 if string is None:
-                    issues.append((number, "a quoted cell is not closed"))
+                    issues.append((number, _("a quoted cell is not closed")))
                     tokens.append(_unescape(line[pos + 1 :]))
                     break
                 tokens.append(_unescape(string[1]))

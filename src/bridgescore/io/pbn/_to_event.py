@@ -18,7 +18,8 @@ from bridgescore.core.contract import TableResult
 from bridgescore.core.hands import Hands
 from bridgescore.core.vulnerability import BoardInfo, Vulnerability
 from bridgescore.duplicate.adjusted import Adjusted, NotPlayed
-from bridgescore.errors import BridgeError, BridgeInputError
+from bridgescore.errors import BridgeError, BridgeInputError, Message
+from bridgescore.errors import marked as _
 from bridgescore.events.model import (
     Event,
     EventResults,
@@ -89,7 +90,7 @@ class _Reader:
     def problem(
         self,
         line: int | None,
-        message: str,
+        message: str | Message,
         board: str | None = None,
         tag: str | None = None,
         severity: Severity = Severity.ERROR,
@@ -135,7 +136,9 @@ class _Reader:
         needs_board = bool(result_tables) or _has_record(values)
         if facts.board is None:
             if needs_board and not any(p[0] == "Board" for p in facts.problems):
-                self.problem(line, "no board number: its results are left out", board_text, "Board")
+                self.problem(
+                    line, _("no board number: its results are left out"), board_text, "Board"
+                )
             return
         board = facts.board
         vulnerability = facts.vulnerability or BoardInfo.of(board).vulnerability
@@ -145,8 +148,11 @@ class _Reader:
                 tag = first.get("Deal")
                 self.problem(
                     tag.line if tag else line,
-                    f"board {board} is dealt differently here than in an earlier game;"
-                    " the first deal is kept",
+                    _(
+                        "board {board} is dealt differently here than in an earlier game;"
+                        " the first deal is kept",
+                        board=board,
+                    ),
                     board_text,
                     "Deal",
                     Severity.WARNING,
@@ -178,7 +184,7 @@ class _Reader:
             if known(values.get("Contract")) is not None and line not in self.problem_lines:
                 self.problem(
                     line,
-                    "a contract without a result (or [Score]) is not a result; left out",
+                    _("a contract without a result (or [Score]) is not a result; left out"),
                     board_text,
                     "Result",
                     Severity.WARNING,
@@ -188,8 +194,10 @@ class _Reader:
         if not ns or not ew:
             self.problem(
                 line,
-                "no way to tell who played (no [PairNS]/[PairEW], [HomeTeam]/[VisitTeam] or"
-                " player names); the result is left out",
+                _(
+                    "no way to tell who played (no [PairNS]/[PairEW], [HomeTeam]/[VisitTeam] or"
+                    " player names); the result is left out"
+                ),
                 board_text,
             )
             return
@@ -198,7 +206,7 @@ class _Reader:
             if result.passed_out and "Auction" not in first and known(values.get("Score")) is None:
                 self.problem(
                     line,
-                    "passed out with no auction and no [Score]: perhaps not played",
+                    _("passed out with no auction and no [Score]: perhaps not played"),
                     board_text,
                     "Contract",
                     Severity.WARNING,
@@ -232,7 +240,7 @@ class _Reader:
             return int(given)
         self.problem(
             line,
-            f"round {given!r} is not a number; left out of the row",
+            _("round {round!r} is not a number; left out of the row", round=given),
             board,
             "Round",
             Severity.WARNING,
@@ -255,12 +263,12 @@ class _Reader:
             try:
                 ns, ew, own = parse_sided(text)
             except ValueError:
-                self.problem(line, f"{text!r} is not a score", board, name)
+                self.problem(line, _("{text!r} is not a score", text=text), board, name)
                 return None
             if own is not None:
                 self.problem(
                     line,
-                    f"{text!r} does not say whose points they are; write 'NS 4 EW -4'",
+                    _("{text!r} does not say whose points they are; write 'NS 4 EW -4'", text=text),
                     board,
                     name,
                     Severity.WARNING,
@@ -298,7 +306,9 @@ class _Reader:
             try:
                 self.add_table_row(row, board, board_text, vulnerability, line, individual, points)
             except BridgeError as error:
-                self.problem(line, f"{error}; the row is left out", board_text, "ScoreTable")
+                self.problem(
+                    line, _("{error}; the row is left out", error=error), board_text, "ScoreTable"
+                )
 
     def add_table_row(
         self,
@@ -326,18 +336,23 @@ class _Reader:
         entry = score_entry(row.get("Score_NS"), row.get("Score_EW"))
         if entry == BYE or ns is None or ew is None:
             if entry != BYE and known(row.get("Contract")) is not None:
-                raise BridgeInputError("a result without both pairs' ids")
+                raise BridgeInputError(_("a result without both pairs' ids"))
             sitting = [x for x in (ns, ew) if x is not None]
-            who = f"pair {sitting[0]}" if sitting else "a pair"
-            shown = ""
+            who = _("pair {pair}", pair=sitting[0]) if sitting else _("a pair")
+            said = _("{who} sits out (Bye): not a result", who=who)
             if points is not None:
                 figures = [row.get(points[0]), row.get(points[1])]
                 given = [f for f in figures if known(f) is not None]
                 if given:
-                    shown = f"; the {given[0]} it is given there is not kept"
+                    said = _(
+                        "{who} sits out (Bye): not a result; the {points} it is given there is"
+                        " not kept",
+                        who=who,
+                        points=given[0],
+                    )
             self.problem(
                 line,
-                f"{who} sits out (Bye): not a result{shown}",
+                said,
                 board_text,
                 "ScoreTable",
                 Severity.WARNING,
@@ -389,7 +404,11 @@ class _Reader:
             ns, ew = number(row.get(points[0])), number(row.get(points[1]))
         except ValueError as error:
             self.problem(
-                line, f"{error} is not a number of points", board, "ScoreTable", Severity.WARNING
+                line,
+                _("{text} is not a number of points", text=str(error)),
+                board,
+                "ScoreTable",
+                Severity.WARNING,
             )
             return None
         return None if ns is None and ew is None else Published(ns, ew)
@@ -415,7 +434,10 @@ class _Reader:
             ident = known(row.get(id_column))
             if ident is None:
                 self.problem(
-                    line, f"a row without a {id_column}; left out", board_text, "TotalScoreTable"
+                    line,
+                    _("a row without a {column}; left out", column=id_column),
+                    board_text,
+                    "TotalScoreTable",
                 )
                 continue
             section = known(row.get("Section"))
@@ -433,7 +455,7 @@ class _Reader:
             except ValueError as error:
                 self.problem(
                     line,
-                    f"{error} is not a number",
+                    _("{text} is not a number", text=str(error)),
                     board_text,
                     "TotalScoreTable",
                     Severity.WARNING,
@@ -614,8 +636,12 @@ def _to_event(document: PBNDocument, laws: str) -> Event:
     if reader.matches:
         reader.problem(
             None,
-            f"{reader.matches} match table(s) (TeamId_Home, TeamId_Away, MatchDetails, VP_Home,"
-            " VP_Away) are not mapped: the event model has no match results; see team_matches()",
+            _(
+                "{count} match table(s) (TeamId_Home, TeamId_Away, MatchDetails, VP_Home,"
+                " VP_Away) are not mapped: the event model has no match results; see"
+                " team_matches()",
+                count=reader.matches,
+            ),
             severity=Severity.WARNING,
         )
     teams = reader.kind == EventKind.TEAMS
@@ -625,8 +651,12 @@ def _to_event(document: PBNDocument, laws: str) -> Event:
         scoring = Scoring.IMPS if teams else Scoring.MATCHPOINTS
         reader.problem(
             None,
-            f"[Scoring {reader.scoring!r}] is not a scoring bridgescore knows: scored as"
-            f" {scoring.value} (--scoring chooses another)",
+            _(
+                "[Scoring {scoring!r}] is not a scoring bridgescore knows: scored as"
+                " {used} (--scoring chooses another)",
+                scoring=reader.scoring,
+                used=scoring.value,
+            ),
             severity=Severity.WARNING,
         )
     seen: set[tuple[int | None, str, str | None]] = set()

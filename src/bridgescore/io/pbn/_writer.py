@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from typing import IO
 
+from bridgescore.errors import marked as _
 from bridgescore.io.pbn._lexer import GameLexer, lex_item, semi_empty
 from bridgescore.io.pbn._model import Game, Item, PBNDocument, PBNError, Tag
 from bridgescore.io.pbn._reader import Inheritance
@@ -142,7 +143,11 @@ def dump(document: PBNDocument, path_or_file: str | os.PathLike[str] | IO[bytes]
         line = text.count("\n", 0, error.start) + 1
         bad = text[error.start : error.end]
         raise PBNError(
-            f"{bad!r} cannot be written in the document's encoding {encoding}",
+            _(
+                "{text!r} cannot be written in the document's encoding {encoding}",
+                text=bad,
+                encoding=encoding,
+            ),
             source=name,
             line=line,
         ) from None
