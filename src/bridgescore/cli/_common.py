@@ -289,7 +289,9 @@ def _speak_through_click() -> None:
     """Click writes its words with the standard library's ``gettext`` (the process's
     domain); while a bridgescore command runs, they are looked up in its language instead.
     Another program's commands in the same process are left as they were."""
-    for name in ("core", "decorators", "exceptions", "formatting", "parser", "types", "termui"):
+    # Not click.decorators: the help of --help and --version is written there once and kept
+    # (the help formatter translates it when shown).
+    for name in ("core", "exceptions", "formatting", "parser", "types", "termui"):
         module = importlib.import_module(f"click.{name}")
         if getattr(module, "_", None) is _stdlib_gettext.gettext:
             module._ = _click_gettext  # type: ignore[attr-defined]
