@@ -13,7 +13,18 @@ from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.errors import BridgeError, BridgeInputError
 from bridgescore.events.individual import score_individual
 from bridgescore.events.model import EventResults, Location, ResultRow
-from bridgescore.events.movements import Movement, MovementError, MovementSpec, howell
+from bridgescore.events.movements import (
+    Match,
+    Movement,
+    MovementError,
+    MovementKind,
+    MovementSpec,
+    RobinRound,
+    Round,
+    RoundRobin,
+    Table,
+    howell,
+)
 from bridgescore.events.movements.limits import MovementTooLargeError
 from bridgescore.events.options import DEFAULT_OPTIONS, ScoringOptions
 from bridgescore.events.pairs import pairs_scoring
@@ -166,3 +177,31 @@ def test_a_language_not_spoken_is_refused_in_each_language() -> None:
         "'klingon': bridgescore ei puhu tätä kieltä; käytä en, fi tai es",
         "'klingon': no es un idioma que hable bridgescore; use en, fi o es",
     )
+
+
+def test_a_movements_problems_read_in_each_language_with_round_and_table() -> None:
+    """Pair 1NS is put at two tables in round 2: the proof says so, place and all."""
+    movement = Movement(
+        MovementKind.MITCHELL,
+        (
+            Round((Table(1, "1NS", "1EW", (1, 2)), Table(2, "2NS", "2EW", (3, 4)))),
+            Round((Table(1, "1NS", "2EW", (3, 4)), Table(2, "1NS", "1EW", (1, 2)))),
+        ),
+    )
+    twice = next(p for p in movement.problems() if p.code == "pair-twice")
+    assert (str(twice), twice.translated(FI), twice.translated(ES)) == (
+        "round 2, table 2: pair 1NS is in two places: NS at table 1, NS at table 2",
+        "kierros 2, pöytä 2: pari 1NS on kahdessa paikassa: PE pöydässä 1, PE pöydässä 2",
+        "ronda 2, mesa 2: la pareja 1NS está en dos sitios: NS en la mesa 1, NS en la mesa 2",
+    )
+
+
+def test_a_round_robin_that_misses_a_meeting_says_so_in_each_language() -> None:
+    robin = RoundRobin(
+        ("A", "B", "C", "D"),
+        (RobinRound((Match("A", "B", (1, 2)), Match("C", "D", (1, 2)))),),
+    )
+    missing = [p for p in robin.problems() if p.code == "missing-meeting"]
+    assert [p.translated(FI) for p in missing][:1] == ["joukkueet A ja C eivät kohtaa koskaan"]
+    assert [p.translated(ES) for p in missing][:1] == ["los equipos A y C nunca se enfrentan"]
+    assert str(missing[0]) == "teams A and C never meet"

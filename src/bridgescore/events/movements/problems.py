@@ -20,10 +20,13 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from bridgescore.events.movements.boards import boards_phrase
+from bridgescore.errors import Gettext, Message
+from bridgescore.errors import marked as _
+from bridgescore.events.movements.boards import board_text
 
 if TYPE_CHECKING:
     from bridgescore.events.movements.model import Movement
@@ -35,6 +38,15 @@ _LINE_ID: Final = re.compile(r"\d+(NS|EW)")
 """A Mitchell pair id that names its home line: a number, then NS or EW."""
 
 
+def boards_said(boards: Iterable[int]) -> Message:
+    """``board 5``, ``boards 1-3``, ``boards 1, 4`` (:func:`~.boards.boards_phrase`) marked
+    for the catalogue."""
+    shown = board_text(boards)
+    if "," in shown or "-" in shown:
+        return _("boards {boards}", boards=shown)
+    return _("board {boards}", boards=shown)
+
+
 def _home_line(pair: str, seat: str) -> str:
     """A pair's line in a Mitchell: the one its id names, else ``seat`` (its first seat's)."""
     named = _LINE_ID.fullmatch(pair)
@@ -43,21 +55,37 @@ def _home_line(pair: str, seat: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One broken rule: where (1-based round, table; None when movement-wide) and what."""
+    """One broken rule: where (1-based round, table; None when movement-wide) and what
+    (a message marked for the catalogue: ``str()`` is English, :meth:`translated` any
+    language)."""
 
     code: str
-    message: str
+    message: Message
     round: int | None = None
     table: int | None = None
 
     def __str__(self) -> str:
-        where = []
+        return self.said.render()
+
+    def translated(self, gettext: Gettext | None) -> str:
+        """The problem, its round and table in front, in ``gettext``'s language."""
+        return self.said.render(gettext)
+
+    @property
+    def said(self) -> Message:
+        """The problem with its round and table in front: ``round 2, table 3: ...``."""
+        if self.round is not None and self.table is not None:
+            return _(
+                "round {round}, table {table}: {problem}",
+                round=self.round,
+                table=self.table,
+                problem=self.message,
+            )
         if self.round is not None:
-            where.append(f"round {self.round}")
+            return _("round {round}: {problem}", round=self.round, problem=self.message)
         if self.table is not None:
-            where.append(f"table {self.table}")
-        prefix = ", ".join(where)
-        return f"{prefix}: {self.message}" if prefix else self.message
+            return _("table {table}: {problem}", table=self.table, problem=self.message)
+        return self.message
 
 
 def find_problems(movement: Movement) -> list[Problem]:
@@ -69,12 +97,12 @@ def find_problems(movement: Movement) -> list[Problem]:
     plays: dict[int, int] = defaultdict(int)
     pair_boards: dict[str, set[int]] = defaultdict(set)
     for number, rnd in enumerate(movement.rounds, start=1):
-        places: dict[str, list[tuple[str, int | None]]] = defaultdict(list)
+        places: dict[str, list[tuple[Message, int | None]]] = defaultdict(list)
         seats: dict[tuple[int, str], list[str]] = defaultdict(list)
         board_tables: dict[int, list[int]] = defaultdict(list)
         for tbl in rnd.tables:
-            places[tbl.ns].append((f"NS at table {tbl.table}", tbl.table))
-            places[tbl.ew].append((f"EW at table {tbl.table}", tbl.table))
+            places[tbl.ns].append((_("NS at table {table}", table=tbl.table), tbl.table))
+            places[tbl.ew].append((_("EW at table {table}", table=tbl.table), tbl.table))
             for direction, pair in (("NS", tbl.ns), ("EW", tbl.ew)):
                 if pair not in seats[(tbl.table, direction)]:
                     seats[(tbl.table, direction)].append(pair)
@@ -82,20 +110,27 @@ def find_problems(movement: Movement) -> list[Problem]:
                 if tbl.table not in board_tables[board]:
                     board_tables[board].append(tbl.table)
         for pair in rnd.sit_outs:
-            places[pair].append(("sitting out", None))
+            places[pair].append((_("sitting out"), None))
         for pair, where in places.items():
             if len(where) > 1:
-                labels = ", ".join(label for label, _ in where)
-                table = next((t for _, t in reversed(where) if t is not None), None)
+                labels = join_messages([label for label, _table in where])
+                table = next((t for _label, t in reversed(where) if t is not None), None)
                 found.append(
-                    Problem("pair-twice", f"pair {pair} is in two places: {labels}", number, table)
+                    Problem(
+                        "pair-twice",
+                        _("pair {pair} is in two places: {places}", pair=pair, places=labels),
+                        number,
+                        table,
+                    )
                 )
         for (table, direction), pairs in seats.items():
             if len(pairs) > 1:
                 found.append(
                     Problem(
                         "seat-twice",
-                        f"{direction} seat holds pairs {', '.join(pairs)}",
+                        _("NS seat holds pairs {pairs}", pairs=", ".join(pairs))
+                        if direction == "NS"
+                        else _("EW seat holds pairs {pairs}", pairs=", ".join(pairs)),
                         number,
                         table,
                     )
@@ -108,8 +143,11 @@ def find_problems(movement: Movement) -> list[Problem]:
             found.append(
                 Problem(
                     "board-at-two-tables",
-                    f"{boards_phrase(boards)} at tables {', '.join(map(str, at))}"
-                    " (sharing not declared)",
+                    _(
+                        "{boards} at tables {tables} (sharing not declared)",
+                        boards=boards_said(boards),
+                        tables=", ".join(map(str, at)),
+                    ),
                     number,
                     at[1],
                 )
@@ -119,7 +157,7 @@ def find_problems(movement: Movement) -> list[Problem]:
             found.append(
                 Problem(
                     "board-on-relay",
-                    f"{boards_phrase(relayed)} both on the relay and at a table",
+                    _("{boards} both on the relay and at a table", boards=boards_said(relayed)),
                     number,
                     board_tables[relayed[0]][0],
                 )
@@ -136,8 +174,14 @@ def find_problems(movement: Movement) -> list[Problem]:
                     found.append(
                         Problem(
                             "board-twice",
-                            f"pair {pair} plays {boards_phrase(repeats)} again"
-                            f" (first in round {first_round} at table {first_table})",
+                            _(
+                                "pair {pair} plays {boards} again"
+                                " (first in round {round} at table {table})",
+                                pair=pair,
+                                boards=boards_said(repeats),
+                                round=first_round,
+                                table=first_table,
+                            ),
                             number,
                             tbl.table,
                         )
@@ -150,8 +194,17 @@ def find_problems(movement: Movement) -> list[Problem]:
                 found.append(
                     Problem(
                         "same-line",
-                        f"{line[tbl.ns]} pair {tbl.ns} meets {line[tbl.ew]} pair {tbl.ew}"
-                        " in a Mitchell",
+                        _(
+                            "NS pair {ns} meets NS pair {ew} in a Mitchell",
+                            ns=tbl.ns,
+                            ew=tbl.ew,
+                        )
+                        if line[tbl.ns] == "NS"
+                        else _(
+                            "EW pair {ns} meets EW pair {ew} in a Mitchell",
+                            ns=tbl.ns,
+                            ew=tbl.ew,
+                        ),
                         number,
                         tbl.table,
                     )
@@ -167,8 +220,14 @@ def find_problems(movement: Movement) -> list[Problem]:
                 found.append(
                     Problem(
                         "meet-twice",
-                        f"pairs {tbl.ns} and {tbl.ew} meet again"
-                        f" (first in round {first_round} at table {first_table})",
+                        _(
+                            "pairs {ns} and {ew} meet again (first in round {round} at table"
+                            " {table})",
+                            ns=tbl.ns,
+                            ew=tbl.ew,
+                            round=first_round,
+                            table=first_table,
+                        ),
                         number,
                         tbl.table,
                     )
@@ -181,8 +240,12 @@ def find_problems(movement: Movement) -> list[Problem]:
         found.append(
             Problem(
                 "unequal-sets",
-                f"{boards_phrase(fewer)} played fewer times than the others ({most})"
-                " and factoring is not declared",
+                _(
+                    "{boards} played fewer times than the others ({most})"
+                    " and factoring is not declared",
+                    boards=boards_said(fewer),
+                    most=most,
+                ),
             )
         )
     in_use = len(plays)
@@ -193,8 +256,19 @@ def find_problems(movement: Movement) -> list[Problem]:
             found.append(
                 Problem(
                     "under-70-percent",
-                    f"pair {pair} is scheduled for {scheduled} of the {in_use} boards in use,"
-                    " fewer than 70 %",
+                    _(
+                        "pair {pair} is scheduled for {scheduled} of the {in_use} boards in use,"
+                        " fewer than 70 %",
+                        pair=pair,
+                        scheduled=scheduled,
+                        in_use=in_use,
+                    ),
                 )
             )
     return found
+
+
+def join_messages(parts: Sequence[Message]) -> Message:
+    """Messages joined by commas (``NS at table 3, sitting out``), each translated."""
+    fields = {f"part{i}": part for i, part in enumerate(parts)}
+    return Message(", ".join("{" + name + "}" for name in fields), **fields)

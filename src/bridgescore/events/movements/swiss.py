@@ -343,20 +343,28 @@ class Draw:
         rules = rules or SwissRules()
         found: list[Problem] = []
         known = {s.entrant: s for s in standings}
-        seen: dict[str, str] = {}
+        seen: dict[str, Message] = {}
 
-        def place(entrant: str, where: str, table: int | None) -> None:
+        def place(entrant: str, where: Message, table: int | None) -> None:
             if entrant not in known:
                 found.append(
                     Problem(
-                        "unknown-entrant", f"{entrant} is not in the standings", self.round, table
+                        "unknown-entrant",
+                        _("{entrant} is not in the standings", entrant=entrant),
+                        self.round,
+                        table,
                     )
                 )
             if entrant in seen:
                 found.append(
                     Problem(
                         "entrant-twice",
-                        f"{entrant} is in two places: {seen[entrant]}, {where}",
+                        _(
+                            "{entrant} is in two places: {first}, {second}",
+                            entrant=entrant,
+                            first=seen[entrant],
+                            second=where,
+                        ),
                         self.round,
                         table,
                     )
@@ -366,35 +374,52 @@ class Draw:
         numbers = [p.table for p in self.pairings]
         if numbers != list(range(1, len(numbers) + 1)):
             found.append(
-                Problem("table-numbers", f"tables are numbered {numbers}, not 1 up", self.round)
+                Problem(
+                    "table-numbers",
+                    _("tables are numbered {numbers}, not 1 up", numbers=numbers),
+                    self.round,
+                )
             )
         met = _meetings(standings)
         for pairing in self.pairings:
-            place(pairing.higher, f"table {pairing.table}", pairing.table)
-            place(pairing.lower, f"table {pairing.table}", pairing.table)
+            at_table = _("table {table}", table=pairing.table)
+            place(pairing.higher, at_table, pairing.table)
+            place(pairing.lower, at_table, pairing.table)
             rounds = met.get(frozenset((pairing.higher, pairing.lower)), [])
             if rounds and not rules.allows(rounds, self.round):
                 found.append(
                     Problem(
                         "rematch",
-                        f"{pairing.higher} and {pairing.lower} met in round"
-                        f" {', '.join(map(str, rounds))} ({rules.describe()})",
+                        _(
+                            "{higher} and {lower} met in round {rounds} ({rule})",
+                            higher=pairing.higher,
+                            lower=pairing.lower,
+                            rounds=", ".join(map(str, rounds)),
+                            rule=rules.describe(),
+                        ),
                         self.round,
                         pairing.table,
                     )
                 )
         if self.bye is not None:
-            place(self.bye, "the bye", None)
+            place(self.bye, _("the bye"), None)
             if len(known) % 2 == 0:
                 found.append(
-                    Problem("bye-needless", f"{self.bye} has a bye in an even field", self.round)
+                    Problem(
+                        "bye-needless",
+                        _("{entrant} has a bye in an even field", entrant=self.bye),
+                        self.round,
+                    )
                 )
             given = known.get(self.bye)
             if given is not None and given.had_bye and not all(s.had_bye for s in standings):
                 found.append(
                     Problem(
                         "bye-twice",
-                        f"{self.bye} has a second bye while others have had none",
+                        _(
+                            "{entrant} has a second bye while others have had none",
+                            entrant=self.bye,
+                        ),
                         self.round,
                     )
                 )
@@ -402,7 +427,9 @@ class Draw:
             if entrant not in seen:
                 found.append(
                     Problem(
-                        "entrant-missing", f"{entrant} is neither paired nor on the bye", self.round
+                        "entrant-missing",
+                        _("{entrant} is neither paired nor on the bye", entrant=entrant),
+                        self.round,
                     )
                 )
         return found

@@ -31,7 +31,7 @@ from bridgescore.events.movements.model import (
     check_size,
     json_data,
 )
-from bridgescore.events.movements.problems import Problem
+from bridgescore.events.movements.problems import Problem, join_messages
 
 
 def _field(name: str, where: Message | None = None) -> Message:
@@ -142,27 +142,34 @@ class RoundRobin:
         byes: dict[str, int] = {}
         played: dict[tuple[str, int], int] = {}
         for number, rnd in enumerate(self.rounds, start=1):
-            where: dict[str, list[str]] = defaultdict(list)
+            where: dict[str, list[Message]] = defaultdict(list)
             tables: dict[str, int] = {}
             if rnd.bye is not None:
-                where[rnd.bye].append("on the bye")
+                where[rnd.bye].append(_("on the bye"))
                 if rnd.bye in byes:
                     found.append(
                         Problem(
                             "bye-twice",
-                            f"team {rnd.bye} has the bye again (first in round {byes[rnd.bye]})",
+                            _(
+                                "team {team} has the bye again (first in round {round})",
+                                team=rnd.bye,
+                                round=byes[rnd.bye],
+                            ),
                             number,
                         )
                     )
                 byes.setdefault(rnd.bye, number)
             for table, match in enumerate(rnd.matches, start=1):
                 for team in (match.home, match.away):
-                    where[team].append(f"match {table}")
+                    where[team].append(_("match {table}", table=table))
                     tables[team] = table
                     if team not in known:
                         found.append(
                             Problem(
-                                "unknown-team", f"team {team} is not in the event", number, table
+                                "unknown-team",
+                                _("team {team} is not in the event", team=team),
+                                number,
+                                table,
                             )
                         )
                     repeats = sorted(b for b in match.boards if (team, b) in played)
@@ -170,8 +177,13 @@ class RoundRobin:
                         found.append(
                             Problem(
                                 "board-twice",
-                                f"team {team} plays board {repeats[0]} again (first in round"
-                                f" {played[(team, repeats[0])]})",
+                                _(
+                                    "team {team} plays board {board} again (first in round"
+                                    " {round})",
+                                    team=team,
+                                    board=repeats[0],
+                                    round=played[(team, repeats[0])],
+                                ),
                                 number,
                                 table,
                             )
@@ -184,8 +196,14 @@ class RoundRobin:
                     found.append(
                         Problem(
                             "meet-twice",
-                            f"teams {match.home} and {match.away} meet again (first in round"
-                            f" {first_round}, match {first_table})",
+                            _(
+                                "teams {home} and {away} meet again (first in round {round},"
+                                " match {table})",
+                                home=match.home,
+                                away=match.away,
+                                round=first_round,
+                                table=first_table,
+                            ),
                             number,
                             table,
                         )
@@ -196,7 +214,11 @@ class RoundRobin:
                     found.append(
                         Problem(
                             "team-twice",
-                            f"team {team} is in two places: {', '.join(places)}",
+                            _(
+                                "team {team} is in two places: {places}",
+                                team=team,
+                                places=join_messages(places),
+                            ),
                             number,
                             tables.get(team),
                         )
@@ -206,7 +228,7 @@ class RoundRobin:
                     found.append(
                         Problem(
                             "team-missing",
-                            f"team {team} neither plays nor has the bye",
+                            _("team {team} neither plays nor has the bye", team=team),
                             number,
                         )
                     )
@@ -214,14 +236,22 @@ class RoundRobin:
             for second in self.teams[i + 1 :]:
                 if frozenset((first, second)) not in met:
                     found.append(
-                        Problem("missing-meeting", f"teams {first} and {second} never meet")
+                        Problem(
+                            "missing-meeting",
+                            _("teams {first} and {second} never meet", first=first, second=second),
+                        )
                     )
         for team, (home, away) in self.home_away().items():
             if abs(home - away) > 1:
                 found.append(
                     Problem(
                         "home-away",
-                        f"team {team} is at home {home} times and away {away} times",
+                        _(
+                            "team {team} is at home {home} times and away {away} times",
+                            team=team,
+                            home=home,
+                            away=away,
+                        ),
                     )
                 )
         return found
@@ -447,8 +477,19 @@ class TwoRoom:
                 found.append(
                     Problem(
                         "room-boards",
-                        f"the {name} room plays {_text(sorted(boards))}, not the match's"
-                        f" {_text(sorted(self.match.boards))} once each",
+                        (
+                            _(
+                                "the open room plays {boards}, not the match's {all} once each",
+                                boards=_text(sorted(boards)),
+                                all=_text(sorted(self.match.boards)),
+                            )
+                            if name == "open"
+                            else _(
+                                "the closed room plays {boards}, not the match's {all} once each",
+                                boards=_text(sorted(boards)),
+                                all=_text(sorted(self.match.boards)),
+                            )
+                        ),
                     )
                 )
         if not self.duplicated:
@@ -458,18 +499,27 @@ class TwoRoom:
                     found.append(
                         Problem(
                             "board-in-both-rooms",
-                            f"stanza {seg.stanza}, part {seg.part}: {_text(both)} in both rooms"
-                            " at once",
+                            _(
+                                "stanza {stanza}, part {part}: {boards} in both rooms at once",
+                                stanza=seg.stanza,
+                                part=seg.part,
+                                boards=_text(both),
+                            ),
                         )
                     )
         return found
 
 
-def _text(boards: Sequence[int]) -> str:
+def _text(boards: Sequence[int]) -> Message:
     ordered = list(boards)
     if len(ordered) > 1 and ordered == list(range(ordered[0], ordered[-1] + 1)):
-        return f"boards {ordered[0]}-{ordered[-1]}"
-    return ("board " if len(ordered) == 1 else "boards ") + ", ".join(map(str, ordered))
+        return _("boards {boards}", boards=f"{ordered[0]}-{ordered[-1]}")
+    shown = ", ".join(map(str, ordered))
+    return (
+        _("board {boards}", boards=shown)
+        if len(ordered) == 1
+        else _("boards {boards}", boards=shown)
+    )
 
 
 def _split(items: tuple[int, ...], parts: int) -> list[tuple[int, ...]]:
