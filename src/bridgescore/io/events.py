@@ -21,6 +21,7 @@ from bridgescore.events.movements.model import Movement
 from bridgescore.events.movements.teams import RoundRobin
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io import results
+from bridgescore.io._problems import MarkedText
 from bridgescore.io.text import is_access
 from bridgescore.io.writing import write_text
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
@@ -212,7 +213,8 @@ def _fitted(event: Event, movement: Movement | RoundRobin | None) -> Event:
                 movement, row.board, round_no=row.round, table=table, ns=row.ns, ew=row.ew
             )
         if placed.error is not None:
-            problems.append(Problem(row.where, f"does not fit the movement: {placed.error}"))
+            reason = _("does not fit the movement: {reason}", reason=placed.error)
+            problems.append(Problem(row.where, MarkedText(reason)))
     if problems:
         raise results.ResultsFileError(problems)
     return event

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from bridgescore.errors import BridgeInputError
+from bridgescore.errors import marked as _
 
 
 class WriteError(BridgeInputError):
@@ -40,8 +41,12 @@ def check_not_input(
     for source in inputs:
         if same_file(target, source):
             raise WriteError(
-                f"{os.fspath(target)!r} is the input file {os.fspath(source)!r}: writing it"
-                " would replace it; choose another name, or pass --force"
+                _(
+                    "{target!r} is the input file {source!r}: writing it would replace it;"
+                    " choose another name, or pass --force",
+                    target=os.fspath(target),
+                    source=os.fspath(source),
+                )
             )
 
 
@@ -56,7 +61,9 @@ def write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
         mode = target.stat().st_mode & 0o7777 if target.exists() else None
         handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=folder)
     except OSError as error:
-        raise WriteError(f"{os.fspath(target)!r}: cannot write: {error.strerror}") from None
+        raise WriteError(
+            _("{target!r}: cannot write: {reason}", target=os.fspath(target), reason=error.strerror)
+        ) from None
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
@@ -71,7 +78,13 @@ def write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
     except BaseException as error:  # an interrupt too: no temporary file is left behind
         Path(temporary).unlink(missing_ok=True)
         if isinstance(error, OSError):
-            raise WriteError(f"{os.fspath(target)!r}: cannot write: {error.strerror}") from None
+            raise WriteError(
+                _(
+                    "{target!r}: cannot write: {reason}",
+                    target=os.fspath(target),
+                    reason=error.strerror,
+                )
+            ) from None
         raise
     return target
 

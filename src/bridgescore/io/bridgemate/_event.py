@@ -34,6 +34,7 @@ from bridgescore.events.model import (
 from bridgescore.events.movements import Movement, MovementError
 from bridgescore.events.movements.fit import place_result
 from bridgescore.events.vocabulary import EventKind, Scoring
+from bridgescore.io._problems import MarkedText
 from bridgescore.io.bridgemate._access import BWSError
 from bridgescore.io.bridgemate._tables import BWSDocument, ReceivedRow, RoundRow
 from bridgescore.io.movement_files import MovementFileError, loads_movements
@@ -134,8 +135,14 @@ def to_event(document: BWSDocument, *, laws: str = DEFAULT_LAW_SET, strict: bool
             problems.append(
                 Problem(
                     Location(document.source, tag="ScoringType", shown="Section field {}"),
-                    f"section {section.letter} has ScoringType {section.scoring_type}, which"
-                    " bridgescore does not know; it is scored at matchpoints",
+                    MarkedText(
+                        _(
+                            "section {section} has ScoringType {type}, which bridgescore does"
+                            " not know; it is scored at matchpoints",
+                            section=section.letter,
+                            type=section.scoring_type,
+                        )
+                    ),
                     Severity.WARNING,
                 )
             )
@@ -146,7 +153,10 @@ def to_event(document: BWSDocument, *, laws: str = DEFAULT_LAW_SET, strict: bool
     problems.extend(check_rows(rows, laws))
     if not rows and not any(p.severity is Severity.ERROR for p in problems):
         problems.append(
-            Problem(Location(document.source), "no results to score: ReceivedData holds none")
+            Problem(
+                Location(document.source),
+                MarkedText(_("no results to score: ReceivedData holds none")),
+            )
         )
     results = EventResults(
         tuple(rows),
@@ -181,7 +191,17 @@ def _row(
     at = where.at(board=received.board)
     section = document.section(received.section)
     if section is None:
-        problems.append(Problem(at, f"section {received.section} is not in the Section table"))
+        problems.append(
+            Problem(
+                at,
+                MarkedText(
+                    _(
+                        "section {section} is not in the Section table",
+                        section=received.section,
+                    )
+                ),
+            )
+        )
         return None
     movement = moves.get(section.letter)
     placed = (
@@ -197,8 +217,10 @@ def _row(
         )
     )
     if placed is None or placed.seating is None:
-        reason = "the section has no rows" if placed is None else placed.error
-        problems.append(Problem(at, f"does not fit RoundData: {reason}"))
+        reason = _("the section has no rows") if placed is None else placed.error
+        problems.append(
+            Problem(at, MarkedText(_("does not fit RoundData: {reason}", reason=reason)))
+        )
         return None
     prefix = section.letter if qualify else ""
 
@@ -211,7 +233,12 @@ def _row(
         problems.append(
             Problem(
                 where.at(board=received.board, tag="LeadCard"),
-                f"LeadCard {received.lead!r} is not a card (Bridgemate writes SA, H10, C2)",
+                MarkedText(
+                    _(
+                        "LeadCard {lead!r} is not a card (Bridgemate writes SA, H10, C2)",
+                        lead=received.lead,
+                    )
+                ),
                 Severity.WARNING,
             )
         )
@@ -293,8 +320,13 @@ def _remarks(
         problems.append(
             Problem(
                 at,
-                f"Remarks {said!r}: the table says the board was played the wrong way round;"
-                " scored as entered, a director must decide",
+                MarkedText(
+                    _(
+                        "Remarks {remark!r}: the table says the board was played the wrong way"
+                        " round; scored as entered, a director must decide",
+                        remark=said,
+                    )
+                ),
                 Severity.WARNING,
             )
         )
@@ -303,18 +335,31 @@ def _remarks(
         problems.append(
             Problem(
                 at,
-                f"Remarks {said!r}: the director gave an arbitral score that the file does"
-                " not state; enter it as an adjusted score (A+/A-, 60%/40%) and read the"
-                " results from that file",
+                MarkedText(
+                    _(
+                        "Remarks {remark!r}: the director gave an arbitral score that the file"
+                        " does not state; enter it as an adjusted score (A+/A-, 60%/40%) and"
+                        " read the results from that file",
+                        remark=said,
+                    )
+                ),
             )
         )
         return None
     problems.append(
         Problem(
             at,
-            f"Remarks {said!r} is not a remark Bridgemate writes ({NOT_PLAYED!r},"
-            f" {ARBITRAL!r}, {WRONG_DIRECTION!r}, or percentages such as '60%-40%');"
-            " scored as entered",
+            MarkedText(
+                _(
+                    "Remarks {remark!r} is not a remark Bridgemate writes ({not_played!r},"
+                    " {arbitral!r}, {wrong!r}, or percentages such as '60%-40%'); scored as"
+                    " entered",
+                    remark=said,
+                    not_played=NOT_PLAYED,
+                    arbitral=ARBITRAL,
+                    wrong=WRONG_DIRECTION,
+                )
+            ),
             Severity.WARNING,
         )
     )
@@ -328,8 +373,15 @@ def _check_declarer(received: ReceivedRow, where: Location, problems: list[Probl
         problems.append(
             Problem(
                 where.at(board=received.board, tag="Declarer"),
-                f"Declarer pair {received.declarer} is not the pair sitting"
-                f" {received.direction} ({side}); scored with {received.direction} declaring",
+                MarkedText(
+                    _(
+                        "Declarer pair {declarer} is not the pair sitting {direction} ({pair});"
+                        " scored with {direction} declaring",
+                        declarer=received.declarer,
+                        direction=received.direction,
+                        pair=side,
+                    )
+                ),
                 Severity.WARNING,
             )
         )

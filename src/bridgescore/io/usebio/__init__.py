@@ -14,7 +14,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from bridgescore.errors import marked as _
 from bridgescore.events.model import Location, Problem
+from bridgescore.io._problems import MarkedText
 from bridgescore.io.usebio._document import DEFAULT_PROLOG, USEBIODocument, USEBIOError
 from bridgescore.io.usebio._read import (
     BOARD_SCORING_METHODS,
@@ -75,7 +77,8 @@ def dumps(doc: USEBIODocument) -> str:
     """The document as text: a file read unchanged comes back exactly as it was."""
     if doc.root is None:
         raise USEBIOError(
-            doc.problems or [Problem(Location(doc.source), "no root element to write")]
+            doc.problems
+            or [Problem(Location(doc.source), MarkedText(_("no root element to write")))]
         )
     return doc.prolog + serialise(doc.root, doc.tags, doc.newline) + doc.epilog
 

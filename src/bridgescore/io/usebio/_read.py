@@ -15,7 +15,8 @@ from bridgescore.core.hands import DealError, Hands
 from bridgescore.core.seats import Seat
 from bridgescore.core.vulnerability import BoardInfo, Vulnerability
 from bridgescore.duplicate.adjusted import Adjusted, AdjustedCode, Award
-from bridgescore.errors import BridgeError
+from bridgescore.errors import BridgeError, Message
+from bridgescore.errors import marked as _
 from bridgescore.events.model import (
     Event,
     EventResults,
@@ -29,6 +30,7 @@ from bridgescore.events.model import (
     check_rows,
 )
 from bridgescore.events.vocabulary import EventKind, Scoring
+from bridgescore.io._problems import MarkedText
 from bridgescore.io.rows import Field, RawResult, build_result, raw_field
 from bridgescore.io.text import plain_title
 from bridgescore.io.usebio._document import USEBIODocument, USEBIOError
@@ -125,11 +127,11 @@ class _Reader:
         return Location(self.doc.source, line)
 
     def problem(
-        self, element: Element | None, message: str, severity: Severity = Severity.ERROR
+        self, element: Element | None, message: Message, severity: Severity = Severity.ERROR
     ) -> None:
-        self.problems.append(Problem(self.where(element), message, severity))
+        self.problems.append(Problem(self.where(element), MarkedText(message), severity))
 
-    def number(self, parent: Element, name: str, context: str) -> float | None:
+    def number(self, parent: Element, name: str, context: Message) -> float | None:
         """A published figure; a value that is not a number is reported."""
         child = parent.find(name)
         text = "" if child is None or child.text is None else child.text.strip()
@@ -137,7 +139,9 @@ class _Reader:
             return None
         value = _number(text)
         if value is None:
-            self.problem(child, f"{context}{name} {text!r} is not a number")
+            self.problem(
+                child, _in(context, _("{name} {text!r} is not a number", name=name, text=text))
+            )
         return value
 
     # -- the event ----------------------------------------------------------------------
@@ -149,9 +153,16 @@ class _Reader:
         if known is None:
             shown = ", ".join(EVENT_TYPES)
             if event_type:
-                self.problem(event, f"EVENT_TYPE {event_type!r} is not known; known: {shown}")
+                self.problem(
+                    event,
+                    _(
+                        "EVENT_TYPE {type!r} is not known; known: {known}",
+                        type=event_type,
+                        known=shown,
+                    ),
+                )
             else:
-                self.problem(event, f"the EVENT has no EVENT_TYPE; known: {shown}")
+                self.problem(event, _("the EVENT has no EVENT_TYPE; known: {known}", known=shown))
             kind = self.guess_kind(event)
             fixed = None
         else:
@@ -162,8 +173,11 @@ class _Reader:
             if method is None:
                 self.problem(
                     event.find("BOARD_SCORING_METHOD"),
-                    f"BOARD_SCORING_METHOD {method_text!r} is not known; known: "
-                    + ", ".join(BOARD_SCORING_METHODS),
+                    _(
+                        "BOARD_SCORING_METHOD {method!r} is not known; known: {known}",
+                        method=method_text,
+                        known=", ".join(BOARD_SCORING_METHODS),
+                    ),
                 )
             elif method == "imps" and kind != "teams":
                 method = "butler"
@@ -173,7 +187,7 @@ class _Reader:
             return kind, method
         if kind == "teams":
             return kind, "bam" if event.find(".//TEAM_POINTS") is not None else "imps"
-        for scoring, (ns_field, _) in POINT_FIELDS.items():
+        for scoring, (ns_field, _ew_field) in POINT_FIELDS.items():
             if event.find(f".//TRAVELLER_LINE/{ns_field}") is not None:
                 return kind, scoring
         return kind, "mp"
@@ -193,25 +207,31 @@ class _Reader:
         if root is None:
             return self.finish(None, "pairs", "mp")
         if root.tag != "USEBIO":
-            self.problem(root, f"the root element is <{root.tag}>, not <USEBIO>")
+            self.problem(root, _("the root element is <{tag}>, not <USEBIO>", tag=root.tag))
         version = root.get("Version")
         if version is None:
-            self.problem(root, "the USEBIO element has no Version; read as 1.2", Severity.WARNING)
+            self.problem(
+                root, _("the USEBIO element has no Version; read as 1.2"), Severity.WARNING
+            )
         elif version.strip() not in KNOWN_VERSIONS:
             self.problem(
                 root,
-                f"USEBIO Version {version!r} is not one this reader knows"
-                f" ({', '.join(KNOWN_VERSIONS)}); read as 1.2",
+                _(
+                    "USEBIO Version {version!r} is not one this reader knows ({known}); read as"
+                    " 1.2",
+                    version=version,
+                    known=", ".join(KNOWN_VERSIONS),
+                ),
                 Severity.WARNING,
             )
         events = root.findall("EVENT")
         if not events:
-            self.problem(root, "no EVENT element: the file holds no results")
+            self.problem(root, _("no EVENT element: the file holds no results"))
             return self.finish(None, "pairs", "mp")
         if len(events) > 1:
             self.problem(
                 events[1],
-                f"{len(events)} EVENT elements; only the first is read",
+                _("{count} EVENT elements; only the first is read", count=len(events)),
                 Severity.WARNING,
             )
         event = events[0]
@@ -240,7 +260,14 @@ class _Reader:
                     self.problems.append(
                         Problem(
                             row.where,
-                            f"board {row.board}: {label} {who!r} is not among the PARTICIPANTS",
+                            MarkedText(
+                                _(
+                                    "board {board}: {kind} {id!r} is not among the PARTICIPANTS",
+                                    board=row.board,
+                                    kind=_KINDS[label],
+                                    id=who,
+                                )
+                            ),
                             Severity.WARNING,
                         )
                     )
@@ -275,7 +302,7 @@ class _Reader:
             if text:
                 self.problem(
                     None if event is None else event.find("DATE"),
-                    f"DATE {text!r} is not DD/MM/YYYY; kept as written",
+                    _("DATE {text!r} is not DD/MM/YYYY; kept as written", text=text),
                     Severity.WARNING,
                 )
             return text
@@ -285,7 +312,7 @@ class _Reader:
         except ValueError:
             self.problem(
                 None if event is None else event.find("DATE"),
-                f"DATE {text!r} is not a real date; kept as written",
+                _("DATE {text!r} is not a real date; kept as written", text=text),
                 Severity.WARNING,
             )
             return text
@@ -343,11 +370,18 @@ class _Reader:
         seen: dict[str, Element],
     ) -> None:
         if id_ in seen:
-            self.problem(element, f"{kind} {id_!r} is listed twice in the PARTICIPANTS")
+            self.problem(
+                element,
+                _(
+                    "{kind} {id!r} is listed twice in the PARTICIPANTS",
+                    kind=_KINDS[kind],
+                    id=id_,
+                ),
+            )
             return
         seen[id_] = element
         self.participants.append(Participant(id_, names, kind))
-        context = f"{kind} {id_}: "
+        context = Message("{kind} {id}: ", kind=_KINDS[kind], id=id_)
         self.standings.append(
             PublishedStanding(
                 id_,
@@ -360,7 +394,7 @@ class _Reader:
     def read_pair(self, pair: Element, ids: _Ids, seen: dict[str, Element]) -> None:
         number = _text(pair, "PAIR_NUMBER")
         if not number:
-            self.problem(pair, "a PAIR without a PAIR_NUMBER")
+            self.problem(pair, _("a PAIR without a PAIR_NUMBER"))
             return
         names = tuple(_text(player, "PLAYER_NAME") for player in pair.findall("PLAYER"))
         direction = _text(pair, "DIRECTION").upper()
@@ -369,7 +403,7 @@ class _Reader:
     def read_team(self, team: Element, seen: dict[str, Element]) -> None:
         team_id = team.get("TEAM_ID", "").strip() or _text(team, "TEAM_NUMBER")
         if not team_id:
-            self.problem(team, "a TEAM without a TEAM_ID")
+            self.problem(team, _("a TEAM without a TEAM_ID"))
             return
         names = tuple(_text(player, "PLAYER_NAME") for player in team.iter("PLAYER"))
         for pair in team.findall("PAIR"):
@@ -381,7 +415,7 @@ class _Reader:
     def read_player(self, player: Element, seen: dict[str, Element]) -> None:
         number = _text(player, "PLAYER_NUMBER")
         if not number:
-            self.problem(player, "a PLAYER without a PLAYER_NUMBER")
+            self.problem(player, _("a PLAYER without a PLAYER_NUMBER"))
             return
         self.add(player, number, (_text(player, "PLAYER_NAME"),), "player", seen)
 
@@ -397,21 +431,26 @@ class _Reader:
         try:
             number = BoardInfo.parse(number_text).number
         except BridgeError as error:
-            self.problem(board, f"HANDSET board: {error}")
+            self.problem(board, _("HANDSET board: {error}", error=error))
             return
         vul_text = _text(board, "VULNERABILITY")
         if vul_text:
             try:
                 self.vulnerability.setdefault(number, Vulnerability.parse(vul_text))
             except BridgeError as error:
-                self.problem(board.find("VULNERABILITY"), f"board {number}: {error}")
+                self.problem(
+                    board.find("VULNERABILITY"),
+                    _("board {board}: {detail}", board=number, detail=error),
+                )
         seats: dict[Seat, str] = {}
         for hand in board.findall("HAND"):
             direction = _text(hand, "DIRECTION")
             try:
                 seat = Seat.parse(direction)
             except BridgeError as error:
-                self.problem(hand, f"board {number}: hand DIRECTION: {error}")
+                self.problem(
+                    hand, _("board {board}: hand DIRECTION: {error}", board=number, error=error)
+                )
                 return
             holdings = []
             for suit in _SUITS:
@@ -420,13 +459,26 @@ class _Reader:
                 if not _HOLDING_RE.match(holding):
                     self.problem(
                         hand.find(suit),
-                        f"board {number}: {seat.name.title()}'s {suit} {holding!r} is not a"
-                        " holding (ranks 2-9, T or 10, J, Q, K, A)",
+                        _(
+                            "board {board}: {seat}'s {suit} {holding!r} is not a holding (ranks"
+                            " 2-9, T or 10, J, Q, K, A)",
+                            board=number,
+                            seat=_SEATS[seat],
+                            suit=suit,
+                            holding=holding,
+                        ),
                     )
                     return
                 holdings.append(holding.replace("10", "T"))
             if seat in seats:
-                self.problem(hand, f"board {number}: {seat.name.title()}'s hand is given twice")
+                self.problem(
+                    hand,
+                    _(
+                        "board {board}: {seat}'s hand is given twice",
+                        board=number,
+                        seat=_SEATS[seat],
+                    ),
+                )
                 return
             seats[seat] = ".".join(holdings)
         if not seats:
@@ -435,13 +487,19 @@ class _Reader:
         try:
             hands = Hands.from_pbn(pbn)
         except DealError as error:
-            self.problem(board, f"board {number}: the hands are not a deal: {error}")
+            self.problem(
+                board,
+                _("board {board}: the hands are not a deal: {error}", board=number, error=error),
+            )
             return
         first = self.hands.setdefault(number, hands)
         if first != hands:
             self.problem(
                 board,
-                f"board {number}: two HANDSETs give different hands; the first is kept",
+                _(
+                    "board {board}: two HANDSETs give different hands; the first is kept",
+                    board=number,
+                ),
                 Severity.WARNING,
             )
 
@@ -450,12 +508,12 @@ class _Reader:
     def board_number(self, board: Element) -> tuple[int, Vulnerability] | None:
         text = _text(board, "BOARD_NUMBER")
         if not text:
-            self.problem(board, "a BOARD without a BOARD_NUMBER")
+            self.problem(board, _("a BOARD without a BOARD_NUMBER"))
             return None
         try:
             info = BoardInfo.parse(text)
         except BridgeError as error:
-            self.problem(board.find("BOARD_NUMBER"), f"BOARD_NUMBER: {error}")
+            self.problem(board.find("BOARD_NUMBER"), Message("BOARD_NUMBER: {error}", error=error))
             return None
         vulnerability = self.vulnerability.get(info.number, info.vulnerability)
         vul_text = _text(board, "VULNERABILITY")
@@ -463,7 +521,10 @@ class _Reader:
             try:
                 vulnerability = Vulnerability.parse(vul_text)
             except BridgeError as error:
-                self.problem(board.find("VULNERABILITY"), f"board {info.number}: {error}")
+                self.problem(
+                    board.find("VULNERABILITY"),
+                    _("board {board}: {detail}", board=info.number, detail=error),
+                )
         return info.number, vulnerability
 
     def read_board(
@@ -483,7 +544,7 @@ class _Reader:
             board_points = self.match_board_points(board, number, scoring)
         lines = board.findall("TRAVELLER_LINE")
         for index, line in enumerate(lines, start=1):
-            context = f"board {number}, traveller line {index}: "
+            context = _("board {number}, traveller line {index}: ", number=number, index=index)
             seating = self.seating(line, kind, ids, match, context)
             if seating is None:
                 continue
@@ -512,7 +573,7 @@ class _Reader:
         kind: str,
         ids: _Ids,
         match: _Match | None,
-        context: str,
+        context: Message,
     ) -> tuple[str, str, tuple[str, str, str, str] | None, bool] | None:
         """NS id, EW id, the four players (an individual), and whether the match's
         first team sits NS."""
@@ -521,7 +582,14 @@ class _Reader:
             missing = [s for s, who in zip("NESW", seats, strict=True) if not who]
             if missing:
                 self.problem(
-                    line, context + "no " + ", ".join(f"{s}_PLAYER_NUMBER" for s in missing)
+                    line,
+                    _in(
+                        context,
+                        _(
+                            "no {fields}",
+                            fields=", ".join(f"{s}_PLAYER_NUMBER" for s in missing),
+                        ),
+                    ),
                 )
                 return None
             n, e, s, w = seats
@@ -529,10 +597,11 @@ class _Reader:
         ns, ew = _text(line, "NS_PAIR_NUMBER"), _text(line, "EW_PAIR_NUMBER")
         if match is None:
             if not ns or not ew:
-                which = " and ".join(
-                    name for name, v in (("NS_PAIR_NUMBER", ns), ("EW_PAIR_NUMBER", ew)) if not v
-                )
-                self.problem(line, context + f"no {which}")
+                if not ns and not ew:
+                    which = _("no NS_PAIR_NUMBER and EW_PAIR_NUMBER")
+                else:
+                    which = _("no {field}", field="EW_PAIR_NUMBER" if ns else "NS_PAIR_NUMBER")
+                self.problem(line, _in(context, which))
                 return None
             if kind == "teams":
                 return self.team_of.get(ns, ns), self.team_of.get(ew, ew), None, True
@@ -542,7 +611,7 @@ class _Reader:
             if direction:
                 self.problem(
                     line.find("DIRECTION"),
-                    context + f"DIRECTION {direction!r} is not NS or EW",
+                    _in(context, _("DIRECTION {direction!r} is not NS or EW", direction=direction)),
                 )
                 return None
             if self.team_of.get(ns) == match.team or self.team_of.get(ew) == match.opponent:
@@ -552,8 +621,13 @@ class _Reader:
             else:
                 self.problem(
                     line,
-                    context + f"no DIRECTION, and neither pair is known to play for team"
-                    f" {match.team!r}",
+                    _in(
+                        context,
+                        _(
+                            "no DIRECTION, and neither pair is known to play for team {team!r}",
+                            team=match.team,
+                        ),
+                    ),
                 )
                 return None
         ns_team, ew_team = (
@@ -564,13 +638,22 @@ class _Reader:
             if listed is not None and listed != team:
                 self.problem(
                     line,
-                    context + f"pair {pair!r} plays for team {listed!r}, but the line's"
-                    f" DIRECTION puts team {team!r} {side}",
+                    _in(
+                        context,
+                        _(
+                            "pair {pair!r} plays for team {listed!r}, but the line's DIRECTION"
+                            " puts team {team!r} {side}",
+                            pair=pair,
+                            listed=listed,
+                            team=team,
+                            side=side,
+                        ),
+                    ),
                     Severity.WARNING,
                 )
         return ns_team, ew_team, None, direction == "NS"
 
-    def line_points(self, line: Element, scoring: str, context: str) -> Published | None:
+    def line_points(self, line: Element, scoring: str, context: Message) -> Published | None:
         names = POINT_FIELDS.get(scoring)
         if names is None or (line.find(names[0]) is None and line.find(names[1]) is None):
             names = next(
@@ -591,7 +674,7 @@ class _Reader:
         ns: str,
         ew: str,
         players: tuple[str, str, str, str] | None,
-        context: str,
+        context: Message,
         round_: int | None,
     ) -> ResultRow | None:
         """The line's row, through the row-building kernel (:mod:`bridgescore.io.rows`);
@@ -627,13 +710,14 @@ class _Reader:
             return replace(built.row, adjusted=as_codes(built.row.adjusted))
         return built.row
 
-    def line_round(self, line: Element, context: str) -> int | None:
+    def line_round(self, line: Element, context: Message) -> int | None:
         text = _text(line, "ROUND_NUMBER")
         if not text:
             return None
         if not _WHOLE_RE.match(text):
             self.problem(
-                line.find("ROUND_NUMBER"), context + f"ROUND_NUMBER {text!r} is not a whole number"
+                line.find("ROUND_NUMBER"),
+                _in(context, _("ROUND_NUMBER {text!r} is not a whole number", text=text)),
             )
             return None
         return int(text)
@@ -643,7 +727,7 @@ class _Reader:
     def read_match(self, match: Element, scoring: str) -> None:
         team, opponent = _text(match, "TEAM"), _text(match, "OPPOSING_TEAM")
         if not team or not opponent:
-            self.problem(match, "a MATCH needs a TEAM and an OPPOSING_TEAM")
+            self.problem(match, _("a MATCH needs a TEAM and an OPPOSING_TEAM"))
             return
         round_text = _text(match, "ROUND_NUMBER")
         round_: int | None = None
@@ -651,11 +735,14 @@ class _Reader:
             if not _WHOLE_RE.match(round_text):
                 self.problem(
                     match.find("ROUND_NUMBER"),
-                    f"{team} v {opponent}: ROUND_NUMBER {round_text!r} is not a whole number",
+                    _in(
+                        Message("{team} v {opponent}: ", team=team, opponent=opponent),
+                        _("ROUND_NUMBER {text!r} is not a whole number", text=round_text),
+                    ),
                 )
                 return
             round_ = int(round_text)
-        context = f"{team} v {opponent}: "
+        context = Message("{team} v {opponent}: ", team=team, opponent=opponent)
         self.number(match, "TEAM_SCORE", context)
         self.number(match, "OPPOSING_TEAM_SCORE", context)
         info = _Match(round_, team, opponent)
@@ -666,7 +753,7 @@ class _Reader:
         self, board: Element, number: int, scoring: str
     ) -> tuple[float | None, float | None] | None:
         """The match's first team's and second team's points on the board."""
-        context = f"board {number}: "
+        context = _("board {number}: ", number=number)
         if board.find("TEAM_POINTS") is not None or board.find("OPPOSING_TEAM_POINTS") is not None:
             return (
                 self.number(board, "TEAM_POINTS", context),
@@ -676,6 +763,21 @@ class _Reader:
         if imps is None:
             return None
         return imps, -imps if imps else 0.0
+
+
+_KINDS: Final = {"pair": _("pair"), "team": _("team"), "player": _("player")}
+"""A participant's kind as a message names it."""
+_SEATS: Final = {
+    Seat.NORTH: _("North"),
+    Seat.EAST: _("East"),
+    Seat.SOUTH: _("South"),
+    Seat.WEST: _("West"),
+}
+
+
+def _in(context: Message, reason: Message) -> Message:
+    """A reason with its context in front (``board 3, traveller line 2: ...``)."""
+    return Message("{context}{reason}", context=context, reason=reason)
 
 
 @dataclass(frozen=True, slots=True)

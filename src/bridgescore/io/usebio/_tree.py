@@ -25,7 +25,10 @@ from dataclasses import dataclass, field
 from typing import Any
 from xml.parsers import expat
 
+from bridgescore.errors import Message
+from bridgescore.errors import marked as _
 from bridgescore.events.model import Location, Problem
+from bridgescore.io._problems import MarkedText
 
 Element = ET.Element
 
@@ -33,8 +36,8 @@ Element = ET.Element
 class _RefusedError(Exception):
     """Raised inside an expat handler to stop parsing (an entity declaration)."""
 
-    def __init__(self, message: str, line: int) -> None:
-        super().__init__(message)
+    def __init__(self, message: Message, line: int) -> None:
+        super().__init__(str(message))
         self.message = message
         self.line = line
 
@@ -178,15 +181,22 @@ class _Builder:
     def pi(self, target: str, text: str) -> None:
         self._node(ET.ProcessingInstruction(target, text or None))
 
-    def entity(self, name: str, is_parameter: bool, *_: object) -> None:
-        kind = "parameter entity" if is_parameter else "entity"
-        raise _RefusedError(
-            f"the DOCTYPE declares the {kind} {name!r}; entity declarations are refused"
-            " (they can expand without bound); remove the internal DTD subset",
-            self.parser.CurrentLineNumber,
-        )
+    def entity(self, name: str, is_parameter: bool, *_rest: object) -> None:
+        if is_parameter:
+            message = _(
+                "the DOCTYPE declares the parameter entity {name!r}; entity declarations are"
+                " refused (they can expand without bound); remove the internal DTD subset",
+                name=name,
+            )
+        else:
+            message = _(
+                "the DOCTYPE declares the entity {name!r}; entity declarations are refused"
+                " (they can expand without bound); remove the internal DTD subset",
+                name=name,
+            )
+        raise _RefusedError(message, self.parser.CurrentLineNumber)
 
-    def unparsed(self, name: str, *_: object) -> None:
+    def unparsed(self, name: str, *_rest: object) -> None:
         self.entity(name, False)
 
     def skipped_entity(self, name: str, is_parameter: bool) -> None:
@@ -232,13 +242,25 @@ def parse_xml(data: str | bytes, source: str) -> ParsedXML:
         problems.append(
             Problem(
                 Location(source, error.lineno),
-                f"not well-formed XML: {message} (line {error.lineno}, column {error.offset + 1})",
+                MarkedText(
+                    _(
+                        "not well-formed XML: {reason} (line {line}, column {column})",
+                        reason=message,
+                        line=error.lineno,
+                        column=error.offset + 1,
+                    )
+                ),
             )
         )
     except _RefusedError as refused:
-        problems.append(Problem(Location(source, refused.line), refused.message))
+        problems.append(Problem(Location(source, refused.line), MarkedText(refused.message)))
     except (ValueError, LookupError, UnicodeError) as error:
-        problems.append(Problem(Location(source, 1), f"cannot be read as XML: {error}"))
+        problems.append(
+            Problem(
+                Location(source, 1),
+                MarkedText(_("cannot be read as XML: {error}", error=str(error))),
+            )
+        )
     builder.flush()
     builder.stack.clear()
     newline = "\r\n" if raw.count(b"\r\n") * 2 > raw.count(b"\n") else "\n"
@@ -247,7 +269,9 @@ def parse_xml(data: str | bytes, source: str) -> ParsedXML:
     end = builder.root_end
     epilog = _decode(raw[end:], encoding_used) if end is not None else ""
     if builder.root is None and not problems:
-        problems.append(Problem(Location(source, 1), "no root element: the file is empty"))
+        problems.append(
+            Problem(Location(source, 1), MarkedText(_("no root element: the file is empty")))
+        )
     return ParsedXML(
         builder.root,
         prolog,
@@ -262,13 +286,19 @@ def parse_xml(data: str | bytes, source: str) -> ParsedXML:
 
 
 def _undefined(source: str, name: str, line: int, column: int, inside: str | None) -> Problem:
-    where = f" in <{inside}>" if inside else ""
-    return Problem(
-        Location(source, line),
-        f"the entity &{name}; (column {column}{where}) is not defined: XML defines only"
-        " &amp; &lt; &gt; &quot; &apos;; write a character reference instead (&#160; for a"
-        " no-break space); read leniently, it is left out of the text",
+    where = (
+        _("column {column} in <{inside}>", column=column, inside=inside)
+        if inside
+        else (_("column {column}", column=column))
     )
+    message = _(
+        "the entity &{name}; ({where}) is not defined: XML defines only &amp; &lt; &gt; &quot;"
+        " &apos;; write a character reference instead (&#160; for a no-break space); read"
+        " leniently, it is left out of the text",
+        name=name,
+        where=where,
+    )
+    return Problem(Location(source, line), MarkedText(message))
 
 
 # ---------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from bridgescore.core.seats import Seat
 from bridgescore.core.vulnerability import BoardInfo
 from bridgescore.duplicate.adjusted import Adjusted, AdjustedCode, Award, NotPlayed
 from bridgescore.errors import BridgeInputError
+from bridgescore.errors import marked as _
 from bridgescore.events.conventions import converted_by
 from bridgescore.events.model import Event, Published, PublishedStanding, ResultRow
 from bridgescore.io.usebio._document import USEBIODocument
@@ -306,20 +307,30 @@ def from_event(
     kind = event.kind
     if kind not in _EVENT_TYPE:
         raise BridgeInputError(
-            f"event kind {kind!r} has no USEBIO EVENT_TYPE; use pairs, teams or individual"
+            _(
+                "event kind {kind!r} has no USEBIO EVENT_TYPE; use pairs, teams or individual",
+                kind=kind,
+            )
         )
     method = _SCORING_METHOD.get(event.scoring)
     if method is None:
         raise BridgeInputError(
-            f"scoring {event.scoring!r} has no USEBIO BOARD_SCORING_METHOD; use "
-            + ", ".join(_SCORING_METHOD)
+            _(
+                "scoring {scoring!r} has no USEBIO BOARD_SCORING_METHOD; use {known}",
+                scoring=event.scoring,
+                known=", ".join(_SCORING_METHOD),
+            )
         )
     rows = event.results.rows
     if points is None:
         points = event.published if len(event.published) == len(rows) else ()
     if points and len(points) != len(rows):
         raise BridgeInputError(
-            f"{len(points)} points for {len(rows)} result rows: give one (or None) per row"
+            _(
+                "{points} points for {rows} result rows: give one (or None) per row",
+                points=len(points),
+                rows=len(rows),
+            )
         )
     figures: Sequence[Published | None] = points or [None] * len(rows)
     root = ET.Element("USEBIO", {"Version": "1.2"})
