@@ -26,7 +26,7 @@ def test_rubber_in_spanish(runner: CliRunner) -> None:
     out = result.stdout
     assert "Mano 1 (vulnerables: Nadie): 2NT N 9" in out
     assert "Nosotros (NS)" in out
-    assert "Ellos (EW)" in out
+    assert "Ellos (EO)" in out  # the side as Spanish clubs abbreviate it
     assert "70  1: puntos de contrato" in out
     assert "30  1: bazas de más" in out
     assert "Mano 2 (vulnerables: Nadie): 4H S 15" in out
@@ -42,8 +42,8 @@ def test_rubber_in_finnish_from_the_group(runner: CliRunner) -> None:
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Jako 1 (vaarassa: Ei kukaan): 2NT N 9" in out
-    assert "Me (NS)" in out
-    assert "He (EW)" in out
+    assert "Me (PE)" in out  # the side as Finnish clubs abbreviate it
+    assert "He (IL)" in out
     assert "70  1: sitoumuspisteet" in out
     assert "30  1: ylitikit" in out
     assert "'4H S 15'" in result.stderr

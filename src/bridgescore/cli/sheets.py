@@ -39,7 +39,12 @@ from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.errors import BridgeError
 from bridgescore.io.deal_list import DealList, dumps, load
 from bridgescore.io.writing import WriteError, write_text
-from bridgescore.sheets.chicago import DEALS_PER_ROUND, ChicagoSheet
+from bridgescore.sheets.chicago import (
+    DEALS_PER_ROUND,
+    ChicagoScoring,
+    ChicagoSheet,
+    ChicagoVulnerability,
+)
 from bridgescore.sheets.entries import ScoreItem, SheetEntry, Tally
 from bridgescore.sheets.rubber import RubberSession, RubberSheet
 
@@ -60,6 +65,11 @@ def _vulnerable(vulnerability: Vulnerability) -> str:
         Vulnerability.EW: pgettext("vulnerable", "EW"),
         Vulnerability.BOTH: pgettext("vulnerable", "Both"),
     }[vulnerability]
+
+
+def _side(side: Side) -> str:
+    """A side as the language abbreviates it (NS, EW; Finnish PE, IL; Spanish NS, EO)."""
+    return cli_words().pgettext("direction", side.value)
 
 
 def _line_help() -> str:
@@ -123,8 +133,8 @@ def _sides(we: Side) -> tuple[Side, Side]:
 
 def _we_they(we: Side) -> tuple[str, str]:
     return (
-        _("We ({side})").format(side=we),
-        _("They ({side})").format(side=we.opponents),
+        _("We ({side})").format(side=_side(we)),
+        _("They ({side})").format(side=_side(we.opponents)),
     )
 
 
@@ -213,7 +223,7 @@ def _rubber_summary(sheet: RubberSheet) -> list[str]:
             line = _("{side} win the rubber two games to none: {bonus} rubber bonus.")
         else:
             line = _("{side} win the rubber two games to one: {bonus} rubber bonus.")
-        lines.append(line.format(side=winner, bonus=bonus))
+        lines.append(line.format(side=_side(winner), bonus=bonus))
     elif sheet.stopped:
         lines.append(_("Play stopped before the rubber ended (unfinished-rubber bonuses scored)."))
     else:
@@ -232,8 +242,10 @@ def _result_line(totals: Tally) -> str:
     ns, ew = totals.ns, totals.ew
     if ns == ew:
         return _("Total: NS {ns}, EW {ew}: level.").format(ns=ns, ew=ew)
+    leader = totals.leader
+    assert leader is not None  # the totals differ
     return _("Total: NS {ns}, EW {ew}: {leader} ahead by {margin}.").format(
-        ns=ns, ew=ew, leader=totals.leader, margin=totals.margin
+        ns=ns, ew=ew, leader=_side(leader), margin=totals.margin
     )
 
 
@@ -269,16 +281,32 @@ def draw_session(out: Console, session: RubberSession, *, we: Side = Side.NS) ->
     out.print(_("Session: {total}").format(total=_result_line(session.totals)))
 
 
+def _chicago_words(sheet: ChicagoSheet) -> tuple[str, str]:
+    """The Chicago's scoring and vulnerability rule in the language's words (the option
+    values in English)."""
+    pgettext = cli_words().pgettext
+    scoring = {
+        ChicagoScoring.DUPLICATE: pgettext("chicago scoring", "duplicate"),
+        ChicagoScoring.CLASSIC: pgettext("chicago scoring", "classic"),
+    }[sheet.scoring]
+    vulnerability = {
+        ChicagoVulnerability.DEALER_OPPONENTS: pgettext("chicago vulnerable", "dealer-opponents"),
+        ChicagoVulnerability.DEALER: pgettext("chicago vulnerable", "dealer"),
+    }[sheet.vulnerability]
+    return scoring, vulnerability
+
+
 def chicago_table(sheet: ChicagoSheet, *, we: Side = Side.NS) -> Table:
     """The Chicago sheet drawn We and They: one row per deal, a total under each round."""
     counted = _("honours counted") if sheet.honours else _("honours not counted")
+    scoring, vulnerability = _chicago_words(sheet)
     table = Table(
         title=_(
             "Chicago ({scoring} scoring, {vulnerability} vulnerable on deals 2-3,"
             " {honours}, laws {laws})"
         ).format(
-            scoring=sheet.scoring,
-            vulnerability=sheet.vulnerability,
+            scoring=scoring,
+            vulnerability=vulnerability,
             honours=counted,
             laws=sheet.laws,
         ),
@@ -300,9 +328,9 @@ def chicago_table(sheet: ChicagoSheet, *, we: Side = Side.NS) -> Table:
             points = row.points
             notes = []
             if row.game_won_by is not None:
-                notes.append(_("game {side}").format(side=row.game_won_by))
+                notes.append(_("game {side}").format(side=_side(row.game_won_by)))
             notes += [
-                f"{e.item.shown(_)} {e.side} {e.points}"
+                f"{e.item.shown(_)} {_side(e.side)} {e.points}"
                 for e in row.entries
                 if e.item in (ScoreItem.FOURTH_DEAL_PARTSCORE, ScoreItem.HONOURS)
             ]
