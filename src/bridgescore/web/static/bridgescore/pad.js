@@ -341,7 +341,8 @@
       parts.push(el("p", { cls: "queue", id: "waiting", text: fill(gettext("No connection: %(n)s deals kept on this phone; the sheet is drawn again when the connection is back."), { n: game.deals.length }) }));
     }
     if (sheet) {
-      parts.push(el("p", { cls: "status", id: "status", text: sheet.status }));
+      // at the end of a Chicago the box below names it: the status line would repeat its title
+      if (!(game.kind === "chicago" && sheet.ended && !stale(game))) { parts.push(el("p", { cls: "status", id: "status", text: sheet.status })); }
       if (sheet.next && !stale(game)) {
         parts.push(el("p", { cls: "board-line", id: "next" }, [fill(gettext("Deal %(number)s: %(dealer)s deals (%(name)s), %(vul)s"), {
           number: sheet.next.number, dealer: sheet.next.dealer, name: who(game, sheet.next.dealer), vul: sheet.next.vulnerability })]));
@@ -441,7 +442,7 @@
         el("td", { cls: "num", "data-side": "EW", "data-deal": String(row.number), text: row.points.EW ? String(row.points.EW) : "" })]));
       var round = sheet.rounds[row.round - 1];
       if (round && round.complete && row.deal_in_round === 4) {
-        body.push(el("tr", { cls: "round-total" }, [el("td", { colspan: "2", text: fill(gettext("Round %(n)s"), { n: round.number }) }),
+        body.push(el("tr", { cls: "round-total" }, [el("td", { colspan: "2", text: fill(gettext("Chicago %(n)s"), { n: round.number }) }),
           el("td", { cls: "num", text: String(round.totals.NS) }), el("td", { cls: "num", text: String(round.totals.EW) })]));
       }
     });
