@@ -7,7 +7,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
 from bridgescore.cli._common import cli_words, friendly_errors
-from bridgescore.errors import BridgeInputError
+from bridgescore.errors import BridgeInputError, Message
 from bridgescore.i18n import gettext_noop
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
@@ -96,7 +96,8 @@ def batch_command(
     try:
         from bridgescore.batch.frame import run_file
     except ImportError as error:  # the message says which extra to install
-        raise BridgeInputError(str(error)) from None
+        said = error.args[0] if error.args else ""
+        raise BridgeInputError(said if isinstance(said, Message) else str(error)) from None
     on_invalid = "raise" if strict else "null"
     errors = Console(stderr=True)
     with Progress(
@@ -136,4 +137,4 @@ def batch_command(
     else:
         click.echo(w.gettext("wrote {path}").format(path=target))
     for note in done.notes:
-        click.echo(note)
+        click.echo(note.render(w.gettext) if isinstance(note, Message) else note)

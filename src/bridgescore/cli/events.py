@@ -85,7 +85,7 @@ def conventions_of(event: Event, scoring: str | None, options: Mapping[str, Any]
         vp_scale=options.get("vp_scale"),
         imp_table=options.get("imp_table"),
     )
-    note(chosen.describe())
+    note(chosen.describe(cli_words().gettext))
     return chosen
 
 

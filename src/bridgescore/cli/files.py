@@ -94,7 +94,7 @@ def event_command(
     chosen = conventions_of(event, scoring, options)
     result = score_with(event, chosen.options)
     if isinstance(result, TeamsResult) and result.check is not None:
-        note(result.check.describe())  # a match table's VPs against the scale
+        note(result.check.describe(cli_words().gettext))  # a match table's VPs against the scale
     if as_json:
         summary = event_summary(event, result)
         summary["conventions"] = chosen.as_dict()

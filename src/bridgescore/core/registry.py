@@ -158,11 +158,13 @@ class Registry(Generic[T]):
         """Names then aliases: what a CLI option accepts."""
         return (*self.names(), *self.aliases())
 
-    def choices_text(self) -> str:
+    def choices_text(self) -> str | Message:
         """``wbf, ebu, acbl (aliases: english, ...)``: every choice, for messages."""
         aliases = self.aliases()
         listed = ", ".join(self.names())
-        return f"{listed} (aliases: {', '.join(aliases)})" if aliases else listed
+        if not aliases:
+            return listed
+        return _("{names} (aliases: {aliases})", names=listed, aliases=", ".join(aliases))
 
     def help(self) -> str:
         """The choices for a CLI help line, the default marked."""

@@ -31,6 +31,7 @@ from typing import Any, Final
 from bridgescore.duplicate.adjusted import get_policy
 from bridgescore.duplicate.butler import get_butler_preset
 from bridgescore.duplicate.imps import DuplicateError
+from bridgescore.errors import Gettext, Message, listed
 from bridgescore.errors import marked as _
 from bridgescore.events.model import Event
 from bridgescore.events.options import (
@@ -91,32 +92,36 @@ class Conventions:
         changes = {name: value for name in ASKABLE if (value := getattr(self, name)) is not None}
         return options.but(**changes) if changes else options
 
-    def items(self, scoring: str) -> list[str]:
+    def items(self, scoring: str) -> list[Message]:
         """What these conventions change for ``scoring``, as a reader would say it."""
         how = Scoring.parse(scoring)
-        said: list[str] = []
+        said: list[Message] = []
         if how in _MATCHPOINTS and self.policy is not None:
-            said.append(f"matchpoint policy {self.policy}")
+            said.append(_("matchpoint policy {policy}", policy=self.policy))
         if how in (*_MATCHPOINTS, *_PAIRS_IMPS) and self.entrants is Entrants.PLAYED:
-            said.append("only the pairs that played listed")
+            said.append(_("only the pairs that played listed"))
         if how in _MATCHPOINTS and self.mp_scale is MpScale.PLUS_MINUS:
-            said.append("matchpoints ± the board's average (wins minus losses)")
+            said.append(_("matchpoints ± the board's average (wins minus losses)"))
         if how is Scoring.BUTLER and self.butler is not None:
-            said.append(f"butler datum {self.butler}")
+            said.append(_("butler datum {butler}", butler=self.butler))
         if how is Scoring.CROSS_IMPS and self.cross_imps is not None:
-            total = "summed over" if self.cross_imps is CrossImps.TOTAL else "averaged over"
-            said.append(f"cross-IMPs {total} the comparisons")
+            if self.cross_imps is CrossImps.TOTAL:
+                said.append(_("cross-IMPs summed over the comparisons"))
+            else:
+                said.append(_("cross-IMPs averaged over the comparisons"))
         if how in _PAIRS_IMPS and self.imp_totals is ImpTotals.PER_BOARD:
-            per = " and comparison" if how is Scoring.CROSS_IMPS else ""
-            said.append(f"totals in IMPs per board{per}")
-        if how in _PAIRS_IMPS and self.factoring in (Factoring.FIELD, Factoring.BOARDS):
-            boards = self.factoring is Factoring.BOARDS
-            whole = "every board" if boards else "the most boards played"
-            said.append(f"short totals scaled to {whole}")
+            if how is Scoring.CROSS_IMPS:
+                said.append(_("totals in IMPs per board and comparison"))
+            else:
+                said.append(_("totals in IMPs per board"))
+        if how in _PAIRS_IMPS and self.factoring is Factoring.BOARDS:
+            said.append(_("short totals scaled to every board"))
+        if how in _PAIRS_IMPS and self.factoring is Factoring.FIELD:
+            said.append(_("short totals scaled to the most boards played"))
         if how in (*_MATCHPOINTS, *_PAIRS_IMPS) and self.field is not None:
-            said.append(f"field {self.field.value}")
+            said.append(_("field {field}", field=self.field.value))
         if how in (Scoring.IMPS, Scoring.BOARD_A_MATCH) and self.incomplete is Incomplete.SKIP:
-            said.append("a board with one room's result left out of its match")
+            said.append(_("a board with one room's result left out of its match"))
         return said
 
 
@@ -363,21 +368,27 @@ class Chosen:
     def field(self) -> Field:
         return self.options.field
 
-    def describe(self) -> str:
-        """One line: whose conventions, why, and what they change for this scoring."""
+    def describe(self, gettext: Gettext | None = None) -> str:
+        """One line: whose conventions, why, and what they change for this scoring (in
+        ``gettext``'s language; English without one)."""
+        return self.message().render(gettext)
+
+    def message(self) -> Message:
+        """:meth:`describe`'s line as a message, translated where it is shown."""
         said = self.conventions.items(self.scoring)
+        origin = origin_program(self.program)
         if self.entry is not None:
-            head = f"scored as {origin_program(self.program)} scores (the file names it)"
+            head = _("scored as {program} scores (the file names it)", program=origin)
             if not said:
-                said = ["the same as bridgescore's defaults"]
+                said = [_("the same as bridgescore's defaults")]
         else:
             if self.turned_off:
-                why = "--policy none"
-            elif not origin_program(self.program):
-                why = "the file names no program"
+                why = _("--policy none")
+            elif not origin:
+                why = _("the file names no program")
             else:
-                why = f"no conventions known for {origin_program(self.program)!r}"
-            head = f"scored with bridgescore's defaults ({why})"
+                why = _("no conventions known for {program!r}", program=origin)
+            head = _("scored with bridgescore's defaults ({why})", why=why)
             if not said:
                 defaults = Conventions(
                     policy=self.policy,
@@ -386,8 +397,10 @@ class Chosen:
                 )
                 said = defaults.items(self.scoring)
         if self.given:
-            said.append(f"as asked: {', '.join(self.given)}")
-        return head + (": " + ", ".join(said) if said else "")
+            said.append(_("as asked: {options}", options=", ".join(self.given)))
+        if not said:
+            return head
+        return _("{head}: {said}", head=head, said=listed(said, ", "))
 
     def as_dict(self) -> dict[str, object]:
         """The JSON form ``bridgescore event --json`` prints under ``conventions``."""

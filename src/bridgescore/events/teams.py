@@ -27,7 +27,7 @@ from bridgescore.duplicate.entries import Adjusted, Award
 from bridgescore.duplicate.imps import DEFAULT_IMP_TABLE, DuplicateError, ImpTable, get_imp_table
 from bridgescore.duplicate.teams import BoardAMatchScale, match_board_a_match, match_imps
 from bridgescore.duplicate.vp import DEFAULT_VP_SCALE, VPScale, WBFScale, get_scale, vp
-from bridgescore.errors import Message
+from bridgescore.errors import Gettext, Message, listed
 from bridgescore.errors import marked as _
 from bridgescore.events import figures
 from bridgescore.events.model import EventResults, PublishedMatch, ResultRow
@@ -124,14 +124,31 @@ class VPDifference:
     boards: int | None
     expected: tuple[float, float]
 
-    def __str__(self) -> str:
+    def message(self) -> Message:
+        """``round 3: Lions v Tigers 25-10 IMPs: 15.00-5.00 VPs written, 14.15-5.85 by the
+        scale``, in any language."""
         m = self.match
-        round_ = "" if m.round is None else f"round {m.round}: "
-        return (
-            f"{round_}{m.home} v {m.away} {_shown(m.home_imps)}-{_shown(m.away_imps)} IMPs: "
-            f"{_shown(m.home_vp, vp=True)}-{_shown(m.away_vp, vp=True)} VPs written,"
-            f" {figures.fixed(self.expected[0])}-{figures.fixed(self.expected[1])} by the scale"
+        values = {
+            "round": m.round,
+            "home": m.home,
+            "away": m.away,
+            "imps": f"{_shown(m.home_imps)}-{_shown(m.away_imps)}",
+            "written": f"{_shown(m.home_vp, vp=True)}-{_shown(m.away_vp, vp=True)}",
+            "scale": f"{figures.fixed(self.expected[0])}-{figures.fixed(self.expected[1])}",
+        }
+        if m.round is None:
+            return _(
+                "{home} v {away} {imps} IMPs: {written} VPs written, {scale} by the scale",
+                **values,
+            )
+        return _(
+            "round {round}: {home} v {away} {imps} IMPs: {written} VPs written,"
+            " {scale} by the scale",
+            **values,
         )
+
+    def __str__(self) -> str:
+        return str(self.message())
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,30 +175,62 @@ class VPCheck:
     def agrees(self) -> bool:
         return self.checked > 0 and not self.differences
 
-    def describe(self) -> str:
-        """One line: ``VPs agree with the WBF scale for 8-board matches: 30/30``."""
+    def describe(self, gettext: Gettext | None = None) -> str:
+        """One line: ``VPs agree with the WBF scale for 8-board matches: 30/30`` (in
+        ``gettext``'s language; English without one)."""
+        return self.message().render(gettext)
+
+    def message(self) -> Message:
+        """:meth:`describe`'s line as a message, translated where it is shown."""
         if not self.checked:
-            return "VPs not checked: no match gives both its IMPs and its VPs"
-        scale = "the WBF scale" if self.scale == "wbf" else f"the {self.scale} scale"
-        length = "" if self.boards is None else f" for {self.boards}-board matches"
-        text = f"{scale}{length}: {self.agreeing}/{self.checked}"
+            return _("VPs not checked: no match gives both its IMPs and its VPs")
+        scale = (
+            _("the WBF scale") if self.scale == "wbf" else _("the {scale} scale", scale=self.scale)
+        )
+        values = {
+            "scale": scale,
+            "boards": self.boards,
+            "agreeing": self.agreeing,
+            "checked": self.checked,
+        }
+        parts: list[Message] = []
         if self.agrees:
-            line = f"VPs agree with {text}"
+            if self.boards is None:
+                head = _("VPs agree with {scale}: {agreeing}/{checked}", **values)
+            else:
+                head = _(
+                    "VPs agree with {scale} for {boards}-board matches: {agreeing}/{checked}",
+                    **values,
+                )
             if self.inferred and len(self.candidates) > 1:
                 others = [n for n in self.candidates if n != self.boards]
-                line += f" (so do {_runs(others)} boards)"
+                head = listed([head, _("(so do {boards} boards)", boards=_runs(others))], " ")
+            parts.append(head)
         else:
-            line = f"VPs disagree with {text} agree"
+            if self.boards is None:
+                head = _("VPs disagree with {scale}: {agreeing}/{checked} agree", **values)
+            else:
+                head = _(
+                    "VPs disagree with {scale} for {boards}-board matches:"
+                    " {agreeing}/{checked} agree",
+                    **values,
+                )
             if self.inferred:
-                line += " (no match length from 1 to 64 gives every match's VPs)"
-            shown = "; ".join(str(d) for d in self.differences[:_SHOWN])
+                head = listed(
+                    [head, _("(no match length from 1 to 64 gives every match's VPs)")], " "
+                )
+            shown = listed([d.message() for d in self.differences[:_SHOWN]])
+            parts += [head, _("differ: {shown}", shown=shown)]
             more = len(self.differences) - _SHOWN
-            line += f"; differ: {shown}" + (f"; and {more} more" if more > 0 else "")
+            if more > 0:
+                parts.append(_("and {more} more", more=more))
         if self.unchecked:
-            line += f"; {self.unchecked} match(es) without IMPs or VPs not checked"
+            parts.append(
+                _("{count} match(es) without IMPs or VPs not checked", count=self.unchecked)
+            )
         if self.unplayed:
-            line += f"; {self.unplayed} match(es) not played yet"
-        return line
+            parts.append(_("{count} match(es) not played yet", count=self.unplayed))
+        return listed(parts)
 
 
 _SHOWN = 5

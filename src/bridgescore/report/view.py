@@ -657,7 +657,7 @@ def _check_table(result: TeamsResult, w: Words = ENGLISH) -> Table:
     """The published VPs against the scale (a match table with no boards behind it)."""
     _ = w.gettext
     assert result.check is not None
-    return Table(_("Victory points"), (_("Check"),), (Row((result.check.describe(),)),))
+    return Table(_("Victory points"), (_("Check"),), (Row((result.check.describe(w.gettext),)),))
 
 
 def _match_cards(result: TeamsResult, w: Words = ENGLISH) -> tuple[Page, ...]:
