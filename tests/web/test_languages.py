@@ -1,13 +1,15 @@
 """The web app in Finnish and Spanish: every page the escaping walk knows, read in each
 language, shows none of the catalogue's English; the language switch is remembered; the
 browser's ``Accept-Language`` chooses the first page's language; a session published in
-Finnish is read in Finnish unless the reader chose another language."""
+Finnish is read in Finnish unless the reader chose another language; the live ranking,
+the phone's moves, the director's alerts and log, a result waiting for the opponents and
+the way to the score pad each in their reader's language."""
 
 from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 
 import polib
@@ -16,8 +18,10 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import URLPattern
+from django.utils import translation
 
-from bridgescore.web.models import Session
+from bridgescore.web import clubs
+from bridgescore.web.models import PendingEntry, Session, TableLink
 from bridgescore.web.settings import LOCALE_PATHS
 from bridgescore.web.urls import urlpatterns
 from web.test_escaping import WALKS, Phone, _pairs_place, _params, _path, _swiss_place
@@ -160,3 +164,122 @@ def test_a_session_is_published_in_the_directors_language(session: Session, td: 
                                         "date": "2026-03-03"})  # fmt: skip
     assert answer.status_code == 302, answer.content.decode()[:2000]
     assert Session.objects.get(name="Tiistai").language == "fi"
+
+
+SAID = {
+    "en": {
+        "ranking": ["<th>Place</th>", "<h2>North-South</h2>", "Live: results so far",
+                    "Print all", "Scored by bridgescore"],
+    },
+    "fi": {
+        "ranking": ["<th>Sija</th>", "<h2>Pohjoinen-etelä</h2>", "Tulokset tähän asti",
+                    "Tulosta kaikki", "Laskettu bridgescorella"],
+        "moves": ["Pohjoinen-etelä: jääkää pöytään 1", "Itä-länsi: siirtykää pöytään 2",
+                  "brikat siirtyvät: pöytä 3"],
+        "alert": "Kilpailunjohtaja kutsuttu klo",
+        "released": "pöytä vapautettu: pöydän 1 lukitus avattu",
+        "pad": "Avaa pistelasku",
+        "waiting": "brikka 2: 2SN=",
+        "room": "ottelu 1, avoin huone",
+    },
+    "es": {
+        "ranking": ["<th>Puesto</th>", "<h2>Norte-Sur</h2>", "Resultados hasta ahora",
+                    "Imprimir todo", "Puntuado con bridgescore"],
+        "moves": ["Norte-Sur se quedan en la mesa 1", "Este-Oeste pasan a la mesa 2",
+                  "los estuches van a: mesa 3"],
+        "alert": "Llamada al árbitro a las",
+        "released": "mesa liberada: mesa 1 desbloqueada",
+        "pad": "Abrir el anotador",
+        "waiting": "estuche 2: 2SN=",
+        "room": "partido 1, sala abierta",
+    },
+}  # fmt: skip
+"""What each language says, written out here (never worked out by the code under test)."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_live_ranking_is_laid_out_in_the_readers_language(
+    language: str, session: Session, director: User
+) -> None:
+    """Under way, the results page is the live ranking (kept between asks): each reader
+    gets it in their own language, one after the other, from the same kept work."""
+    _pairs_place(session, director)
+    path = f"/r/{session.public_id}/"
+    pages = {}
+    for reader in ("en", language, "en"):
+        client = Client()
+        client.cookies[COOKIE] = reader
+        answer = client.get(path)
+        assert answer.status_code == 200
+        pages[reader] = answer.content.decode()
+
+    for english, said in zip(SAID["en"]["ranking"], SAID[language]["ranking"], strict=True):
+        assert said in pages[language]
+        assert english not in pages[language]
+        assert english in pages["en"]
+        assert said not in pages["en"]
+    assert f'<html lang="{language}"' in pages[language]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_table_phone_is_told_where_to_go_in_its_language(
+    language: str, session: Session, link: Callable[[int], TableLink], phone: Phone
+) -> None:
+    table = link(1)
+    device = phone(table)
+    device.cookies[COOKIE] = language
+    plan = device.get(f"/t/{table.token}/plan.json").json()
+    assert plan["plan"][0]["moves"]["lines"] == SAID[language]["moves"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_directors_alerts_and_log_in_the_directors_language(
+    language: str, session: Session, director: User, td: Client
+) -> None:
+    """The TD call's alert, and a log line written by a request in English, read by a
+    director in ``language``."""
+    place = _pairs_place(session, director)
+    assert place.link.table == 1
+    TableLink.objects.filter(pk=place.link.pk).update(locked=True)
+    english = Client()
+    english.force_login(director)
+    english.cookies[COOKIE] = "en"
+    assert english.post(f"/director/s/{session.pk}/table/1/release/").status_code == 302
+    td.cookies[COOKIE] = language
+    page = td.get(f"/director/s/{session.pk}/").content.decode()
+    assert SAID[language]["alert"] in page
+    assert SAID[language]["released"] in html.unescape(page)
+    assert "table released" not in page
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_result_waiting_for_the_opponents_is_read_in_their_language(
+    language: str, session: Session, director: User, link: Callable[[int], TableLink]
+) -> None:
+    """``_pairs_place`` keeps a result for table 1's opponents as a phone keeps it (its
+    message and values); each phone reads it in its own language."""
+    _pairs_place(session, director)
+    pending = PendingEntry.objects.get(session=session, table=1)
+    with translation.override(language):
+        assert pending.shown_text == SAID[language]["waiting"]
+    with translation.override("en"):
+        assert pending.shown_text == "board 2: 2SN="
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_home_page_and_the_login_lead_to_the_score_pad(language: str, db: None) -> None:
+    reader = Client()
+    reader.cookies[COOKIE] = language
+    for path in ("/", "/login/"):
+        page = reader.get(path).content.decode()
+        assert f'<a class="button big" href="/pad/">{SAID[language]["pad"]}</a>' in page or (
+            f'<a href="/pad/">{SAID[language]["pad"]}</a>' in page
+        ), path
+
+
+def test_a_teams_room_is_named_in_the_readers_language(db: None) -> None:
+    for language, said in (("fi", SAID["fi"]["room"]), ("es", SAID["es"]["room"])):
+        with translation.override(language):
+            assert clubs.room_name(1) == said
+    with translation.override("en"):
+        assert clubs.room_name(2) == "match 1, closed room"

@@ -57,8 +57,10 @@ class Change:
 
 def _seat_text(seat: Table | None) -> str:
     if seat is None:
-        return "no play"
-    return f"{seat.ns} v {seat.ew}, boards {boards_shown(seat.boards)}"
+        return gettext("no play")
+    return gettext("{ns} v {ew}, boards {boards}").format(
+        ns=seat.ns, ew=seat.ew, boards=boards_shown(seat.boards)
+    )
 
 
 def _effect(before: Movement, after: Movement) -> tuple[str, ...]:
@@ -71,12 +73,18 @@ def _effect(before: Movement, after: Movement) -> tuple[str, ...]:
         for table in sorted(set(old_tables) | set(new_tables)):
             a, b = old_tables.get(table), new_tables.get(table)
             if a != b:
-                lines.append(f"round {number}, table {table}: {_seat_text(a)} → {_seat_text(b)}")
+                lines.append(
+                    gettext("round {round}, table {table}: {before} → {after}").format(
+                        round=number, table=table, before=_seat_text(a), after=_seat_text(b)
+                    )
+                )
         old_out = set(old.sit_outs) if old else set()
         new_out = set(new.sit_outs) if new else set()
         if old_out != new_out:
-            shown = ", ".join(sorted(new_out)) or "no one"
-            lines.append(f"round {number}: sitting out {shown}")
+            shown = ", ".join(sorted(new_out)) or gettext("no one")
+            lines.append(
+                gettext("round {round}: sitting out {pairs}").format(round=number, pairs=shown)
+            )
     return tuple(lines)
 
 
@@ -136,7 +144,8 @@ def missing_pair(session: Session, pair: str, from_round: int) -> Change:
             sit_outs.append(pair)
         rounds.append(replace(rnd, tables=kept, sit_outs=tuple(sit_outs), relay=tuple(relay)))
     after = replace(movement, rounds=tuple(rounds), factored=True)
-    return _change(session, "missing pair", f"pair {pair} leaves from round {from_round}", after)
+    detail = gettext("pair {pair} leaves from round {round}").format(pair=pair, round=from_round)
+    return _change(session, gettext_noop("missing pair"), detail, after)
 
 
 def late_pair(session: Session, pair: str, from_round: int) -> Change:
@@ -221,7 +230,8 @@ def late_pair(session: Session, pair: str, from_round: int) -> Change:
         )
     # the boards of the rounds it missed are played once fewer: scores are factored
     after = replace(movement, rounds=tuple(rounds), factored=movement.factored or from_round > 1)
-    return _change(session, "late pair", f"pair {pair} joins from round {from_round}", after)
+    detail = gettext("pair {pair} joins from round {round}").format(pair=pair, round=from_round)
+    return _change(session, gettext_noop("late pair"), detail, after)
 
 
 def _seat_before(session: Session, number: int, pairs: set[str]) -> Table | None:
@@ -265,8 +275,10 @@ def move_table(session: Session, first: int, second: int, from_round: int) -> Ch
         )
         rounds.append(replace(rnd, tables=tables))
     after = replace(movement, rounds=tuple(rounds))
-    detail = f"tables {first} and {second} change places from round {from_round}"
-    return _change(session, "table moved", detail, after)
+    detail = gettext("tables {first} and {second} change places from round {round}").format(
+        first=first, second=second, round=from_round
+    )
+    return _change(session, gettext_noop("table moved"), detail, after)
 
 
 def apply_change(session: Session, change: Change, reason: str, user: Viewer) -> MovementChange:

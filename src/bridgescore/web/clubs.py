@@ -178,8 +178,12 @@ def room_label(table: int) -> str:
 
 
 def room_name(table: int) -> str:
-    """``match 1, open room`` for table 1, ``match 1, closed room`` for table 2."""
-    return f"match {(table + 1) // 2}, {'open' if table % 2 else 'closed'} room"
+    """``match 1, open room`` for table 1, ``match 1, closed room`` for table 2 (in the
+    request's language)."""
+    match = (table + 1) // 2
+    if table % 2:
+        return gettext("match {match}, open room").format(match=match)
+    return gettext("match {match}, closed room").format(match=match)
 
 
 def log(

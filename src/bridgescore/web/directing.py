@@ -20,7 +20,7 @@ from django.http import (
 )
 from django.shortcuts import redirect, render
 from django.utils import translation
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
 from django.utils.translation import gettext as _
 
 from bridgescore.errors import BridgeError
@@ -51,6 +51,7 @@ from bridgescore.web.models import (
     Session,
     SessionPair,
     TableLink,
+    spec_part,
 )
 
 
@@ -130,8 +131,7 @@ def new_session(request: HttpRequest) -> HttpResponse:
             except BridgeError as error:
                 errors.append(problem(error))
             else:
-                detail = f"{session.name}: {shown}, {session.date.isoformat()}"
-                clubs.log(session, gettext_noop("session created"), detail, user=request.user)
+                _log_created(session, said.part("{spec}", spec=shown), request)
                 return redirect("control", session_id=session.pk)
         else:
             errors.extend(director_forms.problems(form))
@@ -279,8 +279,7 @@ def new_teams_session(request: HttpRequest) -> HttpResponse:
             except BridgeError as error:
                 errors.append(problem(error))
             else:
-                detail = f"{session.name}: {session.spec}, {session.date.isoformat()}"
-                clubs.log(session, gettext_noop("session created"), detail, user=request.user)
+                _log_created(session, spec_part(session.spec), request)
                 return redirect("control", session_id=session.pk)
         else:
             errors.extend(director_forms.problems(form))
@@ -316,18 +315,28 @@ def _new_teams_session(
     )
 
 
+def _log_created(session: Session, spec: said.Part, request: HttpRequest) -> None:
+    detail = said.said(
+        gettext_noop("{name}: {spec}, {date}"),
+        name=session.name,
+        spec=spec,
+        date=session.date.isoformat(),
+    )
+    clubs.log(session, gettext_noop("session created"), detail, user=request.user)
+
+
 BYE_RULES = (
-    (ByeRule.FIXED, "these VPs"),
-    (ByeRule.AVERAGE, "the team's average VPs of its matches"),
-    (ByeRule.HIGHER, "the higher of the two"),
+    (ByeRule.FIXED, gettext_lazy("these VPs")),
+    (ByeRule.AVERAGE, gettext_lazy("the team's average VPs of its matches")),
+    (ByeRule.HIGHER, gettext_lazy("the higher of the two")),
 )
 """How a bye may be scored, as the form offers it."""
 
 REMATCH_RULES = (
-    ("never", "never: no two teams meet twice"),
-    ("twice", "a second meeting allowed, never a third"),
-    ("late", "again once this many rounds have passed"),
-    ("danish", "Danish: 1st v 2nd, 3rd v 4th, whoever has met"),
+    ("never", gettext_lazy("never: no two teams meet twice")),
+    ("twice", gettext_lazy("a second meeting allowed, never a third")),
+    ("late", gettext_lazy("again once this many rounds have passed")),
+    ("danish", gettext_lazy("Danish: 1st v 2nd, 3rd v 4th, whoever has met")),
 )
 """The Swiss draw's rematch rules, as the form offers them (the library's, but for
 ``sessions``, which a single session has no use for)."""
@@ -354,7 +363,7 @@ def swiss_draw(request: HttpRequest, session_id: int) -> HttpResponse:
         context["key"] = matches.draw_key(draw)
         if form is not None:
             if form.cleaned_data["key"] != context["key"]:
-                context["errors"] = ["the draw is not the one shown: look at it again"]
+                context["errors"] = [_("the draw is not the one shown: look at it again")]
                 status = STALE
             else:
                 matches.confirm_draw(session, draw, request.user)
@@ -472,7 +481,7 @@ def shown(entry: Entry) -> str:
     """An entry's result as the log writes it: ``4S N =``, ``Pass``, ``A+/A-``, ``not
     played``."""
     if entry.kind == Entry.Kind.NOT_PLAYED:
-        return "not played"
+        return _("not played")
     if entry.kind == Entry.Kind.ADJUSTED:
         return entry.adjusted
     return " ".join(part for part in (entry.contract, entry.declarer, entry.result) if part)
@@ -648,7 +657,7 @@ def session_state(request: HttpRequest, session_id: int) -> HttpResponse:
                 "missing": _seen_at(session, shown.missing),
                 "playing": _seen_at(session, shown.playing),
                 "pending": [(clubs.table_label(session, p.table), p) for p in shown.pending],
-                "errors": ["what is missing has changed since: look again"] if key else [],
+                "errors": [_("what is missing has changed since: look again")] if key else [],
             }
             return render(request, "bridgescore/state.html", context, status=STALE if key else 200)
     entries.change_state(session, wanted)
@@ -925,7 +934,7 @@ def _change(
     if not (request.method == "POST" and data["apply"]):
         return 200
     if data["key"] != change.key:
-        context["errors"] = ["the change is not the one shown: look again"]
+        context["errors"] = [_("the change is not the one shown: look again")]
         return STALE
     if isinstance(change, changes.Change):
         changes.apply_change(session, change, data["reason"], request.user)

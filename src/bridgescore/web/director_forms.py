@@ -19,6 +19,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.db import models
 from django.utils.functional import Promise
 from django.utils.text import format_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from bridgescore.errors import BridgeError
@@ -26,6 +27,7 @@ from bridgescore.events.movements import limits
 from bridgescore.events.movements.spec import MovementSpec
 from bridgescore.io.bridgemate import is_access
 from bridgescore.web import entries
+from bridgescore.web.answers import problem
 from bridgescore.web.forms import ResultForm
 from bridgescore.web.matches import MOST_BOARDS_A_MATCH, MOST_SWISS_ROUNDS
 from bridgescore.web.models import (
@@ -310,7 +312,9 @@ class NewSessionForm(forms.Form):
             try:
                 return str(MovementSpec.parse(text))
             except BridgeError as error:
-                raise forms.ValidationError(f"{self.fields['typed_spec'].label}: {error}") from None
+                raise forms.ValidationError(
+                    f"{self.fields['typed_spec'].label}: {problem(error)}"
+                ) from None
         return ""
 
     def clean_spec(self) -> str:
@@ -319,7 +323,9 @@ class NewSessionForm(forms.Form):
             try:
                 return str(MovementSpec.parse(text))
             except BridgeError as error:
-                raise forms.ValidationError(f"{self.fields['spec'].label}: {error}") from None
+                raise forms.ValidationError(
+                    f"{self.fields['spec'].label}: {problem(error)}"
+                ) from None
         return ""
 
     def clean_names(self) -> dict[str, str]:
@@ -333,20 +339,29 @@ class NewSessionForm(forms.Form):
             who = " ".join(who.split())
             if not (colon and pair and who):
                 raise forms.ValidationError(
-                    f"{label}, line {number}: write the pair, a colon and the names,"
-                    " like 1NS: Ann Smith & Bob Jones"
+                    gettext(
+                        "{label}, line {number}: write the pair, a colon and the names,"
+                        " like 1NS: Ann Smith & Bob Jones"
+                    ).format(label=label, number=number)
                 )
             if len(pair) > PAIR_LENGTH:
                 raise forms.ValidationError(
-                    f"{label}, line {number}: a pair's id is at most {PAIR_LENGTH} characters"
-                )
+                    gettext("{label}, line {number}: a pair's id is at most {most} characters")
+                    .format(label=label, number=number, most=PAIR_LENGTH)
+                )  # fmt: skip
             if len(who) > MEMBERS_LENGTH:
                 raise forms.ValidationError(
-                    f"{label}, line {number}: at most {MEMBERS_LENGTH} characters of names"
-                    f" (this has {len(who)})"
+                    gettext(
+                        "{label}, line {number}: at most {most} characters of names"
+                        " (this has {count})"
+                    ).format(label=label, number=number, most=MEMBERS_LENGTH, count=len(who))
                 )
             if pair in found:
-                raise forms.ValidationError(f"{label}, line {number}: pair {pair} named twice")
+                raise forms.ValidationError(
+                    gettext("{label}, line {number}: pair {pair} named twice").format(
+                        label=label, number=number, pair=pair
+                    )
+                )
             found[pair] = who
         return found
 

@@ -22,6 +22,7 @@ from django.utils.translation import gettext, gettext_lazy, gettext_noop
 from bridgescore.core.hands import Card
 from bridgescore.errors import BridgeError
 from bridgescore.web import entries
+from bridgescore.web.answers import problem
 from bridgescore.web.clubs import EntryError
 
 if TYPE_CHECKING:
@@ -154,7 +155,7 @@ class ResultForm(forms.Form):
         except BridgeError as error:
             raise forms.ValidationError(
                 gettext("Opening lead {text!r}: not a card ({error})").format(
-                    text=text, error=error
+                    text=text, error=problem(error)
                 )
             ) from None
 

@@ -42,6 +42,7 @@ from bridgescore.events.teams import (
 )
 from bridgescore.report.view import Report, build_report, teams_pages
 from bridgescore.web import said
+from bridgescore.web.answers import problem
 from bridgescore.web.clubs import (
     EntryError,
     Viewer,
@@ -56,6 +57,8 @@ from bridgescore.web.clubs import (
 from bridgescore.web.entries import event_of, not_yet_in
 from bridgescore.web.live import words_of
 from bridgescore.web.models import (
+    ROUND_ROBIN_SPEC,
+    SWISS_SPEC,
     Club,
     Session,
     SessionPair,
@@ -177,7 +180,7 @@ def swiss_rules(
     try:
         return SwissRules(rule, late_after if rule is Rematches.LATE else None, if_stuck=if_stuck)
     except MovementError as error:
-        raise EntryError(str(error)) from None
+        raise EntryError(problem(error)) from None
 
 
 def _team_list(teams: Sequence[str]) -> tuple[str, ...]:
@@ -242,10 +245,11 @@ def create_teams_session(
             )
         movement = robin_movement(robin)
         schedule_json = robin.to_json()
-        shown = f"round robin, {len(ids)} teams, {boards_per_match} boards a match"
+        shown = ROUND_ROBIN_SPEC.format(count=len(ids), boards=boards_per_match)
     elif schedule == Session.Schedule.SWISS:
         if rules.rematches is Rematches.NEVER:
-            most, why = (len(ids) if len(ids) % 2 else len(ids) - 1), " without meeting twice"
+            most = len(ids) if len(ids) % 2 else len(ids) - 1
+            why = gettext(" without meeting twice")
         else:
             most, why = MOST_SWISS_ROUNDS, ""
         if rounds is None or not 1 <= rounds <= most:
@@ -260,7 +264,7 @@ def create_teams_session(
             MovementKind.OTHER, (_draw_round(first, boards_per_match),), meet_once=False
         )
         schedule_json = plan.to_json()
-        shown = f"Swiss, {len(ids)} teams, {rounds} rounds of {boards_per_match} boards"
+        shown = SWISS_SPEC.format(count=len(ids), rounds=rounds, boards=boards_per_match)
     else:
         raise EntryError(gettext("choose a round robin or a Swiss"))
     with transaction.atomic():
@@ -445,8 +449,12 @@ class TeamChange:
 
     @property
     def detail(self) -> str:
-        verb = "withdraws" if self.what == "withdraw" else "joins"
-        return f"{self.team} {verb} from round {self.from_round}"
+        phrase = (
+            gettext("{team} withdraws from round {round}")
+            if self.what == "withdraw"
+            else gettext("{team} joins from round {round}")
+        )
+        return phrase.format(team=self.team, round=self.from_round)
 
     @property
     def key(self) -> str:
@@ -473,10 +481,12 @@ def team_change(
     drawn = len(draws_of(session))
     if not drawn < from_round <= plan.rounds:
         raise EntryError(
-            f"rounds 1-{drawn} are drawn: a team can leave or join from round"
-            f" {drawn + 1} to {plan.rounds}, not {from_round}"
+            gettext(
+                "rounds 1-{drawn} are drawn: a team can leave or join from round"
+                " {next} to {rounds}, not {asked}"
+            ).format(drawn=drawn, next=drawn + 1, rounds=plan.rounds, asked=from_round)
             if drawn < plan.rounds
-            else f"all {plan.rounds} rounds are drawn"
+            else gettext("all {rounds} rounds are drawn").format(rounds=plan.rounds)
         )
     name = " ".join(team.split())
     if what == "withdraw":
@@ -503,13 +513,19 @@ def team_change(
                 from_round=from_round, count=count
             )
         )
-    bye = "one team has the bye each round" if count % 2 else "no bye"
-    verb = "leaves" if what == "withdraw" else "joins"
-    effect = (
-        f"{name} {verb} from round {from_round}: {count} teams are drawn from then on ({bye})",
-        "its matches played stand, in the standings"
+    bye = gettext("one team has the bye each round") if count % 2 else gettext("no bye")
+    phrase = (
+        gettext("{team} leaves from round {round}: {count} teams are drawn from then on ({bye})")
         if what == "withdraw"
-        else "it starts with 0 VPs; the rounds before it came count as none played",
+        else gettext(
+            "{team} joins from round {round}: {count} teams are drawn from then on ({bye})"
+        )
+    )
+    effect = (
+        phrase.format(team=name, round=from_round, count=count, bye=bye),
+        gettext("its matches played stand, in the standings")
+        if what == "withdraw"
+        else gettext("it starts with 0 VPs; the rounds before it came count as none played"),
     )
     return TeamChange(what, name, from_round, " ".join(members.split())[:200], effect)
 

@@ -8,12 +8,13 @@ what the director sees and what the published results are computed from.
 
 from __future__ import annotations
 
+import re
 import secrets
 import uuid
 
 from django.conf import settings
 from django.db import models
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from bridgescore.events.movements.model import Movement
@@ -137,6 +138,32 @@ class Session(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date})"
+
+    @property
+    def spec_shown(self) -> str:
+        """The movement's spec as the reader's language writes it (a teams session's
+        schedule, ``Swiss, 4 teams, 3 rounds of 2 boards``, kept in English)."""
+        return said.text(spec_part(self.spec))
+
+
+ROUND_ROBIN_SPEC = gettext_noop("round robin, {count} teams, {boards} boards a match")
+SWISS_SPEC = gettext_noop("Swiss, {count} teams, {rounds} rounds of {boards} boards")
+"""How a teams session's schedule is kept in :attr:`Session.spec` (English, translated
+where it is shown: :func:`spec_part`)."""
+_SPECS = tuple(
+    (re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>\\d+)", re.escape(spec)) + "$"), spec)
+    for spec in (ROUND_ROBIN_SPEC, SWISS_SPEC)
+)
+
+
+def spec_part(spec: str) -> said.Part:
+    """A session's kept spec as a message (a movement's own spec, ``howell:4x3``, as it
+    is written)."""
+    for pattern, message in _SPECS:
+        found = pattern.match(spec)
+        if found:
+            return said.part(message, **{k: int(v) for k, v in found.groupdict().items()})
+    return said.part("{spec}", spec=spec)
 
 
 class SessionPair(models.Model):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import re
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.contrib.auth import authenticate, login, logout
@@ -22,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from bridgescore.errors import BridgeError
 from bridgescore.events.model import Event
+from bridgescore.i18n import Language, Words
 from bridgescore.report.view import slug
 from bridgescore.web import clubs, entries, failures, limits, live, matches, said
 from bridgescore.web.answers import address, problem
@@ -30,6 +32,9 @@ from bridgescore.web.models import (
     Attempt,
     Session,
 )
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
 
 LOGIN_ATTEMPTS = 5
 """Logins allowed from one address for one user name in :data:`LOGIN_WINDOW`."""
@@ -133,9 +138,7 @@ def _results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespon
     session = Session.objects.filter(public_id=public_id).select_related("club").first()
     if session is None:
         raise Http404(gettext("no such session"))
-    from bridgescore.report.html import _environment
-
-    env = _environment()
+    env = _environment_of(live.words_of())
     if page == "style.css":
         return HttpResponse(env.get_template("style.css").render(), content_type="text/css")
     director = _is_director(request, session)
@@ -174,11 +177,8 @@ def _results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespon
         report = replace(report, boards=boards, cards=cards)
         html = env.get_template(PRINT_PAGE).render(report=report)
         if not published:
-            html = html.replace(
-                PRINT_BODY,
-                f'{PRINT_BODY}<p class="live">{escape(_("Live: results so far"))}</p>',
-                1,
-            )
+            note = escape(_("Live: results so far"))
+            html = html.replace(PRINT_BODY, f'{PRINT_BODY}<p class="live">{note}</p>', 1)
         return HttpResponse(html)
     pages = {p.file: p for p in (report.index, *report.boards, *report.cards)}
     shown = pages.get(page)
@@ -197,13 +197,27 @@ def _results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespon
         return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
     html = env.get_template("page.html").render(report=report, page=shown)
     if session.state != Session.State.PUBLISHED:
+        note = escape(_("Live: results so far"))
         html = html.replace(
             "<main>",
-            f'<main><p class="live">{escape(_("Live: results so far"))}</p>'
+            f'<main><p class="live">{note}</p>'
             '<script src="/static/bridgescore/live.js" defer></script>',
             1,
         )
     return HttpResponse(html)
+
+
+_ENVIRONMENTS: dict[Language, Environment] = {}
+
+
+def _environment_of(w: Words) -> Environment:
+    """The report's templates speaking ``w``'s language, built once for each language."""
+    from bridgescore.report.html import _environment
+
+    found = _ENVIRONMENTS.get(w.language)
+    if found is None:
+        found = _ENVIRONMENTS[w.language] = _environment(w)
+    return found
 
 
 def _card_visible(event: Event, page: str, visible: set[int]) -> bool:

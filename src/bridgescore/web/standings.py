@@ -15,6 +15,7 @@ from bridgescore.events.penalties import Penalty as LibraryPenalty
 from bridgescore.events.penalties import PenaltyUnit, apply_penalties, check_penalty
 from bridgescore.events.scoring import EventResult, score_event
 from bridgescore.events.vocabulary import EventKind
+from bridgescore.web.answers import problem
 from bridgescore.web.clubs import EntryError, Viewer, is_teams, movement_of, user_of
 from bridgescore.web.entries import event_of
 from bridgescore.web.models import (
@@ -55,7 +56,7 @@ def add_penalty(
     try:
         check_penalty(Fraction(value), PenaltyUnit.parse(unit), options_of(session))
     except BridgeInputError as error:
-        raise EntryError(str(error)) from None
+        raise EntryError(problem(error)) from None
     if not reason.strip():
         raise EntryError(gettext("a penalty needs a reason (it goes in the log)"))
     return Penalty.objects.create(

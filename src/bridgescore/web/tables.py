@@ -28,7 +28,13 @@ from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.errors import BridgeError
 from bridgescore.events.model import ResultRow
 from bridgescore.events.movements.fit import table_in
-from bridgescore.events.movements.moves import Moves, moves_after
+from bridgescore.events.movements.moves import (
+    BoardMove,
+    Direction,
+    Moves,
+    PairMove,
+    moves_after,
+)
 from bridgescore.web import clubs, entries, failures, limits, matches, queries, said
 from bridgescore.web.answers import DEVICE_COOKIE, RESULTS, address, problem
 from bridgescore.web.forms import (
@@ -637,25 +643,84 @@ def plan_of(link: TableLink) -> dict[str, Any]:
 
 
 def _move_lines(session: Session, moves: Moves) -> dict[str, Any]:
-    """What the round's end says: where the pairs (teams) and boards go, and who comes."""
+    """What the round's end says, in the phone's language: where the pairs (teams) and
+    boards go, read from the library's :class:`~bridgescore.events.movements.moves.Moves`."""
+    if moves.last:
+        said = (
+            gettext("round {round} was the last round drawn so far")
+            if session.kind == Session.Kind.TEAMS
+            else gettext("round {round} was the last round: nobody moves")
+        )
+        return {"lines": [said.format(round=moves.round)], "last": True}
     if session.kind != Session.Kind.TEAMS:
-        lines = list(moves.phrases())
-    elif moves.last:
-        lines = [f"round {moves.round} was the last round drawn so far"]
+        lines = [_pair_phrase(move, moves.table, moves.round + 1) for move in (moves.ns, moves.ew)]
     else:
         lines = []
         for move in (moves.ns, moves.ew):
-            who = f"{move.pair} ({move.sat.words} here)"
+            who = gettext("{team} ({direction} here)").format(
+                team=move.pair, direction=_direction(move.sat)
+            )
             if move.table is None or move.direction is None:
-                lines.append(f"{who}: a bye in round {moves.round + 1}")
-            else:
-                where = clubs.room_name(move.table)
                 lines.append(
-                    f"{who} go to table {clubs.room_label(move.table)} ({where})"
-                    f" and sit {move.direction.words}"
+                    gettext("{who}: a bye in round {round}").format(who=who, round=moves.round + 1)
                 )
-        lines.append(moves.boards.phrase(moves.next_round))
-    return {"lines": lines, "last": moves.last}
+            else:
+                lines.append(
+                    gettext("{who} go to table {label} ({room}) and sit {direction}").format(
+                        who=who,
+                        label=clubs.room_label(move.table),
+                        room=clubs.room_name(move.table),
+                        direction=_direction(move.direction),
+                    )
+                )
+    lines.append(_boards_phrase(moves.boards, moves.round + 1))
+    return {"lines": lines, "last": False}
+
+
+def _direction(direction: Direction) -> str:
+    return gettext("North-South") if direction is Direction.NS else gettext("East-West")
+
+
+def _tables_text(tables: tuple[int, ...]) -> str:
+    shown = [str(t) for t in tables]
+    if len(shown) == 1:
+        return gettext("table {table}").format(table=shown[0])
+    return gettext("tables {tables} and {last}").format(
+        tables=", ".join(shown[:-1]), last=shown[-1]
+    )
+
+
+def _pair_phrase(move: PairMove, here: int, next_round: int) -> str:
+    """``North-South stay at table 3``, ``East-West go to table 4 and sit North-South``,
+    ``East-West sit out round 5`` (as the library's ``PairMove.phrase``, translated)."""
+    who = _direction(move.sat)
+    if move.table is None or move.direction is None:
+        return gettext("{who} sit out round {round}").format(who=who, round=next_round)
+    stay = move.table == here
+    if move.direction is move.sat:
+        said = (
+            gettext("{who} stay at table {table}") if stay else gettext("{who} go to table {table}")
+        )
+    elif stay:
+        said = gettext("{who} stay at table {table} and sit {direction}")
+    else:
+        said = gettext("{who} go to table {table} and sit {direction}")
+    return said.format(who=who, table=move.table, direction=_direction(move.direction))
+
+
+def _boards_phrase(move: BoardMove, next_round: int) -> str:
+    """``boards go to table 2``, ``boards go to the relay stand``, ``boards are finished``
+    (as the library's ``BoardMove.phrase``, translated)."""
+    if move.tables:
+        return gettext("boards go to {tables}").format(tables=_tables_text(move.tables))
+    if move.relay:
+        return gettext("boards go to the relay stand")
+    if move.later is not None:
+        then, tables = move.later
+        return gettext(
+            "boards are not played in round {round} (then at {tables} in round {then})"
+        ).format(round=next_round, tables=_tables_text(tables), then=then)
+    return gettext("boards are finished")
 
 
 @functools.cache
