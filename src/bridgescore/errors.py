@@ -80,6 +80,29 @@ def marked(template: str, /, **values: object) -> Message:
 _ = marked
 
 
+class MarkedText(str):
+    """A message's English text that keeps the marked message (``.message``): text to
+    whoever reads it as text (a problem's ``message`` is compared and joined as text),
+    translatable to whoever knows."""
+
+    __slots__ = ("message",)
+    message: Message
+
+    def __new__(cls, message: Message | str) -> MarkedText:
+        text = super().__new__(cls, str(message))
+        text.message = message if isinstance(message, Message) else Message(str(message))
+        return text
+
+
+def as_message(text: str | Message) -> Message:
+    """Text as a message: the one it was rendered from, or the text shown as it is."""
+    if isinstance(text, Message):
+        return text
+    if isinstance(text, MarkedText):
+        return text.message
+    return Message(text)
+
+
 def listed(parts: Iterable[str | Message], separator: str = "; ") -> Message:
     """Several messages shown as one (``'; '`` between them), each in the language shown."""
     values = {f"part{n}": part for n, part in enumerate(parts)}

@@ -18,7 +18,7 @@ from bridgescore.core.hands import Hands
 from bridgescore.core.seats import Side
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.duplicate.adjusted import Adjusted, Entry, NotPlayed
-from bridgescore.errors import Message
+from bridgescore.errors import Gettext, Message, as_message
 from bridgescore.errors import marked as _
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
@@ -123,6 +123,58 @@ class Problem:
         if self.board is not None:
             text = f"board {self.board}: {text}"
         return text
+
+    def translated(self, gettext: Gettext | None) -> str:
+        """``str(problem)`` in ``gettext``'s language (English when ``None``)."""
+        return problem_message(self).render(gettext)
+
+
+def tag_shown(where: Location) -> Message:
+    """The tag, element or column's name as the format writes it (``[Score]``, ``column
+    score``)."""
+    if where.shown == "column {}":
+        return _("column {tag}", tag=where.tag)
+    if where.shown == "field {}":
+        return _("field {tag}", tag=where.tag)
+    if where.shown == "Section field {}":
+        return _("Section field {tag}", tag=where.tag)
+    return Message(where.shown.replace("{}", "{tag}"), tag=where.tag)
+
+
+def place(where: Location) -> Message:
+    """Everything known of the place (``file.pbn, line 55, board 1, [Score]``), as
+    :attr:`Location.place` says it, in any language."""
+    shown = where.phrase
+    if where.board is not None:
+        board = where.board if len(where.board) <= 12 else where.board[:12] + "…"
+        shown = _("{place}, board {board}", place=shown, board=board)
+    if where.tag is not None:
+        shown = Message("{place}, {tag}", place=shown, tag=tag_shown(where))
+    return shown
+
+
+def problem_reason(problem: Problem) -> Message:
+    """The problem's reason as a message (a plain text is shown as it is)."""
+    return as_message(problem.message)
+
+
+def problem_message(problem: Problem) -> Message:
+    """The problem as ``str(problem)`` says it: ``file, line 3, board 2: error: reason``."""
+    if problem.severity is Severity.WARNING:
+        return _(
+            "{place}: warning: {reason}", place=place(problem.where), reason=problem_reason(problem)
+        )
+    return _("{place}: error: {reason}", place=place(problem.where), reason=problem_reason(problem))
+
+
+def problem_detail(problem: Problem) -> Message:
+    """The reason with the board and tag in front (no file or line), as ``detail()``."""
+    text = problem_reason(problem)
+    if problem.tag is not None:
+        text = Message("{tag} {reason}", tag=tag_shown(problem.where), reason=text)
+    if problem.board is not None:
+        text = _("board {board}: {detail}", board=problem.board, detail=text)
+    return text
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,8 @@ from typing import TypeAlias
 import segno
 
 from bridgescore.core.seats import Side
+from bridgescore.errors import Message
+from bridgescore.errors import marked as _
 from bridgescore.events.movements.boards import board_text
 from bridgescore.events.movements.model import Movement, MovementError, MovementKind
 from bridgescore.i18n import ENGLISH, Words, gettext_noop
@@ -222,24 +224,43 @@ def _check_seating(movement: Movement) -> None:
     """A card needs one row per table and one seat per pair in each round."""
     for number, rnd in enumerate(movement.rounds, start=1):
         tables: set[int] = set()
-        seated: dict[str, str] = {}
+        seated: dict[str, Message] = {}
         for tbl in rnd.tables:
             if tbl.table in tables:
-                raise MovementError(f"round {number}: table {tbl.table} is listed twice")
+                raise MovementError(
+                    _(
+                        "round {round}: table {table} is listed twice",
+                        round=number,
+                        table=tbl.table,
+                    )
+                )
             tables.add(tbl.table)
-            for pair, seat in ((tbl.ns, "NS"), (tbl.ew, "EW")):
-                here = f"{seat} at table {tbl.table}"
+            for pair, here in (
+                (tbl.ns, _("NS at table {table}", table=tbl.table)),
+                (tbl.ew, _("EW at table {table}", table=tbl.table)),
+            ):
                 if pair in seated:
                     raise MovementError(
-                        f"round {number}: pair {pair!r} is {seated[pair]} and {here}"
+                        _(
+                            "round {round}: pair {pair!r} is {there} and {here}",
+                            round=number,
+                            pair=pair,
+                            there=seated[pair],
+                            here=here,
+                        )
                     )
                 seated[pair] = here
         for pair in rnd.sit_outs:
             if pair in seated:
                 raise MovementError(
-                    f"round {number}: pair {pair!r} is {seated[pair]} and sitting out"
+                    _(
+                        "round {round}: pair {pair!r} is {there} and sitting out",
+                        round=number,
+                        pair=pair,
+                        there=seated[pair],
+                    )
                 )
-            seated[pair] = "sitting out"
+            seated[pair] = _("sitting out")
 
 
 def _table_numbers(movement: Movement) -> tuple[int, ...]:
