@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from bridgescore.events.movements.boards import boards_phrase
+from bridgescore.errors import Message
+from bridgescore.errors import marked as _
+from bridgescore.events.movements.boards import board_text
 from bridgescore.events.movements.model import Movement, Table
 from bridgescore.events.movements.teams import RoundRobin
 
@@ -35,7 +37,7 @@ class Placed:
     """The seating a result fits, or the reason it does not (exactly one is set)."""
 
     seating: Seating | None = None
-    error: str | None = None
+    error: Message | None = None
 
 
 def table_in(movement: Movement, round_no: int, table: int) -> Table | None:
@@ -80,32 +82,89 @@ def place_result(
         if seat is None:
             if not 1 <= round_no <= len(movement.rounds):
                 return Placed(
-                    error=f"the movement has no round {round_no} (it has {len(movement.rounds)})"
+                    error=_(
+                        "the movement has no round {round} (it has {rounds})",
+                        round=round_no,
+                        rounds=len(movement.rounds),
+                    )
                 )
-            return Placed(error=f"the movement has no table {table} in round {round_no}")
-        if board not in seat.boards:
             return Placed(
-                error=f"board {board} is not played at table {table} in round {round_no}"
-                f" (it plays {boards_phrase(seat.boards)})"
+                error=_(
+                    "the movement has no table {table} in round {round}",
+                    table=table,
+                    round=round_no,
+                )
+            )
+        if board not in seat.boards:
+            values: dict[str, object] = {"board": board, "table": table, "round": round_no}
+            plays = board_text(seat.boards)
+            if "," in plays or "-" in plays:
+                return Placed(
+                    error=_(
+                        "board {board} is not played at table {table} in round {round}"
+                        " (it plays boards {boards})",
+                        boards=plays,
+                        **values,
+                    )
+                )
+            return Placed(
+                error=_(
+                    "board {board} is not played at table {table} in round {round}"
+                    " (it plays board {boards})",
+                    boards=plays,
+                    **values,
+                )
             )
         for direction, given, scheduled in (("NS", ns, seat.ns), ("EW", ew, seat.ew)):
             if given is not None and pair_id(movement, given, direction) != scheduled:
+                values = {
+                    "table": table,
+                    "round": round_no,
+                    "pair": scheduled,
+                    "given": given,
+                }
+                if direction == "NS":
+                    return Placed(
+                        error=_(
+                            "NS at table {table} in round {round} is pair {pair} in the"
+                            " movement, not {given}",
+                            **values,
+                        )
+                    )
                 return Placed(
-                    error=f"{direction} at table {table} in round {round_no} is pair"
-                    f" {scheduled} in the movement, not {given}"
+                    error=_(
+                        "EW at table {table} in round {round} is pair {pair} in the"
+                        " movement, not {given}",
+                        **values,
+                    )
                 )
         return Placed(Seating(round_no, table, seat.ns, seat.ew, board))
     if ns is None or ew is None:
-        return Placed(error="a result names its round and table, or both its pairs")
+        return Placed(error=_("a result names its round and table, or both its pairs"))
     ns_id, ew_id = pair_id(movement, ns, "NS"), pair_id(movement, ew, "EW")
     for seating in seatings(movement):
         if seating.board == board and (seating.ns, seating.ew) == (ns_id, ew_id):
             if round_no is not None and seating.round != round_no:
                 break
             return Placed(seating)
-    where = f" in round {round_no}" if round_no is not None else ""
+    if round_no is not None:
+        return Placed(
+            error=_(
+                "pairs {ns} (NS) and {ew} (EW) do not play board {board} in round {round}"
+                " in the movement",
+                ns=ns,
+                ew=ew,
+                board=board,
+                round=round_no,
+            )
+        )
     return Placed(
-        error=f"pairs {ns} (NS) and {ew} (EW) do not play board {board}{where} in the movement"
+        error=_(
+            "pairs {ns} (NS) and {ew} (EW) do not play board {board} in the movement",
+            ns=ns,
+            ew=ew,
+            board=board,
+        )
     )
 
 
@@ -141,8 +200,24 @@ def place_team_result(
         for place, match in enumerate(rnd.matches, start=1):
             if {match.home, match.away} == {ns, ew} and board in match.boards:
                 return Placed(Seating(number, place, ns, ew, board))
-    where = f" in round {round_no}" if round_no is not None else ""
-    return Placed(error=f"teams {ns} and {ew} do not play board {board}{where} in the round robin")
+    if round_no is not None:
+        return Placed(
+            error=_(
+                "teams {ns} and {ew} do not play board {board} in round {round} in the round robin",
+                ns=ns,
+                ew=ew,
+                board=board,
+                round=round_no,
+            )
+        )
+    return Placed(
+        error=_(
+            "teams {ns} and {ew} do not play board {board} in the round robin",
+            ns=ns,
+            ew=ew,
+            board=board,
+        )
+    )
 
 
 __all__ = [
