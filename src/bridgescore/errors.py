@@ -51,6 +51,22 @@ class Message:
     def __str__(self) -> str:
         return self.render()
 
+    def to_data(self) -> dict[str, object]:
+        """A JSON-ready form that keeps the message translatable once stored (a value
+        that is neither a message nor a number, text, true/false or null is kept as its
+        text)."""
+        return {"message": self.template, "values": {k: _data(v) for k, v in self.values.items()}}
+
+    @classmethod
+    def from_data(cls, data: object) -> Message:
+        """The message :meth:`to_data` gave; anything else is a ``ValueError``."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("message"), str):
+            raise ValueError(_("not a stored message: {data!r:.80}", data=data))
+        values = data.get("values", {})
+        if not isinstance(values, Mapping):
+            raise ValueError(_("not a stored message's values: {values!r:.80}", values=values))
+        return cls(data["message"], **{str(k): _value(v) for k, v in values.items()})
+
     def __repr__(self) -> str:
         return f"Message({self.template!r}, {dict(self.values)!r})"
 
@@ -61,6 +77,26 @@ class Message:
 
     def __hash__(self) -> int:
         return hash(self.template)
+
+
+def _data(value: object) -> object:
+    if isinstance(value, BridgeError):
+        value = value.message
+    if isinstance(value, MarkedText):
+        value = value.message
+    if isinstance(value, Message):
+        return value.to_data()
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    return str(value)
+
+
+def _value(data: object) -> object:
+    if isinstance(data, Mapping):
+        return Message.from_data(data)
+    if data is None or isinstance(data, bool | int | float | str):
+        return data
+    raise ValueError(_("not a stored message's value: {data!r:.80}", data=data))
 
 
 def _shown(value: object, gettext: Gettext | None) -> object:

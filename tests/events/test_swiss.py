@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bridgescore.errors import as_message
 from bridgescore.events.movements import swiss
 from bridgescore.events.movements.model import Movement, MovementError, MovementKind
 from bridgescore.events.movements.swiss import (
@@ -23,6 +24,7 @@ from bridgescore.events.movements.swiss import (
     SwissRules,
     swiss_round,
 )
+from bridgescore.i18n import words
 
 NEVER = SwissRules()
 STUCK = SwissRules(if_stuck=True)
@@ -447,12 +449,37 @@ def test_a_draw_reads_back_from_its_json_form() -> None:
     draw = swiss_round(standings, NEVER, 1)
     assert draw.bye is not None
     assert Draw.from_json(draw.to_json()) == draw
-    assert json.loads(draw.to_json())["pairings"][0] == {
+    stored = json.loads(draw.to_json())["pairings"][0]
+    assert {key: stored[key] for key in ("table", "higher", "lower", "why")} == {
         "table": 1,
         "higher": draw.pairings[0].higher,
         "lower": draw.pairings[0].lower,
         "why": draw.pairings[0].why,
     }
+
+
+def test_a_stored_draw_explains_itself_in_the_readers_language() -> None:
+    standings = [Standing(t, float(10 - n)) for n, t in enumerate("ABCDE")]
+    draw = Draw.from_json(swiss_round(standings, NEVER, 1, unit="VP").to_json())
+    finnish, spanish = words("fi").gettext, words("es").gettext
+    why, bye = as_message(draw.pairings[0].why), as_message(draw.bye_why or "")
+    assert draw.pairings[0].why == "1st (10 VP) v 2nd (9 VP): next in the standings, not yet met"
+    assert (
+        why.render(finnish)
+        == "1. (10 VP) – 2. (9 VP): seuraavat sarjataulukossa, eivät ole vielä kohdanneet"
+    )
+    assert (
+        why.render(spanish)
+        == "1.º (10 VP) – 2.º (9 VP): siguientes en la clasificación, aún no se han enfrentado"
+    )
+    assert draw.bye_why == "5th (6 VP): the lowest placed without a bye"
+    assert (
+        bye.render(finnish) == "5. (6 VP): alimmaksi sijoittunut, jolla ei ole ollut vapaakierrosta"
+    )
+    assert bye.render(spanish) == "5.º (6 VP): el peor clasificado sin descanso"
+    # a draw stored before its reasons were kept as messages reads as the text it was
+    old = {"round": 1, "pairings": [{"table": 1, "higher": "A", "lower": "B", "why": "A v B"}]}
+    assert Draw.from_dict(old).pairings[0].why == "A v B"
 
 
 @pytest.mark.parametrize(

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Final
 
-from bridgescore.errors import Message
+from bridgescore.errors import MarkedText, Message, as_message, listed
 from bridgescore.errors import marked as _
 from bridgescore.events.movements.model import MovementError, Round, Table, json_data
 from bridgescore.events.movements.problems import Problem
@@ -238,6 +238,17 @@ class Standing:
                 )
 
 
+def _kept(text: str, stored: object) -> str:
+    """A stored reason: its English text, keeping the message stored beside it (a draw
+    stored before messages were kept, or a damaged one, keeps the text alone)."""
+    if stored is None:
+        return text
+    try:
+        return MarkedText(Message.from_data(stored))
+    except ValueError:
+        return text
+
+
 @dataclass(frozen=True, slots=True)
 class Pairing:
     """One table of the draw: the higher-placed entrant first, and why these two meet."""
@@ -262,11 +273,18 @@ class Draw:
         return {
             "round": self.round,
             "pairings": [
-                {"table": p.table, "higher": p.higher, "lower": p.lower, "why": p.why}
+                {
+                    "table": p.table,
+                    "higher": p.higher,
+                    "lower": p.lower,
+                    "why": str(p.why),
+                    "why_message": as_message(p.why).to_data(),
+                }
                 for p in self.pairings
             ],
             "bye": self.bye,
-            "bye_why": self.bye_why,
+            "bye_why": None if self.bye_why is None else str(self.bye_why),
+            "bye_why_message": None if self.bye_why is None else as_message(self.bye_why).to_data(),
         }
 
     def to_json(self) -> str:
@@ -315,13 +333,15 @@ class Draw:
                         )
                     )
             higher, lower, why = (str(t) for t in texts)
-            pairings.append(Pairing(table, higher, lower, why))
+            pairings.append(Pairing(table, higher, lower, _kept(why, item.get("why_message"))))
         bye, bye_why = data.get("bye"), data.get("bye_why")
         for key, value in (("bye", bye), ("bye_why", bye_why)):
             if value is not None and not isinstance(value, str):
                 raise MovementError(
                     _("field {key!r} must be text or null, got {value!r}", key=key, value=value)
                 )
+        if isinstance(bye_why, str):
+            bye_why = _kept(bye_why, data.get("bye_why_message"))
         return cls(round_no, tuple(pairings), bye, bye_why)
 
     def to_round(self, boards: tuple[int, ...]) -> Round:
@@ -514,11 +534,15 @@ def _check(standings: Sequence[Standing], round_no: int | None) -> int:
     return round_no
 
 
-def _ordinal(number: int) -> str:
-    suffix = (
-        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    )
-    return f"{number}{suffix}"
+def _ordinal(number: int) -> Message:
+    """``1st``, ``2nd``, ``11th``... (``1.`` in Finnish, ``1.º`` in Spanish)."""
+    if 10 <= number % 100 <= 20 or number % 10 not in (1, 2, 3):
+        return _("{number}th", number=number)
+    if number % 10 == 1:
+        return _("{number}st", number=number)
+    if number % 10 == 2:
+        return _("{number}nd", number=number)
+    return _("{number}rd", number=number)
 
 
 class _Field:
@@ -535,11 +559,14 @@ class _Field:
         for p in places:
             counts[p] = counts.get(p, 0) + 1
         score = [f"{s.score:g}" + (f" {unit}" if unit else "") for s in standings]
-        self.label = [
-            ("=" if counts[p] > 1 else "") + f"{_ordinal(p)} ({score[i]})"
-            for i, p in enumerate(places)
+        self.short = [
+            Message("{tie}{place}", tie="=" if counts[p] > 1 else "", place=_ordinal(p))
+            for p in places
         ]
-        self.short = [("=" if counts[p] > 1 else "") + _ordinal(p) for p in places]
+        self.label = [
+            Message("{place} ({score})", place=self.short[i], score=score[i])
+            for i in range(len(places))
+        ]
         self.met: dict[tuple[int, int], list[int]] = {}
         for key, rounds in _meetings(standings).items():
             a, b = sorted(self.index[e] for e in key)
@@ -757,39 +784,70 @@ def _draw(
 
 
 def _why(field: _Field, a: int, b: int, partner: dict[int, int], bye: int | None) -> str:
-    head = f"{field.label[a]} v {field.label[b]}"
+    """Why these two meet, in words (English text that keeps its marked message)."""
+    return MarkedText(_why_message(field, a, b, partner, bye))
+
+
+def _why_message(
+    field: _Field, a: int, b: int, partner: dict[int, int], bye: int | None
+) -> Message:
+    head = _("{higher} v {lower}", higher=field.label[a], lower=field.label[b])
     rounds = field.rounds(a, b)
     met = ", ".join(map(str, rounds))
     if field.rules.rematches is Rematches.DANISH:
-        again = f" (they met in round {met})" if rounds else ""
-        return f"{head}: Danish pairing, next in the standings whoever has met{again}"
-    reasons = []
+        if rounds:
+            return _(
+                "{head}: Danish pairing, next in the standings whoever has met"
+                " (they met in round {rounds})",
+                head=head,
+                rounds=met,
+            )
+        return _("{head}: Danish pairing, next in the standings whoever has met", head=head)
+    reasons: list[Message] = []
     elsewhere = False
     for c in range(a + 1, b):
         if c == bye:
-            reasons.append(f"{field.short[c]} has the bye")
+            reasons.append(_("{entrant} has the bye", entrant=field.short[c]))
         elif not field.allowed(a, c):
             reasons.append(
-                f"{field.short[a]} and {field.short[c]} met in round {_last(field, a, c)}"
+                _(
+                    "{one} and {other} met in round {rounds}",
+                    one=field.short[a],
+                    other=field.short[c],
+                    rounds=_last(field, a, c),
+                )
             )
         else:
             elsewhere = True
-            reasons.append(f"{field.short[c]} plays {field.short[partner[c]]}")
+            reasons.append(
+                _("{one} plays {other}", one=field.short[c], other=field.short[partner[c]])
+            )
     if rounds and not field.allowed(a, b):
-        why = f"{head}: a rematch (round {met}), as no draw without one exists"
+        why = _(
+            "{head}: a rematch (round {rounds}), as no draw without one exists",
+            head=head,
+            rounds=met,
+        )
     elif rounds:
-        why = f"{head}: they met in round {met}, and {field.rules.describe()}"
+        why = _(
+            "{head}: they met in round {rounds}, and {rule}",
+            head=head,
+            rounds=met,
+            rule=field.rules.describe(),
+        )
     elif not reasons:
-        return f"{head}: next in the standings, not yet met"
+        return _("{head}: next in the standings, not yet met", head=head)
     elif elsewhere:
-        why = f"{head}: the closest draw for the whole field"
+        why = _("{head}: the closest draw for the whole field", head=head)
     else:
-        why = f"{head}: nearest in the standings not yet met"
+        why = _("{head}: nearest in the standings not yet met", head=head)
     if not reasons:
         return why
-    shown = "; ".join(reasons[:SHOWN_REASONS])
+    parts = [why, *reasons[:SHOWN_REASONS]]
     more = len(reasons) - SHOWN_REASONS
-    return f"{why}; {shown}" + (f"; and {more} more between them" if more > 0 else "")
+    if more > 0:
+        parts.append(_("and {more} more between them", more=more))
+    return listed(parts)
 
 
 def _last(field: _Field, a: int, c: int) -> str:
@@ -797,21 +855,29 @@ def _last(field: _Field, a: int, c: int) -> str:
 
 
 def _bye_why(field: _Field, bye: int, candidates: list[int | None]) -> str:
+    """Why this entrant has the bye, in words (English that keeps its marked message)."""
     label = field.label[bye]
     if all(s.had_bye for s in field.standings):
-        return f"{label}: the lowest placed; every entrant has had a bye"
+        return MarkedText(
+            _("{entrant}: the lowest placed; every entrant has had a bye", entrant=label)
+        )
     passed = [c for c in candidates[: candidates.index(bye)] if c is not None]
     below = [i for i in range(bye + 1, field.n) if field.standings[i].had_bye]
-    text = f"{label}: the lowest placed without a bye"
+    text = _("{entrant}: the lowest placed without a bye", entrant=label)
     if passed:
-        names = ", ".join(field.short[c] for c in passed)
-        text = (
-            f"{label}: the lowest placed without a bye for whom the others can all be paired"
-            f" ({names} could not take it)"
+        text = _(
+            "{entrant}: the lowest placed without a bye for whom the others can all be paired"
+            " ({others} could not take it)",
+            entrant=label,
+            others=listed([field.short[c] for c in passed], ", "),
         )
     if below:
-        text += f"; {', '.join(field.short[i] for i in below[:SHOWN_REASONS])} had one already"
-    return text
+        had = _(
+            "{entrants} had one already",
+            entrants=listed([field.short[i] for i in below[:SHOWN_REASONS]], ", "),
+        )
+        text = listed([text, had])
+    return MarkedText(text)
 
 
 __all__ = ["Draw", "Pairing", "Rematches", "Standing", "SwissRules", "swiss_round"]
