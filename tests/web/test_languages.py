@@ -283,3 +283,27 @@ def test_a_teams_room_is_named_in_the_readers_language(db: None) -> None:
             assert clubs.room_name(1) == said
     with translation.override("en"):
         assert clubs.room_name(2) == "match 1, closed room"
+
+
+REFUSED = {
+    "en": "7NT can make at most 13 tricks; it cannot make an overtrick",
+    "fi": "7NT voi tehdä enintään 13 tikkiä; ylitikkiä ei voi tulla",
+    "es": "7NT puede ganar como mucho 13 bazas; no puede hacer bazas de más",
+}
+"""Why the library's row kernel refuses 7NT+1, in each language."""
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_a_refused_result_is_explained_in_the_phones_language(
+    language: str, session: Session, link: Callable[[int], TableLink], phone: Phone
+) -> None:
+    """The library's row kernel refuses the result; the phone reads why in its language
+    (the refusal is kept as the library's message, translated when it is answered)."""
+    table = link(1)
+    device = phone(table)
+    device.cookies[COOKIE] = language
+    sent = {"round": 1, "board": 1, "contract": "7NT", "declarer": "N", "result": "+1",
+            "confirm": "1", "entry_id": "0f0e0d0c-0b0a-4908-8706-050403020100"}  # fmt: skip
+    answer = device.post(f"/t/{table.token}/entry/", sent, content_type="application/json")
+    assert answer.status_code == 422
+    assert REFUSED[language] in answer.json()["error"]

@@ -29,7 +29,7 @@ from bridgescore.core.hands import Card
 from bridgescore.core.seats import Seat
 from bridgescore.core.vulnerability import BoardInfo
 from bridgescore.duplicate.adjusted import Adjusted
-from bridgescore.errors import BridgeError
+from bridgescore.errors import BridgeError, as_message
 from bridgescore.events.model import (
     Event,
     EventResults,
@@ -204,7 +204,7 @@ def check_entry(session: Session, inp: EntryInput, *, by_table: bool = False) ->
     errors = [p for p in built.problems if p.severity is Severity.ERROR]
     if errors or built.row is None:
         first = errors[0] if errors else built.problems[0]
-        raise EntryError(first.message)
+        raise EntryError(as_message(first.message))  # translated where it is shown
     row = built.row
     if by_table and isinstance(row.adjusted, Adjusted):
         raise EntryError(gettext("only the director gives an adjusted score: call the director"))
