@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django import forms
@@ -27,6 +27,7 @@ from bridgescore.errors import BridgeError
 from bridgescore.events.movements.fit import Seating, seatings, table_in
 from bridgescore.events.movements.spec import KINDS, MovementSpec, Option
 from bridgescore.events.movements.suggest import shortlist, suggest
+from bridgescore.events.movements.swiss import Draw
 from bridgescore.events.teams import ByeAward, ByeRule
 from bridgescore.web import (
     bridgemate_import,
@@ -359,7 +360,7 @@ def swiss_draw(request: HttpRequest, session_id: int) -> HttpResponse:
     try:
         context["standings"] = matches.swiss_standings(session)
         draw = matches.next_draw(session)
-        context["draw"] = draw
+        context["draw"] = _shown_draw(draw)
         context["key"] = matches.draw_key(draw)
         if form is not None:
             if form.cleaned_data["key"] != context["key"]:
@@ -372,6 +373,13 @@ def swiss_draw(request: HttpRequest, session_id: int) -> HttpResponse:
         context["errors"] = [*context["errors"], problem(error)]
         status = REFUSED if request.method == "POST" else 200
     return render(request, "bridgescore/draw.html", context, status=status)
+
+
+def _shown_draw(draw: Draw) -> Draw:
+    """The draw as the director reads it: each reason in the request's language."""
+    pairings = tuple(replace(p, why=said.library(p.why)) for p in draw.pairings)
+    bye_why = said.library(draw.bye_why) if draw.bye_why else draw.bye_why
+    return replace(draw, pairings=pairings, bye_why=bye_why)
 
 
 @dataclass(frozen=True, slots=True)
@@ -405,7 +413,7 @@ def _teams_context(session: Session) -> dict[str, Any]:
     rounds = []
     for number, rnd in enumerate(robin.rounds, start=1):
         draw = draws.get(number)
-        why = {(p.higher, p.lower): p.why for p in draw.pairings} if draw else {}
+        why = {(p.higher, p.lower): said.library(p.why) for p in draw.pairings} if draw else {}
         rounds.append(
             {
                 "number": number,
@@ -420,7 +428,7 @@ def _teams_context(session: Session) -> dict[str, Any]:
                     for place, m in enumerate(rnd.matches, start=1)
                 ],
                 "bye": rnd.bye,
-                "bye_why": draw.bye_why if draw else "",
+                "bye_why": said.library(draw.bye_why) if draw and draw.bye_why else "",
             }
         )
     context: dict[str, Any] = {"teams_rounds": rounds}

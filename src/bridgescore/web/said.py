@@ -17,6 +17,8 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from bridgescore.errors import as_message
+
 Part = dict[str, Any]
 """A message and its values, before it is kept: ``{"t": message, "v": {name: value}}``."""
 
@@ -48,6 +50,13 @@ def part_of(kept: str) -> Part | None:
     for a text kept as it reads."""
     data = _loads(kept)
     return data if isinstance(data, dict) else None
+
+
+def library(kept: str) -> str:
+    """A library's text in the active language (a Swiss draw's reason, kept by the library
+    as its marked message): the message it was rendered from, translated; plain text as
+    it is."""
+    return as_message(kept).render(gettext)
 
 
 def text(message: Part) -> str:
