@@ -92,7 +92,8 @@ def _fits(page: Page) -> None:
         return  # the table's phone and the pad draw their own screens
     header, brand, switch = (_box(page, s) for s in ("header.bar", ".bar .brand", "#languages"))
     width = page.viewport_size["width"] if page.viewport_size else 390
-    assert header["x"] >= 0 and header["x"] + header["width"] <= width + 0.5, header
+    assert header["x"] >= 0, header
+    assert header["x"] + header["width"] <= width + 0.5, header
     assert header["x"] <= switch["x"], (header, switch)
     assert switch["x"] + switch["width"] <= header["x"] + header["width"] + 0.5, (header, switch)
     assert header["y"] <= switch["y"], (header, switch)

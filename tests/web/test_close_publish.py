@@ -75,8 +75,7 @@ def test_closing_lists_what_is_missing_and_applies_only_when_confirmed(
     assert session.state == Session.State.CLOSED
     logged = LogLine.objects.get(session=session, what="state")
     assert logged.text == (
-        "state: session closed (results missing: 10;"
-        " waiting for the opponents' confirmation: 1)"
+        "state: session closed (results missing: 10; waiting for the opponents' confirmation: 1)"
     )
     assert logged.by is not None
     assert logged.by.username == "td"

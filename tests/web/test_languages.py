@@ -11,6 +11,7 @@ import html
 import re
 from collections.abc import Callable, Iterator
 from functools import cache
+from typing import Any
 
 import polib
 import pytest
@@ -166,7 +167,7 @@ def test_a_session_is_published_in_the_directors_language(session: Session, td: 
     assert Session.objects.get(name="Tiistai").language == "fi"
 
 
-SAID = {
+SAID: dict[str, dict[str, Any]] = {
     "en": {
         "ranking": ["<th>Place</th>", "<h2>North-South</h2>", "Live: results so far",
                     "Print all", "Scored by bridgescore"],
