@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import translation
 
 from bridgescore.events.movements.spec import build
 from bridgescore.web import clubs, entries
 from bridgescore.web.models import Club, Director, Session, TableLink
 
 SPEC = "mitchell:3x2"  # 3 tables, 3 rounds, 2 boards a round: boards 1-6
+
+
+@pytest.fixture(autouse=True)
+def _english_between_requests() -> Iterator[None]:
+    """Each test starts in English: a request leaves its language active in the thread
+    (``LocaleMiddleware`` activates it), and a session made outside a request takes the
+    active language as the one it publishes in."""
+    translation.activate("en")
+    yield
+    translation.activate("en")
 
 
 @pytest.fixture

@@ -161,7 +161,11 @@ def _load(upload: UploadedFile, name: str) -> BWSDocument:
             raise EntryError(missing_extra() or problem(error)) from None
         except BWSError as error:
             said = BWSError(
-                error.reason, source=name, table=error.table, row=error.row, field=error.field
+                error.reason_message,
+                source=name,
+                table=error.table,
+                row=error.row_message,
+                field=error.field,
             )
             raise EntryError(
                 _("Movement file {name}: the Bridgemate file cannot be read: {problem}").format(

@@ -106,7 +106,7 @@ def _change(session: Session, what: str, detail: str, after: Movement) -> Change
                     ).format(number=number, table=seat.table)
                 )
     old = {str(p) for p in before.problems()}
-    problems = tuple(str(p) for p in after.problems() if str(p) not in old)
+    problems = tuple(p.translated(gettext) for p in after.problems() if str(p) not in old)
     return Change(what, detail, before, after, effect, problems)
 
 

@@ -76,7 +76,9 @@ def create_session(
     problems = movement.problems()
     if problems:
         raise EntryError(
-            gettext("the movement is not sound: {problems}").format(problems=problems[0])
+            gettext("the movement is not sound: {problems}").format(
+                problems=problems[0].translated(gettext)
+            )
         )
     if hands_pbn.strip():
         check_hands(hands_pbn)  # a located error now rather than at the first lead check

@@ -710,6 +710,10 @@ def table_cards(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _directed(request, session_id)
     from bridgescore.report.cards import cards_html
     from bridgescore.web.address import link
+    from bridgescore.web.live import words_of
+    from bridgescore.web.pages import published_language
+
+    words = words_of(published_language(request, session) or None)
 
     tables = list(TableLink.objects.filter(session=session))
     links = {t.table: link(f"/t/{t.token}/") for t in tables}
@@ -727,10 +731,13 @@ def table_cards(request: HttpRequest, session_id: int) -> HttpResponse:
             swiss_rounds=matches.planned_rounds(session)
             if session.schedule == Session.Schedule.SWISS
             else None,
+            words=words,
         )
         return HttpResponse(page)
     movement = clubs.movement_of(session)
-    return HttpResponse(cards_html(movement, session.name, table_links=links, table_codes=codes))
+    return HttpResponse(
+        cards_html(movement, session.name, table_links=links, table_codes=codes, words=words)
+    )
 
 
 @login_required

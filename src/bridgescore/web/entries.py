@@ -49,7 +49,6 @@ from bridgescore.events.teams import award_refused, award_value, imp_award
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io.rows import RawResult, build_result, raw_field
 from bridgescore.web import queries, said
-from bridgescore.web.answers import problem
 from bridgescore.web.clubs import (
     EntryError,
     SessionClosedError,
@@ -703,9 +702,7 @@ def lead_problem(session: Session, inp: EntryInput, row: ResultRow) -> said.Part
     try:
         card = Card.parse(inp.lead)
     except BridgeError as error:
-        return said.part(
-            gettext_noop("lead {lead!r}: {error}"), lead=inp.lead, error=problem(error)
-        )
+        return said.part(gettext_noop("lead {lead!r}: {error}"), lead=inp.lead, error=error)
     if cards is not None and card not in cards:
         return said.part(
             gettext_noop("the lead {card} is not in {seat}'s hand"),

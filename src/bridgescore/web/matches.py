@@ -241,7 +241,9 @@ def create_teams_session(
         problems = robin.problems()
         if problems:
             raise EntryError(
-                gettext("the round robin is not sound: {problems}").format(problems=problems[0])
+                gettext("the round robin is not sound: {problems}").format(
+                    problems=problems[0].translated(gettext)
+                )
             )
         movement = robin_movement(robin)
         schedule_json = robin.to_json()

@@ -113,14 +113,21 @@ PRINT_PAGE = "print.html"
 PRINT_BODY = '<body class="print">'
 
 
+def published_language(request: HttpRequest, session: Session | None) -> str:
+    """The language a session's printed and published pages are in: the one the reader
+    chose with the language switch, else the session's (a Finnish club publishes in
+    Finnish), else ``''`` (the browser's, as ``LocaleMiddleware`` chose it)."""
+    chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
+    if translation.check_for_language(chosen):
+        return chosen
+    return session.language if session is not None else ""
+
+
 def results_page(request: HttpRequest, public_id: str, page: str) -> HttpResponse:
     """A session's results pages in the language it is published in (a Finnish club's
     results in Finnish), unless the reader chose one with the language switch."""
     session = Session.objects.filter(public_id=public_id).only("language").first()
-    chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
-    language = chosen if translation.check_for_language(chosen) else ""
-    if not language and session is not None:
-        language = session.language
+    language = published_language(request, session)
     if not language:  # the browser's, as LocaleMiddleware chose it
         return _results_page(request, public_id, page)
     with translation.override(language):

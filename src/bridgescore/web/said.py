@@ -12,26 +12,25 @@ a reason), are shown as they were kept.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext
 
-from bridgescore.errors import as_message
+from bridgescore.errors import Message, as_message, listed
 
-Part = dict[str, Any]
-"""A message and its values, before it is kept: ``{"t": message, "v": {name: value}}``."""
+Part = Message
+"""A message and its values, before it is kept (the library's :class:`Message`)."""
 
 
 def part(message: str, /, **values: object) -> Part:
     """``message`` (English, with named ``{fields}``) with its values, to keep or to put
-    in another message's values."""
-    return {"t": message, "v": values}
+    in another message's values (a list of messages is shown joined by ``; ``)."""
+    return Message(message, **{k: _part_value(v) for k, v in values.items()})
 
 
 def said(message: str, /, **values: object) -> str:
     """``message`` with its values as one text to keep (a log line, a flag)."""
-    return _dumps(part(message, **values))
+    return _dumps(part(message, **values).to_data())
 
 
 def said_all(parts: list[Part], limit: int) -> str:
@@ -39,17 +38,17 @@ def said_all(parts: list[Part], limit: int) -> str:
     they do not fit, the English text of each, joined by ``; `` and cut (as before)."""
     if not parts:
         return ""
-    kept = _dumps(parts)
+    kept = _dumps([p.to_data() for p in parts])
     if len(kept) <= limit:
         return kept
-    return "; ".join(_fill(p, translate=False) for p in parts)[:limit]
+    return "; ".join(str(p) for p in parts)[:limit]
 
 
 def part_of(kept: str) -> Part | None:
     """The message a text was kept as (:func:`said`), to put in another's values; ``None``
     for a text kept as it reads."""
     data = _loads(kept)
-    return data if isinstance(data, dict) else None
+    return _message(data) if isinstance(data, dict) else None
 
 
 def library(kept: str) -> str:
@@ -61,7 +60,7 @@ def library(kept: str) -> str:
 
 def text(message: Part) -> str:
     """A message not kept, in the active language (a refusal, said at once)."""
-    return _fill(message)
+    return message.render(gettext)
 
 
 def shown(kept: str) -> str:
@@ -69,7 +68,8 @@ def shown(kept: str) -> str:
     filled; anything else as it was kept)."""
     data = _loads(kept)
     if isinstance(data, dict):
-        return _fill(data)
+        found = _message(data)
+        return kept if found is None else found.render(gettext)
     if isinstance(data, list):
         return "; ".join(shown_all(kept))
     return kept
@@ -79,46 +79,39 @@ def shown_all(kept: str) -> list[str]:
     """Each of several kept messages (:func:`said_all`) in the active language; a text
     kept before, split at ``; ``."""
     data = _loads(kept)
-    if isinstance(data, list):
-        return [_fill(p) for p in data]
     if isinstance(data, dict):
-        return [_fill(data)]
+        data = [data]
+    if isinstance(data, list):
+        found = [_message(d) for d in data]
+        return [
+            str(d) if m is None else m.render(gettext) for d, m in zip(data, found, strict=True)
+        ]
     return [f for f in kept.split("; ") if f]
+
+
+def _part_value(value: object) -> object:
+    if isinstance(value, list):
+        return listed(value)
+    return value
+
+
+def _message(data: object) -> Message | None:
+    try:
+        return Message.from_data(data)
+    except ValueError:
+        return None
 
 
 def _dumps(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def _loads(kept: str) -> object:
-    if not kept.startswith(('{"t":', '[{"t":')):
+def _loads(kept: str) -> Any:
+    """The kept message's stored form; ``None`` for a text kept as it reads (a note, a
+    reason typed by a person, a line kept before messages were)."""
+    if not kept.startswith(('{"message":', '[{"message":')):
         return None
     try:
         return json.loads(kept)
     except ValueError:
         return None
-
-
-def _value(value: object, translate: bool) -> object:
-    """A message's value as it is filled in: a message in it translated too; a list of
-    them joined by ``; ``."""
-    if isinstance(value, Mapping):
-        return _fill(value, translate=translate)
-    if isinstance(value, list):
-        return "; ".join(str(_value(v, translate)) for v in value)
-    return value
-
-
-def _fill(data: object, *, translate: bool = True) -> str:
-    if not isinstance(data, Mapping) or not isinstance(data.get("t"), str):
-        return str(data)
-    values = data.get("v")
-    values = values if isinstance(values, Mapping) else {}
-    filled = {name: _value(value, translate) for name, value in values.items()}
-    message: str = data["t"]
-    for form in (gettext(message) if translate else message, message):
-        try:
-            return form.format(**filled)
-        except (KeyError, IndexError, ValueError):
-            continue
-    return message

@@ -787,7 +787,12 @@ def _shell_files() -> tuple[str, str]:
 
     digest = hashlib.sha256()
     text = ""
-    for name in ("bridgescore/table-sw.js", "bridgescore/table.js", "bridgescore/app.css"):
+    for name in (
+        "bridgescore/table-sw.js",
+        "bridgescore/sw-cache.js",
+        "bridgescore/table.js",
+        "bridgescore/app.css",
+    ):
         found = finders.find(name)
         content = Path(str(found)).read_text(encoding="utf-8") if found else ""
         digest.update(content.encode())
