@@ -104,7 +104,7 @@ def gettext_noop(message: str) -> str:
 _DATE = re.compile(r"^\s*(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})\s*$")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Words:
     """What a language changes in published results: its messages (``gettext``,
     ``pgettext``, ``ngettext`` from the shared catalogue), its decimal separator and how

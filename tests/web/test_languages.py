@@ -308,3 +308,29 @@ def test_a_refused_result_is_explained_in_the_phones_language(
     answer = device.post(f"/t/{table.token}/entry/", sent, content_type="application/json")
     assert answer.status_code == 422
     assert REFUSED[language] in answer.json()["error"]
+
+
+FIELD_REFUSALS = {
+    "fi": ("sitoumus '8S': sitoumuksen taso on 1–7",
+           "'Z': tuntematon maa tai sangi; käytä: C, D, H, S, NT tai ♣ ♦ ♥ ♠"),
+    "es": ("contrato '8S': el nivel de un contrato va de 1 a 7",
+           "'Z': no se reconoce como denominación; usa C, D, H, S, NT o ♣ ♦ ♥ ♠"),
+}  # fmt: skip
+"""A contract of level 8 and a lead that is no card, refused with the field named, in
+each language (the field's name and the library's reason both translated)."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_refused_field_is_named_in_the_phones_language(
+    language: str, session: Session, link: Callable[[int], TableLink], phone: Phone
+) -> None:
+    table = link(1)
+    device = phone(table)
+    device.cookies[COOKIE] = language
+    contract, lead = FIELD_REFUSALS[language]
+    for sent, expected in (({"contract": "8S", "result": "="}, contract),
+                           ({"contract": "4S", "result": "=", "lead": "ZZ"}, lead)):  # fmt: skip
+        posted = {"round": 1, "board": 1, "declarer": "N", **sent}
+        answer = device.post(f"/t/{table.token}/entry/", posted, content_type="application/json")
+        assert answer.status_code == 422
+        assert expected in answer.json()["error"]

@@ -122,7 +122,7 @@ _AMBIGUOUS: dict[str, str] = {"R": "ruutu (♦, D) or risti (♣, C) in Finnish"
 """Initials that stand for two suits in the languages accepted: refused, never guessed.
 ``C`` stays clubs (English; corazones, hearts, is written H or ♥), and ``D``, ``H``, ``P``
 mean the same suit in every language that uses them."""
-_SHOWN = "C, D, H, S, NT or ♣ ♦ ♥ ♠ (also P, T, ST and the suits' Spanish and Finnish names)"
+_SHOWN = _("C, D, H, S, NT or ♣ ♦ ♥ ♠ (also P, T, ST and the suits' Spanish and Finnish names)")
 _DOUBLINGS = {
     "": Doubling.UNDOUBLED, "UNDOUBLED": Doubling.UNDOUBLED,
     "X": Doubling.DOUBLED, "*": Doubling.DOUBLED, "D": Doubling.DOUBLED,

@@ -39,7 +39,7 @@ from bridgescore.duplicate.adjusted import (
     parse_award,
     parse_entry,
 )
-from bridgescore.errors import BridgeError, BridgeInputError, Gettext, Message
+from bridgescore.errors import BridgeError, BridgeInputError, Gettext, Message, listed
 from bridgescore.errors import marked as _
 from bridgescore.events.model import Location, Problem, ResultRow, Severity, ns_score_of
 from bridgescore.io._problems import MarkedText, as_message
@@ -61,7 +61,9 @@ class Field:
     """One field of a result as the source wrote it: its text, its name as the source
     calls it, and where it is."""
 
-    name: str
+    name: str | Message
+    """The field's name as the source calls it (a file's column or tag), or as the
+    program's page does (a marked message, shown in the reader's language)."""
     text: str
     where: Location
 
@@ -101,7 +103,7 @@ class Built:
     problems: tuple[Problem, ...] = ()
 
 
-def raw_field(name: str, text: object, where: Location) -> Field | None:
+def raw_field(name: str | Message, text: object, where: Location) -> Field | None:
     """A field from a cell: ``None`` when the cell is empty."""
     shown = "" if text is None else str(text).strip()
     return Field(name, shown, where) if shown else None
@@ -214,7 +216,9 @@ class _Builder:
             return self.done(None)
         if raw.contract is None and (raw.declarer or raw.tricks):
             loose = [f for f in (raw.declarer, raw.tricks) if f is not None]
-            shown = ", ".join(f"{f.name} {f.quoted()}" for f in loose)
+            shown = listed(
+                [Message("{name} {text}", name=f.name, text=f.quoted()) for f in loose], ", "
+            )
             self.report(loose[0], _("{fields} without a contract", fields=shown))
             return self.done(None)
         if raw.contract is not None:
@@ -238,7 +242,9 @@ class _Builder:
             if f is not None and f is not at
         ]
         if aside:
-            shown = ", ".join(f"{f.name} {f.quoted()}" for f in aside)
+            shown = listed(
+                [Message("{name} {text}", name=f.name, text=f.quoted()) for f in aside], ", "
+            )
             self.report(
                 aside[0],
                 _(

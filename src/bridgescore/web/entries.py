@@ -13,7 +13,7 @@ import uuid
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import Final, Protocol, TypeVar
 
 from django.db import IntegrityError, connection, transaction
 from django.utils import translation
@@ -29,7 +29,7 @@ from bridgescore.core.hands import Card
 from bridgescore.core.seats import Seat
 from bridgescore.core.vulnerability import BoardInfo
 from bridgescore.duplicate.adjusted import Adjusted
-from bridgescore.errors import BridgeError, as_message
+from bridgescore.errors import BridgeError, Message, as_message
 from bridgescore.events.model import (
     Event,
     EventResults,
@@ -147,6 +147,15 @@ def table_round(
     return len(movement.rounds)
 
 
+_FIELD_NAMES: Final = {
+    "contract": Message(gettext_noop("contract")),
+    "declarer": Message(gettext_noop("declarer")),
+    "result": Message(gettext_noop("result")),
+    "adjusted": Message(gettext_noop("adjusted score")),
+}
+"""A result's fields as a refusal names them, in the reader's language."""
+
+
 def raw_result(session: Session, seat: Table, inp: EntryInput, movement: Movement) -> RawResult:
     label = table_label(session, inp.table)
     where = Location(f"table {label}, round {inp.round}", board=str(inp.board))
@@ -158,10 +167,10 @@ def raw_result(session: Session, seat: Table, inp: EntryInput, movement: Movemen
         seat.ew,
         board.vulnerability,
         where,
-        contract=raw_field("contract", inp.contract, where),
-        declarer=raw_field("declarer", inp.declarer, where),
-        tricks=raw_field("result", inp.result, where),
-        adjusted=raw_field("adjusted", adjusted, where),
+        contract=raw_field(_FIELD_NAMES["contract"], inp.contract, where),
+        declarer=raw_field(_FIELD_NAMES["declarer"], inp.declarer, where),
+        tricks=raw_field(_FIELD_NAMES["result"], inp.result, where),
+        adjusted=raw_field(_FIELD_NAMES["adjusted"], adjusted, where),
         round=inp.round,
         table=label,
     )
