@@ -4,12 +4,11 @@ left in either language (compared with the same cards printed in English)."""
 
 from __future__ import annotations
 
-import gettext
 from dataclasses import replace
 from html.parser import HTMLParser
 
 import pytest
-from _visible import english_left, visible_text
+from _visible import Forgetful, english_left, visible_text
 
 from bridgescore.events.movements import Movement, Round, howell, mitchell
 from bridgescore.events.movements.teams import round_robin
@@ -222,26 +221,9 @@ def test_no_english_left_on_the_cards(language: str) -> None:
         assert left == [], name
 
 
-class _Forgetful(gettext.NullTranslations):
-    """A catalogue that has forgotten one message (the check must see it)."""
-
-    def __init__(self, real: gettext.NullTranslations, forgotten: str) -> None:
-        super().__init__()
-        self.real, self.forgotten = real, forgotten
-
-    def gettext(self, message: str) -> str:
-        return message if message == self.forgotten else self.real.gettext(message)
-
-    def pgettext(self, context: str, message: str) -> str:
-        return self.real.pgettext(context, message)
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return self.real.ngettext(singular, plural, n)
-
-
 @pytest.mark.parametrize("forgotten", ["Boards go to", "with room {room}", "{pair} sits out"])
 def test_the_check_finds_one_word_left_in_english(forgotten: str) -> None:
-    forgetful = Words(Language.FI, _Forgetful(words("fi").translation, forgotten))
+    forgetful = Words(Language.FI, Forgetful(words("fi").translation, forgotten))
     english = _cards_documents("en")
     translated = _cards_documents(forgetful)
     left = [

@@ -8,11 +8,10 @@ translated page (see ``_visible``). A catalogue that forgets one header fails th
 
 from __future__ import annotations
 
-import gettext
 from pathlib import Path
 
 import pytest
-from _visible import english_left, visible_text
+from _visible import Forgetful, english_left, visible_text
 
 from bridgescore.events.model import Event
 from bridgescore.i18n import Language, Words, words
@@ -70,23 +69,6 @@ def test_no_english_left_on_the_published_pages(path: Path, language: str, tmp_p
     assert _left(load_event(path), language, tmp_path) == {}
 
 
-class _Forgetful(gettext.NullTranslations):
-    """The real catalogue, but for one message it has forgotten."""
-
-    def __init__(self, real: gettext.NullTranslations, forgotten: str) -> None:
-        super().__init__()
-        self.real, self.forgotten = real, forgotten
-
-    def gettext(self, message: str) -> str:
-        return message if message == self.forgotten else self.real.gettext(message)
-
-    def pgettext(self, context: str, message: str) -> str:
-        return self.real.pgettext(context, message)
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return self.real.ngettext(singular, plural, n)
-
-
 @pytest.mark.parametrize(
     ("path", "forgotten", "where"),
     [
@@ -98,7 +80,7 @@ class _Forgetful(gettext.NullTranslations):
 def test_one_header_left_in_english_is_found(
     path: Path, forgotten: str, where: str, tmp_path: Path
 ) -> None:
-    forgetful = Words(Language.FI, _Forgetful(words("fi").translation, forgotten))
+    forgetful = Words(Language.FI, Forgetful(words("fi").translation, forgotten))
     left = _left(load_event(path), forgetful, tmp_path)
     assert any(forgotten in node for node in left[where]), left[where]
     assert all(forgotten in node for nodes in left.values() for node in nodes)

@@ -109,3 +109,24 @@ class Deal:
 
     def __str__(self) -> str:
         return self.format()
+
+
+def sheet_index(number: int, count: int, *, allow_end: bool = False) -> int:
+    """The 0-based place of deal ``number`` on a sheet of ``count`` deals (``allow_end``:
+    also just after the last, where a deal is put in); any other number is refused,
+    saying which deals there are."""
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise SheetError(_("{number!r}: deals are numbered 1, 2, 3...", number=number))
+    if not 1 <= number <= count + allow_end:
+        if count:
+            raise SheetError(
+                _(
+                    "deal {number}: no such deal on this sheet (deals: 1 to {last})",
+                    number=number,
+                    last=count,
+                )
+            )
+        raise SheetError(
+            _("deal {number}: no such deal on this sheet (deals: none yet)", number=number)
+        )
+    return number - 1

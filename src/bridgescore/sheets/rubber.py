@@ -28,7 +28,7 @@ from bridgescore.errors import SheetError
 from bridgescore.errors import marked as _
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET, LawSet, get_laws
 from bridgescore.scoring.deal import ScoreBreakdown, score
-from bridgescore.sheets.deal import Deal
+from bridgescore.sheets.deal import Deal, sheet_index
 from bridgescore.sheets.entries import Scored, ScoreItem, SheetEntry, Tally, breakdown_entries
 from bridgescore.sheets.honours import Honours
 
@@ -233,21 +233,7 @@ class RubberSheet(Scored):
         return replace(self, stopped=True)
 
     def _index(self, number: int, *, allow_end: bool = False) -> int:
-        if isinstance(number, bool) or not isinstance(number, int):
-            raise SheetError(_("{number!r}: deals are numbered 1, 2, 3...", number=number))
-        if not 1 <= number <= len(self.deals) + allow_end:
-            if self.deals:
-                raise SheetError(
-                    _(
-                        "deal {number}: no such deal on this sheet (deals: 1 to {last})",
-                        number=number,
-                        last=len(self.deals),
-                    )
-                )
-            raise SheetError(
-                _("deal {number}: no such deal on this sheet (deals: none yet)", number=number)
-            )
-        return number - 1
+        return sheet_index(number, len(self.deals), allow_end=allow_end)
 
     # --- reading ----------------------------------------------------------------------------
 
