@@ -30,6 +30,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Final
 
+from bridgescore.core.seats import SEAT_NAMES, Seat
+from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.errors import BridgeInputError
 from bridgescore.errors import marked as _
 
@@ -94,6 +96,30 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> Langu
         if name != "LANGUAGE":
             return Language.EN  # a locale is set and it is not ours: the source text
     return Language.EN
+
+
+def vulnerability_name(
+    vulnerability: Vulnerability, pgettext: Callable[[str, str], str] | None = None
+) -> str:
+    """Who is vulnerable, as a board's header says it (``None``, ``NS``, ``EW``, ``Both``;
+    ``Ei kukaan``, ``Nadie``...) in ``pgettext``'s language (English without one)."""
+    if pgettext is None:
+        pgettext = _source_text
+    return {
+        Vulnerability.NONE: pgettext("vulnerable", "None"),
+        Vulnerability.NS: pgettext("vulnerable", "NS"),
+        Vulnerability.EW: pgettext("vulnerable", "EW"),
+        Vulnerability.BOTH: pgettext("vulnerable", "Both"),
+    }[vulnerability]
+
+
+def _source_text(_context: str, message: str) -> str:
+    return message
+
+
+def seat_name(seat: Seat, gettext: Callable[[str], str] | None = None) -> str:
+    """A seat's name in ``gettext``'s language (``North``, ``Pohjoinen``, ``Norte``)."""
+    return SEAT_NAMES[seat].render(gettext)
 
 
 def gettext_noop(message: str) -> str:

@@ -37,6 +37,7 @@ from bridgescore.cli._i18n import _, ngettext
 from bridgescore.core.seats import Side
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.errors import BridgeError
+from bridgescore.i18n import vulnerability_name
 from bridgescore.io.deal_list import DealList, dumps, load
 from bridgescore.io.writing import WriteError, write_text
 from bridgescore.sheets.chicago import (
@@ -58,13 +59,7 @@ def _said(error: BridgeError) -> str:
 
 def _vulnerable(vulnerability: Vulnerability) -> str:
     """Who is vulnerable, as a board's header says it (None, NS, EW, Both)."""
-    pgettext = cli_words().pgettext
-    return {
-        Vulnerability.NONE: pgettext("vulnerable", "None"),
-        Vulnerability.NS: pgettext("vulnerable", "NS"),
-        Vulnerability.EW: pgettext("vulnerable", "EW"),
-        Vulnerability.BOTH: pgettext("vulnerable", "Both"),
-    }[vulnerability]
+    return vulnerability_name(vulnerability, cli_words().pgettext)
 
 
 def _side(side: Side) -> str:

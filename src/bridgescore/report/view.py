@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Final, TypeVar
 
+from bridgescore import i18n
 from bridgescore.core.contract import INTERNATIONAL, Spelling, TableResult
 from bridgescore.core.hands import SUITS, Hands
 from bridgescore.core.seats import Seat
@@ -41,19 +42,12 @@ class HandView:
 
 def seat_name(seat: Seat, w: Words = ENGLISH) -> str:
     """A seat's name in ``w``'s language (``North``, ``Pohjoinen``, ``Norte``)."""
-    _ = w.gettext
-    return (_("North"), _("East"), _("South"), _("West"))[seat]
+    return i18n.seat_name(seat, w.gettext)
 
 
 def vulnerability_name(vulnerability: Vulnerability, w: Words = ENGLISH) -> str:
     """Who is vulnerable, as a board's header says it (``None``, ``NS``, ``EW``, ``Both``)."""
-    pgettext = w.pgettext
-    return {
-        Vulnerability.NONE: pgettext("vulnerable", "None"),
-        Vulnerability.NS: pgettext("vulnerable", "NS"),
-        Vulnerability.EW: pgettext("vulnerable", "EW"),
-        Vulnerability.BOTH: pgettext("vulnerable", "Both"),
-    }[vulnerability]
+    return i18n.vulnerability_name(vulnerability, w.pgettext)
 
 
 @lru_cache(maxsize=256)

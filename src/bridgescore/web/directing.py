@@ -710,8 +710,7 @@ def table_cards(request: HttpRequest, session_id: int) -> HttpResponse:
     session = _directed(request, session_id)
     from bridgescore.report.cards import cards_html
     from bridgescore.web.address import link
-    from bridgescore.web.live import words_of
-    from bridgescore.web.pages import published_language
+    from bridgescore.web.said import published_language, words_of
 
     words = words_of(published_language(request, session) or None)
 

@@ -22,8 +22,8 @@ from django.utils.translation import gettext, gettext_lazy, gettext_noop
 from bridgescore.core.hands import Card
 from bridgescore.errors import BridgeError
 from bridgescore.web import entries
-from bridgescore.web.answers import problem
 from bridgescore.web.clubs import EntryError
+from bridgescore.web.said import problem
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise

@@ -27,8 +27,6 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from django.utils import translation
-
 from bridgescore.events.model import (
     Event,
     EventResults,
@@ -43,11 +41,12 @@ from bridgescore.events.penalties import apply_penalties
 from bridgescore.events.rescoring import Rescorer
 from bridgescore.events.scoring import EventResult, options_for
 from bridgescore.events.vocabulary import EventKind, Scoring
-from bridgescore.i18n import Language, LanguageError, Words, words
+from bridgescore.i18n import Language, Words
 from bridgescore.io.rows import build_result
 from bridgescore.report.view import LayoutMemo, Report, build_report, pairs_pages
 from bridgescore.web import clubs, entries, standings
 from bridgescore.web.models import Entry, Session, SessionPair
+from bridgescore.web.said import words_of
 
 Key = tuple[int, int, int]
 SESSIONS_KEPT = 16
@@ -154,23 +153,6 @@ def score(event: Event, rescorer: Rescorer | None = None) -> EventResult:
     boards whose results changed since its last call)."""
     options = options_for(event).options
     return (Rescorer() if rescorer is None else rescorer).score(event, options)
-
-
-_WORDS: dict[Language, Words] = {}
-
-
-def words_of(language: str | None = None) -> Words:
-    """The words of ``language`` (``en``, ``fi``, ``es``; ``None``: the request's, as
-    Django's ``LocaleMiddleware`` chose it; anything else: English), built once each."""
-    asked = translation.get_language() if language is None else language
-    try:
-        chosen = Language.parse(asked or "en")
-    except LanguageError:
-        chosen = Language.EN
-    found = _WORDS.get(chosen)
-    if found is None:
-        found = _WORDS[chosen] = words(chosen)
-    return found
 
 
 def report(session: Session, language: str | None = None) -> Report:

@@ -42,7 +42,6 @@ from bridgescore.events.teams import (
 )
 from bridgescore.report.view import Report, build_report, teams_pages
 from bridgescore.web import said
-from bridgescore.web.answers import problem
 from bridgescore.web.clubs import (
     EntryError,
     Viewer,
@@ -55,7 +54,6 @@ from bridgescore.web.clubs import (
     user_of,
 )
 from bridgescore.web.entries import event_of, not_yet_in
-from bridgescore.web.live import words_of
 from bridgescore.web.models import (
     ROUND_ROBIN_SPEC,
     SWISS_SPEC,
@@ -65,6 +63,7 @@ from bridgescore.web.models import (
     SwissDraw,
     TableLink,
 )
+from bridgescore.web.said import problem, words_of
 from bridgescore.web.standings import penalties_of
 
 # --- teams sessions: a round robin or a Swiss, two rooms a match ----------------------

@@ -8,7 +8,6 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from django.conf import settings
 from django.contrib.auth import authenticate, login, logout
 from django.http import (
     Http404,
@@ -113,21 +112,11 @@ PRINT_PAGE = "print.html"
 PRINT_BODY = '<body class="print">'
 
 
-def published_language(request: HttpRequest, session: Session | None) -> str:
-    """The language a session's printed and published pages are in: the one the reader
-    chose with the language switch, else the session's (a Finnish club publishes in
-    Finnish), else ``''`` (the browser's, as ``LocaleMiddleware`` chose it)."""
-    chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
-    if translation.check_for_language(chosen):
-        return chosen
-    return session.language if session is not None else ""
-
-
 def results_page(request: HttpRequest, public_id: str, page: str) -> HttpResponse:
     """A session's results pages in the language it is published in (a Finnish club's
     results in Finnish), unless the reader chose one with the language switch."""
     session = Session.objects.filter(public_id=public_id).only("language").first()
-    language = published_language(request, session)
+    language = said.published_language(request, session)
     if not language:  # the browser's, as LocaleMiddleware chose it
         return _results_page(request, public_id, page)
     with translation.override(language):
@@ -145,7 +134,7 @@ def _results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespon
     session = Session.objects.filter(public_id=public_id).select_related("club").first()
     if session is None:
         raise Http404(gettext("no such session"))
-    env = _environment_of(live.words_of())
+    env = _environment_of(said.words_of())
     if page == "style.css":
         return HttpResponse(env.get_template("style.css").render(), content_type="text/css")
     director = _is_director(request, session)

@@ -1,22 +1,66 @@
-"""Texts kept now and read later, each in its reader's language: the director's log, the
-flags on an entry, the result waiting for the opponents' phone.
+"""What a reader reads in their language: the one place an error becomes a message
+(:func:`problem`), the language of the request and of a session's published pages
+(:func:`words_of`, :func:`published_language`), and texts kept now and read later (the
+director's log, the flags on an entry, the result waiting for the opponents' phone).
 
 Such a text is written by one request (a table's phone, in its language) and read by
-another (the director, in theirs), so it is kept as its English message (marked with
-``gettext_noop`` where it is written, so the catalogues have it) and its values, and
-translated when it is shown (:func:`shown`). A value may itself be such a message
-(:func:`part`): a seat's name, a direction. Texts kept before, or typed by people (a note,
-a reason), are shown as they were kept.
+another (the director, in theirs), so it is kept as the library's :class:`Message` (its
+English template, marked where it is written, and its values, stored by
+:meth:`Message.to_data`) and translated when it is shown (:func:`shown`). Texts kept
+before, or typed by people (a note, a reason), are shown as they were kept.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from django.conf import settings
+from django.http import HttpRequest
+from django.utils import translation
 from django.utils.translation import gettext
 
-from bridgescore.errors import Message, as_message, listed
+from bridgescore.errors import BridgeError, Message, as_message, listed
+from bridgescore.i18n import Language, LanguageError, Words, words
+
+if TYPE_CHECKING:
+    from bridgescore.web.models import Session
+
+
+def problem(error: Exception) -> str:
+    """The one place a library or app error becomes the message a user reads: a library
+    error's message in the request's language (its catalogue is the web app's)."""
+    if isinstance(error, BridgeError):
+        return error.translated(gettext)
+    return str(error)
+
+
+_WORDS: dict[Language, Words] = {}
+
+
+def published_language(request: HttpRequest, session: Session | None) -> str:
+    """The language a session's printed and published pages are in: the one the reader
+    chose with the language switch, else the session's (a Finnish club publishes in
+    Finnish), else ``''`` (the browser's, as ``LocaleMiddleware`` chose it)."""
+    chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
+    if translation.check_for_language(chosen):
+        return chosen
+    return session.language if session is not None else ""
+
+
+def words_of(language: str | None = None) -> Words:
+    """The words of ``language`` (``en``, ``fi``, ``es``; ``None``: the request's, as
+    Django's ``LocaleMiddleware`` chose it; anything else: English), built once each."""
+    asked = translation.get_language() if language is None else language
+    try:
+        chosen = Language.parse(asked or "en")
+    except LanguageError:
+        chosen = Language.EN
+    found = _WORDS.get(chosen)
+    if found is None:
+        found = _WORDS[chosen] = words(chosen)
+    return found
+
 
 Part = Message
 """A message and its values, before it is kept (the library's :class:`Message`)."""

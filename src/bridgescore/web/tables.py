@@ -35,6 +35,7 @@ from bridgescore.events.movements.moves import (
     PairMove,
     moves_after,
 )
+from bridgescore.i18n import seat_name, vulnerability_name
 from bridgescore.web import clubs, entries, failures, limits, matches, queries, said
 from bridgescore.web.answers import DEVICE_COOKIE, RESULTS, address, problem
 from bridgescore.web.forms import (
@@ -59,22 +60,12 @@ from bridgescore.web.models import (
 
 def _seat_name(seat: Seat) -> str:
     """A seat's name in the request's language (the board's dealer, on the phone)."""
-    return {
-        Seat.NORTH: gettext("North"),
-        Seat.EAST: gettext("East"),
-        Seat.SOUTH: gettext("South"),
-        Seat.WEST: gettext("West"),
-    }[seat]
+    return seat_name(seat, gettext)
 
 
 def _vulnerable(vulnerability: Vulnerability) -> str:
     """Who is vulnerable, as the board shows it, in the request's language."""
-    return {
-        Vulnerability.NONE: pgettext("vulnerable", "None"),
-        Vulnerability.NS: pgettext("vulnerable", "NS"),
-        Vulnerability.EW: pgettext("vulnerable", "EW"),
-        Vulnerability.BOTH: pgettext("vulnerable", "Both"),
-    }[vulnerability]
+    return vulnerability_name(vulnerability, pgettext)
 
 
 def _link(request: HttpRequest, token: str) -> TableLink:
