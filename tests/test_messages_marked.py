@@ -63,3 +63,11 @@ def test_a_message_renders_in_the_language_given_and_in_english_by_default() -> 
 def test_a_translation_that_does_not_fit_its_values_falls_back_to_english() -> None:
     slip = {"Deal {number}": "Jako {numero}"}
     assert Message("Deal {number}", number=3).render(slip.get) == "Deal 3"
+
+
+def test_a_stored_message_that_fits_no_values_is_shown_as_written() -> None:
+    stored = Message.from_data({"message": "deal {0} of {number.real.x}", "values": {"number": 3}})
+    assert str(stored) == "deal {0} of {number.real.x}"
+    kept = Message("{a!r} and {b}", a="x", b=Message("{n}st", n=1))
+    assert Message.from_data(kept.to_data()) == kept
+    assert str(Message.from_data(kept.to_data())) == "'x' and 1st"

@@ -43,10 +43,12 @@ class Message:
         if not self.values:
             return text
         shown = {name: _shown(value, gettext) for name, value in self.values.items()}
-        try:
-            return text.format(**shown)
-        except (KeyError, IndexError, ValueError):
-            return self.template.format(**shown)
+        for form in (text, self.template):
+            try:
+                return form.format(**shown)
+            except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+                continue
+        return self.template  # a stored template that fits no values: shown as written
 
     def __str__(self) -> str:
         return self.render()
