@@ -24,6 +24,7 @@ The rules:
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -101,6 +102,16 @@ class Built:
 
     row: ResultRow | None
     problems: tuple[Problem, ...] = ()
+
+
+FIELD_NAMES: Final[Mapping[str, Message]] = {
+    "contract": _("contract"),
+    "declarer": _("declarer"),
+    "result": _("result"),
+    "adjusted": _("adjusted score"),
+}
+"""A result's fields as a message names them when no file names them (a page's form),
+shown in the reader's language."""
 
 
 def raw_field(name: str | Message, text: object, where: Location) -> Field | None:

@@ -13,7 +13,7 @@ import uuid
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Final, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from django.db import IntegrityError, connection, transaction
 from django.utils import translation
@@ -29,7 +29,7 @@ from bridgescore.core.hands import Card
 from bridgescore.core.seats import Seat
 from bridgescore.core.vulnerability import BoardInfo
 from bridgescore.duplicate.adjusted import Adjusted
-from bridgescore.errors import BridgeError, Message, as_message
+from bridgescore.errors import BridgeError, as_message
 from bridgescore.events.model import (
     Event,
     EventResults,
@@ -47,7 +47,7 @@ from bridgescore.events.movements.model import (
 from bridgescore.events.options import DEFAULT_OPTIONS
 from bridgescore.events.teams import award_refused, award_value, imp_award
 from bridgescore.events.vocabulary import EventKind, Scoring
-from bridgescore.io.rows import RawResult, build_result, raw_field
+from bridgescore.io.rows import FIELD_NAMES, RawResult, build_result, raw_field
 from bridgescore.web import queries, said
 from bridgescore.web.clubs import (
     EntryError,
@@ -147,15 +147,6 @@ def table_round(
     return len(movement.rounds)
 
 
-_FIELD_NAMES: Final = {
-    "contract": Message(gettext_noop("contract")),
-    "declarer": Message(gettext_noop("declarer")),
-    "result": Message(gettext_noop("result")),
-    "adjusted": Message(gettext_noop("adjusted score")),
-}
-"""A result's fields as a refusal names them, in the reader's language."""
-
-
 def raw_result(session: Session, seat: Table, inp: EntryInput, movement: Movement) -> RawResult:
     label = table_label(session, inp.table)
     where = Location(f"table {label}, round {inp.round}", board=str(inp.board))
@@ -167,10 +158,10 @@ def raw_result(session: Session, seat: Table, inp: EntryInput, movement: Movemen
         seat.ew,
         board.vulnerability,
         where,
-        contract=raw_field(_FIELD_NAMES["contract"], inp.contract, where),
-        declarer=raw_field(_FIELD_NAMES["declarer"], inp.declarer, where),
-        tricks=raw_field(_FIELD_NAMES["result"], inp.result, where),
-        adjusted=raw_field(_FIELD_NAMES["adjusted"], adjusted, where),
+        contract=raw_field(FIELD_NAMES["contract"], inp.contract, where),
+        declarer=raw_field(FIELD_NAMES["declarer"], inp.declarer, where),
+        tricks=raw_field(FIELD_NAMES["result"], inp.result, where),
+        adjusted=raw_field(FIELD_NAMES["adjusted"], adjusted, where),
         round=inp.round,
         table=label,
     )
