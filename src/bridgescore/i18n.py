@@ -30,7 +30,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Final
 
+from bridgescore.core.contract import PassedOut, TableResult
+from bridgescore.core.notation import Notation, notation_for
 from bridgescore.core.seats import SEAT_NAMES, Seat
+from bridgescore.core.strains import Doubling, Strain
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.errors import BridgeInputError
 from bridgescore.errors import marked as _
@@ -153,6 +156,19 @@ class Words:
     def decimal(self) -> str:
         return self.language.decimal
 
+    @property
+    def notation(self) -> Notation:
+        """How the language writes contracts and results (seat and strain letters...)."""
+        return notation_for(self.language.value)
+
+    def spoken(self, result: TableResult, points: int | None = None) -> str:
+        """A result in words, as a player says it back: ``4 corazones doblados por Oeste,
+        cumplido: 120``; ``points`` (declarer's score), when given, after a colon."""
+        said = _spoken(self, result)
+        if points is None:
+            return said
+        return self.gettext("{result}: {points}").format(result=said, points=points)
+
     def figure(self, text: str | float) -> str:
         """A figure already written (``'59.58'``) with the language's decimal separator."""
         shown = str(text)
@@ -173,6 +189,38 @@ class Words:
             return text
         sep = "." if self.language is Language.FI else "/"
         return f"{day.day}{sep}{day.month}{sep}{day.year}"
+
+
+def _spoken(w: Words, result: TableResult) -> str:
+    contract = result.contract
+    if isinstance(contract, PassedOut):
+        return w.gettext("passed out")
+    n = contract.level
+    strain = {
+        Strain.CLUBS: w.ngettext("{level} club", "{level} clubs", n),
+        Strain.DIAMONDS: w.ngettext("{level} diamond", "{level} diamonds", n),
+        Strain.HEARTS: w.ngettext("{level} heart", "{level} hearts", n),
+        Strain.SPADES: w.ngettext("{level} spade", "{level} spades", n),
+        Strain.NOTRUMP: w.ngettext("{level} notrump", "{level} notrump", n),
+    }[contract.strain].format(level=n)
+    if contract.doubling is Doubling.DOUBLED:
+        strain = w.gettext("{contract} doubled").format(contract=strain)
+    elif contract.doubling is Doubling.REDOUBLED:
+        strain = w.gettext("{contract} redoubled").format(contract=strain)
+    if contract.declarer is not None:
+        strain = w.gettext("{contract} by {declarer}").format(
+            contract=strain, declarer=seat_name(contract.declarer, w.gettext)
+        )
+    diff = result.difference
+    if diff == 0:
+        outcome = w.gettext("made exactly")
+    elif diff > 0:
+        outcome = w.ngettext(
+            "made with {count} overtrick", "made with {count} overtricks", diff
+        ).format(count=diff)
+    else:
+        outcome = w.ngettext("{count} down", "{count} down", -diff).format(count=-diff)
+    return w.gettext("{contract}, {outcome}").format(contract=strain, outcome=outcome)
 
 
 ENGLISH: Final = Words(Language.EN, _gettext.NullTranslations())

@@ -172,12 +172,16 @@ def test_rubber_interactive(runner: CliRunner) -> None:
     assert out.rstrip().endswith("Total: NS 100, EW 420: EW ahead by 320.")
 
 
-def test_rubber_interactive_without_file_ends_at_eof(runner: CliRunner) -> None:
+def test_rubber_interactive_without_file_keeps_the_rubber_unfinished_at_eof(
+    runner: CliRunner,
+) -> None:
     result = runner.invoke(rubber_command, ["--json"], input="2H N =\n")
     assert result.exit_code == 0
     data = json.loads(result.stdout[result.stdout.index("{\n") :])
-    assert data["totals"] == {"NS": 160, "EW": 0}  # 60 and 100 for the unfinished partscore
-    assert data["stopped"] is True
+    # The input ended, nobody said the rubber was over: 60 below, no bonus for the partscore.
+    assert data["totals"] == {"NS": 60, "EW": 0}
+    assert data["stopped"] is False
+    assert "Input ended: rubber 1 stays unfinished" in result.stdout
 
 
 def test_rubber_interactive_goes_on_to_the_next_rubber(runner: CliRunner) -> None:

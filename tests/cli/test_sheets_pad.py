@@ -20,6 +20,7 @@ from click.testing import CliRunner, Result
 import bridgescore.cli.sheets as sheets_cli
 from bridgescore.cli import _i18n
 from bridgescore.cli.sheets import chicago_command, rubber_command
+from bridgescore.i18n import Words
 
 SPANISH_RUBBER = [
     "2NT N 9",  # "1 norte 2NT 3": 70 below, 30 above
@@ -92,8 +93,8 @@ def test_session_at_the_prompt_prints_the_session(runner: CliRunner, tmp_path: P
     )
     data = _json(result)
     assert data["kind"] == "rubber-session"
-    # Stopped after EW's game: EW 120 + 300; NS's 70 was cut, so no partscore bonus.
-    assert data["totals"] == {"NS": 100, "EW": 420}
+    # The input ended after EW's game: the rubber goes on, so no bonus yet (EW 120, NS 100).
+    assert data["totals"] == {"NS": 100, "EW": 120}
     resumed = runner.invoke(
         rubber_command,
         ["--session", "--save", str(game), "--json"],
@@ -102,7 +103,7 @@ def test_session_at_the_prompt_prints_the_session(runner: CliRunner, tmp_path: P
     again = _json(resumed)
     assert "Resuming" in resumed.stdout
     assert [len(r["deals"]) for r in again["rubbers"]] == [6, 1]
-    assert game.read_text(encoding="utf-8").splitlines()[-1] == "3NT S ="
+    assert game.read_text(encoding="utf-8").splitlines()[-2:] == ["3NT S =", "stop"]
 
 
 def test_fix_insert_delete_and_undo_say_what_changed(runner: CliRunner) -> None:
@@ -237,6 +238,8 @@ def test_every_message_goes_through_gettext(
     runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(sheets_cli, "_", lambda text: f"«{text}»")
+    # A deal said back in words is the library's (i18n.Words.spoken, its own catalogue).
+    monkeypatch.setattr(Words, "spoken", lambda self, result, points=None: f"«{result}»")
     keys = _keys("help", "4H W =", "fix 1 4H W -1", "bogus", "end", "y")
     result = runner.invoke(rubber_command, ["-i"], input=keys)
     # Take out every message: what is left is the drawing's rules, numbers and deal

@@ -51,7 +51,7 @@ def test_an_empty_line_asks_again_with_a_hint(runner: CliRunner) -> None:
     result = runner.invoke(rubber_command, ["-i", "--json"], input=keys)
     data = _json(result)
     assert result.stdout.count(HINT) == 1
-    assert "'end' to finish (Ctrl-D also finishes)" in result.stdout
+    assert "or 'end' to finish (Ctrl-D also stops)." in result.stdout
     # Both deals are on the sheet: NS 30 + 70, EW 120 and 300 for the unfinished rubber's game.
     assert len(data["deals"]) == 2
     assert data["totals"] == {"NS": 100, "EW": 420}
@@ -101,25 +101,28 @@ def test_an_empty_sheet_ends_without_asking(runner: CliRunner) -> None:
     assert _json(result)["totals"] == {"NS": 0, "EW": 0}
 
 
-def test_end_of_input_at_the_question_finishes(runner: CliRunner) -> None:
+def test_end_of_input_at_the_question_keeps_the_rubber_unfinished(runner: CliRunner) -> None:
+    # No answer is no "yes": the rubber stays as it stands, without the 100 for NS's partscore.
     result = runner.invoke(rubber_command, ["-i", "--json"], input="2H N =\nend\n")
     data = _json(result)
     assert RUBBER_QUESTION in result.stdout
-    assert data["totals"] == {"NS": 160, "EW": 0}
-    assert data["stopped"] is True
+    assert data["totals"] == {"NS": 60, "EW": 0}
+    assert data["stopped"] is False
 
 
-def test_end_of_input_finishes_without_asking(runner: CliRunner) -> None:
+def test_end_of_input_keeps_the_rubber_unfinished_without_asking(runner: CliRunner) -> None:
     result = runner.invoke(rubber_command, ["-i", "--json"], input="4H W =\n")
     assert RUBBER_QUESTION not in result.stdout
-    assert _json(result)["totals"] == {"NS": 0, "EW": 420}
+    assert "Input ended: rubber 1 stays unfinished, as it stands" in result.stdout
+    assert _json(result)["totals"] == {"NS": 0, "EW": 120}  # no 300 for EW's game
 
 
 def test_help_at_the_prompt(runner: CliRunner) -> None:
     result = runner.invoke(rubber_command, ["-i"], input="help\n")
-    assert result.stdout.count("'end' (or 'quit', or Ctrl-D) finishes; 'help' shows this.") == 2
-    for line in ["fix 3 4H N =", "insert 2 2S E =", "delete 4", "undo"]:
-        assert result.stdout.count(f"  {line}  ") == 2
+    assert result.stdout.count("'end' (or Ctrl-D) finishes; 'help' shows this.") == 2
+    for line in ["fix 3 4H N =: deal 3 was really 4H by North", "insert 2 2S E =:", "delete 4:"]:
+        assert result.stdout.count(f"  {line}") == 2
+    assert result.stdout.count("  undo: the last deal goes") == 2
 
 
 def test_chicago_asks_before_ending_in_the_middle_of_a_round(runner: CliRunner) -> None:
@@ -204,7 +207,8 @@ def test_save_writes_the_deal_list_after_every_deal(
     keys = "2NT N 9\nbogus\n4H W =\n5C W -2\nundo\n5C W -1\nend\ny\n"
     result = runner.invoke(rubber_command, ["-i", "--save", str(game)], input=keys)
     assert result.exit_code == 0, result.output
-    # Once at the start, then after each change (the bad line changes nothing).
+    # Once at the start, then after each change (the bad line changes nothing), and once
+    # more when 'end' stopped the unfinished rubber: the file says so ('stop').
     assert snapshots == [
         [],
         ["2NT N +1"],
@@ -212,7 +216,9 @@ def test_save_writes_the_deal_list_after_every_deal(
         ["2NT N +1", "4H W =", "5C W -2"],
         ["2NT N +1", "4H W ="],
         ["2NT N +1", "4H W =", "5C W -1"],
+        ["2NT N +1", "4H W =", "5C W -1"],
     ]
+    assert game.read_text(encoding="utf-8").endswith("5C W -1\nstop\n")
     assert f"The deals are saved in {game}; to go on later: bridgescore rubber -i --save" in (
         result.stdout
     )
@@ -225,11 +231,17 @@ def test_the_saved_file_is_what_rubber_file_reads(runner: CliRunner, tmp_path: P
     runner.invoke(rubber_command, ["--save", str(game), "--laws", "1935"], input=keys)
     text = game.read_text(encoding="utf-8")
     assert text.startswith("# bridgescore rubber: saved after every deal.\n")
-    assert text.endswith("laws: 1935\n2NT N +1\n4H W =\n")
+    assert text.endswith("laws: 1935\n2NT N +1\n4H W =\nstop\n")
     read = json.loads(runner.invoke(rubber_command, [str(game), "--json"]).stdout)
     assert read["laws"] == "1935"
-    assert read["totals"] == {"NS": 100, "EW": 120}
-    assert read["stopped"] is False  # play can go on: stopping is not saved
+    # What the prompt showed when play stopped: EW's game scores 300 in an unfinished rubber.
+    assert read["totals"] == {"NS": 100, "EW": 420}
+    assert read["stopped"] is True
+    # Going on at the prompt takes the stop back, and says so.
+    resumed = runner.invoke(rubber_command, ["--save", str(game), "--json"], input="")
+    assert "Play had stopped after deal 2; going on from there." in resumed.stdout
+    assert _json(resumed)["totals"] == {"NS": 100, "EW": 120}
+    assert game.read_text(encoding="utf-8").endswith("\n4H W =\n")
     finished = json.loads(runner.invoke(rubber_command, [str(game), "--finish", "--json"]).stdout)
     assert finished["totals"] == {"NS": 100, "EW": 420}
 
@@ -255,7 +267,7 @@ def test_resuming_with_the_file_as_argument_too(runner: CliRunner, tmp_path: Pat
     game.write_text("4H N =\n", encoding="utf-8")
     result = runner.invoke(rubber_command, [str(game), "--save", str(game), "--json"], input="")
     assert f"Resuming {game}: 1 deal so far." in result.stdout
-    assert _json(result)["totals"] == {"NS": 420, "EW": 0}
+    assert _json(result)["totals"] == {"NS": 120, "EW": 0}  # the input ended: no bonus yet
 
 
 def test_starting_from_a_file_and_saving_elsewhere(runner: CliRunner, tmp_path: Path) -> None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bridgescore.core.contract import Contract, Spelling, TableResult
+from bridgescore.core.contract import Contract, TableResult
+from bridgescore.core.notation import FINNISH
 from bridgescore.core.seats import Seat
 from bridgescore.core.strains import Strain
 from bridgescore.errors import ContractError, StrainError
@@ -63,9 +64,8 @@ def test_r_names_two_suits_and_is_refused() -> None:
         Strain.parse("r")
 
 
-def test_a_spelling_writes_another_languages_words() -> None:
-    finnish = Spelling(notrump="SA", seats="PIEL", passed="Passi")
-    assert TableResult.parse("3NTS+1").format(symbols=True, spelling=finnish) == "3SAE+1"
-    assert TableResult.parse("4SXW-2").format(symbols=True, spelling=finnish) == "4♠XL-2"
-    assert TableResult.parse("Pass").format(spelling=finnish) == "Passi"
+def test_a_notation_writes_another_languages_words() -> None:
+    assert FINNISH.result(TableResult.parse("3NTS+1")) == "3NTE+1"
+    assert FINNISH.result(TableResult.parse("4SXW-2")) == "4♠XL-2"
+    assert FINNISH.result(TableResult.parse("Pass")) == "Passi"
     assert Contract(3, Strain.NOTRUMP, declarer=Seat.SOUTH).format() == "3NTS"

@@ -74,7 +74,7 @@ def test_the_finnish_site_takes_its_words_from_the_catalogue(tmp_path: Path) -> 
     board = site["board-1.html"]
     assert "Jakaja" in board
     assert "Pohjoinen" in board
-    assert "6SAE+1" in board  # 6NTS+1 in Finnish spelling
+    assert "6NTE+1" in board  # 6NTS+1 in Finnish notation: notrump NT, South etelä
 
 
 def test_the_spanish_site_writes_decimal_commas_and_its_date(tmp_path: Path) -> None:

@@ -36,7 +36,8 @@ ELEMENT_NAMES = (
 
 
 def _result(text: tuple[str, ...]) -> TableResult:
-    """The deal from one or more words: ``4SX=``, ``4SXN -2``, ``3NT S 10``."""
+    """The deal from one or more words: ``4SX=``, ``4SXN -2``, ``3NT S 10``, read in the
+    command's language first (``4CO=`` is four hearts by West with ``--lang es``)."""
     joined = " ".join(text)
     if not joined.strip():
         raise BridgeInputError(
@@ -44,7 +45,7 @@ def _result(text: tuple[str, ...]) -> TableResult:
             .gettext("no contract given; for example: {example}")
             .format(example="bridgescore score 4SX= --vul")
         )
-    return TableResult.parse(joined)
+    return cli_words().notation.parse_result(joined)
 
 
 def breakdown_json(b: ScoreBreakdown) -> dict[str, Any]:
@@ -151,19 +152,19 @@ def score_command(
 
 
 def _print_breakdown(b: ScoreBreakdown, info: BoardInfo | None, w: Words = ENGLISH) -> None:
-    from bridgescore.report.view import spelling, vulnerability_name  # the report's words
+    from bridgescore.report.view import vulnerability_name  # the report's words
 
     _ = w.gettext
-    spelt = spelling(w)
+    notation = w.notation
     out = console()
     vul = _("vulnerable") if b.vulnerable else _("not vulnerable")
     title = _("{result}  {vulnerable}  (laws {laws})").format(
-        result=b.result.format(symbols=True, spelling=spelt), vulnerable=vul, laws=b.laws
+        result=notation.result(b.result, symbols=True), vulnerable=vul, laws=b.laws
     )
     if info is not None:
         title += "  " + _("board {number}: dealer {dealer}, vul {vulnerability}").format(
             number=info.number,
-            dealer=spelt.seats[info.dealer],
+            dealer=notation.seat(info.dealer),
             vulnerability=vulnerability_name(info.vulnerability, w),
         )
     table = Table(title=title, show_header=False, title_justify="left")
@@ -180,6 +181,7 @@ def _print_breakdown(b: ScoreBreakdown, info: BoardInfo | None, w: Words = ENGLI
         table.add_row(_("North-South"), f"{b.for_side(Side.NS):+d}")
         table.add_row(_("East-West"), f"{b.for_side(Side.EW):+d}")
     out.print(table)
+    out.print(w.spoken(b.result, b.total), markup=False, highlight=False)
 
 
 # --- the whole table --------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import shlex
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Final, TypeVar
 
@@ -34,20 +34,25 @@ from bridgescore.cli._common import (
     one_line,
 )
 from bridgescore.cli._i18n import _, ngettext
-from bridgescore.core.seats import Side
+from bridgescore.core.contract import Contract
+from bridgescore.core.notation import Notation, Reading
+from bridgescore.core.seats import Seat, Side
+from bridgescore.core.strains import Strain
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.errors import BridgeError
-from bridgescore.i18n import vulnerability_name
+from bridgescore.i18n import seat_name, vulnerability_name
 from bridgescore.io.deal_list import DealList, dumps, load
 from bridgescore.io.writing import WriteError, write_text
 from bridgescore.sheets.chicago import (
     DEALS_PER_ROUND,
+    ChicagoRow,
     ChicagoScoring,
     ChicagoSheet,
     ChicagoVulnerability,
 )
+from bridgescore.sheets.deal import Deal
 from bridgescore.sheets.entries import ScoreItem, SheetEntry, Tally
-from bridgescore.sheets.rubber import RubberSession, RubberSheet
+from bridgescore.sheets.rubber import RubberRow, RubberSession, RubberSheet
 
 S = TypeVar("S", RubberSession, ChicagoSheet)
 
@@ -62,21 +67,59 @@ def _vulnerable(vulnerability: Vulnerability) -> str:
     return vulnerability_name(vulnerability, cli_words().pgettext)
 
 
+def _notation() -> Notation:
+    """How the command's language writes contracts, seats and sides."""
+    return cli_words().notation
+
+
 def _side(side: Side) -> str:
     """A side as the language abbreviates it (NS, EW; Finnish PE, IL; Spanish NS, EO)."""
-    return cli_words().pgettext("direction", side.value)
+    return _notation().side(side)
+
+
+def _both(tally: Tally) -> str:
+    """Both sides' figures: ``NS 60, EW 100`` (``PE 60, IL 100``; ``NS 60, EO 100``)."""
+    return f"{_side(Side.NS)} {tally.ns}, {_side(Side.EW)} {tally.ew}"
+
+
+def _shown(deal: Deal) -> str:
+    """A deal as the language writes it: ``4♥ O =`` in Spanish, ``4H W =`` in English."""
+    notation = _notation()
+    return deal.format(notation=notation, symbols=notation.symbols)
+
+
+def _example(text: str) -> str:
+    """An example deal (written internationally here) in the language's notation, typed."""
+    return Deal.parse(text).format(notation=_notation(), symbols=False)
 
 
 def _line_help() -> str:
+    word = _command_word
     return _(
-        "Type one deal per line: contract, declarer, result, e.g. '4SX S +1', '3NT N 10',"
-        " '6D E = honours EW 150' or 'Pass'.\n"
+        "Type one deal per line: contract, declarer, result, e.g. '{first}', '{second}',"
+        " '{third}' or '{passed}'.\n"
         "Change an earlier deal:\n"
-        "  fix 3 4H N =      deal 3 was really 4H by North, made\n"
-        "  insert 2 2S E =   a forgotten deal goes in as deal 2 (the later ones move down)\n"
-        "  delete 4          deal 4 goes (the later ones move up)\n"
-        "  undo              the last deal goes\n"
-        "'end' (or 'quit', or Ctrl-D) finishes; 'help' shows this."
+        "  {fix} 3 {fixed}: deal 3 was really {fixed_contract} by {north}, made\n"
+        "  {insert} 2 {inserted}: a forgotten deal goes in as deal 2 (the later ones move"
+        " down)\n"
+        "  {delete} 4: deal 4 goes (the later ones move up)\n"
+        "  {undo}: the last deal goes\n"
+        "'{end}' (or Ctrl-D) finishes; '{help}' shows this. English commands work too."
+    ).format(
+        first=_example("4SX S +1"),
+        second=_example("3NT N 10"),
+        third=_example("6D E = honours EW 150"),
+        passed=_notation().passed,
+        fix=word(PromptWord.FIX),
+        fixed=_example("4H N ="),
+        fixed_contract=_notation().contract(Contract(4, Strain.HEARTS), symbols=False),
+        north=seat_name(Seat.NORTH, cli_words().gettext),
+        insert=word(PromptWord.INSERT),
+        inserted=_example("2S E ="),
+        delete=word(PromptWord.DELETE),
+        undo=word(PromptWord.UNDO),
+        end=word(PromptWord.END),
+        help=word(PromptWord.HELP),
     )
 
 
@@ -210,7 +253,7 @@ def rubber_table(
 
 def _rubber_summary(sheet: RubberSheet) -> list[str]:
     games = sheet.games
-    lines = [_("Games: NS {ns}, EW {ew}.").format(ns=games.ns, ew=games.ew)]
+    lines = [_("Games: {both}.").format(both=_both(games))]
     winner = sheet.rubber_winner
     if winner is not None:
         bonus = sheet.bonuses[0].points
@@ -226,21 +269,20 @@ def _rubber_summary(sheet: RubberSheet) -> list[str]:
         lines.append(
             _(
                 "Rubber in progress: next deal at vulnerability {vulnerability};"
-                " toward game NS {ns}, EW {ew}."
-            ).format(vulnerability=_vulnerable(sheet.vulnerability), ns=toward.ns, ew=toward.ew)
+                " toward game {both}."
+            ).format(vulnerability=_vulnerable(sheet.vulnerability), both=_both(toward))
         )
     lines.append(_result_line(sheet.totals))
     return lines
 
 
 def _result_line(totals: Tally) -> str:
-    ns, ew = totals.ns, totals.ew
-    if ns == ew:
-        return _("Total: NS {ns}, EW {ew}: level.").format(ns=ns, ew=ew)
+    if totals.ns == totals.ew:
+        return _("Total: {both}: level.").format(both=_both(totals))
     leader = totals.leader
     assert leader is not None  # the totals differ
-    return _("Total: NS {ns}, EW {ew}: {leader} ahead by {margin}.").format(
-        ns=ns, ew=ew, leader=_side(leader), margin=totals.margin
+    return _("Total: {both}: {leader} ahead by {margin}.").format(
+        both=_both(totals), leader=_side(leader), margin=totals.margin
     )
 
 
@@ -333,9 +375,9 @@ def chicago_table(sheet: ChicagoSheet, *, we: Side = Side.NS) -> Table:
                 notes.append(_("honours not counted"))
             table.add_row(
                 str(row.number),
-                row.info.dealer.letter,
+                _notation().seat(row.info.dealer),
                 _vulnerable(row.info.vulnerability),
-                str(row.deal),
+                _shown(row.deal),
                 *(_cell(points[side]) for side in order),
                 ", ".join(notes),
             )
@@ -377,8 +419,36 @@ class PromptWord(Enum):
 
     @classmethod
     def find(cls, word: str) -> PromptWord | None:
-        """The command ``word`` names (any case), or ``None`` for a deal."""
-        return _PROMPT_WORDS.get(word.lower())
+        """The command ``word`` names in the command's language or in English (any
+        case), or ``None`` for a deal."""
+        folded = word.lower()
+        return _LOCAL_WORDS.get(_notation().code, {}).get(folded) or _PROMPT_WORDS.get(folded)
+
+
+_LOCAL_WORDS: Final[dict[str, dict[str, PromptWord]]] = {
+    "fi": {
+        "korjaa": PromptWord.FIX, "lisää": PromptWord.INSERT, "lisaa": PromptWord.INSERT,
+        "poista": PromptWord.DELETE, "peru": PromptWord.UNDO, "kumoa": PromptWord.UNDO,
+        "loppu": PromptWord.END, "lopeta": PromptWord.END, "valmis": PromptWord.END,
+        "ohje": PromptWord.HELP, "apua": PromptWord.HELP,
+    },
+    "es": {
+        "corregir": PromptWord.FIX, "cambiar": PromptWord.FIX, "insertar": PromptWord.INSERT,
+        "borrar": PromptWord.DELETE, "quitar": PromptWord.DELETE,
+        "deshacer": PromptWord.UNDO, "fin": PromptWord.END, "terminar": PromptWord.END,
+        "salir": PromptWord.END, "ayuda": PromptWord.HELP,
+    },
+}  # fmt: skip
+"""The commands as players of each language type them (the first of each is shown in the
+help); the English words work in every language."""
+
+
+def _command_word(word: PromptWord) -> str:
+    """The word the help shows for a command: the language's own, else the English."""
+    for text, found in _LOCAL_WORDS.get(_notation().code, {}).items():
+        if found is word:
+            return text
+    return word.value
 
 
 _PROMPT_WORDS: Final = {
@@ -408,11 +478,17 @@ class _PromptError(Exception):
 @dataclass(frozen=True, slots=True)
 class _Typed:
     """One line typed at the prompt: a command (``None`` for a new deal), its deal
-    number and its deal text."""
+    number and its deal, read in the command's language (with how it was read)."""
 
     word: PromptWord | None
     number: int | None = None
-    deal: str = ""
+    deal: Deal | None = None
+    reading: Reading | None = None
+
+
+def _typed_deal(word: PromptWord | None, number: int | None, text: str) -> _Typed:
+    deal, reading = Deal.read(text, _notation())
+    return _Typed(word, number, deal, reading)
 
 
 def _read_line(text: str) -> _Typed:
@@ -420,16 +496,16 @@ def _read_line(text: str) -> _Typed:
     words = text.split()
     word = PromptWord.find(words[0]) if words else None
     if word is None:
-        return _Typed(None, deal=text.strip())
+        return _typed_deal(None, None, text.strip())
     rest = words[1:]
     if word in (PromptWord.UNDO, PromptWord.END, PromptWord.HELP):
         if rest:
-            raise _PromptError(_("'{word}' takes nothing after it").format(word=word.value))
+            raise _PromptError(_("'{word}' takes nothing after it").format(word=words[0]))
         return _Typed(word)
     examples = {
-        PromptWord.FIX: "fix 3 4H N =",
-        PromptWord.INSERT: "insert 2 2S E =",
-        PromptWord.DELETE: "delete 4",
+        PromptWord.FIX: f"{_command_word(PromptWord.FIX)} 3 {_example('4H N =')}",
+        PromptWord.INSERT: f"{_command_word(PromptWord.INSERT)} 2 {_example('2S E =')}",
+        PromptWord.DELETE: f"{_command_word(PromptWord.DELETE)} 4",
     }
     if not rest or not (rest[0].isascii() and rest[0].isdigit()) or len(rest[0]) > 4:
         raise _PromptError(
@@ -441,8 +517,8 @@ def _read_line(text: str) -> _Typed:
     deal = " ".join(rest[1:])
     if word is PromptWord.DELETE and deal:
         raise _PromptError(
-            _("'{text}': 'delete' takes only the deal's number, like 'delete 4'").format(
-                text=text.strip()[:40]
+            _("'{text}': '{delete}' takes only the deal's number, like '{example}'").format(
+                text=text.strip()[:40], delete=words[0], example=examples[word]
             )
         )
     if word is not PromptWord.DELETE and not deal:
@@ -451,7 +527,9 @@ def _read_line(text: str) -> _Typed:
                 text=text.strip()[:40], example=examples[word]
             )
         )
-    return _Typed(word, number, deal)
+    if word is PromptWord.DELETE:
+        return _Typed(word, number)
+    return _typed_deal(word, number, deal)
 
 
 def _apply(sheet: S, typed: _Typed) -> tuple[S, list[str]]:
@@ -462,23 +540,32 @@ def _apply(sheet: S, typed: _Typed) -> tuple[S, list[str]]:
     before = sheet.totals
     count = len(sheet.deals)
     if typed.word is None:
+        assert typed.deal is not None  # a new deal's line holds it
         return sheet.add(typed.deal), []
     number = count if typed.number is None else typed.number
     said: list[str]
     if typed.word is PromptWord.UNDO:
         new = sheet.undo()
-        said = [_("Deal {number} removed: '{deal}'.").format(number=count, deal=sheet.deals[-1])]
+        said = [
+            _("Deal {number} removed: '{deal}'.").format(number=count, deal=_shown(sheet.deals[-1]))
+        ]
     elif typed.word is PromptWord.FIX:
+        assert typed.deal is not None  # 'fix' says what the deal was
         new = sheet.correct(number, typed.deal)
         said = [
             _("Deal {number} fixed: '{old}' is now '{new}'.").format(
-                number=number, old=sheet.deals[number - 1], new=new.deals[number - 1]
+                number=number,
+                old=_shown(sheet.deals[number - 1]),
+                new=_shown(new.deals[number - 1]),
             )
         ]
     elif typed.word is PromptWord.INSERT:
+        assert typed.deal is not None  # 'insert' says what the deal was
         new = sheet.insert(number, typed.deal)
         said = [
-            _("Deal {number} inserted: '{deal}'.").format(number=number, deal=new.deals[number - 1])
+            _("Deal {number} inserted: '{deal}'.").format(
+                number=number, deal=_shown(new.deals[number - 1])
+            )
         ]
         if number <= count:
             said.append(_moved(number, count, +1))
@@ -486,19 +573,17 @@ def _apply(sheet: S, typed: _Typed) -> tuple[S, list[str]]:
         new = sheet.delete(number)
         said = [
             _("Deal {number} deleted: '{deal}'.").format(
-                number=number, deal=sheet.deals[number - 1]
+                number=number, deal=_shown(sheet.deals[number - 1])
             )
         ]
         if number < count:
             said.append(_moved(number + 1, count, -1))
     after = new.totals
     if after == before:
-        said.append(_("Totals unchanged: NS {ns}, EW {ew}.").format(ns=after.ns, ew=after.ew))
+        said.append(_("Totals unchanged: {both}.").format(both=_both(after)))
     else:
         said.append(
-            _("Totals now NS {ns}, EW {ew} (were NS {old_ns}, EW {old_ew}).").format(
-                ns=after.ns, ew=after.ew, old_ns=before.ns, old_ew=before.ew
-            )
+            _("Totals now {both} (were {before}).").format(both=_both(after), before=_both(before))
         )
     return new, [" ".join(said)]
 
@@ -533,17 +618,58 @@ class _Saver:
         ).format(path=self.path, command=self.command, quoted=shlex.quote(self.path))
 
 
-def _confirmed(question: str) -> bool:
-    """Ask yes or no (default no); the end of input counts as yes, as nothing more can come."""
-    try:
-        return click.confirm(question, default=False)
-    except click.Abort:
-        click.echo()
-        return True
+_ANSWERS: Final[dict[str, tuple[frozenset[str], frozenset[str]]]] = {
+    "en": (frozenset({"y", "yes"}), frozenset({"n", "no"})),
+    "fi": (frozenset({"k", "kyllä", "kylla", "y", "yes"}), frozenset({"e", "ei", "n", "no"})),
+    "es": (frozenset({"s", "sí", "si", "y", "yes"}), frozenset({"n", "no"})),
+}
+"""Yes and no as each language answers (the English words too): Finnish kyllä / ei,
+Spanish sí / no."""
+
+
+def _confirmed(question: str) -> bool | None:
+    """Ask yes or no in the command's language (default no): ``None`` when the input ends
+    before an answer, so nothing is done that was not said."""
+    yes, no = _ANSWERS.get(_notation().code, _ANSWERS["en"])
+    choices = _("[y/N]")  # the letters of _ANSWERS: [k/E] in Finnish, [s/N] in Spanish
+    while True:
+        try:
+            answer = click.prompt(
+                f"{question} {choices}", default="", show_default=False, prompt_suffix=": "
+            )
+        except click.Abort:
+            click.echo()
+            return None
+        folded = answer.strip().lower()
+        if not folded or folded in no:
+            return False
+        if folded in yes:
+            return True
+        click.echo(_("Answer y or n."))
 
 
 def _error(message: str) -> None:
     click.echo(_("error: {message}").format(message=one_line(message)), err=True)
+
+
+def _deal_points(sheet: RubberSession | ChicagoSheet, number: int) -> int:
+    """What deal ``number`` (1-based on the whole sheet) scored for its declaring side,
+    less what its opponents wrote for it (honours and undertricks)."""
+    if isinstance(sheet, RubberSession):
+        rows: list[RubberRow | ChicagoRow] = [row for r in sheet.rubbers for row in r.rows]
+    else:
+        rows = [row for r in sheet.rounds for row in r.rows]
+    row = rows[number - 1]
+    side = row.deal.declarer_side
+    if side is None:
+        return 0
+    return row.points[side] - row.points[side.opponents]
+
+
+def _spoken(sheet: RubberSession | ChicagoSheet, number: int) -> str:
+    """Deal ``number`` said back in words: ``4 corazones por Oeste, cumplido: 120``."""
+    deal = sheet.deals[number - 1]
+    return cli_words().spoken(deal.result, _deal_points(sheet, number))
 
 
 def _interact(
@@ -554,12 +680,16 @@ def _interact(
     unfinished: Callable[[S], str | None],
     after: Callable[[S, S], None] | None = None,
     save: Callable[[S], None] | None = None,
-) -> S:
-    """Ask for deals and changes until 'end' (confirmed if ``unfinished`` asks) or end of input.
+) -> tuple[S, bool]:
+    """Ask for deals and changes until 'end' or the end of input; the sheet, and whether
+    play ended ('end', confirmed if ``unfinished`` asks) rather than the input (Ctrl-D:
+    the sheet is kept as it stands, an unfinished rubber unfinished).
 
     An empty line asks again, with a hint; bad input is one line on stderr, changes
-    nothing, and the prompt goes on; after each change the prompt says what changed,
-    the sheet is saved (if asked) and drawn.
+    nothing, and the prompt goes on. A deal is said back in words; one with a letter the
+    language reads otherwise than English (Spanish C, corazones; Finnish E, etelä) is said
+    back first and kept only when confirmed. After each change the prompt says what
+    changed, the sheet is saved (if asked) and drawn.
     """
     click.echo(_line_help())
     while True:
@@ -567,12 +697,22 @@ def _interact(
             text = click.prompt(prompt(sheet), default="", show_default=False)
         except click.Abort:
             click.echo()
-            return sheet
+            return sheet, False
         if not text.strip():
             click.echo(
                 _(
-                    "Nothing typed: enter a deal (like '4S N =' or 'Pass'), 'fix', 'insert',"
-                    " 'delete', 'undo', 'help', or 'end' to finish (Ctrl-D also finishes)."
+                    "Nothing typed: enter a deal (like '{deal}' or '{passed}'), '{fix}',"
+                    " '{insert}', '{delete}', '{undo}', '{help}', or '{end}' to finish"
+                    " (Ctrl-D also stops)."
+                ).format(
+                    deal=_example("4S N ="),
+                    passed=_notation().passed,
+                    fix=_command_word(PromptWord.FIX),
+                    insert=_command_word(PromptWord.INSERT),
+                    delete=_command_word(PromptWord.DELETE),
+                    undo=_command_word(PromptWord.UNDO),
+                    help=_command_word(PromptWord.HELP),
+                    end=_command_word(PromptWord.END),
                 )
             )
             continue
@@ -580,8 +720,13 @@ def _interact(
             typed = _read_line(text)
             if typed.word is PromptWord.END:
                 question = unfinished(sheet)
-                if question is None or _confirmed(question):
-                    return sheet
+                if question is None:
+                    return sheet, True
+                answer = _confirmed(question)
+                if answer is None:
+                    return sheet, False
+                if answer:
+                    return sheet, True
                 continue
             if typed.word is PromptWord.HELP:
                 click.echo(_line_help())
@@ -590,6 +735,17 @@ def _interact(
         except (BridgeError, _PromptError) as error:
             _error(_said(error) if isinstance(error, BridgeError) else str(error))
             continue
+        if typed.deal is not None:
+            number = len(new.deals) if typed.number is None else typed.number
+            spoken = _spoken(new, number)
+            if typed.reading is not None and typed.reading.crossed:
+                answer = _confirmed(_("{deal}. Is that right?").format(deal=spoken))
+                if answer is None:
+                    return sheet, False
+                if not answer:
+                    click.echo(_("Not kept; type the deal again."))
+                    continue
+            said.insert(0, spoken)
         if save is not None:
             try:
                 save(new)
@@ -632,7 +788,7 @@ def _rubber_unfinished(session: RubberSession) -> str | None:
     if bonuses:
         scored = ", ".join(
             _("{side} {points} for {what}").format(
-                side=e.side, points=e.points, what=_unfinished_name(e.item)
+                side=_side(e.side), points=e.points, what=_unfinished_name(e.item)
             )
             for e in bonuses
         )
@@ -680,8 +836,13 @@ def _rubber_after(before: RubberSession, session: RubberSession) -> None:
         click.echo(
             _(
                 "Rubber {number} is over. The next deal starts rubber {next}"
-                " ('end' to stop, 'undo' to take the last deal back)."
-            ).format(number=len(session.rubbers), next=len(session.rubbers) + 1)
+                " ('{end}' to stop, '{undo}' to take the last deal back)."
+            ).format(
+                number=len(session.rubbers),
+                next=len(session.rubbers) + 1,
+                end=_command_word(PromptWord.END),
+                undo=_command_word(PromptWord.UNDO),
+            )
         )
 
 
@@ -696,7 +857,7 @@ def _chicago_prompt(sheet: ChicagoSheet) -> str:
         number=info.number,
         round=info.round,
         deal=info.deal_in_round,
-        dealer=info.dealer.letter,
+        dealer=_notation().seat(info.dealer),
         vulnerability=_vulnerable(info.vulnerability),
     )
 
@@ -716,9 +877,8 @@ def _chicago_after(before: ChicagoSheet, sheet: ChicagoSheet) -> None:
         done = sheet.rounds[-1]
         click.echo(
             _(
-                "Round {number} over: NS {ns}, EW {ew}."
-                " Next deal starts a new round ('end' to stop)."
-            ).format(number=done.number, ns=done.totals.ns, ew=done.totals.ew)
+                "Round {number} over: {both}. Next deal starts a new round ('{end}' to stop)."
+            ).format(number=done.number, both=_both(done.totals), end=_command_word(PromptWord.END))
         )
 
 
@@ -750,7 +910,7 @@ def _start(file: str | None, save: str | None) -> DealList:
 
 
 def _rubber_deals(session: RubberSession) -> DealList:
-    return DealList(session.deals, laws=session.laws)
+    return DealList(session.deals, laws=session.laws, stopped=session.stopped)
 
 
 def _chicago_deals(sheet: ChicagoSheet) -> DealList:
@@ -899,13 +1059,20 @@ def rubber_command(
         draw_rubber(out, sheet, we=our_side)
         return
 
+    if deals.stopped:
+        click.echo(
+            _("Play had stopped after deal {number}; going on from there.").format(
+                number=len(deals.deals)
+            )
+        )
+        deals = replace(deals, stopped=False)
     played = deals.rubber_session(laws=laws)
     saver = None if save is None else _Saver(save, "rubber")
     if saver is not None:
         saver(_rubber_deals(played))
     if played.deals:
         draw_session(out, played, we=our_side)
-    played = _interact(
+    played, ended = _interact(
         played,
         prompt=_rubber_prompt,
         draw=lambda s, typed: _draw_rubber_at_prompt(s, typed, our_side),
@@ -913,9 +1080,20 @@ def rubber_command(
         after=_rubber_after,
         save=None if saver is None else lambda s: saver(_rubber_deals(s)),
     )
+    unfinished = _rubber_unfinished(played) is not None
+    if ended:
+        played = played.finish()
+        if unfinished and saver is not None:
+            saver(_rubber_deals(played))  # the stop, so the file scores as the sheet does
+    elif unfinished:
+        click.echo(
+            _(
+                "Input ended: rubber {number} stays unfinished, as it stands (no"
+                " unfinished-rubber bonus); 'end' finishes it."
+            ).format(number=len(played.rubbers))
+        )
     if saver is not None:
         click.echo(saver.resume_hint())
-    played = played.finish()
     if session or len(played.rubbers) > 1:
         if as_json:
             emit_json(played.as_dict())
@@ -1007,7 +1185,7 @@ def chicago_command(
             saver(_chicago_deals(sheet))
         if sheet.deals:
             draw_chicago(out, sheet, we=our_side)
-        sheet = _interact(
+        sheet, _ended = _interact(
             sheet,
             prompt=_chicago_prompt,
             draw=lambda s, typed: draw_chicago(console(), s, we=our_side),

@@ -17,7 +17,13 @@
   ``laws`` (any law-set name), ``vulnerability`` (``dealer-opponents`` or
   ``dealer``), ``scoring`` (``duplicate`` or ``classic``), ``honours`` (``yes``
   or ``no``) and ``dealer`` (the first dealer, ``N``/``E``/``S``/``W``). The
-  last four matter only to Chicago; a rubber sheet ignores them.
+  last four matter only to Chicago; a rubber sheet ignores them. ``language``
+  (``en``, ``fi`` or ``es``) says whose notation the deals are written in:
+  ``language: es`` reads ``4C O =`` as four hearts by West (corazones, oeste),
+  ``language: fi`` reads ``4S E =`` as South's (etelä). Without it the deals are
+  in the international notation, which is what bridgescore writes.
+* A last line ``stop`` says play stopped there: an unfinished rubber scores its
+  bonuses (300 for a game, 100 for a partscore). No deal may follow it.
 
 :func:`loads` raises a :class:`LocatedError` naming the source and line of the
 first problem; :func:`loads_lenient` keeps every good line and returns all the
@@ -34,9 +40,11 @@ from dataclasses import dataclass, field
 from typing import Final, TextIO, TypeVar
 
 from bridgescore.core._tokens import quote
+from bridgescore.core.notation import ENGLISH, notation_for
 from bridgescore.core.seats import Seat
 from bridgescore.errors import BridgeInputError, LocatedError
 from bridgescore.errors import marked as _
+from bridgescore.i18n import Language
 from bridgescore.io.text import check_text, check_text_lenient, read_text, read_text_lenient
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET, get_laws
 from bridgescore.sheets.chicago import ChicagoScoring, ChicagoSheet, ChicagoVulnerability
@@ -45,7 +53,9 @@ from bridgescore.sheets.rubber import RubberSession, RubberSheet
 
 T = TypeVar("T")
 
-HEADER_KEYS: Final = ("laws", "vulnerability", "scoring", "honours", "dealer")
+HEADER_KEYS: Final = ("laws", "vulnerability", "scoring", "honours", "dealer", "language")
+STOP: Final = "stop"
+"""The line after the last deal that says play stopped there."""
 _YES: Final = frozenset({"yes", "y", "true", "on", "1"})
 _NO: Final = frozenset({"no", "n", "false", "off", "0"})
 
@@ -65,6 +75,8 @@ class DealList:
     scoring: ChicagoScoring | None = None
     honours: bool | None = None
     dealer: Seat | None = None
+    language: str | None = None
+    stopped: bool = False
     lines: tuple[int, ...] = field(default=(), compare=False)
     source: str = field(default="<string>", compare=False)
 
@@ -78,7 +90,8 @@ class DealList:
     def rubber(self, *, laws: str | None = None) -> RubberSheet:
         """The rubber sheet of these deals; ``laws`` overrides the header.
 
-        A deal after the end of the rubber is a :class:`LocatedError` at its line.
+        A deal after the end of the rubber is a :class:`LocatedError` at its line; a
+        ``stop`` line finishes it as an unfinished rubber.
         """
         sheet = RubberSheet(laws=laws or self.laws or DEFAULT_LAW_SET)
         for index, deal in enumerate(self.deals):
@@ -86,11 +99,12 @@ class DealList:
                 sheet = sheet.add(deal)
             except BridgeInputError as error:
                 raise self._located(error, index) from None
-        return sheet
+        return sheet.finish() if self.stopped else sheet
 
     def rubber_session(self, *, laws: str | None = None) -> RubberSession:
-        """All the deals as rubbers in a row, a new one starting when one ends."""
-        return RubberSession(self.deals, laws or self.laws or DEFAULT_LAW_SET)
+        """All the deals as rubbers in a row, a new one starting when one ends (the last
+        finished as an unfinished rubber after a ``stop`` line)."""
+        return RubberSession(self.deals, laws or self.laws or DEFAULT_LAW_SET, self.stopped)
 
     def chicago(
         self,
@@ -134,6 +148,11 @@ class _Header:
     value: object
 
 
+@dataclass(frozen=True, slots=True)
+class _Stop:
+    """The ``stop`` line."""
+
+
 def _strip(raw: str) -> str:
     return raw.split("#", 1)[0].strip()
 
@@ -157,6 +176,7 @@ _HEADER_PARSERS: Final[dict[str, Callable[[str], object]]] = {
     "scoring": ChicagoScoring.parse,
     "honours": _parse_yes_no,
     "dealer": Seat.parse,
+    "language": lambda text: notation_for(Language.parse(text)).code,
 }
 _HEADER_ALIASES: Final = {"honors": "honours", "law": "laws", "vul": "vulnerability"}
 
@@ -178,16 +198,31 @@ def _parse_header(text: str) -> _Header:
     return _Header(name, parser(value.strip()))
 
 
-def _scan(lines: Iterable[str], source: str) -> Iterator[tuple[int, Deal | _Header | LocatedError]]:
-    """Every meaningful line: a deal, a header, or the problem with it."""
+def _scan(
+    lines: Iterable[str], source: str
+) -> Iterator[tuple[int, Deal | _Header | _Stop | LocatedError]]:
+    """Every meaningful line: a deal, a header, the stop, or the problem with it."""
     seen: set[str] = set()
     dealt = False
+    stopped = False
+    notation = ENGLISH
     for number, raw in enumerate(lines, 1):
         text = _strip(raw)
         if not text:
             continue
         try:
-            if ":" in text:
+            if stopped:
+                raise BridgeInputError(
+                    _(
+                        "{text}: play stopped on the line before ({stop}); nothing may follow",
+                        text=quote(text),
+                        stop=STOP,
+                    )
+                )
+            if text.lower() == STOP:
+                stopped = True
+                yield number, _Stop()
+            elif ":" in text:
                 header = _parse_header(text)
                 if dealt:
                     raise BridgeInputError(
@@ -198,10 +233,12 @@ def _scan(lines: Iterable[str], source: str) -> Iterator[tuple[int, Deal | _Head
                         _("{text}: {key} is given twice", text=quote(text), key=header.key)
                     )
                 seen.add(header.key)
+                if header.key == "language":
+                    notation = notation_for(header.value)
                 yield number, header
             else:
                 dealt = True
-                yield number, Deal.parse(text)
+                yield number, Deal.parse(text, notation)
         except BridgeInputError as error:
             yield number, LocatedError(error.message, source=source, line=number)
 
@@ -223,12 +260,15 @@ def _build(lines: Iterable[str], source: str) -> tuple[DealList, tuple[LocatedEr
     numbers: list[int] = []
     settings: dict[str, object] = {}
     problems: list[LocatedError] = []
+    stopped = False
     for number, item in _scan(lines, source):
         if isinstance(item, LocatedError):
             problems.append(item)
         elif isinstance(item, Deal):
             deals.append(item)
             numbers.append(number)
+        elif isinstance(item, _Stop):
+            stopped = True
         else:
             settings[item.key] = item.value
     found = DealList(
@@ -238,6 +278,8 @@ def _build(lines: Iterable[str], source: str) -> tuple[DealList, tuple[LocatedEr
         scoring=_typed(settings.get("scoring"), ChicagoScoring),
         honours=_typed(settings.get("honours"), bool),
         dealer=_typed(settings.get("dealer"), Seat),
+        language=_typed(settings.get("language"), str),
+        stopped=stopped,
         lines=tuple(numbers),
         source=source,
     )
@@ -322,6 +364,7 @@ def dumps(deal_list: DealList, *, comment: str | None = None) -> str:
         ("scoring", deal_list.scoring),
         ("honours", deal_list.honours),
         ("dealer", deal_list.dealer),
+        ("language", deal_list.language),
     ]
     for key, value in settings:
         if value is None:
@@ -333,7 +376,10 @@ def dumps(deal_list: DealList, *, comment: str | None = None) -> str:
         else:
             shown = str(value)
         out.append(f"{key}: {shown}")
-    out += [str(deal) for deal in deal_list.deals]
+    notation = ENGLISH if deal_list.language is None else notation_for(deal_list.language)
+    out += [deal.format(notation=notation, symbols=False) for deal in deal_list.deals]
+    if deal_list.stopped:
+        out.append(STOP)
     return "\n".join(out) + "\n"
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup, escape
 
+from bridgescore.core.seats import Seat
 from bridgescore.events.conventions import Chosen
 from bridgescore.events.model import Event
 from bridgescore.i18n import ENGLISH, Language, Words, words
@@ -36,6 +37,7 @@ def _environment(w: Words = ENGLISH) -> Environment:
     env.globals["_"] = w.gettext
     env.globals["pgettext"] = w.pgettext
     env.globals["seat_name"] = lambda seat: seat_name(seat, w)
+    env.globals["seat_letter"] = lambda letter: w.notation.seat(Seat.parse(letter))
     env.globals["vulnerability_name"] = lambda vul: vulnerability_name(vul, w)
     return env
 

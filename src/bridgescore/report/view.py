@@ -9,9 +9,9 @@ from functools import lru_cache
 from typing import Final, TypeVar
 
 from bridgescore import i18n
-from bridgescore.core.contract import INTERNATIONAL, Spelling, TableResult
+from bridgescore.core.contract import TableResult
 from bridgescore.core.hands import SUITS, Hands
-from bridgescore.core.seats import Seat
+from bridgescore.core.seats import Seat, Side
 from bridgescore.core.vulnerability import BoardInfo, Vulnerability
 from bridgescore.events.conventions import Chosen
 from bridgescore.events.figures import fixed, points, signed
@@ -52,32 +52,13 @@ def vulnerability_name(vulnerability: Vulnerability, w: Words = ENGLISH) -> str:
 
 @lru_cache(maxsize=256)
 def direction_name(direction: str, w: Words = ENGLISH) -> str:
-    """A pair's direction, ``NS`` or ``EW``, as the language abbreviates it."""
-    if w.language is Language.EN:
+    """A pair's direction, ``NS`` or ``EW``, as the language abbreviates it (``PE``/``IL``,
+    ``NS``/``EO``: the notation's sides); anything else as given."""
+    try:
+        side = Side(direction)
+    except ValueError:
         return direction
-    pgettext = w.pgettext
-    return {"NS": pgettext("direction", "NS"), "EW": pgettext("direction", "EW")}.get(
-        direction, direction
-    )
-
-
-@lru_cache(maxsize=256)
-def spelling(w: Words = ENGLISH) -> Spelling:
-    """How ``w``'s language writes a contract on a traveller: its notrump and seat letters."""
-    if w.language is Language.EN:
-        return INTERNATIONAL
-    pgettext = w.pgettext
-    seats = (
-        pgettext("seat letter", "N"),
-        pgettext("seat letter", "E"),
-        pgettext("seat letter", "S"),
-        pgettext("seat letter", "W"),
-    )
-    return Spelling(
-        notrump=pgettext("contract", "NT"),
-        seats="".join(seats) if all(len(x) == 1 for x in seats) else "NESW",
-        passed=pgettext("contract", "Pass"),
-    )
+    return w.notation.side(side)
 
 
 def result_text(row: ResultRow, w: Words = ENGLISH) -> str:
@@ -85,7 +66,7 @@ def result_text(row: ResultRow, w: Words = ENGLISH) -> str:
     if w.language is Language.EN:
         return row.describe(symbols=True)
     if row.result is not None:
-        return row.result.format(symbols=True, spelling=spelling(w))
+        return w.notation.result(row.result, symbols=True)
     if row.adjusted is not None:
         return str(row.adjusted)
     return f"{direction_name('NS', w)} {row.ns_score:+d}"
@@ -499,9 +480,10 @@ def _pairs_report(
 
 @lru_cache(maxsize=8192)
 def _shown_result(text: str, w: Words) -> str:
-    """A score card's result (``3NTS+1``, as the library writes it) in ``w``'s spelling."""
+    """A score card's result (``3NTS+1``, as the library writes it) in ``w``'s notation
+    (``3NTE+1`` in Finnish, ``3♠N=`` and not ``3SN=`` in Spanish, where S is also sur)."""
     try:
-        return TableResult.parse(text).format(symbols=False, spelling=spelling(w))
+        return w.notation.result(TableResult.parse(text))
     except ValueError:
         return text
 

@@ -15,12 +15,14 @@ from dataclasses import dataclass
 
 from bridgescore.core._tokens import quote
 from bridgescore.core.contract import PassedOut, TableResult
+from bridgescore.core.notation import ENGLISH, Notation, Reading, difference
 from bridgescore.core.seats import Side
 from bridgescore.errors import Message, SheetError
 from bridgescore.errors import marked as _
 from bridgescore.sheets.honours import Honours
 
-_HONOURS_WORD = re.compile(r"\bhonou?rs?\b", re.IGNORECASE)
+_HONOURS_WORD = re.compile(r"\b(?:honou?rs?|honores|honöörit|honoorit)(?!\w)", re.IGNORECASE)
+"""The word before honours on a sheet's line, in every language (honours, honöörit, honores)."""
 
 
 def _no_declarer(text: str) -> Message:
@@ -63,8 +65,15 @@ class Deal:
         return self.result.passed_out
 
     @classmethod
-    def parse(cls, text: str) -> Deal:
-        """``'4SX S +1'``, ``'2NT N 9'``, ``'6D E = honours EW 150'``, ``'Pass'``."""
+    def parse(cls, text: str, notation: Notation = ENGLISH) -> Deal:
+        """``'4SX S +1'``, ``'2NT N 9'``, ``'6D E = honours EW 150'``, ``'Pass'``; in
+        ``notation``'s language ``'4C O = honores EO 100'`` (Spanish)."""
+        return cls.read(text, notation)[0]
+
+    @classmethod
+    def read(cls, text: str, notation: Notation = ENGLISH) -> tuple[Deal, Reading]:
+        """The deal, and how its result was read (which tokens the language read
+        otherwise than English: show the deal back in words before keeping it)."""
         if not isinstance(text, str):
             raise SheetError(
                 _("{text}: a deal is written as text, like '4S N ='", text=quote(text))
@@ -75,11 +84,12 @@ class Deal:
             raise SheetError(
                 _("{text}: no result before the honours; like '4H S ='", text=quote(text.strip()))
             )
-        result = TableResult.parse(result_text)
+        reading = notation.read(result_text)
+        result = reading.result
         if not result.passed_out and result.declarer is None:
             raise SheetError(_no_declarer(result_text))
-        honours = Honours.parse(parts[1]) if len(parts) > 1 else None
-        return cls(result, honours)
+        honours = Honours.parse(parts[1], notation) if len(parts) > 1 else None
+        return cls(result, honours), reading
 
     @classmethod
     def of(cls, deal: Deal | TableResult | str, honours: Honours | str | None = None) -> Deal:
@@ -95,16 +105,23 @@ class Deal:
             return parsed if honours is None else cls(parsed.result, honours)
         return cls(deal, honours)
 
-    def format(self, *, symbols: bool = False) -> str:
-        """The line form: ``'4SX S +1'``, ``'6D E = honours EW 150'``, ``'Pass'``."""
+    def format(self, *, symbols: bool = False, notation: Notation = ENGLISH) -> str:
+        """The line form: ``'4SX S +1'``, ``'6D E = honours EW 150'``, ``'Pass'``; in
+        ``notation``'s language ``'4♥ O = honores EO 100'``. It parses back (with the
+        same notation) to this deal."""
         contract = self.result.contract
         if isinstance(contract, PassedOut):
-            return "Pass"
-        diff = self.result.difference
-        mark = "=" if diff == 0 else f"{diff:+d}"
-        text = f"{contract.format(symbols=symbols, declarer=False)} {contract.declarer} {mark}"
+            return notation.passed
+        assert contract.declarer is not None  # a sheet's deal has its declarer
+        text = " ".join(
+            (
+                notation.contract(contract, symbols=symbols, declarer=False),
+                notation.seat(contract.declarer),
+                difference(self.result),
+            )
+        )
         if self.honours is not None:
-            text += f" honours {self.honours}"
+            text += f" {notation.honours} {self.honours.format(notation)}"
         return text
 
     def __str__(self) -> str:

@@ -13,6 +13,7 @@ from typing import Final
 
 from bridgescore.core._tokens import quote, small_int
 from bridgescore.core.contract import Contract, PassedOut
+from bridgescore.core.notation import ENGLISH, Notation
 from bridgescore.core.seats import Side
 from bridgescore.core.strains import Strain
 from bridgescore.errors import BridgeInputError, SheetError
@@ -50,8 +51,9 @@ class Honours:
             )
 
     @classmethod
-    def parse(cls, text: str) -> Honours:
-        """``'EW 150'``, ``'NS 100'`` (side first, then the points)."""
+    def parse(cls, text: str, notation: Notation = ENGLISH) -> Honours:
+        """``'EW 150'``, ``'NS 100'`` (side first, then the points); the side as
+        ``notation``'s language writes it (``'EO 150'``, ``'IL 100'``)."""
         if not isinstance(text, str):
             raise SheetError(
                 _("{text}: honours are written as text like 'EW 150'", text=quote(text))
@@ -67,7 +69,7 @@ class Honours:
                 )
             )
         try:
-            side = Side.parse(words[0])
+            side = notation.parse_side(words[0])
         except BridgeInputError as error:
             raise SheetError(
                 _("honours {text}: {error}", text=quote(text.strip()), error=error)
@@ -101,5 +103,9 @@ class Honours:
         """The points the law set gives for these honours."""
         return laws.honours_five if self.points == FIVE_HONOURS else laws.honours_four
 
+    def format(self, notation: Notation = ENGLISH) -> str:
+        """``'EW 150'``; ``'EO 150'`` in Spanish, ``'IL 150'`` in Finnish."""
+        return f"{notation.side(self.side)} {self.points}"
+
     def __str__(self) -> str:
-        return f"{self.side} {self.points}"
+        return self.format()

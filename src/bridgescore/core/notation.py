@@ -1,0 +1,591 @@
+"""How players of each language write a contract and its result: one notation per language.
+
+A :class:`Notation` holds a language's seat letters, strain letters, doubling marks, the
+word for a passed-out deal and the sides' abbreviations, and both reads and writes them:
+``notation.result(r)`` is read back by ``notation.parse_result`` to the same result.
+
+============  ==================  =====================  =======================
+              English             Finnish                Spanish
+============  ==================  =====================  =======================
+seats         N E S W             P I E L                N E S O
+sides         NS EW               PE IL                  NS EO
+strains       C D H S NT          ♣ ♦ ♥ ♠ NT (C D H S)   ♣ ♦ ♥ ♠ ST (T D C P)
+doubling      X XX                X XX                   X XX
+passed out    Pass                Passi                  Paso
+result        = +1 -2 or tricks   the same               the same
+============  ==================  =====================  =======================
+
+What a player types is read in the language first. A token the language does not use is
+read as another language writes it when that reading is the only one (``4H`` is hearts in
+Spanish too, ``W`` is West in Finnish), so a player who writes the international letters
+is understood. Where the language and English read one letter two ways (Spanish ``C`` is
+corazones, hearts, and English ``C`` clubs; Finnish ``E`` is etelä, South, and English
+``E`` East) the language wins and the reading says so (:attr:`Reading.crossed`), for the
+contract to be shown back in words before it is kept. A token that stands for two things
+in the language itself (Finnish ``R``: ruutu or risti) is refused, naming both: a
+question, never a guess. Suit symbols are read in every language. See docs/laws.md,
+"Writing a contract", and docs/glossary.md for the sources.
+
+>>> fi = notation_for("fi")
+>>> fi.result(fi.parse_result("4♠X E -2")), fi.seat(Seat.SOUTH), fi.side(Side.EW)
+('4♠XE-2', 'E', 'IL')
+>>> es = notation_for("es")
+>>> r = es.parse_result("4C O =")
+>>> es.result(r), ENGLISH.result(r)
+('4♥O=', '4HW=')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from types import MappingProxyType
+from typing import Final
+
+from bridgescore.core._tokens import normalise, quote, small_int
+from bridgescore.core.contract import (
+    PASSED_OUT,
+    TRICKS_PER_DEAL,
+    Contract,
+    PassedOut,
+    TableResult,
+)
+from bridgescore.core.seats import Seat, Side
+from bridgescore.core.strains import Doubling, Strain
+from bridgescore.errors import (
+    BridgeInputError,
+    ContractError,
+    Message,
+    ResultError,
+    SeatError,
+    StrainError,
+)
+from bridgescore.errors import marked as _
+
+SYMBOLS: Final[Mapping[str, Strain]] = MappingProxyType(
+    {"♣": Strain.CLUBS, "♦": Strain.DIAMONDS, "♢": Strain.DIAMONDS, "♥": Strain.HEARTS,
+     "♡": Strain.HEARTS, "♠": Strain.SPADES}
+)  # fmt: skip
+"""The suit symbols, read in every language."""
+
+_SUIT_SYMBOL: Final = ("♣", "♦", "♥", "♠")
+
+_STRAIN_NAMES: Final[Mapping[str, Strain]] = MappingProxyType(
+    {
+        # English
+        "CLUB": Strain.CLUBS, "CLUBS": Strain.CLUBS, "DIAMOND": Strain.DIAMONDS,
+        "DIAMONDS": Strain.DIAMONDS, "HEART": Strain.HEARTS, "HEARTS": Strain.HEARTS,
+        "SPADE": Strain.SPADES, "SPADES": Strain.SPADES, "NOTRUMP": Strain.NOTRUMP,
+        "NOTRUMPS": Strain.NOTRUMP,
+        # Finnish, the name and the partitive after a number (3 sangia, 4 herttaa)
+        "PATA": Strain.SPADES, "PATAA": Strain.SPADES, "HERTTA": Strain.HEARTS,
+        "HERTTAA": Strain.HEARTS, "RUUTU": Strain.DIAMONDS, "RUUTUA": Strain.DIAMONDS,
+        "RISTI": Strain.CLUBS, "RISTIÄ": Strain.CLUBS, "RISTIA": Strain.CLUBS,
+        "SANGI": Strain.NOTRUMP, "SANGIA": Strain.NOTRUMP,
+        # Spanish
+        "PICA": Strain.SPADES, "PICAS": Strain.SPADES, "CORAZÓN": Strain.HEARTS,
+        "CORAZON": Strain.HEARTS, "CORAZONES": Strain.HEARTS, "DIAMANTE": Strain.DIAMONDS,
+        "DIAMANTES": Strain.DIAMONDS, "TRÉBOL": Strain.CLUBS, "TREBOL": Strain.CLUBS,
+        "TRÉBOLES": Strain.CLUBS, "TREBOLES": Strain.CLUBS, "SIN TRIUNFO": Strain.NOTRUMP,
+        "SIN TRIUNFOS": Strain.NOTRUMP,
+    }
+)  # fmt: skip
+"""Every language's names of the strains: each names one strain only, so all are read
+in every language."""
+
+_SEAT_NAMES: Final[Mapping[str, Seat]] = MappingProxyType(
+    {
+        "NORTH": Seat.NORTH, "EAST": Seat.EAST, "SOUTH": Seat.SOUTH, "WEST": Seat.WEST,
+        "POHJOINEN": Seat.NORTH, "ITÄ": Seat.EAST, "ITA": Seat.EAST, "ETELÄ": Seat.SOUTH,
+        "ETELA": Seat.SOUTH, "LÄNSI": Seat.WEST, "LANSI": Seat.WEST,
+        "NORTE": Seat.NORTH, "ESTE": Seat.EAST, "SUR": Seat.SOUTH, "OESTE": Seat.WEST,
+    }
+)  # fmt: skip
+"""Every language's names of the seats (each names one seat only)."""
+
+_PASS_WORDS: Final = frozenset(
+    {"PASS", "P", "AP", "ALLPASS", "PASSED", "PASSEDOUT", "PASSOUT", "PASSES", "PO"}
+    | {"PASO", "TODOSPASAN"}  # Spanish: "paso", "todos pasan"
+    | {"PASSI", "OHI", "PASSATTU"}  # Finnish: "passi", "ohi", "passattu"
+)
+"""A passed-out deal as players of the three languages write it, read in every one."""
+
+_DOUBLING_MARKS: Final[Mapping[str, Doubling]] = MappingProxyType(
+    {"X": Doubling.DOUBLED, "*": Doubling.DOUBLED, "XX": Doubling.REDOUBLED,
+     "**": Doubling.REDOUBLED}
+)  # fmt: skip
+
+_LETTERS: Final = "A-ZÄÖÅÉÓÍÁÚÑ"
+
+
+def _fold(text: str) -> str:
+    return text.strip().upper().replace("-", "").replace(" ", "").replace("_", "")
+
+
+@dataclass(frozen=True, slots=True)
+class Crossed:
+    """A token read in the language where English reads it otherwise: Spanish ``C``
+    (corazones, not clubs), Finnish ``E`` (etelä, South, not East)."""
+
+    token: str
+    here: Strain | Seat
+    english: Strain | Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What a typed result was read as, and which of its tokens the language read
+    otherwise than English would (show the result back in words before keeping it)."""
+
+    result: TableResult
+    crossed: tuple[Crossed, ...] = ()
+
+
+@dataclass(frozen=True, eq=False)
+class Notation:
+    """One language's way of writing contracts and results (see the module's table).
+
+    ``seats`` are the letters of North, East, South, West; ``strains`` the letters of
+    clubs, diamonds, hearts, spades and notrump as typed (the last is also what a report
+    writes for notrump); ``sides`` North-South's and East-West's abbreviations;
+    ``symbols``: suits are written as ♣ ♦ ♥ ♠ unless a caller asks for letters.
+    ``also`` are further spellings of the language's own (``SA`` for sangi); ``honours``
+    the word a score sheet's line writes before honours (``6♦E= honores EO 150``).
+    """
+
+    code: str
+    seats: tuple[str, str, str, str]
+    strains: tuple[str, str, str, str, str]
+    sides: tuple[str, str]
+    passed: str
+    symbols: bool
+    also_strains: Mapping[str, Strain] = field(default_factory=dict)
+    also_sides: Mapping[str, Side] = field(default_factory=dict)
+    honours: str = "honours"
+    doubled: str = "X"
+    redoubled: str = "XX"
+
+    # --- writing ------------------------------------------------------------------------
+
+    def seat(self, seat: Seat) -> str:
+        """A seat's letter: ``E`` is East in English, South (etelä) in Finnish."""
+        return self.seats[seat]
+
+    def side(self, side: Side) -> str:
+        """A side's abbreviation: ``NS``/``EW``, ``PE``/``IL``, ``NS``/``EO``."""
+        return self.sides[0] if side is Side.NS else self.sides[1]
+
+    def strain(self, strain: Strain, *, symbols: bool | None = None) -> str:
+        """A strain: a suit's symbol (or the language's letter), notrump's letters."""
+        use = self.symbols if symbols is None else symbols
+        if use and strain is not Strain.NOTRUMP:
+            return _SUIT_SYMBOL[strain]
+        return self.strains[strain]
+
+    def doubling(self, doubling: Doubling) -> str:
+        """``''``, ``X`` or ``XX``."""
+        return ("", self.doubled, self.redoubled)[doubling]
+
+    def contract(
+        self, contract: Contract | PassedOut, *, symbols: bool | None = None, declarer: bool = True
+    ) -> str:
+        """``4♠XE`` (Finnish, South declares), ``3STO`` (Spanish, letters, West)."""
+        if isinstance(contract, PassedOut):
+            return self.passed
+        who = self.seat(contract.declarer) if declarer and contract.declarer is not None else ""
+        strain = self.strain(contract.strain, symbols=symbols)
+        return f"{contract.level}{strain}{self.doubling(contract.doubling)}{who}"
+
+    def result(self, result: TableResult, *, symbols: bool | None = None) -> str:
+        """``4♠XE-2``, ``3NTP=``, ``Paso``: read back by :meth:`parse_result`."""
+        if isinstance(result.contract, PassedOut):
+            return self.passed
+        return self.contract(result.contract, symbols=symbols) + difference(result)
+
+    def as_dict(self) -> dict[str, object]:
+        """The notation as data, for a page script to label its buttons with."""
+        return {
+            "language": self.code,
+            "seats": {seat.letter: self.seat(seat) for seat in Seat},
+            "sides": {side.value: self.side(side) for side in Side},
+            "strains": {strain.letter: self.strain(strain) for strain in Strain},
+            "letters": {strain.letter: self.strain(strain, symbols=False) for strain in Strain},
+            "doubled": self.doubled,
+            "redoubled": self.redoubled,
+            "passed": self.passed,
+            "honours": self.honours,
+        }
+
+    # --- reading ------------------------------------------------------------------------
+
+    def parse_seat(self, text: str) -> Seat:
+        """A seat as the language writes it (``L``, ``länsi``), else as English does
+        where that is the only reading (``W``)."""
+        found = self._seat_words.get(normalise(text)) if isinstance(text, str) else None
+        if found is None:
+            raise SeatError(
+                _("{text}: not a seat; use {shown}", text=quote(text), shown=self._seats_shown)
+            )
+        return found[0]
+
+    def parse_side(self, text: str) -> Side:
+        """A side as the language writes it (``IL``, ``E-O``), else as English does."""
+        found = self._side_words.get(normalise(text)) if isinstance(text, str) else None
+        if found is None:
+            raise SeatError(
+                _(
+                    "{text}: not a side; use {ns} or {ew}",
+                    text=quote(text),
+                    ns=self.sides[0],
+                    ew=self.sides[1],
+                )
+            )
+        return found
+
+    def parse_strain(self, text: str) -> Strain:
+        """A strain as the language writes it, a symbol or any language's name."""
+        if isinstance(text, str):
+            self._refuse_ambiguous(text, text)
+            found = self._strain_words.get(normalise(text))
+            if found is not None:
+                return found[0]
+        raise StrainError(
+            _(
+                "{text}: not a strain; use {letters} or {symbols}",
+                text=quote(text),
+                letters=", ".join(self.strains),
+                symbols=" ".join(_SUIT_SYMBOL),
+            )
+        )
+
+    def parse_contract(self, text: str) -> Contract | PassedOut:
+        """A contract (with or without its declarer) or a passed-out deal."""
+        contract, rest, _crossed = self._split(text)
+        if rest:
+            raise ContractError(
+                _(
+                    "{text}: unexpected {rest} after the contract; {help}",
+                    text=quote(text),
+                    rest=quote(rest),
+                    help=self._contract_help,
+                )
+            )
+        return contract
+
+    def parse_result(self, text: str) -> TableResult:
+        """A result: ``4♠X E -2``, ``3NT P 10``, ``4C O =`` (Spanish), ``Passi``."""
+        return self.read(text).result
+
+    def read(self, text: str) -> Reading:
+        """A result and the tokens read in the language where English reads otherwise."""
+        contract, rest, crossed = self._split(text)
+        if isinstance(contract, PassedOut):
+            return Reading(TableResult(PASSED_OUT, None))
+        compact = rest.strip()
+        if not compact:
+            raise ResultError(_("{text}: no result; {help}", text=quote(text), help=_result_help()))
+        match = _RESULT_RE.match(compact)
+        if match is None:
+            raise ResultError(
+                _(
+                    "{text}: {rest} is not a result; {help}",
+                    text=quote(text),
+                    rest=quote(rest),
+                    help=_result_help(),
+                )
+            )
+        name = self.contract(contract, declarer=False)
+        return Reading(TableResult(contract, _tricks(text, name, contract, match)), crossed)
+
+    # --- the tables, built once per notation ----------------------------------------------
+
+    @cached_property
+    def _strain_words(self) -> dict[str, tuple[Strain, Strain | None]]:
+        """Each strain token: what it is here, and what English reads it as (if it differs)."""
+        own: dict[str, Strain] = {letter: Strain(i) for i, letter in enumerate(self.strains)}
+        own |= {normalise(k): v for k, v in self.also_strains.items()}
+        words: dict[str, tuple[Strain, Strain | None]] = {}
+        for notation in _FALLBACK_ORDER:
+            for letter, strain in notation._own_strains().items():
+                words.setdefault(letter, (strain, None))
+        english = {letter: Strain(i) for i, letter in enumerate(_ENGLISH_STRAINS)}
+        for letter, strain in own.items():
+            other = english.get(letter)
+            words[letter] = (strain, other if other is not None and other is not strain else None)
+        words |= {normalise(k): (v, None) for k, v in _STRAIN_NAMES.items()}
+        words |= {k: (v, None) for k, v in SYMBOLS.items()}
+        words["N"] = words.get("N", (Strain.NOTRUMP, None))  # 3N: the common shorthand
+        return words
+
+    def _own_strains(self) -> dict[str, Strain]:
+        own = {letter: Strain(i) for i, letter in enumerate(self.strains)}
+        return own | {normalise(k): v for k, v in self.also_strains.items()}
+
+    @cached_property
+    def _seat_words(self) -> dict[str, tuple[Seat, Seat | None]]:
+        english = {letter: Seat(i) for i, letter in enumerate(_ENGLISH_SEATS)}
+        words: dict[str, tuple[Seat, Seat | None]] = {
+            letter: (seat, None) for letter, seat in english.items()
+        }
+        for i, letter in enumerate(self.seats):
+            seat = Seat(i)
+            other = english.get(letter)
+            words[letter] = (seat, other if other is not None and other is not seat else None)
+        words |= {k: (v, None) for k, v in _SEAT_NAMES.items()}
+        return words
+
+    @cached_property
+    def _side_words(self) -> dict[str, Side]:
+        words: dict[str, Side] = {}
+        for notation in _FALLBACK_ORDER:
+            ns, ew = notation.sides
+            words.setdefault(ns, Side.NS)
+            words.setdefault(ns[::-1], Side.NS)
+            words.setdefault(ew, Side.EW)
+            words.setdefault(ew[::-1], Side.EW)
+        ns, ew = self.sides
+        words |= {ns: Side.NS, ns[::-1]: Side.NS, ew: Side.EW, ew[::-1]: Side.EW}
+        words |= {normalise(k): v for k, v in self.also_sides.items()}
+        return words
+
+    @cached_property
+    def _contract_re(self) -> re.Pattern[str]:
+        strains = _alternatives([*self._strain_words, *_STRAIN_NAMES, *_AMBIGUOUS])
+        seats = _alternatives(self._seat_words)
+        return re.compile(
+            rf"""^\s*
+            (?P<level>\d+)\s*
+            (?P<strain>{strains})\s*
+            (?P<doubling>XX|X|\*\*|\*)?\s*
+            (?P<declarer>(?:{seats})(?![{_LETTERS}]))?\s*
+            (?P<rest>.*?)\s*$""",
+            re.VERBOSE,
+        )
+
+    @cached_property
+    def _seats_shown(self) -> str:
+        return ", ".join(self.seats)
+
+    @cached_property
+    def _strains_shown(self) -> str:
+        return f"{', '.join(self.strains)}, {' '.join(_SUIT_SYMBOL)}"
+
+    @cached_property
+    def _contract_help(self) -> Message:
+        example = TableResult(Contract(4, Strain.SPADES, Doubling.DOUBLED, Seat.SOUTH), 10)
+        return _(
+            "write it like {example} or {passed}: level, strain ({strains}), X or XX if"
+            " doubled, then the declarer ({seats})",
+            example=self.contract(example.contract, symbols=False),
+            passed=self.passed,
+            strains=self._strains_shown,
+            seats=self._seats_shown,
+        )
+
+    def _refuse_ambiguous(self, token: str, text: str) -> None:
+        clash = _AMBIGUOUS.get(normalise(token))
+        if clash is not None and normalise(token) not in self._own_strains():
+            raise StrainError(
+                _(
+                    "{text}: {token} is not a strain on its own; it may be {clash}: write the"
+                    " suit's symbol or letter ({strains})",
+                    text=quote(text),
+                    token=quote(token),
+                    clash=clash,
+                    strains=self._strains_shown,
+                )
+            )
+
+    def _split(self, text: str) -> tuple[Contract | PassedOut, str, tuple[Crossed, ...]]:
+        """The contract, whatever follows it (the result), and the crossed tokens."""
+        if not isinstance(text, str):
+            raise ContractError(
+                _(
+                    "{text}: a contract is written as text; {help}",
+                    text=quote(text),
+                    help=self._contract_help,
+                )
+            )
+        if _fold(text) in _PASS_WORDS:
+            return PASSED_OUT, "", ()
+        match = self._contract_re.match(text.upper())
+        if match is None:
+            raise ContractError(
+                _("{text}: not a contract; {help}", text=quote(text), help=self._contract_help)
+            )
+        level = small_int(match["level"])
+        if not 1 <= level <= 7:
+            raise ContractError(_("{text}: a contract's level is 1 to 7", text=quote(text)))
+        token = match["strain"]
+        try:
+            self._refuse_ambiguous(token, text)
+        except StrainError as error:
+            raise ContractError(error.message) from None
+        strain, strain_english = self._strain_words[normalise(token)]
+        crossed: list[Crossed] = []
+        if strain_english is not None:
+            crossed.append(Crossed(token, strain, strain_english))
+        declarer: Seat | None = None
+        if match["declarer"]:
+            declarer, seat_english = self._seat_words[normalise(match["declarer"])]
+            if seat_english is not None:
+                crossed.append(Crossed(match["declarer"], declarer, seat_english))
+        if match["rest"][:1] in ("X", "*"):
+            raise ContractError(
+                _(
+                    "{text}: a contract is undoubled, doubled (X) or redoubled (XX)",
+                    text=quote(text),
+                )
+            )
+        doubling = _DOUBLING_MARKS.get(match["doubling"] or "", Doubling.UNDOUBLED)
+        contract = Contract(level, strain, doubling, declarer)
+        return contract, match["rest"], tuple(crossed)
+
+
+def _alternatives(words: Iterable[str]) -> str:
+    """A regex alternation of ``words``, the longest first (``NT`` before ``N``); a space
+    in a word matches any space or none (``SIN TRIUNFO``)."""
+    ordered = sorted(set(words), key=lambda w: (-len(w), w))
+    return "|".join(r"\s*".join(re.escape(part) for part in w.split()) for w in ordered)
+
+
+def difference(result: TableResult) -> str:
+    """``=``, ``+1`` or ``-2``: the result against the contract, as every language writes it."""
+    diff = result.difference
+    return "=" if diff == 0 else f"{diff:+d}"
+
+
+_RESULT_RE: Final = re.compile(
+    r"^(?:(?P<made>=)|(?P<sign>[+\-−])\s*(?P<diff>\d+)|(?P<tricks>\d+))$"
+)
+
+
+def _result_help() -> Message:
+    return _("add = for made exactly, +1 / -2 for over- or undertricks, or the tricks taken")
+
+
+def _tricks(text: str, name: str, contract: Contract, match: re.Match[str]) -> int:
+    if match["made"]:
+        return contract.tricks_needed
+    if match["tricks"] is not None:
+        tricks = small_int(match["tricks"])
+        if tricks > TRICKS_PER_DEAL:
+            raise ResultError(
+                _("{text}: a deal has 13 tricks; tricks taken is 0 to 13", text=quote(text))
+            )
+        return tricks
+    diff = small_int(match["diff"])
+    if diff == 0:
+        raise ResultError(_("{text}: write = for a contract made exactly", text=quote(text)))
+    if match["sign"] == "+":
+        most = TRICKS_PER_DEAL - contract.tricks_needed
+        if diff > most:
+            if most:
+                raise ResultError(
+                    _(
+                        "{text}: {name} can make at most 13 tricks (at most +{most})",
+                        text=quote(text),
+                        name=name,
+                        most=most,
+                    )
+                )
+            raise ResultError(
+                _(
+                    "{text}: {name} can make at most 13 tricks; it cannot make an overtrick",
+                    text=quote(text),
+                    name=name,
+                )
+            )
+        return contract.tricks_needed + diff
+    if diff > contract.tricks_needed:
+        raise ResultError(
+            _(
+                "{text}: {name} can go at most {most} down",
+                text=quote(text),
+                name=name,
+                most=contract.tricks_needed,
+            )
+        )
+    return contract.tricks_needed - diff
+
+
+_ENGLISH_SEATS: Final = ("N", "E", "S", "W")
+_ENGLISH_STRAINS: Final = ("C", "D", "H", "S", "NT")
+
+_AMBIGUOUS: Final[Mapping[str, str]] = MappingProxyType({"R": "ruutu (♦) or risti (♣) in Finnish"})
+"""Letters that stand for two suits in a language: refused in every notation, never guessed."""
+
+ENGLISH: Final = Notation(
+    code="en",
+    seats=("N", "E", "S", "W"),
+    strains=("C", "D", "H", "S", "NT"),
+    sides=("NS", "EW"),
+    passed="Pass",
+    symbols=False,
+)
+"""The international notation: what files hold and every report printed before
+languages; it reads the other languages' letters where they are the only reading
+(``4P`` picas, ``3ST``, ``2T``)."""
+
+FINNISH: Final = Notation(
+    code="fi",
+    seats=("P", "I", "E", "L"),
+    strains=("C", "D", "H", "S", "NT"),
+    sides=("PE", "IL"),
+    passed="Passi",
+    symbols=True,
+    also_strains={"SA": Strain.NOTRUMP, "P": Strain.SPADES},
+    honours="honöörit",
+)
+"""Finnish: pohjoinen, itä, etelä, länsi; the suits as symbols (typed with the
+international letters, as Finnish material writes 1NT, 2NT, 3C); ``SA`` (sangi) and
+``P`` (pata) read too."""
+
+SPANISH: Final = Notation(
+    code="es",
+    seats=("N", "E", "S", "O"),
+    strains=("T", "D", "C", "P", "ST"),
+    sides=("NS", "EO"),
+    passed="Paso",
+    symbols=True,
+    honours="honores",
+)
+"""Spanish: norte, este, sur, oeste; tréboles, diamantes, corazones, picas, sin triunfo
+(``4C`` is four hearts)."""
+
+_FALLBACK_ORDER: Final = (ENGLISH, SPANISH, FINNISH)
+"""Where a token is not the language's own, the first of these that reads it: English
+first, so a Finnish ``T`` (no Finnish reading) is Spanish tréboles, and ``P`` in English
+is picas or pata, spades either way."""
+
+NOTATIONS: Final[Mapping[str, Notation]] = MappingProxyType(
+    {"en": ENGLISH, "fi": FINNISH, "es": SPANISH}
+)
+
+
+def notation_for(language: object) -> Notation:
+    """The notation of ``language``: a code (``'fi'``), or anything whose ``value`` or
+    ``str()`` is one (the :class:`~bridgescore.i18n.Language` enum)."""
+    code = getattr(language, "value", language)
+    found = NOTATIONS.get(str(code).lower()[:2])
+    if found is None:
+        raise BridgeInputError(
+            _("{language!r}: no notation for that language; use en, fi or es", language=language)
+        )
+    return found
+
+
+__all__ = [
+    "ENGLISH",
+    "FINNISH",
+    "NOTATIONS",
+    "SPANISH",
+    "SYMBOLS",
+    "Crossed",
+    "Notation",
+    "Reading",
+    "difference",
+    "notation_for",
+]

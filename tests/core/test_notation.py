@@ -1,0 +1,288 @@
+"""One notation per language (issue 22): every token of English, Finnish and Spanish read and
+written back, the letters that mean different things across the languages, and the
+specification texts' worked examples typed as their own players write them."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bridgescore.core.contract import PASSED_OUT, Contract, TableResult
+from bridgescore.core.notation import ENGLISH, FINNISH, NOTATIONS, SPANISH, Notation, notation_for
+from bridgescore.core.seats import Seat, Side
+from bridgescore.core.strains import Doubling, Strain
+from bridgescore.errors import ContractError, SeatError, StrainError
+from bridgescore.i18n import words
+from bridgescore.scoring.deal import score
+from bridgescore.sheets.deal import Deal
+from bridgescore.sheets.rubber import RubberSheet
+
+ALL = list(NOTATIONS.values())
+LANGUAGES = [n.code for n in ALL]
+
+# --- the table: every token, read and written -------------------------------------------------
+
+SEAT_LETTERS = {
+    "en": {Seat.NORTH: "N", Seat.EAST: "E", Seat.SOUTH: "S", Seat.WEST: "W"},
+    "fi": {Seat.NORTH: "P", Seat.EAST: "I", Seat.SOUTH: "E", Seat.WEST: "L"},
+    "es": {Seat.NORTH: "N", Seat.EAST: "E", Seat.SOUTH: "S", Seat.WEST: "O"},
+}
+SIDE_LETTERS = {
+    "en": {Side.NS: "NS", Side.EW: "EW"},
+    "fi": {Side.NS: "PE", Side.EW: "IL"},
+    "es": {Side.NS: "NS", Side.EW: "EO"},
+}
+STRAIN_LETTERS = {
+    "en": {Strain.CLUBS: "C", Strain.DIAMONDS: "D", Strain.HEARTS: "H", Strain.SPADES: "S",
+           Strain.NOTRUMP: "NT"},
+    "fi": {Strain.CLUBS: "C", Strain.DIAMONDS: "D", Strain.HEARTS: "H", Strain.SPADES: "S",
+           Strain.NOTRUMP: "NT"},
+    "es": {Strain.CLUBS: "T", Strain.DIAMONDS: "D", Strain.HEARTS: "C", Strain.SPADES: "P",
+           Strain.NOTRUMP: "ST"},
+}  # fmt: skip
+SYMBOLS = {Strain.CLUBS: "♣", Strain.DIAMONDS: "♦", Strain.HEARTS: "♥", Strain.SPADES: "♠"}
+PASSED = {"en": "Pass", "fi": "Passi", "es": "Paso"}
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_seat_letter_reads_and_writes_back(code: str) -> None:
+    notation = notation_for(code)
+    for seat, letter in SEAT_LETTERS[code].items():
+        assert notation.seat(seat) == letter
+        assert notation.parse_seat(letter) is seat
+        assert notation.parse_seat(letter.lower()) is seat
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_side_reads_and_writes_back(code: str) -> None:
+    notation = notation_for(code)
+    for side, letters in SIDE_LETTERS[code].items():
+        assert notation.side(side) == letters
+        assert notation.parse_side(letters) is side
+        assert notation.parse_side(f"{letters[0]}-{letters[1]}") is side  # N-S, E-O, I-L
+        assert notation.parse_side(letters[::-1]) is side
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_strain_reads_and_writes_back(code: str) -> None:
+    notation = notation_for(code)
+    for strain, letter in STRAIN_LETTERS[code].items():
+        assert notation.strain(strain, symbols=False) == letter
+        assert notation.parse_strain(letter) is strain
+        if strain is not Strain.NOTRUMP:
+            assert notation.strain(strain, symbols=True) == SYMBOLS[strain]
+            assert notation.parse_strain(SYMBOLS[strain]) is strain  # symbols everywhere
+    assert notation.strain(Strain.NOTRUMP, symbols=True) == STRAIN_LETTERS[code][Strain.NOTRUMP]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_doubling_pass_and_the_result_marks(code: str) -> None:
+    notation = notation_for(code)
+    assert (notation.doubled, notation.redoubled) == ("X", "XX")
+    assert notation.passed == PASSED[code]
+    assert notation.parse_result(PASSED[code]) == TableResult(PASSED_OUT, None)
+    assert notation.result(TableResult(PASSED_OUT, None)) == PASSED[code]
+    four_spades = Contract(4, Strain.SPADES, Doubling.REDOUBLED, Seat.SOUTH)
+    south = SEAT_LETTERS[code][Seat.SOUTH]
+    letter = STRAIN_LETTERS[code][Strain.SPADES]
+    for tricks, mark in [(10, "="), (11, "+1"), (8, "-2")]:
+        result = TableResult(four_spades, tricks)
+        assert notation.result(result, symbols=False) == f"4{letter}XX{south}{mark}"
+        assert notation.parse_result(f"4{letter}XX {south} {mark}") == result
+        assert notation.parse_result(f"4{letter}XX{south} {tricks}") == result
+
+
+def _every_result() -> list[TableResult]:
+    results = [TableResult(PASSED_OUT, None)]
+    for level, strain, doubling, declarer in itertools.product(
+        range(1, 8), Strain, Doubling, [*Seat, None]
+    ):
+        contract = Contract(level, strain, doubling, declarer)
+        results += [TableResult(contract, tricks) for tricks in range(14)]
+    return results
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_result_is_read_back_as_written(code: str) -> None:
+    notation = notation_for(code)
+    for result in _every_result():
+        for symbols in (False, True):
+            written = notation.result(result, symbols=symbols)
+            assert notation.parse_result(written) == result, written
+
+
+@given(st.sampled_from(ALL), st.sampled_from(_every_result()))
+def test_a_result_read_in_one_language_is_the_same_result_in_another(
+    notation: Notation, result: TableResult
+) -> None:
+    assert notation.parse_result(notation.result(result)) == result
+    assert ENGLISH.parse_result(str(result)) == result
+
+
+# --- the traps: one letter, several meanings ---------------------------------------------------
+
+# What each typed contract is in each language: a contract (international text) or None,
+# refused. The letters that mean different things across the three: C (clubs; Spanish
+# corazones), S (spades or South; never sur as a strain), O (Spanish oeste only), E (East;
+# Finnish etelä), P (picas, pata; Finnish pohjoinen as a seat), SA/ST/NT (notrump in all),
+# R (Finnish ruutu or risti: refused everywhere), L and I (Finnish seats only).
+TRAPS: dict[str, dict[str, str | None]] = {
+    "4C": {"en": "4C", "fi": "4C", "es": "4H"},
+    "4CO": {"en": None, "fi": None, "es": "4HW"},
+    "4C O": {"en": None, "fi": None, "es": "4HW"},
+    "4C Oeste": {"en": "4CW", "fi": "4CW", "es": "4HW"},
+    "4CW": {"en": "4CW", "fi": "4CW", "es": "4HW"},
+    "4S": {"en": "4S", "fi": "4S", "es": "4S"},
+    "4SS": {"en": "4SS", "fi": "4SS", "es": "4SS"},
+    "3SN": {"en": "3SN", "fi": "3SN", "es": "3SN"},
+    "4HE": {"en": "4HE", "fi": "4HS", "es": "4HE"},
+    "4H E": {"en": "4HE", "fi": "4HS", "es": "4HE"},
+    "4HP": {"en": None, "fi": "4HN", "es": None},
+    "4P": {"en": "4S", "fi": "4S", "es": "4S"},
+    "4PP": {"en": None, "fi": "4SN", "es": None},
+    "4PE": {"en": "4SE", "fi": "4SS", "es": "4SE"},
+    "4HL": {"en": None, "fi": "4HW", "es": None},
+    "4HI": {"en": None, "fi": "4HE", "es": None},
+    "3SA": {"en": "3NT", "fi": "3NT", "es": "3NT"},
+    "3SAP": {"en": None, "fi": "3NTN", "es": None},
+    "3ST": {"en": "3NT", "fi": "3NT", "es": "3NT"},
+    "3STO": {"en": None, "fi": None, "es": "3NTW"},
+    "3NT": {"en": "3NT", "fi": "3NT", "es": "3NT"},
+    "3N": {"en": "3NT", "fi": "3NT", "es": "3NT"},
+    "2T": {"en": "2C", "fi": "2C", "es": "2C"},
+    "4♥O": {"en": None, "fi": None, "es": "4HW"},
+    "4♠ etelä": {"en": "4SS", "fi": "4SS", "es": "4SS"},
+    "4 corazones oeste": {"en": "4HW", "fi": "4HW", "es": "4HW"},
+    "4 herttaa länsi": {"en": "4HW", "fi": "4HW", "es": "4HW"},
+    "4R": {"en": None, "fi": None, "es": None},
+}
+
+
+@pytest.mark.parametrize(("typed", "code"), [(t, c) for t in TRAPS for c in LANGUAGES])
+def test_what_each_language_reads(typed: str, code: str) -> None:
+    meant = TRAPS[typed][code]
+    notation = notation_for(code)
+    if meant is None:
+        with pytest.raises(ContractError):
+            notation.parse_contract(typed)
+        return
+    assert notation.parse_contract(typed) == Contract.parse(meant)
+
+
+def test_r_is_a_question_naming_both_suits() -> None:
+    for notation in ALL:
+        with pytest.raises(ContractError, match=r"ruutu \(♦\) or risti \(♣\)"):
+            notation.parse_contract("4R N")
+        with pytest.raises(StrainError, match="ruutu"):
+            notation.parse_strain("R")
+
+
+def test_a_letter_read_otherwise_than_in_english_is_said() -> None:
+    spanish = SPANISH.read("4C O =")
+    assert [(c.token, c.here, c.english) for c in spanish.crossed] == [
+        ("C", Strain.HEARTS, Strain.CLUBS)
+    ]
+    finnish = FINNISH.read("4H E =")
+    assert [(c.token, c.here, c.english) for c in finnish.crossed] == [("E", Seat.SOUTH, Seat.EAST)]
+    both = SPANISH.read("4CE+1")  # C crossed, E is East in both
+    assert [c.token for c in both.crossed] == ["C"]
+    assert SPANISH.read("4♥ O =").crossed == ()
+    assert SPANISH.read("4PX S -1").crossed == ()
+    assert FINNISH.read("4♠ L =").crossed == ()
+    assert ENGLISH.read("4C E =").crossed == ()
+
+
+def test_wrong_seats_and_sides_name_the_languages_letters() -> None:
+    with pytest.raises(SeatError, match="P, I, E, L"):
+        FINNISH.parse_seat("X")
+    with pytest.raises(SeatError, match="NS or EO"):
+        SPANISH.parse_side("NE")
+    with pytest.raises(StrainError, match="T, D, C, P, ST or ♣ ♦ ♥ ♠"):
+        SPANISH.parse_strain("Q")
+
+
+# --- the specification texts' examples, typed in each language ---------------------------------
+
+# "Puntuación de puente", its rubber (South keeps score): six deals, NS 770 and EW 1640.
+SPANISH_RUBBER = {
+    "en": ["2NT N 9", "4H W =", "5C W -2", "4SX S +1", "3C N +1", "6D E = honours EW 150"],
+    "fi": ["2NT P 9", "4H L =", "5C L -2", "4SX E +1", "3C P +1", "6D I = honöörit IL 150"],
+    "es": ["2ST N 9", "4C O =", "5T O -2", "4PX S +1", "3T N +1", "6D E = honores EO 150"],
+}
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_spanish_rubber_typed_in_each_notation(code: str) -> None:
+    notation = notation_for(code)
+    sheet = RubberSheet()
+    for line in SPANISH_RUBBER[code]:
+        sheet = sheet.add(Deal.parse(line, notation))
+    # Deal by deal, as the text's table gives it (NS, EW).
+    assert [(row.points.ns, row.points.ew) for row in sheet.rows] == [
+        (100, 0), (0, 120), (200, 0), (390, 0), (80, 0), (0, 1020)
+    ]  # fmt: skip
+    assert sheet.bonuses[0].points == 500
+    assert (sheet.totals.ns, sheet.totals.ew) == (770, 1640)
+    written = [
+        Deal.parse(line, notation).format(notation=notation) for line in SPANISH_RUBBER[code]
+    ]
+    assert [Deal.parse(line, notation) for line in written] == [
+        Deal.parse(line) for line in SPANISH_RUBBER["en"]
+    ]
+
+
+# "Bridgen pistelasku", its examples (declarer South, who is "E" in Finnish): contract,
+# vulnerable, tricks, score. The text's 3120 for 1NT redoubled with six overtricks is a slip
+# (it counts 120 contract points; 40 x 4 is 160): 3160 (tests/scoring/test_seed_examples.py).
+FINNISH_EXAMPLES = [
+    ({"fi": "1 risti E", "es": "1T S", "en": "1C S"}, False, 7, 70),
+    ({"fi": "1 sangi E", "es": "1ST S", "en": "1NT S"}, True, 9, 150),
+    ({"fi": "3 sangia E", "es": "3 sin triunfo S", "en": "3NT S"}, True, 9, 600),
+    ({"fi": "2 ristiä XX E", "es": "2TXX S", "en": "2CXX S"}, True, 9, 1160),
+    ({"fi": "6 pataa E", "es": "6 picas S", "en": "6S S"}, True, 13, 1460),
+    ({"fi": "1 sangi XX E", "es": "1STXX S", "en": "1NTXX S"}, True, 13, 3160),
+    ({"fi": "7 sangia XX E", "es": "7STXX S", "en": "7NTXX S"}, True, 0, -7600),
+]
+
+
+@pytest.mark.parametrize(("typed", "vulnerable", "tricks", "points"), FINNISH_EXAMPLES)
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_finnish_texts_examples_typed_in_each_notation(
+    code: str, typed: dict[str, str], vulnerable: bool, tricks: int, points: int
+) -> None:
+    result = notation_for(code).parse_result(f"{typed[code]} {tricks}")
+    assert result.declarer is Seat.SOUTH
+    assert score(result, vulnerable=vulnerable).total == points
+
+
+def test_a_result_said_back_in_words() -> None:
+    spanish, finnish, english = words("es"), words("fi"), words("en")
+    west_hearts = SPANISH.parse_result("4C O =")
+    assert spanish.spoken(west_hearts, 120) == "4 corazones por Oeste, cumplido: 120"
+    assert finnish.spoken(west_hearts, 120) == "4 herttaa, pelinviejä Länsi, tasan kotiin: 120"
+    assert english.spoken(west_hearts, 120) == "4 hearts by West, made exactly: 120"
+    doubled = ENGLISH.parse_result("1C X S +1")
+    assert spanish.spoken(doubled) == "1 trébol doblado por Sur, cumplido con 1 baza de más"
+    assert finnish.spoken(doubled) == "1 risti kahdennettuna, pelinviejä Etelä, kotiin, 1 ylitikki"
+    down = ENGLISH.parse_result("3NT N 7")
+    assert spanish.spoken(down) == "3 sin triunfo por Norte, 2 multas"
+    assert finnish.spoken(down) == "3 sangia, pelinviejä Pohjoinen, 2 pietiä"
+    assert english.spoken(down, -100) == "3 notrump by North, 2 down: -100"
+
+
+def test_a_notation_as_data_for_a_page() -> None:
+    assert FINNISH.as_dict() == {
+        "language": "fi",
+        "seats": {"N": "P", "E": "I", "S": "E", "W": "L"},
+        "sides": {"NS": "PE", "EW": "IL"},
+        "strains": {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"},
+        "letters": {"C": "C", "D": "D", "H": "H", "S": "S", "NT": "NT"},
+        "doubled": "X",
+        "redoubled": "XX",
+        "passed": "Passi",
+        "honours": "honöörit",
+    }
+    assert SPANISH.as_dict()["letters"] == {"C": "T", "D": "D", "H": "C", "S": "P", "NT": "ST"}
