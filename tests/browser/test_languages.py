@@ -20,13 +20,13 @@ pytestmark = pytest.mark.browser
 
 SAID = {
     "fi": {
-        "pad": "Uusi erä",
+        "pad": "Uusi robberi",
         "table": "Mikä brikka?",
         "director": "Kilpailusi",
         "to pad": "Avaa pistelasku",
     },
     "es": {
-        "pad": "Nueva partida libre",
+        "pad": "Nueva partida",
         "table": "¿Qué estuche?",
         "director": "Sus sesiones",
         "to pad": "Abrir el anotador",

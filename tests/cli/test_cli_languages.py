@@ -93,7 +93,7 @@ def test_the_group_help_lists_the_commands_in_the_language(runner: CliRunner) ->
     assert listed["score"] == "Laske yhden jaon pisteet ja näytä pisteiden jokainen osa."
     assert listed["imps"] == "Muunna piste-ero IMPeiksi."
     assert listed["vp"].startswith("Voittopisteet IMP-erolle")
-    assert listed["rubber"].startswith("Piirrä eräbridgen pöytäkirja")
+    assert listed["rubber"].startswith("Piirrä robberin pistelista")
     assert set(listed) == set(cli.commands)
 
 
@@ -134,10 +134,10 @@ def test_serve_help_in_spanish(runner: CliRunner) -> None:
 def test_rubber_help_in_finnish_and_spanish(runner: CliRunner) -> None:
     fi = run(runner, "rubber", "--lang", "fi", "--help").stdout
     assert fi.startswith("Käyttö: bridgescore rubber")
-    assert "Piirrä eräbridgen pöytäkirja" in fi
+    assert "Piirrä robberin pistelista" in fi
     assert "Draw a rubber" not in fi
     es = run(runner, "--lang", "es", "rubber", "--help").stdout
-    assert "Dibujar una hoja de bridge de partida libre" in es
+    assert "Dibujar una hoja de partida" in es
 
 
 def test_help_follows_lang_not_the_language_at_import(runner: CliRunner) -> None:
@@ -210,7 +210,7 @@ def test_cli_messages_in_finnish_and_spanish(runner: CliRunner) -> None:
 def test_score_table_in_finnish(runner: CliRunner) -> None:
     out = run(runner, "score", "4SX=", "--vul", "--lang", "fi").stdout
     assert "vaarassa  (lakikirja 2017)" in out
-    assert "sitoumuspisteet" in out
+    assert "pelipisteet" in out
     assert "yhteensä (pelinviejä)" in out
     board = run(runner, "score", "3NTS=", "--board", "7", "--lang", "es").stdout
     assert "estuche 7: dador S, vulnerables Todos" in board

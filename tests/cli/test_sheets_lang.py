@@ -44,7 +44,7 @@ def test_rubber_in_finnish_from_the_group(runner: CliRunner) -> None:
     assert "Jako 1 (vaarassa: Ei kukaan): 2NT N 9" in out
     assert "Me (PE)" in out  # the side as Finnish clubs abbreviate it
     assert "He (IL)" in out
-    assert "70  1: sitoumuspisteet" in out
+    assert "70  1: pelipisteet" in out
     assert "30  1: ylitikit" in out
     assert "'4H S 15'" in result.stderr
     assert "13" in result.stderr
@@ -56,7 +56,7 @@ def test_chicago_in_spanish(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["chicago", "--lang", "es"], input=TYPED)
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Mano 2 (ronda 1, mano 2; dador E, vulnerables: N-S): 4H S 15" in out
+    assert "Mano 2 (ronda 1, mano 2; dador E, vulnerables: NS): 4H S 15" in out
     assert "una mano tiene 13 bazas" in result.stderr
 
 

@@ -335,4 +335,4 @@ def test_a_sheet_is_drawn_in_the_players_language(client: Client) -> None:
     drawn = json.loads(answer.content)
     assert drawn["games"][0]["NS"][0]["what"] == "puntos de contrato"
     assert drawn["above"]["NS"][0]["what"] == "bazas de más"
-    assert drawn["next"]["vulnerability"] == "E-O vulnerables"
+    assert drawn["next"]["vulnerability"] == "EO vulnerables"
