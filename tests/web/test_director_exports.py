@@ -75,3 +75,24 @@ def test_a_teams_export_carries_the_teams_players(
     assert back.kind == "teams"
     named = {p.id: (p.names, p.kind) for p in back.participants}
     assert named == {"Aces": (("Ann Ace", "Al Ace"), "team"), "Kings": (("Kim King",), "team")}
+
+
+@pytest.mark.parametrize(
+    ("language", "board_5"),
+    [("fi", "5,1,3,3NS,3EW,4H,L,10,,,PE"), ("es", "5,1,3,3NS,3EW,4C,O,10,,,NS")],
+)
+def test_a_csv_export_is_written_in_the_directors_notation(
+    td: Client, played: Session, tmp_path: Path, language: str, board_5: str
+) -> None:
+    response = td.get(f"/director/s/{played.pk}/export.csv", HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert f"# language: {language}\n" in text
+    # Board 5, round 1: 4H by West, 10 tricks, North-South vulnerable (the session's own).
+    assert f"\n{board_5}\n" in text
+    path = tmp_path / "session.csv"
+    path.write_bytes(response.content)
+    english = tmp_path / "english.csv"
+    english.write_bytes(td.get(f"/director/s/{played.pk}/export.csv").content)
+    assert "\n5,1,3,3NS,3EW,4H,W,10,,,NS\n" in english.read_text(encoding="utf-8")
+    assert load_event(path).results.rows == load_event(english).results.rows

@@ -54,6 +54,7 @@ from bridgescore.core.contract import (
 )
 from bridgescore.core.seats import Seat, Side
 from bridgescore.core.strains import Doubling, Strain
+from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.errors import (
     BridgeInputError,
     ContractError,
@@ -151,6 +152,8 @@ class Notation:
     clubs, diamonds, hearts, spades and notrump as typed (the last is also what a report
     writes for notrump); ``sides`` North-South's and East-West's abbreviations;
     ``symbols``: suits are written as ♣ ♦ ♥ ♠ unless a caller asks for letters.
+    ``nobody`` and ``everybody`` are who is vulnerable on a board when neither side is or
+    both are (``Nadie``/``Todos``; either side alone by ``sides``).
     ``also`` are further spellings of the language's own (``SA`` for sangi); ``honours``
     the word a score sheet's line writes before honours (``6♦E= honores EO 150``).
     """
@@ -161,6 +164,8 @@ class Notation:
     sides: tuple[str, str]
     passed: str
     symbols: bool
+    nobody: str = "None"
+    everybody: str = "Both"
     also_strains: Mapping[str, Strain] = field(default_factory=dict)
     also_sides: Mapping[str, Side] = field(default_factory=dict)
     honours: str = "honours"
@@ -183,6 +188,28 @@ class Notation:
         if use and strain is not Strain.NOTRUMP:
             return _SUIT_SYMBOL[strain]
         return self.strains[strain]
+
+    def vulnerability(self, vulnerability: Vulnerability) -> str:
+        """Who is vulnerable: ``None``, ``NS``, ``EW``, ``Both``; ``Ei kukaan``, ``PE``,
+        ``IL``, ``Kaikki``; ``Nadie``, ``NS``, ``EO``, ``Todos``."""
+        if vulnerability is Vulnerability.NONE:
+            return self.nobody
+        if vulnerability is Vulnerability.BOTH:
+            return self.everybody
+        return self.side(Side.NS if vulnerability is Vulnerability.NS else Side.EW)
+
+    def parse_vulnerability(self, text: str) -> Vulnerability:
+        """Who is vulnerable as the language writes it, else as English does."""
+        if isinstance(text, str):
+            folded = normalise(text)
+            if folded in (normalise(self.nobody), normalise(self.everybody)):
+                return (
+                    Vulnerability.NONE if folded == normalise(self.nobody) else Vulnerability.BOTH
+                )
+            side = self._side_words.get(folded)
+            if side is not None:
+                return Vulnerability.NS if side is Side.NS else Vulnerability.EW
+        return Vulnerability.parse(text)
 
     def doubling(self, doubling: Doubling) -> str:
         """``''``, ``X`` or ``XX``."""
@@ -536,6 +563,8 @@ FINNISH: Final = Notation(
     sides=("PE", "IL"),
     passed="Passi",
     symbols=True,
+    nobody="Ei kukaan",
+    everybody="Kaikki",
     also_strains={"SA": Strain.NOTRUMP, "P": Strain.SPADES},
     honours="honöörit",
 )
@@ -550,6 +579,8 @@ SPANISH: Final = Notation(
     sides=("NS", "EO"),
     passed="Paso",
     symbols=True,
+    nobody="Nadie",
+    everybody="Todos",
     honours="honores",
 )
 """Spanish: norte, este, sur, oeste; tréboles, diamantes, corazones, picas, sin triunfo

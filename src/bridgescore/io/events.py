@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bridgescore.core.notation import ENGLISH, Notation
 from bridgescore.errors import BridgeInputError
 from bridgescore.errors import marked as _
 from bridgescore.events.conventions import converted_by
@@ -243,8 +244,12 @@ def check_format(path: str | os.PathLike[str]) -> str:
     return fmt
 
 
-def write_event(event: Event, path: str | os.PathLike[str]) -> Path:
-    """Write ``event`` in the format ``path``'s extension names (whole, or not at all)."""
+def write_event(
+    event: Event, path: str | os.PathLike[str], *, notation: Notation = ENGLISH
+) -> Path:
+    """Write ``event`` in the format ``path``'s extension names (whole, or not at all).
+    A CSV or JSON results file writes its contracts in ``notation`` (and says which); PBN
+    and USEBIO keep the notation their standards define."""
     fmt = check_format(path)
     if event.matches and not event.results.rows:
         raise BridgeInputError(
@@ -277,8 +282,10 @@ def write_event(event: Event, path: str | os.PathLike[str]) -> Path:
     }
     named = event.participants
     if fmt == "json":
-        text = results.dumps_json(event.results, name=event.name, about=about, participants=named)
+        text = results.dumps_json(
+            event.results, name=event.name, about=about, participants=named, notation=notation
+        )
     else:
-        text = results.dumps_csv(event.results, about=about, participants=named)
+        text = results.dumps_csv(event.results, about=about, participants=named, notation=notation)
     write_text(target, text)
     return target

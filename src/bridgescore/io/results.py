@@ -2,7 +2,8 @@
 
 CSV: optional ``# key: value`` lines saying what the file is (``# event: Club
 night``, ``# kind: pairs|teams|individual``, ``# program: ...``, ``# scoring:
-mp|acbl|butler|cross-imps|imps|bam``), a header row, then one row per result.
+mp|acbl|butler|cross-imps|imps|bam``, ``# language: en|fi|es``), a header row, then
+one row per result.
 Columns (case-insensitive; only ``board``, ``ns`` and ``ew`` are always needed)::
 
     board,round,table,ns,ew,contract,declarer,result,score,adjusted,vulnerability
@@ -16,6 +17,11 @@ Columns (case-insensitive; only ``board``, ``ns`` and ``ew`` are always needed):
   ``NP`` for a board not played.
 - ``vulnerability``: ``None``, ``NS``, ``EW``, ``Both``; by default the board
   number's place in the 16-board schedule.
+- ``language``: whose notation the contracts, declarers and vulnerabilities are written
+  in (:mod:`bridgescore.core.notation`): ``# language: es`` reads ``4C``, ``O`` as four
+  hearts by West and ``EO`` as East-West, ``# language: fi`` reads ``E`` as South
+  (etelä) and ``IL`` as East-West. Without it, the international notation. The column
+  names (and JSON keys) are the format's own in every language.
 - ``north``, ``east``, ``south``, ``west``: an individual event's four players
   (``ns`` and ``ew`` may then be left empty: they are the partnerships ``N+S``
   and ``E+W``).
@@ -25,7 +31,7 @@ participant: ``# names`` then its id then each player's name (``# names,1NS,Ann
 Smith,Bob Jones``), quoted as CSV quotes a field (a name may hold a comma).
 
 JSON: ``{"event": {"name": ..., "type": "pairs" | "teams" | "individual",
-"program": ..., "scoring": ...}, "participants": [{"id": "1NS", "names": ["Ann
+"program": ..., "scoring": ..., "language": ...}, "participants": [{"id": "1NS", "names": ["Ann
 Smith", "Bob Jones"]}], "results": [{...}]}`` with the same field names per result
 (``participants`` may be left out).
 
@@ -50,7 +56,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal
 
-from bridgescore.core.vulnerability import BoardInfo, Vulnerability
+from bridgescore.core.contract import PassedOut
+from bridgescore.core.notation import ENGLISH, Notation, notation_for
+from bridgescore.core.vulnerability import BoardInfo
 from bridgescore.errors import BridgeError, BridgeInputError
 from bridgescore.errors import marked as _
 from bridgescore.events.model import (
@@ -65,6 +73,7 @@ from bridgescore.events.model import (
 )
 from bridgescore.events.movements.fit import place_result
 from bridgescore.events.movements.model import Movement
+from bridgescore.i18n import Language
 from bridgescore.io._problems import MarkedText, problem_message, reason_of
 from bridgescore.io.rows import Built, RawResult, build_result, raise_errors, raw_field
 from bridgescore.io.text import excerpt, read_text, read_text_lenient
@@ -76,9 +85,9 @@ COLUMNS = (
 )  # fmt: skip
 SEATS = ("north", "east", "south", "west")
 """An individual event's four players (``ns`` and ``ew`` are then their partnerships)."""
-ABOUT = ("event", "kind", "program", "scoring")
+ABOUT = ("event", "kind", "program", "scoring", "language")
 """What a CSV file may say of itself in leading ``# key: value`` comment lines."""
-_ABOUT_RE = re.compile(r"^#\s*(event|kind|program|scoring)\s*:\s*(.*?)\s*$", re.IGNORECASE)
+_ABOUT_RE = re.compile(r"^#\s*(event|kind|program|scoring|language)\s*:\s*(.*?)\s*$", re.IGNORECASE)
 NAMES = "# names"
 """The first field of a CSV record naming a participant's players (before the header)."""
 _ALIASES = {
@@ -118,11 +127,13 @@ def read_row(
     where: Location,
     laws: str = DEFAULT_LAW_SET,
     movement: Movement | None = None,
+    notation: Notation = ENGLISH,
 ) -> Built:
     """One result from its named fields (the columns, or a JSON object's keys), through
     the one row-building kernel (:mod:`bridgescore.io.rows`). With a ``movement``, a
     result may name its round and table instead of its pairs, and must fit the movement
-    (:func:`bridgescore.events.movements.fit.place_result`)."""
+    (:func:`bridgescore.events.movements.fit.place_result`). ``notation``: how the
+    fields write contracts, seats and vulnerability (the file's ``language``)."""
     get = {key: _text(value) for key, value in fields.items()}
     board_text = get.get("board", "")
     if not board_text:
@@ -160,7 +171,7 @@ def read_row(
     round_text = get.get("round", "")
     table_text = get.get("table", "")
     try:
-        vulnerability = Vulnerability.parse(vul_text) if vul_text else board.vulnerability
+        vulnerability = notation.parse_vulnerability(vul_text) if vul_text else board.vulnerability
         round_number = _int(round_text, "round") if round_text else None
     except BridgeError as error:
         return Built(None, (Problem(at, reason_of(error)),))
@@ -205,6 +216,7 @@ def read_row(
         round=round_number,
         table=table_text or None,
         players=players,
+        notation=notation,
     )
     return build_result(raw, laws=laws)
 
@@ -300,12 +312,19 @@ def read_csv(
     reader = csv.reader(io.StringIO(text))
     header: list[str] | None = None
     about: list[tuple[str, str]] = []
+    notation = ENGLISH
     for record in _records(reader, source, problems):
         line = reader.line_num
         if header is None and len(record) >= 1 and record[0].lstrip().startswith("#"):
             found = _ABOUT_RE.match(",".join(record))
             if found:
                 about.append((found[1].lower(), found[2]))
+                if found[1].lower() == "language":
+                    try:
+                        notation = _notation(found[2])
+                    except BridgeError as error:  # no row can be read in an unknown notation
+                        problems.append(Problem(Location(source, line), reason_of(error)))
+                        return EventResults((), tuple(problems), source=source, about=tuple(about))
             continue
         if not any(cell.strip() for cell in record) or record[0].lstrip().startswith("#"):
             continue
@@ -354,7 +373,7 @@ def read_csv(
                 )
             )
             continue
-        built = read_row(dict(zip(header, record, strict=False)), where, laws, movement)
+        built = read_row(dict(zip(header, record, strict=False)), where, laws, movement, notation)
         problems.extend(built.problems)
         if built.row is not None:
             rows.append(built.row)
@@ -438,9 +457,16 @@ def loads_json(
                 ("kind", kind),
                 ("program", _text(event.get("program"))),
                 ("scoring", _text(event.get("scoring"))),
+                ("language", _text(event.get("language"))),
             )
             if value
         )
+    notation = ENGLISH
+    if dict(about).get("language"):
+        try:
+            notation = _notation(dict(about)["language"])
+        except BridgeError as error:
+            raise ResultsFileError([Problem(Location(source), reason_of(error))]) from None
     if teams is None:
         teams = dict(about).get("kind", "").lower() == "teams"
     for index, entry in enumerate(data["results"], start=1):
@@ -457,7 +483,7 @@ def loads_json(
                     Severity.WARNING,
                 )
             )
-        built = read_row(entry, where, laws, movement)
+        built = read_row(entry, where, laws, movement, notation)
         problems.extend(built.problems)
         if built.row is not None:
             rows.append(built.row)
@@ -549,12 +575,15 @@ def dumps_csv(
     *,
     about: Mapping[str, str] | None = None,
     participants: Sequence[Participant] = (),
+    notation: Notation = ENGLISH,
 ) -> str:
     """Write rows back as CSV (contract, declarer and result split into their columns;
     the four players' columns for an individual event), after ``# key: value`` lines for
     what ``about`` says of the event (``event``, ``kind``, ``program``, ``scoring``) and a
-    ``# names`` record for each participant with names."""
+    ``# names`` record for each participant with names. ``notation``: the language the
+    contracts, declarers and vulnerabilities are written in (said in ``# language``)."""
     buffer = io.StringIO()
+    about = _with_language(about, notation)
     for key in ABOUT:
         value = (about or {}).get(key, "")
         if value:
@@ -566,12 +595,23 @@ def dumps_csv(
     header = COLUMNS if individual else COLUMNS[: -len(SEATS)]
     writer.writerow(header)
     for row in results.rows:
-        fields = _row_fields(row)
+        fields = _row_fields(row, notation)
         writer.writerow(["" if fields.get(c) is None else fields.get(c, "") for c in header])
     return buffer.getvalue()
 
 
-def _row_fields(row: ResultRow) -> dict[str, Any]:
+def _with_language(about: Mapping[str, str] | None, notation: Notation) -> dict[str, str]:
+    said = dict(about or {})
+    if notation is not ENGLISH:
+        said["language"] = notation.code
+    return said
+
+
+def _notation(text: str) -> Notation:
+    return notation_for(Language.parse(text))
+
+
+def _row_fields(row: ResultRow, notation: Notation = ENGLISH) -> dict[str, Any]:
     fields: dict[str, Any] = {"board": row.board}
     if row.round is not None:
         fields["round"] = row.round
@@ -581,15 +621,18 @@ def _row_fields(row: ResultRow) -> dict[str, Any]:
     if row.adjusted is not None:
         fields["adjusted"] = str(row.adjusted)
     elif row.result is not None:
-        if row.result.passed_out:
-            fields["contract"] = "Pass"
+        contract = row.result.contract
+        if isinstance(contract, PassedOut):
+            fields["contract"] = notation.passed
         else:
-            fields["contract"] = row.result.contract.format(declarer=False)
-            fields["declarer"] = str(row.result.declarer)
+            fields["contract"] = notation.contract(contract, symbols=False, declarer=False)
+            fields["declarer"] = (
+                None if contract.declarer is None else notation.seat(contract.declarer)
+            )
             fields["result"] = row.result.tricks
     else:
         fields["score"] = row.ns_score
-    fields["vulnerability"] = str(row.vulnerability)
+    fields["vulnerability"] = notation.vulnerability(row.vulnerability)
     if row.players is not None:
         fields.update(zip(SEATS, row.players, strict=True))
     return fields
@@ -601,18 +644,20 @@ def dumps_json(
     name: str = "",
     about: Mapping[str, str] | None = None,
     participants: Sequence[Participant] = (),
+    notation: Notation = ENGLISH,
 ) -> str:
     """Write rows as the JSON results format (``event``, the ``participants`` with names,
-    then ``results``); ``about`` gives the event's ``kind``, ``program`` and ``scoring``."""
-    said = dict(about or {})
+    then ``results``); ``about`` gives the event's ``kind``, ``program`` and ``scoring``;
+    ``notation`` the language of the contracts (``event.language``)."""
+    said = _with_language(about, notation)
     kind = said.get("kind") or ("teams" if results.teams else "pairs")
     event = {"name": name or results.name, "type": kind}
-    event.update({k: said[k] for k in ("program", "scoring") if said.get(k)})
+    event.update({k: said[k] for k in ("program", "scoring", "language") if said.get(k)})
     data: dict[str, Any] = {"event": event}
     named = [{"id": p.id, "names": list(p.names)} for p in _named(participants)]
     if named:
         data["participants"] = named
-    data["results"] = [_row_fields(row) for row in results.rows]
+    data["results"] = [_row_fields(row, notation) for row in results.rows]
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 

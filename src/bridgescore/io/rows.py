@@ -30,6 +30,7 @@ from functools import lru_cache
 from typing import Final
 
 from bridgescore.core.contract import Contract, PassedOut, TableResult, parse_contract
+from bridgescore.core.notation import ENGLISH, Notation
 from bridgescore.core.seats import Seat
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.duplicate.adjusted import (
@@ -94,6 +95,8 @@ class RawResult:
     round: int | None = None
     table: str | None = None
     players: tuple[str, str, str, str] | None = None
+    notation: Notation = ENGLISH
+    """How the source writes contracts and seats (a results file's ``language``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,8 +173,8 @@ cached_ns_score = lru_cache(maxsize=4096)(ns_score_of)
 
 
 @lru_cache(maxsize=4096)
-def _contract(text: str) -> Contract | PassedOut:
-    return parse_contract(text)
+def _contract(text: str, notation: Notation = ENGLISH) -> Contract | PassedOut:
+    return notation.parse_contract(text)
 
 
 class _Builder:
@@ -342,7 +345,7 @@ class _Builder:
         """The contract, its declarer and tricks, or ``None`` with the problem reported."""
         raw = self.raw
         try:
-            contract = _contract(at.text)
+            contract = _contract(at.text, raw.notation)
         except BridgeError:
             return self.whole_result(at)
         if isinstance(contract, PassedOut):
@@ -372,11 +375,12 @@ class _Builder:
     def whole_result(self, at: Field) -> TableResult | None:
         """A contract cell that holds the result too (``4SXN-2``, ``3NT S 10``)."""
         parts = [f.text for f in (at, self.raw.declarer, self.raw.tricks) if f is not None]
+        notation = self.raw.notation
         try:
-            result = TableResult.parse(" ".join(parts))
+            result = notation.parse_result(" ".join(parts))
         except BridgeError:
             try:
-                TableResult.parse(at.text)
+                notation.parse_result(at.text)
             except BridgeError as error:
                 self.report(at, Message("{name} {error}", name=at.name, error=error))
                 return None
@@ -416,7 +420,7 @@ class _Builder:
                 )
             return contract.declarer
         try:
-            seat = Seat.parse(given.text)
+            seat = self.raw.notation.parse_seat(given.text)
         except BridgeError as error:
             self.report(given, Message("{name} {error}", name=given.name, error=error))
             return None
@@ -440,7 +444,7 @@ class _Builder:
         try:
             if re.fullmatch(r"[0-9]{1,3}", text):
                 return TableResult(contract, int(text))
-            return TableResult.parse(f"{contract} {text}")
+            return self.raw.notation.parse_result(f"{self.raw.notation.contract(contract)} {text}")
         except BridgeError as error:
             self.report(
                 at,

@@ -741,12 +741,15 @@ def table_cards(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @login_required
 def export(request: HttpRequest, session_id: int, fmt: str) -> HttpResponse:
-    """The session's results as CSV, JSON, PBN or USEBIO (read back by the library)."""
+    """The session's results as CSV, JSON, PBN or USEBIO (read back by the library); CSV
+    and JSON in the director's language's notation."""
     session = _directed(request, session_id)
     from bridgescore.web.exports import export_event
 
     try:
-        text, content_type = export_event(entries.event_of(session), fmt)
+        text, content_type = export_event(
+            entries.event_of(session), fmt, translation.get_language()
+        )
     except BridgeError as error:
         return failures.refused(request, problem(error))
     response = HttpResponse(text, content_type=content_type)

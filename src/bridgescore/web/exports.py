@@ -9,8 +9,10 @@ from typing import Final
 
 from django.utils.translation import gettext
 
+from bridgescore.core.notation import ENGLISH, Notation, notation_for
 from bridgescore.errors import BridgeInputError
 from bridgescore.events.model import Event
+from bridgescore.i18n import Language
 from bridgescore.io.events import write_event
 
 FORMATS: Final = {
@@ -22,13 +24,22 @@ FORMATS: Final = {
 """Export name -> (file extension, content type); ``xml`` is USEBIO."""
 
 
-def export_event(event: Event, fmt: str) -> tuple[bytes, str]:
-    """The event as a file's bytes, and its content type."""
+def _notation(language: str | None) -> Notation:
+    try:
+        return notation_for(Language.parse(language or "en"))
+    except BridgeInputError:
+        return ENGLISH
+
+
+def export_event(event: Event, fmt: str, language: str | None = None) -> tuple[bytes, str]:
+    """The event as a file's bytes, and its content type; a CSV or JSON file writes its
+    contracts, seats and vulnerabilities as ``language``'s players do (and says so), PBN
+    and USEBIO as their standards define."""
     if fmt not in FORMATS:
         raise BridgeInputError(
             gettext("no export {fmt!r}: use one of {join}").format(fmt=fmt, join=", ".join(FORMATS))
         )
     suffix, content_type = FORMATS[fmt]
     with tempfile.TemporaryDirectory(prefix="bridgescore-export-") as folder:
-        path = write_event(event, Path(folder) / f"session.{suffix}")
+        path = write_event(event, Path(folder) / f"session.{suffix}", notation=_notation(language))
         return path.read_bytes(), content_type
