@@ -138,7 +138,7 @@ def test_shared_boards_in_both_languages() -> None:
         "1",
         "4-6",
         "fuera de juego",
-        "mesas 1 y 2 (compartidos)",
+        "mesas 1 y 2 (los comparten)",
     )
     assert es["table-2.html"][2][1][5] == (
         "estuches compartidos con la mesa 1; entran estuches en juego"
