@@ -14,8 +14,9 @@ from bridgescore.core.contract import PASSED_OUT, Contract, TableResult
 from bridgescore.core.notation import ENGLISH, FINNISH, NOTATIONS, SPANISH, Notation, notation_for
 from bridgescore.core.seats import Seat, Side
 from bridgescore.core.strains import Doubling, Strain
+from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.errors import ContractError, SeatError, StrainError
-from bridgescore.i18n import words
+from bridgescore.i18n import vulnerability_name, words
 from bridgescore.scoring.deal import score
 from bridgescore.sheets.deal import Deal
 from bridgescore.sheets.rubber import RubberSheet
@@ -286,3 +287,13 @@ def test_a_notation_as_data_for_a_page() -> None:
         "honours": "honöörit",
     }
     assert SPANISH.as_dict()["letters"] == {"C": "T", "D": "D", "H": "C", "S": "P", "NT": "ST"}
+
+
+@pytest.mark.parametrize("code", ["fi", "es"])
+def test_the_catalogues_vulnerability_words_are_the_notations(code: str) -> None:
+    # A board's header says who is vulnerable from the catalogue (i18n.vulnerability_name);
+    # it must be the notation's own words, or "EO" and "E-O" stand side by side.
+    notation, w = notation_for(code), words(code)
+    for vulnerability in Vulnerability:
+        shown = vulnerability_name(vulnerability, w.pgettext)
+        assert shown == notation.vulnerability(vulnerability), vulnerability
