@@ -136,7 +136,7 @@ CHANGE_READ = ("kind", "round", "pair", "first", "second", "team", "members", "k
 PAD_GAME = {"kind": "rubber", "deal-TOTAL_FORMS": "1", "deal-INITIAL_FORMS": "0",
             "deal-0-declarer": "N", "deal-0-level": "2", "deal-0-strain": "NT",
             "deal-0-tricks": "9"}  # fmt: skip
-PAD_READ = ("kind", "laws", "vulnerability", "scoring", "honours", "dealer", "stopped",
+PAD_READ = ("kind", "laws", "vulnerability", "scoring", "honours", "dealer", "we", "stopped",
             "deal-TOTAL_FORMS", "deal-0-passed", "deal-0-declarer", "deal-0-level",
             "deal-0-strain", "deal-0-doubled", "deal-0-tricks", "deal-0-honours_side",
             "deal-0-honours")  # fmt: skip
@@ -227,6 +227,19 @@ WALKS: dict[str, Walk] = {
     "table_manifest": Walk(("GET",), reader="phone"),
     "pad": Walk(("GET",), reader="anyone"),
     "pad_sheet": Walk(("POST",), PAD_READ, bases=(PAD_GAME,), reader="anyone"),
+    "pad_evening": Walk(
+        ("POST",),
+        ("games", *(f"g0-{name}" for name in (*PAD_READ, "north", "day"))),
+        bases=(
+            {
+                "games": "1",
+                "g0-day": "2026-12-03",
+                "g0-north": "Ana",
+                **{f"g0-{name}": value for name, value in PAD_GAME.items()},
+            },
+        ),
+        reader="anyone",
+    ),
     "pad_share": Walk(
         ("POST",),
         (*PAD_READ, "north", "east", "south", "west", "game", "key"),

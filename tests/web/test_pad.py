@@ -11,6 +11,7 @@ narrative's above/below split, not the library's output.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -44,6 +45,25 @@ TEXT_RUBBER_BONUS = ("EW", 500)
 TEXT_TOTALS = {"NS": 770, "EW": 1640}
 
 
+def totals_shown(page: str) -> tuple[int, int]:
+    """The sheet's totals as drawn (the rubber being played, or the Chicagos)."""
+    ns = re.search(r'id="total-ns" data-side="NS">(\d+)<', page)
+    ew = re.search(r'id="total-ew" data-side="EW">(\d+)<', page)
+    assert ns is not None, page
+    assert ew is not None, page
+    return int(ns.group(1)), int(ew.group(1))
+
+
+def cells(page: str, selector_class: str) -> list[tuple[str, str, int]]:
+    """Every cell of a class drawn: (side, deal, points)."""
+    found = re.findall(
+        rf'<td class="num {selector_class}[^"]*" data-side="(\w+)" data-deal="(\w+)"[^>]*>'
+        r'(?:<small class="tag">[^<]*</small> <span class="pts">)?(\d+)',
+        page,
+    )
+    return [(side, deal, int(points)) for side, deal, points in found]
+
+
 def posted(deals: tuple[dict[str, str], ...] | list[dict[str, str]], **game: str) -> dict[str, str]:
     """The fields as the pad posts them."""
     data = {"kind": "rubber", "deal-TOTAL_FORMS": str(len(deals)), "deal-INITIAL_FORMS": "0"}
@@ -73,8 +93,10 @@ def test_the_spanish_rubber_gives_the_texts_figures_deal_by_deal(client: Client)
     assert drawn["winner"] == "EW"
     assert drawn["ended"] == {"title": "Rubber over", "totals": TEXT_TOTALS, "winner": "EW",
                               "margin": 870, "result": "EW win by 870"}  # fmt: skip
-    # the evening goes on with the same players: deal 7 starts a new rubber, South deals
-    assert drawn["next"] == {"number": 7, "dealer": "S", "vulnerability": "nobody vulnerable"}
+    # the evening goes on with the same players: the next deal is the second rubber's first
+    # (the evening's seventh: South deals, the deal passing to the left from rubber to rubber)
+    assert drawn["next"] == {"number": 1, "rubber": 2, "label": "Rubber 2, deal 1", "dealer": "S",
+                             "dealer_shown": "S", "vulnerability": "nobody vulnerable"}  # fmt: skip
     bonuses = [(side, e["points"]) for side in ("NS", "EW") for e in drawn["above"][side]
                if e["deal"] is None]  # fmt: skip
     assert bonuses == [TEXT_RUBBER_BONUS]
@@ -85,7 +107,9 @@ def test_the_sheet_is_drawn_as_players_draw_it(client: Client) -> None:
     games = drawn["games"]
     # the text: a line under deal 2 (EW's game, NS's 70 cut), deal 4 (NS), deal 6 (EW)
     assert [g["won_by"] for g in games] == ["EW", "NS", "EW"]
-    assert games[0]["NS"] == [{"points": 70, "what": "contract points", "deal": 1, "cut": True}]
+    assert games[0]["NS"] == [
+        {"points": 70, "what": "contract points", "deal": 1, "side": "NS", "cut": True}
+    ]
     assert [e["points"] for e in games[0]["EW"]] == [120]
     assert [(e["points"], e["cut"]) for e in games[2]["NS"]] == [(60, True)]
     # vulnerability as the text has it: EW from deal 3, both from deal 5
@@ -95,7 +119,8 @@ def test_the_sheet_is_drawn_as_players_draw_it(client: Client) -> None:
     ]  # fmt: skip
     # the deal passes to the left; after deal 2 the next is deal 3, South deals, EW vulnerable
     after_two = sheet(client, SPANISH_RUBBER[:2])
-    assert after_two["next"] == {"number": 3, "dealer": "S", "vulnerability": "EW vulnerable"}
+    assert after_two["next"] == {"number": 3, "rubber": 1, "label": "Deal 3", "dealer": "S",
+                                 "dealer_shown": "S", "vulnerability": "EW vulnerable"}  # fmt: skip
     assert sheet(client, SPANISH_RUBBER[:2], dealer="E")["next"]["dealer"] == "W"
 
 
@@ -131,7 +156,8 @@ def test_a_chicago_takes_the_variants(client: Client) -> None:
     assert [r["points"]["NS"] for r in classic["rows"]] == [60, 560]
     dealer = sheet(client, deals, kind="chicago", vulnerability="dealer")
     assert dealer["rows"][1]["vulnerability"] == "EW vulnerable"
-    assert duplicate["next"] == {"number": 3, "dealer": "S", "vulnerability": "EW vulnerable"}
+    assert duplicate["next"] == {"number": 3, "round": 1, "label": "Deal 3", "dealer": "S",
+                                 "dealer_shown": "S", "vulnerability": "EW vulnerable"}  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -164,11 +190,15 @@ def test_the_evenings_rubbers_are_one_session(client: Client) -> None:
                {"declarer": "N", "level": "4", "strain": "S", "tricks": "10"}]  # fmt: skip
     drawn = sheet(client, evening[:7])
     assert drawn["rubber"] == 2
-    assert (drawn["rows"][6]["number"], drawn["rows"][6]["rubber"]) == (7, 2)
-    assert drawn["rows"][6]["points"] == {"NS": 0, "EW": 50}
+    # deals are numbered within their rubber: the evening's seventh is the second's first
+    seventh = drawn["rows"][6]
+    assert (seventh["number"], seventh["rubber"], seventh["in_rubber"]) == (7, 2, 1)
+    assert seventh["label"] == "Rubber 2, deal 1"
+    assert seventh["points"] == {"NS": 0, "EW": 50}
     assert drawn["totals"] == {"NS": 0, "EW": 50}  # the rubber being played
     assert drawn["evening"]["totals"] == {"NS": 770, "EW": 1640 + 50}
-    assert drawn["above"]["EW"] == [{"points": 50, "what": "undertricks", "deal": 7}]
+    assert drawn["above"]["EW"] == [{"points": 50, "what": "undertricks", "deal": 1, "side": "EW"}]
+    assert drawn["next"]["label"] == "Rubber 2, deal 2"
     assert drawn["ended"] is None
     done = sheet(client, evening)
     # rubber 2: NS 100 + 120 below and 700 for the rubber (EW without a game)
@@ -203,11 +233,14 @@ def test_a_shared_game_is_read_only_to_its_link(client: Client) -> None:
     shared = json.loads(answer.content)
     link, key = shared["link"], shared["key"]
     page = client.get(link).content.decode()
-    assert "Ana" in page
-    assert "Wilma" in page
-    assert '<th class="num" id="total-ns">770</th>' in page  # 100 + 200 + 390 + 80
-    assert '<th class="num" id="total-ew">120</th>' in page
-    assert client.get(shared["qr"])["Content-Type"] == "image/svg+xml"
+    assert "Ana &amp; Sofía" in page
+    assert "Eero &amp; Wilma" in page
+    assert totals_shown(page) == (770, 120)  # 100 + 200 + 390 + 80
+    qr = client.get(shared["qr"])
+    assert qr["Content-Type"] == "image/svg+xml"
+    # a standalone SVG document, which a browser draws as an image (an inline one it does not)
+    assert b'xmlns="http://www.w3.org/2000/svg"' in qr.content
+    assert qr.content.startswith(b"<?xml")
     # another phone (no key, or a wrong one) changes nothing
     six = {**posted(SPANISH_RUBBER), **names, "game": shared["game"]}
     assert client.post("/pad/share/", six).status_code == 403
@@ -216,7 +249,7 @@ def test_a_shared_game_is_read_only_to_its_link(client: Client) -> None:
     # the sharing phone, with its key, brings it up to date
     assert client.post("/pad/share/", {**six, "key": key}).status_code == 200
     page = client.get(link).content.decode()
-    assert '<th class="num" id="total-ew">1640</th>' in page
+    assert totals_shown(page) == (770, 1640)
     assert client.post(link).status_code == 405
     assert client.get("/pad/g/nosuchgame/").status_code == 404
 
@@ -291,10 +324,14 @@ def test_the_finnish_chicago_gives_the_texts_figures_deal_by_deal(client: Client
             assert drawn["ended"] == {"title": "Chicago 1 over", "totals": {"NS": 220, "EW": 1760},
                                       "winner": "EW", "margin": 1540,
                                       "result": "EW win by 1540"}  # fmt: skip
-            # a new Chicago with the same players: North deals again, nobody vulnerable
+            # a new Chicago with the same players: North deals again, nobody vulnerable,
+            # the deals numbered from 1 again
             assert drawn["next"] == {
-                "number": 5,
+                "number": 1,
+                "round": 2,
+                "label": "Chicago 2, deal 1",
                 "dealer": "N",
+                "dealer_shown": "N",
                 "vulnerability": "nobody vulnerable",
             }
     assert drawn["ended"]["title"] == "Chicago 2 over"
@@ -336,3 +373,191 @@ def test_a_sheet_is_drawn_in_the_players_language(client: Client) -> None:
     assert drawn["games"][0]["NS"][0]["what"] == "puntos de contrato"
     assert drawn["above"]["NS"][0]["what"] == "bazas de más"
     assert drawn["next"]["vulnerability"] == "EO vulnerables"
+
+
+NEXT_RUBBER = (
+    # after the text's rubber the same four play on: 1♥ by N one down (EW 50), 3NT by S
+    # made (NS 100 below: a game), 4♠ by N made (NS's second game, EW none: 700)
+    {"declarer": "N", "level": "1", "strain": "H", "tricks": "6"},
+    {"declarer": "S", "level": "3", "strain": "NT", "tricks": "9"},
+    {"declarer": "N", "level": "4", "strain": "S", "tricks": "10"},
+)
+
+
+def share(client: Client, deals: Any, **game: str) -> str:
+    names = {"north": "Ana", "east": "Eero", "south": "Sofía", "west": "Wilma"}
+    answer = client.post("/pad/share/", {**posted(deals, **game), **names})
+    assert answer.status_code == 200, answer.content
+    return str(client.get(json.loads(answer.content)["link"]).content.decode())
+
+
+def test_the_shared_page_is_the_sheet_with_each_rubber_and_the_evenings_total(
+    client: Client,
+) -> None:
+    page = share(client, [*SPANISH_RUBBER, *NEXT_RUBBER])
+    # each rubber drawn, with its own result and its rubber bonus
+    assert "<b>Rubber 1</b>: EW win by 870" in page
+    assert '<h2 class="rubber-title" data-rubber="2">Rubber 2</h2>' in page
+    bonuses = cells(page, "above bonus")
+    assert [(side, points) for side, _deal, points in bonuses] == [("EW", 500), ("NS", 700)]
+    assert "rubber bonus</small>" in page
+    # above the line each entry says its deal, numbered within its rubber
+    above = cells(page, "above")
+    assert ("NS", "4", 100) in above  # rubber 1, deal 4: the overtrick doubled
+    assert ("NS", "4", 50) in above  # and the insult
+    assert ("EW", "1", 50) in above  # rubber 2, deal 1: one down
+    assert '<small class="tag">deal 4</small> <span class="pts">100</span>' in page
+    # the rubber being played, then the evening: the rubbers' totals and their sum
+    assert totals_shown(page) == (100 + 120 + 700, 50)
+    rubbers = re.findall(
+        r'<tr data-rubber="(\d)"><td>Rubber \d</td><td class="num" data-side="NS">(\d+)</td>'
+        r'<td class="num" data-side="EW">(\d+)</td>',
+        page,
+    )
+    assert rubbers == [("1", "770", "1640"), ("2", "920", "50")]
+    assert 'id="evening-ns" data-side="NS">1690<' in page  # 770 + 920
+    assert 'id="evening-ew" data-side="EW">1690<' in page  # 1640 + 50
+    assert ">2 rubbers<" in page
+    assert '<meta http-equiv="refresh" content="30">' in page
+    assert "Rubber 2, deal 1: 1♥ N -1" in page
+
+
+def test_a_shared_chicago_has_each_chicagos_subtotal_and_winner(client: Client) -> None:
+    page = share(client, [deal for deal, _ns, _ew in FINNISH_CHICAGO], kind="chicago")
+    subtotals = re.findall(
+        r'<tr class="round-total" data-round="(\d)"><td colspan="2">([^<]*)</td>'
+        r'<td class="num" data-side="NS">(\d+)</td><td class="num" data-side="EW">(\d+)</td>',
+        page,
+    )
+    assert subtotals == [
+        ("1", "Chicago 1: EW win by 1540", "220", "1760"),
+        ("2", "Chicago 2: NS win by 12150", "12220", "70"),
+    ]
+    assert totals_shown(page) == (12440, 1830)
+    assert "Chicago 2, deal 4: 6♠ S +1" in page
+
+
+def test_we_may_be_east_west(client: Client) -> None:
+    drawn = sheet(client, SPANISH_RUBBER, we="EW")
+    assert drawn["we"] == "EW"
+    assert drawn["columns"] == ["EW", "NS"]
+    assert drawn["total_columns"] == [["EW", 1640], ["NS", 770]]
+    # the figures are the same; only the columns change places
+    assert drawn["totals"] == TEXT_TOTALS
+    first = re.search(r'<th class="num" id="total-(\w+)"', drawn["html"])
+    assert first is not None
+    assert first.group(1) == "ew"
+    page = share(client, SPANISH_RUBBER, we="EW")
+    assert "<b>We</b> Eero &amp; Wilma · <b>They</b> Ana &amp; Sofía" in page
+    assert sheet(client, [], status=422, we="WE") == {"error": "We are: not one of the choices"}
+
+
+def test_a_chicago_without_honours_refuses_a_claim(client: Client) -> None:
+    claimed = [{"declarer": "N", "level": "4", "strain": "S", "tricks": "10",
+                "honours_side": "NS", "honours": "100"}]  # fmt: skip
+    # scored each deal on its own, as at duplicate: no honours unless the players say so
+    assert sheet(client, claimed, status=422, kind="chicago") == {
+        "error": "deal 1, honours: this Chicago is scored without honours"
+    }
+    assert sheet(client, claimed, status=422, kind="chicago", honours="no")["error"]
+    assert sheet(client, [claimed[0]] * 2, status=422, kind="chicago", honours="no") == {
+        "error": "deal 1, honours: this Chicago is scored without honours"
+    }
+    # the library says whether honours count: the pad asks only then
+    assert sheet(client, [], kind="chicago")["honours"] is False
+    assert sheet(client, [], kind="chicago", scoring="classic")["honours"] is True
+    assert sheet(client, [], kind="rubber")["honours"] is True
+    # counted: 4♠ made (420 not vulnerable) and 100 for the honours
+    counted = sheet(client, claimed, kind="chicago", honours="yes")
+    assert counted["rows"][0]["points"] == {"NS": 520, "EW": 0}
+    answer = client.post("/pad/share/", posted(claimed, kind="chicago"))
+    assert answer.status_code == 422
+    assert PadGame.objects.count() == 0
+
+
+def evening_posted(*games: tuple[list[dict[str, str]], dict[str, str]]) -> dict[str, str]:
+    data = {"games": str(len(games))}
+    for n, (deals, game) in enumerate(games):
+        for name, value in posted(deals, **game).items():
+            data[f"g{n}-{name}"] = value
+    return data
+
+
+def test_the_evenings_totals_count_every_rubber_and_chicago(client: Client) -> None:
+    rubber = [*SPANISH_RUBBER, *NEXT_RUBBER]  # EW by 870, then NS by 870
+    chicago = [deal for deal, _ns, _ew in FINNISH_CHICAGO][:4]  # EW by 1540
+    tonight = {"day": "2026-12-03"}
+    posted_games = evening_posted(
+        (rubber, {**tonight, "north": "Nora", "east": "Eero", "south": "Sofía", "west": "Wilma"}),
+        (chicago, {**tonight, "kind": "chicago", "north": "Sofía", "east": "Nora",
+                   "south": "Eero", "west": "Wilma"}),
+    )  # fmt: skip
+    answer = client.post("/pad/evening.json", posted_games)
+    assert answer.status_code == 200, answer.content
+    night = json.loads(answer.content)
+    assert night["title"] == "This evening: 3 games"
+    assert [(p["name"], p["games"], p["net"], p["shown"]) for p in night["players"]] == [
+        ("Nora", 3, -870 + 870 + 1540, "+1540"),
+        ("Eero", 3, 870 - 870 - 1540, "-1540"),
+        ("Sofía", 3, -870 + 870 - 1540, "-1540"),
+        ("Wilma", 3, 870 - 870 + 1540, "+1540"),
+    ]
+    # yesterday's game is another evening
+    posted_games["g0-day"] = "2026-12-02"
+    night = json.loads(client.post("/pad/evening.json", posted_games).content)
+    assert night["title"] == "This evening: 1 game"
+    assert night["players"][1] == {"name": "Nora", "games": 1, "net": 1540, "shown": "+1540"}
+    # a player without a name is named by seat, in the reader's language
+    posted_games["g1-west"] = ""
+    answer = client.post("/pad/evening.json", posted_games, HTTP_ACCEPT_LANGUAGE="es")
+    assert json.loads(answer.content)["players"][3]["name"] == "Oeste"
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ({"games": "13"}, "games: at most 12"),
+        ({"games": "x"}, "games: not readable"),
+        ({"g0-day": "yesterday"}, "game 1, day: not readable"),
+        ({"g0-deal-0-tricks": "14"}, "game 1, deal 1, tricks: a deal has 13 tricks, so at most 13"),
+        ({"g0-north": "N" * 41}, "game 1, North: Ensure this value has at most 40 characters"),
+    ],
+)
+def test_the_evening_refuses_bad_input_with_a_4xx(
+    client: Client, change: dict[str, str], said: str
+) -> None:
+    data = evening_posted((list(SPANISH_RUBBER[:1]), {"day": "2026-12-03"}))
+    data.update(change)
+    answer = client.post("/pad/evening.json", data)
+    assert answer.status_code == 422
+    assert json.loads(answer.content)["error"].startswith(said)
+
+
+@pytest.mark.parametrize(
+    ("language", "deal", "dealer", "honours"),
+    [
+        ("fi", "6♦ I =", "I", "honöörit IL 150"),
+        ("es", "6♦ E =", "E", "honores EO 150"),
+    ],
+)
+def test_the_sheet_is_written_in_the_readers_notation(
+    client: Client, language: str, deal: str, dealer: str, honours: str
+) -> None:
+    answer = client.post("/pad/sheet.json", posted(SPANISH_RUBBER), HTTP_ACCEPT_LANGUAGE=language)
+    drawn = json.loads(answer.content)
+    assert drawn["rows"][5]["deal"] == deal
+    assert drawn["rows"][5]["honours"] == honours
+    assert drawn["next"]["dealer_shown"] == {"fi": "E", "es": "S"}[language]  # South deals
+    three = client.post(
+        "/pad/sheet.json", posted(SPANISH_RUBBER[:3]), HTTP_ACCEPT_LANGUAGE=language
+    )
+    west = {"fi": "5♣ L -2", "es": "5♣ O -2"}[language]
+    assert json.loads(three.content)["rows"][2]["deal"] == west
+    assert dealer == drawn["rows"][5]["deal"].split()[1]
+    page = client.get("/pad/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    found = re.search(r'id="pad-words"[^>]*>(.*?)</script>', page, re.S)
+    assert found is not None
+    words = json.loads(found.group(1))
+    assert words["notation"]["seats"]["W"] == {"fi": "L", "es": "O"}[language]
+    assert words["notation"]["strains"]["NT"] == {"fi": "NT", "es": "ST"}[language]
+    assert words["notation"]["passed"] == {"fi": "Passi", "es": "Paso"}[language]

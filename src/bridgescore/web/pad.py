@@ -16,6 +16,7 @@ from __future__ import annotations
 import datetime
 import functools
 import hmac
+import io
 import json
 from collections.abc import Mapping
 from typing import Any, Final
@@ -24,14 +25,26 @@ import segno
 from django.conf import settings as django_settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import JavaScriptCatalog
 
+from bridgescore.core.contract import Contract
 from bridgescore.core.seats import Seat, Side
+from bridgescore.core.strains import Doubling
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.laws.lawsets import get_laws, law_set_names
-from bridgescore.sheets import ChicagoSheet, Deal, RubberSession, RubberSheet, SheetEntry, Tally
+from bridgescore.sheets import (
+    DEALS_PER_ROUND,
+    ChicagoSheet,
+    Deal,
+    RubberSession,
+    RubberSheet,
+    SheetEntry,
+    Tally,
+)
 from bridgescore.web import failures, limits
 from bridgescore.web.answers import address, problem
 from bridgescore.web.forms import RequestError
@@ -42,6 +55,7 @@ from bridgescore.web.pad_forms import (
     SCORINGS,
     VULNERABILITY_RULES,
     PadShareForm,
+    read_evening,
     read_game,
     sheet_of,
 )
@@ -60,6 +74,29 @@ def _json(
     return response
 
 
+NOTATIONS: Final[Mapping[str, Mapping[str, Any]]] = {
+    "en": {"seats": {"N": "N", "E": "E", "S": "S", "W": "W"}, "sides": {"NS": "NS", "EW": "EW"},
+           "strains": {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"},
+           "doubled": "X", "redoubled": "XX", "passed": "Pass"},
+    "fi": {"seats": {"N": "P", "E": "I", "S": "E", "W": "L"}, "sides": {"NS": "PE", "EW": "IL"},
+           "strains": {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"},
+           "doubled": "X", "redoubled": "XX", "passed": "Passi"},
+    "es": {"seats": {"N": "N", "E": "E", "S": "S", "W": "O"}, "sides": {"NS": "NS", "EW": "EO"},
+           "strains": {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "ST"},
+           "doubled": "X", "redoubled": "XX", "passed": "Paso"},
+}  # fmt: skip
+"""Until the library's notation lands: how each language writes seats, sides, strains,
+doubling and a passed-out deal (the values of ``Notation.as_dict()``)."""
+
+
+def notation() -> Mapping[str, Any]:
+    """The labels the pad shows for seats, sides, strains, doubling marks and "pass", in the
+    request's language: one dict, put into the page and used by every drawing. The values
+    the pad posts stay the international letters (N E S W, C D H S NT, X, XX)."""
+    # TODO(notation): return notation_for(get_language()).as_dict()  (bridgescore.core.notation)
+    return NOTATIONS.get((get_language() or "en")[:2], NOTATIONS["en"])
+
+
 def _vulnerable(vulnerability: Vulnerability) -> str:
     return {
         Vulnerability.NONE: _("nobody vulnerable"),
@@ -69,16 +106,27 @@ def _vulnerable(vulnerability: Vulnerability) -> str:
     }[vulnerability]
 
 
-def _deal_text(deal: Deal) -> str:
-    """The deal as players write it (``4♠X S +1``), without its honours."""
-    return Deal(deal.result).format(symbols=True)
+def _deal_text(deal: Deal, words: Mapping[str, Any]) -> str:
+    """The deal as players of the language write it (``4♠X S +1``), without its honours."""
+    result = deal.result
+    contract = result.contract
+    if not isinstance(contract, Contract) or result.tricks is None or contract.declarer is None:
+        return str(words["passed"])
+    doubling = {Doubling.UNDOUBLED: "", Doubling.DOUBLED: words["doubled"],
+                Doubling.REDOUBLED: words["redoubled"]}[contract.doubling]  # fmt: skip
+    difference = result.tricks - contract.tricks_needed
+    mark = "=" if difference == 0 else f"{difference:+d}"
+    return (
+        f"{contract.level}{words['strains'][contract.strain.letter]}{doubling}"
+        f" {words['seats'][contract.declarer.letter]} {mark}"
+    )
 
 
-def _honours_text(deal: Deal) -> str:
+def _honours_text(deal: Deal, words: Mapping[str, Any]) -> str:
     if deal.honours is None:
         return ""
     return _("honours %(side)s %(points)s") % {
-        "side": deal.honours.side.value,
+        "side": words["sides"][deal.honours.side.value],
         "points": deal.honours.points,
     }
 
@@ -97,72 +145,142 @@ def _net(totals_ns: int, totals_ew: int) -> dict[str, int]:
 
 
 def rubber_dealer(first: Seat, number: int) -> Seat:
-    """Who deals deal ``number`` of a rubber: the deal passes to the left each deal."""
+    """Who deals the evening's deal ``number``: the deal passes to the left each deal, from
+    one rubber to the next."""
     return Seat((first + number - 1) % 4)
 
 
-def drawn(sheet: RubberSession | ChicagoSheet, first_dealer: Seat) -> dict[str, Any]:
-    """The sheet laid out for drawing: every figure is the library's."""
+def _columns(we: Side) -> tuple[str, str]:
+    """The sheet's two columns, We then They."""
+    return (we.value, we.opponents.value)
+
+
+def drawn(
+    sheet: RubberSession | ChicagoSheet, first_dealer: Seat, we: Side = Side.NS
+) -> dict[str, Any]:
+    """The sheet laid out for drawing, We on the left: every figure is the library's."""
+    words = notation()
     if isinstance(sheet, RubberSession):
-        return _drawn_rubbers(sheet, first_dealer)
-    return _drawn_chicago(sheet)
+        laid = _drawn_rubbers(sheet, first_dealer, we, words)
+    else:
+        laid = _drawn_chicago(sheet, we, words)
+    laid.update(we=we.value, columns=_columns(we), sides=dict(words["sides"]))
+    for row in [*laid["rows"], *([laid["next"]] if laid["next"] else [])]:
+        row["dealer_shown"] = words["seats"][row["dealer"]]
+    return laid
 
 
 def _evening(totals: Tally, games: int) -> dict[str, Any]:
-    """The evening so far, as the library adds it up: each side's points over every rubber
+    """The game so far, as the library adds it up: each side's points over every rubber
     (or Chicago) of the game, and what each side is ahead or behind by."""
     return {"games": games, "totals": totals.as_dict(), "net": _net(totals.ns, totals.ew)}
 
 
-def _won(winner: Side | None, totals: Tally) -> str:
+def _won(winner: Side | None, totals: Tally, words: Mapping[str, Any]) -> str:
     if winner is None:
         return _("level at %(ns)s each") % {"ns": totals.ns}
-    return _("%(side)s win by %(margin)s") % {"side": winner.value, "margin": totals.margin}
+    return _("%(side)s win by %(margin)s") % {
+        "side": words["sides"][winner.value],
+        "margin": totals.margin,
+    }
 
 
-def _drawn_rubbers(session: RubberSession, first: Seat) -> dict[str, Any]:
-    """The rubber being played drawn in full, and every rubber of the evening summed up
-    (the deals are numbered through the evening, as the dealer goes round)."""
+def _label(kind: str, part: int, number: int) -> str:
+    """A deal's name on the sheet: numbered within its rubber (or Chicago), the part named
+    from the second one on ("Rubber 2, deal 1")."""
+    if part == 1:
+        return _("Deal %(number)s") % {"number": number}
+    if kind == "rubber":
+        return _("Rubber %(rubber)s, deal %(number)s") % {"rubber": part, "number": number}
+    return _("Chicago %(chicago)s, deal %(number)s") % {"chicago": part, "number": number}
+
+
+def _pairs(
+    left: list[dict[str, Any]], right: list[dict[str, Any]], *, up: bool
+) -> list[tuple[dict[str, Any] | None, dict[str, Any] | None]]:
+    """Two columns' entries side by side, row by row; ``up``: building up from the line,
+    the latest on top (the shorter column's top rows empty)."""
+    high = max(len(left), len(right))
+    ones: list[dict[str, Any] | None] = list(left)
+    others: list[dict[str, Any] | None] = list(right)
+    blank: list[dict[str, Any] | None] = [None]
+    if up:
+        ones = blank * (high - len(left)) + ones[::-1]
+        others = blank * (high - len(right)) + others[::-1]
+    else:
+        ones += blank * (high - len(left))
+        others += blank * (high - len(right))
+    return list(zip(ones, others, strict=True))
+
+
+def _columns_of(totals: Tally, we: Side) -> list[tuple[str, int]]:
+    """Each side's total, We then They."""
+    return [(side, totals[Side.parse(side)]) for side in _columns(we)]
+
+
+def _drawn_rubbers(
+    session: RubberSession, first: Seat, we: Side, words: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The evening's rubbers, each drawn in full with its own result and bonus; the deals
+    numbered within each rubber, the dealer going round through the evening."""
     rows: list[dict[str, Any]] = []
     rubbers = []
+    last = len(session.rubbers)
     for index, (rubber, start) in enumerate(zip(session.rubbers, session.starts, strict=True)):
-        rows += _rubber_rows(rubber, first, start - 1, index + 1)
-        if rubber.deals:
-            rubbers.append(
-                {
-                    "number": index + 1,
-                    "first": start,
-                    "deals": len(rubber.deals),
-                    "totals": rubber.totals.as_dict(),
-                    "winner": _side(rubber.winner),
-                    "complete": rubber.is_complete,
-                    "result": _won(rubber.winner, rubber.totals),
-                }
+        number = index + 1
+        rows += _rubber_rows(rubber, first, start - 1, number, words)
+        if rubber.deals or number == last:
+            laid = _drawn_rubber(rubber, first, start - 1, number, we, words)
+            laid.update(
+                number=number,
+                first=start,
+                deals=len(rubber.deals),
+                result=_won(rubber.winner, rubber.totals, words),
+                current=number == last,
+                label=_("Rubber %(number)s") % {"number": number},
             )
-    current = session.current
-    offset = session.starts[-1] - 1
-    drawn = _drawn_rubber(current, first, offset, len(session.deals))
+            rubbers.append(laid)
+    played = [r for r in rubbers if r["deals"]]
+    drawn = dict(rubbers[-1])
+    current_number = drawn["number"]
+    for key in ("first", "result", "current", "label", "number"):
+        drawn.pop(key)
     drawn.update(
         rows=rows,
         deals=len(session.deals),
-        rubber=len(session.rubbers),
+        rubber=current_number,
         rubbers=rubbers,
-        evening=_evening(session.totals, len(rubbers)),
+        evening=_evening(session.totals, len(played)),
+        evening_columns=_columns_of(session.totals, we),
+        honours=True,
     )
     if session.stopped:  # play stopped: no next deal, whatever the last rubber's state
         drawn.update(over=True, next=None)
+    elif session.current.is_complete:  # the next deal starts a new rubber, at deal 1
+        deal = len(session.deals) + 1
+        drawn["next"] = {
+            "number": 1,
+            "rubber": current_number + 1,
+            "label": _label("rubber", current_number + 1, 1),
+            "dealer": rubber_dealer(first, deal).letter,
+            "vulnerability": _vulnerable(Vulnerability.NONE),
+        }
     return drawn
 
 
-def _rubber_rows(sheet: RubberSheet, first: Seat, offset: int, rubber: int) -> list[dict[str, Any]]:
+def _rubber_rows(
+    sheet: RubberSheet, first: Seat, offset: int, rubber: int, words: Mapping[str, Any]
+) -> list[dict[str, Any]]:
     return [
         {
             "number": row.number + offset,
             "rubber": rubber,
+            "in_rubber": row.number,
+            "label": _label("rubber", rubber, row.number),
             "dealer": rubber_dealer(first, row.number + offset).letter,
             "vulnerability": _vulnerable(row.vulnerability),
-            "deal": _deal_text(row.deal),
-            "honours": _honours_text(row.deal),
+            "deal": _deal_text(row.deal, words),
+            "honours": _honours_text(row.deal, words),
             "points": row.points.as_dict(),
             "above": row.above.as_dict(),
             "below": row.below.as_dict(),
@@ -172,7 +290,14 @@ def _rubber_rows(sheet: RubberSheet, first: Seat, offset: int, rubber: int) -> l
     ]
 
 
-def _drawn_rubber(sheet: RubberSheet, first: Seat, offset: int, played: int) -> dict[str, Any]:
+def _drawn_rubber(
+    sheet: RubberSheet,
+    first: Seat,
+    offset: int,
+    rubber: int,
+    we: Side,
+    words: Mapping[str, Any],
+) -> dict[str, Any]:
     above: dict[str, list[dict[str, Any]]] = {"NS": [], "EW": []}
     games: list[dict[str, Any]] = []
     for row in sheet.rows:
@@ -180,102 +305,128 @@ def _drawn_rubber(sheet: RubberSheet, first: Seat, offset: int, played: int) -> 
             games.append({"number": len(games) + 1, "won_by": None, "NS": [], "EW": []})
         game = games[row.game - 1]
         for entry in row.entries:
+            side = entry.side.value
             if entry.below_the_line:
-                game[entry.side.value].append(_entry(entry, row.number + offset))
+                game[side].append(_entry(entry, row.number, side=side))
             else:
-                above[entry.side.value].append(_entry(entry, row.number + offset))
+                above[side].append(_entry(entry, row.number, side=side))
         if row.game_won_by is not None:
             game["won_by"] = row.game_won_by.value
+    left, right = _columns(we)
+    below = []
     for game in games:
         for side in ("NS", "EW"):
             for entry in game[side]:
                 entry["cut"] = game["won_by"] is not None and game["won_by"] != side
+        pairs = _pairs(game[left], game[right], up=False)
+        for k, pair in enumerate(pairs):
+            line = k == len(pairs) - 1 and game["won_by"] is not None
+            below.append({"game": game["number"], "cells": pair, "line": line})
     for bonus in sheet.bonuses:
-        above[bonus.side.value].append(_entry(bonus, None))
+        above[bonus.side.value].append(_entry(bonus, None, side=bonus.side.value))
     totals = sheet.totals
-    number = played + 1
-    if sheet.is_complete:
-        status = _("%(side)s win the rubber") % {"side": _side(sheet.rubber_winner)}
-        vulnerability = Vulnerability.NONE  # the next deal starts a new rubber
+    in_rubber = len(sheet.deals) + 1
+    played = offset + len(sheet.deals)
+    winner = sheet.rubber_winner
+    if winner is not None:
+        status = _("%(side)s win the rubber") % {"side": words["sides"][winner.value]}
     else:
         status = _("Games: NS %(ns)s, EW %(ew)s") % {"ns": sheet.games.ns, "ew": sheet.games.ew}
-        vulnerability = sheet.vulnerability
     if sheet.stopped:
         status = _("Rubber stopped before its end: unfinished-rubber bonuses scored")
     next_deal = None
-    if not sheet.stopped:
+    if not sheet.stopped and not sheet.is_complete:
         next_deal = {
-            "number": number,
-            "dealer": rubber_dealer(first, number).letter,
-            "vulnerability": _vulnerable(vulnerability),
+            "number": in_rubber,
+            "rubber": rubber,
+            "label": _label("rubber", rubber, in_rubber),
+            "dealer": rubber_dealer(first, played + 1).letter,
+            "vulnerability": _vulnerable(sheet.vulnerability),
         }
     return {
         "kind": "rubber",
         "laws": sheet.laws,
         "above": above,
+        "above_rows": _pairs(above[left], above[right], up=True),
         "games": games,
+        "below_rows": below,
         "games_won": sheet.games.as_dict(),
         "toward_game": sheet.toward_game.as_dict(),
         "totals": totals.as_dict(),
+        "total_columns": _columns_of(totals, we),
         "winner": _side(sheet.winner),
         "margin": sheet.margin,
         "net": _net(totals.ns, totals.ew),
         "over": sheet.stopped,
         "complete": sheet.is_complete,
-        "ended": _ended(_("Rubber over"), totals, sheet.winner) if sheet.is_finished else None,
+        "ended": _ended(_("Rubber over"), totals, sheet.winner, words)
+        if sheet.is_finished
+        else None,
         "stopped": sheet.stopped,
         "status": status,
         "next": next_deal,
     }
 
 
-def _ended(title: str, totals: Tally, winner: Side | None) -> dict[str, Any]:
+def _ended(
+    title: str, totals: Tally, winner: Side | None, words: Mapping[str, Any]
+) -> dict[str, Any]:
     """A rubber's or a Chicago's end: its final score and who won, as the pad shows it."""
     return {
         "title": title,
         "totals": totals.as_dict(),
         "winner": _side(winner),
         "margin": totals.margin,
-        "result": _won(winner, totals),
+        "result": _won(winner, totals, words),
     }
 
 
-def _drawn_chicago(sheet: ChicagoSheet) -> dict[str, Any]:
+def _drawn_chicago(sheet: ChicagoSheet, we: Side, words: Mapping[str, Any]) -> dict[str, Any]:
+    left, right = _columns(we)
     rows = []
     for row in sheet.rows:
         info = row.info
+        points = row.points.as_dict()
         rows.append(
             {
                 "number": row.number,
                 "round": info.round,
                 "deal_in_round": info.deal_in_round,
+                "label": _label("chicago", info.round, info.deal_in_round),
                 "dealer": info.dealer.letter,
+                "dealer_shown": words["seats"][info.dealer.letter],
                 "vulnerability": _vulnerable(info.vulnerability),
-                "deal": _deal_text(row.deal),
-                "honours": _honours_text(row.deal),
+                "deal": _deal_text(row.deal, words),
+                "honours": _honours_text(row.deal, words),
                 "honours_counted": row.honours_counted,
-                "points": row.points.as_dict(),
+                "points": points,
+                "cells": [(left, points[left]), (right, points[right])],
                 "entries": [_entry(e, row.number, side=e.side.value) for e in row.entries],
                 "game_won_by": _side(row.game_won_by),
             }
         )
-    rounds = [
-        {
-            "number": r.number,
-            "complete": r.is_complete,
-            "totals": r.totals.as_dict(),
-            "winner": _side(r.totals.leader),
-            "result": _won(r.totals.leader, r.totals),
-        }
-        for r in sheet.rounds
-    ]
+    rounds = []
+    for r in sheet.rounds:
+        totals = r.totals
+        rounds.append(
+            {
+                "number": r.number,
+                "complete": r.is_complete,
+                "totals": totals.as_dict(),
+                "total_columns": _columns_of(totals, we),
+                "winner": _side(totals.leader),
+                "result": _won(totals.leader, totals, words),
+                "label": _("Chicago %(n)s") % {"n": r.number},
+                "rows": rows[(r.number - 1) * DEALS_PER_ROUND : r.number * DEALS_PER_ROUND],
+            }
+        )
     nxt = sheet.next_deal
     totals = sheet.totals
     ended = None
     if sheet.deals and sheet.is_round_complete:
         last = sheet.rounds[-1]
         title = _("Chicago %(number)s over") % {"number": last.number}
-        ended = _ended(title, last.totals, last.totals.leader)
+        ended = _ended(title, last.totals, last.totals.leader, words)
         status = title
     else:
         status = _("Chicago %(round)s, deal %(deal)s of 4") % {
@@ -293,6 +444,7 @@ def _drawn_chicago(sheet: ChicagoSheet) -> dict[str, Any]:
         "rounds": rounds,
         "toward_game": sheet.toward_game.as_dict(),
         "totals": totals.as_dict(),
+        "total_columns": _columns_of(totals, we),
         "winner": _side(sheet.winner),
         "margin": sheet.margin,
         "net": _net(totals.ns, totals.ew),
@@ -302,7 +454,9 @@ def _drawn_chicago(sheet: ChicagoSheet) -> dict[str, Any]:
         "ended": ended,
         "status": status,
         "next": {
-            "number": nxt.number,
+            "number": nxt.deal_in_round,
+            "round": nxt.round,
+            "label": _label("chicago", nxt.round, nxt.deal_in_round),
             "dealer": nxt.dealer.letter,
             "vulnerability": _vulnerable(nxt.vulnerability),
         },
@@ -326,7 +480,14 @@ def pad_home(request: HttpRequest) -> HttpResponse:
         "scoring": [{"value": v, "label": str(label)} for v, label in SCORINGS],
         "honours": [{"value": v, "label": str(label)} for v, label in HONOURS_RULES],
     }
-    return render(request, "bridgescore/pad.html", {"choices": choices})
+    return render(request, "bridgescore/pad.html", {"choices": choices, "words": _words()})
+
+
+def _words() -> dict[str, Any]:
+    """What the page script writes that is not in its catalogue: the reader's notation and
+    the seats' names (one dict, put into the page)."""
+    names = _seat_names()
+    return {"notation": notation(), "seat_names": {s.letter: names[s] for s in Seat}}
 
 
 @csrf_exempt  # keeps nothing and reads no cookie: a forged post learns only a sheet
@@ -340,12 +501,41 @@ def pad_sheet(request: HttpRequest) -> HttpResponse:
         sheet = sheet_of(game, deals)
     except RequestError as error:
         return _refused(problem(error), error.status)
-    return _json(drawn(sheet, game.first_dealer))
+    laid = drawn(sheet, game.first_dealer, game.our_side)
+    laid["html"] = render_to_string(
+        "bridgescore/_pad_sheet.html", {"sheet": laid, "shared": False}, request
+    )
+    return _json(laid)
+
+
+@csrf_exempt  # keeps nothing and reads no cookie: a forged post learns only a sum
+@failures.only("POST")
+def pad_evening(request: HttpRequest) -> HttpResponse:
+    """``POST /pad/evening.json``: the games kept on the phone (``g0-kind``, ``g0-deal-...``,
+    ``g0-north``, ``g0-day``...) in, the evening's totals per player out, as the library
+    adds them up (:func:`bridgescore.sheets.evening.evening`): rubbers and Chicagos
+    together, the latest day's games only."""
+    try:
+        night = read_evening(request.POST, _seat_names())
+    except RequestError as error:
+        return _refused(problem(error), error.status)
+    title = ngettext(
+        "This evening: %(count)s game", "This evening: %(count)s games", night.games
+    ) % {"count": night.games}
+    players = [{**p.as_dict(), "shown": f"{p.net:+d}" if p.net else "0"} for p in night.players]
+    return _json({"title": title, "games": night.games, "players": players})
+
+
+def _seat_names() -> dict[Seat, str]:
+    """A seat's name, for a player the pad was given no name for."""
+    return {Seat.NORTH: _("North"), Seat.EAST: _("East"), Seat.SOUTH: _("South"),
+            Seat.WEST: _("West")}  # fmt: skip
 
 
 # --- sharing ------------------------------------------------------------------------------
 
-_GAME_FIELDS: Final = ("kind", "laws", "vulnerability", "scoring", "honours", "dealer", "stopped")
+_GAME_FIELDS: Final = ("kind", "laws", "vulnerability", "scoring", "honours", "dealer", "we",
+                       "stopped")  # fmt: skip
 _DEAL_FIELDS: Final = ("passed", "declarer", "level", "strain", "doubled", "tricks",
                        "honours_side", "honours")  # fmt: skip
 
@@ -435,11 +625,16 @@ def pad_game(request: HttpRequest, public_id: str) -> HttpResponse:
         sheet = sheet_of(game, deals)
     except RequestError as error:
         return failures.refused(request, problem(error), 422)
-    players = {seat: str(saved.players.get(seat, "")) for seat in "NESW"}
+    names = _seat_names()
+    players = {s.letter: str(saved.players.get(s.letter, "")) or names[s] for s in Seat}
+    we = game.our_side
+    pairs = [" & ".join(players[s.letter] for s in Seat if s.side is side)
+             for side in (we, we.opponents)]  # fmt: skip
     context = {
         "game": saved,
-        "sheet": drawn(sheet, game.first_dealer),
-        "players": players,
+        "sheet": drawn(sheet, game.first_dealer, we),
+        "we_names": pairs[0],
+        "they_names": pairs[1],
         "address": _public(f"/pad/g/{saved.public_id}/"),
     }
     return render(request, "bridgescore/pad_game.html", context)
@@ -449,8 +644,12 @@ def pad_game(request: HttpRequest, public_id: str) -> HttpResponse:
 def pad_qr(request: HttpRequest, public_id: str) -> HttpResponse:
     """``/pad/g/<public id>/qr.svg``: the shared game's link as a QR code."""
     saved = _shared(public_id)
-    svg = segno.make(_public(f"/pad/g/{saved.public_id}/"), error="m").svg_inline(scale=4)
-    return HttpResponse(svg, content_type="image/svg+xml")
+    drawing = io.BytesIO()
+    # a standalone SVG document (with its xmlns): an inline one is no image to a browser
+    segno.make(_public(f"/pad/g/{saved.public_id}/"), error="m").save(
+        drawing, kind="svg", scale=4, xmldecl=True
+    )
+    return HttpResponse(drawing.getvalue(), content_type="image/svg+xml")
 
 
 # --- the pad as an app on the phone -----------------------------------------------------

@@ -10,6 +10,7 @@ and the field ("deal 3, tricks: at most 13"); nothing of the request is kept.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from django import forms
@@ -30,6 +31,7 @@ from bridgescore.sheets import (
     Honours,
     RubberSession,
 )
+from bridgescore.sheets.evening import Evening, EveningGame, evening
 from bridgescore.sheets.honours import FIVE_HONOURS, FOUR_HONOURS
 from bridgescore.web.answers import problem
 from bridgescore.web.forms import RequestError, form_problem
@@ -53,6 +55,7 @@ LEVELS = [(str(n), str(n)) for n in range(1, HIGHEST_LEVEL + 1)]
 STRAINS = [(s.letter, s.letter) for s in Strain]
 DOUBLINGS = [("", gettext_lazy("undoubled")), ("X", "X"), ("XX", "XX")]
 SIDES = [("", gettext_lazy("nobody")), ("NS", "NS"), ("EW", "EW")]
+WE = [("NS", "NS"), ("EW", "EW")]
 HONOURS = [("", gettext_lazy("none")), *((str(n), str(n)) for n in (FOUR_HONOURS, FIVE_HONOURS))]
 VULNERABILITY_RULES = [
     (ChicagoVulnerability.DEALER_OPPONENTS.value, gettext_lazy("the dealer's opponents")),
@@ -107,11 +110,19 @@ class PadGameForm(forms.Form):
     dealer = forms.ChoiceField(
         choices=SEATS, required=False, error_messages=_messages(gettext_noop("First dealer"))
     )
+    we = forms.ChoiceField(
+        choices=WE, required=False, error_messages=_messages(gettext_noop("We are"))
+    )
     stopped = forms.BooleanField(required=False)
 
     @property
     def first_dealer(self) -> Seat:
         return Seat.parse(self.cleaned_data.get("dealer") or "N")
+
+    @property
+    def our_side(self) -> Side:
+        """The side whose column is "We" on the sheet (North-South unless chosen)."""
+        return Side.parse(self.cleaned_data.get("we") or "NS")
 
     def settings(self) -> dict[str, Any]:
         """The settings as the pad keeps them (a shared game stores these)."""
@@ -124,6 +135,7 @@ class PadGameForm(forms.Form):
             "scoring": data.get("scoring") or ChicagoScoring.DUPLICATE.value,
             "honours": data.get("honours") or "",
             "dealer": self.first_dealer.letter,
+            "we": self.our_side.value,
             "stopped": bool(data.get("stopped")),
         }
 
@@ -206,13 +218,14 @@ DealFormSet = forms.formset_factory(
 Sheet = RubberSession | ChicagoSheet
 
 
-def read_game(data: Any) -> tuple[PadGameForm, tuple[Deal, ...]]:
-    """The settings and the deals of a posted game, or a :class:`RequestError` (422)
-    naming the deal and the field."""
-    game = PadGameForm(data)
+def read_game(data: Any, prefix: str | None = None) -> tuple[PadGameForm, tuple[Deal, ...]]:
+    """The settings and the deals of a posted game (its fields named ``kind``,
+    ``deal-0-tricks``..., or ``g1-kind``, ``g1-deal-0-tricks``... with a ``prefix``), or a
+    :class:`RequestError` (422) naming the deal and the field."""
+    game = PadGameForm(data, prefix=prefix)
     if not game.is_valid():
         raise RequestError(form_problem(game))
-    deals = DealFormSet(data, prefix=DEAL_PREFIX)
+    deals = DealFormSet(data, prefix=DEAL_PREFIX if prefix is None else f"{prefix}-{DEAL_PREFIX}")
     if not deals.is_valid():
         for number, form in enumerate(deals.forms, 1):
             if form.errors:
@@ -239,7 +252,7 @@ def sheet_of(game: PadGameForm, deals: tuple[Deal, ...]) -> Sheet:
             rubbers = RubberSession(deals, settings["laws"])
             return rubbers.finish() if settings["stopped"] else rubbers
         honours = {"": None, "yes": True, "no": False}[settings["honours"]]
-        return ChicagoSheet(
+        chicago = ChicagoSheet(
             deals,
             ChicagoScoring.parse(settings["scoring"]),
             ChicagoVulnerability.parse(settings["vulnerability"]),
@@ -249,6 +262,14 @@ def sheet_of(game: PadGameForm, deals: tuple[Deal, ...]) -> Sheet:
         )
     except BridgeError as error:
         raise RequestError(problem(error)) from None
+    for row in chicago.rows:
+        if row.deal.honours is not None and not row.honours_counted:
+            # the library's sheet counts no honours in this Chicago: a claim is a mistake
+            raise RequestError(
+                _("deal %(number)s, honours: this Chicago is scored without honours")
+                % {"number": row.number}
+            )
+    return chicago
 
 
 class PadShareForm(forms.Form):
@@ -269,3 +290,59 @@ class PadShareForm(forms.Form):
 
     def problem(self) -> str:
         return form_problem(self)
+
+
+MOST_GAMES: Final = 12
+"""The most games one evening's totals are asked for (the phone sends its latest)."""
+
+
+class PadEveningForm(forms.Form):
+    """How many games the phone sends for the evening's totals."""
+
+    games = forms.IntegerField(
+        min_value=0,
+        max_value=MOST_GAMES,
+        error_messages=_messages(
+            gettext_noop("games"),
+            max_value=format_lazy(gettext_lazy("games: at most {most}"), most=MOST_GAMES),
+        ),
+    )
+
+
+class PadPlayedForm(forms.Form):
+    """One game's players by seat and the day it was played, for the evening."""
+
+    north = forms.CharField(required=False, max_length=NAME_LENGTH)
+    east = forms.CharField(required=False, max_length=NAME_LENGTH)
+    south = forms.CharField(required=False, max_length=NAME_LENGTH)
+    west = forms.CharField(required=False, max_length=NAME_LENGTH)
+    day = forms.DateField(input_formats=["%Y-%m-%d"], error_messages=_messages(gettext_noop("day")))
+
+
+def read_evening(data: Any, unnamed: Mapping[Seat, str]) -> Evening:
+    """The evening of the games posted (``games``, then each game's fields prefixed ``g0-``,
+    ``g1-``...), as the library adds it up; a player without a name is named by seat
+    (``unnamed``). A :class:`RequestError` names the game and the field."""
+    count = PadEveningForm(data)
+    if not count.is_valid():
+        raise RequestError(form_problem(count))
+    played: list[EveningGame] = []
+    for n in range(count.cleaned_data["games"]):
+        try:
+            game, deals = read_game(data, prefix=f"g{n}")
+            sheet = sheet_of(game, deals)
+            who = PadPlayedForm(data, prefix=f"g{n}")
+            if not who.is_valid():
+                raise RequestError(form_problem(who))
+        except RequestError as error:
+            raise RequestError(
+                _("game %(number)s, %(problem)s") % {"number": n + 1, "problem": problem(error)}
+            ) from None
+        names = who.cleaned_data
+        fields = zip(Seat, ("north", "east", "south", "west"), strict=True)
+        players = {seat: names[field].strip() or unnamed[seat] for seat, field in fields}
+        try:
+            played.append(EveningGame(sheet, players, names["day"]))
+        except BridgeError as error:
+            raise RequestError(problem(error)) from None
+    return evening(played)

@@ -52,6 +52,7 @@ urlpatterns = [
     path("t/<str:token>/manifest.webmanifest", tables.table_manifest, name="table_manifest"),
     path("pad/", pad.pad_home, name="pad"),
     path("pad/sheet.json", pad.pad_sheet, name="pad_sheet"),
+    path("pad/evening.json", pad.pad_evening, name="pad_evening"),
     path("pad/share/", pad.pad_share, name="pad_share"),
     path("pad/g/<str:public_id>/", pad.pad_game, name="pad_game"),
     path("pad/g/<str:public_id>/qr.svg", pad.pad_qr, name="pad_qr"),
