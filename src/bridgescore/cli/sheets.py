@@ -939,6 +939,8 @@ def _chicago_overrides(deals: DealList, sheet: ChicagoSheet, honours_given: bool
     ]
     for key, header, now in pairs:
         if header is not None and str(header) != str(now):
+            if key == "dealer":  # the option as typed, the header as the file writes it
+                now = _notation().seat(sheet.first_dealer)
             said.append(
                 _("--{key} {now} wins over the file's '{key}: {header}'").format(
                     key=key, now=now, header=header
@@ -983,14 +985,14 @@ def _save_help() -> str:
 
 
 def _we_help() -> str:
-    return _("Whose side We are: the columns read We and They [default: NS].")
+    return _(
+        "Whose side We are, as the command's language writes it (NS or EW; in Finnish PE"
+        " or IL; in Spanish NS or EO): the columns read We and They [default: North-South]."
+    )
 
 
 def _laws_help() -> str:
     return _("Law set (2017, 1987, 1935, 1932 or an alias).")
-
-
-_WE_CHOICE: Final = click.Choice(["NS", "EW"], case_sensitive=False)
 
 
 @click.command(
@@ -1021,7 +1023,7 @@ _WE_CHOICE: Final = click.Choice(["NS", "EW"], case_sensitive=False)
         " prompt, where --json then prints the session)."
     ),
 )
-@click.option("--we", "we", type=_WE_CHOICE, default="NS", help=_we_help())
+@click.option("--we", "we", metavar="SIDE", default=None, help=_we_help())
 @click.option("-i", "--interactive", is_flag=True, help=_("Type the deals at the prompt."))
 @click.option("--save", "save", metavar="FILE", default=None, help=_save_help())
 @click.option("--json", "as_json", is_flag=True, help=_("Print the whole sheet as JSON."))
@@ -1032,13 +1034,13 @@ def rubber_command(
     laws: str | None,
     finish: bool,
     session: bool,
-    we: str,
+    we: str | None,
     interactive: bool,
     save: str | None,
     as_json: bool,
 ) -> None:
     """Draw a rubber bridge score sheet from FILE, or ask for the deals."""
-    our_side = Side.parse(we)
+    our_side = Side.NS if we is None else _notation().parse_side(we)
     interactive = interactive or file is None or save is not None
     deals = _start(file, save) if interactive else _load(file)
     out = console()
@@ -1145,12 +1147,15 @@ def rubber_command(
 )
 @click.option(
     "--dealer",
-    type=click.Choice(["N", "E", "S", "W"], case_sensitive=False),
+    metavar="SEAT",
     default=None,
-    help=_("Who deals first [default: N]."),
+    help=_(
+        "Who deals first, by the seat's letter in the command's language (N E S W; in"
+        " Finnish P I E L; in Spanish N E S O) [default: North]."
+    ),
 )
 @click.option("--laws", "laws", default=None, help=_laws_help())
-@click.option("--we", "we", type=_WE_CHOICE, default="NS", help=_we_help())
+@click.option("--we", "we", metavar="SIDE", default=None, help=_we_help())
 @click.option("-i", "--interactive", is_flag=True, help=_("Type the deals at the prompt."))
 @click.option("--save", "save", metavar="FILE", default=None, help=_save_help())
 @click.option("--json", "as_json", is_flag=True, help=_("Print the whole sheet as JSON."))
@@ -1163,17 +1168,18 @@ def chicago_command(
     honours: bool | None,
     dealer: str | None,
     laws: str | None,
-    we: str,
+    we: str | None,
     interactive: bool,
     save: str | None,
     as_json: bool,
 ) -> None:
     """Draw a Chicago score sheet from FILE, or ask for the deals."""
-    our_side = Side.parse(we)
+    our_side = Side.NS if we is None else _notation().parse_side(we)
     interactive = interactive or file is None or save is not None
     deals = _start(file, save) if interactive else _load(file)
+    first = None if dealer is None else _notation().parse_seat(dealer)
     sheet = deals.chicago(
-        scoring=scoring, vulnerability=vulnerability, honours=honours, dealer=dealer, laws=laws
+        scoring=scoring, vulnerability=vulnerability, honours=honours, dealer=first, laws=laws
     )
     out = console()
     if interactive:
