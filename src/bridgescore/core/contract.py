@@ -118,9 +118,7 @@ PASSED_OUT: Final = PassedOut()
 def parse_contract(text: str) -> Contract | PassedOut:
     """Parse a contract or a passed-out deal (``'Pass'``, ``'AP'``) in the international
     notation (:data:`bridgescore.core.notation.ENGLISH`)."""
-    from bridgescore.core.notation import ENGLISH  # the notation builds on these types
-
-    return ENGLISH.parse_contract(text)
+    return notation.ENGLISH.parse_contract(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,11 +202,14 @@ class TableResult:
     def parse(cls, text: str) -> TableResult:
         """Parse ``'4SXN-2'``, ``'3NT S 10'``, ``'4♠='``, ``'Pass'``... in the international
         notation (:data:`bridgescore.core.notation.ENGLISH`)."""
-        from bridgescore.core.notation import ENGLISH  # the notation builds on these types
-
-        return ENGLISH.parse_result(text)
+        return notation.ENGLISH.parse_result(text)
 
 
 def parse_result(text: str) -> TableResult:
     """Shortcut for :meth:`TableResult.parse`."""
     return TableResult.parse(text)
+
+
+# The notation reads and writes these types, so it is imported once they exist (a module
+# attribute looked up when a text is parsed, whichever of the two modules loads first).
+from bridgescore.core import notation  # noqa: E402

@@ -323,8 +323,7 @@ class Notation:
                     help=_result_help(),
                 )
             )
-        name = self.contract(contract, declarer=False)
-        return Reading(TableResult(contract, _tricks(text, name, contract, match)), crossed)
+        return Reading(TableResult(contract, _tricks(text, self, contract, match)), crossed)
 
     # --- the tables, built once per notation ----------------------------------------------
 
@@ -446,17 +445,20 @@ class Notation:
         if not 1 <= level <= 7:
             raise ContractError(_("{text}: a contract's level is 1 to 7", text=quote(text)))
         token = match["strain"]
-        try:
-            self._refuse_ambiguous(token, text)
-        except StrainError as error:
-            raise ContractError(error.message) from None
-        strain, strain_english = self._strain_words[normalise(token)]
+        found = self._strain_words.get(token)
+        if found is None:  # a name with a space in it, or R
+            try:
+                self._refuse_ambiguous(token, text)
+            except StrainError as error:
+                raise ContractError(error.message) from None
+            found = self._strain_words[normalise(token)]
+        strain, strain_english = found
         crossed: list[Crossed] = []
         if strain_english is not None:
             crossed.append(Crossed(token, strain, strain_english))
         declarer: Seat | None = None
         if match["declarer"]:
-            declarer, seat_english = self._seat_words[normalise(match["declarer"])]
+            declarer, seat_english = self._seat_words[match["declarer"]]
             if seat_english is not None:
                 crossed.append(Crossed(match["declarer"], declarer, seat_english))
         if match["rest"][:1] in ("X", "*"):
@@ -493,7 +495,7 @@ def _result_help() -> Message:
     return _("add = for made exactly, +1 / -2 for over- or undertricks, or the tricks taken")
 
 
-def _tricks(text: str, name: str, contract: Contract, match: re.Match[str]) -> int:
+def _tricks(text: str, notation: Notation, contract: Contract, match: re.Match[str]) -> int:
     if match["made"]:
         return contract.tricks_needed
     if match["tricks"] is not None:
@@ -514,7 +516,7 @@ def _tricks(text: str, name: str, contract: Contract, match: re.Match[str]) -> i
                     _(
                         "{text}: {name} can make at most 13 tricks (at most +{most})",
                         text=quote(text),
-                        name=name,
+                        name=notation.contract(contract, declarer=False),
                         most=most,
                     )
                 )
@@ -522,7 +524,7 @@ def _tricks(text: str, name: str, contract: Contract, match: re.Match[str]) -> i
                 _(
                     "{text}: {name} can make at most 13 tricks; it cannot make an overtrick",
                     text=quote(text),
-                    name=name,
+                    name=notation.contract(contract, declarer=False),
                 )
             )
         return contract.tricks_needed + diff
@@ -531,7 +533,7 @@ def _tricks(text: str, name: str, contract: Contract, match: re.Match[str]) -> i
             _(
                 "{text}: {name} can go at most {most} down",
                 text=quote(text),
-                name=name,
+                name=notation.contract(contract, declarer=False),
                 most=contract.tricks_needed,
             )
         )
