@@ -52,7 +52,7 @@ def test_a_file_with_a_bad_row_names_its_line_in_each_language(tmp_path: Path) -
     )
     assert error.translated(ES) == (
         f"{source}, línea 3: '3NT +1' no tiene declarante, así que no se sabe de quién es la"
-        " puntuación; añade N, E, S o W (2 filas erróneas)"
+        " puntuación; añada N, E, S o W (2 filas erróneas)"
     )
     assert not (tmp_path / "out.csv").exists()
 
@@ -87,7 +87,7 @@ def test_a_frame_with_bad_rows_names_the_first_row(tmp_path: Path) -> None:
     )
     assert error.translated(ES) == (
         "fila 1: '3NT +1' no tiene declarante, así que no se sabe de quién es la puntuación;"
-        " añade N, E, S o W (2 filas erróneas; on_invalid='null' conserva las demás)"
+        " añada N, E, S o W (2 filas erróneas; on_invalid='null' conserva las demás)"
     )
     kept = frame.score(deals, on_invalid="null")
     assert kept["problem"].to_list()[1] == error.reason  # the column stays English
@@ -126,7 +126,7 @@ def test_an_unknown_comparison_in_each_language() -> None:
     assert str(error) == "imps: not a comparison; use mp, neuberg, cross_imps, butler"
     assert error.translated(FI) == "imps: ei ole vertailu; käytä: mp, neuberg, cross_imps, butler"
     assert error.translated(ES) == (
-        "imps: no es una comparación; usa mp, neuberg, cross_imps, butler"
+        "imps: no es una comparación; use mp, neuberg, cross_imps, butler"
     )
 
 

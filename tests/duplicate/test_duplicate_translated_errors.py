@@ -34,7 +34,7 @@ def test_an_unknown_imp_table_names_the_tables_in_each_language() -> None:
     )
     assert error.translated(FI).startswith("'1999': tuntematon IMP-taulukko; käytä: 1962, 1961")
     assert error.translated(ES).startswith(
-        "'1999': no se reconoce como tabla de IMPs; usa 1962, 1961, 1948, 1938"
+        "'1999': no se reconoce como tabla de IMPs; use 1962, 1961, 1948, 1938"
     )
 
 
@@ -52,7 +52,7 @@ def test_an_unknown_vp_scale_lists_the_scales() -> None:
         f" ('wbf' tarvitsee brikkojen määrän; muut nimet: {aliases})"
     )
     assert error.translated(ES) == (
-        "'25vp' no es una escala de puntos de victoria; usa una de 'wbf', '20', '30'"
+        "'25vp' no es una escala de puntos de victoria; use una de 'wbf', '20', '30'"
         f" ('wbf' necesita el número de estuches; alias: {aliases})"
     )
 
@@ -72,7 +72,7 @@ def test_a_percentage_award_a_butler_preset_cannot_value_in_imps() -> None:
     )
     assert error.translated(ES) == (
         "45 %: la configuración club no da valor en IMPs a una puntuación ajustada en"
-        " porcentaje; usa A+, A o A- en un estuche por IMPs"
+        " porcentaje; use A+, A o A- en un estuche por IMPs"
     )
 
 

@@ -147,15 +147,60 @@ def test_the_switch_is_remembered(db: None) -> None:
 def test_a_session_published_in_finnish_is_read_in_finnish(
     session: Session, director: User
 ) -> None:
+    """The one rule (``said.published_language``): the reader's switch, else the browser's
+    language if it is one of ours, else the session's, else English."""
     _pairs_place(session, director)
     Session.objects.filter(pk=session.pk).update(language="fi", state=Session.State.PUBLISHED)
     path = f"/r/{session.public_id}/"
-    english_browser = Client().get(path, HTTP_ACCEPT_LANGUAGE="en")
-    assert english_browser.status_code == 200
-    assert english_browser["Content-Language"] == "fi"
+    for accepted, language in (("", "fi"), ("de-DE,de;q=0.9", "fi"), ("*", "fi"),
+                               ("es-ES,es;q=0.9,fi;q=0.5", "es"), ("en-GB,en;q=0.8", "en"),
+                               ("de,fi-FI;q=0.7", "fi")):  # fmt: skip
+        answer = (
+            Client().get(path, HTTP_ACCEPT_LANGUAGE=accepted) if accepted else Client().get(path)
+        )
+        assert answer.status_code == 200, accepted
+        assert answer["Content-Language"] == language, accepted
+        assert f'<html lang="{language}">' in answer.content.decode(), accepted
     chose = Client()
     chose.cookies[COOKIE] = "es"
     assert chose.get(path, HTTP_ACCEPT_LANGUAGE="fi")["Content-Language"] == "es"
+
+
+def test_the_results_follow_a_finnish_phone_and_have_the_switch(
+    session: Session, director: User
+) -> None:
+    """A session of an English club under way, read on a Finnish phone: the results pages
+    in Finnish, with the same language switch as every other page, back to the page."""
+    _pairs_place(session, director)
+    Session.objects.filter(pk=session.pk).update(language="en")
+    reader = Client()
+    page = reader.get(f"/r/{session.public_id}/", HTTP_ACCEPT_LANGUAGE="fi-FI,fi;q=0.9")
+    text = page.content.decode()
+    for said in SAID["fi"]["ranking"]:
+        assert said in text, said
+    for english in ("Print all", "Live: results so far", "<th>Place</th>"):
+        assert english not in text, english
+    assert 'value="fi" lang="fi" title="Suomi" aria-current="true"' in text
+    assert 'data-back="‹ Takaisin pöytään %(table)s"' in text
+    switched = reader.post("/language/", {"language": "es", "next": f"/r/{session.public_id}/"})
+    assert switched.status_code == 302
+    again = reader.get(switched["Location"], HTTP_ACCEPT_LANGUAGE="fi-FI,fi;q=0.9")
+    assert "Imprimir todo" in again.content.decode()
+
+
+def test_the_law_sets_titles_are_the_librarys_and_translated(db: None) -> None:
+    from bridgescore.laws.lawsets import get_laws, law_set_names
+    from bridgescore.web.said import LAW_SET_TITLES, law_set_title
+
+    assert sorted(LAW_SET_TITLES) == sorted(law_set_names())
+    for name in law_set_names():
+        with translation.override("en"):
+            assert law_set_title(name) == get_laws(name).title, name
+        for language in LANGUAGES:
+            with translation.override(language):
+                shown = law_set_title(name)
+            assert shown != get_laws(name).title, (language, name)
+            assert english_left(f"<p>{shown}</p>", language) == [], (language, shown)
 
 
 def test_a_session_is_published_in_the_directors_language(session: Session, td: Client) -> None:
@@ -192,7 +237,7 @@ SAID: dict[str, dict[str, Any]] = {
         "released": "mesa liberada: mesa 1 desbloqueada",
         "pad": "Abrir el anotador",
         "waiting": "estuche 2: 2SN=",
-        "room": "partido 1, sala abierta",
+        "room": "encuentro 1, sala abierta",
     },
 }  # fmt: skip
 """What each language says, written out here (never worked out by the code under test)."""
@@ -312,9 +357,9 @@ def test_a_refused_result_is_explained_in_the_phones_language(
 
 FIELD_REFUSALS = {
     "fi": ("sitoumus '8S': sitoumuksen taso on 1–7",
-           "'Z': tuntematon maa tai sangi; käytä: C, D, H, S, NT tai ♣ ♦ ♥ ♠"),
+           "'Z': ei maa eikä sangi; käytä C, D, H, S, NT tai ♣ ♦ ♥ ♠"),
     "es": ("contrato '8S': el nivel de un contrato va de 1 a 7",
-           "'Z': no se reconoce como denominación; usa C, D, H, S, NT o ♣ ♦ ♥ ♠"),
+           "'Z': no es una denominación; use C, D, H, S, NT o ♣ ♦ ♥ ♠"),
 }  # fmt: skip
 """A contract of level 8 and a lead that is no card, refused with the field named, in
 each language (the field's name and the library's reason both translated)."""
