@@ -20,13 +20,18 @@
     return text.replace(/%\((\w+)\)s/g, function (m, k) { return String(values[k]); });
   };
   var CHOICES = JSON.parse(document.getElementById("pad-choices").textContent);
+  // the reader's notation (seat letters, strains, doubling, "pass") and the seats' names,
+  // as the server writes them: only labels change, the values posted stay N E S W, C D H S NT
+  var WORDS = JSON.parse(document.getElementById("pad-words").textContent);
+  var NOTATION = WORDS.notation;
   var INDEX = "bridgescore-pad-games";      // the ids of the games kept, oldest first
   var GAME = "bridgescore-pad-game-";       // + id: one game
   var CURRENT = "bridgescore-pad-current";  // the id of the game being played
   var SEATS = ["N", "E", "S", "W"];
-  var SEAT_NAMES = { N: gettext("North"), E: gettext("East"), S: gettext("South"), W: gettext("West") };
-  var STRAINS = [["C", "♣"], ["D", "♦"], ["H", "♥"], ["S", "♠"], ["NT", "NT"]];
-  var SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
+  var SEAT_NAMES = WORDS.seat_names;
+  var STRAINS = ["C", "D", "H", "S", "NT"];
+  var EVENING = "bridgescore-pad-evening";  // the evening's totals last drawn by the server
+  var MOST_GAMES = 12;                      // the evening is asked with the latest games
   var WAIT = 6000;
 
   var state = {
@@ -97,7 +102,7 @@
     var form = new URLSearchParams();
     var s = game.settings;
     form.set("kind", game.kind);
-    ["laws", "vulnerability", "scoring", "honours", "dealer"].forEach(function (k) { form.set(k, s[k] || ""); });
+    ["laws", "vulnerability", "scoring", "honours", "dealer", "we"].forEach(function (k) { form.set(k, s[k] || ""); });
     if (stopped) { form.set("stopped", "1"); }
     form.set("deal-TOTAL_FORMS", String(deals.length));
     form.set("deal-INITIAL_FORMS", "0");
@@ -120,7 +125,8 @@
       }).catch(function (error) { clearTimeout(timer); reject(error); });
     });
   }
-  function drawnKey(game) { return JSON.stringify([game.settings, game.deals, !!game.stopped]); }
+  // what the sheet was drawn from, and in which language (a switch draws it again)
+  function drawnKey(game) { return JSON.stringify([game.settings, game.deals, !!game.stopped, document.documentElement.lang]); }
   function stale(game) { return game.drawn !== drawnKey(game); }
 
   // Ask for the sheet with these deals: kept when the server draws it, refused (nothing
@@ -200,16 +206,23 @@
     var a = attrs || {}; a.text = text; a.on = on; a.type = "button";
     return el("button", a);
   }
+  function we(game) { return (game.settings && game.settings.we) || "NS"; }
+  function they(game) { return we(game) === "NS" ? "EW" : "NS"; }
+  function pair(game, side) {
+    return side === "NS" ? names(game, "N", "S") : names(game, "E", "W");
+  }
   function names(game, a, b) {
     return (game.players[a] || SEAT_NAMES[a]) + " & " + (game.players[b] || SEAT_NAMES[b]);
   }
   function who(game, seat) { return game.players[seat] || SEAT_NAMES[seat]; }
+  function strainText(strain) { return NOTATION.strains[strain] || ""; }
+  function doubledText(doubled) { return doubled === "XX" ? NOTATION.redoubled : doubled === "X" ? NOTATION.doubled : ""; }
   function dealText(d) {
-    if (d.passed) { return gettext("Passed out"); }
+    if (d.passed) { return NOTATION.passed; }
     var need = Number(d.level) + 6, diff = Number(d.tricks) - need;
     var mark = diff === 0 ? "=" : (diff > 0 ? "+" + diff : String(diff));
-    var text = d.level + SYMBOL[d.strain] + (d.doubled || "") + " " + d.declarer + " " + mark;
-    if (d.honours_side) { text += " · " + fill(gettext("honours %(side)s %(points)s"), { side: d.honours_side, points: d.honours }); }
+    var text = d.level + strainText(d.strain) + doubledText(d.doubled) + " " + NOTATION.seats[d.declarer] + " " + mark;
+    if (d.honours_side) { text += " · " + fill(gettext("honours %(side)s %(points)s"), { side: NOTATION.sides[d.honours_side], points: d.honours }); }
     return text;
   }
   function head(title, extra) {
@@ -231,6 +244,48 @@
 
   // --- the games on the phone, and the evening's totals ---------------------------------
 
+  // The evening is the library's: the latest games (with the day each was begun) go to
+  // POST /pad/evening.json, and its answer (a title and each player's result) is drawn,
+  // and kept for when there is no connection.
+  function day(game) {
+    var when = new Date(game.created || Date.now());
+    var two = function (n) { return (n < 10 ? "0" : "") + n; };
+    return when.getFullYear() + "-" + two(when.getMonth() + 1) + "-" + two(when.getDate());
+  }
+  function eveningFields(all) {
+    var form = new URLSearchParams(), latest = all.slice(-MOST_GAMES);
+    form.set("games", String(latest.length));
+    latest.forEach(function (game, n) {
+      fields(game, game.deals, game.stopped).forEach(function (value, key) { form.set("g" + n + "-" + key, value); });
+      form.set("g" + n + "-day", day(game));
+      [["north", "N"], ["east", "E"], ["south", "S"], ["west", "W"]].forEach(function (f) {
+        form.set("g" + n + "-" + f[0], game.players[f[1]] || "");
+      });
+    });
+    return form;
+  }
+  function keptEvening() {
+    try { return JSON.parse(localStorage.getItem(EVENING) || "null"); } catch (e) { return null; }
+  }
+  function askEvening(all) {
+    var form = eveningFields(all), key = form.toString() + "|" + document.documentElement.lang;
+    var kept = keptEvening();
+    if (kept && kept.key === key) { return; }
+    post("/pad/evening.json", form).then(function (answer) {
+      if (!answer.ok) { return; }
+      store(EVENING, { key: key, evening: answer.body });
+      if (state.screen === "games") { render(); }
+    }, function () {});
+  }
+  function eveningTable() {
+    var kept = keptEvening();
+    if (!kept || !kept.evening || !kept.evening.games) { return []; }
+    var night = kept.evening;
+    return [el("h2", { id: "evening-title", text: night.title }),
+      el("table", { cls: "grid evening", id: "evening" }, [el("tbody", {}, night.players.map(function (p) {
+        return el("tr", { "data-player": p.name }, [el("td", { text: p.name }), el("td", { cls: "num", text: p.shown })]);
+      }))])];
+  }
   function gamesScreen() {
     var all = games();
     var parts = [head(gettext("Score pad")), errorLine()];
@@ -244,24 +299,14 @@
       button(gettext("New Chicago"), function () { startSetup("chicago"); }, { "data-new": "chicago" })
     ]));
     if (all.length) {
-      var latest = all[all.length - 1];
-      var evening = latest.sheet && latest.sheet.evening;
-      if (evening) {
-        // each player's result this evening: their side's, as the library added it up
-        var rows = SEATS.map(function (seat) {
-          var n = evening.net[seat === "N" || seat === "S" ? "NS" : "EW"];
-          return el("tr", { "data-player": who(latest, seat) }, [el("td", { text: who(latest, seat) }),
-            el("td", { cls: "num", text: (n > 0 ? "+" : "") + n })]);
-        });
-        parts.push(el("h2", { text: fill(ngettext("This evening: %(count)s game", "This evening: %(count)s games", evening.games), { count: evening.games }) }));
-        parts.push(el("table", { cls: "grid evening" }, [el("tbody", {}, rows)]));
-      }
+      askEvening(all);
+      eveningTable().forEach(function (p) { parts.push(p); });
       parts.push(el("h2", { text: gettext("Games") }));
       parts.push(el("ul", { cls: "done-boards games" }, all.slice().reverse().map(function (g) {
         var sum = g.sheet ? g.sheet.evening || g.sheet : null;
-        var tot = sum && sum.totals ? sum.totals.NS + " – " + sum.totals.EW : "";
+        var tot = sum && sum.totals ? sum.totals[we(g)] + " – " + sum.totals[they(g)] : "";
         return el("li", { "data-game": g.id }, [
-          button((g.kind === "rubber" ? gettext("Rubber") : gettext("Chicago")) + " · " + names(g, "N", "S") + " v " + names(g, "E", "W")
+          button((g.kind === "rubber" ? gettext("Rubber") : gettext("Chicago")) + " · " + pair(g, we(g)) + " – " + pair(g, they(g))
                  + " · " + fill(ngettext("%(n)s deal", "%(n)s deals", g.deals.length), { n: g.deals.length }) + (tot ? " · " + tot : ""),
                  function () { open(g); }, { cls: "link" })
         ]);
@@ -280,15 +325,16 @@
       players: players || (before ? JSON.parse(JSON.stringify(before.players)) : { N: "", E: "", S: "", W: "" }),
       settings: before && before.kind === kind ? JSON.parse(JSON.stringify(before.settings))
         : { laws: CHOICES.laws[0].value, vulnerability: CHOICES.vulnerability[0].value,
-            scoring: CHOICES.scoring[0].value, honours: "", dealer: "N" }
+            scoring: CHOICES.scoring[0].value, honours: "", dealer: "N", we: before ? we(before) : "NS" }
     };
+    if (!state.setup.settings.we) { state.setup.settings.we = "NS"; }
     state.screen = "setup"; state.error = ""; render();
   }
-  function choiceRow(label, key, options) {
+  function choiceRow(label, key, options, layout) {
     var s = state.setup.settings;
     return el("div", { cls: "choice-row" }, [
       el("p", { cls: "label", text: label }),
-      el("div", { cls: "keys " + (options.length === 4 ? "four" : options.length === 3 ? "three" : "two") },
+      el("div", { cls: "keys " + (layout || (options.length === 4 ? "four" : options.length === 3 ? "three" : "two")) },
         options.map(function (o) {
           return button(o.label, function () { s[key] = o.value; render(); },
                         { cls: s[key] === o.value ? "on" : "", "data-choice": key, "data-value": o.value });
@@ -306,18 +352,18 @@
     });
     var parts = [head(setup.kind === "rubber" ? gettext("New rubber") : gettext("New Chicago")), errorLine(),
       el("div", { cls: "players" }, inputs),
-      choiceRow(gettext("First dealer"), "dealer", SEATS.map(function (s) { return { value: s, label: s }; }))];
+      // whose column is "We" on the sheet: the players keeping score
+      choiceRow(gettext("We are"), "we", ["NS", "EW"].map(function (side) {
+        return { value: side, label: NOTATION.sides[side] + " · " + (side === "NS" ? names(setup, "N", "S") : names(setup, "E", "W")) };
+      }), "one"),
+      choiceRow(gettext("First dealer"), "dealer", SEATS.map(function (s) { return { value: s, label: NOTATION.seats[s] }; }))];
     if (setup.kind === "chicago") {
-      parts.push(choiceRow(gettext("Vulnerable on deals 2 and 3"), "vulnerability", CHOICES.vulnerability));
-      parts.push(choiceRow(gettext("Scoring"), "scoring", CHOICES.scoring));
-      parts.push(choiceRow(gettext("Honours"), "honours", CHOICES.honours));
+      parts.push(choiceRow(gettext("Vulnerable on deals 2 and 3"), "vulnerability", CHOICES.vulnerability, "one"));
+      parts.push(choiceRow(gettext("Scoring"), "scoring", CHOICES.scoring, "one"));
+      parts.push(choiceRow(gettext("Honours"), "honours", CHOICES.honours, "one"));
     }
-    var laws = el("select", { name: "laws", "aria-label": gettext("Laws") }, CHOICES.laws.map(function (l) {
-      return el("option", { value: l.value, text: l.label });
-    }));
-    laws.value = setup.settings.laws;
-    laws.addEventListener("change", function () { setup.settings.laws = laws.value; });
-    parts.push(el("label", { cls: "laws" }, [gettext("Laws") + " ", laws]));
+    // the law sets, one a line: their names are long
+    parts.push(choiceRow(gettext("Laws"), "laws", CHOICES.laws, "one"));
     parts.push(button(gettext("Start"), function () {
       var game = { id: "g" + Date.now().toString(36) + Math.random().toString(36).slice(2, 6),
                    kind: setup.kind, created: new Date().toISOString(), settings: setup.settings,
@@ -331,37 +377,50 @@
 
   // --- the sheet --------------------------------------------------------------------------
 
+  // The sheet itself is the server's drawing (the same as the shared page's), kept with the
+  // game: this page only places it.
+  function drawing(sheet) {
+    var box = el("div", { cls: "drawn" });
+    box.innerHTML = sheet.html || "";
+    return box;
+  }
   function sheetScreen() {
     var game = state.game, sheet = game.sheet;
     var title = (game.kind === "rubber" ? gettext("Rubber") : gettext("Chicago"));
     var parts = [head(title, el("p", { cls: "who" }, [
-      el("b", { text: gettext("We") }), " " + names(game, "N", "S") + " · ",
-      el("b", { text: gettext("They") }), " " + names(game, "E", "W")])), errorLine()];
-    if (stale(game)) {
+      el("b", { text: gettext("We") }), " " + pair(game, we(game)) + " · ",
+      el("b", { text: gettext("They") }), " " + pair(game, they(game))])), errorLine()];
+    var fresh = !stale(game);
+    if (!fresh) {
       parts.push(el("p", { cls: "queue", id: "waiting", text: fill(gettext("No connection: %(n)s deals kept on this phone; the sheet is drawn again when the connection is back."), { n: game.deals.length }) }));
     }
     if (sheet) {
       // at the end of a Chicago the box below names it: the status line would repeat its title
-      if (!(game.kind === "chicago" && sheet.ended && !stale(game))) { parts.push(el("p", { cls: "status", id: "status", text: sheet.status })); }
-      if (sheet.next && !stale(game)) {
-        parts.push(el("p", { cls: "board-line", id: "next" }, [fill(gettext("Deal %(number)s: %(dealer)s deals (%(name)s), %(vul)s"), {
-          number: sheet.next.number, dealer: sheet.next.dealer, name: who(game, sheet.next.dealer), vul: sheet.next.vulnerability })]));
+      if (!(game.kind === "chicago" && sheet.ended && fresh)) { parts.push(el("p", { cls: "status", id: "status", text: sheet.status })); }
+      if (sheet.next && fresh) {
+        parts.push(el("p", { cls: "board-line", id: "next" }, [fill(gettext("%(deal)s: %(dealer)s deals (%(name)s), %(vul)s"), {
+          deal: sheet.next.label, dealer: NOTATION.seats[sheet.next.dealer], name: who(game, sheet.next.dealer), vul: sheet.next.vulnerability })]));
       }
-      if (sheet.ended && !stale(game)) { parts.push(endedBox(game, sheet)); }
-      parts.push(game.kind === "rubber" ? rubberTable(sheet) : chicagoTable(sheet));
-      if (game.kind === "rubber" && sheet.rubbers && sheet.rubbers.length > 1) { parts.push(eveningList(game, sheet)); }
+      if (sheet.ended && fresh) { parts.push(endedBox(game, sheet)); }
     }
+    var playing = !(sheet && fresh && (sheet.over || sheet.ended));
+    if (playing) {
+      // the next deal starts here: one tap on its contract
+      if (!(sheet && sheet.next && fresh)) {
+        parts.push(el("p", { cls: "board-line", id: "next" }, [fill(gettext("Deal %(n)s"), { n: game.deals.length + 1 })]));
+      }
+      contractGrid({}, begin).forEach(function (p) { parts.push(p); });
+    }
+    if (sheet) { parts.push(drawing(sheet)); }
     parts.push(dealList(game));
-    var over = sheet && sheet.over && !stale(game);
-    var ended = sheet && sheet.ended && !stale(game);
+    var over = sheet && sheet.over && fresh;
+    var ended = sheet && sheet.ended && fresh;
     var actions = [];
     if (over) {
       actions.push(button(gettext("New game"), function () { startSetup(game.kind, game.players); }, { cls: "big", "data-new-game": "1" }));
     } else if (ended) {
       // (the next rubber or Chicago with the same players is offered in the box at the top)
       actions.push(button(gettext("New game"), function () { startSetup(game.kind, game.players); }, { "data-new-game": "1" }));
-    } else {
-      actions.push(button(fill(gettext("Enter deal %(n)s"), { n: game.deals.length + 1 }), function () { enter(null); }, { cls: "big", "data-enter": "1", disabled: state.busy }));
     }
     if (game.deals.length) {
       actions.push(button(gettext("Undo the last deal"), function () {
@@ -381,77 +440,15 @@
   }
   // the end of a rubber or a Chicago: its final score, who won (by name), and what next
   function endedBox(game, sheet) {
-    var end = sheet.ended, won = end.winner === "NS" ? names(game, "N", "S") : end.winner === "EW" ? names(game, "E", "W") : "";
+    var end = sheet.ended, won = end.winner ? pair(game, end.winner) : "";
     return el("div", { cls: "ended", id: "ended", "data-winner": end.winner || "" }, [
       el("h2", { text: end.title }),
-      el("p", { cls: "status" }, [el("b", { text: gettext("We") }), " " + end.totals.NS + " · ",
-        el("b", { text: gettext("They") }), " " + end.totals.EW]),
+      el("p", { cls: "status" }, [el("b", { text: gettext("We") }), " " + end.totals[we(game)] + " · ",
+        el("b", { text: gettext("They") }), " " + end.totals[they(game)]]),
       el("p", { id: "winner", text: won ? fill(gettext("%(players)s win by %(margin)s"), { players: won, margin: end.margin }) : end.result }),
       // the same four play on: the next deal starts the evening's next rubber or Chicago
       sheet.over ? null : button(game.kind === "rubber" ? gettext("Next rubber, same players") : gettext("New Chicago, same players"),
         function () { enter(null); }, { cls: "big", "data-again": "1", disabled: state.busy })
-    ]);
-  }
-  // the evening's rubbers, each with its result (the library's figures)
-  function eveningList(game, sheet) {
-    return el("table", { cls: "grid evening-rubbers", id: "rubbers" }, [el("tbody", {}, sheet.rubbers.map(function (r) {
-      return el("tr", { "data-rubber": String(r.number) }, [
-        el("td", { text: fill(gettext("Rubber %(n)s"), { n: r.number }) }),
-        el("td", { cls: "num", text: r.totals.NS + " – " + r.totals.EW })]);
-    }).concat([el("tr", { cls: "total" }, [el("th", { text: gettext("This evening") }),
-      el("th", { cls: "num", id: "evening-total", text: sheet.evening.totals.NS + " – " + sheet.evening.totals.EW })])]))]);
-  }
-  function cell(entry, side, kind) {
-    if (!entry) { return el("td", { cls: "num" }); }
-    var cls = "num " + kind + (entry.cut ? " cut" : "") + (entry.deal === null ? " bonus" : "");
-    return el("td", { cls: cls, title: entry.what, "data-side": side, "data-deal": entry.deal === null ? "bonus" : String(entry.deal), text: String(entry.points) });
-  }
-  function rubberTable(sheet) {
-    var body = [];
-    var ns = sheet.above.NS.slice().reverse(), ew = sheet.above.EW.slice().reverse();
-    var high = Math.max(ns.length, ew.length);
-    // above the line: the latest on top, each side building up from the line
-    for (var i = 0; i < high; i++) {
-      var a = ns[i - (high - ns.length)], b = ew[i - (high - ew.length)];
-      body.push(el("tr", { cls: "above" }, [cell(a, "NS", "above"), cell(b, "EW", "above")]));
-    }
-    body.push(el("tr", { cls: "the-line" }, [el("td", { colspan: "2" })]));
-    sheet.games.forEach(function (g) {
-      var rows = Math.max(g.NS.length, g.EW.length);
-      for (var k = 0; k < rows; k++) {
-        var last = k === rows - 1 && g.won_by;
-        body.push(el("tr", { cls: "below" + (last ? " game-line" : ""), "data-game": String(g.number) },
-          [cell(g.NS[k], "NS", "below"), cell(g.EW[k], "EW", "below")]));
-      }
-    });
-    return el("table", { cls: "sheet rubber", id: "sheet" }, [
-      el("thead", {}, [el("tr", {}, [el("th", { text: gettext("We") }), el("th", { text: gettext("They") })])]),
-      el("tbody", {}, body),
-      el("tfoot", {}, [el("tr", { cls: "total" }, [
-        el("th", { cls: "num", id: "total-ns", text: String(sheet.totals.NS) }),
-        el("th", { cls: "num", id: "total-ew", text: String(sheet.totals.EW) })])])
-    ]);
-  }
-  function chicagoTable(sheet) {
-    var body = [];
-    sheet.rows.forEach(function (row) {
-      body.push(el("tr", { "data-deal": String(row.number), cls: row.game_won_by ? "game-line" : "" }, [
-        el("td", { text: String(row.number) }),
-        el("td", { cls: "small", text: row.dealer + " · " + row.vulnerability }),
-        el("td", { cls: "num", "data-side": "NS", "data-deal": String(row.number), text: row.points.NS ? String(row.points.NS) : "" }),
-        el("td", { cls: "num", "data-side": "EW", "data-deal": String(row.number), text: row.points.EW ? String(row.points.EW) : "" })]));
-      var round = sheet.rounds[row.round - 1];
-      if (round && round.complete && row.deal_in_round === 4) {
-        body.push(el("tr", { cls: "round-total" }, [el("td", { colspan: "2", text: fill(gettext("Chicago %(n)s"), { n: round.number }) }),
-          el("td", { cls: "num", text: String(round.totals.NS) }), el("td", { cls: "num", text: String(round.totals.EW) })]));
-      }
-    });
-    return el("table", { cls: "sheet chicago", id: "sheet" }, [
-      el("thead", {}, [el("tr", {}, [el("th", { text: "#" }), el("th", { text: gettext("Dealer") }), el("th", { text: gettext("We") }), el("th", { text: gettext("They") })])]),
-      el("tbody", {}, body),
-      el("tfoot", {}, [el("tr", { cls: "total" }, [el("th", { colspan: "2", text: gettext("Total") }),
-        el("th", { cls: "num", id: "total-ns", text: String(sheet.totals.NS) }),
-        el("th", { cls: "num", id: "total-ew", text: String(sheet.totals.EW) })])])
     ]);
   }
   // the deals as entered, each with what the sheet gave each side; tap one to correct it
@@ -459,19 +456,24 @@
     var drawn = !stale(game) && game.sheet ? game.sheet.rows : [];
     return el("ol", { cls: "done-boards deals", id: "deals" }, game.deals.map(function (d, n) {
       var row = drawn[n], points = row ? row.points : null;
+      var label = row ? row.label : fill(gettext("Deal %(n)s"), { n: n + 1 });
       return el("li", { "data-deal": String(n + 1) }, [
-        button((n + 1) + ". " + dealText(d) + (points ? "  ·  " + (points.NS || "–") + " / " + (points.EW || "–") : ""),
+        button(label + ": " + dealText(d) + (points ? "  ·  " + (points[we(game)] || "–") + " / " + (points[they(game)] || "–") : ""),
                function () { enter(n); }, { cls: "link", "data-correct": String(n + 1) }),
         points ? el("span", { hidden: "hidden", cls: "points", "data-ns": String(points.NS), "data-ew": String(points.EW) }) : null
       ]);
     }));
   }
 
-  // --- one deal, step by step -----------------------------------------------------------
+  // --- one deal: the contract (one tap on the grid), doubled?, declarer, tricks, done ----
+  //
+  // Undoubled: contract, declarer, tricks, done (4 taps); doubled: one more for X or XX.
+  // Honours are offered on the last screen only when the game counts them (the library's
+  // answer: a rubber always, a Chicago as its scoring says or the players chose).
 
   function enter(index) {
     var before = index === null ? {} : JSON.parse(JSON.stringify(state.game.deals[index]));
-    state.draft = { step: "declarer", index: index, deal: before };
+    state.draft = { step: "contract", index: index, deal: before };
     state.screen = "deal"; state.error = ""; render();
   }
   function go(step) { state.draft.step = step; state.error = ""; render(); }
@@ -482,61 +484,92 @@
     if (draft.index === null) { deals.push(deal); } else { deals[draft.index] = deal; }
     change(deals, draft.index === null ? false : game.stopped, function () { state.screen = "sheet"; state.draft = null; });
   }
+  // the 35 contracts as one grid (five strains across, seven levels down), and a small
+  // "passed out" under it
+  function contractGrid(d, pick) {
+    var grid = [];
+    for (var level = 1; level <= 7; level++) {
+      STRAINS.forEach(function (strain) {
+        var lv = String(level), on = d.level === lv && d.strain === strain;
+        grid.push(button(lv + strainText(strain), function () { pick(lv, strain); },
+          { cls: "contract" + (strain === "H" || strain === "D" ? " red" : "") + (on ? " on" : ""), "data-contract": lv + strain, disabled: state.busy }));
+      });
+    }
+    return [el("div", { cls: "keys five grid35", id: "contracts" }, grid),
+      el("p", { cls: "passed-line" }, [button(gettext("Passed out"), function () {
+        if (!state.draft) { state.draft = { step: "contract", index: null, deal: {} }; }
+        state.draft.deal = { passed: "1" }; finish();
+      }, { cls: "link passed", "data-passed": "1", disabled: state.busy })])];
+  }
+  // a new deal begun on the sheet's own grid: its contract is the first tap
+  function begin(lv, strain) {
+    state.draft = { step: "declarer", index: null, deal: { level: lv, strain: strain } };
+    state.screen = "deal"; state.error = ""; render();
+  }
+  function honoursCounted(game) {
+    if (game.kind === "rubber") { return true; }
+    return game.sheet && !stale(game) ? game.sheet.honours !== false : game.settings.honours !== "no";
+  }
   function dealScreen() {
     var game = state.game, draft = state.draft, d = draft.deal;
-    var number = draft.index === null ? game.deals.length + 1 : draft.index + 1;
-    var title = draft.index === null ? fill(gettext("Deal %(n)s"), { n: number }) : fill(gettext("Correct deal %(n)s"), { n: number });
-    var line = d.declarer ? (d.level ? d.level + (SYMBOL[d.strain] || "") + (d.doubled || "") : "") + " " + d.declarer : "";
+    var row = draft.index !== null && game.sheet && !stale(game) ? game.sheet.rows[draft.index] : null;
     var next = game.sheet && game.sheet.next && draft.index === null && !stale(game) ? game.sheet.next : null;
-    if (next) { title += " · " + fill(gettext("%(dealer)s deals, %(vul)s"), { dealer: next.dealer, vul: next.vulnerability }); }
-    var parts = [head(title, el("p", { cls: "contract-line", id: "draft", text: line })), errorLine()];
-    var step = draft.step, keys;
-    if (step === "declarer") {
-      parts.push(el("p", { cls: "ask", text: gettext("Who declared?") }));
-      keys = SEATS.map(function (s) {
-        return button(s + " · " + who(game, s), function () { d.declarer = s; delete d.passed; go("contract"); },
-                      { cls: "seat-" + s + (d.declarer === s ? " on" : ""), "data-seat": s });
-      });
-      keys.push(el("div", { cls: "table-top", text: "♣♦♥♠" }));
-      parts.push(el("div", { cls: "compass" }, keys));
-      parts.push(button(gettext("Passed out"), function () {
-        draft.deal = { passed: "1" }; finish();
-      }, { cls: "big", "data-passed": "1", disabled: state.busy }));
-    } else if (step === "contract") {
+    var title;
+    if (draft.index === null) {
+      title = next ? next.label : fill(gettext("Deal %(n)s"), { n: game.deals.length + 1 });
+    } else {
+      title = fill(gettext("Correct %(deal)s"), { deal: row ? row.label : fill(gettext("Deal %(n)s"), { n: draft.index + 1 }) });
+    }
+    var sub = next ? fill(gettext("%(dealer)s deals, %(vul)s"), { dealer: NOTATION.seats[next.dealer], vul: next.vulnerability }) : "";
+    var line = d.level ? d.level + strainText(d.strain) + doubledText(d.doubled) + (d.declarer ? " " + NOTATION.seats[d.declarer] : "") : "";
+    var parts = [head(title, el("p", { cls: "contract-line", id: "draft" }, [sub ? el("small", { text: sub }) : null, sub ? el("br") : null, line])), errorLine()];
+    var step = draft.step;
+    if (step === "contract") {
       parts.push(el("p", { cls: "ask", text: gettext("The contract") }));
-      parts.push(el("div", { cls: "keys seven" }, [1, 2, 3, 4, 5, 6, 7].map(function (n) {
-        return button(String(n), function () { d.level = String(n); render(); }, { cls: d.level === String(n) ? "on" : "", "data-level": String(n) });
-      })));
-      parts.push(el("div", { cls: "keys five" }, STRAINS.map(function (s) {
-        var b = button(s[1], function () { d.strain = s[0]; render(); }, { cls: (d.strain === s[0] ? "on" : "") + (s[0] === "H" || s[0] === "D" ? " red" : ""), "data-strain": s[0] });
-        return b;
-      })));
-      parts.push(el("div", { cls: "keys three" }, [["", gettext("Undoubled")], ["X", "X"], ["XX", "XX"]].map(function (o) {
+      contractGrid(d, function (lv, strain) { d.level = lv; d.strain = strain; delete d.passed; go("declarer"); }).forEach(function (p) { parts.push(p); });
+    } else if (step === "declarer") {
+      parts.push(el("div", { cls: "keys three doubling" }, [["", gettext("Undoubled")], ["X", NOTATION.doubled], ["XX", NOTATION.redoubled]].map(function (o) {
         return button(o[1], function () { d.doubled = o[0]; render(); }, { cls: (d.doubled || "") === o[0] ? "on" : "", "data-doubled": o[0] || "-" });
       })));
-      parts.push(button(gettext("Next"), function () { go("tricks"); }, { cls: "big next", disabled: !(d.level && d.strain) }));
-    } else if (step === "tricks") {
+      parts.push(el("p", { cls: "ask", text: gettext("Who declared?") }));
+      var keys = SEATS.map(function (s) {
+        return button(NOTATION.seats[s] + " · " + who(game, s), function () { d.declarer = s; go("tricks"); },
+                      { cls: "seat-" + s + (d.declarer === s ? " on" : ""), "data-seat": s });
+      });
+      keys.push(el("div", { cls: "table-top", text: d.level + strainText(d.strain) + doubledText(d.doubled) }));
+      parts.push(el("div", { cls: "compass" }, keys));
+    } else {
       parts.push(el("p", { cls: "ask", text: gettext("Tricks taken by declarer") }));
       var need = Number(d.level) + 6;
       var tricks = [];
       for (var n = 0; n <= 13; n++) {
         var diff = n - need;
-        tricks.push(button(String(n), (function (k) { return function () { d.tricks = String(k); go("honours"); }; })(n),
+        var mark = diff === 0 ? "=" : diff > 0 ? "+" + diff : String(diff);
+        tricks.push(button("", (function (k) { return function () { d.tricks = String(k); render(); }; })(n),
           { cls: (diff === 0 ? "made" : diff < 0 ? "down" : "") + (d.tricks === String(n) ? " on" : ""), "data-tricks": String(n),
-            "aria-label": n + " (" + (diff === 0 ? "=" : diff > 0 ? "+" + diff : diff) + ")" }));
+            "aria-label": n + " (" + mark + ")" }));
+        tricks[tricks.length - 1].appendChild(el("span", { cls: "n", text: String(n) }));
+        tricks[tricks.length - 1].appendChild(el("small", { text: mark }));
       }
-      parts.push(el("div", { cls: "keys seven" }, tricks));
-    } else {
-      parts.push(el("p", { cls: "ask", text: gettext("Honours claimed?") }));
-      var choices = [["", "", gettext("None")], ["NS", "100", gettext("We 100")], ["NS", "150", gettext("We 150")],
-                     ["EW", "100", gettext("They 100")], ["EW", "150", gettext("They 150")]];
-      parts.push(el("div", { cls: "picks" }, choices.map(function (c) {
-        return button(c[2], function () { d.honours_side = c[0]; d.honours = c[1]; finish(); },
-                      { "data-honours": c[0] ? c[0] + "-" + c[1] : "none", disabled: state.busy,
-                        cls: (d.honours_side || "") === c[0] && (d.honours || "") === c[1] ? "on" : "" });
-      })));
+      parts.push(el("div", { cls: "keys seven tricks" }, tricks));
+      if (honoursCounted(game)) {
+        var us = we(game), them = they(game);
+        var choices = [[us, "100", gettext("We 100")], [us, "150", gettext("We 150")],
+                       [them, "100", gettext("They 100")], [them, "150", gettext("They 150")]];
+        parts.push(el("p", { cls: "label honours-label", text: gettext("Honours (if held)") }));
+        parts.push(el("div", { cls: "keys four honours" }, choices.map(function (c) {
+          var on = d.honours_side === c[0] && d.honours === c[1];
+          return button(c[2], function () {
+            if (on) { delete d.honours_side; delete d.honours; } else { d.honours_side = c[0]; d.honours = c[1]; }
+            render();
+          }, { "data-honours": c[0] + "-" + c[1], cls: on ? "on" : "", "aria-pressed": on ? "true" : "false" });
+        })));
+      } else {
+        delete d.honours_side; delete d.honours;
+      }
+      parts.push(button(gettext("Done"), finish, { cls: "big done", "data-done": "1", disabled: state.busy || d.tricks === undefined || d.tricks === "" }));
     }
-    var back = { declarer: null, contract: "declarer", tricks: "contract", honours: "tricks" }[step];
+    var back = { contract: null, declarer: "contract", tricks: "declarer" }[step];
     parts.push(el("nav", {}, [button(gettext("Back"), function () {
       if (back) { go(back); } else { state.screen = "sheet"; state.draft = null; state.error = ""; render(); }
     }, { cls: "back" })]));
