@@ -316,3 +316,30 @@ def test_junk_in_every_field_of_every_director_page_is_never_a_500(
     assert Session.objects.count() == 1
     longest = max((len(p.name) for p in Player.objects.all()), default=0)
     assert longest <= 120  # a name taken is whole ("<b>", "-1e400"), never a cut 100,000
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "kept"),
+    [("es", "4C", "4H"), ("es", "3ST", "3NT"), ("fi", "4C", "4C"), ("en", "4C", "4C")],
+)
+def test_a_typed_contract_is_read_in_the_directors_language(
+    td: Client, played: Session, language: str, typed: str, kept: str
+) -> None:
+    cell = f"/director/s/{played.pk}/cell/1/1/"
+    fields = {"board": "1", "contract": typed, "declarer": "W", "result": "=", "reason": "r"}
+    page = td.post(cell, fields, HTTP_ACCEPT_LANGUAGE=language)
+    assert page.status_code == 302
+    entry = entries.current_entries(played)[(1, 1, 1)]
+    assert (entry.contract, entry.declarer, entry.result) == (kept, "W", "=")
+
+
+def test_a_typed_contract_no_reading_fits_is_refused_in_the_language(
+    td: Client, played: Session
+) -> None:
+    before = _rows(played)
+    cell = f"/director/s/{played.pk}/cell/1/1/"
+    fields = {"board": "1", "contract": "4R", "declarer": "W", "result": "=", "reason": "r"}
+    page = td.post(cell, fields, HTTP_ACCEPT_LANGUAGE="es")
+    text = _refused(page)
+    assert "Contrato: &#x27;4R&#x27;: &#x27;R&#x27; no es una denominación por sí sola" in text
+    assert _rows(played) == before

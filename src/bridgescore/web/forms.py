@@ -20,10 +20,11 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from bridgescore.core.hands import Card
+from bridgescore.core.notation import ENGLISH
 from bridgescore.errors import BridgeError
 from bridgescore.web import entries
 from bridgescore.web.clubs import EntryError
-from bridgescore.web.said import problem
+from bridgescore.web.said import problem, words_of
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -141,6 +142,28 @@ class ResultForm(forms.Form):
             gettext_noop("Entry id"), invalid=gettext_lazy("the entry's id is not readable")
         ),
     )
+
+    def clean_contract(self) -> str:
+        """A contract typed as the request's language writes it (``4C O`` is four hearts by
+        West in Spanish), as the library's international text (``4HW``); a whole result
+        typed in the field (``4CO=``) likewise. What no reading fits is refused here,
+        in the player's words, naming the field."""
+        typed = str(self.cleaned_data.get("contract") or "").strip()
+        if not typed:
+            return ""
+        notation = words_of().notation
+        if notation is ENGLISH:
+            return typed
+        try:
+            return str(notation.parse_contract(typed))
+        except BridgeError:
+            pass
+        try:
+            return str(notation.parse_result(typed))
+        except BridgeError as error:
+            raise forms.ValidationError(
+                format_lazy("{what}: {why}", what=gettext("Contract"), why=problem(error))
+            ) from None
 
     def clean_declarer(self) -> str:
         return str(self.cleaned_data.get("declarer") or "").upper()
