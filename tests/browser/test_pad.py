@@ -37,7 +37,8 @@ CUT = """(where) => {
         if (r.left < -0.5 || r.right > w + 0.5) {
             out.push(name + ' at ' + Math.round(r.left) + '..' + Math.round(r.right));
         } else if (/^(BUTTON|TD|TH|LABEL|P|H1|H2|SUMMARY|A|LI|SMALL|B)$/.test(e.tagName)
-                   && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).display !== 'inline') {
+                   && e.scrollWidth > e.clientWidth + 1
+                   && getComputedStyle(e).display !== 'inline') {
             out.push(name + ' cut: ' + e.scrollWidth + ' px in ' + e.clientWidth);
         }
     }

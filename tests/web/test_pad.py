@@ -419,7 +419,7 @@ def test_the_shared_page_is_the_sheet_with_each_rubber_and_the_evenings_total(
     assert 'id="evening-ew" data-side="EW">1690<' in page  # 1640 + 50
     assert ">2 rubbers<" in page
     assert '<meta http-equiv="refresh" content="30">' in page
-    assert "Rubber 2, deal 1: 1♥ N -1" in page
+    assert "Rubber 2, deal 1: 1HN-1" in page
 
 
 def test_a_shared_chicago_has_each_chicagos_subtotal_and_winner(client: Client) -> None:
@@ -434,7 +434,7 @@ def test_a_shared_chicago_has_each_chicagos_subtotal_and_winner(client: Client) 
         ("2", "Chicago 2: NS win by 12150", "12220", "70"),
     ]
     assert totals_shown(page) == (12440, 1830)
-    assert "Chicago 2, deal 4: 6♠ S +1" in page
+    assert "Chicago 2, deal 4: 6SS+1" in page
 
 
 def test_we_may_be_east_west(client: Client) -> None:
@@ -536,8 +536,8 @@ def test_the_evening_refuses_bad_input_with_a_4xx(
 @pytest.mark.parametrize(
     ("language", "deal", "dealer", "honours"),
     [
-        ("fi", "6♦ I =", "I", "honöörit IL 150"),
-        ("es", "6♦ E =", "E", "honores EO 150"),
+        ("fi", "6♦I=", "I", "honöörit IL 150"),
+        ("es", "6♦E=", "E", "honores EO 150"),
     ],
 )
 def test_the_sheet_is_written_in_the_readers_notation(
@@ -551,9 +551,9 @@ def test_the_sheet_is_written_in_the_readers_notation(
     three = client.post(
         "/pad/sheet.json", posted(SPANISH_RUBBER[:3]), HTTP_ACCEPT_LANGUAGE=language
     )
-    west = {"fi": "5♣ L -2", "es": "5♣ O -2"}[language]
+    west = {"fi": "5♣L-2", "es": "5♣O-2"}[language]
     assert json.loads(three.content)["rows"][2]["deal"] == west
-    assert dealer == drawn["rows"][5]["deal"].split()[1]
+    assert drawn["rows"][5]["deal"][2] == dealer
     page = client.get("/pad/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     found = re.search(r'id="pad-words"[^>]*>(.*?)</script>', page, re.S)
     assert found is not None

@@ -31,9 +31,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import JavaScriptCatalog
 
-from bridgescore.core.contract import Contract
+from bridgescore.core.notation import notation_for
 from bridgescore.core.seats import Seat, Side
-from bridgescore.core.strains import Doubling
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.laws.lawsets import get_laws, law_set_names
 from bridgescore.sheets import (
@@ -74,27 +73,12 @@ def _json(
     return response
 
 
-NOTATIONS: Final[Mapping[str, Mapping[str, Any]]] = {
-    "en": {"seats": {"N": "N", "E": "E", "S": "S", "W": "W"}, "sides": {"NS": "NS", "EW": "EW"},
-           "strains": {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"},
-           "doubled": "X", "redoubled": "XX", "passed": "Pass"},
-    "fi": {"seats": {"N": "P", "E": "I", "S": "E", "W": "L"}, "sides": {"NS": "PE", "EW": "IL"},
-           "strains": {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"},
-           "doubled": "X", "redoubled": "XX", "passed": "Passi"},
-    "es": {"seats": {"N": "N", "E": "E", "S": "S", "W": "O"}, "sides": {"NS": "NS", "EW": "EO"},
-           "strains": {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "ST"},
-           "doubled": "X", "redoubled": "XX", "passed": "Paso"},
-}  # fmt: skip
-"""Until the library's notation lands: how each language writes seats, sides, strains,
-doubling and a passed-out deal (the values of ``Notation.as_dict()``)."""
-
-
-def notation() -> Mapping[str, Any]:
+def notation() -> dict[str, Any]:
     """The labels the pad shows for seats, sides, strains, doubling marks and "pass", in the
-    request's language: one dict, put into the page and used by every drawing. The values
-    the pad posts stay the international letters (N E S W, C D H S NT, X, XX)."""
-    # TODO(notation): return notation_for(get_language()).as_dict()  (bridgescore.core.notation)
-    return NOTATIONS.get((get_language() or "en")[:2], NOTATIONS["en"])
+    request's language (the library's notation): one dict, put into the page and used by
+    every drawing. The values the pad posts stay the international letters (N E S W,
+    C D H S NT, X, XX)."""
+    return notation_for(get_language()).as_dict()
 
 
 def _vulnerable(vulnerability: Vulnerability) -> str:
@@ -106,20 +90,10 @@ def _vulnerable(vulnerability: Vulnerability) -> str:
     }[vulnerability]
 
 
-def _deal_text(deal: Deal, words: Mapping[str, Any]) -> str:
-    """The deal as players of the language write it (``4♠X S +1``), without its honours."""
-    result = deal.result
-    contract = result.contract
-    if not isinstance(contract, Contract) or result.tricks is None or contract.declarer is None:
-        return str(words["passed"])
-    doubling = {Doubling.UNDOUBLED: "", Doubling.DOUBLED: words["doubled"],
-                Doubling.REDOUBLED: words["redoubled"]}[contract.doubling]  # fmt: skip
-    difference = result.tricks - contract.tricks_needed
-    mark = "=" if difference == 0 else f"{difference:+d}"
-    return (
-        f"{contract.level}{words['strains'][contract.strain.letter]}{doubling}"
-        f" {words['seats'][contract.declarer.letter]} {mark}"
-    )
+def _deal_text(deal: Deal) -> str:
+    """The deal as players of the request's language write it (``4♠XE+1``, ``Paso``),
+    without its honours."""
+    return notation_for(get_language()).result(deal.result)
 
 
 def _honours_text(deal: Deal, words: Mapping[str, Any]) -> str:
@@ -279,7 +253,7 @@ def _rubber_rows(
             "label": _label("rubber", rubber, row.number),
             "dealer": rubber_dealer(first, row.number + offset).letter,
             "vulnerability": _vulnerable(row.vulnerability),
-            "deal": _deal_text(row.deal, words),
+            "deal": _deal_text(row.deal),
             "honours": _honours_text(row.deal, words),
             "points": row.points.as_dict(),
             "above": row.above.as_dict(),
@@ -396,7 +370,7 @@ def _drawn_chicago(sheet: ChicagoSheet, we: Side, words: Mapping[str, Any]) -> d
                 "dealer": info.dealer.letter,
                 "dealer_shown": words["seats"][info.dealer.letter],
                 "vulnerability": _vulnerable(info.vulnerability),
-                "deal": _deal_text(row.deal, words),
+                "deal": _deal_text(row.deal),
                 "honours": _honours_text(row.deal, words),
                 "honours_counted": row.honours_counted,
                 "points": points,

@@ -221,7 +221,8 @@
     if (d.passed) { return NOTATION.passed; }
     var need = Number(d.level) + 6, diff = Number(d.tricks) - need;
     var mark = diff === 0 ? "=" : (diff > 0 ? "+" + diff : String(diff));
-    var text = d.level + strainText(d.strain) + doubledText(d.doubled) + " " + NOTATION.seats[d.declarer] + " " + mark;
+    // as the library writes a result in the reader's notation (4♠XE-2, 3NTS=)
+    var text = d.level + strainText(d.strain) + doubledText(d.doubled) + NOTATION.seats[d.declarer] + mark;
     if (d.honours_side) { text += " · " + fill(gettext("honours %(side)s %(points)s"), { side: NOTATION.sides[d.honours_side], points: d.honours }); }
     return text;
   }
