@@ -15,6 +15,7 @@ from django.http import (
     HttpResponse,
 )
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import gettext, gettext_noop
@@ -113,12 +114,10 @@ PRINT_BODY = '<body class="print">'
 
 
 def results_page(request: HttpRequest, public_id: str, page: str) -> HttpResponse:
-    """A session's results pages in the language it is published in (a Finnish club's
-    results in Finnish), unless the reader chose one with the language switch."""
+    """A session's results pages in the reader's language, as :func:`said.published_language`
+    rules (the switch, else the browser's, else the session's, else English)."""
     session = Session.objects.filter(public_id=public_id).only("language").first()
     language = said.published_language(request, session)
-    if not language:  # the browser's, as LocaleMiddleware chose it
-        return _results_page(request, public_id, page)
     with translation.override(language):
         request.LANGUAGE_CODE = language
         response = _results_page(request, public_id, page)
@@ -175,7 +174,7 @@ def _results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespon
         if not published:
             note = escape(_("Live: results so far"))
             html = html.replace(PRINT_BODY, f'{PRINT_BODY}<p class="live">{note}</p>', 1)
-        return HttpResponse(html)
+        return HttpResponse(_with_switch(request, html))
     pages = {p.file: p for p in (report.index, *report.boards, *report.cards)}
     shown = pages.get(page)
     if shown is None:
@@ -193,14 +192,31 @@ def _results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespon
         return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
     html = env.get_template("page.html").render(report=report, page=shown)
     if session.state != Session.State.PUBLISHED:
-        note = escape(_("Live: results so far"))
-        html = html.replace(
-            "<main>",
-            f'<main><p class="live">{note}</p>'
-            '<script src="/static/bridgescore/live.js" defer></script>',
-            1,
-        )
-    return HttpResponse(html)
+        html = html.replace("<main>", f"<main>{_live_note()}", 1)
+    return HttpResponse(_with_switch(request, html))
+
+
+def _live_note() -> str:
+    """The line that says the results are not final, with the script that refreshes the
+    page; its link back to a table (``live.js``) in the page's language."""
+    note = escape(_("Live: results so far"))
+    back = escape(_("‹ Back to table %(table)s"))
+    return (
+        f'<p class="live" data-back="{back}">{note}</p>'
+        '<script src="/static/bridgescore/live.js" defer></script>'
+    )
+
+
+def _with_switch(request: HttpRequest, html: str) -> str:
+    """A results page (drawn by the report's templates) with the app's language switch
+    in its header, as on every other page, and the switch's style."""
+    switch = render_to_string("bridgescore/_languages.html", request=request).strip()
+    html = html.replace("</head>", f'<link rel="stylesheet" href="{RESULTS_CSS}">\n</head>', 1)
+    return html.replace("<header>", f"<header>{switch}", 1)
+
+
+RESULTS_CSS = "/static/bridgescore/results.css"
+"""The language switch's style on the results pages (the report's own style is theirs)."""
 
 
 _ENVIRONMENTS: dict[Language, Environment] = {}

@@ -621,6 +621,7 @@ def plan_of(link: TableLink) -> dict[str, Any]:
         "lead_rule": session.lead_rule,
         "plan": rounds,
         "scores": score_table(),
+        "notation": said.words_of().notation.as_dict(),
         "links": {
             "page": f"/t/{link.token}/",
             "plan": f"/t/{link.token}/plan.json",

@@ -16,7 +16,9 @@
     back.id = "back-to-table";
     back.className = "back-to-table";
     back.href = held.link;
-    back.textContent = "‹ Back to table " + held.table;
+    // the words come with the page, in its language ("‹ Back to table %(table)s")
+    var words = live.dataset.back || "‹ %(table)s";
+    back.textContent = words.replace("%(table)s", String(held.table));
     live.appendChild(document.createTextNode(" "));
     live.appendChild(back);
   }

@@ -124,7 +124,10 @@
 
   // --- words ------------------------------------------------------------------------------
 
-  function strainText(s) { return s === "NT" ? "NT" : SUITS[s] || ""; }
+  // the language's notation (the library's, in the plan): sides NS/EW as PE/IL, NS/EO; notrump NT, ST
+  function notation(kind, key) { var n = state.plan && state.plan.notation; return (n && n[kind] && n[kind][key]) || key; }
+  function side(s) { return notation("sides", s); }
+  function strainText(s) { return s === "NT" ? notation("strains", "NT") : SUITS[s] || ""; }
   function contractText(d) {
     if (d.not_played) { return gettext("Not played"); }
     if (d.level === "pass") { return gettext("Passed out"); }
@@ -160,7 +163,7 @@
   }
   function scoreText(d) {
     var n = nsScore(d);
-    return n === null ? gettext("Not played") : "NS " + signed(n);
+    return n === null ? gettext("Not played") : side("NS") + " " + signed(n);
   }
   function results(level) {
     var made = ["="], up = [], down = [];
@@ -212,8 +215,8 @@
     var head = el("div", { className: "phone-head" }, [
       el("h1", { text: fill(gettext("Table %(table)s · round %(round)s of %(rounds)s"), { table: state.plan.table, round: roundNo, rounds: state.plan.planned }) }),
       r.plays ? el("p", { className: "who" }, [
-        el("b", { text: "NS " + r.ns }), " " + r.ns_names + " ", el("br"),
-        el("b", { text: "EW " + r.ew }), " " + r.ew_names]) : null
+        el("b", { text: side("NS") + " " + r.ns }), " " + r.ns_names + " ", el("br"),
+        el("b", { text: side("EW") + " " + r.ew }), " " + r.ew_names]) : null
     ]);
     var body = (SCREENS[screen] || SCREENS.board)(roundNo, at);
     var waiting = queue();
@@ -223,13 +226,14 @@
     }
     parts.push(el("p", { id: "queue", className: "queue", hidden: waiting.length === 0 },
       [waiting.length ? gettext("Waiting to send:") + " " + waiting.map(function (e) { return fill(gettext("board %(board)s"), { board: e.board }); }).join(", ") +
-        (state.online ? " (sending…)" : " (kept on this phone until the connection is back)") : ""]));
+        " (" + (state.online ? gettext("sending…") : gettext("kept on this phone until the connection is back")) + ")" : ""]));
     state.notes.forEach(function (note) { parts.push(el("p", { className: "note", role: "status", text: note })); });
     parts.push(body.screen);
     parts.push(footer(body.back));
     root.replaceChildren.apply(root, parts);
     root.dataset.screen = screen;
-    document.title = fill(gettext("Table %(table)s"), { table: state.plan.table }) + ": " + screen;
+    var heading = root.querySelector("section h2");
+    document.title = fill(gettext("Table %(table)s"), { table: state.plan.table }) + (heading ? ": " + heading.textContent : "");
   }
 
   function boardLine(d) {
@@ -293,7 +297,7 @@
         return button(n, function () { d.level = n; render(); }, d.level === n ? "on" : "", { "data-level": n });
       });
       var strains = ["C", "D", "H", "S", "NT"].map(function (s) {
-        return button(s === "NT" ? "NT" : suitSpan(s), function () { d.strain = s; render(); },
+        return button(s === "NT" ? strainText("NT") : suitSpan(s), function () { d.strain = s; render(); },
           d.strain === s ? "on" : "", { "data-strain": s, "aria-label": s === "NT" ? gettext("notrump") : { C: gettext("clubs"), D: gettext("diamonds"), H: gettext("hearts"), S: gettext("spades") }[s] });
       });
       var doublings = [["", "—"], ["X", "X"], ["XX", "XX"]].map(function (pair) {
@@ -425,8 +429,9 @@
       if (following && following.plays) {
         children.push(el("p", { className: "next-round" }, [
           el("b", { text: fill(gettext("Round %(round)s here:"), { round: following.round }) + " " }),
-          "NS " + following.ns + (following.ns_names ? " (" + following.ns_names + ")" : "") +
-          " v EW " + following.ew + (following.ew_names ? " (" + following.ew_names + ")" : "") +
+          fill(gettext("%(ns)s v %(ew)s"), {
+            ns: side("NS") + " " + following.ns + (following.ns_names ? " (" + following.ns_names + ")" : ""),
+            ew: side("EW") + " " + following.ew + (following.ew_names ? " (" + following.ew_names + ")" : "") }) +
           ", " + boardsText(following.boards.map(function (b) { return b.number; }))]));
       } else if (following) {
         children.push(el("p", { className: "next-round", text: fill(gettext("Nobody plays at this table in round %(round)s."), { round: following.round }) }));
@@ -549,7 +554,7 @@
           if (!current()) { return; }
           if (answer.status === 200) {
             var text = answer.body.preview || "";
-            var score = text.indexOf(": NS ") >= 0 ? "NS " + signed(Number(text.split(": NS ")[1])) : (text === "NP" ? gettext("Not played") : scoreText(d));
+            var score = text.indexOf(": NS ") >= 0 ? side("NS") + " " + signed(Number(text.split(": NS ")[1])) : (text === "NP" ? gettext("Not played") : scoreText(d));
             state.preview = { ticket: ticket, score: score };
           } else {
             state.preview = { ticket: ticket, error: answer.body.error || gettext("refused") };
