@@ -99,6 +99,9 @@ class Pad:
 
     def start(self, kind: str, players: dict[str, str]) -> None:
         self.page.goto("/pad/")
+        self.page.locator("#pad section[data-step]").wait_for()
+        if self.page.locator("#pad section[data-step='sheet']").count():
+            self.tap("[data-games]")  # the game played last opens first
         self.step("games")
         self.tap(f"[data-new={kind}]")
         self.step("setup")
@@ -440,3 +443,172 @@ def test_a_damaged_saved_game_is_reported_in_spanish(pad: Pad, server: Server) -
     assert "No se pudo leer una partida guardada (roto); las demás se conservan." in said
     assert pad.page.locator("#pad li[data-game]").count() == 1
     assert pad.page.locator("#pad tr[data-player='Sofía'] td.num").inner_text() == "+100"
+
+
+NEXT_RUBBER = (
+    # the same four play on after the text's rubber: 1♥ by N one down (EW 50), 3NT by S made
+    # (NS 100 below, a game), 4♠ by N made (NS's second game, EW none: 700)
+    PadDeal("N", "1", "H", tricks=6),
+    PadDeal("S", "3", "NT", tricks=9),
+    PadDeal("N", "4", "S", tricks=10),
+)
+NATURAL_WIDTH = "(img) => img.complete ? img.naturalWidth : -1"
+
+
+def test_the_shared_page_is_the_sheet_of_both_rubbers_and_its_qr_code_draws(pad: Pad) -> None:
+    pad.start("rubber", PLAYERS)
+    for number, deal in enumerate(SPANISH_RUBBER, 1):
+        pad.enter(deal)
+        pad.wait_deals(number)
+    # the rubber is over: the same players go on, and the next deal is the second rubber's 1
+    assert pad.page.locator("#pad #next").inner_text().startswith("Rubber 2, deal 1:")
+    pad.tap("[data-again]")
+    pad.step("contract")
+    pad.contract_on(NEXT_RUBBER[0])
+    pad.wait_deals(7)
+    for number, deal in enumerate(NEXT_RUBBER[1:], 8):
+        pad.enter(deal)
+        pad.wait_deals(number)
+    deals = pad.page.locator("#pad #deals li[data-deal='7'] button").inner_text()
+    assert deals.startswith("Rubber 2, deal 1: 1HN-1")
+    assert pad.totals() == (920, 50)  # the second rubber: 100 + 120 + 700, and 50
+    pad.within("the second rubber over")
+    pad.tap("[data-share]")
+    pad.step("share")
+    qr = pad.page.locator("#pad img.qr")
+    qr.wait_for()
+    pad.page.wait_for_function("() => document.querySelector('#pad img.qr').complete")
+    width = qr.evaluate(NATURAL_WIDTH)
+    print(f"pad QR code: natural width {width} px")
+    assert width > 0
+    link = pad.page.locator("#share-link").get_attribute("href")
+    assert link is not None
+    shared = pad.page.context.new_page()
+    shared.goto(link)
+    # the same drawing, read-only: each rubber with its result and bonus, and the evening
+    assert (
+        "Rubber 1: EW win by 870" in shared.locator("details[data-rubber='1'] summary").inner_text()
+    )
+    assert shared.locator("td.bonus[data-side=EW] .pts").first.inner_text() == "500"
+    assert shared.locator("td.bonus[data-side=NS] .pts").first.inner_text() == "700"
+    assert shared.locator("#total-ns").inner_text() == "920"
+    assert shared.locator("#evening-ns").inner_text() == "1690"  # 770 + 920
+    assert shared.locator("#evening-ew").inner_text() == "1690"  # 1640 + 50
+    assert shared.locator(
+        "details[data-rubber='1'] td.above[data-deal='4'] small"
+    ).first.is_visible()
+    shared.wait_for_function("() => document.querySelector('#qr').complete")
+    assert shared.locator("#qr").evaluate(NATURAL_WIDTH) > 0
+    cut: list[str] = shared.evaluate(CUT, ".pad.shared")
+    assert cut == []
+    pad.shoot(shared, "pad-shared-two-rubbers")
+    shared.close()
+    assert pad.misfits == []
+
+
+def test_the_evening_counts_the_rubber_and_the_chicago(pad: Pad) -> None:
+    pad.start("rubber", {"N": "Nora", "E": "Eero", "S": "Sofía", "W": "Wilma"})
+    # 3NT by S made, 4♠ by N made: NS two games to none, 100 + 120 + 700 = 920
+    for number, deal in enumerate([PadDeal("S", "3", "NT", tricks=9),
+                                   PadDeal("N", "4", "S", tricks=10)], 1):  # fmt: skip
+        pad.enter(deal)
+        pad.wait_deals(number)
+    assert pad.totals() == (920, 0)
+    pad.tap("[data-games]")
+    pad.step("games")
+    # a Chicago after it, the players in other seats: 1NT by E made with two over, 150 to EW
+    pad.start("chicago", {"N": "Sofía", "E": "Nora", "S": "Eero", "W": "Wilma"})
+    pad.enter(PadDeal("E", "1", "NT", tricks=9))
+    pad.wait_deals(1)
+    assert pad.totals() == (0, 150)
+    pad.tap("[data-games]")
+    pad.step("games")
+    pad.page.locator("#pad #evening").wait_for()
+    assert pad.page.locator("#pad #evening-title").inner_text() == "This evening: 2 games"
+    shown = {
+        name: pad.page.locator(f"#pad tr[data-player='{name}'] td.num").inner_text()
+        for name in ("Nora", "Eero", "Sofía", "Wilma")
+    }
+    assert shown == {"Nora": "+1070", "Eero": "-1070", "Sofía": "+770", "Wilma": "-770"}
+    pad.within("games")
+    pad.shoot(pad.page, "pad-evening")
+    assert pad.misfits == []
+
+
+@pytest.mark.parametrize(
+    ("language", "we", "they", "undoubled", "status"),
+    [
+        ("fi", "Me", "IL", "Kahdentamaton", "Täyspelit"),
+        ("es", "Nosotros", "EO", "Sin doblar", "Mangas"),
+    ],
+)
+def test_the_pad_in_finnish_and_spanish_fits_and_we_may_be_east_west(
+    pad: Pad, server: Server, language: str, we: str, they: str, undoubled: str, status: str
+) -> None:
+    pad.page.context.add_cookies([{"name": COOKIE, "value": language, "url": server.url}])
+    pad.page.goto("/pad/")
+    pad.step("games")
+    pad.tap("[data-new=chicago]")
+    pad.step("setup")
+    pad.within(f"{language} Chicago set-up")  # the law sets' names, the variants' buttons
+    pad.shoot(pad.page, f"pad-chicago-setup-{language}")
+    pad.page.locator("#pad nav button.back").click()
+    pad.tap("[data-new=rubber]")
+    pad.step("setup")
+    for seat, name in PLAYERS.items():
+        pad.page.fill(f"#pad input[data-seat={seat}]", name)
+    pad.tap("[data-choice=we][data-value=EW]")  # Eero and Wilma keep the score
+    pad.within(f"{language} rubber set-up")
+    pad.tap("[data-start]")
+    pad.step("sheet")
+    pad.enter(SPANISH_RUBBER[3], snap=f"pad-{language}")  # 4♠X by S, five tricks over
+    pad.wait_deals(1)
+    assert pad.points(1) == (390, 0)
+    # the doubling keys were on the declarer screen, each word whole
+    pad.tap("[data-correct='1']")
+    pad.step("contract")
+    pad.tap("[data-contract='4S']")
+    pad.step("declarer")
+    assert pad.page.locator("#pad [data-doubled='-']").inner_text() == undoubled
+    pad.fits(f"{language} declarer")
+    pad.page.locator("#pad nav button.back").click()
+    pad.page.locator("#pad nav button.back").click()
+    pad.step("sheet")
+    # We are East-West: our column first, in the language's letters
+    head = pad.page.locator("#pad #sheet thead th").first.inner_text()
+    assert head.split() == [we, they]
+    first_total = pad.page.locator("#pad #sheet tfoot th").first
+    assert first_total.get_attribute("id") == "total-ew"
+    assert status in pad.page.locator("#pad #status").inner_text()
+    assert pad.page.locator("#pad #contracts button").count() == 35
+    pad.within(f"{language} sheet")
+    assert pad.misfits == []
+
+
+def test_switching_the_language_draws_the_sheet_again(pad: Pad, server: Server) -> None:
+    pad.start("rubber", PLAYERS)
+    pad.enter(SPANISH_RUBBER[0])
+    pad.wait_deals(1)
+    assert "Games: NS 0, EW 0" in pad.page.locator("#pad #status").inner_text()
+    pad.page.context.add_cookies([{"name": COOKIE, "value": "es", "url": server.url}])
+    pad.page.reload()
+    pad.step("sheet")
+    pad.page.wait_for_function(
+        "() => (document.querySelector('#pad #status')?.textContent || '').includes('Mangas')"
+    )
+    assert pad.page.locator("#pad #sheet thead th").first.inner_text().split()[0] == "Nosotros"
+    deal = pad.page.locator("#pad #deals li[data-deal='1'] button").inner_text()
+    assert deal.startswith("Mano 1: 2STN+1")
+
+
+def test_a_chicago_without_honours_never_asks_for_them(pad: Pad) -> None:
+    pad.start("chicago", PLAYERS)
+    pad.tap("[data-contract='4S']")
+    pad.step("declarer")
+    pad.tap("[data-seat=N]")
+    pad.step("tricks")
+    assert pad.page.locator("#pad [data-honours]").count() == 0
+    pad.tap("[data-tricks='10']")
+    pad.tap("[data-done]")
+    pad.wait_deals(1)
+    assert pad.points(1) == (420, 0)

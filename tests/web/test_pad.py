@@ -561,3 +561,9 @@ def test_the_sheet_is_written_in_the_readers_notation(
     assert words["notation"]["seats"]["W"] == {"fi": "L", "es": "O"}[language]
     assert words["notation"]["strains"]["NT"] == {"fi": "NT", "es": "ST"}[language]
     assert words["notation"]["passed"] == {"fi": "Passi", "es": "Paso"}[language]
+    # the law sets' names too (the web's marked titles: said.law_set_title)
+    found = re.search(r'id="pad-choices"[^>]*>(.*?)</script>', page, re.S)
+    assert found is not None
+    laws = {law["value"]: law["label"] for law in json.loads(found.group(1))["laws"]}
+    assert laws["1932"] == {"fi": "Bridgen lait 1932 (ennen vuotta 1935)",
+                            "es": "Leyes del bridge de 1932 (antes de 1935)"}[language]  # fmt: skip

@@ -34,7 +34,7 @@ from django.views.i18n import JavaScriptCatalog
 from bridgescore.core.notation import notation_for
 from bridgescore.core.seats import Seat, Side
 from bridgescore.core.vulnerability import Vulnerability
-from bridgescore.laws.lawsets import get_laws, law_set_names
+from bridgescore.laws.lawsets import law_set_names
 from bridgescore.sheets import (
     DEALS_PER_ROUND,
     ChicagoSheet,
@@ -58,6 +58,7 @@ from bridgescore.web.pad_forms import (
     read_game,
     sheet_of,
 )
+from bridgescore.web.said import law_set_title
 
 _JSON_ESCAPES: Final = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026",
                         ord("'"): "\\u0027"}  # fmt: skip
@@ -449,7 +450,7 @@ def pad_home(request: HttpRequest) -> HttpResponse:
     """``/pad/``: the pad itself (every screen drawn by ``pad.js`` from what the phone
     keeps), with the choices the library offers."""
     choices = {
-        "laws": [{"value": n, "label": get_laws(n).title} for n in law_set_names()],
+        "laws": [{"value": n, "label": law_set_title(n)} for n in law_set_names()],
         "vulnerability": [{"value": v, "label": str(label)} for v, label in VULNERABILITY_RULES],
         "scoring": [{"value": v, "label": str(label)} for v, label in SCORINGS],
         "honours": [{"value": v, "label": str(label)} for v, label in HONOURS_RULES],
