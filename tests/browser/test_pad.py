@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import pytest
 from playwright.sync_api import Dialog, Error, Page
 
-from web.test_languages import COOKIE
+from web.test_languages import COOKIE, english_left
 
 from .conftest import Server, Shoot
 from .tablephone import FITS, REACHABLE
@@ -582,6 +582,41 @@ def test_the_pad_in_finnish_and_spanish_fits_and_we_may_be_east_west(
     assert status in pad.page.locator("#pad #status").inner_text()
     assert pad.page.locator("#pad #contracts button").count() == 35
     pad.within(f"{language} sheet")
+    english = {"sheet": english_left(pad.page.content(), language)}
+    # the declarer and tricks screens, the shared page and the games: no English on any
+    pad.tap("[data-contract='3NT']")
+    pad.step("declarer")
+    english["declarer"] = english_left(pad.page.content(), language)
+    pad.tap("[data-seat=W]")
+    pad.step("tricks")
+    english["tricks"] = english_left(pad.page.content(), language)
+    pad.fits(f"{language} tricks")
+    pad.tap("[data-tricks='8']")
+    pad.tap("[data-done]")
+    pad.wait_deals(2)
+    pad.tap("[data-share]")
+    pad.step("share")
+    english["share"] = english_left(pad.page.content(), language)
+    pad.within(f"{language} share")
+    link = pad.page.locator("#share-link").get_attribute("href")
+    assert link is not None
+    shared = pad.page.context.new_page()
+    shared.goto(link)
+    english["shared page"] = english_left(shared.content(), language)
+    cut: list[str] = shared.evaluate(CUT, ".pad.shared")
+    pad.misfits.extend(f"{language} shared page: {c}" for c in cut)
+    assert shared.locator("#sheet thead th").first.inner_text().split() == [we, they]
+    pad.shoot(shared, f"pad-shared-{language}")
+    shared.close()
+    pad.page.locator("#pad nav button.back").click()
+    pad.step("sheet")
+    pad.tap("[data-games]")
+    pad.step("games")
+    pad.page.locator("#pad #evening").wait_for()
+    english["games"] = english_left(pad.page.content(), language)
+    pad.within(f"{language} games")
+    pad.shoot(pad.page, f"pad-games-{language}")
+    assert {screen: found for screen, found in english.items() if found} == {}
     assert pad.misfits == []
 
 

@@ -283,7 +283,7 @@
     if (!kept || !kept.evening || !kept.evening.games) { return []; }
     var night = kept.evening;
     return [el("h2", { id: "evening-title", text: night.title }),
-      el("table", { cls: "grid evening", id: "evening" }, [el("tbody", {}, night.players.map(function (p) {
+      el("table", { cls: "sheet evening", id: "evening" }, [el("tbody", {}, night.players.map(function (p) {
         return el("tr", { "data-player": p.name }, [el("td", { text: p.name }), el("td", { cls: "num", text: p.shown })]);
       }))])];
   }
