@@ -275,6 +275,10 @@ def test_the_pad_and_its_app_files_are_served(client: Client) -> None:
     assert client.get("/pad/").status_code == 200
     worker = client.get("/pad/sw.js")
     assert worker.content.startswith(b"// bridgescore ")
+    assert b'missing: "No connection, and the pad is not kept on this phone yet."' in worker.content
+    finnish = client.get("/pad/sw.js", HTTP_ACCEPT_LANGUAGE="fi").content.decode()
+    assert "No connection" not in finnish
+    assert 'missing: "' in finnish
     manifest = json.loads(client.get("/pad/manifest.webmanifest").content)
     assert manifest["scope"] == "/pad/"
     assert client.get("/pad/jsi18n/").status_code == 200

@@ -636,11 +636,18 @@ def pad_service_worker(request: HttpRequest) -> HttpResponse:
     ``/pad/``), so the pad opens without a connection; its first line names the version
     of what it keeps."""
     text, version = _shell()
+    # what it says offline before it keeps anything, in the reader's language
+    missing = _("No connection, and the pad is not kept on this phone yet.")
+    text = text.replace(f'"{_MISSING}"', json.dumps(missing).translate(_JSON_ESCAPES))
     response = HttpResponse(
         f"// bridgescore {version}\n{text}", content_type="text/javascript; charset=utf-8"
     )
     response["Cache-Control"] = "no-cache"
     return response
+
+
+_MISSING: Final = "No connection, and the pad is not kept on this phone yet."
+"""The worker's offline line as ``pad-sw.js`` writes it (replaced by the reader's)."""
 
 
 @functools.cache
