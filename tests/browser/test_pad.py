@@ -384,14 +384,14 @@ def test_the_finnish_chicago_on_the_pad_in_finnish(pad: Pad, server: Server) -> 
             assert pad.page.locator("#pad #winner").inner_text() == (
                 "Eero & Wilma voittavat 1540 pisteellä"
             )
-            again = pad.page.locator("#pad [data-again]").bounding_box()
-            assert again is not None
-            assert again["y"] + again["height"] <= 844  # on the first screen
+            # the same players go on: the next Chicago's first deal on the grid, at once
+            assert "Uusi Chicago, samat pelaajat" in ended.inner_text()
+            assert pad.page.locator("#pad #next").inner_text().startswith("Chicago 2, jako 1:")
+            grid = pad.page.locator("#pad #contracts").bounding_box()
+            assert grid is not None
+            assert grid["y"] + grid["height"] <= 844  # on the first screen
             pad.shoot(pad.page, "pad-chicago-over-fi")
-            pad.tap("[data-again]")
-            deal_screen(pad, deal)
-        else:
-            pad.enter(deal)
+        pad.enter(deal)
         pad.wait_deals(number)
         assert pad.points(number) == points, f"deal {number}"
     # the evening's totals, the library's: both Chicagos
@@ -462,13 +462,12 @@ def test_the_shared_page_is_the_sheet_of_both_rubbers_and_its_qr_code_draws(pad:
         pad.wait_deals(number)
     # the rubber is over: the same players go on, and the next deal is the second rubber's 1
     assert pad.page.locator("#pad #next").inner_text().startswith("Rubber 2, deal 1:")
-    pad.tap("[data-again]")
-    pad.step("contract")
-    pad.contract_on(NEXT_RUBBER[0])
-    pad.wait_deals(7)
-    for number, deal in enumerate(NEXT_RUBBER[1:], 8):
+    assert "Next rubber, same players" in pad.page.locator("#pad #ended").inner_text()
+    for number, deal in enumerate(NEXT_RUBBER, 7):
         pad.enter(deal)
         pad.wait_deals(number)
+    # the second rubber's first deal took no more taps than any other
+    assert [t for _deal, t in pad.taps[-3:]] == [4, 4, 4]
     deals = pad.page.locator("#pad #deals li[data-deal='7'] button").inner_text()
     assert deals.startswith("Rubber 2, deal 1: 1HN-1")
     assert pad.totals() == (920, 50)  # the second rubber: 100 + 120 + 700, and 50

@@ -398,13 +398,14 @@
     if (sheet) {
       // at the end of a Chicago the box below names it: the status line would repeat its title
       if (!(game.kind === "chicago" && sheet.ended && fresh)) { parts.push(el("p", { cls: "status", id: "status", text: sheet.status })); }
+      if (sheet.ended && fresh) { parts.push(endedBox(game, sheet)); }
       if (sheet.next && fresh) {
         parts.push(el("p", { cls: "board-line", id: "next" }, [fill(gettext("%(deal)s: %(dealer)s deals (%(name)s), %(vul)s"), {
           deal: sheet.next.label, dealer: NOTATION.seats[sheet.next.dealer], name: who(game, sheet.next.dealer), vul: sheet.next.vulnerability })]));
       }
-      if (sheet.ended && fresh) { parts.push(endedBox(game, sheet)); }
     }
-    var playing = !(sheet && fresh && (sheet.over || sheet.ended));
+    // after a rubber or a Chicago the same four play on: the grid starts the next one
+    var playing = !(sheet && fresh && sheet.over);
     if (playing) {
       // the next deal starts here: one tap on its contract
       if (!(sheet && sheet.next && fresh)) {
@@ -420,7 +421,7 @@
     if (over) {
       actions.push(button(gettext("New game"), function () { startSetup(game.kind, game.players); }, { cls: "big", "data-new-game": "1" }));
     } else if (ended) {
-      // (the next rubber or Chicago with the same players is offered in the box at the top)
+      // (the next rubber or Chicago with the same players starts on the grid at the top)
       actions.push(button(gettext("New game"), function () { startSetup(game.kind, game.players); }, { "data-new-game": "1" }));
     }
     if (game.deals.length) {
@@ -447,9 +448,8 @@
       el("p", { cls: "status" }, [el("b", { text: gettext("We") }), " " + end.totals[we(game)] + " · ",
         el("b", { text: gettext("They") }), " " + end.totals[they(game)]]),
       el("p", { id: "winner", text: won ? fill(gettext("%(players)s win by %(margin)s"), { players: won, margin: end.margin }) : end.result }),
-      // the same four play on: the next deal starts the evening's next rubber or Chicago
-      sheet.over ? null : button(game.kind === "rubber" ? gettext("Next rubber, same players") : gettext("New Chicago, same players"),
-        function () { enter(null); }, { cls: "big", "data-again": "1", disabled: state.busy })
+      // the same four play on: the grid under this box starts the evening's next one
+      sheet.over ? null : el("p", { cls: "again", id: "again", text: game.kind === "rubber" ? gettext("Next rubber, same players") : gettext("New Chicago, same players") })
     ]);
   }
   // the deals as entered, each with what the sheet gave each side; tap one to correct it
