@@ -398,8 +398,7 @@ def test_the_finnish_chicago_on_the_pad_in_finnish(pad: Pad, server: Server) -> 
     assert pad.totals() == (220 + 12220, 1760 + 70)
     assert "Chicago 2 päättyi" in pad.page.locator("#pad #ended").inner_text()
     assert pad.cells_within_screen() == []
-    # a refused deal is refused in Finnish (and changes nothing)
-    # (honours are not asked in a Chicago scored each deal on its own, and refused if sent)
+    # a correction, and back (honours are not asked in a Chicago scored each deal on its own)
     pad.tap("[data-correct='1']")
     deal_screen(pad, PadDeal("N", "3", "NT", tricks=9))
     pad.wait_deals(8)
@@ -410,6 +409,29 @@ def test_the_finnish_chicago_on_the_pad_in_finnish(pad: Pad, server: Server) -> 
         "() => document.querySelector(\"#pad #deals li[data-deal='1'] .points\")"
         "?.dataset.ns === '70'"
     )
+    # shared, the sheet is the same: each Chicago with its subtotal and winner
+    pad.tap("[data-share]")
+    pad.step("share")
+    link = pad.page.locator("#share-link").get_attribute("href")
+    assert link is not None
+    shared = pad.page.context.new_page()
+    shared.goto(link)
+    subtotals = shared.locator("tr.round-total td:first-child").all_inner_texts()
+    assert subtotals == [
+        "Chicago 1: IL voittaa 1540 pisteellä",
+        "Chicago 2: PE voittaa 12150 pisteellä",
+    ]
+    assert (shared.locator("#total-ns").inner_text(), shared.locator("#total-ew").inner_text()) == (
+        "12440",
+        "1830",
+    )
+    assert english_left(shared.content(), "fi") == []
+    cut: list[str] = shared.evaluate(CUT, ".pad.shared")
+    assert cut == []
+    pad.shoot(shared, "pad-shared-chicago-fi")
+    shared.close()
+    pad.page.locator("#pad nav button.back").click()
+    pad.step("sheet")
     pad.tap("[data-games]")
     pad.step("games")
     assert pad.page.locator("#pad tr[data-player='Ana'] td.num").inner_text() == "+10610"
