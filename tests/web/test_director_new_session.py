@@ -27,7 +27,7 @@ def test_fourteen_pairs_are_offered_the_seven_table_mitchell_beside_the_howell(
     page = td.get("/director/new/", {"pairs": "14", "boards": "24"}).content.decode()
     assert 'value="mitchell:7x3"' in page
     assert 'value="howell:7x2"' in page
-    assert "<b>mitchell:7x3</b>: 7 rounds × 3 boards; 21 boards a pair" in page
+    assert "<b><code>mitchell:7x3</code></b>: 7 rounds × 3 boards; 21 boards a pair" in page
 
 
 def test_any_movement_can_be_typed_as_a_spec(td: Client, club: Club) -> None:

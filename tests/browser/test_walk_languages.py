@@ -1,0 +1,465 @@
+"""A club night walked in Finnish and in Spanish on a 390 × 844 phone, every page and
+screen: the director's (home, a new session set up, its control grid, a cell, the roster,
+the pairs, penalties, late changes, the guide cards, a Swiss's draw), the table's phone step
+by step (the board, the contract, the declarer, the lead, the result, the score, accepted,
+the director's call, a board entered without a connection and waiting on the phone, the
+round complete screen, the opponents' confirm page) and the results pages (the live
+ranking, a traveller, a score card, the print page).
+
+Each page fails the walk on
+
+- **an English word**: any word of the catalogues' English (every msgid) that the
+  language's own translations never use, outside an allow-list of names (the players', the
+  club's, the movements', and the abbreviations every language writes: IMP, VP, PBN ...);
+  the contracts as the language writes them are not words;
+- **an element cut at 390 px**: any visible element whose box leaves the screen's width
+  (unless it is inside a box that scrolls sideways by design, itself within the screen), or
+  whose text runs past its own box (its ``scrollWidth`` over its ``clientWidth``).
+
+Screenshots of every page go to ``test-artefacts/screenshots/`` (``walk-fi-...``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING
+
+import polib
+import pytest
+
+from bridgescore.web.demo import DEMO_CLUB, DEMO_USER
+from bridgescore.web.demo import NAMES as DEMO_NAMES
+from bridgescore.web.settings import LOCALE_PATHS
+
+from .conftest import PHONE, Server, Shoot
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page
+
+pytestmark = pytest.mark.browser
+
+COOKIE = "bridgescore_language"
+LOCALE = LOCALE_PATHS[0]
+
+NAMES = {
+    "fi": {
+        "1": "Aino Virtanen & Eero Laine",
+        "2": "Liisa Korhonen & Matti Nieminen",
+        "3": "Kaisa Mäkelä & Pekka Hämäläinen",
+        "4": "Sari Koskinen & Juha Heikkinen",
+        "5": "Tiina Järvinen & Jari Lehtonen",
+        "6": "Anna Lehtinen & Timo Saarinen",
+    },
+    "es": {
+        "1": "Lucía García & Javier López",
+        "2": "Carmen Martín & Pablo Sánchez",
+        "3": "Elena Romero & Diego Navarro",
+        "4": "Marta Torres & Sergio Ruiz",
+        "5": "Isabel Gil & Andrés Molina",
+        "6": "Rosa Ortega & Luis Castro",
+    },
+}
+TEAMS = {"fi": ["Hertat", "Padat", "Ruudut", "Ristit"], "es": ["Picas", "Copas", "Bastos", "Oros"]}
+SESSION = {"fi": "Tiistain parikilpailu", "es": "Torneo del martes"}
+SWISS = {"fi": "Joukkuemonrad", "es": "Suizo de equipos"}
+
+ALLOWED = {
+    # the demo club and its director's login, as they were named
+    "bridge",
+    # the language switch: each language by its code
+    "en", "fi", "es",
+    # movements, formats and abbreviations every language writes as they are
+    "mitchell", "howell", "imp", "imps", "vp", "mp", "bridgemate", "pbn", "qr", "usebio",
+    "csv", "json", "zip", "pdf", "bws", "bridgescore", "bridgescorer", "chicago", "ebu",
+    "rounddata",  # Bridgemate's table of a movement
+}  # fmt: skip
+"""Words that are names, in every language."""
+
+USAGE = {
+    "fi": set(),
+    "es": {"top", "tops", "club", "control", "total", "artificial", "dir", "vul"},
+}
+"""Words the language writes as English does (Spanish *el top de un estuche*, *club*,
+*puntuación artificial*; *Dir.* for dirección, *vul.* for vulnerable)."""
+
+NOTATION = {
+    "fi": {"pe", "il", "nt", "xx", "sa"},
+    "es": {"ns", "eo", "st", "xx"},
+}
+"""The sides and notrump as each language writes them (``bridgescore.core.notation``)."""
+
+_HOLE = re.compile(r"%\(\w+\)[sd]|\{[^{}]*\}|<[^>]*>|%%")
+_WORD = re.compile(r"[^\W\d_]{2,}")
+_CONTRACT = re.compile(
+    r"\b[1-7](?:NT|ST|SA|[CDHSTP♣♦♥♠])(?:XX|X)?(?:[NESWPIOL])?(?:[=+\-−]\d*)?(?=\W|$)"
+)
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in _WORD.findall(_HOLE.sub(" ", text))}
+
+
+@cache
+def english(language: str) -> frozenset[str]:
+    """The catalogues' English words (every msgid's) that ``language``'s translations never
+    bring in of their own (a word a translation uses where its English does not have it
+    is the language's: Spanish *no*, *total*)."""
+    source: set[str] = set()
+    native: set[str] = set()
+    for domain in ("django", "djangojs"):
+        po = polib.pofile(str(LOCALE / language / "LC_MESSAGES" / f"{domain}.po"))
+        for entry in po:
+            said = _words(entry.msgid) | _words(entry.msgid_plural or "")
+            source |= said
+            for text in (entry.msgstr, *entry.msgstr_plural.values()):
+                native |= _words(text) - said
+    names = {w.lower() for who in NAMES[language].values() for w in _WORD.findall(who)}
+    names |= {w.lower() for w in (*TEAMS[language], SESSION[language], SWISS[language])}
+    return frozenset(source - native - ALLOWED - USAGE[language] - NOTATION[language] - names)
+
+
+DEMO_SESSION = "Demo pairs"
+DATA = (
+    DEMO_SESSION,
+    DEMO_CLUB,
+    DEMO_USER,
+    *(n for who in DEMO_NAMES.values() for n in who.split(" & ")),
+)
+"""What the demo's club, session and players are called (data, not the app's words)."""
+_URL = re.compile(r"\S*/\S*")
+"""An address, or a path (a table's link: its token is letters at random)."""
+
+
+def english_in(text: str, language: str) -> list[str]:
+    """The English words of ``text`` (contracts as written, addresses and links, and the
+    demo's names are not words)."""
+    found = english(language)
+    for name in DATA:
+        text = text.replace(name, " ")
+    text = _CONTRACT.sub(" ", _URL.sub(" ", text))
+    return sorted({w for w in _WORD.findall(text) if w.lower() in found})
+
+
+SHOWN = """() => {
+    // what a reader sees: the rendered text, the page's title, and the words read aloud or
+    // shown in attributes of visible elements
+    // (text in <code> is typed as shown, in every language: a movement's syntax, a pair's id)
+    let body = document.body.innerText;
+    const typed = [...document.querySelectorAll('code')].map(c => c.innerText)
+        .filter(t => t.trim());
+    typed.sort((a, b) => b.length - a.length);  // the longest first: a code may hold another
+    for (const t of typed) { body = body.split(t).join(' '); }
+    const out = [document.title, body];
+    const read = '[placeholder], [title], [aria-label], [alt], input[type=submit], '
+        + 'input[type=button]';
+    for (const e of document.querySelectorAll(read)) {
+        const r = e.getBoundingClientRect();
+        if (r.width === 0 && r.height === 0) { continue; }
+        for (const a of ['placeholder', 'title', 'aria-label', 'alt', 'value']) {
+            if (a === 'value' && e.tagName !== 'INPUT') { continue; }
+            const v = e.getAttribute(a);
+            if (v) { out.push(v); }
+        }
+    }
+    return out.join('\\n');
+}"""
+
+CUT = """() => {
+    // each visible element: its box within the screen's width (or inside a box that
+    // scrolls sideways by design, itself within the screen); its own text within its box
+    const W = document.documentElement.clientWidth;
+    const out = [];
+    const scrolls = (s) => /(auto|scroll)/.test(s.overflowX);
+    const label = (e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')
+        + (typeof e.className === 'string' && e.className
+           ? '.' + e.className.trim().split(/\\s+/).join('.') : '')
+        + ' "' + (e.innerText || e.value || '').trim().replace(/\\s+/g, ' ').slice(0, 40) + '"';
+    const scroller = (e) => {
+        for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+            if (scrolls(getComputedStyle(p))) { return p; }
+        }
+        return null;
+    };
+    for (const e of document.body.querySelectorAll('*')) {
+        const skipped = ['SCRIPT', 'STYLE', 'TEMPLATE', 'BR', 'OPTION', 'svg', 'path'];
+        if (skipped.includes(e.tagName)) { continue; }
+        const s = getComputedStyle(e);
+        if (s.display === 'none' || s.visibility === 'hidden') { continue; }
+        if (e.closest('[hidden]')) { continue; }
+        const r = e.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) { continue; }
+        const box = scroller(e);
+        if (box === null) {
+            if (r.left < -0.5 || r.right > W + 0.5) {
+                out.push('outside the screen (' + Math.round(r.left) + '-'
+                         + Math.round(r.right) + ' px): ' + label(e));
+            }
+        }
+        const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+        const boxed = s.display !== 'inline' && s.display !== 'contents';
+        const control = ['INPUT', 'BUTTON', 'SELECT'].includes(e.tagName);
+        if ((own || control) && boxed && !scrolls(s) && e.tagName !== 'TEXTAREA'
+                && e.scrollWidth > e.clientWidth + 1) {
+            out.push('text cut (' + e.scrollWidth + ' > ' + e.clientWidth + ' px): ' + label(e));
+        }
+    }
+    return out;
+}"""
+
+
+@dataclass
+class Walk:
+    """One language's walk: what it found wrong, page by page."""
+
+    language: str
+    shoot: Shoot
+    wrong: list[str] = field(default_factory=list)
+    seen: list[str] = field(default_factory=list)
+
+    def check(self, page: Page, name: str) -> None:
+        """Read ``page`` as its reader: its language, its English, what is cut; a screenshot."""
+        page.evaluate("() => window.scrollTo(0, 0)")
+        where = f"{name} ({page.url.split('/', 3)[-1]})"
+        self.seen.append(name)
+        lang = page.locator("html").get_attribute("lang")
+        if lang != self.language:
+            self.wrong.append(f"{where}: <html lang={lang!r}>")
+        for word in english_in(page.evaluate(SHOWN), self.language):
+            self.wrong.append(f"{where}: English {word!r}")
+        for problem in page.evaluate(CUT):
+            self.wrong.append(f"{where}: {problem}")
+        self.shoot(page, f"walk-{self.language}-{name}")
+
+
+def _context(browser: Browser, server: Server, language: str) -> BrowserContext:
+    context = browser.new_context(base_url=server.url, locale=language, **PHONE)
+    context.set_default_timeout(10_000)
+    context.add_cookies([{"name": COOKIE, "value": language, "url": server.url}])
+    return context
+
+
+@pytest.fixture(params=["fi", "es"])
+def language(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def contexts(browser: Browser, server: Server, language: str) -> Iterator[list[BrowserContext]]:
+    made: list[BrowserContext] = []
+    yield made
+    for context in made:
+        context.close()
+
+
+def test_every_page_of_the_club_night_in_the_language(
+    browser: Browser,
+    server: Server,
+    language: str,
+    shoot: Shoot,
+    contexts: list[BrowserContext],
+) -> None:
+    walk = Walk(language, shoot)
+
+    def phone() -> Page:
+        context = _context(browser, server, language)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("dialog", lambda dialog: walk.wrong.append(f"a dialog: {dialog.message}"))
+        return page
+
+    # --- the director ---------------------------------------------------------------------
+    td = phone()
+    td.goto("/")
+    walk.check(td, "home")
+    td.goto("/login/")
+    walk.check(td, "login")
+    td.locator("input[name=username]").fill("director")
+    td.locator("input[name=password]").fill("demo-bridge-club")
+    td.locator("main form button[type=submit]").click()
+    td.wait_for_url("**/director/")
+    walk.check(td, "director")
+    roster = td.locator('a[href^="/director/club/"]').first.get_attribute("href")
+    assert roster is not None
+
+    td.goto("/director/new/")
+    walk.check(td, "new-session")
+    td.locator("input[name=pairs]").fill("6")
+    td.locator("input[name=boards]").fill("10")
+    td.locator("form[method=get] button[type=submit]").click()
+    td.locator("input[name=spec][value='howell:3x2']").wait_for()
+    walk.check(td, "new-session-movements")
+    td.locator("input[name=name]").fill(SESSION[language])
+    td.locator("label.choice:has(input[value='howell:3x2'])").click()
+    td.locator("label.choice:has(input[name=lead_rule][value=off])").click()
+    names = "\n".join(f"{pair}: {who}" for pair, who in NAMES[language].items())
+    td.locator("textarea[name=names]").fill(names)
+    td.locator("form[method=post] button.big").click()
+    td.wait_for_url(re.compile(r"/director/s/\d+/$"))
+    control = td.url.split("/", 3)[-1].rstrip("/")
+    td.locator("#grid table").wait_for()
+    walk.check(td, "control")
+    links = td.locator('a[href^="/t/"]').evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    links = sorted({link for link in links if re.fullmatch(r"/t/[^/]+/", link)})
+    results = td.locator('a[href^="/r/"]').first.get_attribute("href")
+    assert links, links
+    assert results is not None
+
+    for path, name in (
+        (f"/{control}/cell/1/1/", "cell"),
+        (roster, "roster"),
+        (f"/{control}/pairs/", "pairs"),
+        (f"/{control}/penalties/", "penalties"),
+        (f"/{control}/change/", "late-change"),
+        (f"/{control}/cards/", "cards"),
+    ):
+        td.goto(path)
+        walk.check(td, name)
+
+    td.goto("/director/new/teams/")
+    walk.check(td, "new-teams")
+    td.locator("input[name=teams]").fill("4")
+    td.locator("form[method=get] button[type=submit]").click()
+    td.locator("input[name='team-4']").wait_for()
+    walk.check(td, "new-teams-named")
+    td.locator("input[name=name]").fill(SWISS[language])
+    td.locator("input[name=schedule][value=swiss]").check()
+    td.locator("input[name=rounds]").fill("3")
+    td.locator("input[name=boards]").fill("4")
+    for number, team in enumerate(TEAMS[language], start=1):
+        td.locator(f"input[name='team-{number}']").fill(team)
+    td.locator("form[method=post] button.big").click()
+    td.wait_for_url(re.compile(r"/director/s/\d+/$"))
+    swiss = td.url.split("/", 3)[-1].rstrip("/")
+    td.locator("#grid table").wait_for()
+    walk.check(td, "teams-control")
+    td.goto(f"/{swiss}/draw/")
+    walk.check(td, "swiss-draw")
+
+    # --- a table's phone, step by step ----------------------------------------------------
+    table = phone()
+    table.goto(links[0])
+    screen = table.locator("#phone section[data-step]")
+    screen.wait_for()
+
+    def step(name: str) -> None:
+        table.locator(f"#phone section[data-step='{name}']").wait_for()
+
+    def tap(selector: str) -> None:
+        table.locator(f"#phone {selector}").first.click()
+
+    step("board")
+    walk.check(table, "table-board")
+    boards = table.locator("[data-step=board] button[data-board]").evaluate_all(
+        "els => els.map(e => e.dataset.board)"
+    )
+    assert len(boards) == 2, boards
+    tap("nav button.call")
+    step("call")
+    walk.check(table, "table-call")
+    tap("[data-action=close]")
+    step("board")
+    tap(f"[data-board='{boards[1]}']")  # out of order: asked first
+    step("order")
+    walk.check(table, "table-order")
+    tap("[data-answer=no]")
+    step("contract")
+    tap("[data-level='4']")
+    tap("[data-strain='S']")
+    tap("[data-doubled=X]")
+    walk.check(table, "table-contract")
+    tap("button.next")
+    step("declarer")
+    walk.check(table, "table-declarer")
+    tap("[data-seat=N]")
+    step("result")
+    walk.check(table, "table-result")
+    tap("[data-result='-2']")
+    step("score")
+    table.locator("#phone [data-step=score] [data-action=accept]:not([disabled])").wait_for()
+    table.wait_for_function("!document.querySelector('#phone [data-step=score] p.quiet')")
+    walk.check(table, "table-score")
+    tap("[data-action=accept]")
+    step("kept")
+    table.locator("#traveller").wait_for(timeout=15_000)
+    walk.check(table, "table-accepted")
+    traveller = table.locator("#traveller").get_attribute("href")
+    tap("[data-action=next]")
+
+    table.context.set_offline(True)
+    step("board")
+    tap(f"[data-board='{boards[1]}']")
+    step("contract")
+    tap("[data-level='3']")
+    tap("[data-strain='NT']")
+    tap("button.next")
+    tap("[data-seat=S]")
+    tap("[data-result='+1']")
+    step("score")
+    table.locator("#phone [data-step=score] p.quiet").wait_for()
+    table.wait_for_function(
+        "!/…$/.test(document.querySelector('#phone [data-step=score] p.quiet').textContent)"
+    )
+    walk.check(table, "table-score-offline")
+    tap("[data-action=accept]")
+    step("kept")
+    table.locator("#queue:not([hidden])").wait_for()
+    walk.check(table, "table-queued")
+    tap("[data-action=next]")
+    step("end")
+    walk.check(table, "table-round-complete-offline")
+    table.context.set_offline(False)
+    table.evaluate("() => window.dispatchEvent(new Event('online'))")
+    table.locator("#queue").wait_for(state="hidden", timeout=15_000)
+    walk.check(table, "table-round-complete")
+
+    opponents = phone()
+    opponents.goto(f"{links[1]}confirm/")
+    walk.check(opponents, "opponents-confirm")
+
+    # --- the results pages ----------------------------------------------------------------
+    assert traveller is not None
+    table.goto(results)
+    table.locator("#back-to-table").wait_for()
+    walk.check(table, "results-live")
+    table.goto(traveller)
+    walk.check(table, "results-traveller")
+    td.goto(results)
+    card = td.locator('a[href^="pair-"]').first.get_attribute("href")
+    assert card is not None
+    td.goto(f"{results}{card}")
+    walk.check(td, "results-score-card")
+    td.goto(f"{results}print.html")
+    walk.check(td, "results-print")
+
+    assert len(walk.seen) >= 30, walk.seen
+    assert walk.wrong == [], "\n".join(walk.wrong)
+
+
+def test_the_walk_finds_english_and_cut_elements(
+    browser: Browser, server: Server, shoot: Shoot
+) -> None:
+    """The checks themselves: a page with an English line, an element wider than the
+    screen and a button too narrow for its word is each found (and a table that scrolls
+    sideways in its own box by design is not)."""
+    context = _context(browser, server, "fi")
+    page = context.new_page()
+    page.goto("/login/")
+    page.evaluate(
+        """() => document.querySelector('main').insertAdjacentHTML('beforeend',
+        '<p>Print all</p><p id="wide" style="width: 600px">leveä</p>'
+        + '<button id="narrow" style="width: 40px; white-space: nowrap">Kilpailunjohtaja</button>'
+        + '<div style="overflow-x: auto"><table><tr><td style="min-width: 900px">'
+        + 'vieritys</td></tr></table></div>')"""
+    )
+    walk = Walk("fi", shoot)
+    walk.check(page, "self-check")
+    context.close()
+    assert [w.split(": ", 1)[1] for w in walk.wrong] == [
+        "English 'Print'",
+        "English 'all'",
+        'outside the screen (12-612 px): p#wide "leveä"',
+        'text cut (131 > 38 px): button#narrow "Kilpailunjohtaja"',
+    ]
