@@ -254,7 +254,10 @@
     return when.getFullYear() + "-" + two(when.getMonth() + 1) + "-" + two(when.getDate());
   }
   function eveningFields(all) {
-    var form = new URLSearchParams(), latest = all.slice(-MOST_GAMES);
+    // the library keeps the latest day's games; the others are not sent, to keep the post small
+    var last = all.length ? day(all[all.length - 1]) : "";
+    var form = new URLSearchParams();
+    var latest = all.filter(function (g) { return day(g) === last; }).slice(-MOST_GAMES);
     form.set("games", String(latest.length));
     latest.forEach(function (game, n) {
       fields(game, game.deals, game.stopped).forEach(function (value, key) { form.set("g" + n + "-" + key, value); });
