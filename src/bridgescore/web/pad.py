@@ -3,12 +3,16 @@
 The phone keeps the game (its settings, players and deals) in its own storage and asks
 ``POST /pad/sheet.json`` for the sheet drawn: the deals are read through
 :mod:`bridgescore.web.pad_forms`, the library's sheet (:mod:`bridgescore.sheets`) works
-out every figure, and :func:`drawn` lays it out as players draw it (We and They, above
-and below the line, a line under each game, partscores cut). The page draws what it is
-given and keeps it, so without a connection the last sheet and the deals stay on the
-phone and the sheet is drawn again once the connection is back. A game may be shared
-(``POST /pad/share/``): saved here and read-only at ``/pad/g/<public id>/`` to anyone with
-its link or QR code.
+out every figure, and :func:`drawn` lays it out as players draw it (We and They, the
+side keeping score on the left, above and below the line, a line under each game,
+partscores cut), drawn once in ``_pad_sheet.html`` for the pad (the HTML comes with the
+sheet) and for the shared page alike, in the reader's language and notation. The page
+places what it is given and keeps it, so without a connection the last sheet and the
+deals stay on the phone and the sheet is drawn again once the connection is back. A game
+may be shared (``POST /pad/share/``): saved here and read-only at ``/pad/g/<public id>/``
+to anyone with its link or QR code. ``POST /pad/evening.json`` gives the evening's totals
+per player over the phone's games, as :func:`bridgescore.sheets.evening.evening` adds
+them up.
 """
 
 from __future__ import annotations
