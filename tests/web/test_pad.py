@@ -521,6 +521,7 @@ def test_the_evenings_totals_count_every_rubber_and_chicago(client: Client) -> N
     ("change", "said"),
     [
         ({"games": "13"}, "games: at most 12"),
+        ({"games": "-1"}, "games: at least 0"),
         ({"games": "x"}, "games: not readable"),
         ({"g0-day": "yesterday"}, "game 1, day: not readable"),
         ({"g0-deal-0-tricks": "14"}, "game 1, deal 1, tricks: a deal has 13 tricks, so at most 13"),

@@ -304,6 +304,7 @@ class PadEveningForm(forms.Form):
         max_value=MOST_GAMES,
         error_messages=_messages(
             gettext_noop("games"),
+            min_value=gettext_lazy("games: at least 0"),
             max_value=format_lazy(gettext_lazy("games: at most {most}"), most=MOST_GAMES),
         ),
     )
