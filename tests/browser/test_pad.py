@@ -615,6 +615,11 @@ def test_the_pad_in_finnish_and_spanish_fits_and_we_may_be_east_west(
     pad.tap("[data-tricks='8']")
     pad.tap("[data-done]")
     pad.wait_deals(2)
+    # a passed-out deal: one tap on the small link under the grid, written as players write it
+    pad.tap("[data-passed]")
+    pad.wait_deals(3)
+    passed = pad.page.locator("#pad #deals li[data-deal='3'] button").inner_text()
+    assert passed.startswith({"fi": "Jako 3: Passi", "es": "Mano 3: Paso"}[language])
     pad.tap("[data-share]")
     pad.step("share")
     english["share"] = english_left(pad.page.content(), language)
