@@ -287,6 +287,7 @@ def test_a_notation_as_data_for_a_page() -> None:
         "honours": "honöörit",
     }
     assert SPANISH.as_dict()["letters"] == {"C": "T", "D": "D", "H": "C", "S": "P", "NT": "ST"}
+    assert ENGLISH.as_dict()["strains"] == {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
 
 
 @pytest.mark.parametrize("code", ["fi", "es"])

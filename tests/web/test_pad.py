@@ -423,7 +423,7 @@ def test_the_shared_page_is_the_sheet_with_each_rubber_and_the_evenings_total(
     assert 'id="evening-ew" data-side="EW">1690<' in page  # 1640 + 50
     assert ">2 rubbers<" in page
     assert '<meta http-equiv="refresh" content="30">' in page
-    assert "Rubber 2, deal 1: 1HN-1" in page
+    assert "Rubber 2, deal 1: 1♥N-1" in page
 
 
 def test_a_shared_chicago_has_each_chicagos_subtotal_and_winner(client: Client) -> None:
@@ -438,7 +438,7 @@ def test_a_shared_chicago_has_each_chicagos_subtotal_and_winner(client: Client) 
         ("2", "Chicago 2: NS win by 12150", "12220", "70"),
     ]
     assert totals_shown(page) == (12440, 1830)
-    assert "Chicago 2, deal 4: 6SS+1" in page
+    assert "Chicago 2, deal 4: 6♠S+1" in page
 
 
 def test_we_may_be_east_west(client: Client) -> None:

@@ -232,12 +232,13 @@ class Notation:
         return self.contract(result.contract, symbols=symbols) + difference(result)
 
     def as_dict(self) -> dict[str, object]:
-        """The notation as data, for a page script to label its buttons with."""
+        """The notation as data, for a page script to label its buttons with: ``strains``
+        as a page shows them (the suits' symbols in every language), ``letters`` as typed."""
         return {
             "language": self.code,
             "seats": {seat.letter: self.seat(seat) for seat in Seat},
             "sides": {side.value: self.side(side) for side in Side},
-            "strains": {strain.letter: self.strain(strain) for strain in Strain},
+            "strains": {strain.letter: self.strain(strain, symbols=True) for strain in Strain},
             "letters": {strain.letter: self.strain(strain, symbols=False) for strain in Strain},
             "doubled": self.doubled,
             "redoubled": self.redoubled,

@@ -98,7 +98,7 @@ def _vulnerable(vulnerability: Vulnerability) -> str:
 def _deal_text(deal: Deal) -> str:
     """The deal as players of the request's language write it (``4♠XE+1``, ``Paso``),
     without its honours."""
-    return notation_for(get_language()).result(deal.result)
+    return notation_for(get_language()).result(deal.result, symbols=True)
 
 
 def _honours_text(deal: Deal, words: Mapping[str, Any]) -> str:
