@@ -415,9 +415,59 @@ def test_every_page_of_the_club_night_in_the_language(
     table.locator("#queue").wait_for(state="hidden", timeout=15_000)
     walk.check(table, "table-round-complete")
 
+    # round 2: one board sent to East-West's phone, the other accepted here; the call
+    tap("[data-action=start]")
+    step("board")
+    first, second = table.locator("[data-step=board] button[data-board]").evaluate_all(
+        "els => els.map(e => e.dataset.board)"
+    )
+    tap(f"[data-board='{first}']")
+    step("contract")
+    tap("[data-level='2']")
+    tap("[data-strain='H']")
+    tap("button.next")
+    tap("[data-seat=E]")
+    tap("[data-result='=']")
+    step("score")
+    table.locator("#phone [data-action=pending]:not([disabled])").click()
+    step("sent")
+    walk.check(table, "table-sent-to-opponents")
+    tap("[data-action=next]")
+    tap(f"[data-board='{second}']")
+    step("contract")
+    tap("[data-level=pass]")
+    step("score")
+    tap("[data-action=accept]:not([disabled])")
+    step("kept")
+    tap("[data-action=next]")
+    step("waiting")
+    walk.check(table, "table-waiting-for-opponents")
+    tap("nav button.call")
+    table.locator("#call-note").fill("?")
+    tap("[data-action=call]")
+    table.locator("#phone [data-step=call] p[role=status]").wait_for()
+    walk.check(table, "table-call-sent")
+    tap("[data-action=close]")
+
+    td.goto(f"/{control}/")
+    rows = td.locator("tr:has(a[href^='/t/'])").evaluate_all(
+        """rows => rows.map(r => [r.querySelector("a[href^='/t/']").getAttribute('href'),
+                                  (r.innerText.match(/\\b\\d{6}\\b/) || [''])[0]])"""
+    )
+    codes = {link: code for link, code in rows if code}
+    walk.check(td, "control-with-call")
     opponents = phone()
-    opponents.goto(f"{links[1]}confirm/")
-    walk.check(opponents, "opponents-confirm")
+    opponents.goto(links[0])
+    walk.check(opponents, "takeover")
+    opponents.goto(f"{links[0]}confirm/")
+    walk.check(opponents, "opponents-code")
+    opponents.locator("input[name=code]").fill(codes[links[0]])
+    opponents.locator("main form button.big").click()
+    opponents.locator("main form.confirm").wait_for()
+    walk.check(opponents, "opponents-waiting")
+    opponents.locator("main form.confirm button.ok").click()
+    opponents.locator("main form.confirm").wait_for(state="detached")
+    walk.check(opponents, "opponents-confirmed")
 
     # --- the results pages ----------------------------------------------------------------
     assert traveller is not None
@@ -433,6 +483,22 @@ def test_every_page_of_the_club_night_in_the_language(
     walk.check(td, "results-score-card")
     td.goto(f"{results}print.html")
     walk.check(td, "results-print")
+
+    # --- published: the session closed at the tables, the results final -----------------
+    td.goto(f"/{control}/")
+    td.locator("button[name=state][value=published]").click()
+    td.locator("main form.stack button.big").wait_for()
+    walk.check(td, "publish-as-it-stands")
+    td.locator("main form.stack button.big").click()
+    td.locator("button[name=state][value=running]").wait_for()
+    walk.check(td, "control-published")
+    table.goto(links[0])
+    step("closed")
+    walk.check(table, "table-closed")
+    table.goto(results)
+    walk.check(table, "results-published")
+    table.goto("/")
+    walk.check(table, "home-published")
 
     assert len(walk.seen) >= 30, walk.seen
     assert walk.wrong == [], "\n".join(walk.wrong)

@@ -35,7 +35,8 @@ def test_a_result_is_previewed_then_kept_once(session: Session, link: Link, phon
               "result": "=", "entry_id": entry_id}  # fmt: skip
     preview = send_entry(device, table.token, **fields)
     shown = {name: str(value) for name, value in fields.items()}  # echoed as the form read it
-    assert preview == {"http": 200, "preview": "4SN=: NS +420", "board": 1, "input": shown}
+    assert preview == {"http": 200, "preview": "4SN=: NS +420", "ns_score": 420, "board": 1,
+                       "input": shown}  # fmt: skip
     assert Entry.objects.count() == 0  # nothing kept before the opponents accept
     first = send_entry(device, table.token, **fields, confirm="1")
     assert (first["http"], first["status"], first["score"]) == (200, "accepted", "4SN=: NS +420")

@@ -492,7 +492,7 @@ def shown(entry: Entry) -> str:
         return _("not played")
     if entry.kind == Entry.Kind.ADJUSTED:
         return entry.adjusted
-    return " ".join(part for part in (entry.contract, entry.declarer, entry.result) if part)
+    return said.result_text(entry.contract, entry.declarer, entry.result, spaced=True)
 
 
 def logged(log: Iterable[Entry]) -> list[LoggedLine]:

@@ -21,6 +21,9 @@ from django.utils import translation
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation.trans_real import parse_accept_lang_header
 
+from bridgescore.core.contract import Contract, TableResult
+from bridgescore.core.notation import difference
+from bridgescore.core.seats import Side
 from bridgescore.errors import BridgeError, Message, as_message, listed
 from bridgescore.i18n import Language, LanguageError, Words, words
 
@@ -111,6 +114,33 @@ def words_of(language: str | None = None) -> Words:
     if found is None:
         found = _WORDS[chosen] = words(chosen)
     return found
+
+
+def result_text(
+    contract: str, declarer: str = "", result: str = "", *, spaced: bool = False
+) -> str:
+    """A result as it is kept (the library's international text: ``4SX``, ``N``, ``-2``;
+    ``Pass``) as the reader's notation writes it: ``4♠XP-2`` in Finnish (``4♠X P -2``
+    ``spaced``, as the director's log writes it); what reads as no result (``A+/A-``,
+    ``NP``) as it was kept."""
+    parts = [part for part in (contract, declarer, result) if part]
+    try:
+        found = TableResult.parse(" ".join(parts))
+    except (BridgeError, ValueError):
+        return (" " if spaced else "").join(parts)
+    notation = words_of().notation
+    made = found.contract
+    if spaced and isinstance(made, Contract) and made.declarer is not None:
+        seat = notation.seat(made.declarer)
+        return f"{notation.contract(made, declarer=False)} {seat} {difference(found)}"
+    return notation.result(found)
+
+
+def ns_points(points: int, *, signed: bool = True) -> str:
+    """North-South's score with their side as the reader's notation writes it: ``NS +420``,
+    ``PE +420``."""
+    side = words_of().notation.side(Side.NS)
+    return f"{side} {points:+d}" if signed else f"{side} {points}"
 
 
 Part = Message

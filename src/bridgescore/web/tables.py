@@ -419,7 +419,12 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
             entries.table_may_enter(link.session, inp)
             row = entries.check_entry(link.session, inp, by_table=True)
             shown = _as_read(form, data)
-            body = {"preview": _score_text(row), "board": inp.board, "input": shown}
+            body = {
+                "preview": _score_text(row),
+                "ns_score": row.ns_score,
+                "board": inp.board,
+                "input": shown,
+            }
             return _answer(wants_json, request, link, body, 200)
         entry, created, playing = entries.record_table_entry(link.session, inp)
     except (BridgeError, ValueError) as error:
@@ -507,15 +512,17 @@ def _status_of(error: Exception) -> int:
 
 
 def _score_text(row: ResultRow) -> str:
+    """A result and North-South's score in the reader's notation (``4♠P=: PE +420``)."""
+    shown = row.describe() if row.result is None else said.words_of().notation.result(row.result)
     if row.ns_score is not None:
-        return f"{row.describe()}: NS {row.ns_score:+d}"
-    return row.describe()
+        return f"{shown}: {said.ns_points(row.ns_score)}"
+    return shown
 
 
 def _entry_text(entry: Entry) -> str:
     if entry.ns_score is not None:
-        shown = f"{entry.contract}{entry.declarer}{entry.result}"
-        return f"{shown}: NS {entry.ns_score:+d}"
+        shown = said.result_text(entry.contract, entry.declarer, entry.result)
+        return f"{shown}: {said.ns_points(entry.ns_score)}"
     return entry.adjusted or entry.get_kind_display()
 
 

@@ -553,8 +553,8 @@
         post(state.plan.links.entry, payload(d)).then(function (answer) {
           if (!current()) { return; }
           if (answer.status === 200) {
-            var text = answer.body.preview || "";
-            var score = text.indexOf(": NS ") >= 0 ? side("NS") + " " + signed(Number(text.split(": NS ")[1])) : (text === "NP" ? gettext("Not played") : scoreText(d));
+            var ns = answer.body.ns_score;
+            var score = typeof ns === "number" ? side("NS") + " " + signed(ns) : (d.not_played ? gettext("Not played") : scoreText(d));
             state.preview = { ticket: ticket, score: score };
           } else {
             state.preview = { ticket: ticket, error: answer.body.error || gettext("refused") };

@@ -1,0 +1,27 @@
+"""The reader's notation in the app's templates: ``{% load notation %}``, then
+``{{ entry.ns_score|ns }}`` (``PE 450`` in Finnish) and ``{{ entry|result }}`` (``4♠XP-2``),
+both from :mod:`bridgescore.web.said` (the library's notation, one place)."""
+
+from __future__ import annotations
+
+from django import template
+
+from bridgescore.web import said
+
+register = template.Library()
+
+
+@register.filter
+def ns(points: int | None) -> str:
+    """North-South's score with the side as the reader writes it (``NS 450``, ``PE 450``)."""
+    return "" if points is None else said.ns_points(points, signed=False)
+
+
+@register.filter
+def result(entry: object) -> str:
+    """A kept entry's contract and result in the reader's notation (``4♠XP-2``)."""
+    return said.result_text(
+        str(getattr(entry, "contract", "") or ""),
+        str(getattr(entry, "declarer", "") or ""),
+        str(getattr(entry, "result", "") or ""),
+    )
