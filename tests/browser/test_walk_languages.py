@@ -234,10 +234,15 @@ class Walk:
         self.shoot(page, f"walk-{self.language}-{name}")
 
 
-def _context(browser: Browser, server: Server, language: str) -> BrowserContext:
+def _context(
+    browser: Browser, server: Server, language: str, *, chosen: bool = True
+) -> BrowserContext:
+    """A phone set to ``language`` (its ``Accept-Language``), the language also chosen
+    with the switch unless not ``chosen``."""
     context = browser.new_context(base_url=server.url, locale=language, **PHONE)
     context.set_default_timeout(10_000)
-    context.add_cookies([{"name": COOKIE, "value": language, "url": server.url}])
+    if chosen:
+        context.add_cookies([{"name": COOKIE, "value": language, "url": server.url}])
     return context
 
 
@@ -263,8 +268,8 @@ def test_every_page_of_the_club_night_in_the_language(
 ) -> None:
     walk = Walk(language, shoot)
 
-    def phone() -> Page:
-        context = _context(browser, server, language)
+    def phone(*, chosen: bool = True) -> Page:
+        context = _context(browser, server, language, chosen=chosen)
         contexts.append(context)
         page = context.new_page()
         page.on("dialog", lambda dialog: walk.wrong.append(f"a dialog: {dialog.message}"))
@@ -334,6 +339,7 @@ def test_every_page_of_the_club_night_in_the_language(
     td.wait_for_url(re.compile(r"/director/s/\d+/$"))
     swiss = td.url.split("/", 3)[-1].rstrip("/")
     td.locator("#grid table").wait_for()
+    swiss_results = td.locator('a[href^="/r/"]').first.get_attribute("href")
     walk.check(td, "teams-control")
     td.goto(f"/{swiss}/draw/")
     walk.check(td, "swiss-draw")
@@ -483,6 +489,16 @@ def test_every_page_of_the_club_night_in_the_language(
     walk.check(td, "results-score-card")
     td.goto(f"{results}print.html")
     walk.check(td, "results-print")
+    for number in (1, 2, 3):
+        td.goto(f"/{control}/cell/1/{number}/")
+        walk.check(td, f"cell-1-{number}")
+    reader = phone(chosen=False)  # a phone in the language that never pressed the switch
+    reader.goto(results)
+    walk.check(reader, "results-reader")
+    reader.goto(f"{results}board-1.html")  # not played yet, anywhere
+    walk.check(reader, "results-not-yet")
+    reader.goto(str(swiss_results))
+    walk.check(reader, "results-none-yet")
 
     # --- published: the session closed at the tables, the results final -----------------
     td.goto(f"/{control}/")
