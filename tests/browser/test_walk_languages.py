@@ -355,8 +355,18 @@ def test_every_page_of_the_club_night_in_the_language(
     td.locator("#grid table").wait_for()
     swiss_results = td.locator('a[href^="/r/"]').first.get_attribute("href")
     walk.check(td, "teams-control")
+    rooms = td.locator('a[href^="/t/"]').evaluate_all(
+        "els => els.map(e => e.getAttribute('href'))"
+    )
     td.goto(f"/{swiss}/draw/")
     walk.check(td, "swiss-draw")
+    room = phone()
+    room.goto(rooms[0])
+    room.locator("#phone section[data-step=board]").wait_for()
+    walk.check(room, "teams-table-board")
+    room.locator("#phone [data-step=board] button[data-board]").first.click()
+    room.locator("#phone section[data-step=contract]").wait_for()
+    walk.check(room, "teams-table-contract")
 
     # --- a table's phone, step by step ----------------------------------------------------
     table = phone()
