@@ -379,3 +379,30 @@ def test_a_refused_field_is_named_in_the_phones_language(
         answer = device.post(f"/t/{table.token}/entry/", posted, content_type="application/json")
         assert answer.status_code == 422
         assert expected in answer.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("language", "sides", "west", "notrump"),
+    [("fi", ("PE", "IL"), "L", "NT"), ("es", ("NS", "EO"), "O", "ST")],
+)
+def test_the_table_page_without_its_script_writes_the_languages_notation(
+    session: Session,
+    director: User,
+    phone: Phone,
+    language: str,
+    sides: tuple[str, str],
+    west: str,
+    notrump: str,
+) -> None:
+    """The table's page as a phone without the script reads it (its forms): the pairs'
+    sides, the declarer's seats and notrump as the language writes them; the values posted
+    stay the international ones."""
+    place = _pairs_place(session, director)
+    client = phone(place.link)
+    client.cookies[COOKIE] = language
+    page = client.get(f"/t/{place.link.token}/").content.decode()
+    assert f"<b>{sides[0]} " in page
+    assert f"<b>{sides[1]} " in page
+    assert f'<input type="radio" name="declarer" value="W"><span>{west}</span>' in page
+    assert f'<input type="radio" name="strain" value="NT"><span>{notrump}</span>' in page
+    assert "<b>EW " not in page

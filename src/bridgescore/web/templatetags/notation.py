@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from django import template
 
+from bridgescore.core.seats import Seat, Side
+from bridgescore.core.strains import Strain
 from bridgescore.web import said
 
 register = template.Library()
@@ -25,3 +27,21 @@ def result(entry: object) -> str:
         str(getattr(entry, "declarer", "") or ""),
         str(getattr(entry, "result", "") or ""),
     )
+
+
+@register.filter
+def side(letters: str) -> str:
+    """``NS`` or ``EW`` as the reader writes it (``PE``/``IL``, ``NS``/``EO``)."""
+    return said.words_of().notation.side(Side(letters))
+
+
+@register.filter
+def seat(letter: str) -> str:
+    """A seat's letter (``N E S W``) as the reader writes it (``P I E L``, ``N E S O``)."""
+    return said.words_of().notation.seat(Seat.parse(letter))
+
+
+@register.filter
+def notrump(_: object = None) -> str:
+    """Notrump's letters as the reader writes them (``NT``, ``ST``)."""
+    return said.words_of().notation.strain(Strain.NOTRUMP)
