@@ -8,6 +8,7 @@ the way to the score pad each in their reader's language."""
 from __future__ import annotations
 
 import html
+import json
 import re
 from collections.abc import Callable, Iterator
 from functools import cache
@@ -406,3 +407,17 @@ def test_the_table_page_without_its_script_writes_the_languages_notation(
     assert f'<input type="radio" name="declarer" value="W"><span>{west}</span>' in page
     assert f'<input type="radio" name="strain" value="NT"><span>{notrump}</span>' in page
     assert "<b>EW " not in page
+
+
+def test_the_tables_worker_says_its_offline_line_in_the_language(
+    session: Session, director: User, phone: Phone
+) -> None:
+    place = _pairs_place(session, director)
+    client = phone(place.link)
+    english = client.get(f"/t/{place.link.token}/sw.js").content.decode()
+    assert 'missing: "No connection, and nothing of this table kept on the phone yet."' in english
+    client.cookies[COOKIE] = "fi"
+    finnish = client.get(f"/t/{place.link.token}/sw.js").content.decode()
+    said = re.search(r'missing: ("[^"]*")', finnish)
+    assert said is not None, finnish
+    assert json.loads(said[1]).startswith("Ei yhteyttä, eikä tästä pöydästä"), said[1]

@@ -769,11 +769,18 @@ def table_service_worker(request: HttpRequest, token: str) -> HttpResponse:
     so that a new script replaces the old cache."""
     _link(request, token)
     text, version = _shell_files()
+    # what it says offline before it keeps anything, in the reader's language
+    missing = gettext("No connection, and nothing of this table kept on the phone yet.")
+    text = text.replace(f'"{_MISSING}"', json.dumps(missing).translate(_JSON_ESCAPES))
     response = HttpResponse(
         f"// bridgescore {version}\n{text}", content_type="text/javascript; charset=utf-8"
     )
     response["Cache-Control"] = "no-cache"
     return response
+
+
+_MISSING = "No connection, and nothing of this table kept on the phone yet."
+"""The worker's offline line as ``table-sw.js`` writes it (replaced by the reader's)."""
 
 
 @functools.cache
