@@ -91,6 +91,13 @@ NOTATION = {
 }
 """The sides and notrump as each language writes them (``bridgescore.core.notation``)."""
 
+OTHER = {"fi": "es", "es": "fi"}
+SWITCHED = {
+    "fi": {"results": "Tulosta kaikki", "table": ["Kierros 2 valmis", "Kierros 3 tässä", "IL "]},
+    "es": {"results": "Imprimir todo", "table": ["Ronda 2 completa", "Ronda 3 aquí", "EO "]},
+}
+"""What a results page and the table's phone say once switched to the language."""
+
 _HOLE = re.compile(r"%\(\w+\)[sd]|\{[^{}]*\}|<[^>]*>|%%")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _CONTRACT = re.compile(
@@ -355,9 +362,7 @@ def test_every_page_of_the_club_night_in_the_language(
     td.locator("#grid table").wait_for()
     swiss_results = td.locator('a[href^="/r/"]').first.get_attribute("href")
     walk.check(td, "teams-control")
-    rooms = td.locator('a[href^="/t/"]').evaluate_all(
-        "els => els.map(e => e.getAttribute('href'))"
-    )
+    rooms = td.locator('a[href^="/t/"]').evaluate_all("els => els.map(e => e.getAttribute('href'))")
     td.goto(f"/{swiss}/draw/")
     walk.check(td, "swiss-draw")
     room = phone()
@@ -506,6 +511,22 @@ def test_every_page_of_the_club_night_in_the_language(
     walk.check(table, "results-live")
     table.goto(traveller)
     walk.check(table, "results-traveller")
+
+    # the switch on a results page and on the table's phone: everything drawn again in the
+    # other language, and back
+    other = OTHER[language]
+    table.locator(f"#languages button[value={other}]").click()
+    table.wait_for_function(f"document.documentElement.lang === '{other}'")
+    assert SWITCHED[other]["results"] in table.inner_text("body")
+    table.goto(links[0])
+    step("end")
+    shown = table.inner_text("#phone")
+    for said in SWITCHED[other]["table"]:
+        assert said in shown, (said, shown)
+    table.locator(f"#languages button[value={language}]").click()
+    table.wait_for_function(f"document.documentElement.lang === '{language}'")
+    step("end")
+    walk.check(table, "table-round-2-complete")
     td.goto(results)
     card = td.locator('a[href^="pair-"]').first.get_attribute("href")
     assert card is not None
