@@ -213,6 +213,26 @@ CUT = """() => {
             out.push('text cut (' + e.scrollWidth + ' > ' + e.clientWidth + ' px): ' + label(e));
         }
     }
+    // a word broken across two lines (its box squeezed narrower than the word): the word
+    // cut, though nothing runs over (a link, a table's address, may break anywhere; a
+    // line may break after a hyphen or a colon)
+    const words = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = words.nextNode(); n !== null; n = words.nextNode()) {
+        const holder = n.parentElement;
+        if (!holder || holder.closest('a, script, style, [hidden]')) { continue; }
+        const found = /[^\\s:/=|,.;()\\-]{4,}/g;
+        let m;
+        while ((m = found.exec(n.textContent)) !== null) {
+            const range = document.createRange();
+            range.setStart(n, m.index);
+            range.setEnd(n, m.index + m[0].length);
+            const lines = new Set([...range.getClientRects()].filter(r => r.width > 0)
+                .map(r => Math.round(r.top)));
+            if (lines.size > 1) {
+                out.push('word broken across lines: "' + m[0] + '" in ' + label(holder));
+            }
+        }
+    }
     return out;
 }"""
 
