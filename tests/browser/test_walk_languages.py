@@ -589,8 +589,8 @@ def test_the_walk_finds_english_and_cut_elements(
     browser: Browser, server: Server, shoot: Shoot
 ) -> None:
     """The checks themselves: a page with an English line, an element wider than the
-    screen and a button too narrow for its word is each found (and a table that scrolls
-    sideways in its own box by design is not)."""
+    screen, a button too narrow for its word and a word broken across lines is each found
+    (and a table that scrolls sideways in its own box by design is not)."""
     context = _context(browser, server, "fi")
     page = context.new_page()
     page.goto("/login/")
@@ -599,7 +599,8 @@ def test_the_walk_finds_english_and_cut_elements(
         '<p>Print all</p><p id="wide" style="width: 600px">leveä</p>'
         + '<button id="narrow" style="width: 40px; white-space: nowrap">Kilpailunjohtaja</button>'
         + '<div style="overflow-x: auto"><table><tr><td style="min-width: 900px">'
-        + 'vieritys</td></tr></table></div>')"""
+        + 'vieritys</td></tr></table></div>'
+        + '<p id="squeezed" style="width: 40px; overflow-wrap: anywhere">pöytäkirja</p>')"""
     )
     walk = Walk("fi", shoot)
     walk.check(page, "self-check")
@@ -609,4 +610,5 @@ def test_the_walk_finds_english_and_cut_elements(
         "English 'all'",
         'outside the screen (12-612 px): p#wide "leveä"',
         'text cut (131 > 38 px): button#narrow "Kilpailunjohtaja"',
+        'word broken across lines: "pöytäkirja" in p#squeezed "pöytäkirja"',
     ]
