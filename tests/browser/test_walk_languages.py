@@ -309,6 +309,11 @@ def test_every_page_of_the_club_night_in_the_language(
     td.goto("/login/")
     walk.check(td, "login")
     td.locator("input[name=username]").fill("director")
+    td.locator("input[name=password]").fill("not-the-password")
+    td.locator("main form button[type=submit]").click()
+    td.locator("main .error").wait_for()
+    walk.check(td, "login-refused")
+    td.locator("input[name=username]").fill("director")
     td.locator("input[name=password]").fill("demo-bridge-club")
     td.locator("main form button[type=submit]").click()
     td.wait_for_url("**/director/")
@@ -565,6 +570,8 @@ def test_every_page_of_the_club_night_in_the_language(
     walk.check(reader, "results-not-yet")
     reader.goto(str(swiss_results))
     walk.check(reader, "results-none-yet")
+    reader.goto("/r/no-such-session/")
+    walk.check(reader, "not-found")
 
     # --- published: the session closed at the tables, the results final -----------------
     td.goto(f"/{control}/")
