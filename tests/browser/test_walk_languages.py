@@ -554,9 +554,10 @@ def test_every_page_of_the_club_night_in_the_language(
     step("end")
     walk.check(table, "table-round-2-complete")
     td.goto(results)
-    card = td.locator('a[href^="pair-"]').first.get_attribute("href")
+    card = td.locator('tbody tr:first-child a[href^="pair-"]').first.get_attribute("href")
     assert card is not None
     td.goto(f"{results}{card}")
+    assert td.locator("main table tr:has(td)").count() >= 2  # the boards the pair played
     walk.check(td, "results-score-card")
     td.goto(f"{results}print.html")
     walk.check(td, "results-print")
