@@ -35,6 +35,7 @@ from bridgescore.web.demo import NAMES as DEMO_NAMES
 from bridgescore.web.settings import LOCALE_PATHS
 
 from .conftest import PHONE, Server, Shoot
+from .tablephone import Play, Scorer
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
@@ -75,6 +76,7 @@ ALLOWED = {
     "mitchell", "howell", "imp", "imps", "vp", "mp", "bridgemate", "pbn", "qr", "usebio",
     "csv", "json", "zip", "pdf", "bws", "bridgescore", "bridgescorer", "chicago", "ebu",
     "rounddata",  # Bridgemate's table of a movement
+    "wbf",  # the victory point scale, by the federation's name
 }  # fmt: skip
 """Words that are names, in every language."""
 
@@ -90,6 +92,14 @@ NOTATION = {
     "es": {"ns", "eo", "st", "xx"},
 }
 """The sides and notrump as each language writes them (``bridgescore.core.notation``)."""
+
+MATCH = (
+    (Play("4", "S", "", "N", "="), Play("4", "S", "", "N", "-1")),
+    (Play("3", "NT", "", "E", "+1"), Play("2", "H", "", "W", "=")),
+    (Play("pass"), Play("1", "C", "X", "S", "-2")),
+    (Play("6", "D", "", "S", "="), Play("5", "D", "", "S", "+1")),
+)
+"""Match 1 of the Swiss, board by board: the open room's result and the closed room's."""
 
 OTHER = {"fi": "es", "es": "fi"}
 SWITCHED: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -397,6 +407,14 @@ def test_every_page_of_the_club_night_in_the_language(
     room.locator("#phone [data-step=board] button[data-board]").first.click()
     room.locator("#phone section[data-step=contract]").wait_for()
     walk.check(room, "teams-table-contract")
+    # match 1 played in both rooms (sent as the phones send them), for the teams' results
+    rooms = [link for link in rooms if re.fullmatch(r"/t/[^/]+/", link)]
+    open_room, closed_room = Scorer(room), Scorer(phone())
+    open_room.hold(1, rooms[0])
+    closed_room.hold(2, rooms[1])
+    for board, (played_open, played_closed) in enumerate(MATCH, start=1):
+        open_room.send(1, 1, board, played_open)
+        closed_room.send(2, 1, board, played_closed)
 
     # --- a table's phone, step by step ----------------------------------------------------
     table = phone()
@@ -553,8 +571,8 @@ def test_every_page_of_the_club_night_in_the_language(
     table.wait_for_function(f"document.documentElement.lang === '{language}'")
     step("end")
     walk.check(table, "table-round-2-complete")
-    td.goto(results)
-    card = td.locator('tbody tr:first-child a[href^="pair-"]').first.get_attribute("href")
+    td.goto(traveller)  # a pair that played the board entered above
+    card = td.locator('main a[href^="pair-"]').first.get_attribute("href")
     assert card is not None
     td.goto(f"{results}{card}")
     assert td.locator("main table tr:has(td)").count() >= 2  # the boards the pair played
@@ -570,7 +588,10 @@ def test_every_page_of_the_club_night_in_the_language(
     reader.goto(f"{results}board-1.html")  # not played yet, anywhere
     walk.check(reader, "results-not-yet")
     reader.goto(str(swiss_results))
-    walk.check(reader, "results-none-yet")
+    walk.check(reader, "results-teams")
+    room.goto(f"{swiss_results}board-1.html")  # the open room's phone: it played board 1
+    room.locator("main table").first.wait_for()
+    walk.check(room, "results-teams-traveller")
     reader.goto("/r/no-such-session/")
     walk.check(reader, "not-found")
 
