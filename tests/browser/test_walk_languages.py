@@ -73,7 +73,7 @@ ALLOWED = {
     # the language switch: each language by its code
     "en", "fi", "es",
     # movements, formats and abbreviations every language writes as they are
-    "mitchell", "howell", "imp", "imps", "vp", "mp", "bridgemate", "pbn", "qr", "usebio",
+    "mitchell", "howell", "imp", "imps", "bridgemate", "pbn", "qr", "usebio",
     "csv", "json", "zip", "pdf", "bws", "bridgescore", "bridgescorer", "chicago", "ebu",
     "rounddata",  # Bridgemate's table of a movement
     "wbf",  # the victory point scale, by the federation's name
@@ -81,7 +81,7 @@ ALLOWED = {
 """Words that are names, in every language."""
 
 USAGE = {
-    "fi": set(),
+    "fi": {"vp", "mp"},  # Finnish results print VP and MP (Spanish: PV, PM)
     "es": {"top", "tops", "club", "control", "total", "artificial", "dir", "vul"},
 }
 """Words the language writes as English does (Spanish *el top de un estuche*, *club*,
@@ -415,6 +415,16 @@ def test_every_page_of_the_club_night_in_the_language(
     for board, (played_open, played_closed) in enumerate(MATCH, start=1):
         open_room.send(1, 1, board, played_open)
         closed_room.send(2, 1, board, played_closed)
+    # and match 2, so that round 2 can be drawn: the draw shown with its reasons
+    second_open, second_closed = Scorer(phone()), Scorer(phone())
+    second_open.hold(3, rooms[2])
+    second_closed.hold(4, rooms[3])
+    for board, (played_open, played_closed) in enumerate(reversed(MATCH), start=1):
+        second_open.send(3, 1, board, played_open)
+        second_closed.send(4, 1, board, played_closed)
+    td.goto(f"/{swiss}/draw/")
+    td.locator("main form button[type=submit]").first.wait_for()
+    walk.check(td, "swiss-draw-shown")
 
     # --- a table's phone, step by step ----------------------------------------------------
     table = phone()

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from django.db import transaction
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext
 
 from bridgescore.events.model import (
     Event,
@@ -260,7 +260,7 @@ def create_teams_session(
                 )
             )
         plan = SwissPlan(ids, rounds, boards_per_match, rules)
-        first = swiss_round([Standing(t, 0.0) for t in ids], rules, 1, unit="VP")
+        first = swiss_round([Standing(t, 0.0) for t in ids], rules, 1, unit=vp_unit())
         movement = Movement(
             MovementKind.OTHER, (_draw_round(first, boards_per_match),), meet_once=False
         )
@@ -434,7 +434,12 @@ def next_draw(session: Session) -> Draw:
                 drawn=drawn, len=len(left), room_label=room_label(first.table), board=first.board
             )
         )
-    return swiss_round(swiss_standings(session), plan.rules, drawn + 1, unit="VP")
+    return swiss_round(swiss_standings(session), plan.rules, drawn + 1, unit=vp_unit())
+
+
+def vp_unit() -> str:
+    """Victory points after a number, as the reader writes them (``VP``; Spanish ``PV``)."""
+    return pgettext("victory points, after a number", "VP")
 
 
 @dataclass(frozen=True, slots=True)
