@@ -108,6 +108,9 @@ SWITCHED: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 """What a results page and the table's phone say once switched to the language."""
 
+_DECIMAL = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")
+"""A number written with a decimal point (Finnish and Spanish write a comma; a date's
+``4.12.2026`` is not one)."""
 _HOLE = re.compile(r"%\(\w+\)[sd]|\{[^{}]*\}|<[^>]*>|%%")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _CONTRACT = re.compile(
@@ -264,8 +267,11 @@ class Walk:
         lang = page.locator("html").get_attribute("lang")
         if lang != self.language:
             self.wrong.append(f"{where}: <html lang={lang!r}>")
-        for word in english_in(page.evaluate(SHOWN), self.language):
+        shown = page.evaluate(SHOWN)
+        for word in english_in(shown, self.language):
             self.wrong.append(f"{where}: English {word!r}")
+        for number in sorted(set(_DECIMAL.findall(_URL.sub(" ", shown)))):
+            self.wrong.append(f"{where}: a decimal point, not a comma: {number!r}")
         for problem in page.evaluate(CUT):
             self.wrong.append(f"{where}: {problem}")
         self.shoot(page, f"walk-{self.language}-{name}")

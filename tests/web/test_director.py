@@ -303,3 +303,21 @@ def test_the_table_cannot_leave_a_round_with_a_board_missing(
     moved = device.get(f"/t/{table.token}/").content.decode()
     assert "Table 1 · round 2 of 3" in moved
     assert "Still to enter" not in moved
+
+
+def test_a_penalty_is_typed_with_the_directors_decimal_separator(
+    td: Client, played: Session
+) -> None:
+    """0,5 as a Finnish or Spanish director writes it, 0.5 as an English one does."""
+    for language, amount in (("fi", "0,5"), ("es", "0,25"), ("en", "0.25")):
+        td.cookies["bridgescore_language"] = language
+        given = td.post(
+            f"/director/s/{played.pk}/penalties/",
+            {"pair": "2NS", "amount": amount, "unit": "points", "reason": language},
+        )
+        assert given.status_code == 302, given.content.decode()[:500]
+    kept = Penalty.objects.filter(session=played).order_by("pk")
+    assert [(p.reason, float(p.amount)) for p in kept] == [("fi", 0.5), ("es", 0.25), ("en", 0.25)]
+    td.cookies["bridgescore_language"] = "fi"
+    page = td.get(f"/director/s/{played.pk}/penalties/").content.decode()
+    assert 'placeholder="25 tai 0,5"' in page

@@ -421,3 +421,14 @@ def test_the_tables_worker_says_its_offline_line_in_the_language(
     said = re.search(r'missing: ("[^"]*")', finnish)
     assert said is not None, finnish
     assert json.loads(said[1]).startswith("Ei yhteyttä, eikä tästä pöydästä"), said[1]
+
+
+def test_a_library_texts_figures_take_the_readers_decimal_separator(db: None) -> None:
+    from bridgescore.errors import Message
+    from bridgescore.web.said import library
+
+    kept = str(Message("{a} v {b}", a="1st (18.76 VP)", b="2nd (4.12.2026, 3 VP)"))
+    with translation.override("fi"):
+        assert library(kept) == "1st (18,76 VP) v 2nd (4.12.2026, 3 VP)"
+    with translation.override("en"):
+        assert library(kept) == kept

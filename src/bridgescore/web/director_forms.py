@@ -578,6 +578,7 @@ class PenaltyForm(forms.Form):
         max_value=Decimal("999.99"),
         max_digits=5,
         decimal_places=2,
+        localize=True,  # 0,5 as a Finnish or Spanish director writes it (0.5 too)
         error_messages=_messages(
             _("Amount"),
             invalid=_("Amount: a number, like 2 or 0.5"),

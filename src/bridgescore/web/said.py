@@ -13,6 +13,7 @@ before, or typed by people (a note, a reason), are shown as they were kept.
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
@@ -178,9 +179,15 @@ def part_of(kept: str) -> Part | None:
 
 def library(kept: str) -> str:
     """A library's text in the active language (a Swiss draw's reason, kept by the library
-    as its marked message): the message it was rendered from, translated; plain text as
-    it is."""
-    return as_message(kept).render(gettext)
+    as its marked message): the message it was rendered from, translated, its figures with
+    the reader's decimal separator (``18,76``); plain text as it is."""
+    shown = as_message(kept).render(gettext)
+    return _DECIMAL.sub(lambda found: words_of().figure(found[0]), shown)
+
+
+_DECIMAL = re.compile(r"(?<![\d.,])\d+\.\d+(?![\d.,])")
+"""A figure with a decimal point, as the library writes it (``18.76``; not a date's
+``4.12.2026``)."""
 
 
 def text(message: Part) -> str:
