@@ -634,15 +634,15 @@ def test_every_page_of_the_club_night_in_the_language(
 def test_the_walk_finds_english_and_cut_elements(
     browser: Browser, server: Server, shoot: Shoot
 ) -> None:
-    """The checks themselves: a page with an English line, an element wider than the
-    screen, a button too narrow for its word and a word broken across lines is each found
-    (and a table that scrolls sideways in its own box by design is not)."""
+    """The checks themselves: a page with an English line, a decimal point, an element
+    wider than the screen, a button too narrow for its word and a word broken across lines
+    is each found (and a table that scrolls sideways in its own box by design is not)."""
     context = _context(browser, server, "fi")
     page = context.new_page()
     page.goto("/login/")
     page.evaluate(
         """() => document.querySelector('main').insertAdjacentHTML('beforeend',
-        '<p>Print all</p><p id="wide" style="width: 600px">leveä</p>'
+        '<p>Print all 18.76</p><p id="wide" style="width: 600px">leveä</p>'
         + '<button id="narrow" style="width: 40px; white-space: nowrap">Kilpailunjohtaja</button>'
         + '<div style="overflow-x: auto"><table><tr><td style="min-width: 900px">'
         + 'vieritys</td></tr></table></div>'
@@ -654,6 +654,7 @@ def test_the_walk_finds_english_and_cut_elements(
     assert [w.split(": ", 1)[1] for w in walk.wrong] == [
         "English 'Print'",
         "English 'all'",
+        "a decimal point, not a comma: '18.76'",
         'outside the screen (12-612 px): p#wide "leveä"',
         'text cut (131 > 38 px): button#narrow "Kilpailunjohtaja"',
         'word broken across lines: "pöytäkirja" in p#squeezed "pöytäkirja"',
