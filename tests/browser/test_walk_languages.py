@@ -12,9 +12,11 @@ Each page fails the walk on
   language's own translations never use, outside an allow-list of names (the players', the
   club's, the movements', and the abbreviations every language writes: IMP, VP, PBN ...);
   the contracts as the language writes them are not words;
+- **a decimal point** where the language writes a comma (``18.76``);
 - **an element cut at 390 px**: any visible element whose box leaves the screen's width
-  (unless it is inside a box that scrolls sideways by design, itself within the screen), or
-  whose text runs past its own box (its ``scrollWidth`` over its ``clientWidth``).
+  (unless it is inside a box that scrolls sideways by design), whose text runs past its
+  own box (its ``scrollWidth`` over its ``clientWidth``), or a word broken across two lines
+  (its box squeezed narrower than the word; a link may break anywhere).
 
 Screenshots of every page go to ``test-artefacts/screenshots/`` (``walk-fi-...``).
 """
