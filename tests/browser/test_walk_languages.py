@@ -415,6 +415,11 @@ def test_every_page_of_the_club_night_in_the_language(
     room.locator("#phone [data-step=board] button[data-board]").first.click()
     room.locator("#phone section[data-step=contract]").wait_for()
     walk.check(room, "teams-table-contract")
+    for selector in ("[data-level='3']", "[data-strain='NT']", "button.next", "[data-seat=W]"):
+        room.locator(f"#phone {selector}").click()
+    room.locator("#phone section[data-step=lead]").wait_for()  # asked in this session
+    room.locator("#phone [data-suit=H]").click()
+    walk.check(room, "teams-table-lead")
     # match 1 played in both rooms (sent as the phones send them), for the teams' results
     rooms = [link for link in rooms if re.fullmatch(r"/t/[^/]+/", link)]
     open_room, closed_room = Scorer(room), Scorer(phone())
