@@ -71,7 +71,7 @@ def test_a_crossed_letter_is_not_kept_when_the_answer_is_no(runner: CliRunner) -
     result = runner.invoke(rubber_command, ["--lang", "es", "-i", "--json"], input=keys)
     out = result.stdout
     assert "4 corazones por Oeste, cumplido: 120. ¿Es correcto? [s/N]:" in out
-    assert "No se ha anotado; escribe la mano de nuevo." in out
+    assert "No se ha anotado; escriba la mano de nuevo." in out
     assert "4 tréboles por Oeste, cumplido: 80" in out
     assert [row["deal"] for row in _json(result)["deals"]] == ["4C W ="]
 
@@ -113,7 +113,7 @@ def test_yes_and_no_in_the_language(runner: CliRunner, lang: str, yes: str, no: 
     data = _json(result)
     assert data["stopped"] is True
     assert data["totals"] == {"NS": 160, "EW": 0}  # 60, and 100 for the partscore
-    answer = {"fi": "Vastaa k (kyllä) tai e (ei).", "es": "Responde s (sí) o n (no).",
+    answer = {"fi": "Vastaa k (kyllä) tai e (ei).", "es": "Responda s (sí) o n (no).",
               "en": "Answer y or n."}[lang]  # fmt: skip
     assert result.stdout.count(answer) == 1
 

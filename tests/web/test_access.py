@@ -41,6 +41,7 @@ RESULTS = {"results", "results_page"}
 PAD = {
     "pad",
     "pad_sheet",
+    "pad_evening",
     "pad_share",
     "pad_game",
     "pad_qr",

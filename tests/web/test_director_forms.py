@@ -341,5 +341,10 @@ def test_a_typed_contract_no_reading_fits_is_refused_in_the_language(
     fields = {"board": "1", "contract": "4R", "declarer": "W", "result": "=", "reason": "r"}
     page = td.post(cell, fields, HTTP_ACCEPT_LANGUAGE="es")
     text = _refused(page)
-    assert "Contrato: &#x27;4R&#x27;: &#x27;R&#x27; no es una denominación por sí sola" in text
+    # Named as the library names a refused field, and in the language's own letters.
+    assert (
+        "contrato &#x27;4R&#x27;: &#x27;R&#x27; no es una denominación por sí sola; puede ser"
+        " ruutu (♦) o risti (♣) en finés: escriba el símbolo o la letra del palo"
+        " (T, D, C, P, ST, ♣ ♦ ♥ ♠)" in text
+    )
     assert _rows(played) == before

@@ -289,8 +289,7 @@ BODY = '{"round": 1, "board": %s, "contract": "4S", "declarer": "N", "result": "
             '{"round": 1, "board": 1, "lead": "ZZ", "contract": "4S", "declarer": "N",'
             ' "result": "=", "confirm": 1}',
             422,
-            "Opening lead 'ZZ': not a card ('Z': not a strain; use C, D, H, S, NT or ♣ ♦ ♥ ♠"
-            " (also P, T, ST and the suits' Spanish and Finnish names))",
+            "Opening lead 'ZZ': not a card ('Z': not a strain; use C, D, H, S, NT or ♣ ♦ ♥ ♠)",
         ),
         (BODY.replace('"4S"', '"' + "4" * 13 + '"') % "1", 422, "Contract: at most 12 characters"),
         (BODY.replace('"N"', '"Q"') % "1", 422, "Declarer: not one of the choices"),

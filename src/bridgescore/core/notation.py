@@ -167,7 +167,6 @@ class Notation:
     nobody: str = "None"
     everybody: str = "Both"
     also_strains: Mapping[str, Strain] = field(default_factory=dict)
-    also_sides: Mapping[str, Side] = field(default_factory=dict)
     honours: str = "honours"
     doubled: str = "X"
     redoubled: str = "XX"
@@ -374,7 +373,6 @@ class Notation:
             words.setdefault(ew[::-1], Side.EW)
         ns, ew = self.sides
         words |= {ns: Side.NS, ns[::-1]: Side.NS, ew: Side.EW, ew[::-1]: Side.EW}
-        words |= {normalise(k): v for k, v in self.also_sides.items()}
         return words
 
     @cached_property
@@ -401,14 +399,19 @@ class Notation:
 
     @cached_property
     def _contract_help(self) -> Message:
-        example = TableResult(Contract(4, Strain.SPADES, Doubling.DOUBLED, Seat.SOUTH), 10)
+        examples = [
+            self.contract(Contract(4, Strain.SPADES), symbols=False),
+            self.contract(Contract(4, Strain.SPADES), symbols=True),
+            self.contract(Contract(3, Strain.NOTRUMP)),
+            self.contract(Contract(4, Strain.SPADES, Doubling.DOUBLED), symbols=False),
+            self.contract(Contract(6, Strain.HEARTS, Doubling.REDOUBLED), symbols=False),
+        ]
+        declared = Contract(4, Strain.SPADES, Doubling.DOUBLED, Seat.NORTH)
         return _(
-            "write it like {example} or {passed}: level, strain ({strains}), X or XX if"
-            " doubled, then the declarer ({seats})",
-            example=self.contract(example.contract, symbols=False),
+            "write it like {examples} or {passed}, optionally with a declarer ({declared})",
+            examples=", ".join(examples),
             passed=self.passed,
-            strains=self._strains_shown,
-            seats=self._seats_shown,
+            declared=self.contract(declared, symbols=False),
         )
 
     def _refuse_ambiguous(self, token: str, text: str) -> None:
@@ -544,7 +547,9 @@ def _tricks(text: str, notation: Notation, contract: Contract, match: re.Match[s
 _ENGLISH_SEATS: Final = ("N", "E", "S", "W")
 _ENGLISH_STRAINS: Final = ("C", "D", "H", "S", "NT")
 
-_AMBIGUOUS: Final[Mapping[str, str]] = MappingProxyType({"R": "ruutu (♦) or risti (♣) in Finnish"})
+_AMBIGUOUS: Final[Mapping[str, Message]] = MappingProxyType(
+    {"R": _("ruutu (♦) or risti (♣) in Finnish")}
+)
 """Letters that stand for two suits in a language: refused in every notation, never guessed."""
 
 ENGLISH: Final = Notation(

@@ -22,6 +22,7 @@ from django.utils.translation import gettext, gettext_lazy, gettext_noop
 from bridgescore.core.hands import Card
 from bridgescore.core.notation import ENGLISH
 from bridgescore.errors import BridgeError
+from bridgescore.io.rows import FIELD_NAMES
 from bridgescore.web import entries
 from bridgescore.web.clubs import EntryError
 from bridgescore.web.said import problem, words_of
@@ -146,24 +147,21 @@ class ResultForm(forms.Form):
     def clean_contract(self) -> str:
         """A contract typed as the request's language writes it (``4C O`` is four hearts by
         West in Spanish), as the library's international text (``4HW``); a whole result
-        typed in the field (``4CO=``) likewise. What no reading fits is refused here,
-        in the player's words, naming the field."""
+        typed in the field (``4CO=``) likewise. What no reading fits is refused as the
+        library names a refused field (``contrato '4R': ...``), in the language's letters."""
         typed = str(self.cleaned_data.get("contract") or "").strip()
-        if not typed:
-            return ""
         notation = words_of().notation
-        if notation is ENGLISH:
+        if not typed or notation is ENGLISH:
             return typed
         try:
             return str(notation.parse_contract(typed))
-        except BridgeError:
-            pass
+        except BridgeError as error:
+            refused = error
         try:
             return str(notation.parse_result(typed))
-        except BridgeError as error:
-            raise forms.ValidationError(
-                format_lazy("{what}: {why}", what=gettext("Contract"), why=problem(error))
-            ) from None
+        except BridgeError:
+            name = FIELD_NAMES["contract"].render(gettext)
+            raise forms.ValidationError(f"{name} {problem(refused)}") from None
 
     def clean_declarer(self) -> str:
         return str(self.cleaned_data.get("declarer") or "").upper()
