@@ -12,6 +12,7 @@ Each page fails the walk on
   language's own translations never use, outside an allow-list of names (the players', the
   club's, the movements', and the abbreviations every language writes: IMP, VP, PBN ...);
   the contracts as the language writes them are not words;
+- **a contract in another notation** (``4SN=`` on a Finnish page, which writes ``4♠P=``);
 - **a decimal point** where the language writes a comma (``18.76``);
 - **an element cut at 390 px**: any visible element whose box leaves the screen's width
   (unless it is inside a box that scrolls sideways by design), whose text runs past its
@@ -70,7 +71,7 @@ SESSION = {"fi": "Tiistain parikilpailu", "es": "Torneo del martes"}
 SWISS = {"fi": "Joukkuemonrad", "es": "Suizo de equipos"}
 
 ALLOWED = {
-    # the demo club and its director's login, as they were named
+    # the game's own name
     "bridge",
     # the language switch: each language by its code
     "en", "fi", "es",
@@ -118,6 +119,13 @@ _WORD = re.compile(r"[^\W\d_]{2,}")
 _CONTRACT = re.compile(
     r"\b[1-7](?:NT|ST|SA|[CDHSTP♣♦♥♠])(?:XX|X)?(?:[NESWPIOL])?(?:[=+\-−]\d*)?(?=\W|$)"
 )
+"""A contract or result in any language's notation (``4SXN-2``, ``4♠XP-2``, ``3STO+1``)."""
+OWN_CONTRACT = {
+    "fi": re.compile(r"[1-7](?:NT|[♣♦♥♠])(?:XX|X)?[PIEL]?(?:[=+\-−]\d+|=)?"),
+    "es": re.compile(r"[1-7](?:ST|[♣♦♥♠])(?:XX|X)?[NESO]?(?:[=+\-−]\d+|=)?"),
+}
+"""A contract as the language writes it (the library's notation: suits as symbols,
+Finnish seats P I E L, Spanish notrump ST and West O)."""
 
 
 def _words(text: str) -> set[str]:
@@ -272,7 +280,11 @@ class Walk:
         shown = page.evaluate(SHOWN)
         for word in english_in(shown, self.language):
             self.wrong.append(f"{where}: English {word!r}")
-        for number in sorted(set(_DECIMAL.findall(_URL.sub(" ", shown)))):
+        bare = _URL.sub(" ", shown)
+        for token in sorted({m[0] for m in _CONTRACT.finditer(bare)}):
+            if not OWN_CONTRACT[self.language].fullmatch(token):
+                self.wrong.append(f"{where}: a contract in another notation: {token!r}")
+        for number in sorted(set(_DECIMAL.findall(bare))):
             self.wrong.append(f"{where}: a decimal point, not a comma: {number!r}")
         for problem in page.evaluate(CUT):
             self.wrong.append(f"{where}: {problem}")
@@ -641,15 +653,16 @@ def test_every_page_of_the_club_night_in_the_language(
 def test_the_walk_finds_english_and_cut_elements(
     browser: Browser, server: Server, shoot: Shoot
 ) -> None:
-    """The checks themselves: a page with an English line, a decimal point, an element
-    wider than the screen, a button too narrow for its word and a word broken across lines
-    is each found (and a table that scrolls sideways in its own box by design is not)."""
+    """The checks themselves: a page with an English line, a contract in English notation
+    (beside one in Finnish), a decimal point, an element wider than the screen, a button
+    too narrow for its word and a word broken across lines is each found (and a table that
+    scrolls sideways in its own box by design is not)."""
     context = _context(browser, server, "fi")
     page = context.new_page()
     page.goto("/login/")
     page.evaluate(
         """() => document.querySelector('main').insertAdjacentHTML('beforeend',
-        '<p>Print all 18.76</p><p id="wide" style="width: 600px">leveä</p>'
+        '<p>Print all 18.76 4SN= 4♠P=</p><p id="wide" style="width: 600px">leveä</p>'
         + '<button id="narrow" style="width: 40px; white-space: nowrap">Kilpailunjohtaja</button>'
         + '<div style="overflow-x: auto"><table><tr><td style="min-width: 900px">'
         + 'vieritys</td></tr></table></div>'
@@ -661,6 +674,7 @@ def test_the_walk_finds_english_and_cut_elements(
     assert [w.split(": ", 1)[1] for w in walk.wrong] == [
         "English 'Print'",
         "English 'all'",
+        "a contract in another notation: '4SN='",
         "a decimal point, not a comma: '18.76'",
         'outside the screen (12-612 px): p#wide "leveä"',
         'text cut (131 > 38 px): button#narrow "Kilpailunjohtaja"',
