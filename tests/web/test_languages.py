@@ -432,3 +432,17 @@ def test_a_library_texts_figures_take_the_readers_decimal_separator(db: None) ->
         assert library(kept) == "1st (18,76 VP) v 2nd (4.12.2026, 3 VP)"
     with translation.override("en"):
         assert library(kept) == kept
+
+
+def test_a_result_sent_to_the_opponents_is_read_in_each_readers_notation(db: None) -> None:
+    """Kept by a Finnish phone, read by a Spanish one and by an English director."""
+    from bridgescore.web.said import pending, pending_shown
+
+    with translation.override("fi"):
+        kept = pending(2, "2SN=", -110)
+        assert pending_shown(kept) == "brikka 2: 2♠P=: PE -110"
+    with translation.override("es"):
+        assert pending_shown(kept) == "estuche 2: 2♠N=: NS -110"
+    with translation.override("en"):
+        assert pending_shown(kept) == "board 2: 2SN=: NS -110"
+        assert pending_shown(pending(3, "Pass", 0)) == "board 3: Pass: NS +0"

@@ -351,9 +351,9 @@ class PendingEntry(models.Model):
 
     @property
     def shown_text(self) -> str:
-        """The board and score, in the reader's language (the opponents' phone may speak
-        another than the phone that sent it: :mod:`.said`)."""
-        return said.shown(self.shown)
+        """The board and score, in the reader's language and notation (the opponents'
+        phone may speak another than the phone that sent it: :mod:`.said`)."""
+        return said.pending_shown(self.shown)
 
     class Meta:
         constraints = [

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.http import HttpRequest
 from django.utils import translation
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from bridgescore.core.contract import Contract, TableResult
@@ -142,6 +142,34 @@ def ns_points(points: int, *, signed: bool = True) -> str:
     ``PE +420``."""
     side = words_of().notation.side(Side.NS)
     return f"{side} {points:+d}" if signed else f"{side} {points}"
+
+
+def pending(board: int, result: str, points: int | None) -> str:
+    """A result sent to the opponents' phone, kept to be shown there (and to the director)
+    in each reader's words and notation: ``result`` as the library writes it (``4SN=``),
+    North-South's ``points``; the score as the sender read it kept too."""
+    score = result_text(result) + (f": {ns_points(points)}" if points is not None else "")
+    return said(
+        gettext_noop("board {board}: {score}"),
+        board=board,
+        score=score,
+        result=result,
+        points=points,
+    )
+
+
+def pending_shown(kept: str) -> str:
+    """A result kept by :func:`pending` in the reader's words and notation (``brikka 2:
+    2♥I=: PE −110``); anything else kept as :func:`shown` shows it."""
+    data = _loads(kept)
+    values = data.get("values") if isinstance(data, dict) else None
+    if isinstance(values, dict) and isinstance(values.get("result"), str):
+        points = values.get("points")
+        score = result_text(values["result"])
+        if isinstance(points, int):
+            score += f": {ns_points(points)}"
+        return Message(str(data["message"]), board=values.get("board"), score=score).render(gettext)
+    return shown(kept)
 
 
 Part = Message

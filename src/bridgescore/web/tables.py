@@ -406,7 +406,8 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
             kept = {name: str(data.get(name, "")) for name in PENDING_FIELDS}
             kept["entry_id"] = str(inp.entry_id)
             score = _score_text(row)
-            sent = said.said(gettext_noop("board {board}: {score}"), board=inp.board, score=score)
+            played = row.describe() if row.result is None else str(row.result)
+            sent = said.pending(inp.board, played, row.ns_score)
             waiting = entries.send_to_opponents(link.session, inp, kept, sent)
             body: dict[str, Any] = {
                 "status": gettext("waiting for the opponents to confirm"),
