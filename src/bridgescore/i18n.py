@@ -30,7 +30,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Final
 
-from bridgescore.core.contract import PassedOut, TableResult
+from bridgescore.core.contract import Contract, PassedOut, TableResult
 from bridgescore.core.notation import Notation, notation_for
 from bridgescore.core.seats import SEAT_NAMES, Seat
 from bridgescore.core.strains import Doubling, Strain
@@ -161,6 +161,12 @@ class Words:
         """How the language writes contracts and results (seat and strain letters...)."""
         return notation_for(self.language.value)
 
+    def contract_spoken(self, contract: Contract | PassedOut) -> str:
+        """A contract in words: ``4 corazones doblado por Oeste``, ``passed out``."""
+        if isinstance(contract, PassedOut):
+            return self.gettext("passed out")
+        return _contract_spoken(self, contract)
+
     def spoken(self, result: TableResult, points: int | None = None) -> str:
         """A result in words, as a player says it back: ``4 corazones doblados por Oeste,
         cumplido: 120``; ``points`` (declarer's score), when given, after a colon."""
@@ -195,22 +201,7 @@ def _spoken(w: Words, result: TableResult) -> str:
     contract = result.contract
     if isinstance(contract, PassedOut):
         return w.gettext("passed out")
-    n = contract.level
-    strain = {
-        Strain.CLUBS: w.ngettext("{level} club", "{level} clubs", n),
-        Strain.DIAMONDS: w.ngettext("{level} diamond", "{level} diamonds", n),
-        Strain.HEARTS: w.ngettext("{level} heart", "{level} hearts", n),
-        Strain.SPADES: w.ngettext("{level} spade", "{level} spades", n),
-        Strain.NOTRUMP: w.ngettext("{level} notrump", "{level} notrump", n),
-    }[contract.strain].format(level=n)
-    if contract.doubling is Doubling.DOUBLED:
-        strain = w.gettext("{contract} doubled").format(contract=strain)
-    elif contract.doubling is Doubling.REDOUBLED:
-        strain = w.gettext("{contract} redoubled").format(contract=strain)
-    if contract.declarer is not None:
-        strain = w.gettext("{contract} by {declarer}").format(
-            contract=strain, declarer=seat_name(contract.declarer, w.gettext)
-        )
+    said = _contract_spoken(w, contract)
     diff = result.difference
     if diff == 0:
         outcome = w.gettext("made exactly")
@@ -220,7 +211,27 @@ def _spoken(w: Words, result: TableResult) -> str:
         ).format(count=diff)
     else:
         outcome = w.ngettext("{count} down", "{count} down", -diff).format(count=-diff)
-    return w.gettext("{contract}, {outcome}").format(contract=strain, outcome=outcome)
+    return w.gettext("{contract}, {outcome}").format(contract=said, outcome=outcome)
+
+
+def _contract_spoken(w: Words, contract: Contract) -> str:
+    n = contract.level
+    said = {
+        Strain.CLUBS: w.ngettext("{level} club", "{level} clubs", n),
+        Strain.DIAMONDS: w.ngettext("{level} diamond", "{level} diamonds", n),
+        Strain.HEARTS: w.ngettext("{level} heart", "{level} hearts", n),
+        Strain.SPADES: w.ngettext("{level} spade", "{level} spades", n),
+        Strain.NOTRUMP: w.ngettext("{level} notrump", "{level} notrump", n),
+    }[contract.strain].format(level=n)
+    if contract.doubling is Doubling.DOUBLED:
+        said = w.gettext("{contract} doubled").format(contract=said)
+    elif contract.doubling is Doubling.REDOUBLED:
+        said = w.gettext("{contract} redoubled").format(contract=said)
+    if contract.declarer is not None:
+        said = w.gettext("{contract} by {declarer}").format(
+            contract=said, declarer=seat_name(contract.declarer, w.gettext)
+        )
+    return said
 
 
 ENGLISH: Final = Words(Language.EN, _gettext.NullTranslations())

@@ -320,7 +320,7 @@ def test_junk_in_every_field_of_every_director_page_is_never_a_500(
 
 @pytest.mark.parametrize(
     ("language", "typed", "kept"),
-    [("es", "4C", "4H"), ("es", "3ST", "3NT"), ("fi", "4C", "4C"), ("en", "4C", "4C")],
+    [("es", "3ST", "3NT"), ("es", "4♥", "4H"), ("fi", "4C", "4C"), ("en", "4C", "4C")],
 )
 def test_a_typed_contract_is_read_in_the_directors_language(
     td: Client, played: Session, language: str, typed: str, kept: str
@@ -331,6 +331,24 @@ def test_a_typed_contract_is_read_in_the_directors_language(
     assert page.status_code == 302
     entry = entries.current_entries(played)[(1, 1, 1)]
     assert (entry.contract, entry.declarer, entry.result) == (kept, "W", "=")
+
+
+def test_a_letter_english_reads_otherwise_is_said_back_before_it_is_kept(
+    td: Client, played: Session
+) -> None:
+    before = _rows(played)
+    cell = f"/director/s/{played.pk}/cell/1/1/"
+    fields = {"board": "1", "contract": "4C", "declarer": "W", "result": "=", "reason": "r"}
+    page = td.post(cell, fields, HTTP_ACCEPT_LANGUAGE="es")
+    text = _refused(page, "4C: se lee como 4 corazones; guarde de nuevo para conservarlo.")
+    assert '<input type="hidden" name="read_as" value="4C">' in text  # the page sends it back
+    assert _rows(played) == before
+    # The West seat is offered as the Spanish letter, its value the library's.
+    assert '<option value="W" selected>O</option>' in text
+    again = td.post(cell, {**fields, "read_as": "4C"}, HTTP_ACCEPT_LANGUAGE="es")
+    assert again.status_code == 302
+    entry = entries.current_entries(played)[(1, 1, 1)]
+    assert (entry.contract, entry.declarer, entry.result) == ("4H", "W", "=")
 
 
 def test_a_typed_contract_no_reading_fits_is_refused_in_the_language(

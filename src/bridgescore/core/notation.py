@@ -301,6 +301,10 @@ class Notation:
             )
         return contract
 
+    def crossed(self, text: str) -> tuple[Crossed, ...]:
+        """The tokens of a contract (``4C O``) the language reads otherwise than English."""
+        return self._split(text)[2]
+
     def parse_result(self, text: str) -> TableResult:
         """A result: ``4♠X E -2``, ``3NT P 10``, ``4C O =`` (Spanish), ``Passi``."""
         return self.read(text).result

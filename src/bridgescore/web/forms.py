@@ -19,6 +19,7 @@ from django.http import HttpRequest, QueryDict
 from django.utils.text import format_lazy
 from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
+from bridgescore.core.contract import Contract, PassedOut
 from bridgescore.core.hands import Card
 from bridgescore.core.notation import ENGLISH
 from bridgescore.errors import BridgeError
@@ -147,21 +148,36 @@ class ResultForm(forms.Form):
     def clean_contract(self) -> str:
         """A contract typed as the request's language writes it (``4C O`` is four hearts by
         West in Spanish), as the library's international text (``4HW``); a whole result
-        typed in the field (``4CO=``) likewise. What no reading fits is refused as the
-        library names a refused field (``contrato '4R': ...``), in the language's letters."""
+        typed in the field (``4CO=``) likewise. A letter the language reads otherwise than
+        English (Spanish C, Finnish E) is said back in words and kept only when the same
+        text comes again (``read_as``, which the page sends back). What no reading fits is
+        refused as the library names a refused field (``contrato '4R': ...``), in the
+        language's letters."""
         typed = str(self.cleaned_data.get("contract") or "").strip()
-        notation = words_of().notation
+        w = words_of()
+        notation = w.notation
         if not typed or notation is ENGLISH:
             return typed
         try:
-            return str(notation.parse_contract(typed))
+            contract: Contract | PassedOut = notation.parse_contract(typed)
+            crossed = notation.crossed(typed)
         except BridgeError as error:
-            refused = error
-        try:
-            return str(notation.parse_result(typed))
-        except BridgeError:
-            name = FIELD_NAMES["contract"].render(gettext)
-            raise forms.ValidationError(f"{name} {problem(refused)}") from None
+            try:
+                reading = notation.read(typed)
+            except BridgeError:
+                name = FIELD_NAMES["contract"].render(gettext)
+                raise forms.ValidationError(f"{name} {problem(error)}") from None
+            contract, crossed = reading.result.contract, reading.crossed
+            shown = str(reading.result)
+        else:
+            shown = str(contract)
+        if crossed and str(self.data.get("read_as") or "").strip() != typed:
+            raise forms.ValidationError(
+                gettext("{typed}: read as {words}; save again to keep it.").format(
+                    typed=typed, words=w.contract_spoken(contract)
+                )
+            )
+        return shown
 
     def clean_declarer(self) -> str:
         return str(self.cleaned_data.get("declarer") or "").upper()
