@@ -73,3 +73,13 @@ def test_honours_count_for_the_side_that_held_them_whatever_the_contract() -> No
     assert sheet.rows[0].above == Tally(0, 200)  # 50 undertrick + 150 honours
     aces = RubberSheet.from_deals(["3NT N = honours NS 150"])
     assert aces.rows[0].above == Tally(150, 0)
+
+
+def test_a_chicago_names_the_first_honours_it_does_not_count() -> None:
+    # Duplicate scoring counts no honours: a claim on deal 2 is named (the pad refuses it).
+    sheet = ChicagoSheet.from_deals(["1NT N 9", "4S E = honours EW 100"])
+    with pytest.raises(SheetError, match=r"^deal 2, honours: this Chicago is scored without"):
+        sheet.check_honours()
+    counted = ChicagoSheet.from_deals(["4S E = honours EW 100"], honours=True)
+    counted.check_honours()  # counted: nothing to say
+    assert counted.totals.ew == 420 + 100

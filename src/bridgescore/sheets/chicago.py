@@ -408,6 +408,19 @@ class ChicagoSheet(Scored):
         """One row per deal, in order."""
         return self._rows
 
+    def check_honours(self) -> None:
+        """Raise :class:`SheetError` for the first deal that claims honours this sheet does
+        not count (a pad that never asks for them takes such a claim as a mistake; a file
+        keeps it, noted as not counted)."""
+        for row in self._rows:
+            if row.deal.honours is not None and not row.honours_counted:
+                raise SheetError(
+                    _(
+                        "deal {number}, honours: this Chicago is scored without honours",
+                        number=row.number,
+                    )
+                )
+
     @property
     def rounds(self) -> tuple[ChicagoRound, ...]:
         """The rounds so far; the last may be short."""
