@@ -334,11 +334,10 @@ class Notation:
     @cached_property
     def _strain_words(self) -> dict[str, tuple[Strain, Strain | None]]:
         """Each strain token: what it is here, and what English reads it as (if it differs)."""
-        own: dict[str, Strain] = {letter: Strain(i) for i, letter in enumerate(self.strains)}
-        own |= {normalise(k): v for k, v in self.also_strains.items()}
+        own = self._own_strains
         words: dict[str, tuple[Strain, Strain | None]] = {}
         for notation in _FALLBACK_ORDER:
-            for letter, strain in notation._own_strains().items():
+            for letter, strain in notation._own_strains.items():
                 words.setdefault(letter, (strain, None))
         english = {letter: Strain(i) for i, letter in enumerate(_ENGLISH_STRAINS)}
         for letter, strain in own.items():
@@ -349,7 +348,9 @@ class Notation:
         words["N"] = words.get("N", (Strain.NOTRUMP, None))  # 3N: the common shorthand
         return words
 
+    @cached_property
     def _own_strains(self) -> dict[str, Strain]:
+        """The language's own strain letters and spellings."""
         own = {letter: Strain(i) for i, letter in enumerate(self.strains)}
         return own | {normalise(k): v for k, v in self.also_strains.items()}
 
@@ -420,7 +421,7 @@ class Notation:
 
     def _refuse_ambiguous(self, token: str, text: str) -> None:
         clash = _AMBIGUOUS.get(normalise(token))
-        if clash is not None and normalise(token) not in self._own_strains():
+        if clash is not None and normalise(token) not in self._own_strains:
             raise StrainError(
                 _(
                     "{text}: {token} is not a strain on its own; it may be {clash}: write the"
