@@ -13,7 +13,7 @@ from collections import Counter
 from pathlib import Path
 
 from bridgescore.web.pages import LOGIN_ATTEMPTS
-from bridgescore.web.tables import CODE_TRIES
+from bridgescore.web.table_phones import CODE_TRIES
 from load.load_harness import (
     BIN,
     AnswerLostError,

@@ -25,7 +25,7 @@ from bridgescore.web.models import (
     TableLink,
 )
 from bridgescore.web.pages import LOGIN_ATTEMPTS
-from bridgescore.web.tables import CODE_TRIES, PHONE_TRIES
+from bridgescore.web.table_phones import CODE_TRIES, PHONE_TRIES
 from web.conftest import HANDS
 from web.posting import send_entry
 

@@ -27,7 +27,7 @@ def _token() -> str:
 
 CODE_DIGITS = 6
 """A table code's length: a million codes, of which a phone may try a few (see
-:data:`~bridgescore.web.tables.CODE_TRIES`) before the table is locked."""
+:data:`~bridgescore.web.table_phones.CODE_TRIES`) before the table is locked."""
 
 
 def _code() -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.urls import path
 from django.views.i18n import set_language
 
-from bridgescore.web import desk, directing, pad, pages, tables
+from bridgescore.web import desk, directing, pad, pages, table_app, table_phones, tables
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -41,15 +41,15 @@ urlpatterns = [
         desk.answer_call,
         name="answer_call",
     ),
-    path("t/<str:token>/", tables.table_home, name="table"),
+    path("t/<str:token>/", table_phones.table_home, name="table"),
     path("t/<str:token>/entry/", tables.table_entry, name="table_entry"),
-    path("t/<str:token>/takeover/", tables.table_takeover, name="table_takeover"),
-    path("t/<str:token>/confirm/", tables.table_confirm, name="table_confirm"),
+    path("t/<str:token>/takeover/", table_phones.table_takeover, name="table_takeover"),
+    path("t/<str:token>/confirm/", table_phones.table_confirm, name="table_confirm"),
     path("t/<str:token>/call/", tables.table_call, name="table_call"),
-    path("t/<str:token>/plan.json", tables.table_plan, name="table_plan"),
-    path("t/<str:token>/jsi18n/", tables.table_i18n, name="table_i18n"),
-    path("t/<str:token>/sw.js", tables.table_service_worker, name="table_service_worker"),
-    path("t/<str:token>/manifest.webmanifest", tables.table_manifest, name="table_manifest"),
+    path("t/<str:token>/plan.json", table_app.table_plan, name="table_plan"),
+    path("t/<str:token>/jsi18n/", table_app.table_i18n, name="table_i18n"),
+    path("t/<str:token>/sw.js", table_app.table_service_worker, name="table_service_worker"),
+    path("t/<str:token>/manifest.webmanifest", table_app.table_manifest, name="table_manifest"),
     path("pad/", pad.pad_home, name="pad"),
     path("pad/sheet.json", pad.pad_sheet, name="pad_sheet"),
     path("pad/evening.json", pad.pad_evening, name="pad_evening"),

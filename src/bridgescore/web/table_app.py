@@ -1,0 +1,372 @@
+"""The table's phone as an app: the round page (its classic form, for a phone without
+scripts), the whole plan the phone keeps to go on without a connection, the score table,
+the words of the moves, and the offline shell (service worker, manifest, catalogue)."""
+
+from __future__ import annotations
+
+import functools
+import json
+from typing import Any
+
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+)
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.views.i18n import JavaScriptCatalog
+
+from bridgescore.core.seats import Seat
+from bridgescore.events.movements.fit import table_in
+from bridgescore.events.movements.moves import (
+    BoardMove,
+    Direction,
+    Moves,
+    PairMove,
+    moves_after,
+)
+from bridgescore.web import clubs, entries, failures, matches, said
+from bridgescore.web.answers import RESULTS
+from bridgescore.web.models import (
+    PendingEntry,
+    Session,
+    SessionPair,
+    TableLink,
+)
+from bridgescore.web.table_link import (
+    JSON_ESCAPES,
+    dealer_name,
+    entry_text,
+    holds,
+    json_answer,
+    link_of,
+    vulnerable_name,
+)
+
+
+def table_view_context(link: TableLink) -> dict[str, Any]:
+    session = link.session
+    movement = clubs.movement_of(session)
+    current = entries.current_entries(session)
+    number = entries.table_round(session, link.table, current)
+    seat = table_in(movement, number, link.table)
+    names = {p.pair: p.names for p in SessionPair.objects.filter(session=session)}
+    from bridgescore.core.vulnerability import BoardInfo
+
+    pending = PendingEntry.objects.filter(session=session, table=link.table)
+    waiting = {json.loads(p.fields).get("board") for p in pending}
+    boards = []
+    if seat is not None:
+        for board in seat.boards:
+            info = BoardInfo.of(board)
+            entry = current.get((number, link.table, board))
+            boards.append(
+                {
+                    "number": board,
+                    "dealer": dealer_name(info.dealer),
+                    "vulnerability": vulnerable_name(info.vulnerability),
+                    "entry": entry,
+                    "pending": str(board) in waiting,
+                }
+            )
+    teams = session.kind == Session.Kind.TEAMS
+    return {
+        "link": link,
+        "table_label": clubs.table_label(session, link.table),
+        "room": clubs.room_name(link.table) if teams else "",
+        "session": session,
+        "round": number,
+        "rounds": max(len(movement.rounds), matches.planned_rounds(session)),
+        "seat": seat,
+        "ns_names": names.get(seat.ns, "") if seat else "",
+        "ew_names": names.get(seat.ew, "") if seat else "",
+        "boards": boards,
+        "results": RESULTS,
+        "unfinished": _unfinished(boards),
+        "pending": pending,
+        "plan": plan_of(link),
+    }
+
+
+def _unfinished(boards: list[dict[str, Any]]) -> list[int]:
+    """The boards of the round still to enter, once the table has entered one of them
+    (the round cannot be left while a board has neither a result nor "not played")."""
+    left = [b["number"] for b in boards if b["entry"] is None]
+    return left if len(left) < len(boards) else []
+
+
+@failures.only("GET")
+def table_plan(request: HttpRequest, token: str) -> HttpResponse:
+    """``GET /t/<token>/plan.json``: everything the table's phone needs to go on without
+    a connection (every round at this table with its pairs, boards, moves; what is
+    entered; the round the server says the table is at), only to the phone holding it."""
+    link = link_of(request, token)
+    if not holds(request, link):
+        body = {"error": gettext("this table is open on another phone"), "takeover": f"/t/{token}/"}
+        return json_answer(body, status=409)
+    response = json_answer(plan_of(link))
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def plan_of(link: TableLink) -> dict[str, Any]:
+    """The table's plan as the phone keeps it (see :func:`table_plan`)."""
+    from bridgescore.core.vulnerability import BoardInfo
+
+    session = link.session
+    movement = clubs.movement_of(session)
+    current = entries.current_entries(session)
+    playing = entries.table_round(session, link.table, current)
+    names = {p.pair: p.names for p in SessionPair.objects.filter(session=session)}
+    waiting: dict[tuple[int, int], dict[str, Any]] = {}
+    for pending in PendingEntry.objects.filter(session=session, table=link.table):
+        kept = json.loads(pending.fields)
+        try:
+            key = (int(kept.get("round", "")), int(kept.get("board", "")))
+        except ValueError:
+            continue
+        waiting[key] = {"shown": pending.shown_text, "entry_id": str(pending.entry_id)}
+    rounds: list[dict[str, Any]] = []
+    for number in range(1, len(movement.rounds) + 1):
+        seat = table_in(movement, number, link.table)
+        if seat is None:
+            rounds.append({"round": number, "plays": False})
+            continue
+        boards = []
+        for board in seat.boards:
+            info = BoardInfo.of(board)
+            entry = current.get((number, link.table, board))
+            boards.append(
+                {
+                    "number": board,
+                    "dealer": dealer_name(info.dealer),
+                    "vulnerability": vulnerable_name(info.vulnerability),
+                    "ns_vulnerable": info.vulnerability.is_vulnerable(Seat.NORTH),
+                    "ew_vulnerable": info.vulnerability.is_vulnerable(Seat.EAST),
+                    "entered": None if entry is None else {"score": entry_text(entry)},
+                    "pending": waiting.get((number, board)),
+                }
+            )
+        moves = moves_after(movement, number, link.table)
+        rounds.append(
+            {
+                "round": number,
+                "plays": True,
+                "ns": seat.ns,
+                "ew": seat.ew,
+                "ns_names": names.get(seat.ns, ""),
+                "ew_names": names.get(seat.ew, ""),
+                "boards": boards,
+                "moves": _move_lines(session, moves),
+            }
+        )
+    public = session.public_id
+    return {
+        "at": timezone.now().isoformat(),
+        "session": session.name,
+        "state": session.state,
+        "teams": session.kind == Session.Kind.TEAMS,
+        "table": clubs.table_label(session, link.table),
+        "room": clubs.room_name(link.table) if session.kind == Session.Kind.TEAMS else "",
+        "round": playing,
+        "rounds": len(movement.rounds),
+        "planned": max(len(movement.rounds), matches.planned_rounds(session)),
+        "lead_rule": session.lead_rule,
+        "plan": rounds,
+        "scores": score_table(),
+        "notation": said.words_of().notation.as_dict(),
+        "links": {
+            "page": f"/t/{link.token}/",
+            "plan": f"/t/{link.token}/plan.json",
+            "entry": f"/t/{link.token}/entry/",
+            "call": f"/t/{link.token}/call/",
+            "confirm": f"/t/{link.token}/confirm/",
+            "ranking": f"/r/{public}/",
+            "traveller": f"/r/{public}/board-0.html",
+        },
+    }
+
+
+def _move_lines(session: Session, moves: Moves) -> dict[str, Any]:
+    """What the round's end says, in the phone's language: where the pairs (teams) and
+    boards go, read from the library's :class:`~bridgescore.events.movements.moves.Moves`."""
+    if moves.last:
+        said = (
+            gettext("round {round} was the last round drawn so far")
+            if session.kind == Session.Kind.TEAMS
+            else gettext("round {round} was the last round: nobody moves")
+        )
+        return {"lines": [said.format(round=moves.round)], "last": True}
+    if session.kind != Session.Kind.TEAMS:
+        lines = [_pair_phrase(move, moves.table, moves.round + 1) for move in (moves.ns, moves.ew)]
+    else:
+        lines = []
+        for move in (moves.ns, moves.ew):
+            who = gettext("{team} ({direction} here)").format(
+                team=move.pair, direction=_direction(move.sat)
+            )
+            if move.table is None or move.direction is None:
+                lines.append(
+                    gettext("{who}: a bye in round {round}").format(who=who, round=moves.round + 1)
+                )
+            else:
+                lines.append(
+                    gettext("{who} go to table {label} ({room}) and sit {direction}").format(
+                        who=who,
+                        label=clubs.room_label(move.table),
+                        room=clubs.room_name(move.table),
+                        direction=_direction(move.direction),
+                    )
+                )
+    lines.append(_boards_phrase(moves.boards, moves.round + 1))
+    return {"lines": lines, "last": False}
+
+
+def _direction(direction: Direction) -> str:
+    return gettext("North-South") if direction is Direction.NS else gettext("East-West")
+
+
+def _tables_text(tables: tuple[int, ...]) -> str:
+    shown = [str(t) for t in tables]
+    if len(shown) == 1:
+        return gettext("table {table}").format(table=shown[0])
+    return gettext("tables {tables} and {last}").format(
+        tables=", ".join(shown[:-1]), last=shown[-1]
+    )
+
+
+def _pair_phrase(move: PairMove, here: int, next_round: int) -> str:
+    """``North-South stay at table 3``, ``East-West go to table 4 and sit North-South``,
+    ``East-West sit out round 5`` (as the library's ``PairMove.phrase``, translated)."""
+    who = _direction(move.sat)
+    if move.table is None or move.direction is None:
+        return gettext("{who} sit out round {round}").format(who=who, round=next_round)
+    stay = move.table == here
+    if move.direction is move.sat:
+        said = (
+            gettext("{who} stay at table {table}") if stay else gettext("{who} go to table {table}")
+        )
+    elif stay:
+        said = gettext("{who} stay at table {table} and sit {direction}")
+    else:
+        said = gettext("{who} go to table {table} and sit {direction}")
+    return said.format(who=who, table=move.table, direction=_direction(move.direction))
+
+
+def _boards_phrase(move: BoardMove, next_round: int) -> str:
+    """``boards go to table 2``, ``boards go to the relay stand``, ``boards are finished``
+    (as the library's ``BoardMove.phrase``, translated)."""
+    if move.tables:
+        return gettext("boards go to {tables}").format(tables=_tables_text(move.tables))
+    if move.relay:
+        return gettext("boards go to the relay stand")
+    if move.later is not None:
+        then, tables = move.later
+        return gettext(
+            "boards are not played in round {round} (then at {tables} in round {then})"
+        ).format(round=next_round, tables=_tables_text(tables), then=then)
+    return gettext("boards are finished")
+
+
+@functools.cache
+def score_table() -> dict[str, dict[str, dict[str, list[int]]]]:
+    """Declarer's score for every contract, doubling, vulnerability and number of tricks
+    (0-13), filled by the library's scoring (the phone shows a score from it when it
+    has no connection; the server's score is the one kept). Keyed by level and strain
+    kind (``4C``: clubs or diamonds, ``4H``: hearts or spades, ``4N``: notrump), then
+    ``nv``/``v``, then ``""``/``X``/``XX``."""
+    from bridgescore import score
+
+    table: dict[str, dict[str, dict[str, list[int]]]] = {}
+    for level in range(1, 8):
+        for strain in ("C", "H", "NT"):
+            table[f"{level}{strain[0]}"] = {
+                ("v" if vulnerable else "nv"): {
+                    doubled: [
+                        score(f"{level}{strain}{doubled}", tricks, vulnerable=vulnerable).total
+                        for tricks in range(14)
+                    ]
+                    for doubled in ("", "X", "XX")
+                }
+                for vulnerable in (False, True)
+            }
+    return table
+
+
+_catalog = JavaScriptCatalog.as_view(packages=["bridgescore.web"])
+
+
+@failures.only("GET")
+def table_i18n(request: HttpRequest, token: str) -> HttpResponse:
+    """``GET /t/<token>/jsi18n/``: Django's JavaScript catalogue in the phone's language,
+    for ``gettext()`` in ``table.js``; under the table's link so its service worker keeps it."""
+    link_of(request, token)
+    response = _catalog(request)
+    assert isinstance(response, HttpResponse)
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@failures.only("GET")
+def table_service_worker(request: HttpRequest, token: str) -> HttpResponse:
+    """``GET /t/<token>/sw.js``: the service worker that keeps the table's page, plan and
+    scripts on the phone, so that a reload without a connection still shows the table
+    (its scope is the table's link). Its first line names the version of what it keeps,
+    so that a new script replaces the old cache."""
+    link_of(request, token)
+    text, version = _shell_files()
+    # what it says offline before it keeps anything, in the reader's language
+    missing = gettext("No connection, and nothing of this table kept on the phone yet.")
+    text = text.replace(f'"{_MISSING}"', json.dumps(missing).translate(JSON_ESCAPES))
+    response = HttpResponse(
+        f"// bridgescore {version}\n{text}", content_type="text/javascript; charset=utf-8"
+    )
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+_MISSING = "No connection, and nothing of this table kept on the phone yet."
+"""The worker's offline line as ``table-sw.js`` writes it (replaced by the reader's)."""
+
+
+@functools.cache
+def _shell_files() -> tuple[str, str]:
+    """The service worker's text and a digest of it and of the files it keeps."""
+    import hashlib
+    from pathlib import Path
+
+    from django.contrib.staticfiles import finders
+
+    digest = hashlib.sha256()
+    text = ""
+    for name in (
+        "bridgescore/table-sw.js",
+        "bridgescore/sw-cache.js",
+        "bridgescore/table.js",
+        "bridgescore/app.css",
+    ):
+        found = finders.find(name)
+        content = Path(str(found)).read_text(encoding="utf-8") if found else ""
+        digest.update(content.encode())
+        if name.endswith("table-sw.js"):
+            text = content
+    return text, digest.hexdigest()[:16]
+
+
+@failures.only("GET")
+def table_manifest(request: HttpRequest, token: str) -> HttpResponse:
+    """``GET /t/<token>/manifest.webmanifest``: the table's page as an app on the phone's
+    home screen, opening on the table's link."""
+    link = link_of(request, token)
+    label = clubs.table_label(link.session, link.table)
+    manifest = {
+        "name": gettext("Table {label}: {session}").format(label=label, session=link.session.name),
+        "short_name": gettext("Table {label}").format(label=label),
+        "start_url": f"/t/{link.token}/",
+        "scope": f"/t/{link.token}/",
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": "#0b5cad",
+        "icons": [{"src": "/static/bridgescore/icon.svg", "sizes": "any", "type": "image/svg+xml"}],
+    }
+    return json_answer(manifest, kind="application/manifest+json")
