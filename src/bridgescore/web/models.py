@@ -382,12 +382,20 @@ class Attempt(models.Model):
 
 
 class TableCall(models.Model):
-    """A table calling the director ("TD call", with a note): shown on the control grid
-    until the director answers it."""
+    """A table calling the director ("TD call", with a note), or asking to mark a board
+    not played (``board`` set: it counts as not entered until the director accepts it or
+    rules): shown on the control grid until the director answers it."""
+
+    class Kind(models.TextChoices):
+        CALL = "call", _("TD call")
+        NOT_PLAYED = "not played", _("not played, asked")
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="calls")
     table = models.PositiveIntegerField()
     round = models.PositiveIntegerField()
+    kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.CALL)
+    board = models.PositiveIntegerField(null=True, blank=True)
+    entry_id = models.UUIDField(null=True, blank=True, help_text="the phone's id of the ask")
     note = models.CharField(max_length=300, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     answered = models.DateTimeField(null=True, blank=True)
@@ -396,6 +404,11 @@ class TableCall(models.Model):
     )
 
     class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "table", "entry_id"], name="one_ask_per_table_id"
+            )
+        ]
         ordering = ["id"]
 
 
