@@ -708,10 +708,10 @@ def test_a_failed_csrf_check_asks_to_reload_and_quotes_nothing_sent(db: None) ->
     assert "reload it" in answer.json()["error"]
 
 
-def test_a_post_too_large_is_a_400_page(db: None) -> None:
+def test_a_post_too_large_is_a_413_page(db: None) -> None:
     anyone = Client(raise_request_exception=False)
     response = anyone.post("/login/", {"username": "x" * 1_100_000})
-    assert response.status_code == 400
+    assert response.status_code == 413
     assert "What was sent is too large." in response.content.decode()
 
 

@@ -99,7 +99,8 @@ def test_a_passed_out_board_and_not_played(session: Session, link: Link, phone: 
     passed = send_entry(device, table.token, round=1, board=5, level="pass", confirm="1")
     assert (passed["http"], passed["score"]) == (200, "Pass: NS +0")
     skipped = send_entry(device, table.token, round=1, board=6, not_played="1", confirm="1")
-    assert (skipped["http"], skipped["score"]) == (200, "NP")
+    assert (skipped["http"], skipped["status"]) == (200, "asked")  # the director agrees to it
+    assert skipped["score"] == "Not played: the director is asked to agree"
 
 
 def test_the_round_moves_on_when_every_board_is_entered(
@@ -162,7 +163,7 @@ def test_a_huge_or_malformed_request_is_refused(session: Session, link: Link, ph
     huge = device.post(
         f"/t/{table.token}/entry/", data="x" * 2_000_000, content_type="application/json"
     )
-    assert huge.status_code == 400
+    assert huge.status_code == 413  # refused unread
     bad = device.post(f"/t/{table.token}/entry/", data="{not json", content_type="application/json")
     assert bad.status_code == 400
     assert bad.json() == {"error": "the request is not readable"}

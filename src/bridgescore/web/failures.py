@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 from collections.abc import Callable
 from typing import Final, ParamSpec
 
@@ -176,3 +177,48 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
         "(on a table's phone, open the table's link again)."
     )
     return _answer(request, message, 403, title=_("This page has expired"))
+
+
+MOST_BODY: Final = 256_000
+"""The largest request a page other than the director's takes (a table's result is a few
+hundred bytes, a shared score pad a few thousand)."""
+MOST_DIRECTOR_BODY: Final = 21_000_000
+"""The largest request the director's pages take: a Bridgemate file of up to 20 MB, with
+its form (``director_forms.BRIDGEMATE_BYTES``)."""
+
+
+class BodyLimit:
+    """Middleware: a request whose declared length is over what its page takes is refused
+    (413, the app's answer) before anything reads it; the server (waitress) is told the
+    largest of these too, so a body sent without a length is cut off there."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        try:
+            declared = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            return _answer(request, _("The request could not be read."), 400)
+        most = MOST_DIRECTOR_BODY if request.path.startswith("/director/") else MOST_BODY
+        if declared > most:  # logged by Django as any 4xx is, in one line
+            return _answer(request, _("What was sent is too large."), 413)
+        return self.get_response(request)
+
+
+class OneLine(logging.Formatter):
+    """The log's formatter: a refused request (a forged ``Host``, too many fields, a body
+    too large, any 4xx) is one line with no traceback, so that an outsider cannot fill the
+    log at will; a server error (5xx, or an error outside a request) keeps its traceback."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        status = getattr(record, "status_code", None)
+        refused = record.name.startswith("django.security") or (
+            isinstance(status, int) and 400 <= status < 500
+        )
+        if refused and (record.exc_info or record.exc_text):
+            record = logging.makeLogRecord(record.__dict__)
+            record.exc_info = None
+            record.exc_text = None
+            record.stack_info = None
+        return " ".join(super().format(record).split())[:500] if refused else super().format(record)

@@ -318,9 +318,10 @@ def checked(form: FormT) -> FormT:
 
 
 def read_json(request: HttpRequest) -> QueryDict | dict[str, Any]:
-    """A phone's JSON post as a flat mapping for a form: an object of text, numbers and
-    true/false (``null`` is left out), at most :data:`MOST_JSON_BYTES`. Anything else — a
-    list, nesting, ``1e400``, NaN, a huge body — is a :class:`RequestError`."""
+    """A phone's JSON post as a flat mapping for a form: an object of text, numbers and,
+    in the yes-or-no fields only (:data:`YES_OR_NO`), true/false (``null`` is left out),
+    at most :data:`MOST_JSON_BYTES`. Anything else — a list, nesting, ``1e400``, NaN, a
+    huge body, ``true`` for a board — is a :class:`RequestError`."""
     body = request.body
     if len(body) > MOST_JSON_BYTES:
         raise RequestError(gettext("the request is too big for one result"), 413)
@@ -336,18 +337,30 @@ def read_json(request: HttpRequest) -> QueryDict | dict[str, Any]:
         raise RequestError(gettext("the request is not readable: a result is a set of fields"), 400)
     flat: dict[str, Any] = {}
     for key, value in data.items():
+        shown = key if len(key) <= 30 else key[:30] + "…"
         if value is None:
             continue
         if isinstance(value, bool):
+            if key not in YES_OR_NO:
+                raise RequestError(
+                    gettext("{shown!r} should be text or a number, not true or false").format(
+                        shown=shown
+                    ),
+                    400,
+                )
             flat[key] = "1" if value else ""
         elif isinstance(value, int | str):
             flat[key] = str(value)
         else:
-            shown = key if len(key) <= 30 else key[:30] + "…"
             raise RequestError(
                 gettext("{shown!r} should be text or a number").format(shown=shown), 400
             )
     return flat
+
+
+YES_OR_NO = frozenset({"confirm", "pending", "not_played"})
+"""The only fields a phone's JSON may send as ``true``/``false`` (each a yes-or-no field
+of :class:`TableResultForm`): a ``true`` anywhere else is refused, never read as ``1``."""
 
 
 def _plain_float(text: str) -> str:

@@ -89,6 +89,7 @@ def run(
     has more), each with ``threads`` threads."""
     from waitress import serve
 
+    from bridgescore.web.failures import MOST_DIRECTOR_BODY
     from bridgescore.web.wsgi import application
 
     options: dict[str, Any] = dict(
@@ -96,6 +97,7 @@ def run(
         ident="bridgescore",
         channel_timeout=60,
         connection_limit=1000,
+        max_request_body_size=MOST_DIRECTOR_BODY,  # waitress's own default is 1 GB
         _quiet=True,
     )
     # what start-up made (Django, the app, the library) lives as long as the process:

@@ -84,6 +84,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "bridgescore.web.failures.BodyLimit",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -146,6 +147,14 @@ WSGI_APPLICATION = "bridgescore.web.wsgi.application"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "one_line": {
+            "()": "bridgescore.web.failures.OneLine",
+            "format": "%(asctime)s %(levelname)s %(name)s: %(message)s",
+        }
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "one_line"}},
     "loggers": {"django": {"handlers": ["console"], "level": "WARNING"}},
 }
+"""A refused request is one line of the log, a server error its traceback
+(:class:`bridgescore.web.failures.OneLine`)."""

@@ -4,6 +4,7 @@ the director."""
 
 from __future__ import annotations
 
+import datetime
 import uuid
 from dataclasses import replace
 from typing import Any
@@ -11,9 +12,9 @@ from typing import Any
 from django.http import (
     HttpRequest,
     HttpResponse,
-    JsonResponse,
 )
 from django.shortcuts import render
+from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
 from bridgescore.errors import BridgeError
@@ -35,6 +36,7 @@ from bridgescore.web.table_app import table_view_context
 from bridgescore.web.table_link import (
     entry_text,
     holds,
+    json_answer,
     link_of,
     status_of,
 )
@@ -84,6 +86,8 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
         form = checked(TableResultForm(data))
         fields = form.cleaned_data
         inp = form.entry_input(int(fields["round"]), link.table)
+        if inp.not_played and (fields["confirm"] or fields["pending"]):
+            return _answer(wants_json, request, link, _ask_not_played(request, link, inp), 200)
         if fields["pending"] and not fields["confirm"]:
             entries.table_may_enter(link.session, inp)
             row = entries.check_entry(link.session, inp, by_table=True)
@@ -107,13 +111,17 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
             row = entries.check_entry(link.session, inp, by_table=True)
             shown = _as_read(form, data)
             body = {
-                "preview": _score_text(row),
+                "preview": gettext(ASKED) if inp.not_played else _score_text(row),
                 "ns_score": row.ns_score,
                 "board": inp.board,
                 "input": shown,
             }
+            if inp.not_played:
+                body["asked"] = True
             return _answer(wants_json, request, link, body, 200)
         entry, created, playing = entries.record_table_entry(link.session, inp)
+        if created:
+            _answered_by_entry(link, inp)
     except (BridgeError, ValueError) as error:
         message = problem(error)
         clubs.log(
@@ -154,7 +162,22 @@ def table_call(request: HttpRequest, token: str) -> HttpResponse:
     except RequestError as error:
         return _answer(wants_json, request, link, {"error": problem(error)}, error.status)
     number = entries.round_at(link.session, link.table)
-    TableCall.objects.create(session=link.session, table=link.table, round=number, note=note)
+    with entries.writing():  # one call at a time per table: the count below holds
+        calls = TableCall.objects.filter(session=link.session, table=link.table)
+        open_call = calls.filter(kind=TableCall.Kind.CALL, answered=None).first()
+        if open_call is not None:
+            body = {
+                "status": gettext("the director was called at {time} and is on the way").format(
+                    time=f"{open_call.created:%H:%M}"
+                ),
+                "call": True,
+            }
+            return _answer(wants_json, request, link, body, 200)
+        recent = calls.filter(created__gte=timezone.now() - CALL_WINDOW).count()
+        if recent >= CALLS_AN_HOUR:
+            body = {"error": gettext("too many calls from this table: raise your hand")}
+            return _answer(wants_json, request, link, body, 429)
+        TableCall.objects.create(session=link.session, table=link.table, round=number, note=note)
     label = clubs.table_label(link.session, link.table)
     clubs.log(
         link.session,
@@ -167,6 +190,83 @@ def table_call(request: HttpRequest, token: str) -> HttpResponse:
     )  # fmt: skip
     body = {"status": gettext("the director has been called"), "call": True}
     return _answer(wants_json, request, link, body, 200)
+
+
+CALLS_AN_HOUR = 12
+"""Calls and asks one table may make in :data:`CALL_WINDOW` (a call open already is not
+called again: the director is on the way)."""
+CALL_WINDOW = datetime.timedelta(hours=1)
+
+ASKED = gettext_noop("Not played: the director is asked to agree")
+"""What a table reads of a board it asks to mark not played (translated where shown)."""
+
+
+def _ask_not_played(
+    request: HttpRequest, link: TableLink, inp: entries.EntryInput
+) -> dict[str, Any]:
+    """A table's "not played": not a result but an ask on the director's grid (the board
+    stays without a result, so the round is not left, until the director accepts it,
+    rules, or refuses it). Once per board: the same ask sent again, or another while one is
+    open, is answered as the one already made. Checked as a result is (the round, the
+    board, a closed session), in turn with the writes."""
+    session = link.session
+    with entries.writing():
+        session.refresh_from_db(fields=["state"])
+        entries.table_may_enter(session, inp)
+        asks = TableCall.objects.filter(
+            session=session, table=link.table, kind=TableCall.Kind.NOT_PLAYED
+        )
+        found = asks.filter(round=inp.round, board=inp.board, answered=None).first()
+        if found is None and inp.entry_id is not None:
+            found = asks.filter(entry_id=inp.entry_id).first()
+        created = found is None
+        if found is None:
+            recent = TableCall.objects.filter(
+                session=session, table=link.table, created__gte=timezone.now() - CALL_WINDOW
+            ).count()
+            if recent >= CALLS_AN_HOUR:
+                raise RequestError(gettext("too many calls from this table: raise your hand"), 429)
+            found = TableCall.objects.create(
+                session=session,
+                table=link.table,
+                round=inp.round,
+                kind=TableCall.Kind.NOT_PLAYED,
+                board=inp.board,
+                entry_id=inp.entry_id or uuid.uuid4(),
+            )
+    if created:
+        clubs.log(
+            session,
+            gettext_noop("not played asked"),
+            said.said(
+                gettext_noop("table {label}, round {round}: board {board}"),
+                label=clubs.table_label(session, link.table),
+                round=inp.round,
+                board=inp.board,
+            ),
+            address=address(request),
+        )
+    return {
+        "status": "asked" if created else "already asked",
+        "asked": True,
+        "board": inp.board,
+        "entry_id": str(found.entry_id),
+        "score": gettext(ASKED),
+        "round": found.round,
+    }
+
+
+def _answered_by_entry(link: TableLink, inp: entries.EntryInput) -> None:
+    """A board the table asked to mark not played, then entered after all: the ask is
+    answered by the result (it leaves the director's grid)."""
+    TableCall.objects.filter(
+        session=link.session,
+        table=link.table,
+        kind=TableCall.Kind.NOT_PLAYED,
+        round=inp.round,
+        board=inp.board,
+        answered=None,
+    ).update(answered=timezone.now())
 
 
 def _as_read(form: TableResultForm, data: Any) -> dict[str, str]:
@@ -196,7 +296,7 @@ def _answer(
     wants_json: bool, request: HttpRequest, link: TableLink, body: dict[str, Any], status: int
 ) -> HttpResponse:
     if wants_json:
-        return JsonResponse(body, status=status)
+        return json_answer(body, status=status)
     context = table_view_context(link)
     context["answer"] = body
     return render(request, "bridgescore/table.html", context, status=status)
