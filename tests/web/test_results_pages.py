@@ -186,3 +186,19 @@ def test_a_score_card_shows_only_when_every_board_on_it_is_visible(
     for board in moved.boards:  # table 1 now plays 3-4 against 3EW: 2NS's boards
         _enter(session, 2, 1, board, contract="2S", declarer="S", result="=")
     assert _status(device, session, "pair-2NS.html") == 200
+
+
+def test_a_travellers_next_and_previous_links_lead_only_to_boards_the_table_may_see(
+    session: Session, link: Link, phone: Phone, td: Client
+) -> None:
+    device = phone(link(1))
+    for table, board in ((1, 1), (1, 2), (2, 3), (2, 4)):
+        _enter(session, 1, table, board, contract="4S", declarer="N", result="=")
+    first = device.get(f"/r/{session.public_id}/board-1.html").content.decode()
+    second = device.get(f"/r/{session.public_id}/board-2.html").content.decode()
+    assert 'href="board-2.html"' in first
+    assert 'href="board-1.html"' in second
+    assert "board-3.html" not in second  # table 1 plays board 3 in round 2: not yet
+    assert _status(device, session, "board-3.html") == 403
+    # the director sees every board, and steps through all of them
+    assert 'href="board-3.html"' in td.get(f"/r/{session.public_id}/board-2.html").content.decode()

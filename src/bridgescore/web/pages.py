@@ -16,7 +16,7 @@ from django.http import (
 )
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.html import escape
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext as _
@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from bridgescore.errors import BridgeError
 from bridgescore.events.model import Event
 from bridgescore.i18n import Language, Words
-from bridgescore.report.view import slug
+from bridgescore.report.view import Page, Report, slug, with_board_steps
 from bridgescore.web import clubs, entries, failures, limits, live, matches, said
 from bridgescore.web.answers import address, problem
 from bridgescore.web.forms import LoginForm, form_problem
@@ -43,9 +43,19 @@ NAME_ATTEMPTS = 20
 LOGIN_WINDOW = datetime.timedelta(minutes=5)
 
 
+RECENT = datetime.timedelta(days=7)
+"""How far back the home page lists sessions (under way, or published) by their date."""
+
+
 def home(request: HttpRequest) -> HttpResponse:
-    published = Session.objects.filter(state=Session.State.PUBLISHED).select_related("club")
-    return render(request, "bridgescore/home.html", {"published": published[:50]})
+    """The home page: the sessions under way (their live ranking, for a player without the
+    table card), and the results published, latest first."""
+    sessions = Session.objects.select_related("club").order_by("-date", "-pk")
+    since = timezone.localdate() - RECENT
+    running = sessions.filter(state=Session.State.RUNNING, date__gte=since)
+    published = sessions.filter(state=Session.State.PUBLISHED)
+    context = {"running": running[:20], "published": published[:50]}
+    return render(request, "bridgescore/home.html", context)
 
 
 @failures.only("GET", "POST")
@@ -190,10 +200,29 @@ def _results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespon
         and not _card_visible(event, page, visible)
     ):
         return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
+    if not (director or published) and shown.board is not None:
+        shown = _stepped_within(report, shown, visible)
     html = env.get_template("page.html").render(report=report, page=shown)
     if session.state != Session.State.PUBLISHED:
         html = html.replace("<main>", f"<main>{_live_note()}", 1)
     return HttpResponse(_with_switch(request, html))
+
+
+_BOARD_FILE = re.compile(r"board-\d+\.html")
+
+
+def _stepped_within(report: Report, shown: Page, visible: set[int]) -> Page:
+    """A board's page with its links to the board before and after among the boards the
+    viewer may see (under way, a table sees only the boards it has finished: a link to
+    any other would answer "not yet")."""
+
+    def unstepped(page: Page) -> Page:
+        return replace(
+            page, crumbs=tuple(c for c in page.crumbs if not _BOARD_FILE.fullmatch(c[1]))
+        )
+
+    seen = [unstepped(p) for p in report.boards if p.board is None or p.board.number in visible]
+    return next((p for p in with_board_steps(seen) if p.file == shown.file), unstepped(shown))
 
 
 def _live_note() -> str:

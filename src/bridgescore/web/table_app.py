@@ -31,6 +31,7 @@ from bridgescore.web.models import (
     PendingEntry,
     Session,
     SessionPair,
+    TableCall,
     TableLink,
 )
 from bridgescore.web.table_link import (
@@ -126,6 +127,7 @@ def plan_of(link: TableLink) -> dict[str, Any]:
         except ValueError:
             continue
         waiting[key] = {"shown": pending.shown_text, "entry_id": str(pending.entry_id)}
+    asked = _asked_not_played(link)
     rounds: list[dict[str, Any]] = []
     for number in range(1, len(movement.rounds) + 1):
         seat = table_in(movement, number, link.table)
@@ -145,6 +147,7 @@ def plan_of(link: TableLink) -> dict[str, Any]:
                     "ew_vulnerable": info.vulnerability.is_vulnerable(Seat.EAST),
                     "entered": None if entry is None else {"score": entry_text(entry)},
                     "pending": waiting.get((number, board)),
+                    "asked": asked.get((number, board)),
                 }
             )
         moves = moves_after(movement, number, link.table)
@@ -185,6 +188,21 @@ def plan_of(link: TableLink) -> dict[str, Any]:
             "traveller": f"/r/{public}/board-0.html",
         },
     }
+
+
+def _asked_not_played(link: TableLink) -> dict[tuple[int, int], dict[str, str]]:
+    """The boards this table has asked to mark not played that the director has not
+    answered yet, by (round, board): not entered, so the phone waits for the director as
+    for East-West's phone (an ask refused is answered with no entry: the board is open)."""
+    shown = gettext("Not played: the director is asked to agree")
+    asks = TableCall.objects.filter(
+        session=link.session,
+        table=link.table,
+        kind=TableCall.Kind.NOT_PLAYED,
+        answered=None,
+        board__isnull=False,
+    )
+    return {(ask.round, ask.board): {"shown": shown} for ask in asks if ask.board is not None}
 
 
 def _move_lines(session: Session, moves: Moves) -> dict[str, Any]:
@@ -342,6 +360,7 @@ def _shell_files() -> tuple[str, str]:
     for name in (
         "bridgescore/table-sw.js",
         "bridgescore/sw-cache.js",
+        "bridgescore/contract-grid.js",
         "bridgescore/table.js",
         "bridgescore/app.css",
     ):

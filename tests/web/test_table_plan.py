@@ -1,0 +1,122 @@
+"""What the table's phone is told (its plan) and where it may go from it: a board asked
+"not played" waits for the director as a board waits for East-West; a board missing from a
+round the table has left is offered and kept late, flagged to the director; the phone's
+header has no director's login; the home page leads a player without the card to the
+live ranking."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.test import Client
+from django.utils import timezone
+
+from bridgescore.web import entries
+from bridgescore.web.models import Session, TableCall, TableLink
+from web.posting import send_entry
+
+Link = Callable[[int], TableLink]
+Phone = Callable[[TableLink], Client]
+
+MADE = {"contract": "4S", "declarer": "N", "result": "="}
+
+
+def _plan(device: Client, table: TableLink) -> dict[str, Any]:
+    response = device.get(f"/t/{table.token}/plan.json")
+    assert response.status_code == 200
+    plan: dict[str, Any] = response.json()
+    return plan
+
+
+def _board(plan: dict[str, Any], rnd: int, board: int) -> dict[str, Any]:
+    found: dict[str, Any] = next(
+        b for r in plan["plan"] if r["round"] == rnd for b in r["boards"] if b["number"] == board
+    )
+    return found
+
+
+def test_a_board_asked_not_played_waits_in_the_plan_until_the_director_answers(
+    session: Session, link: Link, phone: Phone, director: User
+) -> None:
+    table = link(1)
+    device = phone(table)
+    assert _board(_plan(device, table), 1, 1)["asked"] is None
+    asked = send_entry(device, table.token, round=1, board=1, not_played="1", confirm="1")
+    assert (asked["http"], asked["asked"], asked["board"]) == (200, True, 1)
+    board = _board(_plan(device, table), 1, 1)
+    assert board["asked"] == {"shown": "Not played: the director is asked to agree"}
+    assert board["entered"] is None  # not entered: the round is not left
+    assert _plan(device, table)["round"] == 1
+    # the director refuses: the ask answered, no entry; the board is open again
+    TableCall.objects.filter(session=session).update(answered=timezone.now())
+    board = _board(_plan(device, table), 1, 1)
+    assert (board["asked"], board["entered"]) == (None, None)
+    # asked again, and accepted: the board is entered "not played"
+    again = send_entry(device, table.token, round=1, board=1, not_played="1", confirm="1")
+    assert again["status"] == "asked"
+    inp = entries.EntryInput(1, 1, 1, "", "", "", not_played=True)
+    entries.record_entry(session, inp, by_table=False, user=director, reason="agreed")
+    TableCall.objects.filter(session=session, answered=None).update(answered=timezone.now())
+    board = _board(_plan(device, table), 1, 1)
+    assert board["asked"] is None
+    assert board["entered"] == {"score": "NP"}  # as the table link writes an entry
+    # no traveller for a board not played
+    assert device.get(f"/r/{session.public_id}/board-1.html").status_code == 403
+
+
+def test_a_board_missing_from_a_round_left_is_kept_late_and_flagged(
+    session: Session, link: Link, phone: Phone, director: User
+) -> None:
+    table = link(1)
+    device = phone(table)
+    for rnd, board in ((1, 1), (1, 2), (2, 3)):
+        kept = send_entry(device, table.token, round=rnd, board=board, confirm="1", **MADE)
+        assert kept["http"] == 200, kept
+    entries.erase_entry(session, 1, 1, 2, director, "wrong table's slip")
+    plan = _plan(device, table)
+    assert plan["round"] == 2  # the table does not go back to round 1
+    assert _board(plan, 1, 2)["entered"] is None  # the phone offers it, with its round
+    late = send_entry(device, table.token, round=1, board=2, confirm="1", **MADE)
+    assert late["http"] == 200, late
+    assert "entered late: round 1 after the table had moved on" in str(late["flags"])
+    assert _board(_plan(device, table), 1, 2)["entered"] == {"score": "4SN=: NS +620"}
+    assert _plan(device, table)["round"] == 2
+
+
+def test_the_table_page_has_no_director_login_and_the_home_page_has(
+    session: Session, link: Link, phone: Phone, client: Client
+) -> None:
+    device = phone(link(1))
+    page = device.get(f"/t/{link(1).token}/").content.decode()
+    assert "/login/" not in page
+    assert "Director login" not in page
+    assert 'href="/login/"' in client.get("/").content.decode()
+
+
+def test_the_home_page_lists_the_sessions_under_way_with_their_live_ranking(
+    session: Session, client: Client
+) -> None:
+    home = client.get("/").content.decode()
+    under_way = home.split('id="running"')[1].split("</ul>")[0]
+    assert "Tuesday pairs" in under_way
+    assert f'href="/r/{session.public_id}/"' in under_way
+    assert "No published results yet." in home
+    old = Session.objects.get(pk=session.pk)
+    old.date = timezone.localdate() - datetime.timedelta(days=30)
+    old.save(update_fields=["date"])
+    assert 'id="running"' not in client.get("/").content.decode()  # not a month-old one
+    old.state = Session.State.PUBLISHED
+    old.save(update_fields=["state"])
+    published = client.get("/").content.decode().split('id="published"')[1]
+    assert f'href="/r/{session.public_id}/"' in published
+
+
+def test_the_plan_is_json_the_phone_reads(session: Session, link: Link, phone: Phone) -> None:
+    table = link(2)
+    plan = _plan(phone(table), table)
+    assert json.loads(json.dumps(plan)) == plan
+    assert [b["asked"] for r in plan["plan"] for b in r["boards"]] == [None] * 6
