@@ -150,6 +150,8 @@ def test_a_teams_session_lists_its_rooms(td: Client, club: Club) -> None:
     entries.record_entry(session, entries.EntryInput(1, 1, 1, "4S", "N", "="), by_table=True)
     status, page, _ = _state(td, session, "closed")
     assert status == 200
-    assert "3 results of the rounds being played not yet in" in page
+    assert "1 result of the rounds being played not yet in" in page
     assert "round 1, table 1a: Kings v Aces, board 2" in page  # the open room's other board
+    # the closed room has entered nothing: said apart, as the grid shows it
+    assert "2 results of tables that have entered nothing yet (not started)" in page
     assert "round 1, table 1b: Aces v Kings, board 1" in page

@@ -22,6 +22,7 @@ from bridgescore.web.models import (
     Player,
     Session,
     SessionPair,
+    TableCall,
     TableLink,
 )
 from web.posting import send_entry
@@ -287,7 +288,7 @@ def test_a_result_far_from_the_others_is_flagged(club: Club) -> None:
 
 
 def test_the_table_cannot_leave_a_round_with_a_board_missing(
-    session: Session, link: Link, phone: Phone
+    td: Client, session: Session, link: Link, phone: Phone
 ) -> None:
     table = link(1)
     device = phone(table)
@@ -299,6 +300,9 @@ def test_the_table_cannot_leave_a_round_with_a_board_missing(
     assert "Table 1 · round 1 of 3" in page
     assert "Still to enter this round: board 1." in page
     send_entry(device, table.token, round=1, board=1, not_played="1", confirm="1")
+    assert entries.table_round(session, 1) == 1  # an ask: the board is not in yet
+    ask = TableCall.objects.get(session=session, kind=TableCall.Kind.NOT_PLAYED)
+    td.post(f"/director/s/{session.pk}/call/{ask.pk}/answer/", {"action": "accept"})
     assert entries.table_round(session, 1) == 2
     moved = device.get(f"/t/{table.token}/").content.decode()
     assert "Table 1 · round 2 of 3" in moved

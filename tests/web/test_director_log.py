@@ -24,7 +24,8 @@ def _log(page: str) -> list[str]:
     them (the cells' text, tags dropped)."""
     body = page[page.index("<h2>Log</h2>") :]
     rows = re.findall(
-        r"<tr><td>[\d:]+</td><td>round (.*?)</td><td>(.*?)</td><td>(.*?)</td></tr>", body
+        r'<tr class="result"><td>[\d:]+</td><td>round (.*?)</td><td>(.*?)</td><td>(.*?)</td></tr>',
+        body,
     )
     return [f"round {what} | {who} | {why}" for what, who, why in rows]
 

@@ -452,7 +452,7 @@ def test_the_exports_and_cards_of_a_teams_session(club: Club, td: Client) -> Non
     for team in TEAMS:
         assert f'<h2 class="pagetitle">Team {team}</h2>' in cards
     cell = td.get(f"/director/s/{session.pk}/cell/1/2/").content.decode()
-    assert "Round 1, table 1b: " in cell
+    assert "Round 1, table 1b (Match 1, closed room): " in cell
 
 
 def test_a_rooms_table_sees_a_board_once_both_rooms_have_played_it(club: Club) -> None:

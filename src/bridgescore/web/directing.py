@@ -24,7 +24,7 @@ from django.utils.translation import gettext, gettext_lazy, gettext_noop
 from django.utils.translation import gettext as _
 
 from bridgescore.errors import BridgeError
-from bridgescore.events.movements.fit import Seating, seatings, table_in
+from bridgescore.events.movements.fit import Seating, table_in
 from bridgescore.events.movements.spec import KINDS, MovementSpec, Option
 from bridgescore.events.movements.suggest import shortlist, suggest
 from bridgescore.events.movements.swiss import Draw
@@ -33,6 +33,7 @@ from bridgescore.web import (
     bridgemate_import,
     changes,
     clubs,
+    desk,
     director_forms,
     entries,
     failures,
@@ -51,6 +52,7 @@ from bridgescore.web.models import (
     Player,
     Session,
     SessionPair,
+    TableCall,
     TableLink,
     spec_part,
 )
@@ -439,32 +441,88 @@ def _teams_context(session: Session) -> dict[str, Any]:
 
 
 def _control_context(request: HttpRequest, session: Session) -> dict[str, Any]:
+    found = entries.progress(session)  # one reading for the grid, the alerts, Missing
+    alerts = clubs.table_alerts(session, found.done)
     return {
         **_teams_context(session),
         "session": session,
-        "grid": entries.grid(session),
-        "alerts": clubs.table_alerts(session),
+        "grid": entries.grid(session, found),
+        "alerts": alerts,
+        "calling": clubs.calling(alerts),
         "links": _link_rows(session),
-        "missing": entries.missing(session)[:200],
-        "entries": Entry.objects.filter(session=session).order_by("-id")[:100],
-        "log": LogLine.objects.filter(session=session).order_by("-id")[:50],
+        "missing": [
+            {"seat": s, "where": said.text(clubs.table_named(session, s.table))}
+            for s in entries.missing(session, found)[:200]
+        ],
         "pairs": SessionPair.objects.filter(session=session),
-        "penalties": Penalty.objects.filter(session=session).order_by("-id").select_related("by"),
     }
 
 
 @login_required
 def control(request: HttpRequest, session_id: int) -> HttpResponse:
-    """The live control grid: every table and round, done / playing / missing; the log."""
+    """The live control grid: every table and round, done / playing / missing; the alerts
+    that need the director; the log, one list in time order, the latest first."""
     session = _directed(request, session_id)
     context = _control_context(request, session)
-    log = logged(Entry.objects.filter(session=session).select_related("by").order_by("id"))
-    context["entries"] = log[: -LOG_SHOWN - 1 : -1]  # the latest first
+    context["log"] = session_log(session)
     return render(request, "bridgescore/control.html", context)
 
 
-LOG_SHOWN = 100
-"""The result log's latest lines on the control page."""
+LOG_SHOWN = 150
+"""The log's latest lines on the control page (results, penalties and events together)."""
+
+CALL_LINES = frozenset({"TD call", "not played asked"})
+"""The log lines of a table calling for the director: highlighted, as on the grid."""
+
+
+@dataclass(frozen=True, slots=True)
+class LogRow:
+    """A line of the director's log, whatever it records: a result (``entry``, with what it
+    did), a penalty, or an event (a TD call, a takeover, a state change...). ``where``:
+    the round, the table as the grid names it, the board; ``kind``: ``result``,
+    ``penalty``, ``event`` or ``call`` (a table calling the director, highlighted)."""
+
+    when: datetime.datetime
+    kind: str
+    where: str
+    what: str
+    by: str
+    why: str
+    entry: Entry | None = None
+    penalty: Penalty | None = None
+
+
+def session_log(session: Session, most: int = LOG_SHOWN) -> list[LogRow]:
+    """The session's log as one list in time order, the latest first: its results (in the
+    words :func:`logged` gives them), its penalties and its events, ``most`` of them."""
+    rows: list[LogRow] = []
+    names: dict[int, str] = {}
+
+    def named(table: int) -> str:
+        if table not in names:
+            names[table] = said.text(clubs.table_named(session, table))
+        return names[table]
+
+    results = logged(Entry.objects.filter(session=session).select_related("by").order_by("id"))
+    for result in results[-most:]:
+        e = result.entry
+        where = _("round {round}, {table}, board {board}").format(
+            round=e.round, table=named(e.table), board=e.board
+        )
+        by = e.by.username if e.by else (_("table") if e.by_table else "")
+        rows.append(LogRow(e.created, "result", where, result.what, by, e.reason, e))
+    for p in Penalty.objects.filter(session=session).select_related("by", "withdraws"):
+        what = _("penalty withdrawn") if p.withdraws else _("penalty")
+        where = _("pair {pair}").format(pair=p.pair)
+        by = p.by.username if p.by else ""
+        rows.append(LogRow(p.created, "penalty", where, what, by, p.reason, penalty=p))
+    events = LogLine.objects.filter(session=session).select_related("by").order_by("-id")
+    for line in events[:most]:
+        kind = "call" if line.what in CALL_LINES else "event"
+        by = line.by.username if line.by else ""
+        rows.append(LogRow(line.created, kind, "", line.text, by, line.address))
+    rows.sort(key=lambda row: row.when, reverse=True)
+    return rows[:most]
 
 
 @login_required
@@ -554,13 +612,11 @@ def director_cell(request: HttpRequest, session_id: int, round_no: int, table: i
                         session, round_no, table, data["board"], request.user, data["reason"]
                     )
                 else:
+                    inp = form.director_input(round_no, table)
                     entries.record_entry(
-                        session,
-                        form.director_input(round_no, table),
-                        by_table=False,
-                        user=request.user,
-                        reason=data["reason"],
+                        session, inp, by_table=False, user=request.user, reason=data["reason"]
                     )
+                    desk.answered_by_director(session, round_no, table, inp.board, request.user)
             except BridgeError as err:
                 errors = [problem(err)]
             else:
@@ -570,6 +626,13 @@ def director_cell(request: HttpRequest, session_id: int, round_no: int, table: i
     current = entries.current_entries(session)
     boards = [(b, current.get((round_no, table, b))) for b in seat.boards]
     history = Entry.objects.filter(session=session, round=round_no, table=table)
+    asks = TableCall.objects.filter(
+        session=session,
+        round=round_no,
+        table=table,
+        kind=TableCall.Kind.NOT_PLAYED,
+        answered=None,
+    )
     context = {
         "session": session,
         "seat": seat,
@@ -577,7 +640,9 @@ def director_cell(request: HttpRequest, session_id: int, round_no: int, table: i
         "round": round_no,
         "boards": boards,
         "history": logged(history.select_related("by").order_by("id")),
-        "data": request.POST,
+        "where": clubs.table_shown(session, table) if clubs.is_teams(session) else "",
+        "calls": asks,
+        "data": request.POST if request.method == "POST" else {"board": request.GET.get("board")},
         "errors": errors,
     }
     return render(request, "bridgescore/cell.html", context, status=REFUSED if errors else 200)
@@ -586,15 +651,18 @@ def director_cell(request: HttpRequest, session_id: int, round_no: int, table: i
 @dataclass(frozen=True, slots=True)
 class Outstanding:
     """What a session closed or published now leaves out, as the director is shown it
-    before confirming: results missing from rounds the tables have moved past, results
-    of the rounds being played not yet in, boards of rounds not yet started (by round),
-    and results waiting for the opponents' confirmation on their phone."""
+    before confirming, each by its :class:`entries.Stage` (the grid's own rule): results
+    missing from rounds the tables have left, results of the rounds being played not yet
+    in, the first round of tables that have entered nothing (not started), boards of
+    rounds not yet reached (by round), and results waiting for the opponents'
+    confirmation on their phone."""
 
     state: str
     missing: tuple[Seating, ...]
     playing: tuple[Seating, ...]
     later: tuple[tuple[int, int], ...]
     pending: tuple[PendingEntry, ...]
+    not_started: tuple[Seating, ...] = ()
 
     @property
     def key(self) -> str:
@@ -606,6 +674,7 @@ class Outstanding:
             "state": self.state,
             "missing": [(s.round, s.table, s.board) for s in self.missing],
             "playing": [(s.round, s.table, s.board) for s in self.playing],
+            "not_started": [(s.round, s.table, s.board) for s in self.not_started],
             "later": list(self.later),
             "pending": sorted(str(p.entry_id) for p in self.pending),
         }
@@ -613,31 +682,30 @@ class Outstanding:
 
     @property
     def nothing(self) -> bool:
-        return not (self.missing or self.playing or self.later or self.pending)
+        return not (self.missing or self.playing or self.not_started or self.later or self.pending)
+
+    @property
+    def without_result(self) -> int:
+        """How many boards the close leaves without a result, whatever their stage."""
+        later = sum(n for _, n in self.later)
+        return len(self.missing) + len(self.playing) + len(self.not_started) + later
 
 
 def outstanding(session: Session, state: str) -> Outstanding:
-    """What closing or publishing ``session`` now would leave out (see :class:`Outstanding`):
-    the library's missing results (:func:`entries.missing`: rounds a table has moved past),
-    and, apart, every other board not in, by the round each table is playing."""
-    movement = clubs.movement_of(session)
-    done = entries.current_entries(session)
-    current = {t: entries.table_round(session, t, done) for t in clubs.table_numbers(movement)}
-    missing = entries.missing(session)
-    listed = {(s.round, s.table, s.board) for s in missing}
-    playing: list[Seating] = []
+    """What closing or publishing ``session`` now would leave out (see :class:`Outstanding`),
+    from :func:`entries.progress`: the same stages the grid is coloured by."""
+    found = entries.progress(session)
     later: dict[int, int] = {}
-    for s in seatings(movement):
-        key = (s.round, s.table, s.board)
-        if key in done or key in listed:
-            continue
-        if s.round <= current.get(s.table, 0):
-            playing.append(s)
-        else:
-            later[s.round] = later.get(s.round, 0) + 1
+    for s in found.at(entries.Stage.WAITING):
+        later[s.round] = later.get(s.round, 0) + 1
     pending = PendingEntry.objects.filter(session=session).order_by("id")
     return Outstanding(
-        state, tuple(missing), tuple(playing), tuple(sorted(later.items())), tuple(pending)
+        state,
+        tuple(found.at(entries.Stage.MISSING)),
+        tuple(found.at(entries.Stage.PLAYING)),
+        tuple(sorted(later.items())),
+        tuple(pending),
+        tuple(found.at(entries.Stage.NOT_STARTED)),
     )
 
 
@@ -664,6 +732,7 @@ def session_state(request: HttpRequest, session_id: int) -> HttpResponse:
                 "shown": shown,
                 "missing": _seen_at(session, shown.missing),
                 "playing": _seen_at(session, shown.playing),
+                "not_started": _seen_at(session, shown.not_started),
                 "pending": [(clubs.table_label(session, p.table), p) for p in shown.pending],
                 "errors": [_("what is missing has changed since: look again")] if key else [],
             }
@@ -690,7 +759,7 @@ def _seen_at(session: Session, seated: Iterable[Seating]) -> list[dict[str, Any]
 def _left_out(shown: Outstanding) -> list[said.Part]:
     """What a close or publish left out, for the log (nothing when nothing was)."""
     parts = []
-    count = len(shown.missing) + len(shown.playing) + sum(n for _, n in shown.later)
+    count = shown.without_result
     if count:
         parts.append(said.part(gettext_noop("results missing: {count}"), count=count))
     if shown.pending:

@@ -509,6 +509,22 @@ class StateForm(forms.Form):
     key = _text(_("Key"), KEY_LENGTH)
 
 
+ANSWERS: Final = (
+    ("answered", _("answered")),
+    ("accept", _("accept: not played")),
+    ("refuse", _("refuse: the table enters the board")),
+)
+"""How the director answers a table's call: a TD call is answered; a board the table asks
+to mark not played is accepted or refused (a ruling is entered on the cell's page)."""
+
+
+class AnswerForm(forms.Form):
+    """The director's answer to a table's call or ask (:data:`ANSWERS`); none given, a TD
+    call's (``answered``: the grid's button sent before asks were answered)."""
+
+    action = _choice(_("Answer"), ANSWERS, required=False)
+
+
 class DrawForm(forms.Form):
     """The Swiss draw the director confirms, by the key of the draw shown."""
 

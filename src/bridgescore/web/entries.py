@@ -13,6 +13,7 @@ import uuid
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Protocol, TypeVar
 
 from django.db import IntegrityError, connection, transaction
@@ -832,6 +833,71 @@ def event_of(session: Session) -> Event:
     )
 
 
+class Stage(StrEnum):
+    """Where a board of the movement stands, by the one rule the grid, the Missing list
+    and the close warning all read (:func:`progress`)."""
+
+    DONE = "done"
+    """Its result (or "not played") is in."""
+    MISSING = "missing"
+    """Not in, and its table has left its round (a result erased, or to enter late)."""
+    PLAYING = "playing"
+    """Not in, in the round its table is playing."""
+    NOT_STARTED = "not_started"
+    """Not in, and its table has entered nothing yet: the table's first round."""
+    WAITING = "waiting"
+    """Not in, in a round its table has not reached."""
+
+
+UNFINISHED_AT_CLOSE = (Stage.MISSING, Stage.PLAYING, Stage.NOT_STARTED, Stage.WAITING)
+"""What a close leaves without a result: every stage but done, each said apart."""
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """Every board the movement schedules with its :class:`Stage`, read once from the log:
+    the grid's colours, the Missing list and the close warning come from it, so they
+    always agree."""
+
+    stages: tuple[tuple[Seating, Stage], ...]
+    done: Mapping[tuple[int, int, int], Entry]
+    playing: Mapping[int, int]
+    """Each table's round (:func:`table_round`)."""
+
+    def at(self, *stages: Stage) -> list[Seating]:
+        """The boards at any of ``stages``, in round and table order."""
+        return [s for s, stage in self.stages if stage in stages]
+
+
+def stage_of(round_no: int, playing: int, started: bool) -> Stage:
+    """A board not in, from its round and the round its table is playing: missing once the
+    table has left the round, else being played (or not started: the table has entered
+    nothing), else not reached."""
+    if round_no < playing:
+        return Stage.MISSING
+    if round_no == playing:
+        return Stage.PLAYING if started else Stage.NOT_STARTED
+    return Stage.WAITING
+
+
+def progress(session: Session) -> Progress:
+    """Where each board of ``session`` stands (see :class:`Stage`)."""
+    movement = movement_of(session)
+    done = current_entries(session)
+    playing = {t: table_round(session, t, done) for t in table_numbers(movement)}
+    started = {t for (_, t, _) in done}
+    stages = tuple(
+        (
+            s,
+            Stage.DONE
+            if (s.round, s.table, s.board) in done
+            else stage_of(s.round, playing[s.table], s.table in started),
+        )
+        for s in seatings(movement)
+    )
+    return Progress(stages, done, playing)
+
+
 @dataclass(frozen=True, slots=True)
 class Cell:
     """One table in one round on the director's grid."""
@@ -842,23 +908,21 @@ class Cell:
     ew: str
     boards: tuple[int, ...]
     entered: int
-    state: str  # done, playing, waiting, missing (an earlier round left unfinished)
+    state: str  # a Stage (done, missing, playing, not_started, waiting), or idle
     flags: tuple[str, ...] = ()
     label: str = ""  # teams: the match and room (``match 1, open room``)
 
 
-def grid(session: Session) -> list[list[Cell]]:
-    """Every round (rows) and table (columns): done, being played, not reached, or
-    missing (a result left out of a round the table has moved on from, shown in red);
-    ``idle`` where the table does not play that round."""
+def grid(session: Session, found: Progress | None = None) -> list[list[Cell]]:
+    """Every round (rows) and table (columns), its state the :class:`Stage` of its boards
+    not in (done when none is); ``idle`` where the table does not play that round.
+    ``found``: the session's :func:`progress` when the caller has it already."""
     movement = movement_of(session)
-    done = current_entries(session)
+    found = found or progress(session)
+    done = found.done
     numbers = table_numbers(movement)
     labels = {t: room_name(t) if is_teams(session) else "" for t in numbers}
-    playing = {t: table_round(session, t, done) for t in numbers}
-    latest = {t: 0 for t in numbers}
-    for rnd_no, table, _ in done:
-        latest[table] = max(latest.get(table, 0), rnd_no)
+    stages = {(s.round, s.table, s.board): stage for s, stage in found.stages}
     rows: list[list[Cell]] = []
     for number, rnd in enumerate(movement.rounds, start=1):
         seats = {seat.table: seat for seat in rnd.tables}
@@ -868,33 +932,20 @@ def grid(session: Session) -> list[list[Cell]]:
             if seat is None:
                 row.append(Cell(number, table, "", "", (), 0, "idle", label=labels[table]))
                 continue
-            entered = [
-                done[(number, seat.table, b)]
-                for b in seat.boards
-                if (number, seat.table, b) in done
-            ]
-            if len(entered) == len(seat.boards):
-                state = "done"
-            elif (
-                number < playing[seat.table]
-                or number < latest[seat.table]
-                or number < max(playing.values()) - 1
-            ):
-                state = "missing"
-            elif number == playing[seat.table]:
-                state = "playing"
-            else:
-                state = "waiting"
+            keys = [(number, table, b) for b in seat.boards]
+            entered = [done[k] for k in keys if k in done]
+            left = [stages[k] for k in keys if k not in done]
+            state = left[0] if left else Stage.DONE
             flags = tuple(f for e in entered for f in said.shown_all(e.flags))
             row.append(
                 Cell(
                     number,
-                    seat.table,
+                    table,
                     seat.ns,
                     seat.ew,
                     seat.boards,
                     len(entered),
-                    state,
+                    str(state),
                     flags,
                     labels[table],
                 )
@@ -912,25 +963,17 @@ def unfinished(session: Session, table: int) -> list[int]:
     return [b for b in seat.boards if (number, table, b) not in done] if seat else []
 
 
-def missing(session: Session) -> list[Seating]:
-    """The boards missing from rounds a table has moved past (an earlier round than the one
-    it is playing: a result the director erased, or one entered late), not the boards
-    still to be played: shown in red on the grid and listed for the director."""
-    done = current_entries(session)
-    movement = movement_of(session)
-    playing = {t: table_round(session, t, done) for t in table_numbers(movement)}
-    return [
-        s
-        for s in seatings(movement)
-        if s.round < playing[s.table] and (s.round, s.table, s.board) not in done
-    ]
+def missing(session: Session, found: Progress | None = None) -> list[Seating]:
+    """The boards missing from rounds their table has left (:attr:`Stage.MISSING`: a
+    result the director erased, or one to enter late), not those still to be played:
+    red on the grid and listed for the director."""
+    return (found or progress(session)).at(Stage.MISSING)
 
 
 def not_yet_in(session: Session) -> list[Seating]:
     """Every board the movement schedules and the log has no result for, played or not
     (what a close leaves without a result)."""
-    done = current_entries(session)
-    return [s for s in seatings(movement_of(session)) if (s.round, s.table, s.board) not in done]
+    return progress(session).at(*UNFINISHED_AT_CLOSE)
 
 
 def visible_boards(session: Session, table: int | None) -> set[int]:

@@ -36,6 +36,7 @@ urlpatterns = [
         desk.release_table,
         name="release_table",
     ),
+    path("director/s/<int:session_id>/table/<int:table>/seen/", desk.takeover_seen, name="seen"),
     path(
         "director/s/<int:session_id>/call/<int:call_id>/answer/",
         desk.answer_call,

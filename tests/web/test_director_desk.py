@@ -1,0 +1,247 @@
+"""What needs the director on the grid, and one rule for what is missing.
+
+A board a table asks to mark not played is an ask on the grid ("Table 3, round 1: board 5
+not played?") that the director accepts (the board recorded not played, by the director),
+rules on the cell's page (any entry for the board answers it) or refuses (the table enters
+the board); each answer once, whatever is posted again. Alerts end once answered, or once
+the session is closed or published. The grid's colours, the Missing list and the close
+warning come from one reading (:func:`entries.progress`), so they agree in every state.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from django.test import Client
+from django.utils import timezone
+
+from bridgescore.web import entries, matches
+from bridgescore.web.models import Club, Entry, LogLine, Session, TableCall, TableLink
+from web.posting import send_entry
+
+Link = Callable[[int], TableLink]
+Phone = Callable[[TableLink], Client]
+
+
+def _ask(session: Session, table: int, rnd: int, board: int) -> TableCall:
+    """A table's ask to mark ``board`` not played, as the table's page keeps it."""
+    return TableCall.objects.create(
+        session=session, table=table, round=rnd, kind=TableCall.Kind.NOT_PLAYED, board=board
+    )
+
+
+def _answer(td: Client, session: Session, call: TableCall, action: str) -> int:
+    fields = {"action": action} if action else {}
+    return td.post(f"/director/s/{session.pk}/call/{call.pk}/answer/", fields).status_code
+
+
+def _grid(td: Client, session: Session) -> str:
+    return td.get(f"/director/s/{session.pk}/grid/").content.decode()
+
+
+def _alerts(grid: str) -> list[str]:
+    """The alerts' words as the director reads them (tags dropped)."""
+    found = re.findall(r'<span class="said">(.*?)</span>', grid)
+    return [re.sub(r"<[^>]+>", "", text) for text in found]
+
+
+def _cells(grid: str) -> list[str]:
+    """Each grid cell's state, round by round, table by table."""
+    return re.findall(r'<td class="(\w+)', grid)
+
+
+def test_an_ask_shows_on_the_grid_and_accept_records_the_board_not_played(
+    td: Client, session: Session
+) -> None:
+    entries.record_entry(session, entries.EntryInput(1, 3, 5, "4S", "N", "="), by_table=True)
+    ask = _ask(session, 3, 1, 6)
+    grid = _grid(td, session)
+    asked = f"Table 3, round 1: board 6 not played? (asked at {ask.created:%H:%M})"
+    assert _alerts(grid) == [asked]
+    assert 'th class="alerted calling">Table 3</th>' in grid  # the column stands out
+    assert f'href="/director/s/{session.pk}/cell/1/3/?board=6">Rule</a>' in grid
+    assert 'value="accept">Accept</button>' in grid
+    assert 'value="refuse">Refuse</button>' in grid
+    assert entries.table_round(session, 3) == 1  # the ask is no result: round 1 not left
+    assert _answer(td, session, ask, "accept") == 302
+    kept = entries.current_entries(session)[(1, 3, 6)]
+    assert (kept.kind, kept.by_table, kept.by.username if kept.by else None) == (
+        Entry.Kind.NOT_PLAYED,
+        False,
+        "td",
+    )
+    assert kept.reason == "not played, as the table asked"
+    assert entries.table_round(session, 3) == 2  # the table moves on
+    ask.refresh_from_db()
+    assert ask.answered is not None
+    assert ask.answered_by is not None
+    assert _alerts(_grid(td, session)) == []
+    lines = [line.text for line in LogLine.objects.filter(session=session)]
+    assert lines[-1] == "not played accepted: table 3, round 1: board 6"
+    # the same answer again, or the other: nothing happens twice
+    assert _answer(td, session, ask, "accept") == 302
+    assert _answer(td, session, ask, "refuse") == 302
+    assert Entry.objects.filter(session=session, board=6).count() == 1
+    assert LogLine.objects.filter(session=session, what="not played accepted").count() == 1
+    assert not LogLine.objects.filter(session=session, what="not played refused").exists()
+
+
+def test_refuse_answers_with_no_entry_and_the_table_enters_the_board(
+    td: Client, session: Session, link: Link, phone: Phone
+) -> None:
+    table = link(2)
+    device = phone(table)
+    ask = _ask(session, 2, 1, 3)
+    assert _answer(td, session, ask, "refuse") == 302
+    assert not Entry.objects.filter(session=session).exists()
+    assert _alerts(_grid(td, session)) == []
+    assert LogLine.objects.get(session=session, what="not played refused").text == (
+        "not played refused: table 2, round 1: board 3"
+    )
+    sent = send_entry(device, table.token, round=1, board=3, contract="3NT", declarer="S",
+                      result="=", confirm="1")  # fmt: skip
+    assert sent["status"] == "accepted"
+
+
+def test_a_ruling_on_the_cell_page_answers_the_ask(td: Client, session: Session) -> None:
+    ask = _ask(session, 1, 1, 2)
+    cell = td.get(f"/director/s/{session.pk}/cell/1/1/?board=2").content.decode()
+    assert "The table asks to mark board 2 not played." in cell
+    assert "<option selected>2</option>" in cell  # the board asked about, chosen
+    ruled = td.post(
+        f"/director/s/{session.pk}/cell/1/1/",
+        {"board": "2", "adjusted": "A/A-", "reason": "board fouled at table 1"},
+    )
+    assert ruled.status_code == 302
+    ask.refresh_from_db()
+    assert ask.answered is not None
+    assert entries.current_entries(session)[(1, 1, 2)].adjusted == "A/A-"
+    assert _alerts(_grid(td, session)) == []
+    assert _answer(td, session, ask, "accept") == 302  # answered by the ruling already
+    assert entries.current_entries(session)[(1, 1, 2)].adjusted == "A/A-"
+
+
+def test_an_answer_that_does_not_fit_is_refused_whole(
+    td: Client, session: Session, other_session: Session, client: Client
+) -> None:
+    ask = _ask(session, 1, 1, 1)
+    call = TableCall.objects.create(session=session, table=2, round=1, note="revoke")
+    assert _answer(td, session, ask, "burn it") == 400  # unknown
+    assert _answer(td, session, ask, "answered") == 400  # a TD call's answer
+    assert _answer(td, session, ask, "") == 400  # an ask needs its answer
+    assert _answer(td, session, call, "accept") == 400  # a TD call has no board
+    assert td.post(f"/director/s/{session.pk}/call/{ask.pk}/answer/",
+                   {"action": ["accept", "refuse"]}).status_code in (302, 400)  # fmt: skip
+    stranger = _ask(other_session, 1, 1, 1)
+    assert _answer(td, session, stranger, "accept") == 404  # another club's: not found
+    assert _answer(td, other_session, stranger, "accept") == 404
+    assert td.get(f"/director/s/{session.pk}/call/{call.pk}/answer/").status_code == 405
+    assert not Entry.objects.filter(session=other_session).exists()
+    stranger.refresh_from_db()
+    assert stranger.answered is None
+    assert _answer(td, session, call, "answered") == 302
+    assert LogLine.objects.get(session=session, what="TD call answered").text == (
+        "TD call answered: table 2, round 1"
+    )
+
+
+def test_alerts_end_when_the_session_is_closed_and_a_takeover_once_seen(
+    td: Client, session: Session
+) -> None:
+    TableCall.objects.create(session=session, table=1, round=1, note="revoke")
+    TableLink.objects.filter(session=session, table=2).update(taken_over=timezone.now())
+    grid = _grid(td, session)
+    shown = [a.split(" at ")[0] for a in _alerts(grid)]
+    assert shown == ["Table 1: TD call", "Table 2: taken over"]
+    assert td.post(f"/director/s/{session.pk}/table/2/seen/").status_code == 302
+    assert [a.split(" at ")[0] for a in _alerts(_grid(td, session))] == ["Table 1: TD call"]
+    assert LogLine.objects.get(session=session, what="takeover seen").text == (
+        "takeover seen: table 2: the takeover is seen"
+    )
+    td.post(f"/director/s/{session.pk}/table/2/seen/")  # again: nothing more
+    assert LogLine.objects.filter(session=session, what="takeover seen").count() == 1
+    TableLink.objects.filter(session=session, table=3).update(taken_over=timezone.now())
+    entries.change_state(session, Session.State.PUBLISHED)
+    assert _alerts(_grid(td, session)) == []  # no table can enter: nothing to do now
+
+
+def test_td_calls_stand_out_on_the_grid_and_in_the_log(td: Client, session: Session) -> None:
+    TableCall.objects.create(session=session, table=2, round=1, note="revoke")
+    LogLine.objects.create(session=session, what="TD call", detail="table 2, round 1: revoke")
+    LogLine.objects.create(session=session, what="takeover", detail="table 3 taken over")
+    page = td.get(f"/director/s/{session.pk}/").content.decode()
+    assert '<li class="alert call">' in page
+    assert '<tr class="call"><td>' in page
+    assert '<tr class="event"><td>' in page
+    assert '<link rel="stylesheet" href="/static/bridgescore/control.css">' in page
+    served = td.get("/static/bridgescore/control.css")
+    css = b"".join(served.streaming_content).decode()  # type: ignore[attr-defined]
+    assert ".log tr.call td { background: #fbd5da; font-weight: 600; }" in css
+    assert ".alerts li.call, .alerts li.not_played {" in css
+
+
+def test_the_log_is_one_list_in_time_order(td: Client, played: Session) -> None:
+    """Results, penalties and events together, the latest first."""
+    LogLine.objects.create(session=played, what="takeover", detail="table 1 taken over")
+    td.post(f"/director/s/{played.pk}/penalties/",
+            {"pair": "2NS", "amount": "1", "unit": "points", "reason": "slow"})  # fmt: skip
+    td.post(f"/director/s/{played.pk}/cell/1/1/",
+            {"board": "1", "adjusted": "A/A", "reason": "fouled"})  # fmt: skip
+    page = td.get(f"/director/s/{played.pk}/").content.decode()
+    body = page[page.index("<h2>Log</h2>") :]
+    kinds = re.findall(r'<tr class="(\w+)"><td>', body)
+    assert kinds[:3] == ["result", "penalty", "event"]
+    assert kinds[3:] == ["result"] * 18  # the tables' results before them
+    times = re.findall(r'<tr class="\w+"><td>([\d:]+)</td>', body)
+    assert times == sorted(times, reverse=True)
+
+
+def test_a_teams_log_names_the_rooms_as_the_grid_does(td: Client, club: Club) -> None:
+    session = matches.create_teams_session(club, "Teams night", ["Aces", "Kings"], 2)
+    entries.record_entry(session, entries.EntryInput(1, 2, 1, "4S", "N", "="), by_table=True)
+    page = td.get(f"/director/s/{session.pk}/").content.decode()
+    assert "Match 1, closed room" in page  # the grid's heading for table 2
+    assert "round 1, match 1, closed room, board 1: entered by the table: 4S N =" in page
+    assert "table 2" not in page
+
+
+def test_grid_missing_and_close_warning_agree_in_every_state(td: Client, session: Session) -> None:
+    """Table 1 has left round 1 with board 2 erased (missing) and is playing round 2,
+    table 2 is playing round 2, table 3 has entered nothing (not started)."""
+    for rnd, table, board in ((1, 1, 1), (1, 1, 2), (2, 1, 3), (1, 2, 3), (1, 2, 4), (2, 2, 5)):
+        inp = entries.EntryInput(rnd, table, board, "3NT", "S", "=")
+        entries.record_entry(session, inp, by_table=True)
+    entries.erase_entry(session, 1, 1, 2, None, "entered at the wrong table")
+    grid = _grid(td, session)
+    assert _cells(grid) == [
+        "missing", "done", "not_started",  # round 1
+        "playing", "playing", "waiting",  # round 2
+        "waiting", "waiting", "waiting",  # round 3
+    ]  # fmt: skip
+    assert '1/2 <span class="stage">missing</span>' in grid
+    assert '0/2 <span class="stage">not started</span>' in grid
+    assert re.findall(r"Missing: (.*?)</p>", grid) == [
+        f'<a href="/director/s/{session.pk}/cell/1/1/">round 1, table 1, board 2</a>'
+    ]
+    page = td.post(f"/director/s/{session.pk}/state/", {"state": "closed"}).content.decode()
+    assert "1 result missing from a round the table has moved past" in page
+    assert "round 1, table 1: 1NS v 1EW, board 2" in page
+    assert "2 results of the rounds being played not yet in" in page
+    assert "round 2, table 1: 1NS v 3EW, board 4" in page
+    assert "round 2, table 2: 2NS v 1EW, board 6" in page
+    assert "2 results of tables that have entered nothing yet (not started)" in page
+    assert "round 1, table 3: 3NS v 3EW, board 5" in page
+    assert "round 2: 2 results" in page
+    assert "round 3: 6 results" in page
+    assert "13 boards in all are left without a result if you go on" in page
+    found = entries.progress(session)
+    assert len(found.at(*entries.UNFINISHED_AT_CLOSE)) == 13
+    assert entries.missing(session) == found.at(entries.Stage.MISSING)
+    # the table enters its missing board late: the grid, the list and the warning agree
+    entries.record_entry(session, entries.EntryInput(1, 1, 2, "2S", "N", "="), by_table=True)
+    grid = _grid(td, session)
+    assert _cells(grid)[0] == "done"
+    assert "Missing:" not in grid
+    page = td.post(f"/director/s/{session.pk}/state/", {"state": "closed"}).content.decode()
+    assert "moved past" not in page
