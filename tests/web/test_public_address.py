@@ -354,3 +354,79 @@ def test_the_real_server_answers_its_public_host_only(tmp_path: Path) -> None:
     finally:
         server.terminate()
         server.communicate(timeout=20)
+
+
+def _certificate(folder: Path) -> Path:
+    """A self-signed certificate for 127.0.0.1, made by openssl (chain and key in one file)."""
+    made = folder / "club.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+         "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+         "-keyout", str(made), "-out", str(folder / "chain.pem")],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    made.write_text((folder / "chain.pem").read_text() + made.read_text())
+    return made
+
+
+def test_the_real_server_serves_https_with_the_clubs_certificate(tmp_path: Path) -> None:
+    """``--https``: the public URL is https, the start says what it gives the phones, and a
+    page comes over TLS with the club's certificate (trusted by the client here)."""
+    import ssl
+
+    port = _free_port()
+    pem = _certificate(tmp_path)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("BRIDGESCORE_")}
+    env |= {"BRIDGESCORE_HOME": str(tmp_path), "BRIDGESCORE_SECRET_KEY": "k" * 50}
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    command = [str(Path(sys.executable).with_name("bridgescore")), "serve", "--port", str(port)]
+    command += ["--https", str(pem), "--workers", "1", "--threads", "2"]
+    server = subprocess.Popen(
+        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    try:
+        assert server.stdout is not None
+        first, second = server.stdout.readline(), server.stdout.readline()
+        assert first.startswith(f"bridgescore: serving https://127.0.0.1:{port}/ (database: ")
+        assert second.startswith("bridgescore: https: a table's page opens and reloads without")
+        trusted = ssl.create_default_context(cafile=str(tmp_path / "chain.pem"))
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(
+                    f"https://127.0.0.1:{port}/login/", timeout=5, context=trusted
+                ) as answer:
+                    assert answer.status == 200
+                    assert "bridgescore" in answer.read().decode()
+                break
+            except (OSError, urllib.error.URLError):
+                assert time.monotonic() < deadline, "the server did not answer over https"
+                time.sleep(0.2)
+    finally:
+        server.terminate()
+        server.communicate(timeout=20)
+
+
+def test_a_certificate_that_cannot_serve_https_stops_the_server_in_one_line(
+    no_server: list[str], tmp_path: Path
+) -> None:
+    broken = tmp_path / "club.pem"
+    broken.write_text("not a certificate\n")
+    for given, says in (
+        (str(tmp_path / "missing.pem"), f"https: no such file {str(tmp_path / 'missing.pem')!r}"),
+        (str(broken), f"https: {str(broken)!r} and {str(broken)!r} are not a certificate"),
+    ):
+        said = CliRunner().invoke(cli, ["serve", "--https", given])
+        assert said.exit_code == 2, said.output
+        assert len(said.stderr.splitlines()) == 1
+        assert said.stderr.startswith(f"bridgescore: error: {says}")
+    assert no_server == []
+
+
+def test_plain_http_says_what_the_phones_get_and_how_to_have_more() -> None:
+    from bridgescore.web.serve import what_serving_gives
+
+    plain = what_serving_gives("http://192.168.1.20:8000/")
+    assert plain.startswith("plain http: a table's phone keeps its results without a connection")
+    assert "--https" in plain
+    assert what_serving_gives("https://bridge.club.example/").startswith("https: ")

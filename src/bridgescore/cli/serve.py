@@ -18,7 +18,8 @@ from bridgescore.i18n import gettext_noop
     epilog="Examples:\n\n  bridgescore serve --demo\n\n"
     "  bridgescore serve --host 0.0.0.0 --port 8000\n\n"
     "  bridgescore serve --host 0.0.0.0 --public-url http://192.168.1.20:8000/\n\n"
-    "  bridgescore serve --database postgres://club:secret@localhost/bridgescore",
+    "  bridgescore serve --database postgres://club:secret@localhost/bridgescore\n\n"
+    "  bridgescore serve --host 0.0.0.0 --https club.pem --public-url https://bridge.club.example/",
 )
 @click.option(
     "--host",
@@ -72,6 +73,24 @@ from bridgescore.i18n import gettext_noop
         "Server processes sharing the port (default: one a core, up to 4; one on Windows)."
     ),
 )
+@click.option(
+    "--https",
+    "certificate",
+    default=None,
+    metavar="CERT.pem",
+    help=gettext_noop(
+        "Serve over https with the club's certificate (a PEM file with its chain): the"
+        " table's page then opens on a phone without a connection. Needs"
+        " 'bridgescore[https]'."
+    ),
+)
+@click.option(
+    "--https-key",
+    "key",
+    default=None,
+    metavar="KEY.pem",
+    help=gettext_noop("The certificate's private key, if not in the certificate's file."),
+)
 @friendly_errors
 def serve_command(
     host: str,
@@ -81,14 +100,20 @@ def serve_command(
     demo: bool,
     threads: int,
     workers: int | None,
+    certificate: str | None,
+    key: str | None,
 ) -> None:
     """``bridgescore serve`` (its help is above, for the catalogue)."""
-    from bridgescore.web.serve import default_workers, prepare, run
+    from bridgescore.web.serve import Certificate, default_workers, prepare, run, what_serving_gives
 
     _ = cli_words().gettext
-    started = prepare(host, port, database, demo, public_url)
+    if key is not None and certificate is None:
+        raise click.UsageError(_("--https-key goes with --https CERT.pem"))
+    tls = Certificate.read(certificate, key) if certificate is not None else None
+    started = prepare(host, port, database, demo, public_url, https=tls is not None)
     say = _("serving {url} (database: {database})")
     click.echo("bridgescore: " + say.format(url=started.url, database=started.database))
+    click.echo("bridgescore: " + _(what_serving_gives(started.url)))
     if started.demo_login is not None:
         user, password = started.demo_login
         say = _("demo director login: {user} / {password}")
@@ -96,4 +121,4 @@ def serve_command(
         address = f"{started.url.rstrip('/')}{started.demo_session}"
         click.echo("bridgescore: " + _("demo session: {address}").format(address=address))
     click.echo("bridgescore: " + _("press Ctrl-C to stop"))
-    run(host, port, threads=threads, workers=workers or default_workers())
+    run(host, port, threads=threads, workers=workers or default_workers(), certificate=tls)

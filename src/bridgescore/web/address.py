@@ -86,16 +86,16 @@ def checked_url(text: str) -> str:
     return f"{scheme}://{host}{'' if port is None else f':{port}'}/"
 
 
-def url_for(host: str, port: int, given: str | None = None) -> str:
+def url_for(host: str, port: int, given: str | None = None, scheme: str = "http") -> str:
     """The public URL ``bridgescore serve`` runs with: ``given`` (checked), else, served on
     every address (``0.0.0.0``, ``::``), this machine's LAN address with the port, else the
-    host served on with the port."""
+    host served on with the port (``scheme``: https when served over https)."""
     if given:
         return checked_url(given)
     where = lan_address() if host in EVERY_ADDRESS else host
     if ":" in where:
         where = f"[{where}]"
-    return checked_url(f"http://{where}:{port}/")
+    return checked_url(f"{scheme}://{where}:{port}/")
 
 
 def lan_address() -> str:

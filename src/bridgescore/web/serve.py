@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bridgescore.errors import BridgeError
+from bridgescore.errors import BridgeError, BridgeInputError
+from bridgescore.i18n import gettext_noop
 from bridgescore.web import address
 
 
@@ -50,12 +51,18 @@ def setup(database: str | None = None) -> str:
 
 
 def prepare(
-    host: str, port: int, database: str | None, demo: bool, public_url: str | None = None
+    host: str,
+    port: int,
+    database: str | None,
+    demo: bool,
+    public_url: str | None = None,
+    *,
+    https: bool = False,
 ) -> Started:
     """Everything before serving: the public URL (``public_url`` checked, else decided by
-    :func:`bridgescore.web.address.url_for`) handed to the settings, then the settings,
-    migrations and the demo."""
-    url = address.url_for(host, port, public_url)  # a bad URL is refused before any work
+    :func:`bridgescore.web.address.url_for`, ``https://`` when served over https) handed
+    to the settings, then the settings, migrations and the demo."""
+    url = address.url_for(host, port, public_url, scheme="https" if https else "http")
     os.environ[address.PUBLIC_URL_VARIABLE] = url
     shown = setup(database)
     login = session_url = None
@@ -76,6 +83,59 @@ def default_workers() -> int:
     return max(1, min(4, os.cpu_count() or 1))
 
 
+@dataclass(frozen=True, slots=True)
+class Certificate:
+    """The club's certificate for https: its chain and private key (PEM files; the key
+    may be in the certificate's file)."""
+
+    chain: str
+    key: str
+
+    @classmethod
+    def read(cls, chain: str, key: str | None = None) -> Certificate:
+        """The certificate, checked before anything is served: a file missing, unreadable
+        or not a certificate and key that match is a :class:`CertificateError` naming it."""
+        import ssl
+
+        found = cls(chain, key or chain)
+        for name in {found.chain, found.key}:
+            if not os.path.isfile(name):
+                raise CertificateError(f"https: no such file {name!r}")
+        try:
+            ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(
+                found.chain, found.key
+            )
+        except (ssl.SSLError, OSError, ValueError) as error:
+            raise CertificateError(
+                f"https: {found.chain!r} and {found.key!r} are not a certificate and its key"
+                f" in PEM ({error.__class__.__name__})"
+            ) from None
+        return found
+
+
+class CertificateError(BridgeInputError):
+    """A certificate that cannot serve https."""
+
+
+PLAIN_HTTP = gettext_noop(
+    "plain http: a table's phone keeps its results without a connection and sends them"
+    " when it is back, and warns before a reload; a page reloaded without a connection"
+    " shows the browser's error (pages that open offline need https: --https with the"
+    " club's certificate, or a proxy with one; see docs/web.md)"
+)
+HTTPS = gettext_noop(
+    "https: a table's page opens and reloads without a connection, and its results are"
+    " sent when the connection is back"
+)
+
+
+def what_serving_gives(url: str) -> str:
+    """What the phones get from the way the app is served (printed at start, translated
+    there): https keeps the table's page on the phone (a service worker); plain http
+    keeps the results but not the page."""
+    return HTTPS if url.startswith("https://") else PLAIN_HTTP
+
+
 def run(
     host: str,
     port: int,
@@ -83,10 +143,15 @@ def run(
     threads: int = 16,
     workers: int = 1,
     say: Callable[[str], None] = print,
+    certificate: Certificate | None = None,
 ) -> None:
     """Serve until stopped (Ctrl-C or a signal), in ``workers`` processes sharing the
     listening socket (one Python process is one core's worth of work: a club's machine
-    has more), each with ``threads`` threads."""
+    has more), each with ``threads`` threads; over https with ``certificate``
+    (:func:`_run_https`)."""
+    if certificate is not None:
+        _run_https(host, port, threads, workers, certificate)
+        return
     from waitress import serve
 
     from bridgescore.web.failures import MOST_DIRECTOR_BODY
@@ -111,6 +176,46 @@ def run(
 
     connections.close_all()  # each process opens its own
     _Workers(workers, lambda: serve(application, sockets=[listening], **options)).run()
+
+
+def _run_https(host: str, port: int, threads: int, workers: int, certificate: Certificate) -> None:
+    """Serve over https with gunicorn (waitress has no TLS): its threaded workers, the
+    same number of processes and threads, the club's certificate. An extra: a plain
+    install names it in one line."""
+    try:
+        from gunicorn.app.base import BaseApplication  # type: ignore[import-untyped]
+    except ImportError:
+        raise ServeError(
+            "https needs gunicorn (Linux and macOS): pip install 'bridgescore[https]'"
+        ) from None
+    bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    options = {
+        "bind": [bind],
+        "workers": workers,
+        "worker_class": "gthread",
+        "threads": threads,
+        "certfile": certificate.chain,
+        "keyfile": certificate.key,
+        "timeout": 60,
+        "graceful_timeout": 10,
+        "accesslog": None,
+        "errorlog": "-",
+        "loglevel": "warning",
+        "limit_request_line": 8190,
+        "proc_name": "bridgescore",
+    }
+
+    class _App(BaseApplication):  # type: ignore[misc]
+        def load_config(self) -> None:
+            for name, value in options.items():
+                self.cfg.set(name, value)
+
+        def load(self) -> Any:
+            from bridgescore.web.wsgi import application
+
+            return application
+
+    _App().run()  # every body is bounded by the app's own middleware (failures.BodyLimit)
 
 
 def _listen(host: str, port: int) -> socket.socket:
