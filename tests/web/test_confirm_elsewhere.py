@@ -5,10 +5,11 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 
+import pytest
 from django.test import Client
 
 from bridgescore.web import entries
-from bridgescore.web.models import Entry, LogLine, PendingEntry, Session, TableLink
+from bridgescore.web.models import Entry, LogLine, PendingEntry, Session, TableCall, TableLink
 from web.posting import send_entry
 
 Link = Callable[[int], TableLink]
@@ -68,8 +69,13 @@ def test_a_result_waits_for_the_opponents_phone_then_counts_once(
     assert 'name="board" value="1"' not in page  # not offered again meanwhile
     ew = _opponents(table)
     shown = ew.get(f"/t/{table.token}/confirm/").content.decode()
-    assert "board 1: 4SN=: NS +420" in shown
-    ew.post(f"/t/{table.token}/confirm/", {"accept": entry_id})
+    assert "<h2>Board 1</h2>" in shown
+    assert "4♠ by North, made 10 · <b>NS +420</b>" in shown  # as the table's phone says it
+    accepted = ew.post(f"/t/{table.token}/confirm/", {"accept": entry_id}, follow=True)
+    done = accepted.content.decode()
+    assert '<p class="accepted" role="status" id="done">Board 1 accepted</p>' in done
+    assert "Nothing else is waiting to be confirmed." in done
+    assert "Board 1 accepted" not in ew.get(f"/t/{table.token}/confirm/").content.decode()
     twice = ew.post(f"/t/{table.token}/confirm/", {"accept": entry_id})  # a second tap
     assert twice.status_code == 409
     assert "no longer waiting (already confirmed or rejected)" in twice.content.decode()
@@ -80,8 +86,8 @@ def test_a_result_waits_for_the_opponents_phone_then_counts_once(
     assert LogLine.objects.filter(session=session, what="confirmed").count() == 1
 
 
-def test_a_result_the_opponents_reject_is_gone_and_logged(
-    session: Session, link: Link, phone: Phone
+def test_a_result_east_west_reject_is_gone_and_the_director_is_called(
+    td: Client, session: Session, link: Link, phone: Phone
 ) -> None:
     table = link(2)
     holder = phone(table)
@@ -98,10 +104,24 @@ def test_a_result_the_opponents_reject_is_gone_and_logged(
         pending="1",
     )
     ew = _opponents(table)
-    ew.post(f"/t/{table.token}/confirm/", {"reject": entry_id})
+    shown = ew.get(f"/t/{table.token}/confirm/").content.decode()
+    assert "3NT by South, made 10 (+1) · <b>NS +430</b>" in shown
+    assert "Not right, call the director" in shown
+    rejected = ew.post(f"/t/{table.token}/confirm/", {"reject": entry_id}, follow=True)
+    assert "Board 3: the director has been called" in rejected.content.decode()
     assert (Entry.objects.count(), PendingEntry.objects.count()) == (0, 0)
     assert LogLine.objects.filter(session=session, what="rejected").count() == 1
     assert 'name="board" value="3"' in holder.get(f"/t/{table.token}/").content.decode()
+    # the director is called to the table, the call naming the board and the result
+    call = TableCall.objects.get()
+    assert (call.table, call.round, call.kind, call.board) == (2, 1, TableCall.Kind.CALL, 3)
+    assert call.note == "East-West did not accept board 3: 3NT by South, made 10 (+1) · NS +430"
+    assert call.answered is None
+    grid = td.get(f"/director/s/{session.pk}/grid/").content.decode()
+    assert "East-West did not accept board 3" in grid
+    again = ew.post(f"/t/{table.token}/confirm/", {"reject": entry_id})
+    assert again.status_code == 409  # a second tap: one call
+    assert TableCall.objects.count() == 1
 
 
 def test_a_wrong_code_confirms_nothing(session: Session, link: Link, phone: Phone) -> None:
@@ -169,3 +189,125 @@ def test_without_a_script_the_form_sends_it_to_the_opponents(
     ew = _opponents(table)
     ew.post(f"/t/{table.token}/confirm/", {"accept": str(pending.entry_id)})
     assert Entry.objects.get().ns_score == 90
+
+
+def _waiting(holder: Client, table: TableLink, board: int, **played: str) -> str:
+    """A result the table's phone sends to East-West's phone; its id."""
+    entry_id = str(uuid.uuid4())
+    sent = send_entry(
+        holder, table.token, round=1, board=board, entry_id=entry_id, pending="1", **played
+    )
+    assert sent["status"] == "waiting for the opponents to confirm", sent
+    return entry_id
+
+
+def test_the_link_on_another_phone_is_made_for_east_west_confirming(
+    session: Session, link: Link, phone: Phone
+) -> None:
+    table = link(1)
+    holder = phone(table)
+    _waiting(holder, table, 1, contract="2S", declarer="N", result="=")
+    ew = Client()
+    page = ew.get(f"/t/{table.token}/")
+    assert page.status_code == 409  # this phone does not hold the table
+    text = page.content.decode()
+    assert "<h1>Table 1</h1>" in text
+    assert "<p>Round 1</p>" in text
+    assert "<b>NS 1NS</b> Ann &amp; Bob<br><b>EW 1EW</b> Cy &amp; Di" in text
+    assert "1 result is waiting for East-West." in text
+    assert f'href="/t/{table.token}/confirm/">Confirm a result (East-West)</a>' in text
+    # taking the table over is its own page, never the landing's form
+    assert 'name="code"' not in text
+    assert f"/t/{table.token}/takeover/" in text
+    assert "4S" not in text  # nothing of the result before the code
+    assert "2♠" not in text
+    assert ew.cookies["bridgescore_device"].value  # its own id, for the codes it types
+
+
+def test_east_west_give_the_code_once_and_read_the_result_in_their_language(
+    session: Session, link: Link, phone: Phone
+) -> None:
+    table = link(1)
+    holder = phone(table)
+    first = _waiting(holder, table, 1, contract="2S", declarer="N", result="=")
+    ew = Client(HTTP_ACCEPT_LANGUAGE="fi")
+    ew.post(f"/t/{table.token}/confirm/", {"code": table.code})
+    page = ew.get(f"/t/{table.token}/confirm/").content.decode()
+    assert "<h2>Brikka 1</h2>" in page
+    assert "2♠, pelinviejä Pohjoinen, kotiin, 8 tikkiä · <b>PE +110</b>" in page
+    done = ew.post(f"/t/{table.token}/confirm/", {"accept": first}, follow=True)
+    assert "Brikka 1 hyväksytty" in done.content.decode()
+    # the next result needs no code again on this phone
+    second = _waiting(holder, table, 2, contract="3NT", declarer="E", result="-2")
+    page = ew.get(f"/t/{table.token}/confirm/").content.decode()
+    assert 'name="code"' not in page
+    assert "3NT, pelinviejä Itä, pietit 2 · <b>PE +100</b>" in page
+    spanish = Client(HTTP_ACCEPT_LANGUAGE="es")
+    spanish.post(f"/t/{table.token}/confirm/", {"code": table.code})
+    page = spanish.get(f"/t/{table.token}/confirm/").content.decode()
+    assert "3ST por Este, multas: 2 · <b>NS +100</b>" in page
+    assert PendingEntry.objects.get().entry_id == uuid.UUID(second)
+
+
+def test_the_code_to_confirm_never_takes_the_table_over(
+    session: Session, link: Link, phone: Phone
+) -> None:
+    table = link(1)
+    holder = phone(table)
+    ew = _opponents(table)
+    assert ew.get(f"/t/{table.token}/").status_code == 409  # still the landing
+    refused = send_entry(ew, table.token, round=1, board=1, contract="1NT", declarer="N",
+                         result="=", confirm="1")  # fmt: skip
+    assert refused["http"] == 403
+    assert holder.get(f"/t/{table.token}/").status_code == 200  # North-South still hold it
+    assert not LogLine.objects.filter(what="takeover").exists()
+
+
+def test_taking_the_table_over_is_its_own_page_that_says_what_it_does(
+    td: Client, session: Session, link: Link, phone: Phone
+) -> None:
+    table = link(1)
+    holder = phone(table)
+    other = Client()
+    page = other.get(f"/t/{table.token}/takeover/")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "<h1>Take over table 1</h1>" in text
+    assert "the other phone stops entering results" in text
+    assert f'href="/t/{table.token}/confirm/">confirm a result instead</a>' in text
+    assert 'name="code"' in text
+    taken = other.post(f"/t/{table.token}/takeover/", {"code": table.code})
+    assert (taken.status_code, taken["Location"]) == (302, f"/t/{table.token}/")
+    assert other.get(f"/t/{table.token}/").status_code == 200
+    assert holder.get(f"/t/{table.token}/").status_code == 409
+    assert "taken over at" in td.get(f"/director/s/{session.pk}/grid/").content.decode()
+    # the phone holding the table is sent to it
+    held = other.get(f"/t/{table.token}/takeover/")
+    assert (held.status_code, held["Location"]) == (302, f"/t/{table.token}/")
+
+
+@pytest.mark.parametrize("state", [Session.State.CLOSED, Session.State.PUBLISHED])
+def test_a_closed_sessions_link_is_410_with_its_page(
+    session: Session, link: Link, phone: Phone, state: str
+) -> None:
+    table = link(1)
+    holder = phone(table)
+    ew = _opponents(table)
+    entries.change_state(session, state)
+    results = f'href="/r/{session.public_id}/"'
+    for device, path in [
+        (holder, ""),
+        (ew, ""),
+        (Client(), ""),
+        (ew, "confirm/"),
+        (Client(), "takeover/"),
+    ]:
+        page = device.get(f"/t/{table.token}/{path}")
+        assert page.status_code == 410, path
+        text = page.content.decode()
+        assert "The session is closed: results can no longer be entered" in text
+        assert "<form" not in text.split("</header>")[1]  # no entry form, no code
+        assert (results in text) == (state == Session.State.PUBLISHED)
+    posted = Client().post(f"/t/{table.token}/takeover/", {"code": table.code})
+    assert posted.status_code == 410
+    assert ew.post(f"/t/{table.token}/confirm/", {"code": table.code}).status_code == 410

@@ -1,26 +1,40 @@
-"""Which phone holds a table: the link's landing page, the takeover of a table from
-another phone with the table's code, the opponents confirming on their own phone, and the
-limits on codes tried."""
+"""Phones that do not hold a table: the link's landing page, made for East-West confirming
+the results the table's phone sends them; taking the table over (its own, explicit page);
+the opponents' confirmation; the table's code and the limits on codes tried; a closed
+session's link.
+
+The code limits (figures and reasons in docs/web.md, "What a table may do"): a right code
+never counts. Wrong codes are counted per phone and table (:data:`CODE_TRIES`: that phone
+is then locked out of that table until the director releases it, never the table's own
+players), per phone over every table (:data:`PHONE_TRIES` an hour), per address only for
+requests that carry no phone cookie (:data:`ADDRESS_TRIES`, a backstop high enough for a
+club behind one router), and per table (:data:`TABLE_ALERT` shows on the director's grid;
+after :data:`TABLE_TRIES` the table takes no code from any phone until released, so that
+many phones together still have one chance in ten thousand of guessing it)."""
 
 from __future__ import annotations
 
 import datetime
 import hmac
 import json
+import re
+import uuid
+from dataclasses import dataclass
 from typing import Any
 
-from django.http import (
-    HttpRequest,
-    HttpResponse,
-)
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext, gettext_noop, ngettext
 
+from bridgescore.core.contract import Contract, PassedOut, TableResult
 from bridgescore.errors import BridgeError
+from bridgescore.events.movements.fit import table_in
+from bridgescore.i18n import seat_name
 from bridgescore.web import clubs, entries, failures, limits, said
 from bridgescore.web.answers import DEVICE_COOKIE, address, problem
 from bridgescore.web.forms import (
+    NOTE_LENGTH,
     ChoiceOfPending,
     CodeForm,
     RequestError,
@@ -30,6 +44,9 @@ from bridgescore.web.forms import (
 from bridgescore.web.models import (
     Attempt,
     PendingEntry,
+    Session,
+    SessionPair,
+    TableCall,
     TableLink,
 )
 from bridgescore.web.table_app import table_view_context
@@ -41,43 +58,124 @@ from bridgescore.web.table_link import (
     take,
 )
 
+# --- the link's pages ------------------------------------------------------------------------
+
 
 def table_home(request: HttpRequest, token: str) -> HttpResponse:
-    """The table's phone: this round's pairs and boards, with the entry form."""
+    """The table's link: the table's phone (this round's pairs and boards, with the entry
+    form) on the phone holding it, or the first to open it; on any other phone, the page
+    for East-West confirming (409: this phone does not hold the table); once the session
+    is closed, its closed page (410)."""
     link = link_of(request, token)
+    if link.session.state != Session.State.RUNNING:
+        return closed_link(request, link)
     if link.device and not holds(request, link):
-        return render(request, "bridgescore/takeover.html", {"link": link}, status=409)
+        page = render(request, "bridgescore/elsewhere.html", _elsewhere(link), status=409)
+        return with_phone_id(request, page)
     response = render(request, "bridgescore/table.html", table_view_context(link))
     return take(request, response, link) if not link.device else response
 
 
+def closed_link(request: HttpRequest, link: TableLink) -> HttpResponse:
+    """A closed session's table link (410, the link has expired): what the players read,
+    with a link to the results once they are published."""
+    context = {
+        "link": link,
+        "session": link.session,
+        "table_label": clubs.table_label(link.session, link.table),
+        "published": link.session.state == Session.State.PUBLISHED,
+    }
+    return render(request, "bridgescore/link_closed.html", context, status=410)
+
+
+def _elsewhere(link: TableLink) -> dict[str, Any]:
+    """What a phone not holding the table is shown: the table, its round and pairs, and
+    how many results wait for East-West (their content only after the code)."""
+    session = link.session
+    number = entries.round_at(session, link.table)
+    seat = table_in(clubs.movement_of(session), number, link.table)
+    names = (
+        {}
+        if seat is None
+        else dict(
+            SessionPair.objects.filter(session=session, pair__in=[seat.ns, seat.ew]).values_list(
+                "pair", "names"
+            )
+        )
+    )
+    return {
+        "link": link,
+        "session": session,
+        "table_label": clubs.table_label(session, link.table),
+        "room": clubs.room_name(link.table) if session.kind == Session.Kind.TEAMS else "",
+        "round": number,
+        "seat": seat,
+        "ns_names": names.get(seat.ns, "") if seat else "",
+        "ew_names": names.get(seat.ew, "") if seat else "",
+        "waiting": PendingEntry.objects.filter(session=session, table=link.table).count(),
+    }
+
+
+_PHONE_ID = re.compile(r"[0-9A-Za-z_-]{16,40}")
+"""What a phone's cookie looks like (the app makes 32 hex digits); anything else is read
+as no cookie."""
+
+
+def phone_id(request: HttpRequest) -> str:
+    """This phone's own id (its cookie), or ``''`` when it sends none that is readable."""
+    found = request.COOKIES.get(DEVICE_COOKIE, "")
+    return found if _PHONE_ID.fullmatch(found) else ""
+
+
+def with_phone_id(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """Give a phone its own id (the cookie a phone taking a table gets) if it has none, so
+    that the codes it types are counted as its own, not its address's."""
+    if not phone_id(request):
+        response.set_cookie(
+            DEVICE_COOKIE, uuid.uuid4().hex, max_age=86400, httponly=True, samesite="Lax"
+        )
+    return response
+
+
+# --- the table's code ------------------------------------------------------------------------
+
 CODE_TRIES = 5
-"""Codes a table may be tried with (right or wrong) before it is locked until the
-director releases it: five tries at a million codes."""
+"""Wrong codes one phone may type at one table in :data:`CODE_WINDOW`: then that phone
+is locked out of that table (the director is shown it) until the director releases it."""
 PHONE_TRIES = 10
-"""Codes one phone may try in :data:`PHONE_WINDOW`, whatever the tables."""
-ADDRESS_TRIES = 30
-"""Codes one address may try in :data:`PHONE_WINDOW` (a club's phones may share one
-address behind its router; a phone that drops its cookie is still counted here)."""
+"""Wrong codes one phone may type in :data:`PHONE_WINDOW`, whatever the tables."""
+ADDRESS_TRIES = 60
+"""Wrong codes typed in :data:`PHONE_WINDOW` from one address by phones that send no
+cookie (a backstop: a browser keeps the cookie the pages give it; a club's thirty phones
+behind one router, typing two wrong codes each, stay under it)."""
+TABLE_ALERT = 10
+"""Wrong codes at one table (from any phones) in :data:`CODE_WINDOW` that show on the
+director's grid, to release (a night's slips are a few)."""
+TABLE_TRIES = 100
+"""Wrong codes at one table in :data:`CODE_WINDOW` after which it takes no code from any
+phone until the director releases it: a hundred guesses at a million codes, one chance
+in ten thousand. The table's phone goes on entering, and a phone that has given the code
+goes on confirming."""
 PHONE_WINDOW = datetime.timedelta(hours=1)
+CODE_WINDOW = datetime.timedelta(hours=12)
+"""A club night: a table's and a phone-at-a-table's wrong codes are counted over it."""
 
 
-def _phone_tries(request: HttpRequest) -> bool:
-    """Count a try of this phone's (by its cookie, and by its address): whether it is
-    still within the limits."""
-    device = request.COOKIES.get(DEVICE_COOKIE, "")
-    by_address = limits.count_try(Attempt.What.CODE, f"address:{address(request)}", PHONE_WINDOW)
-    if by_address > ADDRESS_TRIES:
-        return False
-    if not device:
-        return by_address <= PHONE_TRIES
-    return limits.count_try(Attempt.What.CODE, f"phone:{device[:40]}", PHONE_WINDOW) <= PHONE_TRIES
+@dataclass(frozen=True, slots=True)
+class _Refusal:
+    """Why a code is not even checked: the player's message, its status, the log's."""
+
+    message: str
+    status: int
+    logged: str
 
 
 def check_code(request: HttpRequest, link: TableLink, typed: str, purpose: str) -> None:
-    """Let the table's code through, or refuse (:class:`forms.RequestError`): a locked
-    table (too many tries) until the director releases it; a phone that tried too many;
-    a wrong code. Every try is counted before it is checked, and logged."""
+    """Let the table's code through, or refuse it (:class:`forms.RequestError`): a phone
+    locked out of the table, a phone (or a cookie-less address) that typed too many wrong
+    codes, a table that takes no more codes tonight, a wrong code. Every try is counted
+    before it is checked; a right one is then taken back (it never counts), as is a try
+    refused unread once the refusal is logged."""
     label = clubs.table_label(link.session, link.table)
     refused = REFUSED[purpose]
 
@@ -85,51 +183,84 @@ def check_code(request: HttpRequest, link: TableLink, typed: str, purpose: str) 
         kept = said.said(detail, label=label, **values)
         clubs.log(link.session, what, kept, address=address(request))
 
-    if link.locked:
-        log(refused, gettext_noop("table {label}: locked"))
+    phone = phone_id(request)
+    who = f"phone:{phone}" if phone else f"address:{address(request)}"
+    table, here = f"table:{link.pk}", f"table:{link.pk}:{who}"
+    tried = limits.count_tries(
+        Attempt.What.CODE, {table: CODE_WINDOW, here: CODE_WINDOW, who: PHONE_WINDOW}
+    )
+    counts = tried.counts
+    most = PHONE_TRIES if phone else ADDRESS_TRIES
+    refusal = _refusal(counts[here], counts[who], most, counts[table])
+    if refusal is not None:
+        over = max(counts[here] - CODE_TRIES, counts[who] - most, counts[table] - TABLE_TRIES)
+        if over > 1:  # refused already: not logged again, not kept
+            tried.forget()
+        else:
+            log(refused, refusal.logged)
+        raise RequestError(refusal.message, refusal.status)
+    if hmac.compare_digest(typed.encode(), link.code.encode()):
+        tried.forget()
+        limits.clear(Attempt.What.CODE, here)
+        log(RIGHT[purpose], gettext_noop("table {label}: right code"))
+        return
+    tries = counts[here]
+    log(
+        refused,
+        gettext_noop("table {label}: wrong code (try {tries} of {most} from this phone)"),
+        tries=tries,
+        most=CODE_TRIES,
+    )
+    if tries == CODE_TRIES or counts[table] == TABLE_ALERT:
+        _alert(link)
+    if tries >= CODE_TRIES:
+        log(refused, gettext_noop("table {label}: a phone locked out after wrong codes"))
         raise RequestError(
             gettext(
-                "this table is locked after too many wrong codes: ask the director to release it"
+                "that code is wrong, and this phone may not try another at this table:"
+                " ask the director"
             ),
             423,
         )
-    phone_ok = _phone_tries(request)
-    tries = limits.count_try(Attempt.What.CODE, f"table:{link.pk}")
-    if not phone_ok:
-        log(refused, gettext_noop("table {label}: too many codes tried from this phone"))
-        raise RequestError(gettext("too many codes tried from this phone: ask the director"), 429)
-    if tries > CODE_TRIES:
-        _lock(link)
-        log(refused, gettext_noop("table {label}: locked"))
-        raise RequestError(
+    left = CODE_TRIES - tries
+    raise RequestError(
+        ngettext(
+            "that code is wrong ({left} try left on this phone)",
+            "that code is wrong ({left} tries left on this phone)",
+            left,
+        ).format(left=left),
+        403,
+    )
+
+
+def _refusal(here: int, mine: int, most: int, table: int) -> _Refusal | None:
+    """Why a try is refused unread, from the counts with it: this phone at this table,
+    this phone (or address) anywhere and its limit, the table from any phone."""
+    if here > CODE_TRIES:
+        return _Refusal(
             gettext(
-                "this table is locked after too many wrong codes: ask the director to release it"
+                "this phone has typed too many wrong codes for this table:"
+                " ask the director to release it"
             ),
             423,
+            gettext_noop("table {label}: a phone locked out tried again"),
         )
-    if not hmac.compare_digest(typed.encode(), link.code.encode()):
-        left = CODE_TRIES - tries
-        log(
-            refused,
-            gettext_noop("table {label}: wrong code (try {tries} of {most})"),
-            tries=tries,
-            most=CODE_TRIES,
+    if mine > most:
+        return _Refusal(
+            gettext("too many wrong codes from this phone: wait an hour, or ask the director"),
+            429,
+            gettext_noop("table {label}: too many wrong codes from this phone"),
         )
-        if left <= 0:
-            _lock(link)
-            raise RequestError(
-                gettext("that code is wrong, and the table is now locked: ask the director"), 423
-            )
-        raise RequestError(
-            ngettext(
-                "that code is wrong ({left} try left before the table is locked)",
-                "that code is wrong ({left} tries left before the table is locked)",
-                left,
-            ).format(left=left),
-            403,
+    if table > TABLE_TRIES:
+        return _Refusal(
+            gettext(
+                "this table takes no more codes after too many wrong ones:"
+                " ask the director to release it"
+            ),
+            423,
+            gettext_noop("table {label}: no more codes taken after too many wrong ones"),
         )
-    limits.clear(Attempt.What.CODE, f"table:{link.pk}")
-    log(RIGHT[purpose], gettext_noop("table {label}: right code"))
+    return None
 
 
 REFUSED = {"takeover": gettext_noop("takeover refused"), "confirm": gettext_noop("confirm refused")}
@@ -137,26 +268,39 @@ RIGHT = {"takeover": gettext_noop("takeover code"), "confirm": gettext_noop("con
 """The log's words for a code tried, by what it was tried for (translated when shown)."""
 
 
-def _lock(link: TableLink) -> None:
+def _alert(link: TableLink) -> None:
+    """Show the director that wrong codes were typed at the table (a phone locked out of
+    it, or many wrong codes from several): the grid's alert, with its "Release"."""
     TableLink.objects.filter(pk=link.pk).update(locked=True)
     link.locked = True
 
 
-@failures.only("POST")
+# --- taking the table over -------------------------------------------------------------------
+
+
+@failures.only("GET", "POST")
 def table_takeover(request: HttpRequest, token: str) -> HttpResponse:
-    """Take the table over from another phone with the table's code (every try logged;
-    the takeover shows on the director's grid)."""
+    """Take the table over from another phone: its own page, saying what it does (the
+    other phone stops entering), then the table's code (every try logged; the takeover
+    shows on the director's grid)."""
     link = link_of(request, token)
+    if link.session.state != Session.State.RUNNING:
+        return closed_link(request, link)
+    context: dict[str, Any] = {
+        "link": link,
+        "digits": len(link.code),
+        "table_label": clubs.table_label(link.session, link.table),
+    }
+    if request.method == "GET":
+        if holds(request, link):
+            return redirect("table", token=token)
+        return with_phone_id(request, render(request, "bridgescore/takeover.html", context))
     try:
         form = checked(CodeForm(request.POST))
         check_code(request, link, form.cleaned_data["code"], "takeover")
     except RequestError as error:
-        return render(
-            request,
-            "bridgescore/takeover.html",
-            {"link": link, "error": problem(error), "digits": len(link.code)},
-            status=error.status,
-        )
+        context["error"] = problem(error)
+        return render(request, "bridgescore/takeover.html", context, status=error.status)
     TableLink.objects.filter(pk=link.pk).update(taken_over=timezone.now())
     clubs.log(
         link.session,
@@ -170,19 +314,88 @@ def table_takeover(request: HttpRequest, token: str) -> HttpResponse:
     return take(request, redirect("table", token=token), link)
 
 
+# --- East-West confirming on their own phone -------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """A result waiting for East-West, as their phone shows it: in words as the table's
+    phone says it (``2♠ by North, made 8``) and North-South's score (``NS +110``), in the
+    reader's language and notation."""
+
+    entry_id: str
+    board: int | None
+    said: str
+    score: str
+
+
+def waiting_of(pending: PendingEntry) -> Waiting:
+    """One result waiting for East-West, said in the reader's language (from what was kept
+    with it: the result as the library writes it, North-South's points); a result kept
+    otherwise is shown as it was kept."""
+    found = said.part_of(pending.shown)
+    values = found.values if found is not None else {}
+    result, points, board = values.get("result"), values.get("points"), values.get("board")
+    spoken = spoken_result(result) if isinstance(result, str) else ""
+    return Waiting(
+        entry_id=str(pending.entry_id),
+        board=board if isinstance(board, int) else None,
+        said=spoken or pending.shown_text,
+        score=said.ns_points(points) if isinstance(points, int) and spoken else "",
+    )
+
+
+def spoken_result(result: str) -> str:
+    """A result as the library writes it (``2SN=``) in words as the table's phone says it,
+    in the reader's language: ``2♠ by North, made 8``, ``2♠, pelinviejä Pohjoinen, kotiin,
+    8 tikkiä``; ``''`` for what is not a result."""
+    try:
+        found = TableResult.parse(result)
+    except (BridgeError, ValueError):
+        return ""
+    contract = found.contract
+    if isinstance(contract, PassedOut):
+        return said.words_of().contract_spoken(contract).capitalize()
+    if not isinstance(contract, Contract) or contract.declarer is None:
+        return said.words_of().notation.result(found)
+    played = gettext("{contract} by {declarer}").format(
+        contract=said.words_of().notation.contract(contract, symbols=True, declarer=False),
+        declarer=seat_name(contract.declarer, gettext),
+    )
+    difference = found.difference
+    if difference < 0:
+        outcome = gettext("down {count}").format(count=-difference)
+    else:
+        outcome = gettext("made {tricks}").format(tricks=found.tricks)
+        if difference > 0:
+            outcome += f" (+{difference})"
+    return gettext("{contract}, {outcome}").format(contract=played, outcome=outcome)
+
+
 def _confirming(request: HttpRequest, link: TableLink) -> bool:
     """Whether this phone has given the table's code to confirm the opponents' results."""
     held = request.session.get("confirming", {})
     return isinstance(held, dict) and held.get(str(link.session_id)) == link.table
 
 
+DONE_KEY = "confirmed"
+"""Where the last answer of a phone's East-West is kept until its page shows it once."""
+
+
 @failures.only("GET", "POST")
 def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
-    """The opponents' own phone: with the table's code, it lists the results the table's
-    phone has sent to be confirmed, to accept (kept, as if accepted on the table's phone)
-    or reject (deleted; the table enters it again). Every step is logged."""
+    """East-West's own phone: with the table's code (asked once per phone and table), each
+    result the table's phone has sent them, in words, to accept (kept, as if accepted on
+    the table's phone) or to reject, which calls the director to the table (the result
+    is not kept; the table enters it again). Every step is logged."""
     link = link_of(request, token)
-    context: dict[str, Any] = {"link": link, "digits": len(link.code)}
+    if link.session.state != Session.State.RUNNING:
+        return closed_link(request, link)
+    context: dict[str, Any] = {
+        "link": link,
+        "digits": len(link.code),
+        "table_label": clubs.table_label(link.session, link.table),
+    }
     if request.method == "POST" and "code" in request.POST:
         try:
             form = checked(CodeForm(request.POST))
@@ -196,50 +409,109 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
         request.session["confirming"] = held
         return redirect("table_confirm", token=token)
     if not _confirming(request, link):
-        return render(request, "bridgescore/confirm.html", {**context, "ask_code": True})
+        page = render(request, "bridgescore/confirm.html", {**context, "ask_code": True})
+        return with_phone_id(request, page)
     status = 200
     if request.method == "POST":
         try:
-            _accept_or_reject(request, link)
+            board, accepted = _accept_or_reject(request, link)
         except (BridgeError, ValueError) as error:
             context["error"] = problem(error)
             status = status_of(error)
-    context["waiting"] = PendingEntry.objects.filter(session=link.session, table=link.table)
+        else:
+            request.session[DONE_KEY] = {"token": token, "board": board, "accepted": accepted}
+            return redirect("table_confirm", token=token)
+    else:
+        done = request.session.pop(DONE_KEY, None)
+        if isinstance(done, dict) and done.get("token") == token:
+            context["done"] = done
+    pending = PendingEntry.objects.filter(session=link.session, table=link.table)
+    context["waiting"] = [waiting_of(p) for p in pending]
     return render(request, "bridgescore/confirm.html", context, status=status)
 
 
-def _accept_or_reject(request: HttpRequest, link: TableLink) -> None:
-    """The opponents' answer to one result waiting for them."""
+def _accept_or_reject(request: HttpRequest, link: TableLink) -> tuple[int | None, bool]:
+    """East-West's answer to one result waiting for them: its board, and whether it was
+    accepted. The result is taken from the waiting ones first, so that two answers to it
+    (two taps, two phones) give one outcome; one that cannot be kept waits again."""
     choice = checked(ChoiceOfPending(request.POST)).cleaned_data
     chosen = choice.get("accept") or choice.get("reject")
-    pending = (
-        None
-        if chosen is None
-        else PendingEntry.objects.filter(
-            session=link.session, table=link.table, entry_id=chosen
-        ).first()
-    )
-    if pending is None:
+    waiting = PendingEntry.objects.filter(session=link.session, table=link.table)
+    pending = None if chosen is None else waiting.filter(entry_id=chosen).first()
+    if pending is None or not waiting.filter(pk=pending.pk).delete()[0]:
         raise RequestError(
             gettext("that result is no longer waiting (already confirmed or rejected)"), 409
         )
+    fields = json.loads(pending.fields)
+    board = _number(fields.get("board"))
+    result = kept_part(pending.shown)
     if choice.get("accept"):
-        form = checked(TableResultForm(json.loads(pending.fields)))
-        inp = form.entry_input(int(form.cleaned_data["round"]), link.table)
-        entries.record_entry(link.session, inp, by_table=True)
+        try:
+            form = checked(TableResultForm(fields))
+            inp = form.entry_input(int(form.cleaned_data["round"]), link.table)
+            entries.record_entry(link.session, inp, by_table=True)
+        except BaseException:
+            PendingEntry.objects.get_or_create(
+                session=link.session,
+                table=link.table,
+                entry_id=pending.entry_id,
+                defaults={"fields": pending.fields, "shown": pending.shown},
+            )
+            raise
         clubs.log(
             link.session,
             gettext_noop("confirmed"),
-            said.said(gettext_noop("table {table}, {result}"), table=link.table,
-                      result=kept_part(pending.shown)),
+            said.said(gettext_noop("table {table}, {result}"), table=link.table, result=result),
             address=address(request),
-        )  # fmt: skip
-    else:
-        clubs.log(
-            link.session,
-            gettext_noop("rejected"),
-            said.said(gettext_noop("table {table}, {result}"), table=link.table,
-                      result=kept_part(pending.shown)),
-            address=address(request),
-        )  # fmt: skip
-    pending.delete()
+        )
+        return board, True
+    clubs.log(
+        link.session,
+        gettext_noop("rejected"),
+        said.said(gettext_noop("table {table}, {result}"), table=link.table, result=result),
+        address=address(request),
+    )
+    _call_director(request, link, pending, board, _number(fields.get("round")))
+    return board, False
+
+
+def _number(value: object) -> int | None:
+    """A board or round as the table's phone sent it (checked then), else ``None``."""
+    text = str(value)
+    return int(text) if text.isdigit() and len(text) < 4 else None
+
+
+def _call_director(
+    request: HttpRequest,
+    link: TableLink,
+    pending: PendingEntry,
+    board: int | None,
+    round_no: int | None,
+) -> None:
+    """East-West say a result is not right: the director is called to the table (a TD
+    call on the grid naming the board and the result, in the session's language)."""
+    session = link.session
+    with translation.override(session.language or translation.get_language()):
+        shown = waiting_of(pending)
+        result = f"{shown.said} · {shown.score}" if shown.score else shown.said
+        note = gettext("East-West did not accept board {board}: {result}").format(
+            board=board if board is not None else "?", result=result
+        )[:NOTE_LENGTH]
+    number = round_no if round_no is not None else entries.round_at(session, link.table)
+    TableCall.objects.get_or_create(
+        session=session,
+        table=link.table,
+        entry_id=pending.entry_id,
+        defaults={"round": number, "kind": TableCall.Kind.CALL, "board": board, "note": note},
+    )
+    clubs.log(
+        session,
+        gettext_noop("TD call"),
+        said.said(
+            gettext_noop("table {label}, round {round}: {note}"),
+            label=clubs.table_label(session, link.table),
+            round=number,
+            note=note,
+        ),
+        address=address(request),
+    )
