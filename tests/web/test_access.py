@@ -1,7 +1,7 @@
 """Every address is checked on the server against the viewer's rights: anyone not logged
 in is sent to the login page, a director of another club, another session's ids or
-another table's link get a 404 (or the table's takeover page), never a 200 with the
-other's data in it."""
+another table's link get a 404 (or, for a table's link, the page for East-West), never a
+200 with the other's data in it."""
 
 from __future__ import annotations
 
@@ -74,6 +74,7 @@ def director_urls(session: Session) -> dict[str, tuple[str, str]]:
         "export_site": ("GET", f"{s}/site.zip"),
         "swiss_draw": ("GET", f"{s}/draw/"),
         "release_table": ("POST", f"{s}/table/1/release/"),
+        "seen": ("POST", f"{s}/table/1/seen/"),
         "answer_call": ("POST", f"{s}/call/1/answer/"),
     }
 
@@ -171,9 +172,12 @@ def test_a_phone_reaches_only_its_own_table_and_session(
     phone(other_sessions)
     for target in (other_table, other_sessions):
         page = device.get(f"/t/{target.token}/")
-        assert page.status_code == 409  # another phone holds it: the takeover page
-        assert "Board 3" not in page.content.decode()
-        assert "Zed Quill" not in page.content.decode()
+        assert page.status_code == 409  # another phone holds it: the page for East-West
+        text = page.content.decode()
+        assert "Confirm a result (East-West)" in text
+        assert 'id="entry"' not in text  # no entry form
+        assert 'name="code"' not in text  # the code is asked on its own pages
+        assert "Board 3" not in text  # nothing of its boards or results
         sent = device.post(
             f"/t/{target.token}/entry/",
             data=json.dumps(RESULT),
@@ -225,7 +229,9 @@ def test_under_way_anyone_sees_the_ranking_and_nothing_else(session: Session) ->
     assert anonymous.get(f"{base}/pair-1NS.html").status_code == 403
     assert anonymous.get(f"{base}/board-99.html").status_code == 404
     home = anonymous.get("/").content.decode()
-    assert "Tuesday pairs" not in home  # not published yet
+    under_way, _, published = home.partition('id="published"')
+    assert f'<a href="{base}/">Tuesday pairs</a>' in under_way  # its live ranking
+    assert "Tuesday pairs" not in published  # not published yet
 
 
 def test_confirming_another_tables_results_needs_that_tables_code(

@@ -157,30 +157,34 @@ def _takeover(device: Client, table: TableLink, code: str) -> tuple[int, str]:
     return response.status_code, response.content.decode()
 
 
-def test_wrong_codes_lock_the_table_until_the_director_releases_it(
+def test_wrong_codes_lock_that_phone_out_until_the_director_releases_it(
     td: Client, session: Session, link: Link, phone: Phone
 ) -> None:
     table = link(1)
     phone(table)  # held by the first phone
     thief = Client()
+    thief.get(f"/t/{table.token}/")  # the landing: the phone gets its own id
     wrong = "000000" if table.code != "000000" else "111111"
     for n in range(1, CODE_TRIES):
         status, page = _takeover(thief, table, wrong)
         left = CODE_TRIES - n
         assert status == 403
-        assert f"That code is wrong ({left} {'try' if left == 1 else 'tries'} left" in page
+        assert (
+            f"That code is wrong ({left} {'try' if left == 1 else 'tries'} left on this phone)"
+            in page
+        )
     status, page = _takeover(thief, table, wrong)
     assert status == 423
-    assert "the table is now locked: ask the director" in page
-    # locked: even the right code is refused now, on this phone or another
-    assert _takeover(Client(), table, table.code)[0] == 423
+    assert "this phone may not try another at this table: ask the director" in page
+    # locked out: even the right code is refused on that phone, never on the table's others
+    assert _takeover(thief, table, table.code)[0] == 423
     grid = td.get(f"/director/s/{session.pk}/grid/").content.decode()
     assert "<b>Table 1</b>: locked after wrong codes" in grid
     tries = LogLine.objects.filter(what="takeover refused")
-    assert [t.text.partition(": table ")[2][:1] for t in tries] == ["1"] * (CODE_TRIES + 1)
+    assert [t.text.partition(": table ")[2][:1] for t in tries] == ["1"] * (CODE_TRIES + 2)
     td.post(f"/director/s/{session.pk}/table/1/release/")
     assert not TableLink.objects.get(pk=table.pk).locked
-    assert _takeover(Client(), table, table.code)[0] == 302  # taken over: shown on the grid
+    assert _takeover(thief, table, table.code)[0] == 302  # taken over: shown on the grid
     grid = td.get(f"/director/s/{session.pk}/grid/").content.decode()
     assert "<b>Table 1</b>: taken over at" in grid
     assert "locked after wrong codes" not in grid
@@ -193,6 +197,7 @@ def test_one_phone_trying_codes_at_many_tables_is_stopped(
     for table in tables:
         phone(table)
     thief = Client()
+    thief.get(f"/t/{tables[0].token}/")
     statuses = []
     for n in range(PHONE_TRIES + 1):
         table = tables[n % 3]
@@ -208,12 +213,14 @@ def test_the_opponents_phone_is_held_to_the_same_code_limit(
     table = link(1)
     phone(table)
     other = Client()
+    other.get(f"/t/{table.token}/confirm/")
     statuses = [
         other.post(f"/t/{table.token}/confirm/", {"code": "12"}).status_code
         for _ in range(CODE_TRIES + 1)
     ]
     assert statuses == [403] * (CODE_TRIES - 1) + [423, 423]
     assert other.post(f"/t/{table.token}/confirm/", {"code": table.code}).status_code == 423
+    assert Client().post(f"/t/{table.token}/confirm/", {"code": table.code}).status_code == 302
 
 
 def test_the_login_limit_counts_in_the_database(director: User) -> None:
@@ -397,7 +404,9 @@ def test_a_pairs_own_card_opens_to_its_table_with_a_board_not_played(
     device = phone(table)
     assert send_entry(device, table.token, round=1, board=1, not_played="1", confirm="1")[
         "status"
-    ] == ("accepted")
+    ] == ("asked")
+    accepted = entries.EntryInput(1, 1, 1, "", "", "", not_played=True)  # the director agrees
+    entries.record_entry(session, accepted, by_table=False, reason="not played: agreed")
     assert _keep(device, table, 1, 2)["status"] == "accepted"
     card = device.get(f"/r/{session.public_id}/pair-1NS.html")
     assert card.status_code == 200
