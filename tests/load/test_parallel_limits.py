@@ -1,6 +1,7 @@
 """Limits that must hold when requests come at once, against the real server (several
 worker processes) on SQLite and PostgreSQL: wrong passwords and wrong table codes sent in
-parallel are counted before any is checked, so no more than the limit are ever checked;
+parallel are counted before any is checked, so no more than the limit are ever checked
+(a phone's wrong codes at a table; other phones are not held back by them);
 a close orders itself with the entries being written, so every result acknowledged is in
 the closed session and none is kept after it."""
 
@@ -91,16 +92,25 @@ def test_parallel_wrong_passwords_and_codes_pass_no_more_than_the_limit(
         holder.open()
         for phone in phones:
             status, _ = phone.get(f"/t/{token}/")
-            assert status == 409  # the takeover page: the table is held
-        codes = _all_at_once(phones, f"/t/{token}/takeover/", {"code": "000000"})
+            assert status == 409  # the page for East-West: the table is held
+        # one phone's wrong codes sent at once on many connections: no more than its
+        # limit at the table are checked, the rest refused unread
+        guesser = phones[0]
+        same = [guesser.twin() for _ in range(AT_ONCE)]
+        codes = _all_at_once(same, f"/t/{token}/takeover/", {"code": "000000"})
         assert codes[403] <= CODE_TRIES, codes  # wrong codes checked
         assert sum(codes.values()) == AT_ONCE
         assert set(codes) <= {403, 423, 429}, codes
+        # as many other phones at once, a wrong code each: each is checked (none is over
+        # a limit), and none locks the table's own players out
+        others = _all_at_once(phones[1:], f"/t/{token}/confirm/", {"code": "000000"})
+        assert others == Counter({403: AT_ONCE - 1}), others
         right = _right_code(database, prepared.session_id)
+        assert _form(guesser, f"/t/{token}/takeover/", {"code": right}) == 423  # locked out
         late = Phone(server.port, token)
-        late.get(f"/t/{token}/")
-        assert _form(late, f"/t/{token}/takeover/", {"code": right}) in {423, 429}
-        for phone in [*phones, holder, late]:
+        late.get(f"/t/{token}/confirm/")  # the code's page: its own id, the CSRF cookie
+        assert _form(late, f"/t/{token}/confirm/", {"code": right}) == 302
+        for phone in [*phones, *same, holder, late]:
             phone.close()
     finally:
         server.stop()
