@@ -1,6 +1,8 @@
-"""The table's phone driven as the players drive it, one step a screen (board, contract,
-declarer, opening lead, result, score, accepted), with the checks every screen must pass:
-every button within a 390 × 844 screen without scrolling, and no browser dialog ever.
+"""The table's phone driven as the players drive it, one step a screen (board, contract
+from the grid of 35, doubling and declarer, opening lead, result, score, accepted, whose
+screen offers the next boards), with the checks every screen must pass: every button
+within a 390 × 844 screen without scrolling, and no browser dialog ever. Every tap is
+counted (``TablePhone.taps``), so that a test can say how many a board took.
 
 Shared by the browser tests (``test_table_flow.py``, ``test_club_evening.py``)."""
 
@@ -8,10 +10,14 @@ from __future__ import annotations
 
 import json
 import re
+import socket
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from .conftest import Cable, Server
 
 if TYPE_CHECKING:
     from playwright.sync_api import Dialog, Page
@@ -113,15 +119,26 @@ class TablePhone:
     shoot: Shoot | None = None
     name: str = ""
     dialogs: list[str] = field(default_factory=list)
+    unloads: int = 0
+    """The warnings before leaving the page (``beforeunload``), each accepted."""
     misfits: list[str] = field(default_factory=list)
     shown: dict[tuple[int, int], str] = field(default_factory=dict)
     """The score shown for East-West to accept, by (round, board)."""
+    taps: int = 0
+    """Every tap made on the phone's screen so far."""
+    per_board: dict[tuple[int, int], int] = field(default_factory=dict)
+    """The taps each board took, by (round, board): from the tap that chose it (none when
+    the phone chose the only board left) to Accept."""
 
     def __post_init__(self) -> None:
         self.page.on("dialog", self._dialog)
         self.name = self.name or f"table-{self.table}"
 
     def _dialog(self, dialog: Dialog) -> None:
+        if dialog.type == "beforeunload":  # "leave the page?": the player leaves
+            self.unloads += 1
+            dialog.accept()
+            return
         self.dialogs.append(dialog.message)
         dialog.dismiss()
 
@@ -146,9 +163,13 @@ class TablePhone:
         return self.page.locator("#phone h1").inner_text()
 
     def offered(self) -> list[int]:
-        """The boards the board screen offers, in the order shown."""
-        self.wait_step("board")
-        found = self.page.locator("[data-step=board] button[data-board]").evaluate_all(
+        """The boards offered, one tap each, in the order shown: on the board screen, or on
+        the screen of the board (or the round) just finished."""
+        self.page.locator(
+            "#phone section[data-step=board], #phone section[data-step=kept],"
+            " #phone section[data-step=sent], #phone section[data-step=end]"
+        ).first.wait_for()
+        found = self.page.locator("#phone button.pick[data-board]").evaluate_all(
             "els => els.map(e => e.dataset.board)"
         )
         return [int(b) for b in found]
@@ -181,32 +202,49 @@ class TablePhone:
 
     def tap(self, selector: str) -> None:
         self.page.locator(f"#phone {selector}").click()
+        self.taps += 1
 
     def back(self) -> None:
         self.page.locator("#phone nav button.back").click()
+        self.taps += 1
+
+    def drafted(self) -> int | None:
+        """The board being entered (its line over the steps), if any."""
+        line = self.page.locator("#phone .board-line b")
+        if not line.count():
+            return None
+        return int(line.inner_text().split()[-1])
 
     def choose(self, board: int) -> None:
-        self.wait_step("board")
-        self.tap(f"[data-step=board] button[data-board='{board}']")
+        """Choose the board: one tap on its key (on the board screen, or on the screen of
+        the board just accepted, or of the round just ended), or none when the phone has
+        chosen it, being the only board left."""
+        key = self.page.locator(f"#phone button.pick[data-board='{board}']")
+        drafted = self.page.locator("#phone [data-step=contract]")
+        key.or_(drafted).first.wait_for()
+        if key.count():
+            self.tap(f"button.pick[data-board='{board}']")
+        else:
+            assert self.drafted() == board, (self.drafted(), board)
 
     def contract(self, play: Play, *, snap: bool = False) -> None:
-        """Press the contract screen's buttons (and Next), for a contract played."""
+        """One tap on the grid of contracts (or on "Pass" or "Not played")."""
         self.wait_step("contract")
+        if snap:
+            self.snap("contract")
         if play.level == "pass":
             self.tap("[data-level='pass']")
             return
         if play.level == "np":
             self.tap("[data-not-played]")
             return
-        self.tap(f"[data-level='{play.level}']")
-        self.tap(f"[data-strain='{play.strain}']")
-        self.tap(f"[data-doubled='{play.doubled or 'none'}']")
-        if snap:
-            self.snap("contract")
-        self.tap("button.next")
+        self.tap(f"[data-contract='{play.level}{play.strain}']")
 
-    def declarer(self, seat: str, *, snap: bool = False) -> None:
+    def declarer(self, seat: str, doubled: str = "", *, snap: bool = False) -> None:
+        """The declarer's tap, after X or XX when doubled (one tap more)."""
         self.wait_step("declarer")
+        if doubled:
+            self.tap(f"[data-doubled='{doubled}']")
         if snap:
             self.snap("declarer")
         self.tap(f"[data-seat='{seat}']")
@@ -233,7 +271,7 @@ class TablePhone:
         """From the contract screen to the score (nothing accepted yet)."""
         self.contract(play, snap=snap)
         if play.level not in ("pass", "np"):
-            self.declarer(play.declarer, snap=snap)
+            self.declarer(play.declarer, play.doubled, snap=snap)
             if lead_asked:
                 self.lead(play.lead, snap=snap)
             self.result(play.result, snap=snap)
@@ -254,8 +292,10 @@ class TablePhone:
         snap: bool = False,
         online: bool = True,
     ) -> str:
-        """Enter one board from the board screen and accept it: the score that was shown
-        (once the server has it, when ``online``)."""
+        """Enter one board from wherever its key is (the board screen, the screen of the
+        board or round just finished) and accept it: the score that was shown (once the
+        server has it, when ``online``). The taps it took are kept in ``per_board``."""
+        before = self.taps
         self.choose(board)
         self.to_score(play, lead_asked=lead_asked, snap=snap)
         self.wait_checked()
@@ -265,19 +305,26 @@ class TablePhone:
         round_no = int(self.page.locator("#phone h1").inner_text().split("round ")[1].split()[0])
         self.shown[(round_no, board)] = shown
         self.tap("[data-action='accept']")
+        self.per_board[(round_no, board)] = self.taps - before
         self.wait_step("kept")
-        if online:
+        if online and play.level != "np":
             self.page.locator("#traveller").wait_for(timeout=15_000)
         if snap:
             self.snap("accepted")
         return shown
 
     def next(self) -> None:
+        """Go on from a board's screen where it offers no next board (waiting for East-West
+        or the director)."""
         self.tap("[data-action='next']")
 
     def end_lines(self) -> list[str]:
-        """The round-complete screen's moves."""
-        self.wait_step("end")
+        """The moves at the round's end: on the screen of its last board accepted (or on
+        the round-complete screen of a phone opened again)."""
+        self.page.locator(
+            "#phone section[data-step=end], #phone section[data-step=kept]:has(h3),"
+            " #phone section[data-step=sent]:has(h3)"
+        ).first.wait_for()
         return self.page.locator("#phone .moves li").all_inner_texts()
 
 
@@ -314,3 +361,55 @@ def ns_score(shown: str) -> int | None:
     if found is None:
         return None
     return -int(found.group(2)) if found.group(1) in ("−", "-") else int(found.group(2))
+
+
+def lan_address() -> str | None:
+    """The machine's own address on its network (not loopback), if it has one."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # no packet is sent: only the route is looked up
+        except OSError:
+            return None
+        found: str = probe.getsockname()[0]
+    return None if found.startswith("127.") else found
+
+
+class PlainCable(Cable):
+    """A phone's connection to the server on the machine's network address over plain
+    http, as a club's phones reach ``serve --host 0.0.0.0``: not a secure context, so the
+    browser gives the page no service worker (chromium counts ``localhost`` and
+    ``127.0.0.1`` as secure, so the tests' usual address would not do). The server answers
+    only its own names, so each request's ``Host`` (and ``Origin``) is said as the
+    loopback address on the way. A cable: it can be cut and mended."""
+
+    def __init__(self, server: Server, host: str) -> None:
+        super().__init__(server)
+        _close_quietly(self._listener)
+        self._listener = socket.create_server((host, 0))
+        port = self._listener.getsockname()[1]
+        self.url = f"http://{host}:{port}/"
+        self._said = f"{host}:{port}".encode()
+        self._local = f"127.0.0.1:{port}".encode()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                if self._cut.is_set():
+                    break
+                sink.sendall(data.replace(self._said, self._local))
+        except OSError:
+            pass
+        for end in (source, sink):
+            _close_quietly(end)
+        with self._lock:
+            self._open.discard(source)
+            self._open.discard(sink)
+
+
+def _close_quietly(end: socket.socket) -> None:
+    try:
+        end.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
+    end.close()

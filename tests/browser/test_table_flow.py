@@ -28,8 +28,17 @@ from bridgescore.events.scoring import score_event
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io.results import loads_csv
 
-from .conftest import Cable, Server
-from .tablephone import REACHABLE, Play, Scorer, Shoot, TablePhone, ns_score
+from .conftest import PHONE, Cable, Server
+from .tablephone import (
+    REACHABLE,
+    PlainCable,
+    Play,
+    Scorer,
+    Shoot,
+    TablePhone,
+    lan_address,
+    ns_score,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -109,7 +118,7 @@ def kept(director: Page, evening: Evening) -> dict[tuple[int, int, int], str]:
 
 def log_lines(director: Page, evening: Evening) -> list[str]:
     director.goto(evening.control)
-    return director.locator("h2:text-is('Log') + table tbody td:nth-child(2)").all_inner_texts()
+    return director.locator("table.log tbody td:nth-child(2)").all_inner_texts()
 
 
 def entered_order(director: Page, evening: Evening, table: int) -> list[tuple[int, int]]:
@@ -190,13 +199,45 @@ def cable(new_cable: Callable[[], Cable]) -> Cable:
 
 
 @pytest.fixture(scope="module")
+def plain(server: Server) -> Iterator[PlainCable | None]:
+    """Table 4's phone's connection: the club's plain-http address (the machine's network
+    address, where the browser gives no service worker), cut in round 4. ``None`` on a
+    machine with no network address: table 4's phone then has its service workers blocked
+    (Playwright's ``service_workers="block"``), which the page sees alike."""
+    host = lan_address()
+    if host is None:
+        yield None
+        return
+    made = PlainCable(server, host)
+    yield made
+    made.close()
+
+
+@pytest.fixture(scope="module")
+def plain_page(browser: Browser, server: Server, plain: PlainCable | None) -> Iterator[Page]:
+    """Table 4's phone: a phone on the plain-http address (see :func:`plain`)."""
+    options: dict[str, object] = {**PHONE, "base_url": plain.url if plain else server.url}
+    if plain is None:
+        options["service_workers"] = "block"
+    context = browser.new_context(**options)  # type: ignore[arg-type]
+    context.set_default_timeout(10_000)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture(scope="module")
 def phones(
-    evening: Evening, new_phone: Callable[..., Page], cable: Cable, shoot: Shoot
+    evening: Evening,
+    new_phone: Callable[..., Page],
+    cable: Cable,
+    plain_page: Page,
+    shoot: Shoot,
 ) -> dict[int, TablePhone]:
-    """Tables 1-4 open their links on their phones (each phone holds its table)."""
+    """Tables 1-4 open their links on their phones (each phone holds its table); table 2's
+    through a cable round 2 cuts, table 4's on the plain-http address."""
     found = {}
     for table in PHONES:
-        page = new_phone(cable) if table == 2 else new_phone()
+        page = new_phone(cable) if table == 2 else plain_page if table == 4 else new_phone()
         phone = TablePhone(table, page, shoot, name=f"flow-table-{table}")
         phone.open(evening.links[table])
         found[table] = phone
@@ -226,7 +267,6 @@ def tap_round(phone: TablePhone, round_no: int, *, skip: int = 0) -> dict[int, s
         if index < skip:
             continue
         shown[board] = phone.enter(board, play_for(phone.table, round_no, index))
-        phone.next()
     return shown
 
 
@@ -288,12 +328,11 @@ def round_one(
     assert ns_score(shown[1][2]) == 630  # board 2: North-South vulnerable
     one.tap("[data-action='accept']")
     one.page.locator("#traveller").wait_for()
-    one.next()
+    assert one.offered() == [3]  # the next board, one tap, on the screen of the one accepted
     # board 3: passed out
     shown[1][3] = one.enter(3, Play("pass"))
     assert ns_score(shown[1][3]) == 0
     one.snap("last-board-accepted")
-    one.next()
 
     # table 2: board 6 first is out of order (asked in the page); then board 5, and "no"
     two = phones[2]
@@ -313,7 +352,6 @@ def round_one(
     shown[2][6] = two.score_shown()
     two.tap("[data-action='accept']")
     two.page.locator("#traveller").wait_for()
-    two.next()
     two.choose(5)
     two.wait_step("order")
     two.tap("[data-answer='no']")  # board 4 after all
@@ -325,10 +363,8 @@ def round_one(
     shown[2][4] = two.score_shown()
     two.tap("[data-action='accept']")
     two.page.locator("#traveller").wait_for()
-    two.next()
     assert two.offered() == [5]  # the next in order: asked nothing
     shown[2][5] = two.enter(5, play_for(2, 1, 1))
-    two.next()
 
     # table 3: board 7 goes to East-West's own phone, and they accept it there
     three = phones[3]
@@ -340,20 +376,20 @@ def round_one(
     three.tap("[data-action='pending']")
     three.wait_step("sent")
     three.snap("sent-to-east-west")
-    three.next()
     assert three.offered() == [8, 9]
-    assert three.listed() == {7: "Board 7: waiting for East-West's phone"}
     shown[3].update(tap_round(three, 1, skip=1))
+    three.next()
     three.wait_step("waiting")
+    assert "East-West still have to confirm board 7" in three.page.locator("#phone").inner_text()
     three.snap("waiting-for-east-west")
     east_west = new_phone()
     east_west.goto(f"{evening.links[3]}confirm/")
     east_west.get_by_label("Table code").fill(evening.codes[3])
     east_west.get_by_role("button", name="Confirm results on this phone").click()
-    east_west.get_by_text(f"board 7: {seven.kept()}").wait_for()
+    east_west.locator(".preview").first.wait_for()
     shoot(east_west, "flow-east-west-confirm")
     east_west.get_by_role("button", name="Accept").click()
-    east_west.get_by_text("Nothing is waiting to be confirmed").wait_for()
+    east_west.get_by_text(re.compile("Nothing (else )?is waiting to be confirmed")).wait_for()
     three.tap("[data-action='refresh']")
     three.wait_step("end")
 
@@ -371,6 +407,7 @@ def round_one(
     four_phone.tap("[data-action='close']")
     four_phone.wait_step("contract")  # back where it was
     four_phone.back()
+    four_phone.wait_step("board")
     shown[4].update(tap_round(four_phone, 1))
 
     scorer_round(scorer, 1)
@@ -399,12 +436,10 @@ def round_one_ends(
     """Each phone's round-complete screen: where its pairs and boards go."""
     lines = {}
     for table, phone in phones.items():
-        phone.wait_step("end")
         lines[table] = phone.end_lines()
         phone.snap("round-1-complete")
-        phone.tap("[data-action='start']")
-        phone.wait_step("board")
-        assert phone.heading() == f"Table {table} · round 2 of 7"
+        # round 2's boards, one tap each, on the same screen
+        assert phone.offered() == list(seat_boards(table, 2))
     return lines
 
 
@@ -437,31 +472,27 @@ def round_two(
             "Kept on this phone: it is sent when the connection is back."
         )
         two.snap("offline-accepted")
-        two.next()
         assert two.offered() == list(boards[1:])  # the waiting board is not offered again
-        assert two.listed() == {boards[0]: f"Board {boards[0]}: waiting to send"}
         two.page.reload()  # without a connection: the page comes from the phone itself
         two.wait_ready()
         two.snap("offline-reloaded")
         assert two.heading() == "Table 2 · round 2 of 7"
         assert two.queue_text().startswith(f"Waiting to send: board {boards[0]} ")
         assert two.offered() == list(boards[1:])
+        assert two.listed() == {boards[0]: f"Board {boards[0]}: waiting to send"}
         # nothing of the queued board is carried into the next one
         two.choose(boards[1])
         two.wait_step("contract")
-        assert two.page.locator("#phone [data-step=contract] button.on").all_inner_texts() == ["—"]
+        assert two.page.locator("#phone [data-step=contract] button.on").count() == 0
         two.snap("offline-next-board-starts-empty")
         two.back()
         for index, board in enumerate(boards[1:], start=1):
             shown = two.enter(board, play_for(2, 2, index), online=False)
             assert ns_score(shown) == ns_score_of(play_for(2, 2, index), board)
-            two.next()
         ends[2] = two.end_lines()
         two.snap("offline-round-complete")
-        two.tap("[data-action='start']")
         later = seat_boards(2, 3)[0]
         two.enter(later, play_for(2, 3, 0), online=False)
-        two.next()
         waiting = [*boards, later]
         assert two.queue_text().startswith(
             "Waiting to send: " + ", ".join(f"board {b}" for b in waiting) + " "
@@ -482,6 +513,7 @@ def round_two(
     answer = newer.page.goto(evening.links[3])
     assert answer is not None
     assert answer.status == 409
+    newer.page.goto(f"{evening.links[3]}takeover/")  # the explicit way to take it over
     newer.page.get_by_label("Table code").fill(evening.codes[3])
     newer.snap("takeover")
     newer.page.get_by_role("button", name="Take over this table").click()
@@ -503,7 +535,6 @@ def round_two(
         if table == 2:
             continue
         ends[table] = phone.end_lines()
-        phone.tap("[data-action='start']")
     found["ends"] = ends
     return found
 
@@ -729,7 +760,6 @@ def teams_night(
     closed.back()
     for index, board in enumerate(order):
         closed.enter(board, PLAYS[index])
-        closed.next()
     lines = closed.end_lines()
     closed.snap("match-complete")
     scorer = Scorer(new_phone())

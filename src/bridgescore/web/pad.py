@@ -664,6 +664,7 @@ def _shell() -> tuple[str, str]:
     digest = hashlib.sha256()
     text = ""
     for name in ("bridgescore/pad-sw.js", "bridgescore/sw-cache.js", "bridgescore/pad.js",
+                 "bridgescore/contract-grid.js",
                  "bridgescore/pad.css", "bridgescore/app.css"):  # fmt: skip
         found = finders.find(name)
         content = Path(str(found)).read_text(encoding="utf-8") if found else ""

@@ -9,7 +9,7 @@ importScripts("/static/bridgescore/sw-cache.js");
 
 keepOffline({
   cache: "bridgescore-pad",
-  shell: ["/pad/", "/pad/jsi18n/", "/static/bridgescore/pad.js", "/static/bridgescore/pad.css",
+  shell: ["/pad/", "/pad/jsi18n/", "/static/bridgescore/contract-grid.js", "/static/bridgescore/pad.js", "/static/bridgescore/pad.css",
           "/static/bridgescore/app.css", "/pad/manifest.webmanifest"],
   missing: "No connection, and the pad is not kept on this phone yet."
 });

@@ -29,7 +29,6 @@
   var CURRENT = "bridgescore-pad-current";  // the id of the game being played
   var SEATS = ["N", "E", "S", "W"];
   var SEAT_NAMES = WORDS.seat_names;
-  var STRAINS = ["C", "D", "H", "S", "NT"];
   var EVENING = "bridgescore-pad-evening";  // the evening's totals last drawn by the server
   var MOST_GAMES = 12;                      // the evening is asked with the latest games
   var WAIT = 6000;
@@ -488,22 +487,14 @@
     if (draft.index === null) { deals.push(deal); } else { deals[draft.index] = deal; }
     change(deals, draft.index === null ? false : game.stopped, function () { state.screen = "sheet"; state.draft = null; });
   }
-  // the 35 contracts as one grid (five strains across, seven levels down), and a small
-  // "passed out" under it
+  // the 35 contracts as one grid and a small "passed out" under it (contract-grid.js,
+  // the same keys as the table's phone)
   function contractGrid(d, pick) {
-    var grid = [];
-    for (var level = 1; level <= 7; level++) {
-      STRAINS.forEach(function (strain) {
-        var lv = String(level), on = d.level === lv && d.strain === strain;
-        grid.push(button(lv + strainText(strain), function () { pick(lv, strain); },
-          { cls: "contract" + (strain === "H" || strain === "D" ? " red" : "") + (on ? " on" : ""), "data-contract": lv + strain, disabled: state.busy }));
-      });
-    }
-    return [el("div", { cls: "keys five grid35", id: "contracts" }, grid),
-      el("p", { cls: "passed-line" }, [button(gettext("Passed out"), function () {
+    return window.bridgescoreGrid.contracts({ notation: NOTATION, chosen: d, pick: pick, disabled: state.busy, under: [{
+      text: gettext("Passed out"), cls: "link passed", attrs: { "data-passed": "1" }, on: function () {
         if (!state.draft) { state.draft = { step: "contract", index: null, deal: {} }; }
         state.draft.deal = { passed: "1" }; finish();
-      }, { cls: "link passed", "data-passed": "1", disabled: state.busy })])];
+      } }] });
   }
   // a new deal begun on the sheet's own grid: its contract is the first tap
   function begin(lv, strain) {
@@ -532,9 +523,8 @@
       parts.push(el("p", { cls: "ask", text: gettext("The contract") }));
       contractGrid(d, function (lv, strain) { d.level = lv; d.strain = strain; delete d.passed; go("declarer"); }).forEach(function (p) { parts.push(p); });
     } else if (step === "declarer") {
-      parts.push(el("div", { cls: "keys three doubling" }, [["", gettext("Undoubled")], ["X", NOTATION.doubled], ["XX", NOTATION.redoubled]].map(function (o) {
-        return button(o[1], function () { d.doubled = o[0]; render(); }, { cls: (d.doubled || "") === o[0] ? "on" : "", "data-doubled": o[0] || "-" });
-      })));
+      parts.push(window.bridgescoreGrid.doubling({ notation: NOTATION, undoubled: gettext("Undoubled"), chosen: d.doubled,
+        pick: function (value) { d.doubled = value; render(); } }));
       parts.push(el("p", { cls: "ask", text: gettext("Who declared?") }));
       var keys = SEATS.map(function (s) {
         return button(NOTATION.seats[s] + " · " + who(game, s), function () { d.declarer = s; go("tricks"); },

@@ -14,7 +14,8 @@ var SCOPE = new URL(self.registration.scope).pathname;   // /t/<token>/
 // the page (newer than any copy here), so it is never answered from here
 keepOffline({
   cache: "bridgescore-table-" + SCOPE,
-  shell: [SCOPE, SCOPE + "jsi18n/", "/static/bridgescore/table.js", "/static/bridgescore/app.css"],
+  shell: [SCOPE, SCOPE + "jsi18n/", "/static/bridgescore/contract-grid.js", "/static/bridgescore/table.js",
+          "/static/bridgescore/app.css"],
   page: SCOPE,
   missing: "No connection, and nothing of this table kept on the phone yet."
 });

@@ -58,14 +58,16 @@
     if (stored && (!inline || stored.at > inline.at)) { return stored; }
     return inline;
   }
-  function setPlan(plan) {
+  function setPlan(plan, read) {
     state.plan = plan;
     write(PLAN, plan);
-    // what the plan shows entered no longer needs the phone's word for it
+    // what the plan shows entered (or asked of the director) no longer needs the phone's
+    // word for it; an ask the plan no longer shows, though read after the ask was kept,
+    // was refused by the director: the board is open again
     var kept = sent();
     Object.keys(kept).forEach(function (k) {
       var parts = k.split(":"), b = board(Number(parts[0]), Number(parts[1]));
-      if (!b || b.entered) { delete kept[k]; }
+      if (!b || b.entered || b.asked || (kept[k].asked && read > kept[k].at)) { delete kept[k]; }
     });
     write(SENT, kept);
     try { localStorage.setItem("bridgescore-table-for-" + plan.links.ranking.split("/")[2],
@@ -87,7 +89,9 @@
   function status(roundNo, b) {
     var k = key(roundNo, b.number);
     if (queue().some(function (e) { return key(e.round, e.board) === k; })) { return "queued"; }
-    if (b.entered || sent()[k]) { return "entered"; }
+    var acked = sent()[k];
+    if (b.entered || (acked && !acked.asked)) { return "entered"; }
+    if (b.asked || acked) { return "asked"; }
     if (b.pending) { return "pending"; }
     return "open";
   }
@@ -110,10 +114,24 @@
       lastPlayed = r.round;
       var states = r.boards.map(function (b) { return status(r.round, b); });
       if (states.indexOf("open") >= 0) { return { round: r.round, screen: "board" }; }
-      if (states.indexOf("pending") >= 0) { return { round: r.round, screen: "waiting" }; }
+      if (states.indexOf("pending") >= 0 || states.indexOf("asked") >= 0) { return { round: r.round, screen: "waiting" }; }
       if (seen() < r.round) { return { round: r.round, screen: "end" }; }
     }
     return { round: lastPlayed, screen: "end" };
+  }
+  // The boards of rounds the table has left that have no result (erased by the director,
+  // or skipped): entered late, each with its own round.
+  function missing(before) {
+    var found = [];
+    state.plan.plan.forEach(function (r) {
+      if (!r.plays || r.round >= before) { return; }
+      r.boards.forEach(function (b) { if (status(r.round, b) === "open") { found.push({ round: r.round, board: b.number }); } });
+    });
+    return found;
+  }
+  function openBoards(roundNo) {
+    var r = roundOf(roundNo);
+    return r && r.plays ? r.boards.filter(function (b) { return status(roundNo, b) === "open"; }) : [];
   }
   function expected(roundNo) {
     // the next board in the table's own order (the order the movement lists them here)
@@ -209,6 +227,11 @@
     if (state.call && typing && !state.call.sending && !state.call.said) { return; }
     var at = where();
     var screen = state.screen === "auto" ? (state.stopped || (state.plan.state !== "running" ? "closed" : at.screen)) : state.screen;
+    if (screen === "board" && !state.picking && !state.draft && !missing(at.round).length && openBoards(at.round).length === 1) {
+      // the only board left is chosen for the table
+      newDraft(at.round, openBoards(at.round)[0].number);
+      state.screen = screen = "contract";
+    }
     if (state.call) { screen = "call"; }
     var roundNo = state.draft ? state.draft.round : (state.last ? state.last.round : at.round);
     var r = roundOf(roundNo) || { plays: false };
@@ -259,6 +282,89 @@
 
   function go(screen) { state.screen = screen; render(); window.scrollTo(0, 0); }
 
+  // a key for each board to enter next: the board's number, its dealer and vulnerability
+  function boardKey(roundNo, b, pick) {
+    return button(el("span", {}, [el("b", { text: fill(gettext("Board %(board)s"), { board: b.number }) }), el("small", { text: fill(gettext("dealer %(dealer)s · vul %(vul)s"), { dealer: b.dealer.charAt(0), vul: b.vulnerability }) })]),
+      pick || function () { chooseBoard(roundNo, b.number); }, "pick", { "data-board": b.number });
+  }
+  // "Missing from round 2: board 5 [Enter board 5]": a board of a round the table has left
+  function missingLines(before) {
+    return missing(before).map(function (m) {
+      return el("div", { className: "missing", "data-missing": m.round + "-" + m.board }, [
+        el("p", { text: fill(gettext("Missing from round %(round)s: board %(board)s"), { round: m.round, board: m.board }) }),
+        button(fill(gettext("Enter board %(board)s"), { board: m.board }) + " ›", function () { startBoard(m.round, m.board); }, "", { "data-action": "late", "data-board": m.board, "data-round": m.round })
+      ]);
+    });
+  }
+  // what a board not entered here says of itself
+  function saidOf(roundNo, b, s) {
+    if (s === "queued") { return gettext("waiting to send"); }
+    if (s === "pending") { return gettext("waiting for East-West's phone"); }
+    if (s === "asked") { return gettext("not played: waiting for the director"); }
+    return b.entered ? b.entered.score : sent()[key(roundNo, b.number)].score;
+  }
+  // What comes after a board is accepted (or sent to East-West's phone): the round's next
+  // boards, one tap each; at the round's end, where everyone goes and the next round's
+  // boards; else a key to go on (waiting for East-West or the director).
+  function following() {
+    var at = where();
+    if (state.plan.state !== "running") { return [button(gettext("Next") + " ›", next, "big next", { "data-action": "next" })]; }
+    if (at.screen === "board") {
+      var open = openBoards(at.round);
+      return [el("p", { className: "ask", text: open.length === 1 ? gettext("Next board:") : gettext("Next board (choose):") }),
+        el("div", { className: "picks" }, open.map(function (b) { return boardKey(at.round, b); }))].concat(missingLines(at.round));
+    }
+    if (at.screen === "end") { return endParts(at.round, true); }
+    return [button(gettext("Next") + " ›", next, "big next", { "data-action": "next" })];
+  }
+
+  // the end of a round: where everyone goes, and the next round's boards (one tap each)
+  function endParts(roundNo, brief) {
+    var r = roundOf(roundNo), plan = state.plan;
+    var unsent = queue().length;
+    var after = null;
+    plan.plan.forEach(function (x) { if (after === null && x.round > roundNo) { after = x; } });
+    var last = roundNo >= plan.planned;
+    var undrawn = !last && after === null;
+    var children = [el(brief ? "h3" : "h2", { text: last ? gettext("The last round is complete") : fill(gettext("Round %(round)s complete"), { round: roundNo }) })];
+    if (last) {
+      children.push(el("p", { text: gettext("That was the last round. Thank you!") }));
+    } else if (r && r.plays && !r.moves.last) {
+      children.push(el("ul", { className: "moves" }, r.moves.lines.map(function (line) {
+        return el("li", { text: line.charAt(0).toUpperCase() + line.slice(1) });
+      })));
+    }
+    if (unsent) {
+      children.push(el("p", { className: "note", text: fill(ngettext("%(n)s result is still on this phone: it is sent when the connection is back (keep this page open).",
+        "%(n)s results are still on this phone: they are sent when the connection is back (keep this page open).", unsent), { n: unsent }) }));
+    }
+    missingLines(roundNo + 1).forEach(function (line) { children.push(line); });
+    if (after && after.plays) {
+      children.push(el("p", { className: "next-round" }, [
+        el("b", { text: fill(gettext("Round %(round)s here:"), { round: after.round }) + " " }),
+        fill(gettext("%(ns)s v %(ew)s"), {
+          ns: side("NS") + " " + after.ns + (after.ns_names ? " (" + after.ns_names + ")" : ""),
+          ew: side("EW") + " " + after.ew + (after.ew_names ? " (" + after.ew_names + ")" : "") })]));
+      // the next round starts with its first board's tap
+      children.push(el("div", { className: "picks next-boards" }, after.boards.filter(function (b) { return status(after.round, b) === "open"; }).map(function (b) {
+        return boardKey(after.round, b, function () { write(SEEN, roundNo); state.last = null; chooseBoard(after.round, b.number); });
+      })));
+    } else if (after) {
+      children.push(el("p", { className: "next-round", text: fill(gettext("Nobody plays at this table in round %(round)s."), { round: after.round }) }));
+    }
+    if (undrawn) {
+      children.push(el("p", { text: fill(gettext("The director draws round %(round)s once every match is complete."), { round: roundNo + 1 }) }));
+      children.push(button(gettext("Look again"), function () { refreshPlan(); }, "big", { "data-action": "refresh" }));
+    } else if (last) {
+      children.push(el("a", { className: "button big", href: plan.links.ranking }, [gettext("See the ranking")]));
+    } else if (!after.plays || !after.boards.some(function (b) { return status(after.round, b) === "open"; })) {
+      children.push(button(fill(gettext("Start round %(round)s"), { round: after.round }) + " ›", function () {
+        write(SEEN, roundNo); state.last = null; go("auto");
+      }, "big next", { "data-action": "start" }));
+    }
+    return children;
+  }
+
   var SCREENS = {
     board: function (roundNo) {
       var r = roundOf(roundNo);
@@ -266,19 +372,15 @@
       r.boards.forEach(function (b) {
         var s = status(roundNo, b);
         if (s === "open") {
-          open.push(button(el("span", {}, [el("b", { text: fill(gettext("Board %(board)s"), { board: b.number }) }), el("small", { text: fill(gettext("dealer %(dealer)s · vul %(vul)s"), { dealer: b.dealer.charAt(0), vul: b.vulnerability }) })]),
-            function () { chooseBoard(roundNo, b.number); }, "pick", { "data-board": b.number }));
+          open.push(boardKey(roundNo, b));
         } else {
-          var said = s === "queued" ? gettext("waiting to send") : s === "pending" ? gettext("waiting for East-West's phone") :
-            (b.entered ? b.entered.score : sent()[key(roundNo, b.number)].score);
-          others.push(el("li", { className: s, "data-board": b.number, text: fill(gettext("Board %(board)s"), { board: b.number }) + ": " + said }));
+          others.push(el("li", { className: s, "data-board": b.number, text: fill(gettext("Board %(board)s"), { board: b.number }) + ": " + saidOf(roundNo, b, s) }));
         }
       });
       return { screen: section("board", [
         el("h2", { text: gettext("Which board?") }),
-        el("div", { className: "picks" }, open),
-        others.length ? el("ul", { className: "done-boards" }, others) : null
-      ]) };
+        el("div", { className: "picks" }, open)
+      ].concat(missingLines(roundNo), [others.length ? el("ul", { className: "done-boards" }, others) : null])) };
     },
     order: function (roundNo) {
       var next = expected(roundNo);
@@ -289,33 +391,21 @@
           button(fill(gettext("Yes, board %(board)s"), { board: state.order }), function () { var b = state.order; state.order = null; startBoard(roundNo, b); }, "big", { "data-answer": "yes" }),
           button(fill(gettext("No, board %(board)s"), { board: next.number }), function () { state.order = null; startBoard(roundNo, next.number); }, "", { "data-answer": "no" })
         ])
-      ]), back: function () { state.order = null; state.draft = null; go("auto"); } };
+      ]), back: function () { state.order = null; state.draft = null; state.picking = true; go("auto"); } };
     },
     contract: function () {
       var d = state.draft;
-      var levels = "1234567".split("").map(function (n) {
-        return button(n, function () { d.level = n; render(); }, d.level === n ? "on" : "", { "data-level": n });
-      });
-      var strains = ["C", "D", "H", "S", "NT"].map(function (s) {
-        return button(s === "NT" ? strainText("NT") : suitSpan(s), function () { d.strain = s; render(); },
-          d.strain === s ? "on" : "", { "data-strain": s, "aria-label": s === "NT" ? gettext("notrump") : { C: gettext("clubs"), D: gettext("diamonds"), H: gettext("hearts"), S: gettext("spades") }[s] });
-      });
-      var doublings = [["", "—"], ["X", "X"], ["XX", "XX"]].map(function (pair) {
-        return button(pair[1], function () { d.doubled = pair[0]; render(); },
-          (d.doubled || "") === pair[0] ? "on" : "", { "data-doubled": pair[0] || "none", "aria-label": pair[0] ? pair[1] : gettext("undoubled") });
-      });
-      var ready = d.level && d.level !== "pass" && d.strain;
-      return { screen: section("contract", [
-        el("h2", { text: gettext("Contract") }),
-        el("div", { className: "keys seven" }, levels),
-        el("div", { className: "keys five" }, strains),
-        el("div", { className: "keys three" }, doublings),
-        el("div", { className: "keys two" }, [
-          button(gettext("Pass"), function () { clearContract(d); d.level = "pass"; go("score"); }, "", { "data-level": "pass" }),
-          button(gettext("Not played"), function () { clearContract(d); d.not_played = "1"; go("score"); }, "", { "data-not-played": "1" })
-        ]),
-        button(gettext("Next") + " ›", function () { go("declarer"); }, "big next", { disabled: !ready })
-      ]), back: function () { state.draft = null; go("auto"); } };
+      // the 35 contracts, one tap (contract-grid.js, the score pad's keys); passed out and
+      // not played under them
+      var keys = window.bridgescoreGrid.contracts({
+        notation: state.plan.notation, chosen: d,
+        pick: function (level, strain) { d.level = level; d.strain = strain; d.not_played = ""; go("declarer"); },
+        under: [
+          { text: state.plan.notation.passed || gettext("Pass"), attrs: { "data-level": "pass" }, on: function () { clearContract(d); d.level = "pass"; go("score"); } },
+          { text: gettext("Not played"), attrs: { "data-not-played": "1" }, on: function () { clearContract(d); d.not_played = "1"; go("score"); } }
+        ] });
+      return { screen: section("contract", [el("h2", { text: gettext("Contract") })].concat(keys)),
+        back: function () { state.draft = null; state.picking = true; go("auto"); } };
     },
     declarer: function () {
       var d = state.draft;
@@ -324,9 +414,11 @@
           "seat seat-" + s + (d.declarer === s ? " on" : ""), { "data-seat": s });
       };
       return { screen: section("declarer", [
+        window.bridgescoreGrid.doubling({ notation: state.plan.notation, undoubled: gettext("Undoubled"), chosen: d.doubled,
+          pick: function (value) { d.doubled = value; render(); } }),
         el("h2", { text: gettext("Declarer") }),
         el("div", { className: "compass" }, [seat("N"), seat("W"), el("span", { className: "table-top", text: contractText(d) }), seat("E"), seat("S")])
-      ]), back: function () { go("contract"); } };
+      ]), back: function () { d.doubled = ""; go("contract"); } };
     },
     lead: function () {
       var d = state.draft;
@@ -363,6 +455,17 @@
       var shown = p.score || scoreText(d);
       var checked = p.error ? el("p", { className: "error", role: "alert", text: p.error }) :
         p.score ? null : el("p", { className: "quiet", text: p.offline ? gettext("No connection: worked out on this phone.") : gettext("Checking…") });
+      if (d.not_played) {
+        // not played only with the director's agreement: asked, not entered
+        return { screen: section("score", [
+          el("p", { className: "score", id: "score", text: gettext("Not played") }),
+          p.error ? checked : null,
+          el("p", { className: "ask", id: "asked-note", text: gettext("The director is asked to agree: until then the board is not entered, and the round cannot be left.") }),
+          el("div", { className: "actions" }, [
+            button(gettext("Accept"), accept, "big ok", { disabled: !!p.error, "data-action": "accept" })
+          ])
+        ]), back: function () { state.preview = null; clearContract(d); go("contract"); } };
+      }
       return { screen: section("score", [
         el("p", { className: "contract-line", text: describe(d) }),
         el("p", { className: "score", id: "score", text: shown }),
@@ -374,83 +477,52 @@
         ])
       ]), back: function () {
         state.preview = null;
-        if (d.not_played || d.level === "pass") { clearContract(d); go("contract"); } else { d.result = ""; go("result"); }
+        if (d.level === "pass") { clearContract(d); go("contract"); } else { d.result = ""; go("result"); }
       } };
     },
     kept: function () {
       var last = state.last, k = key(last.round, last.board);
-      var acked = sent()[k] || (board(last.round, last.board) || {}).entered;
+      var b = board(last.round, last.board) || {};
+      var acked = sent()[k] || b.entered || b.asked;
       var queued = queue().some(function (e) { return key(e.round, e.board) === k; });
+      var asked = last.asked;
       var traveller = state.plan.links.traveller.replace("board-0", "board-" + last.board);
+      var said = queued ? gettext("Kept on this phone: it is sent when the connection is back.") :
+        !acked ? gettext("Sending…") : asked ? gettext("The director is asked to agree.") : gettext("Received by the scorer.");
+      // a board's results only once the table may see them: entered, and played
+      var seeable = acked && !queued && !asked && (b.entered || !(sent()[k] || {}).asked);
       return { screen: section("kept", [
-        el("h2", { text: fill(gettext("Board %(board)s accepted"), { board: last.board }) }),
-        el("p", { className: "contract-line", text: last.text }),
-        el("p", { className: "score", text: last.score }),
-        el("p", { className: queued ? "quiet" : "accepted", id: "kept-status",
-                  text: queued ? gettext("Kept on this phone: it is sent when the connection is back.") : acked ? gettext("Received by the scorer.") : gettext("Sending…") }),
-        acked && !queued ? el("a", { className: "button", href: traveller, id: "traveller" }, [fill(gettext("See board %(board)s's results"), { board: last.board })]) : null,
-        button(nextLabel(), next, "big next", { "data-action": "next" })
-      ]) };
+        el("h2", { text: asked ? fill(gettext("Board %(board)s: not played, asked of the director"), { board: last.board }) : fill(gettext("Board %(board)s accepted"), { board: last.board }) }),
+        asked ? null : el("p", { className: "contract-line", text: last.text }),
+        el("p", { className: "score" + (asked ? " small" : ""), text: last.score }),
+        el("p", { className: queued ? "quiet" : "accepted", id: "kept-status", text: said }),
+        seeable ? el("a", { className: "button", href: traveller, id: "traveller" }, [fill(gettext("See board %(board)s's results"), { board: last.board })]) : null
+      ].concat(following())) };
     },
     sent: function () {
       var last = state.last;
       return { screen: section("sent", [
         el("h2", { text: fill(gettext("Board %(board)s: sent to East-West's phone"), { board: last.board }) }),
         el("p", { className: "score", text: last.score }),
-        el("p", { text: gettext("East-West open this table's link on their phone (the QR code on the table card), choose “confirm here” and type the table's code. Until they accept it the board counts for nothing.") }),
-        button(nextLabel(), next, "big next", { "data-action": "next" })
-      ]) };
+        el("p", { text: gettext("East-West open this table's link on their phone (the QR code on the table card), choose “confirm here” and type the table's code. Until they accept it the board counts for nothing.") })
+      ].concat(following())) };
     },
     waiting: function (roundNo) {
       var r = roundOf(roundNo);
-      var waitingFor = r.boards.filter(function (b) { return status(roundNo, b) === "pending"; }).map(function (b) { return b.number; });
-      return { screen: section("waiting", [
-        el("h2", { text: gettext("Waiting for East-West") }),
-        el("p", { text: fill(gettext("East-West still have to confirm %(boards)s on their phone (this table's link, “confirm here”, the table's code). The round ends when they have."), { boards: boardsText(waitingFor) }) }),
-        button(gettext("Look again"), function () { refreshPlan(); }, "big", { "data-action": "refresh" })
-      ]) };
+      var of = function (s) { return r.boards.filter(function (b) { return status(roundNo, b) === s; }).map(function (b) { return b.number; }); };
+      var pending = of("pending"), asked = of("asked");
+      var children = [el("h2", { text: pending.length ? gettext("Waiting for East-West") : gettext("Waiting for the director") })];
+      if (pending.length) {
+        children.push(el("p", { text: fill(gettext("East-West still have to confirm %(boards)s on their phone (this table's link, “confirm here”, the table's code). The round ends when they have."), { boards: boardsText(pending) }) }));
+      }
+      if (asked.length) {
+        children.push(el("p", { id: "asked", text: fill(gettext("The director is asked to agree that %(boards)s was not played. The round ends when the director has answered."), { boards: boardsText(asked) }) }));
+      }
+      children.push(button(gettext("Look again"), function () { refreshPlan(); }, "big", { "data-action": "refresh" }));
+      return { screen: section("waiting", children.concat(missingLines(roundNo))) };
     },
     end: function (roundNo) {
-      var r = roundOf(roundNo), plan = state.plan;
-      var unsent = queue().length;
-      var following = null;
-      plan.plan.forEach(function (x) { if (following === null && x.round > roundNo) { following = x; } });
-      var last = roundNo >= plan.planned;
-      var undrawn = !last && following === null;
-      var moves = r && r.plays ? r.moves.lines : [];
-      var children = [el("h2", { text: last ? gettext("The last round is complete") : fill(gettext("Round %(round)s complete"), { round: roundNo }) })];
-      if (last) {
-        children.push(el("p", { text: gettext("That was the last round. Thank you!") }));
-      } else if (r && r.plays && !r.moves.last) {
-        children.push(el("ul", { className: "moves" }, moves.map(function (line) {
-          return el("li", { text: line.charAt(0).toUpperCase() + line.slice(1) });
-        })));
-      }
-      if (following && following.plays) {
-        children.push(el("p", { className: "next-round" }, [
-          el("b", { text: fill(gettext("Round %(round)s here:"), { round: following.round }) + " " }),
-          fill(gettext("%(ns)s v %(ew)s"), {
-            ns: side("NS") + " " + following.ns + (following.ns_names ? " (" + following.ns_names + ")" : ""),
-            ew: side("EW") + " " + following.ew + (following.ew_names ? " (" + following.ew_names + ")" : "") }) +
-          ", " + boardsText(following.boards.map(function (b) { return b.number; }))]));
-      } else if (following) {
-        children.push(el("p", { className: "next-round", text: fill(gettext("Nobody plays at this table in round %(round)s."), { round: following.round }) }));
-      }
-      if (unsent) {
-        children.push(el("p", { className: "note", text: fill(ngettext("%(n)s result is still on this phone: it is sent when the connection is back (keep this page open).",
-          "%(n)s results are still on this phone: they are sent when the connection is back (keep this page open).", unsent), { n: unsent }) }));
-      }
-      if (undrawn) {
-        children.push(el("p", { text: fill(gettext("The director draws round %(round)s once every match is complete."), { round: roundNo + 1 }) }));
-        children.push(button(gettext("Look again"), function () { refreshPlan(); }, "big", { "data-action": "refresh" }));
-      } else if (!last) {
-        children.push(button(fill(gettext("Start round %(round)s"), { round: following.round }) + " ›", function () {
-          write(SEEN, roundNo); state.last = null; go("auto");
-        }, "big next", { "data-action": "start" }));
-      } else {
-        children.push(el("a", { className: "button big", href: plan.links.ranking }, [gettext("See the ranking")]));
-      }
-      return { screen: section("end", children) };
+      return { screen: section("end", endParts(roundNo, false)) };
     },
     idle: function (roundNo) {
       return { screen: section("idle", [
@@ -490,10 +562,6 @@
     }
   };
 
-  function nextLabel() {
-    var at = where();
-    return at.screen === "end" ? gettext("End of round") + " ›" : gettext("Next board") + " ›";
-  }
   function next() { state.last = null; state.draft = null; state.preview = null; go("auto"); }
   function clearContract(d) { d.level = ""; d.strain = ""; d.doubled = ""; d.declarer = ""; d.lead = ""; d.leadSuit = ""; d.result = ""; d.not_played = ""; }
 
@@ -501,15 +569,21 @@
 
   function chooseBoard(roundNo, number) {
     var next = expected(roundNo);
+    state.last = null;
     if (next && next.number !== number) { state.order = number; state.draft = { round: roundNo, board: number }; go("order"); return; }
     startBoard(roundNo, number);
   }
-  function startBoard(roundNo, number) {
+  function newDraft(roundNo, number) {
     // a new board starts empty: nothing of the last one (queued or not) is carried over
     state.draft = { round: roundNo, board: number, level: "", strain: "", doubled: "", declarer: "", lead: "",
                     leadSuit: "", result: "", not_played: "", entry_id: newId() };
     state.preview = null;
     state.notes = [];
+    state.last = null;
+    state.picking = false;
+  }
+  function startBoard(roundNo, number) {
+    newDraft(roundNo, number);
     go("contract");
   }
   function newId() {
@@ -575,7 +649,8 @@
     var entry = payload(d);
     entry.confirm = "1";
     write(QUEUE, queue().concat([entry]));
-    state.last = { round: d.round, board: d.board, text: describe(d), score: (state.preview && state.preview.score) || scoreText(d) };
+    state.last = { round: d.round, board: d.board, text: describe(d), asked: !!d.not_played,
+                   score: d.not_played ? gettext("Not played") : (state.preview && state.preview.score) || scoreText(d) };
     state.draft = null;
     state.preview = null;
     go("kept");
@@ -635,6 +710,10 @@
       if (answer.status === 200) {
         var kept = sent();
         kept[k] = { score: answer.body.score || "", flags: answer.body.flags || "" };
+        if (answer.body.asked || answer.body.status === "asked") {
+          // not played, asked of the director: not entered until the director agrees
+          kept[k] = { score: gettext("Not played"), asked: true, at: Date.now() };
+        }
         write(SENT, kept);
         write(QUEUE, rest);
         if (answer.body.flags) {
@@ -661,6 +740,7 @@
   function refreshPlan() {
     if (reading) { return Promise.resolve(); }
     reading = true;
+    var read = Date.now();  // an ask kept after this read began may not be in its plan
     return fetch(state.plan.links.plan, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
       reading = false;
       state.online = true;
@@ -670,7 +750,7 @@
         if (plan.at < state.plan.at) { return; }
         if (seen() < plan.round - 2) { write(SEEN, plan.round - 2); }
         var before = JSON.stringify(state.plan.plan) + state.plan.state + state.plan.round;
-        setPlan(plan);
+        setPlan(plan, read);
         if (state.stopped === "elsewhere") { state.stopped = ""; }
         if (before !== JSON.stringify(plan.plan) + plan.state + plan.round || ["kept", "sent"].indexOf(state.screen) >= 0) { render(); }
       });
@@ -681,7 +761,7 @@
 
   var plan = choosePlan();
   if (!plan) { return; }
-  setPlan(plan);
+  setPlan(plan, 0);
   if (read(SEEN, null) === null || seen() < plan.round - 2) {
     // a phone new to the table (or back after another phone held it for rounds) starts
     // at the round the server is at, or at the end of the round just finished
@@ -699,6 +779,17 @@
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register(plan.links.page + "sw.js", { scope: plan.links.page }).catch(function () {});
   }
+  // Without a service worker (a club's plain-http network: no secure context) a reload
+  // without a connection shows the browser's error page: warn before leaving while results
+  // wait on the phone or a board is half entered. The queue itself is kept: opened again,
+  // the page shows it and sends it.
+  window.addEventListener("beforeunload", function (event) {
+    var kept = navigator.serviceWorker && navigator.serviceWorker.controller;
+    var half = state.draft && (state.draft.level || state.draft.not_played);
+    if (kept || !(queue().length || half)) { return; }
+    event.preventDefault();
+    event.returnValue = "";
+  });
   window.addEventListener("online", function () { state.online = true; flush(); refreshPlan(); });
   window.addEventListener("offline", function () { state.online = false; render(); });
   setInterval(flush, 4000);
