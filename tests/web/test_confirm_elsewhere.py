@@ -222,6 +222,8 @@ def test_the_link_on_another_phone_is_made_for_east_west_confirming(
     assert "4S" not in text  # nothing of the result before the code
     assert "2♠" not in text
     assert ew.cookies["bridgescore_device"].value  # its own id, for the codes it types
+    for path in ("", "confirm/", "takeover/"):  # a table's pages: no director login
+        assert "Director login" not in ew.get(f"/t/{table.token}/{path}").content.decode()
 
 
 def test_east_west_give_the_code_once_and_read_the_result_in_their_language(
@@ -308,6 +310,7 @@ def test_a_closed_sessions_link_is_410_with_its_page(
         assert "The session is closed: results can no longer be entered" in text
         assert "<form" not in text.split("</header>")[1]  # no entry form, no code
         assert (results in text) == (state == Session.State.PUBLISHED)
+        assert "Director login" not in text
     posted = Client().post(f"/t/{table.token}/takeover/", {"code": table.code})
     assert posted.status_code == 410
     assert ew.post(f"/t/{table.token}/confirm/", {"code": table.code}).status_code == 410
