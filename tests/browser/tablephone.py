@@ -8,6 +8,7 @@ Shared by the browser tests (``test_table_flow.py``, ``test_club_evening.py``)."
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import socket
@@ -408,8 +409,6 @@ class PlainCable(Cable):
 
 
 def _close_quietly(end: socket.socket) -> None:
-    try:
+    with contextlib.suppress(OSError):
         end.shutdown(socket.SHUT_RDWR)
-    except OSError:
-        pass
     end.close()

@@ -12,13 +12,15 @@ Screenshots of every screen go to ``test-artefacts/screenshots/``.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, Route
+from playwright.sync_api import Error as PlaywrightError
 
 from bridgescore.events.model import Event, EventResults
 from bridgescore.events.movements.moves import moves_after
@@ -108,11 +110,13 @@ def export(director: Page, evening: Evening) -> EventResults:
 
 
 def kept(director: Page, evening: Evening) -> dict[tuple[int, int, int], str]:
-    """Each standing result by (round, table, board), as ``4SN=`` (``Pass``)."""
+    """Each standing result by (round, table, board), as ``4SN=`` (``Pass``; ``NP`` not
+    played)."""
     found: dict[tuple[int, int, int], str] = {}
     for row in export(director, evening).rows:
-        assert row.result is not None
-        found[(row.round or 0, int(row.table or 0), row.board)] = str(row.result)
+        assert row.result is not None or row.not_played
+        text = "NP" if row.result is None else str(row.result)
+        found[(row.round or 0, int(row.table or 0), row.board)] = text
     return found
 
 
@@ -579,7 +583,7 @@ def round_three(
 def test_each_result_is_kept_once_as_entered_and_corrected(
     evening: Evening, round_three: dict[str, object], director_page: Page
 ) -> None:
-    results = kept(director_page, evening)
+    results = {k: v for k, v in kept(director_page, evening).items() if k[0] <= ROUNDS}
     assert len(results) == 7 * ROUNDS * 3
     assert Counter(r for r, _, _ in results) == Counter({1: 21, 2: 21, 3: 21})
     assert results[(1, 1, 2)] == "3NTN+1"  # as corrected before acceptance
@@ -813,6 +817,18 @@ def test_the_opening_lead_is_asked_as_the_session_says(
     board = phone.offered()[0]
     phone.choose(board)
     phone.contract(Play("3", "NT", "", "S", "="))
+    if rule == "off":  # the board, the contract, the declarer, the result, Accept
+        phone.declarer("S")
+        phone.result("=")
+        phone.wait_step("score")
+        phone.wait_checked()
+        phone.tap("[data-action='accept']")
+        assert phone.taps == 5  # at most 6 without the lead (a Bridgemate: 6-8)
+        phone.page.locator("#traveller").wait_for()
+        assert phone.page.locator("#phone .contract-line").inner_text() == "3NT by South, made 9"
+        assert phone.dialogs == []
+        assert phone.misfits == []
+        return
     phone.declarer("S")
     if rule == "off":
         phone.wait_step("result")
@@ -904,3 +920,176 @@ def test_the_phone_works_out_every_score_as_the_library_does(
         total = bridgescore.score(text, vulnerable=vulnerable).total
         assert score == (total if case["declarer"] == "N" else -total), case
         assert offered == 14  # =, every overtrick and every undertrick the level allows
+
+
+# --- round 4: not played asked of the director, a board entered late, a reload on plain http ---
+
+
+@pytest.fixture(scope="module")
+def round_four(
+    evening: Evening,
+    round_three: dict[str, object],
+    phones: dict[int, TablePhone],
+    plain: PlainCable | None,
+    director_page: Page,
+) -> dict[str, object]:
+    """Round 4 at tables 1 and 4. Table 1 marks its last board not played: the director is
+    asked, the phone waits (no way on, no link to the board's results) until the director
+    accepts it on the grid. Table 4 (on the club's plain-http address: no service worker)
+    enters its first board; the director erases its round-3 result of a board; the phone
+    offers it as missing from round 3 and enters it late; then, without a connection, it
+    keeps its next board and is reloaded: warned first, and opened again it shows the
+    result waiting and sends it."""
+    found: dict[str, object] = {}
+    one, four = phones[1], phones[4]
+    boards = seat_boards(1, 4)
+    for index, board in enumerate(boards[:2]):
+        one.enter(board, play_for(1, 4, index))
+    # the last board: not played, asked of the director
+    asked = boards[2]
+    before = one.taps
+    one.choose(asked)
+    one.contract(Play("np"))
+    one.wait_step("score")
+    assert one.page.locator("#asked-note").inner_text().startswith("The director is asked to agree")
+    one.snap("not-played-ask")
+    one.tap("[data-action='accept']")
+    found["not played taps"] = one.taps - before
+    one.wait_step("kept")
+    heading = one.page.locator("#phone h2").inner_text()
+    assert heading == f"Board {asked}: not played, asked of the director"
+    one.page.get_by_text("The director is asked to agree.").wait_for()
+    assert one.page.locator("#phone a[href*='board-']").count() == 0  # no results to see
+    one.snap("not-played-asked")
+    one.next()
+    one.wait_step("waiting")
+    assert one.page.locator("#asked").inner_text() == (
+        f"The director is asked to agree that board {asked} was not played."
+        " The round ends when the director has answered."
+    )
+    assert one.page.locator("#phone button.pick").count() == 0  # the round is not left
+    one.snap("waiting-for-the-director")
+    # the director accepts it on the grid
+    director_page.goto(evening.control)
+    ask = director_page.locator("#alerts li.not_played").filter(has_text="able 1")
+    ask.get_by_role("button", name="Accept").click()
+    director_page.wait_for_load_state()
+    one.tap("[data-action='refresh']")
+    one.wait_step("end")
+    assert one.page.locator("#phone a[href*='board-']").count() == 0
+    found["accepted"] = asked
+
+    # table 4 on plain http: its first board of round 4, then a round-3 board erased
+    assert four.page.evaluate("() => 'serviceWorker' in navigator") is (plain is None)
+    late_boards = seat_boards(4, 4)
+    four.enter(late_boards[0], play_for(4, 4, 0))
+    erased = seat_boards(4, 3)[1]
+    csrf = next(c["value"] for c in director_page.context.cookies() if c["name"] == "csrftoken")
+    answer = director_page.request.post(
+        f"{evening.control}cell/3/4/",
+        form={"board": str(erased), "erase": "1", "reason": "slip for the wrong table"},
+        headers={"X-CSRFToken": csrf},
+    )
+    assert answer.status == 200, answer.text()
+    four.open(evening.links[4])  # as a player opening the page again
+    missing = four.page.locator(f"#phone [data-missing='3-{erased}']")
+    assert missing.locator("p").inner_text() == f"Missing from round 3: board {erased}"
+    four.snap("missing-from-round-3")
+    before = four.taps
+    four.tap(f"[data-missing='3-{erased}'] button")
+    four.wait_step("contract")
+    assert four.heading() == "Table 4 · round 3 of 7"  # entered with its own round
+    four.to_score(play_for(4, 3, 1))
+    four.wait_checked()
+    four.tap("[data-action='accept']")
+    found["late taps"] = four.taps - before
+    four.page.get_by_text(
+        f"Board {erased} is kept. The director has been told: entered late"
+    ).wait_for(timeout=15_000)
+    four.snap("late-board-kept")
+    found["late"] = erased
+
+    # without a connection: the next board kept on the phone, then a reload
+    if plain is not None:
+        plain.cut()
+    four.page.context.set_offline(True)
+    try:
+        four.enter(late_boards[1], play_for(4, 4, 1), online=False)
+        assert four.queue_text().startswith(f"Waiting to send: board {late_boards[1]} ")
+        four.snap("plain-http-result-waiting")
+        with contextlib.suppress(PlaywrightError):  # no page without a connection
+            four.page.reload()
+        assert four.unloads == 1  # warned before leaving with a result waiting
+    finally:
+        if plain is not None:
+            plain.mend()
+        four.page.context.set_offline(False)
+    # opened again: the result waiting is shown, then sent (held until seen)
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    four.page.route("**/entry/", hold)
+    four.open(evening.links[4])
+    assert four.queue_text().startswith(f"Waiting to send: board {late_boards[1]} ")
+    four.snap("plain-http-opened-again")
+    while not held:
+        four.page.wait_for_timeout(100)
+    held[0].continue_()
+    four.page.unroute("**/entry/", hold)
+    four.page.locator("#queue").wait_for(state="hidden", timeout=15_000)
+    found["sent after reload"] = (4, late_boards[1])
+    return found
+
+
+def test_a_board_not_played_waits_for_the_director_and_is_entered_once_accepted(
+    evening: Evening, round_four: dict[str, object], director_page: Page
+) -> None:
+    board = round_four["accepted"]
+    assert round_four["not played taps"] == 3  # its key, "Not played", Accept
+    rows = [r for r in export(director_page, evening).rows if r.round == 4 and r.table == "1"]
+    assert [(r.board, r.not_played) for r in rows if r.board == board] == [(board, True)]
+    lines = log_lines(director_page, evening)
+    assert any(f"board {board}" in line and "not played" in line for line in lines), lines
+
+
+def test_a_board_erased_after_the_table_moved_on_is_entered_late_from_the_phone(
+    evening: Evening, round_four: dict[str, object], director_page: Page
+) -> None:
+    board = round_four["late"]
+    assert isinstance(board, int)
+    play = play_for(4, 3, seat_boards(4, 3).index(board))
+    # its key, the contract, X, the declarer, "No lead", the result, Accept
+    assert (play.doubled, play.lead, round_four["late taps"]) == ("X", "", 7)
+    assert kept(director_page, evening)[(3, 4, board)] == play.kept()
+    lines = log_lines(director_page, evening)
+    late = [line for line in lines if line.startswith(f"round 3, table 4, board {board}: ")]
+    assert any("entered late" in line for line in late), late
+
+
+def test_a_reload_on_plain_http_warns_and_the_result_waiting_is_sent_once(
+    evening: Evening, round_four: dict[str, object], director_page: Page
+) -> None:
+    round_no, board = round_four["sent after reload"]  # type: ignore[misc]
+    assert entered_order(director_page, evening, 4).count((round_no, board)) == 1
+    assert (round_no, 4, board) in kept(director_page, evening)
+
+
+def test_every_board_takes_at_most_seven_taps_with_the_lead_six_without(
+    round_three: dict[str, object], round_four: dict[str, object], phones: dict[int, TablePhone]
+) -> None:
+    """Every board a phone entered through its screens (its key or none, the contract,
+    X or XX when doubled, the declarer, the lead's suit and rank, the result, Accept)."""
+    counted = {}
+    for table, phone in phones.items():
+        for (round_no, board), taps in phone.per_board.items():
+            play = play_for(table, round_no, seat_boards(table, round_no).index(board))
+            allowed = 7 + (1 if play.doubled else 0) - (0 if play.lead else 1)
+            if play.level == "pass":
+                allowed = 3
+            assert taps <= allowed, (table, round_no, board, play, taps)
+            counted[(table, round_no, board)] = taps
+    print("taps a board:", sorted(Counter(counted.values()).items()))
+    assert len(counted) >= 30
+    assert max(counted.values()) == 8  # a doubled board with the lead: 7 + X
