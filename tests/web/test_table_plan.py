@@ -120,3 +120,22 @@ def test_the_plan_is_json_the_phone_reads(session: Session, link: Link, phone: P
     plan = _plan(phone(table), table)
     assert json.loads(json.dumps(plan)) == plan
     assert [b["asked"] for r in plan["plan"] for b in r["boards"]] == [None] * 6
+
+
+def test_the_page_without_scripts_links_no_results_the_table_may_not_see(
+    session: Session, link: Link, phone: Phone, director: User
+) -> None:
+    table = link(1)
+    device = phone(table)
+    asked = device.post(
+        f"/t/{table.token}/entry/", {"round": 1, "board": 1, "not_played": "1", "confirm": "1"}
+    )
+    page = asked.content.decode()
+    assert "Board 1: Not played: the director is asked to agree." in page
+    assert "board-1.html" not in page
+    inp = entries.EntryInput(1, 1, 1, "", "", "", not_played=True)
+    entries.record_entry(session, inp, by_table=False, user=director, reason="agreed")
+    kept = device.post(f"/t/{table.token}/entry/", {"round": 1, "board": 2, "confirm": "1", **MADE})
+    page = kept.content.decode()
+    assert 'href="/r/' + session.public_id + '/board-2.html"' in page  # played: its results
+    assert "board-1.html" not in page  # not played: none
