@@ -434,7 +434,7 @@ def test_every_page_of_the_club_night_in_the_language(
     room.locator("#phone [data-step=board] button[data-board]").first.click()
     room.locator("#phone section[data-step=contract]").wait_for()
     walk.check(room, "teams-table-contract")
-    for selector in ("[data-level='3']", "[data-strain='NT']", "button.next", "[data-seat=W]"):
+    for selector in ("[data-contract='3NT']", "[data-seat=W]"):
         room.locator(f"#phone {selector}").click()
     room.locator("#phone section[data-step=lead]").wait_for()  # asked in this session
     room.locator("#phone [data-suit=H]").click()
@@ -486,12 +486,10 @@ def test_every_page_of_the_club_night_in_the_language(
     walk.check(table, "table-order")
     tap("[data-answer=no]")
     step("contract")
-    tap("[data-level='4']")
-    tap("[data-strain='S']")
-    tap("[data-doubled=X]")
     walk.check(table, "table-contract")
-    tap("button.next")
+    tap("[data-contract='4S']")
     step("declarer")
+    tap("[data-doubled=X]")
     walk.check(table, "table-declarer")
     tap("[data-seat=N]")
     step("result")
@@ -506,15 +504,11 @@ def test_every_page_of_the_club_night_in_the_language(
     table.locator("#traveller").wait_for(timeout=15_000)
     walk.check(table, "table-accepted")
     traveller = table.locator("#traveller").get_attribute("href")
-    tap("[data-action=next]")
 
     table.context.set_offline(True)
-    step("board")
-    tap(f"[data-board='{boards[1]}']")
+    tap(f"[data-board='{boards[1]}']")  # the next board, on the screen of the one accepted
     step("contract")
-    tap("[data-level='3']")
-    tap("[data-strain='NT']")
-    tap("button.next")
+    tap("[data-contract='3NT']")
     tap("[data-seat=S]")
     tap("[data-result='+1']")
     step("score")
@@ -527,8 +521,7 @@ def test_every_page_of_the_club_night_in_the_language(
     step("kept")
     table.locator("#queue:not([hidden])").wait_for()
     walk.check(table, "table-queued")
-    tap("[data-action=next]")
-    step("end")
+    table.locator("#phone .moves").wait_for()  # the round's end, on the same screen
     walk.check(table, "table-round-complete-offline")
     table.context.set_offline(False)
     table.evaluate("() => window.dispatchEvent(new Event('online'))")
@@ -536,23 +529,18 @@ def test_every_page_of_the_club_night_in_the_language(
     walk.check(table, "table-round-complete")
 
     # round 2: one board sent to East-West's phone, the other accepted here; the call
-    tap("[data-action=start]")
-    step("board")
-    first, second = table.locator("[data-step=board] button[data-board]").evaluate_all(
+    first, second = table.locator("#phone button.pick[data-board]").evaluate_all(
         "els => els.map(e => e.dataset.board)"
     )
     tap(f"[data-board='{first}']")
     step("contract")
-    tap("[data-level='2']")
-    tap("[data-strain='H']")
-    tap("button.next")
+    tap("[data-contract='2H']")
     tap("[data-seat=E]")
     tap("[data-result='=']")
     step("score")
     table.locator("#phone [data-action=pending]:not([disabled])").click()
     step("sent")
     walk.check(table, "table-sent-to-opponents")
-    tap("[data-action=next]")
     tap(f"[data-board='{second}']")
     step("contract")
     tap("[data-level=pass]")
