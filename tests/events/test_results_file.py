@@ -146,12 +146,22 @@ def test_lenient_reader_keeps_good_rows_and_lists_every_problem() -> None:
 
 
 def test_unknown_column_is_a_warning_and_strict_makes_it_an_error() -> None:
-    text = "board,ns,ew,contract,lead\n1,1,2,3NTS=,SA\n"
+    text = "board,ns,ew,contract,remarks\n1,1,2,3NTS=,slow play\n"
     event = loads_csv(text)
     assert [p.severity for p in event.problems] == [Severity.WARNING]
-    assert "column 'lead' is not used" in event.problems[0].message
-    with pytest.raises(ResultsFileError, match="lead"):
+    assert "column 'remarks' is not used" in event.problems[0].message
+    with pytest.raises(ResultsFileError, match="remarks"):
         loads_csv(text, strict=True)
+
+
+def test_the_lead_column_is_read_in_either_order_and_a_wrong_one_is_a_warning() -> None:
+    text = "board,ns,ew,contract,lead\n1,1,2,3NTS=,SA\n2,1,2,3NTS=,10h\n3,1,2,3NTS=,XY\n"
+    event = loads_csv(text)
+    assert [str(row.lead) for row in event.rows] == ["SA", "HT", "None"]
+    assert [str(p) for p in event.problems] == [
+        "<string>, line 4, board 3: warning: lead 'XY' is not a card (write the suit and the"
+        " rank: SK, H10, ♠K)"
+    ]
 
 
 def test_short_board_is_a_warning() -> None:

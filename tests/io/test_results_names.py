@@ -26,7 +26,7 @@ NAMES = (
     Participant("1", ("Ann Smith", "Bob Jones")),
     Participant("6", ("Smith, Pat", 'Lee "Lucky" Wu')),
     Participant("7", ("Zoë Ångström",)),
-    Participant("8", ()),  # no names: left out of the file
+    Participant("8", ()),  # no names yet: listed all the same (an entrant, if only here)
 )
 
 
@@ -44,6 +44,7 @@ def test_the_names_go_out_and_come_back(suffix: str, tmp_path: Path) -> None:
         "1": ("Ann Smith", "Bob Jones"),
         "6": ("Smith, Pat", 'Lee "Lucky" Wu'),
         "7": ("Zoë Ångström",),
+        "8": (),
     }
     assert {p.kind for p in back.participants} == {"pair"}
     assert back.results.rows == event.results.rows  # the rows as they were
@@ -54,18 +55,20 @@ def test_the_names_go_out_and_come_back(suffix: str, tmp_path: Path) -> None:
 def test_the_csv_names_come_before_the_header_as_csv_records() -> None:
     results = load_event(EXAMPLE).results
     text = dumps_csv(results, about={"event": "Club night"}, participants=NAMES)
-    head = text.splitlines()[:4]
+    head = text.splitlines()[:5]
     assert head == [
         "# event: Club night",
         "# names,1,Ann Smith,Bob Jones",
         '# names,6,"Smith, Pat","Lee ""Lucky"" Wu"',
         "# names,7,Zoë Ångström",
+        "# names,8",
     ]
     assert loads_csv(text).rows == results.rows  # the rows' reader passes them over
     assert participants_csv(text, kind="team") == (
         Participant("1", ("Ann Smith", "Bob Jones"), "team"),
         Participant("6", ("Smith, Pat", 'Lee "Lucky" Wu'), "team"),
         Participant("7", ("Zoë Ångström",), "team"),
+        Participant("8", (), "team"),
     )
 
 
@@ -73,7 +76,7 @@ def test_the_json_names_are_a_participants_list() -> None:
     results = load_event(EXAMPLE).results
     text = dumps_json(results, name="Club night", participants=NAMES)
     assert '"participants": [' in text
-    assert participants_json(text) == NAMES[:3]
+    assert participants_json(text) == NAMES
     odd = '{"participants": [{"id": "1", "names": ["Ann"]}, {"names": ["no id"]}, 7,'
     odd += ' {"id": "1", "names": ["again"]}, {"id": 2, "names": "not a list"}], "results": []}'
     assert participants_json(odd) == (Participant("1", ("Ann",)),)  # the rest passed over

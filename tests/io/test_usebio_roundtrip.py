@@ -164,6 +164,7 @@ def test_usebio_written_by_from_event() -> None:
         ("EW_PAIR_NUMBER", "1EW"),
         ("CONTRACT", "1NT"),
         ("PLAYED_BY", "E"),
+        ("LEAD", "D2"),  # the opening lead the file gave
         ("TRICKS", "5"),
         ("SCORE", "100"),
         ("NS_MATCH_POINTS", "30"),

@@ -3,14 +3,17 @@ the library with the names of every named pair (or team) found again."""
 
 from __future__ import annotations
 
+import datetime
 import json
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from django.test import Client
 
+from bridgescore.cli.main import cli
 from bridgescore.io.events import load_event
-from bridgescore.web import clubs, matches
+from bridgescore.web import clubs, entries, matches, standings
 from bridgescore.web.models import Club, Player, Session
 from web.test_teams import TEAMS, Room
 
@@ -60,7 +63,8 @@ def test_the_csv_and_json_say_the_names_where_a_reader_looks(
         {"id": "1NS", "names": ["Ann", "Bob"]},
         {"id": "1EW", "names": ["Cy", "Di"]},
     ]
-    assert len(data["participants"]) == 4  # the unnamed pairs are in the results only
+    assert len(data["participants"]) == 6  # every pair, named or not
+    assert {"id": "3NS", "names": []} in data["participants"]
 
 
 @pytest.mark.parametrize("fmt", ["csv", "json"])
@@ -74,7 +78,12 @@ def test_a_teams_export_carries_the_teams_players(
     back = load_event(_exported(td, session, fmt, tmp_path))
     assert back.kind == "teams"
     named = {p.id: (p.names, p.kind) for p in back.participants}
-    assert named == {"Aces": (("Ann Ace", "Al Ace"), "team"), "Kings": (("Kim King",), "team")}
+    assert named == {
+        "Aces": (("Ann Ace", "Al Ace"), "team"),
+        "Kings": (("Kim King",), "team"),
+        "Queens": ((), "team"),  # every team, named or not
+        "Jacks": ((), "team"),
+    }
 
 
 @pytest.mark.parametrize(
@@ -96,3 +105,97 @@ def test_a_csv_export_is_written_in_the_directors_notation(
     english.write_bytes(td.get(f"/director/s/{played.pk}/export.csv").content)
     assert "\n5,1,3,3NS,3EW,4H,W,10,,,NS\n" in english.read_text(encoding="utf-8")
     assert load_event(path).results.rows == load_event(english).results.rows
+
+
+def _part_played(session: Session) -> None:
+    """Rounds 1 and 2 at tables 1 and 2, with the opening leads; table 3 has entered
+    nothing, so pair 3NS has played no board yet."""
+    played = [
+        (1, 1, 1, "4S", "N", "=", "HK"), (1, 1, 2, "3NT", "S", "-1", "S5"),
+        (1, 2, 3, "2H", "E", "+1", "DA"), (1, 2, 4, "1NT", "N", "=", "C2"),
+        (2, 1, 3, "3H", "E", "-1", "S10"), (2, 1, 4, "2C", "S", "=", "HQ"),
+        (2, 2, 5, "4H", "W", "=", "CJ"), (2, 2, 6, "6NT", "S", "-1", "DK"),
+    ]  # fmt: skip
+    for rnd, table, board, contract, declarer, result, lead in played:
+        inp = entries.EntryInput(rnd, table, board, contract, declarer, result, lead=lead)
+        entries.record_entry(session, inp, by_table=True)
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "pbn", "xml"])
+def test_every_export_reads_back_to_the_same_event_with_every_pair(
+    td: Client, session: Session, fmt: str, tmp_path: Path
+) -> None:
+    """``bridgescore event`` on the export ranks every pair the web ranks (3 NS, 3 EW:
+    pairs 3NS and 3EW with no board yet) as the web ranks them, and the file carries the
+    session's date and the opening leads."""
+    Session.objects.filter(pk=session.pk).update(date=datetime.date(2026, 12, 1))
+    session.refresh_from_db()
+    _part_played(session)
+    path = _exported(td, session, fmt, tmp_path)
+    ran = CliRunner().invoke(cli, ["event", str(path), "--json"])
+    assert ran.exit_code == 0, ran.output
+    summary = json.loads(ran.output[ran.output.index("{") :])
+    ours = [(s.pair, s.place, round(s.percent or 0, 2)) for s in standings.ranking(session)]
+    listed = summary["participants"]
+    theirs = [(s["pair"], s["place"], round(s["percent"] or 0, 2)) for s in listed]
+    assert len(ours) == 6
+    assert theirs == ours
+    back = load_event(path)
+    assert back.date in ("2026-12-01", "2026.12.01", "01/12/2026")
+    leads = sorted((r.board, r.table, str(r.lead)) for r in back.results.rows)
+    assert leads == [
+        (1, "1", "HK"), (2, "1", "S5"), (3, "1", "ST"), (3, "2", "DA"), (4, "1", "HQ"),
+        (4, "2", "C2"), (5, "2", "CJ"), (6, "2", "DK"),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "pbn", "xml"])
+def test_an_export_is_named_by_club_date_and_session(td: Client, played: Session, fmt: str) -> None:
+    plain = f"kapylan-bridgekerho-2026-12-01-tiistai.{fmt}"
+    own = f"k%C3%A4pyl%C3%A4n-bridgekerho-2026-12-01-tiistai.{fmt}"
+    Club.objects.filter(pk=played.club_id).update(name="Käpylän Bridgekerho")
+    Session.objects.filter(pk=played.pk).update(name="Tiistai", date=datetime.date(2026, 12, 1))
+    response = td.get(f"/director/s/{played.pk}/export.{fmt}")
+    assert response["Content-Disposition"] == (
+        f"attachment; filename=\"{plain}\"; filename*=UTF-8''{own}"
+    )
+    site = td.get(f"/director/s/{played.pk}/site.zip")
+    assert site["Content-Disposition"] == (
+        'attachment; filename="kapylan-bridgekerho-2026-12-01-tiistai-site.zip";'
+        " filename*=UTF-8''k%C3%A4pyl%C3%A4n-bridgekerho-2026-12-01-tiistai-site.zip"
+    )
+
+
+def test_a_hostile_session_name_makes_a_plain_file_name(td: Client, played: Session) -> None:
+    Session.objects.filter(pk=played.pk).update(
+        name='"; filename=evil.exe\r\nX: y', date=datetime.date(2026, 12, 1)
+    )
+    response = td.get(f"/director/s/{played.pk}/export.json")
+    assert response["Content-Disposition"] == (
+        'attachment; filename="riverside-bc-2026-12-01-filenameevilexe-x-y.json"'
+    )
+
+
+def test_the_csv_and_json_say_the_date_the_club_and_the_leads(
+    td: Client, session: Session, tmp_path: Path
+) -> None:
+    Session.objects.filter(pk=session.pk).update(date=datetime.date(2026, 12, 1))
+    _part_played(session)
+    text = _exported(td, session, "csv", tmp_path).read_text(encoding="utf-8")
+    assert text.startswith("# event: Tuesday pairs\n# date: 2026-12-01\n# site: Riverside BC\n")
+    assert (
+        "board,round,table,ns,ew,contract,declarer,result,score,adjusted,vulnerability,lead\n"
+        in text
+    )
+    assert "\n1,1,1,1NS,1EW,4S,N,10,,,None,HK\n" in text
+    assert "# names,3NS\n" in text  # a pair with no board and no names yet
+    data = json.loads(_exported(td, session, "json", tmp_path).read_text(encoding="utf-8"))
+    assert (data["event"]["date"], data["event"]["site"]) == ("2026-12-01", "Riverside BC")
+    assert data["results"][0]["lead"] == "HK"
+    spanish = td.get(f"/director/s/{session.pk}/export.csv", HTTP_ACCEPT_LANGUAGE="es")
+    spoken = spanish.content.decode()
+    assert "\n1,1,1,1NS,1EW,4P,N,10,,,Nadie,♥K\n" in spoken  # P is spades: the lead's suit
+    assert "\n2,1,1,1NS,1EW,3ST,S,8,,,NS,♠5\n" in spoken  # is its symbol, never a letter
+    path = tmp_path / "spanish.csv"
+    path.write_bytes(spanish.content)
+    assert load_event(path).results.rows == load_event(tmp_path / "session.csv").results.rows

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from bridgescore.core.contract import TableResult
-from bridgescore.core.hands import Hands
+from bridgescore.core.hands import Card, Hands
 from bridgescore.core.seats import Side
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.duplicate.adjusted import Adjusted, Entry, NotPlayed
@@ -200,6 +200,8 @@ class ResultRow:
     table: str | None = None
     players: tuple[str, str, str, str] | None = None
     where: Location = field(default=Location("<unknown>"), compare=False)
+    lead: Card | None = None
+    """The opening lead, when the source gives it (a club's tables enter it)."""
 
     @property
     def played(self) -> bool:

@@ -156,6 +156,8 @@ def load_event(
     return Event(
         rows,
         name=rows.name,
+        date=rows.said("date"),
+        site=rows.said("site"),
         kind=kind,
         scoring=scoring,
         program=rows.said("program"),
@@ -276,6 +278,8 @@ def write_event(
 
     about = {
         "event": event.name,
+        "date": event.date,
+        "site": event.site,
         "kind": event.kind,
         "program": converted_by(__version__, event.program),
         "scoring": event.scoring,

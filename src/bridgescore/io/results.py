@@ -1,12 +1,13 @@
 """The results file: one line per board played at a table, as CSV or JSON.
 
 CSV: optional ``# key: value`` lines saying what the file is (``# event: Club
-night``, ``# kind: pairs|teams|individual``, ``# program: ...``, ``# scoring:
+night``, ``# date: 2026-12-04``, ``# site: Riverside BC``, ``# kind:
+pairs|teams|individual``, ``# program: ...``, ``# scoring:
 mp|acbl|butler|cross-imps|imps|bam``, ``# language: en|fi|es``), a header row, then
 one row per result.
 Columns (case-insensitive; only ``board``, ``ns`` and ``ew`` are always needed)::
 
-    board,round,table,ns,ew,contract,declarer,result,score,adjusted,vulnerability
+    board,round,table,ns,ew,contract,declarer,result,score,adjusted,vulnerability,lead
 
 - ``contract``/``declarer``/``result``: ``4S``, ``N``, ``=`` / ``+1`` / ``-2``
   or tricks taken; or the whole result in ``contract`` (``4SXN-2``), or
@@ -22,6 +23,8 @@ Columns (case-insensitive; only ``board``, ``ns`` and ``ew`` are always needed):
   hearts by West and ``EO`` as East-West, ``# language: fi`` reads ``E`` as South
   (etelä) and ``IL`` as East-West. Without it, the international notation. The column
   names (and JSON keys) are the format's own in every language.
+- ``lead``: the opening lead, a card (``SK``, ``H10``, ``♠K``); written as ``SK`` in the
+  international notation and with the suit's symbol (``♠K``) in any other.
 - ``north``, ``east``, ``south``, ``west``: an individual event's four players
   (``ns`` and ``ew`` may then be left empty: they are the partnerships ``N+S``
   and ``E+W``).
@@ -30,10 +33,11 @@ The players' names of a pair, team or player, before the header row, one CSV rec
 participant: ``# names`` then its id then each player's name (``# names,1NS,Ann
 Smith,Bob Jones``), quoted as CSV quotes a field (a name may hold a comma).
 
-JSON: ``{"event": {"name": ..., "type": "pairs" | "teams" | "individual",
-"program": ..., "scoring": ..., "language": ...}, "participants": [{"id": "1NS", "names": ["Ann
-Smith", "Bob Jones"]}], "results": [{...}]}`` with the same field names per result
-(``participants`` may be left out).
+JSON: ``{"event": {"name": ..., "date": ..., "site": ..., "type": "pairs" | "teams" |
+"individual", "program": ..., "scoring": ..., "language": ...}, "participants": [{"id":
+"1NS", "names": ["Ann Smith", "Bob Jones"]}], "results": [{...}]}`` with the same field
+names per result (``participants`` may be left out; a participant with no names yet is
+listed with ``"names": []``, so that one that played no board is still in the event).
 
 :func:`load_participants` (and :func:`participants_csv`, :func:`participants_json`)
 read the names back; :func:`bridgescore.load_event` puts them in the event.
@@ -57,6 +61,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from bridgescore.core.contract import PassedOut
+from bridgescore.core.hands import Card
 from bridgescore.core.notation import ENGLISH, Notation, notation_for
 from bridgescore.core.vulnerability import BoardInfo
 from bridgescore.errors import BridgeError, BridgeInputError
@@ -79,15 +84,22 @@ from bridgescore.io.rows import Built, RawResult, build_result, raise_errors, ra
 from bridgescore.io.text import excerpt, read_text, read_text_lenient
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
-COLUMNS = (
+BASE_COLUMNS = (
     "board", "round", "table", "ns", "ew", "contract", "declarer", "result", "score",
-    "adjusted", "vulnerability", "north", "east", "south", "west",
+    "adjusted", "vulnerability",
 )  # fmt: skip
+"""The columns every results file is written with."""
+LEAD = "lead"
+"""The opening lead's column (written when a result has one)."""
 SEATS = ("north", "east", "south", "west")
 """An individual event's four players (``ns`` and ``ew`` are then their partnerships)."""
-ABOUT = ("event", "kind", "program", "scoring", "language")
+COLUMNS = (*BASE_COLUMNS, LEAD, *SEATS)
+"""Every column a results file may have."""
+ABOUT = ("event", "date", "site", "kind", "program", "scoring", "language")
 """What a CSV file may say of itself in leading ``# key: value`` comment lines."""
-_ABOUT_RE = re.compile(r"^#\s*(event|kind|program|scoring|language)\s*:\s*(.*?)\s*$", re.IGNORECASE)
+_ABOUT_RE = re.compile(
+    r"^#\s*(event|date|site|kind|program|scoring|language)\s*:\s*(.*?)\s*$", re.IGNORECASE
+)
 NAMES = "# names"
 """The first field of a CSV record naming a participant's players (before the header)."""
 _ALIASES = {
@@ -217,6 +229,7 @@ def read_row(
         table=table_text or None,
         players=players,
         notation=notation,
+        lead=raw_field(LEAD, get.get(LEAD), where),
     )
     return build_result(raw, laws=laws)
 
@@ -454,6 +467,8 @@ def loads_json(
             (key, value)
             for key, value in (
                 ("event", name),
+                ("date", _text(event.get("date"))),
+                ("site", _text(event.get("site"))),
                 ("kind", kind),
                 ("program", _text(event.get("program"))),
                 ("scoring", _text(event.get("scoring"))),
@@ -578,9 +593,10 @@ def dumps_csv(
     notation: Notation = ENGLISH,
 ) -> str:
     """Write rows back as CSV (contract, declarer and result split into their columns;
-    the four players' columns for an individual event), after ``# key: value`` lines for
-    what ``about`` says of the event (``event``, ``kind``, ``program``, ``scoring``) and a
-    ``# names`` record for each participant with names. ``notation``: the language the
+    the opening lead's when a row has one; the four players' columns for an individual
+    event), after ``# key: value`` lines for what ``about`` says of the event (``event``,
+    ``date``, ``site``, ``kind``, ``program``, ``scoring``) and a ``# names`` record for
+    each participant (with no names when it has none). ``notation``: the language the
     contracts, declarers and vulnerabilities are written in (said in ``# language``)."""
     buffer = io.StringIO()
     about = _with_language(about, notation)
@@ -591,8 +607,11 @@ def dumps_csv(
     writer = csv.writer(buffer, lineterminator="\n")
     for participant in _named(participants):
         writer.writerow([NAMES, participant.id, *participant.names])
-    individual = any(row.players is not None for row in results.rows)
-    header = COLUMNS if individual else COLUMNS[: -len(SEATS)]
+    header = list(BASE_COLUMNS)
+    if any(row.lead is not None for row in results.rows):
+        header.append(LEAD)
+    if any(row.players is not None for row in results.rows):
+        header.extend(SEATS)
     writer.writerow(header)
     for row in results.rows:
         fields = _row_fields(row, notation)
@@ -633,9 +652,20 @@ def _row_fields(row: ResultRow, notation: Notation = ENGLISH) -> dict[str, Any]:
     else:
         fields["score"] = row.ns_score
     fields["vulnerability"] = notation.vulnerability(row.vulnerability)
+    if row.lead is not None:
+        fields[LEAD] = lead_text(row.lead, notation)
     if row.players is not None:
         fields.update(zip(SEATS, row.players, strict=True))
     return fields
+
+
+def lead_text(card: Card, notation: Notation = ENGLISH) -> str:
+    """An opening lead as a results file writes it: ``SK`` in the international notation,
+    ``♠K`` in any other (whose suit letters differ: Spanish ``P`` is spades); both read
+    back by :meth:`Card.parse`."""
+    if notation is ENGLISH:
+        return str(card)
+    return f"{ENGLISH.strain(card.suit, symbols=True)}{card.rank.letter}"
 
 
 def dumps_json(
@@ -652,7 +682,8 @@ def dumps_json(
     said = _with_language(about, notation)
     kind = said.get("kind") or ("teams" if results.teams else "pairs")
     event = {"name": name or results.name, "type": kind}
-    event.update({k: said[k] for k in ("program", "scoring", "language") if said.get(k)})
+    keys = ("date", "site", "program", "scoring", "language")
+    event.update({k: said[k] for k in keys if said.get(k)})
     data: dict[str, Any] = {"event": event}
     named = [{"id": p.id, "names": list(p.names)} for p in _named(participants)]
     if named:
@@ -662,8 +693,9 @@ def dumps_json(
 
 
 def _named(participants: Sequence[Participant]) -> list[Participant]:
-    """The participants with at least one name (the others are in the rows already)."""
-    return [p for p in participants if any(name.strip() for name in p.names)]
+    """Every participant, named or not: one that has played no board yet is in no row, and
+    is listed only here (a ranking lists every pair on the entry sheet)."""
+    return list(participants)
 
 
 def participants_csv(text: str, *, kind: str = "pair") -> tuple[Participant, ...]:

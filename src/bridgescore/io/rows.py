@@ -30,6 +30,7 @@ from functools import lru_cache
 from typing import Final
 
 from bridgescore.core.contract import Contract, PassedOut, TableResult, parse_contract
+from bridgescore.core.hands import Card
 from bridgescore.core.notation import ENGLISH, Notation
 from bridgescore.core.seats import Seat
 from bridgescore.core.vulnerability import Vulnerability
@@ -97,6 +98,8 @@ class RawResult:
     players: tuple[str, str, str, str] | None = None
     notation: Notation = ENGLISH
     """How the source writes contracts and seats (a results file's ``language``)."""
+    lead: Field | None = None
+    """The opening lead (``SK``, ``♠K``), when the source gives one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +163,21 @@ def parse_adjusted(text: str) -> Adjusted | NotPlayed:
     return entry
 
 
+def parse_lead(text: str) -> Card:
+    """An opening lead as programs write it: the suit first (``SK``, ``♠K``, ``H10``), or
+    the rank first (``KS``, ``10H``, as many USEBIO files have it); suit and rank letters
+    never overlap, so the two orders cannot be confused."""
+    folded = text.strip()
+    for written in (folded, folded[-1:] + folded[:-1]):
+        try:
+            return Card.parse(written)
+        except BridgeError:
+            continue
+    raise BridgeInputError(
+        _("{text!r} is not a card (write the suit and the rank: SK, H10, ♠K)", text=excerpt(text))
+    )
+
+
 def side_award(text: str) -> Award:
     """One side's award as programs write it: ``A+``, ``A-``, ``60``, ``60%`` or ``A60``."""
     folded = text.strip()
@@ -213,7 +231,20 @@ class _Builder:
             table=raw.table,
             players=raw.players,
             where=raw.where,
+            lead=self.lead(),
         )
+
+    def lead(self) -> Card | None:
+        """The opening lead, read once; one that is not a card is left out with a warning
+        (the result stands without it)."""
+        at = self.raw.lead
+        if at is None:
+            return None
+        try:
+            return parse_lead(at.text)
+        except BridgeError as error:
+            self.report(at, Message("{name} {error}", name=at.name, error=error), Severity.WARNING)
+            return None
 
     def build(self) -> Built:
         raw = self.raw
@@ -503,6 +534,7 @@ __all__ = [
     "build_result",
     "is_adjusted_text",
     "parse_adjusted",
+    "parse_lead",
     "raise_errors",
     "raw_field",
     "side_award",

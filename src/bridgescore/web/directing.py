@@ -813,7 +813,7 @@ def export(request: HttpRequest, session_id: int, fmt: str) -> HttpResponse:
     """The session's results as CSV, JSON, PBN or USEBIO (read back by the library); CSV
     and JSON in the director's language's notation."""
     session = _directed(request, session_id)
-    from bridgescore.web.exports import export_event
+    from bridgescore.web.exports import disposition, export_event
 
     try:
         text, content_type = export_event(
@@ -822,7 +822,9 @@ def export(request: HttpRequest, session_id: int, fmt: str) -> HttpResponse:
     except BridgeError as error:
         return failures.refused(request, problem(error))
     response = HttpResponse(text, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="session-{session.pk}.{fmt}"'
+    response["Content-Disposition"] = disposition(
+        session.club.name, session.date, session.name, fmt
+    )
     return response
 
 
@@ -1039,6 +1041,7 @@ def export_site(request: HttpRequest, session_id: int) -> HttpResponse:
     from pathlib import Path
 
     from bridgescore.report.html import build_site
+    from bridgescore.web.exports import disposition
 
     buffer = io.BytesIO()
     try:
@@ -1050,5 +1053,7 @@ def export_site(request: HttpRequest, session_id: int) -> HttpResponse:
     except BridgeError as error:
         return failures.refused(request, problem(error))
     response = HttpResponse(buffer.getvalue(), content_type="application/zip")
-    response["Content-Disposition"] = f'attachment; filename="session-{session.pk}-site.zip"'
+    response["Content-Disposition"] = disposition(
+        session.club.name, session.date, f"{session.name} site", "zip"
+    )
     return response

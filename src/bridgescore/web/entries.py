@@ -165,6 +165,7 @@ def raw_result(session: Session, seat: Table, inp: EntryInput, movement: Movemen
         adjusted=raw_field(FIELD_NAMES["adjusted"], adjusted, where),
         round=inp.round,
         table=label,
+        lead=raw_field("lead", inp.lead, where),
     )
 
 
@@ -803,6 +804,7 @@ def event_of(session: Session) -> Event:
             entry.contract,
             entry.declarer,
             entry.result,
+            entry.lead,
             adjusted=entry.adjusted,
             not_played=entry.kind == Entry.Kind.NOT_PLAYED,
         )

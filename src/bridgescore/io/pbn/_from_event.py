@@ -134,11 +134,12 @@ def from_event(
     Each game has the mandatory tags (``[Deal]`` from ``event.hands``, dealer and
     vulnerability from the board), ``[Competition]`` and a ``[ScoreTable]`` of
     its rows (``PairId_NS``, ``PairId_EW`` or the four ``PlayerId_*``, contract,
-    declarer, result, ``Score_NS``/``Score_EW``; ``Table`` and ``Round`` when the
-    rows have them; ``MP_NS``/``MP_EW`` or ``IMP_NS``/``IMP_EW`` from ``points``,
+    declarer, result, ``Score_NS``/``Score_EW``; ``Table``, ``Round`` and the opening
+    ``Lead`` when the rows have them; ``MP_NS``/``MP_EW`` or ``IMP_NS``/``IMP_EW`` from ``points``,
     one per row, by default ``event.published``; ``Names_NS``/``Names_EW`` from
     ``event.participants``). The first game also has a ``[TotalScoreTable]``
-    when ``event.standings`` is given.
+    when ``event.standings`` is given, or, without them, one listing every participant
+    when one is in no row (a pair that has played no board yet).
     """
     rows = event.results.rows
     figures: Sequence[Published | None] = event.published if points is None else points
@@ -165,11 +166,14 @@ def from_event(
     else:
         columns += ["PairId_NS", "PairId_EW"]
     columns += ["Contract", "Declarer", "Result", "Score_NS", "Score_EW"]
+    with_leads = any(row.lead is not None for row in rows)
+    if with_leads:
+        columns.append("Lead")
     if with_points:
         columns += [f"{unit}_NS", f"{unit}_EW"]
     if with_names:
         columns += ["Names_NS", "Names_EW"]
-    text_columns = {"Table", "Contract", "Declarer", "Names_NS", "Names_EW"}
+    text_columns = {"Table", "Contract", "Declarer", "Lead", "Names_NS", "Names_EW"}
 
     by_board: dict[int, list[int]] = defaultdict(list)
     for index, row in enumerate(rows):
@@ -196,6 +200,8 @@ def from_event(
             else:
                 line += [row.ns, row.ew]
             line += _row_cells(row)
+            if with_leads:
+                line.append(None if row.lead is None else str(row.lead))
             if with_points:
                 figure = figures[index] if figures else None
                 ns_points = None if figure is None else figure.ns_points
@@ -233,6 +239,8 @@ def from_event(
             tags.append(Tag("ScoreTable", table.spec, table.format_lines()))
         if number == 0 and event.standings:
             tags.append(_totals(event, unit, names))
+        elif number == 0 and _unseated(event):
+            tags.append(_entrants(event))
         games.append(Game(tuple(tags)))
     if not games and event.standings:
         tags = [
@@ -245,6 +253,25 @@ def from_event(
         ]
         games.append(Game(tuple(tags)))
     return PBNDocument(tuple(games), (*_HEADER, _creator(event)), "utf-8", newline)
+
+
+def _unseated(event: Event) -> bool:
+    """Whether a participant of ``event`` is in no result row (a pair that has played no
+    board yet): only a total table can carry it."""
+    seated = {side for row in event.results.rows for side in (row.ns, row.ew)}
+    seated.update(p for row in event.results.rows for p in row.players or ())
+    return any(p.id not in seated for p in event.participants)
+
+
+def _entrants(event: Event) -> Tag:
+    """A ``[TotalScoreTable]`` of every participant with its names and no figures, for an
+    event with no standings given: a pair that has played no board is still in the file
+    (the reader takes the table's rows as the participants; figures it does not write are
+    not compared)."""
+    id_column = {"teams": "TeamId", "individual": "PlayerId"}.get(event.kind, "PairId")
+    cells: list[list[Cell]] = [[p.id, ";".join(p.names) or None] for p in event.participants]
+    table = _layout([id_column, "Names"], cells, {"Names", id_column})
+    return Tag("TotalScoreTable", table.spec, table.format_lines())
 
 
 def _totals(event: Event, unit: str, names: Mapping[str, tuple[str, ...]]) -> Tag:

@@ -383,6 +383,7 @@ class _Reader:
             round=self.round_of(row.get("Round"), line, board_text),
             table=_table_name(row),
             players=players,
+            lead=raw_field("Lead", known(row.get("Lead")), where),
         )
         built = build_result(raw, laws=self.laws)
         self.problems.extend(built.problems)

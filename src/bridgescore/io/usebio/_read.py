@@ -703,6 +703,7 @@ class _Reader:
             round=round_,
             table=_text(line, "TABLE_NUMBER") or None,
             players=players,
+            lead=cell("LEAD"),
         )
         built = build_result(raw, laws=self.laws)
         self.problems.extend(built.problems)

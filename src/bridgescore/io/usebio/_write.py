@@ -89,7 +89,12 @@ def _add_number(parent: ET.Element, tag: str, value: float | None) -> None:
 
 
 def _result(line: ET.Element, row: ResultRow) -> None:
+    """CONTRACT, PLAYED_BY, LEAD, TRICKS and SCORE, in USEBIO 1.2's order, as the row has
+    them (an adjusted score in SCORE)."""
+    lead = None if row.lead is None else str(row.lead)  # the opening lead, ``HK``
     if row.adjusted is not None:
+        if lead is not None:
+            _add(line, "LEAD", lead)
         _add(line, "SCORE", adjusted_text(row.adjusted))
         return
     result = row.result
@@ -101,7 +106,10 @@ def _result(line: ET.Element, row: ResultRow) -> None:
             _add(line, "CONTRACT", contract.format(declarer=False))
             if contract.declarer is not None:
                 _add(line, "PLAYED_BY", contract.declarer.letter)
-            _add(line, "TRICKS", str(result.tricks))
+    if lead is not None:
+        _add(line, "LEAD", lead)
+    if result is not None and not isinstance(result.contract, PassedOut):
+        _add(line, "TRICKS", str(result.tricks))
     if row.ns_score is not None:
         _add(line, "SCORE", str(row.ns_score))
 
