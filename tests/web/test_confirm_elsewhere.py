@@ -314,3 +314,41 @@ def test_a_closed_sessions_link_is_410_with_its_page(
     posted = Client().post(f"/t/{table.token}/takeover/", {"code": table.code})
     assert posted.status_code == 410
     assert ew.post(f"/t/{table.token}/confirm/", {"code": table.code}).status_code == 410
+
+
+def test_the_call_for_a_result_not_accepted_is_in_the_sessions_language(
+    session: Session, link: Link, phone: Phone
+) -> None:
+    Session.objects.filter(pk=session.pk).update(language="fi")
+    table = link(2)
+    holder = phone(table)
+    entry_id = _waiting(holder, table, 3, contract="3NT", declarer="S", result="+1")
+    ew = _opponents(table)  # an English phone
+    ew.post(f"/t/{table.token}/confirm/", {"reject": entry_id})
+    assert TableCall.objects.get().note == (
+        "Itä-länsi ei hyväksynyt brikan 3 tulosta: 3NT, pelinviejä Etelä, kotiin, 10 tikkiä"
+        " (+1) · PE +430"
+    )
+
+
+def test_a_result_that_cannot_be_kept_when_accepted_still_waits(
+    session: Session, link: Link, phone: Phone
+) -> None:
+    table = link(1)
+    holder = phone(table)
+    entry_id = _waiting(holder, table, 1, contract="2S", declarer="N", result="=")
+    # meanwhile the table's phone keeps another result for board 1 itself
+    kept = send_entry(holder, table.token, round=1, board=1, contract="4S", declarer="N",
+                      result="=", confirm="1", entry_id=str(uuid.uuid4()))  # fmt: skip
+    assert kept["status"] == "accepted"
+    ew = _opponents(table)
+    refused = ew.post(f"/t/{table.token}/confirm/", {"accept": entry_id})
+    assert refused.status_code == 422
+    assert (
+        "Board 1 already has a result at this table: ask the director" in refused.content.decode()
+    )
+    assert [str(p.entry_id) for p in PendingEntry.objects.all()] == [entry_id]  # still there
+    assert [e.ns_score for e in Entry.objects.all()] == [420]
+    assert "2♠ by North, made 8" in refused.content.decode()  # offered again, to reject
+    ew.post(f"/t/{table.token}/confirm/", {"reject": entry_id})
+    assert (PendingEntry.objects.count(), TableCall.objects.count()) == (0, 1)
