@@ -377,6 +377,7 @@ def round_one(
     three.to_score(seven)
     three.wait_checked()
     shown[3][7] = three.score_shown()
+    said = three.page.locator("#phone .contract-line").inner_text()
     three.tap("[data-action='pending']")
     three.wait_step("sent")
     three.snap("sent-to-east-west")
@@ -386,14 +387,24 @@ def round_one(
     three.wait_step("waiting")
     assert "East-West still have to confirm board 7" in three.page.locator("#phone").inner_text()
     three.snap("waiting-for-east-west")
+    # East-West open the table's link on their own phone: a page made for them
     east_west = new_phone()
-    east_west.goto(f"{evening.links[3]}confirm/")
+    landed = east_west.goto(evening.links[3])
+    assert landed is not None
+    assert landed.status == 409  # the table is held by North-South's phone
+    shoot(east_west, "flow-east-west-landing")
+    east_west.get_by_role("link", name="Confirm a result (East-West)").click()
     east_west.get_by_label("Table code").fill(evening.codes[3])
     east_west.get_by_role("button", name="Confirm results on this phone").click()
-    east_west.locator(".preview").first.wait_for()
+    row = east_west.locator("form.confirm").filter(has_text="Board 7")
+    # the result in words, as the table's phone said it (the page leaves out the lead)
+    preview = row.locator(".preview").inner_text()
+    assert preview.startswith(said.split(", lead ")[0] + " · "), (preview, said)
+    assert ns_score(preview) == ns_score(shown[3][7]) == -100
     shoot(east_west, "flow-east-west-confirm")
-    east_west.get_by_role("button", name="Accept").click()
-    east_west.get_by_text(re.compile("Nothing (else )?is waiting to be confirmed")).wait_for()
+    row.get_by_role("button", name="Accept").click()
+    assert east_west.locator("#done").inner_text() == "Board 7 accepted"
+    shoot(east_west, "flow-east-west-accepted")
     three.tap("[data-action='refresh']")
     three.wait_step("end")
 

@@ -504,7 +504,7 @@
       return { screen: section("sent", [
         el("h2", { text: fill(gettext("Board %(board)s: sent to East-West's phone"), { board: last.board }) }),
         el("p", { className: "score", text: last.score }),
-        el("p", { text: gettext("East-West open this table's link on their phone (the QR code on the table card), choose “confirm here” and type the table's code. Until they accept it the board counts for nothing.") })
+        el("p", { text: gettext("East-West open this table's link on their phone (the QR code on the table card), choose “Confirm a result (East-West)” and type the table's code. Until they accept it the board counts for nothing.") })
       ].concat(following())) };
     },
     waiting: function (roundNo) {
@@ -513,7 +513,7 @@
       var pending = of("pending"), asked = of("asked");
       var children = [el("h2", { text: pending.length ? gettext("Waiting for East-West") : gettext("Waiting for the director") })];
       if (pending.length) {
-        children.push(el("p", { text: fill(gettext("East-West still have to confirm %(boards)s on their phone (this table's link, “confirm here”, the table's code). The round ends when they have."), { boards: boardsText(pending) }) }));
+        children.push(el("p", { text: fill(gettext("East-West still have to confirm %(boards)s on their phone (this table's link, “Confirm a result (East-West)”, the table's code). The round ends when they have."), { boards: boardsText(pending) }) }));
       }
       if (asked.length) {
         children.push(el("p", { id: "asked", text: fill(gettext("The director is asked to agree that %(boards)s was not played. The round ends when the director has answered."), { boards: boardsText(asked) }) }));
