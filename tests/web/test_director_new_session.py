@@ -5,6 +5,7 @@ the 7-table Mitchell beside the Howell), any movement typed as a spec, the sessi
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.test import Client
@@ -27,7 +28,60 @@ def test_fourteen_pairs_are_offered_the_seven_table_mitchell_beside_the_howell(
     page = td.get("/director/new/", {"pairs": "14", "boards": "24"}).content.decode()
     assert 'value="mitchell:7x3"' in page
     assert 'value="howell:7x2"' in page
-    assert "<b><code>mitchell:7x3</code></b>: 7 rounds × 3 boards; 21 boards a pair" in page
+
+
+def _offered(page: str) -> list[tuple[str, str, str]]:
+    """Each movement offered: its name, its figures and its small print (tags dropped)."""
+    found = re.findall(
+        r'name="spec" value="[^"]*" ?(?:checked)?>\s*<span><b class="name">(.*?)</b>(.*?)<br>'
+        r"(.*?)<br><small>(.*?)</small>",
+        page,
+    )
+    return [(name, re.sub("<[^>]+>", "", figures), re.sub("<[^>]+>", "", small))
+            for name, _usual, figures, small in found]  # fmt: skip
+
+
+def test_the_usual_movement_comes_first_named_as_players_name_it(td: Client) -> None:
+    page = td.get("/director/new/", {"pairs": "14", "boards": "24"}).content.decode()
+    offered = _offered(page)
+    assert offered[:3] == [
+        (
+            "Mitchell, two winners, 7 tables",
+            "7 rounds × 3 boards; 21 boards a pair; about 157 minutes",
+            "balance 0.00: two fields, each line its own winner · mitchell:7x3",
+        ),
+        (
+            "Howell, 7 tables",
+            "13 rounds × 2 boards; 26 boards a pair; about 195 minutes",
+            "balance 0.86 of 1: one field, higher is fairer · howell:7x2",
+        ),
+        (
+            "Howell, 7 tables, 12 rounds",
+            "12 rounds × 2 boards; 24 boards a pair; about 180 minutes",
+            "balance 0.84 of 1: one field, higher is fairer · howell:7x2:rounds=12",
+        ),
+    ]
+    assert 'value="mitchell:7x3" checked>' in page  # the usual one chosen
+    assert page.count("the usual choice for this size") == 1
+    names = [name for name, _, _ in offered]
+    assert "Mitchell with an arrow switch, one winner, 7 tables" in names
+    assert "Hesitation Mitchell, one winner, 7 tables" in names
+    assert "mitchell:<wbr>7x3:<wbr>switch</code>" in page  # wraps at a colon only
+    assert "A Mitchell with two winners has 0" in page
+    small = td.get("/director/new/", {"pairs": "8", "boards": "24"}).content.decode()
+    assert _offered(small)[0][0] == "Howell, 4 tables"  # up to 6 tables, a Howell
+    assert "balance 1.00: perfect, every two pairs compared alike" in small
+
+
+def test_the_names_and_balance_are_said_in_finnish_and_spanish(td: Client) -> None:
+    for language, mitchell, balance in (
+        ("fi", "Mitchell, kaksi voittajaa, 7 pöytää", "tasapaino 0,00"),
+        ("es", "Mitchell, dos ganadores, 7 mesas", "equilibrio 0,00"),
+    ):
+        td.cookies["bridgescore_language"] = language
+        page = td.get("/director/new/", {"pairs": "14", "boards": "24"}).content.decode()
+        assert _offered(page)[0][0] == mitchell
+        assert _offered(page)[0][2].startswith(balance)
 
 
 def test_any_movement_can_be_typed_as_a_spec(td: Client, club: Club) -> None:

@@ -26,7 +26,15 @@ from django.utils.translation import gettext as _
 from bridgescore.errors import BridgeError
 from bridgescore.events.movements.fit import Seating, table_in
 from bridgescore.events.movements.spec import KINDS, MovementSpec, Option
-from bridgescore.events.movements.suggest import shortlist, suggest
+from bridgescore.events.movements.suggest import (
+    Suggestion,
+    balance_said,
+    is_usual,
+    name_of,
+    shortlist,
+    suggest,
+    usual_first,
+)
 from bridgescore.events.movements.swiss import Draw
 from bridgescore.events.teams import ByeAward, ByeRule
 from bridgescore.web import (
@@ -119,7 +127,7 @@ def new_session(request: HttpRequest) -> HttpResponse:
         if size.is_valid():
             try:
                 found = suggest(size.cleaned_data["pairs"], size.cleaned_data["boards"])
-                context["suggestions"] = shortlist(found)
+                context["suggestions"] = [_offered(s) for s in usual_first(shortlist(found))]
             except BridgeError as error:
                 errors.append(problem(error))
         elif not posted:  # the size typed; on a post it is the hidden copy
@@ -140,6 +148,30 @@ def new_session(request: HttpRequest) -> HttpResponse:
             errors.extend(director_forms.problems(form))
     status = REFUSED if errors else 200
     return render(request, "bridgescore/new_session.html", context, status=status)
+
+
+@dataclass(frozen=True, slots=True)
+class Offered:
+    """A movement as the new-session page offers it: its name in the director's words
+    (the library's :func:`~bridgescore.events.movements.suggest.name_of`), its balance
+    said as it applies, whether clubs usually play it for the size, and its spec in parts
+    (the page lets it wrap at a colon, never inside a word)."""
+
+    suggestion: Suggestion
+    name: str
+    balance: str
+    usual: bool
+    parts: tuple[str, ...]
+
+
+def _offered(suggestion: Suggestion) -> Offered:
+    return Offered(
+        suggestion,
+        name_of(suggestion).render(gettext),
+        said.library(balance_said(suggestion).render(gettext)),
+        is_usual(suggestion),
+        tuple(suggestion.spec.split(":")),
+    )
 
 
 def _spec_kinds() -> list[tuple[str, str]]:

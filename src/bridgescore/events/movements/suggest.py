@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
+from bridgescore.errors import Message, listed
+from bridgescore.errors import marked as _
 from bridgescore.events.movements.limits import (
     MOST_BOARDS,
     MOST_BOARDS_PER_ROUND,
@@ -181,6 +183,96 @@ def _suggestion(text: str, spec: MovementSpec, movement: Movement) -> Suggestion
     )
 
 
+TWO_WINNER_KINDS: Final = frozenset({"mitchell", "appendix", "web"})
+"""The kinds that give two winners (North-South and East-West) unless arrow-switched."""
+
+
+def two_winners(suggestion: Suggestion) -> bool:
+    """Whether the movement ranks North-South and East-West apart: no pair ever plays a
+    board in the direction of a pair of the other line (its balance is 0)."""
+    return suggestion.balance == 0 and suggestion.kind != "howell"
+
+
+_KIND_NAMES: Final = {
+    "mitchell": _("Mitchell"),
+    "howell": _("Howell"),
+    "appendix": _("Mitchell with an appendix table"),
+    "hesitation": _("Hesitation Mitchell"),
+    "web": _("Web Mitchell"),
+}
+"""Each kind as club players name it."""
+
+
+def name_of(suggestion: Suggestion) -> Message:
+    """The movement as a director names it, the usual name first and then what sets it
+    apart: ``Mitchell, two winners, 7 tables``, ``Mitchell with an arrow switch, one
+    winner, 7 tables``, ``Howell, 7 tables, 10 rounds``."""
+    spec = MovementSpec.parse(suggestion.spec)
+    options = dict(spec.options)
+    kind = _KIND_NAMES.get(spec.kind, Message(spec.kind))
+    if "switch" in options:
+        kind = _("{kind} with an arrow switch", kind=kind)
+    parts: list[Message] = [kind]
+    if spec.kind != "howell":
+        parts.append(_("two winners") if two_winners(suggestion) else _("one winner"))
+    parts.append(_("{tables} tables", tables=suggestion.tables))
+    if "rounds" in options:
+        parts.append(_("{rounds} rounds", rounds=suggestion.rounds))
+    if "relay" in options:
+        parts.append(_("a relay and a bye stand"))
+    missing = options.get("missing")
+    if missing == "ns":
+        parts.append(_("a half table: no North-South pair at the last table"))
+    elif missing == "ew":
+        parts.append(_("a half table: no East-West pair at the last table"))
+    if "skip" in options:
+        parts.append(_("East-West skip a table after round {round}", round=options["skip"]))
+    if "pairs" in options:
+        parts.append(_("a pair sits out each round"))
+    return listed(parts, ", ")
+
+
+def balance_said(suggestion: Suggestion) -> Message:
+    """The movement's balance (:attr:`Suggestion.balance`, from
+    :meth:`~bridgescore.events.movements.model.Movement.balance`: from 0 to 1, how evenly
+    every two pairs play the same boards in the same direction, so that their scores are
+    compared) said as it applies to this movement: for a two-winner movement 0 is what it
+    is (two fields, each line ranked apart), not a fault; for a one-winner movement higher
+    is fairer, 1 a perfect Howell."""
+    figure = f"{suggestion.balance:.2f}"
+    if two_winners(suggestion):
+        return _("balance {balance}: two fields, each line its own winner", balance=figure)
+    if suggestion.balance >= 1:
+        return _("balance {balance}: perfect, every two pairs compared alike", balance=figure)
+    return _("balance {balance} of 1: one field, higher is fairer", balance=figure)
+
+
+USUAL_HOWELL_TABLES: Final = 6
+"""Up to this many tables a club usually plays a Howell (one winner, every pair meets
+every other); from one more, a Mitchell with two winners (the EBU's and ACBL's guides
+give Mitchells for larger fields: a Howell's rounds grow with the tables)."""
+
+
+def is_usual(suggestion: Suggestion) -> bool:
+    """Whether the movement is the one clubs usually play for its size: a complete Howell
+    up to :data:`USUAL_HOWELL_TABLES` tables, a full two-winner Mitchell beyond."""
+    options = dict(MovementSpec.parse(suggestion.spec).options)
+    if "rounds" in options or "switch" in options:
+        return False
+    if suggestion.tables <= USUAL_HOWELL_TABLES:
+        return suggestion.kind == "howell"
+    return suggestion.kind == "mitchell" and two_winners(suggestion)
+
+
+def usual_first(found: list[Suggestion]) -> list[Suggestion]:
+    """``found`` with the usual movement for the size (:func:`is_usual`, the best of them
+    as ``found`` orders them) moved to the front, the rest in their order."""
+    usual = next((s for s in found if is_usual(s)), None)
+    if usual is None:
+        return list(found)
+    return [usual, *(s for s in found if s is not usual)]
+
+
 SHORTLIST: Final = 8
 """How many of the best suggestions a shortlist starts with."""
 
@@ -205,4 +297,16 @@ def _usual(suggestion: Suggestion) -> bool:
     return "rounds" not in options and "switch" not in options
 
 
-__all__ = ["MINUTES_PER_BOARD", "SHORTLIST", "Suggestion", "shortlist", "suggest"]
+__all__ = [
+    "MINUTES_PER_BOARD",
+    "SHORTLIST",
+    "USUAL_HOWELL_TABLES",
+    "Suggestion",
+    "balance_said",
+    "is_usual",
+    "name_of",
+    "shortlist",
+    "suggest",
+    "two_winners",
+    "usual_first",
+]
