@@ -551,8 +551,8 @@ def session_log(session: Session, most: int = LOG_SHOWN) -> list[LogRow]:
     events = LogLine.objects.filter(session=session).select_related("by").order_by("-id")
     for line in events[:most]:
         kind = "call" if line.what in CALL_LINES else "event"
-        by = line.by.username if line.by else ""
-        rows.append(LogRow(line.created, kind, "", line.text, by, line.address))
+        by = line.by.username if line.by else line.address  # a phone: its address
+        rows.append(LogRow(line.created, kind, "", line.text, by, ""))
     rows.sort(key=lambda row: row.when, reverse=True)
     return rows[:most]
 
