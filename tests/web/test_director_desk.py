@@ -245,3 +245,14 @@ def test_grid_missing_and_close_warning_agree_in_every_state(td: Client, session
     assert "Missing:" not in grid
     page = td.post(f"/director/s/{session.pk}/state/", {"state": "closed"}).content.decode()
     assert "moved past" not in page
+
+
+def test_the_close_warning_lists_the_asks_not_yet_answered(td: Client, session: Session) -> None:
+    ask = _ask(session, 2, 1, 3)
+    page = td.post(f"/director/s/{session.pk}/state/", {"state": "closed"}).content.decode()
+    assert "1 board a table asked to mark not played, not yet answered" in page
+    assert "round 1, table 2: board 3" in page
+    assert f'href="/director/s/{session.pk}/cell/1/2/?board=3">rule</a>' in page
+    _answer(td, session, ask, "refuse")
+    again = td.post(f"/director/s/{session.pk}/state/", {"state": "closed"})
+    assert "not yet answered" not in again.content.decode()

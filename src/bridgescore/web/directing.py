@@ -695,6 +695,9 @@ class Outstanding:
     later: tuple[tuple[int, int], ...]
     pending: tuple[PendingEntry, ...]
     not_started: tuple[Seating, ...] = ()
+    asks: tuple[TableCall, ...] = ()
+    """A table's asks to mark a board not played, still unanswered (the board is among
+    those above: once closed, the ask leaves the grid)."""
 
     @property
     def key(self) -> str:
@@ -709,6 +712,7 @@ class Outstanding:
             "not_started": [(s.round, s.table, s.board) for s in self.not_started],
             "later": list(self.later),
             "pending": sorted(str(p.entry_id) for p in self.pending),
+            "asks": [a.pk for a in self.asks],
         }
         return hashlib.sha256(json.dumps(shown).encode()).hexdigest()[:16]
 
@@ -731,6 +735,9 @@ def outstanding(session: Session, state: str) -> Outstanding:
     for s in found.at(entries.Stage.WAITING):
         later[s.round] = later.get(s.round, 0) + 1
     pending = PendingEntry.objects.filter(session=session).order_by("id")
+    asks = TableCall.objects.filter(
+        session=session, kind=TableCall.Kind.NOT_PLAYED, answered=None
+    ).exclude(board=None)
     return Outstanding(
         state,
         tuple(found.at(entries.Stage.MISSING)),
@@ -738,6 +745,7 @@ def outstanding(session: Session, state: str) -> Outstanding:
         tuple(sorted(later.items())),
         tuple(pending),
         tuple(found.at(entries.Stage.NOT_STARTED)),
+        tuple(a for a in asks.order_by("id") if (a.round, a.table, a.board) not in found.done),
     )
 
 
@@ -766,6 +774,7 @@ def session_state(request: HttpRequest, session_id: int) -> HttpResponse:
                 "playing": _seen_at(session, shown.playing),
                 "not_started": _seen_at(session, shown.not_started),
                 "pending": [(clubs.table_label(session, p.table), p) for p in shown.pending],
+                "asks": [(clubs.table_label(session, a.table), a) for a in shown.asks],
                 "errors": [_("what is missing has changed since: look again")] if key else [],
             }
             return render(request, "bridgescore/state.html", context, status=STALE if key else 200)
