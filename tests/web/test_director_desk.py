@@ -16,7 +16,7 @@ from collections.abc import Callable
 from django.test import Client
 from django.utils import timezone
 
-from bridgescore.web import entries, matches
+from bridgescore.web import clubs, entries, matches, said
 from bridgescore.web.models import Club, Entry, LogLine, Session, TableCall, TableLink
 from web.posting import send_entry
 
@@ -256,3 +256,14 @@ def test_the_close_warning_lists_the_asks_not_yet_answered(td: Client, session: 
     _answer(td, session, ask, "refuse")
     again = td.post(f"/director/s/{session.pk}/state/", {"state": "closed"})
     assert "not yet answered" not in again.content.decode()
+
+
+def test_a_teams_log_line_kept_by_table_number_says_the_room(td: Client, club: Club) -> None:
+    teams = ["Aces", "Kings", "Queens", "Jacks"]
+    session = matches.create_teams_session(club, "Teams night", teams, 2)
+    detail = said.said("table {table}: phone does not hold it", table=4)
+    clubs.log(session, "entry refused", detail)
+    line = LogLine.objects.get(session=session)
+    assert line.text == "entry refused: table 2b: phone does not hold it"
+    grid = _grid(td, session)
+    assert "Match 2, closed room <small>(2b)</small>" in grid  # the grid says both

@@ -913,6 +913,7 @@ class Cell:
     state: str  # a Stage (done, missing, playing, not_started, waiting), or idle
     flags: tuple[str, ...] = ()
     label: str = ""  # teams: the match and room (``match 1, open room``)
+    room: str = ""  # teams: the room as the cards and phones say it (``1a``)
 
 
 def grid(session: Session, found: Progress | None = None) -> list[list[Cell]]:
@@ -924,6 +925,7 @@ def grid(session: Session, found: Progress | None = None) -> list[list[Cell]]:
     done = found.done
     numbers = table_numbers(movement)
     labels = {t: room_name(t) if is_teams(session) else "" for t in numbers}
+    rooms = {t: table_label(session, t) if is_teams(session) else "" for t in numbers}
     stages = {(s.round, s.table, s.board): stage for s, stage in found.stages}
     rows: list[list[Cell]] = []
     for number, rnd in enumerate(movement.rounds, start=1):
@@ -932,7 +934,8 @@ def grid(session: Session, found: Progress | None = None) -> list[list[Cell]]:
         for table in numbers:
             seat = seats.get(table)
             if seat is None:
-                row.append(Cell(number, table, "", "", (), 0, "idle", label=labels[table]))
+                label, room = labels[table], rooms[table]
+                row.append(Cell(number, table, "", "", (), 0, "idle", label=label, room=room))
                 continue
             keys = [(number, table, b) for b in seat.boards]
             entered = [done[k] for k in keys if k in done]
@@ -950,6 +953,7 @@ def grid(session: Session, found: Progress | None = None) -> list[list[Cell]]:
                     str(state),
                     flags,
                     labels[table],
+                    rooms[table],
                 )
             )
         rows.append(row)
