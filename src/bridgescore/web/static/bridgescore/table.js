@@ -334,7 +334,7 @@
         return el("li", { text: line.charAt(0).toUpperCase() + line.slice(1) });
       })));
     }
-    if (unsent) {
+    if (unsent && !brief) {  // (on a board's screen the line over it says so already)
       children.push(el("p", { className: "note", text: fill(ngettext("%(n)s result is still on this phone: it is sent when the connection is back (keep this page open).",
         "%(n)s results are still on this phone: they are sent when the connection is back (keep this page open).", unsent), { n: unsent }) }));
     }
