@@ -53,8 +53,8 @@ def release_table(request: HttpRequest, session_id: int, table: int) -> HttpResp
     link = _link(session, table)
     if TableLink.objects.filter(pk=link.pk, locked=True).update(locked=False):
         limits.clear(Attempt.What.CODE, f"table:{link.pk}")
-        where = clubs.table_named(session, table)
-        detail = said.said(gettext_noop("{table}: unlocked"), table=where)
+        label = clubs.table_label(session, table)
+        detail = said.said(gettext_noop("table {label} unlocked"), label=label)
         clubs.log(session, gettext_noop("table released"), detail, user=request.user)
     return redirect("control", session_id=session.pk)
 
