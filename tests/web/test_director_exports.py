@@ -199,3 +199,22 @@ def test_the_csv_and_json_say_the_date_the_club_and_the_leads(
     path = tmp_path / "spanish.csv"
     path.write_bytes(spanish.content)
     assert load_event(path).results.rows == load_event(tmp_path / "session.csv").results.rows
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "pbn", "xml"])
+def test_a_teams_export_reads_back_to_the_same_standings(
+    td: Client, club: Club, fmt: str, tmp_path: Path
+) -> None:
+    """Round 1 of a four-team round robin: ``bridgescore event`` on each export gives
+    the web's standings, every team in them."""
+    session = matches.create_teams_session(club, "Teams night", TEAMS, 4)
+    room = Room(session)
+    room.play_round(1)
+    path = _exported(td, session, fmt, tmp_path)
+    ran = CliRunner().invoke(cli, ["event", str(path), "--json"])
+    assert ran.exit_code == 0, ran.output
+    summary = json.loads(ran.output[ran.output.index("{") :])
+    theirs = {s["id"]: round(s["vp"], 2) for s in summary["participants"]}
+    ours = {s.team: round(s.vp, 2) for s in room.library().standings}
+    assert ours == {"Aces": 15.74, "Kings": 1.67, "Queens": 18.33, "Jacks": 4.26}
+    assert theirs == ours
