@@ -308,8 +308,9 @@ class TablePhone:
         self.tap("[data-action='accept']")
         self.per_board[(round_no, board)] = self.taps - before
         self.wait_step("kept")
-        if online and play.level != "np":
-            self.page.locator("#traveller").wait_for(timeout=15_000)
+        if online:
+            received = "The director is asked to agree." if play.level == "np" else "Received"
+            self.page.locator("#kept-status").filter(has_text=received).wait_for(timeout=15_000)
         if snap:
             self.snap("accepted")
         return shown

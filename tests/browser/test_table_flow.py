@@ -775,6 +775,9 @@ def teams_night(
     closed.back()
     for index, board in enumerate(order):
         closed.enter(board, PLAYS[index])
+        # no link to the board's results: the open room has not played it yet
+        closed.page.wait_for_function("() => !!window.bridgescoreTable")
+        assert closed.page.locator("#traveller").count() == 0
     lines = closed.end_lines()
     closed.snap("match-complete")
     scorer = Scorer(new_phone())

@@ -139,3 +139,19 @@ def test_the_page_without_scripts_links_no_results_the_table_may_not_see(
     page = kept.content.decode()
     assert 'href="/r/' + session.public_id + '/board-2.html"' in page  # played: its results
     assert "board-1.html" not in page  # not played: none
+
+
+def test_the_plan_says_which_boards_results_the_table_may_open(
+    session: Session, link: Link, phone: Phone, director: User
+) -> None:
+    table = link(1)
+    device = phone(table)
+    kept = send_entry(device, table.token, round=1, board=1, confirm="1", **MADE)
+    assert kept["http"] == 200
+    plan = _plan(device, table)
+    assert (_board(plan, 1, 1)["seen"], _board(plan, 1, 2)["seen"]) == (True, False)
+    assert device.get(f"/r/{session.public_id}/board-1.html").status_code == 200
+    assert device.get(f"/r/{session.public_id}/board-2.html").status_code == 403
+    inp = entries.EntryInput(1, 1, 2, "", "", "", not_played=True)
+    entries.record_entry(session, inp, by_table=False, user=director, reason="agreed")
+    assert _board(_plan(device, table), 1, 2)["seen"] is False  # not played: nothing to see

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Callable
 from typing import Any
 
 from django.http import (
@@ -128,6 +129,7 @@ def plan_of(link: TableLink) -> dict[str, Any]:
             continue
         waiting[key] = {"shown": pending.shown_text, "entry_id": str(pending.entry_id)}
     asked = _asked_not_played(link)
+    seen = _seen(link, current)
     rounds: list[dict[str, Any]] = []
     for number in range(1, len(movement.rounds) + 1):
         seat = table_in(movement, number, link.table)
@@ -148,6 +150,7 @@ def plan_of(link: TableLink) -> dict[str, Any]:
                     "entered": None if entry is None else {"score": entry_text(entry)},
                     "pending": waiting.get((number, board)),
                     "asked": asked.get((number, board)),
+                    "seen": seen(number, board),
                 }
             )
         moves = moves_after(movement, number, link.table)
@@ -188,6 +191,17 @@ def plan_of(link: TableLink) -> dict[str, Any]:
             "traveller": f"/r/{public}/board-0.html",
         },
     }
+
+
+def _seen(link: TableLink, current: dict[tuple[int, int, int], Any]) -> Callable[[int, int], bool]:
+    """Whether the table may open a board's results (its traveller) as the results pages
+    rule it (:func:`entries.visible_boards`; a teams board once both rooms of the match
+    have it): the phone links only to those."""
+    visible = entries.visible_boards(link.session, link.table)
+    if link.session.kind != Session.Kind.TEAMS:
+        return lambda number, board: board in visible
+    other = link.table + 1 if link.table % 2 else link.table - 1  # the match's other room
+    return lambda number, board: board in visible and (number, other, board) in current
 
 
 def _asked_not_played(link: TableLink) -> dict[tuple[int, int], dict[str, str]]:

@@ -489,8 +489,9 @@
       var traveller = state.plan.links.traveller.replace("board-0", "board-" + last.board);
       var said = queued ? gettext("Kept on this phone: it is sent when the connection is back.") :
         !acked ? gettext("Sending…") : asked ? gettext("The director is asked to agree.") : gettext("Received by the scorer.");
-      // a board's results only once the table may see them: entered, and played
-      var seeable = acked && !queued && !asked && (b.entered || !(sent()[k] || {}).asked);
+      // a board's results only once the table may see them (the plan says so, once it
+      // has the board: entered, played, in teams both rooms)
+      var seeable = acked && !queued && !asked && !!b.seen;
       return { screen: section("kept", [
         el("h2", { text: asked ? fill(gettext("Board %(board)s: not played, asked of the director"), { board: last.board }) : fill(gettext("Board %(board)s accepted"), { board: last.board }) }),
         asked ? null : el("p", { className: "contract-line", text: last.text }),
