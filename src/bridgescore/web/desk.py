@@ -141,18 +141,3 @@ def _accept(session: Session, call: TableCall, request: HttpRequest) -> None:
     entries.record_entry(
         session, inp, by_table=False, user=request.user, reason=gettext(ASK_REASON)
     )
-
-
-def answered_by_director(
-    session: Session, round_no: int, table: int, board: int, user: clubs.Viewer
-) -> None:
-    """Any entry the director records for a board answers the table's open ask for it
-    (a ruling instead of not played)."""
-    TableCall.objects.filter(
-        session=session,
-        table=table,
-        round=round_no,
-        board=board,
-        kind=TableCall.Kind.NOT_PLAYED,
-        answered=None,
-    ).update(answered=timezone.now(), answered_by=clubs.user_of(user))

@@ -41,7 +41,6 @@ from bridgescore.web import (
     bridgemate_import,
     changes,
     clubs,
-    desk,
     director_forms,
     entries,
     failures,
@@ -648,7 +647,6 @@ def director_cell(request: HttpRequest, session_id: int, round_no: int, table: i
                     entries.record_entry(
                         session, inp, by_table=False, user=request.user, reason=data["reason"]
                     )
-                    desk.answered_by_director(session, round_no, table, inp.board, request.user)
             except BridgeError as err:
                 errors = [problem(err)]
             else:

@@ -17,7 +17,7 @@ from enum import StrEnum
 from typing import Protocol, TypeVar
 
 from django.db import IntegrityError, connection, transaction
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext, gettext_noop
 
 try:
@@ -67,6 +67,7 @@ from bridgescore.web.models import (
     PendingEntry,
     Session,
     SessionPair,
+    TableCall,
 )
 
 
@@ -336,7 +337,10 @@ def record_entry(
     Entries are written in groups (:func:`_write`): the thread that finds the writer free
     writes every entry waiting at that moment in one transaction and one commit, so 60
     tables sending at once wait for a few commits, not for 60 one after another."""
-    return _written(_record(session, inp, by_table, user, reason))
+    entry, created = _written(_record(session, inp, by_table, user, reason))
+    if created:
+        _answer_asks(session, inp, user)
+    return entry, created
 
 
 def record_table_entry(session: Session, inp: EntryInput) -> tuple[Entry, bool, int]:
@@ -344,8 +348,27 @@ def record_table_entry(session: Session, inp: EntryInput) -> tuple[Entry, bool, 
     is playing once it is in (worked out in the same write from the table's entries)."""
     wanted = _record(session, inp, True, None, "")
     entry, created = _written(wanted)
+    if created:
+        _answer_asks(session, inp, None)
     playing = wanted.playing if wanted.playing is not None else round_at(session, inp.table)
     return entry, created, playing
+
+
+def _answer_asks(session: Session, inp: EntryInput, user: Viewer) -> None:
+    """A board kept answers the table's open ask to mark it not played: the director's
+    entry is the ruling (or the acceptance), the table's own shows it was played after
+    all. Read first, written only when there is an ask (a write on every result would
+    queue behind the entries' writer)."""
+    open_asks = TableCall.objects.filter(
+        session=session,
+        table=inp.table,
+        round=inp.round,
+        board=inp.board,
+        kind=TableCall.Kind.NOT_PLAYED,
+        answered=None,
+    )
+    if open_asks.exists():
+        open_asks.update(answered=timezone.now(), answered_by=user_of(user))
 
 
 def _written(wanted: _Wanted) -> tuple[Entry, bool]:

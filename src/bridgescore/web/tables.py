@@ -120,8 +120,6 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
                 body["asked"] = True
             return _answer(wants_json, request, link, body, 200)
         entry, created, playing = entries.record_table_entry(link.session, inp)
-        if created:
-            _answered_by_entry(link, inp)
     except (BridgeError, ValueError) as error:
         message = problem(error)
         clubs.log(
@@ -254,19 +252,6 @@ def _ask_not_played(
         "score": gettext(ASKED),
         "round": found.round,
     }
-
-
-def _answered_by_entry(link: TableLink, inp: entries.EntryInput) -> None:
-    """A board the table asked to mark not played, then entered after all: the ask is
-    answered by the result (it leaves the director's grid)."""
-    TableCall.objects.filter(
-        session=link.session,
-        table=link.table,
-        kind=TableCall.Kind.NOT_PLAYED,
-        round=inp.round,
-        board=inp.board,
-        answered=None,
-    ).update(answered=timezone.now())
 
 
 def _as_read(form: TableResultForm, data: Any) -> dict[str, str]:
