@@ -1025,6 +1025,11 @@ def round_four(
     found["late"] = erased
 
     # without a connection: the next board kept on the phone, then a reload
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:  # the result's sending held until it has been seen
+        held.append(route)
+
     if plain is not None:
         plain.cut()
     four.page.context.set_offline(True)
@@ -1035,24 +1040,19 @@ def round_four(
         with contextlib.suppress(PlaywrightError):  # no page without a connection
             four.page.reload()
         assert four.unloads == 1  # warned before leaving with a result waiting
+        four.page.context.route("**/entry/", hold)
     finally:
         if plain is not None:
             plain.mend()
         four.page.context.set_offline(False)
-    # opened again: the result waiting is shown, then sent (held until seen)
-    held: list[Route] = []
-
-    def hold(route: Route) -> None:
-        held.append(route)
-
-    four.page.route("**/entry/", hold)
+    # opened again: the result waiting is shown, then sent
     four.open(evening.links[4])
     assert four.queue_text().startswith(f"Waiting to send: board {late_boards[1]} ")
     four.snap("plain-http-opened-again")
-    while not held:
-        four.page.wait_for_timeout(100)
-    held[0].continue_()
-    four.page.unroute("**/entry/", hold)
+    four.page.context.unroute("**/entry/", hold)
+    for route in held:  # (one from the page opened again; any other is the same result)
+        with contextlib.suppress(PlaywrightError):
+            route.continue_()
     four.page.locator("#queue").wait_for(state="hidden", timeout=15_000)
     found["sent after reload"] = (4, late_boards[1])
     return found
