@@ -63,7 +63,7 @@ def test_a_board_asked_not_played_waits_in_the_plan_until_the_director_answers(
     TableCall.objects.filter(session=session, answered=None).update(answered=timezone.now())
     board = _board(_plan(device, table), 1, 1)
     assert board["asked"] is None
-    assert board["entered"] == {"score": "NP"}  # as the table link writes an entry
+    assert board["entered"] == {"score": "Not played"}
     # no traveller for a board not played
     assert device.get(f"/r/{session.public_id}/board-1.html").status_code == 403
 

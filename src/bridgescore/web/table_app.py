@@ -29,6 +29,7 @@ from bridgescore.events.movements.moves import (
 from bridgescore.web import clubs, entries, failures, matches, said
 from bridgescore.web.answers import RESULTS
 from bridgescore.web.models import (
+    Entry,
     PendingEntry,
     Session,
     SessionPair,
@@ -147,7 +148,7 @@ def plan_of(link: TableLink) -> dict[str, Any]:
                     "vulnerability": vulnerable_name(info.vulnerability),
                     "ns_vulnerable": info.vulnerability.is_vulnerable(Seat.NORTH),
                     "ew_vulnerable": info.vulnerability.is_vulnerable(Seat.EAST),
-                    "entered": None if entry is None else {"score": entry_text(entry)},
+                    "entered": None if entry is None else {"score": _entered_text(entry)},
                     "pending": waiting.get((number, board)),
                     "asked": asked.get((number, board)),
                     "seen": seen(number, board),
@@ -191,6 +192,14 @@ def plan_of(link: TableLink) -> dict[str, Any]:
             "traveller": f"/r/{public}/board-0.html",
         },
     }
+
+
+def _entered_text(entry: Entry) -> str:
+    """A board's standing result as the phone lists it: the result and North-South's
+    points, an adjusted score, or "Not played" in words (not the results' ``NP``)."""
+    if entry.kind == Entry.Kind.NOT_PLAYED:
+        return gettext("Not played")
+    return entry_text(entry)
 
 
 def _seen(link: TableLink, current: dict[tuple[int, int, int], Any]) -> Callable[[int, int], bool]:
