@@ -1055,6 +1055,22 @@ def round_four(
             route.continue_()
     four.page.locator("#queue").wait_for(state="hidden", timeout=15_000)
     found["sent after reload"] = (4, late_boards[1])
+
+    # the last board asked not played, and refused by the director: entered after all
+    last = late_boards[2]
+    four.enter(last, Play("np"))  # the only board left: chosen for the table
+    four.next()
+    four.wait_step("waiting")
+    director_page.goto(evening.control)
+    ask = director_page.locator("#alerts li.not_played").filter(has_text="able 4")
+    with director_page.expect_navigation():
+        ask.get_by_role("button", name="Refuse").click()
+    four.tap("[data-action='refresh']")
+    four.wait_step("contract")  # open again, and the only board left
+    assert four.drafted() == last
+    four.enter(last, play_for(4, 4, 2))
+    four.end_lines()
+    found["refused"] = last
     return found
 
 
@@ -1081,6 +1097,15 @@ def test_a_board_erased_after_the_table_moved_on_is_entered_late_from_the_phone(
     lines = log_lines(director_page, evening)
     late = [line for line in lines if line.startswith(f"round 3, table 4, board {board}: ")]
     assert any("entered late" in line for line in late), late
+
+
+def test_a_board_asked_not_played_and_refused_is_entered_after_all(
+    evening: Evening, round_four: dict[str, object], director_page: Page
+) -> None:
+    board = round_four["refused"]
+    assert isinstance(board, int)
+    play = play_for(4, 4, seat_boards(4, 4).index(board))
+    assert kept(director_page, evening)[(4, 4, board)] == play.kept()
 
 
 def test_a_reload_on_plain_http_warns_and_the_result_waiting_is_sent_once(
