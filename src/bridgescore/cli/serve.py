@@ -80,8 +80,7 @@ from bridgescore.i18n import gettext_noop
     metavar="CERT.pem",
     help=gettext_noop(
         "Serve over https with the club's certificate (a PEM file with its chain): the"
-        " table's page then opens on a phone without a connection. Needs"
-        " 'bridgescore[https]'."
+        " table's page then opens on a phone without a connection."
     ),
 )
 @click.option(
