@@ -1111,7 +1111,9 @@ def test_a_board_asked_not_played_and_refused_is_entered_after_all(
 def test_a_reload_on_plain_http_warns_and_the_result_waiting_is_sent_once(
     evening: Evening, round_four: dict[str, object], director_page: Page
 ) -> None:
-    round_no, board = round_four["sent after reload"]  # type: ignore[misc]
+    sent = round_four["sent after reload"]
+    assert isinstance(sent, tuple)
+    round_no, board = sent
     assert entered_order(director_page, evening, 4).count((round_no, board)) == 1
     assert (round_no, 4, board) in kept(director_page, evening)
 
