@@ -195,6 +195,11 @@ SHOWN = """() => {
             body = body.split(a.innerText).join(' ');
         }
     }
+    // names the club typed (a session's, the club's), marked translate="no" as HTML marks
+    // what no translation touches: the home page's sessions, other tests' ones among them
+    for (const e of document.querySelectorAll('main [translate=no]')) {
+        body = body.split(e.innerText).join(' ');
+    }
     const out = [document.title, body];
     const read = '[placeholder], [title], [aria-label], [alt], input[type=submit], '
         + 'input[type=button]';

@@ -98,12 +98,13 @@ def test_plain_install_serves_the_web_app_and_suggests_movements(
     )
     try:
         assert server.stdout is not None
-        said = [server.stdout.readline() for _ in range(4)]
+        said = [server.stdout.readline() for _ in range(5)]
         database = tmp_path / "home" / "bridgescore.sqlite3"
         assert said[0] == (
             f"bridgescore: serving http://127.0.0.1:{port}/ (database: SQLite {database})\n"
         )
-        assert said[1] == "bridgescore: demo director login: director / demo-bridge-club\n"
+        assert said[1].startswith("bridgescore: this machine only: the players' phones cannot")
+        assert said[2] == "bridgescore: demo director login: director / demo-bridge-club\n"
         page, failure, style = "", "", ""
         for _ in range(100):
             try:

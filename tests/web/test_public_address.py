@@ -430,3 +430,4 @@ def test_plain_http_says_what_the_phones_get_and_how_to_have_more() -> None:
     assert plain.startswith("plain http: a table's phone keeps its results without a connection")
     assert "--https" in plain
     assert what_serving_gives("https://bridge.club.example/").startswith("https: ")
+    assert what_serving_gives("http://127.0.0.1:8000/").startswith("this machine only: ")

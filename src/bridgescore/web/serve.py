@@ -129,11 +129,23 @@ HTTPS = gettext_noop(
 )
 
 
+THIS_MACHINE = gettext_noop(
+    "this machine only: the players' phones cannot open this address (serve with --host"
+    " 0.0.0.0 for the club's phones)"
+)
+
+
 def what_serving_gives(url: str) -> str:
     """What the phones get from the way the app is served (printed at start, translated
     there): https keeps the table's page on the phone (a service worker); plain http
-    keeps the results but not the page."""
-    return HTTPS if url.startswith("https://") else PLAIN_HTTP
+    keeps the results but not the page; this machine's own address reaches no phone."""
+    from urllib.parse import urlsplit
+
+    if url.startswith("https://"):
+        return HTTPS
+    if (urlsplit(url).hostname or "") in {"localhost", "127.0.0.1", "::1"}:
+        return THIS_MACHINE
+    return PLAIN_HTTP
 
 
 def run(
