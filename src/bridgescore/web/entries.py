@@ -359,16 +359,15 @@ def _answer_asks(session: Session, inp: EntryInput, user: Viewer) -> None:
     entry is the ruling (or the acceptance), the table's own shows it was played after
     all. Read first, written only when there is an ask (a write on every result would
     queue behind the entries' writer)."""
-    open_asks = TableCall.objects.filter(
-        session=session,
-        table=inp.table,
-        round=inp.round,
-        board=inp.board,
-        kind=TableCall.Kind.NOT_PLAYED,
-        answered=None,
-    )
-    if open_asks.exists():
-        open_asks.update(answered=timezone.now(), answered_by=user_of(user))
+    if queries.open_ask(session.pk, inp.table, inp.round, inp.board):
+        TableCall.objects.filter(
+            session=session,
+            table=inp.table,
+            round=inp.round,
+            board=inp.board,
+            kind=TableCall.Kind.NOT_PLAYED,
+            answered=None,
+        ).update(answered=timezone.now(), answered_by=user_of(user))
 
 
 def _written(wanted: _Wanted) -> tuple[Entry, bool]:

@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 from django.db import connection
 from django.db.models import Field, Model
 
-from bridgescore.web.models import Entry, Session, TableLink
+from bridgescore.web.models import Entry, Session, TableCall, TableLink
 
 
 def _quote(name: str) -> str:
@@ -107,6 +107,27 @@ def link_by_token(token: str) -> TableLink | None:
     link: TableLink = link_loader.load(row[:width])
     link.session = _loader(vendor, Session, "s").load(row[width:])
     return link
+
+
+@cache
+def _ask_sql(vendor: str) -> str:
+    """Whether a table's board has an open ask (``vendor``: a key of the cache)."""
+    del vendor
+    return (
+        f"SELECT 1 FROM {_quote(TableCall._meta.db_table)}"
+        f" WHERE {_column(TableCall, 'session')} = %s AND {_column(TableCall, 'table')} = %s"
+        f" AND {_column(TableCall, 'round')} = %s AND {_column(TableCall, 'board')} = %s"
+        f" AND {_column(TableCall, 'kind')} = %s AND {_column(TableCall, 'answered')} IS NULL"
+    )
+
+
+def open_ask(session_id: int, table: int, round_no: int, board: int) -> bool:
+    """Whether the table has asked to mark this board not played and the director has not
+    answered yet (read on every result kept: one plain statement)."""
+    values: list[int | str] = [session_id, table, round_no, board, str(TableCall.Kind.NOT_PLAYED)]
+    with connection.cursor() as cursor:
+        cursor.execute(_ask_sql(connection.vendor), values)
+        return cursor.fetchone() is not None
 
 
 def _lock_sql(tables: Iterable[tuple[int, int]]) -> tuple[str, list[int]]:
