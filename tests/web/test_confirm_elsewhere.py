@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Callable
 
@@ -352,3 +353,29 @@ def test_a_result_that_cannot_be_kept_when_accepted_still_waits(
     assert "2♠ by North, made 8" in refused.content.decode()  # offered again, to reject
     ew.post(f"/t/{table.token}/confirm/", {"reject": entry_id})
     assert (PendingEntry.objects.count(), TableCall.objects.count()) == (0, 1)
+
+
+def test_the_opening_lead_is_said_with_the_result_east_west_confirm(
+    session: Session, link: Link, phone: Phone
+) -> None:
+    """The lead sent with a result is shown as the table's phone shows it, in the reader's
+    words (the suit's symbol, 10 for the ten)."""
+    table = link(1)
+    holder = phone(table)
+    _waiting(holder, table, 1, contract="4H", declarer="S", result="-1", lead="DT")
+    _waiting(holder, table, 2, contract="2S", declarer="N", result="=")  # no lead sent
+    without = {
+        "en": "2♠ by North, made 8 · <b>NS +110</b>",
+        "fi": "2♠, pelinviejä Pohjoinen, kotiin, 8 tikkiä · <b>PE +110</b>",
+        "es": "2♠ por Norte, cumplido, 8 bazas · <b>NS +110</b>",
+    }
+    for language, said in (
+        ("en", "4♥ by South, down 1, lead ♦10 · <b>NS -50</b>"),
+        ("fi", "4♥, pelinviejä Etelä, pietit 1, lähtö ♦10 · <b>PE -50</b>"),
+        ("es", "4♥ por Sur, multas: 1, salida ♦10 · <b>NS -50</b>"),
+    ):
+        ew = Client(HTTP_ACCEPT_LANGUAGE=language)
+        ew.post(f"/t/{table.token}/confirm/", {"code": table.code})
+        page = ew.get(f"/t/{table.token}/confirm/").content.decode()
+        shown = re.findall(r"class=\"preview\">(.*?)</p>", page)
+        assert shown == [said, without[language]]  # board 2, sent without a lead

@@ -28,6 +28,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext, gettext_noop, ngettext
 
 from bridgescore.core.contract import Contract, PassedOut, TableResult
+from bridgescore.core.hands import Card
 from bridgescore.errors import BridgeError
 from bridgescore.events.movements.fit import table_in
 from bridgescore.i18n import seat_name
@@ -327,6 +328,22 @@ class Waiting:
     board: int | None
     said: str
     score: str
+    lead: str = ""
+
+
+def _lead_of(pending: PendingEntry) -> str:
+    """The opening lead sent with a result, as the table's phone says it (``lead ♠K``,
+    ``lähtö ♥10``), or ``''``."""
+    try:
+        kept = json.loads(pending.fields)
+        typed = str(kept.get("lead") or "") if isinstance(kept, dict) else ""
+        card = Card.parse(typed) if typed else None
+    except (BridgeError, ValueError):
+        return ""
+    if card is None:
+        return ""
+    rank = "10" if card.rank.letter == "T" else card.rank.letter
+    return gettext("lead {card}").format(card=f"{card.suit.symbol}{rank}")
 
 
 def waiting_of(pending: PendingEntry) -> Waiting:
@@ -342,6 +359,7 @@ def waiting_of(pending: PendingEntry) -> Waiting:
         board=board if isinstance(board, int) else None,
         said=spoken or pending.shown_text,
         score=said.ns_points(points) if isinstance(points, int) and spoken else "",
+        lead=_lead_of(pending) if spoken else "",
     )
 
 
