@@ -397,9 +397,9 @@ def round_one(
     east_west.get_by_label("Table code").fill(evening.codes[3])
     east_west.get_by_role("button", name="Confirm results on this phone").click()
     row = east_west.locator("form.confirm").filter(has_text="Board 7")
-    # the result in words, as the table's phone said it (the page leaves out the lead)
+    # the result in words, the lead with it, as the table's phone said it
     preview = row.locator(".preview").inner_text()
-    assert preview.startswith(said.split(", lead ")[0] + " · "), (preview, said)
+    assert preview.startswith(said + " · "), (preview, said)
     assert ns_score(preview) == ns_score(shown[3][7]) == -100
     shoot(east_west, "flow-east-west-confirm")
     row.get_by_role("button", name="Accept").click()
