@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 from django.views.i18n import JavaScriptCatalog
 
 from bridgescore.core.seats import Seat
+from bridgescore.core.vulnerability import BoardInfo
 from bridgescore.events.movements.fit import table_in
 from bridgescore.events.movements.moves import (
     BoardMove,
@@ -54,24 +55,13 @@ def table_view_context(link: TableLink) -> dict[str, Any]:
     number = entries.table_round(session, link.table, current)
     seat = table_in(movement, number, link.table)
     names = {p.pair: p.names for p in SessionPair.objects.filter(session=session)}
-    from bridgescore.core.vulnerability import BoardInfo
-
     pending = PendingEntry.objects.filter(session=session, table=link.table)
     waiting = {json.loads(p.fields).get("board") for p in pending}
     boards = []
     if seat is not None:
         for board in seat.boards:
-            info = BoardInfo.of(board)
             entry = current.get((number, link.table, board))
-            boards.append(
-                {
-                    "number": board,
-                    "dealer": dealer_name(info.dealer),
-                    "vulnerability": vulnerable_name(info.vulnerability),
-                    "entry": entry,
-                    "pending": str(board) in waiting,
-                }
-            )
+            boards.append({**_board_named(board), "entry": entry, "pending": str(board) in waiting})
     teams = session.kind == Session.Kind.TEAMS
     return {
         "link": link,
@@ -87,7 +77,7 @@ def table_view_context(link: TableLink) -> dict[str, Any]:
         "results": RESULTS,
         "unfinished": _unfinished(boards),
         "pending": pending,
-        "plan": plan_of(link),
+        "plan": plan_of(link, current),
     }
 
 
@@ -112,13 +102,26 @@ def table_plan(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
-def plan_of(link: TableLink) -> dict[str, Any]:
-    """The table's plan as the phone keeps it (see :func:`table_plan`)."""
-    from bridgescore.core.vulnerability import BoardInfo
+def _board_named(board: int) -> dict[str, Any]:
+    """A board as the phone heads it: its number, dealer and who is vulnerable, in the
+    reader's language."""
+    info = BoardInfo.of(board)
+    return {
+        "number": board,
+        "dealer": dealer_name(info.dealer),
+        "vulnerability": vulnerable_name(info.vulnerability),
+    }
 
+
+def plan_of(
+    link: TableLink, current: dict[tuple[int, int, int], Entry] | None = None
+) -> dict[str, Any]:
+    """The table's plan as the phone keeps it (see :func:`table_plan`); ``current``: the
+    session's standing entries when the caller has read them already."""
     session = link.session
     movement = clubs.movement_of(session)
-    current = entries.current_entries(session)
+    if current is None:
+        current = entries.current_entries(session)
     playing = entries.table_round(session, link.table, current)
     names = {p.pair: p.names for p in SessionPair.objects.filter(session=session)}
     waiting: dict[tuple[int, int], dict[str, Any]] = {}
@@ -143,9 +146,7 @@ def plan_of(link: TableLink) -> dict[str, Any]:
             entry = current.get((number, link.table, board))
             boards.append(
                 {
-                    "number": board,
-                    "dealer": dealer_name(info.dealer),
-                    "vulnerability": vulnerable_name(info.vulnerability),
+                    **_board_named(board),
                     "ns_vulnerable": info.vulnerability.is_vulnerable(Seat.NORTH),
                     "ew_vulnerable": info.vulnerability.is_vulnerable(Seat.EAST),
                     "entered": None if entry is None else {"score": _entered_text(entry)},
