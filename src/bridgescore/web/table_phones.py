@@ -279,6 +279,16 @@ def _alert(link: TableLink) -> None:
 # --- taking the table over -------------------------------------------------------------------
 
 
+def _code_page(link: TableLink) -> dict[str, Any]:
+    """What a page asking the table's code shows of the table (the takeover's, the
+    opponents' confirmation)."""
+    return {
+        "link": link,
+        "digits": len(link.code),
+        "table_label": clubs.table_label(link.session, link.table),
+    }
+
+
 @failures.only("GET", "POST")
 def table_takeover(request: HttpRequest, token: str) -> HttpResponse:
     """Take the table over from another phone: its own page, saying what it does (the
@@ -287,11 +297,7 @@ def table_takeover(request: HttpRequest, token: str) -> HttpResponse:
     link = link_of(request, token)
     if link.session.state != Session.State.RUNNING:
         return closed_link(request, link)
-    context: dict[str, Any] = {
-        "link": link,
-        "digits": len(link.code),
-        "table_label": clubs.table_label(link.session, link.table),
-    }
+    context = _code_page(link)
     if request.method == "GET":
         if holds(request, link):
             return redirect("table", token=token)
@@ -409,11 +415,7 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
     link = link_of(request, token)
     if link.session.state != Session.State.RUNNING:
         return closed_link(request, link)
-    context: dict[str, Any] = {
-        "link": link,
-        "digits": len(link.code),
-        "table_label": clubs.table_label(link.session, link.table),
-    }
+    context = _code_page(link)
     if request.method == "POST" and "code" in request.POST:
         try:
             form = checked(CodeForm(request.POST))
