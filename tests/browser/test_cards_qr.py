@@ -30,6 +30,7 @@ def test_each_table_cards_qr_code_reads_back_as_its_own_link(
     page.get_by_label("Password").fill("demo-bridge-club")
     page.get_by_role("button", name="Log in").click()
     page.get_by_role("link", name="Demo pairs").first.click()
+    page.wait_for_selector("h2:text-is('Table links') + table tbody tr")  # the click navigates
     rows = page.locator("h2:text-is('Table links') + table tbody tr").all()
     links = {
         int(row.locator("td").nth(0).inner_text()): (

@@ -120,14 +120,16 @@ def test_the_directors_pages_on_a_phone(
         == "rgb(251, 213, 218)"
     )
 
-    ask.get_by_role("button", name="Accept").click()
+    with director.expect_navigation():  # the answer comes back to the same page
+        ask.get_by_role("button", name="Accept").click()
     director.wait_for_url(control)
     assert director.locator(".alerts li.not_played").count() == 0
     assert (
         "round 1, table 1, board 1: not played, by director"
         in director.locator("table.log").inner_text()
     )
-    director.locator(".alerts li.call").get_by_role("button", name="Answered").click()
+    with director.expect_navigation():
+        director.locator(".alerts li.call").get_by_role("button", name="Answered").click()
     director.wait_for_url(control)
     assert director.locator(".alerts").count() == 0
     shoot(director, "director-390-answered")

@@ -122,6 +122,7 @@ def test_the_table_phone_in_the_language(
     director: Page, browser: Browser, server: Server, language: str, shoot: Shoot
 ) -> None:
     director.get_by_role("link", name="Demo pairs").first.click()
+    director.wait_for_selector('#grid ~ table a[href^="/t/"]')  # the click starts a navigation
     links = director.locator('#grid ~ table a[href^="/t/"]').all_inner_texts()
     assert len(links) == 4, links
     context = _context(browser, server, language, **PHONE)
