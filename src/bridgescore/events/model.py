@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
+from bridgescore.analysis.model import Analysis
 from bridgescore.core.contract import TableResult
 from bridgescore.core.hands import Card, Hands
 from bridgescore.core.seats import Side
@@ -439,6 +440,9 @@ class Event:
     program: str = ""
     participants: tuple[Participant, ...] = ()
     hands: Mapping[int, Hands] = field(default_factory=dict)
+    analyses: Mapping[int, Analysis] = field(default_factory=dict)
+    """Each board's double-dummy table and par, as the file gave them or the solver found
+    them (:func:`bridgescore.events.deals.analysed`)."""
     published: tuple[Published | None, ...] = ()
     standings: tuple[PublishedStanding, ...] = ()
     matches: tuple[PublishedMatch, ...] = ()
