@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Final, TypeVar
 
 from bridgescore import i18n
+from bridgescore.analysis.model import PBN_DECLARERS, PBN_STRAINS, Analysis, high_card_points
 from bridgescore.core.contract import TableResult
 from bridgescore.core.hands import SUITS, Hands
 from bridgescore.core.seats import Seat, Side
@@ -90,6 +91,47 @@ def hand_views(hands: Hands, w: Words = ENGLISH) -> dict[str, HandView | None]:
 
 
 @dataclass(frozen=True, slots=True)
+class AnalysisView:
+    """A board's analysis as a results page shows it beside the diagram, in the reader's
+    words: each hand's high-card points, the double-dummy grid (tricks for each declarer
+    in each strain), and par."""
+
+    hcp: dict[str, int | None]
+    """High-card points by seat letter (``N``, ``E``, ``S``, ``W``); ``None``: not known."""
+    strains: tuple[str, ...]
+    """The grid's column heads: notrump, spades, hearts, diamonds, clubs, as the
+    language writes them (``NT ♠ ♥ ♦ ♣``, ``ST ♠ ♥ ♦ ♣``)."""
+    declarers: tuple[tuple[str, tuple[int, ...]], ...]
+    """The grid's rows: each declarer (N, S, E, W, in the language's letters) and the
+    tricks it takes in each strain; empty when the table is not known."""
+    par_score: str
+    """North-South's par score as the page writes it (``PE +200``); empty when not known."""
+    par_contracts: str
+    """The par contracts in the language's notation (``IL 5♥X-1; IL 5♣X-1``, ``Passi``)."""
+
+
+def analysis_view(hands: Hands, analysis: Analysis | None, w: Words = ENGLISH) -> AnalysisView:
+    """What a page shows of a deal's analysis (the high-card points always; the grid and
+    par where known)."""
+    notation = w.notation
+    points = high_card_points(hands)
+    tricks = analysis.tricks if analysis is not None else None
+    par = analysis.par if analysis is not None else None
+    return AnalysisView(
+        hcp={seat.letter: points[seat] for seat in Seat},
+        strains=tuple(notation.strain(strain, symbols=True) for strain in PBN_STRAINS),
+        declarers=()
+        if tricks is None
+        else tuple(
+            (notation.seat(seat), tuple(tricks.of(seat, strain) for strain in PBN_STRAINS))
+            for seat in PBN_DECLARERS
+        ),
+        par_score="" if par is None else f"{notation.side(Side.NS)} {signed(par.score)}",
+        par_contracts="" if par is None else par.text(notation),
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class Row:
     """A table row: cells as text, and an optional link per cell."""
 
@@ -116,6 +158,8 @@ class Page:
     tables: tuple[Table, ...]
     board: BoardInfo | None = None
     hands: dict[str, HandView | None] | None = None
+    analysis: AnalysisView | None = None
+    """High-card points, double-dummy grid and par, for a board whose deal is known."""
     crumbs: tuple[tuple[str, str], ...] = field(default=())
 
 
@@ -271,6 +315,7 @@ def _board_page(event: Event, board: int, tables: tuple[Table, ...], w: Words = 
         tables,
         board=BoardInfo.of(board),
         hands=hand_views(hands, w) if hands is not None else None,
+        analysis=analysis_view(hands, event.analyses.get(board), w) if hands is not None else None,
         crumbs=((_("Results"), "index.html"),),
     )
 
