@@ -281,13 +281,19 @@ class ParContract:
         )
 
     def covers(self, other: ParContract) -> bool:
-        """Whether ``other`` names this contract (a file may name one seat of a side)."""
-        return (self.level, self.strain, self.doubled, self.tricks) == (
-            other.level,
-            other.strain,
-            other.doubled,
-            other.tricks,
-        ) and set(other.declarers) <= set(self.declarers)
+        """Whether ``other`` names this contract: a file may name one seat of a side, and
+        Ruter names a contract that makes at the level of the tricks taken (``4N E 10``
+        for ``E 3N+1``: the same tricks, the same score at any vulnerability)."""
+        if (self.strain, self.doubled, self.tricks) != (other.strain, other.doubled, other.tricks):
+            return False
+        if not set(other.declarers) <= set(self.declarers):
+            return False
+        if self.level == other.level:
+            return True
+        return not self.doubled and all(
+            self.ns_score(vulnerability) == other.ns_score(vulnerability)
+            for vulnerability in Vulnerability
+        )
 
 
 def _doubled(marks: str, text: str) -> bool:

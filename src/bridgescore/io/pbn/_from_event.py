@@ -17,6 +17,7 @@ from bridgescore.errors import marked as _
 from bridgescore.events.conventions import converted_by
 from bridgescore.events.model import Event, Published, PublishedStanding, ResultRow
 from bridgescore.events.vocabulary import EventKind, Scoring
+from bridgescore.io.pbn._analysis import analysis_tags
 from bridgescore.io.pbn._model import Game, PBNDocument, Tag
 from bridgescore.io.pbn._tables import Cell, Column, Table, format_cell
 
@@ -137,9 +138,12 @@ def from_event(
     declarer, result, ``Score_NS``/``Score_EW``; ``Table``, ``Round`` and the opening
     ``Lead`` when the rows have them; ``MP_NS``/``MP_EW`` or ``IMP_NS``/``IMP_EW`` from ``points``,
     one per row, by default ``event.published``; ``Names_NS``/``Names_EW`` from
-    ``event.participants``). The first game also has a ``[TotalScoreTable]``
-    when ``event.standings`` is given, or, without them, one listing every participant
-    when one is in no row (a pair that has played no board yet).
+    ``event.participants``), and the board's analysis from ``event.analyses``
+    (``DoubleDummyTricks``, ``OptimumResultTable``, ``OptimumScore``, ``ParContract``).
+    The first game also has a ``[TotalScoreTable]`` when ``event.standings`` is given,
+    or, without them, one listing every participant when one is in no row (a pair that
+    has played no board yet). Tags follow PBN 2.1's export order: the mandatory tags in
+    their order, then the others by name.
     """
     rows = event.results.rows
     figures: Sequence[Published | None] = event.published if points is None else points
@@ -178,7 +182,7 @@ def from_event(
     by_board: dict[int, list[int]] = defaultdict(list)
     for index, row in enumerate(rows):
         by_board[row.board].append(index)
-    boards = sorted(set(by_board) | set(event.hands))
+    boards = sorted(set(by_board) | set(event.hands) | set(event.analyses))
     scoring = _SCORING_TAGS.get(event.scoring, event.scoring or "?")
     competition = _COMPETITION.get(event.kind, event.kind.title())
     games: list[Game] = []
@@ -232,15 +236,20 @@ def from_event(
             Tag("Declarer", ""),
             Tag("Contract", ""),
             Tag("Result", ""),
-            Tag("Competition", competition),
         ]
+        supplemental = [Tag("Competition", competition)]
+        analysis = event.analyses.get(board)
+        if analysis is not None:
+            supplemental += analysis_tags(analysis)
         if cells:
             table = _layout(columns, cells, text_columns)
-            tags.append(Tag("ScoreTable", table.spec, table.format_lines()))
+            supplemental.append(Tag("ScoreTable", table.spec, table.format_lines()))
         if number == 0 and event.standings:
-            tags.append(_totals(event, unit, names))
+            supplemental.append(_totals(event, unit, names))
         elif number == 0 and _unseated(event):
-            tags.append(_entrants(event))
+            supplemental.append(_entrants(event))
+        # export format: the mandatory tags in their order, then the others by name
+        tags += sorted(supplemental, key=lambda tag: tag.name)
         games.append(Game(tuple(tags)))
     if not games and event.standings:
         tags = [

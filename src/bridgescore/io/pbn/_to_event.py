@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from bridgescore.analysis.model import Analysis
 from bridgescore.core.contract import TableResult
 from bridgescore.core.hands import Hands
 from bridgescore.core.vulnerability import BoardInfo, Vulnerability
@@ -34,6 +35,12 @@ from bridgescore.events.model import (
     partnership_id,
 )
 from bridgescore.events.vocabulary import EventKind, Scoring
+from bridgescore.io.pbn._analysis import (
+    ANALYSIS_TAGS,
+    AnalysisKey,
+    analysis_key,
+    read_analysis,
+)
 from bridgescore.io.pbn._cells import BYE, known, number, score_entry, split_names
 from bridgescore.io.pbn._checks import game_facts, parse_sided, stray_text
 from bridgescore.io.pbn._kind import event_kind, event_scoring
@@ -66,6 +73,8 @@ class _Reader:
     published: list[Published | None] = field(default_factory=list)
     problems: list[PBNProblem] = field(default_factory=list)
     hands: dict[int, Hands] = field(default_factory=dict)
+    analyses: dict[int, Analysis] = field(default_factory=dict)
+    analysis_keys: dict[int, AnalysisKey] = field(default_factory=dict)
     participants: dict[str, Participant] = field(default_factory=dict)
     standings: list[PublishedStanding] = field(default_factory=list)
     kind: str = EventKind.PAIRS.value
@@ -157,11 +166,46 @@ class _Reader:
                     "Deal",
                     Severity.WARNING,
                 )
+        if any(name in first for name in ANALYSIS_TAGS):
+            self.add_analysis(first, board, board_text, vulnerability)
         if result_tables:
             for tag in result_tables:
                 self.add_table(tag, board, board_text, vulnerability)
             return
         self.add_record(game, first, values, facts.result, facts.ns_score, board, vulnerability)
+
+    def add_analysis(
+        self,
+        first: Mapping[str, Tag],
+        board: int,
+        board_text: str | None,
+        vulnerability: Vulnerability,
+    ) -> None:
+        """The board's double-dummy analysis and par, read once a board: a board repeated
+        on every table's game with the same tags is not read again."""
+        key = analysis_key(first)
+        if self.analysis_keys.get(board) == key:
+            return  # the tags of the board's first game, read then
+        self.analysis_keys.setdefault(board, key)
+        read = read_analysis(first, vulnerability)
+        for name, line, message in read.problems:
+            self.problem(line, message, board_text, name, Severity.WARNING)
+        if read.analysis is None:
+            return
+        kept = self.analyses.setdefault(board, read.analysis)
+        if kept != read.analysis:
+            tag = next(first[name] for name in ANALYSIS_TAGS if name in first)
+            self.problem(
+                tag.line,
+                _(
+                    "board {board} is analysed differently here than in an earlier game;"
+                    " the first analysis is kept",
+                    board=board,
+                ),
+                board_text,
+                tag.name,
+                Severity.WARNING,
+            )
 
     def add_record(
         self,
@@ -686,6 +730,7 @@ def _to_event(document: PBNDocument, laws: str) -> Event:
         program=program,
         participants=tuple(reader.participants.values()),
         hands=dict(sorted(reader.hands.items())),
+        analyses=dict(sorted(reader.analyses.items())),
         published=tuple(reader.published),
         standings=tuple(reader.standings),
     )
