@@ -42,5 +42,5 @@ def test_red_suits_are_coloured_and_text_still_escaped(tmp_path: Path) -> None:
     assert str(suits("4♠W-2")) == "4♠W-2"
     build_site(load_event(EXAMPLE), tmp_path)
     page = (tmp_path / "board-3.html").read_text(encoding="utf-8")
-    assert '<td>3<span class="red-suit">♦</span>N=</td>' in page
+    assert '<td class="whole">3<span class="red-suit">♦</span>N=</td>' in page  # never broken
     assert re.search(r'<a href="board-4.html">Board 4 →</a>', page)

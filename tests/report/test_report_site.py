@@ -84,13 +84,17 @@ def test_board_page_has_hand_diagram_and_traveller(tmp_path: Path) -> None:
     assert "Dealer East" in board2
 
 
-def test_print_page_has_every_section_and_page_breaks(tmp_path: Path) -> None:
+def test_print_page_has_every_section_and_keeps_each_whole(tmp_path: Path) -> None:
     build_site(pairs_event(), tmp_path)
     printable = (tmp_path / "print.html").read_text(encoding="utf-8")
-    assert printable.count('<section class="page">') == 1 + 10 + 10
+    assert printable.count('<section class="page ranking">') == 1
+    assert printable.count('<section class="page board">') == 10
+    assert printable.count('<section class="page scorecard">') == 10
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in printable
+    assert "<h2>Boards</h2>" not in printable  # the site's list of boards is not printed
     css = (tmp_path / "style.css").read_text(encoding="utf-8")
     assert "@media print" in css
-    assert "break-after: page" in css
+    assert "break-inside: avoid" in css  # several boards a page, none split
 
 
 def test_teams_site(tmp_path: Path) -> None:

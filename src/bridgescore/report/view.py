@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Final, TypeVar
+from typing import TypeVar
 
 from bridgescore import i18n
-from bridgescore.analysis.model import PBN_DECLARERS, PBN_STRAINS, Analysis, high_card_points
+from bridgescore.analysis.model import PBN_DECLARERS, PBN_STRAINS, Analysis, Par, high_card_points
 from bridgescore.core.contract import TableResult
 from bridgescore.core.hands import SUITS, Hands
 from bridgescore.core.seats import Seat, Side
@@ -127,8 +127,33 @@ def analysis_view(hands: Hands, analysis: Analysis | None, w: Words = ENGLISH) -
             for seat in PBN_DECLARERS
         ),
         par_score="" if par is None else f"{notation.side(Side.NS)} {signed(par.score)}",
-        par_contracts="" if par is None else par.text(notation),
+        par_contracts="" if par is None else par.text(replace(notation, symbols=True)),
     )
+
+
+def against_par(score: int | None, par: Par | None, side: Side | str = Side.NS) -> str:
+    """A score's difference from par, from ``side``'s point of view (``+30``, ``-20``):
+    ``score`` is that side's, and par is North-South's, turned round for East-West. Empty
+    where the score (an adjusted or not-played board) or par is not known.
+
+    >>> par = Par(-120)  # East-West's 1NT+1 not vulnerable
+    >>> against_par(50, par), against_par(-420, par), against_par(420, par, "EW")
+    ('+170', '-300', '+300')
+    """
+    if score is None or par is None:
+        return ""
+    try:
+        seen_by = Side(side)
+    except ValueError:
+        return ""
+    return signed(score - (par.score if seen_by is Side.NS else -par.score))
+
+
+@lru_cache(maxsize=4096)
+def _kept(analysis: Analysis | None) -> Analysis | None:
+    """One object for each value of an analysis, so that a :class:`LayoutMemo`, which keeps
+    parts by identity, finds a board's page again when its analysis is read afresh."""
+    return analysis
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +172,8 @@ class Table:
     numeric: frozenset[int] = frozenset()
     navigation: bool = False
     """A list of links: shown on the site, left out of the PDF."""
+    whole: frozenset[int] = frozenset()
+    """Columns whose cells are never broken across lines (a result: ``4♦XW-1``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +199,8 @@ class Report:
     cards: tuple[Page, ...]
     language: str = Language.EN.value
     """The language it is written in (``<html lang>``)."""
+    booklet: bool = False
+    """Hand records with no results: printed as a booklet of deals, several a page."""
 
 
 def build_report(
@@ -280,7 +309,9 @@ def _hands_report(event: Event, w: Words = ENGLISH) -> Report:
     )
     index = Page("index.html", title, (links,))
     boards = tuple(_board_page(event, n, (), w) for n in sorted(event.hands))
-    return Report(title, subtitle, index, with_board_steps(boards), (), w.language.value)
+    return Report(
+        title, subtitle, index, with_board_steps(boards), (), w.language.value, booklet=True
+    )
 
 
 def scoring_name(result: PairsResult | TeamsResult | IndividualResult, w: Words = ENGLISH) -> str:
@@ -403,10 +434,13 @@ def pairs_standings(event: Event, result: PairsResult, w: Words = ENGLISH) -> li
     return standings
 
 
-def traveller_table(t: Traveller, result: PairsResult, w: Words = ENGLISH) -> Table:
+def traveller_table(
+    t: Traveller, result: PairsResult, w: Words = ENGLISH, par: Par | None = None
+) -> Table:
     """A board's traveller as every renderer shows it (the HTML and PDF board page, the
-    command line): each line's pairs, result, North-South score and both sides' points,
-    highest North-South score first; the top or the datum in its title."""
+    command line): each line's pairs, result, North-South score, its difference from
+    ``par`` where the board's par is known (North-South's score less par), and both
+    sides' points, highest North-South score first; the top or the datum in its title."""
     _ = w.gettext
     d = w.decimal
     unit = _("IMPs") if result.scoring.uses_imps else _("MP")
@@ -420,6 +454,7 @@ def traveller_table(t: Traveller, result: PairsResult, w: Words = ENGLISH) -> Ta
                 line.row.ew,
                 result_text(line.row, w),
                 signed(line.row.ns_score),
+                *(() if par is None else (against_par(line.row.ns_score, par),)),
                 points(line.ns_points, d),
                 points(line.ew_points, d),
             ),
@@ -428,26 +463,44 @@ def traveller_table(t: Traveller, result: PairsResult, w: Words = ENGLISH) -> Ta
         for line in by_score(t.lines)
     )
     ns, ew = direction_name("NS", w), direction_name("EW", w)
-    header = (ns, ew, _("Result"), _("{side} score").format(side=ns), f"{ns} {unit}",
-              f"{ew} {unit}")  # fmt: skip
-    return Table(_("Traveller") + extra, header, lines, frozenset({3, 4, 5}))
+    header = (ns, ew, _("Result"), _("{side} score").format(side=ns),
+              *(() if par is None else (_("vs par"),)), f"{ns} {unit}", f"{ew} {unit}")  # fmt: skip
+    numbers = frozenset(range(3, len(header)))
+    return Table(_("Traveller") + extra, header, lines, numbers, whole=frozenset({2}))
 
 
-_CARD_NUMBERS: Final = frozenset({0, 4, 5, 6})
-
-
-def card_header(result: PairsResult, w: Words = ENGLISH) -> tuple[str, ...]:
-    """A score card's columns: board, direction, opponents, result, score, points, and the
+def card_header(
+    result: PairsResult, w: Words = ENGLISH, *, with_par: bool = False
+) -> tuple[str, ...]:
+    """A score card's columns: board, direction, opponents, result, score, its difference
+    from par (``with_par``: the event knows the par of some board), points, and the
     percentage at matchpoints."""
     _ = w.gettext
     imps = result.scoring.uses_imps
     unit = _("IMPs") if imps else _("MP")
-    return (_("Board"), _("Dir"), _("Against"), _("Result"), _("Score"), unit,
-            *(() if imps else ("%",)))  # fmt: skip
+    return (_("Board"), _("Dir"), _("Against"), _("Result"), _("Score"),
+            *((_("vs par"),) if with_par else ()), unit, *(() if imps else ("%",)))  # fmt: skip
 
 
-def card_row(line: CardLine, imps: bool, w: Words = ENGLISH) -> Row:
-    """One board of a pair's score card."""
+_CARD_RESULT = frozenset({3})
+"""A score card's result column."""
+
+
+def _card_numbers(header: tuple[str, ...]) -> frozenset[int]:
+    """A score card's figures: the board, and every column from the score on."""
+    return frozenset({0, *range(4, len(header))})
+
+
+def card_row(
+    line: CardLine,
+    imps: bool,
+    w: Words = ENGLISH,
+    par: Par | None = None,
+    *,
+    with_par: bool = False,
+) -> Row:
+    """One board of a pair's score card; ``with_par``: its score against the board's
+    ``par``, from the pair's side (empty where par is not known)."""
     d = w.decimal
     return Row(
         (
@@ -456,6 +509,7 @@ def card_row(line: CardLine, imps: bool, w: Words = ENGLISH) -> Row:
             line.opponents,
             line.result if w.language is Language.EN else _shown_result(line.result, w),
             signed(line.score),
+            *((against_par(line.score, par, line.direction),) if with_par else ()),
             points(line.points, d),
             *(() if imps else (fixed(line.percent, d),)),
         ),
@@ -463,11 +517,25 @@ def card_row(line: CardLine, imps: bool, w: Words = ENGLISH) -> Row:
     )
 
 
-def card_table(result: PairsResult, pair: str, w: Words = ENGLISH) -> Table:
-    """A pair's score card as every renderer shows it."""
+def pars_of(event: Event) -> dict[int, Par]:
+    """Each board's par, where the event knows it."""
+    return {n: a.par for n, a in event.analyses.items() if a.par is not None}
+
+
+def card_table(
+    result: PairsResult, pair: str, w: Words = ENGLISH, pars: Mapping[int, Par] | None = None
+) -> Table:
+    """A pair's score card as every renderer shows it; with the boards' ``pars``
+    (:func:`pars_of`), each result against par."""
     imps = result.scoring.uses_imps
-    rows = tuple(card_row(line, imps, w) for line in result.card(pair))
-    return Table(w.gettext("Score card"), card_header(result, w), rows, _CARD_NUMBERS)
+    pars = pars or {}
+    with_par = bool(pars)
+    rows = tuple(
+        card_row(line, imps, w, pars.get(line.board), with_par=with_par)
+        for line in result.card(pair)
+    )
+    header = card_header(result, w, with_par=with_par)
+    return Table(w.gettext("Score card"), header, rows, _card_numbers(header), whole=_CARD_RESULT)
 
 
 def _pairs_report(
@@ -495,18 +563,31 @@ def _pairs_report(
     )
     index = Page("index.html", title, (*standings, board_links))
 
+    pars = pars_of(event)
+    with_par = bool(pars)
+    header = card_header(result, w, with_par=with_par)
+
     def traveller_page(t: Traveller) -> Page:
-        return _board_page(event, t.board, (traveller_table(t, result, w),), w)
+        return _board_page(event, t.board, (traveller_table(t, result, w, pars.get(t.board)),), w)
+
+    def card_line(line: CardLine) -> Row:
+        return card_row(line, imps, w, pars.get(line.board), with_par=with_par)
 
     kept = memo if memo is not None else LayoutMemo()
     boards = [
-        kept.get((t, event.hands, unit, w), lambda t=t: traveller_page(t))  # type: ignore[misc]
+        kept.get(
+            (t, event.hands, unit, w, _kept(event.analyses.get(t.board))),
+            lambda t=t: traveller_page(t),  # type: ignore[misc]
+        )
         for t in result.travellers
     ]
     cards = []
     for pair, card in result.cards.items():
         card_rows = tuple(
-            kept.get((line, unit, w), lambda line=line: card_row(line, imps, w))  # type: ignore[misc]
+            kept.get(
+                (line, unit, w, _kept(event.analyses.get(line.board)), with_par),
+                lambda line=line: card_line(line),  # type: ignore[misc]
+            )
             for line in card
         )
         who = _("Pair {pair}").format(pair=pair) + (f": {names[pair]}" if names.get(pair) else "")
@@ -514,7 +595,15 @@ def _pairs_report(
             Page(
                 f"pair-{slug(pair)}.html",
                 who,
-                (Table(_("Score card"), card_header(result, w), card_rows, _CARD_NUMBERS),),
+                (
+                    Table(
+                        _("Score card"),
+                        header,
+                        card_rows,
+                        _card_numbers(header),
+                        whole=_CARD_RESULT,
+                    ),
+                ),
                 crumbs=((_("Results"), "index.html"),),
             )
         )
@@ -657,7 +746,14 @@ def _teams_report(
               _("Swing"))  # fmt: skip
     boards = tuple(
         _board_page(
-            event, board, (Table(_("Results"), header, tuple(rows), frozenset({3, 5, 6})),), w
+            event,
+            board,
+            (
+                Table(
+                    _("Results"), header, tuple(rows), frozenset({3, 5, 6}), whole=frozenset({2, 4})
+                ),
+            ),
+            w,
         )
         for board, rows in sorted(by_board.items())
     )
