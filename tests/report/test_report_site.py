@@ -87,7 +87,7 @@ def test_board_page_has_hand_diagram_and_traveller(tmp_path: Path) -> None:
 def test_print_page_has_every_section_and_keeps_each_whole(tmp_path: Path) -> None:
     build_site(pairs_event(), tmp_path)
     printable = (tmp_path / "print.html").read_text(encoding="utf-8")
-    assert printable.count('<section class="page ranking">') == 1
+    assert printable.count('<section class="page ranking fields">') == 1  # NS and EW side by side
     assert printable.count('<section class="page board">') == 10
     assert printable.count('<section class="page scorecard">') == 10
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in printable
