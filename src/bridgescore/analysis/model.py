@@ -356,7 +356,9 @@ class Par:
         stripped = text.strip()
         if stripped.upper().replace(" ", "") in _PASS_WORDS:
             return ()
-        return tuple(ParContract.from_pbn(part) for part in stripped.split(";") if part.strip())
+        return tuple(
+            ParContract.from_pbn(part.strip()) for part in stripped.split(";") if part.strip()
+        )
 
     def contracts_to_pbn(self) -> str:
         if not self.contracts:

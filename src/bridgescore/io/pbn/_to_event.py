@@ -192,9 +192,17 @@ class _Reader:
             self.problem(line, message, board_text, name, Severity.WARNING)
         if read.analysis is None:
             return
-        kept = self.analyses.setdefault(board, read.analysis)
-        if kept != read.analysis:
-            tag = next(first[name] for name in ANALYSIS_TAGS if name in first)
+        kept = self.analyses.get(board)
+        if kept is None:
+            self.analyses[board] = read.analysis
+            return
+        if not read.analysis.differences(kept):  # nothing here contradicts it: add what is new
+            self.analyses[board] = Analysis(
+                kept.tricks or read.analysis.tricks, kept.par or read.analysis.par
+            )
+        else:
+            earlier = set(self.analysis_keys[board])
+            tag = next((first[text[0]] for text in key if text not in earlier), first[key[0][0]])
             self.problem(
                 tag.line,
                 _(
