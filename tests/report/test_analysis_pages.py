@@ -23,11 +23,19 @@ from bridgescore.events.deals import analysed
 from bridgescore.events.model import Event, EventResults
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.scoring import score_event
+from bridgescore.events.teams import TeamsResult
 from bridgescore.i18n import words as words_of
 from bridgescore.io.events import load_event
 from bridgescore.report import build_site
 from bridgescore.report.html import _environment
-from bridgescore.report.view import Table, build_report, card_table, pars_of, traveller_table
+from bridgescore.report.view import (
+    Table,
+    build_report,
+    card_table,
+    pars_of,
+    teams_pages,
+    traveller_table,
+)
 
 pytest.importorskip("endplay", reason="the dd extra (endplay) analyses the deals")
 
@@ -301,3 +309,17 @@ def test_a_table_says_which_columns_are_never_broken(composer: Event) -> None:
     (traveller,) = build_report(composer).boards[11].tables
     assert isinstance(traveller, Table)
     assert traveller.whole == frozenset({2})  # the result: 4♠W=, never 4♠W- / =
+
+
+def test_a_teams_board_shows_each_rooms_result_against_par() -> None:
+    event = load_event(DATA / "realbridge_example2.pbn")  # its own DoubleDummyTricks and par
+    result = score_event(event, incomplete="skip")
+    assert isinstance(result, TeamsResult)
+    board = next(p for p in teams_pages(event, result).boards if p.title == "Board 11")
+    (table,) = board.tables
+    assert table.header == ("Team 1", "Team 2", "Team 1 NS", "Score", "vs par", "Team 2 NS",
+                            "Score", "vs par", "Swing")  # fmt: skip
+    assert table.numeric == frozenset({3, 4, 6, 7, 8})
+    # [OptimumScore "NS +90"]; Austria v Denmark: passed out, and 3NT by South three down
+    austria = next(row.cells for row in table.rows if row.cells[:2] == ("AUSTRIA", "DENMARK"))
+    assert austria[2:8] == ("Pass", "+0", "-90", "3NTS-3", "-150", "-240")

@@ -719,14 +719,23 @@ def _teams_report(
         return Report(title, subtitle, index, (), _match_cards(result, w), lang)
     by_board: dict[int, list[Row]] = {}
     per_team: dict[str, list[Row]] = {}
+    pars = pars_of(event)
     for m in result.matches:
         for b in m.boards:
+            par = pars.get(b.board)
+            first = (
+                signed(b.first_ns_score),
+                *(() if par is None else (against_par(b.first_ns_score, par),)),
+            )
+            second = (
+                signed(b.second_ns_score),
+                *(() if par is None else (against_par(b.second_ns_score, par),)),
+            )
             by_board.setdefault(b.board, []).append(
                 Row(
                     (
                         m.first, m.second,
-                        result_text(b.first_ns, w), signed(b.first_ns_score),
-                        result_text(b.second_ns, w), signed(b.second_ns_score),
+                        result_text(b.first_ns, w), *first, result_text(b.second_ns, w), *second,
                         points(b.swing, d),
                     )
                 )
@@ -742,19 +751,8 @@ def _teams_report(
                         (None, f"team-{slug(other)}.html", f"board-{b.board}.html"),
                     )
                 )  # fmt: skip
-    header = (_("Team 1"), _("Team 2"), _("Team 1 NS"), _("Score"), _("Team 2 NS"), _("Score"),
-              _("Swing"))  # fmt: skip
     boards = tuple(
-        _board_page(
-            event,
-            board,
-            (
-                Table(
-                    _("Results"), header, tuple(rows), frozenset({3, 5, 6}), whole=frozenset({2, 4})
-                ),
-            ),
-            w,
-        )
+        _board_page(event, board, (_teams_board_table(rows, board in pars, w),), w)
         for board, rows in sorted(by_board.items())
     )
     cards = tuple(
@@ -768,6 +766,18 @@ def _teams_report(
         for team, rows in sorted(per_team.items())
     )  # fmt: skip
     return Report(title, subtitle, index, with_board_steps(boards), cards, lang)
+
+
+def _teams_board_table(rows: list[Row], with_par: bool, w: Words = ENGLISH) -> Table:
+    """A teams board's results: each match's two rooms (the result and North-South's score
+    in each, and against par where the board's par is known) and the swing."""
+    _ = w.gettext
+    score = (_("Score"), *((_("vs par"),) if with_par else ()))
+    header = (_("Team 1"), _("Team 2"), _("Team 1 NS"), *score, _("Team 2 NS"), *score,
+              _("Swing"))  # fmt: skip
+    second = 3 + len(score)
+    numbers = frozenset({*range(3, second), *range(second + 1, len(header))})
+    return Table(_("Results"), header, tuple(rows), numbers, whole=frozenset({2, second}))
 
 
 def _check_table(result: TeamsResult, w: Words = ENGLISH) -> Table:
