@@ -163,6 +163,13 @@ def test_the_golden_deal_in_finnish_and_spanish(golden: Event, tmp_path: Path) -
     assert 'title="Arvopisteet"' in fi
     assert "<caption>Doble muerto</caption>" in es
     assert 'title="Puntos de honor"' in es
+    build_site(golden, tmp_path / "en")
+    for language in ("fi", "es"):  # the booklet too: every word the reader's
+        notrump = words_of(language).notation.strain(Strain.NOTRUMP)
+        for name in (f"board-{BOTH_VULNERABLE}.html", "print.html", "index.html"):
+            english = visible_text((tmp_path / "en" / name).read_text(encoding="utf-8"))
+            shown = visible_text((tmp_path / language / name).read_text(encoding="utf-8"))
+            assert english_left(english, shown, language, {"Golden", notrump}) == [], name
 
 
 def test_board_12_shows_the_files_par_and_each_result_against_it(
