@@ -7,6 +7,8 @@ from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
+from pypdf import PdfReader
+
 from bridgescore.core.hands import Hands
 from bridgescore.events.model import Event, Participant
 from bridgescore.events.vocabulary import EventKind
@@ -113,8 +115,14 @@ def test_pdf(tmp_path: Path) -> None:
     path = build_pdf(pairs_event(), tmp_path / "out" / "results.pdf")
     data = path.read_bytes()
     assert data.startswith(b"%PDF-")
+    text = "\n".join(page.extract_text() for page in PdfReader(path).pages)
+    boards = [int(n) for n in re.findall(r"^Board (\d+)$", text, re.MULTILINE)]
+    assert boards == list(range(1, 11))
+    assert text.count("Traveller") == 10
+    assert len(re.findall(r"^Pair \d+", text, re.MULTILINE)) == 10
+    assert "Ann Smith, Bo Lee" in text
     pages = len(re.findall(rb"/Type\s*/Page\b", data))
-    assert pages >= 1 + 10 + 10
+    assert pages <= 4  # several boards and score cards a page
 
 
 def test_ids_that_are_not_file_names(tmp_path: Path) -> None:
