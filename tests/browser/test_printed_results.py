@@ -24,7 +24,7 @@ from bridgescore.report import build_site
 from .conftest import PHONE, Shoot
 from .evening import DEALS, seven_tables
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.dd]
 
 pytest.importorskip("endplay", reason="the dd extra (endplay) analyses the deals")
 

@@ -37,8 +37,6 @@ from bridgescore.report.view import (
     traveller_table,
 )
 
-pytest.importorskip("endplay", reason="the dd extra (endplay) analyses the deals")
-
 DATA = Path(__file__).parents[1] / "io" / "data" / "pbn"
 COMPOSER = DATA / "bridgecomposer_2025-12-23.pbn"
 
@@ -114,16 +112,22 @@ def _text(parts: list[str]) -> str:
 
 @pytest.fixture(scope="module")
 def composer() -> Event:
-    return analysed(load_event(COMPOSER)).event
+    """The file with its own analysis (its DoubleDummyTricks, OptimumScore, ParContract:
+    what the solver finds too, ``tests/analysis``)."""
+    event = load_event(COMPOSER)
+    assert len(event.analyses) == 24
+    return event
 
 
 @pytest.fixture(scope="module")
 def golden() -> Event:
-    """The golden deal alone, as a file of hand records (no results)."""
+    """The golden deal alone, as a file of hand records (no results), analysed by the solver."""
+    pytest.importorskip("endplay", reason="the dd extra (endplay) analyses the deal")
     hands = {BOTH_VULNERABLE: Hands.from_pbn(GOLDEN)}
     return analysed(Event(EventResults(()), name="Golden", hands=hands)).event
 
 
+@pytest.mark.dd
 def test_the_golden_deals_page_shows_its_points_grid_and_par(golden: Event, tmp_path: Path) -> None:
     build_site(golden, tmp_path)
     page = _read(tmp_path / f"board-{BOTH_VULNERABLE}.html")
@@ -144,6 +148,7 @@ def test_the_golden_deals_page_shows_its_points_grid_and_par(golden: Event, tmp_
     assert 'EW 5<span class="red-suit">♥</span>X-1' in html
 
 
+@pytest.mark.dd
 def test_the_golden_deal_in_finnish_and_spanish(golden: Event, tmp_path: Path) -> None:
     build_site(golden, tmp_path / "fi", language="fi")
     finnish = _read(tmp_path / "fi" / f"board-{BOTH_VULNERABLE}.html")
@@ -285,6 +290,7 @@ def test_print_all_keeps_each_board_whole_and_leaves_out_the_lists_of_links(
     assert re.search(r"\.page\.board[^{]*\{[^}]*break-inside: avoid", css)
 
 
+@pytest.mark.dd
 def test_a_hand_record_file_prints_as_a_booklet(golden: Event, tmp_path: Path) -> None:
     report = build_report(golden)
     assert report.booklet
