@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from bridgescore import load_event
 from bridgescore.analysis.model import Analysis, DoubleDummy, Par, ParContract
 from bridgescore.core.seats import Seat
 from bridgescore.core.strains import Strain
+from bridgescore.errors import LocatedError
 from bridgescore.events.model import Event, Severity
 from bridgescore.io.pbn import PBNError, dumps, from_event, load, loads, to_event
 
@@ -420,3 +422,17 @@ def test_what_a_later_game_adds_to_a_boards_analysis_is_kept() -> None:
     event = to_event(loads(text, source="club.pbn"))
     assert event.results.problems == ()
     assert event.analyses == {1: Analysis(TRICKS, PAR)}
+
+
+def test_a_file_read_strictly_stops_at_the_tag_and_leniently_reads_on(tmp_path: Path) -> None:
+    path = tmp_path / "club.pbn"
+    path.write_text(_game() + '[OptimumScore "EW 460"]\n[ParContract "EW 3Z+2"]\n')
+    with pytest.raises(LocatedError) as raised:
+        load_event(path, strict=True)
+    assert str(raised.value) == (
+        f"{path}, line 19: board 1: [ParContract] 'EW 3Z+2': a par contract is who declares,"
+        " the contract and the result, like EW 3N+2, NS 4SX-1 or E 1N+1; left out"
+    )
+    event = load_event(path)
+    assert event.analyses == {1: Analysis(None, Par(-460, None))}
+    assert [(p.line, p.tag) for p in event.results.problems] == [(19, "ParContract")]
