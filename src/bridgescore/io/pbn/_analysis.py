@@ -72,6 +72,8 @@ def read_analysis(first: Mapping[str, Tag], vulnerability: Vulnerability) -> Ana
 
 
 class _Reading:
+    """One game's analysis tags being read, and what was wrong with them."""
+
     def __init__(self, first: Mapping[str, Tag]) -> None:
         self.first = first
         self.problems: list[tuple[str, int | None, Message]] = []
@@ -83,10 +85,8 @@ class _Reading:
         text = known(tag.value)
         return None if text is None else (tag, text)
 
-    def wrong(self, tag: Tag, error: BridgeInputError, line: int | None = None) -> None:
-        self.problems.append(
-            (tag.name, tag.line if line is None else line, _("{error}; left out", error=error))
-        )
+    def wrong(self, tag: Tag, error: BridgeInputError) -> None:
+        self.problems.append((tag.name, tag.line, _("{error}; left out", error=error)))
 
     def tricks(self) -> DoubleDummy | None:
         hexadecimal = None
