@@ -17,12 +17,14 @@ from bridgescore.cli._common import (
     note,
 )
 from bridgescore.cli._options import convention_options, laws_option
+from bridgescore.cli.deals import jobs_option, with_analysis
 from bridgescore.cli.events import (
     conventions_of,
     print_ranking,
     read_event,
 )
 from bridgescore.cli.movement import load_schedule_argument, missing_lines
+from bridgescore.events.deals import hand_records
 from bridgescore.events.model import Event
 from bridgescore.events.movements.fit import missing_results
 from bridgescore.events.movements.model import Movement
@@ -74,6 +76,7 @@ def _played(event: Event) -> list[tuple[int, str, str]]:
 @click.option(
     "--json", "as_json", is_flag=True, help=gettext_noop("Print JSON (see docs/events.md).")
 )
+@jobs_option
 @lang_option
 @friendly_errors
 def event_command(
@@ -83,6 +86,7 @@ def event_command(
     strict: bool,
     movement_source: str | None,
     as_json: bool,
+    jobs: int | None,
     **options: Any,
 ) -> None:
     """``bridgescore event`` (its help is above, for the catalogue)."""
@@ -98,6 +102,8 @@ def event_command(
     if as_json:
         summary = event_summary(event, result)
         summary["conventions"] = chosen.as_dict()
+        analysed, _complete = with_analysis(event, jobs)  # the deals' analysis: JSON only
+        summary["boards"] = [record.as_json() for record in hand_records(analysed)]
         if movement is not None:
             summary["missing"] = [asdict(seating) for seating in missing]
         emit_json(summary)
@@ -124,6 +130,7 @@ def event_command(
 @laws_option
 @click.option("--strict", is_flag=True, help=_STRICT_HELP)
 @click.option("--force", is_flag=True, help=_FORCE_HELP)
+@jobs_option
 @lang_option
 @friendly_errors
 def report_command(
@@ -134,6 +141,7 @@ def report_command(
     laws: str,
     strict: bool,
     force: bool,
+    jobs: int | None,
     **options: Any,
 ) -> None:
     """``bridgescore report`` (its help is above, for the catalogue)."""
@@ -144,7 +152,7 @@ def report_command(
     if html_dir is not None:
         for name in ("index.html", "print.html", "style.css"):
             check_not_input(Path(html_dir) / name, [file], force=force)
-    event = read_event(file, laws=laws, strict=strict)
+    event, _complete = with_analysis(read_event(file, laws=laws, strict=strict), jobs)
     chosen = (
         None if not event.results.rows and event.hands else conventions_of(event, scoring, options)
     )

@@ -7,6 +7,7 @@ import click
 from bridgescore import __version__
 from bridgescore.cli._common import BridgeGroup, lang_option
 from bridgescore.cli.batch import batch_command
+from bridgescore.cli.deals import deals_command
 from bridgescore.cli.events import imps_command, pairs_command, teams_command, vp_command
 from bridgescore.cli.files import convert_command, event_command, report_command
 from bridgescore.cli.movement import movement_group
@@ -41,6 +42,7 @@ cli.add_command(imps_command)
 cli.add_command(vp_command)
 cli.add_command(event_command)
 cli.add_command(report_command)
+cli.add_command(deals_command)
 cli.add_command(convert_command)
 cli.add_command(batch_command)
 cli.add_command(movement_group)

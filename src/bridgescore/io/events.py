@@ -116,22 +116,8 @@ def load_event(
     """
     fmt = detect_format(path)
     _check_readable(fmt, path)
-    if fmt == "usebio":
-        from bridgescore.io import usebio
-
-        event = usebio.to_event(usebio.load(path, strict=strict), laws=laws, strict=strict)
-        return _fitted(_checked(event, strict), movement)
-    if fmt == "bws":
-        from bridgescore.io import bridgemate
-
-        event = bridgemate.to_event(bridgemate.load(path), laws=laws, strict=strict)
-        return _fitted(_checked(event, strict), movement)
-    if fmt == "pbn":
-        from bridgescore.io import pbn
-
-        document = pbn.load(path, strict=strict, laws=laws)
-        event = pbn.to_event(document, laws=laws)
-        return _fitted(_checked(with_matches(event, document), strict), movement)
+    if fmt in _DEAL_FORMATS:
+        return _fitted(_checked(_read_unchecked(fmt, path, laws, strict), strict), movement)
     seated = movement if isinstance(movement, Movement) else None
     if fmt == "json":
         rows = results.load_json(path, laws=laws, strict=strict, teams=teams, movement=seated)
@@ -163,6 +149,42 @@ def load_event(
         program=rows.said("program"),
         participants=results.load_participants(path, kind=who),
     )
+
+
+_DEAL_FORMATS = frozenset({"usebio", "bws", "pbn"})
+"""The formats that can carry a board's deal."""
+
+
+def _read_unchecked(fmt: str, path: str | os.PathLike[str], laws: str, strict: bool) -> Event:
+    """A USEBIO, BWS or PBN file read as an event, its errors kept in it, not raised."""
+    if fmt == "usebio":
+        from bridgescore.io import usebio
+
+        return usebio.to_event(usebio.load(path, strict=strict), laws=laws, strict=strict)
+    if fmt == "bws":
+        from bridgescore.io import bridgemate
+
+        return bridgemate.to_event(bridgemate.load(path), laws=laws, strict=strict)
+    from bridgescore.io import pbn
+
+    document = pbn.load(path, strict=strict, laws=laws)
+    return with_matches(pbn.to_event(document, laws=laws), document)
+
+
+def load_deals(
+    path: str | os.PathLike[str], *, laws: str = DEFAULT_LAW_SET, strict: bool = False
+) -> tuple[Event, tuple[Problem, ...]]:
+    """The deals of ``path`` with the file's errors beside them, not raised: a deal that
+    cannot be read is named (file, line, board) and the others are kept, for the hand
+    records to be analysed and shown all the same. A file that cannot carry deals (CSV,
+    JSON) is read as :func:`load_event` reads it."""
+    fmt = detect_format(path)
+    _check_readable(fmt, path)
+    if fmt not in _DEAL_FORMATS:
+        return load_event(path, laws=laws, strict=strict), ()
+    event = _read_unchecked(fmt, path, laws, strict)
+    problems = event.results.problems if strict else event.results.errors
+    return event, tuple(problems)
 
 
 def with_matches(event: Event, document: PBNDocument) -> Event:
