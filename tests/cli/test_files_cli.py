@@ -21,7 +21,8 @@ def run(*args: str) -> Result:
 
 def test_event_json_shape() -> None:
     data = json.loads(run("event", MITCHELL, "--json").stdout)
-    assert set(data) == {"event", "participants", "results", "matches", "conventions"}
+    assert set(data) == {"event", "participants", "results", "matches", "conventions", "boards"}
+    assert data["boards"] == []  # a CSV carries no deals
     assert data["conventions"]["policy"] == "wbf"
     assert data["conventions"]["known_program"] is None
     first = data["participants"][0]

@@ -55,7 +55,8 @@ def _endplay() -> tuple[ModuleType, ModuleType, ModuleType]:
         import endplay.dds as dds
         import endplay.types as types
     except ImportError as error:
-        raise MissingExtraError(_("Double-dummy analysis"), "dd", error.name) from None
+        missing = (error.name or "endplay").split(".")[0]  # the package to install
+        raise MissingExtraError(_("Double-dummy analysis"), "dd", missing) from None
     return dds_lib, dds, types
 
 
