@@ -31,7 +31,7 @@ from endplay.dds import calc_all_tables, par  # noqa: E402
 from endplay.types import Deal, Player, Vul  # noqa: E402
 
 from bridgescore.analysis.solver import CHUNK, solve  # noqa: E402
-from bridgescore.core.hands import SUITS, Hands  # noqa: E402
+from bridgescore.core.hands import Hands  # noqa: E402
 from bridgescore.core.seats import Seat  # noqa: E402
 from bridgescore.core.strains import Strain  # noqa: E402
 from bridgescore.core.vulnerability import BoardInfo, Vulnerability  # noqa: E402
@@ -96,7 +96,7 @@ def main() -> None:
     texts = random_deals(args.deals)
     infos = [BoardInfo.of(n) for n in range(1, args.deals + 1)]
     boards = [(info, Hands.from_pbn(text)) for info, text in zip(infos, texts, strict=True)]
-    assert all(len(h.hand(Seat.NORTH) or ()) == 13 for _, h in boards) and SUITS
+    assert all(h.is_complete for _, h in boards)
     best = {"ours": float("inf"), "endplay": float("inf")}
     mine: dict[int, Any] = {}
     theirs: list[tuple[Any, Any]] = []
@@ -117,8 +117,8 @@ def main() -> None:
     two = min(_timed(lambda: ours(session, jobs=2)) for _ in range(args.repeat))
     one = min(_timed(lambda: ours(session, jobs=1)) for _ in range(args.repeat))
     n = args.deals
-    body = f"""Double-dummy tables (every declarer, every strain) and dealer par for {n} random deals
-(seeded shuffle), through `bridgescore.analysis.solver.solve` and through endplay called
+    body = f"""Double-dummy tables (every declarer, every strain) and dealer par for {n} random
+deals (seeded shuffle), through `bridgescore.analysis.solver.solve` and through endplay called
 directly (`Deal` from the text, `calc_all_tables` 32 deals a call, `par` for each table), the
 two taking turns (each first every other time, after a warm-up), best of {args.repeat};
 both on every core. The two agree on {agree} of {n}
