@@ -9,6 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
+from pytest_django import Settings
 
 from bridgescore.events.movements.spec import build
 from bridgescore.web import clubs, entries
@@ -25,6 +26,13 @@ def _english_between_requests() -> Iterator[None]:
     translation.activate("en")
     yield
     translation.activate("en")
+
+
+@pytest.fixture(autouse=True)
+def _analysis_at_once(settings: Settings) -> None:
+    """Hand records saved are analysed at once, in the test's own thread (when their
+    transaction commits): no thread outlives a test."""
+    settings.BRIDGESCORE_ANALYSIS = "now"
 
 
 @pytest.fixture

@@ -65,6 +65,7 @@ def director_urls(session: Session) -> dict[str, tuple[str, str]]:
         "control_grid": ("GET", f"{s}/grid/"),
         "director_cell": ("GET", f"{s}/cell/1/1/"),
         "session_state": ("POST", f"{s}/state/"),
+        "session_hands": ("POST", f"{s}/hands/"),
         "table_cards": ("GET", f"{s}/cards/"),
         "export": ("GET", f"{s}/export.csv"),
         "roster": ("GET", f"/director/club/{club}/"),

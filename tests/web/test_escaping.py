@@ -177,6 +177,7 @@ WALKS: dict[str, Walk] = {
         bases=({"board": "1", "contract": "3NT", "declarer": "S", "result": "=", "reason": "x"},),
     ),
     "session_state": Walk(("POST",), ("state",), bases=({"state": "running"},)),
+    "session_hands": Walk(("POST",), files=("hands",)),
     "table_cards": Walk(("GET",)),
     "export": Walk(("GET",)),
     "roster": Walk(

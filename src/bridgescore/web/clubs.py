@@ -24,7 +24,7 @@ from bridgescore.errors import BridgeInputError
 from bridgescore.events.movements.model import (
     Movement,
 )
-from bridgescore.web import said
+from bridgescore.web import analysing, said
 from bridgescore.web.models import (
     Club,
     Director,
@@ -108,9 +108,12 @@ def open_session(
     """The session's rows (inside the caller's transaction): the session with its
     ``fields``, a row for each pair (or team) in ``pairs`` with its players' ``names``, and
     a link for each table of the movement. Its results are published in the language the
-    director is using (``language``), unless ``fields`` name one."""
+    director is using (``language``), unless ``fields`` name one. Its hand records, if any,
+    are analysed once the transaction commits (:mod:`.analysing`)."""
     fields.setdefault("language", (translation.get_language() or "")[:2])
+    fields.update(analysing.fields_for(fields.get("hands_pbn", "")))
     session = Session.objects.create(club=club, movement_json=movement.to_json(), **fields)
+    analysing.start_on_commit(session.pk, session.hands_pbn)
     SessionPair.objects.bulk_create(
         SessionPair(session=session, pair=pair, names=names.get(pair, "")) for pair in pairs
     )
@@ -156,6 +159,22 @@ def check_hands(pbn_text: str) -> None:
     pbn.loads(pbn_text, source="hand records", strict=True)
     if not hands_of(pbn_text):
         raise EntryError(gettext("the hand records hold no deals"))
+
+
+def set_hands(session: Session, pbn_text: str, user: Viewer = None) -> None:
+    """New hand records for the session (checked first: a file with any error, or with no
+    deals, changes nothing): kept with a new analysis under way, the old one no longer
+    shown, and a line in the log."""
+    check_hands(pbn_text)
+    with transaction.atomic():
+        Session.objects.filter(pk=session.pk).update(
+            hands_pbn=pbn_text, **analysing.fields_for(pbn_text)
+        )
+        boards = boards_shown(hands_of(pbn_text))
+        detail = said.said(gettext_noop("boards {boards}"), boards=boards)
+        log(session, gettext_noop("hand records uploaded"), detail, user=user)
+        analysing.start_on_commit(session.pk, pbn_text)
+    session.refresh_from_db()
 
 
 @lru_cache(maxsize=16)

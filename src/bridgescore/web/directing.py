@@ -38,6 +38,7 @@ from bridgescore.events.movements.suggest import (
 from bridgescore.events.movements.swiss import Draw
 from bridgescore.events.teams import ByeAward, ByeRule
 from bridgescore.web import (
+    analysing,
     bridgemate_import,
     changes,
     clubs,
@@ -474,9 +475,13 @@ def _teams_context(session: Session) -> dict[str, Any]:
 def _control_context(request: HttpRequest, session: Session) -> dict[str, Any]:
     found = entries.progress(session)  # one reading for the grid, the alerts, Missing
     alerts = clubs.table_alerts(session, found.done)
+    analysis = analysing.shown(session)  # started again here if a stopped server left it
     return {
         **_teams_context(session),
         "session": session,
+        "analysis": analysis,
+        "analysis_lines": analysis.lines(),
+        "hand_boards": clubs.boards_shown(clubs.hands_of(session.hands_pbn)),
         "grid": entries.grid(session, found),
         "alerts": alerts,
         "calling": clubs.calling(alerts),
@@ -492,11 +497,37 @@ def _control_context(request: HttpRequest, session: Session) -> dict[str, Any]:
 @login_required
 def control(request: HttpRequest, session_id: int) -> HttpResponse:
     """The live control grid: every table and round, done / playing / missing; the alerts
-    that need the director; the log, one list in time order, the latest first."""
+    that need the director; the hand records and their analysis; the log, one list in time
+    order, the latest first."""
     session = _directed(request, session_id)
     context = _control_context(request, session)
     context["log"] = session_log(session)
     return render(request, "bridgescore/control.html", context)
+
+
+@login_required
+@failures.only("POST")
+def session_hands(request: HttpRequest, session_id: int) -> HttpResponse:
+    """New hand records for the session (PBN), checked whole first: a file with any error,
+    or with no deals, changes nothing (the control page again, saying why); else they are
+    kept, the old analysis is no longer shown and a new one is started."""
+    session = _directed(request, session_id)
+    form = director_forms.HandsForm(request.POST, request.FILES)
+    errors: list[str] = []
+    if form.is_valid():
+        text = director_forms.text_of(form.cleaned_data["hands"])
+        try:
+            clubs.set_hands(session, text, request.user)
+        except BridgeError as error:
+            errors.append(problem(error))
+        else:
+            return redirect("control", session_id=session.pk)
+    else:
+        errors.extend(director_forms.problems(form))
+    context = _control_context(request, session)
+    context["log"] = session_log(session)
+    context["hands_errors"] = errors
+    return render(request, "bridgescore/control.html", context, status=REFUSED)
 
 
 LOG_SHOWN = 150

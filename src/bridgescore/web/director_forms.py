@@ -509,6 +509,19 @@ class StateForm(forms.Form):
     key = _text(_("Key"), KEY_LENGTH)
 
 
+class HandsForm(forms.Form):
+    """New hand records for a session (a PBN file)."""
+
+    hands = _file(_("Hand records"))
+
+    def clean_hands(self) -> UploadedFile:
+        upload = self.cleaned_data.get("hands")
+        if upload is None:
+            raise forms.ValidationError(_("Hand records: choose the file"))
+        assert isinstance(upload, UploadedFile)
+        return upload
+
+
 ANSWERS: Final = (
     ("answered", _("answered")),
     ("accept", _("accept: not played")),

@@ -49,7 +49,7 @@ from bridgescore.events.options import DEFAULT_OPTIONS
 from bridgescore.events.teams import award_refused, award_value, imp_award
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io.rows import FIELD_NAMES, RawResult, build_result, raw_field
-from bridgescore.web import queries, said
+from bridgescore.web import analysing, queries, said
 from bridgescore.web.clubs import (
     EntryError,
     SessionClosedError,
@@ -854,6 +854,7 @@ def event_of(session: Session) -> Event:
         program="bridgescore",
         participants=participants,
         hands=hands_of(session.hands_pbn),
+        analyses=analysing.analyses_of(session),
     )
 
 

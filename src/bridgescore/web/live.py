@@ -44,7 +44,7 @@ from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.i18n import Language, Words
 from bridgescore.io.rows import build_result
 from bridgescore.report.view import LayoutMemo, Report, build_report, pairs_pages
-from bridgescore.web import clubs, entries, standings
+from bridgescore.web import analysing, clubs, entries, standings
 from bridgescore.web.models import Entry, Session, SessionPair
 from bridgescore.web.said import words_of
 
@@ -136,6 +136,7 @@ def _event(session: Session, kept: _Kept, names: Mapping[str, str]) -> Event:
         program="bridgescore",
         participants=participants,
         hands=clubs.hands_of(session.hands_pbn),
+        analyses=analysing.analyses_of(session),
     )
 
 
@@ -174,6 +175,8 @@ def report(session: Session, language: str | None = None) -> Report:
             session.club.name,
             session.scoring,
             session.hands_pbn,
+            session.analysis_state,
+            session.analysis_json,
         )
         done = kept.reports.get(w.language)
         if done is not None and done[0] == stamp:

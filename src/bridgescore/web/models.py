@@ -133,6 +133,37 @@ class Session(models.Model):
         help_text="the language its results are published in (en, fi, es); blank: the reader's",
     )
 
+    class Analysis(models.TextChoices):
+        """Where the double-dummy analysis of the hand records stands
+        (:mod:`~bridgescore.web.analysing`)."""
+
+        NONE = "", _("no hand records")
+        ANALYSING = "analysing", _("analysing")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    analysis_state = models.CharField(
+        max_length=10, choices=Analysis.choices, default=Analysis.NONE, blank=True
+    )
+    analysis_of = models.CharField(
+        max_length=64,
+        blank=True,
+        default="",
+        help_text="the SHA-256 of the hand records the analysis is of (hex)",
+    )
+    analysis_json = models.TextField(
+        blank=True, default="", help_text="each board's analysis as PBN tags (JSON)"
+    )
+    analysis_notes = models.TextField(
+        blank=True,
+        default="",
+        help_text="the file's figures the solver disagrees with, deals not analysed, or why"
+        " the analysis failed (kept messages)",
+    )
+    analysis_started = models.DateTimeField(
+        null=True, blank=True, help_text="when the analysis under way was started"
+    )
+
     def movement(self) -> Movement:
         """The movement this session is played in."""
         return Movement.from_json(self.movement_json)

@@ -24,8 +24,8 @@ from django.utils.translation import gettext as _
 from bridgescore.errors import BridgeError
 from bridgescore.events.model import Event
 from bridgescore.i18n import Language, Words
-from bridgescore.report.view import Page, Report, slug, with_board_steps
-from bridgescore.web import clubs, entries, failures, limits, live, matches, said
+from bridgescore.report.view import Page, Report, build_report, slug, with_board_steps
+from bridgescore.web import analysing, clubs, entries, failures, limits, live, matches, said
 from bridgescore.web.answers import address, problem
 from bridgescore.web.forms import LoginForm, form_problem
 from bridgescore.web.models import (
@@ -147,43 +147,52 @@ def _results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespon
     if page == "style.css":
         return HttpResponse(env.get_template("style.css").render(), content_type="text/css")
     director = _is_director(request, session)
-    visible = (
-        set(clubs.movement_of(session).boards)
-        if director
-        else entries.visible_boards(session, _viewer_table(request, session))
-    )
     published = session.state == Session.State.PUBLISHED
     printing = page == PRINT_PAGE
     if printing and not (director or published):  # every page at once: the director's
         return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
-    asked = re.fullmatch(r"board-(\d+)\.html", page)
-    if asked and int(asked[1]) not in visible:  # the same answer whether played or not
-        if int(asked[1]) not in clubs.movement_of(session).boards:
-            raise Http404(gettext("no such board"))
-        return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
+    analysis = analysing.shown(session)  # started again here if a stopped server left it
     teams = session.kind == Session.Kind.TEAMS
     # pairs: kept between asks (one new result rescores one board); teams: scored afresh
     event = entries.event_of(session) if teams else live.event(session)
-    if not event.results.rows:
+    # hand records and no results: the booklet, once published (the director's before)
+    booklet = not event.results.rows and bool(event.hands) and (director or published)
+    boards = set(event.hands) if booklet else set(clubs.movement_of(session).boards)
+    if booklet or director:
+        visible = boards
+    else:
+        visible = entries.visible_boards(session, _viewer_table(request, session))
+    asked = re.fullmatch(r"board-(\d+)\.html", page)
+    if asked and int(asked[1]) not in visible:  # the same answer whether played or not
+        if int(asked[1]) not in boards:
+            raise Http404(gettext("no such board"))
+        return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
+    if not event.results.rows and not booklet:
         return render(request, "bridgescore/no_results.html", {"session": session})
     try:
-        report = matches.teams_report(session, event) if teams else live.report(session)
+        if booklet:
+            report = build_report(event, language=said.words_of())
+        else:
+            report = matches.teams_report(session, event) if teams else live.report(session)
     except BridgeError as error:
         return render(
             request, "bridgescore/no_results.html", {"session": session, "error": problem(error)}
         )
     if printing:  # what the viewer may see (under way, the director: all of it)
-        boards = tuple(p for p in report.boards if p.board is None or p.board.number in visible)
+        shown_boards = tuple(
+            p for p in report.boards if p.board is None or p.board.number in visible
+        )
         cards = tuple(
             p
             for p in report.cards
             if director or published or _card_visible(event, p.file, visible)
         )
-        report = replace(report, boards=boards, cards=cards)
+        report = replace(report, boards=shown_boards, cards=cards)
         html = env.get_template(PRINT_PAGE).render(report=report)
-        if not published:
-            note = escape(_("Live: results so far"))
-            html = html.replace(PRINT_BODY, f'{PRINT_BODY}<p class="live">{note}</p>', 1)
+        notes = "" if published else f'<p class="live">{escape(_("Live: results so far"))}</p>'
+        if analysis.analysing and event.hands:
+            notes += _analysing_note(script=False)
+        html = html.replace(PRINT_BODY, f"{PRINT_BODY}{notes}", 1)
         return HttpResponse(_with_switch(request, html))
     pages = {p.file: p for p in (report.index, *report.boards, *report.cards)}
     shown = pages.get(page)
@@ -202,9 +211,15 @@ def _results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespon
         return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
     if not (director or published) and shown.board is not None:
         shown = _stepped_within(report, shown, visible)
-    html = env.get_template("page.html").render(report=report, page=shown)
-    if session.state != Session.State.PUBLISHED:
-        html = html.replace("<main>", f"<main>{_live_note()}", 1)
+    # "Print all" only to whom may open it (a player under way would get a 403)
+    html = env.get_template("page.html").render(
+        report=report, page=shown, print_link=director or published
+    )
+    notes = "" if published else _live_note()
+    if analysis.analysing and shown.hands is not None:  # refreshed until it is there
+        notes += _analysing_note(script=published)
+    if notes:
+        html = html.replace("<main>", f"<main>{notes}", 1)
     return HttpResponse(_with_switch(request, html))
 
 
@@ -234,6 +249,14 @@ def _live_note() -> str:
         f'<p class="live" data-back="{back}">{note}</p>'
         '<script src="/static/bridgescore/live.js" defer></script>'
     )
+
+
+def _analysing_note(*, script: bool) -> str:
+    """The line that says the deals' analysis is still being worked out (a board's page
+    shows the hands meanwhile), with the script that refreshes the page until it is there
+    (``script``: where the live note has not brought it)."""
+    note = f'<p class="analysing">{escape(_("Analysing…"))}</p>'
+    return note + ('<script src="/static/bridgescore/live.js" defer></script>' if script else "")
 
 
 def _with_switch(request: HttpRequest, html: str) -> str:

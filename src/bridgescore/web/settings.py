@@ -144,6 +144,10 @@ STATIC_URL = "/static/"
 WHITENOISE_USE_FINDERS = True  # served from the package itself: no collectstatic step
 WHITENOISE_AUTOREFRESH = DEBUG
 WSGI_APPLICATION = "bridgescore.web.wsgi.application"
+BRIDGESCORE_ANALYSIS = "background"
+"""How the deals' double-dummy analysis runs once hand records are saved
+(:class:`bridgescore.web.analysing.Mode`): in a thread of its own (the tests run it at once,
+in the test's own thread)."""
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -23,6 +23,7 @@ urlpatterns = [
         name="director_cell",
     ),
     path("director/s/<int:session_id>/state/", directing.session_state, name="session_state"),
+    path("director/s/<int:session_id>/hands/", directing.session_hands, name="session_hands"),
     path("director/s/<int:session_id>/cards/", directing.table_cards, name="table_cards"),
     path("director/s/<int:session_id>/export.<str:fmt>", directing.export, name="export"),
     path("director/club/<int:club_id>/", directing.roster, name="roster"),

@@ -1,6 +1,7 @@
 // The results pages while the session is under way (the page says "Live: results so far"):
 // they refresh themselves, and a phone that holds one of the session's tables gets a link
-// back to its table. Once the results are published the page stops refreshing.
+// back to its table. Once the results are published the page stops refreshing, unless it
+// says the deals' analysis is still being worked out ("Analysing…"): then until it is there.
 (function () {
   "use strict";
   var EVERY = 15000;
@@ -35,7 +36,7 @@
       if (!fresh || !main) { return false; }
       fresh.querySelectorAll("script").forEach(function (s) { s.remove(); });
       main.innerHTML = fresh.innerHTML;
-      if (!main.querySelector("p.live") && timer !== null) { clearInterval(timer); timer = null; }
+      if (!main.querySelector("p.live, p.analysing") && timer !== null) { clearInterval(timer); timer = null; }
       backLink();
       return true;
     }).catch(function () { return false; });
