@@ -13,7 +13,6 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Callable
-from contextlib import AbstractContextManager
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ from django.test import Client
 from django.utils import timezone
 from pytest_django import DjangoCaptureOnCommitCallbacks, Settings
 
+from bridgescore.analysis import solver
 from bridgescore.analysis.model import DoubleDummy
 from bridgescore.core.seats import Seat
 from bridgescore.core.strains import Strain
@@ -40,7 +40,12 @@ COMPOSER = PBN / "bridgecomposer_2025-12-23.pbn"
 OTHER = PBN / "bridgewebs_hands.pbn"
 """Another club's 24 deals (Bridgewebs), none analysed in the file."""
 
-Capture = Callable[..., AbstractContextManager[list[Callable[[], Any]]]]
+SOLVER = pytest.mark.skipif(
+    not solver.available(), reason="the dd extra (endplay) analyses the deals"
+)
+"""A test of the deals the solver analyses (the others hold without it)."""
+pytestmark = pytest.mark.dd
+
 Phone = Callable[[TableLink], Client]
 
 BOARD_1 = {  # the file's [DoubleDummyTricks "2563225632b87abb87ab"]: N, S, E, W by NT S H D C
@@ -79,6 +84,7 @@ def _page(client: Client, session: Session, page: str) -> str:
     return response.content.decode()
 
 
+@SOLVER
 def test_the_analysis_is_kept_once_the_hand_records_are_saved_and_shown_when_published(
     club: Club, django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks
 ) -> None:
@@ -110,6 +116,7 @@ def test_the_analysis_is_kept_once_the_hand_records_are_saved_and_shown_when_pub
 _PBN_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 
 
+@SOLVER
 def test_a_teams_match_s_hand_records_are_analysed_too(
     club: Club, django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks
 ) -> None:
@@ -125,6 +132,7 @@ def test_a_teams_match_s_hand_records_are_analysed_too(
     assert event.analyses[1].par.score == -460
 
 
+@SOLVER
 def test_analysing_is_said_until_done_and_the_hands_are_shown_meanwhile(
     club: Club,
     td: Client,
@@ -156,6 +164,7 @@ def test_analysing_is_said_until_done_and_the_hands_are_shown_meanwhile(
     assert "Analysing…" not in _page(Client(), session, "board-1.html")
 
 
+@SOLVER
 def test_a_live_page_shows_the_analysis_once_it_is_done(
     club: Club,
     td: Client,
@@ -172,6 +181,7 @@ def test_a_live_page_shows_the_analysis_once_it_is_done(
     assert _grid(_page(td, session, "board-1.html")) == BOARD_1
 
 
+@SOLVER
 def test_new_hand_records_put_the_old_analysis_away_and_start_their_own(
     club: Club,
     td: Client,
@@ -270,8 +280,6 @@ def test_without_the_solver_the_state_says_so_in_one_line(
     monkeypatch: pytest.MonkeyPatch,
     django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
 ) -> None:
-    from bridgescore.analysis import solver
-
     def missing() -> None:
         raise MissingExtraError(_("Double-dummy analysis"), "dd", "endplay")
 
@@ -290,6 +298,7 @@ def test_without_the_solver_the_state_says_so_in_one_line(
     assert "Analysing…" not in html
 
 
+@SOLVER
 def test_the_file_s_figures_the_solver_disagrees_with_are_said_to_the_director(
     club: Club, td: Client, django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks
 ) -> None:
@@ -311,6 +320,7 @@ def test_the_file_s_figures_the_solver_disagrees_with_are_said_to_the_director(
     )  # the solver's is kept
 
 
+@SOLVER
 @pytest.mark.parametrize(
     "started",
     [
@@ -360,6 +370,7 @@ def test_an_analysis_under_way_elsewhere_is_left_to_it(
     assert session.analysis_state == Session.Analysis.ANALYSING
 
 
+@SOLVER
 def test_hand_records_saved_without_an_analysis_get_one(
     club: Club, django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks
 ) -> None:
@@ -401,6 +412,7 @@ def test_print_all_is_offered_only_to_whom_may_open_it(
         assert viewer.get(f"/r/{session.public_id}/print.html").status_code == 200
 
 
+@SOLVER
 def test_hand_records_alone_are_the_booklet_once_published_and_never_before(
     club: Club,
     td: Client,
@@ -429,6 +441,7 @@ def test_hand_records_alone_are_the_booklet_once_published_and_never_before(
     assert "booklet" in booklet
 
 
+@SOLVER
 @pytest.mark.django_db(transaction=True)
 def test_the_analysis_runs_in_a_thread_of_its_own(settings: Settings) -> None:
     """The server's way: saving the hand records answers at once; a thread works the
