@@ -86,6 +86,7 @@ ALLOWED = {
     "csv", "json", "zip", "pdf", "bws", "bridgescore", "bridgescorer", "chicago", "ebu",
     "rounddata",  # Bridgemate's table of a movement
     "wbf",  # the victory point scale, by the federation's name
+    "par",  # the best score both sides could get: par in every language
 }  # fmt: skip
 """Words that are names, in every language."""
 
@@ -112,10 +113,11 @@ MATCH = (
 
 OTHER = {"fi": "es", "es": "fi"}
 SWITCHED: dict[str, tuple[str, tuple[str, ...]]] = {
-    "fi": ("Tulosta kaikki", ("Kierros 2 valmis", "Kierros 3 tässä", "IL ")),
-    "es": ("Imprimir todo", ("Ronda 2 completa", "Ronda 3 aquí", "EO ")),
+    "fi": ("Pöytäkirja", ("Kierros 2 valmis", "Kierros 3 tässä", "IL ")),
+    "es": ("Planilla", ("Ronda 2 completa", "Ronda 3 aquí", "EO ")),
 }
-"""What a results page and the table's phone say once switched to the language."""
+"""What a results page (a traveller: under way a player is offered no "Print all") and
+the table's phone say once switched to the language."""
 
 _DECIMAL = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")
 """A number written with a decimal point (Finnish and Spanish write a comma; a date's
