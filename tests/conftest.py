@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
+from typing import Any
 
+import pytest
 from hypothesis import settings
 
 # The web app's home (secret key, default database) in a folder of the test run's own,
@@ -19,3 +22,36 @@ os.environ.setdefault("BRIDGESCORE_SECRET_KEY", "test-only-secret-key-" + "x" * 
 
 settings.register_profile("bridgescore", deadline=None)
 settings.load_profile("bridgescore")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _each_deal_solved_once() -> Iterator[None]:
+    """DDS takes about 0.2 s a deal on these machines, and many tests analyse the same
+    real files: within a test run a deal's double-dummy table comes from DDS the first time
+    and is reused after (what DDS answered, unchanged; par is worked out every time). The
+    tests of the solver itself (chunks, threads, a refused deal) still reach DDS for every
+    deal they are the first to ask."""
+    try:
+        from bridgescore.analysis import solver
+    except ImportError:  # pragma: no cover - the package always imports
+        yield
+        return
+    original = solver._tables
+    kept: dict[str, Any] = {}
+
+    def tables(dds: Any, chunk: Any, problems: list[Any]) -> list[Any]:
+        keys = [deal.to_pbn() for _board, deal in chunk]
+        missing = [item for item, key in zip(chunk, keys, strict=True) if key not in kept]
+        if missing:
+            for (_board, deal), table in zip(
+                missing, original(dds, missing, problems), strict=True
+            ):
+                if table is not None:
+                    kept[deal.to_pbn()] = table
+        return [kept.get(key) for key in keys]
+
+    solver._tables = tables
+    try:
+        yield
+    finally:
+        solver._tables = original
