@@ -277,8 +277,8 @@ strain, the par score, the par contracts).
 
 Ratio repetition by repetition: {each}; over all repetitions: {overall:.3f}x. Both make the
 same DDS calls, so the ratio swings a few per cent either way from run to run on a shared
-machine (a control on 192 deals in the same turns: endplay against itself 0.994x, ours
-against endplay 1.031x); the wrapper's own cost, below, is the figure that does not.
+machine (endplay against itself in the same turns comes out within about 1 %); the
+wrapper's own cost, below, is the figure that does not.
 
 What ours does beyond endplay's own steps, apart from DDS (per deal, best of 7 on
 {min(n, COST_DEALS)} deals' tables computed beforehand):
