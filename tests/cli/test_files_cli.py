@@ -21,7 +21,16 @@ def run(*args: str) -> Result:
 
 def test_event_json_shape() -> None:
     data = json.loads(run("event", MITCHELL, "--json").stdout)
-    assert set(data) == {"event", "participants", "results", "matches", "conventions", "boards"}
+    assert set(data) == {
+        "event",
+        "participants",
+        "results",
+        "matches",
+        "conventions",
+        "boards",
+        "self_check",
+    }
+    assert data["self_check"]["total"] == 0  # a CSV carries no figures of another program
     assert data["boards"] == []  # a CSV carries no deals
     assert data["conventions"]["policy"] == "wbf"
     assert data["conventions"]["known_program"] is None
@@ -148,7 +157,7 @@ def test_event_says_which_conventions_it_applied() -> None:
     ruter = run("event", str(PBN / "ruter_sm1.pbn"))
     assert ruter.exit_code == 0, ruter.output
     said = "scored as Ruter 4.9.1.3 scores (the file names it): matchpoint policy ruter"
-    assert f"bridgescore: {said}\n" in ruter.stderr
+    assert f"bridgescore: {said}; the file's own figures: 2484 of 2484 agree\n" in ruter.stderr
     off = run("event", str(PBN / "ruter_sm1.pbn"), "--policy", "none")
     assert "scored with bridgescore's defaults (--policy none): matchpoint policy wbf" in (
         off.stderr

@@ -135,6 +135,7 @@ def test_the_json_form_names_everything_applied() -> None:
         "field": "auto",
         "incomplete": "raise",
         "given": [],
+        "found": [],
         "description": "scored as Pianola 1.0 scores (the file names it): short totals scaled"
         " to the most boards played",
     }

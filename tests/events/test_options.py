@@ -97,7 +97,7 @@ def test_a_wrong_option_names_itself_and_what_is_accepted(
 
 def test_an_unknown_option_is_refused() -> None:
     with pytest.raises(DuplicateError, match="not a scoring option: scale"):
-        ScoringOptions().but(scale="wbf")
+        ScoringOptions().but(scale="wbf")  # type: ignore[call-arg]  # mypy catches it too
 
 
 def test_the_scoring_is_taken_as_it_applies_to_the_kind() -> None:

@@ -12,6 +12,7 @@ import pytest
 import bridgescore
 from bridgescore.events.compare import compare_event
 from bridgescore.events.scoring import options_for, score_event
+from bridgescore.events.selfcheck import checked
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "real-events.md"
@@ -56,6 +57,13 @@ def test_as_a_user_gets_them(name: str) -> None:
     result = score_event(event)
     compared = compare_event(event, result, tie_marks=chosen.conventions.tie_marks)
     assert f"{compared.agree} / {compared.total}" == agree
+    # the self-check says the same, and tries other conventions only where many differ
+    found = checked(event)
+    assert found.chosen.found == ()
+    assert (found.comparison.agree, found.comparison.total) == (compared.agree, compared.total)
+    assert f"the file's own figures: {agree.replace(' / ', ' of ')} agree" in found.describe() or (
+        found.tried > 1 and "no conventions tried" in found.describe()
+    )
 
 
 def test_every_program_named_is_recognised() -> None:

@@ -25,13 +25,14 @@ from bridgescore.cli._options import convention_options, imp_table_option, laws_
 from bridgescore.duplicate.imps import get_imp_table, imp_table_names
 from bridgescore.duplicate.vp import VPScale, get_scale, load_scale, scale_names
 from bridgescore.errors import BridgeInputError
-from bridgescore.events.conventions import Chosen
 from bridgescore.events.figures import fixed, signed
 from bridgescore.events.model import Event, Problem
 from bridgescore.events.movements.model import Movement
 from bridgescore.events.movements.teams import RoundRobin
+from bridgescore.events.options import DEFAULT_OPTIONS
 from bridgescore.events.pairs import PAIRS_SCORINGS, PairsResult
-from bridgescore.events.scoring import EventResult, options_for, score_with
+from bridgescore.events.scoring import EventResult
+from bridgescore.events.selfcheck import Checked, checked
 from bridgescore.events.summary import card_line, names_of, pairs_summary, teams_summary
 from bridgescore.events.teams import TeamsResult
 from bridgescore.i18n import ENGLISH, Words, gettext_noop
@@ -67,10 +68,11 @@ def read_event(
     return event
 
 
-def conventions_of(event: Event, scoring: str | None, options: Mapping[str, Any]) -> Chosen:
-    """The conventions an event is scored with (the file's program's, with the options
-    given on top), said on one line on stderr."""
-    chosen = options_for(
+def conventions_of(event: Event, scoring: str | None, options: Mapping[str, Any]) -> Checked:
+    """The event scored as its file's program scores it (the options given on top), proved
+    by the file's own figures (:func:`bridgescore.events.selfcheck.checked`); which
+    conventions, and how many of the file's figures agree, said on one line on stderr."""
+    found = checked(
         event,
         scoring,
         policy=options.get("policy"),
@@ -85,8 +87,8 @@ def conventions_of(event: Event, scoring: str | None, options: Mapping[str, Any]
         vp_scale=options.get("vp_scale"),
         imp_table=options.get("imp_table"),
     )
-    note(chosen.describe(cli_words().gettext))
-    return chosen
+    note(found.describe(cli_words().gettext))
+    return found
 
 
 def said(item: object, w: Words) -> str:
@@ -121,7 +123,7 @@ def report_problems(problems: list[Problem]) -> None:
 @click.option(
     "--scoring",
     type=click.Choice([s.value for s in PAIRS_SCORINGS]),
-    default="mp",
+    default=DEFAULT_OPTIONS.scoring.value,
     show_default=True,
     help=gettext_noop("Matchpoints (2-1-0), ACBL (1-½-0), butler IMPs, or cross-IMPs."),
 )
@@ -146,8 +148,7 @@ def pairs_command(
 ) -> None:
     """``bridgescore pairs`` (its help is above, for the catalogue)."""
     event = read_event(file, laws=laws, strict=strict, teams=False)
-    chosen = conventions_of(event, scoring, options)
-    result = score_with(event, chosen.options)
+    result = conventions_of(event, scoring, options).result
     if not isinstance(result, PairsResult):
         raise BridgeInputError(
             cli_words()
@@ -243,7 +244,7 @@ def _scale_option(value: str) -> str | VPScale:
 @click.option(
     "--vp",
     "vp_scale",
-    default="wbf",
+    default=DEFAULT_OPTIONS.vp_scale_name,
     show_default=True,
     **_VP_HELP,
 )
@@ -281,8 +282,7 @@ def teams_command(
     """``bridgescore teams`` (its help is above, for the catalogue)."""
     event = read_event(file, laws=laws, strict=strict, teams=True)
     asked = {"incomplete": incomplete, "vp_scale": _scale_option(vp_scale), "imp_table": imp_table}
-    chosen = conventions_of(event, scoring, asked)
-    result = score_with(event, chosen.options)
+    result = conventions_of(event, scoring, asked).result
     if not isinstance(result, TeamsResult):
         raise BridgeInputError(
             cli_words()
@@ -309,7 +309,7 @@ def teams_command(
 @click.argument("difference", type=int)
 @click.option(
     "--table",
-    default="1962",
+    default=DEFAULT_OPTIONS.imp_table,
     show_default=True,
     **filled_help(gettext_noop("IMP table: {names}."), names=", ".join(imp_table_names())),
 )
@@ -340,7 +340,7 @@ def imps_command(difference: int, table: str, as_json: bool) -> None:
 @click.option(
     "--boards", type=int, default=None, help=gettext_noop("Boards in the match (for wbf).")
 )
-@click.option("--scale", default="wbf", show_default=True, **_VP_HELP)
+@click.option("--scale", default=DEFAULT_OPTIONS.vp_scale_name, show_default=True, **_VP_HELP)
 @click.option("--json", "as_json", is_flag=True, help=_JSON_HELP)
 @friendly_errors
 def vp_command(margin: int, boards: int | None, scale: str, as_json: bool) -> None:

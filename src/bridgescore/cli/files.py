@@ -29,7 +29,6 @@ from bridgescore.events.model import Event
 from bridgescore.events.movements.fit import missing_results
 from bridgescore.events.movements.model import Movement
 from bridgescore.events.movements.teams import RoundRobin
-from bridgescore.events.scoring import score_with
 from bridgescore.events.summary import event_summary
 from bridgescore.events.teams import TeamsResult
 from bridgescore.i18n import gettext_noop
@@ -95,13 +94,14 @@ def event_command(
     missing = () if movement is None else missing_results(movement, _played(event))
     for line in missing_lines(missing):
         note(line)
-    chosen = conventions_of(event, scoring, options)
-    result = score_with(event, chosen.options)
+    found = conventions_of(event, scoring, options)
+    chosen, result = found.chosen, found.result
     if isinstance(result, TeamsResult) and result.check is not None:
         note(result.check.describe(cli_words().gettext))  # a match table's VPs against the scale
     if as_json:
         summary = event_summary(event, result)
         summary["conventions"] = chosen.as_dict()
+        summary["self_check"] = found.as_dict()
         analysed, _complete = with_analysis(event, jobs)  # the deals' analysis: JSON only
         summary["boards"] = [record.as_json() for record in hand_records(analysed)]
         if movement is not None:
@@ -154,7 +154,9 @@ def report_command(
             check_not_input(Path(html_dir) / name, [file], force=force)
     event, _complete = with_analysis(read_event(file, laws=laws, strict=strict), jobs)
     chosen = (
-        None if not event.results.rows and event.hands else conventions_of(event, scoring, options)
+        None
+        if not event.results.rows and event.hands
+        else conventions_of(event, scoring, options).chosen
     )
     from bridgescore.report import build_pdf, build_site
 

@@ -260,6 +260,8 @@ def _score_group(
             ns, ew = next(real)
             ns_pct, ew_pct = percentage(ns, top), percentage(ew, top)
         ns_shown, ew_shown = policy.round_points(ns, top), policy.round_points(ew, top)
+        if policy.percent_of_shown and top:
+            ns_pct, ew_pct = percentage(ns_shown, top), percentage(ew_shown, top)
         lines.append(
             LineScore(
                 entry,

@@ -110,6 +110,13 @@ class MatchpointPolicy:
     any pair of its field played up to that number of boards. ``top`` and
     ``missing_results`` say which top a short board is scored to and shown at.
 
+    ``tie_break`` ranks pairs with equal totals on the other sum of their board scores:
+    the sum of the rounded figures when the total is exact (Ruter), the exact sum when it
+    is counted from rounded figures (Magic Contest).
+
+    ``percent_of_shown`` takes a line's board percentage from its rounded matchpoints
+    rather than the exact ones (KoPS: 31.476 MP is shown 31.48 and counted 75.0 %).
+
     ``plus_minus`` shows each board's matchpoints as the points above or below the
     board's average (Ruter's ± scale: on the european scale each result scores its wins
     minus its losses, +4 / 0 / −4 on a board of five results) and totals them the same
@@ -140,6 +147,8 @@ class MatchpointPolicy:
     exact_percentages: bool = False
     factor_totals: bool = False
     plus_minus: bool = False
+    tie_break: bool = False
+    percent_of_shown: bool = False
     sources: tuple[str, ...] = field(default=())
     notes: tuple[str, ...] = field(default=())
 
@@ -237,7 +246,7 @@ _LAW_12C2 = (
 _POLICIES = (
     MatchpointPolicy(
         name="wbf",
-        aliases=("international", "magic-contest"),
+        aliases=("international",),
         title="WBF: european scale, Neuberg, 60/50/40 %, board scores rounded to 0.1 MP",
         decimals=1,
         sources=(
@@ -255,6 +264,25 @@ _POLICIES = (
             "(http://www.brenning.se/mcscrounding.asp) says NS + EW can exceed the top under "
             "WBF rules, which rounding halves toward the average would prevent. The WBF's own "
             "text of the rule was not found: UNVERIFIED.",
+        ),
+    ),
+    MatchpointPolicy(
+        name="magic-contest",
+        aliases=("magic", "magiccontest"),
+        title="Magic Contest: wbf, equal totals ranked on the unrounded matchpoints",
+        decimals=1,
+        tie_break=True,
+        sources=(
+            _LAW_12C2,
+            "Magic Contest, 'Number of decimals'"
+            " (https://magicscoring.com/scoring/matchpoints/decimals/): WBF scoring, board"
+            " scores rounded to one decimal",
+            "issue 25: a Magic Contest file places 593.238 MP before 593.229 MP (both written"
+            " 593.2): 31st and 32nd, not 31= twice",
+        ),
+        notes=(
+            "The tie-break rests on one pair of places in one file (not in the test data);"
+            " the Magic Contest France file in the test data has no equal totals.",
         ),
     ),
     MatchpointPolicy(
@@ -334,8 +362,13 @@ _POLICIES = (
         exact_totals=True,
         exact_percentages=True,
         session_decimals=None,
+        tie_break=True,
+        small_groups=True,
         sources=(
             _LAW_12C2,
+            "Ruter 4.1.4 individual PBN (rkcb/pbnparser indi.pbn): players 8 and 13 both have"
+            " 683.036 MP (683.0 and 50.08 % written for both) and are placed 23rd and 24th:"
+            " the sums of their 0.1-MP board scores are 683.1 and 683.0",
             "Ruter 4.9.1.3 PBN (rkcb/pbnparser sm1.pbn, sm2.pbn): every MP_NS/MP_EW is the "
             "wbf figure (0.1, halves up; A+ 60 %); TotalScoreMP is the exact total written "
             "to 0.1 and TotalPercentage the exact percentage to 0.01 (pair 30: 1126.63 MP "
@@ -416,6 +449,23 @@ _POLICIES = (
         notes=(
             "One file, one adjusted board: whether BriAn ever applies Neuberg (a board a "
             "table did not play) is UNVERIFIED. HANDICAP is 0.0 for every pair there.",
+        ),
+    ),
+    MatchpointPolicy(
+        name="kops",
+        aliases=("kops2",),
+        title="KoPS: Neuberg to 0.01 MP, each line's percentage from its rounded matchpoints",
+        decimals=2,
+        percent_of_shown=True,
+        sources=(
+            _LAW_12C2,
+            "issue 25: a KoPS (Polish) file writes 31.476 MP as 31.48 and that line's"
+            " percentage as 75.0 % (31.48 of 42, to 0.1), where the exact figure gives 74.94 %",
+        ),
+        notes=(
+            "One line of one file (not in the test data): how KoPS rounds totals and"
+            " session percentages is UNVERIFIED; the self-check says when a file's figures"
+            " disagree.",
         ),
     ),
 )

@@ -221,8 +221,28 @@ PROGRAMS: Final[tuple[ProgramConventions, ...]] = (
     ProgramConventions(
         "ScoreBridge",
         r"score\s*bridge",
+        Conventions(policy="wbf"),
+        versions=(None, (10, 25)),
+        sources=(
+            "issue 25: a ScoreBridge 10.24 USEBIO file is Neuberg to 0.1 MP (board 1, 10 v 5:"
+            " 13.9 = (12 + 1) x 8/7 - 1; every one of its 386 figures agrees so), places"
+            " written 8=",
+        ),
+    ),
+    ProgramConventions(
+        "ScoreBridge",
+        r"score\s*bridge",
         Conventions(policy="scorebridge"),
         sources=(_REAL_EVENTS, "ScoreBridge 10.25.02 USEBIO file: 204/204"),
+    ),
+    ProgramConventions(
+        "KoPS",
+        r"kops\b",
+        Conventions(policy="kops"),
+        sources=(
+            "issue 25: KoPS (Polish) takes a line's percentage from its Neuberg matchpoints"
+            " rounded to 0.01 (31.476 -> 31.48 -> 75.0 %)",
+        ),
     ),
     ProgramConventions(
         "BriAn",
@@ -290,7 +310,7 @@ PROGRAMS: Final[tuple[ProgramConventions, ...]] = (
     ProgramConventions(
         "Magic Contest",
         r"magic\s*contest",
-        Conventions(policy="wbf"),
+        Conventions(policy="magic-contest"),
         by_scoring=((Scoring.BUTLER, Conventions(factoring=Factoring.BOARDS)),),
         sources=(
             _REAL_EVENTS,
@@ -346,6 +366,9 @@ class Chosen:
     given: tuple[str, ...] = ()
     """The options the user set on top (``policy``, ``cross_imps``...)."""
     turned_off: bool = False
+    found: tuple[str, ...] = ()
+    """What the file's own figures changed from the program's conventions
+    (:func:`bridgescore.events.selfcheck.checked`): ``policy ebu``..."""
 
     @property
     def scoring(self) -> Scoring:
@@ -398,6 +421,10 @@ class Chosen:
                 said = defaults.items(self.scoring)
         if self.given:
             said.append(_("as asked: {options}", options=", ".join(self.given)))
+        if self.found:
+            said.append(
+                _("as the file's own figures show: {options}", options=", ".join(self.found))
+            )
         if not said:
             return head
         return _("{head}: {said}", head=head, said=listed(said, ", "))
@@ -409,6 +436,7 @@ class Chosen:
             "known_program": None if self.entry is None else self.entry.name,
             **self.options.as_dict(),
             "given": list(self.given),
+            "found": list(self.found),
             "description": self.describe(),
         }
 

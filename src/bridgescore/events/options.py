@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Any, Self
+from typing import Any, Self, TypedDict, Unpack
 
 from bridgescore.core.words import Word
 from bridgescore.duplicate.adjusted import DEFAULT_POLICY, MatchpointPolicy, get_policy
@@ -265,14 +265,17 @@ class ScoringOptions:
     def vp_scale_name(self) -> str:
         return self.vp_scale if isinstance(self.vp_scale, str) else self.vp_scale.name
 
-    def but(self, **changes: Any) -> Self:
-        """These options with ``changes`` (each parsed as the constructor parses it)."""
+    def but(self, **changes: Unpack[OptionChanges]) -> Self:
+        """These options with ``changes`` (each parsed as the constructor parses it); a
+        misspelt name is a type error for ``mypy --strict`` and a
+        :class:`~bridgescore.duplicate.imps.DuplicateError` at run time."""
         unknown = set(changes) - {f.name for f in fields(self)}
         if unknown:
             raise DuplicateError(
                 _("not a scoring option: {names}", names=", ".join(sorted(unknown)))
             )
-        return replace(self, **changes)
+        given: dict[str, Any] = dict(changes)
+        return replace(self, **given)
 
     def as_dict(self) -> dict[str, object]:
         """Each option by name, as JSON writes it."""
@@ -292,6 +295,45 @@ class ScoringOptions:
             "factoring": self.factoring.value,
             "incomplete": self.incomplete.value,
         }
+
+
+class AskedOptions(TypedDict, total=False):
+    """The options a caller may ask for one by one (every :class:`ScoringOptions` field but
+    ``kind`` and ``scoring``), typed so that ``mypy --strict`` catches a misspelt name
+    (``expeted=3``); ``None`` is "not asked". ``policy="none"`` turns a program's
+    conventions off (:func:`bridgescore.events.scoring.options_for`)."""
+
+    laws: str | None
+    imp_table: str | None
+    vp_scale: str | VPScale | None
+    policy: str | None
+    butler: str | None
+    cross_imps: str | CrossImps | None
+    imp_totals: str | ImpTotals | None
+    mp_scale: str | MpScale | None
+    entrants: str | Entrants | None
+    field: str | Field | None
+    factoring: bool | str | Factoring | None
+    incomplete: str | Incomplete | None
+
+
+class OptionChanges(TypedDict, total=False):
+    """What :meth:`ScoringOptions.but` may change: every field, by its name."""
+
+    kind: str | EventKind
+    scoring: str | Scoring
+    laws: str
+    imp_table: str
+    vp_scale: str | VPScale
+    policy: str | None
+    butler: str
+    cross_imps: str | CrossImps
+    imp_totals: str | ImpTotals
+    mp_scale: str | MpScale
+    entrants: str | Entrants
+    field: str | Field
+    factoring: bool | str | Factoring | None
+    incomplete: str | Incomplete
 
 
 def _scale_name(name: str) -> str:

@@ -538,6 +538,9 @@ class Totalling:
     plus_minus: bool = False
     """The total is the points above the average of the boards played (the ± scale:
     the counted matchpoints less half the tops); percentages are the usual ones."""
+    tie_break: bool = False
+    """Equal totals are ranked on the other sum of the board scores (the counted ones
+    when the total is exact, the exact ones when it is counted)."""
 
     @classmethod
     def of(
@@ -560,6 +563,7 @@ class Totalling:
             halves=policy.halves,
             decimals=policy.session_decimals,
             plus_minus=policy.plus_minus,
+            tie_break=policy.tie_break,
         )
 
 
@@ -604,9 +608,16 @@ def rank_field(
     # a per-board total is ranked on its exact value (Ruter: 187 and 186 summed IMPs,
     # both written 1.06, are 8th and 9th)
     played = [name for name in tallies if tallies[name].boards]
+    then = None
+    if totalling.tie_break:
+        then = {
+            name: float(tallies[name].counted if totalling.exact_totals else tallies[name].exact)
+            for name in played
+        }
     placed = places(
         {name: _rank_value(percents[name], shown[name]) for name in played},
         decimals=9 if totalling.per_board else 2,
+        then=then,
     )
     placed.update(_idle_places(len(played), [n for n in tallies if not tallies[n].boards]))
     return [

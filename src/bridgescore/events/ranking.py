@@ -9,14 +9,24 @@ from typing import TypeVar
 K = TypeVar("K", bound=Hashable)
 
 
-def places(totals: Mapping[K, float], *, decimals: int = 2) -> dict[K, str]:
-    """The place of each key, best (highest total) first; ties compared at ``decimals``.
+def places(
+    totals: Mapping[K, float], *, decimals: int = 2, then: Mapping[K, float] | None = None
+) -> dict[K, str]:
+    """The place of each key, best (highest total) first; ties compared at ``decimals``,
+    and, where ``then`` is given, broken by it (a program that ranks equal totals on a
+    second figure: Ruter on the sum of the rounded board scores, Magic Contest on the
+    unrounded matchpoints).
 
     >>> places({"A": 61.2, "B": 55.0, "C": 55.0, "D": 40.1})
     {'A': '1', 'B': '2=', 'C': '2=', 'D': '4'}
+    >>> places({"B": 55.0, "C": 55.0}, then={"B": 683.0, "C": 683.1})
+    {'C': '1', 'B': '2'}
     """
-    shown = {key: round(value, decimals) for key, value in totals.items()}
-    ordered = sorted(shown, key=lambda k: -shown[k])
+    shown = {
+        key: (round(value, decimals), round(then[key], 9) if then is not None else 0.0)
+        for key, value in totals.items()
+    }
+    ordered = sorted(shown, key=lambda k: (-shown[k][0], -shown[k][1]))
     count = Counter(shown.values())
     out: dict[K, str] = {}
     first = 0

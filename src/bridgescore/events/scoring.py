@@ -10,7 +10,7 @@ every option given overrides both.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeVar, Unpack, overload
 
 from bridgescore.duplicate.imps import DuplicateError
 from bridgescore.errors import BridgeInputError
@@ -18,12 +18,19 @@ from bridgescore.errors import marked as _
 from bridgescore.events.conventions import Chosen, choose_conventions, published_mp_scale
 from bridgescore.events.individual import IndividualResult, score_individual
 from bridgescore.events.model import Event, Participant
-from bridgescore.events.options import DEFAULT_OPTIONS, Entrants, Field, ScoringOptions
+from bridgescore.events.options import (
+    DEFAULT_OPTIONS,
+    AskedOptions,
+    Entrants,
+    Field,
+    ScoringOptions,
+)
 from bridgescore.events.pairs import PairsResult, pairs_scoring, score_pairs
 from bridgescore.events.teams import TeamsResult, score_published_matches, score_teams
 from bridgescore.events.vocabulary import EventKind, Scoring
 
 EventResult = PairsResult | TeamsResult | IndividualResult
+R = TypeVar("R", PairsResult, TeamsResult, IndividualResult)
 
 
 class NoResultsError(BridgeInputError):
@@ -98,7 +105,7 @@ def options_for(
     scoring: str | Scoring | None = None,
     *,
     conventions: Literal["auto"] | None = "auto",
-    **asked: Any,
+    **asked: Unpack[AskedOptions],
 ) -> Chosen:
     """What :func:`score_event` scores ``event`` with, and why (``.describe()``).
 
@@ -107,23 +114,51 @@ def options_for(
     the options ``asked`` (any :class:`~bridgescore.events.options.ScoringOptions` field
     but ``kind`` and ``scoring``; ``policy="none"`` also turns the program's off).
     """
-    plain = {name: asked.pop(name) for name in _PLAIN if asked.get(name) is not None}
-    base = DEFAULT_OPTIONS.but(kind=kind_of(event), scoring=scoring_of(event, scoring), **plain)
+    given: dict[str, Any] = dict(asked)
+    plain = {name: given.pop(name) for name in _PLAIN if given.get(name) is not None}
+    base = replace(
+        DEFAULT_OPTIONS.but(kind=kind_of(event), scoring=scoring_of(event, scoring)), **plain
+    )
     program = event.program if conventions == "auto" else ""
     figures = published_mp_scale(event) if program else None
-    chosen = choose_conventions(program, base, asked, figures=figures)
+    chosen = choose_conventions(program, base, given, figures=figures)
     if conventions is None and not chosen.turned_off:
         return replace(chosen, program=event.program, turned_off=True)
     return chosen
+
+
+@overload
+def score_event(
+    event: Event,
+    scoring: str | Scoring | None = None,
+    *,
+    expect: type[R],
+    options: ScoringOptions | None = None,
+    conventions: Literal["auto"] | None = "auto",
+    **asked: Unpack[AskedOptions],
+) -> R: ...
+
+
+@overload
+def score_event(
+    event: Event,
+    scoring: str | Scoring | None = None,
+    *,
+    expect: None = None,
+    options: ScoringOptions | None = None,
+    conventions: Literal["auto"] | None = "auto",
+    **asked: Unpack[AskedOptions],
+) -> EventResult: ...
 
 
 def score_event(
     event: Event,
     scoring: str | Scoring | None = None,
     *,
+    expect: type[Any] | None = None,
     options: ScoringOptions | None = None,
     conventions: Literal["auto"] | None = "auto",
-    **asked: Any,
+    **asked: Unpack[AskedOptions],
 ) -> EventResult:
     """A pairs event ranked by its scoring (``event.scoring`` unless given), an
     individual event's players, or a teams event's matches and standings (IMPs and
@@ -131,13 +166,24 @@ def score_event(
 
     With ``options`` the event is scored exactly as they say; otherwise as
     :func:`options_for` chooses (the conventions of the program that wrote the file,
-    the options ``asked`` on top).
+    the options ``asked`` on top). ``expect`` (``PairsResult``, ``TeamsResult`` or
+    ``IndividualResult``) narrows the result's type, and an event of another kind is an
+    error saying which kind it is.
     """
     if options is None:
         options = options_for(event, scoring, conventions=conventions, **asked).options
     elif scoring is not None or asked:
         raise TypeError(_("score_event: give either options or the options one by one"))
-    return score_with(event, options)
+    result = score_with(event, options)
+    if expect is not None and not isinstance(result, expect):
+        raise DuplicateError(
+            _(
+                "{source}: a {kind} event, not the kind asked for",
+                source=event.results.source,
+                kind=kind_of(event).value,
+            )
+        )
+    return result
 
 
 def score_with(event: Event, options: ScoringOptions) -> EventResult:

@@ -55,6 +55,7 @@ _TOTAL_COLUMNS: Final = (
     "TotalScoreMP", "TotalScoreIMP", "TotalScoreVP", "TotalMP", "TotalIMP", "TotalVP",
     "TotalScore",
 )  # fmt: skip
+_SESSION_TOTAL_COLUMNS: Final = ("SessionScoreMP", "SessionScoreIMP", "SessionScoreVP")
 _DATE_RE: Final = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$")
 
 
@@ -478,10 +479,18 @@ class _Reader:
         elif "PlayerId" in names:
             id_column, kind = "PlayerId", "player"
         name_column = next((n for n in ("Names", "TeamName", "Name") if n in names), None)
-        total_column = next((n for n in _TOTAL_COLUMNS if n in names), None)
-        percent_column = next(
+        total_column: str | None = next((n for n in _TOTAL_COLUMNS if n in names), None)
+        percent_column: str | None = next(
             (n for n in ("TotalPercentage", "MeanPercentage") if n in names), None
         )
+        rank_column, tie_column = "Rank", "RankTie"
+        session = next((n for n in _SESSION_TOTAL_COLUMNS if n in names), None)
+        if session is not None:
+            # one session of a longer event (Ruter, Magic Contest): the file's boards are
+            # this session's, so its session columns are the figures they give; the
+            # event's totals cover sessions the file does not hold
+            total_column, rank_column, tie_column = session, "SessionRank", "SessionRankTie"
+            percent_column = "SessionPercentage" if "SessionPercentage" in names else None
         for offset, row in zip(table.row_lines, table.rows, strict=True):
             line = first + offset
             ident = known(row.get(id_column))
@@ -514,8 +523,8 @@ class _Reader:
                     Severity.WARNING,
                 )
                 total = percent = None
-            rank = known(row.get("Rank"))
-            tie = known(row.get("RankTie"))
+            rank = known(row.get(rank_column))
+            tie = known(row.get(tie_column))
             place = None if rank is None else (f"{rank}=" if tie is not None else rank)
             self.standings.append(PublishedStanding(ident, total, percent, place))
 

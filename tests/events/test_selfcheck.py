@@ -1,0 +1,192 @@
+"""The self-check: an event re-scored as its program did, proved by the file's own figures
+(``bridgescore.events.selfcheck``), and the conventions issue 25 names, each shown on the
+board or file that shows it (figures worked out by hand in the comments)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import bridgescore
+from bridgescore.cli.main import cli
+from bridgescore.duplicate.board_scoring import BoardResults, score_board
+from bridgescore.duplicate.entries import Adjusted
+from bridgescore.events.conventions import choose_conventions
+from bridgescore.events.pairs import PairsResult
+from bridgescore.events.ranking import places
+from bridgescore.events.scoring import options_for, score_event
+from bridgescore.events.selfcheck import checked
+from bridgescore.events.teams import TeamsResult
+
+DATA = Path(__file__).resolve().parents[1] / "io" / "data"
+EBUSCORE = DATA / "usebio" / "00201600+002321.xml"
+
+
+def _renamed(tmp_path: Path, name: str, version: str) -> Path:
+    """The EBUScore file (Neuberg to 0.01 MP) as if another program had written it."""
+    text = EBUSCORE.read_text(encoding="iso-8859-1")
+    text = text.replace(
+        "<PROGRAM_NAME>EBUScore Pairs</PROGRAM_NAME>", f"<PROGRAM_NAME>{name}</PROGRAM_NAME>"
+    )
+    text = text.replace(
+        "<PROGRAM_VERSION>1.2.20</PROGRAM_VERSION>", f"<PROGRAM_VERSION>{version}</PROGRAM_VERSION>"
+    )
+    path = tmp_path / "renamed.xml"
+    path.write_text(text, encoding="iso-8859-1")
+    return path
+
+
+def test_a_file_its_program_reproduces_is_not_searched() -> None:
+    found = checked(bridgescore.load_event(EBUSCORE))
+    assert (found.comparison.agree, found.comparison.total, found.tried) == (680, 680, 1)
+    assert found.describe() == (
+        "scored as EBUScore Pairs 1.2.20 scores (the file names it): matchpoint policy ebu;"
+        " the file's own figures: 680 of 680 agree"
+    )
+
+
+def test_the_figures_choose_when_the_programs_name_misleads(tmp_path: Path) -> None:
+    """ScoreBridge 10.25's convention (the manual method) applied to a file scored with
+    Neuberg to 0.01 MP gets most figures wrong; the file's own figures choose ebu."""
+    event = bridgescore.load_event(_renamed(tmp_path, "ScoreBridge", "10.25.02"))
+    named = options_for(event)
+    assert named.policy == "manual"
+    plain = checked(event, options=named.options)
+    assert plain.comparison.agree < 0.9 * plain.comparison.total
+    found = checked(event)
+    assert found.chosen.found == ("policy ebu",)
+    assert found.options.matchpoint_policy == "ebu"
+    assert (found.comparison.agree, found.comparison.total) == (680, 680)
+    assert found.tried > 1
+    assert found.describe().endswith(
+        "matchpoint policy ebu, as the file's own figures show: policy ebu;"
+        " the file's own figures: 680 of 680 agree"
+    )
+
+
+def test_a_choice_the_user_made_is_kept_and_the_differences_named(tmp_path: Path) -> None:
+    event = bridgescore.load_event(EBUSCORE)
+    found = checked(event, policy="manual")
+    assert found.options.matchpoint_policy == "manual"
+    assert found.chosen.found == ()
+    assert found.comparison.agree < found.comparison.total
+    said = found.describe()
+    assert "no conventions tried" in said
+    first = found.comparison.differences[0]
+    assert f"{first.subject} {first.name}: ours {first.ours}, the file's {first.theirs}" in said
+    assert said.count("; ") >= 3  # the head, the count, and the first differences
+
+
+def test_a_file_without_figures_says_so() -> None:
+    event = bridgescore.load_event(DATA / "pbn" / "bridgecomposer_2025-12-23.pbn")
+    found = checked(event)
+    assert found.comparison.total == 0
+    assert found.tried == 1
+    assert found.describe().endswith(
+        "; the file carries no figures of its own to check them against"
+    )
+
+
+def test_event_says_how_many_figures_agree_and_json_lists_them() -> None:
+    runner = CliRunner()
+    said = runner.invoke(cli, ["event", str(EBUSCORE)])
+    assert said.exit_code == 0, said.output
+    assert "the file's own figures: 680 of 680 agree" in said.stderr
+    data = json.loads(runner.invoke(cli, ["event", str(EBUSCORE), "--json"]).stdout)
+    assert data["self_check"]["agree"] == data["self_check"]["total"] == 680
+    assert data["self_check"]["differences"] == []
+    finnish = runner.invoke(cli, ["event", str(EBUSCORE), "--lang", "fi"])
+    assert "680" in finnish.stderr
+    assert "the file's own figures" not in finnish.stderr
+
+
+def test_scorebridge_by_version() -> None:
+    """10.24 is Neuberg to 0.1 MP (the issue's file: 13.9 = (12 + 1) x 8/7 - 1); 10.25.02
+    the manual method (tests/io/data/usebio/sample.xml, 204 of 204)."""
+    assert choose_conventions("ScoreBridge 10.24.09", "mp").policy == "wbf"
+    assert choose_conventions("ScoreBridge 10.25.02", "mp").policy == "manual"
+    sample = checked(bridgescore.load_event(DATA / "usebio" / "sample.xml"))
+    assert sample.agrees
+    assert sample.comparison.total == 204
+
+
+def test_kops_takes_a_lines_percentage_from_its_rounded_matchpoints() -> None:
+    """Three results of a board played four times: raw 4, 2, 0; Neuberg (raw + 1) x 4/3 - 1
+    = 5.6667, 3, 0.3333 of 6, shown 5.67, 3.00, 0.33; 5.67/6 = 94.5 % where the exact
+    figure is 94.44 %."""
+    board = BoardResults((100, 50, 0), expected=4)
+    assert score_board(board, "kops").ns_mp == [5.67, 3.0, 0.33]
+    assert score_board(board, "kops").ns_percent == [94.5, 50.0, 5.5]
+    assert score_board(board, "ebu").ns_percent == [94.44, 50.0, 5.56]
+    assert choose_conventions("KoPS 2.3", "mp").policy == "kops"
+
+
+def test_ruter_gives_the_two_real_results_of_a_board_65_and_55() -> None:
+    """Two real results and an A+/A-: 65 % and 55 % to the two real ones (each side),
+    60 / 40 to the award; plain Neuberg would give 87.5 and 12.5."""
+    board = BoardResults((420, 170, Adjusted.parse("A+/A-")))
+    ruter = score_board(board, "ruter")
+    assert (ruter.ns_percent, ruter.ew_percent) == ([65.0, 55.0, 60.0], [55.0, 65.0, 40.0])
+    assert score_board(board, "wbf").ns_percent == [87.5, 12.5, 60.0]
+
+
+def test_equal_totals_ranked_on_a_second_figure() -> None:
+    """Magic Contest: 593.238 before 593.229 MP (both 593.2 as written); Ruter: players 8
+    and 13 of indi.pbn with equal exact totals, 683.1 and 683.0 as the rounded boards add."""
+    assert places({"31": 593.2, "32": 593.2}, decimals=1) == {"31": "1=", "32": "1="}
+    assert places({"a": 593.2, "b": 593.2}, decimals=1, then={"a": 593.229, "b": 593.238}) == {
+        "b": "1",
+        "a": "2",
+    }
+    indi = checked(bridgescore.load_event(DATA / "pbn" / "ruter_indi.pbn"))
+    assert indi.agrees
+    assert indi.comparison.total == 1632
+    assert choose_conventions("Magic Contest 4.7", "mp").policy == "magic-contest"
+
+
+@pytest.mark.parametrize(
+    ("name", "total"), [("ruter_sm2.pbn", 1512), ("magic_contest_test_set.pbn", 1364)]
+)
+def test_one_session_of_a_longer_event_is_checked_on_its_session_figures(
+    name: str, total: int
+) -> None:
+    found = checked(bridgescore.load_event(DATA / "pbn" / name))
+    assert found.agrees
+    assert found.comparison.total == total
+
+
+def test_score_event_narrows_to_the_kind_expected() -> None:
+    event = bridgescore.load_event(EBUSCORE)
+    ranked = score_event(event, expect=PairsResult)
+    assert (ranked.standings[0].pair, ranked.standings[0].field) == ("15", "all")
+    with pytest.raises(bridgescore.BridgeError, match="a pairs event, not the kind asked for"):
+        score_event(event, expect=TeamsResult)
+
+
+def test_a_misspelt_option_is_a_type_error() -> None:
+    """``mypy --strict`` catches ``expeted=3`` in every call that takes options one by one
+    (the TypedDict behind ``**asked``); the run-time error is tested in test_options."""
+    from mypy import api
+
+    snippet = (
+        "from bridgescore.events.model import Event\n"
+        "from bridgescore.events.options import DEFAULT_OPTIONS\n"
+        "from bridgescore.events.scoring import options_for, score_event\n"
+        "from bridgescore.events.selfcheck import checked\n"
+        "def f(event: Event) -> None:\n"
+        "    score_event(event, expeted=3)\n"
+        "    options_for(event, polcy='ebu')\n"
+        "    checked(event, feild='one')\n"
+        "    DEFAULT_OPTIONS.but(scale='wbf')\n"
+        "    score_event(event, policy='ebu', field='one')\n"
+    )
+    out, _err, status = api.run(["--config-file", os.devnull, "--strict", "-c", snippet])
+    assert status == 1
+    wrong = [line for line in out.splitlines() if "error:" in line]
+    assert {line.split(":")[1] for line in wrong} == {"6", "7", "8", "9"}, out  # not line 10
+    for name in ("expeted", "polcy", "feild", "scale"):
+        assert any(f'"{name}"' in line for line in wrong), out
