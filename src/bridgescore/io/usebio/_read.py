@@ -382,14 +382,14 @@ class _Reader:
         seen[id_] = element
         self.participants.append(Participant(id_, names, kind))
         context = Message("{kind} {id}: ", kind=_KINDS[kind], id=id_)
-        self.standings.append(
-            PublishedStanding(
-                id_,
-                total=self.number(element, "TOTAL_SCORE", context),
-                percent=self.number(element, "PERCENTAGE", context),
-                place=_text(element, "PLACE") or None,
-            )
+        standing = PublishedStanding(
+            id_,
+            total=self.number(element, "TOTAL_SCORE", context),
+            percent=self.number(element, "PERCENTAGE", context),
+            place=_text(element, "PLACE") or None,
         )
+        if (standing.total, standing.percent, standing.place) != (None, None, None):
+            self.standings.append(standing)  # a participant listed with no figure has none
 
     def read_pair(self, pair: Element, ids: _Ids, seen: dict[str, Element]) -> None:
         number = _text(pair, "PAIR_NUMBER")
