@@ -275,7 +275,7 @@ def write_event(
     A CSV or JSON results file writes its contracts in ``notation`` (and says which); PBN
     and USEBIO keep the notation their standards define."""
     fmt = check_format(path)
-    if event.matches and not event.results.rows:
+    if event.matches and not event.results.rows and fmt not in ("pbn", "usebio"):
         raise BridgeInputError(
             _(
                 "{path!r}: the event is a match table only ({count} matches), which"

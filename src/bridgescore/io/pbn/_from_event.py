@@ -15,7 +15,13 @@ from bridgescore.duplicate.adjusted import Adjusted, AdjustedCode, Award
 from bridgescore.errors import BridgeInputError
 from bridgescore.errors import marked as _
 from bridgescore.events.conventions import converted_by
-from bridgescore.events.model import Event, Published, PublishedStanding, ResultRow
+from bridgescore.events.model import (
+    Event,
+    Published,
+    PublishedMatch,
+    PublishedStanding,
+    ResultRow,
+)
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io.pbn._analysis import analysis_tags
 from bridgescore.io.pbn._model import Game, PBNDocument, Tag
@@ -251,15 +257,18 @@ def from_event(
         # export format: the mandatory tags in their order, then the others by name
         tags += sorted(supplemental, key=lambda tag: tag.name)
         games.append(Game(tuple(tags)))
-    if not games and event.standings:
+    if not games and (event.standings or event.matches):
         tags = [
             Tag("Event", event.name or "?"),
             Tag("Site", event.site or "?"),
             Tag("Date", _pbn_date(event.date)),
             Tag("Scoring", scoring),
             Tag("Competition", competition),
-            _totals(event, unit, names),
         ]
+        if event.standings:
+            tags.append(_totals(event, unit, names))
+        if event.matches:
+            tags.append(_match_table(event.matches))
         games.append(Game(tuple(tags)))
     return PBNDocument(tuple(games), (*_HEADER, _creator(event)), "utf-8", newline)
 
@@ -281,6 +290,30 @@ def _entrants(event: Event) -> Tag:
     cells: list[list[Cell]] = [[p.id, ";".join(p.names) or None] for p in event.participants]
     table = _layout([id_column, "Names"], cells, {"Names", id_column})
     return Tag("TotalScoreTable", table.spec, table.format_lines())
+
+
+def _match_table(matches: Sequence[PublishedMatch]) -> Tag:
+    """A match table as Ruter writes one (``TeamId_Home``...): each match's IMPs in
+    ``MatchDetails`` as ``"200,<home>,<away>"`` (Ruter's leading 200, whose meaning is not
+    documented, kept so that Ruter's readers read it) and its VPs."""
+    columns = ["Round", "Table", "TeamId_Home", "TeamId_Away", "MatchDetails", "VP_Home", "VP_Away"]
+    cells: list[list[Cell]] = []
+    for match in matches:
+        imps = (match.home_imps, match.away_imps)
+        details = None if None in imps else "200," + ",".join(_num(float(i or 0)) for i in imps)
+        cells.append(
+            [
+                None if match.round is None else str(match.round),
+                match.table,
+                match.home,
+                match.away,
+                details,
+                None if match.home_vp is None else _num(match.home_vp),
+                None if match.away_vp is None else _num(match.away_vp),
+            ]
+        )
+    table = _layout(columns, cells, {"Table", "TeamId_Home", "TeamId_Away", "MatchDetails"})
+    return Tag("ScoreTable", table.spec, table.format_lines())
 
 
 def _totals(event: Event, unit: str, names: Mapping[str, tuple[str, ...]]) -> Tag:

@@ -29,6 +29,7 @@ from bridgescore.events.model import (
     Severity,
     check_rows,
 )
+from bridgescore.events.model import PublishedMatch as MatchFigures
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io._problems import MarkedText
 from bridgescore.io.rows import Field, RawResult, build_result, raw_field
@@ -114,6 +115,7 @@ class _Reader:
     published: list[Published | None] = field(default_factory=list)
     participants: list[Participant] = field(default_factory=list)
     standings: list[PublishedStanding] = field(default_factory=list)
+    matches: list[MatchFigures] = field(default_factory=list)
     hands: dict[int, Hands] = field(default_factory=dict)
     vulnerability: dict[int, Vulnerability] = field(default_factory=dict)
     known_ids: set[str] = field(default_factory=set)
@@ -293,6 +295,7 @@ class _Reader:
             hands=dict(sorted(self.hands.items())),
             published=tuple(self.published),
             standings=tuple(self.standings),
+            matches=tuple(self.matches),
         )
 
     def date(self, event: Element | None) -> str:
@@ -744,8 +747,25 @@ class _Reader:
                 return
             round_ = int(round_text)
         context = Message("{team} v {opponent}: ", team=team, opponent=opponent)
-        self.number(match, "TEAM_SCORE", context)
-        self.number(match, "OPPOSING_TEAM_SCORE", context)
+        team_score = self.number(match, "TEAM_SCORE", context)
+        opposing_score = self.number(match, "OPPOSING_TEAM_SCORE", context)
+        if match.find("BOARD") is None:  # a match table: the match's figures only
+            boards = _text(match, "BOARDS_PLAYED")
+            self.matches.append(
+                MatchFigures(
+                    round_,
+                    team,
+                    opponent,
+                    self.number(match, "TEAM_IMPS", context),
+                    self.number(match, "OPPOSING_TEAM_IMPS", context),
+                    team_score,
+                    opposing_score,
+                    table=_text(match, "TABLE_NUMBER") or None,
+                    boards=int(boards) if _WHOLE_RE.match(boards) else None,
+                    line=self.doc.lines.get(match),
+                )
+            )
+            return
         info = _Match(round_, team, opponent)
         for board in match.findall("BOARD"):
             self.read_board(board, "teams", scoring, _Ids(), info)

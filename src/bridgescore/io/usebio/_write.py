@@ -16,7 +16,13 @@ from bridgescore.duplicate.adjusted import Adjusted, AdjustedCode, Award, NotPla
 from bridgescore.errors import BridgeInputError
 from bridgescore.errors import marked as _
 from bridgescore.events.conventions import converted_by
-from bridgescore.events.model import Event, Published, PublishedStanding, ResultRow
+from bridgescore.events.model import (
+    Event,
+    Published,
+    PublishedMatch,
+    PublishedStanding,
+    ResultRow,
+)
 from bridgescore.io.usebio._document import USEBIODocument
 from bridgescore.io.usebio._read import POINT_FIELDS
 
@@ -261,6 +267,27 @@ def _teams_matches(
                 _result(line, row)
 
 
+def _match_table(event: ET.Element, matches: Sequence[PublishedMatch]) -> None:
+    """A teams event known only by its matches (a program's match table): one MATCH each,
+    its VPs as ``TEAM_SCORE`` and ``OPPOSING_TEAM_SCORE`` (as USEBIO teams files write
+    them), its IMPs as ``TEAM_IMPS`` and ``OPPOSING_TEAM_IMPS`` (bridgescore's own
+    elements: USEBIO has no match-level IMPs, a reader that does not know them skips them)."""
+    for found in matches:
+        match = _add(event, "MATCH")
+        if found.round is not None:
+            _add(match, "ROUND_NUMBER", str(found.round))
+        if found.table is not None:
+            _add(match, "TABLE_NUMBER", found.table)
+        _add(match, "TEAM", found.home)
+        _add(match, "OPPOSING_TEAM", found.away)
+        _add_number(match, "TEAM_SCORE", found.home_vp)
+        _add_number(match, "OPPOSING_TEAM_SCORE", found.away_vp)
+        _add_number(match, "TEAM_IMPS", found.home_imps)
+        _add_number(match, "OPPOSING_TEAM_IMPS", found.away_imps)
+        if found.boards is not None:
+            _add(match, "BOARDS_PLAYED", str(found.boards))
+
+
 def _team_points(
     rows: Sequence[ResultRow],
     points: Sequence[Published | None],
@@ -355,7 +382,9 @@ def from_event(
     if kind == "pairs":
         _add(body, "WINNER_TYPE", "2" if directions else "1")
     _participants(body, event, event.standings if standings is None else standings, directions)
-    if kind == "teams":
+    if kind == "teams" and event.matches and not rows:
+        _match_table(body, event.matches)
+    elif kind == "teams":
         _teams_matches(body, rows, figures, event.scoring)
     else:
         _pairs_boards(body, rows, figures, event.scoring)
