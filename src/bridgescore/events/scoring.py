@@ -9,6 +9,7 @@ every option given overrides both.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Final, Literal, TypeVar, Unpack, overload
 
@@ -17,7 +18,7 @@ from bridgescore.errors import BridgeInputError
 from bridgescore.errors import marked as _
 from bridgescore.events.conventions import Chosen, choose_conventions, published_mp_scale
 from bridgescore.events.individual import IndividualResult, score_individual
-from bridgescore.events.model import Event, Participant
+from bridgescore.events.model import Event, EventResults, Participant, ResultRow, check_rows
 from bridgescore.events.options import (
     DEFAULT_OPTIONS,
     AskedOptions,
@@ -62,6 +63,20 @@ def check_has_results(event: Event) -> None:
     raise NoResultsError(
         _("{where}: no results to score: the file holds no result rows", where=where)
     )
+
+
+def results_of(
+    rows: Sequence[ResultRow],
+    *,
+    name: str = "",
+    source: str = "<string>",
+    teams: bool = False,
+    options: ScoringOptions = DEFAULT_OPTIONS,
+) -> EventResults:
+    """Result rows entered one by one (the club web app's tables) as an event holds them,
+    checked as every file reader checks its rows, under ``options``' law set."""
+    problems = tuple(check_rows(rows, options.laws, teams=teams))
+    return EventResults(tuple(rows), problems, name=name, source=source, teams=teams)
 
 
 def kind_of(event: Event) -> EventKind:

@@ -33,19 +33,17 @@ from bridgescore.duplicate.adjusted import Adjusted
 from bridgescore.errors import BridgeError, as_message
 from bridgescore.events.model import (
     Event,
-    EventResults,
     Location,
     Participant,
     ResultRow,
     Severity,
-    check_rows,
 )
 from bridgescore.events.movements.fit import Seating, seatings, table_in
 from bridgescore.events.movements.model import (
     Movement,
     Table,
 )
-from bridgescore.events.options import DEFAULT_OPTIONS
+from bridgescore.events.scoring import results_of
 from bridgescore.events.teams import award_refused, award_value, imp_award
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io.rows import FIELD_NAMES, RawResult, build_result, raw_field
@@ -833,7 +831,6 @@ def event_of(session: Session) -> Event:
         built = build_result(raw_result(session, seat, inp, movement))
         if built.row is not None:
             rows.append(built.row)
-    problems = tuple(check_rows(rows, DEFAULT_OPTIONS.laws, teams=teams))
     # a teams session's teams are its pair rows, kept in the order the teams were given
     listed = list(SessionPair.objects.filter(session=session).order_by("id"))
     names = {p.pair: p.names for p in listed}
@@ -841,9 +838,7 @@ def event_of(session: Session) -> Event:
         Participant(pair, tuple(n.strip() for n in names.get(pair, "").split("&") if n.strip()))
         for pair in ([p.pair for p in listed] if teams else movement.pairs)
     )
-    results = EventResults(
-        tuple(rows), problems, name=session.name, source=session.name, teams=teams
-    )
+    results = results_of(rows, name=session.name, source=session.name, teams=teams)
     return Event(
         results,
         name=session.name,

@@ -29,17 +29,14 @@ from dataclasses import dataclass, field
 
 from bridgescore.events.model import (
     Event,
-    EventResults,
     Participant,
     ResultRow,
-    check_rows,
 )
 from bridgescore.events.movements.fit import table_in
-from bridgescore.events.options import DEFAULT_OPTIONS
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.penalties import apply_penalties
 from bridgescore.events.rescoring import Rescorer
-from bridgescore.events.scoring import EventResult, options_for
+from bridgescore.events.scoring import EventResult, options_for, results_of
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.i18n import Language, Words
 from bridgescore.io.rows import build_result
@@ -120,12 +117,11 @@ def _event(session: Session, kept: _Kept, names: Mapping[str, str]) -> Event:
         for _, entry in sorted(kept.current.items())
         if (row := kept.rows.get(entry.pk)) is not None
     ]
-    problems = tuple(check_rows(rows, DEFAULT_OPTIONS.laws, teams=False))
     participants = tuple(
         Participant(pair, tuple(n.strip() for n in names.get(pair, "").split("&") if n.strip()))
         for pair in clubs.movement_of(session).pairs
     )
-    results = EventResults(tuple(rows), problems, name=session.name, source=session.name)
+    results = results_of(rows, name=session.name, source=session.name)
     return Event(
         results,
         name=session.name,
