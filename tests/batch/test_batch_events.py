@@ -137,10 +137,15 @@ def test_adjusted_scores_count_by_default_and_fast_leaves_them_out() -> None:
     assert fast["boards"][0] <= 27
 
 
-def test_fast_refuses_what_it_cannot_score() -> None:
+def test_fast_scores_what_it_cannot_match_point_by_the_library() -> None:
+    # a season is not refused at its first teams file: that file is the library's
     team = TESTS / "io" / "data" / "pbn" / "ruter_team.pbn"
-    with pytest.raises(BatchInputError, match="the fast path matchpoints pairs events only"):
-        read_events([team], fast=True)
+    fast = read_events([team], fast=True)
+    assert (
+        fast.select("team", "place", "vp").rows()
+        == read_events([team]).select("team", "place", "vp").rows()
+    )
+    assert fast.height == 10
 
 
 def test_results_carry_the_library_traveller_figures() -> None:
@@ -162,8 +167,8 @@ def test_results_carry_the_library_traveller_figures() -> None:
 
 def test_season_totals_add_up_the_library_standings() -> None:
     files = [
-        TESTS / "io" / "data" / "usebio" / "mp_pairs_mitchell_02.xml",
-        ADJUSTED,
+        TESTS / "io" / "data" / "pbn" / "ruter_sm1.pbn",
+        TESTS / "io" / "data" / "pbn" / "ruter_sm2.pbn",
         TESTS / "io" / "data" / "pbn" / "ruter_team.pbn",
     ]
     frame = read_events(files)

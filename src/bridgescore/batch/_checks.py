@@ -160,10 +160,12 @@ LAWS: Final = Field(
 )
 BOARD: Final = Field("board", -(2**62), 2**62, _("a board key"))
 NS_SCORE: Final = Field("ns_score", -(2**40), 2**40, _("a score"))
+EVENT: Final = Field("event", -(2**62), 2**62, _("an event key"))
+SECTION: Final = Field("section", -(2**62), 2**62, _("a section key"))
 
 _FIELDS: Final = (
     LEVEL, STRAIN, DOUBLING, VULNERABLE, TRICKS, DECLARER, VULNERABILITY, LAWS, BOARD,
-    NS_SCORE,
+    NS_SCORE, EVENT, SECTION,
 )  # fmt: skip
 _FIELD_INDEX: Final = {f.name: i for i, f in enumerate(_FIELDS)}
 

@@ -15,9 +15,11 @@ give paths every worker can read (``s3://bucket/results/*.parquet`` with
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Unpack
 
+from bridgescore.batch.options import CompareOptions
 from bridgescore.errors import marked as _
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
@@ -35,11 +37,37 @@ except ImportError as _missing:  # pragma: no cover - tested in a subprocess
     ) from None
 import polars as pl
 
-from bridgescore.batch.frame import METHODS, _columns, process
+from bridgescore.batch.frame import METHODS, _columns, process, score
 from bridgescore.duplicate.imps import UnknownMethodError
 from bridgescore.errors import BridgeInputError
 
 _ROW: str = "__row"
+_EXPECTED: str = "__expected"
+_GROUP: tuple[str, ...] = ("event", "section")
+"""The columns that make a board one of its own (an event's, a section's): Neuberg's N is
+counted over each."""
+
+
+class _QuietShuffle(logging.Filter):
+    """Drops the two lines Dask's P2P shuffle logs at WARNING on every run ("Shuffle …
+    initialized by task …", "… deactivated due to stimulus …"): notes on its own
+    bookkeeping, not problems, that would otherwise print on every plain run."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        return not (
+            text.startswith("Shuffle ")
+            and ("initialized by task" in text or "deactivated due to stimulus" in text)
+        )
+
+
+_QUIET = _QuietShuffle()
+
+
+def _quiet_shuffle() -> None:
+    found = logging.getLogger("distributed.shuffle._scheduler_plugin")
+    if _QUIET not in found.filters:
+        found.addFilter(_QUIET)
 
 
 def _partition(
@@ -49,11 +77,19 @@ def _partition(
     on_invalid: str,
     methods: Sequence[str],
     options: dict[str, Any],
+    counts: pl.DataFrame | None = None,
 ) -> pd.DataFrame:
-    """One partition (whole boards) through the Polars pipeline, index kept."""
+    """One partition (whole boards) through the Polars pipeline, index kept; ``counts``
+    holds Neuberg's N of each event (and section), worked out over every partition."""
     name = pdf.index.name
     frame = pl.from_pandas(pdf.reset_index(names=_ROW))
+    if counts is not None:
+        keys = [c for c in counts.columns if c != _EXPECTED]
+        frame = frame.join(counts, on=keys, how="left", nulls_equal=True, maintain_order="left")
+        options = {**options, "expected": _EXPECTED}
     out = process(frame, laws=laws, on_invalid=on_invalid, methods=methods, **options)
+    if counts is not None:
+        out = out.drop(_EXPECTED)
     result = out.to_pandas(use_pyarrow_extension_array=True).set_index(_ROW)
     result.index = result.index.astype(pdf.index.dtype)
     result.index.name = name
@@ -61,10 +97,44 @@ def _partition(
 
 
 def _keys(ddf: dd.DataFrame) -> list[str]:
+    """The frame's own names of the event, section and board columns it has."""
     cols = _columns(pl.from_pandas(ddf._meta))
     if "board" not in cols:
         raise BridgeInputError(_("no board column among {columns}", columns=", ".join(ddf.columns)))
-    return [cols[k] for k in ("event", "board") if k in cols]
+    return [cols[k] for k in (*_GROUP, "board") if k in cols]
+
+
+def _entries(pdf: pd.DataFrame, *, laws: str, keys: list[str]) -> pd.DataFrame:
+    """Each (event, section) of a partition, and the most entries any of its boards has
+    there (:func:`bridgescore.batch.frame._expected` counts them)."""
+    frame = score(pl.from_pandas(pdf), laws=laws, on_invalid="null")
+    cols = _columns(frame, only=("board", "event", "section", "adjusted"))
+    adjusted = (
+        frame[cols["adjusted"]].cast(pl.String).fill_null("").str.strip_chars() != ""
+        if "adjusted" in cols
+        else pl.repeat(False, frame.height, eager=True)
+    )
+    entry = (frame["ns_score"].is_not_null() | adjusted).cast(pl.Int64).alias(_EXPECTED)
+    counted = frame.select(keys).with_columns(entry).group_by(keys).agg(pl.col(_EXPECTED).sum())
+    return counted.to_pandas(use_pyarrow_extension_array=True)
+
+
+def _counts(ddf: dd.DataFrame, keys: list[str], laws: str) -> pl.DataFrame | int:
+    """Neuberg's N: the entries of the largest board of each event (and section), counted
+    over every partition (a board's rows may be in several before the shuffle); one
+    number when the frame has no event or section column."""
+    meta = _entries(ddf._meta, laws=laws, keys=keys)
+    per_partition = ddf.map_partitions(  # type: ignore[no-untyped-call]  # unannotated in dask
+        _entries, laws=laws, keys=keys, meta=meta
+    )
+    per_board = per_partition.groupby(keys, dropna=False)[_EXPECTED].sum()
+    group = keys[:-1]
+    if not group:
+        return int(per_board.max().compute())
+    largest = per_board.reset_index().groupby(group, dropna=False)[_EXPECTED].max()
+    found = largest.reset_index().compute()  # one row per event (and section): small
+    table = pl.from_pandas(found)
+    return table.with_columns(pl.col(_EXPECTED).cast(pl.Int64))
 
 
 def process_dask(
@@ -75,15 +145,18 @@ def process_dask(
     methods: Sequence[str] = ("mp",),
     npartitions: int | None = None,
     shuffle_method: str | None = None,
-    **options: Any,
+    **options: Unpack[CompareOptions],
 ) -> dd.DataFrame:
-    """Score and compare a Dask DataFrame of results, partitioned by event and board.
+    """Score and compare a Dask DataFrame of results, partitioned by event, section and
+    board.
 
     Returns a lazy Dask DataFrame with the columns :func:`~bridgescore.batch.frame.process`
     adds, the input's index kept (rows come back grouped by board, not in input
     order). ``on_invalid`` defaults to ``"null"``: a job over a billion rows keeps
     going past a bad one and says why in its ``problem`` column. ``npartitions`` and
     ``shuffle_method`` (``"p2p"``, ``"tasks"``) go to :meth:`dask.dataframe.DataFrame.shuffle`.
+    Neuberg's N (``expected``, unless given) is counted per event and section over the
+    whole frame first, as the single-machine path counts it.
     """
     unknown = [m for m in methods if m not in METHODS]
     if unknown:
@@ -94,15 +167,29 @@ def process_dask(
                 methods=", ".join(METHODS),
             )
         )
+    _quiet_shuffle()
     keys = _keys(ddf)
-    options = dict(options)
-    if "neuberg" in methods and options.get("expected") is None:
-        options["expected"] = int(ddf.groupby(keys).size().max().compute())
+    asked: dict[str, Any] = dict(options)
+    counts: pl.DataFrame | None = None
+    if "neuberg" in methods and asked.get("expected") is None:
+        found = _counts(ddf, keys, laws)
+        if isinstance(found, int):
+            asked["expected"] = found
+        else:
+            counts = found
     shuffled = ddf.shuffle(on=keys, npartitions=npartitions, shuffle_method=shuffle_method)
     chosen = tuple(methods)
-    meta = _partition(ddf._meta, laws=laws, on_invalid=on_invalid, methods=chosen, options=options)
+    meta = _partition(
+        ddf._meta, laws=laws, on_invalid=on_invalid, methods=chosen, options=asked, counts=counts
+    )
     done: dd.DataFrame = shuffled.map_partitions(
-        _partition, meta=meta, laws=laws, on_invalid=on_invalid, methods=chosen, options=options
+        _partition,
+        meta=meta,
+        laws=laws,
+        on_invalid=on_invalid,
+        methods=chosen,
+        options=asked,
+        counts=counts,
     )
     return done
 
@@ -115,7 +202,7 @@ def process_parquet(
     laws: str = DEFAULT_LAW_SET,
     on_invalid: str = "null",
     methods: Sequence[str] = ("mp",),
-    **options: Any,
+    **options: Unpack[CompareOptions],
 ) -> None:
     """Read Parquet (a file, a directory or a glob; local, ``s3://``, ``gs://``...),
     score and compare it on the current Dask client, and write Parquet to ``out_path``:

@@ -27,7 +27,7 @@ from bridgescore.errors import marked as _
 from bridgescore.io.results import COLUMN_ALIASES as _RESULTS_ALIASES
 from bridgescore.io.results import COLUMNS as RESULTS_COLUMNS
 
-BATCH_COLUMNS: Final = ("event", "laws", "level", "strain", "doubling")
+BATCH_COLUMNS: Final = ("event", "section", "laws", "level", "strain", "doubling")
 """Columns only the batch engine reads (added to the results file's)."""
 
 BATCH_ALIASES: Final[Mapping[str, str]] = MappingProxyType({"law": "laws"})

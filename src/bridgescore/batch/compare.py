@@ -40,8 +40,10 @@ from numpy.typing import ArrayLike, NDArray
 
 from bridgescore.batch._checks import (
     BOARD,
+    EVENT,
     MISSING,
     NS_SCORE,
+    SECTION,
     BatchInputError,
     Field,
     check_column,
@@ -59,7 +61,6 @@ from bridgescore.errors import marked as _
 
 FloatArray = NDArray[np.float64]
 _SMALL_GRID: Final = 1 << 16
-EVENT: Final = Field("event", -(2**62), 2**62, "an event key")
 
 
 # --- keys and dense codes --------------------------------------------------------------------
@@ -232,13 +233,16 @@ class Boards:
         ns_score: ArrayLike,
         *,
         event: ArrayLike | None = None,
+        section: ArrayLike | None = None,
         on_invalid: str = "raise",
         grid_limit: int | None = None,
     ) -> None:
         policy = check_policy(on_invalid)
-        n = _length(board, ns_score, event)
+        n = _length(board, ns_score, event, section)
         self.rows = n
         parts: list[tuple[Field, ArrayLike]] = [(BOARD, board), (NS_SCORE, ns_score)]
+        if section is not None:
+            parts.insert(0, (SECTION, section))
         if event is not None:
             parts.insert(0, (EVENT, event))
         keys: list[NDArray[Any]] = []
@@ -261,11 +265,20 @@ class Boards:
         scores = keys.pop().astype(np.int64, copy=False)
         board_codes, distinct_boards = _dense(keys.pop())
         boards = len(distinct_boards)
+        group_codes: NDArray[np.integer[Any]] = np.zeros(len(board_codes), np.int64)
+        groups = 1
+        for key in keys:  # the event, then the section: a board is one of a group's
+            key_codes, distinct_keys = _dense(key)
+            group_codes = group_codes * len(distinct_keys) + key_codes
+            group_codes, distinct_groups = _dense(group_codes)
+            groups = len(distinct_groups)
         if keys:
-            event_codes, _distinct = _dense(keys.pop())
-            joint = event_codes.astype(np.int64) * max(boards, 1) + board_codes
+            joint = group_codes.astype(np.int64) * max(boards, 1) + board_codes
             board_codes, distinct_boards = _dense(joint)
             boards = len(distinct_boards)
+        self._board_group = np.zeros(boards, np.int64)
+        self._board_group[board_codes] = group_codes
+        self._groups = groups
         score_codes, distinct = _dense(scores)
         del scores
         self._cells = _cells(board_codes, boards, score_codes, distinct, grid_limit)
@@ -370,7 +383,9 @@ class Boards:
         :func:`~bridgescore.duplicate.matchpoints.neuberg` (unrounded).
 
         ``expected`` is one number, a column (constant within a board), or
-        ``None`` for the largest board's count of results.
+        ``None`` for the count of results of the largest board of the row's event
+        (and section, when given), as :mod:`bridgescore.events` scales each event's
+        boards.
         """
         how, way = Scale.parse(scale), NeubergMethod.parse(method)
         cells = self._cells
@@ -394,7 +409,7 @@ class Boards:
         self, expected: int | ArrayLike | None, sizes: NDArray[np.int64]
     ) -> NDArray[np.int64]:
         if expected is None:
-            return np.full(len(sizes), int(sizes.max(initial=0)), np.int64)
+            return self.largest(sizes)
         if isinstance(expected, int | np.integer) and not isinstance(expected, bool):
             wanted = np.full(len(sizes), int(expected), np.int64)
         else:
@@ -428,6 +443,15 @@ class Boards:
                 )
             )
         return wanted
+
+    def largest(self, per_board: NDArray[np.int64] | None = None) -> NDArray[np.int64]:
+        """For each board, the largest of ``per_board`` (by default the count of results)
+        over the boards of its event (and section)."""
+        values = self._sizes() if per_board is None else per_board
+        top = np.zeros(self._groups, np.int64)
+        np.maximum.at(top, self._board_group, values)
+        found: NDArray[np.int64] = top[self._board_group]
+        return found
 
     # -- IMPs --
 
@@ -580,6 +604,7 @@ def matchpoints(
     scale: str = "european",
     *,
     event: ArrayLike | None = None,
+    section: ArrayLike | None = None,
     on_invalid: str = "raise",
 ) -> FloatArray:
     """North-South's matchpoints per row within its board (``european`` or ``acbl``).
@@ -587,7 +612,9 @@ def matchpoints(
     >>> matchpoints([1, 1, 1, 2, 2], [420, 430, 420, 50, -50], scale="acbl").tolist()
     [0.5, 2.0, 0.5, 1.0, 0.0]
     """
-    return Boards(board, ns_score, event=event, on_invalid=on_invalid).matchpoints(scale)
+    return Boards(board, ns_score, event=event, section=section, on_invalid=on_invalid).matchpoints(
+        scale
+    )
 
 
 def ew_matchpoints(
@@ -596,10 +623,13 @@ def ew_matchpoints(
     scale: str = "european",
     *,
     event: ArrayLike | None = None,
+    section: ArrayLike | None = None,
     on_invalid: str = "raise",
 ) -> FloatArray:
     """East-West's matchpoints per row: the top minus North-South's."""
-    return Boards(board, ns_score, event=event, on_invalid=on_invalid).ew_matchpoints(scale)
+    return Boards(
+        board, ns_score, event=event, section=section, on_invalid=on_invalid
+    ).ew_matchpoints(scale)
 
 
 def percentages(
@@ -607,10 +637,13 @@ def percentages(
     ns_score: ArrayLike,
     *,
     event: ArrayLike | None = None,
+    section: ArrayLike | None = None,
     on_invalid: str = "raise",
 ) -> FloatArray:
     """North-South's matchpoint percentage per row (the same on both scales)."""
-    return Boards(board, ns_score, event=event, on_invalid=on_invalid).percentages()
+    return Boards(
+        board, ns_score, event=event, section=section, on_invalid=on_invalid
+    ).percentages()
 
 
 def neuberg(
@@ -621,6 +654,7 @@ def neuberg(
     method: str = "neuberg",
     *,
     event: ArrayLike | None = None,
+    section: ArrayLike | None = None,
     on_invalid: str = "raise",
 ) -> FloatArray:
     """Neuberg matchpoints per row: each board brought to the top of ``expected``
@@ -629,7 +663,7 @@ def neuberg(
     >>> neuberg([1, 1, 1, 2, 2, 2, 2], [430, 400, -50, 1, 2, 3, 4]).round(1).tolist()
     [5.7, 3.0, 0.3, 0.0, 2.0, 4.0, 6.0]
     """
-    boards = Boards(board, ns_score, event=event, on_invalid=on_invalid)
+    boards = Boards(board, ns_score, event=event, section=section, on_invalid=on_invalid)
     return boards.neuberg(expected, scale, method)
 
 
@@ -641,6 +675,7 @@ def cross_imps(
     exclude: int = 0,
     table: str | ImpTable = DEFAULT_IMP_TABLE,
     event: ArrayLike | None = None,
+    section: ArrayLike | None = None,
     on_invalid: str = "raise",
 ) -> FloatArray:
     """Cross-IMPs per row within its board, averaged per comparison (or ``total=True``).
@@ -648,7 +683,7 @@ def cross_imps(
     >>> cross_imps([7] * 5, [620, -100, -100, -300, 650], total=True).tolist()
     [37.0, -20.0, -20.0, -38.0, 41.0]
     """
-    boards = Boards(board, ns_score, event=event, on_invalid=on_invalid)
+    boards = Boards(board, ns_score, event=event, section=section, on_invalid=on_invalid)
     return boards.cross_imps(total=total, exclude=exclude, table=table)
 
 
@@ -658,6 +693,7 @@ def butler(
     preset: str | ButlerPreset = DEFAULT_BUTLER_PRESET,
     *,
     event: ArrayLike | None = None,
+    section: ArrayLike | None = None,
     on_invalid: str = "raise",
 ) -> FloatArray:
     """Butler IMPs per row against its board's datum (whole numbers, as floats).
@@ -665,7 +701,9 @@ def butler(
     >>> butler([1, 1, 1, 1], [100, 100, -170, -680]).tolist()
     [4.0, 4.0, -4.0, -12.0]
     """
-    return Boards(board, ns_score, event=event, on_invalid=on_invalid).butler(preset)
+    return Boards(board, ns_score, event=event, section=section, on_invalid=on_invalid).butler(
+        preset
+    )
 
 
 def datum(
@@ -674,10 +712,13 @@ def datum(
     preset: str | ButlerPreset = DEFAULT_BUTLER_PRESET,
     *,
     event: ArrayLike | None = None,
+    section: ArrayLike | None = None,
     on_invalid: str = "raise",
 ) -> FloatArray:
     """Each row's board datum (a multiple of 10, as a float)."""
-    return Boards(board, ns_score, event=event, on_invalid=on_invalid).datum(preset)
+    return Boards(board, ns_score, event=event, section=section, on_invalid=on_invalid).datum(
+        preset
+    )
 
 
 # --- rankings --------------------------------------------------------------------------------

@@ -28,20 +28,29 @@ scores matchpoint pairs events only.
 
 from __future__ import annotations
 
+import json
 import os
-from collections.abc import Iterable, Sequence
+import warnings
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Final, Literal
+from typing import Final, Literal, TypeAlias
 
 import numpy as np
 import polars as pl
 
+from bridgescore.analysis.model import Analysis
 from bridgescore.batch import files
 from bridgescore.batch._checks import BatchInputError
 from bridgescore.batch.columns import canonical
 from bridgescore.batch.compare import Boards, places
+from bridgescore.core.contract import Contract, PassedOut
+from bridgescore.core.notation import ENGLISH
 from bridgescore.duplicate.matchpoints import Scale
+from bridgescore.errors import BridgeError, Message
 from bridgescore.errors import marked as _
+from bridgescore.events.deals import analysed
 from bridgescore.events.individual import IndividualResult
 from bridgescore.events.model import (
     Event,
@@ -49,17 +58,20 @@ from bridgescore.events.model import (
     Location,
     Participant,
     Problem,
+    Published,
     ResultRow,
     Severity,
     check_rows,
 )
+from bridgescore.events.options import ScoringOptions
 from bridgescore.events.pairs import field_kind
-from bridgescore.events.scoring import EventResult, options_for, score_with
+from bridgescore.events.scoring import EventResult, kind_of, options_for, score_with
+from bridgescore.events.selfcheck import checked
 from bridgescore.events.teams import TeamsResult
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io.events import load_event
 from bridgescore.io.results import COLUMNS as RESULTS_COLUMNS
-from bridgescore.io.results import ResultsFileError, read_row
+from bridgescore.io.results import ResultsFileError, lead_text, read_row
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
 Path_ = str | os.PathLike[str]
@@ -69,8 +81,13 @@ STANDINGS_SCHEMA: Final = pl.Schema(
         "event": pl.String(),
         "date": pl.String(),
         "source": pl.String(),
+        "program": pl.String(),
         "kind": pl.String(),
         "scoring": pl.String(),
+        "conventions": pl.String(),
+        "agree": pl.Int64(),
+        "figures": pl.Int64(),
+        "seen_twice": pl.String(),
         "field": pl.String(),
         "place": pl.String(),
         "pair": pl.String(),
@@ -103,27 +120,60 @@ ID_COLUMNS: Final = ("pair", "team", "player")
 RESULTS_SCHEMA: Final = pl.Schema(
     {
         "event": pl.String(),
+        "section": pl.String(),
         "date": pl.String(),
         "source": pl.String(),
+        "program": pl.String(),
+        "kind": pl.String(),
+        "scoring": pl.String(),
+        "conventions": pl.String(),
+        "options": pl.String(),
+        "agree": pl.Int64(),
+        "figures": pl.Int64(),
+        "seen_twice": pl.String(),
         "line": pl.Int64(),
         "board": pl.Int64(),
         "round": pl.Int64(),
         "table": pl.String(),
         "ns": pl.String(),
         "ew": pl.String(),
+        "north": pl.String(),
+        "east": pl.String(),
+        "south": pl.String(),
+        "west": pl.String(),
         "ns_players": pl.List(pl.String()),
         "ew_players": pl.List(pl.String()),
         "vulnerability": pl.String(),
-        "result": pl.String(),
+        "contract": pl.String(),
+        "declarer": pl.String(),
+        "tricks": pl.Int64(),
+        "lead": pl.String(),
         "ns_score": pl.Int64(),
         "adjusted": pl.String(),
         "ns_points": pl.Float64(),
         "ew_points": pl.Float64(),
         "ns_percent": pl.Float64(),
         "ew_percent": pl.Float64(),
+        "dd_tricks": pl.Int64(),
     }
 )
-"""The columns of :func:`read_results`: one row per result (a traveller's line)."""
+"""The columns of :func:`read_results`: one row per result (a traveller's line).
+
+A result is written as the results file writes it, so that the table is read back as
+it was (:func:`read_results`, ``bridgescore batch``, ``bridgescore event``): ``contract``
+(``4SX``, ``Pass``), ``declarer`` (``N``), ``tricks`` (taken; the results file's
+``result`` column), ``lead``, North-South's ``ns_score``, or ``adjusted`` (``A+/A-``,
+``NP``). About the file: ``program`` (the name and version that wrote it), ``kind`` and
+``scoring``; ``options`` (the :class:`~bridgescore.events.options.ScoringOptions` the
+event was scored with, as JSON: read back, the event is scored with them again) and
+``conventions`` (what they are and why, in words); ``agree`` of ``figures`` is how many
+of the file's own published figures the library's equal, where the file has some;
+``seen_twice`` names the other file holding the same session (same date, same boards,
+same results), else null. The players: ``ns_players`` and ``ew_players`` (each name
+alone: a pair the file writes as one string, ``Lloyd-Dandavati``, is split), and an
+individual's four seats' ids (``north``...). ``dd_tricks``: the tricks declarer takes
+double dummy in the contract's strain, where the event has the deal's analysis.
+"""
 
 By = Literal["pair", "player"]
 
@@ -142,6 +192,123 @@ TOTALS_SCHEMA: Final = pl.Schema(
 """The columns of :func:`season_totals`."""
 
 
+OptionsRequest: TypeAlias = (
+    ScoringOptions | Mapping[str, ScoringOptions] | Callable[[Event], ScoringOptions | None] | None
+)
+"""What a season is scored with: one :class:`~bridgescore.events.options.ScoringOptions`
+for every file; a mapping from a file's path (as given) to its options; a function of the
+event giving its options; or ``None``. A file the request gives no options for (``None``,
+a path not in the mapping, the function returning ``None``) is scored as its program
+scored it (:func:`~bridgescore.events.scoring.options_for`), or, read from a season table,
+with the options it was scored with before (its ``options`` column)."""
+
+OnError: TypeAlias = Literal["raise", "skip"]
+"""What a file that cannot be read or scored does: stop the season (``raise``: the
+library's error, naming the file), or (``skip``) stay out of it, reported in
+:attr:`Season.skipped` and by a :class:`SeasonWarning`, never silently."""
+
+
+class SeasonWarning(UserWarning):
+    """A file left out of a season (``on_error="skip"``), or a session read twice."""
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A file left out of a season, and why (the library's message)."""
+
+    source: str
+    reason: Message
+
+    def message(self) -> Message:
+        return _(
+            "{source}: left out of the season: {reason}", source=self.source, reason=self.reason
+        )
+
+    def __str__(self) -> str:
+        return str(self.message())
+
+
+@dataclass(frozen=True, slots=True)
+class SeenTwice:
+    """The same session read from two files (a ``.bws`` and its PBN): the same date and
+    ``shared`` of the ``results`` results of the smaller, board and score alike."""
+
+    source: str
+    event: str
+    other_source: str
+    other_event: str
+    shared: int
+    results: int
+
+    def message(self) -> Message:
+        return _(
+            "{source} ({event}) and {other} ({other_event}) hold the same session:"
+            " the same date, and {shared} of {results} results alike; its pairs would count"
+            " it twice",
+            source=self.source,
+            event=self.event,
+            other=self.other_source,
+            other_event=self.other_event,
+            shared=self.shared,
+            results=self.results,
+        )
+
+    def __str__(self) -> str:
+        return str(self.message())
+
+
+SAME_SESSION: Final = 0.9
+"""The share of the smaller event's results (board and NS score) that the other must hold
+too, on the same date, for two events to be one session read twice."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Scored:
+    """One event of a season, scored: the options, what they are, and its figures."""
+
+    event: Event
+    source: str
+    options: ScoringOptions
+    conventions: str
+    result: EventResult | None
+    agree: int | None = None
+    figures: int | None = None
+    stored: _Stored | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Stored:
+    """What a season table says of an event it holds: the options it was scored with and
+    why, how many of its file's figures agreed, its own file and each row's line there."""
+
+    options: ScoringOptions | None = None
+    conventions: str = ""
+    source: str = ""
+    lines: list[int | None] | None = None
+    agreement: tuple[int | None, int | None] = (None, None)
+    dd_tricks: list[int | None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """A season read in one call (:func:`read_season`): every result
+    (:data:`RESULTS_SCHEMA`), every standing (:data:`STANDINGS_SCHEMA`), the files left
+    out and why, and the sessions read twice."""
+
+    results: pl.DataFrame
+    standings: pl.DataFrame
+    skipped: tuple[Skipped, ...] = ()
+    seen_twice: tuple[SeenTwice, ...] = ()
+
+    def totals(self, *, by: By = "pair") -> pl.DataFrame:
+        """:func:`season_totals` of the standings (sessions read twice counted once)."""
+        return season_totals(self.standings.filter(pl.col("seen_twice").is_null()), by=by)
+
+    def players(self) -> pl.DataFrame:
+        """:func:`player_statistics` of the results (sessions read twice counted once)."""
+        return player_statistics(self.results.filter(pl.col("seen_twice").is_null()))
+
+
 def _paths(paths: Path_ | Iterable[Path_]) -> list[Path_]:
     if isinstance(paths, str | os.PathLike):
         return [paths]
@@ -152,8 +319,39 @@ def _event_name(event: Event, path: Path_) -> str:
     return event.name.strip() or Path(path).stem
 
 
+_SEPARATORS: Final = (" & ", " and ", " / ", "/", " + ", " - ")
+"""How a file writing a pair as one string joins its two players, most telling first;
+a lone hyphen (``Lloyd-Dandavati``) is tried last."""
+
+
+def split_pair(names: Sequence[str]) -> tuple[str, ...]:
+    """A pair's players: as the file names them, or, where it writes the pair as one
+    string, that string split at the one separator it holds (``Lloyd-Dandavati``,
+    ``A Smith & B Jones``, ``X / Y``). A string with no separator, or a hyphen that
+    may be a double-barrelled name (``Baker-Hall-Smith``: two hyphens), stays whole.
+
+    >>> split_pair(["Lloyd-Dandavati"]), split_pair(["A Smith & B Jones"])
+    (('Lloyd', 'Dandavati'), ('A Smith', 'B Jones'))
+    >>> split_pair(["Ann Baker-Hall", "Bob Jones"]), split_pair(["Baker-Hall-Smith"])
+    (('Ann Baker-Hall', 'Bob Jones'), ('Baker-Hall-Smith',))
+    """
+    kept = tuple(n.strip() for n in names if n.strip())
+    if len(kept) != 1:
+        return kept
+    (text,) = kept
+    for separator in _SEPARATORS:
+        if text.count(separator) == 1:
+            return tuple(part.strip() for part in text.split(separator))
+    if text.count("-") == 1 and " " not in text:
+        return tuple(part.strip() for part in text.split("-"))
+    return kept
+
+
 def _names(event: Event) -> dict[str, tuple[str, ...]]:
-    return {p.id: tuple(n for n in p.names if n.strip()) for p in event.participants}
+    return {
+        p.id: split_pair(p.names) if p.kind == "pair" else tuple(n for n in p.names if n.strip())
+        for p in event.participants
+    }
 
 
 def _pair_players(pair: str, names: dict[str, tuple[str, ...]]) -> list[str]:
@@ -196,9 +394,56 @@ def is_parquet(path: Path_) -> bool:
 def events_in(path: Path_, *, laws: str = DEFAULT_LAW_SET) -> list[Event]:
     """The events in ``path``: one for a file ``load_event`` reads; a Parquet file of results
     rows gives one per value of its ``event`` column (one event when it has none)."""
-    if is_parquet(path):
-        return parquet_events(path, laws=laws)
-    return [load(path, laws=laws)]
+    return [event for event, _options in _events_in(path, laws)]
+
+
+def _events_in(path: Path_, laws: str) -> list[tuple[Event, _Stored | None]]:
+    """The events in ``path``, each with the options a season table says it was scored
+    with (``None``: none said)."""
+    if is_parquet(path) or is_season_csv(path):
+        return _parquet_events(path, laws)
+    return [(load(path, laws=laws), None)]
+
+
+SEASON_COLUMNS: Final = ("source", "event", "board")
+"""The columns that make a CSV file a season table (:data:`RESULTS_SCHEMA` written as CSV,
+read as a table), rather than the library's results file."""
+
+
+def is_season_csv(path: Path_) -> bool:
+    """Whether ``path`` is a season table written as CSV (its header names
+    :data:`SEASON_COLUMNS`): read as a table, as a Parquet season is, since the results
+    file's reader knows only its own columns."""
+    try:
+        with open(path, encoding="utf-8-sig", errors="replace") as handle:
+            for line in handle:
+                if line.strip() and not line.lstrip().startswith("#"):
+                    header = {canonical(name) for name in line.strip().split(",")}
+                    return set(SEASON_COLUMNS) <= header
+    except OSError:  # load_event names what is wrong with the file
+        return False
+    return False
+
+
+def load_table_event(path: Path_, *, laws: str = DEFAULT_LAW_SET, name: str | None = None) -> Event:
+    """The one event of a table of results rows (Parquet, or a season table as CSV), as
+    ``bridgescore event`` reads it: :func:`parquet_events`, with the figures the table
+    carries (``ns_points``...: the library's, when :func:`read_results` wrote them) as the
+    file's own published figures, for the self-check to prove the conventions by. A table
+    of several events needs ``name`` (its ``event``); an unknown or missing name is an
+    error listing the events."""
+    found = events_in(path, laws=laws)
+    if name is not None:
+        found = [event for event in found if event.name == name]
+    if len(found) == 1:
+        return found[0]
+    listed = ", ".join(repr(e.name) for e in events_in(path, laws=laws))
+    raise files.BatchFileError(
+        _("the table holds the events {events}; name one", events=listed)
+        if name is None
+        else _("no event {name!r} in the table; it holds {events}", name=name, events=listed),
+        source=os.fspath(path),
+    )
 
 
 _ABOUT: Final = ("event", "kind", "program", "scoring")
@@ -225,7 +470,28 @@ def _as_text(frame: pl.DataFrame, name: str) -> pl.Series:
             .otherwise(column.cast(pl.String))
         ).to_series()
         return text.alias(name)
+    if isinstance(column.dtype, pl.List):
+        return column.cast(pl.List(pl.String)).list.join(" & ").alias(name)
     return column.cast(pl.String)
+
+
+_EVENT_KEYS: Final = ("source", "event", "date")
+"""The columns that tell a season table's events apart (two files may name their
+events alike): each present one is part of the key."""
+
+_EVENT_FACTS: Final = (
+    "date",
+    "program",
+    "kind",
+    "scoring",
+    "options",
+    "conventions",
+    "source",
+    "agree",
+    "figures",
+)
+"""The columns a season table says its events' facts in (the first row of each event
+says it for the event)."""
 
 
 def parquet_events(path: Path_, *, laws: str = DEFAULT_LAW_SET) -> list[Event]:
@@ -237,14 +503,25 @@ def parquet_events(path: Path_, *, laws: str = DEFAULT_LAW_SET) -> list[Event]:
     (:func:`bridgescore.io.results.read_row`), at its place ``FILE, result N`` (N its
     row in the file, from 1), and each event's rows are checked as a whole as any results
     file's are. A bad row is a :class:`~bridgescore.io.results.ResultsFileError` listing
-    every problem, never a row passed over. An ``event`` column splits the file into
-    events (in order of first appearance); the file's key-value metadata may say
-    ``event``, ``kind`` (``teams``: ``ns`` and ``ew`` name teams), ``program`` and
-    ``scoring``. Other columns are not read.
+    every problem, never a row passed over. The ``event`` column (with ``source`` and
+    ``date``, when there: a season table of :func:`read_results`) splits the file into
+    events (in order of first appearance); ``date``, ``program``, ``kind`` and ``scoring``
+    columns say each event's (else the file's key-value metadata may say ``event``,
+    ``kind``, ``program`` and ``scoring``); ``ns_players``, ``ew_players`` (lists, or text
+    joined by `` & ``) name the players. Other columns are not read.
     """
+    return [event for event, _options in _parquet_events(path, laws)]
+
+
+def _column_text(frame: pl.DataFrame, names: Mapping[str, str], key: str) -> pl.Series | None:
+    return _as_text(frame, names[key]).fill_null("") if key in names else None
+
+
+def _parquet_events(path: Path_, laws: str) -> list[tuple[Event, _Stored | None]]:
     source = os.fspath(path)
     table = files.read(source)
     frame = table.frame
+    found: list[tuple[Event, _Stored | None]] = []
     names = {canonical(name): name for name in frame.columns}
     seats = all(seat in names for seat in ("north", "east", "south", "west"))
     missing = [c for c in ("board", "ns", "ew") if c not in names and not (seats and c != "board")]
@@ -260,43 +537,145 @@ def parquet_events(path: Path_, *, laws: str = DEFAULT_LAW_SET) -> list[Event]:
     about = _about(path)
     used = [c for c in RESULTS_COLUMNS if c in names]
     text = pl.DataFrame([_as_text(frame, names[c]).alias(c) for c in used])
-    if "event" in names:
-        keys = _as_text(frame, names["event"]).fill_null("")
-        groups = keys.unique(maintain_order=True).to_list()
+    keys = [k for k in _EVENT_KEYS if k in names and ("event" in names)]
+    if keys:
+        key_text = pl.DataFrame([_as_text(frame, names[k]).fill_null("").alias(k) for k in keys])
+        group_of = key_text.select(pl.concat_str(keys, separator="\x1f")).to_series()
+        groups = group_of.unique(maintain_order=True).to_list()
     else:
-        keys, groups = None, [about.get("event", "")]
-    teams = about.get("kind", "").lower() == EventKind.TEAMS.value
-    found = []
+        group_of, groups = None, [""]
+    facts = {k: _column_text(frame, names, k) for k in _EVENT_FACTS}
+    event_names = _column_text(frame, names, "event")
+    players = {side: _column_text(frame, names, f"{side}_players") for side in ("ns", "ew")}
     for group in groups:
-        where = range(frame.height) if keys is None else (keys == group).arg_true().to_list()
+        where = (
+            range(frame.height) if group_of is None else (group_of == group).arg_true().to_list()
+        )
+        first = where[0] if where else 0
+        said = dict(about)
+        for key, column in facts.items():
+            if column is not None and where and column[first]:
+                said[key] = column[first]
+        name = event_names[first] if event_names is not None and where else about.get("event", "")
+        teams = said.get("kind", "").lower() == EventKind.TEAMS.value
         rows: list[ResultRow] = []
         problems: list[Problem] = []
+        named: dict[str, tuple[str, ...]] = {}
         for index in where:
             record = text.row(index, named=True)
             built = read_row(record, Location(source, entry=index + 1), laws)
             problems.extend(built.problems)
             if built.row is not None:
                 rows.append(built.row)
+                _note_names(built.row, index, players, named)
         problems.extend(check_rows(rows, laws, teams=teams))
         errors = [p for p in problems if p.severity is Severity.ERROR]
         if errors:
             raise ResultsFileError(errors)
-        said = (("event", group), *((k, v) for k, v in about.items() if k != "event"))
+        told = (("event", name), *((k, v) for k, v in said.items() if k in _ABOUT[1:]))
         results = EventResults(
-            tuple(rows), tuple(problems), name=group, source=source, teams=teams, about=said
+            tuple(rows), tuple(problems), name=name, source=source, teams=teams, about=told
         )
-        kind = _kind(results, about.get("kind", ""))
-        found.append(
-            Event(
-                results,
-                name=group,
-                kind=kind,
-                scoring=Scoring.parse(about.get("scoring", "") or ("imps" if teams else "mp")),
-                program=about.get("program", ""),
-                participants=_seated(rows) if kind is EventKind.INDIVIDUAL else (),
-            )
+        kind = _kind(results, said.get("kind", ""))
+        who = {EventKind.TEAMS: "team", EventKind.INDIVIDUAL: "player"}.get(kind, "pair")
+        participants = tuple(Participant(i, n, who) for i, n in named.items())
+        if kind is EventKind.INDIVIDUAL and not participants:
+            participants = _seated(rows)
+        event = Event(
+            results,
+            name=name,
+            date=said.get("date", ""),
+            kind=kind,
+            scoring=Scoring.parse(said.get("scoring", "") or ("imps" if teams else "mp")),
+            program=said.get("program", ""),
+            participants=participants,
+            published=() if teams else _published(frame, names, where),
         )
+        stored = _Stored(
+            _stored_options(said.get("options", ""), source),
+            said.get("conventions", ""),
+            said.get("source", "") if "source" in names else "",
+            _whole_numbers(frame, names, "line", where),
+            (_count(said.get("agree", "")), _count(said.get("figures", ""))),
+            _whole_numbers(frame, names, "dd_tricks", where),
+        )
+        found.append((event, stored))
     return found
+
+
+_FIGURES: Final = ("ns_points", "ew_points", "ns_percent", "ew_percent")
+"""A season table's figures for each row, kept as the table's own published figures."""
+
+
+def _published(
+    frame: pl.DataFrame, names: Mapping[str, str], where: Sequence[int]
+) -> tuple[Published | None, ...]:
+    """The figures a table carries for each of an event's rows (``()``: none)."""
+    if not any(key in names for key in _FIGURES):
+        return ()
+    columns = [
+        frame[names[key]].gather(list(where)).cast(pl.Float64, strict=False).to_list()
+        if key in names
+        else [None] * len(where)
+        for key in _FIGURES
+    ]
+    return tuple(
+        None if all(v is None for v in values) else Published(*values)
+        for values in zip(*columns, strict=True)
+    )
+
+
+def _whole_numbers(
+    frame: pl.DataFrame, names: Mapping[str, str], key: str, where: Sequence[int]
+) -> list[int | None] | None:
+    """A season table's column of whole numbers for one event's rows (``None``: no column)."""
+    if key not in names:
+        return None
+    column = frame[names[key]].gather(list(where)).cast(pl.Int64, strict=False)
+    return [None if v is None else int(v) for v in column.to_list()]
+
+
+def _count(text: str) -> int | None:
+    return int(text) if text.strip().isdigit() else None
+
+
+def _note_names(
+    row: ResultRow,
+    index: int,
+    players: Mapping[str, pl.Series | None],
+    named: dict[str, tuple[str, ...]],
+) -> None:
+    """The players a season table names for a row's contestants (an individual's: each
+    seat's player, from its side's two names)."""
+    for side, contestant in (("ns", row.ns), ("ew", row.ew)):
+        column = players[side]
+        if column is None or not column[index]:
+            continue
+        said = tuple(n.strip() for n in column[index].split(" & "))
+        if row.players is None:
+            named.setdefault(contestant, tuple(n for n in said if n))
+        elif len(said) == 2:
+            north, east, south, west = row.players
+            seated = (north, south) if side == "ns" else (east, west)
+            for player, name in zip(seated, said, strict=True):
+                if name:
+                    named.setdefault(player, (name,))
+
+
+def _stored_options(text: str, source: str) -> ScoringOptions | None:
+    """The options a season table says an event was scored with (its ``options`` JSON)."""
+    if not text:
+        return None
+    try:
+        said = json.loads(text)
+        return ScoringOptions(**{k: v for k, v in said.items() if k in _OPTION_FIELDS})
+    except (ValueError, TypeError, BridgeError) as error:
+        raise files.BatchFileError(
+            _("the options column: {error}", error=str(error)), source=source
+        ) from None
+
+
+_OPTION_FIELDS: Final = frozenset(f.name for f in fields(ScoringOptions))
 
 
 def _kind(results: EventResults, said: str) -> EventKind:
@@ -468,27 +847,269 @@ def _fast_standings(event: Event, path: Path_) -> pl.DataFrame:
     ).cast(STANDINGS_SCHEMA)
 
 
+def read_season(
+    paths: Path_ | Iterable[Path_],
+    *,
+    laws: str = DEFAULT_LAW_SET,
+    options: OptionsRequest = None,
+    on_error: OnError = "raise",
+    fast: bool = False,
+    analyse: bool = False,
+) -> Season:
+    """A season of event files in one call: every result and every standing, each file
+    scored with the options ``options`` gives it (:data:`OptionsRequest`; by default its
+    program's conventions), the files that could not be read or scored (``on_error``,
+    :data:`OnError`), and the sessions read twice (:class:`SeenTwice`: flagged in the
+    ``seen_twice`` column and by a :class:`SeasonWarning`, and counted once by
+    :meth:`Season.totals` and :meth:`Season.players`).
+
+    ``fast=True`` works out a matchpoint pairs event's standings with the vectorised
+    engine (see the module); any other event is scored by the library. ``analyse=True``
+    has the solver analyse the deals of an event whose file has deals but no analysis
+    (the ``dd`` extra), for the ``dd_tricks`` column.
+    """
+    policy = _check_on_error(on_error)
+    done: list[_Scored] = []
+    skipped: list[Skipped] = []
+    for path in _paths(paths):
+        source = os.fspath(path)
+        try:
+            found = _events_in(path, laws)
+        except (BridgeError, OSError) as error:
+            if policy == "raise":
+                raise
+            skipped.append(Skipped(source, _reason(error)))
+            continue
+        for event, stored in found:
+            try:
+                done.append(_score_one(event, path, options, stored, fast=fast))
+            except BridgeError as error:
+                if policy == "raise":
+                    raise
+                said = stored.source if stored is not None and stored.source else source
+                where = said if len(found) == 1 else f"{said} ({_event_name(event, path)})"
+                skipped.append(Skipped(where, _reason(error)))
+    twice = seen_twice(done)
+    for each in (*skipped, *twice):
+        warnings.warn(SeasonWarning(str(each)), stacklevel=3)
+    again = {id(done[i]): other for i, other in _second_readings(done, twice)}
+    results = [_results_frame(one, again.get(id(one)), analyse=analyse) for one in done]
+    standings = [_standings_frame(one, again.get(id(one))) for one in done]
+    return Season(
+        pl.concat(results) if results else pl.DataFrame(schema=RESULTS_SCHEMA),
+        pl.concat(standings) if standings else pl.DataFrame(schema=STANDINGS_SCHEMA),
+        tuple(skipped),
+        twice,
+    )
+
+
+def _check_on_error(on_error: str) -> OnError:
+    if on_error == "raise":
+        return "raise"
+    if on_error == "skip":
+        return "skip"
+    raise BatchInputError(
+        _(
+            "on_error={on_error!r}: say 'raise' (a bad file stops the season) or 'skip'"
+            " (it is left out and reported)",
+            on_error=on_error,
+        )
+    )
+
+
+def _reason(error: BaseException) -> Message:
+    if isinstance(error, BridgeError):
+        return error.message
+    return _("cannot read it: {error}", error=str(error))
+
+
+def _asked(request: OptionsRequest, event: Event, path: Path_) -> ScoringOptions | None:
+    if request is None or isinstance(request, ScoringOptions):
+        return request
+    if isinstance(request, Mapping):
+        wanted = Path(path).resolve()
+        for key, value in request.items():
+            if key == os.fspath(path) or Path(key).resolve() == wanted:
+                return value
+        return None
+    return request(event)
+
+
+def _score_one(
+    event: Event,
+    path: Path_,
+    request: OptionsRequest,
+    stored: _Stored | None,
+    *,
+    fast: bool = False,
+) -> _Scored:
+    """One event scored with the options asked, else those it was scored with before,
+    else its program's conventions."""
+    source = stored.source if stored is not None and stored.source else os.fspath(path)
+    asked = _asked(request, event, path)
+    if stored is not None and stored.options is not None and asked is None:
+        told = stored.conventions or _shown(stored.options)
+        if _fast(event, stored.options, fast):
+            return _Scored(event, source, stored.options, told, None, *stored.agreement, stored)
+        result = score_with(event, stored.options)
+        return _Scored(event, source, stored.options, told, result, *stored.agreement, stored)
+    if asked is not None and _fast(event, asked, fast):
+        said = _("as the season's request says: {options}", options=_shown(asked))
+        return _Scored(event, source, asked, said.render(None), None)
+    if asked is None and fast and _fast(event, options_for(event).options, fast):
+        chosen = options_for(event)
+        return _Scored(event, source, chosen.options, chosen.describe(), None)
+    found = checked(event, options=asked)
+    compared = found.comparison
+    agree = (compared.agree, compared.total) if compared.total else (None, None)
+    if asked is None:
+        conventions = found.describe()
+    else:
+        conventions = _(
+            "as the season's request says: {options}; {checked}",
+            options=_shown(asked),
+            checked=_agreement(compared.agree, compared.total),
+        ).render(None)
+    return _Scored(event, source, found.options, conventions, found.result, *agree)
+
+
+def _agreement(agree: int, total: int) -> Message:
+    if not total:
+        return _("the file carries no figures of its own to check them against")
+    return _("the file's own figures: {agree} of {total} agree", agree=agree, total=total)
+
+
+def _fast(event: Event, options: ScoringOptions, fast: bool) -> bool:
+    """Whether the fast path scores ``event``: asked for, and a matchpoint pairs event."""
+    return fast and kind_of(event) is EventKind.PAIRS and options.scoring is Scoring.MATCHPOINTS
+
+
+def _shown(options: ScoringOptions) -> str:
+    return ", ".join(f"{key} {value}" for key, value in options.as_dict().items())
+
+
+def _fingerprint(event: Event) -> Counter[tuple[int, int]]:
+    return Counter((r.board, r.ns_score) for r in event.results.rows if r.ns_score is not None)
+
+
+def seen_twice(season: Sequence[_Scored]) -> tuple[SeenTwice, ...]:
+    """Each event of ``season`` that holds a session an earlier one holds already: the same
+    date, and at least :data:`SAME_SESSION` of the smaller's results (board and NS score)
+    in the other."""
+    by_date: dict[str, list[int]] = {}
+    for index, one in enumerate(season):
+        if one.event.date.strip():
+            by_date.setdefault(one.event.date.strip(), []).append(index)
+    found: list[SeenTwice] = []
+    for indexes in by_date.values():
+        prints = {i: _fingerprint(season[i].event) for i in indexes}
+        for later_at, later in enumerate(indexes):
+            for earlier in indexes[:later_at]:
+                a, b = prints[earlier], prints[later]
+                smaller = min(a.total(), b.total())
+                shared = (a & b).total()
+                if smaller and shared >= SAME_SESSION * smaller:
+                    one, other = season[later], season[earlier]
+                    found.append(
+                        SeenTwice(
+                            one.source,
+                            _event_name(one.event, one.source),
+                            other.source,
+                            _event_name(other.event, other.source),
+                            shared,
+                            smaller,
+                        )
+                    )
+                    break
+    return tuple(found)
+
+
+def _second_readings(
+    season: Sequence[_Scored], twice: Sequence[SeenTwice]
+) -> list[tuple[int, str]]:
+    """(index in ``season``, the other file) of each event read a second time."""
+    marked = {(t.source, t.event): t.other_source for t in twice}
+    return [
+        (i, marked[(one.source, _event_name(one.event, one.source))])
+        for i, one in enumerate(season)
+        if (one.source, _event_name(one.event, one.source)) in marked
+    ]
+
+
+def _facts(one: _Scored, again: str | None) -> dict[str, object]:
+    """What a season's rows say of their event besides its figures."""
+    return {
+        "program": one.event.program,
+        "conventions": one.conventions,
+        "options": json.dumps(one.options.as_dict()),
+        "agree": one.agree,
+        "figures": one.figures,
+        "seen_twice": again,
+    }
+
+
+def _results_frame(one: _Scored, again: str | None, *, analyse: bool = False) -> pl.DataFrame:
+    event = one.event
+    if analyse and event.hands and not event.analyses:
+        event = analysed(event).event
+    frame = results_of(event, one.result, one.source)
+    if one.result is None:
+        frame = _fast_results(frame)
+    facts = _facts(one, again)
+    frame = frame.with_columns(
+        pl.lit(value, RESULTS_SCHEMA[name]).alias(name) for name, value in facts.items()
+    )
+    stored = one.stored
+    if stored is not None and stored.lines is not None:
+        frame = frame.with_columns(line=pl.Series(stored.lines, dtype=pl.Int64))
+    if stored is not None and stored.dd_tricks is not None and not event.analyses:
+        frame = frame.with_columns(dd_tricks=pl.Series(stored.dd_tricks, dtype=pl.Int64))
+    return frame
+
+
+def _fast_results(frame: pl.DataFrame) -> pl.DataFrame:
+    """A matchpoint pairs event's figures by the vectorised engine (played results only)."""
+    boards = Boards(frame["board"].to_numpy(), frame["ns_score"].to_numpy(), on_invalid="null")
+    return frame.with_columns(
+        ns_points=pl.Series(boards.matchpoints(), nan_to_null=True),
+        ew_points=pl.Series(boards.ew_matchpoints(), nan_to_null=True),
+        ns_percent=pl.Series(boards.percentages(), nan_to_null=True),
+        ew_percent=pl.Series(boards.ew_percentages(), nan_to_null=True),
+    )
+
+
+def _standings_frame(one: _Scored, again: str | None) -> pl.DataFrame:
+    if one.result is None:
+        frame = _fast_standings(one.event, one.source)
+    else:
+        frame = standings_of(one.event, one.result, one.source)
+    facts = _facts(one, again)
+    del facts["options"]
+    return frame.with_columns(
+        pl.lit(value, STANDINGS_SCHEMA[name]).alias(name) for name, value in facts.items()
+    )
+
+
 def read_events(
-    paths: Path_ | Iterable[Path_], *, laws: str = DEFAULT_LAW_SET, fast: bool = False
+    paths: Path_ | Iterable[Path_],
+    *,
+    laws: str = DEFAULT_LAW_SET,
+    fast: bool = False,
+    options: OptionsRequest = None,
+    on_error: OnError = "raise",
 ) -> pl.DataFrame:
-    """Every event in ``paths`` scored as ``bridgescore event`` scores it (:func:`scored`)
-    and its standings flattened into one frame (:data:`STANDINGS_SCHEMA`), file after
-    file in the order given.
+    """Every event in ``paths`` scored as ``bridgescore event`` scores it (or with the
+    ``options`` asked: :data:`OptionsRequest`) and its standings flattened into one frame
+    (:data:`STANDINGS_SCHEMA`), file after file in the order given: :func:`read_season`'s
+    ``standings``.
 
     A file the library cannot read or score is an error naming the file (the
-    library's own message), never a file passed over. ``fast=True``: the vectorised
-    path, which leaves adjusted scores out (see the module).
+    library's own message); with ``on_error="skip"`` it is left out and said in a
+    :class:`SeasonWarning`, never passed over in silence. ``fast=True``: the
+    vectorised path for matchpoint pairs events, which leaves adjusted scores out (see
+    the module); other events are scored by the library.
     """
-    frames = []
-    for path in _paths(paths):
-        for event in events_in(path, laws=laws):
-            if fast:
-                frames.append(_fast_standings(event, path))
-            else:
-                frames.append(standings_of(event, scored(event), path))
-    if not frames:
-        return pl.DataFrame(schema=STANDINGS_SCHEMA)
-    return pl.concat(frames)
+    return read_season(paths, laws=laws, fast=fast, options=options, on_error=on_error).standings
 
 
 Figures = tuple[float | None, float | None, float | None, float | None]
@@ -527,51 +1148,122 @@ def results_of(event: Event, result: EventResult | None, path: Path_) -> pl.Data
     names = _names(event)
     figures = {} if result is None else _line_rows(result)
     empty: Figures = (None, None, None, None)
-    rows = [_result_row(row, names, figures.get(id(row), empty)) for row in event.results.rows]
+    rows = [
+        _result_row(row, names, figures.get(id(row), empty), event.analyses)
+        for row in event.results.rows
+    ]
     frame = pl.DataFrame(rows, schema=RESULTS_SCHEMA, orient="row")
     return frame.with_columns(
         event=pl.lit(_event_name(event, path)),
         date=pl.lit(event.date),
         source=pl.lit(os.fspath(path)),
+        program=pl.lit(event.program),
+        kind=pl.lit(str(kind_of(event).value)),
+        scoring=pl.lit(str(event.scoring.value)),
     )
 
 
+def _played(row: ResultRow) -> tuple[str | None, str | None, int | None]:
+    """(contract, declarer, tricks) as the results file writes them."""
+    if row.result is None or row.adjusted is not None:
+        return None, None, None
+    contract = row.result.contract
+    if isinstance(contract, PassedOut):
+        return ENGLISH.passed, None, None
+    declarer = None if row.result.declarer is None else ENGLISH.seat(row.result.declarer)
+    return ENGLISH.contract(contract, symbols=False, declarer=False), declarer, row.result.tricks
+
+
+def _dd_tricks(row: ResultRow, analyses: Mapping[int, Analysis]) -> int | None:
+    """The tricks the row's declarer takes double dummy in its strain, where known."""
+    found = analyses.get(row.board)
+    if found is None or found.tricks is None or row.result is None or row.adjusted is not None:
+        return None
+    contract = row.result.contract
+    if not isinstance(contract, Contract) or row.result.declarer is None:
+        return None
+    return found.tricks.of(row.result.declarer, contract.strain)
+
+
+def _section(row: ResultRow) -> str | None:
+    """The row's section, where the model has sections (:mod:`bridgescore.events.model`)."""
+    found = getattr(row, "section", None)
+    return None if found in (None, "") else str(found)
+
+
+def _side_players(row: ResultRow, side: str, names: dict[str, tuple[str, ...]]) -> list[str]:
+    """The players of a row's side: its pair's (or team's), or an individual's two seats'
+    (each seat's one name, ``""`` for a player the file does not name)."""
+    if row.players is None:
+        return _pair_players(row.ns if side == "ns" else row.ew, names)
+    north, east, south, west = row.players
+    seated = (north, south) if side == "ns" else (east, west)
+    return [" ".join(names.get(player, ())) for player in seated]
+
+
 def _result_row(
-    row: ResultRow, names: dict[str, tuple[str, ...]], figures: Sequence[float | None]
+    row: ResultRow,
+    names: dict[str, tuple[str, ...]],
+    figures: Sequence[float | None],
+    analyses: Mapping[int, Analysis],
 ) -> tuple[object, ...]:
+    contract, declarer, tricks = _played(row)
+    seats = row.players or (None, None, None, None)
     return (
         "",
+        _section(row),
         "",
         "",
+        "",
+        "",
+        "",
+        None,
+        None,
+        None,
+        None,
+        None,
         row.where.line,
         row.board,
         row.round,
         row.table,
         row.ns,
         row.ew,
-        _pair_players(row.ns, names),
-        _pair_players(row.ew, names),
+        *seats,
+        _side_players(row, "ns", names),
+        _side_players(row, "ew", names),
         str(row.vulnerability),
-        row.describe(),
+        contract,
+        declarer,
+        tricks,
+        None if row.lead is None else lead_text(row.lead),
         row.ns_score,
         None if row.adjusted is None else str(row.adjusted),
         *figures,
+        _dd_tricks(row, analyses),
     )
 
 
-def read_results(paths: Path_ | Iterable[Path_], *, laws: str = DEFAULT_LAW_SET) -> pl.DataFrame:
+def read_results(
+    paths: Path_ | Iterable[Path_],
+    *,
+    laws: str = DEFAULT_LAW_SET,
+    options: OptionsRequest = None,
+    on_error: OnError = "raise",
+    analyse: bool = False,
+) -> pl.DataFrame:
     """Every result of every event in ``paths`` (:data:`RESULTS_SCHEMA`): the rows the
     library reads, in file order, each with the library's figures for both sides: a
     pairs or individual event's traveller line (adjusted scores and Neuberg scaling
     included), a teams event's IMPs (or board-a-match points) won by the team sitting
-    that side on that board."""
-    frames = []
-    for path in _paths(paths):
-        for event in events_in(path, laws=laws):
-            frames.append(results_of(event, scored(event), path))
-    if not frames:
-        return pl.DataFrame(schema=RESULTS_SCHEMA)
-    return pl.concat(frames)
+    that side on that board: :func:`read_season`'s ``results``.
+
+    The table is a results file: written to Parquet (or CSV) it is read back by this
+    function, ``bridgescore batch`` and ``bridgescore event`` as the same events, each
+    scored with the options it was scored with here (its ``options`` column).
+    """
+    return read_season(
+        paths, laws=laws, options=options, on_error=on_error, analyse=analyse
+    ).results
 
 
 def season_totals(frame: pl.DataFrame, *, by: By = "pair") -> pl.DataFrame:
@@ -584,7 +1276,8 @@ def season_totals(frame: pl.DataFrame, *, by: By = "pair") -> pl.DataFrame:
     (``Club night #3``). ``events`` counts the events, ``boards`` and ``total`` add
     up, ``percent`` is the mean of the events' percentages weighted by the boards
     played (null where the scoring has none), ``best`` the best event's percentage.
-    Totals of different scorings (matchpoints, IMPs, VPs) are never added together.
+    Totals of different scorings (matchpoints, IMPs, VPs) are never added together; an
+    event that is a session read a second time (``seen_twice``) is left out.
     """
     if by not in ("pair", "player"):
         raise BatchInputError(_("by={by!r}: totals are by 'pair' or by 'player'", by=by))
@@ -596,6 +1289,8 @@ def season_totals(frame: pl.DataFrame, *, by: By = "pair") -> pl.DataFrame:
                 columns=", ".join(missing),
             )
         )
+    if "seen_twice" in frame.columns:  # a session read a second time counts once
+        frame = frame.filter(pl.col("seen_twice").is_null())
     work = frame.with_columns(
         _id=pl.concat_str(pl.col("source"), pl.col("event"), separator="\x1f"),
         _anonymous=pl.concat_str(pl.col("event"), pl.coalesce(*ID_COLUMNS), separator=" #"),
@@ -637,19 +1332,124 @@ def season_totals(frame: pl.DataFrame, *, by: By = "pair") -> pl.DataFrame:
     return totals.select(TOTALS_SCHEMA.names()).cast(TOTALS_SCHEMA)
 
 
+PLAYERS_SCHEMA: Final = pl.Schema(
+    {
+        "player": pl.String(),
+        "events": pl.UInt32(),
+        "boards": pl.UInt32(),
+        "percent": pl.Float64(),
+        "declared": pl.UInt32(),
+        "tricks": pl.Float64(),
+        "dd_tricks": pl.Float64(),
+        "against_dd": pl.Float64(),
+        "analysed": pl.UInt32(),
+    }
+)
+"""The columns of :func:`player_statistics`: one row per player."""
+
+
+def player_statistics(results: pl.DataFrame) -> pl.DataFrame:
+    """Each player's season in one call, from a :func:`read_results` frame
+    (:data:`PLAYERS_SCHEMA`): the events and boards played, the average percentage of
+    those boards (matchpoints; null where the scoring has none), and, as declarer, the
+    boards declared, the tricks taken on average and, on the boards whose deal is
+    analysed (``dd_tricks``), the tricks against double dummy (``against_dd``: taken
+    less double dummy's, averaged over ``analysed`` boards; 0 is par).
+
+    A pair's file seldom says which of its two players sat North: a board its side
+    declared counts as declared by both. An individual's rows say who sat where, and
+    count for the declarer alone. Players are their names (a pair the file writes as
+    one string is split: :func:`split_pair`); a player with no name is left out.
+    """
+    missing = [
+        c
+        for c in ("ns_players", "ew_players", "declarer", "ns_percent")
+        if c not in results.columns
+    ]
+    if missing:
+        raise BatchInputError(
+            _(
+                "player_statistics needs a read_results frame; no {columns} column",
+                columns=", ".join(missing),
+            )
+        )
+    work = results.with_columns(
+        _event=pl.concat_str(pl.col("source"), pl.col("event"), separator="\x1f"),
+        _declared_side=pl.when(pl.col("declarer").is_in(["N", "S"]))
+        .then(pl.lit("ns"))
+        .when(pl.col("declarer").is_in(["E", "W"]))
+        .then(pl.lit("ew")),
+    )
+    sides = []
+    for side in ("ns", "ew"):
+        seat = {"ns": ("north", "south"), "ew": ("east", "west")}[side]
+        one = work.select(
+            "_event",
+            "board",
+            "declarer",
+            "tricks",
+            "dd_tricks",
+            player=pl.col(f"{side}_players"),
+            percent=pl.col(f"{side}_percent"),
+            declared=pl.col("_declared_side") == side,
+            seats=pl.concat_list(pl.col(seat[0]), pl.col(seat[1])),
+            _seat_letters=pl.lit([seat[0][0].upper(), seat[1][0].upper()]),
+        )
+        sides.append(one)
+    both = pl.concat(sides).with_row_index("_line")
+    exploded = both.explode("player", "seats", "_seat_letters")
+    exploded = exploded.filter(pl.col("player").is_not_null() & (pl.col("player") != ""))
+    # an individual's row seats each player: the declarer is the one in the declarer's seat
+    exploded = exploded.with_columns(
+        declared=pl.col("declared")
+        & (pl.col("seats").is_null() | (pl.col("_seat_letters") == pl.col("declarer")))
+    )
+    declared = pl.col("declared").fill_null(False)
+    analysed_rows = declared & pl.col("dd_tricks").is_not_null() & pl.col("tricks").is_not_null()
+    totals = (
+        exploded.group_by("player", maintain_order=True)
+        .agg(
+            events=pl.col("_event").n_unique(),
+            boards=pl.col("_line").n_unique(),
+            percent=pl.col("percent").mean(),
+            declared=declared.sum(),
+            tricks=pl.col("tricks").filter(declared).mean(),
+            dd_tricks=pl.col("dd_tricks").filter(analysed_rows).mean(),
+            against_dd=(pl.col("tricks") - pl.col("dd_tricks")).filter(analysed_rows).mean(),
+            analysed=analysed_rows.sum(),
+        )
+        .sort(["boards", "player"], descending=[True, False])
+    )
+    return totals.select(PLAYERS_SCHEMA.names()).cast(PLAYERS_SCHEMA)
+
+
 __all__ = [
     "ID_COLUMNS",
+    "PLAYERS_SCHEMA",
     "RESULTS_SCHEMA",
+    "SAME_SESSION",
     "STANDINGS_SCHEMA",
     "TOTALS_SCHEMA",
+    "OnError",
+    "OptionsRequest",
+    "Season",
+    "SeasonWarning",
+    "SeenTwice",
+    "Skipped",
     "events_in",
     "is_parquet",
+    "is_season_csv",
     "load",
+    "load_table_event",
     "parquet_events",
+    "player_statistics",
     "read_events",
     "read_results",
+    "read_season",
     "results_of",
     "scored",
     "season_totals",
+    "seen_twice",
+    "split_pair",
     "standings_of",
 ]

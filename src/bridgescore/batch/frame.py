@@ -35,10 +35,12 @@ results only (score such boards with :mod:`bridgescore.events`).
 
 from __future__ import annotations
 
+import json
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, Unpack
 
 import numpy as np
 
@@ -77,13 +79,16 @@ from bridgescore.batch._checks import (
     problem_kind,
 )
 from bridgescore.batch.compare import Boards
+from bridgescore.batch.options import CompareOptions
 from bridgescore.batch.scoring import score_ns
 from bridgescore.core.contract import Contract, TableResult
 from bridgescore.core.vulnerability import BoardInfo, Vulnerability
 from bridgescore.duplicate.butler import DEFAULT_BUTLER_PRESET, ButlerPreset
 from bridgescore.duplicate.imps import DEFAULT_IMP_TABLE, ImpTable, UnknownMethodError
-from bridgescore.duplicate.matchpoints import Scale
+from bridgescore.duplicate.matchpoint_policies import BoardTop
+from bridgescore.duplicate.matchpoints import NeubergMethod, Scale
 from bridgescore.errors import BridgeError, Message
+from bridgescore.events.options import ScoringOptions
 from bridgescore.io.events import detect_format
 from bridgescore.laws.lawsets import LAW_SETS, get_laws
 from bridgescore.scoring.deal import possible_ns_score
@@ -601,13 +606,129 @@ def _key_column(series: pl.Series) -> NDArray[Any]:
     return series.to_numpy()
 
 
+Rule = bool | NDArray[np.bool_]
+"""A rule for every row (one flag), or row by row (each event's own)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Rules:
+    """The per-board rules of each row's event: the ACBL scale (1 a beat), the manual
+    Neuberg variant, and a board scored to its own top (no Neuberg: BriAn's)."""
+
+    acbl: Rule = False
+    manual: Rule = False
+    own_top: Rule = False
+
+
+def _rules(df: pl.DataFrame, scale: str | None, method: str | None) -> _Rules:
+    """Each row's per-board rules: as asked, else as the row's event was scored (a season
+    table's ``options`` column: its matchpoint policy), else the european scale, Neuberg's
+    formula and the top of the event's largest board."""
+    acbl: Rule = scale is not None and Scale.parse(scale) is Scale.ACBL
+    manual: Rule = method is not None and NeubergMethod.parse(method) is NeubergMethod.MANUAL
+    if "options" not in df.columns:
+        return _Rules(acbl, manual)
+    said = df["options"].cast(pl.String)
+
+    def policy(text: str | None) -> tuple[bool, bool, bool]:
+        if not text:
+            return False, False, False
+        try:
+            found = ScoringOptions(**json.loads(text)).pairs_policy
+        except (ValueError, TypeError, BridgeError) as error:
+            raise BatchInputError(
+                _("the options column: {error}", error=excerpt(str(error)))
+            ) from None
+        return (
+            found.scale is Scale.ACBL,
+            found.method is NeubergMethod.MANUAL,
+            found.top is BoardTop.RESULTS,
+        )
+
+    distinct = said.unique(maintain_order=True)
+    found = [policy(text) for text in distinct.to_list()]
+
+    def column(i: int) -> NDArray[np.bool_]:
+        flags = pl.Series([f[i] for f in found], dtype=pl.Boolean)
+        values: NDArray[np.bool_] = said.replace_strict(distinct, flags, default=False).to_numpy()
+        return values
+
+    return _Rules(
+        column(0) if scale is None else acbl,
+        column(1) if method is None else manual,
+        column(2),
+    )
+
+
+def _on_scale(european: NDArray[np.float64], acbl: Rule) -> NDArray[np.float64]:
+    """Matchpoints on the european scale, halved where the rule is ACBL's."""
+    if isinstance(acbl, bool):
+        return european / 2 if acbl else european
+    halved: NDArray[np.float64] = np.where(acbl, european / 2, european)
+    return halved
+
+
+def _neuberg(
+    boards: Boards, wanted: int | NDArray[np.int64] | None, rules: _Rules
+) -> NDArray[np.float64]:
+    """Neuberg's matchpoints, each row by its own event's scale and variant."""
+    acbl, manual = rules.acbl, rules.manual
+    if isinstance(acbl, bool) and isinstance(manual, bool):
+        return boards.neuberg(
+            wanted, "acbl" if acbl else "european", "manual" if manual else "neuberg"
+        )
+    out = np.full(boards.rows, np.nan)
+    every = np.ones(boards.rows, np.bool_)
+    for on_acbl in (False, True):
+        for by_hand in (False, True):
+            rows = (acbl if not isinstance(acbl, bool) else every & acbl) == on_acbl
+            rows &= (manual if not isinstance(manual, bool) else every & manual) == by_hand
+            if rows.any():
+                found = boards.neuberg(
+                    wanted, "acbl" if on_acbl else "european", "manual" if by_hand else "neuberg"
+                )
+                out[rows] = found[rows]
+    return out
+
+
+def _event_key(df: pl.DataFrame, cols: dict[str, str]) -> NDArray[Any] | None:
+    """The event each row belongs to: its ``event`` column, and (a season table, where two
+    files may name their events alike) its ``source`` column with it."""
+    if "event" not in cols:
+        return None
+    if "source" not in df.columns:
+        return _group_column(df[cols["event"]])
+    joined = pl.select(
+        pl.concat_str(
+            [
+                df["source"].cast(pl.String).fill_null(""),
+                df[cols["event"]].cast(pl.String).fill_null(""),
+            ],
+            separator="\x1f",
+        )
+    ).to_series()
+    return _group_column(joined)
+
+
+def _group_column(series: pl.Series) -> NDArray[Any] | None:
+    """An event or section column as a key for :class:`Boards`: an empty cell is a group
+    of its own (a table of one event names none; a session of one section neither), and
+    a column of nothing but empty cells is no column (``None``)."""
+    if series.null_count() == len(series):
+        return None
+    if series.dtype.is_integer() and not series.null_count():
+        return series.to_numpy()
+    coded = pl.select(pl.when(series.is_null()).then(0).otherwise(series.rank("dense")))
+    return coded.to_series().cast(pl.Int64).to_numpy()
+
+
 def compare(
     df: pl.DataFrame,
     *,
     methods: Sequence[str] = ("mp",),
-    scale: str = "european",
-    expected: int | None = None,
-    neuberg_method: str = "neuberg",
+    scale: str | None = None,
+    expected: int | str | None = None,
+    neuberg_method: str | None = None,
     imp_table: str | ImpTable = DEFAULT_IMP_TABLE,
     exclude: int = 0,
     preset: str | ButlerPreset = DEFAULT_BUTLER_PRESET,
@@ -615,8 +736,19 @@ def compare(
     """Add each board's comparisons of ``ns_score`` (rows with a null score take no part):
 
     - ``mp``: ``ns_mp``, ``ew_mp``, ``ns_pct``, ``ew_pct`` (``scale`` european or acbl);
-    - ``neuberg``: ``ns_neuberg``, ``ew_neuberg`` (to ``expected`` results, default
-      the largest board's count);
+    - ``neuberg``: ``ns_neuberg``, ``ew_neuberg`` (to ``expected`` results: a number,
+      the name of a column holding each row's, or by default the entries of the
+      largest board of the row's ``event`` and ``section``, adjusted and not-played
+      entries counted, as the library counts them; ``neuberg_method`` neuberg or manual);
+    - ``cross_imps``: ``ns_ximps``, ``ew_ximps`` (averaged per comparison);
+    - ``butler``: ``datum``, ``ns_butler``, ``ew_butler``.
+
+    A board is one event's (and section's): an ``event`` column, with a ``source``
+    column beside it (a season table: two files may name their events alike), and a
+    ``section`` column keep boards of the same number apart. ``scale`` and
+    ``neuberg_method`` not given are each event's own where the table says how its
+    event was scored (a season table's ``options`` column: the matchpoint policy's scale
+    and Neuberg variant), else ``european`` and ``neuberg``.
     - ``cross_imps``: ``ns_ximps``, ``ew_ximps`` (averaged per comparison);
     - ``butler``: ``datum``, ``ns_butler``, ``ew_butler``.
     """
@@ -653,41 +785,44 @@ def _comparisons(
     df: pl.DataFrame,
     *,
     methods: Sequence[str],
-    scale: str = "european",
-    expected: int | None = None,
-    neuberg_method: str = "neuberg",
+    scale: str | None = None,
+    expected: int | str | None = None,
+    neuberg_method: str | None = None,
     imp_table: str | ImpTable = DEFAULT_IMP_TABLE,
     exclude: int = 0,
     preset: str | ButlerPreset = DEFAULT_BUTLER_PRESET,
 ) -> Iterator[tuple[str, dict[str, NDArray[np.float64]]]]:
     """Each method's new columns, one method at a time (in :data:`METHODS` order)."""
     _check_methods(methods)
-    cols = _columns(df, only=("board", "event"))
+    cols = _columns(df, only=("board", "event", "section", "adjusted"))
     if "board" not in cols or "ns_score" not in df.columns:
         raise BatchInputError(
             _("compare needs a board and an ns_score column; score the frame first")
         )
     board = _key_column(df[cols["board"]])
-    event = _key_column(df[cols["event"]]) if "event" in cols else None
+    event = _event_key(df, cols)
+    section = _group_column(df[cols["section"]]) if "section" in cols else None
     ns = df["ns_score"].to_numpy()
-    boards = Boards(board, ns, event=event, on_invalid="null")
+    boards = Boards(board, ns, event=event, section=section, on_invalid="null")
+    rules = _rules(df, scale, neuberg_method)
     if "mp" in methods:
         yield (
             "mp",
             {
-                "ns_mp": boards.matchpoints(scale),
-                "ew_mp": boards.ew_matchpoints(scale),
+                "ns_mp": _on_scale(boards.matchpoints(), rules.acbl),
+                "ew_mp": _on_scale(boards.ew_matchpoints(), rules.acbl),
                 "ns_pct": boards.percentages(),
                 "ew_pct": boards.ew_percentages(),
             },
         )
     if "neuberg" in methods:
-        mirrored = Boards(board, -ns, event=event, on_invalid="null")
+        mirrored = Boards(board, -ns, event=event, section=section, on_invalid="null")
+        wanted = _expected_column(df, cols, expected, rules.own_top)
         yield (
             "neuberg",
             {
-                "ns_neuberg": boards.neuberg(expected, scale, neuberg_method),
-                "ew_neuberg": mirrored.neuberg(expected, scale, neuberg_method),
+                "ns_neuberg": _neuberg(boards, wanted, rules),
+                "ew_neuberg": _neuberg(mirrored, wanted, rules),
             },
         )
     if "cross_imps" in methods:
@@ -701,13 +836,70 @@ def _comparisons(
         )
 
 
+def _expected(df: pl.DataFrame, cols: dict[str, str], own_top: Rule = False) -> pl.Series:
+    """Each row's N for Neuberg, as :mod:`bridgescore.events` counts it: the entries of the
+    largest board of the row's event (and section), an entry being a result with a score
+    or an adjusted (or not-played) one, which takes no part in the comparisons but was
+    a table at which the board was due."""
+    adjusted = (
+        _text(df[cols["adjusted"]]) != ""
+        if "adjusted" in cols
+        else pl.repeat(False, df.height, eager=True)
+    )
+    entry = (df["ns_score"].is_not_null() | adjusted).cast(pl.Int64)
+    board = pl.Series(_key_column(df[cols["board"]]))
+    event, section = _event_key(df, cols), None
+    if "section" in cols:
+        section = _group_column(df[cols["section"]])
+    keys = [
+        pl.Series(f"_{name}", found)
+        for name, found in (("event", event), ("section", section))
+        if found is not None
+    ]
+    work = pl.DataFrame([*keys, board.alias("_board"), entry.alias("_entry")])
+    group = [k.name for k in keys]
+    counts = work.with_columns(_n=pl.col("_entry").sum().over(*group, "_board"))
+    if own_top is not False:  # a board scored to its own top: its own results
+        played = pl.Series("_played", df["ns_score"].is_not_null().cast(pl.Int64))
+        counts = counts.with_columns(played).with_columns(
+            _own=pl.col("_played").sum().over(*group, "_board")
+        )
+        return counts.select(
+            pl.when(pl.Series(np.broadcast_to(own_top, (df.height,))))
+            .then(pl.col("_own"))
+            .otherwise(pl.col("_n").max().over(group) if group else pl.col("_n").max())
+        ).to_series()
+    largest = pl.col("_n").max()
+    found = counts.select(largest.over(group) if group else largest).to_series()
+    if not group and df.height:
+        found = found.extend_constant(found[0], df.height - 1)
+    return found
+
+
+def _expected_column(
+    df: pl.DataFrame, cols: dict[str, str], expected: int | str | None, own_top: Rule = False
+) -> int | NDArray[np.int64]:
+    """``expected`` as :meth:`Boards.neuberg` takes it: a number as it is, a column's name
+    read, ``None`` counted per event (and section) by :func:`_expected`."""
+    if isinstance(expected, int):
+        return expected
+    if isinstance(expected, str):
+        if expected not in df.columns:
+            raise BatchInputError(_("expected={name!r}: no such column", name=expected))
+        column = df[expected]
+    else:
+        column = _expected(df, cols, own_top)
+    values: NDArray[np.int64] = column.fill_null(0).cast(pl.Int64).to_numpy()
+    return values
+
+
 def process(
     df: pl.DataFrame,
     *,
     laws: str = DEFAULT_LAW_SET,
     on_invalid: str = "raise",
     methods: Sequence[str] = ("mp",),
-    **options: Any,
+    **options: Unpack[CompareOptions],
 ) -> pl.DataFrame:
     """:func:`score`, then :func:`compare` (``options`` go to :func:`compare`)."""
     return compare(score(df, laws=laws, on_invalid=on_invalid), methods=methods, **options)
@@ -774,7 +966,7 @@ def score_file(
     chunk_rows: int = 1_000_000,
     force: bool = False,
     fast: bool = False,
-    **options: Any,
+    **options: Unpack[CompareOptions],
 ) -> int:
     """Score and compare a results file into another; returns the rows with a problem.
 
@@ -805,7 +997,7 @@ def run_file(
     chunk_rows: int = 1_000_000,
     force: bool = False,
     fast: bool = False,
-    **options: Any,
+    **options: Unpack[CompareOptions],
 ) -> FileSummary:
     """Score a results file (CSV or Parquet) or an event file (PBN, USEBIO, JSON, by
     content) into CSV or Parquet.
@@ -851,8 +1043,9 @@ def run_file(
     table = files.read(in_path, progress=report)
     skipped = table.skipped()
     notes = () if skipped is None else (skipped,)
-    if kind == "csv" and not fast and names_contestants(table.frame.columns):
-        # the library's results file: an event, scored as the library scores it
+    if not fast and names_contestants(table.frame.columns):
+        # the library's results file, or a season table: events, scored as the library
+        # scores them
         return _event_file(
             in_path, out_path, form, kind, laws, methods, fast, report, options, notes
         )
@@ -912,7 +1105,7 @@ def _event_file(
     methods: Sequence[str],
     fast: bool,
     report: Callable[[str, int, int], None],
-    options: dict[str, Any],
+    options: CompareOptions,
     notes: tuple[str | Message, ...] = (),
 ) -> FileSummary:
     """An event file: the library's figures, or (``fast``) the vectorised comparisons."""
@@ -927,13 +1120,13 @@ def _event_file(
                 methods=", ".join(m for m in methods if m != "mp"),
             )
         )
-    report("reading", 0, 1)
-    event = events.load(in_path, laws=laws)
-    report("reading", 1, 1)
-    report("scoring", 0, 1)
     if fast:
+        report("reading", 0, 1)
+        read = events.events_in(in_path, laws=laws)
+        report("reading", 1, 1)
+        report("scoring", 0, 1)
         figures = ("ns_points", "ew_points", "ns_percent", "ew_percent")
-        scored = events.results_of(event, None, in_path).drop(figures)
+        scored = pl.concat([events.results_of(e, None, in_path) for e in read]).drop(figures)
         report("scoring", 1, 1)
         comparisons = _comparisons(scored, methods=methods, **options)
         for method in (m for m in METHODS if m in methods):
@@ -944,7 +1137,14 @@ def _event_file(
             )
             report(method, 1, 1)
     else:
-        scored = events.results_of(event, events.scored(event), in_path)
+        report("reading", 0, 1)
+        with warnings.catch_warnings():  # said in the notes instead
+            warnings.simplefilter("ignore", events.SeasonWarning)
+            season = events.read_season([in_path], laws=laws)  # read and scored at once
+        report("reading", 1, 1)
+        report("scoring", 0, 1)
+        scored = season.results
+        notes = (*notes, *(twice.message() for twice in season.seen_twice))
         report("scoring", 1, 1)
     # the players' names as text, one cell a side, which CSV holds too
     scored = scored.with_columns(pl.col("ns_players", "ew_players").list.join(" & "))
@@ -967,7 +1167,9 @@ class BridgeFrame:
     def score(self, *, laws: str = DEFAULT_LAW_SET, on_invalid: str = "raise") -> pl.DataFrame:
         return score(self._df, laws=laws, on_invalid=on_invalid)
 
-    def compare(self, *, methods: Sequence[str] = ("mp",), **options: Any) -> pl.DataFrame:
+    def compare(
+        self, *, methods: Sequence[str] = ("mp",), **options: Unpack[CompareOptions]
+    ) -> pl.DataFrame:
         return compare(self._df, methods=methods, **options)
 
     def process(
@@ -976,7 +1178,7 @@ class BridgeFrame:
         laws: str = DEFAULT_LAW_SET,
         on_invalid: str = "raise",
         methods: Sequence[str] = ("mp",),
-        **options: Any,
+        **options: Unpack[CompareOptions],
     ) -> pl.DataFrame:
         return process(self._df, laws=laws, on_invalid=on_invalid, methods=methods, **options)
 
