@@ -157,7 +157,7 @@ def test_event_says_which_conventions_it_applied() -> None:
     ruter = run("event", str(PBN / "ruter_sm1.pbn"))
     assert ruter.exit_code == 0, ruter.output
     said = "scored as Ruter 4.9.1.3 scores (the file names it): matchpoint policy ruter"
-    assert f"bridgescore: {said}; the file's own figures: 2484 of 2484 agree\n" in ruter.stderr
+    assert f"bridgescore: {said}; the file's own figures: 4860 of 4860 agree\n" in ruter.stderr
     off = run("event", str(PBN / "ruter_sm1.pbn"), "--policy", "none")
     assert "scored with bridgescore's defaults (--policy none): matchpoint policy wbf" in (
         off.stderr

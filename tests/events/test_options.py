@@ -82,7 +82,7 @@ def test_each_vocabulary_has_one_parser_with_its_aliases(
         ({"factoring": "half"}, "'half': not a factoring of short totals; use policy, none,"),
         ({"incomplete": "drop"}, "'drop': not a rule for a board with one room's result; use"),
         ({"scoring": "bam"}, "'bam': a pairs event is scored mp, acbl, butler or cross-imps"),
-        ({"policy": "nowhere"}, "'nowhere': not a matchpoint policy; use wbf, ebu"),
+        ({"policy": "nowhere"}, "'nowhere': not a matchpoint policy; use wbf, magic-contest, ebu"),
         ({"vp_scale": "25"}, "'25' is not a victory-point scale"),
         ({"laws": "1066"}, "1066"),
         ({"imp_table": "2099"}, "2099"),

@@ -96,8 +96,8 @@ def test_every_conversion_reads_back_to_the_same_event(source: Path, tmp_path: P
             assert not (tmp_path / f"copy.{fmt}").exists()
         for fmt in ("pbn", "xml"):  # every match's IMPs and VPs, both ways
             copy = bridgescore.load_event(write_event(original, tmp_path / f"copy.{fmt}"))
-            back = bridgescore.load_event(write_event(copy, tmp_path / f"back-{fmt}.pbn"))
-            for read in (copy, back):
+            again = bridgescore.load_event(write_event(copy, tmp_path / f"back-{fmt}.pbn"))
+            for read in (copy, again):
                 assert _matches(read) == _matches(original)
                 assert read.kind == original.kind
                 assert _ranking(read) == _ranking(original)

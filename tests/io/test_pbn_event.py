@@ -150,7 +150,7 @@ def test_sm1_rows_published_and_standings() -> None:
     assert (first.board, first.ns, first.ew, first.round, first.table) == (1, "5", "32", 1, "5")
     assert first.result == TableResult(Contract(6, Strain.NOTRUMP, declarer=Seat.SOUTH), 13)
     assert first.where == Location(str(DATA / "ruter_sm1.pbn"), 101)
-    assert event.published[0] == Published(32.0, 2.0)
+    assert event.published[0] == Published(32.0, 2.0, 94.0, 6.0)  # MP and Percentage columns
     assert event.standings[0] == PublishedStanding("23", 1337.0, 59.58, "1")
     assert [s.place for s in event.standings[24:26]] == ["25=", "25="]
     assert event.participants[0] == Participant("23", ("Lasse Bergroth", "Mikko Nieminen"))
@@ -178,7 +178,7 @@ def test_individual_rows_name_the_four_players() -> None:
     first = event.results.rows[0]
     assert first.players == ("7", "44", "27", "11")
     assert (first.ns, first.ew, first.ns_score) == ("7+27", "44+11", -400)
-    assert event.published[0] == Published(22.0, 0.0)
+    assert event.published[0] == Published(22.0, 0.0, 100.0, 0.0)  # North's and East's
     adjusted = [
         (r.board, r.adjusted, event.published[i])
         for i, r in enumerate(event.results.rows)
@@ -188,7 +188,7 @@ def test_individual_rows_name_the_four_players() -> None:
     assert adjusted[0] == (
         33,
         Adjusted(AdjustedCode.AVERAGE_MINUS, AdjustedCode.AVERAGE_MINUS),
-        Published(8.8, 8.8),
+        Published(8.8, 8.8, 40.0, 40.0),
     )
     assert event.participants[0] == Participant("27", ("Lars-Göran Niklasson",), "player")
     assert event.standings[0] == PublishedStanding("27", 817.0, 59.9, "1")
@@ -207,7 +207,7 @@ def test_test_set_adjusted_score_and_bad_board_one() -> None:
             "1",
             "4",
             Adjusted(AdjustedCode.AVERAGE_MINUS, AdjustedCode.AVERAGE_PLUS),
-            Published(16.8, 25.2),
+            Published(16.8, 25.2, 40.0, 60.0),
         )
     ]
     problems = [p for p in event.results.problems if p.where.line in (55, 63)]

@@ -173,17 +173,20 @@ def test_realbridge_rounds_a_session_half_to_even() -> None:
 
 
 def test_ruter_totals_and_percentages_are_exact() -> None:
-    """Three tables, one A+/A+: the real results are Neuberg-scaled to a top of 4."""
+    """Three tables, one A+/A+: under wbf the two real results are Neuberg-scaled to a top
+    of 4; Ruter gives a group of two real results 65 % and 55 % (issue 25's Ruter file:
+    65 % and 55 % beside one A+/A-), and adds the exact figures."""
     results = events(
         row(1, "1", "2", 420), row(1, "3", "4", 400), row(1, "5", "6", "A+/A+"),
         row(2, "1", "4", 100), row(2, "3", "6", 50), row(2, "5", "2", -50),
     )  # fmt: skip
     wbf = {s.pair: s for s in score_pairs(results, policy="wbf").standings}
     ruter = {s.pair: s for s in score_pairs(results, policy="ruter").standings}
-    # board 1: 420 -> (2 + 1) * 3/2 - 1 = 3.5 exactly; no rounding shows, so the same
-    assert wbf["1"].total == ruter["1"].total == 7.5
-    # board 1's 400: (0 + 1) * 3/2 - 1 = 0.5; pair 3 has 0.5 + 2
-    assert ruter["3"].total == 2.5
+    # board 1: 420 -> (2 + 1) * 3/2 - 1 = 3.5 under wbf; board 2's 100 is the top, 4
+    assert wbf["1"].total == 7.5
+    # Ruter: 420 gets 65 % of 4 = 2.6, 400 gets 55 % = 2.2; board 2 as wbf (4 and 2)
+    assert ruter["1"].total == 6.6
+    assert ruter["3"].total == 4.2
     exact_policy = replace(get_policy("wbf"), exact_totals=True, exact_percentages=True)
     assert score_pairs(results, policy=exact_policy).standings[0].total == 7.5
 

@@ -63,20 +63,25 @@ CASES: dict[str, Case] = {
     "ruter_sm1.pbn": Case(
         "Ruter 4.9.1.3",
         Options(policy="ruter"),
-        "ns_points 1188/1188, ew_points 1188/1188, total 36/36, percent 36/36, place 36/36",
-        "ns_points 1188/1188, ew_points 1188/1188, total 36/36, percent 34/36, place 34/36",
+        "ns_points 1188/1188, ew_points 1188/1188, ns_percent 1188/1188, ew_percent 1188/1188, "
+        "total 36/36, percent 36/36, place 36/36",
+        "ns_points 1188/1188, ew_points 1188/1188, ns_percent 1188/1188, ew_percent 1188/1188, "
+        "total 36/36, percent 34/36, place 34/36",
     ),
     "ruter_sm2.pbn": Case(
         "Ruter 4.9.1.3",
         Options(policy="ruter", session=True),
-        "ns_points 702/702, ew_points 702/702, total 36/36, percent 36/36, place 36/36",
+        "ns_points 702/702, ew_points 702/702, ns_percent 702/702, ew_percent 702/702, "
+        "total 36/36, percent 36/36, place 36/36",
         defaults=Options(session=True),
     ),
     "ruter_indi.pbn": Case(
         "Ruter 4.1.4",
         Options(policy="ruter"),
-        "ns_points 744/744, ew_points 744/744, total 48/48, percent 48/48, place 48/48",
-        "ns_points 744/744, ew_points 744/744, total 31/48, percent 33/48, place 48/48",
+        "ns_points 744/744, ew_points 744/744, ns_percent 744/744, ew_percent 744/744, "
+        "total 48/48, percent 48/48, place 48/48",
+        "ns_points 744/744, ew_points 744/744, ns_percent 744/744, ew_percent 744/744, "
+        "total 31/48, percent 33/48, place 48/48",
     ),
     "ruter_impcross.pbn": Case(
         "Ruter 4.3.2.2",
@@ -93,7 +98,8 @@ CASES: dict[str, Case] = {
     "magic_contest_test_set.pbn": Case(
         "Magic Contest France 4.13.3.4",
         Options(policy="wbf", session=True),
-        "ns_points 616/616, ew_points 616/616, total 44/44, percent 44/44, place 44/44",
+        "ns_points 616/616, ew_points 616/616, ns_percent 616/616, ew_percent 616/616, "
+        "total 44/44, percent 44/44, place 44/44",
         defaults=Options(session=True),
     ),
     "realbridge_example2.pbn": Case(

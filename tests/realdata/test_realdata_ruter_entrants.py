@@ -56,7 +56,8 @@ def test_a_pair_that_played_no_board_is_listed_last(tmp_path: Path) -> None:
     # every figure Ruter wrote still agrees, and pair 37's total and place too
     compared = compare_event(event, result)
     assert compared.summary() == (
-        "ns_points 1188/1188, ew_points 1188/1188, total 37/37, percent 36/36, place 37/37"
+        "ns_points 1188/1188, ew_points 1188/1188, ns_percent 1188/1188, ew_percent 1188/1188, "
+        "total 37/37, percent 36/36, place 37/37"
     )
     played = score_event(event, entrants="played")
     assert isinstance(played, PairsResult)

@@ -35,7 +35,7 @@ from typing import Protocol, TypeAlias
 from bridgescore.duplicate.imps import DuplicateError
 from bridgescore.errors import marked as _
 from bridgescore.events.individual import IndividualResult
-from bridgescore.events.model import Event, Location, PublishedStanding, ResultRow
+from bridgescore.events.model import Event, Location, Published, PublishedStanding, ResultRow
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.teams import TeamsResult
 from bridgescore.events.vocabulary import Scoring
@@ -250,6 +250,44 @@ def compare_lines(
                     row.where,
                 )
             )
+    comparison = Comparison(tuple(figures))
+    if not percent and not isinstance(result, TeamsResult):
+        comparison += _line_percents(rows, published, result, decimals)
+    return comparison
+
+
+def _line_percents(
+    rows: Sequence[ResultRow],
+    published: Sequence[Published | None],
+    result: PairsResult | IndividualResult,
+    decimals: Decimals,
+) -> Comparison:
+    """Each row's published board percentages (``Percentage_NS``) against ours, where the
+    program writes them beside its points."""
+    given = [p for p in published if p is not None and (p.ns_percent, p.ew_percent) != (None, None)]
+    if not given:
+        return Comparison()
+    ours = _line_points(result, percent=True)
+    places_of = {
+        name: _decimals_for(decimals, name, (getattr(p, name) for p in given))
+        for name in ("ns_percent", "ew_percent")
+    }
+    figures = []
+    for row, theirs in zip(rows, published, strict=False):
+        if theirs is None:
+            continue
+        mine = ours.get(id(row), (None, None))
+        for name, our, their in (
+            ("ns_percent", mine[0], theirs.ns_percent),
+            ("ew_percent", mine[1], theirs.ew_percent),
+        ):
+            if their is not None:
+                figures.append(
+                    Figure(
+                        "line", _subject(row), name, our, their,
+                        agrees(our, their, places_of[name]), row.where,
+                    )
+                )  # fmt: skip
     return Comparison(tuple(figures))
 
 

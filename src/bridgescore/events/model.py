@@ -385,10 +385,14 @@ class Participant:
 
 @dataclass(frozen=True, slots=True)
 class Published:
-    """What another scoring program wrote for one result: each side's points."""
+    """What another scoring program wrote for one result: each side's points, and each
+    side's board percentage where the program writes that too (Ruter's and Magic
+    Contest's ``Percentage_NS``, KoPS's)."""
 
     ns_points: float | None = None
     ew_points: float | None = None
+    ns_percent: float | None = None
+    ew_percent: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

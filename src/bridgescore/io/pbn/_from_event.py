@@ -181,6 +181,9 @@ def from_event(
         columns.append("Lead")
     if with_points:
         columns += [f"{unit}_NS", f"{unit}_EW"]
+    with_percents = any(f is not None and f.ns_percent is not None for f in figures)
+    if with_percents:
+        columns += ["Percentage_NS", "Percentage_EW"]
     if with_names:
         columns += ["Names_NS", "Names_EW"]
     text_columns = {"Table", "Contract", "Declarer", "Lead", "Names_NS", "Names_EW"}
@@ -219,6 +222,16 @@ def from_event(
                 line += [
                     None if ns_points is None else _num(ns_points),
                     None if ew_points is None else _num(ew_points),
+                ]
+            if with_percents:
+                figure = figures[index] if figures else None
+                line += [
+                    None
+                    if figure is None or figure.ns_percent is None
+                    else _num(figure.ns_percent),
+                    None
+                    if figure is None or figure.ew_percent is None
+                    else _num(figure.ew_percent),
                 ]
             if with_names:
                 line += [

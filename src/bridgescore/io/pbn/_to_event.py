@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from bridgescore.analysis.model import Analysis
@@ -115,6 +115,17 @@ class _Reader:
             order = ("IMP", "MP", "Percentage")
         else:
             order = ("MP", "IMP", "Percentage")
+        return self.unit_columns(order, names, individual)
+
+    def percent_columns(self, names: Sequence[str], individual: bool) -> tuple[str, str] | None:
+        """The board percentages a table gives beside its points (``Percentage_NS``)."""
+        found = self.unit_columns(("Percentage",), names, individual)
+        return None if found == self.point_columns(names, individual) else found
+
+    @staticmethod
+    def unit_columns(
+        order: Sequence[str], names: Sequence[str], individual: bool
+    ) -> tuple[str, str] | None:
         for unit in order:
             pairs = [(f"{unit}_NS", f"{unit}_EW")]
             if individual:
@@ -354,10 +365,13 @@ class _Reader:
         names = table.names
         individual = "PlayerId_North" in names
         points = self.point_columns(names, individual)
+        percents = self.percent_columns(names, individual)
         for offset, row in zip(table.row_lines, table.rows, strict=True):
             line = first + offset
             try:
-                self.add_table_row(row, board, board_text, vulnerability, line, individual, points)
+                self.add_table_row(
+                    row, board, board_text, vulnerability, line, individual, (points, percents)
+                )
             except BridgeError as error:
                 self.problem(
                     line, _("{error}; the row is left out", error=error), board_text, "ScoreTable"
@@ -371,8 +385,10 @@ class _Reader:
         vulnerability: Vulnerability,
         line: int,
         individual: bool,
-        points: tuple[str, str] | None,
+        points: tuple[tuple[str, str] | None, tuple[str, str] | None],
     ) -> None:
+        """One row of a board's ``[ScoreTable]``; ``points``: the columns of its points and
+        of its board percentages (:meth:`point_columns`, :meth:`percent_columns`)."""
         players: tuple[str, str, str, str] | None = None
         ns: str | None
         ew: str | None
@@ -393,9 +409,9 @@ class _Reader:
             sitting = [x for x in (ns, ew) if x is not None]
             who = _("pair {pair}", pair=sitting[0]) if sitting else _("a pair")
             said = _("{who} sits out (Bye): not a result", who=who)
-            if points is not None:
-                figures = [row.get(points[0]), row.get(points[1])]
-                given = [f for f in figures if known(f) is not None]
+            if points[0] is not None:
+                cells = [row.get(points[0][0]), row.get(points[0][1])]
+                given = [f for f in cells if known(f) is not None]
                 if given:
                     said = _(
                         "{who} sits out (Bye): not a result; the {points} it is given there is"
@@ -443,7 +459,13 @@ class _Reader:
         if built.row is None:
             return
         self.rows.append(built.row)
-        self.published.append(self.table_points(row, points, line, board_text))
+        figures = self.table_points(row, points[0], line, board_text)
+        percents = self.table_points(row, points[1], line, board_text)
+        if percents is not None:
+            figures = replace(
+                figures or Published(), ns_percent=percents.ns_points, ew_percent=percents.ew_points
+            )
+        self.published.append(figures)
 
     def table_points(
         self,
