@@ -154,9 +154,7 @@ def report_command(
             check_not_input(Path(html_dir) / name, [file], force=force)
     event, _complete = with_analysis(read_event(file, laws=laws, strict=strict), jobs)
     chosen = (
-        None
-        if not event.results.rows and event.hands
-        else conventions_of(event, scoring, options).chosen
+        None if not event.results.rows and event.hands else conventions_of(event, scoring, options)
     )
     from bridgescore.report import build_pdf, build_site
 

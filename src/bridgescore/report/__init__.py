@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from bridgescore.events.conventions import Chosen
     from bridgescore.events.model import Event
+    from bridgescore.events.selfcheck import Checked
     from bridgescore.i18n import Language, Words
 
 
@@ -22,7 +23,7 @@ def build_site(
     *,
     scoring: str | None = None,
     policy: str | None = None,
-    conventions: Chosen | None = None,
+    conventions: Chosen | Checked | None = None,
     language: Words | Language | str = "en",
 ) -> list[Path]:
     """Write the results site into ``out_dir`` in ``language`` (``en``, ``fi``, ``es``; see
@@ -41,7 +42,7 @@ def build_pdf(
     *,
     scoring: str | None = None,
     policy: str | None = None,
-    conventions: Chosen | None = None,
+    conventions: Chosen | Checked | None = None,
     language: Words | Language | str = "en",
 ) -> Path:
     """Write the whole report as one PDF at ``out_path`` in ``language`` (see

@@ -10,6 +10,7 @@ from markupsafe import Markup, escape
 from bridgescore.core.seats import Seat
 from bridgescore.events.conventions import Chosen
 from bridgescore.events.model import Event
+from bridgescore.events.selfcheck import Checked
 from bridgescore.i18n import ENGLISH, Language, Words, words
 from bridgescore.io.writing import write_text
 from bridgescore.report.view import build_report, seat_name, vulnerability_name
@@ -48,7 +49,7 @@ def build_site(
     *,
     scoring: str | None = None,
     policy: str | None = None,
-    conventions: Chosen | None = None,
+    conventions: Chosen | Checked | None = None,
     language: Words | Language | str = Language.EN,
 ) -> list[Path]:
     """Write the site into ``out_dir`` (created if needed) in ``language``; returns the

@@ -28,6 +28,7 @@ except ImportError as error:  # pragma: no cover - exercised in a subprocess by 
 
 from bridgescore.events.conventions import Chosen
 from bridgescore.events.model import Event
+from bridgescore.events.selfcheck import Checked
 from bridgescore.i18n import Language, Words, words
 from bridgescore.io.writing import write_bytes
 from bridgescore.report.view import (
@@ -468,7 +469,7 @@ def build_pdf(
     *,
     scoring: str | None = None,
     policy: str | None = None,
-    conventions: Chosen | None = None,
+    conventions: Chosen | Checked | None = None,
     language: Words | Language | str = Language.EN,
 ) -> Path:
     """Write the whole report as one PDF at ``out_path``, in ``language``: several boards
@@ -484,6 +485,9 @@ def build_pdf(
     if report.subtitle:
         pdf.use(10)
         pdf.cell(0, 6, pdf.text_of(report.subtitle), new_x="LMARGIN", new_y="NEXT")
+    if report.scored:
+        pdf.use(8)
+        pdf.multi_cell(0, 4, pdf.text_of(report.scored), new_x="LMARGIN", new_y="NEXT")
     pdf.ln(2)
     for table in report.index.tables:
         if not table.navigation:

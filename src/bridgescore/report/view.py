@@ -20,6 +20,7 @@ from bridgescore.events.individual import IndividualResult
 from bridgescore.events.model import Event, ResultRow
 from bridgescore.events.pairs import CardLine, PairsResult, Traveller, TravellerLine
 from bridgescore.events.scoring import EventResult, score_event, score_with
+from bridgescore.events.selfcheck import Checked
 from bridgescore.events.teams import TeamsResult, TeamStanding
 from bridgescore.i18n import ENGLISH, Language, Words, words
 
@@ -201,6 +202,9 @@ class Report:
     """The language it is written in (``<html lang>``)."""
     booklet: bool = False
     """Hand records with no results: printed as a booklet of deals, several a page."""
+    scored: str = ""
+    """How another program's file was re-scored and how many of its own figures agree (the
+    self-check's line, in the report's language); empty for the club's own sessions."""
 
 
 def build_report(
@@ -208,27 +212,35 @@ def build_report(
     scoring: str | None = None,
     policy: str | None = None,
     *,
-    conventions: Chosen | None = None,
+    conventions: Chosen | Checked | None = None,
     language: Words | Language | str = Language.EN,
 ) -> Report:
     """Score the event (as its program would, unless ``conventions`` are chosen) and lay
     out every page in ``language`` (``en``, ``fi`` or ``es``: its words from the shared
     catalogue, its decimal comma, its dates). A file of hand records with no results gives
-    the hand records."""
+    the hand records. With the self-check's :class:`~bridgescore.events.selfcheck.Checked`
+    the event is laid out as it was scored there, and the ranking page says how it was
+    scored and how many of the file's own figures agree (:attr:`Report.scored`)."""
     w = words(language)
     if not event.results.rows and event.hands:
         return _hands_report(event, w)
-    if conventions is None:
+    scored = ""
+    if isinstance(conventions, Checked):
+        result = conventions.result
+        scored = conventions.describe(w.gettext)
+    elif conventions is None:
         result = score_event(event, scoring, policy=policy)
     else:
         result = score_with(event, conventions.options)
     title, subtitle = _titles(event, result, w)
     if isinstance(result, TeamsResult):
-        return _teams_report(event, result, title, subtitle, w)
-    if isinstance(result, IndividualResult):
+        report = _teams_report(event, result, title, subtitle, w)
+    elif isinstance(result, IndividualResult):
         report = _pairs_report(event, result.pairs, title, subtitle, w)
-        return replace(report, index=_players_index(event, result, report.index, w))
-    return _pairs_report(event, result, title, subtitle, w)
+        report = replace(report, index=_players_index(event, result, report.index, w))
+    else:
+        report = _pairs_report(event, result, title, subtitle, w)
+    return replace(report, scored=scored) if scored else report
 
 
 def _titles(event: Event, result: EventResult | None, w: Words) -> tuple[str, str]:
