@@ -5,6 +5,8 @@ from __future__ import annotations
 import doctest
 import importlib
 import inspect
+import os
+from pathlib import Path
 
 import pytest
 
@@ -36,3 +38,20 @@ def test_public_functions_have_docstrings(name: str) -> None:
             continue
         if inspect.isfunction(value) or inspect.isclass(value):
             assert value.__doc__, f"{name}.{attribute} has no docstring"
+
+
+def test_the_docs_examples_run() -> None:
+    # docs/batch.md's examples, run from the repository's root (their paths are relative)
+    root = Path(__file__).resolve().parents[2]
+    here = Path.cwd()
+    os.chdir(root)
+    try:
+        found = doctest.testfile(
+            str(root / "docs" / "batch.md"),
+            module_relative=False,
+            optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+        )
+    finally:
+        os.chdir(here)
+    assert found.attempted >= 70
+    assert found.failed == 0

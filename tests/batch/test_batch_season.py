@@ -9,6 +9,7 @@ never the batch engine's.
 
 from __future__ import annotations
 
+import logging
 import warnings
 from collections.abc import Iterator
 from fractions import Fraction
@@ -23,15 +24,17 @@ from bridgescore.batch.events import (
     RESULTS_SCHEMA,
     Season,
     SeasonWarning,
+    load_table_event,
     read_events,
     read_results,
     read_season,
 )
 from bridgescore.duplicate import matchpoints as scalar
-from bridgescore.events.options import ScoringOptions
+from bridgescore.errors import BridgeError
+from bridgescore.events.options import Incomplete, ScoringOptions
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.selfcheck import checked
-from bridgescore.events.vocabulary import Scoring
+from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io.events import load_event
 
 DATA = Path(__file__).resolve().parents[1] / "io" / "data"
@@ -186,7 +189,9 @@ def test_the_parquet_season_reads_back_as_it_was(season: Season, tmp_path: Path)
 
 
 def test_a_teams_file_with_its_own_options_joins_the_season() -> None:
-    options = {str(REALBRIDGE_TEAMS): ScoringOptions(kind="teams", incomplete="skip")}
+    options = {
+        str(REALBRIDGE_TEAMS): ScoringOptions(kind=EventKind.TEAMS, incomplete=Incomplete.SKIP)
+    }
     found = read_results([REALBRIDGE_TEAMS], options=options)
     assert found.height == 299
     assert found["options"][0] is not None
@@ -196,3 +201,122 @@ def test_a_teams_file_with_its_own_options_joins_the_season() -> None:
     )
     assert standings.height == 30  # the teams of the RealBridge event
     assert standings["conventions"][0].startswith("as the season's request says")
+
+
+# Dask's Parquet reader calls set_index/reset_index(inplace=True), deprecated in pandas 3.1.
+@pytest.mark.filterwarnings("ignore:The inplace keyword in DataFrame:pandas.errors.Pandas4Warning")
+def test_the_season_through_dask_on_two_workers_equals_the_library(
+    season: Season, caplog: pytest.LogCaptureFixture, tmp_path: Path
+) -> None:
+    dd = pytest.importorskip("dask.dataframe")
+    distributed = pytest.importorskip("distributed")
+    from bridgescore.batch.cluster import process_dask
+
+    caplog.set_level(logging.WARNING)
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster),
+    ):
+        path = tmp_path / "season.parquet"
+        numbered = season.results.with_row_index("row")
+        numbered.write_parquet(path, row_group_size=3000)  # read in 5 partitions
+        ddf = dd.read_parquet(path, split_row_groups=True)
+        assert ddf.npartitions == 5
+        done = process_dask(ddf, methods=["mp", "neuberg"]).compute()  # type: ignore[no-untyped-call]
+        # a plain run on the default (P2P) shuffle logs nothing
+        columns = ["source", "event", "board", "ns_score"]
+        plain = dd.read_parquet(path, columns=columns, split_row_groups=True)
+        process_dask(plain, methods=["mp"]).compute()  # type: ignore[no-untyped-call]
+    scored = pl.from_pandas(done.reset_index(drop=True)).sort("row").drop("row")
+    assert scored.height == season.results.height
+    assert list(_mismatches(scored)) == []
+    assert _COMPARED[-1] == 7948
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["usebio/00201600+002321.xml", "usebio/mp_pairs_mitchell.xml", "usebio/mp_pairs_howell.xml",
+     "pbn/ruter_sm1.pbn", "pbn/magic_contest_test_set.pbn", "usebio/sample.xml"],
+)  # fmt: skip
+def test_a_parquet_season_keeps_each_file_s_conventions(
+    season: Season, tmp_path: Path, name: str
+) -> None:
+    # EBUScore, Compscore (twice), Ruter, Magic Contest, ScoreBridge: each file's
+    # standings, read back from the season in Parquet, are the library's for the file
+    path = tmp_path / "season.parquet"
+    season.results.write_parquet(path)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SeasonWarning)
+        again = read_events([path]).filter(pl.col("source") == str(DATA / name))
+    result = checked(load_event(DATA / name)).result
+    assert isinstance(result, PairsResult)
+    want = [(s.pair, s.place, s.total, s.percent) for s in result.standings]
+    assert again.select("pair", "place", "total", "percent").rows() == want
+    assert len(want) >= 8
+
+
+def test_a_bad_file_is_skipped_by_policy_and_said(tmp_path: Path) -> None:
+    garbage = tmp_path / "garbage.pbn"
+    garbage.write_text('[Event "x"]\n[Board "1"]\n[Contract "9Z"]\n', encoding="utf-8")
+    missing = tmp_path / "missing.xml"
+    good = DATA / "usebio" / "sample.xml"
+    with pytest.raises(OSError, match=r"missing\.xml"):
+        read_results([good, missing])
+    with pytest.warns(SeasonWarning) as said:
+        found = read_season([garbage, good, missing, REALBRIDGE_TEAMS], on_error="skip")
+    assert [s.source for s in found.skipped] == [str(garbage), str(missing), str(REALBRIDGE_TEAMS)]
+    assert [str(w.message) for w in said] == [str(s) for s in found.skipped]
+    assert str(found.skipped[1]).startswith(f"{missing}: left out of the season: cannot read it")
+    assert found.results["source"].unique().to_list() == [str(good)]
+    assert found.results.height == 94
+    with pytest.raises(BridgeError, match="on_error='ignore': say 'raise'"):
+        read_season([good], on_error="ignore")  # type: ignore[arg-type]
+
+
+def test_fast_falls_back_to_the_library_file_by_file() -> None:
+    teams = DATA / "usebio" / "payload_multiple-teams.xml"
+    pairs = DATA / "usebio" / "payload_realbridge.xml"
+    fast = read_events([pairs, teams], fast=True)
+    library = read_events([pairs, teams])
+    # the teams file is the library's figures, whole
+    assert fast.filter(pl.col("kind") == "teams").equals(library.filter(pl.col("kind") == "teams"))
+    # the pairs file, played results only: the same pairs, by the vectorised engine
+    assert sorted(fast.filter(pl.col("kind") == "pairs")["pair"]) == sorted(
+        library.filter(pl.col("kind") == "pairs")["pair"]
+    )
+
+
+@pytest.mark.parametrize(
+    "name", ["pbn/ruter_sm1.pbn", "usebio/mp_pairs_mitchell.xml", "usebio/sample.xml"]
+)
+def test_a_table_s_event_as_bridgescore_event_reads_it(tmp_path: Path, name: str) -> None:
+    # one event's table read back as ``bridgescore event`` reads a file: its figures are
+    # the table's own, so the self-check proves the same conventions on every figure
+    first = read_season([DATA / name])
+    path = tmp_path / "one.parquet"
+    first.results.write_parquet(path)
+    event = load_table_event(path)
+    found = checked(event)
+    # the table's four figures a line (both sides' points and percentages), all agreeing
+    lines = first.results.filter(pl.col("ns_points").is_not_null()).height
+    assert found.comparison.agree == found.comparison.total == 4 * lines
+    assert found.options == checked(load_event(DATA / name)).options
+    result = found.result
+    assert isinstance(result, PairsResult)
+    standings = result.standings
+    assert [(s.pair, s.place, s.total, s.percent) for s in standings] == (
+        first.standings.select("pair", "place", "total", "percent").rows()
+    )
+
+
+def test_a_table_of_several_events_needs_one_named(season: Season, tmp_path: Path) -> None:
+    path = tmp_path / "season.parquet"
+    season.results.write_parquet(path)
+    with pytest.raises(BridgeError, match="the table holds the events 'Bridge game', "):
+        load_table_event(path)
+    assert load_table_event(path, name="Individual").kind == "individual"
+    with pytest.raises(BridgeError, match="no event 'Nope' in the table; it holds 'Bridge game'"):
+        load_table_event(path, name="Nope")

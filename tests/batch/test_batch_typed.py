@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import polars as pl
+import pytest
 
 from bridgescore import batch
 from bridgescore.batch.frame import BridgeFrame
@@ -47,3 +48,45 @@ def test_the_season_entry_points_are_typed_too() -> None:
     assert totals.filter(pl.col("key") == "pairs-mitchell #2")["total"].to_list() == [47.8]
     results: pl.DataFrame = batch.read_results(MITCHELL)
     assert results.height == 50
+
+
+MISSPELT = """\
+import polars as pl
+import pytest
+from bridgescore import batch
+from bridgescore.batch.cluster import process_dask, process_parquet
+from bridgescore.batch.frame import compare, process, run_file, score_file
+import dask.dataframe as dd
+
+df = pl.DataFrame()
+ddf: dd.DataFrame = dd.from_dict({"board": [1]}, npartitions=1)
+process(df, methods=["neuberg"], expected=3, scale="acbl")  # spelt right: no error
+process(df, expeted=3)
+compare(df, neuberg_metod="manual")
+batch.bridge(df).process(exlude=1)
+process_dask(ddf, scael="acbl")
+process_parquet("in", "out", prest="drop-1")
+run_file("in.csv", "out.csv", imp_tabel="wbf")
+score_file("in.csv", "out.csv", expected="3")
+"""
+
+
+def test_mypy_strict_catches_a_misspelt_option(tmp_path: Path) -> None:
+    api = pytest.importorskip("mypy.api")
+    snippet = tmp_path / "user_code.py"
+    snippet.write_text(MISSPELT, encoding="utf-8")
+    out, _err, status = api.run(["--strict", "--no-incremental", str(snippet)])
+    found = [line.split(": error: ")[1] for line in out.splitlines() if ": error: " in line]
+    assert found == [
+        'Unexpected keyword argument "expeted" for "process"; did you mean "expected"?  [call-arg]',
+        'Unexpected keyword argument "neuberg_metod" for "compare"; did you mean'
+        ' "neuberg_method"?  [call-arg]',
+        'Unexpected keyword argument "exlude" for "process" of "BridgeFrame"; did you mean'
+        ' "exclude"?  [call-arg]',
+        'Unexpected keyword argument "scael" for "process_dask"; did you mean "scale"?  [call-arg]',
+        'Unexpected keyword argument "prest" for "process_parquet"; did you mean "preset"?'
+        "  [call-arg]",
+        'Unexpected keyword argument "imp_tabel" for "run_file"; did you mean "imp_table"?'
+        "  [call-arg]",
+    ]
+    assert status == 1

@@ -24,6 +24,7 @@ from bridgescore.errors import marked as _
 if TYPE_CHECKING:
     import polars as pl
 
+    from bridgescore.batch.events import OnError, OptionsRequest, Season
     from bridgescore.batch.frame import BridgeFrame
 
 
@@ -82,29 +83,70 @@ def bridge(df: pl.DataFrame) -> BridgeFrame:
     return BridgeFrame(df)
 
 
+def read_season(
+    paths: str | _os.PathLike[str] | _Iterable[str | _os.PathLike[str]],
+    *,
+    laws: str = DEFAULT_LAW_SET,
+    options: OptionsRequest = None,
+    on_error: OnError = "raise",
+    fast: bool = False,
+    analyse: bool = False,
+    jobs: int | None = None,
+) -> Season:
+    """A season of event files in one call: every result and standing, each file as its
+    program scored it (or as ``options`` asks), the files skipped and the sessions read
+    twice: :func:`bridgescore.batch.events.read_season`."""
+    from bridgescore.batch import events
+
+    return events.read_season(
+        paths,
+        laws=laws,
+        options=options,
+        on_error=on_error,
+        fast=fast,
+        analyse=analyse,
+        jobs=jobs,
+    )
+
+
 def read_events(
     paths: str | _os.PathLike[str] | _Iterable[str | _os.PathLike[str]],
     *,
     laws: str = DEFAULT_LAW_SET,
     fast: bool = False,
+    options: OptionsRequest = None,
+    on_error: OnError = "raise",
 ) -> pl.DataFrame:
     """Event files (PBN, USEBIO, JSON, CSV: by content) scored by the library, their
     standings as one frame: :func:`bridgescore.batch.events.read_events`."""
     from bridgescore.batch import events
 
-    return events.read_events(paths, laws=laws, fast=fast)
+    return events.read_events(paths, laws=laws, fast=fast, options=options, on_error=on_error)
 
 
 def read_results(
     paths: str | _os.PathLike[str] | _Iterable[str | _os.PathLike[str]],
     *,
     laws: str = DEFAULT_LAW_SET,
+    options: OptionsRequest = None,
+    on_error: OnError = "raise",
+    analyse: bool = False,
 ) -> pl.DataFrame:
     """Every result of event files, with the library's figures for both sides:
     :func:`bridgescore.batch.events.read_results`."""
     from bridgescore.batch import events
 
-    return events.read_results(paths, laws=laws)
+    return events.read_results(
+        paths, laws=laws, options=options, on_error=on_error, analyse=analyse
+    )
+
+
+def player_statistics(results: pl.DataFrame) -> pl.DataFrame:
+    """Each player's season from a :func:`read_results` frame:
+    :func:`bridgescore.batch.events.player_statistics`."""
+    from bridgescore.batch import events
+
+    return events.player_statistics(results)
 
 
 def season_totals(frame: pl.DataFrame, *, by: Literal["pair", "player"] = "pair") -> pl.DataFrame:
@@ -129,9 +171,11 @@ __all__ = [
     "neuberg",
     "percentages",
     "places",
+    "player_statistics",
     "ranks",
     "read_events",
     "read_results",
+    "read_season",
     "score",
     "score_ns",
     "season_totals",

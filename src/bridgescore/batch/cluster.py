@@ -97,11 +97,22 @@ def _partition(
 
 
 def _keys(ddf: dd.DataFrame) -> list[str]:
-    """The frame's own names of the event, section and board columns it has."""
+    """The frame's own names of the source (a season table's file, beside its event),
+    event, section and board columns it has."""
     cols = _columns(pl.from_pandas(ddf._meta))
     if "board" not in cols:
         raise BridgeInputError(_("no board column among {columns}", columns=", ".join(ddf.columns)))
-    return [cols[k] for k in (*_GROUP, "board") if k in cols]
+    source = ["source"] if "event" in cols and "source" in ddf.columns else []
+    return [*source, *(cols[k] for k in (*_GROUP, "board") if k in cols)]
+
+
+def _nested(ddf: dd.DataFrame) -> bool:
+    """Whether a column holds lists or structs (a season table's players), which Dask's
+    P2P shuffle cannot move (its task-based shuffle can)."""
+    return any(
+        "list" in str(dtype) or "struct" in str(dtype) or "dict" in str(dtype)
+        for dtype in ddf._meta.dtypes
+    )
 
 
 def _entries(pdf: pd.DataFrame, *, laws: str, keys: list[str]) -> pd.DataFrame:
@@ -154,9 +165,11 @@ def process_dask(
     adds, the input's index kept (rows come back grouped by board, not in input
     order). ``on_invalid`` defaults to ``"null"``: a job over a billion rows keeps
     going past a bad one and says why in its ``problem`` column. ``npartitions`` and
-    ``shuffle_method`` (``"p2p"``, ``"tasks"``) go to :meth:`dask.dataframe.DataFrame.shuffle`.
-    Neuberg's N (``expected``, unless given) is counted per event and section over the
-    whole frame first, as the single-machine path counts it.
+    ``shuffle_method`` (``"p2p"``, ``"tasks"``; by default Dask's choice, or ``"tasks"``
+    for a frame with list columns, which P2P cannot move) go to
+    :meth:`dask.dataframe.DataFrame.shuffle`. Neuberg's N (``expected``, unless given) is
+    counted per event and section over the whole frame first, as the single-machine path
+    counts it.
     """
     unknown = [m for m in methods if m not in METHODS]
     if unknown:
@@ -177,6 +190,8 @@ def process_dask(
             asked["expected"] = found
         else:
             counts = found
+    if shuffle_method is None and _nested(ddf):
+        shuffle_method = "tasks"
     shuffled = ddf.shuffle(on=keys, npartitions=npartitions, shuffle_method=shuffle_method)
     chosen = tuple(methods)
     meta = _partition(
@@ -202,6 +217,8 @@ def process_parquet(
     laws: str = DEFAULT_LAW_SET,
     on_invalid: str = "null",
     methods: Sequence[str] = ("mp",),
+    npartitions: int | None = None,
+    shuffle_method: str | None = None,
     **options: Unpack[CompareOptions],
 ) -> None:
     """Read Parquet (a file, a directory or a glob; local, ``s3://``, ``gs://``...),
@@ -209,7 +226,15 @@ def process_parquet(
     the input's columns and the new ones (no ``__null_dask_index__``: an index the input
     did not name is not written)."""
     ddf = dd.read_parquet(in_path, storage_options=storage_options)
-    done = process_dask(ddf, laws=laws, on_invalid=on_invalid, methods=methods, **options)
+    done = process_dask(
+        ddf,
+        laws=laws,
+        on_invalid=on_invalid,
+        methods=methods,
+        npartitions=npartitions,
+        shuffle_method=shuffle_method,
+        **options,
+    )
     # An unnamed index is the row count Dask made up on reading: writing it would add a
     # __null_dask_index__ column the input never had. A named one is the input's, kept.
     done.to_parquet(  # type: ignore[no-untyped-call]  # dask leaves it unannotated

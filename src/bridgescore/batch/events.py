@@ -29,10 +29,13 @@ scores matchpoint pairs events only.
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
+import pickle
 import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Final, Literal, TypeAlias
@@ -855,6 +858,7 @@ def read_season(
     on_error: OnError = "raise",
     fast: bool = False,
     analyse: bool = False,
+    jobs: int | None = None,
 ) -> Season:
     """A season of event files in one call: every result and every standing, each file
     scored with the options ``options`` gives it (:data:`OptionsRequest`; by default its
@@ -866,41 +870,138 @@ def read_season(
     ``fast=True`` works out a matchpoint pairs event's standings with the vectorised
     engine (see the module); any other event is scored by the library. ``analyse=True``
     has the solver analyse the deals of an event whose file has deals but no analysis
-    (the ``dd`` extra), for the ``dd_tricks`` column.
+    (the ``dd`` extra), for the ``dd_tricks`` column. ``jobs``: the files are read and
+    scored by that many worker processes (a request that cannot be sent to one, such as
+    a lambda, is read in this process).
     """
     policy = _check_on_error(on_error)
-    done: list[_Scored] = []
-    skipped: list[Skipped] = []
-    for path in _paths(paths):
-        source = os.fspath(path)
-        try:
-            found = _events_in(path, laws)
-        except (BridgeError, OSError) as error:
-            if policy == "raise":
-                raise
-            skipped.append(Skipped(source, _reason(error)))
-            continue
-        for event, stored in found:
-            try:
-                done.append(_score_one(event, path, options, stored, fast=fast))
-            except BridgeError as error:
-                if policy == "raise":
-                    raise
-                said = stored.source if stored is not None and stored.source else source
-                where = said if len(found) == 1 else f"{said} ({_event_name(event, path)})"
-                skipped.append(Skipped(where, _reason(error)))
-    twice = seen_twice(done)
+    files_in = _paths(paths)
+    parts: list[_Read]
+    if jobs is not None and jobs > 1 and len(files_in) > 1 and _picklable(options):
+        parts = _in_parallel(files_in, laws, options, policy, fast, analyse, jobs)
+    else:
+        parts = [_read_file(path, laws, options, policy, fast, analyse) for path in files_in]
+    prints = [summary for part in parts for summary in part.events]
+    results = [frame for part in parts for frame in part.results]
+    standings = [frame for part in parts for frame in part.standings]
+    skipped = [each for part in parts for each in part.skipped]
+    twice = _seen_twice(prints)
     for each in (*skipped, *twice):
         warnings.warn(SeasonWarning(str(each)), stacklevel=3)
-    again = {id(done[i]): other for i, other in _second_readings(done, twice)}
-    results = [_results_frame(one, again.get(id(one)), analyse=analyse) for one in done]
-    standings = [_standings_frame(one, again.get(id(one))) for one in done]
+    flagged = {(t.source, t.event): t.other_source for t in twice}
+    for index, (source, name, _date, _print) in enumerate(prints):
+        other = flagged.get((source, name))
+        if other is not None:
+            results[index] = results[index].with_columns(seen_twice=pl.lit(other))
+            standings[index] = standings[index].with_columns(seen_twice=pl.lit(other))
     return Season(
         pl.concat(results) if results else pl.DataFrame(schema=RESULTS_SCHEMA),
         pl.concat(standings) if standings else pl.DataFrame(schema=STANDINGS_SCHEMA),
         tuple(skipped),
         twice,
     )
+
+
+_Print: TypeAlias = tuple[str, str, str, Counter[tuple[int, int]]]
+"""An event's source, name, date and results (board and NS score, counted), to tell a
+session read twice by."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Read:
+    """One file's part of a season: each event's results and standings, each event's
+    print, and the events left out (``failed``: one stopped the season)."""
+
+    results: list[pl.DataFrame]
+    standings: list[pl.DataFrame]
+    events: list[_Print]
+    skipped: list[Skipped]
+    failed: bool = False
+
+
+def _read_file(
+    path: Path_,
+    laws: str,
+    options: OptionsRequest,
+    policy: OnError,
+    fast: bool,
+    analyse: bool,
+) -> _Read:
+    """One file of a season read and scored (an error raised, or said in ``skipped``)."""
+    source = os.fspath(path)
+    read = _Read([], [], [], [])
+    try:
+        found = _events_in(path, laws)
+    except (BridgeError, OSError) as error:
+        if policy == "raise":
+            raise
+        read.skipped.append(Skipped(source, _reason(error)))
+        return read
+    for event, stored in found:
+        try:
+            one = _score_one(event, path, options, stored, fast=fast)
+        except BridgeError as error:
+            if policy == "raise":
+                raise
+            said = stored.source if stored is not None and stored.source else source
+            where = said if len(found) == 1 else f"{said} ({_event_name(event, path)})"
+            read.skipped.append(Skipped(where, _reason(error)))
+            continue
+        read.results.append(_results_frame(one, None, analyse=analyse))
+        read.standings.append(_standings_frame(one, None))
+        name = _event_name(one.event, one.source)
+        read.events.append((one.source, name, one.event.date.strip(), _fingerprint(one.event)))
+    return read
+
+
+def _read_in_worker(
+    path: Path_,
+    laws: str,
+    options: OptionsRequest,
+    policy: OnError,
+    fast: bool,
+    analyse: bool,
+) -> _Read:
+    """:func:`_read_file` in a worker process: an error that stops the season is raised
+    again where the season is read (``failed``), so that it is the library's own."""
+    try:
+        return _read_file(path, laws, options, policy, fast, analyse)
+    except (BridgeError, OSError):
+        return _Read([], [], [], [], failed=True)
+
+
+def _picklable(options: OptionsRequest) -> bool:
+    """Whether the request can go to a worker process (a lambda cannot)."""
+    try:
+        pickle.dumps(options)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        return False
+    return True
+
+
+def _in_parallel(
+    paths: Sequence[Path_],
+    laws: str,
+    options: OptionsRequest,
+    policy: OnError,
+    fast: bool,
+    analyse: bool,
+    jobs: int,
+) -> list[_Read]:
+    """The files read and scored by ``jobs`` worker processes, in the order given."""
+    context = multiprocessing.get_context("spawn")  # a forked Polars may deadlock
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        parts = list(
+            pool.map(
+                _read_in_worker,
+                paths,
+                *([value] * len(paths) for value in (laws, options, policy, fast, analyse)),
+            )
+        )
+    return [
+        _read_file(path, laws, options, policy, fast, analyse) if part.failed else part
+        for path, part in zip(paths, parts, strict=True)
+    ]
 
 
 def _check_on_error(on_error: str) -> OnError:
@@ -992,48 +1093,27 @@ def _fingerprint(event: Event) -> Counter[tuple[int, int]]:
     return Counter((r.board, r.ns_score) for r in event.results.rows if r.ns_score is not None)
 
 
-def seen_twice(season: Sequence[_Scored]) -> tuple[SeenTwice, ...]:
-    """Each event of ``season`` that holds a session an earlier one holds already: the same
-    date, and at least :data:`SAME_SESSION` of the smaller's results (board and NS score)
-    in the other."""
+def _seen_twice(prints: Sequence[_Print]) -> tuple[SeenTwice, ...]:
+    """Each event that holds a session an earlier one holds already: the same date, and
+    at least :data:`SAME_SESSION` of the smaller's results (board and NS score) in the
+    other."""
     by_date: dict[str, list[int]] = {}
-    for index, one in enumerate(season):
-        if one.event.date.strip():
-            by_date.setdefault(one.event.date.strip(), []).append(index)
+    for index, (_source, _name, date, _print) in enumerate(prints):
+        if date:
+            by_date.setdefault(date, []).append(index)
     found: list[SeenTwice] = []
     for indexes in by_date.values():
-        prints = {i: _fingerprint(season[i].event) for i in indexes}
         for later_at, later in enumerate(indexes):
             for earlier in indexes[:later_at]:
-                a, b = prints[earlier], prints[later]
+                a, b = prints[earlier][3], prints[later][3]
                 smaller = min(a.total(), b.total())
                 shared = (a & b).total()
                 if smaller and shared >= SAME_SESSION * smaller:
-                    one, other = season[later], season[earlier]
-                    found.append(
-                        SeenTwice(
-                            one.source,
-                            _event_name(one.event, one.source),
-                            other.source,
-                            _event_name(other.event, other.source),
-                            shared,
-                            smaller,
-                        )
-                    )
+                    source, name = prints[later][:2]
+                    other, other_name = prints[earlier][:2]
+                    found.append(SeenTwice(source, name, other, other_name, shared, smaller))
                     break
     return tuple(found)
-
-
-def _second_readings(
-    season: Sequence[_Scored], twice: Sequence[SeenTwice]
-) -> list[tuple[int, str]]:
-    """(index in ``season``, the other file) of each event read a second time."""
-    marked = {(t.source, t.event): t.other_source for t in twice}
-    return [
-        (i, marked[(one.source, _event_name(one.event, one.source))])
-        for i, one in enumerate(season)
-        if (one.source, _event_name(one.event, one.source)) in marked
-    ]
 
 
 def _facts(one: _Scored, again: str | None) -> dict[str, object]:
@@ -1381,8 +1461,7 @@ def player_statistics(results: pl.DataFrame) -> pl.DataFrame:
         .then(pl.lit("ew")),
     )
     sides = []
-    for side in ("ns", "ew"):
-        seat = {"ns": ("north", "south"), "ew": ("east", "west")}[side]
+    for side, (first, second) in (("ns", ("N", "S")), ("ew", ("E", "W"))):
         one = work.select(
             "_event",
             "board",
@@ -1390,19 +1469,19 @@ def player_statistics(results: pl.DataFrame) -> pl.DataFrame:
             "tricks",
             "dd_tricks",
             player=pl.col(f"{side}_players"),
+            _at=pl.int_ranges(pl.col(f"{side}_players").list.len()),
             percent=pl.col(f"{side}_percent"),
             declared=pl.col("_declared_side") == side,
-            seats=pl.concat_list(pl.col(seat[0]), pl.col(seat[1])),
-            _seat_letters=pl.lit([seat[0][0].upper(), seat[1][0].upper()]),
+            _seated=pl.col("north").is_not_null(),
         )
-        sides.append(one)
+        sides.append(one.with_columns(_first=pl.lit(first), _second=pl.lit(second)))
     both = pl.concat(sides).with_row_index("_line")
-    exploded = both.explode("player", "seats", "_seat_letters")
+    exploded = both.explode("player", "_at")
     exploded = exploded.filter(pl.col("player").is_not_null() & (pl.col("player") != ""))
     # an individual's row seats each player: the declarer is the one in the declarer's seat
+    seat = pl.when(pl.col("_at") == 0).then(pl.col("_first")).otherwise(pl.col("_second"))
     exploded = exploded.with_columns(
-        declared=pl.col("declared")
-        & (pl.col("seats").is_null() | (pl.col("_seat_letters") == pl.col("declarer")))
+        declared=pl.col("declared") & (~pl.col("_seated") | (seat == pl.col("declarer")))
     )
     declared = pl.col("declared").fill_null(False)
     analysed_rows = declared & pl.col("dd_tricks").is_not_null() & pl.col("tricks").is_not_null()
@@ -1449,7 +1528,6 @@ __all__ = [
     "results_of",
     "scored",
     "season_totals",
-    "seen_twice",
     "split_pair",
     "standings_of",
 ]

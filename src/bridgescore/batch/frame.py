@@ -127,6 +127,15 @@ def _columns(df: pl.DataFrame, only: Sequence[str] | None = None) -> dict[str, s
 
 
 def _text(series: pl.Series) -> pl.Series:
+    """A column as text; a whole float as the whole number it is (``9.0`` is ``9``: a
+    column of integers with a gap reaches pandas, and so Dask, as floats)."""
+    if series.dtype.is_float():
+        whole = series.is_finite() & (series == series.round(0))
+        series = pl.select(
+            pl.when(whole)
+            .then(series.cast(pl.Int64, strict=False).cast(pl.String))
+            .otherwise(series.cast(pl.String))
+        ).to_series()
     return series.cast(pl.String).fill_null("").str.strip_chars()
 
 
@@ -836,17 +845,17 @@ def _comparisons(
         )
 
 
-def _expected(df: pl.DataFrame, cols: dict[str, str], own_top: Rule = False) -> pl.Series:
-    """Each row's N for Neuberg, as :mod:`bridgescore.events` counts it: the entries of the
-    largest board of the row's event (and section), an entry being a result with a score
-    or an adjusted (or not-played) one, which takes no part in the comparisons but was
-    a table at which the board was due."""
+def _board_counts(df: pl.DataFrame, cols: dict[str, str]) -> pl.DataFrame:
+    """Per row: its board's entries (``_n``: results with a score, and adjusted or
+    not-played ones, which take no part in the comparisons but were a table at which the
+    board was due) and results (``_own``), and the keys of its event and section."""
     adjusted = (
         _text(df[cols["adjusted"]]) != ""
         if "adjusted" in cols
         else pl.repeat(False, df.height, eager=True)
     )
-    entry = (df["ns_score"].is_not_null() | adjusted).cast(pl.Int64)
+    played = df["ns_score"].is_not_null()
+    entry = (played | adjusted).cast(pl.Int64)
     board = pl.Series(_key_column(df[cols["board"]]))
     event, section = _event_key(df, cols), None
     if "section" in cols:
@@ -856,19 +865,21 @@ def _expected(df: pl.DataFrame, cols: dict[str, str], own_top: Rule = False) -> 
         for name, found in (("event", event), ("section", section))
         if found is not None
     ]
-    work = pl.DataFrame([*keys, board.alias("_board"), entry.alias("_entry")])
+    work = pl.DataFrame(
+        [*keys, board.alias("_board"), entry.alias("_entry"), played.cast(pl.Int64).alias("_p")]
+    )
     group = [k.name for k in keys]
-    counts = work.with_columns(_n=pl.col("_entry").sum().over(*group, "_board"))
-    if own_top is not False:  # a board scored to its own top: its own results
-        played = pl.Series("_played", df["ns_score"].is_not_null().cast(pl.Int64))
-        counts = counts.with_columns(played).with_columns(
-            _own=pl.col("_played").sum().over(*group, "_board")
-        )
-        return counts.select(
-            pl.when(pl.Series(np.broadcast_to(own_top, (df.height,))))
-            .then(pl.col("_own"))
-            .otherwise(pl.col("_n").max().over(group) if group else pl.col("_n").max())
-        ).to_series()
+    return work.with_columns(
+        _n=pl.col("_entry").sum().over(*group, "_board"),
+        _own=pl.col("_p").sum().over(*group, "_board"),
+    ).select(*group, "_n", "_own")
+
+
+def _expected(df: pl.DataFrame, cols: dict[str, str]) -> pl.Series:
+    """Each row's N for Neuberg, as :mod:`bridgescore.events` counts it: the entries of the
+    largest board of the row's event (and section)."""
+    counts = _board_counts(df, cols)
+    group = [c for c in counts.columns if c not in ("_n", "_own")]
     largest = pl.col("_n").max()
     found = counts.select(largest.over(group) if group else largest).to_series()
     if not group and df.height:
@@ -880,16 +891,22 @@ def _expected_column(
     df: pl.DataFrame, cols: dict[str, str], expected: int | str | None, own_top: Rule = False
 ) -> int | NDArray[np.int64]:
     """``expected`` as :meth:`Boards.neuberg` takes it: a number as it is, a column's name
-    read, ``None`` counted per event (and section) by :func:`_expected`."""
-    if isinstance(expected, int):
+    read, ``None`` counted per event (and section) by :func:`_expected`; a row whose event
+    scores a board to its own top (``own_top``) has its board's results."""
+    if isinstance(expected, int) and own_top is False:
         return expected
-    if isinstance(expected, str):
+    if isinstance(expected, int):
+        column = pl.repeat(expected, df.height, dtype=pl.Int64, eager=True)
+    elif isinstance(expected, str):
         if expected not in df.columns:
             raise BatchInputError(_("expected={name!r}: no such column", name=expected))
         column = df[expected]
     else:
-        column = _expected(df, cols, own_top)
+        column = _expected(df, cols)
     values: NDArray[np.int64] = column.fill_null(0).cast(pl.Int64).to_numpy()
+    if own_top is not False:
+        own = _board_counts(df, cols)["_own"].to_numpy()
+        values = np.where(own_top, own, values)
     return values
 
 
