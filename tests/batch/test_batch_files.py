@@ -192,9 +192,9 @@ def test_a_missing_file(tmp_path: Path) -> None:
             "the columns 'board' and 'Board' are both the board column",
         ),
         (
-            b"board,round,table,ns,ew,contract,declarer,result,score,tricks",
-            "the columns 'result' and 'tricks' are both the result column"
-            " ('tricks' is an alias of 'result')",
+            b"board,round,table,ns,ew,contract,declarer,result,score,ns_score",
+            "the columns 'score' and 'ns_score' are both the score column"
+            " ('ns_score' is an alias of 'score')",
         ),
         (
             b"bd,round,tbl,ns,ew,contract,by,result,ns_score,decl",

@@ -14,7 +14,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from bridgescore.batch import read_events, read_results
+from bridgescore.batch import frame, read_events, read_results
 from bridgescore.batch.events import ID_COLUMNS
 from bridgescore.batch.files import BatchFileError
 from bridgescore.io.events import load_event, write_event
@@ -136,3 +136,39 @@ def test_what_is_not_results_rows_is_said(tmp_path: Path) -> None:
     named.write_bytes(deals.read_bytes())
     with pytest.raises(BatchFileError, match=r"this is a Parquet file; name it \.parquet"):
         read_events([named])
+
+
+def test_a_tricks_column_beside_result_is_read_and_checked(tmp_path: Path) -> None:
+    # a table with both a result (=, +1, or blank) and the tricks taken: the result is
+    # read, a blank one is the tricks, and a row whose two disagree is a located error
+    rows = {
+        "board": [1, 1, 1],
+        "ns": ["1", "2", "3"],
+        "ew": ["4", "5", "6"],
+        "contract": ["4S", "4S", "4S"],
+        "declarer": ["N", "N", "N"],
+        "result": ["=", "+1", ""],
+        "tricks": [10, 11, 9],
+    }
+    path = tmp_path / "both.parquet"
+    pl.DataFrame(rows).write_parquet(path)
+    read = read_results([path])
+    assert read.select("ns_score", "tricks", "ns_points").rows() == [
+        (420, 10, 2.0),
+        (450, 11, 4.0),
+        (-50, 9, 0.0),
+    ]
+    pl.DataFrame({**rows, "tricks": [10, 10, 9]}).write_parquet(path)
+    with pytest.raises(ResultsFileError) as found:
+        read_results([path])
+    assert str(found.value) == (
+        f"{path}, result 2, board 1: error: result '+1' makes 11 tricks, but the tricks"
+        " column says 10"
+    )
+    # the batch engine's own scoring reads both the same way
+    scored = frame.score(pl.DataFrame({**rows, "tricks": [10, 10, 9]}), on_invalid="null")
+    assert scored.select("ns_score", "problem").rows() == [
+        (420, None),
+        (None, "result +1 makes 11 tricks, but the tricks column says 10"),
+        (-50, None),
+    ]

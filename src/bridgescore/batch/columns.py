@@ -64,11 +64,30 @@ def duplicates(names: Sequence[str], *, only: Sequence[str] | None = None) -> Me
         key = canonical(name)
         if key not in (COLUMNS if only is None else only):
             continue
-        if key in first:
+        if key in first and not beside(first[key], name):
             earlier = first[key]
             return _why(earlier, name, key)
-        first[key] = name
+        first.setdefault(key, name)
     return None
+
+
+def beside(earlier: str, name: str) -> bool:
+    """Whether two columns are a ``result`` (``=``, ``+1``, or tricks) and a ``tricks``
+    column, which may stand side by side (a results table written by
+    :func:`bridgescore.batch.events.read_results` has ``tricks``; one written by hand may
+    have both): the tricks are checked against the result, row by row."""
+    return {earlier.strip().lower(), name.strip().lower()} == {"result", TRICKS}
+
+
+TRICKS: Final = "tricks"
+"""The tricks column's own name (an alias of ``result`` when it stands alone)."""
+
+
+def tricks_beside(names: Sequence[str]) -> tuple[str, str] | None:
+    """The ``result`` and ``tricks`` columns of a table that has both (``None`` else)."""
+    result = next((n for n in names if n.strip().lower() == "result"), None)
+    tricks = next((n for n in names if n.strip().lower() == TRICKS), None)
+    return None if result is None or tricks is None else (result, tricks)
 
 
 def _why(earlier: str, name: str, key: str) -> Message:

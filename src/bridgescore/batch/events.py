@@ -46,12 +46,12 @@ import polars as pl
 from bridgescore.analysis.model import Analysis
 from bridgescore.batch import files
 from bridgescore.batch._checks import BatchInputError
-from bridgescore.batch.columns import canonical
+from bridgescore.batch.columns import canonical, tricks_beside
 from bridgescore.batch.compare import Boards, places
 from bridgescore.core.contract import Contract, PassedOut
 from bridgescore.core.notation import ENGLISH
 from bridgescore.duplicate.matchpoints import Scale
-from bridgescore.errors import BridgeError, Message
+from bridgescore.errors import BridgeError, MarkedText, Message
 from bridgescore.errors import marked as _
 from bridgescore.events.deals import analysed
 from bridgescore.events.individual import IndividualResult
@@ -538,8 +538,17 @@ def _parquet_events(path: Path_, laws: str) -> list[tuple[Event, _Stored | None]
             source=source,
         )
     about = _about(path)
+    both = tricks_beside(frame.columns)
+    if both is not None:  # the result read as the result, the tricks checked against it
+        names["result"] = both[0]
     used = [c for c in RESULTS_COLUMNS if c in names]
     text = pl.DataFrame([_as_text(frame, names[c]).alias(c) for c in used])
+    given = None if both is None else _as_text(frame, both[1]).fill_null("")
+    if given is not None:  # an empty result: the tricks
+        stated = pl.col("result").fill_null("")
+        text = text.with_columns(
+            pl.when(stated != "").then(stated).otherwise(given).alias("result")
+        )
     keys = [k for k in _EVENT_KEYS if k in names and ("event" in names)]
     if keys:
         key_text = pl.DataFrame([_as_text(frame, names[k]).fill_null("").alias(k) for k in keys])
@@ -568,6 +577,8 @@ def _parquet_events(path: Path_, laws: str) -> list[tuple[Event, _Stored | None]
             record = text.row(index, named=True)
             built = read_row(record, Location(source, entry=index + 1), laws)
             problems.extend(built.problems)
+            if built.row is not None and given is not None:
+                problems.extend(_tricks_problems(built.row, given[index], record))
             if built.row is not None:
                 rows.append(built.row)
                 _note_names(built.row, index, players, named)
@@ -640,6 +651,24 @@ def _whole_numbers(
 
 def _count(text: str) -> int | None:
     return int(text) if text.strip().isdigit() else None
+
+
+def _tricks_problems(row: ResultRow, given: str, record: Mapping[str, object]) -> list[Problem]:
+    """A ``tricks`` column beside ``result``: the row's result must make the tricks said."""
+    made = None if row.result is None else row.result.tricks
+    try:
+        said = int(float(given)) if given.strip() else None
+    except ValueError:
+        said = -1
+    if made is None or said is None or said == made:
+        return []
+    message = _(
+        "result {result} makes {made} tricks, but the tricks column says {given}",
+        result=repr(str(record.get("result", ""))),
+        made=made,
+        given=given,
+    )
+    return [Problem(row.where.at(board=row.board), MarkedText(message))]
 
 
 def _note_names(
@@ -970,6 +999,13 @@ def _read_in_worker(
         return _Read([], [], [], [], failed=True)
 
 
+def _size(path: Path_) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:  # the worker names what is wrong with the file
+        return 0
+
+
 def _picklable(options: OptionsRequest) -> bool:
     """Whether the request can go to a worker process (a lambda cannot)."""
     try:
@@ -988,16 +1024,21 @@ def _in_parallel(
     analyse: bool,
     jobs: int,
 ) -> list[_Read]:
-    """The files read and scored by ``jobs`` worker processes, in the order given."""
-    context = multiprocessing.get_context("spawn")  # a forked Polars may deadlock
+    """The files read and scored by ``jobs`` worker processes, in the order given (the
+    largest files sent first, so that no worker is left with a long one at the end).
+    The workers start from a server process that has imported the library once."""
+    context = multiprocessing.get_context("forkserver")  # no fork of a running Polars
+    context.set_forkserver_preload([__name__])
+    order = sorted(range(len(paths)), key=lambda i: -_size(paths[i]))
+    found: dict[int, _Read] = {}
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        parts = list(
-            pool.map(
-                _read_in_worker,
-                paths,
-                *([value] * len(paths) for value in (laws, options, policy, fast, analyse)),
-            )
-        )
+        futures = {
+            i: pool.submit(_read_in_worker, paths[i], laws, options, policy, fast, analyse)
+            for i in order
+        }
+        for i, future in futures.items():
+            found[i] = future.result()
+    parts = [found[i] for i in range(len(paths))]
     return [
         _read_file(path, laws, options, policy, fast, analyse) if part.failed else part
         for path, part in zip(paths, parts, strict=True)
@@ -1232,7 +1273,13 @@ def results_of(event: Event, result: EventResult | None, path: Path_) -> pl.Data
         _result_row(row, names, figures.get(id(row), empty), event.analyses)
         for row in event.results.rows
     ]
-    frame = pl.DataFrame(rows, schema=RESULTS_SCHEMA, orient="row")
+    columns = list(zip(*rows, strict=True)) if rows else [() for _name in RESULTS_SCHEMA]
+    frame = pl.DataFrame(
+        {
+            name: pl.Series(name, values, dtype=dtype)
+            for (name, dtype), values in zip(RESULTS_SCHEMA.items(), columns, strict=True)
+        }
+    )
     return frame.with_columns(
         event=pl.lit(_event_name(event, path)),
         date=pl.lit(event.date),

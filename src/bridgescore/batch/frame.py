@@ -123,7 +123,14 @@ def _columns(df: pl.DataFrame, only: Sequence[str] | None = None) -> dict[str, s
     found: dict[str, str] = {}
     for name in df.columns:
         found.setdefault(_names.canonical(name), name)
+    both = _names.tricks_beside(df.columns)
+    if both is not None:  # the result read as the result, the tricks checked against it
+        found["result"], found[_TRICKS_GIVEN] = both
     return found
+
+
+_TRICKS_GIVEN: Final = "\x00tricks"
+"""Where :func:`_columns` puts a ``tricks`` column that stands beside ``result``."""
 
 
 def _text(series: pl.Series) -> pl.Series:
@@ -396,16 +403,23 @@ def _score(df: pl.DataFrame, laws: str, on_invalid: str, said: dict[str, Message
     played = np.zeros(n, np.bool_)
     names = ("level", "strain", "doubling", "declarer", "tricks")
     if "contract" in cols:
+        result = df[cols["result"]] if "result" in cols else None
+        given = _text(df[cols[_TRICKS_GIVEN]]) if _TRICKS_GIVEN in cols else None
+        if result is not None and given is not None:  # an empty result: the tricks
+            stated = _text(result)
+            result = pl.select(pl.when(stated != "").then(stated).otherwise(given)).to_series()
         found = _played(
             df[cols["contract"]],
             df[cols["declarer"]] if "declarer" in cols else None,
-            df[cols["result"]] if "result" in cols else None,
+            result,
             problems.said,
         )
         level, strain, doubling, declarer, tricks = (found[k] for k in names)
         passed = found["passed"].to_numpy()
         played = found["given"].to_numpy()
         problems.add_texts(found["problem"])
+        if given is not None:
+            _check_tricks(given, tricks, result, problems)
     elif "level" in cols:
         # the tricks taken are the results file's "result" column (alias "tricks")
         sources = ("level", "strain", "doubling", "declarer", "result")
@@ -497,6 +511,26 @@ def _score(df: pl.DataFrame, laws: str, on_invalid: str, said: dict[str, Message
         ns = np.where(problems.explained(), np.nan, ns)
     values = pl.Series("ns_score", ns, nan_to_null=True).cast(pl.Int32)
     return df.with_columns(values, problems.column())
+
+
+def _check_tricks(
+    given: pl.Series, tricks: pl.Series, result: pl.Series | None, problems: _Problems
+) -> None:
+    """A ``tricks`` column beside ``result``: a row whose result makes other tricks than
+    it says is a bad row."""
+    stated = given.cast(pl.Float64, strict=False).to_numpy()
+    made = tricks.to_numpy()
+    clash = ~np.isnan(stated) & ~np.isnan(made) & (stated != made)
+    shown = _text(result) if result is not None else given
+    problems.add(
+        clash,
+        lambda row: _(
+            "result {result} makes {made} tricks, but the tricks column says {given}",
+            result=_quoted(shown[row]),
+            made=int(made[row]),
+            given=given[row],
+        ),
+    )
 
 
 _VULNERABILITIES: Final = (
