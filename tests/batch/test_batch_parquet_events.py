@@ -17,6 +17,7 @@ import pytest
 from bridgescore.batch import frame, read_events, read_results
 from bridgescore.batch.events import ID_COLUMNS
 from bridgescore.batch.files import BatchFileError
+from bridgescore.errors import BridgeInputError
 from bridgescore.io.events import load_event, write_event
 from bridgescore.io.results import ResultsFileError
 
@@ -172,3 +173,15 @@ def test_a_tricks_column_beside_result_is_read_and_checked(tmp_path: Path) -> No
         (None, "result +1 makes 11 tricks, but the tricks column says 10"),
         (-50, None),
     ]
+
+
+def test_the_library_s_reader_names_the_batch_extra_for_parquet(tmp_path: Path) -> None:
+    path = tmp_path / "night.parquet"
+    pl.DataFrame({"board": [1], "ns": ["1"], "ew": ["2"], "score": [420]}).write_parquet(path)
+    with pytest.raises(BridgeInputError) as found:
+        load_event(path)
+    assert str(found.value) == (
+        f"{str(path)!r}: a Parquet table of results is read by the batch extra (bridgescore"
+        " batch, or bridgescore.batch.read_season); use csv, json, pbn, usebio, bws here"
+    )
+    assert read_results([path])["ns_score"].to_list() == [420]

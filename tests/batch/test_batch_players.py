@@ -24,6 +24,7 @@ from bridgescore.batch.events import (
     split_pair,
 )
 from bridgescore.core.contract import Contract
+from bridgescore.core.seats import Seat
 from bridgescore.errors import BridgeError
 from bridgescore.io.events import load_event
 
@@ -113,3 +114,25 @@ def test_an_individual_counts_the_declarer_alone() -> None:
 def test_player_statistics_say_what_they_need() -> None:
     with pytest.raises(BridgeError, match="player_statistics needs a read_results frame"):
         player_statistics(pl.DataFrame({"player": ["x"]}))
+
+
+def test_deals_without_analysis_are_analysed_when_asked() -> None:
+    pytest.importorskip("endplay")
+    from bridgescore.events.deals import analysed
+
+    path = (
+        Path(__file__).resolve().parents[1] / "io" / "data" / "usebio" / "mp_pairs_mitchell_03.xml"
+    )
+    plain = read_results([path])
+    assert plain["dd_tricks"].null_count() == plain.height  # the file has deals, no analysis
+    found = read_results([path], analyse=True)
+    contracts = found.filter(pl.col("declarer").is_not_null())
+    assert contracts.height == 126
+    assert contracts["dd_tricks"].null_count() == 0
+    # each row's figure is the solver's for that deal, declarer and strain
+    solved = analysed(load_event(path)).event.analyses
+    first = contracts.row(0, named=True)
+    table = solved[first["board"]].tricks
+    assert table is not None
+    strain = Contract.parse(first["contract"]).strain
+    assert first["dd_tricks"] == table.of(Seat.parse(first["declarer"]), strain)

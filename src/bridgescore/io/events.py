@@ -87,7 +87,21 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     return found
 
 
+_TABLES = frozenset({"parquet", "pq"})
+"""Results tables the batch extra reads (NumPy and Polars, which this package never
+imports): :func:`bridgescore.batch.events.load_table_event`."""
+
+
 def _check_readable(fmt: str, path: str | os.PathLike[str]) -> None:
+    if fmt in _TABLES:
+        raise BridgeInputError(
+            _(
+                "{path!r}: a Parquet table of results is read by the batch extra"
+                " (bridgescore batch, or bridgescore.batch.read_season); use {known} here",
+                path=os.fspath(path),
+                known=", ".join(READABLE),
+            )
+        )
     if fmt not in READABLE:
         raise BridgeInputError(
             _(
