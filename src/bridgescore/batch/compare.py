@@ -1,7 +1,8 @@
 """Board comparisons over many boards at once, on aligned columns.
 
 Every function takes a ``board`` column (a key per row: board numbers, or any
-integers or text; add ``event=`` when board numbers repeat across events) and a
+integers or text; add ``event=`` when board numbers repeat across events, and
+``section=`` when they repeat across an event's sections) and a
 ``ns_score`` column, in any row order, and returns one value per row: exactly
 what the scalar function in :mod:`bridgescore.duplicate` gives that row within
 its board's group of scores. The tests compare the two on random boards.
@@ -217,7 +218,9 @@ def _cells(
 class Boards:
     """Many boards' NS scores, grouped once and compared in several ways.
 
-    ``board`` and ``ns_score`` are aligned columns (``event`` too, when given);
+    ``board`` and ``ns_score`` are aligned columns (``event`` and ``section`` too, when
+    given: a board is one event's and section's, and Neuberg's default N is the largest
+    board's of its event and section);
     every method returns one float per row, NaN for a row left out
     (``on_invalid="null"``). ``grid_limit`` is for tests: the largest dense
     (board × distinct score) grid before sorting instead.

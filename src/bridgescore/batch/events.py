@@ -1,24 +1,26 @@
-"""A season of event files as one Polars frame: the library's rankings, flattened.
+"""A season of event files as one Polars table: the library's figures, flattened.
 
-The analyst's path: :func:`read_events` reads every file the library reads (PBN,
-USEBIO, JSON, the results CSV, and whatever else
-:func:`bridgescore.io.events.load_event` learns to read), recognised by content,
-plus a Parquet file of results rows in the results file's column names; scores each
-event as ``bridgescore event`` does (:func:`bridgescore.events.scoring.options_for`,
-then :func:`~bridgescore.events.scoring.score_with`: the library's one scoring path,
-with adjusted scores, Neuberg scaling of boards played fewer times, the conventions
-of the program that wrote the file) and flattens its standings into one row per
-pair, team or player and event. :func:`read_results` flattens the same events'
-results into one row per result, with the library's figures for each side (a
-team's: the IMPs, or board-a-match points, it won on that board). :func:`season_totals`
-adds the events up per partnership or per player.
+The analyst's path: :func:`read_season` reads every file the library reads (PBN,
+USEBIO, Bridgemate, JSON, the results CSV, and whatever else
+:func:`bridgescore.io.events.load_event` learns to read), recognised by content, plus a
+table of results rows (Parquet, or a season table written as CSV); scores each event as
+``bridgescore event`` does (:func:`bridgescore.events.selfcheck.checked`: the
+conventions of the program that wrote the file, proved by the file's own figures, through
+the library's one scoring path), or with the options the caller asks for the file
+(:data:`OptionsRequest`), or, read from a season table, with the options it was scored
+with before; and returns a :class:`Season`: every result (:data:`RESULTS_SCHEMA`: a
+results file, read back as it was written), every standing (:data:`STANDINGS_SCHEMA`),
+the files left out (:data:`OnError`) and the sessions read twice (:class:`SeenTwice`).
+:func:`read_results` and :func:`read_events` are its two tables; :func:`season_totals`
+adds the events up per partnership or per player, and :func:`player_statistics` gives
+each player's season.
 
-``fast=True`` is the vectorised path instead: the files are read the same way,
-but each board's *played* results are matchpointed by
-:mod:`bridgescore.batch.compare`, and a pair's percentage is the mean of its
-boards'. It leaves adjusted scores out and does not scale boards played fewer
-times, so its figures differ from the library's on any event that has either; it
-scores matchpoint pairs events only.
+``fast=True`` is the vectorised path for matchpoint pairs events: the files are read the
+same way, but each board's *played* results are matchpointed by
+:mod:`bridgescore.batch.compare`, and a pair's percentage is the mean of its boards'. It
+leaves adjusted scores out and does not scale boards played fewer times, so its figures
+differ from the library's on any event that has either; any other event is scored by
+the library.
 
 >>> from pathlib import Path
 >>> season = read_events([Path("examples/pairs-mitchell.csv")])

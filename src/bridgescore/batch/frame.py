@@ -9,7 +9,9 @@ alone never imports Polars.
 The columns are the results file's (``docs/cli.md``, ``bridgescore.io.results``),
 matched case-insensitively with the same aliases:
 
-- ``board`` (always), ``event`` (when board numbers repeat across events);
+- ``board`` (always), ``event`` (when board numbers repeat across events; with
+  ``source`` beside it, a season table's file) and ``section``: a board is its event's
+  and section's, and Neuberg's N is counted per event and section;
 - a played result as text: ``contract`` (``4SX``, or the whole ``4SXN-2``, or
   ``Pass``), ``declarer``, ``result`` (``=``, ``+1``, ``-2`` or tricks taken;
   alias ``tricks``) — read by the scalar parser, once per distinct spelling;
