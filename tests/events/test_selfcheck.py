@@ -190,3 +190,39 @@ def test_a_misspelt_option_is_a_type_error() -> None:
     assert {line.split(":")[1] for line in wrong} == {"6", "7", "8", "9"}, out  # not line 10
     for name in ("expeted", "polcy", "feild", "scale"):
         assert any(f'"{name}"' in line for line in wrong), out
+
+
+def test_board_percentages_alone_are_never_taken_for_points(tmp_path: Path) -> None:
+    """A table that writes only each line's board percentage (``Percentage_NS``, as KoPS
+    and JFR publish) is read as percentages and compared as percentages."""
+    from bridgescore.events.model import Published
+    from bridgescore.io import pbn
+
+    event = bridgescore.load_event(
+        Path(__file__).resolve().parents[2] / "examples" / "pairs-mitchell.csv"
+    )
+    result = score_event(event, expect=PairsResult)
+    line_of = {id(line.row): line for t in result.travellers for line in t.lines}
+    figures = [
+        Published(ns_percent=line_of[id(row)].ns_percent, ew_percent=line_of[id(row)].ew_percent)
+        for row in event.results.rows
+    ]
+    path = tmp_path / "percentages.pbn"
+    pbn.dump(pbn.from_event(event, points=figures), path)
+    text = path.read_text(encoding="utf-8")
+    assert "Percentage_NS" in text
+    assert "MP_NS" not in text
+    read = bridgescore.load_event(path)
+    assert all(p is not None and p.ns_points is None for p in read.published)
+    written = {
+        (r.board, r.ns, r.ew): f.ns_percent
+        for r, f in zip(event.results.rows, figures, strict=False)
+    }
+    back = {
+        (r.board, r.ns, r.ew): p.ns_percent if p else None
+        for r, p in zip(read.results.rows, read.published, strict=False)
+    }
+    assert back == written
+    counts = checked(read).comparison.counts()
+    assert set(counts) == {"ns_percent", "ew_percent"}
+    assert counts["ns_percent"] == (len(figures), len(figures))

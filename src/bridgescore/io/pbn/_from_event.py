@@ -162,7 +162,7 @@ def from_event(
             )
         )
     unit = "MP" if event.scoring in ("mp", "acbl") else "IMP"
-    with_points = any(f is not None for f in figures)
+    with_points = any(f is not None and (f.ns_points, f.ew_points) != (None, None) for f in figures)
     individual = any(row.players is not None for row in rows)
     names = {p.id: p.names for p in event.participants}
     with_names = not individual and any(names.get(r.ns) or names.get(r.ew) for r in rows)

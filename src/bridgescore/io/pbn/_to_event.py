@@ -109,18 +109,13 @@ class _Reader:
         self.problem_lines.add(line)
 
     def point_columns(self, names: Sequence[str], individual: bool) -> tuple[str, str] | None:
-        if self.scoring == Scoring.MATCHPOINTS:
-            order = ("MP", "Percentage", "IMP")
-        elif self.scoring in _IMP_FAMILY:
-            order = ("IMP", "MP", "Percentage")
-        else:
-            order = ("MP", "IMP", "Percentage")
+        order = ("IMP", "MP") if self.scoring in _IMP_FAMILY else ("MP", "IMP")
         return self.unit_columns(order, names, individual)
 
     def percent_columns(self, names: Sequence[str], individual: bool) -> tuple[str, str] | None:
-        """The board percentages a table gives beside its points (``Percentage_NS``)."""
-        found = self.unit_columns(("Percentage",), names, individual)
-        return None if found == self.point_columns(names, individual) else found
+        """The board percentages a table gives, beside its points or alone
+        (``Percentage_NS``): never taken for points."""
+        return self.unit_columns(("Percentage",), names, individual)
 
     @staticmethod
     def unit_columns(
@@ -314,35 +309,46 @@ class _Reader:
     def record_points(
         self, values: Mapping[str, str], line: int | None, board: str | None
     ) -> Published | None:
-        if self.scoring == Scoring.MATCHPOINTS:
-            order = ("ScoreMP", "ScorePercentage", "ScoreIMP")
-        elif self.scoring in _IMP_FAMILY:
-            order = ("ScoreIMP", "ScoreMP", "ScorePercentage")
-        else:
-            order = ("ScoreMP", "ScoreIMP", "ScorePercentage")
-        for name in order:
-            text = known(values.get(name))
-            if text is None:
-                continue
-            try:
-                ns, ew, own = parse_sided(text)
-            except ValueError:
-                self.problem(line, _("{text!r} is not a score", text=text), board, name)
-                return None
-            if own is not None:
-                self.problem(
-                    line,
-                    _("{text!r} does not say whose points they are; write 'NS 4 EW -4'", text=text),
-                    board,
-                    name,
-                    Severity.WARNING,
-                )
-                return None
-            if name == "ScoreIMP":
-                ns = -ew if ns is None and ew is not None else ns
-                ew = -ns if ew is None and ns is not None else ew
-            return Published(ns, ew)
-        return None
+        """A one-table record's figures: its ``[ScoreMP]`` or ``[ScoreIMP]`` as points, and
+        its ``[ScorePercentage]`` as the board percentages (never taken for points)."""
+        order = ("ScoreIMP", "ScoreMP") if self.scoring in _IMP_FAMILY else ("ScoreMP", "ScoreIMP")
+        points = next(
+            (
+                self.sided(name, text, line, board)
+                for name in order
+                if (text := known(values.get(name))) is not None
+            ),
+            None,
+        )
+        text = known(values.get("ScorePercentage"))
+        percents = None if text is None else self.sided("ScorePercentage", text, line, board)
+        if percents is None:
+            return points
+        return replace(
+            points or Published(), ns_percent=percents.ns_points, ew_percent=percents.ew_points
+        )
+
+    def sided(self, name: str, text: str, line: int | None, board: str | None) -> Published | None:
+        """``NS 4 EW -4`` as each side's figures (an IMP figure given for one side only
+        is the other's too, negated); one that says no side is a warning."""
+        try:
+            ns, ew, own = parse_sided(text)
+        except ValueError:
+            self.problem(line, _("{text!r} is not a score", text=text), board, name)
+            return None
+        if own is not None:
+            self.problem(
+                line,
+                _("{text!r} does not say whose points they are; write 'NS 4 EW -4'", text=text),
+                board,
+                name,
+                Severity.WARNING,
+            )
+            return None
+        if name == "ScoreIMP":
+            ns = -ew if ns is None and ew is not None else ns
+            ew = -ns if ew is None and ns is not None else ew
+        return Published(ns, ew)
 
     def ids(self, row: Mapping[str, Cell]) -> tuple[str | None, str | None]:
         ns, ew = known(row.get("PairId_NS")), known(row.get("PairId_EW"))
