@@ -125,7 +125,7 @@ def test_the_pbn_lacks_exactly_the_results_received_after_13_44_36(
     assert {(r.section, r.round) for r in missing} == {(1, 8), (2, 7), (2, 6)}
     kept = [r for r in document.received if r not in missing]
     assert max(r.logged for r in kept) == "2025-12-23T13:44:36"
-    assert min(r.logged for r in missing) == "2025-12-23T13:45:16"
+    assert min(r.logged for r in missing) == "2025-12-23T13:45:17"
     assert max(r.logged for r in missing) == "2025-12-23T14:17:08"
 
 
