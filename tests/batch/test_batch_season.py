@@ -320,3 +320,21 @@ def test_a_table_of_several_events_needs_one_named(season: Season, tmp_path: Pat
     assert load_table_event(path, name="Individual").kind == "individual"
     with pytest.raises(BridgeError, match="no event 'Nope' in the table; it holds 'Bridge game'"):
         load_table_event(path, name="Nope")
+
+
+def test_two_worker_processes_give_the_same_season(season: Season) -> None:
+    files = [DATA / "usebio" / "sample.xml", MITCHELL_02, BWS, REALBRIDGE_TEAMS]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SeasonWarning)
+        alone = read_season(files, on_error="skip")
+        two = read_season(files, on_error="skip", jobs=2)
+        # a request a worker cannot be sent (a lambda) is read in this process
+        by_hand = read_season(files, on_error="skip", jobs=2, options=lambda event: None)
+    assert two.results.equals(alone.results)
+    assert two.standings.equals(alone.standings)
+    assert by_hand.results.equals(alone.results)
+    assert [str(s) for s in two.skipped] == [str(s) for s in alone.skipped]
+    assert len(two.skipped) == 1
+    # a file that stops the season stops it on two workers too, with the library's error
+    with pytest.raises(BridgeError, match="TURKEY v SWITZERLAND has a result at one table only"):
+        read_season(files, jobs=2)

@@ -116,12 +116,15 @@ def read_events(
     fast: bool = False,
     options: OptionsRequest = None,
     on_error: OnError = "raise",
+    jobs: int | None = None,
 ) -> pl.DataFrame:
     """Event files (PBN, USEBIO, JSON, CSV: by content) scored by the library, their
     standings as one frame: :func:`bridgescore.batch.events.read_events`."""
     from bridgescore.batch import events
 
-    return events.read_events(paths, laws=laws, fast=fast, options=options, on_error=on_error)
+    return events.read_events(
+        paths, laws=laws, fast=fast, options=options, on_error=on_error, jobs=jobs
+    )
 
 
 def read_results(
@@ -131,13 +134,14 @@ def read_results(
     options: OptionsRequest = None,
     on_error: OnError = "raise",
     analyse: bool = False,
+    jobs: int | None = None,
 ) -> pl.DataFrame:
     """Every result of event files, with the library's figures for both sides:
     :func:`bridgescore.batch.events.read_results`."""
     from bridgescore.batch import events
 
     return events.read_results(
-        paths, laws=laws, options=options, on_error=on_error, analyse=analyse
+        paths, laws=laws, options=options, on_error=on_error, analyse=analyse, jobs=jobs
     )
 
 

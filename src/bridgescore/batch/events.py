@@ -1220,6 +1220,7 @@ def read_events(
     fast: bool = False,
     options: OptionsRequest = None,
     on_error: OnError = "raise",
+    jobs: int | None = None,
 ) -> pl.DataFrame:
     """Every event in ``paths`` scored as ``bridgescore event`` scores it (or with the
     ``options`` asked: :data:`OptionsRequest`) and its standings flattened into one frame
@@ -1232,7 +1233,8 @@ def read_events(
     vectorised path for matchpoint pairs events, which leaves adjusted scores out (see
     the module); other events are scored by the library.
     """
-    return read_season(paths, laws=laws, fast=fast, options=options, on_error=on_error).standings
+    season = read_season(paths, laws=laws, fast=fast, options=options, on_error=on_error, jobs=jobs)
+    return season.standings
 
 
 Figures = tuple[float | None, float | None, float | None, float | None]
@@ -1379,6 +1381,7 @@ def read_results(
     options: OptionsRequest = None,
     on_error: OnError = "raise",
     analyse: bool = False,
+    jobs: int | None = None,
 ) -> pl.DataFrame:
     """Every result of every event in ``paths`` (:data:`RESULTS_SCHEMA`): the rows the
     library reads, in file order, each with the library's figures for both sides: a
@@ -1391,7 +1394,7 @@ def read_results(
     scored with the options it was scored with here (its ``options`` column).
     """
     return read_season(
-        paths, laws=laws, options=options, on_error=on_error, analyse=analyse
+        paths, laws=laws, options=options, on_error=on_error, analyse=analyse, jobs=jobs
     ).results
 
 
