@@ -226,3 +226,23 @@ def test_board_percentages_alone_are_never_taken_for_points(tmp_path: Path) -> N
     counts = checked(read).comparison.counts()
     assert set(counts) == {"ns_percent", "ew_percent"}
     assert counts["ns_percent"] == (len(figures), len(figures))
+
+
+def test_options_given_whole_are_only_compared() -> None:
+    """``options=``: no program's conventions, no search; the line says so."""
+    from bridgescore.events.options import ScoringOptions
+
+    event = bridgescore.load_event(DATA / "usebio" / "sample.xml")  # the manual method's file
+    found = checked(event, options=ScoringOptions(policy="ebu"))
+    assert found.tried == 1
+    assert found.options.matchpoint_policy == "ebu"
+    assert found.comparison.agree < found.comparison.total
+    assert (
+        found.describe().startswith(
+            "scored with the options given: matchpoint policy ebu; no conventions tried"
+        )
+        is False
+    )
+    assert found.describe().startswith(
+        "scored with the options given: matchpoint policy ebu; the file's own figures:"
+    )

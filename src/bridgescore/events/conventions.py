@@ -369,6 +369,8 @@ class Chosen:
     found: tuple[str, ...] = ()
     """What the file's own figures changed from the program's conventions
     (:func:`bridgescore.events.selfcheck.checked`): ``policy ebu``..."""
+    exact: bool = False
+    """The options were given whole (``options=``): no program's conventions applied."""
 
     @property
     def scoring(self) -> Scoring:
@@ -404,6 +406,10 @@ class Chosen:
             head = _("scored as {program} scores (the file names it)", program=origin)
             if not said:
                 said = [_("the same as bridgescore's defaults")]
+        elif self.exact:
+            head = _("scored with the options given")
+            if not said:
+                said = self._own_items()
         else:
             if self.turned_off:
                 why = _("--policy none")
@@ -413,12 +419,7 @@ class Chosen:
                 why = _("no conventions known for {program!r}", program=origin)
             head = _("scored with bridgescore's defaults ({why})", why=why)
             if not said:
-                defaults = Conventions(
-                    policy=self.policy,
-                    butler=DEFAULT_OPTIONS.butler,
-                    cross_imps=DEFAULT_OPTIONS.cross_imps,
-                )
-                said = defaults.items(self.scoring)
+                said = self._own_items()
         if self.given:
             said.append(_("as asked: {options}", options=", ".join(self.given)))
         if self.found:
@@ -428,6 +429,16 @@ class Chosen:
         if not said:
             return head
         return _("{head}: {said}", head=head, said=listed(said, ", "))
+
+    def _own_items(self) -> list[Message]:
+        """What the options say where no program's conventions do (the policy, the butler
+        datum, the cross-IMP totals in force)."""
+        own = Conventions(
+            policy=self.policy,
+            butler=self.options.butler,
+            cross_imps=self.options.cross_imps,
+        )
+        return own.items(self.scoring)
 
     def as_dict(self) -> dict[str, object]:
         """The JSON form ``bridgescore event --json`` prints under ``conventions``."""

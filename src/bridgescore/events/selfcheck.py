@@ -205,13 +205,13 @@ def checked(
     if options is not None:
         if scoring is not None or asked:
             raise TypeError(_("checked: give either options or the options one by one"))
-        chosen = Chosen(options, program=event.program, turned_off=True)
+        chosen = Chosen(options, program=event.program, exact=True)
         result = score_with(event, options)
         return Checked(chosen, result, compare(event, chosen, result))
     first = options_for(event, scoring, conventions=conventions, **asked)
     result = score_with(event, first.options)
     best = Checked(first, result, compare(event, first, result))
-    if first.turned_off or not _worth_searching(best.comparison):
+    if first.turned_off or first.exact or not _worth_searching(best.comparison):
         return best
     fixed = {name for name, value in asked.items() if value is not None}
     return _search(event, best, fixed)
