@@ -23,7 +23,13 @@ from bridgescore.cli._common import (
 )
 from bridgescore.cli._options import convention_options, imp_table_option, laws_option
 from bridgescore.duplicate.imps import get_imp_table, imp_table_names
-from bridgescore.duplicate.vp import VPScale, get_scale, load_scale, scale_names
+from bridgescore.duplicate.vp import (
+    VPScale,
+    depends_on_boards,
+    get_scale,
+    load_scale,
+    scale_names,
+)
 from bridgescore.errors import BridgeInputError
 from bridgescore.events.figures import fixed, signed
 from bridgescore.events.model import Event, Problem
@@ -348,7 +354,7 @@ def vp_command(margin: int, boards: int | None, scale: str, as_json: bool) -> No
     w = cli_words()
     _ = w.gettext
     chosen = _scale_option(scale)
-    if boards is None and isinstance(chosen, str) and get_scale(chosen, 1).name == "wbf":
+    if boards is None and depends_on_boards(chosen):
         raise BridgeInputError(_("the wbf scale depends on the match length: give --boards N"))
     vp_scale = get_scale(chosen, boards)
     ours, theirs = vp_scale.vp(margin)

@@ -605,6 +605,12 @@ def _unknown(scale: object) -> UnknownScaleError:
     )
 
 
+def depends_on_boards(scale: str | VPScale) -> bool:
+    """Whether the scale's victory points depend on the match length (the WBF's continuous
+    scale), so that a caller must give the number of boards."""
+    return isinstance(get_scale(scale, 1), WBFScale)
+
+
 def get_scale(scale: str | VPScale = DEFAULT_VP_SCALE, boards: int | None = None) -> VPScale:
     """The scale named ``scale`` (case-insensitive, aliases allowed), or ``scale`` itself.
 

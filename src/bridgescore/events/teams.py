@@ -26,7 +26,12 @@ from bridgescore.duplicate.butler import DEFAULT_BUTLER_PRESET, ButlerPreset, ge
 from bridgescore.duplicate.entries import Adjusted, Award
 from bridgescore.duplicate.imps import DEFAULT_IMP_TABLE, DuplicateError, ImpTable, get_imp_table
 from bridgescore.duplicate.teams import BoardAMatchScale, match_board_a_match, match_imps
-from bridgescore.duplicate.vp import DEFAULT_VP_SCALE, VPScale, WBFScale, get_scale, vp
+from bridgescore.duplicate.vp import (
+    DEFAULT_VP_SCALE,
+    VPScale,
+    depends_on_boards,
+    vp,
+)
 from bridgescore.errors import Gettext, Message, listed
 from bridgescore.errors import marked as _
 from bridgescore.events import figures
@@ -545,7 +550,7 @@ def score_published_matches(
             if (
                 m.home_imps is None
                 or m.away_imps is None
-                or (boards is None and _depends_on_boards(vp_scale))
+                or (boards is None and depends_on_boards(vp_scale))
             ):
                 raise DuplicateError(
                     _(
@@ -592,7 +597,7 @@ def check_match_vps(
     unchecked = len(matches) - len(checkable)
     if not checkable:
         return VPCheck(name, None, False, 0, 0, unchecked=unchecked)
-    depends = _depends_on_boards(vp_scale)
+    depends = depends_on_boards(vp_scale)
     open_length = [m for m in checkable if m.boards is None] if depends else []
     boards: int | None = None
     candidates: tuple[int, ...] = ()
@@ -625,17 +630,13 @@ def check_match_vps(
     )
 
 
-def _depends_on_boards(vp_scale: str | VPScale) -> bool:
-    return isinstance(get_scale(vp_scale, 1), WBFScale)
-
-
 def _scale_vp(
     vp_scale: str | VPScale, boards: int | None, m: PublishedMatch
 ) -> tuple[float, float]:
     assert m.home_imps is not None
     assert m.away_imps is not None
     return vp(
-        round(m.home_imps - m.away_imps), boards if _depends_on_boards(vp_scale) else None, vp_scale
+        round(m.home_imps - m.away_imps), boards if depends_on_boards(vp_scale) else None, vp_scale
     )
 
 
