@@ -108,7 +108,7 @@ to the `--fast` path on the same file.
 
 The library's figures cost what building every row, every traveller and the ranking in
 Python costs, about {per_result * 1e6:.0f} µs a result here: a club's night of 300 results
-takes about {per_result * 300:.1f} s, and a pairs CSV of a million results would take about
+takes about {per_result * 300:.2f} s, and a pairs CSV of a million results would take about
 {per_result * 1e6 / 60:.0f} minutes; an archive that size is scored with `--fast` (or as
 bare deals), whose figures leave adjusted scores out and scale no board.
 """
