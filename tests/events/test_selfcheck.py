@@ -77,7 +77,13 @@ def test_a_choice_the_user_made_is_kept_and_the_differences_named(tmp_path: Path
     said = found.describe()
     assert "no conventions tried" in said
     first = found.comparison.differences[0]
-    assert f"{first.subject} {first.name}: ours {first.ours}, the file's {first.theirs}" in said
+    assert first.subject.startswith("board ")
+    assert first.name in ("ns_points", "ew_points")
+    side = "North-South's" if first.name == "ns_points" else "East-West's"
+    assert (
+        f"{first.subject} {side} points: ours {first.ours}, the file's {first.theirs}"
+        f" ({first.where})"
+    ) in said
     assert said.count("; ") >= 3  # the head, the count, and the first differences
 
 

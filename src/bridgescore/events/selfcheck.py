@@ -21,6 +21,7 @@ the file's own figures: 204 of 204 agree
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal, Unpack
 
@@ -166,17 +167,46 @@ class Checked:
         }
 
 
+_FIGURE_NAMES: Final = {
+    "ns_points": _("North-South's points"),
+    "ew_points": _("East-West's points"),
+    "ns_percent": _("North-South's board percentage"),
+    "ew_percent": _("East-West's board percentage"),
+    "total": _("total"),
+    "percent": _("percentage"),
+    "place": _("place"),
+    "team_score": _("the first team's score"),
+    "opponent_score": _("the second team's score"),
+}
+"""Each compared figure's name as a reader says it."""
+
+_LINE_SUBJECT: Final = re.compile(r"^board (?P<board>\d+), (?P<ns>.+) v (?P<ew>.+)$")
+
+
 def difference(figure: Figure) -> Message:
-    """One differing figure as a reader would say it."""
-    at = "" if figure.where is None else f" ({figure.where})"
-    return _(
-        "{subject} {figure}: ours {ours}, the file's {theirs}{at}",
-        subject=figure.subject,
-        figure=figure.name,
-        ours="—" if figure.ours is None else figure.ours,
-        theirs=figure.theirs,
-        at=at,
+    """One differing figure as a reader would say it, in any language: whose (the board and
+    its pairs, or the participant), which figure, ours and the file's, and where."""
+    found = _LINE_SUBJECT.match(figure.subject) if figure.kind == "line" else None
+    subject: Message = (
+        _("board {board}, {ns} v {ew}", board=found["board"], ns=found["ns"], ew=found["ew"])
+        if found
+        else Message("{subject}", subject=figure.subject)
     )
+    said = _(
+        "{subject} {figure}: ours {ours}, the file's {theirs}",
+        subject=subject,
+        figure=_FIGURE_NAMES.get(figure.name, Message("{name}", name=figure.name)),
+        ours="—" if figure.ours is None else _shown(figure.ours),
+        theirs=figure.theirs,
+    )
+    if figure.where is None:
+        return said
+    return _("{said} ({where})", said=said, where=figure.where.phrase)
+
+
+def _shown(value: object) -> object:
+    """A figure of ours as the file would write it: floats to at most 4 decimals."""
+    return round(value, 4) if isinstance(value, float) else value
 
 
 def compare(event: Event, chosen: Chosen, result: EventResult) -> Comparison:
