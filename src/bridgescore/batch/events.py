@@ -1490,8 +1490,10 @@ def player_statistics(results: pl.DataFrame) -> pl.DataFrame:
 
     A pair's file seldom says which of its two players sat North: a board its side
     declared counts as declared by both. An individual's rows say who sat where, and
-    count for the declarer alone. Players are their names (a pair the file writes as
-    one string is split: :func:`split_pair`); a player with no name is left out.
+    count for the declarer alone. A teams file names a team's players, not who sat at
+    which table: each of them counts the team's boards. Players are their names (a pair
+    the file writes as one string is split: :func:`split_pair`); a player with no name
+    is left out.
     """
     missing = [
         c
