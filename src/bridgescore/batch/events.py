@@ -38,9 +38,9 @@ import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
-from typing import Final, Literal, TypeAlias
+from typing import Any, Final, Literal, TypeAlias
 
 import numpy as np
 import polars as pl
@@ -559,6 +559,7 @@ def _parquet_events(path: Path_, laws: str) -> list[tuple[Event, _Stored | None]
     else:
         group_of, groups = None, [""]
     facts = {k: _column_text(frame, names, k) for k in _EVENT_FACTS}
+    sections = _column_text(frame, names, "section")
     event_names = _column_text(frame, names, "event")
     players = {side: _column_text(frame, names, f"{side}_players") for side in ("ns", "ew")}
     for group in groups:
@@ -581,6 +582,8 @@ def _parquet_events(path: Path_, laws: str) -> list[tuple[Event, _Stored | None]
             problems.extend(built.problems)
             if built.row is not None and given is not None:
                 problems.extend(_tricks_problems(built.row, given[index], record))
+            if built.row is not None and sections is not None and sections[index]:
+                built = replace(built, row=_in_section(built.row, sections[index]))
             if built.row is not None:
                 rows.append(built.row)
                 _note_names(built.row, index, players, named)
@@ -653,6 +656,18 @@ def _whole_numbers(
 
 def _count(text: str) -> int | None:
     return int(text) if text.strip().isdigit() else None
+
+
+_ROW_FIELDS: Final = frozenset(f.name for f in fields(ResultRow))
+
+
+def _in_section(row: ResultRow, section: str) -> ResultRow:
+    """``row`` in the section a table's ``section`` column names, where the model keeps a
+    row's section (:attr:`bridgescore.events.model.ResultRow.section`)."""
+    if "section" not in _ROW_FIELDS:
+        return row
+    changes: dict[str, Any] = {"section": section}
+    return replace(row, **changes)
 
 
 def _tricks_problems(row: ResultRow, given: str, record: Mapping[str, object]) -> list[Problem]:
