@@ -83,7 +83,7 @@ def test_every_result_becomes_a_row_of_the_event(event: Event) -> None:
     assert Counter(row.board for row in rows)[1] == 17
     assert Counter(row.board for row in rows)[24] == 9
     assert event.kind == "pairs"
-    assert (event.name, event.date, event.program) == ("Bridge game", "2025-12-23", "Bridgemate")
+    assert (event.name, event.date, event.program) == ("Bridge game", "2025-12-23", "ACBLscore")
     assert event.results.errors == ()
     first = rows[0]  # ReceivedData ID 1: section A, table 8, round 1, board 13, 2 S +1 by E
     assert (first.board, first.ns, first.ew, first.round, first.table) == (

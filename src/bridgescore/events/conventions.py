@@ -319,6 +319,19 @@ PROGRAMS: Final[tuple[ProgramConventions, ...]] = (
         ),
     ),
     ProgramConventions(
+        "ACBLscore",
+        r"acbl\s*score",
+        Conventions(policy="acbl", factoring=Factoring.BOARDS),
+        sources=(
+            "docs/bridgemate.md, 'ACBLscore': ACBL matchpoints, 1 a beat and 1/2 a tie (ACBL,"
+            " 'How to keep score'), Neuberg on a board played fewer times (M = N·S/n +"
+            " (N - n)/2n, ACBL Bulletin June 1991 pp. 15-16, quoted by ASE Computing); each"
+            " section apart (the Bridgemate reader names the sections, which the pairs"
+            " scorer then scores apart); issue 25: a pair's short total scaled to the whole"
+            " session (110.5 over 24 of 27 boards written 124.31)",
+        ),
+    ),
+    ProgramConventions(
         "BBO Extractor",
         r"bbo\s*extractor",
         Conventions(tie_marks=False),

@@ -203,6 +203,10 @@ class ResultRow:
     where: Location = field(default=Location("<unknown>"), compare=False)
     lead: Card | None = None
     """The opening lead, when the source gives it (a club's tables enter it)."""
+    section: str | None = None
+    """The section the table belongs to (``A``, ``B``), when the source says and the
+    event has more than one: a program that scores each section apart compares a result
+    only with the others of its section (:class:`~bridgescore.events.pairs.Sections`)."""
 
     @property
     def played(self) -> bool:
@@ -282,7 +286,8 @@ def check_rows(
     one board twice (a team: once in each direction), one board given two
     vulnerabilities, a score no contract
     can produce at the board's vulnerability. Warnings: boards played fewer
-    times than the most-played board (their matchpoints are Neuberg-scaled).
+    times than the most-played board (their matchpoints are Neuberg-scaled), in each
+    section when the rows name two sections or more.
     """
     problems: list[Problem] = []
     seen_table: dict[tuple[int, int | None, str], ResultRow] = {}
@@ -344,22 +349,38 @@ def check_rows(
 
 
 def _short_boards(rows: Iterable[ResultRow]) -> list[Problem]:
-    counts = Counter(row.board for row in rows if not row.not_played)
+    """Boards played fewer times than the most-played board, section by section when the
+    rows name two sections or more (each is then scored apart:
+    :class:`~bridgescore.events.pairs.Sections`)."""
+    rows = list(rows)
+    sections = {row.section for row in rows}
+    apart = len(sections) > 1
+    counts = Counter((row.section if apart else None, row.board) for row in rows
+                     if not row.not_played)  # fmt: skip
     if not counts:
         return []
-    most = max(counts.values())
-    first_row: dict[int, ResultRow] = {}
+    most: dict[str | None, int] = {}
+    for (section, _board), count in counts.items():
+        most[section] = max(most.get(section, 0), count)
+    first_row: dict[tuple[str | None, int], ResultRow] = {}
     for row in rows:
-        first_row.setdefault(row.board, row)
+        first_row.setdefault((row.section if apart else None, row.board), row)
     return [
         Problem(
-            first_row[board].where,
-            f"board {board} has {count} results where others have {most}; its matchpoints"
-            " are scaled with Neuberg's formula",
+            first_row[key].where,
+            (
+                f"board {key[1]} has {count} results where others have {most[key[0]]}; its"
+                " matchpoints are scaled with Neuberg's formula"
+            )
+            if key[0] is None
+            else (
+                f"board {key[1]} has {count} results in section {key[0]} where others have"
+                f" {most[key[0]]}; its matchpoints are scaled with Neuberg's formula"
+            ),
             Severity.WARNING,
         )
-        for board, count in sorted(counts.items())
-        if count < most
+        for key, count in sorted(counts.items(), key=lambda kv: (kv[0][0] or "", kv[0][1]))
+        if count < most[key[0]]
     ]
 
 
@@ -375,12 +396,16 @@ def group_by_board(rows: Iterable[ResultRow]) -> dict[int, list[ResultRow]]:
 class Participant:
     """A pair, team or player as the event file names it; ``direction`` (``NS`` or
     ``EW``) is the direction the file ranks a pair in, when it says (where a pair that
-    played no board is listed; not part of who the participant is)."""
+    played no board is listed; not part of who the participant is), ``section`` its
+    section."""
 
     id: str
     names: tuple[str, ...] = ()
     kind: str = "pair"
     direction: str | None = field(default=None, compare=False)
+    section: str | None = field(default=None, compare=False)
+    """The section the pair plays in (``A``), when the file has more than one; its id
+    already names it (``A1NS``), so it is not part of who the participant is."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Final
+from typing import Any, Final
 
 from bridgescore.core._tokens import quote
+from bridgescore.core.words import Word
 from bridgescore.duplicate.board_scoring import BoardResults, BoardScore, score_board
 from bridgescore.duplicate.butler import ButlerPreset, butler_board, get_butler_preset
 from bridgescore.duplicate.cross_imps import cross_imps_exact
@@ -28,7 +29,7 @@ from bridgescore.duplicate.entries import Adjusted, AdjustedCode, NotPlayed
 from bridgescore.duplicate.imps import DuplicateError
 from bridgescore.duplicate.matchpoint_policies import MatchpointPolicy, get_policy
 from bridgescore.duplicate.matchpoints import Halves, round_to
-from bridgescore.errors import BridgeInputError
+from bridgescore.errors import BridgeInputError, Message
 from bridgescore.errors import marked as _
 from bridgescore.events.model import EventResults, ResultRow, group_by_board
 from bridgescore.events.ranking import places
@@ -97,6 +98,9 @@ class Traveller:
     top: float | None = None
     datum: int | None = None
     full_top: float | None = None
+    section: str | None = None
+    """The section whose results the traveller compares, when sections are scored apart
+    (:attr:`Sections.APART`); ``None``: the whole field's."""
 
     @property
     def counted_top(self) -> float | None:
@@ -141,9 +145,11 @@ class PairsResult:
     penalties: tuple[tuple[str, float], ...] = ()
     """Points taken off pairs' totals (procedural penalties), pair by pair."""
 
-    def traveller(self, board: int) -> Traveller:
+    def traveller(self, board: int, section: str | None = None) -> Traveller:
+        """Board ``board``'s traveller (with sections scored apart, ``section``'s; the
+        first section's when none is named)."""
         for traveller in self.travellers:
-            if traveller.board == board:
+            if traveller.board == board and section in (None, traveller.section):
                 return traveller
         raise DuplicateError(_("board {board!r} is not in this event", board=board))
 
@@ -152,6 +158,51 @@ class PairsResult:
         if found is None:
             raise DuplicateError(_("pair {pair!r} is not in this event", pair=pair))
         return found
+
+
+class Sections(Word):
+    """How a pairs event with sections is scored: each section ``apart`` (a result
+    compared only with those of its own section, the pairs ranked, and short totals
+    factored, section by section, as ACBLscore scores a club game of two sections: 6
+    results a board each, not 12), ``across`` the field (every result of a board compared
+    with every other of the event, the pairs ranked across the sections), or ``auto``:
+    apart when the rows name their sections (:attr:`ResultRow.section`: a Bridgemate file
+    of two sections), across when they do not (every other file: one field, as before).
+    The batch engine scores a board per event and section alike."""
+
+    AUTO = "auto"
+    ACROSS = "across"
+    APART = "apart"
+
+    @classmethod
+    def aliases(cls) -> Mapping[str, Sections]:
+        return {"together": cls.ACROSS, "field": cls.ACROSS, "separately": cls.APART,
+                "each": cls.APART}  # fmt: skip
+
+    @classmethod
+    def what(cls) -> Message:
+        return _("way of scoring sections (across or apart)")
+
+    @classmethod
+    def error(cls) -> type[DuplicateError]:
+        return DuplicateError
+
+
+def section_field(section: str, field: str) -> str:
+    """The name of one section's field when sections are scored apart: ``A`` (one field),
+    ``A NS``, ``A EW``."""
+    return section if field == "all" else f"{section} {field}"
+
+
+def field_section(name: str) -> tuple[str | None, str]:
+    """A field's section and its own name (``all``, ``NS`` or ``EW``): ``'A NS'`` is
+    ``('A', 'NS')``, ``'NS'`` is ``(None, 'NS')``, ``'A'`` is ``('A', 'all')``."""
+    if name in ("all", "NS", "EW"):
+        return None, name
+    section, _space, side = name.rpartition(" ")
+    if section and side in ("NS", "EW"):
+        return section, side
+    return name, "all"
 
 
 def field_kind(rows: Sequence[ResultRow], field: str) -> str:
@@ -179,6 +230,7 @@ def score_pairs(
     cross_imps: str = "average",
     imp_totals: str = "sum",
     entrants: Mapping[str, str | None] | None = None,
+    sections: str | Sections = Sections.AUTO,
 ) -> PairsResult:
     """Compare every board, total each pair, rank the field(s).
 
@@ -197,7 +249,18 @@ def score_pairs(
     counted per comparison: 729 over 16 boards of 11 comparisons is 4.14).
     ``entrants`` names every pair the event file names, each with its direction (``NS``,
     ``EW`` or ``None``): one that played no board is listed last (:func:`assemble_pairs`).
+    ``sections`` (:class:`Sections`): ``apart`` (and ``auto``, the default, when the rows
+    name their sections) scores the rows of each section (:attr:`ResultRow.section`) as
+    an event of its own, its fields named ``A NS``, ``A EW`` (or ``A``) and its travellers
+    marked with the section (rows of one section only are one event, as they are).
     """
+    named = {row.section for row in event.rows}
+    if Sections.parse(sections) is not Sections.ACROSS and len(named) > 1:
+        asked = {
+            "policy": policy, "butler": butler, "field": field, "factor_totals": factor_totals,
+            "cross_imps": cross_imps, "imp_totals": imp_totals,
+        }  # fmt: skip
+        return _sections_apart(event, scoring, asked, entrants)
     how = pairs_scoring(scoring)
     rows = event.rows
     fields_kind = field_kind(rows, field)
@@ -217,6 +280,51 @@ def score_pairs(
         travellers = matchpoint_travellers(by_board, expected, chosen)
         totalling = Totalling.of(chosen, factor_totals)
     return assemble_pairs(how, fields_kind, travellers, totalling, entrants=entrants)
+
+
+def _sections_apart(
+    event: EventResults,
+    scoring: str | Scoring,
+    asked: Mapping[str, Any],
+    entrants: Mapping[str, str | None] | None,
+) -> PairsResult:
+    """Each section scored as an event of its own (:attr:`Sections.APART`), the results
+    put together: fields and travellers named by section, sections in the order their
+    first rows come. A pair the file names that played no board goes to the section
+    whose letter its id starts with (the readers write ``A1NS``), else the first."""
+    by_section: dict[str, list[ResultRow]] = defaultdict(list)
+    for row in event.rows:
+        by_section[row.section or ""].append(row)
+    names = sorted(by_section, key=len, reverse=True)
+    idle: dict[str, dict[str, str | None]] = defaultdict(dict)
+    played = {pair for row in event.rows for pair in (row.ns, row.ew)}
+    for pair, direction in (entrants or {}).items():
+        if pair not in played:
+            home = next((n for n in names if n and pair.startswith(n)), next(iter(by_section)))
+            idle[home][pair] = direction
+    fields: list[str] = []
+    standings: list[Standing] = []
+    travellers: list[Traveller] = []
+    cards: dict[str, tuple[CardLine, ...]] = {}
+    how = pairs_scoring(scoring)
+    for section, rows in by_section.items():
+        alone = replace(event, rows=tuple(rows))
+        scored = score_pairs(
+            alone, scoring, entrants=idle.get(section) or None, sections=Sections.ACROSS, **asked
+        )
+        fields.extend(section_field(section, name) for name in scored.fields)
+        standings.extend(
+            replace(s, field=section_field(section, s.field)) for s in scored.standings
+        )
+        travellers.extend(replace(t, section=section) for t in scored.travellers)
+        cards.update(scored.cards)
+    return PairsResult(
+        how,
+        tuple(fields),
+        tuple(standings),
+        tuple(travellers),
+        dict(sorted(cards.items(), key=lambda kv: _key(kv[0]))),
+    )
 
 
 def matchpoint_policy(
@@ -586,7 +694,7 @@ def rank_field(
     and places, best first; ``event_boards`` is the event's board count (``factor="boards"``).
     """
     most = max((tally.boards for tally in tallies.values()), default=0)
-    if totalling.factor == "boards":
+    if totalling.factor in ("boards", "session"):
         most = event_boards
     decimals, halves = totalling.decimals, totalling.halves
     shown: dict[str, Fraction] = {}
@@ -600,10 +708,16 @@ def rank_field(
         if totalling.factor and 0 < tally.boards < most:
             shown[name] = factored(total, tally.boards, most, decimals, halves)
         basis = tally.exact if totalling.exact_percentages else points
+        top = tally.top
+        if totalling.factor == "session" and tally.boards:
+            # ACBLscore: the percentage of the score as written (scaled, rounded) over
+            # the top of the whole session
+            basis = _written(shown[name], decimals, halves)
+            top = top * max(most, tally.boards) / tally.boards
         percents[name] = (
             None
-            if not totalling.percentages or not tally.top
-            else _round(100 * basis / tally.top, decimals, halves)
+            if not totalling.percentages or not top
+            else _round(100 * basis / top, decimals, halves)
         )
     # a per-board total is ranked on its exact value (Ruter: 187 and 186 summed IMPs,
     # both written 1.06, are 8th and 9th)
@@ -644,18 +758,27 @@ def _rank_value(percent: float | None, total: Fraction) -> float:
     return float(total) if percent is None else percent
 
 
+FACTOR_MODES: Final = ("field", "boards", "session")
+"""How a short total is scaled up: to the most boards a pair of its field played
+(``field``: Compscore, Pianola), to every board of the event (``boards``: Magic Contest's
+pairs that sat out), or to every board of the event, the percentage then taken from the
+scaled score as written (``session``: ACBLscore, 110.5 MP over 24 of 27 boards written
+124.31 and 57.55 % of 27 tops). With sections scored apart, "the event" is the section."""
+
+
 def factor_mode(value: bool | str | None) -> str | None:
-    """``None`` (no factoring), ``"field"`` or ``"boards"`` for a ``factor_totals`` value."""
+    """``None`` (no factoring) or one of :data:`FACTOR_MODES` for a ``factor_totals`` value."""
     if value is None or value is False:
         return None
     if value is True:
         return "field"
-    if value in ("field", "boards"):
+    if value in FACTOR_MODES:
         return value
     raise DuplicateError(
         _(
             "factor_totals={value!r}: say field (the most boards a pair of the field played),"
-            " boards (every board of the event), True or False",
+            " boards (every board of the event), session (every board, the percentage from"
+            " the scaled score), True or False",
             value=value,
         )
     )
@@ -677,6 +800,14 @@ def factored(
     step = Fraction(1, 10**decimals)
     how = Halves.AWAY_FROM_ZERO if halves is Halves.TOWARD_AVERAGE else halves
     return round_to(round_to(total, step, how) * most / played, step, how)
+
+
+def _written(value: Fraction, decimals: int | None, halves: Halves) -> Fraction:
+    """A total as it is written (rounded to ``decimals``), kept exact."""
+    if decimals is None:
+        return value
+    how = Halves.AWAY_FROM_ZERO if halves is Halves.TOWARD_AVERAGE else halves
+    return round_to(value, Fraction(1, 10**decimals), how)
 
 
 def _round(value: Fraction, decimals: int | None, halves: Halves) -> float:

@@ -5,8 +5,10 @@ The movement is ``RoundData``, read by the one RoundData reader
 round and table (:func:`~bridgescore.events.movements.fit.place_result`), which names
 its pairs as the movement does (``1NS``/``1EW`` in a Mitchell), with the section's
 letter in front when the file has more than one section (``A1NS``), as the PBN reader
-names them. Each result goes through the one row-building kernel
-(:mod:`bridgescore.io.rows`) with the fields as Bridgemate names them.
+names them, and each row and pair then says its section. The program that set the file
+up is named where the file shows it (:mod:`._program`), so that its conventions apply.
+Each result goes through the one row-building kernel (:mod:`bridgescore.io.rows`) with
+the fields as Bridgemate names them.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Final
 
@@ -36,6 +38,7 @@ from bridgescore.events.movements.fit import place_result
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io._problems import MarkedText
 from bridgescore.io.bridgemate._access import BWSError
+from bridgescore.io.bridgemate._program import scoring_program
 from bridgescore.io.bridgemate._tables import BWSDocument, ReceivedRow, RoundRow
 from bridgescore.io.movement_files import MovementFileError, loads_movements
 from bridgescore.io.results import ResultsFileError
@@ -43,8 +46,9 @@ from bridgescore.io.rows import Field, RawResult, build_result
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
 PROGRAM: Final = "Bridgemate"
-"""The program an event read from a ``.bws`` file names: the file says nothing of the
-scoring program that set it up, only that Bridgemate Control Software wrote it."""
+"""The program an event read from a ``.bws`` file names when the file shows no habit of
+the scoring program that set it up (:func:`~._program.scoring_program`): the file names
+no scoring program, only Bridgemate Control Software writes to it."""
 
 MATCHPOINTS: Final = 1
 """``Section.ScoringType`` of a matchpointed pairs section."""
@@ -158,12 +162,13 @@ def to_event(document: BWSDocument, *, laws: str = DEFAULT_LAW_SET, strict: bool
                 MarkedText(_("no results to score: ReceivedData holds none")),
             )
         )
+    program = scoring_program(document) or PROGRAM
     results = EventResults(
         tuple(rows),
         tuple(problems),
         name=document.name,
         source=document.source,
-        about=(("kind", "pairs"), ("program", PROGRAM), ("scoring", "mp")),
+        about=(("kind", "pairs"), ("program", program), ("scoring", "mp")),
     )
     if not results.is_valid(strict=strict):
         raise ResultsFileError([p for p in problems if strict or p.severity is Severity.ERROR])
@@ -173,7 +178,7 @@ def to_event(document: BWSDocument, *, laws: str = DEFAULT_LAW_SET, strict: bool
         date=document.date,
         kind=EventKind.PAIRS,
         scoring=Scoring.MATCHPOINTS,
-        program=PROGRAM,
+        program=program,
         participants=participants(document, moves, qualify=qualify),
     )
 
@@ -259,7 +264,9 @@ def _row(
     )
     built = build_result(raw, laws=laws)
     problems.extend(built.problems)
-    return built.row
+    if built.row is None or not qualify:
+        return built.row
+    return replace(built.row, section=section.letter)
 
 
 class RemarkKind(StrEnum):
@@ -408,6 +415,7 @@ def participants(
         return here[-1] if here else ""
 
     found: dict[str, tuple[str, ...]] = {}
+    sections: dict[str, str] = {}
     for section in document.sections:
         movement = moves.get(section.letter)
         if movement is None:
@@ -421,4 +429,8 @@ def participants(
                     names = tuple(seated(section.id, table.table, d, round_no) for d in seats)
                     if all(names):
                         found[prefix + pair] = names
-    return tuple(Participant(pair, names) for pair, names in found.items())
+                        sections[prefix + pair] = section.letter
+    return tuple(
+        Participant(pair, names, section=sections[pair] if qualify else None)
+        for pair, names in found.items()
+    )

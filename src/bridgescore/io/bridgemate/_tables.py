@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final, TypeVar
 
 from bridgescore.errors import Message
@@ -34,6 +34,9 @@ class SectionRow:
     letter: str
     tables: int
     scoring_type: int | None = None
+    written_letter: str = field(default="", compare=False)
+    """``Letter`` as the file writes it (``'A  '``: some programs pad it; a habit
+    :mod:`._program` reads)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,9 +227,14 @@ def _sections(source: str, table: Table) -> tuple[SectionRow, ...]:
                 rows.text(where, cells, "Letter") or str(section_id),
                 rows.whole(where, cells, "Tables"),
                 rows.optional(where, cells, "ScoringType", rows.whole),
+                _raw_text(cells.get("Letter")),
             )
         )
     return tuple(found)
+
+
+def _raw_text(value: object) -> str:
+    return value if isinstance(value, str) else ""
 
 
 def _rounds(source: str, table: Table) -> tuple[RoundRow, ...]:
