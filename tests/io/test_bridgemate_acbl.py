@@ -21,8 +21,9 @@ from pathlib import Path
 import pytest
 
 import bridgescore
+from bridgescore.core.vulnerability import BoardInfo
 from bridgescore.duplicate.matchpoints import Halves
-from bridgescore.events.model import Event, EventResults
+from bridgescore.events.model import Event, EventResults, ResultRow
 from bridgescore.events.pairs import (
     PairsResult,
     Sections,
@@ -303,3 +304,47 @@ def test_a_short_total_is_scaled_to_the_session_and_its_percentage_taken_from_it
     boards = Totalling(factor="boards", decimals=2, halves=Halves.AWAY_FROM_ZERO)
     plain = {r.name: r for r in rank_field({"X": short, "Y": full}, boards, event_boards=27)}
     assert (plain["X"].total, plain["X"].percent) == (total, plain_percent)
+
+
+# Section A: four tables, NS 4 a phantom, four rounds of one board (boards 1-4), a Mitchell:
+# in round r table t plays board (t + r - 2) mod 4 + 1 against EW (t - r) mod 4 + 1, so each
+# board is played at tables 1-3 (3 results, top 2) and each EW pair sits out once (3 of 4
+# boards). NS scores by table: +420, +400, +170: NS 1 gets 2 a board (8, 100 %), NS 2 gets 1
+# (4, 50 %), NS 3 gets 0; each EW pair meets tables 1, 2 and 3 once: 0 + 1 + 2 = 3 over 3
+# boards, scaled to A's session of 4 boards: 3 x 4/3 = 4.00, 4 of 8 = 50 %. Section B: two
+# tables, boards 5-9 (5 boards), NS 1 +100 and NS 2 +50 on each: B1NS and B2EW 5 (100 %).
+# The event has 9 boards: scaled to the event, A's EW pairs would have 3 x 9/3 = 9.
+
+
+def _phantom_mitchell() -> EventResults:
+    rows = []
+    for r in range(1, 5):
+        for t in range(1, 4):
+            board = (t + r - 2) % 4 + 1
+            ew = (t - r) % 4 + 1
+            rows.append(
+                ResultRow(board, f"A{t}NS", f"A{ew}EW", BoardInfo.of(board).vulnerability,
+                          ns_score=(420, 400, 170)[t - 1], round=r, table=f"A{t}", section="A")
+            )  # fmt: skip
+    for board in range(5, 10):
+        for t, score in ((1, 100), (2, 50)):
+            rows.append(
+                ResultRow(board, f"B{t}NS", f"B{t}EW", BoardInfo.of(board).vulnerability,
+                          ns_score=score, round=1, table=f"B{t}", section="B")
+            )  # fmt: skip
+    return EventResults(tuple(rows))
+
+
+def test_a_short_total_is_scaled_to_its_sections_session() -> None:
+    scored = score_pairs(_phantom_mitchell(), "acbl", factor_totals="session")
+    assert [(s.field, s.place, s.pair, s.total, s.percent, s.boards) for s in scored.standings] == [
+        ("A NS", "1", "A1NS", 8.0, 100.0, 4), ("A NS", "2", "A2NS", 4.0, 50.0, 4),
+        ("A NS", "3", "A3NS", 0.0, 0.0, 4),
+        ("A EW", "1=", "A1EW", 4.0, 50.0, 3), ("A EW", "1=", "A2EW", 4.0, 50.0, 3),
+        ("A EW", "1=", "A3EW", 4.0, 50.0, 3), ("A EW", "1=", "A4EW", 4.0, 50.0, 3),
+        ("B NS", "1", "B1NS", 5.0, 100.0, 5), ("B NS", "2", "B2NS", 0.0, 0.0, 5),
+        ("B EW", "1", "B2EW", 5.0, 100.0, 5), ("B EW", "2", "B1EW", 0.0, 0.0, 5),
+    ]  # fmt: skip
+    # across the field, "the session" is the event's 9 boards
+    across = score_pairs(_phantom_mitchell(), "acbl", factor_totals="session", sections="across")
+    assert {s.pair: (s.total, s.percent) for s in across.standings}["A1EW"] == (9.0, 50.0)
