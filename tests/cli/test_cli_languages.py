@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from bridgescore.cli.main import cli
+from bridgescore.duplicate.matchpoint_policies import policy_names
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -56,7 +57,7 @@ def test_event_help_in_spanish_from_the_environment(runner: CliRunner) -> None:
     assert out.startswith("Uso: bridgescore event [OPTIONS] FILE")
     assert "Imprimir la clasificación de cualquier fichero de torneo admitido" in out
     assert " Opciones: " in out
-    assert "Criterio de los puntos de match: wbf (por defecto), ebu" in out
+    assert "Criterio de los puntos de match: wbf (por defecto), magic-" in out
     assert "Tratar los avisos como errores." in out
     assert "Mostrar esta ayuda y salir." in out
     assert "Print the ranking" not in out
@@ -252,6 +253,11 @@ _NAMES_ONLY = re.compile(
 
 
 _PROPER = re.compile(r"^[(']?[A-Z][\w-]*[),;:\].]*$")
+_REGISTERED = {
+    part for name in policy_names() for part in (name, *name.split("-"), name.split("-")[0] + "-")
+}
+"""The matchpoint policies' names (and the halves a wrapped hyphen leaves), typed the same
+in every language."""
 
 
 def _names_only(line: str) -> bool:
@@ -261,8 +267,10 @@ def _names_only(line: str) -> bool:
     if not text or (text.startswith("bridgescore ") and "#" not in text):
         return True
     tokens = text.split()
-    return all(_NAMES_ONLY.match(token) for token in tokens) or all(
-        _PROPER.match(token) for token in tokens
+    return (
+        all(_NAMES_ONLY.match(token) for token in tokens)
+        or all(_PROPER.match(token) for token in tokens)
+        or all(token.rstrip(",.") in _REGISTERED for token in tokens)
     )
 
 

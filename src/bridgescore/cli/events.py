@@ -30,7 +30,7 @@ from bridgescore.duplicate.vp import (
     load_scale,
     scale_names,
 )
-from bridgescore.errors import BridgeInputError
+from bridgescore.errors import BridgeInputError, Message
 from bridgescore.events.figures import fixed, signed
 from bridgescore.events.model import Event, Problem
 from bridgescore.events.movements.model import Movement
@@ -62,9 +62,14 @@ def read_event(
     strict: bool,
     teams: bool | None = None,
     movement: Movement | RoundRobin | None = None,
+    table_event: str | None = None,
 ) -> Event:
     """Read an event file; print every problem (not just the first) and exit 2 on errors;
-    the warnings are printed too, one a line."""
+    the warnings are printed too, one a line. A Parquet table of results (what ``bridgescore
+    batch`` writes) is read by the batch extra, its event ``table_event`` where it holds
+    several."""
+    if Path(path).suffix.lower() in (".parquet", ".pq"):
+        return _table_event(path, laws=laws, name=table_event)
     try:
         event = load_event(path, laws=laws, strict=strict, teams=teams, movement=movement)
     except ResultsFileError as error:
@@ -72,6 +77,15 @@ def read_event(
         sys.exit(EXIT_BAD_INPUT)
     report_problems(list(event.results.warnings))
     return event
+
+
+def _table_event(path: str, *, laws: str, name: str | None) -> Event:
+    try:
+        from bridgescore.batch.events import load_table_event
+    except ImportError as error:  # the batch extra is missing: its one line says so
+        said = error.args[0] if error.args else str(error)
+        raise BridgeInputError(said if isinstance(said, Message) else str(said)) from None
+    return load_table_event(path, laws=laws, name=name)
 
 
 def conventions_of(event: Event, scoring: str | None, options: Mapping[str, Any]) -> Checked:

@@ -73,6 +73,13 @@ def _played(event: Event) -> list[tuple[int, str, str]]:
 @click.option("--strict", is_flag=True, help=_STRICT_HELP)
 @click.option("--movement", "movement_source", default=None, help=_MOVEMENT_HELP)
 @click.option(
+    "--event",
+    "table_event",
+    default=None,
+    metavar="NAME",
+    help=gettext_noop("The event to score from a Parquet season table that holds several."),
+)
+@click.option(
     "--json", "as_json", is_flag=True, help=gettext_noop("Print JSON (see docs/events.md).")
 )
 @jobs_option
@@ -84,13 +91,14 @@ def event_command(
     laws: str,
     strict: bool,
     movement_source: str | None,
+    table_event: str | None,
     as_json: bool,
     jobs: int | None,
     **options: Any,
 ) -> None:
     """``bridgescore event`` (its help is above, for the catalogue)."""
     movement = _movement(movement_source)
-    event = read_event(file, laws=laws, strict=strict, movement=movement)
+    event = read_event(file, laws=laws, strict=strict, movement=movement, table_event=table_event)
     missing = () if movement is None else missing_results(movement, _played(event))
     for line in missing_lines(missing):
         note(line)

@@ -565,5 +565,6 @@ def _said(value: object) -> str:
 
 
 def program_names() -> Sequence[str]:
-    """The programs whose conventions are known."""
-    return tuple(entry.name for entry in PROGRAMS)
+    """The programs whose conventions are known, each once (a program with rules by version
+    has several entries)."""
+    return tuple(dict.fromkeys(entry.name for entry in PROGRAMS))
