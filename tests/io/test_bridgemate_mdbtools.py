@@ -13,6 +13,7 @@ import datetime as dt
 import logging
 import os
 import stat
+import struct
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -255,3 +256,83 @@ def test_a_tool_that_prints_without_end_is_stopped(
     with pytest.raises(_mdbtools.MdbToolsError) as caught:
         _mdbtools.read_table(BWS, "PlayerNumbers")
     assert str(caught.value) == "mdb-export prints without end"
+
+
+# --- rows Access moved to another page -----------------------------------------------
+
+_PAGE = 0x800  # a JET 3 page
+
+
+def _offsets(data: bytes | bytearray, page: int) -> list[int]:
+    count = struct.unpack_from("<H", data, page * _PAGE + 8)[0]
+    return list(struct.unpack_from(f"<{count}H", data, page * _PAGE + 10))
+
+
+def _moved(tmp_path: Path, *, pointer: int | None = None) -> Path:
+    """The real file with ``PlayerNumbers``' second row (table 1, E: Marc Cervellino)
+    moved as Access moves a row that outgrows its page: its bytes written on the table's
+    other data page (1458, which holds the 27 rows the file already has moved) below a
+    deleted row that starts at a multiple of 256, flagged 0x8000; a 4-byte pointer to it
+    (row number, then page) left in its place, flagged 0x4000. ``pointer``: another one."""
+    data = bytearray(BWS.read_bytes())
+    first, other = 69, 1458  # PlayerNumbers' two data pages
+    offsets = _offsets(data, first)
+    assert offsets[0] & 0xC000 == 0
+    assert offsets[1] & 0xC000 == 0
+    start, end = offsets[1], offsets[0]
+    row = bytes(data[first * _PAGE + start : first * _PAGE + end])
+    there = _offsets(data, other)
+    lowest = min(o & 0x1FFF for o in there)
+    deleted = (lowest - 1) & ~0xFF  # 0x300: the bytes of a deleted row, zeros
+    moved = deleted - len(row)
+    base = other * _PAGE
+    data[base + deleted : base + lowest] = bytes(lowest - deleted)
+    data[base + moved : base + deleted] = row
+    entries = [*there, 0xC000 | deleted, 0x8000 | moved]
+    struct.pack_into("<H", data, base + 8, len(entries))
+    struct.pack_into(f"<{len(entries)}H", data, base + 10, *entries)
+    free = struct.unpack_from("<H", data, base + 2)[0]
+    struct.pack_into("<H", data, base + 2, free - (lowest - moved) - 4)
+    target = (other << 8) | (len(entries) - 1) if pointer is None else pointer
+    struct.pack_into("<I", data, first * _PAGE + start, target)
+    struct.pack_into("<H", data, first * _PAGE + 10 + 2, 0x4000 | start)
+    path = tmp_path / "moved.bws"
+    path.write_bytes(bytes(data))
+    return path
+
+
+def _players(path: Path) -> Counter[tuple[object, ...]]:
+    table = _access.read_tables(path, ("PlayerNumbers",))["PlayerNumbers"]
+    return _rows(table, frozenset(("Direction", "Number", "Name")))
+
+
+def test_a_row_moved_to_another_page_is_read_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, expected: Event
+) -> None:
+    # access-parser 0.0.6 alone reads it from the wrong bytes, silently: E, Marc
+    # Cervellino and 1792563 come back empty; read without any fallback here
+    monkeypatch.setattr(_mdbtools, "available", lambda: False)
+    moved = _moved(tmp_path)
+    assert _players(moved) == _players(BWS)
+    assert len(_players(moved)) == 68
+    _same_event(bridgescore.load_event(moved), expected)
+
+
+@needs_mdbtools
+def test_mdbtools_reads_the_moved_row_the_same(tmp_path: Path) -> None:
+    moved = _moved(tmp_path)
+    texts = frozenset(("Direction", "Number", "Name"))
+    assert _rows(_mdbtools.read_table(moved, "PlayerNumbers"), texts) == _players(BWS)
+
+
+def test_a_moved_row_that_points_nowhere_is_a_located_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(_mdbtools, "available", lambda: False)
+    moved = _moved(tmp_path, pointer=(1458 << 8) | 200)
+    with pytest.raises(bridgemate.BWSError) as caught:
+        bridgemate.load(moved)
+    assert str(caught.value).startswith(
+        f"{moved}, table PlayerNumbers: damaged, some rows cannot be read (a moved row points"
+        " to row 200 of page 1458, which has 30)"
+    )
