@@ -6,9 +6,11 @@ results arrive. :func:`load` reads the tables bridgescore needs into typed rows
 (:class:`BWSDocument`); :func:`to_event` makes them an
 :class:`~bridgescore.events.model.Event` (the results that stand, placed in the
 movement of ``RoundData``, with the players of ``PlayerNumbers``); :func:`movements`
-gives each section's movement. Reading needs the ``bridgemate`` extra
-(``pip install 'bridgescore[bridgemate]'``); writing ``.bws`` is not supported. See
-``docs/bridgemate.md``.
+gives each section's movement; :func:`scoring_program` names the program that set the
+file up where the file shows it (ACBLscore), so that its conventions apply. Reading needs
+the ``bridgemate`` extra (``pip install 'bridgescore[bridgemate]'``); a table that
+``access-parser`` cannot read is read with Debian's ``mdbtools`` when it is installed.
+Writing ``.bws`` is not supported. See ``docs/bridgemate.md``.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from bridgescore.io.bridgemate._event import (
     read_remark,
     to_event,
 )
+from bridgescore.io.bridgemate._program import ACBLSCORE, SIGNS, Sign, scoring_program
 from bridgescore.io.bridgemate._tables import (
     OPTIONAL,
     REQUIRED,
@@ -105,11 +108,13 @@ def movement(document: BWSDocument, section: str | None = None) -> Movement:
 
 
 __all__ = [
+    "ACBLSCORE",
     "ACCESS_MAGIC",
     "ARBITRAL",
     "MATCHPOINTS",
     "NOT_PLAYED",
     "PROGRAM",
+    "SIGNS",
     "WRONG_DIRECTION",
     "BWSDocument",
     "BWSError",
@@ -119,6 +124,7 @@ __all__ = [
     "RemarkKind",
     "RoundRow",
     "SectionRow",
+    "Sign",
     "contract_text",
     "from_tables",
     "is_access",
@@ -127,5 +133,6 @@ __all__ = [
     "movements",
     "participants",
     "read_remark",
+    "scoring_program",
     "to_event",
 ]
