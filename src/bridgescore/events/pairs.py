@@ -188,6 +188,14 @@ class Sections(Word):
         return DuplicateError
 
 
+def sections_apart(rows: Sequence[ResultRow], sections: str | Sections = Sections.AUTO) -> bool:
+    """Whether ``rows`` are scored section by section: asked (``apart``) or by default
+    (``auto``), and the rows name two sections or more."""
+    if Sections.parse(sections) is Sections.ACROSS:
+        return False
+    return len({row.section for row in rows}) > 1
+
+
 def section_field(section: str, field: str) -> str:
     """The name of one section's field when sections are scored apart: ``A`` (one field),
     ``A NS``, ``A EW``."""
@@ -254,8 +262,7 @@ def score_pairs(
     an event of its own, its fields named ``A NS``, ``A EW`` (or ``A``) and its travellers
     marked with the section (rows of one section only are one event, as they are).
     """
-    named = {row.section for row in event.rows}
-    if Sections.parse(sections) is not Sections.ACROSS and len(named) > 1:
+    if sections_apart(event.rows, sections):
         asked = {
             "policy": policy, "butler": butler, "field": field, "factor_totals": factor_totals,
             "cross_imps": cross_imps, "imp_totals": imp_totals,
