@@ -252,3 +252,14 @@ def test_options_given_whole_are_only_compared() -> None:
     assert found.describe().startswith(
         "scored with the options given: matchpoint policy ebu; the file's own figures:"
     )
+
+
+def test_a_session_a_program_set_up_is_scored_on_its_scale() -> None:
+    """A Bridgemate file ACBLscore set up is run in the web app at 1 a beat; others at the
+    european scale."""
+    from bridgescore.events.conventions import session_scoring
+    from bridgescore.events.vocabulary import Scoring
+
+    assert session_scoring("ACBLscore") is Scoring.ACBL
+    assert session_scoring("") is Scoring.MATCHPOINTS
+    assert session_scoring("EBUScore Pairs 1.2.20") is Scoring.MATCHPOINTS

@@ -21,7 +21,7 @@ from bridgescore.events.pairs import PairsResult
 from bridgescore.events.scoring import score_event
 from bridgescore.io import bridgemate
 from bridgescore.web import clubs, director_forms, live
-from bridgescore.web.models import Club, Entry, Session, SessionPair, TableLink
+from bridgescore.web.models import Club, Entry, LogLine, Session, SessionPair, TableLink
 
 BWS = Path(__file__).parents[1] / "io" / "data" / "bridgemate" / "bridgemate_2025-12-23.bws"
 """The Palo Alto Bridge Center's session of 23 December 2025 (3.1 MB, two sections)."""
@@ -84,6 +84,11 @@ def test_a_section_of_the_real_file_starts_a_session_with_its_results(
         f"imported from Bridgemate file {BWS.name}, section {section}"
     }
     assert set(kept.values_list("by__username", flat=True)) == {"td"}
+    # the log says which program set the file up, and that it carries no scores to check
+    created = LogLine.objects.get(session=session, what="session created").detail
+    assert "set up by ACBLscore: scored as it scores (matchpoints (ACBL))" in created
+    assert session.scoring == "acbl"  # 1 a beat, as ACBLscore matchpoints
+    assert f"{results} results imported" in created
     # the real file's first row: section 1, table 8, round 1, board 13, 2 S by E, +1
     if section == "A":
         first = kept.get(round=1, table=8, board=13)

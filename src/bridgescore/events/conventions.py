@@ -31,6 +31,7 @@ from typing import Any, Final
 from bridgescore.duplicate.adjusted import get_policy
 from bridgescore.duplicate.butler import get_butler_preset
 from bridgescore.duplicate.imps import DuplicateError
+from bridgescore.duplicate.matchpoints import Scale
 from bridgescore.errors import Gettext, Message, listed
 from bridgescore.errors import marked as _
 from bridgescore.events.model import Event
@@ -562,6 +563,17 @@ def choose_conventions(
 
 def _said(value: object) -> str:
     return str(value.value) if isinstance(value, Enum) else str(value)
+
+
+def session_scoring(program: str, scoring: Scoring = Scoring.MATCHPOINTS) -> Scoring:
+    """How a session a program set up is matchpointed when it is run here (a Bridgemate
+    file imported into the club web app): on the ACBL scale (1 a beat) where the program's
+    matchpoint policy is (ACBLscore), else as ``scoring``."""
+    entry = program_conventions(program)
+    policy = None if entry is None else entry.for_scoring(scoring).policy
+    if policy is not None and get_policy(policy).scale is Scale.ACBL:
+        return Scoring.ACBL
+    return scoring
 
 
 def program_names() -> Sequence[str]:

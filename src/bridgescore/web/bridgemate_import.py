@@ -73,6 +73,9 @@ class BridgemateSection:
     results: tuple[ReceivedRow, ...]
     date: datetime.date | None = None
     """The session's date as the file gives it (``Session.Date``), if it does."""
+    program: str = ""
+    """The scoring program that set the file up, where the file shows it
+    (:func:`bridgescore.io.bridgemate.scoring_program`), else ``''``."""
 
     @property
     def shown(self) -> str:
@@ -123,6 +126,7 @@ def read_section(upload: UploadedFile, section: str) -> BridgemateSection:
         names={p.id: " & ".join(p.names) for p in players},
         results=only.standing(),
         date=_date(document.date),
+        program=bridgemate.scoring_program(document, upload.name or name),
     )
 
 

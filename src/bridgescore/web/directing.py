@@ -24,6 +24,7 @@ from django.utils.translation import gettext, gettext_lazy, gettext_noop
 from django.utils.translation import gettext as _
 
 from bridgescore.errors import BridgeError
+from bridgescore.events.conventions import session_scoring
 from bridgescore.events.movements.fit import Seating, table_in
 from bridgescore.events.movements.spec import KINDS, MovementSpec, Option
 from bridgescore.events.movements.suggest import (
@@ -37,6 +38,7 @@ from bridgescore.events.movements.suggest import (
 )
 from bridgescore.events.movements.swiss import Draw
 from bridgescore.events.teams import ByeAward, ByeRule
+from bridgescore.events.vocabulary import Scoring
 from bridgescore.web import (
     analysing,
     bridgemate_import,
@@ -223,6 +225,8 @@ def _new_pairs_session(
     if imported is not None:  # the file's players, where the director typed no names
         names = {**imported.names, **names}
     hands = data["hands"]
+    # a session set up by a program that matchpoints 1 a beat (ACBLscore) is run so here
+    scoring = session_scoring(imported.program if imported is not None else "")
     holding = entries.writing() if imported is not None else contextlib.nullcontext()
     with holding, transaction.atomic():  # an import: no table's write comes in between
         session = clubs.create_session(
@@ -234,10 +238,22 @@ def _new_pairs_session(
             names=names,
             hands_pbn=director_forms.text_of(hands) if hands is not None else "",
             lead_rule=data["lead_rule"],
+            scoring=scoring.value,
         )
         if imported is not None:
             kept = bridgemate_import.import_results(session, imported, user)
             shown = _("{file}, {count} results imported").format(file=shown, count=kept)
+            if imported.program:  # a Bridgemate file holds no scores of that program's
+                shown = _(
+                    "{shown}; set up by {program}: scored as it scores ({scoring}); the file"
+                    " carries no scores of its own to check against"
+                ).format(
+                    shown=shown,
+                    program=imported.program,
+                    scoring=_("matchpoints (ACBL)")
+                    if scoring is Scoring.ACBL
+                    else _("matchpoints"),
+                )
     return session, shown
 
 
