@@ -336,3 +336,77 @@ def test_a_moved_row_that_points_nowhere_is_a_located_error(
         f"{moved}, table PlayerNumbers: damaged, some rows cannot be read (a moved row points"
         " to row 200 of page 1458, which has 30)"
     )
+
+
+# --- rows written before columns were added ------------------------------------------
+
+
+def _short(row: bytes) -> bytes:
+    """A ``PlayerNumbers`` row of the real file (9 columns: the fixed Section, Table,
+    Round, TimeLog in 14 bytes after the column count, the yes/no Updated and Processed in
+    the null mask, the variable Direction, Number, Name) as the table's first five columns
+    (ids 0-4: Section, Table, Direction, Number, Name) write it, the same length: column
+    count 5; Section and Table; the three texts; free bytes; the end of the data, the
+    three texts' offsets (last first), their count, a one-byte null mask (0x1f)."""
+    assert row[0] == 9
+    eod, name, number, direction, count = row[-7:-2]
+    assert count == 3
+    texts = [row[direction:number], row[number:name], row[name:eod]]
+    body = bytearray([5]) + row[1:5]
+    starts = []
+    for text in texts:
+        starts.append(len(body))
+        body += text
+    tail = bytes([len(body), starts[2], starts[1], starts[0], 3, 0x1F])
+    return bytes(body + bytes(len(row) - len(body) - len(tail)) + tail)
+
+
+def _written_before(tmp_path: Path) -> Path:
+    """The real file with every row of ``PlayerNumbers``' first page that stands there (41
+    of them: the others were moved) written as before ``Round``, ``Updated``,
+    ``Processed`` and ``TimeLog`` were added to the table."""
+    data = bytearray(BWS.read_bytes())
+    base = 69 * _PAGE
+    offsets = _offsets(data, 69)
+    for number, offset in enumerate(offsets):
+        if offset & 0xC000:
+            continue
+        end = _PAGE if number == 0 else offsets[number - 1] & 0x1FFF
+        data[base + offset : base + end] = _short(bytes(data[base + offset : base + end]))
+    path = tmp_path / "short.bws"
+    path.write_bytes(bytes(data))
+    return path
+
+
+def test_rows_written_before_columns_were_added_are_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, expected: Event
+) -> None:
+    # access-parser 0.0.6 alone: "table PlayerNumbers: damaged, some rows cannot be read
+    # (Record did not parse correctly...)", as the real ACBLscore files were refused
+    monkeypatch.setattr(_mdbtools, "available", lambda: False)
+    short = _written_before(tmp_path)
+    table = _access.read_tables(short, ("PlayerNumbers",))["PlayerNumbers"]
+    assert len(table["Number"]) == 68
+    first = {name: values[0] for name, values in table.items()}
+    assert first == {
+        "Section": 1, "Table": 1, "Direction": "N", "Number": "5392373", "Name": "Colin Hemsley",
+        "Round": None, "Updated": False, "Processed": False, "TimeLog": None,
+    }  # fmt: skip
+    assert sum(1 for r in table["Round"] if r is None) == 41
+    assert _rows({k: v for k, v in table.items() if k not in _ADDED}, frozenset()) == _rows(
+        {k: v for k, v in _access.read_tables(BWS, ("PlayerNumbers",))["PlayerNumbers"].items()
+         if k not in _ADDED}, frozenset(),
+    )  # fmt: skip
+    _same_event(bridgescore.load_event(short), expected)
+
+
+_ADDED = frozenset(("Round", "Updated", "Processed", "TimeLog"))
+"""The columns added to ``PlayerNumbers`` after its first five."""
+
+
+@needs_mdbtools
+def test_mdbtools_reads_the_rows_written_before_the_same(tmp_path: Path) -> None:
+    short = _written_before(tmp_path)
+    texts = frozenset(("Direction", "Number", "Name"))
+    ours = _access.read_tables(short, ("PlayerNumbers",))["PlayerNumbers"]
+    assert _rows(_mdbtools.read_table(short, "PlayerNumbers"), texts) == _rows(ours, texts)

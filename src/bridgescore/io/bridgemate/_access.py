@@ -9,6 +9,8 @@ here and turned into located errors for the tables bridgescore needs, never show
 console, never silently passed over. A table it cannot read is read with Debian's
 ``mdbtools`` when that is installed (:mod:`._mdbtools`), so that every file ``mdbtools``
 reads is read; dates and times come back from both as the whole seconds Access keeps.
+Rows ``access-parser`` misreads (moved rows, rows written before columns were added)
+are read as Access writes them (:mod:`._jet`).
 """
 
 from __future__ import annotations
@@ -19,11 +21,12 @@ import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from bridgescore.errors import BridgeInputError, Message, MissingExtraError
 from bridgescore.errors import marked as _
 from bridgescore.io.bridgemate import _mdbtools
+from bridgescore.io.bridgemate._jet import as_access_writes
 from bridgescore.io.text import is_access
 
 if TYPE_CHECKING:
@@ -192,7 +195,7 @@ def _parsed(
                 )
             kept.records.clear()
             try:
-                table = _moved_rows_read(database.get_table(name))
+                table = as_access_writes(database.get_table(name))
                 parsed = table.parse()
             except Exception as error:  # the library raises anything on a damaged table
                 failed[name] = BWSError(
@@ -214,67 +217,6 @@ def _parsed(
             except BWSError as error:
                 failed[name] = error
     return tables, failed
-
-
-def _moved_rows_read(table: Any) -> Any:
-    """``table`` reading the rows Access moved to another page as they are.
-
-    A row that grows past its page (Bridgemate Control Software fills in a player's name)
-    is moved to another page and leaves a pointer behind (flag ``0x4000``). The moved row
-    ends where the row before it on its new page starts; ``access-parser`` 0.0.6 clears
-    that offset's flags only when ``end & 0x8000 and (end & 0xff) != 0``, so when the
-    row before starts at a multiple of 256, or is itself a pointer, the moved row runs to
-    the end of the page and is read from the wrong row's bytes: silently, with empty
-    fields. Here the offsets are masked as ``mdbtools`` and Jackcess mask them
-    (``& 0x1fff``). A table of another shape is returned as it is."""
-    if not callable(getattr(table, "_get_overflow_record", None)) or not all(
-        hasattr(table, name) for name in ("_data_pages", "page_size", "version")
-    ):
-        return table
-    kind: type[Any] = type(table)
-    if kind not in _MOVED_ROWS_READ:
-
-        class MovedRowsRead(kind):  # type: ignore[misc]
-            def _get_overflow_record(self, record_pointer: int) -> bytes | None:
-                return _moved_row(self._data_pages, self.page_size, self.version, record_pointer)
-
-        _MOVED_ROWS_READ[kind] = MovedRowsRead
-    table.__class__ = _MOVED_ROWS_READ[kind]
-    return table
-
-
-_MOVED_ROWS_READ: dict[type[Any], type[Any]] = {}
-"""``access-parser``'s table class, and the same reading moved rows as they are."""
-
-
-def _moved_row(
-    pages: Mapping[int, bytes], page_size: int, version: int, pointer: int
-) -> bytes | None:
-    """The bytes of the row a pointer names: row ``pointer & 0xff`` of page
-    ``pointer >> 8``, from its offset to the offset of the row before it (or the page's
-    end), both without their flags."""
-    from access_parser.parsing_primitives import (  # type: ignore[import-untyped]
-        parse_data_page_header,
-    )
-
-    number, page = pointer & 0xFF, pointer >> 8
-    data = pages.get(page * page_size)
-    log = logging.getLogger("access_parser")
-    if data is None:
-        log.warning(f"a moved row points to page {page}, which is not a data page")
-        return None
-    offsets = parse_data_page_header(data, version=version).record_offsets
-    if number >= len(offsets):
-        log.warning(f"a moved row points to row {number} of page {page}, which has {len(offsets)}")
-        return None
-    start = offsets[number] & _OFFSET
-    end = page_size if number == 0 else offsets[number - 1] & _OFFSET
-    return bytes(data[start:end])
-
-
-_OFFSET: Final = 0x1FFF
-"""The offset bits of a row's entry in a data page (the others are flags: 0x8000
-deleted, 0x4000 moved)."""
 
 
 def _dates(table: object) -> frozenset[str]:
