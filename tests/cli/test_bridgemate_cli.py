@@ -29,7 +29,10 @@ def test_event_reads_the_bws() -> None:
     result = run("event", str(BWS), "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["event"]["program"] == "Bridgemate"
+    assert data["event"]["program"] == "ACBLscore"  # recognised by its habits (issue 25)
+    assert data["conventions"]["known_program"] == "ACBLscore"
+    fields = {p["field"] for p in data["participants"]}
+    assert fields == {"A NS", "A EW", "B NS", "B EW"}  # each section scored apart
     assert len(data["results"]) == 384
     assert len(data["participants"]) == 34
     names = {p["id"]: p["names"] for p in data["participants"]}
@@ -40,7 +43,10 @@ def test_report_from_the_bws(tmp_path: Path) -> None:
     result = run("report", str(BWS), "--html", str(tmp_path / "site"))
     assert result.exit_code == 0, result.output
     assert (tmp_path / "site" / "board-24.html").is_file()
-    assert "Colin Hemsley" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "Colin Hemsley" in index
+    assert "Section A: North-South" in index
+    assert "Section B: East-West" in index
 
 
 def _key(row: ResultRow) -> tuple[object, ...]:

@@ -101,12 +101,13 @@ def test_the_five_registries() -> None:
     assert BUTLER_PRESET_REGISTRY.names() == ("drop-1", "acbl", "mean")
     assert BUTLER_PRESET_REGISTRY.default == "drop-1"
     assert MATCHPOINT_POLICY_REGISTRY.names() == (
-        "wbf", "ebu", "acbl", "exact", "manual", "ruter", "compscore", "realbridge", "brian",
+        "wbf", "magic-contest", "ebu", "acbl", "exact", "manual", "ruter", "compscore",
+        "realbridge", "brian", "kops",
     )  # fmt: skip
-    assert get_policy("Magic Contest") is get_policy("wbf")
+    assert get_policy("Magic Contest") is get_policy("magic-contest")
     assert VP_SCALE_REGISTRY.names() == ("wbf", "20", "30")
     assert get_scale("Continuous", 8).name == "wbf"
-    with pytest.raises(UnknownMethodError, match="not a matchpoint policy; use wbf, ebu"):
+    with pytest.raises(UnknownMethodError, match="not a matchpoint policy; use wbf, magic-contest"):
         get_policy("nope")
 
 

@@ -264,7 +264,8 @@ def test_board_results_value() -> None:
 
 def test_policy_registry() -> None:
     assert policy_names() == (
-        "wbf", "ebu", "acbl", "exact", "manual", "ruter", "compscore", "realbridge", "brian",
+        "wbf", "magic-contest", "ebu", "acbl", "exact", "manual", "ruter", "compscore",
+        "realbridge", "brian", "kops",
     )  # fmt: skip
     assert DEFAULT_POLICY == "wbf"
     assert get_policy() is MATCHPOINT_POLICIES["wbf"]

@@ -28,6 +28,7 @@ from bridgescore.events.pairs import (
     field_kind,
     matchpoint_travellers,
     pairs_scoring,
+    sections_apart,
     traveller_shares,
 )
 from bridgescore.events.scoring import (
@@ -56,9 +57,14 @@ class Rescorer:
         """``score_with(event, options)``, rescoring only the boards whose results changed."""
         check_has_results(event)
         how = options.scoring
-        if event.matches or kind_of(event) is not EventKind.PAIRS or how.uses_imps:
-            return score_with(event, options)
         rows = event.results.rows
+        if (
+            event.matches
+            or kind_of(event) is not EventKind.PAIRS
+            or how.uses_imps
+            or sections_apart(rows)  # a file's sections, each scored apart: scored whole
+        ):
+            return score_with(event, options)
         scoring = pairs_scoring(how)
         field = "two" if options.field is Field.DIRECTIONS else options.field.value
         by_board = group_by_board(rows)

@@ -18,7 +18,13 @@ from bridgescore.events.conventions import Chosen
 from bridgescore.events.figures import fixed, points, signed
 from bridgescore.events.individual import IndividualResult
 from bridgescore.events.model import Event, ResultRow
-from bridgescore.events.pairs import CardLine, PairsResult, Traveller, TravellerLine
+from bridgescore.events.pairs import (
+    CardLine,
+    PairsResult,
+    Traveller,
+    TravellerLine,
+    field_section,
+)
 from bridgescore.events.scoring import EventResult, score_event, score_with
 from bridgescore.events.selfcheck import Checked
 from bridgescore.events.teams import TeamsResult, TeamStanding
@@ -442,7 +448,13 @@ def pairs_standings(event: Event, result: PairsResult, w: Words = ENGLISH) -> li
             *((_("Penalty"),) if fined else ()),
         )
         numeric = frozenset(range(3, len(header)))
-        standings.append(Table(field_names[name], header, tuple(ranking), numeric))
+        section, own = field_section(name)
+        title = (
+            field_names[own]
+            if section is None
+            else _("Section {section}: {field}").format(section=section, field=field_names[own])
+        )
+        standings.append(Table(title, header, tuple(ranking), numeric))
     return standings
 
 
