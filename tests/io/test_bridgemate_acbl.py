@@ -69,6 +69,9 @@ def test_a_file_named_as_acblscore_names_a_game_is_acblscore(tmp_path: Path) -> 
     assert scoring_program(bridgemate.from_tables(bare, source="club/251223M.bws")) == ACBLSCORE
     assert scoring_program(bridgemate.from_tables(bare, source="club/251223X.bws")) == ""
     assert scoring_program(bridgemate.from_tables(bare, source="club/251323M.bws")) == ""
+    assert scoring_program(bridgemate.from_tables(bare, source="club/251223m.bws")) == ""
+    assert scoring_program(bridgemate.from_tables(bare, source="club/20251223M.bws")) == ""
+    assert scoring_program(bridgemate.from_tables(bare, source="club/x251223M.bws")) == ""
 
 
 def test_a_file_with_other_member_numbers_names_no_program() -> None:

@@ -23,11 +23,12 @@ from bridgescore.io.bridgemate._tables import BWSDocument
 ACBLSCORE: Final = "ACBLscore"
 
 _ACBL_GAME_FILE: Final = re.compile(
-    r"(?:^|[^0-9])\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])[MAEL]$", re.IGNORECASE
+    r"(?:^|[^0-9A-Za-z])\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])[MAEL]$"
 )
 """ACBLscore's name for a game: ``YYMMDDT`` (two-digit year, month, day and the time of
-day: Morning, Afternoon, Evening, Late), which the ``.bws`` it creates shares
-(``251223M.BWS``, uploaded as ``1766528722-gmeDcSvigL@251223M.BWS``)."""
+day: Morning, Afternoon, Evening, Late, a capital), which the ``.bws`` it creates shares
+(``251223M.BWS``, uploaded as ``1766528722-gmeDcSvigL@251223M.BWS``); the date must stand
+alone (``club-20251223M`` is not one)."""
 
 _ACBL_NUMBER: Final = re.compile(r"^[0-9J-Z]\d{6}$", re.IGNORECASE)
 """An ACBL player number: seven characters, the first a digit (or, in older numbers, a
