@@ -119,6 +119,9 @@ class CardLine:
     points: float | None
     percent: float | None
     round: int | None
+    section: str | None = None
+    """The section whose traveller the line is on, when sections are scored apart (its
+    board's page is that section's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -513,7 +516,10 @@ def traveller_shares(traveller: Traveller) -> tuple[BoardShare, ...]:
             (row.ew, "EW", row.ns, line.ew_points, line.ew_percent),
         ):
             score = None if row.ns_score is None else row.ns_score * (1 if side == "NS" else -1)
-            card = CardLine(row.board, side, opponents, shown, score, points, percent, row.round)
+            card = CardLine(
+                row.board, side, opponents, shown, score, points, percent, row.round,
+                traveller.section,
+            )  # fmt: skip
             exact = line.exact(side) or Fraction(0)
             shares.append(BoardShare(pair, side, card, line.counted(side), exact, top))
     return tuple(shares)
