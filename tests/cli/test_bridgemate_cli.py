@@ -42,7 +42,12 @@ def test_event_reads_the_bws() -> None:
 def test_report_from_the_bws(tmp_path: Path) -> None:
     result = run("report", str(BWS), "--html", str(tmp_path / "site"))
     assert result.exit_code == 0, result.output
-    assert (tmp_path / "site" / "board-24.html").is_file()
+    # each section's traveller on its own page: A played boards 1-24, B 1-21
+    site = tmp_path / "site"
+    assert (site / "board-A24.html").is_file()
+    assert (site / "board-B1.html").is_file()
+    assert not (site / "board-B24.html").exists()
+    assert "board-B1.html" in (site / "index.html").read_text(encoding="utf-8")
     index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert "Colin Hemsley" in index
     assert "Section A: North-South" in index

@@ -134,6 +134,7 @@ def test_the_json_form_names_everything_applied() -> None:
         "factoring": "field",
         "field": "auto",
         "incomplete": "raise",
+        "sections": "auto",
         "given": [],
         "found": [],
         "description": "scored as Pianola 1.0 scores (the file names it): short totals scaled"

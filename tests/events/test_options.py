@@ -53,6 +53,7 @@ def test_every_default_is_bridgescores() -> None:
         "field": "auto",
         "factoring": "policy",
         "incomplete": "raise",
+        "sections": "auto",
     }
 
 

@@ -351,3 +351,19 @@ def test_a_short_total_is_scaled_to_its_sections_session() -> None:
     # across the field, "the session" is the event's 9 boards
     across = score_pairs(_phantom_mitchell(), "acbl", factor_totals="session", sections="across")
     assert {s.pair: (s.total, s.percent) for s in across.standings}["A1EW"] == (9.0, 50.0)
+
+
+def test_acblscore_conventions_scale_short_totals_to_the_section_session() -> None:
+    # _phantom_mitchell's figures, worked out above: A's EW pairs 3 over 3 boards of 4,
+    # written 4.00 and 50 %; across the field the session is the event's 9 boards
+    event = Event(_phantom_mitchell(), program=ACBLSCORE)
+    chosen = options_for(event)
+    assert (chosen.options.sections, chosen.options.factoring.value) == (Sections.APART,
+                                                                         "session")  # fmt: skip
+    assert "each section scored apart" in chosen.describe()
+    scored = score_event(event, expect=PairsResult)
+    assert {s.pair: (s.total, s.percent) for s in scored.standings if s.field == "A EW"} == {
+        "A1EW": (4.0, 50.0), "A2EW": (4.0, 50.0), "A3EW": (4.0, 50.0), "A4EW": (4.0, 50.0)
+    }  # fmt: skip
+    across = score_event(event, expect=PairsResult, sections="across")
+    assert {s.pair: s.total for s in across.standings}["A1EW"] == 9.0

@@ -46,6 +46,7 @@ from bridgescore.events.options import (
     MpScale,
     ScoringOptions,
 )
+from bridgescore.events.pairs import Sections
 from bridgescore.events.vocabulary import EventKind, Scoring
 
 NO_CONVENTIONS: Final = "none"
@@ -76,6 +77,7 @@ class Conventions:
     factoring: Factoring | None = None
     field: Field | None = None
     incomplete: Incomplete | None = None
+    sections: Sections | None = None
     tie_marks: bool | None = None
 
     def __post_init__(self) -> None:
@@ -119,6 +121,12 @@ class Conventions:
             said.append(_("short totals scaled to every board"))
         if how in _PAIRS_IMPS and self.factoring is Factoring.FIELD:
             said.append(_("short totals scaled to the most boards played"))
+        if how in _MATCHPOINTS and self.factoring is Factoring.SESSION:
+            said.append(_("short totals scaled to the session, the percentage from them"))
+        if how in (*_MATCHPOINTS, *_PAIRS_IMPS) and self.sections is Sections.APART:
+            said.append(_("each section scored apart"))
+        if how in (*_MATCHPOINTS, *_PAIRS_IMPS) and self.sections is Sections.ACROSS:
+            said.append(_("sections scored across the field"))
         if how in (*_MATCHPOINTS, *_PAIRS_IMPS) and self.field is not None:
             said.append(_("field {field}", field=self.field.value))
         if how in (Scoring.IMPS, Scoring.BOARD_A_MATCH) and self.incomplete is Incomplete.SKIP:
@@ -134,6 +142,7 @@ _WORDS: Final = {
     "factoring": Factoring,
     "field": Field,
     "incomplete": Incomplete,
+    "sections": Sections,
 }
 
 
@@ -322,7 +331,7 @@ PROGRAMS: Final[tuple[ProgramConventions, ...]] = (
     ProgramConventions(
         "ACBLscore",
         r"acbl\s*score",
-        Conventions(policy="acbl", factoring=Factoring.BOARDS),
+        Conventions(policy="acbl", factoring=Factoring.SESSION, sections=Sections.APART),
         sources=(
             "docs/bridgemate.md, 'ACBLscore': ACBL matchpoints, 1 a beat and 1/2 a tie (ACBL,"
             " 'How to keep score'), Neuberg on a board played fewer times (M = N·S/n +"
@@ -476,6 +485,7 @@ ASKABLE: Final = (
     "factoring",
     "field",
     "incomplete",
+    "sections",
 )
 """The options a user may set on top of a program's conventions."""
 

@@ -29,6 +29,7 @@ from bridgescore.duplicate.imps import DEFAULT_IMP_TABLE, DuplicateError, get_im
 from bridgescore.duplicate.vp import DEFAULT_VP_SCALE, VP_SCALE_REGISTRY, VPScale, get_scale
 from bridgescore.errors import Message
 from bridgescore.errors import marked as _
+from bridgescore.events.pairs import Sections
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET, get_laws
 
@@ -135,13 +136,18 @@ class Field(Word):
 class Factoring(Word):
     """Whether a pair that played fewer boards has its total scaled up: as the
     matchpoint policy says (``policy``; never at IMPs), ``none``, to the most boards a
-    pair of its ``field`` played (Compscore, Pianola), or to every board of the event
-    (``boards``, Magic Contest for pairs that sat out). Percentages do not change."""
+    pair of its ``field`` played (Compscore, Pianola), to every board of the event
+    (``boards``, Magic Contest for pairs that sat out), percentages unchanged; or to every
+    board of the session with the percentage from the scaled score as written
+    (``session``, ACBLscore: 110.5 over 24 of 27 boards is 124.31 and 57.55 %)."""
 
     POLICY = "policy"
     NONE = "none"
     FIELD = "field"
     BOARDS = "boards"
+    SESSION = "session"
+    """Every board of the session (of the pair's section when sections are scored apart),
+    the percentage then taken from the scaled score as written (ACBLscore)."""
 
     @classmethod
     def aliases(cls) -> Mapping[str, Factoring]:
@@ -211,6 +217,7 @@ class ScoringOptions:
     field: Field = Field.AUTO
     factoring: Factoring = Factoring.POLICY
     incomplete: Incomplete = Incomplete.RAISE
+    sections: Sections = Sections.AUTO
 
     def __post_init__(self) -> None:
         kind = EventKind.parse(self.kind)
@@ -244,6 +251,7 @@ class ScoringOptions:
             "field": Field.parse(self.field),
             "factoring": Factoring.of(self.factoring),
             "incomplete": Incomplete.parse(self.incomplete),
+            "sections": Sections.parse(self.sections),
         }
         for name, value in parsed.items():
             object.__setattr__(self, name, value)
@@ -294,6 +302,7 @@ class ScoringOptions:
             "field": self.field.value,
             "factoring": self.factoring.value,
             "incomplete": self.incomplete.value,
+            "sections": self.sections.value,
         }
 
 
@@ -315,6 +324,7 @@ class AskedOptions(TypedDict, total=False):
     field: str | Field | None
     factoring: bool | str | Factoring | None
     incomplete: str | Incomplete | None
+    sections: str | Sections | None
 
 
 class OptionChanges(TypedDict, total=False):
@@ -334,6 +344,7 @@ class OptionChanges(TypedDict, total=False):
     field: str | Field
     factoring: bool | str | Factoring | None
     incomplete: str | Incomplete
+    sections: str | Sections
 
 
 def _scale_name(name: str) -> str:

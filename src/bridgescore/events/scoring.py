@@ -243,6 +243,7 @@ def score_with(event: Event, options: ScoringOptions) -> EventResult:
         cross_imps=options.cross_imps.value,
         imp_totals=options.imp_totals.value,
         entrants=entrants_of(event, options),
+        sections=options.sections,
     )
 
 

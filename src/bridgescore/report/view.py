@@ -355,12 +355,26 @@ def by_score(lines: Sequence[TravellerLine]) -> list[TravellerLine]:
     return sorted(lines, key=lambda line: (line.row.ns_score is None, -(line.row.ns_score or 0)))
 
 
-def _board_page(event: Event, board: int, tables: tuple[Table, ...], w: Words = ENGLISH) -> Page:
+def board_file(board: int, section: str | None = None) -> str:
+    """A board's page: ``board-1.html``; a section's when sections are scored apart,
+    ``board-A1.html``."""
+    return f"board-{section or ''}{board}.html"
+
+
+def _board_page(
+    event: Event,
+    board: int,
+    tables: tuple[Table, ...],
+    w: Words = ENGLISH,
+    section: str | None = None,
+) -> Page:
     _ = w.gettext
     hands = event.hands.get(board)
     return Page(
-        f"board-{board}.html",
-        _("Board {number}").format(number=board),
+        board_file(board, section),
+        _("Board {number}").format(number=board)
+        if section is None
+        else _("Board {number}, section {section}").format(number=board, section=section),
         tables,
         board=BoardInfo.of(board),
         hands=hand_views(hands, w) if hands is not None else None,
@@ -537,7 +551,7 @@ def card_row(
             points(line.points, d),
             *(() if imps else (fixed(line.percent, d),)),
         ),
-        (f"board-{line.board}.html", None, f"pair-{slug(line.opponents)}.html"),
+        (board_file(line.board, line.section), None, f"pair-{slug(line.opponents)}.html"),
     )
 
 
@@ -579,7 +593,10 @@ def _pairs_report(
         _("Boards"),
         (_("Board"), _("Results")),
         tuple(
-            Row((str(t.board), str(len(t.lines))), (f"board-{t.board}.html", None))
+            Row(
+                (f"{t.section} {t.board}" if t.section else str(t.board), str(len(t.lines))),
+                (board_file(t.board, t.section), None),
+            )
             for t in result.travellers
         ),
         frozenset({1}),
@@ -592,7 +609,9 @@ def _pairs_report(
     header = card_header(result, w, with_par=with_par)
 
     def traveller_page(t: Traveller) -> Page:
-        return _board_page(event, t.board, (traveller_table(t, result, w, pars.get(t.board)),), w)
+        return _board_page(
+            event, t.board, (traveller_table(t, result, w, pars.get(t.board)),), w, t.section
+        )
 
     def card_line(line: CardLine) -> Row:
         return card_row(line, imps, w, pars.get(line.board), with_par=with_par)
