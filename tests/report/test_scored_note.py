@@ -31,3 +31,16 @@ def test_the_ranking_page_says_how_the_file_was_scored(tmp_path: Path) -> None:
 def test_a_report_without_the_self_check_says_nothing_of_it() -> None:
     event = bridgescore.load_event(EBUSCORE)
     assert build_report(event).scored == ""
+
+
+def test_a_published_page_names_no_differing_figure_nor_file_path() -> None:
+    """Where figures differ, the page says how many agree; the figures that differ (with
+    the file's path on this machine) are for the terminal and the JSON."""
+    event = bridgescore.load_event(EBUSCORE.parent / "mp_pairs_mitchell_02.xml")
+    found = checked(event)
+    report = build_report(event, conventions=found)
+    assert report.scored.endswith(
+        f"the file's own figures: {found.comparison.agree} of {found.comparison.total} agree"
+    )
+    assert "xml" not in report.scored
+    assert "mp_pairs_mitchell_02.xml, line" in found.describe()

@@ -104,8 +104,9 @@ class Checked:
         """The file carries figures of its own to check against."""
         return self.comparison.total > 0
 
-    def message(self) -> Message:
-        """:meth:`describe`'s line as a message."""
+    def message(self, *, differences: bool = True) -> Message:
+        """:meth:`describe`'s line as a message (``differences=False``: without the first
+        figures that differ, for a published page)."""
         head = self.chosen.message()
         compared = self.comparison
         if not compared.total:
@@ -121,6 +122,13 @@ class Checked:
                 total=compared.total,
             )
         shown = listed([difference(f) for f in compared.differences[:SHOWN_DIFFERENCES]], "; ")
+        if not differences:
+            return _(
+                "{head}; the file's own figures: {agree} of {total} agree",
+                head=head,
+                agree=compared.agree,
+                total=compared.total,
+            )
         if self.tried > 1:
             return _(
                 "{head}; no conventions tried ({tried}) reproduce every figure of the file:"
@@ -140,10 +148,11 @@ class Checked:
             shown=shown,
         )
 
-    def describe(self, gettext: Gettext | None = None) -> str:
+    def describe(self, gettext: Gettext | None = None, *, differences: bool = True) -> str:
         """One line: the conventions applied, why, and how many of the file's figures agree
-        (the first that differ named), in ``gettext``'s language."""
-        return self.message().render(gettext)
+        (the first that differ named, unless ``differences=False``), in ``gettext``'s
+        language."""
+        return self.message(differences=differences).render(gettext)
 
     def as_dict(self) -> dict[str, object]:
         """The JSON form (``bridgescore event --json`` prints it under ``self_check``)."""

@@ -233,7 +233,7 @@ def build_report(
     scored = ""
     if isinstance(conventions, Checked):
         result = conventions.result
-        scored = conventions.describe(w.gettext)
+        scored = conventions.describe(w.gettext, differences=False)  # no file paths published
     elif conventions is None:
         result = score_event(event, scoring, policy=policy)
     else:
