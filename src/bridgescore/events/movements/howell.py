@@ -36,6 +36,7 @@ from bridgescore.events.movements.model import (
     board_range,
     check_size,
 )
+from bridgescore.events.movements.short_howell import short_howell
 
 MOST_TABLES: Final = max(BASE_ROUNDS)
 """The largest Howell built (a stored base round for every size from 4 tables)."""
@@ -425,6 +426,9 @@ def howell(
     if rounds == n:
         grid = complete_rounds(tables)
     else:
+        found = short_howell(tables, boards_per_round, rounds, pairs=pairs)
+        if found is not None:
+            return found
         grid = _partial(tables, rounds, rounds - 1 if pairs == n else rounds)
     movement = _movement(grid, boards_per_round, sit_out=pairs == n)
     if pairs == n:
