@@ -170,3 +170,67 @@ def test_cli_report_writes_the_standings_matches_and_team_pages(tmp_path: Path) 
     team = (site / "team-5.html").read_text(encoding="utf-8")
     assert team.count("<tr") == 7  # a header and its 6 matches
     assert "18.04" in team  # round 2: 5 v 4, 33-5
+
+
+def _without_vp_columns(tmp_path: Path) -> Path:
+    """ruter_team.pbn as an older Ruter writes its match table: ``MatchDetails`` (the
+    IMPs) and no ``VP_Home``/``VP_Away`` columns; the standings keep ``TotalScoreVP``."""
+    text = RUTER_TEAM.read_bytes().decode("latin-1")
+    lines, in_table = [], False
+    for line in text.split("\n"):
+        if line.startswith("[ScoreTable"):
+            line, in_table = line.replace("VP_Home\\5R;VP_Away\\5R;", ""), True
+        elif in_table and line.startswith("["):
+            in_table = False
+        elif in_table and line.strip():
+            head, rest = line.split('" ', 1)
+            vps_dropped = rest.split(None, 2)[2]
+            line = f'{head}" {vps_dropped}'
+        lines.append(line)
+    path = tmp_path / "ruter_team_old.pbn"
+    path.write_bytes("\n".join(lines).encode("latin-1"))
+    return path
+
+
+def test_a_match_table_without_vps_is_read_at_the_length_the_totals_show(
+    tmp_path: Path,
+) -> None:
+    path = _without_vp_columns(tmp_path)
+    event = load_event(path)
+    assert len(event.matches) == 30
+    assert all(m.home_vp is None and m.home_imps is not None for m in event.matches)
+    result = score_event(event)
+    assert isinstance(result, TeamsResult)
+    # the published VPs of the full file, worked out again from the IMPs at 8 boards
+    assert (result.matches[0].first_vp, result.matches[0].second_vp) == (15.75, 4.25)
+    assert (result.matches[10].first_vp, result.matches[10].second_vp) == (20.0, 0.0)
+    assert {s.team: (s.vp, s.place) for s in result.standings} == TOTALS
+    assert result.check is not None
+    assert result.check.describe() == (
+        "VPs worked out from the IMPs on the WBF scale for 8-board matches, the length"
+        " that gives every team's published total"
+    )
+    shown = run("event", str(path))
+    assert shown.exit_code == 0, shown.output
+    said = shown.output.splitlines()
+    assert said[0] == (
+        "bridgescore: scored as Ruter 4.7 scores (the file names it): the same as"
+        " bridgescore's defaults; the file's own figures: 20 of 20 agree"
+    )
+    assert said[1] == f"bridgescore: {result.check.describe()}"
+    assert "│ 1     │ 5    │ URI             │ 75.23 │ 156 │      86 │       6 │" in said
+
+
+def test_a_match_table_without_vps_or_a_length_to_find_is_refused_by_line() -> None:
+    table = [PublishedMatch(1, "A", "B", 25, 8, line=7), PublishedMatch(1, "C", "D", 16, 7)]
+    with pytest.raises(DuplicateError) as refused:
+        score_published_matches(table)
+    assert str(refused.value) == (
+        "line 7: A v B: the match gives its IMPs but not its VPs, and neither the file's"
+        " matches nor its totals show how many boards a match was"
+    )
+    # totals that no length from 1 to 64 gives are no help either
+    with pytest.raises(DuplicateError, match="nor its totals"):
+        score_published_matches(table, totals={"A": 11.0, "B": 9.5})
+    # the 20 scale does not depend on the length
+    assert score_published_matches(table, vp_scale="20").standings[0].team == "A"

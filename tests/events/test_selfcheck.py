@@ -19,8 +19,9 @@ from bridgescore.events.conventions import choose_conventions
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.ranking import places
 from bridgescore.events.scoring import options_for, score_event
-from bridgescore.events.selfcheck import checked
+from bridgescore.events.selfcheck import checked, difference
 from bridgescore.events.teams import TeamsResult
+from bridgescore.i18n import words
 
 DATA = Path(__file__).resolve().parents[1] / "io" / "data"
 EBUSCORE = DATA / "usebio" / "00201600+002321.xml"
@@ -263,3 +264,20 @@ def test_a_session_a_program_set_up_is_scored_on_its_scale() -> None:
     assert session_scoring("ACBLscore") is Scoring.ACBL
     assert session_scoring("") is Scoring.MATCHPOINTS
     assert session_scoring("EBUScore Pairs 1.2.20") is Scoring.MATCHPOINTS
+
+
+def test_a_difference_is_written_with_the_readers_decimal_separator() -> None:
+    # board 8 of the EBUScore file: 29.81 MP for North-South (Neuberg), 29 without it
+    found = checked(bridgescore.load_event(EBUSCORE), policy="manual")
+    first = found.comparison.differences[0]
+    where = f"({EBUSCORE}"
+    assert difference(first).render() == (
+        f"board 8, 4 v 13 North-South's points: ours 29.0, the file's 29.81 {where}, line 1023)"
+    )
+    assert difference(first).render(words("fi").gettext) == (
+        f"brikka 8, 4 – 13 PE:n pisteet: meillä 29,0, tiedostossa 29,81 {where}, rivi 1023)"
+    )
+    assert difference(first).render(words("es").gettext) == (
+        "estuche 8, 4 contra 13 puntos de NS: nuestro 29,0, el del archivo 29,81"
+        f" {where}, línea 1023)"
+    )

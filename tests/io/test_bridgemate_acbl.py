@@ -57,6 +57,11 @@ def test_the_real_file_is_recognised_as_acblscore_by_its_members(event: Event) -
     assert chosen.entry is not None
     assert chosen.entry.name == "ACBLscore"
     assert chosen.options.matchpoint_policy == "acbl"
+    # the file names no program: it is said to be recognised, not named
+    assert event.program_recognised
+    assert chosen.describe().startswith(
+        "scored as ACBLscore scores (recognised by the file's habits): matchpoint policy acbl"
+    )
 
 
 def test_a_file_named_as_acblscore_names_a_game_is_acblscore(tmp_path: Path) -> None:

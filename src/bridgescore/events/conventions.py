@@ -394,6 +394,8 @@ class Chosen:
     (:func:`bridgescore.events.selfcheck.checked`): ``policy ebu``..."""
     exact: bool = False
     """The options were given whole (``options=``): no program's conventions applied."""
+    recognised: bool = False
+    """The file does not name :attr:`program`; its habits show it (``Event.program_recognised``)."""
 
     @property
     def scoring(self) -> Scoring:
@@ -426,7 +428,11 @@ class Chosen:
         said = self.conventions.items(self.scoring)
         origin = origin_program(self.program)
         if self.entry is not None:
-            head = _("scored as {program} scores (the file names it)", program=origin)
+            head = (
+                _("scored as {program} scores (recognised by the file's habits)", program=origin)
+                if self.recognised
+                else _("scored as {program} scores (the file names it)", program=origin)
+            )
             if not said:
                 said = [_("the same as bridgescore's defaults")]
         elif self.exact:

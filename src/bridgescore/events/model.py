@@ -467,6 +467,9 @@ class Event:
     kind: EventKind = EventKind.PAIRS
     scoring: Scoring = Scoring.MATCHPOINTS
     program: str = ""
+    program_recognised: bool = False
+    """The file does not name :attr:`program`: it was recognised by the file's habits
+    (a Bridgemate ``.bws`` set up by ACBLscore)."""
     participants: tuple[Participant, ...] = ()
     hands: Mapping[int, Hands] = field(default_factory=dict)
     analyses: Mapping[int, Analysis] = field(default_factory=dict)

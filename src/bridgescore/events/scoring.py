@@ -137,6 +137,8 @@ def options_for(
     program = event.program if conventions == "auto" else ""
     figures = published_mp_scale(event) if program else None
     chosen = choose_conventions(program, base, given, figures=figures)
+    if event.program_recognised:
+        chosen = replace(chosen, recognised=True)
     if conventions is None and not chosen.turned_off:
         return replace(chosen, program=event.program, turned_off=True)
     return chosen
@@ -217,7 +219,8 @@ def score_with(event: Event, options: ScoringOptions) -> EventResult:
                     source=event.results.source,
                 )
             )
-        return score_published_matches(event.matches, vp_scale=options.vp_scale)
+        totals = {s.id: s.total for s in event.standings if s.total is not None}
+        return score_published_matches(event.matches, vp_scale=options.vp_scale, totals=totals)
     if kind is EventKind.TEAMS:
         return score_teams(
             event.results,

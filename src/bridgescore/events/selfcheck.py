@@ -114,7 +114,7 @@ class Checked:
                 "{head}; the file carries no figures of its own to check them against",
                 head=head,
             )
-        if self.agrees:
+        if self.agrees or not differences:
             return _(
                 "{head}; the file's own figures: {agree} of {total} agree",
                 head=head,
@@ -122,13 +122,6 @@ class Checked:
                 total=compared.total,
             )
         shown = listed([difference(f) for f in compared.differences[:SHOWN_DIFFERENCES]], "; ")
-        if not differences:
-            return _(
-                "{head}; the file's own figures: {agree} of {total} agree",
-                head=head,
-                agree=compared.agree,
-                total=compared.total,
-            )
         if self.tried > 1:
             return _(
                 "{head}; no conventions tried ({tried}) reproduce every figure of the file:"
@@ -205,12 +198,24 @@ def difference(figure: Figure) -> Message:
         "{subject} {figure}: ours {ours}, the file's {theirs}",
         subject=subject,
         figure=_FIGURE_NAMES.get(figure.name, Message("{name}", name=figure.name)),
-        ours="—" if figure.ours is None else _shown(figure.ours),
-        theirs=figure.theirs,
+        ours="—" if figure.ours is None else _decimal(_shown(figure.ours)),
+        theirs=_decimal(figure.theirs),
     )
     if figure.where is None:
         return said
     return _("{said} ({where})", said=said, where=figure.where.phrase)
+
+
+def _decimal(value: object) -> object:
+    """A figure with a decimal part as a message, so it is written with the reader's
+    decimal separator (``13,9`` in Finnish and Spanish); anything else as it is."""
+    found = _DECIMAL.match(str(value))
+    if found is None:
+        return value
+    return _("{whole}.{fraction}", whole=found["whole"], fraction=found["fraction"])
+
+
+_DECIMAL = re.compile(r"^(?P<whole>-?\d+)\.(?P<fraction>\d+)$")
 
 
 def _shown(value: object) -> object:

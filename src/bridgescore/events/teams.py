@@ -175,6 +175,9 @@ class VPCheck:
     unchecked: int = 0
     unplayed: int = 0
     """Matches not played yet (not checked, not ranked)."""
+    from_totals: bool = False
+    """The match length was found from the published totals: no match gives its VPs, and
+    the one length whose VPs add up to every team's published total was used."""
 
     @property
     def agrees(self) -> bool:
@@ -188,12 +191,16 @@ class VPCheck:
     def message(self) -> Message:
         """:meth:`describe`'s line as a message, translated where it is shown."""
         if not self.checked:
+            if self.from_totals:
+                return _(
+                    "VPs worked out from the IMPs on {scale} for {boards}-board matches, the"
+                    " length that gives every team's published total",
+                    scale=_scale_said(self.scale),
+                    boards=self.boards,
+                )
             return _("VPs not checked: no match gives both its IMPs and its VPs")
-        scale = (
-            _("the WBF scale") if self.scale == "wbf" else _("the {scale} scale", scale=self.scale)
-        )
         values = {
-            "scale": scale,
+            "scale": _scale_said(self.scale),
             "boards": self.boards,
             "agreeing": self.agreeing,
             "checked": self.checked,
@@ -236,6 +243,10 @@ class VPCheck:
         if self.unplayed:
             parts.append(_("{count} match(es) not played yet", count=self.unplayed))
         return listed(parts)
+
+
+def _scale_said(scale: str) -> Message:
+    return _("the WBF scale") if scale == "wbf" else _("the {scale} scale", scale=scale)
 
 
 _SHOWN = 5
@@ -522,11 +533,18 @@ def with_penalties(result: TeamsResult, penalties: Mapping[str, float]) -> Teams
 
 
 def score_published_matches(
-    matches: Sequence[PublishedMatch], *, vp_scale: str | VPScale = DEFAULT_VP_SCALE
+    matches: Sequence[PublishedMatch],
+    *,
+    vp_scale: str | VPScale = DEFAULT_VP_SCALE,
+    totals: Mapping[str, float] | None = None,
 ) -> TeamsResult:
     """Teams ranked from a match table: each match's published VPs (the scale's, for a
     match that gives IMPs only), places shared by equal totals, and every match's VPs
     checked against ``vp_scale`` (:class:`VPCheck`).
+
+    A table whose matches give their IMPs but neither their VPs nor their length (an
+    older Ruter's) is read at the length whose VPs add up to the published ``totals``
+    (each team's VPs, as the file's standings give them), when exactly that is known.
 
     >>> from bridgescore.events.model import PublishedMatch
     >>> table = [PublishedMatch(1, "A", "B", 25, 8, 15.75, 4.25),
@@ -542,16 +560,16 @@ def score_published_matches(
     played = [m for m in matches if not is_unplayed(m)]
     unplayed = tuple(m for m in matches if is_unplayed(m))
     check = replace(check_match_vps(played, vp_scale), unplayed=len(unplayed))
+    if check.boards is None and depends_on_boards(vp_scale) and totals:
+        length = _length_from_totals(played, vp_scale, totals)
+        if length is not None:
+            check = replace(check, boards=length, from_totals=True)
     scored = []
     for m in played:
         home_vp, away_vp = m.home_vp, m.away_vp
         if home_vp is None or away_vp is None:
             boards = m.boards or check.boards
-            if (
-                m.home_imps is None
-                or m.away_imps is None
-                or (boards is None and depends_on_boards(vp_scale))
-            ):
+            if m.home_imps is None or m.away_imps is None:
                 raise DuplicateError(
                     _(
                         "{home} v {away}: the match gives neither its VPs nor"
@@ -568,6 +586,25 @@ def score_published_matches(
                         away=m.away,
                     )
                 )
+            if boards is None and depends_on_boards(vp_scale):
+                raise DuplicateError(
+                    _(
+                        "{home} v {away}: the match gives its IMPs but not its VPs, and"
+                        " neither the file's matches nor its totals show how many boards a"
+                        " match was",
+                        home=m.home,
+                        away=m.away,
+                    )
+                    if m.line is None
+                    else _(
+                        "line {line}: {home} v {away}: the match gives its IMPs but not its"
+                        " VPs, and neither the file's matches nor its totals show how many"
+                        " boards a match was",
+                        line=m.line,
+                        home=m.home,
+                        away=m.away,
+                    )
+                )
             home_vp, away_vp = _scale_vp(vp_scale, boards, m)
         home_imps = 0.0 if m.home_imps is None else float(m.home_imps)
         away_imps = 0.0 if m.away_imps is None else float(m.away_imps)
@@ -576,6 +613,30 @@ def score_published_matches(
     waiting = tuple(team for m in unplayed for team in (m.home, m.away))
     standings = _standings(scored, teams=waiting)
     return TeamsResult(Scoring.IMPS, scale_name, tuple(scored), standings, check, unplayed=unplayed)
+
+
+def _length_from_totals(
+    matches: Sequence[PublishedMatch], vp_scale: str | VPScale, totals: Mapping[str, float]
+) -> int | None:
+    """The first match length (1 to 64 boards) at which every team's VPs (published, or
+    the scale's for its IMPs) add up to its published total; ``None`` when none does."""
+    if any(m.home_imps is None or m.away_imps is None for m in matches if m.home_vp is None):
+        return None
+    teams = {team for m in matches for team in (m.home, m.away)} & set(totals)
+    if not teams:
+        return None
+    for boards in range(1, _MOST_BOARDS + 1):
+        summed: dict[str, float] = defaultdict(float)
+        for m in matches:
+            if m.home_vp is not None and m.away_vp is not None:
+                home, away = m.home_vp, m.away_vp
+            else:
+                home, away = _scale_vp(vp_scale, m.boards or boards, m)
+            summed[m.home] += home
+            summed[m.away] += away
+        if all(abs(summed[team] - totals[team]) < _HALF_HUNDREDTH for team in teams):
+            return boards
+    return None
 
 
 def is_unplayed(match: PublishedMatch) -> bool:

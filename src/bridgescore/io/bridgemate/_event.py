@@ -179,6 +179,7 @@ def to_event(document: BWSDocument, *, laws: str = DEFAULT_LAW_SET, strict: bool
         kind=EventKind.PAIRS,
         scoring=Scoring.MATCHPOINTS,
         program=program,
+        program_recognised=program != PROGRAM,
         participants=participants(document, moves, qualify=qualify),
     )
 
