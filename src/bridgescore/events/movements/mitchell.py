@@ -393,12 +393,178 @@ def web_mitchell(tables: int, boards_per_round: int, rounds: int) -> Movement:
     return _movement(MovementKind.MITCHELL, plans, boards_per_round)
 
 
+def beynon_mitchell(
+    base: int, appendix: int, boards_per_round: int, rounds: int | None = None
+) -> Movement:
+    """An appendix Mitchell: ``base`` tables of moving pairs with ``appendix`` tables appended.
+
+    The boards move down one table round the ``base`` tables and never leave them;
+    appendix table ``base + j`` stands beside table ``j`` and shares its boards. At those
+    ``appendix`` tables (the dual section) table ``j`` keeps a stationary NS pair and
+    table ``base + j`` a stationary EW pair; everyone else moves, the NS pairs up one
+    place, the EW pairs down two places round the ``base`` places, a moving NS pair
+    taking the appendix table when it reaches the dual section and a moving EW pair
+    the base table (D. Beynon's movement; see ``docs/mitchell.md``). Each pair starts
+    at the table of its number (``"1NS"``... ``"{T}EW"``, ``T = base + appendix``) and
+    plays every set once in the ``base`` rounds. Moving pairs meet at most once when
+    ``base`` is odd and not a multiple of 3 (the published bases 5, 7, 11, 13...):
+    they close on each other three places a round.
+    """
+    check_size("base", base, 5)
+    check_size("appendix", appendix, 1)
+    check_size("boards_per_round", boards_per_round, 1)
+    if base % 2 == 0 or base % 3 == 0:
+        raise MovementError(
+            _(
+                "base must be odd and not a multiple of 3 (5, 7, 11, 13, ...) for an appendix"
+                " Mitchell, got {base!r}",
+                base=base,
+            )
+        )
+    if appendix > base:
+        raise MovementError(
+            _(
+                "appendix must be at most the {base} base tables, got {appendix!r}",
+                base=base,
+                appendix=appendix,
+            )
+        )
+    if rounds is None:
+        rounds = base
+    check_size("rounds", rounds, 1)
+    if rounds > base:
+        raise MovementError(
+            _(
+                "rounds must be at most the {base} base tables, got {rounds!r}",
+                base=base,
+                rounds=rounds,
+            )
+        )
+    plans = []
+    for r in range(rounds):
+        plan = _RoundPlan()
+        ns_at = {(m + r) % base: m for m in range(base)}  # place -> moving NS pair's start
+        ew_at = {(m - 2 * r) % base: m for m in range(base)}
+        for place in range(base):
+            board_set = (place + r) % base
+            ns_start, ew_start = ns_at[place], ew_at[place]
+            ns = f"{ns_start + (base if ns_start < appendix else 0) + 1}NS"
+            ew = f"{ew_start + 1}EW"
+            if place < appendix:
+                plan.seats.append((place, f"{place + 1}NS", ew, board_set))
+                plan.seats.append((base + place, ns, f"{base + place + 1}EW", board_set))
+            else:
+                plan.seats.append((place, ns, ew, board_set))
+        plans.append(plan)
+    return _movement(MovementKind.MITCHELL, plans, boards_per_round)
+
+
+def scrambled_mitchell(
+    tables: int,
+    boards_per_round: int,
+    rounds: int | None = None,
+    *,
+    even: str = "skip",
+    per_round: int | None = None,
+) -> Movement:
+    """A Mitchell with its arrow switches spread over the field, for one winner.
+
+    Instead of every table switching in the last rounds, ``per_round`` tables switch in
+    every round (default: as many as :func:`arrow_switch_rounds` would switch rounds):
+    the table of NS pair ``t`` against EW pair ``q`` is turned round when ``t + q``
+    (numbers counted from 0, round the ``tables``) is one of ``per_round`` values
+    spaced evenly. With an odd number of tables every round then has ``per_round``
+    tables turned, and every pair is turned in ``per_round`` rounds, as the last-rounds
+    switch would turn it, on different boards at different tables; a switch forgotten
+    at one table spoils one table's boards, not the field's. (With an even number the
+    skip leaves some rounds without a switch.) The other arguments are
+    :func:`mitchell`'s.
+    """
+    plain = mitchell(tables, boards_per_round, rounds, even=even)
+    if per_round is None:
+        per_round = len(arrow_switch_rounds(len(plain.rounds), boards_per_round))
+    check_size("per_round", per_round, 1)
+    if per_round > tables:
+        raise MovementError(
+            _(
+                "per_round must be at most the {tables} tables, got {per_round!r}",
+                tables=tables,
+                per_round=per_round,
+            )
+        )
+    values = {k * tables // per_round for k in range(per_round)}
+    rounds_out = []
+    for rnd in plain.rounds:
+        turned = tuple(
+            Table(table=t.table, ns=t.ew, ew=t.ns, boards=t.boards)
+            if (int(t.ns[:-2]) + int(t.ew[:-2]) - 2) % tables in values
+            else t
+            for t in rnd.tables
+        )
+        rounds_out.append(Round(tables=turned, sit_outs=rnd.sit_outs, relay=rnd.relay))
+    return Movement(
+        kind=plain.kind,
+        rounds=tuple(rounds_out),
+        shared=plain.shared,
+        factored=plain.factored,
+        revenge_rounds=plain.revenge_rounds,
+    )
+
+
+def bump_mitchell(tables: int, boards_per_round: int, rounds: int | None = None) -> Movement:
+    """A bump (displacement) Mitchell: a Mitchell of ``tables`` tables and one more NS pair.
+
+    The extra pair ``"{T+1}NS"`` sits out round 1, then takes the NS seat at table 1
+    for the rest of the session, bumping pair ``1NS``, who sits out round 2 and then
+    takes table 2's NS seat, bumping ``2NS``, and so on: each bumped pair sits out one
+    round and goes to the next table up. EW pairs move as in :func:`mitchell` (a skip
+    Mitchell with an even number of tables, skipping after round ``T/2``). At most
+    ``tables - 1`` rounds (the default): in a last round the bumped pairs would meet
+    boards they played. From 7 tables, where a pair that sits out still plays 70 % of
+    the boards.
+    """
+    check_size("tables", tables, 7)
+    check_size("boards_per_round", boards_per_round, 1)
+    most = tables - 1
+    if rounds is None:
+        rounds = most
+    check_size("rounds", rounds, 1)
+    if rounds > most:
+        raise MovementError(
+            _(
+                "rounds must be at most {most} (one fewer than the tables) for a bump"
+                " Mitchell, got {rounds!r}",
+                most=most,
+                rounds=rounds,
+            )
+        )
+    skip = tables // 2 if tables % 2 == 0 else rounds
+    plans = []
+    for r in range(rounds):
+        plan = _RoundPlan()
+        moved = r + (1 if r >= skip else 0)
+        # Round r (from 0): tables 1 to r hold the pair bumped from the table below
+        # (table 1 the extra pair); the pair of table r + 1 sits out (round 1: the extra).
+        plan.sit_outs.append(f"{tables + 1}NS" if r == 0 else f"{r}NS")
+        for t in range(tables):
+            ns = f"{t + 1}NS"
+            if t < r:
+                ns = f"{tables + 1}NS" if t == 0 else f"{t}NS"
+            board_set = (t + r) % tables
+            plan.seats.append((t, ns, f"{(t - moved) % tables + 1}EW", board_set))
+        plans.append(plan)
+    return _movement(MovementKind.MITCHELL, plans, boards_per_round)
+
+
 __all__ = [
     "EVEN_FORMS",
     "MISSING_PAIRS",
     "appendix_mitchell",
     "arrow_switch_rounds",
+    "beynon_mitchell",
+    "bump_mitchell",
     "hesitation_mitchell",
     "mitchell",
+    "scrambled_mitchell",
     "web_mitchell",
 ]

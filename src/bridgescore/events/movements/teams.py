@@ -26,7 +26,11 @@ from typing import Any
 from bridgescore.errors import Message
 from bridgescore.errors import marked as _
 from bridgescore.events.movements.model import (
+    Movement,
     MovementError,
+    MovementKind,
+    Round,
+    Table,
     board_range,
     check_size,
     json_data,
@@ -569,12 +573,153 @@ def two_room(match: Match, stanzas: int = 1, *, duplicated: bool = False) -> Two
     return TwoRoom(match=match, segments=tuple(segments), duplicated=duplicated)
 
 
+@dataclass(frozen=True, slots=True)
+class ThreeWay:
+    """A three-way match (a threesome): three teams, each playing the other two.
+
+    Each team's NS pair stays at its own table (team ``teams[i]`` at table ``i + 1``),
+    whose boards are ``sets[i]``; the EW pairs move up one table for the first half
+    and one more for the second, and the boards go down one table between the
+    halves: a 3-table Mitchell of two rounds. Every set is played once each way
+    between the same two teams, so each two teams have one match on one set, half the
+    boards each team plays (:meth:`matches`). Each match is scored as a match of its
+    own, in IMPs (then VPs on the scale for its number of boards).
+    """
+
+    teams: tuple[str, str, str]
+    sets: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.teams, tuple) or len(self.teams) != 3:
+            raise MovementError(
+                _("field 'teams': expected three team ids, got {teams!r}", teams=self.teams)
+            )
+        for team in self.teams:
+            _check_team(team, _field("teams"))
+        if not isinstance(self.sets, tuple) or len(self.sets) != 3:
+            raise MovementError(
+                _("field 'sets': expected three sets of boards, got {sets!r}", sets=self.sets)
+            )
+        for number, boards in enumerate(self.sets, start=1):
+            _check_boards(boards, _field("sets", _("table {table}", table=number)))
+
+    def movement(self) -> Movement:
+        """The two halves as a :class:`Movement`; pair ids ``"{team} NS"``, ``"{team} EW"``."""
+        rounds = []
+        for half in (1, 2):
+            tables = tuple(
+                Table(
+                    table=t + 1,
+                    ns=f"{self.teams[t]} NS",
+                    ew=f"{self.teams[(t - half) % 3]} EW",
+                    boards=self.sets[(t + half - 1) % 3],
+                )
+                for t in range(3)
+            )
+            rounds.append(Round(tables=tables))
+        return Movement(kind=MovementKind.OTHER, rounds=tuple(rounds))
+
+    def matches(self) -> tuple[Match, Match, Match]:
+        """The three matches: home is the team whose NS pair plays the set in the first half."""
+        found = []
+        for t in range(3):
+            found.append(Match(self.teams[t], self.teams[(t - 1) % 3], self.sets[t]))
+        return (found[0], found[1], found[2])
+
+    def problems(self) -> list[Problem]:
+        """Every broken rule at once: a team listed twice (``team-twice``), a board in two
+        sets (``board-twice``), and the seating's own problems (:meth:`Movement.problems`,
+        but the pairs' 70 % rule: each team plays two of the three sets by design)."""
+        found: list[Problem] = []
+        repeated = sorted(t for t, n in Counter(self.teams).items() if n > 1)
+        for team in repeated:
+            found.append(
+                Problem("team-twice", _("team {team} is listed twice", team=team)),
+            )
+        boards = Counter(b for boards in self.sets for b in boards)
+        twice = sorted(b for b, n in boards.items() if n > 1)
+        if twice:
+            found.append(
+                Problem(
+                    "board-twice",
+                    _("{boards} in more than one set", boards=_text(twice)),
+                )
+            )
+        if not repeated:
+            found.extend(p for p in self.movement().problems() if p.code != "under-70-percent")
+        return found
+
+    def is_valid(self) -> bool:
+        """Whether :meth:`problems` is empty."""
+        return not self.problems()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready form: ``{"teams": [...], "sets": [[...], [...], [...]]}``."""
+        return {"teams": list(self.teams), "sets": [list(b) for b in self.sets]}
+
+    def to_json(self) -> str:
+        """The three-way match as JSON text; :meth:`from_json` reads it back to an equal value."""
+        return json.dumps(self.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str) -> ThreeWay:
+        """Read the JSON form; bad input raises :class:`MovementError` naming the field."""
+        return cls.from_dict(json_data(text))
+
+    @classmethod
+    def from_dict(cls, data: object) -> ThreeWay:
+        """Read the JSON-ready form (what :meth:`to_dict` gives)."""
+        if not isinstance(data, Mapping):
+            raise MovementError(
+                _("a three-way match must be a JSON object, got {data!r}", data=data)
+            )
+        teams, sets = data.get("teams"), data.get("sets")
+        if not isinstance(teams, list) or len(teams) != 3:
+            raise MovementError(
+                _("field 'teams': expected three team ids, got {teams!r}", teams=teams)
+            )
+        if (
+            not isinstance(sets, list)
+            or len(sets) != 3
+            or not all(isinstance(b, list) for b in sets)
+        ):
+            raise MovementError(
+                _("field 'sets': expected three lists of boards, got {sets!r}", sets=sets)
+            )
+        return cls(
+            teams=(teams[0], teams[1], teams[2]),
+            sets=(tuple(sets[0]), tuple(sets[1]), tuple(sets[2])),
+        )
+
+
+def three_way(teams: Sequence[str], boards_per_match: int, first_board: int = 1) -> ThreeWay:
+    """A three-way match of ``boards_per_match`` boards a match, boards from ``first_board``.
+
+    Table ``i`` starts with the ``i``-th block of ``boards_per_match`` boards; each team
+    plays ``2 * boards_per_match`` boards in all. For a "short" threesome (in the time of
+    one match elsewhere) give half a match's boards; for a "long" one (two rounds) a
+    whole match's.
+    """
+    ids = _team_ids(teams)
+    if len(ids) != 3:
+        raise MovementError(
+            _("teams: a three-way match needs 3 teams, got {count}", count=len(ids))
+        )
+    check_size("boards_per_match", boards_per_match, 1)
+    check_size("first_board", first_board, 1)
+    offset = first_board - 1
+    blocks = [tuple(b + offset for b in board_range(k, boards_per_match)) for k in range(3)]
+    return ThreeWay(teams=(ids[0], ids[1], ids[2]), sets=(blocks[0], blocks[1], blocks[2]))
+
+
 __all__ = [
     "Match",
     "RobinRound",
     "RoundRobin",
     "Segment",
+    "ThreeWay",
     "TwoRoom",
     "round_robin",
+    "three_way",
     "two_room",
 ]
