@@ -11,6 +11,7 @@ by the code under test. Sources: ``docs/bridgemate.md``, "ACBLscore".
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections import defaultdict
 from collections.abc import Sequence
@@ -19,8 +20,10 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 import bridgescore
+from bridgescore.cli.main import cli
 from bridgescore.core.vulnerability import BoardInfo
 from bridgescore.duplicate.matchpoints import Halves
 from bridgescore.events.model import Event, EventResults, ResultRow
@@ -372,3 +375,28 @@ def test_acblscore_conventions_scale_short_totals_to_the_section_session() -> No
     }  # fmt: skip
     across = score_event(event, expect=PairsResult, sections="across")
     assert {s.pair: s.total for s in across.standings}["A1EW"] == 9.0
+
+
+def test_pairs_shows_each_sections_traveller_of_a_board() -> None:
+    runner = CliRunner()
+    shown = runner.invoke(cli, ["pairs", str(BWS), "--traveller", "1"])
+    assert shown.exit_code == 0, shown.output
+    titles = [line for line in shown.output.splitlines() if ", board 1 — " in line]
+    assert titles == [
+        "Section A, board 1 — Traveller — top 8",
+        "Section B, board 1 — Traveller — top 7",
+    ]
+    # section B's board 1: 8 results, ACBL matchpoints (1 a result beaten, ½ a tie):
+    # +100 beats the other 7; the two -130s beat 5 and tie each other
+    only_b = runner.invoke(cli, ["pairs", str(BWS), "--traveller", "1", "--section", "B", "--json"])
+    assert only_b.exit_code == 0, only_b.output
+    lines = json.loads(only_b.output[only_b.output.index("{") :])["traveller"]
+    assert {line["section"] for line in lines} == {"B"}
+    assert len(lines) == 8
+    got = {line["ns"]: (line["ns_score"], line["ns_points"]) for line in lines}
+    assert got["B7NS"] == (100, 7.0)
+    assert got["B4NS"] == got["B3NS"] == (-130, 5.5)
+    assert got["B8NS"] == (-400, 4.0)
+    missing = runner.invoke(cli, ["pairs", str(BWS), "--traveller", "1", "--section", "C"])
+    assert missing.exit_code != 0
+    assert "board 1 has no traveller in section 'C'" in missing.output

@@ -36,10 +36,16 @@ from bridgescore.events.model import Event, Problem
 from bridgescore.events.movements.model import Movement
 from bridgescore.events.movements.teams import RoundRobin
 from bridgescore.events.options import DEFAULT_OPTIONS
-from bridgescore.events.pairs import PAIRS_SCORINGS, PairsResult
+from bridgescore.events.pairs import PAIRS_SCORINGS, PairsResult, Traveller
 from bridgescore.events.scoring import EventResult
 from bridgescore.events.selfcheck import Checked, checked
-from bridgescore.events.summary import card_line, names_of, pairs_summary, teams_summary
+from bridgescore.events.summary import (
+    card_line,
+    names_of,
+    pairs_summary,
+    result_line,
+    teams_summary,
+)
 from bridgescore.events.teams import TeamsResult
 from bridgescore.i18n import ENGLISH, Words, gettext_noop
 from bridgescore.io.events import load_event
@@ -151,6 +157,14 @@ def report_problems(problems: list[Problem]) -> None:
 @click.option(
     "--traveller", type=int, default=None, help=gettext_noop("Show this board's traveller.")
 )
+@click.option(
+    "--section",
+    default=None,
+    help=gettext_noop(
+        "With --traveller: this section's traveller (sections scored apart); every"
+        " section's by default."
+    ),
+)
 @click.option("--card", default=None, help=gettext_noop("Show this pair's personal score card."))
 @laws_option
 @click.option("--strict", is_flag=True, help=_STRICT_HELP)
@@ -160,6 +174,7 @@ def pairs_command(
     file: str,
     scoring: str,
     traveller: int | None,
+    section: str | None,
     card: str | None,
     laws: str,
     strict: bool,
@@ -178,8 +193,15 @@ def pairs_command(
     if as_json:
         data = pairs_summary(result, names_of(event))
         if traveller is not None:
-            data = {"traveller": [r for r in data["results"] if r["board"] == traveller]}
-            result.traveller(traveller)
+            data = {
+                "traveller": [
+                    result_line(
+                        line.row, line.ns_points, line.ew_points, line.ns_percent, line.ew_percent
+                    )
+                    for shown in result.travellers_of(traveller, section)
+                    for line in shown.lines
+                ]
+            }
         elif card is not None:
             data = {"card": [card_line(line) for line in result.card(card)]}
         emit_json(data)
@@ -187,7 +209,8 @@ def pairs_command(
     out = console()
     w = cli_words()
     if traveller is not None:
-        out.print(_traveller_table(result, traveller, w))
+        for shown in result.travellers_of(traveller, section):
+            out.print(_traveller_table(result, shown, w))
     elif card is not None:
         out.print(_card_table(result, card, w))
     else:
@@ -227,12 +250,20 @@ def _unit(result: PairsResult, w: Words = ENGLISH) -> str:
     return _("IMPs") if result.scoring.uses_imps else _("MP")
 
 
-def _traveller_table(result: PairsResult, board: int, w: Words = ENGLISH) -> Table:
-    """The board's traveller as the report lays it out (``report.view.traveller_table``)."""
+def _traveller_table(result: PairsResult, traveller: Traveller, w: Words = ENGLISH) -> Table:
+    """A board's traveller as the report lays it out (``report.view.traveller_table``),
+    its section named when the sections were scored apart."""
     from bridgescore.report.view import traveller_table
 
-    shown = traveller_table(result.traveller(board), result, w)
-    return rendered(shown, w.gettext("Board {number}").format(number=board) + f" — {shown.title}")
+    shown = traveller_table(traveller, result, w)
+    board = (
+        w.gettext("Board {number}").format(number=traveller.board)
+        if traveller.section is None
+        else w.gettext("Section {section}, board {number}").format(
+            section=traveller.section, number=traveller.board
+        )
+    )
+    return rendered(shown, f"{board} — {shown.title}")
 
 
 def _card_table(result: PairsResult, pair: str, w: Words = ENGLISH) -> Table:

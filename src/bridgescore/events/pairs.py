@@ -156,6 +156,25 @@ class PairsResult:
                 return traveller
         raise DuplicateError(_("board {board!r} is not in this event", board=board))
 
+    def travellers_of(self, board: int, section: str | None = None) -> tuple[Traveller, ...]:
+        """Board ``board``'s travellers: one, or one per section when the sections were
+        scored apart (``section``: that section's only). An error names the board (and
+        the section) when there is none."""
+        found = tuple(
+            t for t in self.travellers if t.board == board and section in (None, t.section)
+        )
+        if found:
+            return found
+        if section is not None and any(t.board == board for t in self.travellers):
+            raise DuplicateError(
+                _(
+                    "board {board!r} has no traveller in section {section!r}",
+                    board=board,
+                    section=section,
+                )
+            )
+        raise DuplicateError(_("board {board!r} is not in this event", board=board))
+
     def card(self, pair: str) -> tuple[CardLine, ...]:
         found = self.cards.get(str(pair))
         if found is None:

@@ -87,8 +87,10 @@ def result_line(
     ns_percent: float | None = None,
     ew_percent: float | None = None,
 ) -> dict[str, Any]:
-    """One table's result on a board and what each side won on it (matchpoints or IMPs)."""
-    return {
+    """One table's result on a board and what each side won on it (matchpoints or IMPs);
+    ``section`` too when the row names its section."""
+    line: dict[str, Any] = {} if row.section is None else {"section": row.section}
+    return line | {
         "board": row.board,
         "round": row.round,
         "table": row.table,
