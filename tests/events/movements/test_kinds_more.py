@@ -4,7 +4,9 @@ counted, and its balance held to the figures written in ``docs/mitchell.md``."""
 
 from __future__ import annotations
 
+import doctest
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -266,7 +268,7 @@ def test_three_way_match() -> None:
 
 def test_three_way_problems_and_errors() -> None:
     bad = ThreeWay(teams=("A", "B", "C"), sets=((1, 2), (2, 3), (4, 5)))
-    assert [p.code for p in bad.problems()][0] == "board-twice"
+    assert bad.problems()[0].code == "board-twice"
     assert [p.code for p in ThreeWay(("A", "A", "C"), ((1,), (2,), (3,))).problems()] == [
         "team-twice"
     ]
@@ -275,3 +277,15 @@ def test_three_way_problems_and_errors() -> None:
     with pytest.raises(MovementError, match="expected three lists of boards"):
         ThreeWay.from_json('{"teams": ["A", "B", "C"], "sets": [[1], [2]]}')
     assert three_way(["A", "B", "C"], 2, first_board=7).sets == ((7, 8), (9, 10), (11, 12))
+
+
+@pytest.mark.parametrize("name", ["mitchell.md", "swiss.md"])
+def test_the_docs_examples_run(name: str) -> None:
+    path = Path(__file__).resolve().parents[3] / "docs" / name
+    found = doctest.testfile(
+        str(path),
+        module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+    )
+    assert found.attempted >= 10
+    assert found.failed == 0
