@@ -12,7 +12,6 @@ from bridgescore.events.movements.suggest import (
     shortlist,
     suggest,
     two_winners,
-    usual_first,
 )
 
 
@@ -51,11 +50,20 @@ def test_two_winners_exactly_when_no_pair_is_compared_across_the_lines() -> None
 )  # fmt: skip
 def test_the_usual_movement_for_the_size_comes_first(pairs: int, boards: int, usual: str) -> None:
     found = shortlist(suggest(pairs, boards))
-    first = usual_first(found)
-    assert first[0].spec == usual
-    assert is_usual(first[0])
-    assert sorted(s.spec for s in first) == sorted(s.spec for s in found)  # none lost
-    assert [s.spec for s in first[1:]] == [s.spec for s in found if s.spec != usual]
+    assert found[0].spec == usual
+    assert is_usual(found[0])
+    assert not any(is_usual(s) for s in found[1:] if s.kind == found[0].kind)
+
+
+def test_a_field_split_into_sections_is_named_so() -> None:
+    (split,) = [s for s in suggest(32, 24) if s.sections]
+    assert str(name_of(split)) == "2 sections, each: Mitchell, two winners, 8 tables"
+    assert not is_usual(split)
+    (odd,) = [s for s in suggest(33, 24) if s.sections]
+    assert str(name_of(odd)) == (
+        "2 sections: Mitchell, two winners, 9 tables, a half table: no East-West pair at the"
+        " last table; Mitchell, two winners, 8 tables"
+    )
 
 
 def test_the_balance_is_said_as_it_applies() -> None:

@@ -34,7 +34,6 @@ from bridgescore.events.movements.suggest import (
     name_of,
     shortlist,
     suggest,
-    usual_first,
 )
 from bridgescore.events.movements.swiss import Draw
 from bridgescore.events.teams import ByeAward, ByeRule
@@ -129,7 +128,7 @@ def new_session(request: HttpRequest) -> HttpResponse:
         if size.is_valid():
             try:
                 found = suggest(size.cleaned_data["pairs"], size.cleaned_data["boards"])
-                context["suggestions"] = [_offered(s) for s in usual_first(shortlist(found))]
+                context["suggestions"] = [_offered(s) for s in shortlist(found)]
             except BridgeError as error:
                 errors.append(problem(error))
         elif not posted:  # the size typed; on a post it is the hidden copy
@@ -156,14 +155,16 @@ def new_session(request: HttpRequest) -> HttpResponse:
 class Offered:
     """A movement as the new-session page offers it: its name in the director's words
     (the library's :func:`~bridgescore.events.movements.suggest.name_of`), its balance
-    said as it applies, whether clubs usually play it for the size, and its spec in parts
-    (the page lets it wrap at a colon, never inside a word)."""
+    said as it applies, whether clubs usually play it for the size, its spec in parts
+    (the page lets it wrap at a colon, never inside a word), and for a field split into
+    sections each section's spec (a session each)."""
 
     suggestion: Suggestion
     name: str
     balance: str
     usual: bool
     parts: tuple[str, ...]
+    sections: str = ""
 
 
 def _offered(suggestion: Suggestion) -> Offered:
@@ -173,6 +174,7 @@ def _offered(suggestion: Suggestion) -> Offered:
         said.library(balance_said(suggestion).render(gettext)),
         is_usual(suggestion),
         tuple(suggestion.spec.split(":")),
+        ", ".join(suggestion.sections),
     )
 
 

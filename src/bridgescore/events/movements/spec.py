@@ -4,7 +4,9 @@ A spec is ``kind:TABLESxBOARDS`` followed by options, each ``:name`` or
 ``:name=value``: ``howell:6x3`` (a complete 6-table Howell, 3 boards a round),
 ``howell:6x3:rounds=8``, ``howell:6x3:pairs=11``, ``mitchell:8x3:relay``,
 ``mitchell:7x4:missing=ew``, ``mitchell:9x3:switch``, ``appendix:11x3``,
-``hesitation:7x3``, ``web:16x3:rounds=9``.
+``hesitation:7x3``, ``web:16x3:rounds=9``, ``scrambled-mitchell:9x3``,
+``bump-mitchell:7x3`` (15 pairs), ``appendix-mitchell:9x3:base=7``,
+``barometer-howell:5x3``, ``barometer-mitchell:8x3``.
 ``str(MovementSpec.parse(text))`` gives the text back in its one spelling
 (options in name order), and :meth:`MovementSpec.build` makes the movement.
 
@@ -22,6 +24,11 @@ from functools import lru_cache
 from typing import Final
 
 from bridgescore.errors import marked as _
+from bridgescore.events.movements.barometer import (
+    MOST_BAROMETER_TABLES,
+    barometer_howell,
+    barometer_mitchell,
+)
 from bridgescore.events.movements.howell import howell
 from bridgescore.events.movements.limits import (
     MOST_BOARDS,
@@ -37,8 +44,11 @@ from bridgescore.events.movements.mitchell import (
     MISSING_PAIRS,
     appendix_mitchell,
     arrow_switch_rounds,
+    beynon_mitchell,
+    bump_mitchell,
     hesitation_mitchell,
     mitchell,
+    scrambled_mitchell,
     web_mitchell,
 )
 from bridgescore.events.movements.model import Movement, MovementError
@@ -176,6 +186,52 @@ def _web(tables: int, boards: int, options: Mapping[str, OptionValue]) -> Moveme
     return web_mitchell(tables, boards, rounds if rounds is not None else tables - 1)
 
 
+def _scrambled(tables: int, boards: int, options: Mapping[str, OptionValue]) -> Movement:
+    return scrambled_mitchell(
+        tables,
+        boards,
+        _int(options, "rounds"),
+        even="relay" if options.get("relay") else "skip",
+        per_round=_int(options, "per_round"),
+    )
+
+
+def _bump(tables: int, boards: int, options: Mapping[str, OptionValue]) -> Movement:
+    return bump_mitchell(tables, boards, _int(options, "rounds"))
+
+
+def appendix_base(tables: int) -> int:
+    """The base tables of an appendix Mitchell of ``tables`` tables in all when the spec
+    gives none: the most that is odd, not a multiple of 3 and fewer than the tables (so
+    at least one appendix table), or 5 when there is none."""
+    for base in range(tables - 1, 4, -1):
+        if base % 2 == 1 and base % 3 != 0:
+            return base
+    return 5
+
+
+def _beynon(tables: int, boards: int, options: Mapping[str, OptionValue]) -> Movement:
+    base = _int(options, "base") or appendix_base(tables)
+    if base >= tables:
+        raise MovementError(
+            _(
+                "base must be fewer than the {tables} tables (the rest are appendix tables),"
+                " got {base!r}",
+                tables=tables,
+                base=base,
+            )
+        )
+    return beynon_mitchell(base, tables - base, boards, _int(options, "rounds"))
+
+
+def _barometer_howell(tables: int, boards: int, options: Mapping[str, OptionValue]) -> Movement:
+    return barometer_howell(tables, boards, _int(options, "rounds"))
+
+
+def _barometer_mitchell(tables: int, boards: int, options: Mapping[str, OptionValue]) -> Movement:
+    return barometer_mitchell(tables, boards, _int(options, "rounds"))
+
+
 def _rounds_or(options: Mapping[str, OptionValue], full: int) -> int:
     rounds = _int(options, "rounds")
     return full if rounds is None else rounds
@@ -204,6 +260,29 @@ def _hesitation_size(tables: int, options: Mapping[str, OptionValue]) -> tuple[i
 
 def _web_size(tables: int, options: Mapping[str, OptionValue]) -> tuple[int, int | None]:
     rounds = _rounds_or(options, tables - 1)
+    return rounds, rounds
+
+
+def _bump_size(tables: int, options: Mapping[str, OptionValue]) -> tuple[int, int | None]:
+    return _rounds_or(options, tables - 1), tables
+
+
+def _beynon_size(tables: int, options: Mapping[str, OptionValue]) -> tuple[int, int | None]:
+    base = _int(options, "base") or appendix_base(tables)
+    return _rounds_or(options, base), base
+
+
+def _barometer_howell_size(
+    tables: int, options: Mapping[str, OptionValue]
+) -> tuple[int, int | None]:
+    rounds = _rounds_or(options, 2 * tables - 1)
+    return rounds, rounds
+
+
+def _barometer_mitchell_size(
+    tables: int, options: Mapping[str, OptionValue]
+) -> tuple[int, int | None]:
+    rounds = _rounds_or(options, tables)
     return rounds, rounds
 
 
@@ -256,6 +335,48 @@ KINDS: Final[dict[str, Kind]] = {
             "a Web Mitchell: more tables than rounds, two copies of each board",
             _web,
             _web_size,
+            (_ROUNDS,),
+        ),
+        Kind(
+            "scrambled-mitchell",
+            "a Mitchell with arrow switches spread over every round, for one winner",
+            _scrambled,
+            _mitchell_size,
+            (
+                _ROUNDS,
+                Option("relay", "even tables: a relay and bye stand instead of the skip"),
+                Option("per_round", "tables switched each round", number=True),
+            ),
+        ),
+        Kind(
+            "bump-mitchell",
+            "a Mitchell with one more NS pair, who bumps a pair to sit out each round"
+            " (2T+1 pairs, from 7 tables)",
+            _bump,
+            _bump_size,
+            (_ROUNDS,),
+        ),
+        Kind(
+            "appendix-mitchell",
+            "an appendix Mitchell: base tables with appendix tables sharing their boards"
+            " (tables counts both)",
+            _beynon,
+            _beynon_size,
+            (_ROUNDS, Option("base", "the base tables (odd, not a multiple of 3)", number=True)),
+        ),
+        Kind(
+            "barometer-howell",
+            "a Howell in which every table plays the same boards each round (live results)",
+            _barometer_howell,
+            _barometer_howell_size,
+            (_ROUNDS,),
+            most_tables=MOST_BAROMETER_TABLES,
+        ),
+        Kind(
+            "barometer-mitchell",
+            "a Mitchell in which every table plays the same boards each round",
+            _barometer_mitchell,
+            _barometer_mitchell_size,
             (_ROUNDS,),
         ),
     )
@@ -403,4 +524,13 @@ def build(text: str) -> Movement:
     return MovementSpec.parse(text).build()
 
 
-__all__ = ["KINDS", "Kind", "MovementSpec", "Option", "Size", "build", "spec_of"]
+__all__ = [
+    "KINDS",
+    "Kind",
+    "MovementSpec",
+    "Option",
+    "Size",
+    "appendix_base",
+    "build",
+    "spec_of",
+]
