@@ -289,3 +289,15 @@ def test_the_docs_examples_run(name: str) -> None:
     )
     assert found.attempted >= 10
     assert found.failed == 0
+
+
+def test_every_kind_round_trips_through_json() -> None:
+    for m in (
+        barometer_howell(5, 2),
+        barometer_mitchell(6, 2),
+        beynon_mitchell(7, 3, 2),
+        scrambled_mitchell(13, 2),
+        bump_mitchell(8, 2),
+        three_way(["A", "B", "C"], 4).movement(),
+    ):
+        assert Movement.from_json(m.to_json()) == m
