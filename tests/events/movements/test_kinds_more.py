@@ -100,6 +100,25 @@ def test_barometer_howell_every_size(tables: int) -> None:
     assert _figures(m) == BAROMETER_HOWELL[tables]
 
 
+# The same with 2T - 1 pairs (pair 2T left out, its opponent sitting out).
+BAROMETER_HOWELL_ODD = {
+    3: (0, 4, 20.0), 4: (4, 4, 100.0), 5: (4, 8, 69.23), 6: (8, 8, 100.0), 7: (8, 12, 86.21),
+    8: (8, 16, 79.75), 9: (12, 20, 85.96), 10: (16, 16, 100.0), 11: (12, 20, 91.84),
+    12: (20, 20, 100.0), 13: (16, 24, 94.78), 14: (20, 28, 93.6), 15: (24, 28, 97.69),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("tables", sorted(BAROMETER_HOWELL_ODD))
+def test_barometer_howell_odd_pairs(tables: int) -> None:
+    m = barometer_howell(tables, 2, pairs=2 * tables - 1)
+    assert m.problems() == []
+    assert len(m.pairs) == 2 * tables - 1
+    assert [rnd.sit_outs for rnd in m.rounds] == [(str(r),) for r in range(1, 2 * tables)]
+    assert {len(rnd.tables) for rnd in m.rounds} == {tables - 1}
+    assert set(_rounds_played(m).values()) == {2 * tables - 2}
+    assert _figures(m) == BAROMETER_HOWELL_ODD[tables]
+
+
 def test_barometer_howell_is_balanced_where_two_t_minus_one_is_a_prime_4k_plus_3() -> None:
     for tables in (4, 6, 10, 12, 16, 22, 24):
         assert barometer_howell(tables, 3).balance().balanced
@@ -140,6 +159,8 @@ def test_barometer_sizes_are_checked() -> None:
         barometer_howell(4, 2, 8)
     with pytest.raises(MovementError, match="tables must be at most 30"):
         barometer_howell(31, 2)
+    with pytest.raises(MovementError, match="pairs must be 8 or 7"):
+        barometer_howell(4, 2, pairs=6)
     with pytest.raises(MovementError, match="rounds must be at most the 5 tables"):
         barometer_mitchell(5, 2, 6)
 

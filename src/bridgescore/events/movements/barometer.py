@@ -95,7 +95,9 @@ def barometer(base: Movement, boards_per_round: int | None = None) -> Movement:
     )
 
 
-def barometer_howell(tables: int, boards_per_round: int, rounds: int | None = None) -> Movement:
+def barometer_howell(
+    tables: int, boards_per_round: int, rounds: int | None = None, *, pairs: int | None = None
+) -> Movement:
     """A barometer Howell: pairs ``"1"`` to ``"2T"``, set ``r`` at every table in round ``r``.
 
     Round ``r`` (from 0, ``n = 2T - 1``) seats pair ``2T`` (stationary, NS at table 1)
@@ -103,7 +105,9 @@ def barometer_howell(tables: int, boards_per_round: int, rounds: int | None = No
     ``n``) at table ``i + 1``: the cyclic base skeleton. Who sits North-South comes from
     :data:`SIGNS`, chosen so that every two pairs sit in the same direction (and are
     compared) as equally often as the search found. ``rounds`` defaults to the complete
-    ``n``: every pair meets every other once; fewer stop it early.
+    ``n``: every pair meets every other once; fewer stop it early. ``pairs`` defaults to
+    ``2T``; ``2T - 1`` leaves out pair ``2T``: its opponent of the round sits out and
+    the other tables are numbered from 1.
     """
     check_size("tables", tables, 2)
     check_size("boards_per_round", boards_per_round, 1)
@@ -129,16 +133,29 @@ def barometer_howell(tables: int, boards_per_round: int, rounds: int | None = No
                 rounds=rounds,
             )
         )
+    if pairs is None:
+        pairs = 2 * tables
+    if isinstance(pairs, bool) or not isinstance(pairs, int) or pairs not in (n + 1, n):
+        raise MovementError(
+            _(
+                "pairs must be {full} or {short} for a Howell of {tables} tables, got {pairs!r}",
+                full=n + 1,
+                short=n,
+                tables=tables,
+                pairs=pairs,
+            )
+        )
+    odd = pairs == n
     signs = SIGNS[tables]
     plan = []
     for r in range(rounds):
         boards = board_range(r, boards_per_round)
-        tables_now = [Table(table=1, ns=str(2 * tables), ew=str(r + 1), boards=boards)]
+        tables_now = [] if odd else [Table(1, str(2 * tables), str(r + 1), boards)]
         for i in range(1, tables):
             up, down = str((r + i) % n + 1), str((r - i) % n + 1)
             ns, ew = (up, down) if signs[i - 1] == "1" else (down, up)
-            tables_now.append(Table(table=i + 1, ns=ns, ew=ew, boards=boards))
-        plan.append(Round(tables=tuple(tables_now)))
+            tables_now.append(Table(table=len(tables_now) + 1, ns=ns, ew=ew, boards=boards))
+        plan.append(Round(tables=tuple(tables_now), sit_outs=(str(r + 1),) if odd else ()))
     return barometer(Movement(kind=MovementKind.HOWELL, rounds=tuple(plan)), boards_per_round)
 
 
