@@ -459,6 +459,12 @@ def beynon_mitchell(
     return _movement(MovementKind.MITCHELL, plans, boards_per_round)
 
 
+# The stored switches of scrambled_mitchell at its default length: "round.table" cells
+# (from 1) played turned round, found by scripts/search_scrambled.py (a hill climb on the
+# balance quality from the spread pattern and from the last rounds switched).
+SCRAMBLED: Final[dict[int, str]] = {}
+
+
 def scrambled_mitchell(
     tables: int,
     boards_per_round: int,
@@ -479,8 +485,16 @@ def scrambled_mitchell(
     at one table spoils one table's boards, not the field's. (With an even number the
     skip leaves some rounds without a switch.) The other arguments are
     :func:`mitchell`'s.
+
+    At the default length and ``per_round`` (and the skip form), the switches are the
+    ones stored in :data:`SCRAMBLED` where the search found better-balanced spread
+    switches than this pattern.
     """
+    stored = SCRAMBLED.get(tables) if rounds is None and per_round is None else None
     plain = mitchell(tables, boards_per_round, rounds, even=even)
+    if stored is not None and even == "skip":
+        pairs = [cell.partition(".") for cell in stored.split()]
+        return _turned(plain, {(int(r) - 1, int(t)) for r, _dot, t in pairs})
     if per_round is None:
         per_round = len(arrow_switch_rounds(len(plain.rounds), boards_per_round))
     check_size("per_round", per_round, 1)
@@ -493,11 +507,22 @@ def scrambled_mitchell(
             )
         )
     values = {k * tables // per_round for k in range(per_round)}
+    cells = {
+        (number - 1, t.table)
+        for number, rnd in enumerate(plain.rounds, start=1)
+        for t in rnd.tables
+        if (int(t.ns[:-2]) + int(t.ew[:-2]) - 2) % tables in values
+    }
+    return _turned(plain, cells)
+
+
+def _turned(plain: Movement, cells: set[tuple[int, int]]) -> Movement:
+    """``plain`` with the tables of ``cells`` (round from 0, table number) turned round."""
     rounds_out = []
-    for rnd in plain.rounds:
+    for number, rnd in enumerate(plain.rounds):
         turned = tuple(
             Table(table=t.table, ns=t.ew, ew=t.ns, boards=t.boards)
-            if (int(t.ns[:-2]) + int(t.ew[:-2]) - 2) % tables in values
+            if (number, t.table) in cells
             else t
             for t in rnd.tables
         )
@@ -559,6 +584,7 @@ def bump_mitchell(tables: int, boards_per_round: int, rounds: int | None = None)
 __all__ = [
     "EVEN_FORMS",
     "MISSING_PAIRS",
+    "SCRAMBLED",
     "appendix_mitchell",
     "arrow_switch_rounds",
     "beynon_mitchell",
