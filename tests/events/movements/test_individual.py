@@ -128,6 +128,41 @@ def test_rainbow_individual_meets_every_player_of_the_other_lines_once(tables: i
     assert balance.quality == pytest.approx(quality, abs=5e-3)
 
 
+ROTATING: dict[int, tuple[int, int, int, float, float]] = {
+    # tables: rounds (thirds), boards (3 a round), compared least, most, quality
+    5: (15, 15, 4, 15, 21.33),
+    7: (21, 21, 6, 21, 22.45),
+    11: (33, 33, 10, 33, 23.34),
+    13: (39, 39, 12, 39, 23.57),
+}
+
+
+@pytest.mark.parametrize("tables", sorted(ROTATING))
+def test_rotating_rainbow_is_whist_between_the_lines(tables: int) -> None:
+    movement = rainbow_individual(tables, 3, rotate=True)
+    rounds, boards, least, most, quality = ROTATING[tables]
+    assert movement.problems() == []
+    assert (len(movement.rounds), len(movement.boards)) == (rounds, boards)
+    balance = movement.balance()
+    line = {str(n): (n - 1) // tables for n in range(1, 4 * tables + 1)}
+    for first, second in combinations(movement.players, 2):
+        meeting = balance.get(first, second)
+        expected = (0, 0) if line[first] == line[second] else (1, 2)
+        assert (meeting.partners, meeting.opponents) == expected
+    assert (balance.least, balance.most) == (least, most)
+    assert balance.score == 0.5
+    assert balance.quality == pytest.approx(quality, abs=5e-3)
+
+
+def test_rotating_rainbow_keeps_north_and_turns_the_others() -> None:
+    first, second, third = (
+        rnd.tables[0] for rnd in rainbow_individual(5, 3, rotate=True).rounds[:3]
+    )
+    assert first == IndividualTable(1, "1", "6", "11", "16", (1,))
+    assert second == IndividualTable(1, "1", "16", "6", "11", (2,))
+    assert third == IndividualTable(1, "1", "11", "16", "6", (3,))
+
+
 def test_rainbow_moves_as_published() -> None:
     # round 2 at 5 tables: North 1 has moved up to table 2, East 7 down to table 1,
     # South 11 up two to table 3, West 16 down two to table 4 (5 + 1 - 2)
@@ -149,6 +184,7 @@ def test_rainbow_moves_as_published() -> None:
         (lambda: rainbow_individual(9), "tables"),
         (lambda: rainbow_individual(4), "tables"),
         (lambda: rainbow_individual(6), "tables"),
+        (lambda: rainbow_individual(5, 2, rotate=True), "boards_per_round"),
     ],
 )
 def test_sizes_not_built_are_refused_naming_the_argument(call: object, named: str) -> None:

@@ -810,15 +810,23 @@ def _add(x: int, r: int, cycles: tuple[int, ...]) -> int:
     return total
 
 
-def rainbow_individual(tables: int, boards_per_round: int = 2) -> IndividualMovement:
+def rainbow_individual(
+    tables: int, boards_per_round: int = 2, *, rotate: bool = False
+) -> IndividualMovement:
     """The Rainbow (prime number) individual: ``4 x tables`` players in four lines, North
     moving up one table each round, East down one, South up two, West down two, past
     boards that stay at their tables, for as many rounds as tables.
 
     Every two players of different lines meet exactly once (North-South and East-West as
-    partners, the others as opponents); two players of one line never meet. Needs a
-    number of tables from 5 that 2 and 3 do not divide (5, 7, 11, 13, 17, 19, 23, 25...).
-    Players are numbered by line: North ``1..T``, East ``T+1..2T``, South, then West.
+    partners, the others as opponents); two players of one line never meet. With
+    ``rotate`` (``boards_per_round`` a multiple of 3) North stays in the seat while the
+    other three move round one seat clockwise after each third of the round, so that the
+    four players of a table are each other's partners once and opponents twice; each third
+    is a round of the movement (3 x tables rounds).
+
+    Needs a number of tables from 5 that 2 and 3 do not divide (5, 7, 11, 13, 17, 19,
+    23, 25...). Players are numbered by line: North ``1..T``, East ``T+1..2T``, South,
+    then West.
     """
     check_size("tables", tables, 5)
     check_size("boards_per_round", boards_per_round, 1)
@@ -830,30 +838,57 @@ def rainbow_individual(tables: int, boards_per_round: int = 2) -> IndividualMove
                 tables=tables,
             )
         )
-    return _rainbow(tables, boards_per_round)
+    if rotate and boards_per_round % 3:
+        raise MovementError(
+            _(
+                "boards_per_round: a rotating Rainbow plays a third of the round in each"
+                " partnership, so needs a multiple of 3, got {boards}",
+                boards=boards_per_round,
+            )
+        )
+    return _rainbow(tables, boards_per_round, rotate)
 
 
 @cache
-def _rainbow(tables: int, boards_per_round: int) -> IndividualMovement:
+def _rainbow(tables: int, boards_per_round: int, rotate: bool) -> IndividualMovement:
     ids = _player_ids(4 * tables)
     rounds = []
+    parts = 3 if rotate else 1
+    part = boards_per_round // parts
     for r in range(tables):
-        rounds.append(
-            IndividualRound(
-                tuple(
-                    IndividualTable(
-                        t + 1,
-                        ids[(t - r) % tables],
-                        ids[tables + (t + r) % tables],
-                        ids[2 * tables + (t - 2 * r) % tables],
-                        ids[3 * tables + (t + 2 * r) % tables],
-                        board_range(t, boards_per_round),
+        seated = [
+            (
+                ids[(t - r) % tables],
+                ids[tables + (t + r) % tables],
+                ids[2 * tables + (t - 2 * r) % tables],
+                ids[3 * tables + (t + 2 * r) % tables],
+            )
+            for t in range(tables)
+        ]
+        for k in range(parts):
+            rounds.append(
+                IndividualRound(
+                    tuple(
+                        IndividualTable(
+                            t + 1,
+                            *_rotated(players, k),
+                            board_range(t * parts + k, part),
+                        )
+                        for t, players in enumerate(seated)
                     )
-                    for t in range(tables)
                 )
             )
-        )
     return IndividualMovement(tuple(rounds))
+
+
+def _rotated(players: tuple[str, str, str, str], times: int) -> tuple[str, str, str, str]:
+    """The table after East, South and West have each moved ``times`` seats clockwise
+    round a North who stays (the third part of a rotating Rainbow's round)."""
+    north, *others = players
+    shift = times % 3
+    moved = others[-shift:] + others[:-shift] if shift else others
+    east, south, west = moved
+    return (north, east, south, west)
 
 
 __all__ = [
