@@ -14,8 +14,11 @@ Cut short (``rounds`` fewer than ``2T - 1``), the first rounds are kept. When th
 would leave a pair short of 70 % of the boards in use, sets that no pair plays twice
 are merged into one (and, with fewer rounds than 70 % of the tables, shared between
 tables of a round) until every pair plays 70 % of the boards in use; then tables are
-turned round (NS and EW swapped) while that evens out the comparisons. With an odd number of pairs
-the stationary pair is missing: its opponent of the round sits out.
+turned round (NS and EW swapped) while that evens out the comparisons.
+
+With an odd number of pairs the complete Howell is a cyclic one of its own
+(:data:`.howell_tables.ODD_BASE_ROUNDS`): no pair is stationary, each sits out once. Cut
+short, the even Howell loses its stationary pair, whose opponent of the round sits out.
 """
 
 from __future__ import annotations
@@ -26,7 +29,11 @@ from collections.abc import Sequence
 from typing import Final
 
 from bridgescore.errors import marked as _
-from bridgescore.events.movements.howell_tables import BASE_ROUNDS, SMALL_HOWELLS
+from bridgescore.events.movements.howell_tables import (
+    BASE_ROUNDS,
+    ODD_BASE_ROUNDS,
+    SMALL_HOWELLS,
+)
 from bridgescore.events.movements.model import (
     Movement,
     MovementError,
@@ -39,7 +46,7 @@ from bridgescore.events.movements.model import (
 from bridgescore.events.movements.short_howell import short_howell
 
 MOST_TABLES: Final = max(BASE_ROUNDS)
-"""The largest Howell built (a stored base round for every size from 4 tables)."""
+"""The largest Howell built (20: a stored base round for every size from 4 tables)."""
 
 Seat = tuple[int, int, int]
 """One table of a round: North-South pair, East-West pair, set (all counted from 0)."""
@@ -57,6 +64,16 @@ def expand(tables: int, base: Sequence[Seat]) -> list[list[Seat]]:
         return pair if pair == n else (pair + r) % n
 
     return [[(move(ns, r), move(ew, r), (s + r) % n) for ns, ew, s in base] for r in range(n)]
+
+
+def expand_odd(tables: int, base: Sequence[Seat]) -> list[list[Seat]]:
+    """Every round of the cyclic Howell for ``2T - 1`` pairs whose first round is ``base``.
+
+    ``base`` has ``T - 1`` tables; every pair and set advances by one a round (modulo
+    ``2T - 1``), so the pair missing from ``base`` and its successors sit out in turn.
+    """
+    n = 2 * tables - 1
+    return [[((ns + r) % n, (ew + r) % n, (s + r) % n) for ns, ew, s in base] for r in range(n)]
 
 
 def _deviation(tables: int, base: Sequence[Seat]) -> int:
@@ -386,7 +403,8 @@ def howell(
 
     ``rounds`` defaults to the complete ``2T - 1``; fewer cut the Howell short
     (sets played unequally often are declared ``factored``). ``pairs`` defaults to
-    ``2T``; ``2T - 1`` leaves out pair ``2T``, and its opponent of the round sits out.
+    ``2T``; with ``2T - 1`` pair ``r`` sits out in round ``r`` of a complete Howell (a
+    cyclic one of its own), and cut short pair ``2T`` is left out: its opponent sits out.
     """
     check_size("tables", tables, 2)
     check_size("boards_per_round", boards_per_round, 1)
@@ -423,7 +441,9 @@ def howell(
                 pairs=pairs,
             )
         )
-    if rounds == n:
+    if rounds == n and pairs == n and tables in ODD_BASE_ROUNDS:
+        grid = expand_odd(tables, ODD_BASE_ROUNDS[tables])
+    elif rounds == n:
         grid = complete_rounds(tables)
     else:
         found = short_howell(tables, boards_per_round, rounds, pairs=pairs)
@@ -447,8 +467,14 @@ def howell(
 
 
 def _movement(grid: list[list[Seat]], boards_per_round: int, *, sit_out: bool) -> Movement:
-    """The movement of a schedule; with ``sit_out`` the stationary pair is left out."""
-    missing = 2 * len(grid[0]) - 1
+    """The movement of a schedule; with ``sit_out`` the pairs not at a table sit out.
+
+    A schedule of ``2T`` pairs (a stationary pair ``2T - 1``) loses its stationary pair,
+    whose opponent of the round sits out; one of ``2T - 1`` pairs (:func:`expand_odd`)
+    seats all but one pair a round already.
+    """
+    everyone = sorted({p for row in grid for ns, ew, _s in row for p in (ns, ew)})
+    missing = everyone[-1] if len(everyone) % 2 == 0 else -1
     in_use = sorted({s for row in grid for _ns, _ew, s in row})
     schedule: list[Round] = []
     plays: dict[int, int] = defaultdict(int)
@@ -457,9 +483,11 @@ def _movement(grid: list[list[Seat]], boards_per_round: int, *, sit_out: bool) -
         seats: list[Table] = []
         sitting_out: list[str] = []
         at_tables: list[int] = []
+        seated = {p for ns, ew, _s in row for p in (ns, ew) if missing not in (ns, ew)}
+        if sit_out:
+            sitting_out = [str(p + 1) for p in everyone if p != missing and p not in seated]
         for ns, ew, s in row:
             if sit_out and missing in (ns, ew):
-                sitting_out.append(str((ew if ns == missing else ns) + 1))
                 continue
             if s in at_tables:
                 shared.add(s)
