@@ -34,7 +34,11 @@ WHIST: dict[int, tuple[int, int, int, bool, int, int, int, float, float]] = {
     12: (11, 3, 22, True, 2, 4, 12, 0.8333, 42.86),
     13: (13, 3, 26, False, 2, 8, 8, 1.0, 100.0),
     16: (15, 4, 30, True, 2, 8, 16, 0.75, 42.86),
+    17: (17, 4, 34, True, 0, 4, 16, 0.7917, 42.86),
     20: (19, 5, 38, True, 2, 12, 20, 0.9, 71.43),
+    21: (21, 5, 42, True, 0, 10, 22, 0.825, 57.14),
+    24: (23, 6, 46, True, 2, 12, 28, 0.8, 51.02),
+    25: (25, 6, 50, True, 0, 14, 32, 0.7667, 44.91),
 }
 """The docs' table of whist individuals (docs/individual-movements.md)."""
 
@@ -48,7 +52,7 @@ RAINBOW: dict[int, tuple[int, int, int, float, float]] = {
 
 
 def test_every_size_is_stored() -> None:
-    assert WHIST_SIZES == (4, 5, 8, 9, 12, 13, 16, 20)
+    assert WHIST_SIZES == (4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24, 25)
 
 
 @pytest.mark.parametrize("players", sorted(WHIST))

@@ -22,14 +22,14 @@ from bridgescore.report.individual_cards import (
 def test_a_players_card_says_seat_partner_opponents_and_boards() -> None:
     cards = {card.player: card for card in player_cards(whist_individual(5))}
     assert list(cards) == ["1", "2", "3", "4", "5"]
+    # round 3 adds 2 to the base round's points: 4 North, 5 East, 2 South, 1 West; South's
+    # left-hand opponent is West
     assert cards["2"].rounds[:3] == (
         PlayerRound(1, 1, Seat.NORTH, "5", ("3", "4"), (1, 2)),
         PlayerRound(2, None, None, None, None, ()),
         PlayerRound(3, 1, Seat.SOUTH, "4", ("1", "5"), (5, 6)),
     )
     assert cards["2"].rounds[1].sits_out
-    # round 3 adds 2 to the base round's points: 4 North, 5 East, 2 South, 1 West; South's
-    # left-hand opponent is West
 
 
 def test_a_table_card_says_who_sits_where_and_where_the_boards_go() -> None:

@@ -12,7 +12,8 @@ ones are cyclic: one base round developed round a circle.
 
 Each base table is ``(north, east, south, west)``; North-South and East-West are the
 partnerships. :data:`WHIST_GROUPS` names the circle when it is not one cycle (9 players:
-the 3 x 3 grid, points numbered ``3a + b``, added digit by digit modulo 3).
+the 3 x 3 grid, points numbered ``3a + b``, added digit by digit modulo 3; 25 players:
+the 5 x 5 grid).
 
 :data:`WHIST_SETS` gives, where one was found, each base table's first board set: table
 ``j`` plays set ``s_j + r`` in round ``r``, so that sets move with the players and no set
@@ -35,7 +36,25 @@ WHIST_BASE_ROUNDS: Final[dict[int, tuple[tuple[int, int, int, int], ...]]] = {
     12: ((0, 9, 6, 10), (1, 8, 3, 4), (2, 11, 5, 7)),
     13: ((1, 10, 5, 8), (2, 4, 3, 11), (6, 12, 9, 7)),
     16: ((0, 2, 5, 14), (1, 12, 7, 8), (3, 10, 4, 15), (6, 11, 13, 9)),
+    17: ((1, 3, 6, 14), (2, 9, 4, 13), (5, 16, 15, 8), (7, 12, 10, 11)),
     20: ((0, 10, 1, 6), (2, 9, 5, 3), (4, 12, 14, 17), (7, 18, 19, 11), (8, 13, 16, 15)),
+    21: ((1, 11, 2, 7), (3, 17, 14, 15), (4, 12, 16, 19), (5, 18, 20, 10), (6, 13, 9, 8)),
+    24: (
+        (0, 2, 15, 20),
+        (1, 18, 17, 5),
+        (3, 11, 14, 10),
+        (4, 22, 21, 13),
+        (6, 8, 23, 12),
+        (7, 19, 9, 16),
+    ),
+    25: (
+        (1, 22, 3, 16),
+        (2, 11, 9, 20),
+        (4, 12, 14, 17),
+        (5, 24, 18, 13),
+        (6, 21, 7, 8),
+        (10, 15, 19, 23),
+    ),
 }
 """Each stored size's base round, a table ``(north, east, south, west)`` of circle points."""
 
@@ -48,5 +67,6 @@ WHIST_SETS: Final[dict[int, tuple[int, ...]]] = {
 
 WHIST_GROUPS: Final[dict[int, tuple[int, ...]]] = {
     9: (3, 3),
+    25: (5, 5),
 }
 """The circle, where it is not one cycle: its cycles' lengths (points in mixed radix)."""
