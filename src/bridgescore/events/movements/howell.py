@@ -451,7 +451,7 @@ def howell(
             return found
         grid = _partial(tables, rounds, rounds - 1 if pairs == n else rounds)
     movement = _movement(grid, boards_per_round, sit_out=pairs == n)
-    if pairs == n:
+    if pairs == n and (rounds < n or tables not in ODD_BASE_ROUNDS):
         short = [p for p in movement.problems() if p.code == "under-70-percent"]
         if short:
             raise MovementError(
