@@ -30,6 +30,26 @@ def test_spec_text_round_trips(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "says"),
     [
+        ("appendix-mitchell:9x3:base=9", "base must be fewer than the 9 tables"),
+        ("appendix-mitchell:9x3:base=9:rounds=3", "base must be fewer than the 9 tables"),
+        ("appendix-mitchell:10x3:base=9", "base must be odd and not a multiple of 3"),
+        ("three-quarter-howell:6x3:rounds=10", "no 3/4 Howell of 6 tables and 10 rounds"),
+        ("three-quarter-howell:9x3", "at most 8 tables in a Howell: 9 asked"),
+        ("bump-mitchell:6x3", "tables must be a whole number from 7"),
+        ("scrambled-mitchell:9x3:per_round=10", "per_round must be at most the 9 tables"),
+        ("barometer-howell:31x2", "at most 30 tables in a movement: 31 asked"),
+    ],
+)
+def test_a_bad_spec_of_a_new_kind_says_what_is_wrong(text: str, says: str) -> None:
+    with pytest.raises(MovementError) as caught:
+        build(text)
+    assert str(caught.value).startswith(f"movement {text!r}: ")
+    assert says in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
         ("mitchell", "expected kind:TABLESxBOARDS"),
         ("mitchel:7x4", "unknown kind 'mitchel': use one of mitchell, howell, appendix"),
         ("mitchell:7x4:rounds", "option 'rounds' needs a whole number"),
@@ -113,6 +133,15 @@ def test_any_spec_builds_sound_or_says_why(kind: str, tables: int, boards: int) 
         ("web:16x3:rounds=9", 16, 9, 32),
         ("howell:6x3:pairs=11", 6, 11, 11),
         ("howell:8x2:rounds=10", 8, 10, 16),
+        ("scrambled-mitchell:9x3", 9, 9, 18),
+        ("scrambled-mitchell:8x3:relay", 8, 8, 16),
+        ("bump-mitchell:9x3", 9, 8, 19),
+        ("appendix-mitchell:9x3", 9, 7, 18),
+        ("appendix-mitchell:9x3:base=5", 9, 5, 18),
+        ("three-quarter-howell:6x3:rounds=9", 6, 9, 12),
+        ("three-quarter-howell:7x3", 7, 10, 14),
+        ("barometer-howell:5x3", 5, 9, 10),
+        ("barometer-mitchell:8x3:rounds=6", 8, 6, 16),
     ],
 )
 def test_every_kind_and_option_builds_sound(

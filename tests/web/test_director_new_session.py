@@ -60,9 +60,10 @@ def test_the_usual_movement_comes_first_named_as_players_name_it(td: Client) -> 
     assert 'value="mitchell:7x3" checked>' in page  # the usual one chosen
     assert page.count("the usual choice for this size") == 1
     names = [name for name, _, _ in offered]
-    assert "Mitchell with an arrow switch, one winner, 7 tables" in names
+    assert "Mitchell with an arrow switch, one winner, 7 tables, 6 rounds" in names
+    assert "3/4 Howell, 7 tables, 9 rounds" in names
     assert "Hesitation Mitchell, one winner, 7 tables" in names
-    assert "mitchell:<wbr>7x3:<wbr>switch</code>" in page  # wraps at a colon only
+    assert "mitchell:<wbr>7x4:<wbr>rounds=6:<wbr>switch</code>" in page  # wraps at a colon only
     assert "A Mitchell with two winners has 0" in page
     small = td.get("/director/new/", {"pairs": "8", "boards": "24"}).content.decode()
     assert _offered(small)[0][0] == "Howell, 4 tables"  # up to 6 tables, a Howell
@@ -106,6 +107,42 @@ def test_any_movement_can_be_typed_as_a_spec(td: Client, club: Club) -> None:
     wrong = td.post("/director/new/", {**form, "typed_spec": "mitchel:7x3"})
     assert wrong.status_code == 422
     assert "unknown kind &#x27;mitchel&#x27;" in wrong.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("typed", "tables", "pairs"),
+    [
+        ("bump-mitchell:7x3", 7, 15),
+        ("scrambled-mitchell:9x3", 9, 18),
+        ("appendix-mitchell:9x3", 9, 18),
+        ("three-quarter-howell:6x3:rounds=9", 6, 12),
+        ("barometer-howell:5x3", 5, 10),
+    ],
+)
+def test_each_new_kind_can_be_typed(
+    td: Client, club: Club, typed: str, tables: int, pairs: int
+) -> None:
+    form = {"club": str(club.pk), "name": typed, "typed_spec": typed}
+    assert td.post("/director/new/", form).status_code == 302
+    session = Session.objects.get(name=typed)
+    assert session.spec == typed
+    assert TableLink.objects.filter(session=session).count() == tables
+    assert SessionPair.objects.filter(session=session).count() == pairs
+
+
+def test_a_bad_spec_is_refused_in_the_directors_language(td: Client, club: Club) -> None:
+    form = {"club": str(club.pk), "name": "Bad", "typed_spec": "appendix-mitchell:9x3:base=9"}
+    for language, says in (
+        (None, "base must be fewer than the 9 tables (the rest are appendix tables), got 9"),
+        ("fi", "base-arvon on oltava pienempi kuin 9 pöytää (loput ovat lisäpöytiä), saatiin 9"),
+        ("es", "base debe ser menor que las 9 mesas (las demás son mesas anexas), se recibió 9"),
+    ):
+        if language:
+            td.cookies["bridgescore_language"] = language
+        refused = td.post("/director/new/", form)
+        assert refused.status_code == 422
+        assert says in refused.content.decode()
+    assert not Session.objects.filter(name="Bad").exists()
 
 
 def test_the_date_and_the_lead_rule_are_kept_and_shown(td: Client, club: Club) -> None:

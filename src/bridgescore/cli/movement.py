@@ -165,8 +165,10 @@ def movement_group() -> None:
 @movement_group.command(
     "suggest",
     help=gettext_noop(
-        "List the movements that fit, best first: rounds, boards a round, sit-outs, boards"
-        " each pair plays, balance and time (about 7½ minutes a board)."
+        "List the movements that fit, best first (as a director would choose: no shared"
+        " boards or factoring, the usual form for the size, balance, boards out of play):"
+        " rounds, boards a round, sit-outs, boards each pair plays, balance and time (about"
+        " 7½ minutes a board); a large field split into sections."
     ),
     epilog="Examples:\n\n  bridgescore movement suggest --pairs 17 --boards 24\n\n"
     "  bridgescore movement suggest --pairs 12 --boards 26 --json",
@@ -208,6 +210,10 @@ def suggest_command(pairs: int, boards: int, show_all: bool, as_json: bool) -> N
     )
     for s in shown:
         sits = _(", {count} sits out").format(count=s.sit_outs) if s.sit_outs else ""
+        if s.shared:
+            sits += _(", boards shared")
+        if s.factored:
+            sits += _(", factored")
         hours, minutes = divmod(s.minutes, 60)
         out.print(
             _(
@@ -224,6 +230,12 @@ def suggest_command(pairs: int, boards: int, show_all: bool, as_json: bool) -> N
                 time=f"{hours}h{minutes:02d}",
             )
         )
+        if s.sections:
+            out.print(
+                _("    in {count} sections, one movement each: {specs}").format(
+                    count=len(s.sections), specs=" + ".join(s.sections)
+                )
+            )
     if len(found) > len(shown):
         out.print(_("  ... and {count} more (--all)").format(count=len(found) - len(shown)))
 

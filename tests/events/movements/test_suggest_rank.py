@@ -91,3 +91,21 @@ def test_best_is_the_first_of_suggest(boards: int) -> None:
     for pairs in (*range(3, 24), 27, 29, 31, 34, 37, 45, 58):
         found = suggest(pairs, boards)
         assert _same(best(pairs, boards), found[0] if found else None), pairs
+
+
+def test_the_cli_lists_the_sections_and_says_shared_and_factored() -> None:
+    from click.testing import CliRunner
+
+    from bridgescore.cli.main import cli
+
+    def lines(pairs: int) -> list[str]:
+        asked = ["movement", "suggest", "--pairs", str(pairs), "--boards", "24", "--all"]
+        shown = CliRunner().invoke(cli, asked)
+        assert shown.exit_code == 0, shown.output
+        return list(shown.stdout.splitlines())
+
+    large = lines(32)
+    assert large[1].startswith("  mitchell:8x3 ")
+    assert large[2] == "    in 2 sections, one movement each: mitchell:8x3 + mitchell:8x3"
+    assert any(", boards shared;" in line for line in large)
+    assert any(", factored;" in line for line in lines(9))

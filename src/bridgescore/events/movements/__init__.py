@@ -5,6 +5,7 @@ See ``docs/movements.md`` for the JSON form and the checks.
 """
 
 from bridgescore.events.movements.balance import Balance, Comparison
+from bridgescore.events.movements.barometer import barometer, barometer_howell, barometer_mitchell
 from bridgescore.events.movements.fit import Seating, missing_results, place_result, seatings
 from bridgescore.events.movements.howell import MOST_TABLES, howell
 from bridgescore.events.movements.mitchell import (
@@ -12,14 +13,17 @@ from bridgescore.events.movements.mitchell import (
     MISSING_PAIRS,
     appendix_mitchell,
     arrow_switch_rounds,
+    beynon_mitchell,
+    bump_mitchell,
     hesitation_mitchell,
     mitchell,
+    scrambled_mitchell,
     web_mitchell,
 )
 from bridgescore.events.movements.model import Movement, MovementError, MovementKind, Round, Table
 from bridgescore.events.movements.problems import Problem
 from bridgescore.events.movements.spec import MovementSpec, build
-from bridgescore.events.movements.suggest import Suggestion, suggest
+from bridgescore.events.movements.suggest import Suggestion, best, suggest
 from bridgescore.events.movements.swiss import (
     Draw,
     Pairing,
@@ -33,10 +37,13 @@ from bridgescore.events.movements.teams import (
     RobinRound,
     RoundRobin,
     Segment,
+    ThreeWay,
     TwoRoom,
     round_robin,
+    three_way,
     two_room,
 )
+from bridgescore.events.movements.three_quarter import three_quarter_howell
 
 __all__ = [
     "EVEN_FORMS",
@@ -62,19 +69,29 @@ __all__ = [
     "Suggestion",
     "SwissRules",
     "Table",
+    "ThreeWay",
     "TwoRoom",
     "appendix_mitchell",
     "arrow_switch_rounds",
+    "barometer",
+    "barometer_howell",
+    "barometer_mitchell",
+    "best",
+    "beynon_mitchell",
     "build",
+    "bump_mitchell",
     "hesitation_mitchell",
     "howell",
     "missing_results",
     "mitchell",
     "place_result",
     "round_robin",
+    "scrambled_mitchell",
     "seatings",
     "suggest",
     "swiss_round",
+    "three_quarter_howell",
+    "three_way",
     "two_room",
     "web_mitchell",
 ]

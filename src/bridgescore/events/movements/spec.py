@@ -6,7 +6,8 @@ A spec is ``kind:TABLESxBOARDS`` followed by options, each ``:name`` or
 ``mitchell:7x4:missing=ew``, ``mitchell:9x3:switch``, ``appendix:11x3``,
 ``hesitation:7x3``, ``web:16x3:rounds=9``, ``scrambled-mitchell:9x3``,
 ``bump-mitchell:7x3`` (15 pairs), ``appendix-mitchell:9x3:base=7``,
-``barometer-howell:5x3``, ``barometer-mitchell:8x3``.
+``three-quarter-howell:6x3:rounds=9``, ``barometer-howell:5x3``,
+``barometer-mitchell:8x3``.
 ``str(MovementSpec.parse(text))`` gives the text back in its one spelling
 (options in name order), and :meth:`MovementSpec.build` makes the movement.
 
@@ -52,6 +53,7 @@ from bridgescore.events.movements.mitchell import (
     web_mitchell,
 )
 from bridgescore.events.movements.model import Movement, MovementError
+from bridgescore.events.movements.three_quarter import three_quarter_howell, three_quarter_sizes
 
 OptionValue = int | str | bool
 Builder = Callable[[int, int, Mapping[str, OptionValue]], Movement]
@@ -225,11 +227,26 @@ def _beynon(tables: int, boards: int, options: Mapping[str, OptionValue]) -> Mov
 
 
 def _barometer_howell(tables: int, boards: int, options: Mapping[str, OptionValue]) -> Movement:
-    return barometer_howell(tables, boards, _int(options, "rounds"))
+    return barometer_howell(tables, boards, _int(options, "rounds"), pairs=_int(options, "pairs"))
 
 
 def _barometer_mitchell(tables: int, boards: int, options: Mapping[str, OptionValue]) -> Movement:
     return barometer_mitchell(tables, boards, _int(options, "rounds"))
+
+
+def three_quarter_rounds(tables: int) -> tuple[int, ...]:
+    """The rounds of every stored 3/4 Howell of ``tables`` tables (empty if none)."""
+    return tuple(r for t, r in three_quarter_sizes() if t == tables)
+
+
+def _three_quarter(tables: int, boards: int, options: Mapping[str, OptionValue]) -> Movement:
+    return three_quarter_howell(tables, boards, _rounds_or(options, _most_rounds(tables)))
+
+
+def _most_rounds(tables: int) -> int:
+    """A 3/4 Howell's rounds when the spec gives none: the most stored for the tables (or,
+    none being stored, a Howell's less one, which the generator refuses by listing them)."""
+    return max(three_quarter_rounds(tables), default=max(1, 2 * tables - 2))
 
 
 def _rounds_or(options: Mapping[str, OptionValue], full: int) -> int:
@@ -283,6 +300,11 @@ def _barometer_mitchell_size(
     tables: int, options: Mapping[str, OptionValue]
 ) -> tuple[int, int | None]:
     rounds = _rounds_or(options, tables)
+    return rounds, rounds
+
+
+def _three_quarter_size(tables: int, options: Mapping[str, OptionValue]) -> tuple[int, int | None]:
+    rounds = _rounds_or(options, _most_rounds(tables))
     return rounds, rounds
 
 
@@ -365,11 +387,21 @@ KINDS: Final[dict[str, Kind]] = {
             (_ROUNDS, Option("base", "the base tables (odd, not a multiple of 3)", number=True)),
         ),
         Kind(
+            "three-quarter-howell",
+            "a 3/4 Howell: fewer rounds than a Howell, as many sets on relays, every pair"
+            " playing every set once (the stored sizes; default the most rounds)",
+            _three_quarter,
+            _three_quarter_size,
+            (_ROUNDS,),
+            most_tables=max(t for t, _ in three_quarter_sizes()),
+            family="a Howell",
+        ),
+        Kind(
             "barometer-howell",
             "a Howell in which every table plays the same boards each round (live results)",
             _barometer_howell,
             _barometer_howell_size,
-            (_ROUNDS,),
+            (_ROUNDS, Option("pairs", "an odd number of pairs: one sits out", number=True)),
             most_tables=MOST_BAROMETER_TABLES,
         ),
         Kind(
@@ -533,4 +565,5 @@ __all__ = [
     "appendix_base",
     "build",
     "spec_of",
+    "three_quarter_rounds",
 ]

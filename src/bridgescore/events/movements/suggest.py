@@ -51,6 +51,7 @@ from bridgescore.events.movements.spec import (
     OptionValue,
     appendix_base,
     spec_of,
+    three_quarter_rounds,
 )
 
 MINUTES_PER_BOARD: Final = Fraction(15, 2)
@@ -87,6 +88,7 @@ SUGGESTED_KINDS: Final = (
     "scrambled-mitchell",
     "bump-mitchell",
     "appendix-mitchell",
+    "three-quarter-howell",
 )
 """The kinds a club chooses among for a pairs session (the barometers, which need a
 copy of each board for every table, are asked for by name)."""
@@ -96,7 +98,7 @@ TWO_WINNER_KINDS: Final = frozenset(
 )
 """The kinds that give two winners (North-South and East-West) unless arrow-switched."""
 
-HOWELL_KINDS: Final = frozenset({"howell"})
+HOWELL_KINDS: Final = frozenset({"howell", "three-quarter-howell"})
 """The kinds of one field in which every pair meets every other (or most of them)."""
 
 
@@ -163,6 +165,8 @@ def _variants(kind: str, pairs: int) -> list[dict[str, OptionValue]]:
         return [] if odd else [{}, {"relay": True}] if even_tables else [{}]
     if kind in ("appendix", "bump-mitchell"):
         return [{}] if odd else []
+    if kind == "three-quarter-howell":
+        return [] if odd else [{"rounds": r} for r in three_quarter_rounds(pairs // 2)]
     return [] if odd else [{}]
 
 
@@ -175,6 +179,7 @@ def _tables(kind: str, pairs: int) -> int:
 @lru_cache(maxsize=4096)
 def _candidates(pairs: int, boards: int) -> tuple[MovementSpec, ...]:
     low, high = boards * (1 - NEAR), boards * (1 + NEAR)
+    low_n, high_n = int(low) + (low.denominator > 1), int(high)  # whole boards within them
     found: dict[str, MovementSpec] = {}
     for name in SUGGESTED_KINDS:
         kind = KINDS[name]
@@ -190,7 +195,7 @@ def _candidates(pairs: int, boards: int) -> tuple[MovementSpec, ...]:
                 if takes_rounds and 1 <= wanted < full:
                     choices.add(wanted)
                 for rounds in sorted(choices):
-                    if not low <= rounds * per_round <= high:
+                    if not low_n <= rounds * per_round <= high_n:
                         continue
                     options = dict(variant)
                     if rounds != full:
@@ -311,18 +316,26 @@ def _ranked(
     sections: int = 0,
 ) -> Rank:
     off = abs(rounds * spec.boards_per_round - boards)
+    standing, two, text = _traits(spec)
     return (
         awkward,
         spec.boards_per_round < 2,
-        off > boards * CLOSE,
-        _standing(spec),
-        0.0 if _two_fields(spec) else -round(balance(), 3),
+        off * CLOSE.denominator > boards * CLOSE.numerator,  # off > boards * CLOSE
+        standing,
+        0.0 if two else -round(balance(), 3),
         out_of_play,
         off,
         sections,
         rounds,
-        str(spec),
+        text,
     )
+
+
+@cache
+def _traits(spec: MovementSpec) -> tuple[int, bool, str]:
+    """What ranking reads of a spec alone: the form's standing for the size, whether it
+    gives two winners, its text."""
+    return _standing(spec), _two_fields(spec), str(spec)
 
 
 def _key(spec: MovementSpec, facts: _Facts, boards: int) -> Rank:
@@ -338,7 +351,16 @@ def _key(spec: MovementSpec, facts: _Facts, boards: int) -> Rank:
 
 
 _SCALE_FREE: Final = frozenset(
-    {"mitchell", "appendix", "hesitation", "web", "howell", "bump-mitchell", "appendix-mitchell"}
+    {
+        "mitchell",
+        "appendix",
+        "hesitation",
+        "web",
+        "howell",
+        "bump-mitchell",
+        "appendix-mitchell",
+        "three-quarter-howell",
+    }
 )
 """The kinds whose seating does not depend on the boards a round (a Howell from
 :data:`_SCALE_FREE_HOWELL` tables, a Mitchell without an arrow switch, whose rounds are
@@ -511,6 +533,7 @@ _KIND_NAMES: Final = {
     "scrambled-mitchell": _("Scrambled Mitchell"),
     "bump-mitchell": _("Bump Mitchell"),
     "appendix-mitchell": _("Appendix Mitchell"),
+    "three-quarter-howell": _("3/4 Howell"),
     "barometer-howell": _("Barometer Howell"),
     "barometer-mitchell": _("Barometer Mitchell"),
 }
