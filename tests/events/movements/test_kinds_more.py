@@ -49,11 +49,16 @@ BUMP = {
     15: (0, 26, 41.73), 16: (0, 28, 42.29),
 }  # fmt: skip
 SCRAMBLED = {
-    3: (0, 6, 41.67), 4: (0, 4, 25.0), 5: (0, 6, 66.18), 6: (0, 8, 50.45), 7: (0, 10, 91.0),
-    8: (0, 12, 63.03), 9: (0, 18, 75.0), 10: (0, 16, 68.78), 11: (0, 18, 88.85),
-    12: (0, 20, 67.8), 13: (4, 22, 92.68), 14: (0, 24, 78.58), 15: (4, 30, 89.04),
-    16: (0, 26, 81.77), 17: (4, 30, 94.76), 18: (0, 32, 78.93), 19: (4, 34, 92.77),
-    20: (0, 34, 81.27),
+    3: (0, 6, 59.21), 4: (0, 4, 39.29), 5: (0, 8, 73.05), 6: (0, 8, 58.42), 7: (0, 10, 91.0),
+    8: (0, 10, 71.39), 9: (0, 14, 93.29), 10: (0, 16, 76.79), 11: (0, 20, 91.93),
+    12: (0, 20, 80.41), 13: (2, 24, 93.23), 14: (2, 22, 83.61), 15: (4, 26, 95.28),
+    16: (0, 26, 83.76), 17: (4, 30, 95.26), 18: (2, 30, 86.53), 19: (4, 34, 95.53),
+    20: (2, 34, 87.25),
+}  # fmt: skip
+# The diagonal pattern alone (per_round given): least, most, quality.
+DIAGONAL = {
+    5: (0, 6, 66.18), 7: (0, 10, 91.0), 9: (0, 18, 75.0), 11: (0, 18, 88.85),
+    13: (4, 22, 92.68), 15: (4, 30, 89.04), 17: (4, 30, 94.76), 19: (4, 34, 92.77),
 }  # fmt: skip
 # The same Mitchells with the last rounds switched (arrow_switch_rounds), for comparison.
 LAST_ROUNDS = {
@@ -214,17 +219,35 @@ def test_scrambled_mitchell_every_size(tables: int) -> None:
     assert m.problems() == []
     assert m.kind is MovementKind.MITCHELL
     assert _figures(m) == SCRAMBLED[tables]
+    # at least as balanced as the last rounds switched, and at 3-6, 10-14 and 16-20 tables
+    # better
+    assert _figures(m)[2] >= LAST_ROUNDS[tables]
+    switched_at = {
+        (number, t.table)
+        for number, rnd in enumerate(m.rounds)
+        for t in rnd.tables
+        if t.ns.endswith("EW")
+    }
+    assert switched_at
+    if tables not in (8, 9, 15):  # the search kept the last rounds there
+        assert len({number for number, _table in switched_at}) > 1
+
+
+@pytest.mark.parametrize("tables", sorted(DIAGONAL))
+def test_scrambled_mitchell_diagonal(tables: int) -> None:
+    k = 1 if tables < 13 else 2
+    m = scrambled_mitchell(tables, 2, per_round=k)
+    assert m.problems() == []
+    assert _figures(m) == DIAGONAL[tables]
     turned = [sum(t.ns.endswith("EW") for t in rnd.tables) for rnd in m.rounds]
+    assert turned == [k] * tables  # every round mixes the lines, at k tables
     per_pair = Counter(
         p for rnd in m.rounds for t in rnd.tables if t.ns.endswith("EW") for p in (t.ns, t.ew)
     )
-    k = 1 if tables < 13 else 2
-    assert set(per_pair.values()) <= {1, 2}
-    if tables % 2 and tables > 3:
-        assert turned == [k] * tables  # every round mixes the lines, at k tables
-        assert set(per_pair) == set(m.pairs)
-        # on different boards at different tables
-        assert len({t.boards for rnd in m.rounds for t in rnd.tables if t.ns.endswith("EW")}) > 1
+    assert set(per_pair) == set(m.pairs)
+    assert set(per_pair.values()) == {k}
+    # on different boards at different tables
+    assert len({t.boards for rnd in m.rounds for t in rnd.tables if t.ns.endswith("EW")}) > 1
 
 
 def test_scrambled_mitchell_is_one_field() -> None:

@@ -15,6 +15,10 @@ The forms (``docs/mitchell.md`` gives each one's published definition):
   one round NS at the last table.
 * :func:`web_mitchell`: more tables than rounds; two groups of tables play two copies
   of the boards in opposite orders while the EW pairs move round the whole field.
+* :func:`beynon_mitchell`: the appendix Mitchell in general, a prime base with up to as
+  many appendix tables sharing its boards.
+* :func:`scrambled_mitchell`: the arrow switches spread over rounds and tables.
+* :func:`bump_mitchell`: one more NS pair, bumping the NS pairs in turn.
 
 Played in full (``rounds == tables``), an even skip Mitchell ends in a revenge round
 (EW meet the NS pair they started against); it is declared as such. By default an
@@ -462,7 +466,80 @@ def beynon_mitchell(
 # The stored switches of scrambled_mitchell at its default length: "round.table" cells
 # (from 1) played turned round, found by scripts/search_scrambled.py (a hill climb on the
 # balance quality from the spread pattern and from the last rounds switched).
-SCRAMBLED: Final[dict[int, str]] = {}
+SCRAMBLED: Final[dict[int, str]] = {
+    # 3 tables: quality 59.21 (two-board rounds)
+    3: "1.1 1.3 2.3 3.2",
+    # 4 tables: quality 39.29 (two-board rounds)
+    4: "1.1 1.3 2.2 2.3 3.1 3.2",
+    # 5 tables: quality 73.05 (two-board rounds)
+    5: "1.1 2.4 3.2 4.5",
+    # 6 tables: quality 58.42 (two-board rounds)
+    6: "1.4 1.5 3.2 4.6",
+    # 7 tables: quality 91.00 (two-board rounds)
+    7: "1.1 2.5 3.2 4.6 5.3 6.7 7.4",
+    # 8 tables: quality 71.39 (two-board rounds)
+    8: "7.1 7.2 7.3 7.4 7.5 7.6 7.7 7.8",
+    # 9 tables: quality 93.29 (two-board rounds)
+    9: "9.1 9.2 9.3 9.4 9.5 9.6 9.7 9.8 9.9",
+    # 10 tables: quality 76.79 (two-board rounds)
+    10: "1.3 1.5 1.6 4.1 4.3 4.9 4.10 6.4 6.7 6.9 7.1 8.5 8.7 9.4 9.6 9.8",
+    # 11 tables: quality 91.93 (two-board rounds)
+    11: "1.1 1.11 2.7 3.2 4.8 4.9 5.3 5.5 6.4 6.9 7.4 7.8 8.10 9.5 10.11 11.6",
+    # 12 tables: quality 80.41 (two-board rounds)
+    12: (
+        "1.5 1.11 1.12 2.3 2.9 2.11 2.12 3.2 3.8 4.1 5.1 5.8 5.9 6.6 6.11 7.2 7.7 8.5 "
+        "8.9 10.10 10.12 11.2 11.3"
+    ),
+    # 13 tables: quality 93.23 (two-board rounds)
+    13: (
+        "1.1 1.4 2.7 2.8 2.11 3.2 3.5 4.12 5.3 5.6 6.10 6.13 7.4 7.7 8.1 9.5 9.8 10.2 "
+        "10.12 11.6 11.9 12.3 12.13 13.10"
+    ),
+    # 14 tables: quality 83.61 (two-board rounds)
+    14: (
+        "1.9 1.11 1.12 2.7 2.8 2.10 4.6 4.8 6.14 7.3 7.5 8.8 8.12 9.1 9.3 12.3 12.4 "
+        "12.5 12.6 12.8 12.9 12.10 12.11 12.12 12.13 12.14 13.1 13.2 13.9 13.11 13.13"
+    ),
+    # 15 tables: quality 95.28 (two-board rounds)
+    15: (
+        "14.1 14.2 14.3 14.4 14.5 14.6 14.7 14.8 14.9 14.10 14.11 14.12 14.13 14.14 "
+        "14.15 15.1 15.2 15.3 15.4 15.5 15.6 15.7 15.8 15.9 15.10 15.11 15.12 15.13 "
+        "15.14 15.15"
+    ),
+    # 16 tables: quality 83.76 (two-board rounds)
+    16: (
+        "1.1 1.5 1.9 1.13 3.6 3.10 3.13 3.14 5.3 5.7 5.11 6.5 7.4 7.8 7.12 7.16 9.2 "
+        "10.2 10.6 10.10 10.14 11.16 12.3 12.7 12.9 12.11 12.15 13.11 14.1 14.4 14.8 "
+        "14.12 14.15 14.16"
+    ),
+    # 17 tables: quality 95.26 (two-board rounds)
+    17: (
+        "1.1 1.5 2.10 2.14 2.15 3.2 3.6 3.7 4.11 4.15 5.3 5.7 5.8 6.12 6.16 7.4 7.8 "
+        "8.13 8.17 9.5 9.6 9.9 10.1 10.14 10.17 11.6 11.10 11.16 12.2 12.15 13.7 "
+        "13.11 14.3 14.16 15.8 15.12 16.4 16.17 17.9 17.13"
+    ),
+    # 18 tables: quality 86.53 (two-board rounds)
+    18: (
+        "1.3 1.10 2.14 3.1 3.2 4.9 4.12 6.4 6.5 6.7 6.11 6.16 8.8 8.15 11.5 11.6 "
+        "11.11 11.12 11.16 12.3 12.10 14.2 14.17 14.18 15.1 16.5 16.6 16.8 16.9 16.10 "
+        "16.11 16.12 16.13 16.14 16.17 17.1 17.2 17.3 17.4 17.5 17.6 17.7 17.8 17.13 "
+        "17.14 17.15 17.16 17.17 17.18"
+    ),
+    # 19 tables: quality 95.53 (two-board rounds)
+    19: (
+        "2.1 2.17 3.8 6.14 7.2 7.5 7.9 7.10 7.19 11.3 11.4 11.16 12.7 12.12 14.5 "
+        "14.11 16.6 18.1 18.2 18.3 18.4 18.5 18.6 18.7 18.8 18.9 18.10 18.11 18.12 "
+        "18.13 18.14 18.15 18.16 18.17 18.18 18.19 19.1 19.2 19.3 19.4 19.6 19.7 19.8 "
+        "19.9 19.10 19.13 19.15 19.16 19.17 19.18 19.19"
+    ),
+    # 20 tables: quality 87.25 (two-board rounds)
+    20: (
+        "3.1 3.6 3.8 3.11 3.19 4.6 5.16 7.20 9.11 9.13 10.4 10.5 11.2 11.12 11.14 "
+        "11.18 11.19 12.7 12.10 13.3 13.9 13.15 13.17 16.2 16.9 16.18 17.5 18.2 18.3 "
+        "18.4 18.5 18.6 18.8 18.10 18.12 18.13 18.14 18.15 18.16 18.17 18.18 19.1 "
+        "19.3 19.4 19.7 19.8 19.9 19.10 19.11 19.12 19.13 19.16 19.17 19.19 19.20"
+    ),
+}
 
 
 def scrambled_mitchell(
