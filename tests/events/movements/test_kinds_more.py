@@ -345,3 +345,12 @@ def test_every_kind_round_trips_through_json() -> None:
         three_way(["A", "B", "C"], 4).movement(),
     ):
         assert Movement.from_json(m.to_json()) == m
+
+
+def test_barometer_of_rounds_with_fewer_tables_is_factored() -> None:
+    base = mitchell(9, 2, missing="ns")  # the half table: 8 tables a round
+    assert not barometer(base).factored
+    short = Movement(kind=MovementKind.MITCHELL, rounds=(base.rounds[0], mitchell(9, 2).rounds[1]))
+    m = barometer(short)
+    assert m.factored
+    assert "unequal-sets" not in {p.code for p in m.problems()}

@@ -69,7 +69,8 @@ def barometer(base: Movement, boards_per_round: int | None = None) -> Movement:
 
     ``boards_per_round`` defaults to the number of boards at the first table of
     ``base``'s first round. Sit-outs are kept; relays are dropped (no set waits
-    anywhere: each round brings a new set to every table).
+    anywhere: each round brings a new set to every table). When rounds have different
+    numbers of tables the sets are played unequally often and declared ``factored``.
     """
     if not isinstance(base, Movement):
         raise MovementError(_("base must be a Movement, got {base!r}", base=base))
@@ -90,6 +91,7 @@ def barometer(base: Movement, boards_per_round: int | None = None) -> Movement:
         kind=base.kind,
         rounds=tuple(rounds),
         shared=shared,
+        factored=len({len(rnd.tables) for rnd in rounds}) > 1,
         revenge_rounds=base.revenge_rounds,
         meet_once=base.meet_once,
     )
