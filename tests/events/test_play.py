@@ -10,9 +10,27 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bridgescore.core.contract import TableResult
+from bridgescore.core.hands import Hands
+from bridgescore.core.seats import Seat
+from bridgescore.core.vulnerability import Vulnerability
+from bridgescore.duplicate.entries import Adjusted
 from bridgescore.errors import BridgeInputError
+from bridgescore.events.model import ResultRow
 from bridgescore.events.movements.model import Movement, MovementKind, Round, Table
-from bridgescore.events.play import Entered, Mark, Plan, Play, Stage
+from bridgescore.events.play import (
+    Entered,
+    LeadRule,
+    Mark,
+    Other,
+    Plan,
+    Play,
+    Stage,
+    director_flags,
+    entry_problem,
+    lead_problem,
+    lead_refusal,
+)
 
 # A 3-table Mitchell of 2-board rounds: NS stationary, EW up one table, boards down one.
 MITCHELL = Movement(
@@ -141,20 +159,20 @@ def test_the_last_round_finished_stays_the_last_round() -> None:
 
 def test_where_names_the_rounds_boards_and_where_the_board_is_played() -> None:
     play = Play.of(MITCHELL)
-    assert said(play.where(1, 4, 1)) == "table 4 does not play in round 1"
-    assert said(play.where(1, 1, 3)) == (
+    assert said(play.plan.where(1, 4, 1)) == "table 4 does not play in round 1"
+    assert said(play.plan.where(1, 1, 3)) == (
         "board 3 is not played at table 1 in round 1 (this round: boards 1, 2; it is played"
         " here in round 2)"
     )
-    assert said(play.where(1, 1, 9)) == (
+    assert said(play.plan.where(1, 1, 9)) == (
         "board 9 is not played at table 1 in round 1 (this round: boards 1, 2)"
     )
-    assert play.where(1, 1, 2).allowed
+    assert play.plan.where(1, 1, 2) is None
     teams = Play.of(TEAMS)
-    assert said(teams.where(1, 2, 4, label="1b", teams=True)) == (
+    assert said(teams.plan.where(1, 2, 4, label="1b", teams=True)) == (
         "board 4 is not played at table 1b in round 1 (this match: boards 1, 2, 3)"
     )
-    assert said(teams.where(2, 2, 4, label="1b", teams=True)) == (
+    assert said(teams.plan.where(2, 2, 4, label="1b", teams=True)) == (
         "table 1b does not play in round 2"
     )
 
@@ -240,3 +258,94 @@ def test_tables_entering_what_they_may_enter_each_board_exactly_once(rng: object
                                for r in plan.rounds_of[table])  # fmt: skip
         assert sorted(entered) == sorted((s.round, s.table, s.board) for s in plan.seatings())
         assert play.not_yet_in() == []
+
+
+# Board 1 of a deal written out: North ♠AKQJ ♥AKQ ♦AKQ ♣AKQ... (only the leader's hand matters:
+# East leads against South, West against North).
+DEAL = Hands.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T98.JT9.JT9.JT98 765.876.876.7654 432.5432.5432.32")
+
+
+def row(text: str, score: int | None = None, board: int = 1, adjusted: str = "") -> ResultRow:
+    return ResultRow(
+        board,
+        "1NS",
+        "1EW",
+        Vulnerability.NONE,
+        result=TableResult.parse(text) if text else None,
+        ns_score=score,
+        adjusted=Adjusted.parse(adjusted) if adjusted else None,
+        round=1,
+        table="1",
+    )
+
+
+def test_a_table_enters_no_adjusted_score_and_the_lead_when_required() -> None:
+    adjusted = row("", adjusted="A+/A-")
+    assert str(entry_problem(adjusted, by_table=True, lead_rule=LeadRule.OFF, teams=False)) == (
+        "only the director gives an adjusted score: call the director"
+    )
+    assert entry_problem(adjusted, by_table=False, lead_rule=LeadRule.OFF, teams=False) is None
+    made = row("4SN=", 420)
+    assert (
+        str(entry_problem(made, by_table=True, lead_rule=LeadRule.REQUIRED, teams=False))
+        == "board 1: choose the opening lead (this session asks for it)"
+    )
+    assert (
+        entry_problem(made, lead="HA", by_table=True, lead_rule=LeadRule.REQUIRED, teams=False)
+        is None
+    )
+    assert entry_problem(made, by_table=True, lead_rule=LeadRule.WARN, teams=False) is None
+    # a passed-out board has no lead
+    assert (
+        entry_problem(row("Pass", 0), by_table=True, lead_rule=LeadRule.REQUIRED, teams=False)
+        is None
+    )
+    # a team match scores whole IMPs: 50 % is 0 IMPs, 55 % is not a whole number
+    assert (
+        entry_problem(row("", adjusted="50/50"), by_table=False, lead_rule=LeadRule.OFF, teams=True)
+        is None
+    )
+    refused = entry_problem(
+        row("", adjusted="55/45"), by_table=False, lead_rule=LeadRule.OFF, teams=True
+    )
+    assert str(refused).startswith("an adjusted score of 55% is ")
+
+
+def test_the_lead_is_checked_against_the_leaders_hand() -> None:
+    by_south = row("4SS=", 420)  # West leads: ♠432 ♥5432 ♦5432 ♣32
+    assert lead_problem(by_south, "H5", DEAL) is None
+    assert str(lead_problem(by_south, "HA", DEAL)) == "the lead HA is not in West's hand"
+    assert str(lead_problem(by_south, "Z9", DEAL)).startswith("lead 'Z9': ")
+    assert lead_problem(by_south, "HA", None) is None  # no hand records: nothing to check
+    assert lead_problem(by_south, "", DEAL) is None
+    assert (
+        str(lead_refusal(by_south, "HA", DEAL, lead_rule=LeadRule.REQUIRED, by_table=True))
+        == "board 1: the lead HA is not in West's hand: choose the card that was led"
+    )
+    assert lead_refusal(by_south, "HA", DEAL, lead_rule=LeadRule.WARN, by_table=True) is None
+    assert lead_refusal(by_south, "HA", DEAL, lead_rule=LeadRule.REQUIRED, by_table=False) is None
+
+
+def test_the_directors_flags() -> None:
+    by_north = row("4SN+1", 450)  # 11 tricks for North-South in spades
+    others = [
+        Other(1, 2, Seat.EAST, "S", 4, -50),  # 4 tricks for East-West in spades: 15 in all
+        Other(1, 3, None, "", None, 420),
+        Other(2, 1, None, "", None, 450),
+    ]
+    assert [str(f) for f in director_flags(by_north, others, late=True)] == [
+        "entered late: round 1 after the table had moved on",
+        "both sides declared S making 15 tricks between them (table 2 in round 1)",
+    ]
+    # East leads against North: ♠T98 ♥JT9 ♦JT9 ♣JT98
+    flags = director_flags(by_north, [], lead="SA", lead_rule=LeadRule.WARN, hands=DEAL)
+    assert [str(f) for f in flags] == ["the lead SA is not in East's hand"]
+    assert director_flags(by_north, [], lead="SA", lead_rule=LeadRule.OFF, hands=DEAL) == []
+    # 1000 or more from the median of three or more other scores (420, 450, 450: 450)
+    far = row("7NTN=", 1520)
+    field = [Other(1, t, ns_score=s) for t, s in ((2, 420), (3, 450), (4, 450))]
+    assert [str(f) for f in director_flags(far, field)] == [
+        "NS +1520 is far from the other tables (median +450)"
+    ]
+    assert director_flags(row("6NTN=", 990), field) == []  # 540 from the median
+    assert director_flags(far, field[:2]) == []  # two others: no median to go by

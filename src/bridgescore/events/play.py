@@ -16,16 +16,24 @@ that entered it: its cost does not grow with the session.
 
 from __future__ import annotations
 
+import statistics
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
 
-from bridgescore.errors import BridgeInputError, Message
+from bridgescore.core.contract import Contract
+from bridgescore.core.hands import Card, Hands
+from bridgescore.core.seats import Seat
+from bridgescore.duplicate.adjusted import Adjusted
+from bridgescore.errors import BridgeError, BridgeInputError, Message
 from bridgescore.errors import marked as _
+from bridgescore.events.model import ResultRow
 from bridgescore.events.movements.fit import Seating
 from bridgescore.events.movements.model import Movement, Table
+from bridgescore.events.teams import award_refused, award_value, imp_award
 
 
 class Mark(StrEnum):
@@ -145,6 +153,35 @@ class Plan:
         """The round in which ``table`` plays ``board``, if it does."""
         return self.board_rounds.get((table, board))
 
+    def where(
+        self, round_no: int, table: int, board: int, *, label: object = None, teams: bool = False
+    ) -> Message | None:
+        """Whether the board belongs to the table in the round (the movement's rule, for a
+        table or the director alike): ``None``, or a refusal naming the round's
+        (``teams``: the match's) boards, and the round the table plays the board in when
+        it does. ``label``: the table as its players know it (a teams room ``1a``), the
+        number when not given."""
+        shown = table if label is None else label
+        seat = self.seat(round_no, table)
+        if seat is None:
+            return _("table {label} does not play in round {round}", label=shown, round=round_no)
+        if board in seat.boards:
+            return None
+        boards = ", ".join(map(str, sorted(seat.boards)))
+        elsewhere = self.board_round(table, board)
+        return _(
+            "board {board} is not played at table {label} in round {round} ({what}{played})",
+            board=board,
+            label=shown,
+            round=round_no,
+            what=(
+                _("this match: boards {boards}", boards=boards)
+                if teams
+                else _("this round: boards {boards}", boards=boards)
+            ),
+            played=_("; it is played here in round {round}", round=elsewhere) if elsewhere else "",
+        )
+
     def seatings(self) -> tuple[Seating, ...]:
         """Every board the movement schedules, in round and table order."""
         return tuple(
@@ -164,6 +201,8 @@ class TableState:
     """(round, board) → what stands there (the latest entry; erased boards gone)."""
     round: int
     """The round it is playing (:meth:`Play.round_of`)."""
+    latest: int = 1
+    """The latest round it has anything standing in (1 when none)."""
 
     @property
     def started(self) -> bool:
@@ -186,7 +225,8 @@ class Permit:
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """A session in play: the movement's plan and each table's state, from the log."""
+    """A session in play: the movement's plan and the state of each table that has
+    anything in the log (the others are at their first round)."""
 
     plan: Plan
     states: Mapping[int, TableState] = field(default_factory=dict)
@@ -196,7 +236,7 @@ class Play:
         """The session after every entry of ``log`` (in the log's order)."""
         if isinstance(plan, Movement):
             plan = Plan.of(plan)
-        entered: dict[int, dict[tuple[int, int], Mark]] = {t: {} for t in plan.tables}
+        entered: dict[int, dict[tuple[int, int], Mark]] = {}
         for entry in log:
             own = entered.setdefault(entry.table, {})
             if entry.mark is Mark.ERASED:
@@ -210,19 +250,24 @@ class Play:
 
     def after(self, entry: Entered) -> Play:
         """The session once ``entry`` is in the log: only its table's state changes."""
-        own = dict(self.state(entry.table).entered)
+        state = self.state(entry.table)
+        own = dict(state.entered)
+        latest = state.latest
         if entry.mark is Mark.ERASED:
             own.pop((entry.round, entry.board), None)
+            if entry.round == latest:  # the latest round may have lost its last entry
+                latest = max((r for (r, _b) in own), default=1)
         else:
             own[(entry.round, entry.board)] = entry.mark
+            latest = max(latest, entry.round)
         states = dict(self.states)
-        states[entry.table] = _state(self.plan, entry.table, own)
+        states[entry.table] = _state(self.plan, entry.table, own, latest)
         return Play(self.plan, MappingProxyType(states))
 
     def state(self, table: int) -> TableState:
-        """The table's state (a table the movement does not have: nothing entered)."""
+        """The table's state (one with nothing in the log: at its first round)."""
         found = self.states.get(table)
-        return found if found is not None else TableState(table, MappingProxyType({}), 1)
+        return found if found is not None else _state(self.plan, table, {})
 
     def round_of(self, table: int) -> int:
         """The round a table is playing: from the latest round it has anything standing
@@ -234,40 +279,6 @@ class Play:
     def mark(self, round_no: int, table: int, board: int) -> Mark | None:
         """What stands for the board at the table in the round, or ``None``."""
         return self.state(table).entered.get((round_no, board))
-
-    def where(
-        self, round_no: int, table: int, board: int, *, label: object = None, teams: bool = False
-    ) -> Permit:
-        """Whether the board belongs to the table in the round (the movement's rule, for a
-        table or the director alike): a refusal naming the round's (``teams``: the match's)
-        boards, and the round the table plays the board in when it does. ``label``: the
-        table as its players know it (a teams room ``1a``), the number when not given."""
-        shown = table if label is None else label
-        seat = self.plan.seat(round_no, table)
-        if seat is None:
-            return Permit(
-                _("table {label} does not play in round {round}", label=shown, round=round_no)
-            )
-        if board in seat.boards:
-            return Permit()
-        boards = ", ".join(map(str, sorted(seat.boards)))
-        elsewhere = self.plan.board_round(table, board)
-        return Permit(
-            _(
-                "board {board} is not played at table {label} in round {round} ({what}{played})",
-                board=board,
-                label=shown,
-                round=round_no,
-                what=(
-                    _("this match: boards {boards}", boards=boards)
-                    if teams
-                    else _("this round: boards {boards}", boards=boards)
-                ),
-                played=(
-                    _("; it is played here in round {round}", round=elsewhere) if elsewhere else ""
-                ),
-            )
-        )
 
     def may_enter(self, round_no: int, table: int, board: int) -> Permit:
         """Whether a table may enter the board now, from what stands: a board of the round
@@ -355,16 +366,175 @@ class Play:
         return 0 if seat is None else sum((round_no, b) in entered for b in seat.boards)
 
 
-def _state(plan: Plan, table: int, entered: Mapping[tuple[int, int], Mark]) -> TableState:
-    """A table's state from what stands of its entries: its round is the first, from the
-    latest it has anything in, with a board still to enter (the last round when none)."""
-    latest = max((r for (r, _b) in entered), default=1)
+def _state(
+    plan: Plan, table: int, entered: dict[tuple[int, int], Mark], latest: int | None = None
+) -> TableState:
+    """A table's state from what stands of its entries (``entered``, kept, not copied):
+    its round is the first, from the latest it has anything in (``latest`` when known),
+    with a board still to enter (the last round when none)."""
+    if latest is None:
+        latest = max((r for (r, _b) in entered), default=1)
+    rounds = plan.rounds_of.get(table, ())
     playing = plan.last_round
-    for number in plan.rounds_of.get(table, ()):
-        if number < latest:
-            continue
+    for number in rounds[bisect_left(rounds, latest) :]:
         seat = plan.seats[(number, table)]
         if any((number, board) not in entered for board in seat.boards):
             playing = number
             break
-    return TableState(table, MappingProxyType(dict(entered)), playing)
+    return TableState(table, MappingProxyType(entered), playing, latest)
+
+
+class LeadRule(StrEnum):
+    """Whether a session asks for the opening lead with a result."""
+
+    OFF = "off"
+    """Not asked."""
+    WARN = "warn"
+    """Asked; a lead not in the leader's hand is flagged to the director."""
+    REQUIRED = "required"
+    """Required from a table, and in the leader's hand when the hand records are loaded."""
+
+
+def entry_problem(
+    row: ResultRow, *, lead: str = "", by_table: bool, lead_rule: LeadRule, teams: bool
+) -> Message | None:
+    """What is wrong with a result entered, beyond the row itself (which the one row
+    kernel has checked): from a table, no adjusted score (rulings are the director's) and
+    the opening lead when the session requires it; in a teams session, only an adjusted
+    score a match can score (whole IMPs)."""
+    if by_table and isinstance(row.adjusted, Adjusted):
+        return _("only the director gives an adjusted score: call the director")
+    if (
+        by_table
+        and lead_rule is LeadRule.REQUIRED
+        and not lead.strip()
+        and row.result is not None
+        and isinstance(row.result.contract, Contract)
+    ):
+        return _(
+            "board {board}: choose the opening lead (this session asks for it)", board=row.board
+        )
+    if teams and isinstance(row.adjusted, Adjusted):
+        for award in (row.adjusted.ns, row.adjusted.ew):  # the library's rule, as it scores
+            if imp_award(award) is None:
+                return award_refused(award, award_value(award))
+    return None
+
+
+def lead_problem(row: ResultRow, lead: str, hands: Hands | None) -> Message | None:
+    """Whether the opening lead is in the opening leader's hand (when the deal is known):
+    ``None``, or what is wrong. Asked only of a result kept, so it cannot be used to probe
+    the hands."""
+    if not lead.strip() or row.result is None or row.result.declarer is None or hands is None:
+        return None
+    leader = row.result.declarer.next
+    cards = hands.hand(leader)
+    try:
+        card = Card.parse(lead)
+    except BridgeError as error:
+        return _("lead {lead!r}: {error}", lead=lead, error=error)
+    if cards is not None and card not in cards:
+        return _("the lead {card} is not in {seat}'s hand", card=str(card), seat=SEAT_NAMES[leader])
+    return None
+
+
+def lead_refusal(
+    row: ResultRow, lead: str, hands: Hands | None, *, lead_rule: LeadRule, by_table: bool
+) -> Message | None:
+    """A table's result refused for its lead, where the session requires the lead: one
+    not in the leader's hand (asked when the result is kept, as :func:`lead_problem`)."""
+    if not by_table or lead_rule is not LeadRule.REQUIRED:
+        return None
+    wrong = lead_problem(row, lead, hands)
+    if wrong is None:
+        return None
+    return _("board {board}: {wrong}: choose the card that was led", board=row.board, wrong=wrong)
+
+
+SEAT_NAMES: Final = {
+    Seat.NORTH: _("North"),
+    Seat.EAST: _("East"),
+    Seat.SOUTH: _("South"),
+    Seat.WEST: _("West"),
+}
+"""A seat's name, translated where it is shown."""
+
+
+@dataclass(frozen=True, slots=True)
+class Other:
+    """Another result of the same board, as the director's flags compare it."""
+
+    round: int
+    table: int
+    declarer: Seat | None = None
+    strain: str = ""
+    """The contract's strain letter (``S``, ``N`` for notrump), ``''`` when none."""
+    tricks: int | None = None
+    ns_score: int | None = None
+
+
+FAR_FROM_THE_FIELD: Final = 1000
+"""Points between a score and the median of the board's others that the director is told of."""
+FIELD_FOR_A_MEDIAN: Final = 3
+"""The fewest other scores of a board whose median a score is compared with."""
+
+
+def director_flags(
+    row: ResultRow,
+    others: Iterable[Other],
+    *,
+    lead: str = "",
+    lead_rule: LeadRule = LeadRule.OFF,
+    hands: Hands | None = None,
+    late: bool = False,
+) -> list[Message]:
+    """What the director should look at in a result kept (never a reason to refuse):
+    entered late, after its table had moved on; the lead not in the leader's hand; both
+    sides declaring the same strain with more than 14 tricks between them; a score far
+    from the median of the board's other scores (``others``)."""
+    found: list[Message] = []
+    if late:
+        found.append(_("entered late: round {round} after the table had moved on", round=row.round))
+    wrong_lead = lead_problem(row, lead, hands) if lead_rule is not LeadRule.OFF else None
+    if wrong_lead is not None:
+        found.append(wrong_lead)
+    seen = list(others)
+    result = row.result
+    if (
+        result is not None
+        and result.declarer is not None
+        and isinstance(result.contract, Contract)
+        and result.tricks is not None
+    ):
+        side = result.declarer.side
+        strain = result.contract.strain.letter
+        for other in seen:
+            if other.declarer is None or other.tricks is None:
+                continue
+            if other.declarer.side == side or other.strain != strain:
+                continue
+            made = result.tricks + other.tricks
+            if made > 14:
+                found.append(
+                    _(
+                        "both sides declared {strain} making {made} tricks between them"
+                        " (table {table} in round {round})",
+                        strain=other.strain,
+                        made=made,
+                        table=other.table,
+                        round=other.round,
+                    )
+                )
+                break
+    scores = [o.ns_score for o in seen if o.ns_score is not None]
+    if row.ns_score is not None and len(scores) >= FIELD_FOR_A_MEDIAN:
+        middle = statistics.median(scores)
+        if abs(row.ns_score - middle) >= FAR_FROM_THE_FIELD:
+            found.append(
+                _(
+                    "NS {score} is far from the other tables (median {median})",
+                    score=f"{row.ns_score:+d}",
+                    median=f"{middle:+g}",
+                )
+            )
+    return found

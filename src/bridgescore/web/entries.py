@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import json
 import os
-import statistics
 import threading
 import uuid
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Protocol, TypeVar
 
 from django.db import IntegrityError, connection, transaction
@@ -26,11 +24,9 @@ except ImportError:  # Windows: one server process, nothing to share the writer 
     fcntl = None  # type: ignore[assignment]
 
 from bridgescore.core.contract import Contract
-from bridgescore.core.hands import Card
 from bridgescore.core.seats import Seat
 from bridgescore.core.vulnerability import BoardInfo
-from bridgescore.duplicate.adjusted import Adjusted
-from bridgescore.errors import BridgeError, as_message
+from bridgescore.errors import as_message
 from bridgescore.events.model import (
     Event,
     Location,
@@ -38,13 +34,25 @@ from bridgescore.events.model import (
     ResultRow,
     Severity,
 )
-from bridgescore.events.movements.fit import Seating, seatings, table_in
+from bridgescore.events.movements.fit import Seating, table_in
 from bridgescore.events.movements.model import (
     Movement,
     Table,
 )
+from bridgescore.events.play import (
+    UNFINISHED_AT_CLOSE,
+    Entered,
+    LeadRule,
+    Mark,
+    Other,
+    Plan,
+    Play,
+    Stage,
+    director_flags,
+    entry_problem,
+    lead_refusal,
+)
 from bridgescore.events.scoring import results_of
-from bridgescore.events.teams import award_refused, award_value, imp_award
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io.rows import FIELD_NAMES, RawResult, build_result, raw_field
 from bridgescore.web import analysing, queries, said
@@ -127,24 +135,43 @@ def standing(entries: Iterable[LoggedT]) -> dict[tuple[int, int, int], LoggedT]:
     return found
 
 
+def plan_of(session: Session) -> Plan:
+    """The session's movement indexed for play (:class:`~bridgescore.events.play.Plan`),
+    built once per movement this process has parsed."""
+    movement = movement_of(session)
+    found = _PLANS.get(id(movement))
+    if found is None or found.movement is not movement:
+        if len(_PLANS) >= _MOST_PLANS:
+            _PLANS.clear()
+        found = _PLANS[id(movement)] = Plan.of(movement)
+    return found
+
+
+_PLANS: dict[int, Plan] = {}
+"""Each parsed movement's plan, by the movement's identity (the plan keeps it alive)."""
+_MOST_PLANS = 64
+
+
+def play_of(session: Session, log: Iterable[Logged]) -> Play:
+    """The session in play (:class:`~bridgescore.events.play.Play`) from entries of its
+    log, in the log's order: the whole log, or a table's own for that table's questions."""
+    return Play.of(
+        plan_of(session), (Entered(e.round, e.table, e.board, Mark(e.kind)) for e in log)
+    )
+
+
+def own_entries(session: Session, table: int) -> list[Entry]:
+    """A table's own entries, in the log's order (all a table's questions need)."""
+    return list(Entry.objects.filter(session=session, table=table).order_by("id"))
+
+
 def table_round(
     session: Session, table: int, done: Mapping[tuple[int, int, int], Logged] | None = None
 ) -> int:
-    """The round a table is playing: from the latest round it has a result in, the first
-    with a board still to enter (a table cannot leave a round with a board missing; a
-    board the director erased from a round it has left does not send it back, it is
-    entered late). ``done``: the standing entries when the caller has read them already."""
-    movement = movement_of(session)
-    if done is None:
-        done = current_entries(session)
-    latest = max((r for (r, t, _) in done if t == table), default=1)
-    for number in range(latest, len(movement.rounds) + 1):
-        seat = table_in(movement, number, table)
-        if seat is None:
-            continue
-        if any((number, table, board) not in done for board in seat.boards):
-            return number
-    return len(movement.rounds)
+    """The round a table is playing (:meth:`~bridgescore.events.play.Play.round_of`).
+    ``done``: the standing entries when the caller has read them already."""
+    log = own_entries(session, table) if done is None else done.values()
+    return play_of(session, log).round_of(table)
 
 
 def raw_result(session: Session, seat: Table, inp: EntryInput, movement: Movement) -> RawResult:
@@ -173,57 +200,28 @@ def check_entry(session: Session, inp: EntryInput, *, by_table: bool = False) ->
     must be this table's in this round, and the contract and result possible. From a
     table (``by_table``): no adjusted score, in any field (rulings are the director's),
     and the opening lead when the session requires it."""
-    movement = movement_of(session)
-    seat = table_in(movement, inp.round, inp.table)
+    plan = plan_of(session)
     label = table_label(session, inp.table)
-    if seat is None:
-        raise EntryError(
-            gettext("table {label} does not play in round {round}").format(
-                label=label, round=inp.round
-            )
-        )
-    if inp.board not in seat.boards:
-        shown = ", ".join(map(str, sorted(seat.boards)))
-        what = (
-            gettext("this match: boards {boards}")
-            if is_teams(session)
-            else gettext("this round: boards {boards}")
-        ).format(boards=shown)
-        elsewhere = board_round(movement, inp.table, inp.board)
-        played = (
-            gettext("; it is played here in round {round}").format(round=elsewhere)
-            if elsewhere
-            else ""
-        )
-        raise EntryError(
-            gettext(
-                "board {board} is not played at table {label} in round {round} ({what}{played})"
-            ).format(board=inp.board, label=label, round=inp.round, what=what, played=played)
-        )
-    built = build_result(raw_result(session, seat, inp, movement))
+    refused = plan.where(inp.round, inp.table, inp.board, label=label, teams=is_teams(session))
+    if refused is not None:
+        raise EntryError(refused.render(gettext))
+    seat = plan.seat(inp.round, inp.table)
+    assert seat is not None  # where() said the board is the table's this round
+    built = build_result(raw_result(session, seat, inp, plan.movement))
     errors = [p for p in built.problems if p.severity is Severity.ERROR]
     if errors or built.row is None:
         first = errors[0] if errors else built.problems[0]
         raise EntryError(as_message(first.message))  # translated where it is shown
     row = built.row
-    if by_table and isinstance(row.adjusted, Adjusted):
-        raise EntryError(gettext("only the director gives an adjusted score: call the director"))
-    if (
-        by_table
-        and session.lead_rule == Session.LeadRule.REQUIRED
-        and not inp.lead.strip()
-        and row.result is not None
-        and isinstance(row.result.contract, Contract)
-    ):
-        raise EntryError(
-            gettext("board {board}: choose the opening lead (this session asks for it)").format(
-                board=inp.board
-            )
-        )
-    if is_teams(session) and isinstance(row.adjusted, Adjusted):
-        for award in (row.adjusted.ns, row.adjusted.ew):  # the library's rule, as it scores
-            if imp_award(award) is None:
-                raise EntryError(award_refused(award, award_value(award)))
+    wrong = entry_problem(
+        row,
+        lead=inp.lead,
+        by_table=by_table,
+        lead_rule=LeadRule(session.lead_rule),
+        teams=is_teams(session),
+    )
+    if wrong is not None:
+        raise EntryError(wrong.render(gettext))
     return row
 
 
@@ -234,50 +232,18 @@ def round_at(session: Session, table: int) -> int:
     return table_round(session, table, standing(own))
 
 
-def board_round(movement: Movement, table: int, board: int) -> int | None:
-    """The round in which ``table`` plays ``board``, if it does."""
-    for number in range(1, len(movement.rounds) + 1):
-        seat = table_in(movement, number, table)
-        if seat is not None and board in seat.boards:
-            return number
-    return None
-
-
-def round_problem(
-    session: Session, inp: EntryInput, done: Mapping[tuple[int, int, int], Logged]
-) -> tuple[str | None, bool]:
-    """Whether a table may enter ``inp`` now, from its standing entries ``done``: only a
-    board of the round it is playing (the first with a board still to enter) or, late, a
-    board of an earlier round it has not entered. Gives the refusal (naming the rounds),
-    or ``None`` and whether the board comes late."""
-    playing = table_round(session, inp.table, done)
-    if inp.round > playing:
-        return (
-            gettext(
-                "board {board} is played in round {round}: this table is playing round"
-                " {playing}, so enter round {playing}'s boards first"
-            ).format(board=inp.board, round=inp.round, playing=playing),
-            False,
-        )
-    return None, inp.round < playing
-
-
 def table_may_enter(session: Session, inp: EntryInput) -> None:
-    """Refuse (:class:`EntryError`) what a table may not enter now, read from the log as
-    it stands (a preview, or a result sent to the opponents' phone; a result kept is
-    checked again against the log inside the write)."""
+    """Refuse (:class:`EntryError`) what a table may not enter now, read from its own
+    entries as they stand (a preview, or a result sent to the opponents' phone; a result
+    kept is checked again against the log inside the write):
+    :meth:`~bridgescore.events.play.Play.may_enter`."""
     if session.state != Session.State.RUNNING:
         raise SessionClosedError(gettext(CLOSED))
-    done = standing(Entry.objects.filter(session=session, table=inp.table).order_by("id"))
-    refused, _ = round_problem(session, inp, done)
-    if refused:
-        raise EntryError(refused)
-    if (inp.round, inp.table, inp.board) in done:
-        raise EntryError(
-            gettext("board {board} already has a result at this table: ask the director").format(
-                board=inp.board
-            )
-        )
+    permit = play_of(session, own_entries(session, inp.table)).may_enter(
+        inp.round, inp.table, inp.board
+    )
+    if permit.refusal is not None:
+        raise EntryError(permit.refusal.render(gettext))
 
 
 CLOSED = gettext_noop("this table's link has expired: the session is closed (ask the director)")
@@ -546,7 +512,8 @@ def _write(group: Sequence[_Wanted], *, whole: bool = False) -> None:
             for wanted in group:
                 if wanted.by_table:
                     own = seen.by_table.get((wanted.session.pk, wanted.inp.table), [])
-                    wanted.playing = table_round(wanted.session, wanted.inp.table, standing(own))
+                    play = play_of(wanted.session, own)
+                    wanted.playing = play.round_of(wanted.inp.table)
     except IntegrityError:
         if whole:
             raise
@@ -618,35 +585,21 @@ def _keep(wanted: _Wanted, seen: _Seen, state: str) -> tuple[Entry, bool]:
         raise EntryError(gettext("a director's change needs a reason (it goes in the log)"))
     late = False
     if wanted.by_table:
-        done = standing(seen.by_table.get((session.pk, inp.table), []))
-        refused, late = round_problem(session, inp, done)
-        if refused:
-            raise EntryError(refused)
+        own = seen.by_table.get((session.pk, inp.table), [])
+        permit = play_of(session, own).may_enter(inp.round, inp.table, inp.board)
+        if permit.refusal is not None:
+            raise EntryError(permit.refusal.render(gettext))
+        late = permit.late
     board = standing(seen.by_board.get((session.pk, inp.board), []))
-    if wanted.by_table and key in board:
-        raise EntryError(
-            gettext("board {board} already has a result at this table: ask the director").format(
-                board=inp.board
-            )
-        )
     others = [e for other, e in board.items() if other != key]
-    flags = flags_for(session, inp, row, others)
-    if wanted.by_table and session.lead_rule == Session.LeadRule.REQUIRED:
-        wrong = lead_problem(session, inp, row)
-        if wrong:
-            raise EntryError(
-                gettext("board {board}: {wrong}: choose the card that was led").format(
-                    board=inp.board, wrong=said.text(wrong)
-                )
-            )
-    if late:
-        flags.insert(
-            0,
-            said.part(
-                gettext_noop("entered late: round {round} after the table had moved on"),
-                round=inp.round,
-            ),
-        )
+    hands = hands_of(session.hands_pbn).get(inp.board)
+    rule = LeadRule(session.lead_rule)
+    refused = lead_refusal(row, inp.lead, hands, lead_rule=rule, by_table=wanted.by_table)
+    if refused is not None:
+        raise EntryError(refused.render(gettext))
+    flags = director_flags(
+        row, map(_other, others), lead=inp.lead, lead_rule=rule, hands=hands, late=late
+    )
     entry = Entry(
         session=session,
         entry_id=entry_id,
@@ -709,100 +662,20 @@ def erase_entry(
     )
 
 
-def lead_problem(session: Session, inp: EntryInput, row: ResultRow) -> said.Part | None:
-    """Whether the opening lead is in the opening leader's hand (when the hand records are
-    loaded); asked only of a confirmed result, so it cannot be used to probe the hands.
-    The problem as a message to show in its reader's language (:mod:`.said`)."""
-    if not inp.lead.strip() or row.result is None or row.result.declarer is None:
-        return None
-    deals = hands_of(session.hands_pbn)
-    hands = deals.get(inp.board)
-    if hands is None:
-        return None
-    leader: Seat = row.result.declarer.next
-    cards = hands.hand(leader)
-    try:
-        card = Card.parse(inp.lead)
-    except BridgeError as error:
-        return said.part(gettext_noop("lead {lead!r}: {error}"), lead=inp.lead, error=error)
-    if cards is not None and card not in cards:
-        return said.part(
-            gettext_noop("the lead {card} is not in {seat}'s hand"),
-            card=str(card),
-            seat=said.part(SEAT_NAMES[leader]),
-        )
-    return None
-
-
-SEAT_NAMES = {
-    Seat.NORTH: gettext_noop("North"),
-    Seat.EAST: gettext_noop("East"),
-    Seat.SOUTH: gettext_noop("South"),
-    Seat.WEST: gettext_noop("West"),
-}
-"""A seat's name, translated where it is shown."""
-
-
-def flags_for(
-    session: Session, inp: EntryInput, row: ResultRow, others: Sequence[Logged]
-) -> list[said.Part]:
-    """What the director should look at (never a reason to refuse): the lead not in the
-    leader's hand; both sides declaring the same strain with too many tricks between
-    them; a score far from every other at the board (``others``: its other results).
-    Each a message shown in its reader's language (:mod:`.said`)."""
-    found: list[said.Part] = []
-    lead = lead_problem(session, inp, row) if session.lead_rule != Session.LeadRule.OFF else None
-    if lead:
-        found.append(lead)
-    result = row.result
-    if (
-        result is not None
-        and result.declarer is not None
-        and isinstance(result.contract, Contract)
-        and result.tricks is not None
-    ):
-        contract = result.contract
-        side = result.declarer.side
-        for other in others:
-            if other.kind != Entry.Kind.RESULT or not other.declarer:
-                continue
-            other_seat = Seat.parse(other.declarer)
-            other_strain = other.contract.rstrip("X")[1:]
-            if other_seat.side == side or other_strain != contract.strain.letter:
-                continue
-            made = result.tricks + _tricks(other)
-            if made > 14:
-                found.append(
-                    said.part(
-                        gettext_noop(
-                            "both sides declared {strain} making {made} tricks between them"
-                            " (table {table} in round {round})"
-                        ),
-                        strain=other_strain,
-                        made=made,
-                        table=other.table,
-                        round=other.round,
-                    )
-                )
-                break
-    scores = [e.ns_score for e in others if e.ns_score is not None]
-    if row.ns_score is not None and len(scores) >= 3:
-        middle = statistics.median(scores)
-        if abs(row.ns_score - middle) >= 1000:
-            found.append(
-                said.part(
-                    gettext_noop("NS {score} is far from the other tables (median {median})"),
-                    score=f"{row.ns_score:+d}",
-                    median=f"{middle:+g}",
-                )
-            )
-    return found
-
-
-def _tricks(entry: Logged) -> int:
+def _other(entry: Logged) -> Other:
+    """Another result of the board, as the director's flags compare it."""
+    if entry.kind != Entry.Kind.RESULT or not entry.declarer:
+        return Other(entry.round, entry.table, ns_score=entry.ns_score)
     level = int(entry.contract[0])
     text = entry.result or "="
-    return 6 + level + (0 if text == "=" else int(text))
+    return Other(
+        entry.round,
+        entry.table,
+        Seat.parse(entry.declarer),
+        entry.contract.rstrip("X")[1:],
+        6 + level + (0 if text == "=" else int(text)),
+        entry.ns_score,
+    )
 
 
 def event_of(session: Session) -> Event:
@@ -853,26 +726,6 @@ def event_of(session: Session) -> Event:
     )
 
 
-class Stage(StrEnum):
-    """Where a board of the movement stands, by the one rule the grid, the Missing list
-    and the close warning all read (:func:`progress`)."""
-
-    DONE = "done"
-    """Its result (or "not played") is in."""
-    MISSING = "missing"
-    """Not in, and its table has left its round (a result erased, or to enter late)."""
-    PLAYING = "playing"
-    """Not in, in the round its table is playing."""
-    NOT_STARTED = "not_started"
-    """Not in, and its table has entered nothing yet: the table's first round."""
-    WAITING = "waiting"
-    """Not in, in a round its table has not reached."""
-
-
-UNFINISHED_AT_CLOSE = (Stage.MISSING, Stage.PLAYING, Stage.NOT_STARTED, Stage.WAITING)
-"""What a close leaves without a result: every stage but done, each said apart."""
-
-
 @dataclass(frozen=True, slots=True)
 class Progress:
     """Every board the movement schedules with its :class:`Stage`, read once from the log:
@@ -889,33 +742,13 @@ class Progress:
         return [s for s, stage in self.stages if stage in stages]
 
 
-def stage_of(round_no: int, playing: int, started: bool) -> Stage:
-    """A board not in, from its round and the round its table is playing: missing once the
-    table has left the round, else being played (or not started: the table has entered
-    nothing), else not reached."""
-    if round_no < playing:
-        return Stage.MISSING
-    if round_no == playing:
-        return Stage.PLAYING if started else Stage.NOT_STARTED
-    return Stage.WAITING
-
-
 def progress(session: Session) -> Progress:
-    """Where each board of ``session`` stands (see :class:`Stage`)."""
-    movement = movement_of(session)
+    """Where each board of ``session`` stands (:class:`~bridgescore.events.play.Stage`),
+    read once from the log."""
     done = current_entries(session)
-    playing = {t: table_round(session, t, done) for t in table_numbers(movement)}
-    started = {t for (_, t, _) in done}
-    stages = tuple(
-        (
-            s,
-            Stage.DONE
-            if (s.round, s.table, s.board) in done
-            else stage_of(s.round, playing[s.table], s.table in started),
-        )
-        for s in seatings(movement)
-    )
-    return Progress(stages, done, playing)
+    play = play_of(session, done.values())
+    playing = {t: play.round_of(t) for t in play.plan.tables}
+    return Progress(play.stages(), done, playing)
 
 
 @dataclass(frozen=True, slots=True)
@@ -981,10 +814,7 @@ def grid(session: Session, found: Progress | None = None) -> list[list[Cell]]:
 def unfinished(session: Session, table: int) -> list[int]:
     """The boards of the table's current round with neither a result nor "not played":
     the round cannot be left until there are none."""
-    done = current_entries(session)
-    number = table_round(session, table, done)
-    seat = table_in(movement_of(session), number, table)
-    return [b for b in seat.boards if (number, table, b) not in done] if seat else []
+    return play_of(session, own_entries(session, table)).unfinished(table)
 
 
 def missing(session: Session, found: Progress | None = None) -> list[Seating]:
@@ -1008,5 +838,4 @@ def visible_boards(session: Session, table: int | None) -> set[int]:
         return set(movement_of(session).boards)
     if table is None:
         return set()
-    done = current_entries(session)
-    return {b for (_, t, b), e in done.items() if t == table and e.kind != Entry.Kind.NOT_PLAYED}
+    return play_of(session, own_entries(session, table)).finished(table)
