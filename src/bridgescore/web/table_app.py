@@ -51,7 +51,7 @@ from bridgescore.web.table_link import (
 def table_view_context(link: TableLink) -> dict[str, Any]:
     session = link.session
     movement = clubs.movement_of(session)
-    current = entries.current_entries(session)
+    current = _own_entries(link)
     number = entries.table_round(session, link.table, current)
     seat = table_in(movement, number, link.table)
     names = {p.pair: p.names for p in SessionPair.objects.filter(session=session)}
@@ -116,12 +116,12 @@ def _board_named(board: int) -> dict[str, Any]:
 def plan_of(
     link: TableLink, current: dict[tuple[int, int, int], Entry] | None = None
 ) -> dict[str, Any]:
-    """The table's plan as the phone keeps it (see :func:`table_plan`); ``current``: the
-    session's standing entries when the caller has read them already."""
+    """The table's plan as the phone keeps it (see :func:`table_plan`); ``current``: what
+    stands at the table (and its match's other room) when the caller has read it already."""
     session = link.session
     movement = clubs.movement_of(session)
     if current is None:
-        current = entries.current_entries(session)
+        current = _own_entries(link)
     playing = entries.table_round(session, link.table, current)
     names = {p.pair: p.names for p in SessionPair.objects.filter(session=session)}
     waiting: dict[tuple[int, int], dict[str, Any]] = {}
@@ -203,6 +203,21 @@ def _entered_text(entry: Entry) -> str:
     return entry_text(entry)
 
 
+def _own_entries(link: TableLink) -> dict[tuple[int, int, int], Entry]:
+    """What stands at this table (and, in a teams session, at its match's other room, whose
+    results open a board's traveller): all a table's pages read of the log."""
+    rooms = [link.table]
+    if link.session.kind == Session.Kind.TEAMS:
+        rooms.append(_other_room(link.table))
+    log = Entry.objects.filter(session=link.session, table__in=rooms).order_by("id")
+    return entries.standing(log)
+
+
+def _other_room(table: int) -> int:
+    """The other room of a teams match (tables 1 and 2 are match 1's two rooms)."""
+    return table + 1 if table % 2 else table - 1
+
+
 def _seen(link: TableLink, current: dict[tuple[int, int, int], Any]) -> Callable[[int, int], bool]:
     """Whether the table may open a board's results (its traveller) as the results pages
     rule it (:func:`entries.visible_boards`; a teams board once both rooms of the match
@@ -210,7 +225,7 @@ def _seen(link: TableLink, current: dict[tuple[int, int, int], Any]) -> Callable
     visible = entries.visible_boards(link.session, link.table)
     if link.session.kind != Session.Kind.TEAMS:
         return lambda number, board: board in visible
-    other = link.table + 1 if link.table % 2 else link.table - 1  # the match's other room
+    other = _other_room(link.table)
     return lambda number, board: board in visible and (number, other, board) in current
 
 
