@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore.events.movements import MovementError, MovementKind, howell, mitchell
-from bridgescore.events.movements.spec import KINDS, MovementSpec, build, spec_of
+from bridgescore.events.movements.spec import KINDS, MovementSpec, build, build_individual, spec_of
 from bridgescore.events.movements.suggest import MINUTES_PER_BOARD, suggest
 
 
@@ -151,3 +153,39 @@ def test_every_kind_and_option_builds_sound(
     assert movement.problems() == []
     assert max(t.table for r in movement.rounds for t in r.tables) in (tables - 1, tables)
     assert (len(movement.rounds), len(movement.pairs)) == (rounds, pairs)
+
+
+@pytest.mark.parametrize(
+    ("text", "rounds", "players"),
+    [
+        ("individual:13x2", 13, 13),
+        ("Individual:16x2", 15, 16),
+        ("rainbow-individual:7x2", 7, 28),
+        ("rainbow-individual:7x3:rotate", 21, 28),
+    ],
+)
+def test_an_individual_movement_is_typed_as_a_spec(text: str, rounds: int, players: int) -> None:
+    movement = build_individual(text)
+    assert movement.problems() == []
+    assert len(movement.rounds) == rounds
+    assert len(movement.players) == players
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("individual:14x2", "movement 'individual:14x2': players: a whist individual is stored"),
+        ("rainbow-individual:6x2", "a Rainbow individual needs a number of tables that 2 and 3"),
+        ("individual:13x2:rotate", "individual takes no option 'rotate' (options: -)"),
+        ("individual", "expected kind:NUMBERxBOARDS, e.g. individual:13x2"),
+        ("individual:999x2", "at most 60 tables in a movement: 249 asked"),
+    ],
+)
+def test_a_bad_individual_spec_says_what_is_wrong(text: str, says: str) -> None:
+    with pytest.raises(MovementError, match=re.escape(says)):
+        build_individual(text)
+
+
+def test_a_pairs_spec_refuses_an_individual_kind_by_name() -> None:
+    with pytest.raises(MovementError, match="individual seats players, not pairs"):
+        build("individual:13x2")

@@ -22,7 +22,7 @@ from bridgescore.events.movements.mitchell import (
 )
 from bridgescore.events.movements.model import Movement, MovementError, MovementKind, Round, Table
 from bridgescore.events.movements.problems import Problem
-from bridgescore.events.movements.spec import MovementSpec, build
+from bridgescore.events.movements.spec import MovementSpec, build, build_individual
 from bridgescore.events.movements.suggest import Suggestion, best, suggest
 from bridgescore.events.movements.swiss import (
     Draw,
@@ -79,6 +79,7 @@ __all__ = [
     "best",
     "beynon_mitchell",
     "build",
+    "build_individual",
     "bump_mitchell",
     "hesitation_mitchell",
     "howell",

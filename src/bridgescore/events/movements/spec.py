@@ -31,6 +31,11 @@ from bridgescore.events.movements.barometer import (
     barometer_mitchell,
 )
 from bridgescore.events.movements.howell import howell
+from bridgescore.events.movements.individual import (
+    IndividualMovement,
+    rainbow_individual,
+    whist_individual,
+)
 from bridgescore.events.movements.limits import (
     MOST_BOARDS,
     MOST_BOARDS_PER_ROUND,
@@ -443,6 +448,15 @@ class MovementSpec:
                 )
             )
         kind = KINDS.get(match["kind"])
+        if match["kind"] in INDIVIDUAL_KINDS:
+            raise MovementError(
+                _(
+                    "movement {text!r}: {kind} seats players, not pairs: a pairs session"
+                    " cannot play it (build it with build_individual)",
+                    text=text,
+                    kind=match["kind"],
+                )
+            )
         if kind is None:
             raise MovementError(
                 _(
@@ -509,6 +523,80 @@ class MovementSpec:
         return movement
 
 
+@dataclass(frozen=True, slots=True)
+class IndividualKind:
+    """A movement for an individual event a spec can name (``individual:13x2``: players,
+    or ``rainbow-individual:7x3``: tables, then boards a round): built by
+    :func:`build_individual`, not a pairs :class:`MovementSpec`."""
+
+    name: str
+    summary: str
+    build: Callable[[int, int, Mapping[str, OptionValue]], IndividualMovement]
+    options: tuple[Option, ...] = ()
+
+
+INDIVIDUAL_KINDS: Final[dict[str, IndividualKind]] = {
+    kind.name: kind
+    for kind in (
+        IndividualKind(
+            "individual",
+            "every two players partners once and opponents twice (PLAYERSxBOARDS)",
+            lambda players, boards, options: whist_individual(players, boards),
+        ),
+        IndividualKind(
+            "rainbow-individual",
+            "four lines of players round stationary boards (TABLESxBOARDS)",
+            lambda tables, boards, options: rainbow_individual(
+                tables, boards, rotate=bool(options.get("rotate"))
+            ),
+            (Option("rotate", "three moves in a round so a table's four meet alike"),),
+        ),
+    )
+}
+"""The individual kinds a spec can name, by name."""
+
+
+def build_individual(text: str) -> IndividualMovement:
+    """The individual movement a spec names: ``individual:PLAYERSxBOARDS`` (a whist
+    individual) or ``rainbow-individual:TABLESxBOARDS[:rotate]``; a bad spec says what
+    it expected, as :meth:`MovementSpec.parse` does."""
+    spec = text.strip().lower()
+    match = _SPEC.match(spec)
+    kind = INDIVIDUAL_KINDS.get(match["kind"]) if match else None
+    if match is None or kind is None:
+        raise MovementError(
+            _(
+                "individual movement {text!r}: expected kind:NUMBERxBOARDS, e.g."
+                " individual:13x2 (kinds: {kinds})",
+                text=text,
+                kinds=", ".join(INDIVIDUAL_KINDS),
+            )
+        )
+    options: dict[str, OptionValue] = {}
+    for item in match["options"].split(":")[1:]:
+        name, equals, value = item.partition("=")
+        option = next((o for o in kind.options if o.name == name), None)
+        if option is None:
+            raise MovementError(
+                _(
+                    "movement {spec!r}: {kind} takes no option {name!r} (options: {accepted})",
+                    spec=text,
+                    kind=kind.name,
+                    name=name,
+                    accepted=", ".join(o.name for o in kind.options) or "-",
+                )
+            )
+        options[name] = option.read(value if equals else None, text)
+    number, boards = _count(match["tables"], text), _count(match["boards"], text)
+    try:
+        tables = number // 4 if kind.name == "individual" else number
+        check_most("tables", tables, MOST_TABLES_IN_A_MOVEMENT)
+        check_most("boards a round", boards, MOST_BOARDS_PER_ROUND)
+        return kind.build(number, boards, options)
+    except MovementError as error:
+        raise MovementError(_("movement {text!r}: {error}", text=text, error=error)) from None
+
+
 def _count(digits: str, text: str) -> int:
     """A spec's number; one of more digits than any limit is refused before it is read."""
     if len(digits) > _DIGITS:
@@ -557,13 +645,16 @@ def build(text: str) -> Movement:
 
 
 __all__ = [
+    "INDIVIDUAL_KINDS",
     "KINDS",
+    "IndividualKind",
     "Kind",
     "MovementSpec",
     "Option",
     "Size",
     "appendix_base",
     "build",
+    "build_individual",
     "spec_of",
     "three_quarter_rounds",
 ]
