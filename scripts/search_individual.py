@@ -21,7 +21,18 @@ Run (plain Python, no extra package):
 
     .venv/bin/python scripts/search_individual.py 5 8 9 12 13 16 17 20 21 24 25
 
-It prints the ``BASE_ROUNDS`` entries for ``individual_tables.py``.
+It prints the ``WHIST_BASE_ROUNDS`` and ``WHIST_SETS`` entries for ``individual_tables.py``.
+
+Two more searches, for the stored 16-player movement:
+
+    .venv/bin/python scripts/search_individual.py --packing 16 7
+        places 20 sets at the tables (``WHIST_TABLE_SETS``), each at three tables of
+        three rounds, no player meeting a set twice, every two players at tables playing
+        one set at least 7 times (needs ``ortools``, a dev-only package: CP-SAT; about
+        a minute);
+    .venv/bin/python scripts/search_individual.py --turns 16
+        turns tables one seat round while that evens rivals and allies (``WHIST_TURNS``;
+        the library itself, no extra package).
 """
 
 from __future__ import annotations
@@ -297,8 +308,119 @@ def search_players(players: int, seed: int) -> list[list[int]] | None:
         board_sets = keep
 
 
+def packing(players: int, least: int, seconds: float = 300.0) -> list[list[int]] | None:
+    """20 sets for the stored 16-player rounds: each set at three tables of three rounds,
+    no player twice, every two players at tables of one set at least ``least`` times."""
+    import itertools
+
+    from ortools.sat.python import cp_model
+
+    from bridgescore.events.movements.individual_tables import WHIST_BASE_ROUNDS
+
+    base = [list(t) for t in WHIST_BASE_ROUNDS[players]]
+    m = players - 1
+    rounds = [[frozenset(x if x == m else (x + r) % m for x in t) for t in base] for r in range(m)]
+    tables, sets, plays = len(base), players + players // 4, 3
+    trs = [(r, t) for r, rnd in enumerate(rounds) for t in rnd]
+    md = cp_model.CpModel()
+    x = {(i, k): md.NewBoolVar("") for i in range(len(trs)) for k in range(sets)}
+    for i in range(len(trs)):
+        md.AddExactlyOne(x[i, k] for k in range(sets))
+    for k in range(sets):
+        md.Add(sum(x[i, k] for i in range(len(trs))) == plays)
+        for r in range(m):
+            md.AddAtMostOne(x[i, k] for i, tr in enumerate(trs) if tr[0] == r)
+        for p in range(players):
+            md.AddAtMostOne(x[i, k] for i, tr in enumerate(trs) if p in tr[1])
+    for j in range(tables):
+        md.Add(x[j, j] == 1)
+    together: dict[tuple[int, int], cp_model.IntVar] = {}
+    for i, i2 in itertools.combinations(range(len(trs)), 2):
+        if trs[i][0] == trs[i2][0] or trs[i][1] & trs[i2][1]:
+            continue
+        both = []
+        for k in range(sets):
+            a = md.NewBoolVar("")
+            md.AddBoolAnd([x[i, k], x[i2, k]]).OnlyEnforceIf(a)
+            md.AddBoolOr([x[i, k].Not(), x[i2, k].Not()]).OnlyEnforceIf(a.Not())
+            both.append(a)
+        z = md.NewBoolVar("")
+        md.Add(sum(both) == z)
+        together[i, i2] = z
+    for a, b in itertools.combinations(range(players), 2):
+        md.Add(
+            sum(
+                z
+                for (i, i2), z in together.items()
+                if (a in trs[i][1] and b in trs[i2][1]) or (b in trs[i][1] and a in trs[i2][1])
+            )
+            >= least
+        )
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = seconds
+    solver.parameters.num_workers = 2
+    if solver.Solve(md) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    return [
+        [next(k for k in range(sets) if solver.Value(x[r * tables + j, k])) for j in range(tables)]
+        for r in range(m)
+    ]
+
+
+def turns(players: int) -> list[tuple[int, int]]:
+    """Tables to turn one seat round (everyone one seat clockwise), found by hill climbing
+    on the sum of ``|same - opposite|`` of the stored movement without turns."""
+    from bridgescore.events.movements import individual
+    from bridgescore.events.movements.individual import (
+        IndividualMovement,
+        IndividualRound,
+        IndividualTable,
+        whist_individual,
+    )
+
+    keep = individual.WHIST_TURNS.pop(players, None)
+    individual._whist.cache_clear()
+    plain = whist_individual(players, 1)
+    if keep is not None:
+        individual.WHIST_TURNS[players] = keep
+    individual._whist.cache_clear()
+
+    def turned(flips: set[tuple[int, int]]) -> IndividualMovement:
+        rounds = []
+        for r, rnd in enumerate(plain.rounds):
+            seated = []
+            for t in rnd.tables:
+                if (r, t.table - 1) in flips:
+                    t = IndividualTable(t.table, t.west, t.north, t.east, t.south, t.boards)
+                seated.append(t)
+            rounds.append(IndividualRound(tuple(seated), rnd.sit_outs, rnd.relay))
+        return IndividualMovement(tuple(rounds), plain.shared)
+
+    def cost(flips: set[tuple[int, int]]) -> int:
+        return sum(abs(m.same - m.opposite) for _a, _b, m in turned(flips).balance().players)
+
+    candidates = [(r, j) for r, rnd in enumerate(plain.rounds) for j in range(len(rnd.tables))]
+    rng = random.Random(1)
+    flips: set[tuple[int, int]] = set()
+    best = cost(flips)
+    better = True
+    while better:
+        better = False
+        rng.shuffle(candidates)
+        for flip in candidates:
+            trial = flips ^ {flip}
+            found = cost(trial)
+            if found < best:
+                flips, best, better = trial, found, True
+    return sorted(flips)
+
+
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--even"]:
         main_even()
+    elif sys.argv[1:2] == ["--packing"]:
+        print(packing(int(sys.argv[2]), int(sys.argv[3])))
+    elif sys.argv[1:2] == ["--turns"]:
+        print(turns(int(sys.argv[2])))
     else:
         main()

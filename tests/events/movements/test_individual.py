@@ -33,7 +33,7 @@ WHIST: dict[int, tuple[int, int, int, bool, int, int, int, float, float]] = {
     9: (9, 2, 18, True, 0, 4, 4, 1.0, 100.0),
     12: (11, 3, 22, True, 2, 4, 12, 0.8333, 42.86),
     13: (13, 3, 26, False, 2, 8, 8, 1.0, 100.0),
-    16: (15, 4, 30, True, 2, 8, 16, 0.75, 42.86),
+    16: (15, 4, 40, False, 2, 2, 14, 0.7937, 44.28),
     17: (17, 4, 34, True, 0, 4, 16, 0.7917, 42.86),
     20: (19, 5, 38, True, 2, 12, 20, 0.9, 71.43),
     21: (21, 5, 42, True, 0, 10, 22, 0.825, 57.14),
@@ -95,6 +95,18 @@ def test_the_five_player_individual_written_out() -> None:
     balance = movement.balance()
     # 2 has 3 on the left in round 1, on the right (3 sits West of 2) in round 4
     assert balance.get("2", "3") == Meeting(partners=1, opponents=2, on_left=1)
+
+
+def test_sixteen_players_play_twenty_sets_three_times_each() -> None:
+    movement = whist_individual(16, boards_per_round=1)
+    plays = [sum(b in t.boards for r in movement.rounds for t in r.tables) for b in range(1, 21)]
+    assert plays == [3] * 20
+    for player in movement.players:
+        played = {
+            b for r in movement.rounds for t in r.tables if player in t.players for b in t.boards
+        }
+        assert len(played) == 15  # 75 % of the boards
+    assert not movement.shared
 
 
 def test_shared_sizes_play_one_set_a_round_at_every_table() -> None:

@@ -37,6 +37,8 @@ from bridgescore.events.movements.individual_tables import (
     WHIST_BASE_ROUNDS,
     WHIST_GROUPS,
     WHIST_SETS,
+    WHIST_TABLE_SETS,
+    WHIST_TURNS,
 )
 from bridgescore.events.movements.model import (
     Movement,
@@ -774,6 +776,8 @@ def _whist(players: int, boards_per_round: int) -> IndividualMovement:
     cycles = WHIST_GROUPS.get(players, (circle,))
     ids = _player_ids(players)
     first_sets = WHIST_SETS.get(players)
+    table_sets = WHIST_TABLE_SETS.get(players)
+    turns = WHIST_TURNS.get(players, frozenset())
 
     def who(x: int, r: int) -> str:
         # the circle's points 0..circle-1 are players 1..circle; infinity (x = circle) stays
@@ -784,13 +788,17 @@ def _whist(players: int, boards_per_round: int) -> IndividualMovement:
     for r in range(circle):
         tables = []
         for j, (north, east, south, west) in enumerate(base):
-            if first_sets is None:
+            if table_sets is not None:
+                boards = board_range(table_sets[r][j], boards_per_round)
+            elif first_sets is None:
                 # one set a round, at every table (passed round, or duplicated)
                 boards = board_range(r, boards_per_round)
                 if len(base) > 1:
                     shared.update(boards)
             else:
                 boards = board_range((first_sets[j] + r) % circle, boards_per_round)
+            if (r, j) in turns:  # everyone one seat clockwise
+                north, east, south, west = west, north, east, south
             tables.append(
                 IndividualTable(
                     j + 1, who(north, r), who(east, r), who(south, r), who(west, r), boards

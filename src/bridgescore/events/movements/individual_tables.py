@@ -20,7 +20,10 @@ the 5 x 5 grid).
 is at two tables in a round (``s_j - x`` differs for every point ``x`` of the base round).
 For 4n players this cannot be done with every player playing every set (at 8 players the
 two tables of a set would have to be the two tables of one round), and where no such sets
-were found the movement plays one set a round at every table (``shared``).
+were found the movement plays one set a round at every table (``shared``), except at 16
+players, where :data:`WHIST_TABLE_SETS` gives every table's set: 20 sets each played three
+times, no set at two tables at once (moving sets with every player playing every set
+do not exist for these cyclic rounds at 12 and 16 players: the search proves it).
 ``tests/events/movements/test_individual.py`` re-derives soundness and balance.
 """
 
@@ -64,6 +67,38 @@ WHIST_SETS: Final[dict[int, tuple[int, ...]]] = {
     13: (0, 4, 3),
 }
 """Each base table's first set, where the sets move with the players (no sharing)."""
+
+WHIST_TABLE_SETS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
+    16: (
+        (0, 1, 2, 3),
+        (19, 12, 1, 9),
+        (11, 1, 18, 9),
+        (4, 14, 0, 7),
+        (9, 17, 13, 7),
+        (12, 5, 17, 15),
+        (7, 17, 4, 15),
+        (14, 8, 10, 16),
+        (15, 2, 11, 16),
+        (5, 13, 6, 3),
+        (16, 18, 14, 10),
+        (8, 0, 12, 6),
+        (2, 13, 5, 6),
+        (10, 11, 3, 19),
+        (18, 4, 8, 19),
+    ),
+}
+"""Each round's sets, table by table, where they were searched round by round (CP-SAT,
+``scripts/search_individual.py --packing``): 16 players play 20 sets, each at three
+tables of three rounds, each player 15 of them (75 %), and every two players at tables
+playing one set at least 7 times."""
+
+WHIST_TURNS: Final[dict[int, frozenset[tuple[int, int]]]] = {
+    16: frozenset({(1, 1), (6, 2), (8, 2), (10, 2), (10, 3), (12, 2)}),
+}
+"""Tables (round, table, from 0) whose players all sit one seat clockwise of the base
+round's seats (North's player East, and so on): partners and left-hand opponents stay,
+North-South and East-West change over, so that two players at tables playing one set
+are more evenly rivals and allies (found by hill climbing, ``--turns``)."""
 
 WHIST_GROUPS: Final[dict[int, tuple[int, ...]]] = {
     9: (3, 3),
