@@ -17,6 +17,9 @@ offered. Best first is what a director would choose, one rule (:func:`rank`):
 6. the fewest boards out of play (boards in play that a pair does not play);
 7. the closer to the boards asked for; then fewer sections; then fewer rounds.
 
+A Howell of more than :data:`USUAL_HOWELL_TABLES` tables is not offered with one-board
+rounds (a one-board round of so many tables costs more than any Mitchell's).
+
 From :data:`SECTIONS_FROM_TABLES` tables the field may also be split into two or three
 sections, each its own movement (:attr:`Suggestion.sections`): what a club runs for a
 large field rather than a Mitchell of one-board rounds or one that shares boards.
@@ -189,7 +192,8 @@ def _candidates(pairs: int, boards: int) -> tuple[MovementSpec, ...]:
         takes_rounds = any(o.name == "rounds" for o in kind.options)
         for variant in _variants(name, pairs):
             full = kind.size(tables, variant)[0]
-            for per_round in range(1, min(boards, MOST_BOARDS_PER_ROUND) + 1):
+            fewest = 2 if name in HOWELL_KINDS and tables > USUAL_HOWELL_TABLES else 1
+            for per_round in range(fewest, min(boards, MOST_BOARDS_PER_ROUND) + 1):
                 choices = {full}
                 wanted = round(boards / per_round)
                 if takes_rounds and 1 <= wanted < full:
