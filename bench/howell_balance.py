@@ -1,9 +1,11 @@
 """Balance of our complete Howells beside published ones: prints the table in docs/howell.md.
 
-Run by hand: ``.venv/bin/python bench/howell_balance.py``. "Compared" is the fewest and
-most sets on which two pairs play the same direction at different tables (a balanced
-Howell compares every two pairs ``T - 1`` times, ``T - 2`` with ``2T - 1`` pairs); "Qf" is
-the pjms.nl quality factor (100 is perfect). See docs/howell.md for both definitions.
+Run by hand: ``.venv/bin/python bench/howell_balance.py``. Every movement is measured with
+two boards a round (so that the 3-table Howells can play two half-sets a round).
+"Compared" is the fewest and most boards on which two pairs play the same direction at
+different tables (a balanced Howell compares every two pairs on ``T - 1`` sets,
+``T - 2`` with ``2T - 1`` pairs); "Qf" is the pjms.nl quality factor (100 is perfect). See
+docs/howell.md for both definitions.
 
 The published movements are rebuilt here from the movement as printed at the source (the
 facts of who sits where and which set each table plays), then measured by our own
@@ -24,7 +26,8 @@ BRIDGEWX = (
 )
 """The BridgeWx scorer's table of Dutch club movements ("schema's"), each printed as the set
 at every table in every round (a negative set: the boards of that table, shared) and the
-table of every pair in every round (negative: East-West)."""
+table of every pair in every round (negative: East-West). Set ``s`` is boards ``2s - 1``
+and ``2s`` here."""
 
 
 def bridgecentral_four_tables() -> Movement:
@@ -43,7 +46,10 @@ def bridgecentral_four_tables() -> Movement:
         seats = [(8, r + 1, r + 1)] + [
             (up(ns, r), up(ew, r), up(s, r)) for ns, ew, s in ((6, 3, 4), (7, 2, 6), (4, 5, 7))
         ]
-        tables = tuple(Table(k + 1, str(ns), str(ew), (s,)) for k, (ns, ew, s) in enumerate(seats))
+        tables = tuple(
+            Table(k + 1, str(ns), str(ew), (2 * s - 1, 2 * s))
+            for k, (ns, ew, s) in enumerate(seats)
+        )
         rounds.append(Round(tables=tuple(tables)))
     return Movement(kind=MovementKind.HOWELL, rounds=tuple(rounds))
 
@@ -78,9 +84,10 @@ def schema(sets_text: str, places_text: str, *, missing: int | None = None) -> M
             if board in used:
                 shared.add(board)
             used.add(board)
-            seats.append(Table(table, ns, ew, (board,)))
+            seats.append(Table(table, ns, ew, (2 * board - 1, 2 * board)))
         schedule.append(Round(tables=tuple(seats), sit_outs=tuple(out)))
-    return Movement(kind=MovementKind.HOWELL, rounds=tuple(schedule), shared=frozenset(shared))
+    boards = frozenset(b for s in shared for b in (2 * s - 1, 2 * s))
+    return Movement(kind=MovementKind.HOWELL, rounds=tuple(schedule), shared=boards)
 
 
 # The movements as printed in BridgeWx's schemaData.cpp (names as there).
@@ -199,7 +206,7 @@ def rows() -> list[tuple[int, int, int, str, str, str, str]]:
         for pairs in (2 * tables, 2 * tables - 1):
             if pairs == 3:
                 continue
-            ours = howell(tables, 1, pairs=pairs).balance()
+            ours = howell(tables, 2, pairs=pairs).balance()
             found = published(tables, pairs)
             if found is None:
                 figure, source = "not found", "-"

@@ -107,10 +107,10 @@ def test_published_four_table_howell_is_balanced() -> None:
     published = bench.bridgecentral_four_tables()
     assert published.problems() == []
     balance = published.balance()
-    # bridgecentral: pair 1 is compared with pair 6 on sets 1, 3 and 4.
-    assert balance.get("1", "6").same == 3
+    # bridgecentral: pair 1 is compared with pair 6 on sets 1, 3 and 4 (two boards each).
+    assert balance.get("1", "6").same == 6
     assert balance.balanced
-    assert balance.least == 3
+    assert balance.least == 6
     assert balance.quality == 100.0
 
 

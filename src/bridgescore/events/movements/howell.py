@@ -31,6 +31,7 @@ from typing import Final
 from bridgescore.errors import marked as _
 from bridgescore.events.movements.howell_tables import (
     BASE_ROUNDS,
+    HALVED_HOWELLS,
     ODD_BASE_ROUNDS,
     SMALL_HOWELLS,
 )
@@ -441,6 +442,8 @@ def howell(
                 pairs=pairs,
             )
         )
+    if rounds == n and boards_per_round % 2 == 0 and (tables, pairs) in HALVED_HOWELLS:
+        return _halved(HALVED_HOWELLS[(tables, pairs)], boards_per_round // 2, pairs)
     if rounds == n and pairs == n and tables in ODD_BASE_ROUNDS:
         grid = expand_odd(tables, ODD_BASE_ROUNDS[tables])
     elif rounds == n:
@@ -464,6 +467,28 @@ def howell(
                 )
             )
     return movement
+
+
+def _halved(rows: Sequence[Sequence[tuple[int, int, int, int]]], half: int, pairs: int) -> Movement:
+    """A Howell whose tables play two half-sets of ``half`` boards a round, one after the
+    other (``(ns, ew, first, second)`` per table): no board at two tables in a round."""
+    in_use = sorted({h for row in rows for _ns, _ew, *halves in row for h in halves})
+    schedule: list[Round] = []
+    for row in rows:
+        seats = tuple(
+            Table(k, str(ns + 1), str(ew + 1), board_range(first, half) + board_range(second, half))
+            for k, (ns, ew, first, second) in enumerate(row, start=1)
+        )
+        seated = {p for ns, ew, _first, _second in row for p in (ns, ew)}
+        at_tables = {h for _ns, _ew, *halves in row for h in halves}
+        schedule.append(
+            Round(
+                tables=seats,
+                sit_outs=tuple(str(p + 1) for p in range(pairs) if p not in seated),
+                relay=tuple(b for h in in_use if h not in at_tables for b in board_range(h, half)),
+            )
+        )
+    return Movement(kind=MovementKind.HOWELL, rounds=tuple(schedule))
 
 
 def _movement(grid: list[list[Seat]], boards_per_round: int, *, sit_out: bool) -> Movement:

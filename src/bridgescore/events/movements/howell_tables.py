@@ -532,3 +532,60 @@ SMALL_HOWELLS: Final[dict[int, tuple[tuple[tuple[int, int, int], ...], ...]]] = 
 }
 """Every round of the 2- and 3-table Howells, whose sets must be shared (no cyclic
 base round does without sharing a set in every round); same form as a base round."""
+
+
+HALVED_HOWELLS: Final[dict[tuple[int, int], tuple[tuple[tuple[int, int, int, int], ...], ...]]] = {
+    (3, 6): (
+        (
+            (5, 0, 0, 1),
+            (4, 1, 2, 3),
+            (3, 2, 4, 5),
+        ),
+        (
+            (5, 1, 5, 6),
+            (0, 2, 7, 3),
+            (4, 3, 1, 8),
+        ),
+        (
+            (5, 2, 8, 2),
+            (1, 3, 0, 7),
+            (0, 4, 5, 9),
+        ),
+        (
+            (5, 3, 3, 9),
+            (2, 4, 6, 0),
+            (1, 0, 4, 8),
+        ),
+        (
+            (5, 4, 4, 7),
+            (3, 0, 6, 2),
+            (2, 1, 1, 9),
+        ),
+    ),
+    (3, 5): (
+        (
+            (1, 4, 0, 1),
+            (3, 2, 2, 3),
+        ),
+        (
+            (0, 2, 4, 1),
+            (3, 4, 5, 6),
+        ),
+        (
+            (3, 1, 4, 7),
+            (0, 4, 2, 8),
+        ),
+        (
+            (4, 2, 9, 7),
+            (1, 0, 3, 6),
+        ),
+        (
+            (0, 3, 9, 0),
+            (2, 1, 5, 8),
+        ),
+    ),
+}
+"""The complete 3-table Howells, for 6 and 5 pairs, whose tables play two half-sets a round
+(``(north_south, east_west, first_half, second_half)`` per table, counted from 0), found by
+``scripts/search_howell_halves.py``: no board is at two tables of a round, every half-set
+is played equally often, and every two pairs are compared on as many half-sets."""
