@@ -9,6 +9,9 @@ from itertools import combinations
 
 import pytest
 
+from bridgescore.core.vulnerability import Vulnerability
+from bridgescore.events.individual import score_individual
+from bridgescore.events.model import EventResults, ResultRow
 from bridgescore.events.movements.individual import (
     WHIST_SIZES,
     IndividualMovement,
@@ -386,3 +389,23 @@ def test_building_is_fast_enough_to_be_cached() -> None:
     # built once, then the same value: a second call is free (bench/ measures the first)
     assert whist_individual(20) is whist_individual(20)
     assert rainbow_individual(13) is rainbow_individual(13)
+
+
+def test_an_individual_events_results_fit_its_movement_and_are_scored() -> None:
+    movement = whist_individual(5, boards_per_round=1)
+    rows = tuple(
+        ResultRow(
+            s.board,
+            f"{s.players[0]}+{s.players[2]}",
+            f"{s.players[1]}+{s.players[3]}",
+            Vulnerability.NONE,
+            ns_score=50 * s.round,
+            players=s.players,
+        )
+        for s in seatings(movement)
+    )
+    assert misfits(movement, ((row.players or (), row.board) for row in rows)) == []
+    result = score_individual(EventResults(rows))
+    # one table: every board is a single result, so every player scores the average
+    assert sorted(s.player for s in result.standings) == ["1", "2", "3", "4", "5"]
+    assert {s.boards for s in result.standings} == {4}
