@@ -295,7 +295,8 @@ def apply_change(session: Session, change: Change, reason: str, user: Viewer) ->
         if locked.movement_json != change.before.to_json():
             raise EntryError(gettext("the movement has changed since: look at the change again"))
         locked.movement_json = change.after.to_json()
-        locked.save(update_fields=["movement_json"])
+        locked.movement_version += 1
+        locked.save(update_fields=["movement_json", "movement_version"])
         have = set(TableLink.objects.filter(session=session).values_list("table", flat=True))
         TableLink.objects.bulk_create(
             TableLink(session=locked, table=n) for n in table_numbers(change.after) if n not in have
@@ -320,4 +321,5 @@ def apply_change(session: Session, change: Change, reason: str, user: Viewer) ->
             user=user,
         )
     session.movement_json = locked.movement_json
+    session.movement_version = locked.movement_version
     return kept

@@ -134,21 +134,20 @@ def parsed_movement(text: str) -> Movement:
     return Movement.from_json(text)
 
 
-_MOVEMENTS: dict[int, tuple[str, Movement]] = {}
+_MOVEMENTS: dict[str, tuple[int, Movement]] = {}
 
 
 def movement_of(session: Session) -> Movement:
-    """The session's movement, parsed once while it is unchanged (kept by session:
-    comparing a big movement's text with the one kept is much cheaper than hashing it,
-    as a cache keyed by the text would on every result a table sends)."""
-    text = session.movement_json
-    kept = _MOVEMENTS.get(session.pk)
-    if kept is not None and kept[0] == text:
+    """The session's movement, parsed once per process while it is unchanged: looked up
+    by the session and its movement's version (raised by every change of the movement),
+    not by reading or comparing the movement's text."""
+    kept = _MOVEMENTS.get(session.public_id)  # never reused, unlike a row's number
+    if kept is not None and kept[0] == session.movement_version:
         return kept[1]
-    movement = parsed_movement(text)
+    movement = parsed_movement(session.movement_json)
     if len(_MOVEMENTS) >= 64:
         _MOVEMENTS.clear()
-    _MOVEMENTS[session.pk] = (text, movement)
+    _MOVEMENTS[session.public_id] = (session.movement_version, movement)
     return movement
 
 

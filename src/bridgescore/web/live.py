@@ -54,7 +54,7 @@ SESSIONS_KEPT = 16
 class _Kept:
     """What is known of one session from the entries up to ``last``."""
 
-    movement_json: str
+    movement_version: int
     last: int = 0
     current: dict[Key, Entry] = field(default_factory=dict)
     rows: dict[int, ResultRow | None] = field(default_factory=dict)
@@ -71,8 +71,8 @@ _kept_lock = threading.Lock()
 def _state(session: Session) -> _Kept:
     with _kept_lock:
         kept = _kept.get(session.public_id)
-        if kept is None or kept.movement_json != session.movement_json:
-            kept = _Kept(session.movement_json)  # a changed movement: start again
+        if kept is None or kept.movement_version != session.movement_version:
+            kept = _Kept(session.movement_version)  # a changed movement: start again
             _kept[session.public_id] = kept
         _kept.move_to_end(session.public_id)
         while len(_kept) > SESSIONS_KEPT:

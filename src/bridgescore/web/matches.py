@@ -590,7 +590,8 @@ def confirm_draw(session: Session, draw: Draw, user: Viewer = None) -> SwissDraw
             movement, rounds=(*movement.rounds, _draw_round(draw, plan.boards_per_match))
         )
         locked.movement_json = after.to_json()
-        locked.save(update_fields=["movement_json"])
+        locked.movement_version += 1
+        locked.save(update_fields=["movement_json", "movement_version"])
         have = set(TableLink.objects.filter(session=locked).values_list("table", flat=True))
         TableLink.objects.bulk_create(
             TableLink(session=locked, table=n) for n in table_numbers(after) if n not in have
@@ -607,6 +608,7 @@ def confirm_draw(session: Session, draw: Draw, user: Viewer = None) -> SwissDraw
         )  # fmt: skip
         log(locked, gettext_noop("round drawn"), detail, user=user)
     session.movement_json = locked.movement_json
+    session.movement_version = locked.movement_version
     return kept
 
 

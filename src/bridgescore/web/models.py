@@ -96,6 +96,11 @@ class Session(models.Model):
     date = models.DateField()
     spec = models.CharField(max_length=80, blank=True, help_text="the movement's spec, if any")
     movement_json = models.TextField(help_text="the movement, in its JSON form")
+    movement_version = models.PositiveIntegerField(
+        default=1,
+        help_text="raised each time the movement changes: a process keeps the movement parsed"
+        " by it, without reading or comparing the movement's text",
+    )
     scoring = models.CharField(max_length=20, default="mp")
     hands_pbn = models.TextField(blank=True, help_text="hand records (PBN)")
     state = models.CharField(max_length=12, choices=State.choices, default=State.RUNNING)
