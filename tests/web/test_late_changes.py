@@ -59,6 +59,10 @@ def test_a_pair_that_leaves_is_shown_then_applied(td: Client, session: Session) 
     session.refresh_from_db()
     after = Movement.from_json(session.movement_json)
     assert after == change.after
+    # this process keeps the movement by its version: the new one is read and parsed once
+    assert session.movement_version == 2
+    assert clubs.movement_of(session) == change.after
+    assert clubs.movement_of(session) is clubs.movement_of(session)
     assert [t.table for t in after.rounds[1].tables] == [1, 2]
     assert after.rounds[1].sit_outs == ("3NS", "2EW")
     kept = MovementChange.objects.get(session=session)
