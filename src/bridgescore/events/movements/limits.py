@@ -23,7 +23,7 @@ MOST_TABLES_IN_A_MOVEMENT: Final = 60
 """Tables of any kind of movement (a Howell has its own, lower limit)."""
 
 MOST_TABLES_IN_A_HOWELL: Final = _HOWELL_TABLES
-"""Tables of a Howell: the largest the Howell generator has a base round for (13)."""
+"""Tables of a Howell: the largest the Howell generator has a base round for (20)."""
 
 MOST_PAIRS: Final = 2 * MOST_TABLES_IN_A_MOVEMENT
 """Pairs in a field to suggest movements for (two a table)."""
