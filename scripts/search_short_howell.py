@@ -430,5 +430,45 @@ def main() -> None:
                 print(f"# {tables} x {rounds} odd: {result[2]}", file=sys.stderr, flush=True)
 
 
+def polish() -> None:
+    """``polish TABLES:ROUNDS ... SECONDS``: orient the stored cyclic schedules again, for
+    longer, printing a ``TURNED`` entry where the new one is better (spread, then sum of
+    squares)."""
+    sys.path.insert(0, "src")
+    from bridgescore.events.movements.short_howell_tables import SKELETONS, TURNED
+
+    seconds = float(sys.argv[-1])
+    for arg in sys.argv[2:-1]:
+        tables, rounds = map(int, arg.split(":"))
+        base = list(SKELETONS[(tables, rounds)])
+        grid = expand(tables, rounds, base)
+        rng = random.Random(tables * 1000 + rounds + int(time.time()))
+        for odd in (False, True):
+            if (tables, rounds, odd) not in TURNED:
+                continue
+            missing = 2 * tables - 1 if odd else None
+            old = Annealer(grid, 2 * tables, rounds, missing)
+            for r, row in enumerate(grid):
+                for k in range(len(row)):
+                    if (
+                        TURNED[(tables, rounds, odd)] >> (r * tables + k) & 1
+                        and (r, k) in old.turned
+                    ):
+                        old.flip((r, k))
+            lo, hi, ss = old.figures()
+            key, bits, fig = orient(grid, 2 * tables, rounds, missing, seconds, rng)
+            better = key < (hi - lo, ss)
+            print(
+                f"# {tables} x {rounds} {odd}: {(lo, hi, ss)} -> {fig} {better}",
+                file=sys.stderr,
+                flush=True,
+            )
+            if better:
+                print(f"TURNED[({tables}, {rounds}, {odd})] = {bits:#x}", flush=True)
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1] == "polish":
+        polish()
+    else:
+        main()

@@ -27,6 +27,8 @@ sys.path.insert(0, "scripts")
 from search_short_howell import orient
 
 Seat = tuple[int, int, int]
+LIMIT = 240.0
+"""Seconds CP-SAT may take for one schedule."""
 
 
 def schedule(pairs: int, rounds: int, sets: int, tables: int, seed: int) -> list[list[Seat]]:
@@ -59,11 +61,16 @@ def schedule(pairs: int, rounds: int, sets: int, tables: int, seed: int) -> list
         model.add(sum(z[r, s, e] for r in range(rounds) for s in range(sets)) <= 1)
     for s in range(sets):
         model.add(sum(z[r, s, e] for r in range(rounds) for e in range(len(edges))) == plays)
-    # first round fixed: pairs 2k, 2k+1 at set k
+    # first round fixed: pairs 2k, 2k+1 at set k; sets named so that pair 0 plays set r
+    # in round r (it plays a different set every round)
     for k in range(tables):
         model.add(z[0, k, edges.index((2 * k, 2 * k + 1))] == 1)
+    if pairs % 2 == 0:
+        mine = [e for e, (a, _b) in enumerate(edges) if a == 0]
+        for r in range(1, rounds):
+            model.add(sum(z[r, r, e] for e in mine) == 1)
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = 120
+    solver.parameters.max_time_in_seconds = LIMIT
     solver.parameters.random_seed = seed
     solver.parameters.num_workers = 1
     status = solver.solve(model)
