@@ -60,10 +60,10 @@ def test_the_usual_movement_comes_first_named_as_players_name_it(td: Client) -> 
     assert 'value="mitchell:7x3" checked>' in page  # the usual one chosen
     assert page.count("the usual choice for this size") == 1
     names = [name for name, _, _ in offered]
-    assert "Mitchell with an arrow switch, one winner, 7 tables, 6 rounds" in names
+    assert "Mitchell, two winners, 7 tables, 6 rounds" in names
     assert "3/4 Howell, 7 tables, 9 rounds" in names
     assert "Hesitation Mitchell, one winner, 7 tables" in names
-    assert "mitchell:<wbr>7x4:<wbr>rounds=6:<wbr>switch</code>" in page  # wraps at a colon only
+    assert "mitchell:<wbr>7x4:<wbr>rounds=6</code>" in page  # wraps at a colon only
     assert "A Mitchell with two winners has 0" in page
     small = td.get("/director/new/", {"pairs": "8", "boards": "24"}).content.decode()
     assert _offered(small)[0][0] == "Howell, 4 tables"  # up to 6 tables, a Howell

@@ -13,7 +13,7 @@ offered. Best first is what a director would choose, one rule (:func:`rank`):
    winners (a Howell's rounds grow with the tables; the EBU's and ACBL's guides give
    Mitchells for larger fields); the other forms after it;
 5. the better balance (for a one-winner movement; a two-winner Mitchell's 0 is what
-   it is);
+   it is), and on equal balance the better pjms.nl quality;
 6. the fewest boards out of play (boards in play that a pair does not play);
 7. the closer to the boards asked for; then fewer sections; then fewer rounds.
 
@@ -123,6 +123,9 @@ class Suggestion:
     balance: float
     minutes: int
     movement: Movement
+    quality: float = 100.0
+    """The pjms.nl BALANS quality, 0 to 100 (:class:`~.balance.Balance`): how equally
+    every two pairs are in competition; it breaks a tie of :attr:`balance`."""
     shared: bool = False
     """Boards at two tables in one round (a shared set)."""
     factored: bool = False
@@ -147,6 +150,7 @@ class Suggestion:
             "boards_per_pair": self.boards_per_pair,
             "sit_outs": self.sit_outs,
             "balance": round(self.balance, 4),
+            "quality": round(self.quality, 1),
             "minutes": self.minutes,
             "shared": self.shared,
             "factored": self.factored,
@@ -275,7 +279,9 @@ def _bound(spec: MovementSpec, boards: int) -> Rank:
     the sets beyond the rounds."""
     rounds, sets = KINDS[spec.kind].size(spec.tables, dict(spec.options))
     out = 0 if sets is None else max(0, sets - rounds) * spec.boards_per_round
-    return _ranked(spec, boards, rounds=rounds, awkward=False, balance=lambda: 1.0, out_of_play=out)
+    return _ranked(
+        spec, boards, rounds=rounds, awkward=False, balance=lambda: (1.0, 100.0), out_of_play=out
+    )
 
 
 def _standing(spec: MovementSpec) -> int:
@@ -290,20 +296,20 @@ def _two_fields(spec: MovementSpec) -> bool:
     return spec.kind in TWO_WINNER_KINDS and not dict(spec.options).get("switch")
 
 
-Rank = tuple[bool, bool, bool, int, float, int, int, int, int, str]
+Rank = tuple[bool, bool, bool, int, tuple[float, float], int, int, int, int, str]
 
 
 def rank(suggestion: Suggestion, boards: int) -> Rank:
     """The key :func:`suggest` orders by, for ``boards`` asked for (smaller is better):
     shared or factored, one-board rounds, off target, the form's standing for the size,
-    the balance (negated; 0 for a two-winner form), boards out of play, how far from
+    the balance and quality (negated; 0 for a two-winner form), boards out of play, how far from
     the boards asked, sections, rounds, and the spec to break ties."""
     return _ranked(
         MovementSpec.parse(suggestion.spec),
         boards,
         rounds=suggestion.rounds,
         awkward=suggestion.shared or suggestion.factored,
-        balance=lambda: suggestion.balance,
+        balance=lambda: (suggestion.balance, suggestion.quality),
         out_of_play=suggestion.out_of_play,
         sections=len(suggestion.sections),
     )
@@ -315,7 +321,7 @@ def _ranked(
     *,
     rounds: int,
     awkward: bool,
-    balance: Callable[[], float],
+    balance: Callable[[], tuple[float, float]],
     out_of_play: int,
     sections: int = 0,
 ) -> Rank:
@@ -326,7 +332,7 @@ def _ranked(
         spec.boards_per_round < 2,
         off * CLOSE.denominator > boards * CLOSE.numerator,  # off > boards * CLOSE
         standing,
-        0.0 if two else -round(balance(), 3),
+        (0.0, 0.0) if two else _negated(balance()),
         out_of_play,
         off,
         sections,
@@ -433,9 +439,18 @@ def _shape_facts(shape: MovementSpec) -> _Facts | None:
 
 
 @cache
-def _balance(shape: MovementSpec) -> float:
+def _balance(shape: MovementSpec) -> tuple[float, float]:
+    """The balance score and quality of a shape's movement."""
     movement = _built(shape)
-    return 0.0 if movement is None else movement.balance().score
+    if movement is None:
+        return 0.0, 0.0
+    found = movement.balance()
+    return found.score, found.quality
+
+
+def _negated(balance: tuple[float, float]) -> tuple[float, float]:
+    """Higher balance first: the score to 3 places, then the quality to 1."""
+    return -round(balance[0], 3), -round(balance[1], 1)
 
 
 @cache
@@ -467,7 +482,8 @@ def _measured(spec: MovementSpec) -> Suggestion | None:
         boards_in_play=len(movement.boards),
         boards_per_pair=min(played.values()),
         sit_outs=max(len(r.sit_outs) for r in movement.rounds),
-        balance=_balance(_shape(spec)),
+        balance=_balance(_shape(spec))[0],
+        quality=_balance(_shape(spec))[1],
         minutes=int(rounds * spec.boards_per_round * MINUTES_PER_BOARD),
         movement=movement,
         shared=bool(movement.shared),
@@ -515,6 +531,7 @@ def _joined(parts: Sequence[Suggestion]) -> Suggestion:
         boards_per_pair=min(p.boards_per_pair for p in parts),
         sit_outs=sum(p.sit_outs for p in parts),
         balance=min(p.balance for p in parts),
+        quality=min(p.quality for p in parts),
         minutes=max(p.minutes for p in parts),
         shared=any(p.shared for p in parts),
         factored=any(p.factored for p in parts),
