@@ -31,6 +31,8 @@ from typing import Final
 from bridgescore.errors import marked as _
 from bridgescore.events.movements.howell_tables import (
     BASE_ROUNDS,
+    EVEN_FIELD_ROUNDS,
+    FIELD_ROUNDS,
     HALVED_HOWELLS,
     ODD_BASE_ROUNDS,
     SMALL_HOWELLS,
@@ -75,6 +77,29 @@ def expand_odd(tables: int, base: Sequence[Seat]) -> list[list[Seat]]:
     """
     n = 2 * tables - 1
     return [[((ns + r) % n, (ew + r) % n, (s + r) % n) for ns, ew, s in base] for r in range(n)]
+
+
+def expand_field(tables: int, prime: int, base: Sequence[Seat]) -> list[list[Seat]]:
+    """Every round of the Howell for ``2T - 1 = prime ** k`` pairs on the additive group of
+    GF(``2T - 1``) whose first round is ``base``.
+
+    Pairs and sets are the group's elements, written as whole numbers whose base-``prime``
+    digits are added without carry; round ``g`` is ``base`` moved by element ``g``, so
+    pair ``g`` sits out round ``g`` when pair 0 sits out the first. Pair ``2T - 1`` (of
+    ``2T`` pairs) stays where it is.
+    """
+    n = 2 * tables - 1
+
+    def move(x: int, g: int) -> int:
+        if x == n:
+            return x  # the stationary pair of 2T pairs
+        total, place = 0, 1
+        while place < n:
+            total += ((x // place + g // place) % prime) * place
+            place *= prime
+        return total
+
+    return [[(move(ns, g), move(ew, g), move(s, g)) for ns, ew, s in base] for g in range(n)]
 
 
 def _deviation(tables: int, base: Sequence[Seat]) -> int:
@@ -444,7 +469,11 @@ def howell(
         )
     if rounds == n and boards_per_round % 2 == 0 and (tables, pairs) in HALVED_HOWELLS:
         return _halved(HALVED_HOWELLS[(tables, pairs)], boards_per_round // 2, pairs)
-    if rounds == n and pairs == n and tables in ODD_BASE_ROUNDS:
+    if rounds == n and pairs == n + 1 and tables in EVEN_FIELD_ROUNDS:
+        grid = expand_field(tables, *EVEN_FIELD_ROUNDS[tables])
+    elif rounds == n and pairs == n and tables in FIELD_ROUNDS:
+        grid = expand_field(tables, *FIELD_ROUNDS[tables])
+    elif rounds == n and pairs == n and tables in ODD_BASE_ROUNDS:
         grid = expand_odd(tables, ODD_BASE_ROUNDS[tables])
     elif rounds == n:
         grid = complete_rounds(tables)
@@ -454,7 +483,7 @@ def howell(
             return found
         grid = _partial(tables, rounds, rounds - 1 if pairs == n else rounds)
     movement = _movement(grid, boards_per_round, sit_out=pairs == n)
-    if pairs == n and (rounds < n or tables not in ODD_BASE_ROUNDS):
+    if pairs == n and (rounds < n or tables not in ODD_BASE_ROUNDS):  # 70 % of the boards
         short = [p for p in movement.problems() if p.code == "under-70-percent"]
         if short:
             raise MovementError(

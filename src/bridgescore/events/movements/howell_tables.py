@@ -589,3 +589,71 @@ HALVED_HOWELLS: Final[dict[tuple[int, int], tuple[tuple[tuple[int, int, int, int
 (``(north_south, east_west, first_half, second_half)`` per table, counted from 0), found by
 ``scripts/search_howell_halves.py``: no board is at two tables of a round, every half-set
 is played equally often, and every two pairs are compared on as many half-sets."""
+
+
+FIELD_ROUNDS: Final[dict[int, tuple[int, tuple[tuple[int, int, int], ...]]]] = {
+    13: (
+        5,
+        (
+            (18, 12, 0),
+            (22, 13, 5),
+            (10, 8, 24),
+            (2, 16, 12),
+            (6, 19, 23),
+            (5, 20, 20),
+            (15, 24, 13),
+            (17, 14, 11),
+            (1, 21, 4),
+            (9, 7, 8),
+            (11, 23, 18),
+            (4, 3, 9),
+        ),
+    ),
+    14: (
+        3,
+        (
+            (21, 11, 22),
+            (25, 8, 19),
+            (7, 19, 2),
+            (3, 17, 8),
+            (4, 16, 13),
+            (15, 24, 26),
+            (9, 5, 21),
+            (6, 14, 10),
+            (12, 23, 18),
+            (2, 1, 15),
+            (10, 13, 0),
+            (22, 20, 17),
+            (26, 18, 12),
+        ),
+    ),
+}
+"""Base rounds of the Howells for 25 and 27 pairs on the additive group of GF(25) and
+GF(27) (``scripts/search_howell_field.py``): ``(p, base round)``, elements written as whole
+numbers whose base-``p`` digits are added without carry (``howell.expand_field``); pair 0
+sits out the first round. Balanced, where no cyclic Howell found is."""
+
+EVEN_FIELD_ROUNDS: Final[dict[int, tuple[int, tuple[tuple[int, int, int], ...]]]] = {
+    14: (
+        3,
+        (
+            (27, 0, 0),
+            (24, 20, 25),
+            (15, 18, 9),
+            (10, 26, 14),
+            (5, 14, 7),
+            (7, 17, 16),
+            (23, 6, 4),
+            (1, 2, 13),
+            (22, 16, 8),
+            (13, 9, 19),
+            (11, 3, 24),
+            (25, 19, 15),
+            (8, 21, 18),
+            (4, 12, 20),
+        ),
+    ),
+}
+"""The complete Howell for 28 pairs on GF(27), in the form of :data:`FIELD_ROUNDS` with the
+stationary pair 27 (shown as 28) at table 1: balanced (27 = 3 (mod 4)), where no cyclic
+Howell of 27 places is."""
