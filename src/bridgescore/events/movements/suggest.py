@@ -18,7 +18,8 @@ offered. Best first is what a director would choose, one rule (:func:`rank`):
 7. the closer to the boards asked for; then fewer sections; then fewer rounds.
 
 A Howell of more than :data:`USUAL_HOWELL_TABLES` tables is not offered with one-board
-rounds (a one-board round of so many tables costs more than any Mitchell's).
+rounds (a one-board round of so many tables costs more than any Mitchell's), nor one of
+more than :data:`MOST_HOWELL_TABLES` tables.
 
 From :data:`SECTIONS_FROM_TABLES` tables the field may also be split into two or three
 sections, each its own movement (:attr:`Suggestion.sections`): what a club runs for a
@@ -70,6 +71,10 @@ USUAL_HOWELL_TABLES: Final = 6
 """Up to this many tables a club usually plays a Howell (one winner, every pair meets
 every other); from one more, a Mitchell with two winners (the EBU's and ACBL's guides
 give Mitchells for larger fields: a Howell's rounds grow with the tables)."""
+
+MOST_HOWELL_TABLES: Final = 13
+"""The most tables of a Howell offered (a Howell of more is built when asked for by its
+spec): so many pairs play a Mitchell or sections, not 27 rounds or more cut short."""
 
 SECTIONS_FROM_TABLES: Final = 16
 """From this many tables (31 pairs) the field may be split into sections, each a
@@ -196,6 +201,8 @@ def _candidates(pairs: int, boards: int) -> tuple[MovementSpec, ...]:
         takes_rounds = any(o.name == "rounds" for o in kind.options)
         for variant in _variants(name, pairs):
             full = kind.size(tables, variant)[0]
+            if name in HOWELL_KINDS and tables > MOST_HOWELL_TABLES:
+                continue
             fewest = 2 if name in HOWELL_KINDS and tables > USUAL_HOWELL_TABLES else 1
             for per_round in range(fewest, min(boards, MOST_BOARDS_PER_ROUND) + 1):
                 choices = {full}
