@@ -1,7 +1,10 @@
 """Search Howells for ``2T - 1`` pairs on a finite field's additive group (9, 25, 27 pairs).
 
 Run by hand (no extra package needed): ``.venv/bin/python scripts/search_howell_field.py``;
-it prints ``FIELD_ROUNDS`` for ``src/bridgescore/events/movements/howell_tables.py``.
+it prints ``FIELD_ROUNDS`` and ``EVEN_FIELD_ROUNDS`` for
+``src/bridgescore/events/movements/howell_tables.py`` (stored with every pair moved by minus
+the pair missing from the base round, so that pair 0 sits out the first round; for 28
+pairs, pair 0 and set 0 are left for the stationary pair's table).
 
 Where ``2T - 1 = q`` is a prime power but not a prime, no cyclic Howell for ``q`` pairs is
 balanced at 9 pairs (an exhaustive trial), but one on the additive group of the field
@@ -63,7 +66,8 @@ def base_round(q: int, seed: int = 0, *, even: bool = False) -> list[tuple[int, 
     plus = [u for u in range(1, q) if u in squares]
     minus = [v for v in range(1, q) if v not in squares]
     rng = random.Random(seed)
-    for _attempt in range(1000):
+
+    def attempt() -> list[tuple[int, int, int]] | None:
         used_pair = [False] * q
         used_set = [False] * q
         used_pair[0] = used_set[0] = even
@@ -104,8 +108,12 @@ def base_round(q: int, seed: int = 0, *, even: bool = False) -> list[tuple[int, 
                     used_set[s] = used_pair[a] = used_pair[b] = False
             return False
 
-        if place(0):
-            return chosen
+        return chosen if place(0) else None
+
+    for _attempt in range(1000):
+        found = attempt()
+        if found is not None:
+            return found
     raise SystemExit(f"nothing found for {q}")
 
 
