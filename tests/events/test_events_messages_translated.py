@@ -73,11 +73,11 @@ def test_victory_points_for_a_pairs_session_are_refused_in_each_language() -> No
 
 def test_a_howell_too_large_to_build_names_its_limit_in_each_language() -> None:
     with pytest.raises(MovementTooLargeError) as caught:
-        MovementSpec.parse("howell:20x3")
+        MovementSpec.parse("howell:21x3")
     assert _three(caught.value) == (
-        "movement 'howell:20x3': at most 13 tables in a Howell: 20 asked",
-        "kierto 'howell:20x3': Howellissa enintään 13 pöytää: pyydettiin 20",
-        "movimiento 'howell:20x3': como mucho 13 mesas en un Howell: se pidieron 20",
+        "movement 'howell:21x3': at most 20 tables in a Howell: 21 asked",
+        "kierto 'howell:21x3': Howellissa enintään 20 pöytää: pyydettiin 21",
+        "movimiento 'howell:21x3': como mucho 20 mesas en un Howell: se pidieron 21",
     )
 
 

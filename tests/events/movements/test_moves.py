@@ -92,29 +92,34 @@ def test_a_relay_mitchell_shared_boards_and_the_bye_stand() -> None:
 
 
 def test_a_howell_turns_pairs_round_and_sits_one_out() -> None:
-    movement = howell(4, 2, pairs=7)  # table 4 has no pairs: its opponent sits out
+    movement = howell(4, 2, pairs=7)  # 3 tables; pair r sits out in round r
     first = movement.rounds[0]
-    assert [(t.table, t.ns, t.ew) for t in first.tables] == [
-        (1, "4", "3"),
-        (2, "2", "6"),
-        (3, "7", "5"),
+    assert [(t.table, t.ns, t.ew, t.boards) for t in first.tables] == [
+        (1, "2", "7", (13, 14)),
+        (2, "3", "6", (3, 4)),
+        (3, "5", "4", (11, 12)),
     ]
-    assert movement.rounds[1].sit_outs == ("2",)
+    assert (first.sit_outs, movement.rounds[1].sit_outs) == (("1",), ("2",))
     one = moves_after(movement, 1, 1)
-    assert (one.ns, one.ew) == (
-        PairMove("4", Direction.NS, *_seat(movement, 2, "4")),
-        PairMove("3", Direction.EW, *_seat(movement, 2, "3")),
+    assert one.ns == PairMove("2", Direction.NS, None, None)  # pair 2 sits out round 2
+    assert one.ew == PairMove("7", Direction.EW, 2, Direction.EW)
+    assert one.phrases() == (
+        "North-South sit out round 2",
+        "East-West go to table 2",
+        "boards go to table 3",
     )
-    assert one.phrases()[:2] == (
-        "North-South stay at table 1 and sit East-West",
+    three = moves_after(movement, 1, 3)
+    assert (three.ns, three.ew) == (
+        PairMove("5", Direction.NS, *_seat(movement, 2, "5")),
+        PairMove("4", Direction.EW, *_seat(movement, 2, "4")),
+    )
+    assert three.phrases()[:2] == (
+        "North-South stay at table 3 and sit East-West",
         "East-West go to table 2 and sit North-South",
     )
-    two = moves_after(movement, 1, 2)
-    assert two.ns == PairMove("2", Direction.NS, None, None)
-    assert two.phrases()[0] == "North-South sit out round 2"
-    # table 3's boards wait on the relay in round 2
-    assert set(first.tables[2].boards) <= set(movement.rounds[1].relay)
-    assert moves_after(movement, 1, 3).boards.relay
+    # table 2's boards wait on the relay in round 2
+    assert set(first.tables[1].boards) <= set(movement.rounds[1].relay)
+    assert moves_after(movement, 1, 2).boards.relay
 
 
 def _seat(movement: Movement, round_no: int, pair: str) -> tuple[int, Direction]:
