@@ -32,7 +32,7 @@ suggesting = importlib.import_module("bridgescore.events.movements.suggest")
 
 
 def test_the_limits_are_generous_for_a_club_or_a_congress_section() -> None:
-    assert (MOST_TABLES_IN_A_MOVEMENT, MOST_TABLES_IN_A_HOWELL, MOST_PAIRS) == (60, 13, 120)
+    assert (MOST_TABLES_IN_A_MOVEMENT, MOST_TABLES_IN_A_HOWELL, MOST_PAIRS) == (60, 20, 120)
     assert (MOST_BOARDS_PER_ROUND, MOST_ROUNDS, MOST_BOARDS) == (16, 60, 128)
 
 
@@ -49,7 +49,7 @@ def test_the_limits_are_generous_for_a_club_or_a_congress_section() -> None:
         ("howell:13x5:pairs=25", 25, 125),
         ("howell:2x16", 3, 48),  # the most boards a round
         ("mitchell:8x16", 7, MOST_BOARDS),  # the most boards in all
-        ("howell:13x6:rounds=15", 15, 126),  # a cut-short Howell: merged sets, counted as built
+        ("howell:13x6:rounds=15", 15, 90),  # a cut-short Howell: 15 sets, counted as built
     ],
 )
 def test_a_movement_at_the_limits_is_built_sound(text: str, rounds: int, boards: int) -> None:
@@ -66,7 +66,7 @@ def test_a_movement_at_the_limits_is_built_sound(text: str, rounds: int, boards:
         ("web:62x2", "at most 60 tables in a movement: 62 asked"),
         ("appendix:61x1", "at most 60 tables in a movement: 61 asked"),
         ("hesitation:61x1", "at most 60 tables in a movement: 61 asked"),
-        ("howell:14x2", "at most 13 tables in a Howell: 14 asked"),
+        ("howell:21x2", "at most 20 tables in a Howell: 21 asked"),
         ("howell:2x17", "at most 16 boards a round in a movement: 17 asked"),
         ("hesitation:60x2", "at most 60 rounds in a movement: 61 asked"),
         ("mitchell:8x2:rounds=61", "at most 60 rounds in a movement: 61 asked"),
@@ -88,11 +88,11 @@ def test_a_spec_made_from_its_parts_is_refused_when_built() -> None:
 
 
 def test_a_cut_short_howell_is_counted_as_built() -> None:
-    spec = MovementSpec.parse("howell:13x7:rounds=15")  # its merged sets: only building tells
+    spec = MovementSpec.parse("howell:13x9:rounds=15")  # its sets: only building tells
     with pytest.raises(MovementTooLargeError) as caught:
         spec.build()
     assert str(caught.value) == (
-        "movement 'howell:13x7:rounds=15': at most 128 boards in a movement: 147 asked"
+        "movement 'howell:13x9:rounds=15': at most 128 boards in a movement: 135 asked"
     )
 
 
