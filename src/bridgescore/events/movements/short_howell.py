@@ -56,7 +56,7 @@ def short_howell(tables: int, boards_per_round: int, rounds: int, *, pairs: int)
     missing: int | None = 2 * tables - 1 if odd else None
     if (tables, rounds) in SKELETONS and (tables, rounds, odd) in TURNED:
         grid = expand(rounds, SKELETONS[(tables, rounds)])
-        turned = TURNED[(tables, rounds, odd)]
+        turned = int(TURNED[(tables, rounds, odd)], 16)
     elif (tables, rounds, odd) in ROWS:
         rows, turned = ROWS[(tables, rounds, odd)]
         grid = [list(row) for row in rows]
