@@ -6,7 +6,10 @@ Run by hand (no extra package needed; a few minutes on one core):
 
 (from 2 to 13 tables, about 3 seconds a schedule; gcc builds the annealer's inner loop) and
 copy the printed ``SKELETONS`` and ``TURNED`` entries into
-``src/bridgescore/events/movements/short_howell_tables.py``.
+``src/bridgescore/events/movements/short_howell_tables.py`` (which keeps each ``TURNED``
+number as hexadecimal text in 64-digit pieces). From 14 tables the search is shorter (one
+skeleton, 400 annealing steps a table); ``polish TABLES:ROUNDS ... SECONDS`` orients stored
+schedules again for longer and prints the better ones.
 
 For ``T`` tables and ``R`` rounds (``T <= R <= 2T - 2``) the skeleton is cyclic on ``R``
 places: ``R`` moving pairs and ``R`` sets advance by one a round, ``2T - R`` stationary pairs
