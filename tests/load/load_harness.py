@@ -335,8 +335,17 @@ def postgres_database(base: str) -> Iterator[str]:
     try:
         yield urlunsplit(parts._replace(path=f"/{name}"))
     finally:
-        with psycopg.connect(base, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        # FORCE ends the test's own connections; a worker of the server's (autovacuum,
+        # after a heavy load) it may not end: wait for it to finish, then drop
+        for attempt in range(40):
+            try:
+                with psycopg.connect(base, autocommit=True) as admin:
+                    admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+                break
+            except psycopg.errors.InsufficientPrivilege:
+                if attempt == 39:
+                    raise
+                time.sleep(0.5)
 
 
 @contextlib.contextmanager

@@ -89,8 +89,10 @@ def test_a_change_cannot_touch_a_round_already_played(td: Client, session: Sessi
 def test_a_late_pair_fills_the_sit_out(td: Client, club: Club) -> None:
     seven = clubs.create_session(club, "Seven pairs", build("howell:4x3:pairs=7"))
     page = _show(td, seven, kind="late", pair="8", round="2")
-    assert "round 2, table 4: no play → 2 v 8, boards 4-6" in page
-    assert "round 7, table 4: no play → 7 v 8, boards 19-21" in page
+    # the sitting-out pair r (3 tables, pair r out in round r) meets pair 8 on the set it
+    # would not have played: 2's is boards 16-18 (at no other table in round 2)
+    assert "round 2, table 4: no play → 2 v 8, boards 16-18" in page
+    assert "round 7, table 4: no play → 7 v 8, boards 10-12" in page
     assert "has no new problems" in page
     change = changes.late_pair(seven, "8", 2)
     assert len(change.effect) == 12  # six rounds: a new table and no one sitting out
