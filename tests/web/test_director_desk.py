@@ -16,6 +16,7 @@ from collections.abc import Callable
 from django.test import Client
 from django.utils import timezone
 
+from bridgescore.events.play import UNFINISHED_AT_CLOSE, Stage
 from bridgescore.web import clubs, entries, matches, said
 from bridgescore.web.models import Club, Entry, LogLine, Session, TableCall, TableLink
 from web.posting import send_entry
@@ -236,8 +237,8 @@ def test_grid_missing_and_close_warning_agree_in_every_state(td: Client, session
     assert "round 3: 6 results" in page
     assert "13 boards in all are left without a result if you go on" in page
     found = entries.progress(session)
-    assert len(found.at(*entries.UNFINISHED_AT_CLOSE)) == 13
-    assert entries.missing(session) == found.at(entries.Stage.MISSING)
+    assert len(found.at(*UNFINISHED_AT_CLOSE)) == 13
+    assert entries.missing(session) == found.at(Stage.MISSING)
     # the table enters its missing board late: the grid, the list and the warning agree
     entries.record_entry(session, entries.EntryInput(1, 1, 2, "2S", "N", "="), by_table=True)
     grid = _grid(td, session)

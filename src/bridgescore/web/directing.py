@@ -36,6 +36,7 @@ from bridgescore.events.movements.suggest import (
     suggest,
 )
 from bridgescore.events.movements.swiss import Draw
+from bridgescore.events.play import Stage
 from bridgescore.events.teams import ByeAward, ByeRule
 from bridgescore.events.vocabulary import Scoring
 from bridgescore.web import (
@@ -730,7 +731,7 @@ def director_cell(request: HttpRequest, session_id: int, round_no: int, table: i
 @dataclass(frozen=True, slots=True)
 class Outstanding:
     """What a session closed or published now leaves out, as the director is shown it
-    before confirming, each by its :class:`entries.Stage` (the grid's own rule): results
+    before confirming, each by its :class:`Stage` (the grid's own rule): results
     missing from rounds the tables have left, results of the rounds being played not yet
     in, the first round of tables that have entered nothing (not started), boards of
     rounds not yet reached (by round), and results waiting for the opponents'
@@ -779,7 +780,7 @@ def outstanding(session: Session, state: str) -> Outstanding:
     from :func:`entries.progress`: the same stages the grid is coloured by."""
     found = entries.progress(session)
     later: dict[int, int] = {}
-    for s in found.at(entries.Stage.WAITING):
+    for s in found.at(Stage.WAITING):
         later[s.round] = later.get(s.round, 0) + 1
     pending = PendingEntry.objects.filter(session=session).order_by("id")
     asks = TableCall.objects.filter(
@@ -787,11 +788,11 @@ def outstanding(session: Session, state: str) -> Outstanding:
     ).exclude(board=None)
     return Outstanding(
         state,
-        tuple(found.at(entries.Stage.MISSING)),
-        tuple(found.at(entries.Stage.PLAYING)),
+        tuple(found.at(Stage.MISSING)),
+        tuple(found.at(Stage.PLAYING)),
         tuple(sorted(later.items())),
         tuple(pending),
-        tuple(found.at(entries.Stage.NOT_STARTED)),
+        tuple(found.at(Stage.NOT_STARTED)),
         tuple(a for a in asks.order_by("id") if (a.round, a.table, a.board) not in found.done),
     )
 

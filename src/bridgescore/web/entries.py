@@ -40,20 +40,18 @@ from bridgescore.events.movements.model import (
     Table,
 )
 from bridgescore.events.play import (
-    UNFINISHED_AT_CLOSE as UNFINISHED_AT_CLOSE,  # the grid's rule, as the web's pages name it
-)
-from bridgescore.events.play import (
+    UNFINISHED_AT_CLOSE,
     Entered,
     LeadRule,
     Mark,
     Other,
     Plan,
     Play,
+    Stage,
     director_flags,
     entry_problem,
     lead_refusal,
 )
-from bridgescore.events.play import Stage as Stage  # the grid's rule, as the web's pages name it
 from bridgescore.events.scoring import results_of
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io.rows import FIELD_NAMES, RawResult, build_result, raw_field
