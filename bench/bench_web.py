@@ -24,20 +24,34 @@ there is no side-by-side ratio: the targets are the reference (99th percentile u
 
     .venv/bin/python bench/bench_web.py [--rounds 3] [--skip-postgres]
 
+Side by side with the code of an earlier commit (``--before REV``, e.g. ``c9078a1``, the
+commit before issue 27): git worktrees of REV and of ``--now`` (default ``HEAD``: the
+committed tree, not the one being edited) in a temporary folder, each tree's server run with
+the same virtual environment (``PYTHONPATH`` its ``src``) on a fresh database migrated by
+its own migrations, the two taking turns, 60 tables in wave mode; the 99th percentile of
+acknowledgement and the server's CPU a result as ratios now / before, the middle of
+``--runs`` with the range, and the load average of the machine before each run (section
+``web-before`` of RESULTS.md). The worktrees are removed at the end, also on error.
+
+    .venv/bin/python bench/bench_web.py --before c9078a1 [--now HEAD] [--runs 3] [--skip-postgres]
+
 PostgreSQL: the server ``scripts/setup-postgres`` starts (``BRIDGESCORE_TEST_POSTGRES``).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -77,13 +91,16 @@ def server_cpu(pid: int) -> float:
     return own(pid) + sum(own(int(child)) for child in children)
 
 
-def enter_once(kind: str, rounds: int, mode: str) -> dict[str, Any]:
-    """60 tables entering the boards of ``rounds`` rounds: each acknowledgement's latency."""
+def enter_once(kind: str, rounds: int, mode: str, src: Path | None = None) -> dict[str, Any]:
+    """60 tables entering the boards of ``rounds`` rounds: each acknowledgement's latency
+    (the server running the code in ``src`` when given)."""
     with tempfile.TemporaryDirectory() as folder, database_for(kind, Path(folder)) as db:
         home = Path(folder)
-        prepared = prepare(home, db, SIXTY_TABLES)
+        prepared = prepare(home, db, SIXTY_TABLES, src=src)
+        if src is not None and not Path(prepared.code).is_relative_to(src):
+            raise SystemExit(f"{src}: the code run was {prepared.code}")
         plan = schedule(SIXTY_TABLES, rounds)
-        server = Server(home, db)
+        server = Server(home, db, src=src)
         server.start()
         phones = {t: Phone(server.port, prepared.tokens[t]) for t in plan}
         latencies: list[float] = []
@@ -270,17 +287,165 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:,.1f} ms"
 
 
+REPO = HERE.parent
+
+
+def git(*args: str) -> str:
+    """A git command in this repository, under the project's git lock (worktrees change
+    ``.git``); its output."""
+    done = subprocess.run(
+        ["flock", "/tmp/bs-git.lock", "git", "-C", str(REPO), *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"git {' '.join(args)}: {done.stderr.strip()}")
+    return done.stdout.strip()
+
+
+@contextlib.contextmanager
+def worktrees(revisions: dict[str, str]) -> Iterator[dict[str, Path]]:
+    """A detached git worktree of each revision (name → rev) in a temporary folder, each
+    tree's ``src``; every worktree removed at the end, also on error."""
+    folder = Path(tempfile.mkdtemp(prefix="bench-web-"))
+    made: list[Path] = []
+    try:
+        found: dict[str, Path] = {}
+        for name, rev in revisions.items():
+            tree = folder / name
+            git("worktree", "add", "--detach", str(tree), rev)
+            made.append(tree)
+            found[name] = tree / "src"
+        yield found
+    finally:
+        for tree in made:
+            with contextlib.suppress(SystemExit):
+                git("worktree", "remove", "--force", str(tree))
+        with contextlib.suppress(SystemExit):
+            git("worktree", "prune")
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def load() -> str:
+    return " / ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def middle(values: list[float]) -> tuple[float, float, float]:
+    """The middle value and the range."""
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2], ordered[0], ordered[-1]
+
+
+def side_by_side(before_rev: str, now_rev: str, kinds: list[str], rounds: int, runs: int) -> None:
+    """The code of ``before_rev`` and of ``now_rev`` taking turns, 60 tables in wave mode:
+    p99 and server CPU a result, the ratios now / before (section ``web-before``)."""
+    revs = {
+        "before": git("rev-parse", "--short", before_rev),
+        "now": git("rev-parse", "--short", now_rev),
+    }
+    titles = {name: git("log", "-1", "--format=%s", rev)[:90] for name, rev in revs.items()}
+    names = {"sqlite": "SQLite (WAL)", "postgres": "PostgreSQL 15"}
+    figures: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    loads: list[str] = [load()]
+    print(f"load average at the start: {loads[0]}", flush=True)
+    with worktrees(revs) as src:
+        for kind in kinds:
+            for run in range(runs):
+                order = ("before", "now") if run % 2 == 0 else ("now", "before")
+                for name in order:
+                    now_load = load()
+                    found = enter_once(kind, rounds, "wave", src[name])
+                    found["load"] = now_load
+                    figures.setdefault((kind, name), []).append(found)
+                    loads.append(now_load)
+                    print(
+                        f"{kind} run {run + 1} {name} ({revs[name]}): p99 {ms(found['p99'])},"
+                        f" CPU a result {ms(found['cpu'])}, load {now_load}",
+                        flush=True,
+                    )
+    loads.append(load())
+    print(f"load average at the end: {loads[-1]}", flush=True)
+
+    lines = [
+        f"The code before (`{revs['before']}`: {titles['before']}) and now (`{revs['now']}`:"
+        f" {titles['now']}), each a git worktree run by the same virtual environment (its"
+        " `src` on `PYTHONPATH`) on a fresh database migrated by its own migrations, the two"
+        " taking turns (before first in odd runs, now first in even ones). Sixty tables"
+        f" (`{SIXTY_TABLES}`) in *wave* mode: all 60 send a board at the same instant, and"
+        " again half a second after the last is acknowledged, for the boards of their first"
+        f" {rounds} round(s) ({rounds * 2 * 60} results a run), on the real server (waitress, a"
+        " worker process a core, 16 threads each). Each figure is the middle of"
+        f" {runs} runs, with the range; server CPU is the server's and its workers' user and"
+        " system time over the results. Ratios are now / before of the middle figures (below"
+        " 1: cheaper now).",
+        "",
+        "| database | 99th percentile before (range) | now (range) | now / before"
+        " | server CPU a result before (range) | now (range) | now / before |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    verdicts: list[str] = []
+    for kind in kinds:
+        p99 = {n: middle([f["p99"] for f in figures[(kind, n)]]) for n in ("before", "now")}
+        cpu = {n: middle([f["cpu"] for f in figures[(kind, n)]]) for n in ("before", "now")}
+        p99_ratio = p99["now"][0] / p99["before"][0]
+        cpu_ratio = cpu["now"][0] / cpu["before"][0]
+
+        def shown(m: tuple[float, float, float]) -> str:
+            return f"{ms(m[0])} ({ms(m[1])}-{ms(m[2])})"
+
+        lines.append(
+            f"| {names[kind]} | {shown(p99['before'])} | {shown(p99['now'])} | {p99_ratio:.2f}"
+            f" | {shown(cpu['before'])} | {shown(cpu['now'])} | {cpu_ratio:.2f} |"
+        )
+        for what, ratio in (("99th percentile", p99_ratio), ("server CPU a result", cpu_ratio)):
+            met = ratio <= 1.0
+            note = "" if met else f", {(ratio - 1) * 100:.0f} % more than before"
+            verdicts.append(f"{names[kind]}, {what}: {verdict(met)} ({ratio:.2f}{note})")
+    lines += [
+        "",
+        "Load average (1 / 5 / 15 min) before each run, in order: "
+        + "; ".join(
+            f"{kind} {name} {f['load']}"
+            for kind in kinds
+            for run in range(runs)
+            for name in (("before", "now") if run % 2 == 0 else ("now", "before"))
+            for f in [figures[(kind, name)][run]]
+        )
+        + f"; at the end {loads[-1]}. The machine has two cores, shared with the phones'"
+        " simulator, PostgreSQL and other work (other sessions' tests and searches): the"
+        " figures are noisy, and a ratio within the ranges' overlap is not a difference.",
+        "",
+        "Target (issue 27): a table's entry costs no more than before at 60 tables (ratio"
+        " at most 1):",
+        "",
+        *(f"- {v}." for v in verdicts),
+    ]
+    write_section(
+        "web-before",
+        "Club web app: a table's entry before and after issue 27, side by side",
+        "\n".join(lines),
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3, help="rounds each table enters")
     parser.add_argument("--runs", type=int, default=3, help="runs of each way of entering")
     parser.add_argument("--skip-postgres", action="store_true")
+    parser.add_argument(
+        "--before", metavar="REV", help="side by side with REV's code (wave mode only)"
+    )
+    parser.add_argument("--now", metavar="REV", default="HEAD", help="with --before")
     args = parser.parse_args()
     kinds = ["sqlite"]
     if not args.skip_postgres:
         if not os.environ.get(POSTGRES_ENV):
             raise SystemExit(f'{POSTGRES_ENV} is not set: eval "$(scripts/setup-postgres)"')
         kinds.append("postgres")
+    if args.before:
+        side_by_side(args.before, args.now, kinds, args.rounds, args.runs)
+        return
     names = {"sqlite": "SQLite (WAL)", "postgres": "PostgreSQL 15"}
     modes = ("wave", "burst", "round end")
     entering = [enter(k, args.rounds, mode, args.runs) for k in kinds for mode in modes]

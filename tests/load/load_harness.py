@@ -8,6 +8,10 @@
 - :func:`stored` reads the result log straight from the database (sqlite3 or psycopg),
   without Django, so a test can look while the server is down.
 
+``src`` (for :func:`prepare` and :class:`Server`): another tree's ``src`` folder (a git
+worktree of an earlier commit) run with the same virtual environment, for a side-by-side
+bench; by default, the code the environment has installed (this tree's).
+
 Nothing here needs Django in the calling process.
 """
 
@@ -53,10 +57,13 @@ class Prepared:
     public_id: str
     tokens: dict[int, str]
     filled: int
+    code: str = ""
+    """Where the ``bridgescore`` package that made it was imported from."""
 
 
 _PREPARE = r"""
 import json, sys
+import bridgescore
 from bridgescore.web.serve import setup
 setup(sys.argv[1])
 from bridgescore.events.movements.spec import build
@@ -76,13 +83,16 @@ for item in fill:  # results already in: checked by the app's own kernel, writte
 Entry.objects.bulk_create(made, batch_size=500)
 tokens = {link.table: link.token for link in TableLink.objects.filter(session=session)}
 print(json.dumps({"session_id": session.pk, "public_id": session.public_id,
-                  "tokens": tokens, "filled": len(made)}))
+                  "tokens": tokens, "filled": len(made), "code": bridgescore.__file__}))
 """
 
 
-def environment(home: Path) -> dict[str, str]:
-    """The server's environment: its own home (secret key) and unbuffered output."""
+def environment(home: Path, src: Path | None = None) -> dict[str, str]:
+    """The server's environment: its own home (secret key) and unbuffered output; ``src``
+    first on the import path when given (another tree's code)."""
     env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = str(src)
     env.update(
         BRIDGESCORE_HOME=str(home),
         PYTHONUNBUFFERED="1",
@@ -94,13 +104,18 @@ def environment(home: Path) -> dict[str, str]:
 
 
 def prepare(
-    home: Path, database: str, spec: str, fill: Sequence[Mapping[str, Any]] = ()
+    home: Path,
+    database: str,
+    spec: str,
+    fill: Sequence[Mapping[str, Any]] = (),
+    *,
+    src: Path | None = None,
 ) -> Prepared:
     """Migrate ``database`` and make a session under ``spec`` in it, with the results in
-    ``fill`` already entered."""
+    ``fill`` already entered (by the code in ``src`` when given)."""
     done = subprocess.run(
         [str(BIN / "python"), "-c", _PREPARE, database, spec, json.dumps(list(fill))],
-        env=environment(home),
+        env=environment(home, src),
         capture_output=True,
         text=True,
         timeout=300,
@@ -110,7 +125,9 @@ def prepare(
         raise RuntimeError(f"preparing the session failed:\n{done.stderr}")
     made = json.loads(done.stdout.strip().splitlines()[-1])
     tokens = {int(table): token for table, token in made["tokens"].items()}
-    return Prepared(made["session_id"], made["public_id"], tokens, made["filled"])
+    return Prepared(
+        made["session_id"], made["public_id"], tokens, made["filled"], made.get("code", "")
+    )
 
 
 def free_port() -> int:
@@ -124,9 +141,16 @@ class Server:
     """``bridgescore serve`` on loopback, as a subprocess."""
 
     def __init__(
-        self, home: Path, database: str, *, threads: int = 16, workers: int | None = None
+        self,
+        home: Path,
+        database: str,
+        *,
+        threads: int = 16,
+        workers: int | None = None,
+        src: Path | None = None,
     ) -> None:
         self.home = home
+        self.src = src
         self.database = database
         self.threads = threads
         self.workers = workers
@@ -143,7 +167,7 @@ class Server:
         if self.workers is not None:
             command += ["--workers", str(self.workers)]
         self.process = subprocess.Popen(
-            command, env=environment(self.home), stdout=log, stderr=subprocess.STDOUT
+            command, env=environment(self.home, self.src), stdout=log, stderr=subprocess.STDOUT
         )
         log.close()
         deadline = time.monotonic() + timeout
