@@ -4,6 +4,7 @@ hand, with entries in every order, late, erased and corrected."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -30,6 +31,7 @@ from bridgescore.events.play import (
     entry_problem,
     lead_problem,
     lead_refusal,
+    other_room,
 )
 
 # A 3-table Mitchell of 2-board rounds: NS stationary, EW up one table, boards down one.
@@ -68,6 +70,26 @@ TEAMS = Movement(
     shared=frozenset(range(1, 10)),
     meet_once=False,
 )
+
+
+# A Swiss of four teams, two boards a match, drawn round by round as the web app draws it:
+# each match at two tables (open room 2n - 1, home team NS; closed room 2n, the boards in
+# the other order), every match of a round on the round's boards. Round 1 is drawn from the
+# starting order (A v B, C v D); round 2 from the standings after it (A v C, B v D); round
+# 3 (A v D, B v C). The movement has only the rounds drawn so far.
+SWISS_ROUNDS = (
+    Round((Table(1, "A", "B", (1, 2)), Table(2, "B", "A", (2, 1)),
+           Table(3, "C", "D", (1, 2)), Table(4, "D", "C", (2, 1)))),
+    Round((Table(1, "A", "C", (3, 4)), Table(2, "C", "A", (4, 3)),
+           Table(3, "B", "D", (3, 4)), Table(4, "D", "B", (4, 3)))),
+    Round((Table(1, "D", "A", (5, 6)), Table(2, "A", "D", (6, 5)),
+           Table(3, "B", "C", (5, 6)), Table(4, "C", "B", (6, 5)))),
+)  # fmt: skip
+
+
+def swiss(drawn: int) -> Movement:
+    """The Swiss with its first ``drawn`` rounds drawn."""
+    return Movement(MovementKind.OTHER, SWISS_ROUNDS[:drawn], meet_once=False)
 
 
 def played(movement: Movement, *entries: tuple[int, int, int] | Entered) -> Play:
@@ -349,3 +371,218 @@ def test_the_directors_flags() -> None:
     ]
     assert director_flags(row("6NTN=", 990), field) == []  # 540 from the median
     assert director_flags(far, field[:2]) == []  # two others: no median to go by
+
+
+def test_a_correction_in_a_round_left_does_not_send_the_table_back() -> None:
+    play = played(MITCHELL, (1, 1, 1), (1, 1, 2), (2, 1, 3))
+    corrected = play.after(Entered(1, 1, 2)).after(Entered(1, 1, 1, Mark.ADJUSTED))
+    assert corrected.round_of(1) == 2
+    assert (corrected.mark(1, 1, 1), corrected.mark(1, 1, 2)) == (Mark.ADJUSTED, Mark.RESULT)
+    assert corrected.unfinished(1) == [4]
+    assert corrected.finished(1) == {1, 2, 3}
+    # what stood before is still in the earlier object: each is immutable
+    assert play.mark(1, 1, 1) is Mark.RESULT
+
+
+def test_erasing_every_board_of_the_latest_round_falls_back_to_the_earliest_gap() -> None:
+    play = played(MITCHELL, (1, 1, 1), (1, 1, 2), (2, 1, 3), Entered(1, 1, 1, Mark.ERASED))
+    assert play.round_of(1) == 2
+    # the director erases round 2's only board: round 1 is the latest with anything left,
+    # and its board 1 is out, so the table is back at round 1 (nothing of a later round stands)
+    back = play.after(Entered(2, 1, 3, Mark.ERASED))
+    assert back.round_of(1) == 1
+    assert back.stage(1, 1, 1) is Stage.PLAYING
+    assert not back.may_enter(1, 1, 1).late
+    assert back.state(1) == Play.of(
+        MITCHELL,
+        [Entered(*k) for k in ((1, 1, 1), (1, 1, 2), (2, 1, 3))]
+        + [Entered(1, 1, 1, Mark.ERASED), Entered(2, 1, 3, Mark.ERASED)],
+    ).state(1)
+
+
+def test_the_same_entries_in_every_order_leave_the_same_session() -> None:
+    keys = [(1, 1, 1), (1, 1, 2), (2, 1, 3), (1, 2, 3), (1, 2, 4)]
+    expected = {1: 2, 2: 2, 3: 1}
+    refused_early = 0
+    for order in itertools.permutations(keys):
+        play = Play.of(MITCHELL)
+        for key in order:
+            permit = play.may_enter(*key)
+            if key == (2, 1, 3) and play.round_of(1) == 1:
+                assert not permit.allowed  # round 2 before round 1 is in
+                refused_early += 1
+            play = play.after(Entered(*key))  # the log may hold it (the director's)
+        assert {t: play.round_of(t) for t in (1, 2, 3)} == expected
+        assert play.unfinished(1) == [4]
+        assert play.finished(2) == {3, 4}
+    # of the 120 orders, board 3 of round 2 comes before one of round 1's two boards in
+    # every order but those where it is after both (a third of them): 80 refused
+    assert refused_early == 80
+
+
+def test_a_howell_table_plays_the_relay_sets_at_its_own_pace() -> None:
+    play = played(HOWELL, (1, 1, 1), (1, 1, 2), (2, 1, 5), (2, 1, 6), (1, 2, 2))
+    assert (play.round_of(1), play.round_of(2)) == (3, 1)
+    assert play.unfinished(1) == [3, 4]
+    assert play.unfinished(2) == [1]
+    # table 2 plays boards 5 and 6 in round 2, after table 1 has passed them on
+    assert play.stage(2, 2, 5) is Stage.WAITING
+    assert said(play.may_enter(2, 2, 5)) == (
+        "board 5 is played in round 2: this table is playing round 1, so enter round 1's"
+        " boards first"
+    )
+    assert play.finished(2) == {2}
+
+
+def test_a_teams_table_sees_a_board_once_both_rooms_of_its_match_have_it() -> None:
+    assert [other_room(t) for t in (1, 2, 3, 4)] == [2, 1, 4, 3]
+    with pytest.raises(BridgeInputError, match="table 0: tables are numbered from 1"):
+        other_room(0)
+    play = played(TEAMS, (1, 1, 1), (1, 1, 2), (1, 2, 2), Entered(1, 2, 3, Mark.NOT_PLAYED))
+    assert play.finished(1) == {1, 2}
+    assert play.may_see(1) == {1, 2}  # pairs: what it has finished
+    assert play.may_see(1, teams=True) == {2}  # board 1 is not in at the closed room yet
+    assert play.may_see(2, teams=True) == {2}  # board 3 not played there: nothing to see
+    assert play.may_see(3, teams=True) == set()
+    play = play.after(Entered(1, 2, 1))
+    assert play.may_see(1, teams=True) == {1, 2}
+    # the director erases the closed room's board 2: the open room's traveller closes again
+    play = play.after(Entered(1, 2, 2, Mark.ERASED))
+    assert play.may_see(1, teams=True) == {1}
+    assert play.stage(1, 2, 2) is Stage.PLAYING  # table 2 is still in round 1 (board 3 in)
+
+
+def test_the_two_rooms_of_a_match_play_its_boards_in_their_own_order() -> None:
+    play = played(swiss(1), (1, 2, 2))
+    assert play.unfinished(2) == [1]  # the closed room plays board 2 first
+    assert play.unfinished(1) == [1, 2]
+    assert said(play.plan.where(1, 2, 3, label="1b", teams=True)) == (
+        "board 3 is not played at table 1b in round 1 (this match: boards 1, 2)"
+    )
+
+
+def test_a_swiss_table_waits_for_the_draw_then_moves_on() -> None:
+    first = [(1, t, b) for t in (1, 2, 3, 4) for b in (1, 2)]
+    play = played(swiss(1), *first[:6])  # match 1 done, match 2's closed room not
+    # the last round drawn so far, every board in: the table waits for the next draw
+    assert (play.round_of(1), play.unfinished(1)) == (1, [])
+    assert play.table_stage(1, 1) is Stage.DONE
+    assert said(play.may_enter(2, 1, 3)) == (
+        "board 3 is played in round 2: this table is playing round 1, so enter round 1's"
+        " boards first"
+    )
+    assert [(s.table, s.board) for s in play.not_yet_in()] == [(4, 2), (4, 1)]
+    # round 2 is drawn: the same entries under the movement with two rounds
+    drawn = play.redrawn(swiss(2))
+    assert [drawn.round_of(t) for t in (1, 2, 3, 4)] == [2, 2, 2, 1]
+    assert drawn.stage(2, 1, 3) is Stage.PLAYING
+    assert drawn.stage(2, 4, 4) is Stage.WAITING
+    assert drawn.may_enter(2, 1, 3).allowed
+    assert not drawn.may_enter(2, 1, 3).late
+    for table in (1, 2, 3, 4):
+        assert drawn.state(table) == Play.of(swiss(2), [Entered(*k) for k in first[:6]]).state(
+            table
+        )
+    # the earlier object is unchanged: it still knows one round
+    assert play.round_of(1) == 1
+    # table 4 finishes round 1 late in the draw: it moves to round 2 like the others
+    drawn = drawn.after(Entered(1, 4, 2)).after(Entered(1, 4, 1))
+    assert drawn.round_of(4) == 2
+    assert drawn.may_see(4, teams=True) == {1, 2}
+    assert drawn.may_see(3, teams=True) == {1, 2}
+
+
+def test_a_swiss_board_erased_after_the_draw_is_entered_late() -> None:
+    first = [Entered(1, t, b) for t in (1, 2, 3, 4) for b in (1, 2)]
+    play = Play.of(swiss(2), [*first, Entered(2, 1, 3), Entered(1, 1, 2, Mark.ERASED)])
+    assert play.round_of(1) == 2
+    assert play.stage(1, 1, 2) is Stage.MISSING
+    assert play.may_enter(1, 1, 2).late
+    assert [(s.round, s.table, s.board) for s in play.missing()] == [(1, 1, 2)]
+    assert play.may_see(2, teams=True) == {1}  # board 2 is out at the open room again
+
+
+MOVEMENTS = {"mitchell": MITCHELL, "howell": HOWELL, "teams": TEAMS, "swiss": swiss(3)}
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(sorted(MOVEMENTS)),
+    st.data(),
+)
+def test_any_log_read_one_entry_at_a_time_is_the_whole_log(name: str, data: st.DataObject) -> None:
+    movement = MOVEMENTS[name]
+    seatings = Plan.of(movement).seatings()
+    log = data.draw(
+        st.lists(st.tuples(st.sampled_from(seatings), st.sampled_from(list(Mark))), max_size=30)
+    )
+    entries = [Entered(s.round, s.table, s.board, mark) for s, mark in log]
+    step = Play.of(movement)
+    for entry in entries:
+        step = step.after(entry)
+    whole = Play.of(movement, entries)
+    for table in Plan.of(movement).tables:
+        assert step.state(table) == whole.state(table)
+        assert step.may_see(table, teams=True) == whole.may_see(table, teams=True)
+    assert step.stages() == whole.stages()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(sorted(MOVEMENTS)), st.randoms(use_true_random=False))
+def test_with_erasures_and_corrections_each_board_ends_in_exactly_once(
+    name: str, rng: random.Random
+) -> None:
+    """Tables enter, in a random order, what they may (a Swiss drawn round by round once
+    the last round drawn is in); the director erases and corrects now and then. Nothing is
+    let in where something stands, a board erased is entered again (late or not), and at
+    the end every board of the movement stands exactly once. A table never sees a board it
+    has yet to play."""
+    movement = MOVEMENTS[name]
+    teams = name in ("teams", "swiss")
+    drawn = 1 if name == "swiss" else len(movement.rounds)
+    play = Play.of(swiss(drawn) if name == "swiss" else movement)
+    entered: list[tuple[int, int, int]] = []
+    erased: list[tuple[int, int, int]] = []
+    while True:
+        seatings = play.plan.seatings()
+        standing = [k for s in seatings if play.mark(*(k := (s.round, s.table, s.board)))]
+        for key in standing:
+            assert not play.may_enter(*key).allowed
+        if standing and len(erased) < 4 and rng.random() < 0.15:
+            key = rng.choice(standing)
+            if rng.random() < 0.5:  # the director erases it: it is out again
+                erased.append(key)
+                play = play.after(Entered(*key, Mark.ERASED))
+            else:  # the director corrects it: it stays in
+                play = play.after(Entered(*key, Mark.ADJUSTED))
+            continue
+        open_ = [
+            (s.round, s.table, s.board)
+            for s in seatings
+            if play.may_enter(s.round, s.table, s.board).allowed
+        ]
+        if not open_:
+            if name == "swiss" and drawn < len(SWISS_ROUNDS):
+                assert play.not_yet_in() == []  # the next round is drawn only then
+                drawn += 1
+                play = play.redrawn(swiss(drawn))
+                continue
+            break
+        key = rng.choice(open_)
+        entered.append(key)
+        play = play.after(Entered(*key, rng.choice([Mark.RESULT, Mark.NOT_PLAYED])))
+        for table in play.plan.tables:
+            yet_to_play = {
+                s.board
+                for s in play.plan.seatings()
+                if s.table == table and play.mark(s.round, s.table, s.board) is None
+            }
+            assert not (play.may_see(table, teams=teams) & yet_to_play)
+            assert play.may_see(table, teams=teams) <= play.finished(table)
+    assert len(play.plan.movement.rounds) == 3  # every Swiss round was drawn and played
+    every = sorted((s.round, s.table, s.board) for s in play.plan.seatings())
+    assert sorted(set(entered)) == every
+    for key in every:
+        assert entered.count(key) == 1 + erased.count(key)
+        assert play.mark(*key) is not None
+    assert play.not_yet_in() == []

@@ -264,6 +264,20 @@ class Play:
         states[entry.table] = _state(self.plan, entry.table, own, latest)
         return Play(self.plan, MappingProxyType(states))
 
+    def redrawn(self, plan: Plan | Movement) -> Play:
+        """The same entries under a new movement: a Swiss round drawn (the movement gains a
+        round) or a late change. Every table's round is worked out again (once a draw, not
+        once an entry): a table that had finished the last round drawn moves on to the new
+        one."""
+        if isinstance(plan, Movement):
+            plan = Plan.of(plan)
+        return Play(
+            plan,
+            MappingProxyType(
+                {t: _state(plan, t, dict(s.entered), s.latest) for t, s in self.states.items()}
+            ),
+        )
+
     def state(self, table: int) -> TableState:
         """The table's state (one with nothing in the log: at its first round)."""
         found = self.states.get(table)
@@ -323,6 +337,19 @@ class Play:
         board it has not played it may yet play."""
         return {b for (_r, b), m in self.state(table).entered.items() if m is not Mark.NOT_PLAYED}
 
+    def may_see(self, table: int, *, teams: bool = False) -> set[int]:
+        """The boards whose travellers a table may open while the session is under way:
+        those it has :meth:`finished`; in a teams session (``teams``), only once its
+        match's other room (:func:`other_room`) has the board in too, in the same round,
+        since the match's score needs both rooms."""
+        own = self.state(table)
+        if not teams:
+            return self.finished(table)
+        other = self.state(other_room(table)).entered
+        return {
+            b for (r, b), m in own.entered.items() if m is not Mark.NOT_PLAYED and (r, b) in other
+        }
+
     def stage(self, round_no: int, table: int, board: int) -> Stage:
         """Where one board of the movement stands (:class:`Stage`)."""
         state = self.state(table)
@@ -364,6 +391,14 @@ class Play:
         seat = self.plan.seat(round_no, table)
         entered = self.state(table).entered
         return 0 if seat is None else sum((round_no, b) in entered for b in seat.boards)
+
+
+def other_room(table: int) -> int:
+    """The other room of a teams match: its rooms are tables ``2n - 1`` (open) and ``2n``
+    (closed), so tables 1 and 2 are match 1's, 3 and 4 match 2's."""
+    if table < 1:
+        raise BridgeInputError(_("table {table}: tables are numbered from 1", table=table))
+    return table + 1 if table % 2 else table - 1
 
 
 def _state(
