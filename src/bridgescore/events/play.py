@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Final
+from typing import Final, TypeVar
 
 from bridgescore.core.contract import Contract
 from bridgescore.core.hands import Card, Hands
@@ -34,6 +34,9 @@ from bridgescore.events.model import ResultRow
 from bridgescore.events.movements.fit import Seating
 from bridgescore.events.movements.model import Movement, Table
 from bridgescore.events.teams import award_refused, award_value, imp_award
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
 
 class Mark(StrEnum):
@@ -251,7 +254,7 @@ class Play:
     def after(self, entry: Entered) -> Play:
         """The session once ``entry`` is in the log: only its table's state changes."""
         state = self.state(entry.table)
-        own = dict(state.entered)
+        own = _copied(state.entered)
         latest = state.latest
         if entry.mark is Mark.ERASED:
             own.pop((entry.round, entry.board), None)
@@ -260,7 +263,7 @@ class Play:
         else:
             own[(entry.round, entry.board)] = entry.mark
             latest = max(latest, entry.round)
-        states = dict(self.states)
+        states = _copied(self.states)
         states[entry.table] = _state(self.plan, entry.table, own, latest)
         return Play(self.plan, MappingProxyType(states))
 
@@ -274,7 +277,7 @@ class Play:
         return Play(
             plan,
             MappingProxyType(
-                {t: _state(plan, t, dict(s.entered), s.latest) for t, s in self.states.items()}
+                {t: _state(plan, t, _copied(s.entered), s.latest) for t, s in self.states.items()}
             ),
         )
 
@@ -391,6 +394,17 @@ class Play:
         seat = self.plan.seat(round_no, table)
         entered = self.state(table).entered
         return 0 if seat is None else sum((round_no, b) in entered for b in seat.boards)
+
+
+def _copied(mapping: Mapping[_K, _V]) -> dict[_K, _V]:
+    """A dict of ``mapping``, copied whole (a read-only view's ``copy`` copies the dict it
+    shows at once; ``dict(view)`` reads it key by key, ten to twenty times slower: the
+    cost of one more entry would then grow with the session)."""
+    if isinstance(mapping, MappingProxyType):
+        copied = mapping.copy()
+        if isinstance(copied, dict):
+            return copied
+    return dict(mapping)
 
 
 def other_room(table: int) -> int:
