@@ -425,7 +425,8 @@ def _state(
         latest = max((r for (r, _b) in entered), default=1)
     rounds = plan.rounds_of.get(table, ())
     playing = plan.last_round
-    for number in rounds[bisect_left(rounds, latest) :]:
+    for at in range(bisect_left(rounds, latest), len(rounds)):  # no copy of the rounds
+        number = rounds[at]
         seat = plan.seats[(number, table)]
         if any((number, board) not in entered for board in seat.boards):
             playing = number
