@@ -19,6 +19,8 @@ The forms (``docs/mitchell.md`` gives each one's published definition):
   many appendix tables sharing its boards.
 * :func:`scrambled_mitchell`: the arrow switches spread over rounds and tables.
 * :func:`bump_mitchell`: one more NS pair, bumping the NS pairs in turn.
+* :func:`stagger_mitchell`: two rows of tables sharing boards, EW down two tables, two
+  stanzas of sets.
 
 Played in full (``rounds == tables``), an even skip Mitchell ends in a revenge round
 (EW meet the NS pair they started against); it is declared as such. By default an
@@ -34,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from bridgescore.errors import Message
 from bridgescore.errors import marked as _
 from bridgescore.events.movements.model import (
     Movement,
@@ -102,6 +105,23 @@ def _check_switches(arrow_switch: object, rounds: int) -> frozenset[int]:
             raise MovementError(_("arrow_switch lists round {number} twice", number=number))
         seen.add(number)
     return frozenset(seen)
+
+
+def _rounds_at_most(rounds: int | None, most: int, too_many: Message) -> int:
+    """``rounds``, or ``most`` when it is None; ``too_many`` is raised when it is more."""
+    if rounds is None:
+        return most
+    check_size("rounds", rounds, 1)
+    if rounds > most:
+        raise MovementError(too_many)
+    return rounds
+
+
+def _moving_ew(table: int, r: int, tables: int, skip: int) -> str:
+    """The EW pair at ``table`` (from 0) in round ``r`` (from 0) when the EW pairs go up one
+    table a round round ``tables`` tables and skip one more after round ``skip``."""
+    moved = r + (1 if r >= skip else 0)
+    return f"{(table - moved) % tables + 1}EW"
 
 
 def _movement(
@@ -215,14 +235,13 @@ def mitchell(
     plans = []
     for r in range(rounds):
         plan = _RoundPlan()
-        moved = r + (1 if r >= skip else 0)
         for t in range(tables):
             if not relay:
                 board_set = (t + r) % tables
             else:
                 position = t if t < half else (t + 1) % tables  # table T shares with table 1
                 board_set = (position + r) % tables
-            ns, ew = f"{t + 1}NS", f"{(t - moved) % tables + 1}EW"
+            ns, ew = f"{t + 1}NS", _moving_ew(t, r, tables, skip)
             absent_here = (absent == "ns" and t == tables - 1) or (
                 absent == "ew" and ew == f"{tables}EW"
             )
@@ -289,26 +308,23 @@ def appendix_mitchell(tables: int, boards_per_round: int, rounds: int | None = N
     check_size("tables", tables, 4)
     check_size("boards_per_round", boards_per_round, 1)
     base = tables - 2
-    if rounds is None:
-        rounds = base
-    check_size("rounds", rounds, 1)
-    if rounds > base:
-        raise MovementError(
-            _(
-                "rounds must be at most the {sets} sets of a {tables}-table appendix Mitchell,"
-                " got {rounds!r}",
-                sets=base,
-                tables=tables,
-                rounds=rounds,
-            )
-        )
+    rounds = _rounds_at_most(
+        rounds,
+        base,
+        _(
+            "rounds must be at most the {sets} sets of a {tables}-table appendix Mitchell,"
+            " got {rounds!r}",
+            sets=base,
+            tables=tables,
+            rounds=rounds,
+        ),
+    )
     skip = base // 2 if base % 2 == 0 else rounds
     plans = []
     for r in range(rounds):
         plan = _RoundPlan()
-        moved = r + (1 if r >= skip else 0)
         for t in range(tables):
-            ew = f"{(t - moved) % tables + 1}EW"
+            ew = _moving_ew(t, r, tables, skip)
             if t == tables - 1:
                 plan.sit_outs.append(ew)
                 continue
@@ -386,11 +402,10 @@ def web_mitchell(tables: int, boards_per_round: int, rounds: int) -> Movement:
     plans = []
     for r in range(rounds):
         plan = _RoundPlan()
-        moved = r + (1 if r >= skip else 0)
         for t in range(tables):
             # The first group plays the sets upwards, the second downwards.
             board_set = (t + r if t < half else 2 * half - 2 - t - r) % rounds
-            plan.seats.append((t, f"{t + 1}NS", f"{(t - moved) % tables + 1}EW", board_set))
+            plan.seats.append((t, f"{t + 1}NS", _moving_ew(t, r, tables, skip), board_set))
         at_tables = {s for _table, _ns, _ew, s in plan.seats}
         plan.relay.extend(s for s in range(rounds) if s not in at_tables)
         plans.append(plan)
@@ -433,17 +448,15 @@ def beynon_mitchell(
                 appendix=appendix,
             )
         )
-    if rounds is None:
-        rounds = base
-    check_size("rounds", rounds, 1)
-    if rounds > base:
-        raise MovementError(
-            _(
-                "rounds must be at most the {base} base tables, got {rounds!r}",
-                base=base,
-                rounds=rounds,
-            )
-        )
+    rounds = _rounds_at_most(
+        rounds,
+        base,
+        _(
+            "rounds must be at most the {base} base tables, got {rounds!r}",
+            base=base,
+            rounds=rounds,
+        ),
+    )
     plans = []
     for r in range(rounds):
         plan = _RoundPlan()
@@ -628,23 +641,20 @@ def bump_mitchell(tables: int, boards_per_round: int, rounds: int | None = None)
     check_size("tables", tables, 7)
     check_size("boards_per_round", boards_per_round, 1)
     most = tables - 1
-    if rounds is None:
-        rounds = most
-    check_size("rounds", rounds, 1)
-    if rounds > most:
-        raise MovementError(
-            _(
-                "rounds must be at most {most} (one fewer than the tables) for a bump"
-                " Mitchell, got {rounds!r}",
-                most=most,
-                rounds=rounds,
-            )
-        )
+    rounds = _rounds_at_most(
+        rounds,
+        most,
+        _(
+            "rounds must be at most {most} (one fewer than the tables) for a bump"
+            " Mitchell, got {rounds!r}",
+            most=most,
+            rounds=rounds,
+        ),
+    )
     skip = tables // 2 if tables % 2 == 0 else rounds
     plans = []
     for r in range(rounds):
         plan = _RoundPlan()
-        moved = r + (1 if r >= skip else 0)
         # Round r (from 0): tables 1 to r hold the pair bumped from the table below
         # (table 1 the extra pair); the pair of table r + 1 sits out (round 1: the extra).
         plan.sit_outs.append(f"{tables + 1}NS" if r == 0 else f"{r}NS")
@@ -653,7 +663,53 @@ def bump_mitchell(tables: int, boards_per_round: int, rounds: int | None = None)
             if t < r:
                 ns = f"{tables + 1}NS" if t == 0 else f"{t}NS"
             board_set = (t + r) % tables
-            plan.seats.append((t, ns, f"{(t - moved) % tables + 1}EW", board_set))
+            plan.seats.append((t, ns, _moving_ew(t, r, tables, skip), board_set))
+        plans.append(plan)
+    return _movement(MovementKind.MITCHELL, plans, boards_per_round)
+
+
+def stagger_mitchell(tables: int, boards_per_round: int, rounds: int | None = None) -> Movement:
+    """A stagger Mitchell: an even number of tables in two rows sharing boards, two stanzas.
+
+    Table ``j`` of the first row (tables 1 to T/2) and table ``j + T/2`` of the second
+    share a set. NS pairs stay; the boards go down one table within their row; the EW
+    pairs go down two tables a round round all the tables, so in the first stanza
+    (T/2 rounds, sets 1 to T/2) each meets the NS pairs of every other table and plays
+    each of those sets once. At the stanza break a new set goes on every pair of tables
+    (sets T/2 + 1 to T) and the EW pairs go down one table instead of two, so in the
+    second stanza they meet the other NS pairs. Played in full (``rounds == tables``, the
+    default) every EW pair meets every NS pair once and plays every set once; the first
+    stanza's boards can be scored at the break. The EBU's stagger movement for teams,
+    with pairs (``docs/mitchell.md``). Pairs are ``"1NS"``... and ``"1EW"``..., EW pair
+    ``e`` starting at table ``e``. Every set is shared by two tables.
+    """
+    check_size("tables", tables, 4)
+    check_size("boards_per_round", boards_per_round, 1)
+    if tables % 2:
+        raise MovementError(
+            _(
+                "tables must be even for a stagger Mitchell (two rows), got {tables!r}",
+                tables=tables,
+            )
+        )
+    rounds = _rounds_at_most(
+        rounds,
+        tables,
+        _(
+            "rounds must be at most the {tables} tables, got {rounds!r}",
+            tables=tables,
+            rounds=rounds,
+        ),
+    )
+    half = tables // 2
+    plans = []
+    for r in range(rounds):
+        plan = _RoundPlan()
+        stanza, step = divmod(r, half)
+        for t in range(tables):
+            ew = (t + 2 * step - stanza) % tables
+            board_set = stanza * half + (t + step) % half
+            plan.seats.append((t, f"{t + 1}NS", f"{ew + 1}EW", board_set))
         plans.append(plan)
     return _movement(MovementKind.MITCHELL, plans, boards_per_round)
 
@@ -669,5 +725,6 @@ __all__ = [
     "hesitation_mitchell",
     "mitchell",
     "scrambled_mitchell",
+    "stagger_mitchell",
     "web_mitchell",
 ]

@@ -7,7 +7,7 @@ A spec is ``kind:TABLESxBOARDS`` followed by options, each ``:name`` or
 ``hesitation:7x3``, ``web:16x3:rounds=9``, ``scrambled-mitchell:9x3``,
 ``bump-mitchell:7x3`` (15 pairs), ``appendix-mitchell:9x3:base=7``,
 ``three-quarter-howell:6x3:rounds=9``, ``barometer-howell:5x3``,
-``barometer-mitchell:8x3``.
+``barometer-mitchell:8x3``, ``stagger-mitchell:8x3``.
 ``str(MovementSpec.parse(text))`` gives the text back in its one spelling
 (options in name order), and :meth:`MovementSpec.build` makes the movement.
 
@@ -55,6 +55,7 @@ from bridgescore.events.movements.mitchell import (
     hesitation_mitchell,
     mitchell,
     scrambled_mitchell,
+    stagger_mitchell,
     web_mitchell,
 )
 from bridgescore.events.movements.model import Movement, MovementError
@@ -207,6 +208,10 @@ def _bump(tables: int, boards: int, options: Mapping[str, OptionValue]) -> Movem
     return bump_mitchell(tables, boards, _int(options, "rounds"))
 
 
+def _stagger(tables: int, boards: int, options: Mapping[str, OptionValue]) -> Movement:
+    return stagger_mitchell(tables, boards, _int(options, "rounds"))
+
+
 def appendix_base(tables: int) -> int:
     """The base tables of an appendix Mitchell of ``tables`` tables in all when the spec
     gives none: the most that is odd, not a multiple of 3 and fewer than the tables (so
@@ -287,6 +292,11 @@ def _web_size(tables: int, options: Mapping[str, OptionValue]) -> tuple[int, int
 
 def _bump_size(tables: int, options: Mapping[str, OptionValue]) -> tuple[int, int | None]:
     return _rounds_or(options, tables - 1), tables
+
+
+def _stagger_size(tables: int, options: Mapping[str, OptionValue]) -> tuple[int, int | None]:
+    rounds = _rounds_or(options, tables)
+    return rounds, tables // 2 if rounds <= tables // 2 else tables
 
 
 def _beynon_size(tables: int, options: Mapping[str, OptionValue]) -> tuple[int, int | None]:
@@ -381,6 +391,14 @@ KINDS: Final[dict[str, Kind]] = {
             " (2T+1 pairs, from 7 tables)",
             _bump,
             _bump_size,
+            (_ROUNDS,),
+        ),
+        Kind(
+            "stagger-mitchell",
+            "a Mitchell of an even number of tables in two rows sharing boards, EW down two"
+            " tables, a new set of boards for the second half",
+            _stagger,
+            _stagger_size,
             (_ROUNDS,),
         ),
         Kind(

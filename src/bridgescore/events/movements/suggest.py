@@ -560,6 +560,7 @@ _KIND_NAMES: Final = {
     "web": _("Web Mitchell"),
     "scrambled-mitchell": _("Scrambled Mitchell"),
     "bump-mitchell": _("Bump Mitchell"),
+    "stagger-mitchell": _("Stagger Mitchell"),
     "appendix-mitchell": _("Appendix Mitchell"),
     "three-quarter-howell": _("3/4 Howell"),
     "barometer-howell": _("Barometer Howell"),
