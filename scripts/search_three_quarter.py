@@ -84,8 +84,14 @@ def solve(tables: int, sets: int, seconds: float) -> list[list[tuple[int, int]]]
     return grid
 
 
-def movement(grid: list[list[tuple[int, int]]], tables: int, sets: int) -> Movement:
-    place = relay_stations(tables, sets)
+def movement(
+    grid: list[list[tuple[int, int]]],
+    tables: int,
+    sets: int,
+    place: tuple[int, ...] | None = None,
+) -> Movement:
+    if place is None:
+        place = relay_stations(tables, sets)
     return Movement(
         kind=MovementKind.HOWELL,
         rounds=tuple(
@@ -101,12 +107,15 @@ def movement(grid: list[list[tuple[int, int]]], tables: int, sets: int) -> Movem
 
 
 def orient(
-    grid: list[list[tuple[int, int]]], tables: int, sets: int
+    grid: list[list[tuple[int, int]]],
+    tables: int,
+    sets: int,
+    place: tuple[int, ...] | None = None,
 ) -> list[list[tuple[int, int]]]:
     """Turn tables round (never table 1's stationary pair) while the quality improves."""
     rng = random.Random(26)
     best = [list(row) for row in grid]
-    score = movement(best, tables, sets).balance().quality
+    score = movement(best, tables, sets, place).balance().quality
     improved = True
     while improved:
         improved = False
@@ -115,7 +124,7 @@ def orient(
         for r, t in cells:
             ns, ew = best[r][t]
             best[r][t] = (ew, ns)
-            trial = movement(best, tables, sets).balance().quality
+            trial = movement(best, tables, sets, place).balance().quality
             if trial > score + 1e-9:
                 score, improved = trial, True
             else:
