@@ -32,7 +32,7 @@ a half table leaves played unequally often are declared ``factored``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -117,11 +117,34 @@ def _rounds_at_most(rounds: int | None, most: int, too_many: Message) -> int:
     return rounds
 
 
+def _rounds_at_most_tables(rounds: int | None, tables: int) -> int:
+    """``rounds``, or ``tables`` when it is None, refused when more than the tables."""
+    return _rounds_at_most(
+        rounds,
+        tables,
+        _(
+            "rounds must be at most the {tables} tables, got {rounds!r}",
+            tables=tables,
+            rounds=rounds,
+        ),
+    )
+
+
 def _moving_ew(table: int, r: int, tables: int, skip: int) -> str:
     """The EW pair at ``table`` (from 0) in round ``r`` (from 0) when the EW pairs go up one
     table a round round ``tables`` tables and skip one more after round ``skip``."""
     moved = r + (1 if r >= skip else 0)
     return f"{(table - moved) % tables + 1}EW"
+
+
+def _planned(rounds: int, fill: Callable[[int, _RoundPlan], None]) -> list[_RoundPlan]:
+    """Each round's plan, from 0 to ``rounds - 1``, as ``fill(r, plan)`` seats it."""
+    plans = []
+    for r in range(rounds):
+        plan = _RoundPlan()
+        fill(r, plan)
+        plans.append(plan)
+    return plans
 
 
 def _movement(
@@ -211,15 +234,7 @@ def mitchell(
     relay = is_even and form == "relay"
     if rounds is None:
         rounds = tables - 1 if is_even and not relay and tables >= 4 else tables
-    check_size("rounds", rounds, 1)
-    if rounds > tables:
-        raise MovementError(
-            _(
-                "rounds must be at most the {tables} tables, got {rounds!r}",
-                tables=tables,
-                rounds=rounds,
-            )
-        )
+    rounds = _rounds_at_most_tables(rounds, tables)
     if relay and rounds != tables:
         raise MovementError(
             _(
@@ -232,9 +247,8 @@ def mitchell(
     skip = _skip_round(tables, rounds, skip_after, is_even and not relay)
     switched = _check_switches(arrow_switch, rounds)
     half = tables // 2
-    plans = []
-    for r in range(rounds):
-        plan = _RoundPlan()
+
+    def fill(r: int, plan: _RoundPlan) -> None:
         for t in range(tables):
             if not relay:
                 board_set = (t + r) % tables
@@ -251,7 +265,8 @@ def mitchell(
                 plan.seats.append((t, ns, ew, board_set))
         if relay:
             plan.relay.append((half + r) % tables)
-        plans.append(plan)
+
+    plans = _planned(rounds, fill)
     revenge = frozenset({rounds}) if is_even and not relay and rounds == tables else frozenset()
     return _movement(
         MovementKind.MITCHELL, plans, boards_per_round, revenge=revenge, switched=switched
@@ -320,9 +335,8 @@ def appendix_mitchell(tables: int, boards_per_round: int, rounds: int | None = N
         ),
     )
     skip = base // 2 if base % 2 == 0 else rounds
-    plans = []
-    for r in range(rounds):
-        plan = _RoundPlan()
+
+    def fill(r: int, plan: _RoundPlan) -> None:
         for t in range(tables):
             ew = _moving_ew(t, r, tables, skip)
             if t == tables - 1:
@@ -330,8 +344,8 @@ def appendix_mitchell(tables: int, boards_per_round: int, rounds: int | None = N
                 continue
             board_set = ((0 if t == base else t) + r) % base
             plan.seats.append((t, f"{t + 1}NS", ew, board_set))
-        plans.append(plan)
-    return _movement(MovementKind.MITCHELL, plans, boards_per_round)
+
+    return _movement(MovementKind.MITCHELL, _planned(rounds, fill), boards_per_round)
 
 
 def hesitation_mitchell(tables: int, boards_per_round: int) -> Movement:
@@ -356,17 +370,16 @@ def hesitation_mitchell(tables: int, boards_per_round: int) -> Movement:
         before = tables // 2
         positions = [t if t < before else t + 2 for t in range(tables - 1)] + [0]
         relays = [before, before + 1]
-    plans = []
-    for r in range(sets):
-        plan = _RoundPlan()
+
+    def fill(r: int, plan: _RoundPlan) -> None:
         # The moving pairs' seats in order: EW at tables 1..T, then NS at table T.
         seated = {(m + r) % sets: f"{m + 1}EW" for m in range(sets)}
         for t in range(tables):
             ns = seated[tables] if t == tables - 1 else f"{t + 1}NS"
             plan.seats.append((t, ns, seated[t], (positions[t] + r) % sets))
         plan.relay.extend((p + r) % sets for p in relays)
-        plans.append(plan)
-    return _movement(MovementKind.OTHER, plans, boards_per_round)
+
+    return _movement(MovementKind.OTHER, _planned(sets, fill), boards_per_round)
 
 
 def web_mitchell(tables: int, boards_per_round: int, rounds: int) -> Movement:
@@ -399,17 +412,16 @@ def web_mitchell(tables: int, boards_per_round: int, rounds: int) -> Movement:
             )
         )
     skip = rounds // 2 if rounds % 2 == 0 else rounds
-    plans = []
-    for r in range(rounds):
-        plan = _RoundPlan()
+
+    def fill(r: int, plan: _RoundPlan) -> None:
         for t in range(tables):
             # The first group plays the sets upwards, the second downwards.
             board_set = (t + r if t < half else 2 * half - 2 - t - r) % rounds
             plan.seats.append((t, f"{t + 1}NS", _moving_ew(t, r, tables, skip), board_set))
         at_tables = {s for _table, _ns, _ew, s in plan.seats}
         plan.relay.extend(s for s in range(rounds) if s not in at_tables)
-        plans.append(plan)
-    return _movement(MovementKind.MITCHELL, plans, boards_per_round)
+
+    return _movement(MovementKind.MITCHELL, _planned(rounds, fill), boards_per_round)
 
 
 def beynon_mitchell(
@@ -457,9 +469,8 @@ def beynon_mitchell(
             rounds=rounds,
         ),
     )
-    plans = []
-    for r in range(rounds):
-        plan = _RoundPlan()
+
+    def fill(r: int, plan: _RoundPlan) -> None:
         ns_at = {(m + r) % base: m for m in range(base)}  # place -> moving NS pair's start
         ew_at = {(m - 2 * r) % base: m for m in range(base)}
         for place in range(base):
@@ -472,8 +483,8 @@ def beynon_mitchell(
                 plan.seats.append((base + place, ns, f"{base + place + 1}EW", board_set))
             else:
                 plan.seats.append((place, ns, ew, board_set))
-        plans.append(plan)
-    return _movement(MovementKind.MITCHELL, plans, boards_per_round)
+
+    return _movement(MovementKind.MITCHELL, _planned(rounds, fill), boards_per_round)
 
 
 # The stored switches of scrambled_mitchell at its default length: "round.table" cells
@@ -652,9 +663,8 @@ def bump_mitchell(tables: int, boards_per_round: int, rounds: int | None = None)
         ),
     )
     skip = tables // 2 if tables % 2 == 0 else rounds
-    plans = []
-    for r in range(rounds):
-        plan = _RoundPlan()
+
+    def fill(r: int, plan: _RoundPlan) -> None:
         # Round r (from 0): tables 1 to r hold the pair bumped from the table below
         # (table 1 the extra pair); the pair of table r + 1 sits out (round 1: the extra).
         plan.sit_outs.append(f"{tables + 1}NS" if r == 0 else f"{r}NS")
@@ -664,8 +674,8 @@ def bump_mitchell(tables: int, boards_per_round: int, rounds: int | None = None)
                 ns = f"{tables + 1}NS" if t == 0 else f"{t}NS"
             board_set = (t + r) % tables
             plan.seats.append((t, ns, _moving_ew(t, r, tables, skip), board_set))
-        plans.append(plan)
-    return _movement(MovementKind.MITCHELL, plans, boards_per_round)
+
+    return _movement(MovementKind.MITCHELL, _planned(rounds, fill), boards_per_round)
 
 
 def stagger_mitchell(tables: int, boards_per_round: int, rounds: int | None = None) -> Movement:
@@ -692,26 +702,17 @@ def stagger_mitchell(tables: int, boards_per_round: int, rounds: int | None = No
                 tables=tables,
             )
         )
-    rounds = _rounds_at_most(
-        rounds,
-        tables,
-        _(
-            "rounds must be at most the {tables} tables, got {rounds!r}",
-            tables=tables,
-            rounds=rounds,
-        ),
-    )
+    rounds = _rounds_at_most_tables(rounds, tables)
     half = tables // 2
-    plans = []
-    for r in range(rounds):
-        plan = _RoundPlan()
+
+    def fill(r: int, plan: _RoundPlan) -> None:
         stanza, step = divmod(r, half)
         for t in range(tables):
             ew = (t + 2 * step - stanza) % tables
             board_set = stanza * half + (t + step) % half
             plan.seats.append((t, f"{t + 1}NS", f"{ew + 1}EW", board_set))
-        plans.append(plan)
-    return _movement(MovementKind.MITCHELL, plans, boards_per_round)
+
+    return _movement(MovementKind.MITCHELL, _planned(rounds, fill), boards_per_round)
 
 
 __all__ = [
