@@ -18,6 +18,7 @@ from bridgescore.events.movements.mitchell import (
     hesitation_mitchell,
     mitchell,
     scrambled_mitchell,
+    stagger_mitchell,
     web_mitchell,
 )
 from bridgescore.events.movements.model import Movement, MovementError, MovementKind, Round, Table
@@ -89,6 +90,7 @@ __all__ = [
     "round_robin",
     "scrambled_mitchell",
     "seatings",
+    "stagger_mitchell",
     "suggest",
     "swiss_round",
     "three_quarter_howell",
