@@ -337,8 +337,6 @@ def worktrees(revisions: dict[str, str]) -> Iterator[dict[str, Path]]:
         for tree in made:
             with contextlib.suppress(SystemExit):
                 git("worktree", "remove", "--force", str(tree))
-        with contextlib.suppress(SystemExit):
-            git("worktree", "prune")
         shutil.rmtree(folder, ignore_errors=True)
 
 
