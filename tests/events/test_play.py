@@ -586,3 +586,32 @@ def test_with_erasures_and_corrections_each_board_ends_in_exactly_once(
         assert entered.count(key) == 1 + erased.count(key)
         assert play.mark(*key) is not None
     assert play.not_yet_in() == []
+
+
+def test_what_is_missing_names_the_pairs_who_owe_it() -> None:
+    play = played(
+        MITCHELL,
+        *[(1, t, b) for t, boards in ((1, (1, 2)), (2, (3, 4)), (3, (5, 6))) for b in boards],
+        (2, 1, 3),
+        (2, 1, 4),
+        (2, 2, 5),
+        Entered(1, 2, 4, Mark.ERASED),
+    )
+    assert [str(s) for s in play.missing()] == ["round 1, table 2: 2NS v 2EW, board 4"]
+    assert [(s.round, s.table, s.board, stage) for s, stage in play.stages() if stage in (
+        Stage.PLAYING, Stage.MISSING)] == [
+        (1, 2, 4, Stage.MISSING),
+        (2, 2, 6, Stage.PLAYING),
+        (2, 3, 1, Stage.PLAYING),
+        (2, 3, 2, Stage.PLAYING),
+        (3, 1, 5, Stage.PLAYING),  # table 1 has finished rounds 1 and 2
+        (3, 1, 6, Stage.PLAYING),
+    ]  # fmt: skip
+    assert [play.entered_count(r, 2) for r in (1, 2, 3)] == [1, 1, 0]
+    assert [play.table_stage(r, 2) for r in (1, 2, 3)] == [
+        Stage.MISSING,
+        Stage.PLAYING,
+        Stage.WAITING,
+    ]
+    # what a close would leave: every board not in (8 of the 18 stand)
+    assert len(play.not_yet_in()) == 10
