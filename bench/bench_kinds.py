@@ -1,8 +1,9 @@
 """Building the kinds beyond the plain Mitchell and Howell, at their largest sizes.
 
 Barometer Howell and Mitchell of 30 tables, the appendix (Beynon) Mitchell of 19 + 19
-tables, the scrambled and bump Mitchells of 30 tables, the 3/4 Howell of 8 tables and 11 rounds and
-a three-way match: each built from its function (no cache) and timed, best of 5.
+tables, the scrambled, bump and stagger Mitchells of 30 tables, the 3/4 Howell of 8
+tables and 12 rounds and a three-way match: each built from its function (no cache) and
+timed, best of 5.
 
 Target: building any movement up to 30 tables under 0.1 s.
 
@@ -16,7 +17,12 @@ from collections.abc import Callable
 from _common import best_of, verdict, write_section
 
 from bridgescore.events.movements.barometer import barometer_howell, barometer_mitchell
-from bridgescore.events.movements.mitchell import beynon_mitchell, bump_mitchell, scrambled_mitchell
+from bridgescore.events.movements.mitchell import (
+    beynon_mitchell,
+    bump_mitchell,
+    scrambled_mitchell,
+    stagger_mitchell,
+)
 from bridgescore.events.movements.teams import three_way
 from bridgescore.events.movements.three_quarter import three_quarter_howell
 
@@ -28,7 +34,8 @@ CASES: list[tuple[str, Callable[[], object]]] = [
     ("beynon_mitchell(19, 19, 2)", lambda: beynon_mitchell(19, 19, 2)),
     ("scrambled_mitchell(30, 2)", lambda: scrambled_mitchell(30, 2)),
     ("bump_mitchell(30, 2)", lambda: bump_mitchell(30, 2)),
-    ("three_quarter_howell(8, 3, 11)", lambda: three_quarter_howell(8, 3, 11)),
+    ("stagger_mitchell(30, 2)", lambda: stagger_mitchell(30, 2)),
+    ("three_quarter_howell(8, 3, 12)", lambda: three_quarter_howell(8, 3, 12)),
     ("three_way(3 teams, 8)", lambda: three_way(["A", "B", "C"], 8).movement()),
 ]
 

@@ -178,11 +178,12 @@ def set_hands(session: Session, pbn_text: str, user: Viewer = None) -> None:
 
 @lru_cache(maxsize=16)
 def hands_of(pbn_text: str) -> Mapping[int, Hands]:
-    """The deals of a PBN hand record, by board number."""
-    from bridgescore.io import pbn
-
+    """The deals of a PBN hand record, by board number (none without hand records: the
+    PBN reader is not even imported then, as a first result waits behind it)."""
     if not pbn_text.strip():
         return {}
+    from bridgescore.io import pbn
+
     event = pbn.to_event(pbn.loads(pbn_text, source="hand records"))
     return dict(event.hands)
 

@@ -592,7 +592,8 @@ def _keep(wanted: _Wanted, seen: _Seen, state: str) -> tuple[Entry, bool]:
         late = permit.late
     board = standing(seen.by_board.get((session.pk, inp.board), []))
     others = [e for other, e in board.items() if other != key]
-    hands = hands_of(session.hands_pbn).get(inp.board)
+    # The deal matters only to a lead: without one the hand records are not read here.
+    hands = hands_of(session.hands_pbn).get(inp.board) if inp.lead.strip() else None
     rule = LeadRule(session.lead_rule)
     refused = lead_refusal(row, inp.lead, hands, lead_rule=rule, by_table=wanted.by_table)
     if refused is not None:
