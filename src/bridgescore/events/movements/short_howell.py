@@ -14,6 +14,9 @@ Two kinds of schedule are stored in :mod:`.short_howell_tables` (``docs/short-ho
   table of every round (turning tables round evens out the comparisons).
 * **explicit rows** where no cyclic first round exists (for example 4 tables, 4 to 6
   rounds) or with fewer rounds than tables (``T`` sets, all in play every round).
+* **patterned** and **Latin** schedules of 10 to 20 tables near ``T`` rounds, built from
+  the patterned one-factorisation or two orthogonal Latin squares
+  (:mod:`.short_howell_patterned`).
 
 With an odd number of pairs, pair ``2T`` is missing: in a cyclic schedule it is one of
 the pairs that stay at their table, so its table (table 1 of the even schedule) is not
@@ -32,6 +35,12 @@ from bridgescore.events.movements.model import (
     Round,
     Table,
     board_range,
+)
+from bridgescore.events.movements.short_howell_patterned import (
+    LATIN,
+    PATTERNED,
+    latin,
+    patterned,
 )
 from bridgescore.events.movements.short_howell_tables import ROWS, SKELETONS, TURNED
 
@@ -62,6 +71,14 @@ def short_howell(tables: int, boards_per_round: int, rounds: int, *, pairs: int)
         grid = [list(row) for row in rows]
         if rounds < tables:
             missing = None  # the odd field's own schedule has no missing pair
+    elif (tables, rounds, odd) in PATTERNED:
+        sets, bits = PATTERNED[(tables, rounds, odd)]
+        grid = patterned(tables, rounds, odd=odd, sets=sets)
+        turned = int(bits, 16)
+        missing = None  # the odd field's meetings leave the centre pair out
+    elif (tables, rounds, odd) in LATIN:
+        grid = latin(tables, rounds)
+        turned = int(LATIN[(tables, rounds, odd)], 16)
     else:
         return None
     return _movement(grid, boards_per_round, turned, missing, pairs)
