@@ -472,13 +472,9 @@ def side_by_side(before_rev: str, now_rev: str, kinds: list[str], rounds: int, r
         " worker) is 0.1-0.15 ms a result, the few per cent more server CPU a result seen"
         " in the runs of that day (1.01-1.12 over five runs of this bench, each within"
         " its runs' noise). Asking the hands only when a lead is entered, and importing"
-        " the PBN reader only when there are hand records (a scratch commit, not on main:"
-        " the change is the web app's to make), took the first result back to 7 ms in"
-        " process, and on the server, seven runs each on SQLite"
-        " (`--runs 7 --skip-postgres`): the first results' max 107 ms against 112 ms"
-        " before, where the code now had 140 ms against 113 ms; 99th percentile 1.05"
-        " (1.07 now), CPU a result 1.03 (1.01), the ranges overlapping. The worktrees are"
-        " compiled before the runs (`compileall`), as an installed tree is.",
+        " the PBN reader only when there are hand records (on main since 2c65396), took the"
+        " first result back to 7 ms in process; the table above is measured with it. The"
+        " worktrees are compiled before the runs (`compileall`), as an installed tree is.",
     ]
     write_section(
         "web-before",
