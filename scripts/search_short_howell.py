@@ -454,7 +454,7 @@ def polish() -> None:
             for r, row in enumerate(grid):
                 for k in range(len(row)):
                     if (
-                        TURNED[(tables, rounds, odd)] >> (r * tables + k) & 1
+                        int(TURNED[(tables, rounds, odd)], 16) >> (r * tables + k) & 1
                         and (r, k) in old.turned
                     ):
                         old.flip((r, k))
