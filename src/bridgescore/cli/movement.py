@@ -16,11 +16,18 @@ from bridgescore.cli._common import (
     emit_json,
     friendly_errors,
 )
+from bridgescore.core.seats import Seat
 from bridgescore.errors import BridgeInputError, marked
 from bridgescore.events.movements.boards import board_text
 from bridgescore.events.movements.fit import Seating
+from bridgescore.events.movements.individual import IndividualMovement, IndividualRound
 from bridgescore.events.movements.model import Movement, MovementError, Round
-from bridgescore.events.movements.spec import KINDS, MovementSpec
+from bridgescore.events.movements.spec import (
+    INDIVIDUAL_KINDS,
+    KINDS,
+    MovementSpec,
+    build_individual,
+)
 from bridgescore.events.movements.suggest import suggest
 from bridgescore.events.movements.teams import RoundRobin, round_robin
 from bridgescore.i18n import ENGLISH, Words, gettext_noop
@@ -32,7 +39,9 @@ _SOURCE_HELP = gettext_noop(
     "SOURCE: a spec such as howell:6x3 or mitchell:8x3 (see 'bridgescore movement suggest'),"
     " or a movement file: the JSON form of docs/movements.md, a BridgeScorer movement"
     " (YAML) or a Bridgemate RoundData table (CSV); for teams, robin:TEAMSxBOARDS"
-    " (a round robin, boards a match) or a round robin's JSON file."
+    " (a round robin, boards a match) or a round robin's JSON file; for an individual event,"
+    " individual:PLAYERSxBOARDS or rainbow-individual:TABLESxBOARDS[:rotate], or an individual"
+    " movement's JSON file."
 )
 
 
@@ -80,6 +89,93 @@ def load_schedule_argument(text: str, section: str | None = None) -> Movement | 
             except MovementError as error:
                 raise MovementError(marked("{path}: {error}", path=path, error=error)) from None
     return load_movement_argument(text, section)
+
+
+_INDIVIDUAL_JSON = re.compile(r'"kind"\s*:\s*"individual"')
+
+
+def load_any_argument(
+    text: str, section: str | None = None
+) -> Movement | RoundRobin | IndividualMovement:
+    """What ``movement show/check/cards`` take: an individual movement
+    (``individual:13x2``, ``rainbow-individual:7x3[:rotate]`` or its JSON file), else a
+    pairs movement or a teams round robin (as :func:`load_schedule_argument`)."""
+    if text.strip().lower().partition(":")[0] in INDIVIDUAL_KINDS:
+        return build_individual(text)
+    path = Path(text)
+    if path.is_file() and path.suffix.lower() == ".json":
+        source = read_text(path)
+        if _INDIVIDUAL_JSON.search(source):
+            try:
+                return IndividualMovement.from_json(source)
+            except MovementError as error:
+                raise MovementError(marked("{path}: {error}", path=path, error=error)) from None
+    return load_schedule_argument(text, section)
+
+
+def _individual_round_lines(number: int, rnd: IndividualRound, w: Words = ENGLISH) -> list[str]:
+    """A round of an individual movement: each table's four players, seat by seat (North,
+    East, South, West), and boards; the players sitting out; the relay."""
+    _ = w.gettext
+    lines = [_("Round {number}").format(number=number)]
+    width = max((len(p) for t in rnd.tables for p in t.players), default=0)
+    letters = [w.notation.seat(seat) for seat in Seat]
+    for tbl in rnd.tables:
+        seats = "  ".join(
+            f"{letter} {player:<{width}}"
+            for letter, player in zip(letters, tbl.players, strict=True)
+        )
+        lines.append(
+            _("  table {table}  {seats}  boards {boards}").format(
+                table=f"{tbl.table:>2}", seats=seats, boards=board_text(tbl.boards)
+            )
+        )
+    for player in rnd.sit_outs:
+        lines.append(_("  sits out  player {player}").format(player=player))
+    if rnd.relay:
+        lines.append(_("  relay     boards {boards}").format(boards=board_text(rnd.relay)))
+    return lines
+
+
+def individual_lines(movement: IndividualMovement, w: Words = ENGLISH) -> list[str]:
+    """An individual movement as ``movement show`` prints it: a heading, the boards shared
+    between tables, the rounds, and the balance."""
+    from bridgescore.report.individual_cards import describe as describe_individual
+
+    _ = w.gettext
+    lines = [describe_individual(movement, w)]
+    if movement.shared:
+        lines.append(
+            _("boards shared between the tables of a round: {boards}").format(
+                boards=board_text(sorted(movement.shared))
+            )
+        )
+    for number, rnd in enumerate(movement.rounds, start=1):
+        lines.extend(_individual_round_lines(number, rnd, w))
+    b = movement.balance()
+    lines.append(
+        _(
+            "balance: every two players partners {partners_least}-{partners_most} times,"
+            " opponents {opponents_least}-{opponents_most} times"
+        ).format(
+            partners_least=b.partners_least,
+            partners_most=b.partners_most,
+            opponents_least=b.opponents_least,
+            opponents_most=b.opponents_most,
+        )
+    )
+    lines.append(
+        _(
+            "  left/right gap {gap}, compared on {least}-{most} boards, score {score}, Qf {quality}"
+        ).format(
+            gap=b.sides_gap,
+            least=b.least,
+            most=b.most,
+            score=f"{b.score:.4f}",
+            quality=f"{b.quality:.2f}",
+        )
+    )
+    return lines
 
 
 def describe_robin(robin: RoundRobin, w: Words = ENGLISH) -> str:
@@ -244,12 +340,14 @@ def suggest_command(pairs: int, boards: int, show_all: bool, as_json: bool) -> N
     "show",
     help=gettext_noop(
         "Print a movement round by round: each table's pairs and boards, sit-outs and relays"
-        " (or a teams round robin's matches)."
+        " (or a teams round robin's matches; for an individual movement, each table's four"
+        " players by seat, and how often every two players are partners and opponents)."
     )
     + "\n\n"
     + _SOURCE_HELP,
     epilog="Examples:\n\n  bridgescore movement show howell:4x3\n\n"
-    "  bridgescore movement show mitchell:8x3 --json > session-movement.json",
+    "  bridgescore movement show mitchell:8x3 --json > session-movement.json\n\n"
+    "  bridgescore movement show individual:13x2",
 )
 @click.argument("source")
 @click.option("--section", default=None, help=_SECTION_HELP)
@@ -259,11 +357,14 @@ def suggest_command(pairs: int, boards: int, show_all: bool, as_json: bool) -> N
 @friendly_errors
 def show_command(source: str, section: str | None, as_json: bool) -> None:
     """``bridgescore movement show`` (its help is above, for the catalogue)."""
-    movement = load_schedule_argument(source, section)
+    movement = load_any_argument(source, section)
     if as_json:
         emit_json(movement.to_dict())
         return
     w = cli_words()
+    if isinstance(movement, IndividualMovement):
+        click.echo("\n".join(individual_lines(movement, w)))
+        return
     if isinstance(movement, RoundRobin):
         click.echo("\n".join(_robin_lines(movement, w)))
         return
@@ -292,14 +393,17 @@ def check_command(source: str, section: str | None) -> None:
 
     w = cli_words()
     _ = w.gettext
-    movement = load_schedule_argument(source, section)
+    movement = load_any_argument(source, section)
     problems = movement.problems()
     if not problems:
-        shown = (
-            describe_robin(movement, w)
-            if isinstance(movement, RoundRobin)
-            else describe(movement, w)
-        )
+        if isinstance(movement, IndividualMovement):
+            from bridgescore.report.individual_cards import describe as describe_individual
+
+            shown = describe_individual(movement, w)
+        elif isinstance(movement, RoundRobin):
+            shown = describe_robin(movement, w)
+        else:
+            shown = describe(movement, w)
         click.echo(_("sound: {movement}").format(movement=shown))
         return
     for problem in problems:
@@ -317,7 +421,9 @@ def check_command(source: str, section: str | None) -> None:
         "Print the guide cards: a table card for each table (each round's pairs and boards),"
         " a card for each pair (table, direction, opponents, boards) and the board passing;"
         " for a teams round robin, a card for each room (the teams, their directions, the"
-        " boards in order and the exchange) and for each team (opponents, rooms, byes)."
+        " boards in order and the exchange) and for each team (opponents, rooms, byes); for"
+        " an individual movement, a card for each table (each round's four players) and for"
+        " each player (table, seat, partner, opponents, boards)."
     )
     + "\n\n"
     + _SOURCE_HELP,
@@ -357,8 +463,21 @@ def cards_command(
     if html_path is None and pdf_path is None:
         raise click.UsageError(_("say where: --html FILE and/or --pdf FILE"))
     heading = _("Guide cards") if title is None else title
-    movement = load_schedule_argument(source, section)
+    movement = load_any_argument(source, section)
     wrote = _("wrote {path}")
+    if isinstance(movement, IndividualMovement):
+        from bridgescore.report.individual_cards import (
+            individual_cards_html,
+            individual_cards_pdf,
+        )
+
+        if html_path is not None:
+            path = write_text(html_path, individual_cards_html(movement, heading, words=w))
+            click.echo(wrote.format(path=path))
+        if pdf_path is not None:
+            path = write_bytes(pdf_path, individual_cards_pdf(movement, heading, words=w))
+            click.echo(wrote.format(path=path))
+        return
     if isinstance(movement, RoundRobin):
         from bridgescore.report.team_cards import team_cards_html, team_cards_pdf
 
@@ -389,6 +508,8 @@ def missing_lines(missing: tuple[Seating, ...], w: Words | None = None) -> list[
 
 __all__ = [
     "describe",
+    "individual_lines",
+    "load_any_argument",
     "load_movement_argument",
     "load_schedule_argument",
     "missing_lines",
