@@ -50,7 +50,7 @@ import json, sys, time, uuid
 from bridgescore.web.serve import setup
 setup(sys.argv[1])
 from django.utils import translation
-from bridgescore.web import entries, live
+from bridgescore.web import entries, in_play, live
 from bridgescore.web.models import Session
 session = Session.objects.get(pk=int(sys.argv[2]))
 language, lasts = sys.argv[3], json.loads(sys.argv[4])
@@ -58,7 +58,7 @@ after_one = []
 with translation.override(language):  # the request's language, as LocaleMiddleware sets it
     live.report(session)  # the ranking as it stood, worked out once (the page was seen)
     for last in lasts:  # one new result at a time, the live ranking worked out after each
-        inp = entries.EntryInput(last["round"], last["table"], last["board"], last["contract"],
+        inp = in_play.EntryInput(last["round"], last["table"], last["board"], last["contract"],
                                  last["declarer"], last["result"],
                                  entry_id=uuid.UUID(last["entry_id"]))
         entries.record_entry(session, inp, by_table=True)

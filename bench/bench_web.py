@@ -14,7 +14,7 @@ posting JSON results with their own ids as ``table.js`` does (the harness of
 
 The recompute: a 30-table session (``mitchell:30x1:rounds=26``, 780 results) with every
 result in but one; the last one is entered, and the live ranking worked out again: the
-library call the results page makes (``entries.event_of`` + ``report.view.build_report``),
+library call the results page makes (``in_play.event_of`` + ``report.view.build_report``),
 the same through ``bridgescore.web.live`` when it exists, and the results page itself over
 HTTP right after each of the last results is acknowledged.
 
@@ -195,10 +195,11 @@ def best(function: Callable[[], object], repeat: int = 5) -> float:
 
 _RECOMPUTE = r"""
 import json, sys, time, uuid
+from bridgescore.web import hand_records
 from bridgescore.web.serve import setup
 setup(sys.argv[1])
 from bridgescore.report.view import build_report
-from bridgescore.web import entries
+from bridgescore.web import entries, in_play
 from bridgescore.web.models import Session
 try:
     from bridgescore.web import live
@@ -212,12 +213,12 @@ def timed(function, repeat):
         began = time.perf_counter(); function(); times.append(time.perf_counter() - began)
     return times
 figures = {}
-figures["full"] = min(timed(lambda: build_report(entries.event_of(session)), 5))
+figures["full"] = min(timed(lambda: build_report(in_play.event_of(session)), 5))
 if live is not None:
     live.report(session)  # the ranking as it stood, worked out once (the page was seen)
 after_one = []
 for last in lasts:  # one new result at a time, the live ranking worked out after each
-    inp = entries.EntryInput(last["round"], last["table"], last["board"], last["contract"],
+    inp = in_play.EntryInput(last["round"], last["table"], last["board"], last["contract"],
                              last["declarer"], last["result"],
                              entry_id=uuid.UUID(last["entry_id"]))
     entries.record_entry(session, inp, by_table=True)
@@ -228,7 +229,7 @@ if live is not None:
     figures["live"] = after_one[len(after_one) // 2]
     figures["live_max"] = after_one[-1]
     figures["live_again"] = min(timed(lambda: live.report(session), 5))
-    assert live.report(session) == build_report(entries.event_of(session))
+    assert live.report(session) == build_report(in_play.event_of(session))
 print(json.dumps(figures))
 """
 
@@ -462,7 +463,7 @@ def side_by_side(before_rev: str, now_rev: str, kinds: list[str], rounds: int, r
         "Found when this was first run (2026-12-05, before the web app's reorganisation"
         " of issue 27 was done), profiled in process with Django's test client: a table's"
         " first result after a worker starts cost 80 ms now against 13 ms before, all of it"
-        " in `web/entries.py` `_keep` asking `clubs.hands_of` for the board's deal, which"
+        " in `web/entries.py` `_keep` asking `hand_records.hands_of` for the board's deal, which"
         " imports `bridgescore.io.pbn` on first use (27 ms compiled, 70 ms not) inside the"
         " write transaction, where SQLite's lock makes every table wait behind it; before"
         " issue 27 the hands were asked only when the session required the lead. With hand"
@@ -538,7 +539,7 @@ def main() -> None:
         "",
         f"The live ranking of a 30-table session (`{THIRTY_TABLES}`, 780 results), worked"
         " out again after one new result: the library call of the results page"
-        " (`entries.event_of` + `report.view.build_report`, best of 5), the same through"
+        " (`in_play.event_of` + `report.view.build_report`, best of 5), the same through"
         " `bridgescore.web.live` (its first call after each of the last six results,"
         " median and max, the run with the middle median of"
         f" {args.runs}; then again with nothing new), and the results page `/r/<id>/`"

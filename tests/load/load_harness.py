@@ -67,16 +67,16 @@ import bridgescore
 from bridgescore.web.serve import setup
 setup(sys.argv[1])
 from bridgescore.events.movements.spec import build
-from bridgescore.web import clubs, entries
+from bridgescore.web import clubs, in_play
 from bridgescore.web.models import Club, Entry, TableLink
 spec, fill = sys.argv[2], json.loads(sys.argv[3])
 club = Club.objects.create(name="Load test club")
 session = clubs.create_session(club, "Sixty tables at once", build(spec), spec=spec)
 made = []
 for item in fill:  # results already in: checked by the app's own kernel, written at once
-    inp = entries.EntryInput(item["round"], item["table"], item["board"], item["contract"],
+    inp = in_play.EntryInput(item["round"], item["table"], item["board"], item["contract"],
                               item["declarer"], item["result"])
-    row = entries.check_entry(session, inp)
+    row = in_play.check_entry(session, inp)
     made.append(Entry(session=session, round=inp.round, table=inp.table, board=inp.board,
                       kind=Entry.Kind.RESULT, contract=inp.contract, declarer=inp.declarer,
                       result=inp.result, ns_score=row.ns_score, by_table=True))

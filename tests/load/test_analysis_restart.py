@@ -33,13 +33,13 @@ from django.conf import settings
 settings.BRIDGESCORE_ANALYSIS = "off"  # started, then the process stops: left "analysing"
 from pathlib import Path
 from bridgescore.events.movements.spec import build
-from bridgescore.web import clubs, entries
+from bridgescore.web import clubs, entries, in_play
 from bridgescore.web.models import Club, Session
 club = Club.objects.create(name="Restart club")
 text = Path(sys.argv[2]).read_text(encoding="latin-1")
 session = clubs.create_session(club, "Alpine", build("mitchell:3x2"), spec="mitchell:3x2",
                                hands_pbn=text)
-entries.record_entry(session, entries.EntryInput(1, 1, 1, "3NT", "E", "+2"), by_table=True)
+entries.record_entry(session, in_play.EntryInput(1, 1, 1, "3NT", "E", "+2"), by_table=True)
 entries.change_state(session, Session.State.PUBLISHED)
 session.refresh_from_db()
 print(json.dumps({"public_id": session.public_id, "state": session.analysis_state}))

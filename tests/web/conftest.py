@@ -12,7 +12,7 @@ from django.utils import translation
 from pytest_django import Settings
 
 from bridgescore.events.movements.spec import build
-from bridgescore.web import clubs, entries
+from bridgescore.web import clubs, entries, in_play, session_movement
 from bridgescore.web.models import Club, Director, Session, TableLink
 
 SPEC = "mitchell:3x2"  # 3 tables, 3 rounds, 2 boards a round: boards 1-6
@@ -119,13 +119,13 @@ def play_all(target: Session, rounds: int = 3) -> None:
     from bridgescore.events.movements.fit import seatings
 
     seen: dict[int, int] = {}
-    for s in seatings(clubs.movement_of(target)):
+    for s in seatings(session_movement.movement_of(target)):
         if s.round > rounds:
             continue
         nth = seen.get(s.board, 0)
         seen[s.board] = nth + 1
         contract, declarer, result = PLAYED[(s.board - 1) * 3 + nth]
-        inp = entries.EntryInput(s.round, s.table, s.board, contract, declarer, result)
+        inp = in_play.EntryInput(s.round, s.table, s.board, contract, declarer, result)
         entries.record_entry(target, inp, by_table=True)
 
 

@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import URLPattern, get_resolver
 
-from bridgescore.web import entries
+from bridgescore.web import entries, in_play
 from bridgescore.web.models import Entry, Session, TableLink
 
 Link = Callable[[int], TableLink]
@@ -117,7 +117,7 @@ def test_anyone_not_logged_in_is_sent_to_the_login_page(session: Session) -> Non
 def test_a_director_of_another_club_gets_404_everywhere(
     session: Session, other_director: User, other_session: Session
 ) -> None:
-    entries.record_entry(session, entries.EntryInput(1, 1, 1, "4S", "N", "="), by_table=True)
+    entries.record_entry(session, in_play.EntryInput(1, 1, 1, "4S", "N", "="), by_table=True)
     client = Client()
     client.force_login(other_director)
     for name, (method, path) in director_urls(session).items():
@@ -199,7 +199,7 @@ def test_a_table_of_another_session_sees_no_traveller_of_this_one(
     session: Session, other_session: Session, phone: Phone
 ) -> None:
     for target in (session, other_session):
-        entries.record_entry(target, entries.EntryInput(1, 1, 1, "4S", "N", "="), by_table=True)
+        entries.record_entry(target, in_play.EntryInput(1, 1, 1, "4S", "N", "="), by_table=True)
     device = phone(TableLink.objects.get(session=other_session, table=1))
     # board 1 finished at that phone's table, but in the other session
     assert device.get(f"/r/{other_session.public_id}/board-1.html").status_code == 200
@@ -222,7 +222,7 @@ def test_unknown_public_ids_and_tokens_are_404(session: Session, path: str) -> N
 
 
 def test_under_way_anyone_sees_the_ranking_and_nothing_else(session: Session) -> None:
-    entries.record_entry(session, entries.EntryInput(1, 1, 1, "4S", "N", "="), by_table=True)
+    entries.record_entry(session, in_play.EntryInput(1, 1, 1, "4S", "N", "="), by_table=True)
     anonymous = Client()
     base = f"/r/{session.public_id}"
     assert anonymous.get(f"{base}/").status_code == 200

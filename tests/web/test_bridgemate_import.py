@@ -20,7 +20,7 @@ from bridgescore.events.model import Participant
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.scoring import score_event
 from bridgescore.io import bridgemate
-from bridgescore.web import clubs, director_forms, live
+from bridgescore.web import director_forms, live, session_movement
 from bridgescore.web.models import Club, Entry, LogLine, Session, SessionPair, TableLink
 
 BWS = Path(__file__).parents[1] / "io" / "data" / "bridgemate" / "bridgemate_2025-12-23.bws"
@@ -72,7 +72,7 @@ def test_a_section_of_the_real_file_starts_a_session_with_its_results(
     answer = td.post("/director/new/", form)
     assert answer.status_code == 302
     session = Session.objects.get(name=f"Alpine {section}")
-    movement = clubs.movement_of(session)
+    movement = session_movement.movement_of(session)
     assert (len(movement.rounds), TableLink.objects.filter(session=session).count()) == (
         rounds,
         tables,

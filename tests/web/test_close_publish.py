@@ -11,13 +11,13 @@ import uuid
 import pytest
 from django.test import Client
 
-from bridgescore.web import clubs, entries, matches
+from bridgescore.web import entries, in_play, matches, refusals
 from bridgescore.web.models import Club, LogLine, PendingEntry, Session
 from web.conftest import play_all
 
 
 def _enter(session: Session, rnd: int, table: int, board: int, *, by_table: bool = True) -> None:
-    inp = entries.EntryInput(rnd, table, board, "3NT", "S", "=")
+    inp = in_play.EntryInput(rnd, table, board, "3NT", "S", "=")
     entries.record_entry(session, inp, by_table=by_table, reason="" if by_table else "late entry")
 
 
@@ -79,8 +79,8 @@ def test_closing_lists_what_is_missing_and_applies_only_when_confirmed(
     )
     assert logged.by is not None
     assert logged.by.username == "td"
-    late = entries.EntryInput(2, 3, 1, "2S", "N", "+2")
-    with pytest.raises(clubs.SessionClosedError, match="the session is closed"):
+    late = in_play.EntryInput(2, 3, 1, "2S", "N", "+2")
+    with pytest.raises(refusals.SessionClosedError, match="the session is closed"):
         entries.record_entry(session, late, by_table=True)  # the table's, after the close
 
 
@@ -147,7 +147,7 @@ def test_publishing_a_closed_session_asks_again(td: Client, session: Session) ->
 
 def test_a_teams_session_lists_its_rooms(td: Client, club: Club) -> None:
     session = matches.create_teams_session(club, "Teams night", ["Aces", "Kings"], 2)
-    entries.record_entry(session, entries.EntryInput(1, 1, 1, "4S", "N", "="), by_table=True)
+    entries.record_entry(session, in_play.EntryInput(1, 1, 1, "4S", "N", "="), by_table=True)
     status, page, _ = _state(td, session, "closed")
     assert status == 200
     assert "1 result of the rounds being played not yet in" in page

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 from django.test import Client
 
-from bridgescore.web import entries
+from bridgescore.web import entries, in_play
 from bridgescore.web.models import Entry, LogLine, PendingEntry, Session, TableCall, TableLink
 from web.posting import send_entry
 
@@ -83,7 +83,7 @@ def test_a_result_waits_for_the_opponents_phone_then_counts_once(
     kept = Entry.objects.get()
     assert (str(kept.entry_id), kept.ns_score, kept.by_table) == (entry_id, 420, True)
     assert PendingEntry.objects.count() == 0
-    assert entries.current_entries(session)[(1, 1, 1)].ns_score == 420
+    assert in_play.current_entries(session)[(1, 1, 1)].ns_score == 420
     assert LogLine.objects.filter(session=session, what="confirmed").count() == 1
 
 

@@ -13,7 +13,7 @@ from bridgescore.events.movements.fit import seatings
 from bridgescore.events.movements.spec import build
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.scoring import score_event
-from bridgescore.web import clubs, entries, standings
+from bridgescore.web import clubs, entries, in_play, session_movement, standings
 from bridgescore.web.models import (
     Club,
     Director,
@@ -40,7 +40,7 @@ def _cell(
 
 
 def _scored(session: Session) -> PairsResult:
-    result = score_event(entries.event_of(session))
+    result = score_event(in_play.event_of(session))
     assert isinstance(result, PairsResult)
     return result
 
@@ -118,7 +118,7 @@ def test_pairs_are_named_from_the_roster(td: Client, session: Session, other_clu
     assert saved.status_code == 302
     assert SessionPair.objects.get(session=session, pair="2NS").names == "Ann Smith & Bob Jones"
     assert SessionPair.objects.get(session=session, pair="1NS").names == "Ann & Bob"  # untouched
-    names = {p.id: p.names for p in entries.event_of(session).participants}
+    names = {p.id: p.names for p in in_play.event_of(session).participants}
     assert names["2NS"] == ("Ann Smith", "Bob Jones")
     page = td.get(f"/director/s/{session.pk}/pairs/").content.decode()
     assert f'<option value="{ann.pk}" selected>Ann Smith</option>' in page
@@ -157,13 +157,13 @@ def test_an_assigned_score_not_played_and_an_erasure_keep_the_history(
         "corrected by td: 4SX N -1 (was 4S N +1), reason Law 23: assigned after a"
         " misinformation" in page
     )
-    assert entries.current_entries(played)[(2, 3, 1)].ns_score == -100
+    assert in_play.current_entries(played)[(2, 3, 1)].ns_score == -100
     assert _points(played, 1)[1] == ("4SXN-1", 0.0, 4.0)
     _cell(td, played, 2, 3, board="2", not_played="1", reason="board fouled")
-    assert entries.current_entries(played)[(2, 3, 2)].kind == Entry.Kind.NOT_PLAYED
+    assert in_play.current_entries(played)[(2, 3, 2)].kind == Entry.Kind.NOT_PLAYED
     assert [line[0] for line in _points(played, 2)] == ["3NTS=", "NP", "3NTS+1"]
     _cell(td, played, 2, 3, board="2", erase="1", reason="entered at the wrong table")
-    assert (2, 3, 2) not in entries.current_entries(played)
+    assert (2, 3, 2) not in in_play.current_entries(played)
     kinds = list(
         Entry.objects.filter(session=played, round=2, table=3)
         .order_by("id")
@@ -259,12 +259,12 @@ def test_a_lead_not_in_the_leaders_hand_is_flagged_only_once_confirmed(
 
 
 def test_unusual_results_are_flagged_on_the_grid_not_refused(td: Client, session: Session) -> None:
-    entries.record_entry(session, entries.EntryInput(1, 1, 1, "4S", "N", "="), by_table=True)
+    entries.record_entry(session, in_play.EntryInput(1, 1, 1, "4S", "N", "="), by_table=True)
     for board in (5, 6):  # table 3's round 1, before it plays board 1 in round 2
-        inp = entries.EntryInput(1, 3, board, "1NT", "N", "=")
+        inp = in_play.EntryInput(1, 3, board, "1NT", "N", "=")
         entries.record_entry(session, inp, by_table=True)
     entry, created = entries.record_entry(
-        session, entries.EntryInput(2, 3, 1, "4S", "E", "+1"), by_table=True
+        session, in_play.EntryInput(2, 3, 1, "4S", "E", "+1"), by_table=True
     )
     assert created  # kept all the same
     assert entry.flags_shown == (
@@ -277,13 +277,13 @@ def test_unusual_results_are_flagged_on_the_grid_not_refused(td: Client, session
 
 def test_a_result_far_from_the_others_is_flagged(club: Club) -> None:
     bigger = clubs.create_session(club, "Five tables", build("mitchell:5x2"))
-    first = [s for s in seatings(clubs.movement_of(bigger)) if s.board == 1]
+    first = [s for s in seatings(session_movement.movement_of(bigger)) if s.board == 1]
     results = [("4S", "N", "="), ("4S", "N", "+1"), ("4S", "N", "="), ("7NTX", "S", "-6")]
     for seat, (contract, declarer, result) in zip(first, results, strict=False):
-        inp = entries.EntryInput(seat.round, seat.table, 1, contract, declarer, result)
+        inp = in_play.EntryInput(seat.round, seat.table, 1, contract, declarer, result)
         # the director's entry (a table enters only the round it is playing)
         entries.record_entry(bigger, inp, by_table=False, reason="from the travellers")
-    flags = [e.flags_shown for e in entries.current_entries(bigger).values()]
+    flags = [e.flags_shown for e in in_play.current_entries(bigger).values()]
     assert flags == ["", "", "", "NS -1400 is far from the other tables (median +420)"]
 
 
@@ -295,15 +295,15 @@ def test_the_table_cannot_leave_a_round_with_a_board_missing(
     assert "Still to enter" not in device.get(f"/t/{table.token}/").content.decode()
     send_entry(device, table.token, round=1, board=2, contract="2H", declarer="E", result="=",
           confirm="1")  # fmt: skip
-    assert entries.table_round(session, 1) == 1
+    assert in_play.table_round(session, 1) == 1
     page = device.get(f"/t/{table.token}/").content.decode()
     assert "Table 1 · round 1 of 3" in page
     assert "Still to enter this round: board 1." in page
     send_entry(device, table.token, round=1, board=1, not_played="1", confirm="1")
-    assert entries.table_round(session, 1) == 1  # an ask: the board is not in yet
+    assert in_play.table_round(session, 1) == 1  # an ask: the board is not in yet
     ask = TableCall.objects.get(session=session, kind=TableCall.Kind.NOT_PLAYED)
     td.post(f"/director/s/{session.pk}/call/{ask.pk}/answer/", {"action": "accept"})
-    assert entries.table_round(session, 1) == 2
+    assert in_play.table_round(session, 1) == 2
     moved = device.get(f"/t/{table.token}/").content.decode()
     assert "Table 1 · round 2 of 3" in moved
     assert "Still to enter" not in moved

@@ -5,7 +5,7 @@ not played?") that the director accepts (the board recorded not played, by the d
 rules on the cell's page (any entry for the board answers it) or refuses (the table enters
 the board); each answer once, whatever is posted again. Alerts end once answered, or once
 the session is closed or published. The grid's colours, the Missing list and the close
-warning come from one reading (:func:`entries.progress`), so they agree in every state.
+warning come from one reading (:func:`in_play.progress`), so they agree in every state.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from django.test import Client
 from django.utils import timezone
 
 from bridgescore.events.play import UNFINISHED_AT_CLOSE, Stage
-from bridgescore.web import clubs, entries, matches, said
+from bridgescore.web import entries, in_play, logbook, matches, said
 from bridgescore.web.models import Club, Entry, LogLine, Session, TableCall, TableLink
 from web.posting import send_entry
 
@@ -55,7 +55,7 @@ def _cells(grid: str) -> list[str]:
 def test_an_ask_shows_on_the_grid_and_accept_records_the_board_not_played(
     td: Client, session: Session
 ) -> None:
-    entries.record_entry(session, entries.EntryInput(1, 3, 5, "4S", "N", "="), by_table=True)
+    entries.record_entry(session, in_play.EntryInput(1, 3, 5, "4S", "N", "="), by_table=True)
     ask = _ask(session, 3, 1, 6)
     grid = _grid(td, session)
     asked = f"Table 3, round 1: board 6 not played? (asked at {ask.created:%H:%M})"
@@ -64,16 +64,16 @@ def test_an_ask_shows_on_the_grid_and_accept_records_the_board_not_played(
     assert f'href="/director/s/{session.pk}/cell/1/3/?board=6">Rule</a>' in grid
     assert 'value="accept">Accept</button>' in grid
     assert 'value="refuse">Refuse</button>' in grid
-    assert entries.table_round(session, 3) == 1  # the ask is no result: round 1 not left
+    assert in_play.table_round(session, 3) == 1  # the ask is no result: round 1 not left
     assert _answer(td, session, ask, "accept") == 302
-    kept = entries.current_entries(session)[(1, 3, 6)]
+    kept = in_play.current_entries(session)[(1, 3, 6)]
     assert (kept.kind, kept.by_table, kept.by.username if kept.by else None) == (
         Entry.Kind.NOT_PLAYED,
         False,
         "td",
     )
     assert kept.reason == "not played, as the table asked"
-    assert entries.table_round(session, 3) == 2  # the table moves on
+    assert in_play.table_round(session, 3) == 2  # the table moves on
     ask.refresh_from_db()
     assert ask.answered is not None
     assert ask.answered_by is not None
@@ -117,10 +117,10 @@ def test_a_ruling_on_the_cell_page_answers_the_ask(td: Client, session: Session)
     assert ruled.status_code == 302
     ask.refresh_from_db()
     assert ask.answered is not None
-    assert entries.current_entries(session)[(1, 1, 2)].adjusted == "A/A-"
+    assert in_play.current_entries(session)[(1, 1, 2)].adjusted == "A/A-"
     assert _alerts(_grid(td, session)) == []
     assert _answer(td, session, ask, "accept") == 302  # answered by the ruling already
-    assert entries.current_entries(session)[(1, 1, 2)].adjusted == "A/A-"
+    assert in_play.current_entries(session)[(1, 1, 2)].adjusted == "A/A-"
 
 
 def test_an_answer_that_does_not_fit_is_refused_whole(
@@ -200,7 +200,7 @@ def test_the_log_is_one_list_in_time_order(td: Client, played: Session) -> None:
 
 def test_a_teams_log_names_the_rooms_as_the_grid_does(td: Client, club: Club) -> None:
     session = matches.create_teams_session(club, "Teams night", ["Aces", "Kings"], 2)
-    entries.record_entry(session, entries.EntryInput(1, 2, 1, "4S", "N", "="), by_table=True)
+    entries.record_entry(session, in_play.EntryInput(1, 2, 1, "4S", "N", "="), by_table=True)
     page = td.get(f"/director/s/{session.pk}/").content.decode()
     assert "Match 1, closed room" in page  # the grid's heading for table 2
     assert "round 1, match 1, closed room, board 1: entered by the table: 4S N =" in page
@@ -211,7 +211,7 @@ def test_grid_missing_and_close_warning_agree_in_every_state(td: Client, session
     """Table 1 has left round 1 with board 2 erased (missing) and is playing round 2,
     table 2 is playing round 2, table 3 has entered nothing (not started)."""
     for rnd, table, board in ((1, 1, 1), (1, 1, 2), (2, 1, 3), (1, 2, 3), (1, 2, 4), (2, 2, 5)):
-        inp = entries.EntryInput(rnd, table, board, "3NT", "S", "=")
+        inp = in_play.EntryInput(rnd, table, board, "3NT", "S", "=")
         entries.record_entry(session, inp, by_table=True)
     entries.erase_entry(session, 1, 1, 2, None, "entered at the wrong table")
     grid = _grid(td, session)
@@ -236,11 +236,11 @@ def test_grid_missing_and_close_warning_agree_in_every_state(td: Client, session
     assert "round 2: 2 results" in page
     assert "round 3: 6 results" in page
     assert "13 boards in all are left without a result if you go on" in page
-    found = entries.progress(session)
+    found = in_play.progress(session)
     assert len(found.at(*UNFINISHED_AT_CLOSE)) == 13
-    assert entries.missing(session) == found.at(Stage.MISSING)
+    assert in_play.missing(session) == found.at(Stage.MISSING)
     # the table enters its missing board late: the grid, the list and the warning agree
-    entries.record_entry(session, entries.EntryInput(1, 1, 2, "2S", "N", "="), by_table=True)
+    entries.record_entry(session, in_play.EntryInput(1, 1, 2, "2S", "N", "="), by_table=True)
     grid = _grid(td, session)
     assert _cells(grid)[0] == "done"
     assert "Missing:" not in grid
@@ -263,7 +263,7 @@ def test_a_teams_log_line_kept_by_table_number_says_the_room(td: Client, club: C
     teams = ["Aces", "Kings", "Queens", "Jacks"]
     session = matches.create_teams_session(club, "Teams night", teams, 2)
     detail = said.said("table {table}: phone does not hold it", table=4)
-    clubs.log(session, "entry refused", detail)
+    logbook.log(session, "entry refused", detail)
     line = LogLine.objects.get(session=session)
     assert line.text == "entry refused: table 2b: phone does not hold it"
     grid = _grid(td, session)

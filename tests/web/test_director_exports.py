@@ -13,7 +13,7 @@ from django.test import Client
 
 from bridgescore.cli.main import cli
 from bridgescore.io.events import load_event
-from bridgescore.web import clubs, entries, matches, standings
+from bridgescore.web import clubs, entries, in_play, matches, standings
 from bridgescore.web.models import Club, Player, Session
 from web.test_teams import TEAMS, Room
 
@@ -117,7 +117,7 @@ def _part_played(session: Session) -> None:
         (2, 2, 5, "4H", "W", "=", "CJ"), (2, 2, 6, "6NT", "S", "-1", "DK"),
     ]  # fmt: skip
     for rnd, table, board, contract, declarer, result, lead in played:
-        inp = entries.EntryInput(rnd, table, board, contract, declarer, result, lead=lead)
+        inp = in_play.EntryInput(rnd, table, board, contract, declarer, result, lead=lead)
         entries.record_entry(session, inp, by_table=True)
 
 

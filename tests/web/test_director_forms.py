@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from bridgescore.web import changes, director_forms, entries, matches
+from bridgescore.web import changes, director_forms, in_play, matches
 from bridgescore.web.models import (
     Club,
     Entry,
@@ -61,10 +61,10 @@ def test_a_huge_reason_is_refused_whole_and_nothing_is_kept(td: Client, played: 
     erase = td.post(cell, {"board": "1", "erase": "1", "reason": HUGE_REASON})
     _refused(erase, "Reason: at most 300 characters (this has 100000)")
     assert _rows(played) == before
-    assert entries.current_entries(played)[(1, 1, 1)].contract == "4S"  # as the table gave it
+    assert in_play.current_entries(played)[(1, 1, 1)].contract == "4S"  # as the table gave it
     just = td.post(cell, {"board": "1", "adjusted": "A+/A-", "reason": "r" * 300})
     assert just.status_code == 302  # 300 characters are kept whole
-    assert entries.current_entries(played)[(1, 1, 1)].reason == "r" * 300
+    assert in_play.current_entries(played)[(1, 1, 1)].reason == "r" * 300
 
 
 @pytest.mark.parametrize(
@@ -112,17 +112,17 @@ def test_the_director_enters_a_result_from_the_buttons_and_an_adjusted_score(
     buttons = {"board": "1", "level": "4", "strain": "S", "doubled": "X", "declarer": "N",
                "result": "-1", "lead": "hk", "reason": "the table's phone is flat"}  # fmt: skip
     assert td.post(cell, buttons).status_code == 302
-    kept = entries.current_entries(session)[(1, 1, 1)]
+    kept = in_play.current_entries(session)[(1, 1, 1)]
     # board 1, no one vulnerable: 4SX one down is 100 to East-West
     assert (kept.contract, kept.declarer, kept.result, kept.lead) == ("4SX", "N", "-1", "HK")
     assert (kept.ns_score, kept.by_table, kept.reason) == (-100, False, "the table's phone is flat")
     adjusted = {"board": "2", "adjusted": "A+/A-", "reason": "slow play, EW at fault"}
     assert td.post(cell, adjusted).status_code == 302
-    ruling = entries.current_entries(session)[(1, 1, 2)]
+    ruling = in_play.current_entries(session)[(1, 1, 2)]
     assert (ruling.kind, ruling.adjusted, ruling.ns_score) == ("adjusted", "A+/A-", None)
     passed = {"board": "2", "level": "pass", "reason": "passed out, the TD saw it"}
     assert td.post(cell, passed).status_code == 302
-    assert entries.current_entries(session)[(1, 1, 2)].contract == "Pass"
+    assert in_play.current_entries(session)[(1, 1, 2)].contract == "Pass"
     impossible = td.post(cell, {"board": "1", "contract": "3NT", "declarer": "S",
                                 "result": "+5", "reason": "typo"})  # fmt: skip
     _refused(impossible, "3NT can make at most 13 tricks")
@@ -329,7 +329,7 @@ def test_a_typed_contract_is_read_in_the_directors_language(
     fields = {"board": "1", "contract": typed, "declarer": "W", "result": "=", "reason": "r"}
     page = td.post(cell, fields, HTTP_ACCEPT_LANGUAGE=language)
     assert page.status_code == 302
-    entry = entries.current_entries(played)[(1, 1, 1)]
+    entry = in_play.current_entries(played)[(1, 1, 1)]
     assert (entry.contract, entry.declarer, entry.result) == (kept, "W", "=")
 
 
@@ -347,7 +347,7 @@ def test_a_letter_english_reads_otherwise_is_said_back_before_it_is_kept(
     assert '<option value="W" selected>O</option>' in text
     again = td.post(cell, {**fields, "read_as": "4C"}, HTTP_ACCEPT_LANGUAGE="es")
     assert again.status_code == 302
-    entry = entries.current_entries(played)[(1, 1, 1)]
+    entry = in_play.current_entries(played)[(1, 1, 1)]
     assert (entry.contract, entry.declarer, entry.result) == ("4H", "W", "=")
 
 

@@ -9,7 +9,7 @@ import re
 
 from django.test import Client
 
-from bridgescore.web import entries
+from bridgescore.web import entries, in_play
 from bridgescore.web.directing import logged
 from bridgescore.web.models import Entry, Session
 
@@ -75,13 +75,13 @@ def test_a_correction_an_adjusted_score_and_an_erasure_each_say_what_they_are(
 
 
 def test_the_words_come_from_the_entries_before_at_the_same_board(session: Session) -> None:
-    entries.record_entry(session, entries.EntryInput(1, 1, 1, "4S", "N", "="), by_table=True)
-    entries.record_entry(session, entries.EntryInput(1, 2, 3, "2H", "E", "="), by_table=True)
+    entries.record_entry(session, in_play.EntryInput(1, 1, 1, "4S", "N", "="), by_table=True)
+    entries.record_entry(session, in_play.EntryInput(1, 2, 3, "2H", "E", "="), by_table=True)
     entries.record_entry(  # the director at another table and board: nothing to correct
-        session, entries.EntryInput(1, 3, 5, "1NT", "N", "+1"), by_table=False, reason="phone"
+        session, in_play.EntryInput(1, 3, 5, "1NT", "N", "+1"), by_table=False, reason="phone"
     )
     entries.record_entry(
-        session, entries.EntryInput(1, 1, 1, "", "", "", adjusted="A/A"), by_table=False,
+        session, in_play.EntryInput(1, 1, 1, "", "", "", adjusted="A/A"), by_table=False,
         reason="average",
     )  # fmt: skip
     lines = [line.what for line in logged(Entry.objects.filter(session=session))]

@@ -12,7 +12,7 @@ from django.test import Client
 
 from bridgescore.events.movements.model import MovementKind
 from bridgescore.events.movements.suggest import name_of, shortlist, suggest
-from bridgescore.web import clubs, entries
+from bridgescore.web import entries, in_play, refusals, session_movement
 from bridgescore.web.models import Club, Session, SessionPair, TableLink
 
 
@@ -103,7 +103,7 @@ def test_any_movement_can_be_typed_as_a_spec(td: Client, club: Club) -> None:
     assert td.post("/director/new/", chosen).status_code == 302
     relay = Session.objects.get(name="Over the choice")
     assert relay.spec == "mitchell:7x3:relay"  # the typed one, not the choice
-    assert len(clubs.movement_of(relay).rounds) == 7
+    assert len(session_movement.movement_of(relay).rounds) == 7
     wrong = td.post("/director/new/", {**form, "typed_spec": "mitchel:7x3"})
     assert wrong.status_code == 422
     assert "unknown kind &#x27;mitchel&#x27;" in wrong.content.decode()
@@ -164,13 +164,13 @@ def test_the_date_and_the_lead_rule_are_kept_and_shown(td: Client, club: Club) -
     assert "opening lead: required, and in the leader&#x27;s hand" in control
     listed = td.get("/director/").content.decode()
     assert '<time datetime="2025-03-18">Tue 18 Mar 2025</time>' in listed
-    with pytest.raises(clubs.EntryError, match="choose the opening lead"):  # it is required
-        entries.record_entry(night, entries.EntryInput(1, 1, 1, "4S", "N", "="), by_table=True)
-    led = entries.EntryInput(1, 1, 1, "4S", "N", "=", lead="HK")
+    with pytest.raises(refusals.EntryError, match="choose the opening lead"):  # it is required
+        entries.record_entry(night, in_play.EntryInput(1, 1, 1, "4S", "N", "="), by_table=True)
+    led = in_play.EntryInput(1, 1, 1, "4S", "N", "=", lead="HK")
     entries.record_entry(night, led, by_table=True)
     results = td.get(f"/r/{night.public_id}/").content.decode()
     assert "Riverside BC · 2025-03-18" in results
-    assert entries.event_of(night).date == "2025-03-18"
+    assert in_play.event_of(night).date == "2025-03-18"
     plain = {**form, "name": "Default night", "date": "", "lead_rule": ""}
     assert td.post("/director/new/", plain).status_code == 302
     default = Session.objects.get(name="Default night")

@@ -32,7 +32,16 @@ from django.urls import URLPattern
 from pytest_django import Settings
 
 from bridgescore.events.movements.fit import seatings
-from bridgescore.web import clubs, entries, failures, matches, said, standings
+from bridgescore.web import (
+    entries,
+    failures,
+    in_play,
+    logbook,
+    matches,
+    said,
+    session_movement,
+    standings,
+)
 from bridgescore.web.models import (
     Club,
     Director,
@@ -327,9 +336,9 @@ def _pairs_place(session: Session, director: User) -> Place:
     """The pairs session, round 1 played at tables 2 and 3 (so there is a ranking, and
     table 1, the phone's, has boards 1 and 2 still to enter), with a roster player, a
     standing penalty and a result waiting for table 1's opponents to confirm."""
-    for seat in seatings(clubs.movement_of(session)):
+    for seat in seatings(session_movement.movement_of(session)):
         if seat.round == 1 and seat.table != 1:
-            inp = entries.EntryInput(1, seat.table, seat.board, "3NT", "S", "=")
+            inp = in_play.EntryInput(1, seat.table, seat.board, "3NT", "S", "=")
             entries.record_entry(session, inp, by_table=True)
     player = Player.objects.create(club=session.club, name="Pat Walker")
     penalty = standings.add_penalty(session, "2NS", "1", "points", "walked", director)
@@ -355,8 +364,8 @@ def _swiss_place(
     session = matches.create_teams_session(
         pairs.club, "Walked Swiss", list(teams), 2, schedule=Session.Schedule.SWISS, rounds=3
     )
-    for seat in seatings(clubs.movement_of(session)):
-        inp = entries.EntryInput(seat.round, seat.table, seat.board, "3NT", "S", "=")
+    for seat in seatings(session_movement.movement_of(session)):
+        inp = in_play.EntryInput(seat.round, seat.table, seat.board, "3NT", "S", "=")
         entries.record_entry(session, inp, by_table=True)
     link = TableLink.objects.get(session=session, table=1)
     return _place(session, link, 0, key=matches.draw_key(matches.next_draw(session)))
@@ -584,7 +593,7 @@ def _kept(session: Session, director: User) -> tuple[Place, Place]:
     Penalty.objects.filter(session=session).update(reason=TEXTAREA)
     TableCall.objects.filter(session=session).update(note=ATTRIBUTE)
     PendingEntry.objects.filter(session=session).update(shown=f"board 2: {QUOTE}"[:120])
-    clubs.log(session, "walked", f"{SCRIPT} {ATTRIBUTE} {QUOTE} {TEXTAREA}", user=director)
+    logbook.log(session, "walked", f"{SCRIPT} {ATTRIBUTE} {QUOTE} {TEXTAREA}", user=director)
     named = User.objects.create_user(f"td{ATTRIBUTE}"[:150], password="a long enough password")
     Director.objects.create(user=named, club=session.club)
     swiss = _swiss_place(session, director, teams=[f"A{SCRIPT}", f"K{ATTRIBUTE}", f"Q{QUOTE}",

@@ -12,9 +12,9 @@ from django.db import OperationalError
 from django.utils import translation
 
 from bridgescore.events.model import ResultRow
-from bridgescore.web import entries, queries
-from bridgescore.web.clubs import EntryError
+from bridgescore.web import entries, in_play, queries
 from bridgescore.web.models import Entry, Session, TableLink
+from bridgescore.web.refusals import EntryError
 
 
 def _wanted(
@@ -27,9 +27,9 @@ def _wanted(
     by_table: bool = True,
     reason: str = "",
 ) -> entries._Wanted:
-    inp = entries.EntryInput(1, table, board, contract, "N", "=", entry_id=entry_id)
+    inp = in_play.EntryInput(1, table, board, contract, "N", "=", entry_id=entry_id)
     try:
-        row: ResultRow | EntryError = entries.check_entry(session, inp)
+        row: ResultRow | EntryError = in_play.check_entry(session, inp)
     except EntryError as error:
         row = error
     chosen = entry_id or uuid.uuid4()
@@ -50,7 +50,7 @@ def _entered_behind(
     entries._WAITING.extend(ahead)
     try:
         kept = entries.record_entry(
-            session, entries.EntryInput(1, 2, 3, "3NT", "N", "="), by_table=True
+            session, in_play.EntryInput(1, 2, 3, "3NT", "N", "="), by_table=True
         )
     finally:
         entries._WAITING.clear()
@@ -112,13 +112,13 @@ def test_a_late_entry_is_flagged_in_the_readers_language(session: Session) -> No
     Spanish (kept as its message, translated when shown)."""
     for board in (1, 2):
         entries.record_entry(
-            session, entries.EntryInput(1, 1, board, "4S", "N", "="), by_table=True
+            session, in_play.EntryInput(1, 1, board, "4S", "N", "="), by_table=True
         )
-    entries.record_entry(session, entries.EntryInput(2, 1, 3, "4S", "N", "="), by_table=True)
+    entries.record_entry(session, in_play.EntryInput(2, 1, 3, "4S", "N", "="), by_table=True)
     entries.erase_entry(session, 1, 1, 2, None, "wrong board")
     with translation.override("fi"):
         late, created = entries.record_entry(
-            session, entries.EntryInput(1, 1, 2, "3NT", "S", "="), by_table=True
+            session, in_play.EntryInput(1, 1, 2, "3NT", "S", "="), by_table=True
         )
     assert created
     with translation.override("es"):
@@ -210,16 +210,16 @@ def test_a_failed_group_before_ours_leaves_ours_to_the_next_write(
 
 
 def test_many_director_entries_are_kept_all_or_none(session: Session) -> None:
-    good = (entries.EntryInput(1, 1, 1, "4S", "N", "="), "imported")
-    also = (entries.EntryInput(1, 2, 3, "3NT", "N", "+1"), "imported: wrong direction")
+    good = (in_play.EntryInput(1, 1, 1, "4S", "N", "="), "imported")
+    also = (in_play.EntryInput(1, 2, 3, "3NT", "N", "+1"), "imported: wrong direction")
     kept = entries.record_entries(session, [good, also], user=None)
     assert [(e.table, e.board, e.contract, e.reason) for e in kept] == [
         (1, 1, "4S", "imported"),
         (2, 3, "3NT", "imported: wrong direction"),
     ]
     before = Entry.objects.filter(session=session).count()
-    twice = (entries.EntryInput(1, 1, 2, "2H", "S", "="), "imported")
-    bad = (entries.EntryInput(1, 1, 2, "2H", "S", "=", entry_id=kept[0].entry_id), "imported")
+    twice = (in_play.EntryInput(1, 1, 2, "2H", "S", "="), "imported")
+    bad = (in_play.EntryInput(1, 1, 2, "2H", "S", "=", entry_id=kept[0].entry_id), "imported")
     with pytest.raises(EntryError):  # the second's id is the first kept's, at another board
         entries.record_entries(session, [twice, bad], user=None)
     assert Entry.objects.filter(session=session).count() == before  # none of the two
@@ -228,6 +228,6 @@ def test_many_director_entries_are_kept_all_or_none(session: Session) -> None:
 def test_the_writer_held_lets_one_thread_write_many_in_turn(session: Session) -> None:
     with entries.writing(), entries.writing():  # held twice by one thread: no deadlock
         entries.record_entry(
-            session, entries.EntryInput(1, 1, 1, "4S", "N", "="), by_table=False, reason="r"
+            session, in_play.EntryInput(1, 1, 1, "4S", "N", "="), by_table=False, reason="r"
         )
     assert Entry.objects.filter(session=session).count() == 1

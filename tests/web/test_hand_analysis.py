@@ -29,7 +29,7 @@ from bridgescore.core.strains import Strain
 from bridgescore.errors import MissingExtraError
 from bridgescore.errors import marked as _
 from bridgescore.events.movements.spec import build
-from bridgescore.web import analysing, clubs, entries, matches
+from bridgescore.web import analysing, clubs, entries, in_play, matches
 from bridgescore.web.models import Club, LogLine, Session, TableLink
 
 from .conftest import SPEC, play_all
@@ -127,7 +127,7 @@ def test_a_teams_match_s_hand_records_are_analysed_too(
     made.refresh_from_db()
     assert made.analysis_state == Session.Analysis.DONE
     assert analysing.analyses_of(made)[1].tricks == DoubleDummy.from_pbn("2563225632b87abb87ab")
-    event = entries.event_of(made)
+    event = in_play.event_of(made)
     assert event.analyses[1].par is not None
     assert event.analyses[1].par.score == -460
 

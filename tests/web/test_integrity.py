@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from bridgescore.web import entries
+from bridgescore.web import entries, in_play
 from bridgescore.web.forms import MOST_BOARDS, MOST_JSON_BYTES
 from bridgescore.web.models import (
     Attempt,
@@ -85,8 +85,8 @@ def test_a_board_erased_after_the_table_moved_on_is_entered_late_and_flagged(
         f"/director/s/{session.pk}/cell/1/1/",
         {"erase": "1", "board": "2", "reason": "wrong board entered"},
     )
-    assert entries.table_round(session, 1) == 2  # erasing does not send the table back
-    assert [(s.round, s.table, s.board) for s in entries.missing(session)] == [(1, 1, 2)]
+    assert in_play.table_round(session, 1) == 2  # erasing does not send the table back
+    assert [(s.round, s.table, s.board) for s in in_play.missing(session)] == [(1, 1, 2)]
     late = _keep(device, table, 1, 2, contract="3NT", declarer="S", result="=")
     assert late["status"] == "accepted"
     assert late["flags"] == "entered late: round 1 after the table had moved on"
@@ -252,7 +252,7 @@ def test_nothing_from_a_table_is_taken_once_the_session_is_closed(
     assert PendingEntry.objects.count() == 0
     # what was acknowledged before is in the closed session's results
     assert [str(e.entry_id) for e in Entry.objects.all()] == [kept["entry_id"]]
-    assert [r.board for r in entries.event_of(session).results.rows] == [1]
+    assert [r.board for r in in_play.event_of(session).results.rows] == [1]
 
 
 def test_a_result_waiting_for_the_opponents_is_refused_after_a_close(
@@ -405,7 +405,7 @@ def test_a_pairs_own_card_opens_to_its_table_with_a_board_not_played(
     assert send_entry(device, table.token, round=1, board=1, not_played="1", confirm="1")[
         "status"
     ] == ("asked")
-    accepted = entries.EntryInput(1, 1, 1, "", "", "", not_played=True)  # the director agrees
+    accepted = in_play.EntryInput(1, 1, 1, "", "", "", not_played=True)  # the director agrees
     entries.record_entry(session, accepted, by_table=False, reason="not played: agreed")
     assert _keep(device, table, 1, 2)["status"] == "accepted"
     card = device.get(f"/r/{session.public_id}/pair-1NS.html")
@@ -420,11 +420,11 @@ def test_a_pairs_own_card_opens_to_its_table_with_a_board_not_played(
 def test_missing_lists_only_rounds_a_table_has_moved_past(
     td: Client, session: Session, link: Link, phone: Phone
 ) -> None:
-    assert entries.missing(session) == []  # nothing played: nothing missing yet
+    assert in_play.missing(session) == []  # nothing played: nothing missing yet
     table = link(1)
     device = phone(table)
     for rnd, board in ((1, 1), (1, 2), (2, 3)):
         _keep(device, table, rnd, board)
-    assert entries.missing(session) == []  # tables 2 and 3 slow, table 1 in round 2
+    assert in_play.missing(session) == []  # tables 2 and 3 slow, table 1 in round 2
     grid = td.get(f"/director/s/{session.pk}/grid/").content.decode()
     assert "Missing:" not in grid

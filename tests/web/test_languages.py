@@ -22,7 +22,7 @@ from django.test import Client
 from django.urls import URLPattern
 from django.utils import translation
 
-from bridgescore.web import clubs
+from bridgescore.web import naming
 from bridgescore.web.models import PendingEntry, Session, TableLink
 from bridgescore.web.settings import LOCALE_PATHS
 from bridgescore.web.urls import urlpatterns
@@ -327,9 +327,9 @@ def test_the_home_page_and_the_login_lead_to_the_score_pad(language: str, db: No
 def test_a_teams_room_is_named_in_the_readers_language(db: None) -> None:
     for language, said in (("fi", SAID["fi"]["room"]), ("es", SAID["es"]["room"])):
         with translation.override(language):
-            assert clubs.room_name(1) == said
+            assert naming.room_name(1) == said
     with translation.override("en"):
-        assert clubs.room_name(2) == "match 1, closed room"
+        assert naming.room_name(2) == "match 1, closed room"
 
 
 REFUSED = {

@@ -12,7 +12,7 @@ from django.test import Client
 
 from bridgescore.events.movements.model import Movement
 from bridgescore.events.movements.spec import build
-from bridgescore.web import changes, clubs, entries
+from bridgescore.web import changes, clubs, entries, in_play, refusals, session_movement
 from bridgescore.web.models import Club, LogLine, MovementChange, Session, TableLink
 
 Link = Callable[[int], TableLink]
@@ -20,9 +20,9 @@ Phone = Callable[[TableLink], Client]
 
 
 def _round_one(session: Session) -> None:
-    for seat in clubs.movement_of(session).rounds[0].tables:
+    for seat in session_movement.movement_of(session).rounds[0].tables:
         for board in seat.boards:
-            inp = entries.EntryInput(1, seat.table, board, "3NT", "S", "=")
+            inp = in_play.EntryInput(1, seat.table, board, "3NT", "S", "=")
             entries.record_entry(session, inp, by_table=True)
 
 
@@ -61,8 +61,8 @@ def test_a_pair_that_leaves_is_shown_then_applied(td: Client, session: Session) 
     assert after == change.after
     # this process keeps the movement by its version: the new one is read and parsed once
     assert session.movement_version == 2
-    assert clubs.movement_of(session) == change.after
-    assert clubs.movement_of(session) is clubs.movement_of(session)
+    assert session_movement.movement_of(session) == change.after
+    assert session_movement.movement_of(session) is session_movement.movement_of(session)
     assert [t.table for t in after.rounds[1].tables] == [1, 2]
     assert after.rounds[1].sit_outs == ("3NS", "2EW")
     kept = MovementChange.objects.get(session=session)
@@ -72,7 +72,7 @@ def test_a_pair_that_leaves_is_shown_then_applied(td: Client, session: Session) 
     assert LogLine.objects.filter(session=session, what="movement changed").count() == 1
     grid = td.get(f"/director/s/{session.pk}/grid/").content.decode()
     assert grid.count('<td class="idle">') == 2
-    assert entries.table_round(session, 3) == 3  # table 3 does not play round 2 now
+    assert in_play.table_round(session, 3) == 3  # table 3 does not play round 2 now
 
 
 def td_user(td: Client) -> object:
@@ -98,13 +98,13 @@ def test_a_late_pair_fills_the_sit_out(td: Client, club: Club) -> None:
     assert len(change.effect) == 12  # six rounds: a new table and no one sitting out
     assert _apply(td, seven, change.key, kind="late", pair="8", round="2", reason="late") == 302
     seven.refresh_from_db()
-    after = clubs.movement_of(seven)
+    after = session_movement.movement_of(seven)
     assert "8" in after.pairs
     assert after.rounds[0].sit_outs == ("1",)  # round 1 is as it was
     assert all(not r.sit_outs for r in after.rounds[1:])
     assert after.factored  # boards 1-3 are played once fewer
     assert TableLink.objects.filter(session=seven, table=4).exists()  # the new table's link
-    assert entries.table_round(seven, 4) == 2
+    assert in_play.table_round(seven, 4) == 2
     again = _show(td, seven, 422, kind="late", pair="9", round="2")
     assert "no one sits out from round 2: pair 9 has no place" in again
 
@@ -141,6 +141,6 @@ def test_a_change_made_meanwhile_is_not_overwritten(td: Client, session: Session
     second = changes.missing_pair(session, "3EW", 3)
     changes.apply_change(session, first, "first", None)
     stale = Session.objects.get(pk=session.pk)
-    with pytest.raises(clubs.EntryError, match="the movement has changed since"):
+    with pytest.raises(refusals.EntryError, match="the movement has changed since"):
         changes.apply_change(stale, second, "second", None)
     assert MovementChange.objects.filter(session=session).count() == 1

@@ -11,7 +11,7 @@ from bridgescore.events.pairs import PairsResult
 from bridgescore.events.rescoring import Rescorer
 from bridgescore.events.scoring import score_event
 from bridgescore.report.view import build_report
-from bridgescore.web import clubs, entries, live
+from bridgescore.web import clubs, entries, in_play, live, session_movement
 from bridgescore.web.models import Club, Session, SessionPair
 
 SPEC = "mitchell:5x2"  # 5 tables, 5 rounds, 2 boards a round: 10 boards, each played 5 times
@@ -27,19 +27,19 @@ def _enter(session: Session, rnd: int, table: int, board: int, **given: object) 
         "result": RESULTS[pick],
     }
     fields.update(given)
-    inp = entries.EntryInput(rnd, table, board, **fields)  # type: ignore[arg-type]
+    inp = in_play.EntryInput(rnd, table, board, **fields)  # type: ignore[arg-type]
     by_table = not given
     entries.record_entry(session, inp, by_table=by_table, reason="" if by_table else "ruling")
 
 
 def _same(session: Session) -> None:
-    full_event = entries.event_of(session)
+    full_event = in_play.event_of(session)
     assert live.event(session) == full_event
     assert live.report(session) == build_report(full_event)
 
 
 def _seatings(session: Session) -> list[tuple[int, int, int]]:
-    movement = clubs.movement_of(session)
+    movement = session_movement.movement_of(session)
     return [
         (number, seat.table, board)
         for number, rnd in enumerate(movement.rounds, start=1)

@@ -8,7 +8,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from bridgescore.io.movement_files import load_movement
-from bridgescore.web import clubs
+from bridgescore.web import session_movement
 from bridgescore.web.models import Club, Session, TableLink
 
 MOVEMENTS = Path(__file__).resolve().parents[1] / "io" / "data" / "movements"
@@ -32,7 +32,7 @@ def test_a_movement_file_of_another_program_starts_a_session(td: Client, club: C
     answer = td.post("/director/new/", {"club": club.pk, "name": "Own", "movement": upload})
     assert answer.status_code == 302
     session = Session.objects.get(name="Own")
-    assert clubs.movement_of(session) == load_movement(path)
+    assert session_movement.movement_of(session) == load_movement(path)
     assert TableLink.objects.filter(session=session).count() == 3
 
 

@@ -23,7 +23,7 @@ from pytest_django import Settings
 
 from bridgescore.cli.main import cli
 from bridgescore.report.cards import page_qr_codes
-from bridgescore.web import address, clubs, matches
+from bridgescore.web import address, matches, naming
 from bridgescore.web import serve as serving
 from bridgescore.web.models import Club, Session, TableLink
 
@@ -95,8 +95,8 @@ def test_the_teams_cards_carry_the_public_url_and_each_rooms_code(
     for table in TableLink.objects.filter(session=session):
         url = f"{public}t/{table.token}/"
         assert f'<a href="{url}">{url}</a>' in page
-        name = f"room-{clubs.room_label(table.table)}.html"
-        qr = page_qr_codes({name: url}, {name: f"Room {clubs.room_label(table.table)}"})[name]
+        name = f"room-{naming.room_label(table.table)}.html"
+        qr = page_qr_codes({name: url}, {name: f"Room {naming.room_label(table.table)}"})[name]
         card = _card(page, name.removesuffix(".html"))
         assert qr in card
         assert f"<td>{table.code}</td>" in card

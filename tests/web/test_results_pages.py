@@ -16,7 +16,7 @@ from django.test import Client
 from bridgescore.events.model import Event, ResultRow
 from bridgescore.events.scoring import score_event
 from bridgescore.io.events import load_event
-from bridgescore.web import clubs, entries
+from bridgescore.web import entries, hand_records, in_play, session_movement
 from bridgescore.web.models import Session, TableLink
 
 Link = Callable[[int], TableLink]
@@ -37,7 +37,7 @@ def _enter(
     result: str = "",
     not_played: str = "",
 ) -> None:
-    inp = entries.EntryInput(
+    inp = in_play.EntryInput(
         rnd, table, board, contract, declarer, result, not_played=bool(not_played)
     )
     entries.record_entry(session, inp, by_table=True)
@@ -59,7 +59,7 @@ def test_a_table_sees_a_traveller_only_once_it_has_finished_the_board(
     assert _status(device, session, "board-2.html") == 403  # not finished: no one has, either
     assert _status(device, session, "board-99.html") == 404  # not in the movement
     _enter(session, 1, 1, 2, not_played="1")  # not played: it may yet be played
-    assert entries.table_round(session, 1) == 2  # the table has moved on
+    assert in_play.table_round(session, 1) == 2  # the table has moved on
     assert _status(device, session, "board-1.html") == 200  # still shown after moving on
     assert _status(device, session, "board-3.html") == 403
     _enter(session, 2, 1, 3, contract="3NT", declarer="S", result="+1")
@@ -80,7 +80,7 @@ def test_not_played_boards_stay_hidden_from_the_table(
     for board in (5, 6):  # table 3 finishes round 1, then plays board 1 in round 2
         _enter(session, 1, 3, board, contract="1NT", declarer="N", result="=")
     _enter(session, 2, 3, 1, contract="4S", declarer="N", result="=")
-    assert entries.visible_boards(session, 1) == set()
+    assert in_play.visible_boards(session, 1) == set()
     assert _status(device, session, "board-1.html") == 403
 
 
@@ -121,7 +121,7 @@ def test_every_export_reads_back_to_the_same_event(
     path = tmp_path / f"session.{fmt}"
     path.write_bytes(response.content)
     back = load_event(path)
-    mine: Event = entries.event_of(played)
+    mine: Event = in_play.event_of(played)
     assert len(back.results.rows) == 18
     assert _sorted(back.results.rows) == _sorted(mine.results.rows)
     assert score_event(back).standings == score_event(mine).standings
@@ -151,7 +151,7 @@ def test_hand_records_uploaded_at_creation_show_the_diagrams(td: Client, club: o
         response = td.post("/director/new/", {**form, "hands": hands})
     assert response.status_code == 302
     session = Session.objects.get(name="With hands")
-    assert len(clubs.hands_of(session.hands_pbn)) == 24
+    assert len(hand_records.hands_of(session.hands_pbn)) == 24
     _enter(session, 1, 1, 1, contract="4S", declarer="N", result="=")
     page = td.get(f"/r/{session.public_id}/board-1.html").content.decode()
     assert 'aria-label="The four hands"' in page
@@ -182,7 +182,7 @@ def test_a_score_card_shows_only_when_every_board_on_it_is_visible(
     assert _status(device, session, "pair-1NS.html") == 200  # boards 1-2: table 1's own
     assert _status(device, session, "pair-2NS.html") == 403  # boards 3-4: not yet played here
     assert _status(Client(), session, "pair-1NS.html") == 403  # a viewer with no table
-    moved = clubs.movement_of(session).rounds[1].tables[0]  # round 2 at table 1
+    moved = session_movement.movement_of(session).rounds[1].tables[0]  # round 2 at table 1
     for board in moved.boards:  # table 1 now plays 3-4 against 3EW: 2NS's boards
         _enter(session, 2, 1, board, contract="2S", declarer="S", result="=")
     assert _status(device, session, "pair-2NS.html") == 200

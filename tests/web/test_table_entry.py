@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from django.test import Client
 
-from bridgescore.web import entries
+from bridgescore.web import in_play
 from bridgescore.web.models import Entry, LogLine, Session, TableLink
 from web.posting import send_entry
 
@@ -43,7 +43,7 @@ def test_a_result_is_previewed_then_kept_once(session: Session, link: Link, phon
     again = send_entry(device, table.token, **fields, confirm="1")  # the phone resends
     assert (again["http"], again["status"]) == (200, "already received")
     assert Entry.objects.filter(session=session).count() == 1
-    assert entries.current_entries(session)[(1, 1, 1)].ns_score == 420
+    assert in_play.current_entries(session)[(1, 1, 1)].ns_score == 420
 
 
 def test_a_board_with_a_result_cannot_be_entered_again_by_the_table(
@@ -59,7 +59,7 @@ def test_a_board_with_a_result_cannot_be_entered_again_by_the_table(
         "http": 422,
         "error": "board 1 already has a result at this table: ask the director",
     }
-    assert entries.current_entries(session)[(1, 1, 1)].ns_score == 430
+    assert in_play.current_entries(session)[(1, 1, 1)].ns_score == 430
 
 
 def test_a_board_the_table_does_not_play_is_refused_and_logged(
@@ -111,7 +111,7 @@ def test_the_round_moves_on_when_every_board_is_entered(
     for board in (1, 2):
         send_entry(device, table.token, round=1, board=board, contract="2H", declarer="E",
               result="=", confirm="1")  # fmt: skip
-    assert entries.table_round(session, 1) == 2
+    assert in_play.table_round(session, 1) == 2
     assert "Table 1 · round 2 of 3" in device.get(f"/t/{table.token}/").content.decode()
 
 

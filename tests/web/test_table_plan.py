@@ -15,7 +15,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from bridgescore.web import entries
+from bridgescore.web import entries, in_play
 from bridgescore.web.models import Session, TableCall, TableLink
 from web.posting import send_entry
 
@@ -58,7 +58,7 @@ def test_a_board_asked_not_played_waits_in_the_plan_until_the_director_answers(
     # asked again, and accepted: the board is entered "not played"
     again = send_entry(device, table.token, round=1, board=1, not_played="1", confirm="1")
     assert again["status"] == "asked"
-    inp = entries.EntryInput(1, 1, 1, "", "", "", not_played=True)
+    inp = in_play.EntryInput(1, 1, 1, "", "", "", not_played=True)
     entries.record_entry(session, inp, by_table=False, user=director, reason="agreed")
     TableCall.objects.filter(session=session, answered=None).update(answered=timezone.now())
     board = _board(_plan(device, table), 1, 1)
@@ -133,7 +133,7 @@ def test_the_page_without_scripts_links_no_results_the_table_may_not_see(
     page = asked.content.decode()
     assert "Board 1: Not played: the director is asked to agree." in page
     assert "board-1.html" not in page
-    inp = entries.EntryInput(1, 1, 1, "", "", "", not_played=True)
+    inp = in_play.EntryInput(1, 1, 1, "", "", "", not_played=True)
     entries.record_entry(session, inp, by_table=False, user=director, reason="agreed")
     kept = device.post(f"/t/{table.token}/entry/", {"round": 1, "board": 2, "confirm": "1", **MADE})
     page = kept.content.decode()
@@ -152,6 +152,6 @@ def test_the_plan_says_which_boards_results_the_table_may_open(
     assert (_board(plan, 1, 1)["seen"], _board(plan, 1, 2)["seen"]) == (True, False)
     assert device.get(f"/r/{session.public_id}/board-1.html").status_code == 200
     assert device.get(f"/r/{session.public_id}/board-2.html").status_code == 403
-    inp = entries.EntryInput(1, 1, 2, "", "", "", not_played=True)
+    inp = in_play.EntryInput(1, 1, 2, "", "", "", not_played=True)
     entries.record_entry(session, inp, by_table=False, user=director, reason="agreed")
     assert _board(_plan(device, table), 1, 2)["seen"] is False  # not played: nothing to see

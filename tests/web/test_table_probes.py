@@ -15,7 +15,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from bridgescore.web import entries
+from bridgescore.web import entries, in_play
 from bridgescore.web.failures import MOST_BODY, OneLine
 from bridgescore.web.models import Entry, LogLine, Session, TableCall, TableLink
 from bridgescore.web.tables import CALLS_AN_HOUR
@@ -63,7 +63,7 @@ def test_a_table_cannot_race_ahead_by_asking_boards_not_played(
     for board in (1, 2):  # every board of round 1 asked
         assert send_entry(device, table.token, round=1, board=board, not_played="1",
                           confirm="1")["status"] == "asked"  # fmt: skip
-    assert entries.table_round(session, 1) == 1  # still round 1: nothing entered
+    assert in_play.table_round(session, 1) == 1  # still round 1: nothing entered
     ahead = send_entry(device, table.token, round=2, board=3, not_played="1", confirm="1")
     assert ahead["http"] == 422
     assert "this table is playing round 1" in str(ahead["error"])
@@ -100,7 +100,7 @@ def test_a_board_asked_then_played_after_all_answers_the_ask(
     assert _keep(device, table, 1, 1)["status"] == "accepted"
     ask = TableCall.objects.get(session=session)
     assert ask.answered is not None
-    assert entries.current_entries(session)[(1, 1, 1)].kind == Entry.Kind.RESULT
+    assert in_play.current_entries(session)[(1, 1, 1)].kind == Entry.Kind.RESULT
 
 
 def test_an_ask_after_the_close_is_refused_as_the_session_is_closed(

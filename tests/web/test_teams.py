@@ -17,7 +17,7 @@ from bridgescore.events.scoring import score_event
 from bridgescore.events.teams import ByeAward, ByeRule, TeamsResult, with_byes
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io.results import loads_csv
-from bridgescore.web import clubs, entries, matches, standings
+from bridgescore.web import entries, in_play, matches, naming, refusals, session_movement, standings
 from bridgescore.web.models import Club, Entry, LogLine, Player, Session, SwissDraw, TableLink
 from web.posting import send_entry
 
@@ -56,7 +56,7 @@ class Room:
     def play_round(self, round_no: int) -> None:
         """Every board of the round entered by its room tables' phones, as JSON posts."""
         self.session.refresh_from_db()  # a round drawn since
-        movement = clubs.movement_of(self.session)
+        movement = session_movement.movement_of(self.session)
         for seat in movement.rounds[round_no - 1].tables:
             device, link = self.phone(seat.table)
             for board in seat.boards:
@@ -70,7 +70,7 @@ class Room:
                     entry_id=str(uuid.uuid4()), confirm="1",
                 )  # fmt: skip
                 assert (answer["http"], answer.get("status")) == (200, "accepted"), answer
-                label = clubs.room_label(seat.table)
+                label = naming.room_label(seat.table)
                 self.lines.append(
                     f"{board},{round_no},{label},{seat.ns},{seat.ew},{contract},{declarer},{result}"
                 )
@@ -111,7 +111,7 @@ def test_a_round_robin_entered_at_the_tables_ranks_as_the_library_ranks_its_csv(
         assert len(match.boards) == 4
     assert len({s.vp for s in ours.standings}) > 1  # the rooms differ: not all even
     # every row fits the round robin, in its own room, and nothing is missing
-    event = entries.event_of(session)
+    event = in_play.event_of(session)
     for row in event.results.rows:
         assert row.round is not None
         assert row.ns is not None
@@ -152,7 +152,7 @@ def test_each_room_has_its_link_and_its_teams_the_right_way_round(club: Club) ->
     assert f"NS {match.away}</b>" in closed_page
     assert f"EW {match.home}</b>" in closed_page
     # the rooms play the match's boards in the two-room order: they exchange halves
-    seats = clubs.movement_of(session).rounds[0].tables
+    seats = session_movement.movement_of(session).rounds[0].tables
     assert (seats[0].boards, seats[1].boards) == ((1, 2, 3, 4), (3, 4, 1, 2))
     # one room's result alone is not yet in its match: the board waits for the other room
     answer = send_entry(open_phone, open_link.token, round=1, board=1, contract="4S", declarer="N",
@@ -182,8 +182,10 @@ def test_a_board_the_match_does_not_play_is_refused(club: Club) -> None:
         "error": "board 5 is not played at table 1b in round 1"
         " (this match: boards 1, 2, 3, 4; it is played here in round 2)",
     }
-    not_at_imps = entries.EntryInput(1, 1, 1, adjusted="55%/45%")
-    with pytest.raises(clubs.EntryError, match=r"55% is 1\.5 IMPs and a team match scores whole"):
+    not_at_imps = in_play.EntryInput(1, 1, 1, adjusted="55%/45%")
+    with pytest.raises(
+        refusals.EntryError, match=r"55% is 1\.5 IMPs and a team match scores whole"
+    ):
         entries.record_entry(session, not_at_imps, by_table=False, reason="ruling")
     assert Entry.objects.filter(session=session).count() == 0
 
@@ -197,7 +199,7 @@ def test_an_artificial_adjusted_score_is_three_imps(club: Club) -> None:
     match = before.matches[0]
     # the director rules board 1 of the first match's closed room (table 2, where the
     # away team sits North-South): A+ to the away team, A- to the home team
-    ruling = entries.EntryInput(1, 2, 1, adjusted="A+/A-")
+    ruling = in_play.EntryInput(1, 2, 1, adjusted="A+/A-")
     entries.record_entry(session, ruling, by_table=False, reason="fouled board", user=None)
     after = matches.teams_result(session)
     assert after is not None
@@ -209,7 +211,7 @@ def test_an_artificial_adjusted_score_is_three_imps(club: Club) -> None:
 def test_an_odd_number_of_teams_has_a_bye_each_round(club: Club, td: Client) -> None:
     teams = [*TEAMS, "Tens"]
     session = _robin(club, teams, boards=2)
-    movement = clubs.movement_of(session)
+    movement = session_movement.movement_of(session)
     assert len(movement.rounds) == 5
     byes = [rnd.sit_outs for rnd in movement.rounds]
     assert sorted(b for (b,) in byes) == sorted(teams)  # each team has the bye once
@@ -263,7 +265,7 @@ def test_a_teams_penalty_is_in_victory_points(club: Club, td: Client) -> None:
     before = matches.teams_result(session)
     assert before is not None
     top = before.standings[0]
-    with pytest.raises(clubs.EntryError, match="a teams session's penalty is in victory points"):
+    with pytest.raises(refusals.EntryError, match="a teams session's penalty is in victory points"):
         standings.add_penalty(session, top.team, "1", "points", "slow play")
     standings.add_penalty(session, top.team, "1.5", "vp", "slow play")
     after = matches.teams_result(session)
@@ -290,7 +292,7 @@ def test_a_swiss_drawn_for_two_rounds_from_the_librarys_standings(club: Club, td
     )
     (first,) = matches.draws_of(session)
     assert [(p.higher, p.lower) for p in first.pairings] == [("Aces", "Kings"), ("Queens", "Jacks")]
-    assert len(clubs.movement_of(session).rounds) == 1
+    assert len(session_movement.movement_of(session).rounds) == 1
     draw_page = f"/director/s/{session.pk}/draw/"
     room = Room(session)
     device, link = room.phone(1)
@@ -314,7 +316,7 @@ def test_a_swiss_drawn_for_two_rounds_from_the_librarys_standings(club: Club, td
     confirmed = td.post(draw_page, {"key": matches.draw_key(expected)})
     assert confirmed.status_code == 302
     session.refresh_from_db()
-    movement = clubs.movement_of(session)
+    movement = session_movement.movement_of(session)
     assert len(movement.rounds) == 2
     second = movement.rounds[1].tables
     assert [(t.ns, t.ew) for t in second] == [
@@ -343,7 +345,7 @@ def test_a_swiss_with_an_odd_number_of_teams_gives_the_bye_to_the_lowest(club: C
     )
     (first,) = matches.draws_of(session)
     assert first.bye == "Tens"
-    assert clubs.movement_of(session).rounds[0].sit_outs == ("Tens",)
+    assert session_movement.movement_of(session).rounds[0].sit_outs == ("Tens",)
     room = Room(session)
     room.play_round(1)
     drawn_from = matches.swiss_standings(session)
@@ -447,7 +449,7 @@ def test_the_exports_and_cards_of_a_teams_session(club: Club, td: Client) -> Non
     cards = td.get(f"/director/s/{session.pk}/cards/").content.decode()
     for link in TableLink.objects.filter(session=session):
         assert f"/t/{link.token}/" in cards
-        assert f"<title>Room {clubs.room_label(link.table)}'s link</title>" in cards
+        assert f"<title>Room {naming.room_label(link.table)}'s link</title>" in cards
     assert '<h2 class="pagetitle">Room 2b</h2>' in cards
     for team in TEAMS:
         assert f'<h2 class="pagetitle">Team {team}</h2>' in cards
@@ -509,13 +511,13 @@ def test_a_team_leaves_a_swiss_and_a_late_team_joins_it(club: Club, td: Client) 
     assert third.bye is None
     names = dict(session.pairs.values_list("pair", "names"))
     assert names["Tens"] == "Ten Tors & Tim Tam"
-    with pytest.raises(clubs.EntryError, match=r"'aces' is named twice \(teams 1 and 6\)"):
+    with pytest.raises(refusals.EntryError, match=r"'aces' is named twice \(teams 1 and 6\)"):
         matches.team_change(session, "join", "aces", 3)
 
 
 def test_a_round_robin_takes_no_team_change(club: Club) -> None:
     session = _robin(club, TEAMS)
-    with pytest.raises(clubs.EntryError, match="a round robin's schedule is fixed"):
+    with pytest.raises(refusals.EntryError, match="a round robin's schedule is fixed"):
         matches.team_change(session, "withdraw", "Aces", 2)
 
 
@@ -523,7 +525,7 @@ def test_a_swiss_room_and_its_cards_count_the_rounds_planned(club: Club, td: Cli
     session = matches.create_teams_session(
         club, "Swiss teams", TEAMS, 4, schedule=Session.Schedule.SWISS, rounds=3
     )
-    assert len(clubs.movement_of(session).rounds) == 1  # only round 1 is drawn yet
+    assert len(session_movement.movement_of(session).rounds) == 1  # only round 1 is drawn yet
     device, link = Room(session).phone(1)
     page = device.get(f"/t/{link.token}/").content.decode()
     assert "Table 1a · round 1 of 3" in page

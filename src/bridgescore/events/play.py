@@ -353,6 +353,16 @@ class Play:
             b for (r, b), m in own.entered.items() if m is not Mark.NOT_PLAYED and (r, b) in other
         }
 
+    def shown_to(self, table: int | None, *, published: bool, teams: bool = False) -> set[int]:
+        """The boards whose travellers a viewer may open: every board of the movement once
+        the session is ``published``; a table's phone, what it :meth:`may_see`; anyone
+        else (``table`` ``None``), none while the session is under way."""
+        if published:
+            return set(self.plan.movement.boards)
+        if table is None:
+            return set()
+        return self.may_see(table, teams=teams)
+
     def stage(self, round_no: int, table: int, board: int) -> Stage:
         """Where one board of the movement stands (:class:`Stage`)."""
         state = self.state(table)

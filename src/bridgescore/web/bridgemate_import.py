@@ -30,10 +30,10 @@ from bridgescore.events.movements.fit import place_result
 from bridgescore.events.movements.model import Movement
 from bridgescore.io import bridgemate
 from bridgescore.io.bridgemate import BWSDocument, BWSError, ReceivedRow
-from bridgescore.web import director_forms, entries
+from bridgescore.web import director_forms, entries, in_play
 from bridgescore.web.answers import problem
-from bridgescore.web.clubs import EntryError, Viewer
 from bridgescore.web.models import Session
+from bridgescore.web.refusals import EntryError, Viewer
 
 NAME_SHOWN: Final = 80
 """The most of an upload's name shown in a message or a reason (the reason's column is
@@ -186,7 +186,7 @@ def import_results(session: Session, found: BridgemateSection, user: Viewer) -> 
     checked before the first is kept; any that does not fit is a
     :class:`RefusedImportError` naming each one."""
     reason = _("imported from {file}").format(file=found.shown)
-    checked: list[tuple[str, entries.EntryInput, str]] = []
+    checked: list[tuple[str, in_play.EntryInput, str]] = []
     refused: list[str] = []
     for received in sorted(found.results, key=lambda r: (r.round, r.table, r.board)):
         where = _("section {section}, table {table}, round {round}, board {board}").format(
@@ -216,7 +216,7 @@ def _refuse(found: BridgemateSection, refused: list[str]) -> None:
 
 def _checked(
     session: Session, found: BridgemateSection, received: ReceivedRow, reason: str
-) -> tuple[entries.EntryInput, str]:
+) -> tuple[in_play.EntryInput, str]:
     """One result as the director would type it, checked as a typed one is (the form,
     then the log's checks), and its pairs the movement's at that table and round; with
     the reason the log gives it."""
@@ -234,7 +234,7 @@ def _checked(
     if not form.is_valid():
         raise EntryError("; ".join(director_forms.problems(form)))
     inp = form.director_input(received.round, received.table)
-    entries.check_entry(session, inp)
+    in_play.check_entry(session, inp)
     return inp, str(form.cleaned_data["reason"])
 
 

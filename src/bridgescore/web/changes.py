@@ -13,24 +13,17 @@ from bridgescore.events.movements.model import (
     Movement,
     Table,
 )
-from bridgescore.web.clubs import (
-    EntryError,
-    Viewer,
-    boards_shown,
-    is_teams,
-    log,
-    movement_of,
-    parsed_movement,
-    table_numbers,
-    user_of,
-)
-from bridgescore.web.entries import current_entries
+from bridgescore.web.in_play import current_entries
+from bridgescore.web.logbook import log
 from bridgescore.web.models import (
     MovementChange,
     Session,
     SessionPair,
     TableLink,
 )
+from bridgescore.web.naming import boards_shown, is_teams
+from bridgescore.web.refusals import EntryError, Viewer, user_of
+from bridgescore.web.session_movement import movement_of, parsed_movement, table_numbers
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,55 +1,31 @@
-"""The club and its sessions, apart from HTTP: clubs, directors, the roster, a new pairs
-session with its tables' links, the session's movement and hand records, and the log of
-what the director should know.
-
-Views turn :class:`EntryError` (and any library input error) into a message in one place.
-"""
+"""The club and its sessions, apart from HTTP: clubs, directors, the roster, a new session
+with its tables' links and its pairs' rows, the sessions a director may open."""
 
 from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
-from functools import lru_cache
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
+from django.contrib.auth.models import User
 from django.db import transaction
-from django.utils import timezone, translation
+from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
-from bridgescore.core.hands import Hands
-from bridgescore.errors import BridgeInputError
-from bridgescore.events.movements.model import (
-    Movement,
-)
+from bridgescore.events.movements.model import Movement
 from bridgescore.web import analysing, said
+from bridgescore.web.hand_records import check_hands
+from bridgescore.web.logbook import log
 from bridgescore.web.models import (
     Club,
     Director,
-    LogLine,
     Player,
     Session,
     SessionPair,
-    TableCall,
     TableLink,
 )
-
-Viewer = AbstractBaseUser | AnonymousUser | None
-"""Who is asking: a logged-in director, or no one."""
-
-
-def user_of(who: Viewer) -> User | None:
-    return who if isinstance(who, User) and who.is_authenticated else None
-
-
-class EntryError(BridgeInputError):
-    """A result the app will not take: says why, in words for the table."""
-
-
-class SessionClosedError(EntryError):
-    """A table's result after the director closed (or published) the session."""
+from bridgescore.web.refusals import EntryError, Viewer, user_of
+from bridgescore.web.session_movement import table_numbers
 
 
 def create_session(
@@ -121,118 +97,6 @@ def open_session(
         TableLink(session=session, table=number) for number in table_numbers(movement)
     )
     return session
-
-
-def table_numbers(movement: Movement) -> list[int]:
-    """Every table number in the movement, in order."""
-    return sorted({t.table for r in movement.rounds for t in r.tables})
-
-
-@lru_cache(maxsize=64)
-def parsed_movement(text: str) -> Movement:
-    """A movement from its JSON form (parsed once per distinct text)."""
-    return Movement.from_json(text)
-
-
-_MOVEMENTS: dict[str, tuple[int, Movement]] = {}
-
-
-def movement_of(session: Session) -> Movement:
-    """The session's movement, parsed once per process while it is unchanged: looked up
-    by the session and its movement's version (raised by every change of the movement),
-    not by reading or comparing the movement's text."""
-    kept = _MOVEMENTS.get(session.public_id)  # never reused, unlike a row's number
-    if kept is not None and kept[0] == session.movement_version:
-        return kept[1]
-    movement = parsed_movement(session.movement_json)
-    if len(_MOVEMENTS) >= 64:
-        _MOVEMENTS.clear()
-    _MOVEMENTS[session.public_id] = (session.movement_version, movement)
-    return movement
-
-
-def check_hands(pbn_text: str) -> None:
-    """Refuse hand records with any error (with its line and board) or with no deals."""
-    from bridgescore.io import pbn
-
-    pbn.loads(pbn_text, source="hand records", strict=True)
-    if not hands_of(pbn_text):
-        raise EntryError(gettext("the hand records hold no deals"))
-
-
-def set_hands(session: Session, pbn_text: str, user: Viewer = None) -> None:
-    """New hand records for the session (checked first: a file with any error, or with no
-    deals, changes nothing): kept with a new analysis under way, the old one no longer
-    shown, and a line in the log."""
-    check_hands(pbn_text)
-    with transaction.atomic():
-        Session.objects.filter(pk=session.pk).update(
-            hands_pbn=pbn_text, **analysing.fields_for(pbn_text)
-        )
-        boards = boards_shown(hands_of(pbn_text))
-        detail = said.said(gettext_noop("boards {boards}"), boards=boards)
-        log(session, gettext_noop("hand records uploaded"), detail, user=user)
-        analysing.start_on_commit(session.pk, pbn_text)
-    session.refresh_from_db()
-
-
-@lru_cache(maxsize=16)
-def hands_of(pbn_text: str) -> Mapping[int, Hands]:
-    """The deals of a PBN hand record, by board number (none without hand records: the
-    PBN reader is not even imported then, as a first result waits behind it)."""
-    if not pbn_text.strip():
-        return {}
-    from bridgescore.io import pbn
-
-    event = pbn.to_event(pbn.loads(pbn_text, source="hand records"))
-    return dict(event.hands)
-
-
-def table_label(session: Session, table: int) -> str:
-    """A table as the players know it: its number (pairs), or its match and room, ``1a``
-    for match 1's open room and ``1b`` for its closed room (teams)."""
-    return room_label(table) if session.kind == Session.Kind.TEAMS else str(table)
-
-
-def room_label(table: int) -> str:
-    """``1a``/``1b`` for the open and closed rooms of match 1 (tables 1 and 2), and on."""
-    return f"{(table + 1) // 2}{'a' if table % 2 else 'b'}"
-
-
-def room_name(table: int) -> str:
-    """``match 1, open room`` for table 1, ``match 1, closed room`` for table 2 (in the
-    request's language)."""
-    match = (table + 1) // 2
-    if table % 2:
-        return gettext("match {match}, open room").format(match=match)
-    return gettext("match {match}, closed room").format(match=match)
-
-
-def log(
-    session: Session | None, what: str, detail: str, *, user: Viewer = None, address: str = ""
-) -> None:
-    """A line in the session's log (refused entries, forged links, takeovers). In a teams
-    session a table kept by its number (``table {table}``, 4) is kept as the room the
-    players know (``2b``), never as a number no card or grid shows."""
-    if session is not None and session.kind == Session.Kind.TEAMS:
-        detail = _rooms_named(detail)
-    LogLine.objects.create(
-        session=session,
-        what=what,
-        detail=detail[:500],
-        by=user_of(user),
-        address=address[:64],
-    )
-
-
-def _rooms_named(detail: str) -> str:
-    """A kept message whose ``table`` value is a table's number, kept with the room's
-    label (:func:`room_label`) instead; anything else as it is."""
-    found = said.part_of(detail)
-    table = None if found is None else found.values.get("table")
-    if found is None or not isinstance(table, int) or isinstance(table, bool):
-        return detail
-    return said.said(found.template, **{**found.values, "table": room_label(table)})
 
 
 def sessions_for(user: Viewer) -> Iterable[Session]:
@@ -314,19 +178,6 @@ def set_pair_names(
     return row
 
 
-def boards_shown(boards: Iterable[int]) -> str:
-    """Boards as the app's pages list them: ``1-4`` for a whole run of three or more,
-    else each number (``1, 2``; ``1, 3, 4``)."""
-    ordered = sorted(boards)
-    if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
-        return f"{ordered[0]}-{ordered[-1]}"
-    return ", ".join(map(str, ordered))
-
-
-def is_teams(session: Session) -> bool:
-    return session.kind == Session.Kind.TEAMS
-
-
 def directed_session(user: Viewer, session_id: int) -> Session | None:
     """The session, if ``user`` directs its club (else ``None``: a 404, no probing ids)."""
     return (
@@ -334,99 +185,3 @@ def directed_session(user: Viewer, session_id: int) -> Session | None:
         .select_related("club")
         .first()
     )
-
-
-def table_named(session: Session, table: int) -> said.Part:
-    """A table as the grid heads its column, kept for a log line and said in the reader's
-    language: ``table 4`` (pairs), ``match 2, closed room`` (teams: table 4)."""
-    if session.kind == Session.Kind.TEAMS:
-        match = (table + 1) // 2
-        if table % 2:
-            return said.part(gettext_noop("match {match}, open room"), match=match)
-        return said.part(gettext_noop("match {match}, closed room"), match=match)
-    return said.part(gettext_noop("table {table}"), table=table)
-
-
-def table_shown(session: Session, table: int) -> str:
-    """:func:`table_named` in the request's language, capitalised as a heading starts:
-    ``Table 4``, ``Match 2, closed room``."""
-    text = said.text(table_named(session, table))
-    return text[:1].upper() + text[1:]
-
-
-class Alert(StrEnum):
-    """What about a table needs the director on the grid, until answered."""
-
-    CALL = "call"
-    """A TD call: answered by the director."""
-    NOT_PLAYED = "not_played"
-    """A board the table asks to mark not played: accepted, ruled or refused."""
-    LOCKED = "locked"
-    """Locked after wrong codes: released."""
-    TAKEOVER = "takeover"
-    """Another phone took the table over: seen."""
-
-
-@dataclass(frozen=True, slots=True)
-class TableAlert:
-    """Something about a table the director should see on the grid: a TD call (with its
-    note, to answer), a board the table asks to mark not played (to accept, rule or
-    refuse), a table locked after wrong codes (to release), a takeover (to acknowledge).
-    ``label``: the table as the grid heads it; ``text``: what is said after it."""
-
-    table: int
-    what: str  # an Alert
-    text: str
-    call_id: int | None = None
-    label: str = ""
-    round: int | None = None
-    board: int | None = None
-
-
-def table_alerts(
-    session: Session, done: Iterable[tuple[int, int, int]] = ()
-) -> dict[int, list[TableAlert]]:
-    """What needs the director, by table (in the request's language): open TD calls and
-    not-played asks (oldest first), locks, takeovers not yet acknowledged. An alert ends
-    when it no longer needs the director: answered, released or acknowledged, or once the
-    session is closed or published (the tables can no longer enter). ``done``: the boards
-    with a result (round, table, board): an ask for one of them is answered already."""
-    found: dict[int, list[TableAlert]] = {}
-    if session.state != Session.State.RUNNING:
-        return found
-    entered = set(done)
-
-    def add(table: int, what: Alert, text: str, **more: Any) -> None:
-        alert = TableAlert(table, str(what), text, label=table_shown(session, table), **more)
-        found.setdefault(table, []).append(alert)
-
-    for call in TableCall.objects.filter(session=session, answered=None).order_by("id"):
-        when = f"{timezone.localtime(call.created):%H:%M}"
-        if call.kind == TableCall.Kind.NOT_PLAYED and call.board is not None:
-            if (call.round, call.table, call.board) in entered:
-                continue
-            text = gettext("round {round}: board {board} not played? (asked at {time})").format(
-                round=call.round, board=call.board, time=when
-            )
-            add(call.table, Alert.NOT_PLAYED, text, call_id=call.pk, round=call.round,
-                board=call.board)  # fmt: skip
-            continue
-        text = gettext("TD call at {time} (round {round})").format(time=when, round=call.round)
-        add(call.table, Alert.CALL, f"{text}: {call.note}" if call.note else text,
-            call_id=call.pk, round=call.round)  # fmt: skip
-    for link in TableLink.objects.filter(session=session).exclude(locked=False, taken_over=None):
-        if link.locked:
-            add(link.table, Alert.LOCKED, gettext("locked after wrong codes"))
-        if link.taken_over is not None:
-            when = f"{timezone.localtime(link.taken_over):%H:%M}"
-            add(link.table, Alert.TAKEOVER, gettext("taken over at {time}").format(time=when))
-    return dict(sorted(found.items()))
-
-
-CALLING = frozenset({Alert.CALL, Alert.NOT_PLAYED})
-"""The alerts of a table calling for the director: highlighted on the grid and in the log."""
-
-
-def calling(alerts: Mapping[int, Sequence[TableAlert]]) -> set[int]:
-    """The tables among ``alerts`` calling for the director (a TD call, a not-played ask)."""
-    return {table for table, found in alerts.items() if any(a.what in CALLING for a in found)}

@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from bridgescore.events.movements.spec import MovementSpec
-from bridgescore.web import clubs, entries
+from bridgescore.web import clubs, entries, in_play, session_movement
 from bridgescore.web.models import Club, Director, Player, Session
 
 DEMO_CLUB: Final = "Demo Bridge Club"
@@ -76,12 +76,12 @@ def ensure_demo() -> Demo:
             names=NAMES,
             date=datetime.date.today(),
         )
-        movement = clubs.movement_of(session)
+        movement = session_movement.movement_of(session)
         cells = [(1, t.table, b) for t in movement.rounds[0].tables for b in t.boards]
         cells += [(2, t.table, t.boards[0]) for t in movement.rounds[1].tables]
         for (rnd, table, board), (contract, declarer, result) in zip(
             cells, RESULTS * 2, strict=False
         ):
-            inp = entries.EntryInput(rnd, table, board, contract, declarer, result)
+            inp = in_play.EntryInput(rnd, table, board, contract, declarer, result)
             entries.record_entry(session, inp, by_table=True)
     return Demo(DEMO_USER, DEMO_PASSWORD, session.pk)

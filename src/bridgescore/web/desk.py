@@ -13,7 +13,18 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
 from bridgescore.errors import BridgeError
-from bridgescore.web import clubs, director_forms, entries, failures, limits, said
+from bridgescore.web import (
+    clubs,
+    director_forms,
+    entries,
+    failures,
+    in_play,
+    limits,
+    logbook,
+    naming,
+    refusals,
+    said,
+)
 from bridgescore.web.answers import problem
 from bridgescore.web.models import Attempt, Session, TableCall, TableLink
 
@@ -53,9 +64,9 @@ def release_table(request: HttpRequest, session_id: int, table: int) -> HttpResp
     link = _link(session, table)
     if TableLink.objects.filter(pk=link.pk, locked=True).update(locked=False):
         limits.clear(Attempt.What.CODE, f"table:{link.pk}")
-        label = clubs.table_label(session, table)
+        label = naming.table_label(session, table)
         detail = said.said(gettext_noop("table {label} unlocked"), label=label)
-        clubs.log(session, gettext_noop("table released"), detail, user=request.user)
+        logbook.log(session, gettext_noop("table released"), detail, user=request.user)
     return redirect("control", session_id=session.pk)
 
 
@@ -66,9 +77,9 @@ def takeover_seen(request: HttpRequest, session_id: int, table: int) -> HttpResp
     session = _session(request, session_id)
     link = _link(session, table)
     if TableLink.objects.filter(pk=link.pk).exclude(taken_over=None).update(taken_over=None):
-        where = clubs.table_named(session, table)
+        where = naming.table_named(session, table)
         detail = said.said(gettext_noop("{table}: the takeover is seen"), table=where)
-        clubs.log(session, gettext_noop("takeover seen"), detail, user=request.user)
+        logbook.log(session, gettext_noop("takeover seen"), detail, user=request.user)
     return redirect("control", session_id=session.pk)
 
 
@@ -98,10 +109,10 @@ def answer_call(request: HttpRequest, session_id: int, call_id: int) -> HttpResp
         )
     if call.answered is not None or not _claim(call, request):
         return redirect("control", session_id=session.pk)  # answered already: nothing twice
-    where = clubs.table_named(session, call.table)
+    where = naming.table_named(session, call.table)
     if not asked:
         detail = said.said(gettext_noop("{table}, round {round}"), table=where, round=call.round)
-        clubs.log(session, gettext_noop("TD call answered"), detail, user=request.user)
+        logbook.log(session, gettext_noop("TD call answered"), detail, user=request.user)
         return redirect("control", session_id=session.pk)
     assert call.board is not None
     if action == "accept":
@@ -117,7 +128,7 @@ def answer_call(request: HttpRequest, session_id: int, call_id: int) -> HttpResp
         round=call.round,
         board=call.board,
     )
-    clubs.log(session, what, detail, user=request.user)
+    logbook.log(session, what, detail, user=request.user)
     return redirect("control", session_id=session.pk)
 
 
@@ -126,7 +137,7 @@ def _claim(call: TableCall, request: HttpRequest) -> bool:
     once, only one is acted on)."""
     return bool(
         TableCall.objects.filter(pk=call.pk, answered=None).update(
-            answered=timezone.now(), answered_by=clubs.user_of(request.user)
+            answered=timezone.now(), answered_by=refusals.user_of(request.user)
         )
     )
 
@@ -135,9 +146,9 @@ def _accept(session: Session, call: TableCall, request: HttpRequest) -> None:
     """The asked board recorded not played by the director, unless a result stands for
     it already (the director's or the table's: the ask is answered by it)."""
     assert call.board is not None
-    if (call.round, call.table, call.board) in entries.current_entries(session):
+    if (call.round, call.table, call.board) in in_play.current_entries(session):
         return
-    inp = entries.EntryInput(call.round, call.table, call.board, not_played=True)
+    inp = in_play.EntryInput(call.round, call.table, call.board, not_played=True)
     entries.record_entry(
         session, inp, by_table=False, user=request.user, reason=gettext(ASK_REASON)
     )

@@ -40,6 +40,7 @@ from bridgescore.events.play import Stage
 from bridgescore.events.teams import ByeAward, ByeRule
 from bridgescore.events.vocabulary import Scoring
 from bridgescore.web import (
+    alerts,
     analysing,
     bridgemate_import,
     changes,
@@ -47,8 +48,14 @@ from bridgescore.web import (
     director_forms,
     entries,
     failures,
+    hand_records,
+    in_play,
+    logbook,
     matches,
+    naming,
+    refusals,
     said,
+    session_movement,
     standings,
 )
 from bridgescore.web.answers import problem
@@ -191,7 +198,7 @@ def _spec_kinds() -> list[tuple[str, str]]:
 
 
 def _new_pairs_session(
-    data: dict[str, Any], directed: list[Club], user: clubs.Viewer
+    data: dict[str, Any], directed: list[Club], user: refusals.Viewer
 ) -> tuple[Session, str]:
     """The session a valid :class:`~director_forms.NewSessionForm` sets up, and its
     movement as the log shows it. From a Bridgemate file, the results in it are the
@@ -215,7 +222,7 @@ def _new_pairs_session(
     names: dict[str, str] = data["names"]
     unknown = [pair for pair in names if pair not in movement.pairs]
     if unknown:
-        raise clubs.EntryError(
+        raise refusals.EntryError(
             gettext(
                 "Pairs' names: there is no pair {unknown!r} in this movement (its pairs "
                 "are {join}{value})"
@@ -281,7 +288,7 @@ def _bye_award(data: dict[str, Any]) -> ByeAward:
     try:
         rule = ByeRule(data.get("bye_rule") or ByeRule.FIXED)
     except ValueError:
-        raise clubs.EntryError(
+        raise refusals.EntryError(
             gettext("A bye scores: fixed VPs, the average, or the higher (fixed, average, higher)")
         ) from None
     vps = data.get("bye_vp")
@@ -342,7 +349,7 @@ def new_teams_session(request: HttpRequest) -> HttpResponse:
 
 
 def _new_teams_session(
-    data: dict[str, Any], club: Club, count: int, players: dict[str, Player], user: clubs.Viewer
+    data: dict[str, Any], club: Club, count: int, players: dict[str, Player], user: refusals.Viewer
 ) -> Session:
     """The teams session a valid :class:`~director_forms.NewTeamsForm` sets up."""
     swiss = data["schedule"] == Session.Schedule.SWISS
@@ -376,7 +383,7 @@ def _log_created(session: Session, spec: said.Part, request: HttpRequest) -> Non
         spec=spec,
         date=session.date.isoformat(),
     )
-    clubs.log(session, gettext_noop("session created"), detail, user=request.user)
+    logbook.log(session, gettext_noop("session created"), detail, user=request.user)
 
 
 BYE_RULES = (
@@ -449,8 +456,8 @@ def _link_rows(session: Session) -> list[LinkRow]:
     return [
         LinkRow(
             link,
-            clubs.table_label(session, link.table),
-            clubs.room_name(link.table) if teams else "",
+            naming.table_label(session, link.table),
+            naming.room_name(link.table) if teams else "",
         )
         for link in TableLink.objects.filter(session=session)
     ]
@@ -475,7 +482,7 @@ def _teams_context(session: Session) -> dict[str, Any]:
                         "number": place,
                         "home": m.home,
                         "away": m.away,
-                        "boards": clubs.boards_shown(m.boards),
+                        "boards": naming.boards_shown(m.boards),
                         "why": why.get((m.home, m.away), ""),
                     }
                     for place, m in enumerate(rnd.matches, start=1)
@@ -492,22 +499,22 @@ def _teams_context(session: Session) -> dict[str, Any]:
 
 
 def _control_context(request: HttpRequest, session: Session) -> dict[str, Any]:
-    found = entries.progress(session)  # one reading for the grid, the alerts, Missing
-    alerts = clubs.table_alerts(session, found.done)
+    found = in_play.progress(session)  # one reading for the grid, the alerts, Missing
+    waiting = alerts.table_alerts(session, found.done)
     analysis = analysing.shown(session)  # started again here if a stopped server left it
     return {
         **_teams_context(session),
         "session": session,
         "analysis": analysis,
         "analysis_lines": analysis.lines(),
-        "hand_boards": clubs.boards_shown(clubs.hands_of(session.hands_pbn)),
-        "grid": entries.grid(session, found),
-        "alerts": alerts,
-        "calling": clubs.calling(alerts),
+        "hand_boards": naming.boards_shown(hand_records.hands_of(session.hands_pbn)),
+        "grid": in_play.grid(session, found),
+        "alerts": waiting,
+        "calling": alerts.calling(waiting),
         "links": _link_rows(session),
         "missing": [
-            {"seat": s, "where": said.text(clubs.table_named(session, s.table))}
-            for s in entries.missing(session, found)[:200]
+            {"seat": s, "where": said.text(naming.table_named(session, s.table))}
+            for s in in_play.missing(session, found)[:200]
         ],
         "pairs": SessionPair.objects.filter(session=session),
     }
@@ -536,7 +543,7 @@ def session_hands(request: HttpRequest, session_id: int) -> HttpResponse:
     if form.is_valid():
         text = director_forms.text_of(form.cleaned_data["hands"])
         try:
-            clubs.set_hands(session, text, request.user)
+            hand_records.set_hands(session, text, request.user)
         except BridgeError as error:
             errors.append(problem(error))
         else:
@@ -581,7 +588,7 @@ def session_log(session: Session, most: int = LOG_SHOWN) -> list[LogRow]:
 
     def named(table: int) -> str:
         if table not in names:
-            names[table] = said.text(clubs.table_named(session, table))
+            names[table] = said.text(naming.table_named(session, table))
         return names[table]
 
     results = logged(Entry.objects.filter(session=session).select_related("by").order_by("id"))
@@ -677,7 +684,7 @@ def logged(log: Iterable[Entry]) -> list[LoggedLine]:
 def director_cell(request: HttpRequest, session_id: int, round_no: int, table: int) -> HttpResponse:
     """Enter, correct or erase any result of one table in one round (with a reason)."""
     session = _directed(request, session_id)
-    seat = table_in(clubs.movement_of(session), round_no, table)
+    seat = table_in(session_movement.movement_of(session), round_no, table)
     if seat is None:
         raise Http404(gettext("no such table in that round"))
     errors: list[str] = []
@@ -703,7 +710,7 @@ def director_cell(request: HttpRequest, session_id: int, round_no: int, table: i
                 return redirect(
                     "director_cell", session_id=session.pk, round_no=round_no, table=table
                 )
-    current = entries.current_entries(session)
+    current = in_play.current_entries(session)
     boards = [(b, current.get((round_no, table, b))) for b in seat.boards]
     history = Entry.objects.filter(session=session, round=round_no, table=table)
     asks = TableCall.objects.filter(
@@ -716,11 +723,11 @@ def director_cell(request: HttpRequest, session_id: int, round_no: int, table: i
     context = {
         "session": session,
         "seat": seat,
-        "label": clubs.table_label(session, table),
+        "label": naming.table_label(session, table),
         "round": round_no,
         "boards": boards,
         "history": logged(history.select_related("by").order_by("id")),
-        "where": clubs.table_shown(session, table) if clubs.is_teams(session) else "",
+        "where": naming.table_shown(session, table) if naming.is_teams(session) else "",
         "calls": asks,
         "data": request.POST if request.method == "POST" else {"board": request.GET.get("board")},
         "errors": errors,
@@ -777,8 +784,8 @@ class Outstanding:
 
 def outstanding(session: Session, state: str) -> Outstanding:
     """What closing or publishing ``session`` now would leave out (see :class:`Outstanding`),
-    from :func:`entries.progress`: the same stages the grid is coloured by."""
-    found = entries.progress(session)
+    from :func:`in_play.progress`: the same stages the grid is coloured by."""
+    found = in_play.progress(session)
     later: dict[int, int] = {}
     for s in found.at(Stage.WAITING):
         later[s.round] = later.get(s.round, 0) + 1
@@ -821,8 +828,8 @@ def session_state(request: HttpRequest, session_id: int) -> HttpResponse:
                 "missing": _seen_at(session, shown.missing),
                 "playing": _seen_at(session, shown.playing),
                 "not_started": _seen_at(session, shown.not_started),
-                "pending": [(clubs.table_label(session, p.table), p) for p in shown.pending],
-                "asks": [(clubs.table_label(session, a.table), a) for a in shown.asks],
+                "pending": [(naming.table_label(session, p.table), p) for p in shown.pending],
+                "asks": [(naming.table_label(session, a.table), a) for a in shown.asks],
                 "errors": [_("what is missing has changed since: look again")] if key else [],
             }
             return render(request, "bridgescore/state.html", context, status=STALE if key else 200)
@@ -835,14 +842,14 @@ def session_state(request: HttpRequest, session_id: int) -> HttpResponse:
         if left
         else said.said(gettext_noop("session {state}"), state=state)
     )
-    clubs.log(session, gettext_noop("state"), detail, user=request.user)
+    logbook.log(session, gettext_noop("state"), detail, user=request.user)
     return redirect("control", session_id=session.pk)
 
 
 def _seen_at(session: Session, seated: Iterable[Seating]) -> list[dict[str, Any]]:
     """Seatings as the confirmation page lists them: with the table as the players know
     it (``1a`` in a teams session)."""
-    return [{"seat": s, "table": clubs.table_label(session, s.table)} for s in seated]
+    return [{"seat": s, "table": naming.table_label(session, s.table)} for s in seated]
 
 
 def _left_out(shown: Outstanding) -> list[said.Part]:
@@ -878,7 +885,7 @@ def table_cards(request: HttpRequest, session_id: int) -> HttpResponse:
     if session.kind == Session.Kind.TEAMS:  # the rooms' cards and the teams' (library's)
         from bridgescore.report.team_cards import team_cards_html
 
-        room = clubs.room_label
+        room = naming.room_label
         robin = matches.round_robin_of(session)
         page = team_cards_html(
             robin,
@@ -891,7 +898,7 @@ def table_cards(request: HttpRequest, session_id: int) -> HttpResponse:
             words=words,
         )
         return HttpResponse(page)
-    movement = clubs.movement_of(session)
+    movement = session_movement.movement_of(session)
     return HttpResponse(
         cards_html(movement, session.name, table_links=links, table_codes=codes, words=words)
     )
@@ -906,7 +913,7 @@ def export(request: HttpRequest, session_id: int, fmt: str) -> HttpResponse:
 
     try:
         text, content_type = export_event(
-            entries.event_of(session), fmt, translation.get_language()
+            in_play.event_of(session), fmt, translation.get_language()
         )
     except BridgeError as error:
         return failures.refused(request, problem(error))
@@ -1040,7 +1047,7 @@ def penalties(request: HttpRequest, session_id: int) -> HttpResponse:
         "session": session,
         "lines": Penalty.objects.filter(session=session).select_related("by", "withdraws"),
         "standing": standing,
-        "pairs": clubs.movement_of(session).pairs,
+        "pairs": session_movement.movement_of(session).pairs,
         "units": [
             (value, label)
             for value, label in Penalty.Unit.choices
@@ -1135,7 +1142,7 @@ def export_site(request: HttpRequest, session_id: int) -> HttpResponse:
     buffer = io.BytesIO()
     try:
         with tempfile.TemporaryDirectory(prefix="bridgescore-site-") as folder:
-            written = build_site(entries.event_of(session), folder)
+            written = build_site(in_play.event_of(session), folder)
             with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
                 for path in written:
                     archive.write(path, Path(path).relative_to(folder).as_posix())

@@ -26,7 +26,7 @@ from bridgescore.errors import BridgeError
 from bridgescore.events.movements import limits
 from bridgescore.events.movements.spec import MovementSpec
 from bridgescore.io.bridgemate import is_access
-from bridgescore.web import entries
+from bridgescore.web import in_play
 from bridgescore.web.answers import problem
 from bridgescore.web.forms import ResultForm
 from bridgescore.web.matches import MOST_BOARDS_A_MATCH, MOST_SWISS_ROUNDS
@@ -496,7 +496,7 @@ class DirectorResultForm(ResultForm):
     def clean_adjusted(self) -> str:
         return str(self.cleaned_data.get("adjusted") or "").strip()
 
-    def director_input(self, round_no: int, table: int) -> entries.EntryInput:
+    def director_input(self, round_no: int, table: int) -> in_play.EntryInput:
         """The entry for the log's checks (call once the form is valid)."""
         return self.entry_input(round_no, table, adjusted=self.cleaned_data["adjusted"])
 

@@ -24,8 +24,8 @@ from bridgescore.core.hands import Card
 from bridgescore.core.notation import ENGLISH
 from bridgescore.errors import BridgeError
 from bridgescore.io.rows import FIELD_NAMES
-from bridgescore.web import entries
-from bridgescore.web.clubs import EntryError
+from bridgescore.web import in_play
+from bridgescore.web.refusals import EntryError
 from bridgescore.web.said import problem, words_of
 
 if TYPE_CHECKING:
@@ -207,11 +207,11 @@ class ResultForm(forms.Form):
             return "Pass"
         return f"{level}{data.get('strain') or ''}{data.get('doubled') or ''}"
 
-    def entry_input(self, round_no: int, table: int, adjusted: str = "") -> entries.EntryInput:
+    def entry_input(self, round_no: int, table: int, adjusted: str = "") -> in_play.EntryInput:
         """The result for the log's checks (call once the form is valid)."""
         data = self.cleaned_data
         entry_id = data.get("entry_id")
-        return entries.EntryInput(
+        return in_play.EntryInput(
             round=round_no,
             table=table,
             board=int(data["board"]),

@@ -15,7 +15,7 @@ or deleted), what was worked out from the entries already seen stays true:
   reader sees the ranking in Finnish), until a new entry, the pairs' names or the session
   change; the scoring is shared by the languages, the layout is each language's.
 
-:func:`event`, :func:`score` and :func:`report` equal ``entries.event_of``,
+:func:`event`, :func:`score` and :func:`report` equal ``in_play.event_of``,
 ``events.scoring.score_event`` and ``report.view.build_report`` (``tests/web/test_live.py``
 holds them equal); anything but a pairs event scored by matchpoints is scored in full.
 """
@@ -41,7 +41,7 @@ from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.i18n import Language, Words
 from bridgescore.io.rows import build_result
 from bridgescore.report.view import LayoutMemo, Report, build_report, pairs_pages
-from bridgescore.web import analysing, clubs, entries, standings
+from bridgescore.web import analysing, hand_records, in_play, session_movement, standings
 from bridgescore.web.models import Entry, Session, SessionPair
 from bridgescore.web.said import words_of
 
@@ -82,7 +82,7 @@ def _state(session: Session) -> _Kept:
 
 def _catch_up(session: Session, kept: _Kept) -> None:
     """Read the entries after the last one seen; the latest for a board stands."""
-    movement = clubs.movement_of(session)
+    movement = session_movement.movement_of(session)
     for entry in Entry.objects.filter(session=session, id__gt=kept.last).order_by("id"):
         kept.last = entry.pk
         key = (entry.round, entry.table, entry.board)
@@ -94,7 +94,7 @@ def _catch_up(session: Session, kept: _Kept) -> None:
         if seat is None:
             kept.rows[entry.pk] = None
             continue
-        inp = entries.EntryInput(
+        inp = in_play.EntryInput(
             entry.round,
             entry.table,
             entry.board,
@@ -104,7 +104,7 @@ def _catch_up(session: Session, kept: _Kept) -> None:
             adjusted=entry.adjusted,
             not_played=entry.kind == Entry.Kind.NOT_PLAYED,
         )
-        kept.rows[entry.pk] = build_result(entries.raw_result(session, seat, inp, movement)).row
+        kept.rows[entry.pk] = build_result(in_play.raw_result(session, seat, inp, movement)).row
 
 
 def _names(session: Session) -> dict[str, str]:
@@ -119,7 +119,7 @@ def _event(session: Session, kept: _Kept, names: Mapping[str, str]) -> Event:
     ]
     participants = tuple(
         Participant(pair, tuple(n.strip() for n in names.get(pair, "").split("&") if n.strip()))
-        for pair in clubs.movement_of(session).pairs
+        for pair in session_movement.movement_of(session).pairs
     )
     results = results_of(rows, name=session.name, source=session.name)
     return Event(
@@ -131,13 +131,13 @@ def _event(session: Session, kept: _Kept, names: Mapping[str, str]) -> Event:
         scoring=Scoring.parse(session.scoring),
         program="bridgescore",
         participants=participants,
-        hands=clubs.hands_of(session.hands_pbn),
+        hands=hand_records.hands_of(session.hands_pbn),
         analyses=analysing.analyses_of(session),
     )
 
 
 def event(session: Session) -> Event:
-    """The session as the library's event (equal to ``entries.event_of``)."""
+    """The session as the library's event (equal to ``in_play.event_of``)."""
     kept = _state(session)
     with kept.lock:
         _catch_up(session, kept)
@@ -154,7 +154,7 @@ def score(event: Event, rescorer: Rescorer | None = None) -> EventResult:
 
 def report(session: Session, language: str | None = None) -> Report:
     """The results pages of the session in ``language`` (``None``: the request's), equal
-    to ``build_report(entries.event_of(...), language=...)``, worked out again only as far
+    to ``build_report(in_play.event_of(...), language=...)``, worked out again only as far
     as a new result, name or setting asks (the scoring once for every language)."""
     w = words_of(language)
     kept = _state(session)

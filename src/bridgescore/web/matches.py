@@ -42,18 +42,10 @@ from bridgescore.events.teams import (
 )
 from bridgescore.report.view import Report, build_report, teams_pages
 from bridgescore.web import said
-from bridgescore.web.clubs import (
-    EntryError,
-    Viewer,
-    check_hands,
-    log,
-    movement_of,
-    open_session,
-    room_label,
-    table_numbers,
-    user_of,
-)
-from bridgescore.web.entries import event_of, not_yet_in
+from bridgescore.web.clubs import open_session
+from bridgescore.web.hand_records import check_hands
+from bridgescore.web.in_play import event_of, not_yet_in
+from bridgescore.web.logbook import log
 from bridgescore.web.models import (
     ROUND_ROBIN_SPEC,
     SWISS_SPEC,
@@ -63,7 +55,10 @@ from bridgescore.web.models import (
     SwissDraw,
     TableLink,
 )
+from bridgescore.web.naming import room_label
+from bridgescore.web.refusals import EntryError, Viewer, user_of
 from bridgescore.web.said import problem, words_of
+from bridgescore.web.session_movement import movement_of, table_numbers
 from bridgescore.web.standings import penalties_of
 
 # --- teams sessions: a round robin or a Swiss, two rooms a match ----------------------

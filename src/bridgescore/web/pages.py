@@ -25,7 +25,17 @@ from bridgescore.errors import BridgeError
 from bridgescore.events.model import Event
 from bridgescore.i18n import Language, Words
 from bridgescore.report.view import Page, Report, build_report, slug, with_board_steps
-from bridgescore.web import analysing, clubs, entries, failures, limits, live, matches, said
+from bridgescore.web import (
+    analysing,
+    failures,
+    in_play,
+    limits,
+    live,
+    logbook,
+    matches,
+    said,
+    session_movement,
+)
 from bridgescore.web.answers import address, problem
 from bridgescore.web.forms import LoginForm, form_problem
 from bridgescore.web.models import (
@@ -78,7 +88,7 @@ def login_view(request: HttpRequest) -> HttpResponse:
         tries = limits.count_try(Attempt.What.LOGIN, here, LOGIN_WINDOW)
         anywhere = limits.count_try(Attempt.What.LOGIN, f"name:{name.lower()}", LOGIN_WINDOW)
         if tries > LOGIN_ATTEMPTS or anywhere > NAME_ATTEMPTS:
-            clubs.log(
+            logbook.log(
                 None,
                 gettext_noop("login refused"),
                 said.said(gettext_noop("too many attempts for {name!r}"), name=name),
@@ -154,14 +164,14 @@ def _results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespon
     analysis = analysing.shown(session)  # started again here if a stopped server left it
     teams = session.kind == Session.Kind.TEAMS
     # pairs: kept between asks (one new result rescores one board); teams: scored afresh
-    event = entries.event_of(session) if teams else live.event(session)
+    event = in_play.event_of(session) if teams else live.event(session)
     # hand records and no results: the booklet, once published (the director's before)
     booklet = not event.results.rows and bool(event.hands) and (director or published)
-    boards = set(event.hands) if booklet else set(clubs.movement_of(session).boards)
+    boards = set(event.hands) if booklet else set(session_movement.movement_of(session).boards)
     if booklet or director:
         visible = boards
     else:
-        visible = entries.visible_boards(session, _viewer_table(request, session))
+        visible = in_play.visible_boards(session, _viewer_table(request, session))
     asked = re.fullmatch(r"board-(\d+)\.html", page)
     if asked and int(asked[1]) not in visible:  # the same answer whether played or not
         if int(asked[1]) not in boards:

@@ -15,13 +15,15 @@ from bridgescore.events.penalties import Penalty as LibraryPenalty
 from bridgescore.events.penalties import PenaltyUnit, apply_penalties, check_penalty
 from bridgescore.events.scoring import EventResult, score_event
 from bridgescore.events.vocabulary import EventKind
-from bridgescore.web.clubs import EntryError, Viewer, is_teams, movement_of, user_of
-from bridgescore.web.entries import event_of
+from bridgescore.web.in_play import event_of
 from bridgescore.web.models import (
     Penalty,
     Session,
 )
+from bridgescore.web.naming import is_teams
+from bridgescore.web.refusals import EntryError, Viewer, user_of
 from bridgescore.web.said import problem
+from bridgescore.web.session_movement import movement_of
 
 
 def add_penalty(

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable
 from typing import Any
 
 from django.http import (
@@ -27,7 +26,8 @@ from bridgescore.events.movements.moves import (
     PairMove,
     moves_after,
 )
-from bridgescore.web import clubs, entries, failures, matches, said
+from bridgescore.events.play import other_room
+from bridgescore.web import failures, in_play, matches, naming, said, session_movement
 from bridgescore.web.answers import RESULTS
 from bridgescore.web.models import (
     Entry,
@@ -50,9 +50,9 @@ from bridgescore.web.table_link import (
 
 def table_view_context(link: TableLink) -> dict[str, Any]:
     session = link.session
-    movement = clubs.movement_of(session)
+    movement = session_movement.movement_of(session)
     current = _own_entries(link)
-    number = entries.table_round(session, link.table, current)
+    number = in_play.play_of(session, current.values()).round_of(link.table)
     seat = table_in(movement, number, link.table)
     names = {p.pair: p.names for p in SessionPair.objects.filter(session=session)}
     pending = PendingEntry.objects.filter(session=session, table=link.table)
@@ -65,8 +65,8 @@ def table_view_context(link: TableLink) -> dict[str, Any]:
     teams = session.kind == Session.Kind.TEAMS
     return {
         "link": link,
-        "table_label": clubs.table_label(session, link.table),
-        "room": clubs.room_name(link.table) if teams else "",
+        "table_label": naming.table_label(session, link.table),
+        "room": naming.room_name(link.table) if teams else "",
         "session": session,
         "round": number,
         "rounds": max(len(movement.rounds), matches.planned_rounds(session)),
@@ -119,10 +119,11 @@ def plan_of(
     """The table's plan as the phone keeps it (see :func:`table_plan`); ``current``: what
     stands at the table (and its match's other room) when the caller has read it already."""
     session = link.session
-    movement = clubs.movement_of(session)
+    movement = session_movement.movement_of(session)
     if current is None:
         current = _own_entries(link)
-    playing = entries.table_round(session, link.table, current)
+    play = in_play.play_of(session, current.values())
+    playing = play.round_of(link.table)
     names = {p.pair: p.names for p in SessionPair.objects.filter(session=session)}
     waiting: dict[tuple[int, int], dict[str, Any]] = {}
     for pending in PendingEntry.objects.filter(session=session, table=link.table):
@@ -133,7 +134,11 @@ def plan_of(
             continue
         waiting[key] = {"shown": pending.shown_text, "entry_id": str(pending.entry_id)}
     asked = _asked_not_played(link)
-    seen = _seen(link, current)
+    seen = play.shown_to(
+        link.table,
+        published=session.state == Session.State.PUBLISHED,
+        teams=session.kind == Session.Kind.TEAMS,
+    )
     rounds: list[dict[str, Any]] = []
     for number in range(1, len(movement.rounds) + 1):
         seat = table_in(movement, number, link.table)
@@ -152,7 +157,7 @@ def plan_of(
                     "entered": None if entry is None else {"score": _entered_text(entry)},
                     "pending": waiting.get((number, board)),
                     "asked": asked.get((number, board)),
-                    "seen": seen(number, board),
+                    "seen": board in seen,
                 }
             )
         moves = moves_after(movement, number, link.table)
@@ -174,8 +179,8 @@ def plan_of(
         "session": session.name,
         "state": session.state,
         "teams": session.kind == Session.Kind.TEAMS,
-        "table": clubs.table_label(session, link.table),
-        "room": clubs.room_name(link.table) if session.kind == Session.Kind.TEAMS else "",
+        "table": naming.table_label(session, link.table),
+        "room": naming.room_name(link.table) if session.kind == Session.Kind.TEAMS else "",
         "round": playing,
         "rounds": len(movement.rounds),
         "planned": max(len(movement.rounds), matches.planned_rounds(session)),
@@ -208,25 +213,9 @@ def _own_entries(link: TableLink) -> dict[tuple[int, int, int], Entry]:
     results open a board's traveller): all a table's pages read of the log."""
     rooms = [link.table]
     if link.session.kind == Session.Kind.TEAMS:
-        rooms.append(_other_room(link.table))
+        rooms.append(other_room(link.table))
     log = Entry.objects.filter(session=link.session, table__in=rooms).order_by("id")
-    return entries.standing(log)
-
-
-def _other_room(table: int) -> int:
-    """The other room of a teams match (tables 1 and 2 are match 1's two rooms)."""
-    return table + 1 if table % 2 else table - 1
-
-
-def _seen(link: TableLink, current: dict[tuple[int, int, int], Any]) -> Callable[[int, int], bool]:
-    """Whether the table may open a board's results (its traveller) as the results pages
-    rule it (:func:`entries.visible_boards`; a teams board once both rooms of the match
-    have it): the phone links only to those."""
-    visible = entries.visible_boards(link.session, link.table)
-    if link.session.kind != Session.Kind.TEAMS:
-        return lambda number, board: board in visible
-    other = _other_room(link.table)
-    return lambda number, board: board in visible and (number, other, board) in current
+    return in_play.standing(log)
 
 
 def _asked_not_played(link: TableLink) -> dict[tuple[int, int], dict[str, str]]:
@@ -270,8 +259,8 @@ def _move_lines(session: Session, moves: Moves) -> dict[str, Any]:
                 lines.append(
                     gettext("{who} go to table {label} ({room}) and sit {direction}").format(
                         who=who,
-                        label=clubs.room_label(move.table),
-                        room=clubs.room_name(move.table),
+                        label=naming.room_label(move.table),
+                        room=naming.room_name(move.table),
                         direction=_direction(move.direction),
                     )
                 )
@@ -416,7 +405,7 @@ def table_manifest(request: HttpRequest, token: str) -> HttpResponse:
     """``GET /t/<token>/manifest.webmanifest``: the table's page as an app on the phone's
     home screen, opening on the table's link."""
     link = link_of(request, token)
-    label = clubs.table_label(link.session, link.table)
+    label = naming.table_label(link.session, link.table)
     manifest = {
         "name": gettext("Table {label}: {session}").format(label=label, session=link.session.name),
         "short_name": gettext("Table {label}").format(label=label),

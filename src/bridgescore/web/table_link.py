@@ -19,7 +19,7 @@ from django.utils.translation import gettext, gettext_noop, pgettext
 from bridgescore.core.seats import Seat
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.i18n import seat_name, vulnerability_name
-from bridgescore.web import clubs, queries, said
+from bridgescore.web import logbook, queries, refusals, said
 from bridgescore.web.answers import DEVICE_COOKIE, address
 from bridgescore.web.forms import (
     RequestError,
@@ -43,7 +43,7 @@ def vulnerable_name(vulnerability: Vulnerability) -> str:
 def link_of(request: HttpRequest, token: str) -> TableLink:
     link = queries.link_by_token(token)
     if link is None:
-        clubs.log(
+        logbook.log(
             None,
             gettext_noop("bad link"),
             said.said(gettext_noop("unknown table link {token!r}"), token=token[:12]),
@@ -82,7 +82,7 @@ def status_of(error: Exception) -> int:
     closed (the link has expired: a phone's queue stops sending), else 422."""
     if isinstance(error, RequestError):
         return error.status
-    return 410 if isinstance(error, clubs.SessionClosedError) else 422
+    return 410 if isinstance(error, refusals.SessionClosedError) else 422
 
 
 def entry_text(entry: Entry) -> str:

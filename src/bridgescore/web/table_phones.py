@@ -32,7 +32,16 @@ from bridgescore.core.hands import Card
 from bridgescore.errors import BridgeError
 from bridgescore.events.movements.fit import table_in
 from bridgescore.i18n import seat_name
-from bridgescore.web import clubs, entries, failures, limits, said
+from bridgescore.web import (
+    entries,
+    failures,
+    in_play,
+    limits,
+    logbook,
+    naming,
+    said,
+    session_movement,
+)
 from bridgescore.web.answers import DEVICE_COOKIE, address, problem
 from bridgescore.web.forms import (
     NOTE_LENGTH,
@@ -83,7 +92,7 @@ def closed_link(request: HttpRequest, link: TableLink) -> HttpResponse:
     context = {
         "link": link,
         "session": link.session,
-        "table_label": clubs.table_label(link.session, link.table),
+        "table_label": naming.table_label(link.session, link.table),
         "published": link.session.state == Session.State.PUBLISHED,
     }
     return render(request, "bridgescore/link_closed.html", context, status=410)
@@ -93,8 +102,8 @@ def _elsewhere(link: TableLink) -> dict[str, Any]:
     """What a phone not holding the table is shown: the table, its round and pairs, and
     how many results wait for East-West (their content only after the code)."""
     session = link.session
-    number = entries.round_at(session, link.table)
-    seat = table_in(clubs.movement_of(session), number, link.table)
+    number = in_play.round_at(session, link.table)
+    seat = table_in(session_movement.movement_of(session), number, link.table)
     names = (
         {}
         if seat is None
@@ -107,8 +116,8 @@ def _elsewhere(link: TableLink) -> dict[str, Any]:
     return {
         "link": link,
         "session": session,
-        "table_label": clubs.table_label(session, link.table),
-        "room": clubs.room_name(link.table) if session.kind == Session.Kind.TEAMS else "",
+        "table_label": naming.table_label(session, link.table),
+        "room": naming.room_name(link.table) if session.kind == Session.Kind.TEAMS else "",
         "round": number,
         "seat": seat,
         "ns_names": names.get(seat.ns, "") if seat else "",
@@ -177,12 +186,12 @@ def check_code(request: HttpRequest, link: TableLink, typed: str, purpose: str) 
     codes, a table that takes no more codes tonight, a wrong code. Every try is counted
     before it is checked; a right one is then taken back (it never counts), as is a try
     refused unread once the refusal is logged."""
-    label = clubs.table_label(link.session, link.table)
+    label = naming.table_label(link.session, link.table)
     refused = REFUSED[purpose]
 
     def log(what: str, detail: str, **values: object) -> None:
         kept = said.said(detail, label=label, **values)
-        clubs.log(link.session, what, kept, address=address(request))
+        logbook.log(link.session, what, kept, address=address(request))
 
     phone = phone_id(request)
     who = f"phone:{phone}" if phone else f"address:{address(request)}"
@@ -285,7 +294,7 @@ def _code_page(link: TableLink) -> dict[str, Any]:
     return {
         "link": link,
         "digits": len(link.code),
-        "table_label": clubs.table_label(link.session, link.table),
+        "table_label": naming.table_label(link.session, link.table),
     }
 
 
@@ -309,12 +318,12 @@ def table_takeover(request: HttpRequest, token: str) -> HttpResponse:
         context["error"] = problem(error)
         return render(request, "bridgescore/takeover.html", context, status=error.status)
     TableLink.objects.filter(pk=link.pk).update(taken_over=timezone.now())
-    clubs.log(
+    logbook.log(
         link.session,
         gettext_noop("takeover"),
         said.said(
             gettext_noop("table {label} taken over by another phone"),
-            label=clubs.table_label(link.session, link.table),
+            label=naming.table_label(link.session, link.table),
         ),
         address=address(request),
     )
@@ -478,14 +487,14 @@ def _accept_or_reject(request: HttpRequest, link: TableLink) -> tuple[int | None
                 defaults={"fields": pending.fields, "shown": pending.shown},
             )
             raise
-        clubs.log(
+        logbook.log(
             link.session,
             gettext_noop("confirmed"),
             said.said(gettext_noop("table {table}, {result}"), table=link.table, result=result),
             address=address(request),
         )
         return board, True
-    clubs.log(
+    logbook.log(
         link.session,
         gettext_noop("rejected"),
         said.said(gettext_noop("table {table}, {result}"), table=link.table, result=result),
@@ -517,19 +526,19 @@ def _call_director(
         note = gettext("East-West did not accept board {board}: {result}").format(
             board=board if board is not None else "?", result=result
         )[:NOTE_LENGTH]
-    number = round_no if round_no is not None else entries.round_at(session, link.table)
+    number = round_no if round_no is not None else in_play.round_at(session, link.table)
     TableCall.objects.get_or_create(
         session=session,
         table=link.table,
         entry_id=pending.entry_id,
         defaults={"round": number, "kind": TableCall.Kind.CALL, "board": board, "note": note},
     )
-    clubs.log(
+    logbook.log(
         session,
         gettext_noop("TD call"),
         said.said(
             gettext_noop("table {label}, round {round}: {note}"),
-            label=clubs.table_label(session, link.table),
+            label=naming.table_label(session, link.table),
             round=number,
             note=note,
         ),

@@ -19,7 +19,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from bridgescore.errors import BridgeError
 from bridgescore.events.model import ResultRow
-from bridgescore.web import clubs, entries, failures, said
+from bridgescore.web import entries, failures, in_play, logbook, naming, said
 from bridgescore.web.answers import address, problem
 from bridgescore.web.forms import (
     CallForm,
@@ -68,7 +68,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     link = link_of(request, token)
     wants_json = request.content_type == "application/json"
     if not holds(request, link):
-        clubs.log(
+        logbook.log(
             link.session,
             gettext_noop("entry refused"),
             said.said(gettext_noop("table {table}: phone does not hold it"), table=link.table),
@@ -89,8 +89,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
         if inp.not_played and (fields["confirm"] or fields["pending"]):
             return _answer(wants_json, request, link, _ask_not_played(request, link, inp), 200)
         if fields["pending"] and not fields["confirm"]:
-            entries.table_may_enter(link.session, inp)
-            row = entries.check_entry(link.session, inp, by_table=True)
+            row = in_play.proposed(link.session, inp)
             if inp.entry_id is None:  # a form post (no script on the phone): an id of its own
                 inp = replace(inp, entry_id=uuid.uuid4())
             kept = {name: str(data.get(name, "")) for name in PENDING_FIELDS}
@@ -107,8 +106,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
             }
             return _answer(wants_json, request, link, body, 200)
         if not fields["confirm"]:
-            entries.table_may_enter(link.session, inp)
-            row = entries.check_entry(link.session, inp, by_table=True)
+            row = in_play.proposed(link.session, inp)
             shown = _as_read(form, data)
             body = {
                 "preview": gettext(ASKED) if inp.not_played else _score_text(row),
@@ -122,7 +120,7 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
         entry, created, playing = entries.record_table_entry(link.session, inp)
     except (BridgeError, ValueError) as error:
         message = problem(error)
-        clubs.log(
+        logbook.log(
             link.session,
             gettext_noop("entry refused"),
             said.said(gettext_noop("table {table}: {message}"), table=link.table, message=message),
@@ -159,7 +157,7 @@ def table_call(request: HttpRequest, token: str) -> HttpResponse:
         note = checked(CallForm(data)).cleaned_data["note"]
     except RequestError as error:
         return _answer(wants_json, request, link, {"error": problem(error)}, error.status)
-    number = entries.round_at(link.session, link.table)
+    number = in_play.round_at(link.session, link.table)
     with entries.writing():  # one call at a time per table: the count below holds
         calls = TableCall.objects.filter(session=link.session, table=link.table)
         open_call = calls.filter(kind=TableCall.Kind.CALL, answered=None).first()
@@ -176,8 +174,8 @@ def table_call(request: HttpRequest, token: str) -> HttpResponse:
             body = {"error": gettext("too many calls from this table: raise your hand")}
             return _answer(wants_json, request, link, body, 429)
         TableCall.objects.create(session=link.session, table=link.table, round=number, note=note)
-    label = clubs.table_label(link.session, link.table)
-    clubs.log(
+    label = naming.table_label(link.session, link.table)
+    logbook.log(
         link.session,
         gettext_noop("TD call"),
         said.said(gettext_noop("table {label}, round {round}: {note}"), label=label,
@@ -200,7 +198,7 @@ ASKED = gettext_noop("Not played: the director is asked to agree")
 
 
 def _ask_not_played(
-    request: HttpRequest, link: TableLink, inp: entries.EntryInput
+    request: HttpRequest, link: TableLink, inp: in_play.EntryInput
 ) -> dict[str, Any]:
     """A table's "not played": not a result but an ask on the director's grid (the board
     stays without a result, so the round is not left, until the director accepts it,
@@ -210,7 +208,7 @@ def _ask_not_played(
     session = link.session
     with entries.writing():
         session.refresh_from_db(fields=["state"])
-        entries.table_may_enter(session, inp)
+        in_play.table_may_enter(session, inp)
         asks = TableCall.objects.filter(
             session=session, table=link.table, kind=TableCall.Kind.NOT_PLAYED
         )
@@ -233,12 +231,12 @@ def _ask_not_played(
                 entry_id=inp.entry_id or uuid.uuid4(),
             )
     if created:
-        clubs.log(
+        logbook.log(
             session,
             gettext_noop("not played asked"),
             said.said(
                 gettext_noop("table {label}, round {round}: board {board}"),
-                label=clubs.table_label(session, link.table),
+                label=naming.table_label(session, link.table),
                 round=inp.round,
                 board=inp.board,
             ),

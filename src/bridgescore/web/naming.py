@@ -1,0 +1,62 @@
+"""A session's tables, rooms and boards as the players know them and the pages show them:
+``4`` or ``2b``, ``match 2, closed room``, ``1-4``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.utils.translation import gettext, gettext_noop
+
+from bridgescore.web import said
+from bridgescore.web.models import Session
+
+
+def is_teams(session: Session) -> bool:
+    return session.kind == Session.Kind.TEAMS
+
+
+def table_label(session: Session, table: int) -> str:
+    """A table as the players know it: its number (pairs), or its match and room, ``1a``
+    for match 1's open room and ``1b`` for its closed room (teams)."""
+    return room_label(table) if session.kind == Session.Kind.TEAMS else str(table)
+
+
+def room_label(table: int) -> str:
+    """``1a``/``1b`` for the open and closed rooms of match 1 (tables 1 and 2), and on."""
+    return f"{(table + 1) // 2}{'a' if table % 2 else 'b'}"
+
+
+def room_name(table: int) -> str:
+    """``match 1, open room`` for table 1, ``match 1, closed room`` for table 2 (in the
+    request's language)."""
+    match = (table + 1) // 2
+    if table % 2:
+        return gettext("match {match}, open room").format(match=match)
+    return gettext("match {match}, closed room").format(match=match)
+
+
+def boards_shown(boards: Iterable[int]) -> str:
+    """Boards as the app's pages list them: ``1-4`` for a whole run of three or more,
+    else each number (``1, 2``; ``1, 3, 4``)."""
+    ordered = sorted(boards)
+    if len(ordered) > 2 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]}-{ordered[-1]}"
+    return ", ".join(map(str, ordered))
+
+
+def table_named(session: Session, table: int) -> said.Part:
+    """A table as the grid heads its column, kept for a log line and said in the reader's
+    language: ``table 4`` (pairs), ``match 2, closed room`` (teams: table 4)."""
+    if session.kind == Session.Kind.TEAMS:
+        match = (table + 1) // 2
+        if table % 2:
+            return said.part(gettext_noop("match {match}, open room"), match=match)
+        return said.part(gettext_noop("match {match}, closed room"), match=match)
+    return said.part(gettext_noop("table {table}"), table=table)
+
+
+def table_shown(session: Session, table: int) -> str:
+    """:func:`table_named` in the request's language, capitalised as a heading starts:
+    ``Table 4``, ``Match 2, closed room``."""
+    text = said.text(table_named(session, table))
+    return text[:1].upper() + text[1:]
