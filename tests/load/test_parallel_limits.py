@@ -13,8 +13,8 @@ import urllib.parse
 from collections import Counter
 from pathlib import Path
 
-from bridgescore.web.pages import LOGIN_ATTEMPTS
-from bridgescore.web.table_phones import CODE_TRIES
+from bridgescore.web.public.pages import LOGIN_ATTEMPTS
+from bridgescore.web.table.codes import CODE_TRIES
 from load.load_harness import (
     BIN,
     AnswerLostError,

@@ -20,7 +20,8 @@ from bridgescore.events.model import Participant
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.scoring import score_event
 from bridgescore.io import bridgemate
-from bridgescore.web import director_forms, live, session_movement
+from bridgescore.web import live, session_movement
+from bridgescore.web.director import fields
 from bridgescore.web.models import Club, Entry, LogLine, Session, SessionPair, TableLink
 
 BWS = Path(__file__).parents[1] / "io" / "data" / "bridgemate" / "bridgemate_2025-12-23.bws"
@@ -249,12 +250,12 @@ def test_without_the_extra_the_page_says_what_to_install(
 
 
 def test_only_a_bridgemate_file_may_be_bigger_than_a_text_file(td: Client, club: Club) -> None:
-    assert BWS.stat().st_size > director_forms.FILE_BYTES  # the real file is 3.1 MB
-    text = b"Section,Table,Round\n" + b" " * director_forms.FILE_BYTES
+    assert BWS.stat().st_size > fields.FILE_BYTES  # the real file is 3.1 MB
+    text = b"Section,Table,Round\n" + b" " * fields.FILE_BYTES
     page = td.post("/director/new/", _form(club, "Big", movement=_upload(text, "big.csv")))
     assert page.status_code == 422
-    assert f"more than the {director_forms.FILE_BYTES:,} taken" in page.content.decode()
-    huge = BWS.read_bytes()[:64] + b"\0" * director_forms.BRIDGEMATE_BYTES
+    assert f"more than the {fields.FILE_BYTES:,} taken" in page.content.decode()
+    huge = BWS.read_bytes()[:64] + b"\0" * fields.BRIDGEMATE_BYTES
     page = td.post("/director/new/", _form(club, "Big", movement=_upload(huge), section="A"))
     assert page.status_code == 422
-    assert f"more than the {director_forms.BRIDGEMATE_BYTES:,} taken" in page.content.decode()
+    assert f"more than the {fields.BRIDGEMATE_BYTES:,} taken" in page.content.decode()

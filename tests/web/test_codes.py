@@ -20,8 +20,8 @@ from django.utils import timezone
 from bridgescore.events.movements.spec import build
 from bridgescore.web import clubs, limits
 from bridgescore.web.models import Attempt, Club, LogLine, Session, TableLink
-from bridgescore.web.pages import LOGIN_WINDOW
-from bridgescore.web.table_phones import (
+from bridgescore.web.public.pages import LOGIN_WINDOW
+from bridgescore.web.table.codes import (
     ADDRESS_TRIES,
     CODE_TRIES,
     CODE_WINDOW,

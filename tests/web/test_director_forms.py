@@ -14,7 +14,8 @@ from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from bridgescore.web import changes, director_forms, in_play, matches
+from bridgescore.web import changes, in_play, matches
+from bridgescore.web.director import fields
 from bridgescore.web.models import (
     Club,
     Entry,
@@ -256,7 +257,7 @@ def test_a_new_session_refuses_sizes_and_lengths_out_of_range(td: Client, club: 
         td.post("/director/new/", {**form, "names": "9NS: Ann & Bob"}),
         "Pairs&#x27; names: there is no pair &#x27;9NS&#x27; in this movement",
     )
-    big = SimpleUploadedFile("hands.pbn", b" " * (director_forms.FILE_BYTES + 1))
+    big = SimpleUploadedFile("hands.pbn", b" " * (fields.FILE_BYTES + 1))
     _refused(
         td.post("/director/new/", {**form, "hands": big}),
         "Hand records: the file is 2,000,001 bytes, more than the 2,000,000 taken",
@@ -304,8 +305,8 @@ def test_junk_in_every_field_of_every_director_page_is_never_a_500(
     }  # fmt: skip
     before = _rows(played)
     td.raise_request_exception = False
-    for path, fields in posts.items():
-        for field in fields:
+    for path, named in posts.items():
+        for field in named:
             for junk in ("x" * 100_000, HUGE_NUMBER, "\x00", "-1e400", "<b>"):
                 base = {"teams": "2", "apply": "1", "kind": "missing", "round": "2"}
                 response = td.post(path, {**base, field: junk})

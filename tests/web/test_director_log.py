@@ -10,7 +10,7 @@ import re
 from django.test import Client
 
 from bridgescore.web import entries, in_play
-from bridgescore.web.directing import logged
+from bridgescore.web.director.log import logged
 from bridgescore.web.models import Entry, Session
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from django.test import Client
 
-from bridgescore.web.directing import outstanding
+from bridgescore.web.director.control import outstanding
 from bridgescore.web.models import Session, TableLink
 
 EVERY_PAGE = ["Board 1", "Board 2", "Board 3", "Board 4", "Board 5", "Board 6",

@@ -24,8 +24,8 @@ from bridgescore.web.models import (
     TableCall,
     TableLink,
 )
-from bridgescore.web.pages import LOGIN_ATTEMPTS
-from bridgescore.web.table_phones import CODE_TRIES, PHONE_TRIES
+from bridgescore.web.public.pages import LOGIN_ATTEMPTS
+from bridgescore.web.table.codes import CODE_TRIES, PHONE_TRIES
 from web.conftest import HANDS
 from web.posting import send_entry
 

@@ -255,7 +255,7 @@ def test_a_shared_game_is_read_only_to_its_link(client: Client) -> None:
 
 
 def test_one_address_shares_so_many_new_games_an_hour(client: Client) -> None:
-    from bridgescore.web.pad import SHARES_AN_HOUR
+    from bridgescore.web.pad.views import SHARES_AN_HOUR
 
     game = posted(SPANISH_RUBBER[:2])
     for _ in range(SHARES_AN_HOUR):

@@ -18,7 +18,7 @@ from django.utils import timezone
 from bridgescore.web import entries, in_play
 from bridgescore.web.failures import MOST_BODY, OneLine
 from bridgescore.web.models import Entry, LogLine, Session, TableCall, TableLink
-from bridgescore.web.tables import CALLS_AN_HOUR
+from bridgescore.web.table.entry import CALLS_AN_HOUR
 from web.posting import send_entry
 
 Link = Callable[[int], TableLink]

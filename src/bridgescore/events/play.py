@@ -33,6 +33,7 @@ from bridgescore.errors import marked as _
 from bridgescore.events.model import ResultRow
 from bridgescore.events.movements.fit import Seating
 from bridgescore.events.movements.model import Movement, Table
+from bridgescore.events.movements.moves import Moves, moves_after
 from bridgescore.events.teams import award_refused, award_value, imp_award
 
 _K = TypeVar("_K")
@@ -184,6 +185,11 @@ class Plan:
             ),
             played=_("; it is played here in round {round}", round=elsewhere) if elsewhere else "",
         )
+
+    def moves(self, round_no: int, table: int) -> Moves:
+        """Where the pairs and boards at ``table`` go after ``round_no`` (what the table's
+        phone says at the round's end)."""
+        return moves_after(self.movement, round_no, table)
 
     def seatings(self) -> tuple[Seating, ...]:
         """Every board the movement schedules, in round and table order."""

@@ -184,7 +184,7 @@ MOST_BODY: Final = 256_000
 hundred bytes, a shared score pad a few thousand)."""
 MOST_DIRECTOR_BODY: Final = 21_000_000
 """The largest request the director's pages take: a Bridgemate file of up to 20 MB, with
-its form (``director_forms.BRIDGEMATE_BYTES``)."""
+its form (``director.fields.BRIDGEMATE_BYTES``)."""
 
 
 class BodyLimit:

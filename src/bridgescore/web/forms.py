@@ -31,20 +31,35 @@ from bridgescore.web.said import problem, words_of
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
+
 FormT = TypeVar("FormT", bound=forms.Form)
+
 
 MOST_ROUNDS = 99
 """The highest round number a request may name."""
+
+
 MOST_BOARDS = 999
 """The highest board number a request may name."""
+
+
 MOST_JSON_BYTES = 4_096
 """A phone's JSON post is a few hundred bytes: anything over this is refused unread."""
+
+
 NOTE_LENGTH = 300
 """The longest note or reason (a director's reason, a TD call's note)."""
 
+
 LEVELS = [(str(n), str(n)) for n in range(1, 8)] + [("pass", "Pass")]
+
+
 STRAINS = [(s, s) for s in ("C", "D", "H", "S", "NT")]
+
+
 DOUBLINGS = [("", "undoubled"), ("X", "doubled"), ("XX", "redoubled")]
+
+
 DECLARERS = [(s, s) for s in "NESW"]
 
 
@@ -74,7 +89,7 @@ class RequestError(EntryError):
         self.status = status
 
 
-def _messages(what: str, **extra: StrOrPromise) -> dict[str, StrOrPromise]:
+def messages_for(what: str, **extra: StrOrPromise) -> dict[str, StrOrPromise]:
     """A field's messages, translated when shown (in the request's language), not here."""
     return {
         "required": format_lazy(gettext_lazy("{what}: choose one"), what=gettext_lazy(what)),
@@ -94,7 +109,7 @@ class ResultForm(forms.Form):
     board = forms.IntegerField(
         min_value=1,
         max_value=MOST_BOARDS,
-        error_messages=_messages(
+        error_messages=messages_for(
             gettext_noop("Board"),
             required=gettext_lazy("choose the board"),
             min_value=gettext_lazy("Board: boards are numbered from 1"),
@@ -106,33 +121,33 @@ class ResultForm(forms.Form):
     contract = forms.CharField(
         required=False,
         max_length=12,
-        error_messages=_messages(
+        error_messages=messages_for(
             gettext_noop("Contract"), max_length=gettext_lazy("Contract: at most 12 characters")
         ),
     )
     level = forms.ChoiceField(
-        choices=LEVELS, required=False, error_messages=_messages(gettext_noop("Level"))
+        choices=LEVELS, required=False, error_messages=messages_for(gettext_noop("Level"))
     )
     strain = forms.ChoiceField(
-        choices=STRAINS, required=False, error_messages=_messages(gettext_noop("Strain"))
+        choices=STRAINS, required=False, error_messages=messages_for(gettext_noop("Strain"))
     )
     doubled = forms.ChoiceField(
-        choices=DOUBLINGS, required=False, error_messages=_messages(gettext_noop("Doubled"))
+        choices=DOUBLINGS, required=False, error_messages=messages_for(gettext_noop("Doubled"))
     )
     declarer = forms.ChoiceField(
-        choices=DECLARERS, required=False, error_messages=_messages(gettext_noop("Declarer"))
+        choices=DECLARERS, required=False, error_messages=messages_for(gettext_noop("Declarer"))
     )
     result = forms.CharField(
         required=False,
         max_length=4,
-        error_messages=_messages(
+        error_messages=messages_for(
             gettext_noop("Result"), max_length=gettext_lazy("Result: like =, +1 or -2")
         ),
     )
     lead = forms.CharField(
         required=False,
         max_length=3,
-        error_messages=_messages(
+        error_messages=messages_for(
             gettext_noop("Opening lead"),
             max_length=gettext_lazy("Opening lead: a card, like SK or H7"),
         ),
@@ -140,7 +155,7 @@ class ResultForm(forms.Form):
     not_played = forms.BooleanField(required=False)
     entry_id = forms.UUIDField(
         required=False,
-        error_messages=_messages(
+        error_messages=messages_for(
             gettext_noop("Entry id"), invalid=gettext_lazy("the entry's id is not readable")
         ),
     )
@@ -223,79 +238,6 @@ class ResultForm(forms.Form):
             not_played=bool(data.get("not_played")),
             entry_id=entry_id if isinstance(entry_id, uuid.UUID) else None,
         )
-
-
-@shared_fields
-class TableResultForm(ResultForm):
-    """A table's result: its round, and whether the opponents accepted it on this phone
-    (``confirm``) or are to confirm it on their own (``pending``); without either it is a
-    preview. A table never gives an adjusted score: rulings are the director's."""
-
-    round = forms.IntegerField(
-        min_value=1,
-        max_value=MOST_ROUNDS,
-        error_messages=_messages(
-            gettext_noop("Round"),
-            required=gettext_lazy("the round is missing: reload the page"),
-            min_value=gettext_lazy("Round: rounds are numbered from 1"),
-            max_value=format_lazy(
-                gettext_lazy("Round: there is no round above {most}"), most=MOST_ROUNDS
-            ),
-        ),
-    )
-    confirm = forms.BooleanField(required=False)
-    pending = forms.BooleanField(required=False)
-    adjusted = forms.CharField(required=False)
-
-    def clean_adjusted(self) -> str:
-        if str(self.cleaned_data.get("adjusted") or "").strip():
-            raise forms.ValidationError(
-                gettext("only the director gives an adjusted score: call the director")
-            )
-        return ""
-
-
-class CodeForm(forms.Form):
-    """The table's code, typed to take the table over or to confirm on another phone."""
-
-    code = forms.CharField(
-        max_length=12,
-        strip=True,
-        error_messages=_messages(
-            gettext_noop("Table code"),
-            required=gettext_lazy("type the table's code (on the table card)"),
-            max_length=gettext_lazy("Table code: that is not a table code"),
-        ),
-    )
-
-
-class CallForm(forms.Form):
-    """A table calling the director, with an optional note."""
-
-    note = forms.CharField(
-        required=False,
-        max_length=NOTE_LENGTH,
-        error_messages=_messages(
-            gettext_noop("Note"),
-            max_length=format_lazy(
-                gettext_lazy("Note: at most {most} characters"), most=NOTE_LENGTH
-            ),
-        ),
-    )
-
-
-class ChoiceOfPending(forms.Form):
-    """The opponents' phone accepting or rejecting one result sent to it."""
-
-    accept = forms.UUIDField(required=False, error_messages=_messages(gettext_noop("Result")))
-    reject = forms.UUIDField(required=False, error_messages=_messages(gettext_noop("Result")))
-
-
-class LoginForm(forms.Form):
-    username = forms.CharField(max_length=150, error_messages=_messages(gettext_noop("User name")))
-    password = forms.CharField(
-        max_length=200, strip=False, error_messages=_messages(gettext_noop("Password"))
-    )
 
 
 def form_problem(form: forms.Form) -> str:

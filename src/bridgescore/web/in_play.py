@@ -25,7 +25,8 @@ from bridgescore.events.model import (
     ResultRow,
     Severity,
 )
-from bridgescore.events.movements.fit import Seating, table_in
+from bridgescore.events.movements.fit import Seating as Seating
+from bridgescore.events.movements.fit import table_in
 from bridgescore.events.movements.model import (
     Movement,
     Table,
@@ -38,9 +39,10 @@ from bridgescore.events.play import (
     Other,
     Plan,
     Play,
-    Stage,
     entry_problem,
 )
+from bridgescore.events.play import Stage as Stage
+from bridgescore.events.play import other_room as other_room
 from bridgescore.events.scoring import results_of
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io.rows import FIELD_NAMES, RawResult, build_result, raw_field

@@ -27,7 +27,7 @@ from bridgescore.web.models import Attempt
 
 KEPT = datetime.timedelta(hours=24)
 """How long a try is kept: the longest window of any limit (a table's code is counted
-over a club night, :data:`~bridgescore.web.table_phones.CODE_WINDOW`, twelve hours; a
+over a club night, :data:`~bridgescore.web.table.codes.CODE_WINDOW`, twelve hours; a
 login over five minutes). Older tries count for nothing and are deleted."""
 PRUNE_EVERY = datetime.timedelta(minutes=10)
 """How often a server process deletes the tries older than :data:`KEPT` (one delete

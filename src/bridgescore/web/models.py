@@ -27,7 +27,7 @@ def _token() -> str:
 
 CODE_DIGITS = 6
 """A table code's length: a million codes, of which a phone may try a few wrong ones (see
-:data:`~bridgescore.web.table_phones.CODE_TRIES`) before that phone is locked out of the
+:data:`~bridgescore.web.table.codes.CODE_TRIES`) before that phone is locked out of the
 table (the table's own players go on)."""
 
 

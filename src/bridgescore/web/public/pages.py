@@ -37,11 +37,12 @@ from bridgescore.web import (
     session_movement,
 )
 from bridgescore.web.answers import address, problem
-from bridgescore.web.forms import LoginForm, form_problem
+from bridgescore.web.forms import form_problem
 from bridgescore.web.models import (
     Attempt,
     Session,
 )
+from bridgescore.web.public.forms import LoginForm
 
 if TYPE_CHECKING:
     from jinja2 import Environment

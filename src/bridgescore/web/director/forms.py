@@ -16,254 +16,58 @@ from typing import Any, Final
 
 from django import forms
 from django.core.files.uploadedfile import UploadedFile
-from django.db import models
-from django.utils.functional import Promise
 from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from bridgescore.errors import BridgeError
-from bridgescore.events.movements import limits
 from bridgescore.events.movements.spec import MovementSpec
-from bridgescore.io.bridgemate import is_access
 from bridgescore.web import in_play
 from bridgescore.web.answers import problem
+from bridgescore.web.director.fields import (
+    ADJUSTED_LENGTH,
+    KEY_LENGTH,
+    MEMBERS_LENGTH,
+    MOST_BOARDS_ASKED,
+    MOST_MOVEMENT_ROUNDS,
+    MOST_PAIRS,
+    MOST_TABLES,
+    MOST_TEAMS,
+    MOST_VP,
+    NAME_LENGTH,
+    NAMES_LENGTH,
+    NUMBER_LENGTH,
+    PAIR_LENGTH,
+    PASSWORD_LENGTH,
+    PLAYER_LENGTH,
+    REASON_LENGTH,
+    SECTION_LENGTH,
+    SPEC_LENGTH,
+    TEAM_LENGTH,
+    USERNAME_LENGTH,
+    check_year,
+    choice_field,
+    club_choices,
+    date_field,
+    field_messages,
+    file_field,
+    text_field,
+    whole_field,
+)
 from bridgescore.web.forms import ResultForm
 from bridgescore.web.matches import MOST_BOARDS_A_MATCH, MOST_SWISS_ROUNDS
 from bridgescore.web.models import (
-    Entry,
     Penalty,
     Player,
     Session,
-    SessionPair,
 )
-
-
-def _length(model: type[models.Model], field: str) -> int:
-    """The longest text the column keeps (so the form never takes more than is kept)."""
-    column = model._meta.get_field(field)
-    assert isinstance(column, models.CharField)
-    assert column.max_length is not None
-    return column.max_length
-
-
-NAME_LENGTH: Final = _length(Session, "name")
-"""A session's name (120)."""
-SPEC_LENGTH: Final = _length(Session, "spec")
-"""A movement's spec as typed (80)."""
-REASON_LENGTH: Final = _length(Entry, "reason")
-"""A director's reason, for the log (300: a ruling's, a penalty's, a late change's)."""
-PLAYER_LENGTH: Final = _length(Player, "name")
-"""A player's name on the roster (120)."""
-NUMBER_LENGTH: Final = _length(Player, "number")
-"""A player's membership number (30)."""
-USERNAME_LENGTH: Final = 150
-"""A director's user name (Django's ``User.username``)."""
-PASSWORD_LENGTH: Final = 200
-"""The longest password taken (a passphrase fits; a megabyte is not hashed)."""
-TEAM_LENGTH: Final = _length(SessionPair, "pair")
-"""A team's name (40)."""
-MEMBERS_LENGTH: Final = _length(SessionPair, "names")
-"""A pair's or team's players' names, joined by ``&`` (200)."""
-PAIR_LENGTH: Final = _length(Penalty, "pair")
-"""A pair's id in the movement (``12NS``), as a penalty or a late change names it (20)."""
-ADJUSTED_LENGTH: Final = _length(Entry, "adjusted")
-"""An adjusted score (``A+/A-``, ``60%/40%``) (20)."""
-KEY_LENGTH: Final = 64
-"""A confirmation key (what was shown, digested)."""
-NAMES_LENGTH: Final = 20_000
-"""The pairs' names typed on the new session page, all lines together."""
-FILE_BYTES: Final = 2_000_000
-"""The largest movement or hand-record file taken (a PBN of 100 deals is about 60 kB)."""
-BRIDGEMATE_BYTES: Final = 20_000_000
-"""The largest Bridgemate ``.bws`` file taken as the movement file: an Access database that
-carries the club's whole member list, so far bigger than a text file (the real session of
-2025-12-23 is 3.1 MB, 43,729 members)."""
-SECTION_LENGTH: Final = 4
-"""A Bridgemate section's letter (``A``; Bridgemate pads it to three characters)."""
-
-MOST_PAIRS: Final = limits.MOST_PAIRS
-"""The most pairs a session set up on the page may have (the movement library's limit)."""
-MOST_BOARDS_ASKED: Final = limits.MOST_BOARDS
-"""The most boards a session may be asked to play (the movement library's limit)."""
-MOST_TEAMS: Final = 40
-"""The most teams a session set up on the page may have."""
-MOST_TABLES: Final = limits.MOST_TABLES_IN_A_MOVEMENT
-"""The highest table number a late change may name (the movement library's limit)."""
-MOST_MOVEMENT_ROUNDS: Final = limits.MOST_ROUNDS
-"""The highest round a late change may start from (the movement library's limit)."""
-MOST_VP: Final = Decimal(30)
-"""The most VPs a bye may score (the largest VP scale's top)."""
-FIRST_YEAR: Final = 1900
-LAST_YEAR: Final = 2100
-"""A session's date is in these years."""
-
-
-def _messages(label: Any, **extra: Any) -> dict[str, Any]:
-    """Django's messages for a field, each naming it."""
-    return {
-        "required": format_lazy(_("{label}: required"), label=label),
-        "invalid": format_lazy(_("{label}: not readable"), label=label),
-        "invalid_choice": format_lazy(_("{label}: not one of the choices"), label=label),
-        "max_length": format_lazy(
-            _("{label}: at most %(limit_value)d characters (this has %(show_value)d)"),
-            label=label,
-        ),
-        "min_value": format_lazy(_("{label}: at least %(limit_value)s"), label=label),
-        "max_value": format_lazy(_("{label}: at most %(limit_value)s"), label=label),
-        **extra,
-    }
-
-
-Required = bool | str | Promise
-"""Whether a field is required: ``True`` (with the message ``Label: required``), ``False``,
-or the message to give when it is left out."""
-
-
-def _needs(label: Any, required: Required, extra: dict[str, Any]) -> bool:
-    """Whether the field is required; its own message for a field left out into ``extra``."""
-    if isinstance(required, bool):
-        return required
-    extra["required"] = required
-    return True
-
-
-def _text(label: Any, length: int, *, required: Required = False, **extra: Any) -> forms.CharField:
-    needed = _needs(label, required, extra)
-    return forms.CharField(
-        label=label, max_length=length, required=needed, error_messages=_messages(label, **extra)
-    )
-
-
-def _whole(
-    label: Any, least: int, most: int, *, required: Required = True, **extra: Any
-) -> forms.IntegerField:
-    needed = _needs(label, required, extra)
-    extra.setdefault("invalid", format_lazy(_("{label}: give a whole number"), label=label))
-    return forms.IntegerField(
-        label=label,
-        min_value=least,
-        max_value=most,
-        required=needed,
-        error_messages=_messages(label, **extra),
-    )
-
-
-def _choice(
-    label: Any, choices: Iterable[tuple[str, Any]], *, required: Required = True, **extra: Any
-) -> forms.ChoiceField:
-    needed = _needs(label, required, extra)
-    return forms.ChoiceField(
-        label=label,
-        choices=list(choices),
-        required=needed,
-        error_messages=_messages(label, **extra),
-    )
-
-
-def problems(form: forms.Form) -> list[str]:
-    """Every problem of a form, each naming its field (the messages above do)."""
-    found: dict[str, None] = {}
-    for errors in form.errors.values():
-        found.update((str(error), None) for error in errors)
-    return list(found)
-
-
-def text_of(upload: UploadedFile) -> str:
-    """An uploaded file's text: UTF-8, else Latin-1 (PBN's own charset, ISO-8859-1)."""
-    data: bytes = upload.read()
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
-
-
-def is_bridgemate(upload: UploadedFile) -> bool:
-    """Whether an upload is meant as a Bridgemate file: an Access database by its first
-    bytes (a renamed one too), or named ``.bws`` (so that a ``.bws`` that is not one is
-    said to be no Bridgemate file, rather than read as text)."""
-    upload.seek(0)
-    head: bytes = upload.read(32)
-    upload.seek(0)
-    return is_access(head) or str(upload.name or "").lower().endswith(".bws")
-
-
-def _too_big(label: Any, size: int, most: int) -> forms.ValidationError:
-    return forms.ValidationError(
-        format_lazy(
-            _("{label}: the file is {size:,} bytes, more than the {most:,} taken"),
-            label=label,
-            size=size,
-            most=most,
-        )
-    )
-
-
-class _FileField(forms.FileField):
-    """A file up to :data:`FILE_BYTES` (a Bridgemate file, when ``bridgemate`` is taken,
-    up to :data:`BRIDGEMATE_BYTES`), refused whole above it (never read in part)."""
-
-    def __init__(self, *args: Any, bridgemate: bool = False, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.bridgemate = bridgemate
-
-    def clean(self, data: Any, initial: Any = None) -> Any:
-        upload = super().clean(data, initial)
-        if upload and upload.size is not None and upload.size > FILE_BYTES:
-            most = BRIDGEMATE_BYTES if self.bridgemate and is_bridgemate(upload) else FILE_BYTES
-            if upload.size > most:
-                raise _too_big(self.label, upload.size, most)
-        return upload
-
-
-def _file(label: Any, *, bridgemate: bool = False) -> _FileField:
-    return _FileField(
-        bridgemate=bridgemate,
-        label=label,
-        required=False,
-        error_messages=_messages(
-            label,
-            empty=format_lazy(_("{label}: the file is empty"), label=label),
-            max_length=format_lazy(_("{label}: the file's name is too long"), label=label),
-        ),
-    )
-
-
-def _date(label: Any) -> forms.DateField:
-    return forms.DateField(
-        label=label,
-        required=False,
-        error_messages=_messages(
-            label, invalid=format_lazy(_("{label}: a date, like 2025-03-18"), label=label)
-        ),
-    )
-
-
-def _check_year(label: Any, day: datetime.date | None) -> datetime.date | None:
-    if day is not None and not FIRST_YEAR <= day.year <= LAST_YEAR:
-        raise forms.ValidationError(
-            format_lazy(
-                _("{label}: a date from {first} to {last}"),
-                label=label,
-                first=FIRST_YEAR,
-                last=LAST_YEAR,
-            )
-        )
-    return day
-
-
-def club_choices(clubs: Sequence[Any]) -> list[tuple[str, str]]:
-    return [(str(c.pk), c.name) for c in clubs]
-
-
-# --- setting up a session ------------------------------------------------------------------
 
 
 class SuggestForm(forms.Form):
     """The size of a pairs session, for the movements that fit."""
 
-    pairs = _whole(_("Pairs"), 3, MOST_PAIRS)
-    boards = _whole(_("About how many boards"), 1, MOST_BOARDS_ASKED)
+    pairs = whole_field(_("Pairs"), 3, MOST_PAIRS)
+    boards = whole_field(_("About how many boards"), 1, MOST_BOARDS_ASKED)
 
 
 class NewSessionForm(forms.Form):
@@ -271,21 +75,21 @@ class NewSessionForm(forms.Form):
     those suggested, a spec typed, or a movement file: a Bridgemate ``.bws`` file too, with
     the section to take from it) and the pairs' names."""
 
-    club = _choice(_("Club"), ())
-    name = _text(_("Name"), NAME_LENGTH, required=True)
-    date = _date(_("Date"))
-    lead_rule = _choice(_("Opening lead"), Session.LeadRule.choices, required=False)
-    spec = _text(_("Movement"), SPEC_LENGTH)
-    typed_spec = _text(_("Movement typed"), SPEC_LENGTH)
+    club = choice_field(_("Club"), ())
+    name = text_field(_("Name"), NAME_LENGTH, required=True)
+    date = date_field(_("Date"))
+    lead_rule = choice_field(_("Opening lead"), Session.LeadRule.choices, required=False)
+    spec = text_field(_("Movement"), SPEC_LENGTH)
+    typed_spec = text_field(_("Movement typed"), SPEC_LENGTH)
     names = forms.CharField(
         label=_("Pairs' names"),
         required=False,
         max_length=NAMES_LENGTH,
-        error_messages=_messages(_("Pairs' names")),
+        error_messages=field_messages(_("Pairs' names")),
     )
-    movement = _file(_("Movement file"), bridgemate=True)
-    section = _text(_("Section"), SECTION_LENGTH)
-    hands = _file(_("Hand records"))
+    movement = file_field(_("Movement file"), bridgemate=True)
+    section = text_field(_("Section"), SECTION_LENGTH)
+    hands = file_field(_("Hand records"))
 
     def __init__(self, *args: Any, clubs: Sequence[Any] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -301,7 +105,7 @@ class NewSessionForm(forms.Form):
         return " ".join(str(self.cleaned_data.get("name") or "").split())
 
     def clean_date(self) -> datetime.date | None:
-        return _check_year(self.fields["date"].label, self.cleaned_data.get("date"))
+        return check_year(self.fields["date"].label, self.cleaned_data.get("date"))
 
     def clean_lead_rule(self) -> str:
         return str(self.cleaned_data.get("lead_rule") or Session.LeadRule.WARN)
@@ -386,7 +190,7 @@ class NewSessionForm(forms.Form):
 class TeamCountForm(forms.Form):
     """How many teams a teams session has (the page then asks for each one's name)."""
 
-    teams = _whole(_("Teams"), 2, MOST_TEAMS)
+    teams = whole_field(_("Teams"), 2, MOST_TEAMS)
 
 
 class NewTeamsForm(TeamCountForm):
@@ -394,18 +198,18 @@ class NewTeamsForm(TeamCountForm):
     rounds and rematch rule), boards a match, the bye's score, and each team's name (typed,
     or the roster player it is named after)."""
 
-    club = _choice(_("Club"), ())
-    name = _text(_("Name"), NAME_LENGTH, required=True)
-    date = _date(_("Date"))
-    schedule = _choice(
+    club = choice_field(_("Club"), ())
+    name = text_field(_("Name"), NAME_LENGTH, required=True)
+    date = date_field(_("Date"))
+    schedule = choice_field(
         _("Schedule"),
         [(v, label) for v, label in Session.Schedule.choices if v],
         required=_("Schedule: choose a round robin or a Swiss"),
     )
-    boards = _whole(_("Boards a match"), 1, MOST_BOARDS_A_MATCH)
-    rounds = _whole(_("Swiss: rounds"), 1, MOST_SWISS_ROUNDS, required=False)
-    rematches = _text(_("Rematches"), 12)
-    late_after = _whole(
+    boards = whole_field(_("Boards a match"), 1, MOST_BOARDS_A_MATCH)
+    rounds = whole_field(_("Swiss: rounds"), 1, MOST_SWISS_ROUNDS, required=False)
+    rematches = text_field(_("Rematches"), 12)
+    late_after = whole_field(
         _("Rounds between two meetings"),
         1,
         MOST_SWISS_ROUNDS,
@@ -420,7 +224,7 @@ class NewTeamsForm(TeamCountForm):
         max_value=MOST_VP,
         max_digits=5,
         decimal_places=2,
-        error_messages=_messages(
+        error_messages=field_messages(
             _("A bye's VPs"),
             invalid=_("give a bye's VPs as a number, like 12"),
             max_decimal_places=_("A bye's VPs: at most 2 decimals"),
@@ -428,8 +232,8 @@ class NewTeamsForm(TeamCountForm):
             max_whole_digits=_("A bye's VPs: at most 3 digits before the point"),
         ),
     )
-    bye_rule = _text(_("A bye scores"), 8)
-    hands = _file(_("Hand records"))
+    bye_rule = text_field(_("A bye scores"), 8)
+    hands = file_field(_("Hand records"))
 
     def __init__(
         self,
@@ -445,10 +249,10 @@ class NewTeamsForm(TeamCountForm):
         club.choices = club_choices(clubs)
         on_roster = [("", "—"), *((str(p.pk), p.name) for p in players)]
         for number in range(1, count + 1):
-            self.fields[f"team-{number}"] = _text(
+            self.fields[f"team-{number}"] = text_field(
                 format_lazy(_("Team {number}"), number=number), TEAM_LENGTH
             )
-            self.fields[f"player-{number}"] = _choice(
+            self.fields[f"player-{number}"] = choice_field(
                 format_lazy(_("Team {number}"), number=number),
                 on_roster,
                 required=False,
@@ -459,7 +263,7 @@ class NewTeamsForm(TeamCountForm):
         self.count = count
 
     def clean_date(self) -> datetime.date | None:
-        return _check_year(self.fields["date"].label, self.cleaned_data.get("date"))
+        return check_year(self.fields["date"].label, self.cleaned_data.get("date"))
 
     def clean_name(self) -> str:
         return " ".join(str(self.cleaned_data.get("name") or "").split())
@@ -477,16 +281,13 @@ class NewTeamsForm(TeamCountForm):
         return data
 
 
-# --- during the session ----------------------------------------------------------------------
-
-
 class DirectorResultForm(ResultForm):
     """The director's entry for one board of a table in a round: a result as the table
     gives it (:class:`forms.ResultForm`), or an adjusted score (``A+/A-``, ``60%/40%``), or
     not played, or the board's result erased; always with a reason, for the log."""
 
-    adjusted = _text(_("Adjusted score"), ADJUSTED_LENGTH)
-    reason = _text(
+    adjusted = text_field(_("Adjusted score"), ADJUSTED_LENGTH)
+    reason = text_field(
         _("Reason"),
         REASON_LENGTH,
         required=_("a director's change needs a reason (it goes in the log)"),
@@ -505,14 +306,14 @@ class StateForm(forms.Form):
     """Close, publish or open the session again; ``key``: what the director was shown
     (the results missing and waiting) when asked to confirm."""
 
-    state = _choice(_("State"), Session.State.choices, required=_("State: say which"))
-    key = _text(_("Key"), KEY_LENGTH)
+    state = choice_field(_("State"), Session.State.choices, required=_("State: say which"))
+    key = text_field(_("Key"), KEY_LENGTH)
 
 
 class HandsForm(forms.Form):
     """New hand records for a session (a PBN file)."""
 
-    hands = _file(_("Hand records"))
+    hands = file_field(_("Hand records"))
 
     def clean_hands(self) -> UploadedFile:
         upload = self.cleaned_data.get("hands")
@@ -535,13 +336,13 @@ class AnswerForm(forms.Form):
     """The director's answer to a table's call or ask (:data:`ANSWERS`); none given, a TD
     call's (``answered``: the grid's button sent before asks were answered)."""
 
-    action = _choice(_("Answer"), ANSWERS, required=False)
+    action = choice_field(_("Answer"), ANSWERS, required=False)
 
 
 class DrawForm(forms.Form):
     """The Swiss draw the director confirms, by the key of the draw shown."""
 
-    key = _text(_("Key"), KEY_LENGTH, required=True)
+    key = text_field(_("Key"), KEY_LENGTH, required=True)
 
 
 ROSTER_ADDS: Final = (("player", _("a player")), ("director", _("a director")))
@@ -550,25 +351,25 @@ ROSTER_ADDS: Final = (("player", _("a player")), ("director", _("a director")))
 class RosterForm(forms.Form):
     """Which of the roster's two forms was sent."""
 
-    add = _choice(_("Add"), ROSTER_ADDS, required=False)
+    add = choice_field(_("Add"), ROSTER_ADDS, required=False)
 
 
 class PlayerForm(forms.Form):
     """A player added to the club's roster."""
 
-    name = _text(_("Name"), PLAYER_LENGTH, required=True)
-    number = _text(_("Membership number"), NUMBER_LENGTH)
+    name = text_field(_("Name"), PLAYER_LENGTH, required=True)
+    number = text_field(_("Membership number"), NUMBER_LENGTH)
 
 
 class DirectorLoginForm(forms.Form):
     """A new director's login for the club."""
 
-    username = _text(_("User name"), USERNAME_LENGTH, required=True)
+    username = text_field(_("User name"), USERNAME_LENGTH, required=True)
     password = forms.CharField(
         label=_("Password"),
         max_length=PASSWORD_LENGTH,
         strip=False,
-        error_messages=_messages(_("Password")),
+        error_messages=field_messages(_("Password")),
     )
 
 
@@ -584,7 +385,7 @@ class PairsForm(forms.Form):
         self.pairs = list(pairs)
         for pair in self.pairs:
             for slot, which in (("a", _("first player")), ("b", _("second player"))):
-                self.fields[f"{pair}-{slot}"] = _choice(
+                self.fields[f"{pair}-{slot}"] = choice_field(
                     format_lazy(_("pair {pair}, {which}"), pair=pair, which=which),
                     on_roster,
                     required=False,
@@ -600,7 +401,7 @@ class PairsForm(forms.Form):
 class PenaltyForm(forms.Form):
     """A procedural penalty given: the pair, the amount and its unit, why."""
 
-    pair = _text(_("Pair"), PAIR_LENGTH, required=True)
+    pair = text_field(_("Pair"), PAIR_LENGTH, required=True)
     amount = forms.DecimalField(
         label=_("Amount"),
         min_value=Decimal("0.01"),
@@ -608,7 +409,7 @@ class PenaltyForm(forms.Form):
         max_digits=5,
         decimal_places=2,
         localize=True,  # 0,5 as a Finnish or Spanish director writes it (0.5 too)
-        error_messages=_messages(
+        error_messages=field_messages(
             _("Amount"),
             invalid=_("Amount: a number, like 2 or 0.5"),
             min_value=_("Amount: more than 0"),
@@ -618,8 +419,8 @@ class PenaltyForm(forms.Form):
             max_whole_digits=_("Amount: less than 1000"),
         ),
     )
-    unit = _choice(_("In"), Penalty.Unit.choices)
-    reason = _text(
+    unit = choice_field(_("In"), Penalty.Unit.choices)
+    reason = text_field(
         _("Reason"), REASON_LENGTH, required=_("a penalty needs a reason (it goes in the log)")
     )
 
@@ -627,8 +428,8 @@ class PenaltyForm(forms.Form):
 class WithdrawForm(forms.Form):
     """A penalty withdrawn (a new line naming it), and why."""
 
-    withdraw = _whole(_("Penalty"), 1, 2**31 - 1, invalid=_("that penalty is not standing"))
-    reason = _text(
+    withdraw = whole_field(_("Penalty"), 1, 2**31 - 1, invalid=_("that penalty is not standing"))
+    reason = text_field(
         _("Reason"),
         REASON_LENGTH,
         required=_("withdrawing a penalty needs a reason (it goes in the log)"),
@@ -642,6 +443,7 @@ PAIR_CHANGES: Final = {
 }
 """The late changes to a pairs session, by form value."""
 
+
 TEAM_CHANGES: Final = {
     "withdraw": _("a team withdraws"),
     "join": _("a late team joins"),
@@ -653,10 +455,12 @@ class _ChangeForm(forms.Form):
     """What every late change gives: the round it is from, and, to apply what was shown,
     its key and a reason."""
 
-    round = _whole(_("From round"), 1, MOST_MOVEMENT_ROUNDS, required=_("From round: say which"))
+    round = whole_field(
+        _("From round"), 1, MOST_MOVEMENT_ROUNDS, required=_("From round: say which")
+    )
     apply = forms.BooleanField(required=False)
-    key = _text(_("Key"), KEY_LENGTH)
-    reason = _text(_("Reason"), REASON_LENGTH)
+    key = text_field(_("Key"), KEY_LENGTH)
+    reason = text_field(_("Reason"), REASON_LENGTH)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -671,12 +475,12 @@ class _ChangeForm(forms.Form):
 class PairChangeForm(_ChangeForm):
     """A late pair, a pair gone, or two tables changing places."""
 
-    kind = _choice(
+    kind = choice_field(
         _("Change"), PAIR_CHANGES.items(), required=_("Change: choose one of the changes")
     )
-    pair = _text(_("Pair"), PAIR_LENGTH)
-    first = _whole(_("First table"), 1, MOST_TABLES, required=False)
-    second = _whole(_("Second table"), 1, MOST_TABLES, required=False)
+    pair = text_field(_("Pair"), PAIR_LENGTH)
+    first = whole_field(_("First table"), 1, MOST_TABLES, required=False)
+    second = whole_field(_("Second table"), 1, MOST_TABLES, required=False)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -692,11 +496,11 @@ class PairChangeForm(_ChangeForm):
 class TeamChangeForm(_ChangeForm):
     """A team withdrawing from a Swiss, or joining it late."""
 
-    kind = _choice(
+    kind = choice_field(
         _("Change"), TEAM_CHANGES.items(), required=_("Change: choose one of the changes")
     )
-    team = _text(_("Team"), TEAM_LENGTH)
-    members = _text(_("A late team's players"), MEMBERS_LENGTH)
+    team = text_field(_("Team"), TEAM_LENGTH)
+    members = text_field(_("A late team's players"), MEMBERS_LENGTH)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -18,16 +18,13 @@ from django.views.i18n import JavaScriptCatalog
 
 from bridgescore.core.seats import Seat
 from bridgescore.core.vulnerability import BoardInfo
-from bridgescore.events.movements.fit import table_in
 from bridgescore.events.movements.moves import (
     BoardMove,
     Direction,
     Moves,
     PairMove,
-    moves_after,
 )
-from bridgescore.events.play import other_room
-from bridgescore.web import failures, in_play, matches, naming, said, session_movement
+from bridgescore.web import failures, in_play, matches, naming, said
 from bridgescore.web.answers import RESULTS
 from bridgescore.web.models import (
     Entry,
@@ -37,7 +34,7 @@ from bridgescore.web.models import (
     TableCall,
     TableLink,
 )
-from bridgescore.web.table_link import (
+from bridgescore.web.table.link import (
     JSON_ESCAPES,
     dealer_name,
     entry_text,
@@ -50,10 +47,11 @@ from bridgescore.web.table_link import (
 
 def table_view_context(link: TableLink) -> dict[str, Any]:
     session = link.session
-    movement = session_movement.movement_of(session)
     current = _own_entries(link)
-    number = in_play.play_of(session, current.values()).round_of(link.table)
-    seat = table_in(movement, number, link.table)
+    play = in_play.play_of(session, current.values())
+    movement = play.plan.movement
+    number = play.round_of(link.table)
+    seat = play.plan.seat(number, link.table)
     names = {p.pair: p.names for p in SessionPair.objects.filter(session=session)}
     pending = PendingEntry.objects.filter(session=session, table=link.table)
     waiting = {json.loads(p.fields).get("board") for p in pending}
@@ -119,10 +117,10 @@ def plan_of(
     """The table's plan as the phone keeps it (see :func:`table_plan`); ``current``: what
     stands at the table (and its match's other room) when the caller has read it already."""
     session = link.session
-    movement = session_movement.movement_of(session)
     if current is None:
         current = _own_entries(link)
     play = in_play.play_of(session, current.values())
+    movement = play.plan.movement
     playing = play.round_of(link.table)
     names = {p.pair: p.names for p in SessionPair.objects.filter(session=session)}
     waiting: dict[tuple[int, int], dict[str, Any]] = {}
@@ -141,7 +139,7 @@ def plan_of(
     )
     rounds: list[dict[str, Any]] = []
     for number in range(1, len(movement.rounds) + 1):
-        seat = table_in(movement, number, link.table)
+        seat = play.plan.seat(number, link.table)
         if seat is None:
             rounds.append({"round": number, "plays": False})
             continue
@@ -160,7 +158,7 @@ def plan_of(
                     "seen": board in seen,
                 }
             )
-        moves = moves_after(movement, number, link.table)
+        moves = play.plan.moves(number, link.table)
         rounds.append(
             {
                 "round": number,
@@ -213,7 +211,7 @@ def _own_entries(link: TableLink) -> dict[tuple[int, int, int], Entry]:
     results open a board's traveller): all a table's pages read of the log."""
     rooms = [link.table]
     if link.session.kind == Session.Kind.TEAMS:
-        rooms.append(other_room(link.table))
+        rooms.append(in_play.other_room(link.table))
     log = Entry.objects.filter(session=link.session, table__in=rooms).order_by("id")
     return in_play.standing(log)
 

@@ -21,19 +21,14 @@ from bridgescore.errors import BridgeError
 from bridgescore.events.model import ResultRow
 from bridgescore.web import entries, failures, in_play, logbook, naming, said
 from bridgescore.web.answers import address, problem
-from bridgescore.web.forms import (
-    CallForm,
-    RequestError,
-    TableResultForm,
-    checked,
-    request_data,
-)
+from bridgescore.web.forms import RequestError, checked, request_data
 from bridgescore.web.models import (
     TableCall,
     TableLink,
 )
-from bridgescore.web.table_app import table_view_context
-from bridgescore.web.table_link import (
+from bridgescore.web.table.app import table_view_context
+from bridgescore.web.table.forms import CallForm, TableResultForm
+from bridgescore.web.table.link import (
     entry_text,
     holds,
     json_answer,

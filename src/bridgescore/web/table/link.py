@@ -21,9 +21,7 @@ from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.i18n import seat_name, vulnerability_name
 from bridgescore.web import logbook, queries, refusals, said
 from bridgescore.web.answers import DEVICE_COOKIE, address
-from bridgescore.web.forms import (
-    RequestError,
-)
+from bridgescore.web.forms import RequestError
 from bridgescore.web.models import (
     Entry,
     TableLink,

@@ -15,7 +15,6 @@ from django.utils.translation import gettext, gettext_noop
 from bridgescore.errors import BridgeError
 from bridgescore.web import (
     clubs,
-    director_forms,
     entries,
     failures,
     in_play,
@@ -26,6 +25,8 @@ from bridgescore.web import (
     said,
 )
 from bridgescore.web.answers import problem
+from bridgescore.web.director import fields
+from bridgescore.web.director import forms as director_forms
 from bridgescore.web.models import Attempt, Session, TableCall, TableLink
 
 UNREADABLE = 400
@@ -96,7 +97,7 @@ def answer_call(request: HttpRequest, session_id: int, call_id: int) -> HttpResp
         raise Http404(gettext("no such call"))
     form = director_forms.AnswerForm(request.POST)
     if not form.is_valid():
-        return failures.refused(request, "; ".join(director_forms.problems(form)), UNREADABLE)
+        return failures.refused(request, "; ".join(fields.problems(form)), UNREADABLE)
     asked = call.kind == TableCall.Kind.NOT_PLAYED and call.board is not None
     action = form.cleaned_data["action"] or ("" if asked else "answered")
     fits = {"accept", "refuse"} if asked else {"answered"}

@@ -4,7 +4,7 @@ kept as the director's entries.
 
 The file is read by the library (:mod:`bridgescore.io.bridgemate`) from a temporary copy
 of the upload; each result that stands is typed into the director's result form
-(:class:`~bridgescore.web.director_forms.DirectorResultForm`) as Bridgemate wrote it and
+(:class:`~bridgescore.web.director.forms.DirectorResultForm`) as Bridgemate wrote it and
 kept by :func:`entries.record_entry`, so it is checked exactly as a result the director
 types. All of it happens in the caller's one transaction, and every result is checked
 before the first is kept: one result that does not fit refuses the whole import, with
@@ -30,8 +30,10 @@ from bridgescore.events.movements.fit import place_result
 from bridgescore.events.movements.model import Movement
 from bridgescore.io import bridgemate
 from bridgescore.io.bridgemate import BWSDocument, BWSError, ReceivedRow
-from bridgescore.web import director_forms, entries, in_play
+from bridgescore.web import entries, in_play
 from bridgescore.web.answers import problem
+from bridgescore.web.director import fields
+from bridgescore.web.director import forms as director_forms
 from bridgescore.web.models import Session
 from bridgescore.web.refusals import EntryError, Viewer
 
@@ -232,7 +234,7 @@ def _checked(
         raise EntryError(placed.error)
     form = director_forms.DirectorResultForm(_typed(received, reason))
     if not form.is_valid():
-        raise EntryError("; ".join(director_forms.problems(form)))
+        raise EntryError("; ".join(fields.problems(form)))
     inp = form.director_input(received.round, received.table)
     in_play.check_entry(session, inp)
     return inp, str(form.cleaned_data["reason"])

@@ -1,0 +1,1 @@
+"""What everyone sees: the home page, logging in, the published results."""
