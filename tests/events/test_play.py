@@ -615,3 +615,26 @@ def test_what_is_missing_names_the_pairs_who_owe_it() -> None:
     ]
     # what a close would leave: every board not in (8 of the 18 stand)
     assert len(play.not_yet_in()) == 10
+
+
+def test_what_a_viewer_may_open_while_under_way_and_once_published() -> None:
+    play = played(MITCHELL, (1, 1, 1), (1, 1, 2), (2, 1, 3), Entered(1, 2, 3, Mark.NOT_PLAYED))
+    assert play.shown_to(1, published=False) == {1, 2, 3}
+    assert play.shown_to(2, published=False) == set()  # board 3 not played there
+    assert play.shown_to(None, published=False) == set()  # no table: nothing yet
+    assert play.shown_to(None, published=True) == set(range(1, 7))
+    assert play.shown_to(3, published=True) == set(range(1, 7))
+    teams = played(TEAMS, (1, 1, 1), (1, 1, 2), (1, 2, 2))
+    assert teams.shown_to(1, published=False, teams=True) == {2}
+    assert teams.shown_to(1, published=True, teams=True) == set(range(1, 10))
+
+
+def test_the_moves_after_a_round_are_the_movements() -> None:
+    plan = Plan.of(MITCHELL)
+    after = plan.moves(1, 1)  # round 2 as written above: 1EW at table 2, boards 1-2 at 3
+    assert (after.ns.pair, after.ns.table) == ("1NS", 1)
+    assert (after.ew.pair, after.ew.table) == ("1EW", 2)
+    assert after.boards.tables == (3,)
+    assert after.next == Table(1, "1NS", "3EW", (3, 4))
+    assert not after.last
+    assert plan.moves(3, 1).last
