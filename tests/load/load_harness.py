@@ -67,9 +67,15 @@ import bridgescore
 from bridgescore.web.serve import setup
 setup(sys.argv[1])
 from bridgescore.events.movements.spec import build
-from bridgescore.web import clubs, in_play
+from bridgescore.web import clubs
+try:
+    from bridgescore.web import in_play
+except ImportError:  # a tree from before the session in play had its own module
+    from bridgescore.web import entries as in_play
 from bridgescore.web.models import Club, Entry, TableLink
-spec, fill = sys.argv[2], json.loads(sys.argv[3])
+spec = sys.argv[2]
+with open(sys.argv[3], encoding="utf-8") as given:  # a file: any number of results
+    fill = json.load(given)
 club = Club.objects.create(name="Load test club")
 session = clubs.create_session(club, "Sixty tables at once", build(spec), spec=spec)
 made = []
@@ -113,8 +119,12 @@ def prepare(
 ) -> Prepared:
     """Migrate ``database`` and make a session under ``spec`` in it, with the results in
     ``fill`` already entered (by the code in ``src`` when given)."""
+    # through a file: a command line holds about 1,000 results at most
+    home.mkdir(parents=True, exist_ok=True)
+    filled = home / f"fill-{uuid.uuid4().hex}.json"
+    filled.write_text(json.dumps(list(fill)), encoding="utf-8")
     done = subprocess.run(
-        [str(BIN / "python"), "-c", _PREPARE, database, spec, json.dumps(list(fill))],
+        [str(BIN / "python"), "-c", _PREPARE, database, spec, str(filled)],
         env=environment(home, src),
         capture_output=True,
         text=True,

@@ -26,7 +26,6 @@ from bridgescore.events.model import (
     Severity,
 )
 from bridgescore.events.movements.fit import Seating as Seating
-from bridgescore.events.movements.fit import table_in
 from bridgescore.events.movements.model import (
     Movement,
     Table,
@@ -255,6 +254,27 @@ def other_of(entry: Logged) -> Other:
     )
 
 
+def row_of(session: Session, entry: Entry) -> ResultRow | None:
+    """The row a kept entry makes, through the one row kernel as when it was checked;
+    ``None`` when the movement (changed since) no longer seats its table in its round."""
+    plan = plan_of(session)
+    seat = plan.seat(entry.round, entry.table)
+    if seat is None:
+        return None
+    inp = EntryInput(
+        entry.round,
+        entry.table,
+        entry.board,
+        entry.contract,
+        entry.declarer,
+        entry.result,
+        entry.lead,
+        adjusted=entry.adjusted,
+        not_played=entry.kind == Entry.Kind.NOT_PLAYED,
+    )
+    return build_result(raw_result(session, seat, inp, plan.movement)).row
+
+
 def event_of(session: Session) -> Event:
     """The session as the library's event: one row per standing result (through the one
     row kernel), the pairs' names, the hand records. A teams session's rows name the
@@ -263,24 +283,12 @@ def event_of(session: Session) -> Event:
     movement = movement_of(session)
     teams = is_teams(session)
     rows: list[ResultRow] = []
-    for (rnd, table, board), entry in sorted(current_entries(session).items()):
-        seat = table_in(movement, rnd, table)
-        if seat is None or (teams and entry.kind == Entry.Kind.NOT_PLAYED):
+    for _key, entry in sorted(current_entries(session).items()):
+        if teams and entry.kind == Entry.Kind.NOT_PLAYED:
             continue
-        inp = EntryInput(
-            rnd,
-            table,
-            board,
-            entry.contract,
-            entry.declarer,
-            entry.result,
-            entry.lead,
-            adjusted=entry.adjusted,
-            not_played=entry.kind == Entry.Kind.NOT_PLAYED,
-        )
-        built = build_result(raw_result(session, seat, inp, movement))
-        if built.row is not None:
-            rows.append(built.row)
+        row = row_of(session, entry)
+        if row is not None:
+            rows.append(row)
     # a teams session's teams are its pair rows, kept in the order the teams were given
     listed = list(SessionPair.objects.filter(session=session).order_by("id"))
     names = {p.pair: p.names for p in listed}

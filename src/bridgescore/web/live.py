@@ -32,14 +32,12 @@ from bridgescore.events.model import (
     Participant,
     ResultRow,
 )
-from bridgescore.events.movements.fit import table_in
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.penalties import apply_penalties
 from bridgescore.events.rescoring import Rescorer
 from bridgescore.events.scoring import EventResult, options_for, results_of
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.i18n import Language, Words
-from bridgescore.io.rows import build_result
 from bridgescore.report.view import LayoutMemo, Report, build_report, pairs_pages
 from bridgescore.web import analysing, hand_records, in_play, session_movement, standings
 from bridgescore.web.models import Entry, Session, SessionPair
@@ -82,7 +80,6 @@ def _state(session: Session) -> _Kept:
 
 def _catch_up(session: Session, kept: _Kept) -> None:
     """Read the entries after the last one seen; the latest for a board stands."""
-    movement = session_movement.movement_of(session)
     for entry in Entry.objects.filter(session=session, id__gt=kept.last).order_by("id"):
         kept.last = entry.pk
         key = (entry.round, entry.table, entry.board)
@@ -90,21 +87,7 @@ def _catch_up(session: Session, kept: _Kept) -> None:
             kept.current.pop(key, None)
             continue
         kept.current[key] = entry
-        seat = table_in(movement, entry.round, entry.table)
-        if seat is None:
-            kept.rows[entry.pk] = None
-            continue
-        inp = in_play.EntryInput(
-            entry.round,
-            entry.table,
-            entry.board,
-            entry.contract,
-            entry.declarer,
-            entry.result,
-            adjusted=entry.adjusted,
-            not_played=entry.kind == Entry.Kind.NOT_PLAYED,
-        )
-        kept.rows[entry.pk] = build_result(in_play.raw_result(session, seat, inp, movement)).row
+        kept.rows[entry.pk] = in_play.row_of(session, entry)
 
 
 def _names(session: Session) -> dict[str, str]:
