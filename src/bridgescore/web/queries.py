@@ -59,10 +59,15 @@ class _Loader:
 
 
 @cache
-def _loader(vendor: str, model: type[Model], alias: str) -> _Loader:
-    """The loader of ``model`` selected as ``alias`` (``vendor``: a key of the cache only)."""
+def _loader(
+    vendor: str, model: type[Model], alias: str, deferred: frozenset[str] = frozenset()
+) -> _Loader:
+    """The loader of ``model`` selected as ``alias``, without the fields ``deferred`` (read
+    only if asked for, as the ORM's ``defer`` does) (``vendor``: a key of the cache only)."""
     del vendor
-    fields = [f for f in model._meta.concrete_fields if isinstance(f, Field)]
+    fields = [
+        f for f in model._meta.concrete_fields if isinstance(f, Field) and f.attname not in deferred
+    ]
     converters = []
     for index, field in enumerate(fields):
         expression = field.get_col(alias)
@@ -74,10 +79,16 @@ def _loader(vendor: str, model: type[Model], alias: str) -> _Loader:
     return _Loader(model, columns, tuple(f.attname for f in fields), tuple(converters))
 
 
+_UNREAD = frozenset({"movement_json"})
+"""What a table's request does not read with its session: the movement's text (222 KB at
+60 tables), which this process keeps parsed by the session's movement version
+(:func:`~bridgescore.web.session_movement.movement_of` reads it only when that changes)."""
+
+
 @cache
 def _link_sql(vendor: str) -> str:
     """The table link by its token, with its session (``vendor``: a key of the cache)."""
-    link, session = _loader(vendor, TableLink, "l"), _loader(vendor, Session, "s")
+    link, session = _loader(vendor, TableLink, "l"), _loader(vendor, Session, "s", _UNREAD)
     return (
         f"SELECT {link.columns}, {session.columns}"
         f" FROM {_quote(TableLink._meta.db_table)} {_quote('l')}"
@@ -105,7 +116,7 @@ def link_by_token(token: str) -> TableLink | None:
     link_loader = _loader(vendor, TableLink, "l")
     width = len(link_loader.names)
     link: TableLink = link_loader.load(row[:width])
-    link.session = _loader(vendor, Session, "s").load(row[width:])
+    link.session = _loader(vendor, Session, "s", _UNREAD).load(row[width:])
     return link
 
 

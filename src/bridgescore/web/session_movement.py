@@ -30,8 +30,17 @@ def movement_of(session: Session) -> Movement:
     kept = _MOVEMENTS.get(session.public_id)  # never reused, unlike a row's number
     if kept is not None and kept[0] == session.movement_version:
         return kept[1]
+    version = session.movement_version
+    if "movement_json" in session.get_deferred_fields():  # a table's request: read now,
+        # with the version it is (a change may have committed since the session was read)
+        version, text = (
+            Session.objects.filter(pk=session.pk)
+            .values_list("movement_version", "movement_json")
+            .get()
+        )
+        session.movement_json = text
     movement = parsed_movement(session.movement_json)
     if len(_MOVEMENTS) >= 64:
         _MOVEMENTS.clear()
-    _MOVEMENTS[session.public_id] = (session.movement_version, movement)
+    _MOVEMENTS[session.public_id] = (version, movement)
     return movement
