@@ -18,13 +18,6 @@ from bridgescore.duplicate.matchpoint_policies import policy_names
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
-@pytest.fixture
-def runner(monkeypatch: pytest.MonkeyPatch) -> CliRunner:
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(name, raising=False)
-    return CliRunner()
-
-
 def run(runner: CliRunner, *args: str, env: dict[str, str] | None = None) -> Result:
     return runner.invoke(cli, list(args), env=env, prog_name="bridgescore")
 

@@ -136,6 +136,20 @@ def test_cards_are_written_as_html_and_pdf(tmp_path: Path) -> None:
     assert "say where: --html FILE and/or --pdf FILE" in nowhere.stderr
 
 
+def test_a_round_robins_cards_are_the_rooms_and_teams(tmp_path: Path) -> None:
+    html, pdf = tmp_path / "robin.html", tmp_path / "robin.pdf"
+    result = run("movement", "cards", "robin:4x6", "--html", str(html), "--pdf", str(pdf))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [f"wrote {html}", f"wrote {pdf}"]
+    page = html.read_text()
+    # room 1a (match 1's open room): team 4 v team 1 on boards 1-3, then 4-6 from room 1b
+    assert "Room 1a" in page
+    assert "Team 4" in page
+    assert "<td>1-3, then 4-6</td>" in page
+    assert "with room 1b" in page
+    assert pdf.read_bytes().startswith(b"%PDF")
+
+
 DATA = Path(__file__).resolve().parents[1] / "io" / "data" / "movements"
 
 

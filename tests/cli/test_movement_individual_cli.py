@@ -6,18 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner, Result
 
 from bridgescore.cli.main import cli
 from bridgescore.events.movements.individual import IndividualMovement
-
-
-@pytest.fixture
-def runner(monkeypatch: pytest.MonkeyPatch) -> CliRunner:
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(name, raising=False)
-    return CliRunner()
 
 
 def run(runner: CliRunner, *args: str, env: dict[str, str] | None = None) -> Result:

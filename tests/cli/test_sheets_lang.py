@@ -13,13 +13,6 @@ TYPED = "2NT N 9\n4H S 15\nend\ny\n"
 """A partscore, a deal with 15 tricks (refused), then the end, confirmed."""
 
 
-@pytest.fixture
-def runner(monkeypatch: pytest.MonkeyPatch) -> CliRunner:
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        monkeypatch.delenv(name, raising=False)
-    return CliRunner()
-
-
 def test_rubber_in_spanish(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["rubber", "--lang", "es"], input=TYPED)
     assert result.exit_code == 0, result.output

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -465,35 +466,33 @@ def cards_command(
     heading = _("Guide cards") if title is None else title
     movement = load_any_argument(source, section)
     wrote = _("wrote {path}")
+    html, pdf = _card_makers(movement)
+    if html_path is not None:
+        click.echo(wrote.format(path=write_text(html_path, html(movement, heading, words=w))))
+    if pdf_path is not None:
+        click.echo(wrote.format(path=write_bytes(pdf_path, pdf(movement, heading, words=w))))
+
+
+def _card_makers(
+    movement: Movement | RoundRobin | IndividualMovement,
+) -> tuple[Callable[..., str], Callable[..., bytes]]:
+    """The guide cards' HTML and PDF makers for this kind of movement: a player's and a
+    table's cards (individual), a room's (teams) or a table's and a pair's (pairs),
+    imported only when asked for."""
     if isinstance(movement, IndividualMovement):
         from bridgescore.report.individual_cards import (
             individual_cards_html,
             individual_cards_pdf,
         )
 
-        if html_path is not None:
-            path = write_text(html_path, individual_cards_html(movement, heading, words=w))
-            click.echo(wrote.format(path=path))
-        if pdf_path is not None:
-            path = write_bytes(pdf_path, individual_cards_pdf(movement, heading, words=w))
-            click.echo(wrote.format(path=path))
-        return
+        return individual_cards_html, individual_cards_pdf
     if isinstance(movement, RoundRobin):
         from bridgescore.report.team_cards import team_cards_html, team_cards_pdf
 
-        if html_path is not None:
-            path = write_text(html_path, team_cards_html(movement, heading, words=w))
-            click.echo(wrote.format(path=path))
-        if pdf_path is not None:
-            path = write_bytes(pdf_path, team_cards_pdf(movement, heading, words=w))
-            click.echo(wrote.format(path=path))
-        return
+        return team_cards_html, team_cards_pdf
     from bridgescore.report.cards import cards_html, cards_pdf
 
-    if html_path is not None:
-        click.echo(wrote.format(path=write_text(html_path, cards_html(movement, heading, words=w))))
-    if pdf_path is not None:
-        click.echo(wrote.format(path=write_bytes(pdf_path, cards_pdf(movement, heading, words=w))))
+    return cards_html, cards_pdf
 
 
 def missing_lines(missing: tuple[Seating, ...], w: Words | None = None) -> list[str]:
