@@ -124,6 +124,23 @@ def test_barometer_howell_odd_pairs(tables: int) -> None:
     assert _figures(m) == BAROMETER_HOWELL_ODD[tables]
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        ((31, 2), "tables must be at most 30 for a barometer Howell, got 31"),
+        ((1, 2), "tables must be a whole number from 2"),
+        ((3, 2, 6), "rounds must be at most 5 for a barometer Howell of 3 tables, got 6"),
+        ((3, 2, 5, 4), "pairs must be 6 or 5 for a Howell of 3 tables, got 4"),
+    ],
+)
+def test_barometer_howell_sizes_refused(args: tuple[int, ...], said: str) -> None:
+    tables, boards, *more = args
+    rounds = more[0] if more else None
+    pairs = more[1] if len(more) > 1 else None
+    with pytest.raises(MovementError, match=said):
+        barometer_howell(tables, boards, rounds, pairs=pairs)
+
+
 def test_barometer_howell_is_balanced_where_two_t_minus_one_is_a_prime_4k_plus_3() -> None:
     for tables in (4, 6, 10, 12, 16, 22, 24):
         assert barometer_howell(tables, 3).balance().balanced

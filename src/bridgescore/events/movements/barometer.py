@@ -15,6 +15,7 @@ from collections import Counter
 from typing import Final
 
 from bridgescore.errors import marked as _
+from bridgescore.events.movements.howell import howell_size
 from bridgescore.events.movements.model import (
     Movement,
     MovementError,
@@ -111,42 +112,10 @@ def barometer_howell(
     ``2T``; ``2T - 1`` leaves out pair ``2T``: its opponent of the round sits out and
     the other tables are numbered from 1.
     """
-    check_size("tables", tables, 2)
-    check_size("boards_per_round", boards_per_round, 1)
-    if tables > MOST_BAROMETER_TABLES:
-        raise MovementError(
-            _(
-                "tables must be at most {most} for a barometer Howell, got {tables!r}",
-                most=MOST_BAROMETER_TABLES,
-                tables=tables,
-            )
-        )
+    rounds, pairs = howell_size(
+        tables, boards_per_round, rounds, pairs, most=MOST_BAROMETER_TABLES, barometer=True
+    )
     n = 2 * tables - 1
-    if rounds is None:
-        rounds = n
-    check_size("rounds", rounds, 1)
-    if rounds > n:
-        raise MovementError(
-            _(
-                "rounds must be at most {most} for a barometer Howell of {tables} tables,"
-                " got {rounds!r}",
-                most=n,
-                tables=tables,
-                rounds=rounds,
-            )
-        )
-    if pairs is None:
-        pairs = 2 * tables
-    if isinstance(pairs, bool) or not isinstance(pairs, int) or pairs not in (n + 1, n):
-        raise MovementError(
-            _(
-                "pairs must be {full} or {short} for a Howell of {tables} tables, got {pairs!r}",
-                full=n + 1,
-                short=n,
-                tables=tables,
-                pairs=pairs,
-            )
-        )
     odd = pairs == n
     signs = SIGNS[tables]
     plan = []

@@ -418,6 +418,55 @@ def _partial(tables: int, rounds: int, played: int) -> list[list[Seat]]:
     )
 
 
+def howell_size(
+    tables: int,
+    boards_per_round: int,
+    rounds: int | None,
+    pairs: int | None,
+    *,
+    most: int,
+    barometer: bool = False,
+) -> tuple[int, int]:
+    """A Howell's rounds and pairs, checked: at most ``most`` tables (from 2), rounds from 1
+    to the complete ``2T - 1`` (its default), pairs ``2T`` (the default) or ``2T - 1``.
+    ``barometer``: the errors name a barometer Howell."""
+    check_size("tables", tables, 2)
+    check_size("boards_per_round", boards_per_round, 1)
+    if tables > most:
+        raise MovementError(
+            _("tables must be at most {most} for a barometer Howell, got {tables!r}",
+              most=most, tables=tables)
+            if barometer
+            else _("tables must be at most {most} for a Howell, got {tables!r}",
+                   most=most, tables=tables)
+        )  # fmt: skip
+    n = 2 * tables - 1
+    if rounds is None:
+        rounds = n
+    check_size("rounds", rounds, 1)
+    if rounds > n:
+        raise MovementError(
+            _("rounds must be at most {most} for a barometer Howell of {tables} tables,"
+              " got {rounds!r}", most=n, tables=tables, rounds=rounds)
+            if barometer
+            else _("rounds must be at most {most} for a Howell of {tables} tables, got {rounds!r}",
+                   most=n, tables=tables, rounds=rounds)
+        )  # fmt: skip
+    if pairs is None:
+        pairs = 2 * tables
+    if isinstance(pairs, bool) or not isinstance(pairs, int) or pairs not in (n + 1, n):
+        raise MovementError(
+            _(
+                "pairs must be {full} or {short} for a Howell of {tables} tables, got {pairs!r}",
+                full=n + 1,
+                short=n,
+                tables=tables,
+                pairs=pairs,
+            )
+        )
+    return rounds, pairs
+
+
 def howell(
     tables: int,
     boards_per_round: int,
@@ -432,41 +481,8 @@ def howell(
     ``2T``; with ``2T - 1`` pair ``r`` sits out in round ``r`` of a complete Howell (a
     cyclic one of its own), and cut short pair ``2T`` is left out: its opponent sits out.
     """
-    check_size("tables", tables, 2)
-    check_size("boards_per_round", boards_per_round, 1)
-    if tables > MOST_TABLES:
-        raise MovementError(
-            _(
-                "tables must be at most {most} for a Howell, got {tables!r}",
-                most=MOST_TABLES,
-                tables=tables,
-            )
-        )
+    rounds, pairs = howell_size(tables, boards_per_round, rounds, pairs, most=MOST_TABLES)
     n = 2 * tables - 1
-    if rounds is None:
-        rounds = n
-    check_size("rounds", rounds, 1)
-    if rounds > n:
-        raise MovementError(
-            _(
-                "rounds must be at most {most} for a Howell of {tables} tables, got {rounds!r}",
-                most=n,
-                tables=tables,
-                rounds=rounds,
-            )
-        )
-    if pairs is None:
-        pairs = 2 * tables
-    if isinstance(pairs, bool) or not isinstance(pairs, int) or pairs not in (n + 1, n):
-        raise MovementError(
-            _(
-                "pairs must be {full} or {short} for a Howell of {tables} tables, got {pairs!r}",
-                full=n + 1,
-                short=n,
-                tables=tables,
-                pairs=pairs,
-            )
-        )
     if rounds == n and boards_per_round % 2 == 0 and (tables, pairs) in HALVED_HOWELLS:
         return _halved(HALVED_HOWELLS[(tables, pairs)], boards_per_round // 2, pairs)
     if rounds == n and pairs == n + 1 and tables in EVEN_FIELD_ROUNDS:
