@@ -10,11 +10,11 @@ from collections.abc import Callable
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
-from tests.web.posting import send_entry
 
 from bridgescore.events.movements.spec import build
 from bridgescore.web import session_movement
 from bridgescore.web.models import Session, TableLink
+from web.posting import send_entry
 
 
 def _result(board: int) -> dict[str, object]:

@@ -9,6 +9,7 @@ import io
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -16,7 +17,7 @@ from django.test import Client
 from bridgescore.events.model import Event, ResultRow
 from bridgescore.events.scoring import score_event
 from bridgescore.io.events import load_event
-from bridgescore.web import entries, hand_records, in_play, session_movement
+from bridgescore.web import entries, hand_records, in_play, live, session_movement
 from bridgescore.web.models import Session, TableLink
 
 Link = Callable[[int], TableLink]
@@ -202,3 +203,40 @@ def test_a_travellers_next_and_previous_links_lead_only_to_boards_the_table_may_
     assert _status(device, session, "board-3.html") == 403
     # the director sees every board, and steps through all of them
     assert 'href="board-3.html"' in td.get(f"/r/{session.public_id}/board-2.html").content.decode()
+
+
+def test_a_page_asked_again_with_nothing_new_is_not_drawn_again(
+    session: Session, link: Link, phone: Phone, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    device, other = phone(link(1)), phone(link(2))
+    _enter(session, 1, 1, 1, contract="4S", declarer="N", result="=")
+    first = device.get(f"/r/{session.public_id}/board-1.html")
+    assert first.status_code == 200
+    drawn: list[str] = []
+    real_report = live.report
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        drawn.append("x")
+        return real_report(*args, **kwargs)
+
+    monkeypatch.setattr(live, "report", counted)
+    again = device.get(f"/r/{session.public_id}/board-1.html")
+    assert again.status_code == 200
+    assert drawn == []  # served as drawn: the report was not asked for
+    assert again.content.decode().count("+420") == first.content.decode().count("+420") >= 1
+    # another table has not finished board 1: the page kept for table 1 is not its page
+    assert other.get(f"/r/{session.public_id}/board-1.html").status_code == 403
+    # each viewer's language switch carries its own request's form token
+    token = 'name="csrfmiddlewaretoken" value="'
+    assert token in again.content.decode()
+    # a new result: the page is drawn again, with it
+    for board in (5, 6):  # table 3 plays board 1 in round 2
+        _enter(session, 1, 3, board, contract="3NT", declarer="S", result="=")
+    _enter(session, 2, 3, 1, contract="4S", declarer="N", result="+1")
+    after = device.get(f"/r/{session.public_id}/board-1.html").content.decode()
+    assert drawn == ["x"]
+    assert "+450" in after
+    # in Finnish: a page of its own (the switch), drawn once
+    fi = device.get(f"/r/{session.public_id}/board-1.html", HTTP_ACCEPT_LANGUAGE="fi")
+    assert fi.headers["Content-Language"] == "fi"
+    assert "Brikka" in fi.content.decode() or "brikka" in fi.content.decode()

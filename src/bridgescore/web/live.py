@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bridgescore.events.model import (
@@ -59,6 +59,12 @@ class _Kept:
     rescorer: Rescorer = field(default_factory=Rescorer)
     layouts: dict[Language, LayoutMemo] = field(default_factory=dict)
     reports: dict[Language, tuple[object, Report]] = field(default_factory=dict)
+    event: tuple[object, Event] | None = None
+    """The event as of its stamp (:func:`_stamp`): asked again with nothing new, the same."""
+    pages: dict[Hashable, str] = field(default_factory=dict)
+    """Results pages as rendered for the stamp ``pages_stamp``, by what the page depends on
+    besides (:func:`rendered`): a page asked again with nothing new is not drawn again."""
+    pages_stamp: object = None
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -119,12 +125,73 @@ def _event(session: Session, kept: _Kept, names: Mapping[str, str]) -> Event:
     )
 
 
+def _stamp(
+    session: Session, kept: _Kept, names: Mapping[str, str], penalties: Sequence[object] = ()
+) -> tuple[object, ...]:
+    """Everything the event and its pages are worked out from besides the movement (a new
+    movement starts the session's state again): the entries seen, the pairs' names and
+    penalties, the session's name, date, club, scoring, hand records and analysis."""
+    return (
+        kept.last,
+        tuple(penalties),
+        tuple(sorted(names.items())),
+        session.name,
+        session.date,
+        session.club.name,
+        session.scoring,
+        session.hands_pbn,
+        session.analysis_state,
+        session.analysis_json,
+    )
+
+
+def _kept_event(session: Session, kept: _Kept, names: Mapping[str, str]) -> Event:
+    """The event, built again only when its stamp changed (under ``kept.lock``)."""
+    stamp = _stamp(session, kept, names)
+    if kept.event is None or kept.event[0] != stamp:
+        kept.event = (stamp, _event(session, kept, names))
+    return kept.event[1]
+
+
 def event(session: Session) -> Event:
     """The session as the library's event (equal to ``in_play.event_of``)."""
     kept = _state(session)
     with kept.lock:
         _catch_up(session, kept)
-        return _event(session, kept, _names(session))
+        return _kept_event(session, kept, _names(session))
+
+
+MOST_PAGES_KEPT = 512
+"""Rendered pages kept a session (its pages times its viewers' kinds: a table, the
+director, anyone), dropped whole when a new result comes."""
+
+
+def rendered(session: Session, key: Hashable) -> tuple[object, str | None]:
+    """The session's stamp now and the page rendered under ``key`` for it, if it was
+    (``None``: draw it and :func:`keep_rendered` it with this stamp). ``key`` holds what
+    the page depends on besides the stamp: the page, the language, who is looking."""
+    kept = _state(session)
+    with kept.lock:
+        _catch_up(session, kept)
+        stamp = _stamp(session, kept, _names(session), standings.penalties_of(session))
+        if kept.pages_stamp != stamp:
+            return stamp, None
+        return stamp, kept.pages.get(key)
+
+
+def keep_rendered(session: Session, key: Hashable, stamp: object, html: str) -> None:
+    """Keep a page drawn for ``stamp`` (as :func:`rendered` gave it); a page of an older
+    stamp than the one kept is not kept."""
+    kept = _state(session)
+    with kept.lock:
+        if kept.pages_stamp != stamp:
+            now = _stamp(session, kept, _names(session), standings.penalties_of(session))
+            if stamp != now:
+                return  # drawn before a newer result: not the page now
+            kept.pages_stamp, kept.pages = stamp, {}
+        if len(kept.pages) >= MOST_PAGES_KEPT:
+            kept.pages.clear()
+        kept.pages[key] = html
 
 
 def score(event: Event, rescorer: Rescorer | None = None) -> EventResult:
@@ -145,22 +212,11 @@ def report(session: Session, language: str | None = None) -> Report:
         _catch_up(session, kept)
         names = _names(session)
         penalties = standings.penalties_of(session)
-        stamp = (
-            kept.last,
-            tuple(penalties),
-            tuple(sorted(names.items())),
-            session.name,
-            session.date,
-            session.club.name,
-            session.scoring,
-            session.hands_pbn,
-            session.analysis_state,
-            session.analysis_json,
-        )
+        stamp = _stamp(session, kept, names, penalties)
         done = kept.reports.get(w.language)
         if done is not None and done[0] == stamp:
             return done[1]
-        built = _event(session, kept, names)
+        built = _kept_event(session, kept, names)
         if not built.results.rows:
             made = build_report(built, language=w)
         else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Hashable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -164,6 +165,20 @@ def _results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespon
         return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
     analysis = analysing.shown(session)  # started again here if a stopped server left it
     teams = session.kind == Session.Kind.TEAMS
+    # pairs: a page asked again with nothing new is the page drawn before for the same
+    # viewer (the page, its language, the director or the table looking, the state)
+    seen_as: Hashable = (
+        page,
+        translation.get_language(),
+        director,
+        session.state,
+        None if director or published else _viewer_table(request, session),
+    )
+    stamp: object = None
+    if not teams:
+        stamp, drawn = live.rendered(session, seen_as)
+        if drawn is not None:
+            return HttpResponse(_with_switch(request, drawn))
     # pairs: kept between asks (one new result rescores one board); teams: scored afresh
     event = in_play.event_of(session) if teams else live.event(session)
     # hand records and no results: the booklet, once published (the director's before)
@@ -204,7 +219,7 @@ def _results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespon
         if analysis.analysing and event.hands:
             notes += _analysing_note(script=False)
         html = html.replace(PRINT_BODY, f"{PRINT_BODY}{notes}", 1)
-        return HttpResponse(_with_switch(request, html))
+        return _drawn(request, session, seen_as, stamp, html)
     pages = {p.file: p for p in (report.index, *report.boards, *report.cards)}
     shown = pages.get(page)
     if shown is None:
@@ -231,6 +246,17 @@ def _results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespon
         notes += _analysing_note(script=published)
     if notes:
         html = html.replace("<main>", f"<main>{notes}", 1)
+    return _drawn(request, session, seen_as, stamp, html)
+
+
+def _drawn(
+    request: HttpRequest, session: Session, seen_as: Hashable, stamp: object, html: str
+) -> HttpResponse:
+    """A results page drawn, kept for its viewer while nothing new comes (a pairs
+    session's: ``stamp`` is ``None`` for a teams one, scored afresh), with the language
+    switch of this request (its form's token is the request's own, never kept)."""
+    if stamp is not None:
+        live.keep_rendered(session, seen_as, stamp, html)
     return HttpResponse(_with_switch(request, html))
 
 
