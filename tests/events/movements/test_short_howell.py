@@ -25,6 +25,7 @@ FIGURES: dict[tuple[int, int, int], tuple[int, int, float]] = {
     (4, 3, 8): (0, 1, 26.67),
     (4, 4, 8): (0, 2, 45.83),
     (4, 4, 7): (0, 2, 41.67),
+    (4, 5, 7): (0, 2, 70.59),
     (4, 6, 8): (2, 3, 80.0),
     (4, 6, 7): (1, 2, 61.11),
     (5, 4, 10): (0, 2, 43.27),
@@ -505,3 +506,17 @@ def test_sizes_not_stored_fall_back() -> None:
     # Two tables in two rounds cannot play both sets without a pair meeting twice.
     assert short_howell(2, 3, 2, pairs=4) is None
     assert short_howell(9, 2, 6, pairs=18) is None
+
+
+def test_four_tables_in_five_rounds_with_seven_pairs_is_built_on_its_own() -> None:
+    # Refused before: the complete Howell cut short left a pair under 70 % of the sets.
+    movement = howell(4, 4, 5, pairs=7)
+    assert movement.problems() == []
+    assert not movement.factored
+    assert all(len(rnd.tables) == 3 and len(rnd.sit_outs) == 1 for rnd in movement.rounds)
+    plays = Counter(b for rnd in movement.rounds for t in rnd.tables for b in t.boards)
+    assert set(plays.values()) == {3}  # five sets, each at three tables
+    for pair in movement.pairs:
+        sets = [t.boards for rnd in movement.rounds for t in rnd.tables if pair in (t.ns, t.ew)]
+        assert len(sets) >= 4  # 80 % of the sets at least
+        assert len(set(sets)) == len(sets)  # no set twice
