@@ -18,6 +18,7 @@ from bridgescore.events.movements.teams import (
     round_robin,
     two_room,
 )
+from bridgescore.i18n import words
 
 
 @pytest.mark.parametrize("teams", range(2, 31))
@@ -162,11 +163,27 @@ def test_two_room_passing_of_24_boards_in_two_stanzas() -> None:
         (2, 1, tuple(range(13, 19)), tuple(range(19, 25))),
         (2, 2, tuple(range(19, 25)), tuple(range(13, 19))),
     ]
-    assert passing.passing()[:2] == [
+    assert [str(line) for line in passing.passing()[:2]] == [
         "stanza 1, part 1: open room boards 1-6, closed room boards 7-12",
         "stanza 1: the rooms exchange their boards",
     ]
     assert passing.problems() == []
+
+
+def test_two_room_passing_reads_in_finnish_and_spanish() -> None:
+    passing = two_room(Match("Home", "Away", tuple(range(1, 25))), 2)
+    first, exchange = passing.passing()[:2]
+    assert first.render(words("fi").gettext) == (
+        "jakso 1, osa 1: avoin huone brikat 1-6, suljettu huone brikat 7-12"
+    )
+    assert exchange.render(words("fi").gettext) == "jakso 1: huoneet vaihtavat brikat keskenään"
+    assert first.render(words("es").gettext) == (
+        "segmento 1, parte 1: sala abierta estuches 1-6, sala cerrada estuches 7-12"
+    )
+    duplicated = two_room(Match("A", "B", tuple(range(1, 9))), 2, duplicated=True)
+    assert duplicated.passing()[0].render(words("es").gettext) == (
+        "segmento 1: las dos salas juegan estuches 1-4 (un juego de estuches en cada sala)"
+    )
 
 
 def test_two_room_with_duplicated_boards() -> None:

@@ -451,22 +451,26 @@ class TwoRoom:
     def closed_ew(self) -> str:
         return self.match.home
 
-    def passing(self) -> list[str]:
-        """The instructions, in order, as a director would read them out."""
-        lines = []
+    def passing(self) -> list[Message]:
+        """The instructions, in order, as a director would read them out (each renders in
+        the reader's language)."""
+        lines: list[Message] = []
         for seg in self.segments:
             if self.duplicated:
                 lines.append(
-                    f"stanza {seg.stanza}: both rooms play {_text(seg.open_room)}"
-                    " (a set of boards in each room)"
-                )
+                    _("stanza {stanza}: both rooms play {boards} (a set of boards in each room)",
+                      stanza=seg.stanza, boards=_text(seg.open_room))
+                )  # fmt: skip
                 continue
             lines.append(
-                f"stanza {seg.stanza}, part {seg.part}: open room {_text(seg.open_room)},"
-                f" closed room {_text(seg.closed_room)}"
-            )
+                _("stanza {stanza}, part {part}: open room {open}, closed room {closed}",
+                  stanza=seg.stanza, part=seg.part, open=_text(seg.open_room),
+                  closed=_text(seg.closed_room))
+            )  # fmt: skip
             if seg.part == 1:
-                lines.append(f"stanza {seg.stanza}: the rooms exchange their boards")
+                lines.append(
+                    _("stanza {stanza}: the rooms exchange their boards", stanza=seg.stanza)
+                )
         return lines
 
     def problems(self) -> list[Problem]:
