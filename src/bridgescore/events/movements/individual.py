@@ -46,15 +46,25 @@ from bridgescore.events.movements.model import (
     MovementKind,
     Round,
     Table,
+    board_list,
     board_range,
+    check_board,
     check_size,
+    check_table_boards,
+    check_table_number,
+    field_at,
     json_data,
+    read_round_items,
+    read_table_boards,
+    read_table_number,
 )
 from bridgescore.events.movements.problems import (
     SEVENTY_PERCENT,
     Problem,
     boards_said,
-    join_messages,
+    in_two_places,
+    misplaced_boards,
+    unequal_sets,
 )
 
 SEATS: Final = ("N", "E", "S", "W")
@@ -62,30 +72,6 @@ SEATS: Final = ("N", "E", "S", "W")
 
 KIND: Final = "individual"
 """The ``kind`` of the JSON form."""
-
-
-def _where(round_no: int | None, table: int | None, name: str) -> Message:
-    if round_no is not None and table is not None:
-        return _(
-            "round {round}, table {table}, field {name!r}", round=round_no, table=table, name=name
-        )
-    if round_no is not None:
-        return _("round {round}, field {name!r}", round=round_no, name=name)
-    if table is not None:
-        return _("table {table}, field {name!r}", table=table, name=name)
-    return _("field {name!r}", name=name)
-
-
-def _check_board(board: object, where: Message) -> int:
-    if isinstance(board, bool) or not isinstance(board, int) or board < 1:
-        raise MovementError(
-            _(
-                "{where}: board number must be a whole number from 1, got {board!r}",
-                where=where,
-                board=board,
-            )
-        )
-    return board
 
 
 def _check_player(player: object, where: Message) -> str:
@@ -113,22 +99,10 @@ class IndividualTable:
     boards: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        if isinstance(self.table, bool) or not isinstance(self.table, int) or self.table < 1:
-            raise MovementError(
-                _("table number must be a whole number from 1, got {table!r}", table=self.table)
-            )
+        check_table_number(self.table)
         for name, player in zip(("north", "east", "south", "west"), self.players, strict=True):
-            _check_player(player, _where(None, self.table, name))
-        if not isinstance(self.boards, tuple) or not self.boards:
-            raise MovementError(
-                _(
-                    "{where}: expected a non-empty tuple of boards, got {boards!r}",
-                    where=_where(None, self.table, "boards"),
-                    boards=self.boards,
-                )
-            )
-        for board in self.boards:
-            _check_board(board, _where(None, self.table, "boards"))
+            _check_player(player, field_at(None, self.table, name))
+        check_table_boards(self.table, self.boards)
 
     @property
     def players(self) -> tuple[str, str, str, str]:
@@ -160,9 +134,9 @@ class IndividualRound:
 
     def __post_init__(self) -> None:
         for player in self.sit_outs:
-            _check_player(player, _where(None, None, "sit_out"))
+            _check_player(player, field_at(None, None, "sit_out"))
         for board in self.relay:
-            _check_board(board, _where(None, None, "relay"))
+            check_board(board, field_at(None, None, "relay"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +221,7 @@ class IndividualMovement:
 
     def __post_init__(self) -> None:
         for board in self.shared:
-            _check_board(board, _where(None, None, "shared"))
+            check_board(board, field_at(None, None, "shared"))
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -366,74 +340,24 @@ class IndividualMovement:
                 )
         return cls(
             rounds=rounds,
-            shared=frozenset(_int_list(data.get("shared", []), _where(None, None, "shared"))),
+            shared=frozenset(board_list(data.get("shared", []), field_at(None, None, "shared"))),
             factored=factored,
             partner_once=partner_once,
         )
 
 
-def _int_list(value: object, where: Message) -> list[int]:
-    if not isinstance(value, list):
-        raise MovementError(
-            _("{where}: expected a list of numbers, got {value!r}", where=where, value=value)
-        )
-    return [_check_board(v, where) for v in value]
-
-
 def _read_round(number: int, items: object) -> IndividualRound:
-    if not isinstance(items, list):
-        raise MovementError(
-            _(
-                "round {number}: expected a list of tables, got {items!r}",
-                number=number,
-                items=items,
-            )
-        )
-    tables: list[IndividualTable] = []
-    sit_outs: list[str] = []
-    relay: list[int] = []
-    for item in items:
-        if not isinstance(item, Mapping):
-            raise MovementError(
-                _("round {number}: expected an object, got {item!r}", number=number, item=item)
-            )
-        if "sit_out" in item:
-            sit_outs.append(_check_player(item["sit_out"], _where(number, None, "sit_out")))
-        elif "relay" in item:
-            relay.extend(_int_list(item["relay"], _where(number, None, "relay")))
-        else:
-            tables.append(_read_table(number, item))
-    return IndividualRound(tables=tuple(tables), sit_outs=tuple(sit_outs), relay=tuple(relay))
+    tables, sit_outs, relay = read_round_items(number, items, _read_table, _check_player)
+    return IndividualRound(tables=tables, sit_outs=sit_outs, relay=relay)
 
 
 def _read_table(number: int, item: Mapping[str, object]) -> IndividualTable:
-    table = item.get("table")
-    if isinstance(table, bool) or not isinstance(table, int) or table < 1:
-        raise MovementError(
-            _(
-                "{where}: expected a table number from 1, got {table!r}",
-                where=_where(number, None, "table"),
-                table=table,
-            )
-        )
-    seated = [
-        _check_player(item.get(name), _where(number, table, name))
+    table = read_table_number(number, item)
+    north, east, south, west = (
+        _check_player(item.get(name), field_at(number, table, name))
         for name in ("north", "east", "south", "west")
-    ]
-    boards = item.get("boards")
-    where = _where(number, table, "boards")
-    if not isinstance(boards, list) or not boards:
-        raise MovementError(
-            _(
-                "{where}: expected a non-empty list of board numbers, got {boards!r}",
-                where=where,
-                boards=boards,
-            )
-        )
-    north, east, south, west = seated
-    return IndividualTable(
-        table, north, east, south, west, tuple(_check_board(b, where) for b in boards)
     )
+    return IndividualTable(table, north, east, south, west, read_table_boards(number, table, item))
 
 
 def _seat_at(seat: str, table: int) -> Message:
@@ -480,8 +404,7 @@ def find_problems(movement: IndividualMovement) -> list[Problem]:
             places[player].append((_("sitting out"), None))
         for player, where in places.items():
             if len(where) > 1:
-                labels = join_messages([label for label, _table in where])
-                table = next((t for _label, t in reversed(where) if t is not None), None)
+                labels, table = in_two_places(where)
                 found.append(
                     Problem(
                         "player-twice",
@@ -494,33 +417,7 @@ def find_problems(movement: IndividualMovement) -> list[Problem]:
                         table,
                     )
                 )
-        clashes: dict[tuple[int, ...], list[int]] = defaultdict(list)
-        for board, tables in board_tables.items():
-            if len(tables) > 1 and board not in movement.shared:
-                clashes[tuple(tables)].append(board)
-        for at, boards in clashes.items():
-            found.append(
-                Problem(
-                    "board-at-two-tables",
-                    _(
-                        "{boards} at tables {tables} (sharing not declared)",
-                        boards=boards_said(boards),
-                        tables=", ".join(map(str, at)),
-                    ),
-                    number,
-                    at[1],
-                )
-            )
-        relayed = sorted(set(rnd.relay) & set(board_tables))
-        if relayed:
-            found.append(
-                Problem(
-                    "board-on-relay",
-                    _("{boards} both on the relay and at a table", boards=boards_said(relayed)),
-                    number,
-                    board_tables[relayed[0]][0],
-                )
-            )
+        found.extend(misplaced_boards(number, board_tables, rnd.relay, movement.shared))
         for tbl in rnd.tables:
             for board in tbl.boards:
                 plays[board] += 1
@@ -566,21 +463,7 @@ def find_problems(movement: IndividualMovement) -> list[Problem]:
                         )
                     )
                 partnered.setdefault(key, (number, tbl.table))
-    counts = sorted(set(plays.values()))
-    if len(counts) > 1 and not movement.factored:
-        most = counts[-1]
-        fewer = sorted(b for b, n in plays.items() if n < most)
-        found.append(
-            Problem(
-                "unequal-sets",
-                _(
-                    "{boards} played fewer times than the others ({most})"
-                    " and factoring is not declared",
-                    boards=boards_said(fewer),
-                    most=most,
-                ),
-            )
-        )
+    found.extend(unequal_sets(plays, factored=movement.factored))
     in_use = len(plays)
     least, out_of = SEVENTY_PERCENT
     for player in movement.players:

@@ -9,15 +9,18 @@ A movement is data. Generators (:mod:`.mitchell`, :mod:`.howell`) build one,
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from bridgescore.errors import BridgeInputError, Message
 from bridgescore.errors import marked as _
 from bridgescore.events.movements.balance import Balance, find_balance
 from bridgescore.events.movements.problems import Problem, find_problems
+
+T = TypeVar("T")
+"""A table of a movement's JSON form as its reader builds it (pairs' or players')."""
 
 
 class MovementError(BridgeInputError):
@@ -58,7 +61,8 @@ class MovementKind(StrEnum):
             ) from None
 
 
-def _where(round_no: int | None, table: int | None, name: str) -> Message:
+def field_at(round_no: int | None, table: int | None, name: str) -> Message:
+    """Where a field of a movement's JSON form is: ``round 2, table 3, field 'ns'``."""
     if round_no is not None and table is not None:
         return _(
             "round {round}, table {table}, field {name!r}", round=round_no, table=table, name=name
@@ -70,7 +74,8 @@ def _where(round_no: int | None, table: int | None, name: str) -> Message:
     return _("field {name!r}", name=name)
 
 
-def _check_board(board: object, where: Message) -> int:
+def check_board(board: object, where: Message) -> int:
+    """``board`` if it is a board number (a whole number from 1), else the error at ``where``."""
     if isinstance(board, bool) or not isinstance(board, int) or board < 1:
         raise MovementError(
             _(
@@ -90,6 +95,28 @@ def _check_pair(pair: object, where: Message) -> str:
     return pair
 
 
+def check_table_number(table: object) -> None:
+    """Refuse a table number that is not a whole number from 1."""
+    if isinstance(table, bool) or not isinstance(table, int) or table < 1:
+        raise MovementError(
+            _("table number must be a whole number from 1, got {table!r}", table=table)
+        )
+
+
+def check_table_boards(table: int, boards: object) -> None:
+    """Refuse a table's boards unless they are a non-empty tuple of board numbers."""
+    if not isinstance(boards, tuple) or not boards:
+        raise MovementError(
+            _(
+                "{where}: expected a non-empty tuple of boards, got {boards!r}",
+                where=field_at(None, table, "boards"),
+                boards=boards,
+            )
+        )
+    for board in boards:
+        check_board(board, field_at(None, table, "boards"))
+
+
 @dataclass(frozen=True, slots=True)
 class Table:
     """One table in one round: who sits NS and EW, and which boards they play."""
@@ -100,22 +127,10 @@ class Table:
     boards: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        if isinstance(self.table, bool) or not isinstance(self.table, int) or self.table < 1:
-            raise MovementError(
-                _("table number must be a whole number from 1, got {table!r}", table=self.table)
-            )
-        _check_pair(self.ns, _where(None, self.table, "ns"))
-        _check_pair(self.ew, _where(None, self.table, "ew"))
-        if not isinstance(self.boards, tuple) or not self.boards:
-            raise MovementError(
-                _(
-                    "{where}: expected a non-empty tuple of boards, got {boards!r}",
-                    where=_where(None, self.table, "boards"),
-                    boards=self.boards,
-                )
-            )
-        for board in self.boards:
-            _check_board(board, _where(None, self.table, "boards"))
+        check_table_number(self.table)
+        _check_pair(self.ns, field_at(None, self.table, "ns"))
+        _check_pair(self.ew, field_at(None, self.table, "ew"))
+        check_table_boards(self.table, self.boards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,9 +143,9 @@ class Round:
 
     def __post_init__(self) -> None:
         for pair in self.sit_outs:
-            _check_pair(pair, _where(None, None, "sit_out"))
+            _check_pair(pair, field_at(None, None, "sit_out"))
         for board in self.relay:
-            _check_board(board, _where(None, None, "relay"))
+            check_board(board, field_at(None, None, "relay"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +169,7 @@ class Movement:
         if not isinstance(self.kind, MovementKind):
             raise MovementError(_("kind must be a MovementKind, got {kind!r}", kind=self.kind))
         for board in self.shared:
-            _check_board(board, _where(None, None, "shared"))
+            check_board(board, field_at(None, None, "shared"))
         for number in self.revenge_rounds:
             if not 1 <= number <= len(self.rounds):
                 raise MovementError(
@@ -248,24 +263,32 @@ class Movement:
         return cls(
             kind=MovementKind.parse(kind_text),
             rounds=rounds,
-            shared=frozenset(_int_list(data.get("shared", []), _where(None, None, "shared"))),
+            shared=frozenset(board_list(data.get("shared", []), field_at(None, None, "shared"))),
             factored=factored,
             revenge_rounds=frozenset(
-                _int_list(data.get("revenge_rounds", []), _where(None, None, "revenge_rounds"))
+                board_list(data.get("revenge_rounds", []), field_at(None, None, "revenge_rounds"))
             ),
             meet_once=meet_once,
         )
 
 
-def _int_list(value: object, where: Message) -> list[int]:
+def board_list(value: object, where: Message) -> list[int]:
+    """A JSON list of board numbers, each checked."""
     if not isinstance(value, list):
         raise MovementError(
             _("{where}: expected a list of numbers, got {value!r}", where=where, value=value)
         )
-    return [_check_board(v, where) for v in value]
+    return [check_board(v, where) for v in value]
 
 
-def _read_round(number: int, items: object) -> Round:
+def read_round_items(
+    number: int,
+    items: object,
+    read_table: Callable[[int, Mapping[str, object]], T],
+    check_sitter: Callable[[object, Message], str],
+) -> tuple[tuple[T, ...], tuple[str, ...], tuple[int, ...]]:
+    """Round ``number`` of a movement's JSON form: its tables (each read by
+    ``read_table``), who sits out (each checked by ``check_sitter``) and its relay."""
     if not isinstance(items, list):
         raise MovementError(
             _(
@@ -274,7 +297,7 @@ def _read_round(number: int, items: object) -> Round:
                 items=items,
             )
         )
-    tables: list[Table] = []
+    tables: list[T] = []
     sit_outs: list[str] = []
     relay: list[int] = []
     for item in items:
@@ -283,28 +306,32 @@ def _read_round(number: int, items: object) -> Round:
                 _("round {number}: expected an object, got {item!r}", number=number, item=item)
             )
         if "sit_out" in item:
-            sit_outs.append(_check_pair(item["sit_out"], _where(number, None, "sit_out")))
+            sit_outs.append(check_sitter(item["sit_out"], field_at(number, None, "sit_out")))
         elif "relay" in item:
-            relay.extend(_int_list(item["relay"], _where(number, None, "relay")))
+            relay.extend(board_list(item["relay"], field_at(number, None, "relay")))
         else:
-            tables.append(_read_table(number, item))
-    return Round(tables=tuple(tables), sit_outs=tuple(sit_outs), relay=tuple(relay))
+            tables.append(read_table(number, item))
+    return tuple(tables), tuple(sit_outs), tuple(relay)
 
 
-def _read_table(number: int, item: Mapping[str, object]) -> Table:
+def read_table_number(number: int, item: Mapping[str, object]) -> int:
+    """The ``table`` of a table in round ``number`` of a movement's JSON form."""
     table = item.get("table")
     if isinstance(table, bool) or not isinstance(table, int) or table < 1:
         raise MovementError(
             _(
                 "{where}: expected a table number from 1, got {table!r}",
-                where=_where(number, None, "table"),
+                where=field_at(number, None, "table"),
                 table=table,
             )
         )
-    ns = _check_pair(item.get("ns"), _where(number, table, "ns"))
-    ew = _check_pair(item.get("ew"), _where(number, table, "ew"))
+    return table
+
+
+def read_table_boards(number: int, table: int, item: Mapping[str, object]) -> tuple[int, ...]:
+    """The ``boards`` of ``table`` in round ``number`` of a movement's JSON form."""
     boards = item.get("boards")
-    where = _where(number, table, "boards")
+    where = field_at(number, table, "boards")
     if not isinstance(boards, list) or not boards:
         raise MovementError(
             _(
@@ -313,7 +340,19 @@ def _read_table(number: int, item: Mapping[str, object]) -> Table:
                 boards=boards,
             )
         )
-    return Table(table=table, ns=ns, ew=ew, boards=tuple(_check_board(b, where) for b in boards))
+    return tuple(check_board(b, where) for b in boards)
+
+
+def _read_round(number: int, items: object) -> Round:
+    tables, sit_outs, relay = read_round_items(number, items, _read_table, _check_pair)
+    return Round(tables=tables, sit_outs=sit_outs, relay=relay)
+
+
+def _read_table(number: int, item: Mapping[str, object]) -> Table:
+    table = read_table_number(number, item)
+    ns = _check_pair(item.get("ns"), field_at(number, table, "ns"))
+    ew = _check_pair(item.get("ew"), field_at(number, table, "ew"))
+    return Table(table=table, ns=ns, ew=ew, boards=read_table_boards(number, table, item))
 
 
 def board_range(first_set: int, boards_per_round: int) -> tuple[int, ...]:

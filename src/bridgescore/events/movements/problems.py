@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -113,8 +114,7 @@ def find_problems(movement: Movement) -> list[Problem]:
             places[pair].append((_("sitting out"), None))
         for pair, where in places.items():
             if len(where) > 1:
-                labels = join_messages([label for label, _table in where])
-                table = next((t for _label, t in reversed(where) if t is not None), None)
+                labels, table = in_two_places(where)
                 found.append(
                     Problem(
                         "pair-twice",
@@ -135,33 +135,7 @@ def find_problems(movement: Movement) -> list[Problem]:
                         table,
                     )
                 )
-        clashes: dict[tuple[int, ...], list[int]] = defaultdict(list)
-        for board, tables in board_tables.items():
-            if len(tables) > 1 and board not in movement.shared:
-                clashes[tuple(tables)].append(board)
-        for at, boards in clashes.items():
-            found.append(
-                Problem(
-                    "board-at-two-tables",
-                    _(
-                        "{boards} at tables {tables} (sharing not declared)",
-                        boards=boards_said(boards),
-                        tables=", ".join(map(str, at)),
-                    ),
-                    number,
-                    at[1],
-                )
-            )
-        relayed = sorted(set(rnd.relay) & set(board_tables))
-        if relayed:
-            found.append(
-                Problem(
-                    "board-on-relay",
-                    _("{boards} both on the relay and at a table", boards=boards_said(relayed)),
-                    number,
-                    board_tables[relayed[0]][0],
-                )
-            )
+        found.extend(misplaced_boards(number, board_tables, rnd.relay, movement.shared))
         for tbl in rnd.tables:
             for board in tbl.boards:
                 plays[board] += 1
@@ -233,21 +207,7 @@ def find_problems(movement: Movement) -> list[Problem]:
                     )
                 )
             met.setdefault(key, (number, tbl.table))
-    counts = sorted(set(plays.values()))
-    if len(counts) > 1 and not movement.factored:
-        most = counts[-1]
-        fewer = sorted(b for b, n in plays.items() if n < most)
-        found.append(
-            Problem(
-                "unequal-sets",
-                _(
-                    "{boards} played fewer times than the others ({most})"
-                    " and factoring is not declared",
-                    boards=boards_said(fewer),
-                    most=most,
-                ),
-            )
-        )
+    found.extend(unequal_sets(plays, factored=movement.factored))
     in_use = len(plays)
     least, out_of = SEVENTY_PERCENT
     for pair in movement.pairs:
@@ -266,6 +226,73 @@ def find_problems(movement: Movement) -> list[Problem]:
                 )
             )
     return found
+
+
+def in_two_places(where: Sequence[tuple[Message, int | None]]) -> tuple[Message, int | None]:
+    """The places one pair or player holds in a round, said together, and the table the
+    problem is shown at (the last place that is a table)."""
+    labels = join_messages([label for label, _table in where])
+    return labels, next((t for _label, t in reversed(where) if t is not None), None)
+
+
+def misplaced_boards(
+    number: int,
+    board_tables: Mapping[int, Sequence[int]],
+    relay: Iterable[int],
+    shared: AbstractSet[int],
+) -> list[Problem]:
+    """Round ``number``'s boards at two tables (unless ``shared``) and boards both on the
+    relay and at a table; ``board_tables`` holds each board's tables in seating order."""
+    found: list[Problem] = []
+    clashes: dict[tuple[int, ...], list[int]] = defaultdict(list)
+    for board, tables in board_tables.items():
+        if len(tables) > 1 and board not in shared:
+            clashes[tuple(tables)].append(board)
+    for at, boards in clashes.items():
+        found.append(
+            Problem(
+                "board-at-two-tables",
+                _(
+                    "{boards} at tables {tables} (sharing not declared)",
+                    boards=boards_said(boards),
+                    tables=", ".join(map(str, at)),
+                ),
+                number,
+                at[1],
+            )
+        )
+    relayed = sorted(set(relay) & set(board_tables))
+    if relayed:
+        found.append(
+            Problem(
+                "board-on-relay",
+                _("{boards} both on the relay and at a table", boards=boards_said(relayed)),
+                number,
+                board_tables[relayed[0]][0],
+            )
+        )
+    return found
+
+
+def unequal_sets(plays: Mapping[int, int], *, factored: bool) -> list[Problem]:
+    """Boards played fewer times than the others, unless the movement declares factoring;
+    ``plays`` counts how often each board is played."""
+    counts = sorted(set(plays.values()))
+    if len(counts) <= 1 or factored:
+        return []
+    most = counts[-1]
+    fewer = sorted(b for b, n in plays.items() if n < most)
+    return [
+        Problem(
+            "unequal-sets",
+            _(
+                "{boards} played fewer times than the others ({most})"
+                " and factoring is not declared",
+                boards=boards_said(fewer),
+                most=most,
+            ),
+        )
+    ]
 
 
 def join_messages(parts: Sequence[Message]) -> Message:
