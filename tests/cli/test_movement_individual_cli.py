@@ -168,3 +168,13 @@ def test_cards_html_has_table_and_player_cards(runner: CliRunner, tmp_path: Path
     assert "Mesa 1" in page
     assert "Jugador 5" in page
     assert "Individual · 5 jugadores · 1 mesa · 5 rondas · estuches 1-10" in page
+
+
+def test_the_cli_docs_show_what_the_command_prints(runner: CliRunner) -> None:
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "cli.md").read_text(encoding="utf-8")
+    command = "$ bridgescore movement show individual:8x2"
+    block = docs[docs.index(command) : docs.index("```", docs.index(command))]
+    shown = [line.removeprefix("  ") for line in block.splitlines()[1:] if line.strip()]
+    head, tail = shown[: shown.index("...")], shown[shown.index("...") + 1 :]
+    lines = run(runner, *command.split()[2:]).stdout.splitlines()
+    assert (lines[: len(head)], lines[-len(tail) :]) == (head, tail)
