@@ -35,8 +35,9 @@ if TYPE_CHECKING:
 SEVENTY_PERCENT: Final = (7, 10)
 """The EBU's least share of the boards in use a pair must be scheduled to play."""
 
-_LINE_ID: Final = re.compile(r"\d+(NS|EW)")
-"""A Mitchell pair id that names its home line: a number, then NS or EW."""
+_LINE_ID: Final = re.compile(r"[A-Z]?\d+(NS|EW)")
+"""A Mitchell pair id that names its home line: a number (after its section's letter in a
+field in sections, ``A3NS``), then NS or EW."""
 
 
 def boards_said(boards: Iterable[int]) -> Message:

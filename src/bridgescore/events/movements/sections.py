@@ -1,0 +1,309 @@
+"""A field in sections: each section (``A``, ``B`` ...) its own movement, tables and pairs.
+
+A large field is split into sections, each running its own movement: two Mitchells of
+8 tables, or a Mitchell and a Howell. :class:`SectionedMovement` holds them with their
+letters and says whether the sections play the same deals (each section its own copy of
+every board, so a board's results can be compared across the field) or deals of their
+own (numbered from 1 in each section as well, so they are scored only within their
+section). It is proved section by section (:meth:`SectionedMovement.problems`) and stored
+as JSON; :meth:`SectionedMovement.flattened` is the one movement a session plays: the
+tables numbered on across the sections (section B's table 1 is the table after section
+A's last), the pairs named by section and number as the file formats write them (``A3NS``,
+``B5``), and a board number in more than one section declared shared (each section
+holds its own copy). See ``docs/sections.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Final
+
+from bridgescore.errors import marked as _
+from bridgescore.events.movements.model import (
+    Movement,
+    MovementError,
+    MovementKind,
+    Round,
+    Table,
+    json_data,
+)
+from bridgescore.events.movements.problems import Problem
+from bridgescore.events.movements.spec import MovementSpec
+
+KIND: Final = "sections"
+"""The ``kind`` of the JSON form."""
+
+LETTERS: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+"""The letters a section may have, in the order sections are lettered."""
+
+SPEC_JOIN: Final = " + "
+"""How the specs of the sections are written one after another: ``mitchell:8x3 +
+mitchell:8x3``, as ``movement suggest`` lists a field split into sections."""
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """One section: its letter and its movement, with its own pair ids and tables from 1."""
+
+    letter: str
+    movement: Movement
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.letter, str) or len(self.letter) != 1 or self.letter not in LETTERS:
+            raise MovementError(
+                _("a section's letter must be one of A to Z, got {letter!r}", letter=self.letter)
+            )
+        if not isinstance(self.movement, Movement):
+            raise MovementError(
+                _("section {letter}: expected a movement, got {movement!r}",
+                  letter=self.letter, movement=self.movement)
+            )  # fmt: skip
+
+    @property
+    def tables(self) -> int:
+        """The section's tables (its highest table number)."""
+        return max((t.table for rnd in self.movement.rounds for t in rnd.tables), default=0)
+
+    def pair(self, pair: str) -> str:
+        """A pair of this section as the whole field names it: ``3NS`` of section A is
+        ``A3NS``."""
+        return f"{self.letter}{pair}"
+
+
+@dataclass(frozen=True)
+class SectionedMovement:
+    """The sections of a field, in order, and whether they play the same boards (not
+    slotted: the flattened movement and the numbering are worked out once and kept)."""
+
+    sections: tuple[Section, ...]
+    same_boards: bool = True
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.sections, tuple) or not self.sections:
+            raise MovementError(_("a field in sections needs at least one section"))
+        letters = [s.letter for s in self.sections]
+        repeated = sorted({x for x in letters if letters.count(x) > 1})
+        if repeated:
+            raise MovementError(_("section {letter} is listed twice", letter=repeated[0]))
+        if not isinstance(self.same_boards, bool):
+            raise MovementError(
+                _("field 'same_boards': expected true or false, got {flag!r}",
+                  flag=self.same_boards)
+            )  # fmt: skip
+
+    @property
+    def letters(self) -> tuple[str, ...]:
+        return tuple(s.letter for s in self.sections)
+
+    def section(self, letter: str) -> Section:
+        """The section with this letter; another is a :class:`MovementError` naming the
+        sections there are."""
+        for section in self.sections:
+            if section.letter == letter:
+                return section
+        raise MovementError(
+            _("there is no section {letter!r} (the sections are {letters})",
+              letter=letter, letters=", ".join(self.letters))
+        )  # fmt: skip
+
+    @cached_property
+    def _offsets(self) -> tuple[int, ...]:
+        """Each section's first table less one, in the field's numbering."""
+        found, table = [], 0
+        for section in self.sections:
+            found.append(table)
+            table += section.tables
+        return tuple(found)
+
+    def table_of(self, table: int) -> tuple[str, int]:
+        """The section and the section's own number of a table of :meth:`flattened`:
+        ``(letter, table)``; a number no section has is a :class:`MovementError`."""
+        for section, first in zip(self.sections, self._offsets, strict=True):
+            if first < table <= first + section.tables:
+                return section.letter, table - first
+        raise MovementError(
+            _("there is no table {table} in these sections (tables 1-{most})",
+              table=table, most=sum(s.tables for s in self.sections))
+        )  # fmt: skip
+
+    def field_table(self, letter: str, table: int) -> int:
+        """The number :meth:`flattened` gives table ``table`` of section ``letter``."""
+        section = self.section(letter)
+        if not 1 <= table <= section.tables:
+            raise MovementError(
+                _("section {letter} has no table {table} (tables 1-{most})",
+                  letter=letter, table=table, most=section.tables)
+            )  # fmt: skip
+        return self._offsets[self.sections.index(section)] + table
+
+    def table_label(self, table: int) -> str:
+        """A table of :meth:`flattened` as players call it: section and number, ``B3``."""
+        letter, own = self.table_of(table)
+        return f"{letter}{own}"
+
+    def section_of_pair(self, pair: str) -> str:
+        """The letter of the section a pair of :meth:`flattened` plays in."""
+        for section in self.sections:
+            if pair.startswith(section.letter) and pair[1:] in section.movement.pairs:
+                return section.letter
+        raise MovementError(_("there is no pair {pair!r} in these sections", pair=pair))
+
+    @cached_property
+    def flattened_movement(self) -> Movement:
+        return self._flatten()
+
+    def flattened(self) -> Movement:
+        """The one movement of the whole field (kept once built): round ``r`` holds round
+        ``r`` of every section that has one, tables numbered on across the sections,
+        pairs named ``A3NS``; a board number in more than one section is declared shared
+        (each section has its own copy), and a relay holds the boards no table of the
+        round plays. Its own :meth:`~Movement.problems` are the field's; a section's
+        rules are proved by :meth:`problems`."""
+        return self.flattened_movement
+
+    def _flatten(self) -> Movement:
+        most = max(len(s.movement.rounds) for s in self.sections)
+        rounds: list[Round] = []
+        for number in range(most):
+            tables: list[Table] = []
+            sit_outs: list[str] = []
+            relay: set[int] = set()
+            for section, first in zip(self.sections, self._offsets, strict=True):
+                if number >= len(section.movement.rounds):
+                    continue
+                rnd = section.movement.rounds[number]
+                tables.extend(
+                    Table(first + t.table, section.pair(t.ns), section.pair(t.ew), t.boards)
+                    for t in rnd.tables
+                )
+                sit_outs.extend(section.pair(p) for p in rnd.sit_outs)
+                relay.update(rnd.relay)
+            at_tables = {b for t in tables for b in t.boards}
+            rounds.append(Round(tuple(tables), tuple(sit_outs), tuple(sorted(relay - at_tables))))
+        kinds = {s.movement.kind for s in self.sections}
+        in_sections: dict[int, int] = {}
+        for section in self.sections:
+            for b in section.movement.boards:
+                in_sections[b] = in_sections.get(b, 0) + 1
+        shared = {b for b, count in in_sections.items() if count > 1}
+        for section in self.sections:
+            shared |= section.movement.shared
+        return Movement(
+            kind=kinds.pop() if len(kinds) == 1 else MovementKind.OTHER,
+            rounds=tuple(rounds),
+            shared=frozenset(shared),
+            # sections playing different boards leave some boards played fewer times
+            factored=any(s.movement.factored for s in self.sections)
+            or len({s.movement.boards for s in self.sections}) > 1,
+            revenge_rounds=frozenset(r for s in self.sections for r in s.movement.revenge_rounds),
+            meet_once=all(s.movement.meet_once for s in self.sections),
+        )
+
+    def problems(self) -> list[Problem]:
+        """Every broken rule of every section, each said with its section in front
+        (``section B: round 2, table 3: ...``), the round and the table the section's own."""
+        return [
+            Problem(
+                p.code,
+                _("section {letter}: {problem}", letter=section.letter, problem=p.said),
+            )
+            for section in self.sections
+            for p in section.movement.problems()
+        ]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready form: ``{"kind": "sections", "same_boards": true, "sections":
+        [{"letter": "A", "movement": {...}}, ...]}``, each movement in its own JSON form."""
+        return {
+            "kind": KIND,
+            "same_boards": self.same_boards,
+            "sections": [
+                {"letter": s.letter, "movement": s.movement.to_dict()} for s in self.sections
+            ],
+        }
+
+    def to_json(self) -> str:
+        """The sections as JSON text; :meth:`from_json` reads it back to an equal value."""
+        return json.dumps(self.to_dict())
+
+    @classmethod
+    def from_json(cls, text: str) -> SectionedMovement:
+        """Read the JSON form; bad input raises :class:`MovementError` naming the section,
+        then the round, table and field."""
+        return cls.from_dict(json_data(text))
+
+    @classmethod
+    def from_dict(cls, data: object) -> SectionedMovement:
+        """Read the JSON-ready form (what :meth:`to_dict` gives)."""
+        if not isinstance(data, Mapping) or data.get("kind") != KIND:
+            raise MovementError(
+                _("a field in sections must be a JSON object of kind 'sections', got {data!r}",
+                  data=data)
+            )  # fmt: skip
+        items = data.get("sections")
+        if not isinstance(items, list) or not items:
+            raise MovementError(
+                _("field 'sections': expected a list of sections, got {items!r}", items=items)
+            )
+        sections: list[Section] = []
+        for number, item in enumerate(items, start=1):
+            if not isinstance(item, Mapping):
+                raise MovementError(
+                    _("section {number}: expected an object, got {item!r}",
+                      number=number, item=item)
+                )  # fmt: skip
+            letter = item.get("letter")
+            if not isinstance(letter, str) or letter not in LETTERS or len(letter) != 1:
+                raise MovementError(
+                    _("section {number}, field 'letter': expected one of A to Z, got {letter!r}",
+                      number=number, letter=letter)
+                )  # fmt: skip
+            try:
+                movement = Movement.from_dict(item.get("movement"))
+            except MovementError as error:
+                raise MovementError(
+                    _("section {letter}: {problem}", letter=letter, problem=error.message)
+                ) from None
+            sections.append(Section(letter, movement))
+        same_boards = data.get("same_boards", True)
+        if not isinstance(same_boards, bool):
+            raise MovementError(
+                _("field 'same_boards': expected true or false, got {flag!r}", flag=same_boards)
+            )
+        return cls(tuple(sections), same_boards=same_boards)
+
+
+def sectioned(movements: Sequence[Movement], *, same_boards: bool = True) -> SectionedMovement:
+    """The movements as sections lettered ``A``, ``B`` ... in the order given."""
+    if len(movements) > len(LETTERS):
+        raise MovementError(
+            _("at most {most} sections, got {count}", most=len(LETTERS), count=len(movements))
+        )
+    return SectionedMovement(
+        tuple(Section(letter, m) for letter, m in zip(LETTERS, movements, strict=False)),
+        same_boards=same_boards,
+    )
+
+
+def read_movement(data: object) -> Movement | SectionedMovement:
+    """A movement's JSON-ready form, of one field (:class:`Movement`) or of sections
+    (``"kind": "sections"``), read as what it is."""
+    if isinstance(data, Mapping) and data.get("kind") == KIND:
+        return SectionedMovement.from_dict(data)
+    return Movement.from_dict(data)
+
+
+def parse_sections(text: str) -> tuple[str, SectionedMovement]:
+    """Specs joined by ``+`` (``mitchell:8x3 + mitchell:8x3``), each built as one section
+    (lettered in order, playing the same boards), and the specs in their one spelling."""
+    parts = [part.strip() for part in text.split("+")]
+    if any(not part for part in parts):
+        raise MovementError(
+            _("movement {spec!r}: a section's spec is empty (write mitchell:8x3 + mitchell:8x3)",
+              spec=text)
+        )  # fmt: skip
+    specs = [MovementSpec.parse(part) for part in parts]
+    return SPEC_JOIN.join(map(str, specs)), sectioned([spec.build() for spec in specs])
