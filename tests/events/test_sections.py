@@ -155,6 +155,10 @@ def test_letters_and_specs_are_checked() -> None:
         parse_sections("mitchell:8x3 + ")
     with pytest.raises(MovementError, match="at most 26 sections, got 27"):
         sectioned([howell(3, 2)] * 27)
+    with pytest.raises(MovementError, match="at most 300 tables in a field in sections: 360 asked"):
+        parse_sections(" + ".join(["mitchell:60x2"] * 6))  # refused before any is built
+    with pytest.raises(MovementError, match="at most 26 sections, got 27"):
+        parse_sections("+".join(["howell:3x2"] * 27))
     with pytest.raises(MovementError, match="at least one section"):
         SectionedMovement(())
 

@@ -3,7 +3,8 @@ session of 2025-12-23 (``tests/io/data/bridgemate/SOURCES.md``), section A (9 ta
 rounds, 3 boards a round: 216 results) or B (8 tables, 7 rounds: 168), its movement, its
 players and every result it holds as the director's entries, ranked live as the library
 ranks the same section; a damaged file, a text file named ``.bws``, a section left out
-or a result that does not fit refuse the whole import with a message and keep nothing."""
+or a result that does not fit refuse the whole import with a message and keep nothing;
+with no section chosen, both sections start one session in sections (issue 28)."""
 
 from __future__ import annotations
 
@@ -116,10 +117,32 @@ def test_names_typed_on_the_page_win_over_the_file(td: Client, club: Club) -> No
     assert (names["1NS"], names["1EW"]) == ("Ann & Bob", "Marc Cervellino & Steve Carr")
 
 
-def test_two_sections_and_none_chosen_is_a_form_error_listing_them(td: Client, club: Club) -> None:
-    page = td.post("/director/new/", _form(club, "Which", movement=_upload()))
-    assert page.status_code == 422
-    assert "Section: the file holds sections A, B: choose one" in page.content.decode()
+def test_a_file_of_two_sections_starts_one_session_in_sections(td: Client, club: Club) -> None:
+    answer = td.post("/director/new/", _form(club, "Both", movement=_upload()))
+    assert answer.status_code == 302, answer.content.decode()
+    session = Session.objects.get(name="Both")
+    field = session_movement.sections_of(session)
+    assert field is not None
+    assert field.letters == ("A", "B")
+    assert session.sections == "apart"  # as the library scores the file's two sections
+    assert TableLink.objects.filter(session=session).count() == 9 + 8
+    kept = Entry.objects.filter(session=session)
+    assert kept.count() == 216 + 168
+    # section B's table 1 is the session's table 10, its pairs named B1NS
+    first_b = kept.filter(table=10).order_by("round", "board").first()
+    assert first_b is not None
+    assert first_b.reason == f"imported from Bridgemate file {BWS.name}, section B"
+    names = dict(SessionPair.objects.filter(session=session).values_list("pair", "names"))
+    assert names["A1NS"] == "Colin Hemsley & Anne Dudman"
+    created = LogLine.objects.get(session=session, what="session created").detail
+    assert f"Bridgemate file {BWS.name}, sections A, B, 384 results imported" in created
+    # ranked section by section exactly as the library ranks the file itself
+    whole = bridgescore.load_event(BWS)
+    assert _ranking(live.score(live.event(session))) == _ranking(score_event(whole))
+    assert td.get(f"/r/{session.public_id}/").status_code == 200
+
+
+def test_a_section_the_file_lacks_is_a_form_error_listing_them(td: Client, club: Club) -> None:
     wrong = td.post("/director/new/", _form(club, "Which", movement=_upload(), section="C"))
     assert wrong.status_code == 422
     assert "the file has no section C (it holds sections A, B)" in wrong.content.decode()

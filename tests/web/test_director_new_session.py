@@ -73,7 +73,7 @@ def test_the_usual_movement_comes_first_named_as_players_name_it(td: Client) -> 
 def test_a_large_field_is_offered_two_sections(td: Client) -> None:
     page = td.get("/director/new/", {"pairs": "32", "boards": "24"}).content.decode()
     assert _offered(page)[0][0] == "2 sections, each: Mitchell, two winners, 8 tables"
-    assert "One session for each section: mitchell:8x3, mitchell:8x3" in page
+    assert "One session in sections: mitchell:8x3 + mitchell:8x3" in page
 
 
 def test_the_names_and_balance_are_said_in_finnish_and_spanish(td: Client) -> None:

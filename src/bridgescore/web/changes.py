@@ -82,6 +82,7 @@ def _effect(before: Movement, after: Movement) -> tuple[str, ...]:
 
 
 def _change(session: Session, what: str, detail: str, after: Movement) -> Change:
+    _refuse_sections(session)
     before = movement_of(session)
     effect = _effect(before, after)
     if not effect:
@@ -101,6 +102,18 @@ def _change(session: Session, what: str, detail: str, after: Movement) -> Change
     old = {str(p) for p in before.problems()}
     problems = tuple(p.translated(gettext) for p in after.problems() if str(p) not in old)
     return Change(what, detail, before, after, effect, problems)
+
+
+def _refuse_sections(session: Session) -> None:
+    """A session in sections takes no late change yet: a change would have to be made to
+    one section's movement (the director adjusts or enters results instead)."""
+    if session.sections:
+        raise EntryError(
+            gettext(
+                "late changes to the movement are not made in a session in sections yet: "
+                "adjust the boards of a missing pair instead"
+            )
+        )
 
 
 def _from_round(movement: Movement, from_round: int) -> None:
@@ -281,6 +294,7 @@ def apply_change(session: Session, change: Change, reason: str, user: Viewer) ->
         raise EntryError(
             gettext("late changes are for pairs sessions: a teams session has none yet")
         )
+    _refuse_sections(session)
     if not reason.strip():
         raise EntryError(gettext("a change to the movement needs a reason (it goes in the log)"))
     with transaction.atomic():

@@ -13,6 +13,7 @@ from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
 from bridgescore.events.movements.model import Movement
+from bridgescore.events.movements.sections import SectionedMovement
 from bridgescore.web import analysing, said
 from bridgescore.web.hand_records import check_hands
 from bridgescore.web.logbook import log
@@ -31,7 +32,7 @@ from bridgescore.web.session_movement import table_numbers
 def create_session(
     club: Club,
     name: str,
-    movement: Movement,
+    movement: Movement | SectionedMovement,
     *,
     spec: str = "",
     date: datetime.date | None = None,
@@ -39,15 +40,26 @@ def create_session(
     hands_pbn: str = "",
     scoring: str = "mp",
     lead_rule: str = Session.LeadRule.WARN,
+    sections: str = Session.SectionScoring.ACROSS,
 ) -> Session:
     """A new session under way, with a link for each table and a row for each pair.
     ``lead_rule``: whether the tables give the opening lead, and how it is checked (one of
-    :class:`Session.LeadRule`)."""
+    :class:`Session.LeadRule`). A field in sections (:class:`SectionedMovement`) is played
+    flattened, its tables and pairs named by section, and scored as ``sections`` says
+    (:class:`Session.SectionScoring`: across the field, or within each section; a field
+    whose sections play their own deals is always scored within each section)."""
     if lead_rule not in Session.LeadRule.values:
         rules = ", ".join(Session.LeadRule.values)
         raise EntryError(
             gettext("{lead_rule!r}: the opening lead rule is one of {rules}").format(
                 lead_rule=lead_rule, rules=rules
+            )
+        )
+    sectioned = isinstance(movement, SectionedMovement)
+    if sectioned and sections not in (Session.SectionScoring.ACROSS, Session.SectionScoring.APART):
+        raise EntryError(
+            gettext("{sections!r}: a session in sections is scored across or apart").format(
+                sections=sections
             )
         )
     problems = movement.problems()
@@ -59,11 +71,15 @@ def create_session(
         )
     if hands_pbn.strip():
         check_hands(hands_pbn)  # a located error now rather than at the first lead check
+    played = movement.flattened() if isinstance(movement, SectionedMovement) else movement
+    scored = Session.SectionScoring.ONE
+    if isinstance(movement, SectionedMovement):
+        scored = Session.SectionScoring(sections if movement.same_boards else "apart")
     with transaction.atomic():
         return open_session(
             club,
             movement,
-            movement.pairs,
+            played.pairs,
             names or {},
             name=name,
             date=date or datetime.date.today(),
@@ -71,12 +87,13 @@ def create_session(
             hands_pbn=hands_pbn,
             scoring=scoring,
             lead_rule=lead_rule,
+            sections=scored.value,
         )
 
 
 def open_session(
     club: Club,
-    movement: Movement,
+    movement: Movement | SectionedMovement,
     pairs: Sequence[str],
     names: Mapping[str, str],
     **fields: Any,
@@ -93,8 +110,9 @@ def open_session(
     SessionPair.objects.bulk_create(
         SessionPair(session=session, pair=pair, names=names.get(pair, "")) for pair in pairs
     )
+    played = movement.flattened() if isinstance(movement, SectionedMovement) else movement
     TableLink.objects.bulk_create(
-        TableLink(session=session, table=number) for number in table_numbers(movement)
+        TableLink(session=session, table=number) for number in table_numbers(played)
     )
     return session
 

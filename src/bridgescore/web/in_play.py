@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol, TypeVar
 
 from django.utils.translation import gettext, gettext_noop
@@ -54,7 +54,7 @@ from bridgescore.web.models import (
 )
 from bridgescore.web.naming import is_teams, room_name, table_label
 from bridgescore.web.refusals import EntryError, SessionClosedError
-from bridgescore.web.session_movement import movement_of, table_numbers
+from bridgescore.web.session_movement import movement_of, sections_of, table_numbers
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,7 +272,13 @@ def row_of(session: Session, entry: Entry) -> ResultRow | None:
         adjusted=entry.adjusted,
         not_played=entry.kind == Entry.Kind.NOT_PLAYED,
     )
-    return build_result(raw_result(session, seat, inp, plan.movement)).row
+    row = build_result(raw_result(session, seat, inp, plan.movement)).row
+    if row is not None and session.sections == Session.SectionScoring.APART:  # compared
+        # within its section only
+        field = sections_of(session)
+        if field is not None:
+            return replace(row, section=field.table_of(entry.table)[0])
+    return row
 
 
 def event_of(session: Session) -> Event:
@@ -292,8 +298,13 @@ def event_of(session: Session) -> Event:
     # a teams session's teams are its pair rows, kept in the order the teams were given
     listed = list(SessionPair.objects.filter(session=session).order_by("id"))
     names = {p.pair: p.names for p in listed}
+    field = sections_of(session) if session.sections == Session.SectionScoring.APART else None
     participants = tuple(
-        Participant(pair, tuple(n.strip() for n in names.get(pair, "").split("&") if n.strip()))
+        Participant(
+            pair,
+            tuple(n.strip() for n in names.get(pair, "").split("&") if n.strip()),
+            section=field.section_of_pair(pair) if field is not None else None,
+        )
         for pair in ([p.pair for p in listed] if teams else movement.pairs)
     )
     results = results_of(rows, name=session.name, source=session.name, teams=teams)

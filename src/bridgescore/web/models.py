@@ -17,7 +17,8 @@ from django.db import models
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
-from bridgescore.events.movements.model import Movement
+from bridgescore.events.movements.model import Movement, json_data
+from bridgescore.events.movements.sections import SectionedMovement, read_movement
 from bridgescore.web import said
 
 
@@ -91,10 +92,20 @@ class Session(models.Model):
         ROBIN = "robin", _("round robin")
         SWISS = "swiss", _("Swiss")
 
+    class SectionScoring(models.TextChoices):
+        """How a session in sections is scored (the library's ``sections`` convention):
+        blank for a session of one section."""
+
+        ONE = "", _("one section")
+        ACROSS = "across", _("scored across the field: every section's results on a board compared")
+        APART = "apart", _("scored within each section: each section ranked on its own")
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="sessions")
     name = models.CharField(max_length=120)
     date = models.DateField()
-    spec = models.CharField(max_length=80, blank=True, help_text="the movement's spec, if any")
+    spec = models.CharField(
+        max_length=240, blank=True, help_text="the movement's spec, if any (a section's each)"
+    )
     movement_json = models.TextField(help_text="the movement, in its JSON form")
     movement_version = models.PositiveIntegerField(
         default=1,
@@ -128,6 +139,13 @@ class Session(models.Model):
 
     lead_rule = models.CharField(
         max_length=8, choices=LeadRule.choices, default=LeadRule.WARN, help_text="the opening lead"
+    )
+    sections = models.CharField(
+        max_length=8,
+        choices=SectionScoring.choices,
+        default=SectionScoring.ONE,
+        blank=True,
+        help_text="how a session in sections is scored",
     )
     public_id = models.CharField(max_length=40, unique=True, default=_token)
     created = models.DateTimeField(auto_now_add=True)
@@ -170,8 +188,15 @@ class Session(models.Model):
     )
 
     def movement(self) -> Movement:
-        """The movement this session is played in."""
-        return Movement.from_json(self.movement_json)
+        """The movement this session is played in (in sections: flattened, its tables
+        numbered on and its pairs named ``A3NS``)."""
+        field = self.field_of(self.movement_json)
+        return field.flattened() if isinstance(field, SectionedMovement) else field
+
+    @staticmethod
+    def field_of(text: str) -> Movement | SectionedMovement:
+        """A stored movement read as what it is: of one section, or of several."""
+        return read_movement(json_data(text))
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date})"

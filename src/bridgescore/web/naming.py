@@ -9,6 +9,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from bridgescore.web import said
 from bridgescore.web.models import Session
+from bridgescore.web.session_movement import sections_of
 
 
 def is_teams(session: Session) -> bool:
@@ -16,9 +17,16 @@ def is_teams(session: Session) -> bool:
 
 
 def table_label(session: Session, table: int) -> str:
-    """A table as the players know it: its number (pairs), or its match and room, ``1a``
-    for match 1's open room and ``1b`` for its closed room (teams)."""
-    return room_label(table) if session.kind == Session.Kind.TEAMS else str(table)
+    """A table as the players know it: its number (pairs), its section and number in a
+    session in sections (``B3``), or its match and room, ``1a`` for match 1's open room
+    and ``1b`` for its closed room (teams)."""
+    if session.kind == Session.Kind.TEAMS:
+        return room_label(table)
+    if session.sections:
+        field = sections_of(session)
+        if field is not None:
+            return field.table_label(table)
+    return str(table)
 
 
 def room_label(table: int) -> str:
@@ -52,7 +60,7 @@ def table_named(session: Session, table: int) -> said.Part:
         if table % 2:
             return said.part(gettext_noop("match {match}, open room"), match=match)
         return said.part(gettext_noop("match {match}, closed room"), match=match)
-    return said.part(gettext_noop("table {table}"), table=table)
+    return said.part(gettext_noop("table {table}"), table=table_label(session, table))
 
 
 def table_shown(session: Session, table: int) -> str:

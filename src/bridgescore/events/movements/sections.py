@@ -39,6 +39,10 @@ KIND: Final = "sections"
 LETTERS: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """The letters a section may have, in the order sections are lettered."""
 
+MOST_TABLES_IN_A_FIELD: Final = 300
+"""Tables of a field in sections built from specs (a regional congress: 300 tables in
+sections of up to 60, the most of one movement); checked before any section is built."""
+
 SPEC_JOIN: Final = " + "
 """How the specs of the sections are written one after another: ``mitchell:8x3 +
 mitchell:8x3``, as ``movement suggest`` lists a field split into sections."""
@@ -305,5 +309,24 @@ def parse_sections(text: str) -> tuple[str, SectionedMovement]:
             _("movement {spec!r}: a section's spec is empty (write mitchell:8x3 + mitchell:8x3)",
               spec=text)
         )  # fmt: skip
+    if len(parts) > len(LETTERS):
+        raise MovementError(
+            _("at most {most} sections, got {count}", most=len(LETTERS), count=len(parts))
+        )
     specs = [MovementSpec.parse(part) for part in parts]
+    tables = sum(spec.tables for spec in specs)
+    if tables > MOST_TABLES_IN_A_FIELD:
+        raise MovementError(
+            _("at most {most} tables in a field in sections: {asked} asked",
+              most=MOST_TABLES_IN_A_FIELD, asked=tables)
+        )  # fmt: skip
     return SPEC_JOIN.join(map(str, specs)), sectioned([spec.build() for spec in specs])
+
+
+def built_spec(text: str) -> tuple[str, Movement | SectionedMovement]:
+    """A spec of one movement (``howell:6x3``) or of sections (``mitchell:8x3 +
+    mitchell:8x3``), in its one spelling, and what it builds."""
+    if "+" in text:
+        return parse_sections(text)
+    spec = MovementSpec.parse(text)
+    return str(spec), spec.build()

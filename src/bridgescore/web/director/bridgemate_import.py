@@ -28,8 +28,9 @@ from django.utils.translation import gettext as _
 from bridgescore.errors import BridgeError, MissingExtraError
 from bridgescore.events.movements.fit import place_result
 from bridgescore.events.movements.model import Movement
+from bridgescore.events.movements.sections import SectionedMovement
 from bridgescore.io import bridgemate
-from bridgescore.io.bridgemate import BWSDocument, BWSError, ReceivedRow
+from bridgescore.io.bridgemate import BWSDocument, BWSError, ReceivedRow, SectionRow
 from bridgescore.web import entries, in_play
 from bridgescore.web.answers import problem
 from bridgescore.web.director import fields
@@ -87,21 +88,16 @@ class BridgemateSection:
         )
 
 
-def read_section(upload: UploadedFile, section: str) -> BridgemateSection:
-    """The section ``section`` (a letter; empty: the file's only section) of the uploaded
-    Bridgemate file; a file that is not one, is damaged, or has no such section is an
-    :class:`EntryError` in the director's words."""
+def read_sections(upload: UploadedFile, section: str) -> tuple[BridgemateSection, ...]:
+    """The section ``section`` (a letter) of the uploaded Bridgemate file, or every section
+    of it when none is chosen (a file of several sections starts one session in sections);
+    a file that is not one, is damaged, or has no such section is an :class:`EntryError`
+    in the director's words."""
     name = _shown(upload)
     document = _load(upload, name)
     letters = [s.letter for s in document.sections]
     if not section:
-        if len(letters) != 1:
-            raise EntryError(
-                _("Section: the file holds sections {sections}: choose one").format(
-                    sections=", ".join(letters)
-                )
-            )
-        section = letters[0]
+        return tuple(_section(document, chosen, name, upload) for chosen in document.sections)
     chosen = next((s for s in document.sections if s.letter == section), None)
     if chosen is None:
         raise EntryError(
@@ -109,6 +105,13 @@ def read_section(upload: UploadedFile, section: str) -> BridgemateSection:
                 section=section, sections=", ".join(letters)
             )
         )
+    return (_section(document, chosen, name, upload),)
+
+
+def _section(
+    document: BWSDocument, chosen: SectionRow, name: str, upload: UploadedFile
+) -> BridgemateSection:
+    """One section of a file read: its movement, its players and its results."""
     only = replace(
         document,
         sections=(chosen,),
@@ -119,7 +122,10 @@ def read_section(upload: UploadedFile, section: str) -> BridgemateSection:
     try:
         movement = bridgemate.movement(only)
     except BWSError as error:
-        raise EntryError(_("Movement file: {problem}").format(problem=problem(error))) from None
+        said = _("Movement file: {problem}").format(problem=problem(error))
+        if len(document.sections) > 1:
+            said = _("Section {section}: {field}").format(section=chosen.letter, field=said)
+        raise EntryError(said) from None
     players = bridgemate.participants(only, {chosen.letter: movement}, qualify=False)
     return BridgemateSection(
         source=name,
@@ -181,12 +187,14 @@ def _load(upload: UploadedFile, name: str) -> BWSDocument:
     return replace(document, source=name)
 
 
-def import_results(session: Session, found: BridgemateSection, user: Viewer) -> int:
-    """Keep the section's results in ``session`` (just set up from ``found.movement``) as
-    the director's entries, all in one write (:func:`entries.record_entries`, inside the
-    caller's transaction and its hold of the writer); how many were kept. Every result is
-    checked before the first is kept; any that does not fit is a
-    :class:`RefusedImportError` naming each one."""
+def import_results(
+    session: Session, found: BridgemateSection, user: Viewer, field: SectionedMovement | None = None
+) -> int:
+    """Keep the section's results in ``session`` (just set up from ``found.movement``, or
+    from ``field``, the file's sections, this one among them) as the director's entries,
+    all in one write (:func:`entries.record_entries`, inside the caller's transaction and
+    its hold of the writer); how many were kept. Every result is checked before the first
+    is kept; any that does not fit is a :class:`RefusedImportError` naming each one."""
     reason = _("imported from {file}").format(file=found.shown)
     checked: list[tuple[str, in_play.EntryInput, str]] = []
     refused: list[str] = []
@@ -194,8 +202,9 @@ def import_results(session: Session, found: BridgemateSection, user: Viewer) -> 
         where = _("section {section}, table {table}, round {round}, board {board}").format(
             section=found.letter, table=received.table, round=received.round, board=received.board
         )
+        table = received.table if field is None else field.field_table(found.letter, received.table)
         try:
-            checked.append((where, *_checked(session, found, received, reason)))
+            checked.append((where, *_checked(session, found, received, reason, table)))
         except BridgeError as error:
             refused.append(f"{where}: {problem(error)}")
     if refused:
@@ -217,11 +226,12 @@ def _refuse(found: BridgemateSection, refused: list[str]) -> None:
 
 
 def _checked(
-    session: Session, found: BridgemateSection, received: ReceivedRow, reason: str
+    session: Session, found: BridgemateSection, received: ReceivedRow, reason: str, table: int
 ) -> tuple[in_play.EntryInput, str]:
     """One result as the director would type it, checked as a typed one is (the form,
-    then the log's checks), and its pairs the movement's at that table and round; with
-    the reason the log gives it."""
+    then the log's checks), and its pairs the section's movement's at that table and round;
+    kept at ``table``, the session's number of the section's table; with the reason the log
+    gives it."""
     placed = place_result(
         found.movement,
         received.board,
@@ -235,7 +245,7 @@ def _checked(
     form = director_forms.DirectorResultForm(_typed(received, reason))
     if not form.is_valid():
         raise EntryError("; ".join(fields.problems(form)))
-    inp = form.director_input(received.round, received.table)
+    inp = form.director_input(received.round, table)
     in_play.check_entry(session, inp)
     return inp, str(form.cleaned_data["reason"])
 

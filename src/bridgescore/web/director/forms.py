@@ -21,7 +21,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from bridgescore.errors import BridgeError
-from bridgescore.events.movements.spec import MovementSpec
+from bridgescore.events.movements.sections import built_spec
 from bridgescore.web import in_play
 from bridgescore.web.answers import problem
 from bridgescore.web.director.fields import (
@@ -79,6 +79,9 @@ class NewSessionForm(forms.Form):
     name = text_field(_("Name"), NAME_LENGTH, required=True)
     date = date_field(_("Date"))
     lead_rule = choice_field(_("Opening lead"), Session.LeadRule.choices, required=False)
+    sections = choice_field(
+        _("Sections scored"), Session.SectionScoring.choices[1:], required=False
+    )
     spec = text_field(_("Movement"), SPEC_LENGTH)
     typed_spec = text_field(_("Movement typed"), SPEC_LENGTH)
     names = forms.CharField(
@@ -111,24 +114,21 @@ class NewSessionForm(forms.Form):
         return str(self.cleaned_data.get("lead_rule") or Session.LeadRule.WARN)
 
     def clean_typed_spec(self) -> str:
-        text = str(self.cleaned_data.get("typed_spec") or "").strip()
-        if text:
-            try:
-                return str(MovementSpec.parse(text))
-            except BridgeError as error:
-                raise forms.ValidationError(
-                    f"{self.fields['typed_spec'].label}: {problem(error)}"
-                ) from None
-        return ""
+        return self._spelled("typed_spec")
 
     def clean_spec(self) -> str:
-        text = str(self.cleaned_data.get("spec") or "").strip()
+        return self._spelled("spec")
+
+    def _spelled(self, name: str) -> str:
+        """A spec of one movement or of sections (``mitchell:8x3 + mitchell:8x3``) in its
+        one spelling; one that builds no sound movement is an error naming the field."""
+        text = str(self.cleaned_data.get(name) or "").strip()
         if text:
             try:
-                return str(MovementSpec.parse(text))
+                return built_spec(text)[0]
             except BridgeError as error:
                 raise forms.ValidationError(
-                    f"{self.fields['spec'].label}: {problem(error)}"
+                    f"{self.fields[name].label}: {problem(error)}"
                 ) from None
         return ""
 

@@ -21,7 +21,14 @@ from django.utils.translation import gettext as _
 
 from bridgescore.errors import BridgeError
 from bridgescore.events.conventions import session_scoring
-from bridgescore.events.movements.spec import KINDS, MovementSpec, Option
+from bridgescore.events.movements.model import Movement
+from bridgescore.events.movements.sections import (
+    SPEC_JOIN,
+    Section,
+    SectionedMovement,
+    built_spec,
+)
+from bridgescore.events.movements.spec import KINDS, Option
 from bridgescore.events.movements.suggest import (
     Suggestion,
     balance_said,
@@ -80,6 +87,7 @@ def new_session(request: HttpRequest) -> HttpResponse:
         "data": data,
         "errors": [],
         "lead_rules": Session.LeadRule.choices,
+        "section_scorings": Session.SectionScoring.choices[1:],
         "lead_rule": data.get("lead_rule") or Session.LeadRule.WARN,
         "date": data.get("date") or datetime.date.today().isoformat(),
         "examples": SPEC_EXAMPLES,
@@ -140,7 +148,7 @@ def _offered(suggestion: Suggestion) -> Offered:
         said.library(balance_said(suggestion).render(gettext)),
         is_usual(suggestion),
         tuple(suggestion.spec.split(":")),
-        ", ".join(suggestion.sections),
+        SPEC_JOIN.join(suggestion.sections),
     )
 
 
@@ -164,9 +172,17 @@ def _new_pairs_session(
     club = next(c for c in directed if str(c.pk) == data["club"])
     upload = data["movement"]
     imported = None
+    movement: Movement | SectionedMovement
+    found: tuple[bridgemate_import.BridgemateSection, ...] = ()
     if upload is not None and fields.is_bridgemate(upload):
-        imported = bridgemate_import.read_section(upload, data["section"])
+        found = bridgemate_import.read_sections(upload, data["section"])
+        imported = found[0]
         movement, spec_text, shown = imported.movement, "", imported.shown
+        if len(found) > 1:  # the file's every section, one session in sections
+            movement = SectionedMovement(tuple(Section(f.letter, f.movement) for f in found))
+            shown = _("Bridgemate file {name}, sections {letters}").format(
+                name=imported.source, letters=", ".join(f.letter for f in found)
+            )
     elif upload is not None:  # a movement entered by hand, or another program's file
         from bridgescore.io.movement_files import loads_movement
 
@@ -174,11 +190,11 @@ def _new_pairs_session(
         movement = loads_movement(fields.text_of(upload), source=source)
         spec_text, shown = "", f"movement file {source}"
     else:
-        spec = MovementSpec.parse(data["typed_spec"] or data["spec"])
-        movement = spec.build()
-        spec_text = shown = str(spec)
+        spec_text, movement = built_spec(data["typed_spec"] or data["spec"])
+        shown = spec_text
     names: dict[str, str] = data["names"]
-    unknown = [pair for pair in names if pair not in movement.pairs]
+    played = movement.flattened() if isinstance(movement, SectionedMovement) else movement
+    unknown = [pair for pair in names if pair not in played.pairs]
     if unknown:
         raise refusals.EntryError(
             gettext(
@@ -186,12 +202,16 @@ def _new_pairs_session(
                 "are {join}{value})"
             ).format(
                 unknown=unknown[0],
-                join=", ".join(movement.pairs[:4]),
-                value=" …" if len(movement.pairs) > 4 else "",
+                join=", ".join(played.pairs[:4]),
+                value=" …" if len(played.pairs) > 4 else "",
             )
         )
     if imported is not None:  # the file's players, where the director typed no names
-        names = {**imported.names, **names}
+        prefix = len(found) > 1  # a session in sections names its pairs A1NS
+        filed = {
+            (f.letter if prefix else "") + pair: n for f in found for pair, n in f.names.items()
+        }
+        names = {**filed, **names}
     hands = data["hands"]
     # a session set up by a program that matchpoints 1 a beat (ACBLscore) is run so here
     scoring = session_scoring(imported.program if imported is not None else "")
@@ -207,9 +227,14 @@ def _new_pairs_session(
             hands_pbn=fields.text_of(hands) if hands is not None else "",
             lead_rule=data["lead_rule"],
             scoring=scoring.value,
+            # a file's sections are scored apart, as the library scores the file itself
+            sections=Session.SectionScoring.APART
+            if len(found) > 1
+            else data["sections"] or Session.SectionScoring.ACROSS,
         )
         if imported is not None:
-            kept = bridgemate_import.import_results(session, imported, user)
+            field = movement if isinstance(movement, SectionedMovement) else None
+            kept = sum(bridgemate_import.import_results(session, f, user, field) for f in found)
             shown = _("{file}, {count} results imported").format(file=shown, count=kept)
             if imported.program:  # a Bridgemate file holds no scores of that program's
                 shown = _(
