@@ -136,3 +136,20 @@ def test_a_bad_section_spec_or_scoring_is_refused_in_the_form(td: Client, club: 
                                        "sections": "sideways"})  # fmt: skip
     assert wrong.status_code == 422
     assert not Session.objects.filter(name="Bad").exists()
+
+
+def test_the_guide_cards_are_printed_section_by_section(td: Client, club: Club) -> None:
+    session = _set_up(td, club, "across")
+    b1 = TableLink.objects.get(session=session, table=4)
+    page = td.get(f"/director/s/{session.pk}/cards/").content.decode()
+    assert '<h2 class="pagetitle">Section B: Table 1</h2>' in page
+    assert '<h2 class="pagetitle">Section A: Table 3</h2>' in page
+    assert '<h2 class="pagetitle">Section B: Pair 1NS</h2>' in page
+    # section B's table 1 carries the session's link of table 4 and its code, no other's
+    card = page[page.index('id="section-B-table-1"') :]
+    card = card[: card.index('id="section-B-table-2"')]
+    assert f"/t/{b1.token}/" in card
+    assert b1.code in card
+    td.cookies["bridgescore_language"] = "fi"
+    finnish = td.get(f"/director/s/{session.pk}/cards/").content.decode()
+    assert "Ryhmä B: Pöytä 1" in finnish

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import TypeAlias
 
@@ -27,6 +27,7 @@ from bridgescore.errors import Message
 from bridgescore.errors import marked as _
 from bridgescore.events.movements.boards import board_text
 from bridgescore.events.movements.model import Movement, MovementError, MovementKind
+from bridgescore.events.movements.sections import SectionedMovement
 from bridgescore.i18n import ENGLISH, Words, gettext_noop
 from bridgescore.report.html import _environment
 from bridgescore.report.view import Page, Row, Table, direction_name, slug
@@ -575,6 +576,64 @@ def pages_html(
         qr=page_qr_codes(links, {page.file: page.title for page in pages}, words),
         style=env.get_template("style.css").render() + env.get_template("cards.css").render(),
     )
+
+
+def section_card_pages(
+    field: SectionedMovement,
+    *,
+    table_links: Mapping[int, str] | None = None,
+    table_codes: Mapping[int, str] | None = None,
+    words: Words = ENGLISH,
+) -> tuple[tuple[Page, ...], dict[str, str]]:
+    """The cards of a field in sections, section after section, each section's cards as
+    its own movement's (its tables from 1, its pairs ``1NS``), titled with its section
+    (``Section B: Table 1``); ``table_links`` and ``table_codes`` by the field's table
+    numbers (:meth:`~SectionedMovement.flattened`). With each table card's link by page."""
+    links, codes = table_links or {}, table_codes or {}
+    pages: list[Page] = []
+    by_page: dict[str, str] = {}
+    for section in field.sections:
+        own = range(1, section.tables + 1)
+        number = {t: field.field_table(section.letter, t) for t in own}
+        for page in card_pages(
+            section.movement,
+            table_links={t: links[n] for t, n in number.items() if n in links},
+            table_codes={t: codes[n] for t, n in number.items() if n in codes},
+            words=words,
+        ):
+            file = f"section-{section.letter}-{page.file}"
+            title = words.gettext("Section {section}: {field}").format(
+                section=section.letter, field=page.title
+            )
+            pages.append(replace(page, file=file, title=title))
+            table = page.file.removeprefix("table-").removesuffix(".html")
+            if page.file.startswith("table-") and table.isdecimal() and int(table) in number:
+                link = links.get(number[int(table)])
+                if link is not None:
+                    by_page[file] = link
+    return tuple(pages), by_page
+
+
+def sections_cards_html(
+    field: SectionedMovement,
+    title: str,
+    *,
+    table_links: Mapping[int, str] | None = None,
+    table_codes: Mapping[int, str] | None = None,
+    words: Words = ENGLISH,
+) -> str:
+    """The cards of a field in sections as one HTML document (:func:`section_card_pages`),
+    as :func:`cards_html` prints one movement's."""
+    pages, links = section_card_pages(
+        field, table_links=table_links, table_codes=table_codes, words=words
+    )
+    subtitle = "; ".join(
+        words.gettext("Section {section}: {field}").format(
+            section=s.letter, field=describe(s.movement, words)
+        )
+        for s in field.sections
+    )
+    return pages_html(pages, title, subtitle, links, words=words)
 
 
 def cards_pdf(

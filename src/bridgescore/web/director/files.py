@@ -56,6 +56,14 @@ def table_cards(request: HttpRequest, session_id: int) -> HttpResponse:
             words=words,
         )
         return HttpResponse(page)
+    field = session_movement.sections_of(session)
+    if field is not None:  # each section's cards, its tables from 1
+        from bridgescore.report.cards import sections_cards_html
+
+        return HttpResponse(
+            sections_cards_html(field, session.name, table_links=links, table_codes=codes,
+                                words=words)
+        )  # fmt: skip
     movement = session_movement.movement_of(session)
     return HttpResponse(
         cards_html(movement, session.name, table_links=links, table_codes=codes, words=words)
