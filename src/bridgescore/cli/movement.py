@@ -23,6 +23,7 @@ from bridgescore.events.movements.boards import board_text
 from bridgescore.events.movements.fit import Seating
 from bridgescore.events.movements.individual import IndividualMovement, IndividualRound
 from bridgescore.events.movements.model import Movement, MovementError, Round
+from bridgescore.events.movements.sections import SectionedMovement, parse_sections
 from bridgescore.events.movements.spec import (
     INDIVIDUAL_KINDS,
     KINDS,
@@ -42,7 +43,8 @@ _SOURCE_HELP = gettext_noop(
     " (YAML) or a Bridgemate RoundData table (CSV); for teams, robin:TEAMSxBOARDS"
     " (a round robin, boards a match) or a round robin's JSON file; for an individual event,"
     " individual:PLAYERSxBOARDS or rainbow-individual:TABLESxBOARDS[:rotate], or an individual"
-    " movement's JSON file."
+    " movement's JSON file. For a field in sections, the sections' specs joined by +"
+    " (mitchell:8x3 + howell:5x3) or its JSON file."
 )
 
 
@@ -93,24 +95,33 @@ def load_schedule_argument(text: str, section: str | None = None) -> Movement | 
 
 
 _INDIVIDUAL_JSON = re.compile(r'"kind"\s*:\s*"individual"')
+_SECTIONS_JSON = re.compile(r'^\s*\{\s*"kind"\s*:\s*"sections"')
 
 
 def load_any_argument(
     text: str, section: str | None = None
-) -> Movement | RoundRobin | IndividualMovement:
+) -> Movement | RoundRobin | IndividualMovement | SectionedMovement:
     """What ``movement show/check/cards`` take: an individual movement
-    (``individual:13x2``, ``rainbow-individual:7x3[:rotate]`` or its JSON file), else a
-    pairs movement or a teams round robin (as :func:`load_schedule_argument`)."""
+    (``individual:13x2``, ``rainbow-individual:7x3[:rotate]`` or its JSON file), a field in
+    sections (specs joined by ``+``, ``mitchell:8x3 + mitchell:8x3``, or its JSON file),
+    else a pairs movement or a teams round robin (as :func:`load_schedule_argument`)."""
     if text.strip().lower().partition(":")[0] in INDIVIDUAL_KINDS:
         return build_individual(text)
     path = Path(text)
     if path.is_file() and path.suffix.lower() == ".json":
         source = read_text(path)
-        if _INDIVIDUAL_JSON.search(source):
+        if _INDIVIDUAL_JSON.search(source) or _SECTIONS_JSON.search(source):
+            reader = (
+                IndividualMovement.from_json
+                if _INDIVIDUAL_JSON.search(source)
+                else SectionedMovement.from_json
+            )
             try:
-                return IndividualMovement.from_json(source)
+                return reader(source)
             except MovementError as error:
                 raise MovementError(marked("{path}: {error}", path=path, error=error)) from None
+    elif "+" in text:
+        return parse_sections(text)[1]
     return load_schedule_argument(text, section)
 
 
@@ -369,6 +380,18 @@ def show_command(source: str, section: str | None, as_json: bool) -> None:
     if isinstance(movement, RoundRobin):
         click.echo("\n".join(_robin_lines(movement, w)))
         return
+    if isinstance(movement, SectionedMovement):
+        lines = []
+        for part in movement.sections:  # each section as its own movement, headed
+            lines.append(
+                w.gettext("Section {section}: {field}").format(
+                    section=part.letter, field=describe(part.movement, w)
+                )
+            )
+            for number, rnd in enumerate(part.movement.rounds, start=1):
+                lines.extend(_round_lines(number, rnd, w))
+        click.echo("\n".join(lines))
+        return
     lines = [describe(movement, w)]
     for number, rnd in enumerate(movement.rounds, start=1):
         lines.extend(_round_lines(number, rnd, w))
@@ -403,6 +426,10 @@ def check_command(source: str, section: str | None) -> None:
             shown = describe_individual(movement, w)
         elif isinstance(movement, RoundRobin):
             shown = describe_robin(movement, w)
+        elif isinstance(movement, SectionedMovement):
+            from bridgescore.report.cards import describe_sections
+
+            shown = describe_sections(movement, w)
         else:
             shown = describe(movement, w)
         click.echo(_("sound: {movement}").format(movement=shown))
@@ -474,7 +501,7 @@ def cards_command(
 
 
 def _card_makers(
-    movement: Movement | RoundRobin | IndividualMovement,
+    movement: Movement | RoundRobin | IndividualMovement | SectionedMovement,
 ) -> tuple[Callable[..., str], Callable[..., bytes]]:
     """The guide cards' HTML and PDF makers for this kind of movement: a player's and a
     table's cards (individual), a room's (teams) or a table's and a pair's (pairs),
@@ -490,6 +517,10 @@ def _card_makers(
         from bridgescore.report.team_cards import team_cards_html, team_cards_pdf
 
         return team_cards_html, team_cards_pdf
+    if isinstance(movement, SectionedMovement):
+        from bridgescore.report.cards import sections_cards_html, sections_cards_pdf
+
+        return sections_cards_html, sections_cards_pdf
     from bridgescore.report.cards import cards_html, cards_pdf
 
     return cards_html, cards_pdf

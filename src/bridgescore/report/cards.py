@@ -627,13 +627,34 @@ def sections_cards_html(
     pages, links = section_card_pages(
         field, table_links=table_links, table_codes=table_codes, words=words
     )
-    subtitle = "; ".join(
+    return pages_html(pages, title, describe_sections(field, words), links, words=words)
+
+
+def sections_cards_pdf(
+    field: SectionedMovement,
+    title: str,
+    *,
+    table_links: Mapping[int, str] | None = None,
+    table_codes: Mapping[int, str] | None = None,
+    words: Words = ENGLISH,
+) -> bytes:
+    """The cards of a field in sections as one A4 PDF, as :func:`cards_pdf` prints one
+    movement's (the ``pdf`` extra)."""
+    pages, links = section_card_pages(
+        field, table_links=table_links, table_codes=table_codes, words=words
+    )
+    heading = f"{title} · {describe_sections(field, words)}"
+    return pages_pdf(pages, heading, title, links, words=words)
+
+
+def describe_sections(field: SectionedMovement, words: Words = ENGLISH) -> str:
+    """Each section described in turn: ``Section A: Mitchell · ...; Section B: ...``."""
+    return "; ".join(
         words.gettext("Section {section}: {field}").format(
             section=s.letter, field=describe(s.movement, words)
         )
         for s in field.sections
     )
-    return pages_html(pages, title, subtitle, links, words=words)
 
 
 def cards_pdf(
