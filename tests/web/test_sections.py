@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from bridgescore.events.movements.sections import SectionedMovement
-from bridgescore.web import changes, entries, in_play, naming, session_movement, standings
+from bridgescore.events.movements import mitchell
+from bridgescore.events.movements.sections import SectionedMovement, sectioned
+from bridgescore.web import changes, clubs, entries, in_play, naming, session_movement, standings
 from bridgescore.web.models import Club, Entry, Session, SessionPair, TableLink
 from bridgescore.web.refusals import EntryError
 from web.posting import send_entry
@@ -153,3 +154,11 @@ def test_the_guide_cards_are_printed_section_by_section(td: Client, club: Club) 
     td.cookies["bridgescore_language"] = "fi"
     finnish = td.get(f"/director/s/{session.pk}/cards/").content.decode()
     assert "Ryhmä B: Pöytä 1" in finnish
+
+
+def test_sections_playing_their_own_deals_are_always_scored_apart(club: Club) -> None:
+    own = sectioned([mitchell(3, 2), mitchell(3, 2)], same_boards=False)
+    session = clubs.create_session(club, "Own deals", own, sections="across")
+    assert session.sections == "apart"  # a board 1 of A is not B's board 1
+    with pytest.raises(EntryError, match="'sideways': a session in sections is scored"):
+        clubs.create_session(club, "Sideways", own, sections="sideways")

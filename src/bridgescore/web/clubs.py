@@ -55,8 +55,8 @@ def create_session(
                 lead_rule=lead_rule, rules=rules
             )
         )
-    sectioned = isinstance(movement, SectionedMovement)
-    if sectioned and sections not in (Session.SectionScoring.ACROSS, Session.SectionScoring.APART):
+    either = (Session.SectionScoring.ACROSS, Session.SectionScoring.APART)
+    if isinstance(movement, SectionedMovement) and sections not in either:
         raise EntryError(
             gettext("{sections!r}: a session in sections is scored across or apart").format(
                 sections=sections
@@ -73,7 +73,7 @@ def create_session(
         check_hands(hands_pbn)  # a located error now rather than at the first lead check
     played = movement.flattened() if isinstance(movement, SectionedMovement) else movement
     scored = Session.SectionScoring.ONE
-    if isinstance(movement, SectionedMovement):
+    if isinstance(movement, SectionedMovement):  # deals of their own: only apart
         scored = Session.SectionScoring(sections if movement.same_boards else "apart")
     with transaction.atomic():
         return open_session(

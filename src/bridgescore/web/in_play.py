@@ -273,8 +273,8 @@ def row_of(session: Session, entry: Entry) -> ResultRow | None:
         not_played=entry.kind == Entry.Kind.NOT_PLAYED,
     )
     row = build_result(raw_result(session, seat, inp, plan.movement)).row
-    if row is not None and session.sections == Session.SectionScoring.APART:  # compared
-        # within its section only
+    if row is not None and session.sections == Session.SectionScoring.APART:
+        # scored within each section: the row is compared with its own section's only
         field = sections_of(session)
         if field is not None:
             return replace(row, section=field.table_of(entry.table)[0])

@@ -148,12 +148,17 @@ class SectionedMovement:
         letter, own = self.table_of(table)
         return f"{letter}{own}"
 
+    @cached_property
+    def _pair_sections(self) -> dict[str, str]:
+        return {s.pair(p): s.letter for s in self.sections for p in s.movement.pairs}
+
     def section_of_pair(self, pair: str) -> str:
-        """The letter of the section a pair of :meth:`flattened` plays in."""
-        for section in self.sections:
-            if pair.startswith(section.letter) and pair[1:] in section.movement.pairs:
-                return section.letter
-        raise MovementError(_("there is no pair {pair!r} in these sections", pair=pair))
+        """The letter of the section a pair of :meth:`flattened` plays in (looked up in a
+        table made once)."""
+        found = self._pair_sections.get(pair)
+        if found is None:
+            raise MovementError(_("there is no pair {pair!r} in these sections", pair=pair))
+        return found
 
     @cached_property
     def flattened_movement(self) -> Movement:
