@@ -114,34 +114,43 @@ class SectionedMovement:
         )  # fmt: skip
 
     @cached_property
-    def _offsets(self) -> tuple[int, ...]:
-        """Each section's first table less one, in the field's numbering."""
-        found, table = [], 0
+    def _numbering(self) -> tuple[tuple[int, int], ...]:
+        """Each section's first table less one, in the field's numbering, and its tables
+        (worked out once: a result's section is looked up for every row)."""
+        found, first = [], 0
         for section in self.sections:
-            found.append(table)
-            table += section.tables
+            found.append((first, section.tables))
+            first += section.tables
         return tuple(found)
+
+    @cached_property
+    def _by_table(self) -> dict[int, tuple[str, int]]:
+        return {
+            first + own: (section.letter, own)
+            for section, (first, count) in zip(self.sections, self._numbering, strict=True)
+            for own in range(1, count + 1)
+        }
 
     def table_of(self, table: int) -> tuple[str, int]:
         """The section and the section's own number of a table of :meth:`flattened`:
         ``(letter, table)``; a number no section has is a :class:`MovementError`."""
-        for section, first in zip(self.sections, self._offsets, strict=True):
-            if first < table <= first + section.tables:
-                return section.letter, table - first
-        raise MovementError(
-            _("there is no table {table} in these sections (tables 1-{most})",
-              table=table, most=sum(s.tables for s in self.sections))
-        )  # fmt: skip
+        found = self._by_table.get(table)
+        if found is None:
+            raise MovementError(
+                _("there is no table {table} in these sections (tables 1-{most})",
+                  table=table, most=len(self._by_table))
+            )  # fmt: skip
+        return found
 
     def field_table(self, letter: str, table: int) -> int:
         """The number :meth:`flattened` gives table ``table`` of section ``letter``."""
-        section = self.section(letter)
-        if not 1 <= table <= section.tables:
+        first, count = self._numbering[self.sections.index(self.section(letter))]
+        if not 1 <= table <= count:
             raise MovementError(
                 _("section {letter} has no table {table} (tables 1-{most})",
-                  letter=letter, table=table, most=section.tables)
+                  letter=letter, table=table, most=count)
             )  # fmt: skip
-        return self._offsets[self.sections.index(section)] + table
+        return first + table
 
     def table_label(self, table: int) -> str:
         """A table of :meth:`flattened` as players call it: section and number, ``B3``."""
@@ -180,7 +189,7 @@ class SectionedMovement:
             tables: list[Table] = []
             sit_outs: list[str] = []
             relay: set[int] = set()
-            for section, first in zip(self.sections, self._offsets, strict=True):
+            for section, (first, _count) in zip(self.sections, self._numbering, strict=True):
                 if number >= len(section.movement.rounds):
                     continue
                 rnd = section.movement.rounds[number]
