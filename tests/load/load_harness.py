@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from bridgescore.events.movements.sections import parse_sections
 from bridgescore.events.movements.spec import build
 
 REPO = Path(__file__).resolve().parents[2]
@@ -77,7 +78,12 @@ spec = sys.argv[2]
 with open(sys.argv[3], encoding="utf-8") as given:  # a file: any number of results
     fill = json.load(given)
 club = Club.objects.create(name="Load test club")
-session = clubs.create_session(club, "Sixty tables at once", build(spec), spec=spec)
+if "+" in spec:  # a field in sections: each section's spec, joined by +
+    from bridgescore.events.movements.sections import parse_sections
+    movement = parse_sections(spec)[1]
+else:
+    movement = build(spec)
+session = clubs.create_session(club, "Sixty tables at once", movement, spec=spec)
 made = []
 for item in fill:  # results already in: checked by the app's own kernel, written at once
     inp = in_play.EntryInput(item["round"], item["table"], item["board"], item["contract"],
@@ -319,8 +325,9 @@ def entry_for(public_id: str, key: Key) -> dict[str, Any]:
 
 
 def schedule(spec: str, rounds: int | None = None) -> dict[int, list[Key]]:
-    """Each table's boards, round by round, for the first ``rounds`` rounds."""
-    movement = build(spec)
+    """Each table's boards, round by round, for the first ``rounds`` rounds (a field in
+    sections, ``mitchell:30x2 + mitchell:30x2``, numbered as its session numbers them)."""
+    movement = parse_sections(spec)[1].flattened() if "+" in spec else build(spec)
     found: dict[int, list[Key]] = {}
     for number, rnd in enumerate(movement.rounds[:rounds], start=1):
         for seat in rnd.tables:
