@@ -595,22 +595,19 @@ def section_card_pages(
     for section in field.sections:
         own = range(1, section.tables + 1)
         number = {t: field.field_table(section.letter, t) for t in own}
+        own_links = {t: links[n] for t, n in number.items() if n in links}
+        prefix = f"section-{section.letter}-"
         for page in card_pages(
             section.movement,
-            table_links={t: links[n] for t, n in number.items() if n in links},
+            table_links=own_links,
             table_codes={t: codes[n] for t, n in number.items() if n in codes},
             words=words,
         ):
-            file = f"section-{section.letter}-{page.file}"
             title = words.gettext("Section {section}: {field}").format(
                 section=section.letter, field=page.title
             )
-            pages.append(replace(page, file=file, title=title))
-            table = page.file.removeprefix("table-").removesuffix(".html")
-            if page.file.startswith("table-") and table.isdecimal() and int(table) in number:
-                link = links.get(number[int(table)])
-                if link is not None:
-                    by_page[file] = link
+            pages.append(replace(page, file=prefix + page.file, title=title))
+        by_page.update({f"{prefix}table-{t}.html": link for t, link in own_links.items()})
     return tuple(pages), by_page
 
 
