@@ -346,7 +346,10 @@ def _sections_apart(
             replace(s, field=section_field(section, s.field)) for s in scored.standings
         )
         travellers.extend(replace(t, section=section) for t in scored.travellers)
-        cards.update(scored.cards)
+        cards.update(
+            (pair, tuple(replace(line, section=section) for line in lines))
+            for pair, lines in scored.cards.items()
+        )
     return PairsResult(
         how,
         tuple(fields),
@@ -604,33 +607,43 @@ class ExactSum:
     denominators (whole, halves, a Neuberg factor's), so this is far quicker than
     adding :class:`~fractions.Fraction` objects, each addition of which reduces."""
 
-    __slots__ = ("_by_denominator",)
+    __slots__ = ("_by_denominator", "_value")
 
     def __init__(self) -> None:
         self._by_denominator: dict[int, int] = {}
+        self._value: Fraction | None = Fraction(0)
 
     def add(self, value: Fraction) -> None:
         denominator = value.denominator
         self._by_denominator[denominator] = (
             self._by_denominator.get(denominator, 0) + value.numerator
         )
+        self._value = None
 
     @property
     def value(self) -> Fraction:
-        return sum((Fraction(n, d) for d, n in self._by_denominator.items()), start=Fraction(0))
+        """The sum, worked out once until the next :meth:`add`."""
+        if self._value is None:
+            self._value = sum(
+                (Fraction(n, d) for d, n in self._by_denominator.items()), start=Fraction(0)
+            )
+        return self._value
 
 
 class Tally:
     """What one contestant's (pair's, player's) lines add up to as they are counted: the
     counted and the exact points, the tops of those boards, and how many boards."""
 
-    __slots__ = ("_counted", "_exact", "_top", "boards")
+    __slots__ = ("_counted", "_exact", "_top", "boards", "version")
 
     def __init__(self) -> None:
         self._counted = ExactSum()
         self._exact = ExactSum()
         self._top = ExactSum()
         self.boards = 0
+        self.version = 0
+        """Raised by every line added or taken off: what was worked out from the tally at
+        one version holds while it stands (:func:`rank_field`'s ``memo``)."""
 
     def add(self, counted: Fraction, exact: Fraction, top: Fraction | None) -> None:
         """One board's line: its counted and exact points, and the board's counted top
@@ -638,8 +651,18 @@ class Tally:
         self._counted.add(counted)
         self._exact.add(exact)
         self.boards += 1
+        self.version += 1
         if top is not None:
             self._top.add(top)
+
+    def take(self, counted: Fraction, exact: Fraction, top: Fraction | None) -> None:
+        """A line :meth:`add` added, taken off again (its board's results changed)."""
+        self._counted.add(-counted)
+        self._exact.add(-exact)
+        self.boards -= 1
+        self.version += 1
+        if top is not None:
+            self._top.add(-top)
 
     @property
     def counted(self) -> Fraction:
@@ -718,12 +741,27 @@ class Ranked:
     boards: int
 
 
+Figures = tuple[Fraction, float | None, float]
+"""A contestant's total as ranked, percentage, and total as written (rounded once)."""
+
+FiguresMemo = dict[str, tuple[Tally, int, int, Totalling, Figures]]
+"""What :func:`rank_field` worked out for each contestant, by the tally, its version, the
+field's most boards and the totalling it was worked out at."""
+
+
 def rank_field(
-    tallies: Mapping[str, Tally], totalling: Totalling, *, event_boards: int
+    tallies: Mapping[str, Tally],
+    totalling: Totalling,
+    *,
+    event_boards: int,
+    memo: FiguresMemo | None = None,
 ) -> list[Ranked]:
     """One field's totals (exact sums of the counted points, factored up when
     ``totalling.factor`` says, rounded once to ``decimals`` with ``halves``), percentages
     and places, best first; ``event_boards`` is the event's board count (``factor="boards"``).
+    ``memo`` (kept by the caller between calls, as the live ranking does) keeps each
+    contestant's figures while its tally and the field's board count stand: after one new
+    result only the contestants who played that board are worked out again.
     """
     most = max((tally.boards for tally in tallies.values()), default=0)
     if totalling.factor in ("boards", "session"):
@@ -731,7 +769,18 @@ def rank_field(
     decimals, halves = totalling.decimals, totalling.halves
     shown: dict[str, Fraction] = {}
     percents: dict[str, float | None] = {}
+    written: dict[str, float] = {}
     for name, tally in tallies.items():
+        kept = None if memo is None else memo.get(name)
+        if (
+            kept is not None
+            and kept[0] is tally
+            and kept[1] == tally.version
+            and kept[2] == most
+            and kept[3] == totalling
+        ):
+            shown[name], percents[name], written[name] = kept[4]
+            continue
         points = tally.exact if totalling.exact_totals else tally.counted
         total = points - tally.top / 2 if totalling.plus_minus else points
         if totalling.per_board and tally.boards:
@@ -751,6 +800,15 @@ def rank_field(
             if not totalling.percentages or not top
             else _round(100 * basis / top, decimals, halves)
         )
+        written[name] = _round(shown[name], decimals, halves)
+        if memo is not None:
+            memo[name] = (
+                tally,
+                tally.version,
+                most,
+                totalling,
+                (shown[name], percents[name], written[name]),
+            )
     # a per-board total is ranked on its exact value (Ruter: 187 and 186 summed IMPs,
     # both written 1.06, are 8th and 9th)
     played = [name for name in tallies if tallies[name].boards]
@@ -767,13 +825,7 @@ def rank_field(
     )
     placed.update(_idle_places(len(played), [n for n in tallies if not tallies[n].boards]))
     return [
-        Ranked(
-            placed[name],
-            name,
-            _round(shown[name], decimals, halves),
-            percents[name],
-            tallies[name].boards,
-        )
+        Ranked(placed[name], name, written[name], percents[name], tallies[name].boards)
         for name in sorted(tallies, key=lambda n: (int(placed[n].rstrip("=")), _key(n)))
     ]
 

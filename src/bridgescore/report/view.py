@@ -383,17 +383,28 @@ def _board_page(
     )
 
 
-def with_board_steps(pages: Sequence[Page]) -> tuple[Page, ...]:
-    """Board pages with links to the board before and after (board-to-board navigation)."""
+def with_board_steps(pages: Sequence[Page], memo: LayoutMemo | None = None) -> tuple[Page, ...]:
+    """Board pages with links to the board before and after (board-to-board navigation);
+    ``memo``: a page whose neighbours are the same as last time is not stepped again."""
     stepped = []
     for i, page in enumerate(pages):
-        steps = list(page.crumbs)
-        if i > 0:
-            steps.append((f"← {pages[i - 1].title}", pages[i - 1].file))
-        if i + 1 < len(pages):
-            steps.append((f"{pages[i + 1].title} →", pages[i + 1].file))
-        stepped.append(replace(page, crumbs=tuple(steps)))
+        before = pages[i - 1] if i > 0 else None
+        after = pages[i + 1] if i + 1 < len(pages) else None
+        if memo is None:
+            stepped.append(_stepped(page, before, after))
+        else:
+            sources = (page, before, after)
+            stepped.append(memo.get(sources, lambda s=sources: _stepped(*s)))  # type: ignore[misc]
     return tuple(stepped)
+
+
+def _stepped(page: Page, before: Page | None, after: Page | None) -> Page:
+    steps = list(page.crumbs)
+    if before is not None:
+        steps.append((f"← {before.title}", before.file))
+    if after is not None:
+        steps.append((f"{after.title} →", after.file))
+    return replace(page, crumbs=tuple(steps))
 
 
 T = TypeVar("T")
@@ -410,6 +421,36 @@ class LayoutMemo:
     def __init__(self) -> None:
         self._kept: dict[tuple[int, ...], tuple[tuple[object, ...], object]] = {}
         self._used: set[tuple[int, ...]] = set()
+        self._cards: dict[str, _CardPage] = {}
+        self._cards_used: set[str] = set()
+
+    def card_page(
+        self,
+        pair: str,
+        card: tuple[CardLine, ...],
+        context: tuple[object, ...],
+        row: Callable[[CardLine], Row],
+        page: Callable[[tuple[Row, ...]], Page],
+    ) -> Page:
+        """A pair's score card page: the one laid out before while its card (the very same
+        lines, as the live ranking keeps the card of a pair whose boards did not change)
+        and ``context`` (what else the page is laid out from, compared by value) stand;
+        else laid out again, its lines laid out before reused, so one new result lays out
+        the lines of its board."""
+        self._cards_used.add(pair)
+        kept = self._cards.get(pair)
+        if kept is not None and kept.card is card and kept.context == context:
+            return kept.page
+        before = kept.rows if kept is not None and kept.context == context else {}
+        rows: dict[int, tuple[CardLine, Row]] = {}
+        for line in card:
+            found = before.get(id(line))
+            if found is None or found[0] is not line:
+                found = (line, row(line))
+            rows[id(line)] = found
+        made = page(tuple(found[1] for found in rows.values()))
+        self._cards[pair] = _CardPage(card, context, made, rows)
+        return made
 
     def get(self, sources: tuple[object, ...], build: Callable[[], T]) -> T:
         key = tuple(map(id, sources))
@@ -425,6 +466,19 @@ class LayoutMemo:
         for key in set(self._kept) - self._used:
             del self._kept[key]
         self._used = set()
+        for pair in set(self._cards) - self._cards_used:
+            del self._cards[pair]
+        self._cards_used = set()
+
+
+@dataclass(frozen=True, slots=True)
+class _CardPage:
+    """A pair's score card page as laid out, from what (:meth:`LayoutMemo.card_page`)."""
+
+    card: tuple[CardLine, ...]
+    context: tuple[object, ...]
+    page: Page
+    rows: dict[int, tuple[CardLine, Row]]
 
 
 def pairs_standings(event: Event, result: PairsResult, w: Words = ENGLISH) -> list[Table]:
@@ -624,35 +678,30 @@ def _pairs_report(
         )
         for t in result.travellers
     ]
+
+    def card_page(pair: str, who: str, card_rows: tuple[Row, ...]) -> Page:
+        table = Table(_("Score card"), header, card_rows, _card_numbers(header), whole=_CARD_RESULT)
+        crumbs = ((_("Results"), "index.html"),)
+        return Page(f"pair-{slug(pair)}.html", who, (table,), crumbs=crumbs)
+
+    # the analyses (the boards' par) a card is laid out with: one object while they stand
+    analyses = event.analyses or None
     cards = []
     for pair, card in result.cards.items():
-        card_rows = tuple(
-            kept.get(
-                (line, unit, w, _kept(event.analyses.get(line.board)), with_par),
-                lambda line=line: card_line(line),  # type: ignore[misc]
-            )
-            for line in card
-        )
         who = _("Pair {pair}").format(pair=pair) + (f": {names[pair]}" if names.get(pair) else "")
         cards.append(
-            Page(
-                f"pair-{slug(pair)}.html",
-                who,
-                (
-                    Table(
-                        _("Score card"),
-                        header,
-                        card_rows,
-                        _card_numbers(header),
-                        whole=_CARD_RESULT,
-                    ),
-                ),
-                crumbs=((_("Results"), "index.html"),),
+            kept.card_page(
+                pair,
+                card,
+                (who, header, unit, imps, with_par, w, analyses),
+                card_line,
+                lambda rows, pair=pair, who=who: card_page(pair, who, rows),  # type: ignore[misc]
             )
         )
+    stepped = with_board_steps(boards, kept)
     if memo is not None:
         memo.sweep()
-    return Report(title, subtitle, index, with_board_steps(boards), tuple(cards), w.language.value)
+    return Report(title, subtitle, index, stepped, tuple(cards), w.language.value)
 
 
 @lru_cache(maxsize=8192)
