@@ -14,6 +14,7 @@ from bridgescore.events.movements.model import Movement, MovementError, Round, T
 from bridgescore.events.movements.sections import (
     Section,
     SectionedMovement,
+    SectionSpan,
     parse_sections,
     read_movement,
     sectioned,
@@ -52,6 +53,16 @@ def test_a_table_is_named_by_its_section_and_its_own_number() -> None:
         field.field_table("B", 6)
     with pytest.raises(MovementError, match=r"there is no section 'C' \(the sections are A, B\)"):
         field.section("C")
+
+
+def test_each_section_spans_its_own_tables_and_rounds_of_the_field() -> None:
+    # a 3-table Mitchell plays 3 rounds at tables 1-3; a 5-table one 5 rounds at 4-8
+    _spec, field = parse_sections("mitchell:3x2 + mitchell:5x2")
+    assert field.spans() == (
+        SectionSpan("A", (1, 2, 3), 3),
+        SectionSpan("B", (4, 5, 6, 7, 8), 5),
+    )
+    assert len(field.flattened().rounds) == 5
 
 
 def test_a_mixed_field_keeps_each_sections_relay_and_declares_factoring() -> None:

@@ -4,6 +4,8 @@ or within each section as the director chose."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -162,3 +164,76 @@ def test_sections_playing_their_own_deals_are_always_scored_apart(club: Club) ->
     assert session.sections == "apart"  # a board 1 of A is not B's board 1
     with pytest.raises(EntryError, match="'sideways': a session in sections is scored"):
         clubs.create_session(club, "Sideways", own, sections="sideways")
+
+
+def _grids(page: str) -> dict[str, tuple[list[str], list[list[str]]]]:
+    """Each grid of the control page by its heading: its column heads, and each row's
+    cells' classes (the row's round first)."""
+    found = {}
+    for heading, table in re.findall(
+        r'<h2 class="grid-section" id="grid-section-\w">([^<]+)</h2>\s*'
+        r'<div class="grid-wrap"><table class="grid control">(.*?)</table>',
+        page,
+        flags=re.S,
+    ):
+        head, body = table.split("</thead>")
+        columns = re.findall(r"<th[^>]*>([^<]*)</th>", head)
+        rows = [
+            [number, *re.findall(r'<td class="([^"]+)"', row)]
+            for number, row in re.findall(r"<tr><th>(\d+)</th>(.*?)</tr>", body, flags=re.S)
+        ]
+        found[heading] = (columns, rows)
+    return found
+
+
+def test_the_control_page_has_one_grid_a_section(td: Client, club: Club) -> None:
+    form = {"club": str(club.pk), "name": "Uneven", "typed_spec": "mitchell:3x2+mitchell:5x2",
+            "sections": "across"}  # fmt: skip
+    assert td.post("/director/new/", form).status_code == 302
+    session = Session.objects.get(name="Uneven")
+    control = f"/director/s/{session.pk}/"
+    grids = _grids(td.get(control).content.decode())
+    # section A: a 3-table Mitchell of 3 rounds; B: 5 tables, 5 rounds (field tables 4-8)
+    assert list(grids) == ["Section A", "Section B"]
+    assert grids["Section A"][0] == ["Round", "Table A1", "Table A2", "Table A3"]
+    assert grids["Section B"][0] == ["Round", *(f"Table B{n}" for n in range(1, 6))]
+    assert [row[0] for row in grids["Section A"][1]] == ["1", "2", "3"]
+    assert [row[0] for row in grids["Section B"][1]] == ["1", "2", "3", "4", "5"]
+    assert grids["Section A"][1][0] == ["1", *["not_started"] * 3]
+    assert grids["Section B"][1][0] == ["1", *["not_started"] * 5]
+    assert grids["Section B"][1][4] == ["5", *["waiting"] * 5]  # no idle column of A's
+
+    # B1 (table 4 of the field) goes on to round 2: board 3 entered there, round 1 missing
+    entries.record_entry(
+        session, in_play.EntryInput(2, 4, 3, "4S", "N", "="), by_table=False, reason="slip"
+    )
+    # A1 goes on to round 3 (board 5): rounds 1 and 2 missing there
+    entries.record_entry(
+        session, in_play.EntryInput(3, 1, 5, "4S", "N", "="), by_table=False, reason="slip"
+    )
+    page = td.get(control).content.decode()
+    grids = _grids(page)
+    b_rows = grids["Section B"][1]
+    assert b_rows[0] == ["1", "missing", *["not_started"] * 4]
+    assert b_rows[1] == ["2", "playing", *["waiting"] * 4]
+    assert f'<a href="/director/s/{session.pk}/cell/2/4/">B1NS v B5EW<br>1/2</a>' in page
+    assert grids["Section A"][1][2] == ["3", "playing", "waiting", "waiting"]
+    # the Missing list names each table by its section, A's boards before B's
+    listed = page[page.index('<p class="error missing-list">') :]
+    listed = listed[: listed.index("</p>")]
+    assert re.findall(r"round (\d), table (\w+), board (\d+)", listed) == [
+        ("1", "A1", "1"), ("1", "A1", "2"), ("2", "A1", "3"), ("2", "A1", "4"),
+        ("1", "B1", "1"), ("1", "B1", "2"),
+    ]  # fmt: skip
+    # the grid the page reloads is the same two grids
+    again = _grids(td.get(f"/director/s/{session.pk}/grid/").content.decode())
+    assert again == grids
+
+    for language, section, heads in (
+        ("fi", "Ryhmä", ["Kierros", "Pöytä B1", "Pöytä B2", "Pöytä B3", "Pöytä B4", "Pöytä B5"]),
+        ("es", "Sección", ["Ronda", "Mesa B1", "Mesa B2", "Mesa B3", "Mesa B4", "Mesa B5"]),
+    ):
+        td.cookies["bridgescore_language"] = language
+        said = _grids(td.get(control).content.decode())
+        assert list(said) == [f"{section} A", f"{section} B"]
+        assert said[f"{section} B"][0] == heads

@@ -334,17 +334,25 @@ class Progress:
     """Each table's round (:func:`table_round`)."""
 
     def at(self, *stages: Stage) -> list[Seating]:
-        """The boards at any of ``stages``, in round and table order."""
+        """The boards at any of ``stages``, in round and table order (in a session in
+        sections, section by section)."""
         return [s for s, stage in self.stages if stage in stages]
 
 
 def progress(session: Session) -> Progress:
     """Where each board of ``session`` stands (:class:`~bridgescore.events.play.Stage`),
-    read once from the log."""
+    read once from the log. In a session in sections the boards are listed section by
+    section (each in round and table order), so that every list of them, Missing and
+    what a close leaves out, reads one section after another."""
     done = current_entries(session)
     play = play_of(session, done.values())
     playing = {t: play.round_of(t) for t in play.plan.tables}
-    return Progress(play.stages(), done, playing)
+    stages = play.stages()
+    field = sections_of(session)
+    if field is not None:
+        place = {t: n for n, span in enumerate(field.spans()) for t in span.tables}
+        stages = tuple(sorted(stages, key=lambda item: place.get(item[0].table, 0)))
+    return Progress(stages, done, playing)
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,6 +369,17 @@ class Cell:
     flags: tuple[str, ...] = ()
     label: str = ""  # teams: the match and room (``match 1, open room``)
     room: str = ""  # teams: the room as the cards and phones say it (``1a``)
+    name: str = ""  # the table as the players know it (``4``; ``B1`` in sections)
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """One grid of the director's control page: rounds (rows) by tables (columns). The
+    whole field's (``section`` empty), or in a session in sections one section's, headed
+    with its letter: its own tables and its own rounds only."""
+
+    section: str
+    rows: tuple[tuple[Cell, ...], ...]
 
 
 def grid(session: Session, found: Progress | None = None) -> list[list[Cell]]:
@@ -372,7 +391,8 @@ def grid(session: Session, found: Progress | None = None) -> list[list[Cell]]:
     done = found.done
     numbers = table_numbers(movement)
     labels = {t: room_name(t) if is_teams(session) else "" for t in numbers}
-    rooms = {t: table_label(session, t) if is_teams(session) else "" for t in numbers}
+    names = {t: table_label(session, t) for t in numbers}
+    rooms = {t: names[t] if is_teams(session) else "" for t in numbers}
     stages = {(s.round, s.table, s.board): stage for s, stage in found.stages}
     rows: list[list[Cell]] = []
     for number, rnd in enumerate(movement.rounds, start=1):
@@ -382,7 +402,12 @@ def grid(session: Session, found: Progress | None = None) -> list[list[Cell]]:
             seat = seats.get(table)
             if seat is None:
                 label, room = labels[table], rooms[table]
-                row.append(Cell(number, table, "", "", (), 0, "idle", label=label, room=room))
+                row.append(
+                    Cell(
+                        number, table, "", "", (), 0, "idle",
+                        label=label, room=room, name=names[table],
+                    )
+                )  # fmt: skip
                 continue
             keys = [(number, table, b) for b in seat.boards]
             entered = [done[k] for k in keys if k in done]
@@ -401,10 +426,29 @@ def grid(session: Session, found: Progress | None = None) -> list[list[Cell]]:
                     flags,
                     labels[table],
                     rooms[table],
+                    names[table],
                 )
             )
         rows.append(row)
     return rows
+
+
+def grids(session: Session, found: Progress | None = None) -> list[Grid]:
+    """The director's grids (:class:`Grid`): one of every table, or in a session in
+    sections one a section, each with its own tables as columns and its own rounds as rows
+    (:meth:`~bridgescore.events.movements.sections.SectionedMovement.spans`), never a
+    column of another section's tables nor a round the section does not play."""
+    whole = grid(session, found)
+    field = sections_of(session)
+    if field is None:
+        return [Grid("", tuple(tuple(row) for row in whole))]
+    column = {cell.table: n for n, cell in enumerate(whole[0])} if whole else {}
+    found_grids = []
+    for span in field.spans():
+        places = [column[t] for t in span.tables if t in column]
+        rows = tuple(tuple(row[n] for n in places) for row in whole[: span.rounds])
+        found_grids.append(Grid(span.letter, rows))
+    return found_grids
 
 
 def unfinished(session: Session, table: int) -> list[int]:

@@ -77,6 +77,18 @@ class Section:
         return f"{self.letter}{pair}"
 
 
+@dataclass(frozen=True, slots=True)
+class SectionSpan:
+    """Where one section lies in :meth:`SectionedMovement.flattened`: its letter, its tables
+    as the flattened movement numbers them (B's table 1 after A's last), and how many
+    rounds it plays (the field's first ``rounds``: a section's round ``r`` is the field's
+    round ``r``). What a page showing one section at a time, the director's grid, needs."""
+
+    letter: str
+    tables: tuple[int, ...]
+    rounds: int
+
+
 @dataclass(frozen=True)
 class SectionedMovement:
     """The sections of a field, in order, and whether they play the same boards (not
@@ -156,6 +168,22 @@ class SectionedMovement:
         """A table of :meth:`flattened` as players call it: section and number, ``B3``."""
         letter, own = self.table_of(table)
         return f"{letter}{own}"
+
+    @cached_property
+    def _spans(self) -> tuple[SectionSpan, ...]:
+        return tuple(
+            SectionSpan(
+                section.letter,
+                tuple(range(first + 1, first + count + 1)),
+                len(section.movement.rounds),
+            )
+            for section, (first, count) in zip(self.sections, self._numbering, strict=True)
+        )
+
+    def spans(self) -> tuple[SectionSpan, ...]:
+        """Each section's place in :meth:`flattened`, in the sections' order: its tables
+        there and its rounds (:class:`SectionSpan`; worked out once)."""
+        return self._spans
 
     @cached_property
     def _pair_sections(self) -> dict[str, str]:

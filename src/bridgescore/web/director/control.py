@@ -156,7 +156,7 @@ def _control_context(request: HttpRequest, session: Session) -> dict[str, Any]:
         "analysis": analysis,
         "analysis_lines": analysis.lines(),
         "hand_boards": naming.boards_shown(hand_records.hands_of(session.hands_pbn)),
-        "grid": in_play.grid(session, found),
+        "grids": in_play.grids(session, found),  # one a section in a session in sections
         "alerts": waiting,
         "calling": alerts.calling(waiting),
         "links": _link_rows(session),
