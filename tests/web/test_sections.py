@@ -124,10 +124,10 @@ def entries_for(session: Session, table: int) -> Entry:
     return in_play.current_entries(session)[(1, table, 1)]
 
 
-def test_a_late_change_is_refused_in_a_session_in_sections(td: Client, club: Club) -> None:
+def test_two_tables_of_two_sections_do_not_change_places(td: Client, club: Club) -> None:
     session = _set_up(td, club, "across")
-    with pytest.raises(EntryError, match="not made in a session in sections yet"):
-        changes.move_table(session, 1, 2, 2)
+    with pytest.raises(EntryError, match="tables A1 and B1 are in different sections"):
+        changes.move_table(session, "A1", "B1", 2)
 
 
 def test_a_bad_section_spec_or_scoring_is_refused_in_the_form(td: Client, club: Club) -> None:

@@ -1,18 +1,21 @@
 """Late changes to a pairs session's movement (a late pair, a pair leaving, two tables
-swapped): worked out and re-proved by the library, shown, then applied and logged."""
+swapped): read from the director's form, worked out by the library's rules
+(:mod:`bridgescore.events.movements.late`) on the movement, or on one section's movement
+in a session in sections, re-proved, shown, then applied and logged."""
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from django.db import transaction
 from django.utils.translation import gettext, gettext_noop
 
-from bridgescore.events.movements.fit import table_in
-from bridgescore.events.movements.model import (
-    Movement,
-    Table,
-)
+from bridgescore.events.movements import late
+from bridgescore.events.movements.model import Movement, MovementError, Table
+from bridgescore.events.movements.sections import SectionedMovement
 from bridgescore.web.in_play import current_entries
 from bridgescore.web.logbook import log
 from bridgescore.web.models import (
@@ -23,14 +26,21 @@ from bridgescore.web.models import (
 )
 from bridgescore.web.naming import boards_shown, is_teams
 from bridgescore.web.refusals import EntryError, Viewer, user_of
-from bridgescore.web.session_movement import movement_of, parsed_movement, table_numbers
+from bridgescore.web.session_movement import (
+    movement_of,
+    parsed_field,
+    sections_of,
+    table_numbers,
+)
 
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """A late change worked out, not yet applied: the movement before and after, what it
-    changes round by round and table by table, and the movement's problems after it that
-    it did not have before (re-checked by the library's :meth:`Movement.problems`)."""
+    """A late change worked out, not yet applied: the movement played before and after
+    (flattened in a session in sections), what it changes round by round and table by
+    table, the movement's problems after it that it did not have before (re-checked by
+    the library), and the session's stored movement before and after (the sections'
+    JSON form in a session in sections)."""
 
     what: str
     detail: str
@@ -38,14 +48,19 @@ class Change:
     after: Movement
     effect: tuple[str, ...]
     problems: tuple[str, ...]
+    stored_before: str
+    stored_after: str
 
     @property
     def key(self) -> str:
         """A short digest of the change, so that what is applied is what was shown."""
-        import hashlib
-
-        text = self.before.to_json() + "\n" + self.after.to_json()
+        text = self.stored_before + "\n" + self.stored_after
         return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+Rule = Callable[[Movement], Movement]
+"""A change's rule, asked of the movement it changes (a section's, its pairs named as the
+field names them) and giving the movement after it."""
 
 
 def _seat_text(seat: Table | None) -> str:
@@ -56,235 +71,218 @@ def _seat_text(seat: Table | None) -> str:
     )
 
 
-def _effect(before: Movement, after: Movement) -> tuple[str, ...]:
+def _effect(
+    differences: tuple[late.Difference, ...], label: Callable[[int], str]
+) -> tuple[str, ...]:
     lines = []
-    for number in range(1, max(len(before.rounds), len(after.rounds)) + 1):
-        old = before.rounds[number - 1] if number <= len(before.rounds) else None
-        new = after.rounds[number - 1] if number <= len(after.rounds) else None
-        old_tables = {t.table: t for t in old.tables} if old else {}
-        new_tables = {t.table: t for t in new.tables} if new else {}
-        for table in sorted(set(old_tables) | set(new_tables)):
-            a, b = old_tables.get(table), new_tables.get(table)
-            if a != b:
-                lines.append(
-                    gettext("round {round}, table {table}: {before} → {after}").format(
-                        round=number, table=table, before=_seat_text(a), after=_seat_text(b)
-                    )
-                )
-        old_out = set(old.sit_outs) if old else set()
-        new_out = set(new.sit_outs) if new else set()
-        if old_out != new_out:
-            shown = ", ".join(sorted(new_out)) or gettext("no one")
+    for found in differences:
+        if isinstance(found, late.SeatChange):
             lines.append(
-                gettext("round {round}: sitting out {pairs}").format(round=number, pairs=shown)
+                gettext("round {round}, table {table}: {before} → {after}").format(
+                    round=found.round,
+                    table=label(found.table),
+                    before=_seat_text(found.before),
+                    after=_seat_text(found.after),
+                )
+            )
+        else:
+            shown = ", ".join(found.sitting_out) or gettext("no one")
+            lines.append(
+                gettext("round {round}: sitting out {pairs}").format(round=found.round, pairs=shown)
             )
     return tuple(lines)
 
 
-def _change(session: Session, what: str, detail: str, after: Movement) -> Change:
-    _refuse_sections(session)
+def _in_section(letter: str, text: str) -> str:
+    """A detail or an error of a change to one section, said with its section in front."""
+    return gettext("section {letter}: {problem}").format(letter=letter, problem=text)
+
+
+def _asked(rule: Rule, movement: Movement, letter: str = "") -> Movement:
+    """The rule asked of the movement; the library's refusal an :class:`EntryError`."""
+    try:
+        return rule(movement)
+    except MovementError as error:
+        if letter:
+            raise EntryError(_in_section(letter, error.translated(gettext))) from None
+        raise EntryError(error.message) from None
+
+
+def _section_table(letter: str, table: int) -> str:
+    """A table of section ``letter`` as the pages name it: ``B3``."""
+    return f"{letter}{table}"
+
+
+def _change(session: Session, what: str, detail: str, rule: Rule, letter: str = "") -> Change:
+    """The change ``rule`` makes, to the session's movement or to section ``letter``'s in
+    a session in sections (the other sections, and every table's number, kept)."""
     before = movement_of(session)
-    effect = _effect(before, after)
-    if not effect:
+    field = sections_of(session)
+    label: Callable[[int], str] = str
+    number: Callable[[int], int] = int  # a table of the movement changed, in the session
+    if field is None:
+        after = _asked(rule, before)
+        differences = late.differences(before, after)
+        stored_before, stored_after = before.to_json(), after.to_json()
+        old = {str(p) for p in before.problems()}
+        found = after.problems()
+    else:  # the section's movement changed, its pairs named as the field names them
+        section = field.section(letter)
+        named = late.renamed(section.movement, section.pair)
+        own = _asked(rule, named, letter)
+        differences = late.differences(named, own)
+        try:
+            changed = field.with_section(
+                letter, late.renamed(own, lambda p: p.removeprefix(letter))
+            )
+        except MovementError as error:
+            raise EntryError(error.message) from None
+        after = changed.flattened()
+        stored_before, stored_after = field.to_json(), changed.to_json()
+        old = {str(p) for p in field.problems()}
+        found = changed.problems()
+        label = partial(_section_table, letter)
+        number = partial(changed.field_table, letter)
+        detail = _in_section(letter, detail)
+    if not differences:
         raise EntryError(gettext("{detail}: that changes nothing").format(detail=detail))
     done = current_entries(session)
-    for number, rnd in enumerate(before.rounds, start=1):
-        for seat in rnd.tables:
-            if table_in(after, number, seat.table) != seat and any(
-                (number, seat.table, b) in done for b in seat.boards
-            ):
-                raise EntryError(
-                    gettext(
-                        "round {number}, table {table} already has results: the change can only "
-                        "touch rounds not yet played"
-                    ).format(number=number, table=seat.table)
-                )
-    old = {str(p) for p in before.problems()}
-    problems = tuple(p.translated(gettext) for p in after.problems() if str(p) not in old)
-    return Change(what, detail, before, after, effect, problems)
-
-
-def _refuse_sections(session: Session) -> None:
-    """A session in sections takes no late change yet: a change would have to be made to
-    one section's movement (the director adjusts or enters results instead)."""
-    if session.sections:
-        raise EntryError(
-            gettext(
-                "late changes to the movement are not made in a session in sections yet: "
-                "adjust the boards of a missing pair instead"
+    for seat in differences:
+        if (
+            isinstance(seat, late.SeatChange)
+            and seat.before is not None
+            and any((seat.round, number(seat.table), b) in done for b in seat.before.boards)
+        ):
+            raise EntryError(
+                gettext(
+                    "round {number}, table {table} already has results: the change can only "
+                    "touch rounds not yet played"
+                ).format(number=seat.round, table=label(seat.table))
             )
-        )
-
-
-def _from_round(movement: Movement, from_round: int) -> None:
-    if not 1 <= from_round <= len(movement.rounds):
-        raise EntryError(
-            gettext("round {from_round}: the movement has rounds 1-{len}").format(
-                from_round=from_round, len=len(movement.rounds)
-            )
-        )
+    problems = tuple(p.translated(gettext) for p in found if str(p) not in old)
+    effect = _effect(differences, label)
+    return Change(what, detail, before, after, effect, problems, stored_before, stored_after)
 
 
 def missing_pair(session: Session, pair: str, from_round: int) -> Change:
-    """A pair leaves: from ``from_round`` on, its tables are not played, its opponents sit
-    out and the boards of those tables go to the relay; scores are factored."""
-    from dataclasses import replace
-
+    """A pair leaves from ``from_round`` on (:func:`late.pair_leaves`): in a session in
+    sections, a pair of one section (``B2EW``), from its section's movement."""
     movement = movement_of(session)
     if pair not in movement.pairs:
         raise EntryError(gettext("there is no pair {pair!r} in this session").format(pair=pair))
-    _from_round(movement, from_round)
-    rounds = []
-    for number, rnd in enumerate(movement.rounds, start=1):
-        if number < from_round:
-            rounds.append(rnd)
-            continue
-        kept = tuple(t for t in rnd.tables if pair not in (t.ns, t.ew))
-        gone = [t for t in rnd.tables if pair in (t.ns, t.ew)]
-        sit_outs = list(rnd.sit_outs)
-        relay = list(rnd.relay)
-        for seat in gone:
-            sit_outs += [p for p in (seat.ns, seat.ew) if p not in sit_outs]
-            relay += [b for b in seat.boards if b not in relay]
-        if pair not in sit_outs:
-            sit_outs.append(pair)
-        rounds.append(replace(rnd, tables=kept, sit_outs=tuple(sit_outs), relay=tuple(relay)))
-    after = replace(movement, rounds=tuple(rounds), factored=True)
+    field = sections_of(session)
+    letter = field.section_of_pair(pair) if field is not None else ""
     detail = gettext("pair {pair} leaves from round {round}").format(pair=pair, round=from_round)
-    return _change(session, gettext_noop("missing pair"), detail, after)
+    return _change(
+        session,
+        gettext_noop("missing pair"),
+        detail,
+        lambda m: late.pair_leaves(m, pair, from_round),
+        letter,
+    )
 
 
 def late_pair(session: Session, pair: str, from_round: int) -> Change:
-    """A pair arrives late: from ``from_round`` on it fills each round's sit-out, at the
-    table missing from the round, with a set of boards not in play that round that
-    neither pair is scheduled to play anywhere in the movement."""
-    from dataclasses import replace
-
-    movement = movement_of(session)
+    """A pair arrives late (:func:`late.pair_joins`): from ``from_round`` on it fills
+    each round's sit-out; in a session in sections, in the section its id starts with
+    (``A9`` joins section A). A pair that left and comes back gets its seat back."""
     pair = pair.strip()
-    _from_round(movement, from_round)
-    if not pair:
-        raise EntryError(gettext("the late pair needs an id"))
-    later = movement.rounds[from_round - 1 :]
-    if any(pair in (t.ns, t.ew) for r in later for t in r.tables):
-        raise EntryError(
-            gettext("pair {pair!r} already plays in this session: give a new id").format(pair=pair)
-        )
-    sets = sorted({t.boards for r in movement.rounds for t in r.tables})
-    played: dict[str, set[tuple[int, ...]]] = {}
-    for rnd in movement.rounds:
-        for seat in rnd.tables:
-            for who in (seat.ns, seat.ew):
-                played.setdefault(who, set()).add(seat.boards)
-    given: set[tuple[int, ...]] = set(played.get(pair, set()))
-    rounds = []
-    filled = False
-    for number, rnd in enumerate(movement.rounds, start=1):
-        waiting = [p for p in rnd.sit_outs if p != pair]
-        if number < from_round or not waiting:
-            rounds.append(rnd)
-            continue
-        other = waiting[0]
-        in_play = {b for t in rnd.tables for b in t.boards}
-        used = {t.table for t in rnd.tables}
-        earlier = _seat_before(session, number, {pair, other})
-        if (
-            earlier is not None
-            and earlier.table not in used
-            and earlier.boards not in given
-            and not (set(earlier.boards) & in_play - movement.shared)
-        ):  # a pair that left and comes back gets its seat back
-            given.add(earlier.boards)
-            rounds.append(
-                replace(
-                    rnd,
-                    tables=tuple(sorted((*rnd.tables, earlier), key=lambda t: t.table)),
-                    sit_outs=tuple(p for p in rnd.sit_outs if p not in (other, pair)),
-                    relay=tuple(b for b in rnd.relay if b not in earlier.boards),
-                )
-            )
-            filled = True
-            continue
-        choices = [
-            s
-            for s in sets
-            if s not in played.get(other, set())
-            and s not in given
-            and not (set(s) & in_play - movement.shared)
-        ]
-        if not choices:
+    field = sections_of(session)
+    letter = ""
+    if field is not None:
+        if not pair:
+            raise EntryError(gettext("the late pair needs an id"))
+        letter = pair[0].upper()
+        if letter not in field.letters or not pair[1:].strip():
             raise EntryError(
                 gettext(
-                    "round {number}: no set of boards is free for pair {other} and pair {pair}"
-                ).format(number=number, other=other, pair=pair)
+                    "in a session in sections a late pair's id starts with the letter of "
+                    "its section ({letters}): {example}"
+                ).format(letters=", ".join(field.letters), example=f"{field.letters[0]}9")
             )
-        boards = choices[0]
-        given.add(boards)
-        table = next(n for n in range(1, len(used) + 2) if n not in used)
-        ns, ew = (pair, other) if other.upper().endswith("EW") else (other, pair)
-        seat = Table(table, ns, ew, boards)
-        tables = tuple(sorted((*rnd.tables, seat), key=lambda t: t.table))
-        sit_outs = tuple(p for p in rnd.sit_outs if p not in (other, pair))
-        relay = tuple(b for b in rnd.relay if b not in boards)
-        rounds.append(replace(rnd, tables=tables, sit_outs=sit_outs, relay=relay))
-        filled = True
-    if not filled:
-        raise EntryError(
-            gettext("no one sits out from round {from_round}: pair {pair} has no place").format(
-                from_round=from_round, pair=pair
-            )
-        )
-    # the boards of the rounds it missed are played once fewer: scores are factored
-    after = replace(movement, rounds=tuple(rounds), factored=movement.factored or from_round > 1)
+        pair = letter + pair[1:].strip()
+    earlier = _earlier(session, field, letter)
     detail = gettext("pair {pair} joins from round {round}").format(pair=pair, round=from_round)
-    return _change(session, gettext_noop("late pair"), detail, after)
-
-
-def _seat_before(session: Session, number: int, pairs: set[str]) -> Table | None:
-    """The table the two pairs had in that round in an earlier form of the movement."""
-    for change in MovementChange.objects.filter(session=session).order_by("-id"):
-        earlier = parsed_movement(change.before_json)
-        if number > len(earlier.rounds):
-            continue
-        for seat in earlier.rounds[number - 1].tables:
-            if {seat.ns, seat.ew} == pairs:
-                return seat
-    return None
-
-
-def move_table(session: Session, first: int, second: int, from_round: int) -> Change:
-    """Two tables change places (their numbers swap) from ``from_round`` on: the pairs and
-    boards of one are played at the other's number, and so on its link."""
-    from dataclasses import replace
-
-    movement = movement_of(session)
-    _from_round(movement, from_round)
-    numbers = table_numbers(movement)
-    for table in (first, second):
-        if table not in numbers:
-            raise EntryError(
-                gettext("there is no table {table} in this session").format(table=table)
-            )
-    if first == second:
-        raise EntryError(gettext("choose two different tables"))
-    swap = {first: second, second: first}
-    rounds = []
-    for number, rnd in enumerate(movement.rounds, start=1):
-        if number < from_round:
-            rounds.append(rnd)
-            continue
-        tables = tuple(
-            sorted(
-                (replace(t, table=swap.get(t.table, t.table)) for t in rnd.tables),
-                key=lambda t: t.table,
-            )
-        )
-        rounds.append(replace(rnd, tables=tables))
-    after = replace(movement, rounds=tuple(rounds))
-    detail = gettext("tables {first} and {second} change places from round {round}").format(
-        first=first, second=second, round=from_round
+    return _change(
+        session,
+        gettext_noop("late pair"),
+        detail,
+        lambda m: late.pair_joins(m, pair, from_round, earlier),
+        letter,
     )
-    return _change(session, gettext_noop("table moved"), detail, after)
+
+
+def _earlier(session: Session, field: SectionedMovement | None, letter: str) -> list[Movement]:
+    """The earlier forms of the movement (of section ``letter``'s, its pairs named as the
+    field names them), newest first: where a pair that left sat."""
+    found = []
+    for change in MovementChange.objects.filter(session=session).order_by("-id"):
+        stored = parsed_field(change.before_json)
+        if field is None:
+            found.append(stored.flattened() if isinstance(stored, SectionedMovement) else stored)
+        elif isinstance(stored, SectionedMovement) and letter in stored.letters:
+            section = stored.section(letter)
+            found.append(late.renamed(section.movement, section.pair))
+    return found
+
+
+def _table_asked(session: Session, field: SectionedMovement | None, asked: int | str) -> int:
+    """The session's table number of a table the director names as the pages do (``3``;
+    ``B3`` in a session in sections)."""
+    text = str(asked).strip().upper()
+    missing = EntryError(gettext("there is no table {table} in this session").format(table=text))
+    if field is None or isinstance(asked, int):
+        number = asked if isinstance(asked, int) else int(text) if text.isdigit() else 0
+        if field is None:
+            if number not in table_numbers(movement_of(session)):
+                raise missing
+            return number
+        try:
+            field.table_of(number)
+        except MovementError:
+            raise missing from None
+        return number
+    if text[:1].isdigit():
+        raise EntryError(
+            gettext(
+                "in a session in sections a table is named with its section's letter, as {example}"
+            ).format(example=f"{field.letters[-1]}{text}")
+        )
+    try:
+        return field.field_table(text[:1], int(text[1:]) if text[1:].isdigit() else 0)
+    except MovementError:
+        raise missing from None
+
+
+def move_table(session: Session, first: int | str, second: int | str, from_round: int) -> Change:
+    """Two tables change places (their numbers swap) from ``from_round`` on
+    (:func:`late.tables_swapped`): the pairs and boards of one are played at the other's
+    number, and so on its link. In a session in sections, two tables of one section."""
+    field = sections_of(session)
+    one, two = (_table_asked(session, field, t) for t in (first, second))
+    if field is None:
+        letter, own_one, own_two = "", one, two
+        shown = (str(one), str(two))
+    else:
+        (letter, own_one), (other, own_two) = field.table_of(one), field.table_of(two)
+        shown = (field.table_label(one), field.table_label(two))
+        if letter != other:
+            raise EntryError(
+                gettext(
+                    "tables {first} and {second} are in different sections: a table changes "
+                    "places only with a table of its own section"
+                ).format(first=shown[0], second=shown[1])
+            )
+    detail = gettext("tables {first} and {second} change places from round {round}").format(
+        first=shown[0], second=shown[1], round=from_round
+    )
+    return _change(
+        session,
+        gettext_noop("table moved"),
+        detail,
+        lambda m: late.tables_swapped(m, own_one, own_two, from_round),
+        letter,
+    )
 
 
 def apply_change(session: Session, change: Change, reason: str, user: Viewer) -> MovementChange:
@@ -294,14 +292,13 @@ def apply_change(session: Session, change: Change, reason: str, user: Viewer) ->
         raise EntryError(
             gettext("late changes are for pairs sessions: a teams session has none yet")
         )
-    _refuse_sections(session)
     if not reason.strip():
         raise EntryError(gettext("a change to the movement needs a reason (it goes in the log)"))
     with transaction.atomic():
         locked = Session.objects.select_for_update().get(pk=session.pk)
-        if locked.movement_json != change.before.to_json():
+        if locked.movement_json != change.stored_before:
             raise EntryError(gettext("the movement has changed since: look at the change again"))
-        locked.movement_json = change.after.to_json()
+        locked.movement_json = change.stored_after
         locked.movement_version += 1
         locked.save(update_fields=["movement_json", "movement_version"])
         have = set(TableLink.objects.filter(session=session).values_list("table", flat=True))
@@ -316,8 +313,8 @@ def apply_change(session: Session, change: Change, reason: str, user: Viewer) ->
             session=locked,
             what=change.what,
             effect="\n".join((change.detail, *change.effect, *change.problems)),
-            before_json=change.before.to_json(),
-            after_json=change.after.to_json(),
+            before_json=change.stored_before,
+            after_json=change.stored_after,
             reason=reason.strip(),
             by=user_of(user),
         )

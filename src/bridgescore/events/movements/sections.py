@@ -50,10 +50,14 @@ mitchell:8x3``, as ``movement suggest`` lists a field split into sections."""
 
 @dataclass(frozen=True, slots=True)
 class Section:
-    """One section: its letter and its movement, with its own pair ids and tables from 1."""
+    """One section: its letter and its movement, with its own pair ids and tables from 1;
+    ``numbered``, the tables the field numbers for it when more than its movement's
+    highest (a late change left its last table empty: the sections after it keep their
+    table numbers, and with them their links)."""
 
     letter: str
     movement: Movement
+    numbered: int = 0
 
     def __post_init__(self) -> None:
         if not isinstance(self.letter, str) or len(self.letter) != 1 or self.letter not in LETTERS:
@@ -65,11 +69,26 @@ class Section:
                 _("section {letter}: expected a movement, got {movement!r}",
                   letter=self.letter, movement=self.movement)
             )  # fmt: skip
+        if (
+            not isinstance(self.numbered, int)
+            or isinstance(self.numbered, bool)
+            or (self.numbered < 0)
+        ):
+            raise MovementError(
+                _("section {letter}, field 'tables': expected a whole number, got {tables!r}",
+                  letter=self.letter, tables=self.numbered)
+            )  # fmt: skip
+
+    @property
+    def highest(self) -> int:
+        """The movement's highest table number."""
+        return max((t.table for rnd in self.movement.rounds for t in rnd.tables), default=0)
 
     @property
     def tables(self) -> int:
-        """The section's tables (its highest table number)."""
-        return max((t.table for rnd in self.movement.rounds for t in rnd.tables), default=0)
+        """The section's tables in the field's numbering: its highest table number, or
+        the tables numbered for it if more."""
+        return max(self.highest, self.numbered)
 
     def pair(self, pair: str) -> str:
         """A pair of this section as the whole field names it: ``3NS`` of section A is
@@ -248,6 +267,26 @@ class SectionedMovement:
             meet_once=all(s.movement.meet_once for s in self.sections),
         )
 
+    def with_section(self, letter: str, movement: Movement) -> SectionedMovement:
+        """The field with section ``letter`` playing ``movement`` (a late change to it),
+        every other section as it was, and every table keeping its number: a section that
+        loses its last tables keeps them numbered; one that needs a table more than it
+        has is refused unless it is the last (the tables of the sections after it would be
+        renumbered, and a table's number is its link)."""
+        old = self.section(letter)
+        new = Section(letter, movement)
+        if old is not self.sections[-1]:
+            if new.highest > old.tables:
+                raise MovementError(
+                    _("section {letter} would need a table {table} (it has tables 1-{most}): "
+                      "the tables of the sections after it would be renumbered",
+                      letter=letter, table=new.highest, most=old.tables)
+                )  # fmt: skip
+            if new.highest < old.tables:
+                new = Section(letter, movement, old.tables)
+        sections = tuple(new if s is old else s for s in self.sections)
+        return SectionedMovement(sections, same_boards=self.same_boards)
+
     def problems(self) -> list[Problem]:
         """Every broken rule of every section, each said with its section in front
         (``section B: round 2, table 3: ...``), the round and the table the section's own."""
@@ -266,9 +305,7 @@ class SectionedMovement:
         return {
             "kind": KIND,
             "same_boards": self.same_boards,
-            "sections": [
-                {"letter": s.letter, "movement": s.movement.to_dict()} for s in self.sections
-            ],
+            "sections": [_section_dict(s) for s in self.sections],
         }
 
     def to_json(self) -> str:
@@ -313,13 +350,28 @@ class SectionedMovement:
                 raise MovementError(
                     _("section {letter}: {problem}", letter=letter, problem=error.message)
                 ) from None
-            sections.append(Section(letter, movement))
+            numbered = item.get("tables", 0)
+            if not isinstance(numbered, int) or isinstance(numbered, bool) or numbered < 0:
+                raise MovementError(
+                    _("section {letter}, field 'tables': expected a whole number, got {tables!r}",
+                      letter=letter, tables=numbered)
+                )  # fmt: skip
+            sections.append(Section(letter, movement, numbered))
         same_boards = data.get("same_boards", True)
         if not isinstance(same_boards, bool):
             raise MovementError(
                 _("field 'same_boards': expected true or false, got {flag!r}", flag=same_boards)
             )
         return cls(tuple(sections), same_boards=same_boards)
+
+
+def _section_dict(section: Section) -> dict[str, Any]:
+    """A section's JSON-ready form: its letter and movement, and the tables numbered for
+    it only when more than its movement's highest."""
+    found: dict[str, Any] = {"letter": section.letter, "movement": section.movement.to_dict()}
+    if section.numbered > section.highest:
+        found["tables"] = section.numbered
+    return found
 
 
 def sectioned(movements: Sequence[Movement], *, same_boards: bool = True) -> SectionedMovement:

@@ -10,6 +10,7 @@ every problem at once (422), or, for a request no page of ours sends, 400 (see
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any, Final
@@ -31,7 +32,6 @@ from bridgescore.web.director.fields import (
     MOST_BOARDS_ASKED,
     MOST_MOVEMENT_ROUNDS,
     MOST_PAIRS,
-    MOST_TABLES,
     MOST_TEAMS,
     MOST_VP,
     NAME_LENGTH,
@@ -472,6 +472,12 @@ class _ChangeForm(forms.Form):
         return data
 
 
+TABLE_NAME_LENGTH: Final = 4
+"""A table as the pages name it: its number, or its section's letter and its number."""
+
+_TABLE_NAME: Final = re.compile(r"[A-Za-z]?[0-9]{1,3}")
+
+
 class PairChangeForm(_ChangeForm):
     """A late pair, a pair gone, or two tables changing places."""
 
@@ -479,17 +485,28 @@ class PairChangeForm(_ChangeForm):
         _("Change"), PAIR_CHANGES.items(), required=_("Change: choose one of the changes")
     )
     pair = text_field(_("Pair"), PAIR_LENGTH)
-    first = whole_field(_("First table"), 1, MOST_TABLES, required=False)
-    second = whole_field(_("Second table"), 1, MOST_TABLES, required=False)
+    first = text_field(_("First table"), TABLE_NAME_LENGTH)
+    second = text_field(_("Second table"), TABLE_NAME_LENGTH)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("kind") in ("late", "missing") and not data.get("pair"):
             self.add_error("pair", _("Pair: say which pair"))
         if data.get("kind") == "move":
-            for name in ("first", "second"):
-                if data.get(name) is None and name not in self.errors:
+            for name, label in (("first", _("First table")), ("second", _("Second table"))):
+                if name in self.errors:
+                    continue
+                if not data.get(name):
                     self.add_error(name, _("give the two tables' numbers"))
+                elif not _TABLE_NAME.fullmatch(str(data[name]).strip()):
+                    self.add_error(
+                        name,
+                        format_lazy(
+                            _("{label}: give a table as the pages name it, 3 (B3 in a session "
+                              "in sections)"),
+                            label=label,
+                        ),
+                    )  # fmt: skip
         return data
 
 
