@@ -210,3 +210,9 @@ def test_a_late_pair_needing_a_new_table_joins_the_last_section_only(
     assert naming.table_label(session, 9) == "B5"
     assert TableLink.objects.filter(session=session, table=9).exists()
     assert in_play.table_round(session, 9) == 1
+    td.cookies["bridgescore_language"] = "fi"
+    finnish = _show(td, session, 422, kind="late", pair="A9", round="1")
+    assert "ryhmä A tarvitsisi pöydän 5 (sillä on pöydät 1-4)" in finnish
+    td.cookies["bridgescore_language"] = "es"
+    spanish = _show(td, session, 422, kind="move", first="A1", second="B1", round="1")
+    assert "las mesas A1 y B1 están en secciones distintas" in spanish
