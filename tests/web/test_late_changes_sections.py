@@ -185,34 +185,43 @@ def test_a_late_pair_takes_its_seat_in_section_a(td: Client, club: Club) -> None
     assert TableLink.objects.filter(session=session).count() == 8
 
 
-def test_a_late_pair_needing_a_new_table_joins_the_last_section_only(
+def test_a_late_pair_needing_a_new_table_gets_a_number_after_the_field(
     td: Client, club: Club
 ) -> None:
     session = _set_up(td, club, "mitchell:5x2:missing=ns+mitchell:5x2:missing=ns")
     # each section plays tables 1-4 (its fifth is a half table, EW 5 sitting out in round 1)
     assert [naming.table_label(session, t) for t in (4, 5, 8)] == ["A4", "B1", "B4"]
-    refused = _show(td, session, 422, kind="late", pair="A9", round="1")
-    assert (
-        "section A would need a table 5 (it has tables 1-4): the tables of the sections "
-        "after it would be renumbered"
-    ) in refused
     with pytest.raises(EntryError, match="a late pair's id starts with the letter of its section"):
         changes.late_pair(session, "9", 1)
-    change = changes.late_pair(session, "B9", 1)
-    # B5EW sits out round 1 and has not played boards 9 and 10; B4EW round 2, boards 1-2
+    page = _show(td, session, 200, kind="late", pair="A9", round="1")
+    assert "The effect: section A: pair A9 joins from round 1" in page
+    change = changes.late_pair(session, "A9", 1)
+    # A5EW sits out round 1 and has not played boards 9 and 10; A4EW round 2, boards 1-2
     assert change.effect[:4] == (
-        "round 1, table B5: no play → B9 v B5EW, boards 9, 10",
+        "round 1, table A5: no play → A9 v A5EW, boards 9, 10",
         "round 1: sitting out no one",
-        "round 2, table B5: no play → B9 v B4EW, boards 1, 2",
+        "round 2, table A5: no play → A9 v A4EW, boards 1, 2",
         "round 2: sitting out no one",
     )
     changes.apply_change(session, change, "late", None)
-    assert naming.table_label(session, 9) == "B5"
+    # table A5 is numbered after the field's last (B4, table 8): no table is renumbered
+    assert [naming.table_label(session, t) for t in (4, 5, 8, 9)] == ["A4", "B1", "B4", "A5"]
     assert TableLink.objects.filter(session=session, table=9).exists()
     assert in_play.table_round(session, 9) == 1
+    link = TableLink.objects.get(session=session, table=9)
+    assert "<h1>Table A5 · round 1 of 5</h1>" in Client().get(f"/t/{link.token}/").content.decode()
+    later = changes.late_pair(session, "B9", 1)
+    assert later.effect[0] == "round 1, table B5: no play → B9 v B5EW, boards 9, 10"
+    changes.apply_change(session, later, "late too", None)
+    assert naming.table_label(session, 10) == "B5"
+    assert sorted(TableLink.objects.filter(session=session).values_list("table", flat=True)) == [
+        1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+    ]  # fmt: skip
     td.cookies["bridgescore_language"] = "fi"
-    finnish = _show(td, session, 422, kind="late", pair="A9", round="1")
-    assert "ryhmä A tarvitsisi pöydän 5 (sillä on pöydät 1-4)" in finnish
+    finnish = _show(td, session, 422, kind="move", first="1", second="2", round="2")
+    assert "ryhmiin jaetussa kilpailussa pöytä nimetään ryhmänsä kirjaimella, esimerkiksi B1" in (
+        finnish
+    )
     td.cookies["bridgescore_language"] = "es"
-    spanish = _show(td, session, 422, kind="move", first="A1", second="B1", round="1")
+    spanish = _show(td, session, 422, kind="move", first="A1", second="B1", round="2")
     assert "las mesas A1 y B1 están en secciones distintas" in spanish

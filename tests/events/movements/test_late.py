@@ -10,7 +10,7 @@ import pytest
 
 from bridgescore.events.movements import late
 from bridgescore.events.movements.model import MovementError, Table
-from bridgescore.events.movements.sections import SectionedMovement, sectioned
+from bridgescore.events.movements.sections import Section, SectionedMovement, sectioned
 from bridgescore.events.movements.spec import build
 
 # mitchell:3x2: NS stationary, EW up, boards down
@@ -109,20 +109,37 @@ def test_a_section_that_loses_its_last_table_keeps_its_numbers() -> None:
     assert last.section("B").tables == 2
 
 
-def test_only_the_last_section_may_gain_a_table() -> None:
+def test_a_table_a_section_gains_is_numbered_after_the_field() -> None:
     half = build("mitchell:5x2:missing=ns")  # tables 1-4, EW 5 sitting out in round 1
     joined = late.pair_joins(half, "9", 1)
     assert joined.rounds[0].tables[4] == Table(5, "9", "5EW", (9, 10))
-    field = sectioned([half, half])
-    with pytest.raises(
-        MovementError,
-        match=r"section A would need a table 5 \(it has tables 1-4\): the tables of the "
-        "sections after it would be renumbered",
-    ):
-        field.with_section("A", joined)
-    grown = field.with_section("B", joined)
-    assert (grown.field_table("B", 5), grown.table_label(9)) == (9, "B5")
-    assert grown.field_table("B", 1) == 5
+    field = sectioned([half, half])  # A1-A4 are tables 1-4, B1-B4 tables 5-8
+    grown = field.with_section("A", joined)
+    assert grown.added == (("A", 5),)
+    assert (grown.field_table("A", 5), grown.table_label(9)) == (9, "A5")
+    assert [grown.field_table("B", t) for t in (1, 4)] == [5, 8]  # B keeps its numbers
+    assert [t.table for t in grown.flattened().rounds[0].tables] == [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    assert grown.flattened().rounds[0].tables[8] == Table(9, "A9", "A5EW", (9, 10))
+    data = json.loads(grown.to_json())
+    assert (data["added"], data["sections"][0]["tables"]) == ([["A", 5]], 4)
+    assert SectionedMovement.from_json(grown.to_json()) == grown
+    # once a table is added, the last section's new table is numbered after it
+    both = grown.with_section("B", joined)
+    assert both.added == (("A", 5), ("B", 5))
+    assert (both.field_table("B", 5), both.table_label(10)) == (10, "B5")
+    # with none added, the last section's tables simply go on
+    last = field.with_section("B", joined)
+    assert (last.added, last.field_table("B", 5)) == ((), 9)
+    assert "added" not in json.loads(last.to_json())
+
+
+def test_a_table_beyond_a_section_s_block_must_be_added() -> None:
+    half = build("mitchell:5x2:missing=ns")
+    joined = late.pair_joins(half, "9", 1)
+    with pytest.raises(MovementError, match="section A: table 5 is beyond the section's 4"):
+        SectionedMovement((Section("A", joined, 4), Section("B", half)))
+    with pytest.raises(MovementError, match="field 'added': table 3 of section A cannot be"):
+        SectionedMovement((Section("A", half), Section("B", half)), added=(("A", 3),))
 
 
 def test_a_section_s_tables_in_the_json_form_are_a_whole_number() -> None:

@@ -51,9 +51,10 @@ mitchell:8x3``, as ``movement suggest`` lists a field split into sections."""
 @dataclass(frozen=True, slots=True)
 class Section:
     """One section: its letter and its movement, with its own pair ids and tables from 1;
-    ``numbered``, the tables the field numbers for it when more than its movement's
-    highest (a late change left its last table empty: the sections after it keep their
-    table numbers, and with them their links)."""
+    ``numbered``, the tables the field numbers for it in a block, when not its movement's
+    highest (0): a late change left its last table empty, or gave it a table more (then
+    numbered after the whole field's, :attr:`SectionedMovement.added`), and the sections
+    after it keep their table numbers, and with them their links."""
 
     letter: str
     movement: Movement
@@ -85,10 +86,15 @@ class Section:
         return max((t.table for rnd in self.movement.rounds for t in rnd.tables), default=0)
 
     @property
+    def block(self) -> int:
+        """The tables the field numbers one after another for the section."""
+        return self.numbered or self.highest
+
+    @property
     def tables(self) -> int:
-        """The section's tables in the field's numbering: its highest table number, or
-        the tables numbered for it if more."""
-        return max(self.highest, self.numbered)
+        """The section's tables, its own numbers 1 to this: its block, or its highest
+        table number if more."""
+        return max(self.highest, self.block)
 
     def pair(self, pair: str) -> str:
         """A pair of this section as the whole field names it: ``3NS`` of section A is
@@ -115,6 +121,9 @@ class SectionedMovement:
 
     sections: tuple[Section, ...]
     same_boards: bool = True
+    added: tuple[tuple[str, int], ...] = ()
+    """Tables a late change gave a section beyond its block, ``(letter, table)``, in the
+    order given: numbered on after the field's last block, so no table is renumbered."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.sections, tuple) or not self.sections:
@@ -128,6 +137,27 @@ class SectionedMovement:
                 _("field 'same_boards': expected true or false, got {flag!r}",
                   flag=self.same_boards)
             )  # fmt: skip
+        blocks = {s.letter: s.block for s in self.sections}
+        given = set(self.added)
+        for letter, table in self.added:
+            if (
+                letter not in blocks
+                or table <= blocks[letter]
+                or self.added.count((letter, table)) > 1
+            ):
+                raise MovementError(
+                    _("field 'added': table {table} of section {letter} cannot be added",
+                      letter=letter, table=table)
+                )  # fmt: skip
+        for section in self.sections:
+            for rnd in section.movement.rounds:
+                for t in rnd.tables:
+                    if t.table > section.block and (section.letter, t.table) not in given:
+                        raise MovementError(
+                            _("section {letter}: table {table} is beyond the section's "
+                              "{block} tables and not added",
+                              letter=section.letter, table=t.table, block=section.block)
+                        )  # fmt: skip
 
     @property
     def letters(self) -> tuple[str, ...]:
@@ -150,17 +180,24 @@ class SectionedMovement:
         (worked out once: a result's section is looked up for every row)."""
         found, first = [], 0
         for section in self.sections:
-            found.append((first, section.tables))
-            first += section.tables
+            found.append((first, section.block))
+            first += section.block
         return tuple(found)
 
     @cached_property
     def _by_table(self) -> dict[int, tuple[str, int]]:
-        return {
+        found = {
             first + own: (section.letter, own)
             for section, (first, count) in zip(self.sections, self._numbering, strict=True)
             for own in range(1, count + 1)
         }
+        last = sum(count for _first, count in self._numbering)
+        found.update((last + n, added) for n, added in enumerate(self.added, start=1))
+        return found
+
+    @cached_property
+    def _numbers(self) -> dict[tuple[str, int], int]:
+        return {found: table for table, found in self._by_table.items()}
 
     def table_of(self, table: int) -> tuple[str, int]:
         """The section and the section's own number of a table of :meth:`flattened`:
@@ -175,13 +212,14 @@ class SectionedMovement:
 
     def field_table(self, letter: str, table: int) -> int:
         """The number :meth:`flattened` gives table ``table`` of section ``letter``."""
-        first, count = self._numbering[self.sections.index(self.section(letter))]
-        if not 1 <= table <= count:
+        section = self.section(letter)
+        found = self._numbers.get((letter, table))
+        if found is None:
             raise MovementError(
                 _("section {letter} has no table {table} (tables 1-{most})",
-                  letter=letter, table=table, most=count)
+                  letter=letter, table=table, most=section.tables)
             )  # fmt: skip
-        return first + table
+        return found
 
     def table_label(self, table: int) -> str:
         """A table of :meth:`flattened` as players call it: section and number, ``B3``."""
@@ -236,17 +274,23 @@ class SectionedMovement:
             tables: list[Table] = []
             sit_outs: list[str] = []
             relay: set[int] = set()
-            for section, (first, _count) in zip(self.sections, self._numbering, strict=True):
+            for section in self.sections:
                 if number >= len(section.movement.rounds):
                     continue
                 rnd = section.movement.rounds[number]
                 tables.extend(
-                    Table(first + t.table, section.pair(t.ns), section.pair(t.ew), t.boards)
+                    Table(
+                        self._numbers[section.letter, t.table],
+                        section.pair(t.ns),
+                        section.pair(t.ew),
+                        t.boards,
+                    )
                     for t in rnd.tables
                 )
                 sit_outs.extend(section.pair(p) for p in rnd.sit_outs)
                 relay.update(rnd.relay)
             at_tables = {b for t in tables for b in t.boards}
+            tables.sort(key=lambda t: t.table)  # a table added to a section comes last
             rounds.append(Round(tuple(tables), tuple(sit_outs), tuple(sorted(relay - at_tables))))
         kinds = {s.movement.kind for s in self.sections}
         in_sections: dict[int, int] = {}
@@ -269,23 +313,25 @@ class SectionedMovement:
 
     def with_section(self, letter: str, movement: Movement) -> SectionedMovement:
         """The field with section ``letter`` playing ``movement`` (a late change to it),
-        every other section as it was, and every table keeping its number: a section that
-        loses its last tables keeps them numbered; one that needs a table more than it
-        has is refused unless it is the last (the tables of the sections after it would be
-        renumbered, and a table's number is its link)."""
+        every other section as it was, and every table keeping its number (a table's
+        number is its link): a section that loses its last tables keeps them numbered,
+        and a table it gains beyond them is numbered after the field's last
+        (:attr:`added`), unless it is the last section and none was added yet (its
+        tables simply go on)."""
         old = self.section(letter)
         new = Section(letter, movement)
-        if old is not self.sections[-1]:
-            if new.highest > old.tables:
-                raise MovementError(
-                    _("section {letter} would need a table {table} (it has tables 1-{most}): "
-                      "the tables of the sections after it would be renumbered",
-                      letter=letter, table=new.highest, most=old.tables)
-                )  # fmt: skip
-            if new.highest < old.tables:
-                new = Section(letter, movement, old.tables)
+        if old is self.sections[-1] and not self.added:
+            sections = tuple(new if s is old else s for s in self.sections)
+            return SectionedMovement(sections, same_boards=self.same_boards)
+        block = old.block
+        if new.highest != block:
+            new = Section(letter, movement, block)
+        used = sorted({t.table for rnd in movement.rounds for t in rnd.tables})
+        added = self.added + tuple(
+            (letter, t) for t in used if t > block and (letter, t) not in self.added
+        )
         sections = tuple(new if s is old else s for s in self.sections)
-        return SectionedMovement(sections, same_boards=self.same_boards)
+        return SectionedMovement(sections, same_boards=self.same_boards, added=added)
 
     def problems(self) -> list[Problem]:
         """Every broken rule of every section, each said with its section in front
@@ -301,12 +347,17 @@ class SectionedMovement:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready form: ``{"kind": "sections", "same_boards": true, "sections":
-        [{"letter": "A", "movement": {...}}, ...]}``, each movement in its own JSON form."""
-        return {
+        [{"letter": "A", "movement": {...}}, ...]}``, each movement in its own JSON form;
+        a section's ``"tables"`` and the field's ``"added"`` (``[["A", 5]]``) only once a
+        late change needed them."""
+        found: dict[str, Any] = {
             "kind": KIND,
             "same_boards": self.same_boards,
             "sections": [_section_dict(s) for s in self.sections],
         }
+        if self.added:
+            found["added"] = [[letter, table] for letter, table in self.added]
+        return found
 
     def to_json(self) -> str:
         """The sections as JSON text; :meth:`from_json` reads it back to an equal value."""
@@ -362,14 +413,28 @@ class SectionedMovement:
             raise MovementError(
                 _("field 'same_boards': expected true or false, got {flag!r}", flag=same_boards)
             )
-        return cls(tuple(sections), same_boards=same_boards)
+        items = data.get("added", [])
+        if not isinstance(items, list) or not all(
+            isinstance(item, list)
+            and len(item) == 2
+            and isinstance(item[0], str)
+            and isinstance(item[1], int)
+            and not isinstance(item[1], bool)
+            for item in items
+        ):
+            raise MovementError(
+                _("field 'added': expected a list of [letter, table], got {items!r}",
+                  items=items)
+            )  # fmt: skip
+        added = tuple((str(letter), int(table)) for letter, table in items)
+        return cls(tuple(sections), same_boards=same_boards, added=added)
 
 
 def _section_dict(section: Section) -> dict[str, Any]:
-    """A section's JSON-ready form: its letter and movement, and the tables numbered for
-    it only when more than its movement's highest."""
+    """A section's JSON-ready form: its letter and movement, and its block of tables only
+    when not its movement's highest."""
     found: dict[str, Any] = {"letter": section.letter, "movement": section.movement.to_dict()}
-    if section.numbered > section.highest:
+    if section.numbered and section.numbered != section.highest:
         found["tables"] = section.numbered
     return found
 
