@@ -214,6 +214,12 @@ def test_a_late_pair_needing_a_new_table_gets_a_number_after_the_field(
     assert later.effect[0] == "round 1, table B5: no play → B9 v B5EW, boards 9, 10"
     changes.apply_change(session, later, "late too", None)
     assert naming.table_label(session, 10) == "B5"
+    # the director's grid of each section has its added table last: A1-A5, B1-B5
+    grids = in_play.grids(session)
+    assert [[cell.name for cell in grid.rows[0]] for grid in grids] == [
+        ["A1", "A2", "A3", "A4", "A5"],
+        ["B1", "B2", "B3", "B4", "B5"],
+    ]
     assert sorted(TableLink.objects.filter(session=session).values_list("table", flat=True)) == [
         1, 2, 3, 4, 5, 6, 7, 8, 9, 10
     ]  # fmt: skip

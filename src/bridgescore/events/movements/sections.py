@@ -228,13 +228,18 @@ class SectionedMovement:
 
     @cached_property
     def _spans(self) -> tuple[SectionSpan, ...]:
+        numbers = self._numbers
         return tuple(
             SectionSpan(
                 section.letter,
-                tuple(range(first + 1, first + count + 1)),
+                tuple(
+                    numbers[(section.letter, own)]
+                    for own in range(1, section.tables + 1)
+                    if (section.letter, own) in numbers
+                ),  # its block, then any table a late change added (numbered after the field)
                 len(section.movement.rounds),
             )
-            for section, (first, count) in zip(self.sections, self._numbering, strict=True)
+            for section in self.sections
         )
 
     def spans(self) -> tuple[SectionSpan, ...]:
