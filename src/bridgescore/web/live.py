@@ -6,11 +6,15 @@ Since the log is append-only (an :class:`~bridgescore.web.models.Entry` is never
 or deleted), what was worked out from the entries already seen stays true:
 
 - each entry's row (the row kernel's work) is kept by the entry's id, and only entries
-  with a higher id are read from the database;
+  with a higher id are read from the database; the rows are kept in the event's order as
+  they come, and the ranking's event is not checked again row by row (each row was
+  checked when it was entered; :func:`event` still gives every problem);
 - the library's :class:`~bridgescore.events.rescoring.Rescorer` keeps each board's
-  matchpoints by the board's results, so one new result rescores one board; the
-  laid-out pages and rows are kept too (``report.view.LayoutMemo``), so one new result
-  lays out one board;
+  matchpoints by the board's results and each pair's totals, so one new result rescores
+  one board and moves the totals of the pairs who played it (section by section when the
+  sections are scored apart); the laid-out pages and rows are kept too
+  (``report.view.LayoutMemo``), so one new result lays out one board and the score cards
+  of the pairs who played it;
 - the whole report is kept, in each language it was asked in (the reader's: a Finnish
   reader sees the ranking in Finnish), until a new entry, the pairs' names or the session
   change; the scoring is shared by the languages, the layout is each language's.
@@ -22,6 +26,7 @@ holds them equal); anything but a pairs event scored by matchpoints is scored in
 
 from __future__ import annotations
 
+import bisect
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping, Sequence
@@ -29,6 +34,7 @@ from dataclasses import dataclass, field
 
 from bridgescore.events.model import (
     Event,
+    EventResults,
     Participant,
     ResultRow,
 )
@@ -55,6 +61,8 @@ class _Kept:
     movement_version: int
     last: int = 0
     current: dict[Key, Entry] = field(default_factory=dict)
+    order: list[Key] = field(default_factory=list)
+    """The keys of ``current`` in order (round, table, board), as the event lists rows."""
     rows: dict[int, ResultRow | None] = field(default_factory=dict)
     rescorer: Rescorer = field(default_factory=Rescorer)
     layouts: dict[Language, LayoutMemo] = field(default_factory=dict)
@@ -90,8 +98,11 @@ def _catch_up(session: Session, kept: _Kept) -> None:
         kept.last = entry.pk
         key = (entry.round, entry.table, entry.board)
         if entry.kind == Entry.Kind.ERASED:
-            kept.current.pop(key, None)
+            if kept.current.pop(key, None) is not None:
+                del kept.order[bisect.bisect_left(kept.order, key)]
             continue
+        if key not in kept.current:
+            bisect.insort(kept.order, key)
         kept.current[key] = entry
         kept.rows[entry.pk] = in_play.row_of(session, entry)
 
@@ -100,17 +111,21 @@ def _names(session: Session) -> dict[str, str]:
     return {p.pair: p.names for p in SessionPair.objects.filter(session=session)}
 
 
-def _event(session: Session, kept: _Kept, names: Mapping[str, str]) -> Event:
-    rows = [
-        row
-        for _, entry in sorted(kept.current.items())
-        if (row := kept.rows.get(entry.pk)) is not None
-    ]
+def _event(
+    session: Session, kept: _Kept, names: Mapping[str, str], *, checked: bool = True
+) -> Event:
+    """The session's event from what is kept; ``checked``: its rows' problems found again
+    as ``in_play.event_of`` finds them (the ranking needs none: a row is checked when it is
+    entered, and no page shows them)."""
+    rows = [row for key in kept.order if (row := kept.rows.get(kept.current[key].pk)) is not None]
     participants = tuple(
         Participant(pair, tuple(n.strip() for n in names.get(pair, "").split("&") if n.strip()))
         for pair in session_movement.movement_of(session).pairs
     )
-    results = results_of(rows, name=session.name, source=session.name)
+    if checked:
+        results = results_of(rows, name=session.name, source=session.name)
+    else:
+        results = EventResults(tuple(rows), name=session.name, source=session.name)
     return Event(
         results,
         name=session.name,
@@ -151,6 +166,15 @@ def _kept_event(session: Session, kept: _Kept, names: Mapping[str, str]) -> Even
     if kept.event is None or kept.event[0] != stamp:
         kept.event = (stamp, _event(session, kept, names))
     return kept.event[1]
+
+
+def _ranked_event(session: Session, kept: _Kept, names: Mapping[str, str]) -> Event:
+    """The event the ranking is worked out from: :func:`_kept_event`'s when it is built
+    already, else its rows unchecked (so one new result costs no check of every row)."""
+    stamp = _stamp(session, kept, names)
+    if kept.event is not None and kept.event[0] == stamp:
+        return kept.event[1]
+    return _event(session, kept, names, checked=False)
 
 
 def event(session: Session) -> Event:
@@ -216,7 +240,7 @@ def report(session: Session, language: str | None = None) -> Report:
         done = kept.reports.get(w.language)
         if done is not None and done[0] == stamp:
             return done[1]
-        built = _kept_event(session, kept, names)
+        built = _ranked_event(session, kept, names)
         if not built.results.rows:
             made = build_report(built, language=w)
         else:
