@@ -55,3 +55,24 @@ def _each_deal_solved_once() -> Iterator[None]:
         yield
     finally:
         solver._tables = original
+
+
+# Where the run is split over processes (pytest-xdist: ``scripts/test`` runs ``-n auto``),
+# each test file goes to one process whole, as its module-scoped fixtures expect; the
+# browser tests share one server, one browser and one numbered screenshot folder, and the
+# load tests each start servers that take both cores: each of the two folders runs in one
+# process, one test after another.
+WHOLE_FOLDERS = ("tests/browser/", "tests/load/")
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    from xdist.scheduler import LoadScopeScheduling  # type: ignore[import-untyped]
+
+    class WholeFiles(LoadScopeScheduling):  # type: ignore[misc]
+        """Tests scheduled a file at a time, a folder of :data:`WHOLE_FOLDERS` whole."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            folder = next((f for f in WHOLE_FOLDERS if nodeid.startswith(f)), None)
+            return folder or nodeid.split("::", 1)[0]
+
+    return WholeFiles(config, log)
