@@ -58,7 +58,10 @@ def measure(spec: str, how: str) -> dict[str, Any]:
     from bridgescore.events.rescoring import Rescorer
     from bridgescore.events.scoring import options_for, results_of, score_event
     from bridgescore.events.vocabulary import EventKind, Scoring
-    from bridgescore.report.view import LayoutMemo, build_report, pairs_pages
+    from bridgescore.report import view
+    from bridgescore.report.view import LayoutMemo, build_report
+
+    pairs_pages = view.pairs_pages
 
     _, field = built_spec(spec)
     flattened = getattr(field, "flattened", None)

@@ -65,14 +65,24 @@ def _each_deal_solved_once() -> Iterator[None]:
 WHOLE_FOLDERS = ("tests/browser/", "tests/load/")
 
 
-def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    from xdist.scheduler import LoadScopeScheduling  # type: ignore[import-untyped]
+class _WholeFiles:
+    """The scheduler of a run split over processes (registered only where pytest-xdist is
+    loaded: ``-p no:xdist`` runs without it)."""
 
-    class WholeFiles(LoadScopeScheduling):  # type: ignore[misc]
-        """Tests scheduled a file at a time, a folder of :data:`WHOLE_FOLDERS` whole."""
+    @staticmethod
+    def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+        from xdist.scheduler import LoadScopeScheduling  # type: ignore[import-untyped]
 
-        def _split_scope(self, nodeid: str) -> str:
-            folder = next((f for f in WHOLE_FOLDERS if nodeid.startswith(f)), None)
-            return folder or nodeid.split("::", 1)[0]
+        class WholeFiles(LoadScopeScheduling):  # type: ignore[misc]
+            """Tests scheduled a file at a time, a folder of :data:`WHOLE_FOLDERS` whole."""
 
-    return WholeFiles(config, log)
+            def _split_scope(self, nodeid: str) -> str:
+                folder = next((f for f in WHOLE_FOLDERS if nodeid.startswith(f)), None)
+                return folder or nodeid.split("::", 1)[0]
+
+        return WholeFiles(config, log)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.pluginmanager.hasplugin("xdist"):
+        config.pluginmanager.register(_WholeFiles(), "bridgescore-whole-files")

@@ -254,22 +254,29 @@ class _Kept:
         expected: int,
         policy: MatchpointPolicy,
     ) -> list[Traveller]:
-        if any(isinstance(row.adjusted, Adjusted) for rows in by_board.values() for row in rows):
-            # an A+/A- takes its pair's session percentage: every board counts
-            return [self._marked(t) for t in matchpoint_travellers(by_board, expected, policy)]
         kept = self.boards
+        keys = [
+            (number, tuple(map(id, rows)), expected, policy) for number, rows in by_board.items()
+        ]
+        if any(
+            isinstance(row.adjusted, Adjusted)
+            for key, rows in zip(keys, by_board.values(), strict=True)
+            if key not in kept  # a board kept has no A+/A- (one with an A+/A- is never kept)
+            for row in rows
+        ):
+            # an A+/A- takes its pair's session percentage: every board counts
+            kept.clear()
+            return [self._marked(t) for t in matchpoint_travellers(by_board, expected, policy)]
         found: list[Traveller] = []
-        wanted = set()
-        for number, rows in by_board.items():
-            key = (number, tuple(map(id, rows)), expected, policy)
-            wanted.add(key)
+        for key, (number, rows) in zip(keys, by_board.items(), strict=True):
             traveller = kept.get(key)
             if traveller is None:
                 traveller = matchpoint_travellers({number: rows}, expected, policy)[0]
                 traveller = kept[key] = self._marked(traveller)
             found.append(traveller)
-        for gone in set(kept) - wanted:
-            del kept[gone]
+        if len(kept) > len(keys):
+            for gone in set(kept) - set(keys):
+                del kept[gone]
         return found
 
     def _marked(self, traveller: Traveller) -> Traveller:
