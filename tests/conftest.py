@@ -65,6 +65,14 @@ def _each_deal_solved_once() -> Iterator[None]:
 WHOLE_FOLDERS = ("tests/browser/", "tests/load/")
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The whole folders first: they take longest, so split over processes they start
+    while another process runs the files one by one (the order is otherwise the
+    collection's)."""
+    items.sort(key=lambda item: not item.nodeid.startswith(WHOLE_FOLDERS))
+
+
 class _WholeFiles:
     """The scheduler of a run split over processes (registered only where pytest-xdist is
     loaded: ``-p no:xdist`` runs without it)."""
@@ -72,6 +80,8 @@ class _WholeFiles:
     @staticmethod
     def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
         from xdist.scheduler import LoadScopeScheduling  # type: ignore[import-untyped]
+
+        config.option.loadscopereorder = False  # scheduled in the order just given
 
         class WholeFiles(LoadScopeScheduling):  # type: ignore[misc]
             """Tests scheduled a file at a time, a folder of :data:`WHOLE_FOLDERS` whole."""

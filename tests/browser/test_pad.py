@@ -122,7 +122,9 @@ class Pad:
                 # and nothing wider than the phone or cut
                 self.page.evaluate("() => window.scrollTo(0, 0)")
                 for key in ("#contracts", "[data-passed]"):
-                    box = self.page.locator(f"#pad {key}").bounding_box()
+                    found = self.page.locator(f"#pad {key}")
+                    found.wait_for()  # drawn once the sheet is (a loaded machine is slower)
+                    box = found.bounding_box()
                     assert box is not None
                     if box["y"] + box["height"] > 844:
                         self.misfits.append(f"sheet: {key} ends at {box['y'] + box['height']}")

@@ -602,7 +602,9 @@ def test_every_page_of_the_club_night_in_the_language(
     # other language, and back
     other = OTHER[language]
     table.locator(f"#languages button[value={other}]").click()
-    table.wait_for_function(f"document.documentElement.lang === '{other}'")
+    table.wait_for_function(  # the page is drawn again: no document while it loads
+        f"document.documentElement && document.documentElement.lang === '{other}'"
+    )
     results_said, table_said = SWITCHED[other]
     assert results_said in table.inner_text("body")
     table.goto(links[0])
@@ -611,7 +613,9 @@ def test_every_page_of_the_club_night_in_the_language(
     for said in table_said:
         assert said in shown, (said, shown)
     table.locator(f"#languages button[value={language}]").click()
-    table.wait_for_function(f"document.documentElement.lang === '{language}'")
+    table.wait_for_function(  # the page is drawn again: no document while it loads
+        f"document.documentElement && document.documentElement.lang === '{language}'"
+    )
     step("end")
     walk.check(table, "table-round-2-complete")
     td.goto(traveller)  # a pair that played the board entered above
