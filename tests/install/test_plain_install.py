@@ -89,6 +89,7 @@ def test_plain_install_serves_the_web_app_and_suggests_movements(
     env = {**os.environ, "BRIDGESCORE_HOME": str(tmp_path / "home")}
     env.pop("BRIDGESCORE_DATABASE_URL", None)
     env.pop("BRIDGESCORE_SECRET_KEY", None)
+    env.pop("BRIDGESCORE_PUBLIC_URL", None)  # the machine's own address, not one given
     server = subprocess.Popen(
         [str(plain_env / "bin" / "bridgescore"), "serve", "--port", str(port), "--demo"],
         env=env,

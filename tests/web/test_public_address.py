@@ -271,7 +271,10 @@ def no_server(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     def run(*args: object, **kwargs: object) -> None:
         done.append("run")
 
-    monkeypatch.delenv(address.PUBLIC_URL_VARIABLE, raising=False)
+    # serve sets the variable in this process: set first, so that it is taken away after
+    # (a delenv of a variable not set would leave what serve sets to the next test)
+    monkeypatch.setenv(address.PUBLIC_URL_VARIABLE, "")
+    monkeypatch.delenv(address.PUBLIC_URL_VARIABLE)
     monkeypatch.setattr(serving, "setup", setup)
     monkeypatch.setattr(serving, "run", run)
     return done
