@@ -1,5 +1,6 @@
-"""An event written as a PBN document (:func:`from_event`): one game per board, each with
-its ``[ScoreTable]``, and the standings in the first game's ``[TotalScoreTable]``."""
+"""An event written as a PBN document (:func:`from_event`): one game per board (per section
+of it, in an event in sections), each with its ``[ScoreTable]``, and the standings in the
+first game's ``[TotalScoreTable]``."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from bridgescore.events.model import (
     ResultRow,
 )
 from bridgescore.events.vocabulary import EventKind, Scoring
+from bridgescore.io._sections import SectionLayout, own, sections_of
 from bridgescore.io.pbn._analysis import analysis_tags
 from bridgescore.io.pbn._model import Game, PBNDocument, Tag
 from bridgescore.io.pbn._tables import Cell, Column, Table, format_cell
@@ -150,6 +152,12 @@ def from_event(
     or, without them, one listing every participant when one is in no row (a pair that
     has played no board yet). Tags follow PBN 2.1's export order: the mandatory tags in
     their order, then the others by name.
+
+    A pairs event in sections (rows naming two sections or more, scored within each) has
+    one game per section of each board, with its ``[Section]`` and a ``[ScoreTable]`` of
+    that section's rows under a ``Section`` column, pairs and tables by their numbers in
+    the section (``A3NS`` is ``3NS``); the total table likewise. :func:`to_event` reads it
+    back as sections scored apart.
     """
     rows = event.results.rows
     figures: Sequence[Published | None] = event.published if points is None else points
@@ -194,82 +202,95 @@ def from_event(
     boards = sorted(set(by_board) | set(event.hands) | set(event.analyses))
     scoring = _SCORING_TAGS.get(event.scoring, event.scoring or "?")
     competition = _COMPETITION.get(event.kind, event.kind.title())
+    layout = None if individual else sections_of(event)
+    if layout is not None:
+        columns.insert(0, "Section")
+        text_columns.add("Section")
     games: list[Game] = []
-    for number, board in enumerate(boards):
+    for board in boards:
         info = BoardInfo.of(board)
         indices = by_board.get(board, [])
         vulnerability = rows[indices[0]].vulnerability if indices else info.vulnerability
         deal = event.hands.get(board)
-        cells: list[list[Cell]] = []
-        for index in indices:
-            row = rows[index]
-            line: list[Cell] = []
-            if "Table" in columns:
-                line.append(row.table)
-            if "Round" in columns:
-                line.append(None if row.round is None else str(row.round))
-            if individual:
-                line += list(row.players) if row.players else [None] * 4
-            else:
-                line += [row.ns, row.ew]
-            line += _row_cells(row)
-            if with_leads:
-                line.append(None if row.lead is None else str(row.lead))
-            if with_points:
-                figure = figures[index] if figures else None
-                ns_points = None if figure is None else figure.ns_points
-                ew_points = None if figure is None else figure.ew_points
-                line += [
-                    None if ns_points is None else _num(ns_points),
-                    None if ew_points is None else _num(ew_points),
-                ]
-            if with_percents:
-                figure = figures[index] if figures else None
-                line += [
-                    None
-                    if figure is None or figure.ns_percent is None
-                    else _num(figure.ns_percent),
-                    None
-                    if figure is None or figure.ew_percent is None
-                    else _num(figure.ew_percent),
-                ]
-            if with_names:
-                line += [
-                    ";".join(names.get(row.ns, ())) or None,
-                    ";".join(names.get(row.ew, ())) or None,
-                ]
-            cells.append(line)
-        tags = [
-            Tag("Event", event.name or "?"),
-            Tag("Site", event.site or "?"),
-            Tag("Date", _pbn_date(event.date)),
-            Tag("Board", str(board)),
-            Tag("West", ""),
-            Tag("North", ""),
-            Tag("East", ""),
-            Tag("South", ""),
-            Tag("Dealer", info.dealer.letter),
-            Tag("Vulnerable", "All" if vulnerability is Vulnerability.BOTH else str(vulnerability)),
-            Tag("Deal", "?" if deal is None else deal.to_pbn(info.dealer)),
-            Tag("Scoring", scoring),
-            Tag("Declarer", ""),
-            Tag("Contract", ""),
-            Tag("Result", ""),
-        ]
-        supplemental = [Tag("Competition", competition)]
-        analysis = event.analyses.get(board)
-        if analysis is not None:
-            supplemental += analysis_tags(analysis)
-        if cells:
-            table = _layout(columns, cells, text_columns)
-            supplemental.append(Tag("ScoreTable", table.spec, table.format_lines()))
-        if number == 0 and event.standings:
-            supplemental.append(_totals(event, unit, names))
-        elif number == 0 and _unseated(event):
-            supplemental.append(_entrants(event))
-        # export format: the mandatory tags in their order, then the others by name
-        tags += sorted(supplemental, key=lambda tag: tag.name)
-        games.append(Game(tuple(tags)))
+        # with sections, one game per section: each section's traveller is its own
+        for letter, own_indices in _by_section(rows, indices, layout):
+            cells: list[list[Cell]] = []
+            for index in own_indices:
+                row = rows[index]
+                line: list[Cell] = []
+                if letter is not None:
+                    line.append(letter)
+                if "Table" in columns:
+                    line.append(_own(row.table, letter))
+                if "Round" in columns:
+                    line.append(None if row.round is None else str(row.round))
+                if individual:
+                    line += list(row.players) if row.players else [None] * 4
+                else:
+                    line += [_own(row.ns, letter), _own(row.ew, letter)]
+                line += _row_cells(row)
+                if with_leads:
+                    line.append(None if row.lead is None else str(row.lead))
+                if with_points:
+                    figure = figures[index] if figures else None
+                    ns_points = None if figure is None else figure.ns_points
+                    ew_points = None if figure is None else figure.ew_points
+                    line += [
+                        None if ns_points is None else _num(ns_points),
+                        None if ew_points is None else _num(ew_points),
+                    ]
+                if with_percents:
+                    figure = figures[index] if figures else None
+                    line += [
+                        None
+                        if figure is None or figure.ns_percent is None
+                        else _num(figure.ns_percent),
+                        None
+                        if figure is None or figure.ew_percent is None
+                        else _num(figure.ew_percent),
+                    ]
+                if with_names:
+                    line += [
+                        ";".join(names.get(row.ns, ())) or None,
+                        ";".join(names.get(row.ew, ())) or None,
+                    ]
+                cells.append(line)
+            tags = [
+                Tag("Event", event.name or "?"),
+                Tag("Site", event.site or "?"),
+                Tag("Date", _pbn_date(event.date)),
+                Tag("Board", str(board)),
+                Tag("West", ""),
+                Tag("North", ""),
+                Tag("East", ""),
+                Tag("South", ""),
+                Tag("Dealer", info.dealer.letter),
+                Tag(
+                    "Vulnerable",
+                    "All" if vulnerability is Vulnerability.BOTH else str(vulnerability),
+                ),
+                Tag("Deal", "?" if deal is None else deal.to_pbn(info.dealer)),
+                Tag("Scoring", scoring),
+                Tag("Declarer", ""),
+                Tag("Contract", ""),
+                Tag("Result", ""),
+            ]
+            supplemental = [Tag("Competition", competition)]
+            if letter is not None:
+                supplemental.append(Tag("Section", letter))
+            analysis = event.analyses.get(board)
+            if analysis is not None:
+                supplemental += analysis_tags(analysis)
+            if cells:
+                table = _layout(columns, cells, text_columns)
+                supplemental.append(Tag("ScoreTable", table.spec, table.format_lines()))
+            if not games and event.standings:
+                supplemental.append(_totals(event, unit, names, layout))
+            elif not games and _unseated(event):
+                supplemental.append(_entrants(event, layout))
+            # export format: the mandatory tags in their order, then the others by name
+            tags += sorted(supplemental, key=lambda tag: tag.name)
+            games.append(Game(tuple(tags)))
     if not games and (event.standings or event.matches):
         tags = [
             Tag("Event", event.name or "?"),
@@ -279,11 +300,27 @@ def from_event(
             Tag("Competition", competition),
         ]
         if event.standings:
-            tags.append(_totals(event, unit, names))
+            tags.append(_totals(event, unit, names, None))
         if event.matches:
             tags.append(_match_table(event.matches))
         games.append(Game(tuple(tags)))
     return PBNDocument(tuple(games), (*_HEADER, _creator(event)), "utf-8", newline)
+
+
+def _by_section(
+    rows: Sequence[ResultRow], indices: Sequence[int], layout: SectionLayout | None
+) -> list[tuple[str | None, list[int]]]:
+    """A board's rows in one game (``None``: no sections), or one per section that played
+    it, in the sections' order; a board no row has is one game without a section."""
+    if layout is None or not indices:
+        return [(None, list(indices))]
+    found = [(s, [i for i in indices if rows[i].section == s]) for s in layout.letters]
+    return [(letter, own_indices) for letter, own_indices in found if own_indices]
+
+
+def _own(text: str | None, letter: str | None) -> str | None:
+    """A pair id or table as its section writes it (``A3NS`` is ``3NS`` of section A)."""
+    return text if text is None or letter is None else own(text, letter)
 
 
 def _unseated(event: Event) -> bool:
@@ -294,14 +331,19 @@ def _unseated(event: Event) -> bool:
     return any(p.id not in seated for p in event.participants)
 
 
-def _entrants(event: Event) -> Tag:
+def _entrants(event: Event, layout: SectionLayout | None) -> Tag:
     """A ``[TotalScoreTable]`` of every participant with its names and no figures, for an
     event with no standings given: a pair that has played no board is still in the file
     (the reader takes the table's rows as the participants; figures it does not write are
-    not compared)."""
+    not compared). With sections, each pair is written under its section's letter."""
     id_column = {"teams": "TeamId", "individual": "PlayerId"}.get(event.kind, "PairId")
-    cells: list[list[Cell]] = [[p.id, ";".join(p.names) or None] for p in event.participants]
-    table = _layout([id_column, "Names"], cells, {"Names", id_column})
+    cells: list[list[Cell]] = []
+    for p in event.participants:
+        letter = None if layout is None else layout.section_of(p.id)
+        line: list[Cell] = [] if letter is None else [letter]
+        cells.append([*line, _own(p.id, letter), ";".join(p.names) or None])
+    head = [id_column, "Names"] if layout is None else ["Section", id_column, "Names"]
+    table = _layout(head, cells, {"Names", id_column, "Section"})
     return Tag("TotalScoreTable", table.spec, table.format_lines())
 
 
@@ -329,22 +371,37 @@ def _match_table(matches: Sequence[PublishedMatch]) -> Tag:
     return Tag("ScoreTable", table.spec, table.format_lines())
 
 
-def _totals(event: Event, unit: str, names: Mapping[str, tuple[str, ...]]) -> Tag:
+def _totals(
+    event: Event, unit: str, names: Mapping[str, tuple[str, ...]], layout: SectionLayout | None
+) -> Tag:
+    """The standings as a ``[TotalScoreTable]``; with sections, each pair under its
+    section's letter (``Section`` column) with its own number, and its ties counted within
+    its section, where each section ranks its own pairs."""
     kind = event.kind
     id_column = {"teams": "TeamId", "individual": "PlayerId"}.get(kind, "PairId")
     total_unit = "VP" if kind == "teams" else unit
     columns = ["Rank", "RankTie", id_column, f"TotalScore{total_unit}", "TotalPercentage", "Names"]
+    letters = [None if layout is None else layout.section_of(s.id) for s in event.standings]
+    ranks: dict[int, tuple[Cell, Cell]] = {}
+    for letter in dict.fromkeys(letters):
+        mine = [i for i, found in enumerate(letters) if found == letter]
+        ranks.update(zip(mine, _ranks([event.standings[i] for i in mine]), strict=True))
+    if layout is not None:
+        columns.insert(2, "Section")
     cells: list[list[Cell]] = []
-    for standing, (rank, tie) in zip(event.standings, _ranks(event.standings), strict=True):
+    for index, (standing, letter) in enumerate(zip(event.standings, letters, strict=True)):
+        rank, tie = ranks[index]
+        line: list[Cell] = [rank, tie]
+        if layout is not None:
+            line.append(letter)
         cells.append(
             [
-                rank,
-                tie,
-                standing.id,
+                *line,
+                _own(standing.id, letter),
                 None if standing.total is None else _num(standing.total),
                 None if standing.percent is None else _num(standing.percent),
                 ";".join(names.get(standing.id, ())) or None,
             ]
         )
-    table = _layout(columns, cells, {"Names", id_column})
+    table = _layout(columns, cells, {"Names", id_column, "Section"})
     return Tag("TotalScoreTable", table.spec, table.format_lines())

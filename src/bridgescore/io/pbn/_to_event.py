@@ -35,6 +35,7 @@ from bridgescore.events.model import (
     partnership_id,
 )
 from bridgescore.events.vocabulary import EventKind, Scoring
+from bridgescore.io._sections import ranked_apart
 from bridgescore.io.pbn._analysis import (
     ANALYSIS_TAGS,
     AnalysisKey,
@@ -82,6 +83,11 @@ class _Reader:
     scoring: str = Scoring.MATCHPOINTS.value
     qualify: bool = False
     mitchell: bool = False
+    apart: bool = False
+    """The file's sections were scored apart (:func:`_sections_apart`): each row and pair
+    says its section, and each id has the section's letter in front (``A1NS``)."""
+    game_section: str | None = None
+    """The ``[Section]`` of the game being read, when the sections are scored apart."""
     matches: int = 0
     parsed: dict[int, Table] = field(default_factory=dict)
     problem_lines: set[int | None] = field(default_factory=set)
@@ -138,6 +144,7 @@ class _Reader:
         for name, value in game.inherited:
             values.setdefault(name, value)
         facts = game_facts(values, self.laws, full=True)
+        self.game_section = known(values.get("Section")) if self.apart else None
         board_text = values.get("Board")
         line = game.line
         for name, message, severity in facts.problems:
@@ -350,10 +357,15 @@ class _Reader:
             ew = -ns if ew is None and ns is not None else ew
         return Published(ns, ew)
 
+    def section_of(self, row: Mapping[str, Cell]) -> str | None:
+        """A table row's section: its ``Section`` cell, else (sections scored apart) its
+        game's ``[Section]``."""
+        return known(row.get("Section")) or self.game_section
+
     def ids(self, row: Mapping[str, Cell]) -> tuple[str | None, str | None]:
         ns, ew = known(row.get("PairId_NS")), known(row.get("PairId_EW"))
-        section = known(row.get("Section"))
-        if self.qualify and section:
+        section = self.section_of(row)
+        if (self.qualify or self.apart) and section:
             ns = None if ns is None else section + ns
             ew = None if ew is None else section + ew
         if self.mitchell:
@@ -456,7 +468,7 @@ class _Reader:
             score=score,
             adjusted=adjusted,
             round=self.round_of(row.get("Round"), line, board_text),
-            table=_table_name(row),
+            table=_table_name(row, self.section_of(row)),
             players=players,
             lead=raw_field("Lead", known(row.get("Lead")), where),
         )
@@ -464,7 +476,8 @@ class _Reader:
         self.problems.extend(built.problems)
         if built.row is None:
             return
-        self.rows.append(built.row)
+        section = self.section_of(row) if self.apart and not individual else None
+        self.rows.append(built.row if section is None else replace(built.row, section=section))
         figures = self.table_points(row, points[0], line, board_text)
         percents = self.table_points(row, points[1], line, board_text)
         if percents is not None:
@@ -530,15 +543,18 @@ class _Reader:
                     "TotalScoreTable",
                 )
                 continue
-            section = known(row.get("Section"))
-            if self.qualify and section:
+            section = self.section_of(row)
+            if (self.qualify or self.apart) and section:
                 ident = section + ident
             direction = (known(row.get("Direction")) or "").upper()
             side = None if kind != "pair" or not direction else direction_of(direction)
             if self.mitchell and kind == "pair":
                 ident += "NS" if direction.startswith("N") else "EW"
             names_found = split_names(row.get(name_column) or "") if name_column else ()
-            self.participants.setdefault(ident, Participant(ident, names_found, kind, side))
+            own = section if self.apart and kind == "pair" else None
+            self.participants.setdefault(
+                ident, Participant(ident, names_found, kind, side, section=own)
+            )
             try:
                 total = number(row.get(total_column)) if total_column else None
                 percent = number(row.get(percent_column)) if percent_column else None
@@ -563,9 +579,12 @@ class _Reader:
                 continue
             for row in table.rows:
                 ns, ew = self.ids(row)
+                section = self.section_of(row) if self.apart else None
                 for ident, cell in ((ns, row.get("Names_NS")), (ew, row.get("Names_EW"))):
                     if ident is not None and cell and ident not in self.participants:
-                        self.participants[ident] = Participant(ident, split_names(cell), "pair")
+                        self.participants[ident] = Participant(
+                            ident, split_names(cell), "pair", section=section
+                        )
 
 
 def direction_of(text: str) -> str:
@@ -574,10 +593,10 @@ def direction_of(text: str) -> str:
     return "NS" if text.strip().upper().startswith("N") else "EW"
 
 
-def _table_name(row: Mapping[str, Cell]) -> str | None:
-    """The table, with its section in front when the table has a ``Section`` column."""
+def _table_name(row: Mapping[str, Cell], section: str | None) -> str | None:
+    """The table, with its section in front when the table has a ``Section`` column (or,
+    sections scored apart, its game a ``[Section]``)."""
     table = known(row.get("Table"))
-    section = known(row.get("Section"))
     return None if table is None else (section or "") + table
 
 
@@ -688,6 +707,35 @@ def _id_scheme(tables: Sequence[Table], totals: Sequence[Table]) -> tuple[bool, 
     return any(len(found) > 1 for found in sections.values()), mitchell
 
 
+def _sections_apart(reader: _Reader, games: Iterable[Game]) -> bool:
+    """Whether the file's sections were scored apart, each compared only within itself:
+    its games give each section's results of a board a traveller of their own (a
+    ``[ScoreTable]`` under each game's ``[Section]``, two sections or more), or its
+    ``[TotalScoreTable]`` ranks each section on its own (:func:`ranked_apart`). A board's
+    one table holding every section's rows, ranked across the field (Ruter, and
+    BridgeComposer's, which ranks none), is one field, as before."""
+    tagged: set[str] = set()
+    places: list[tuple[str, str | None, str | None]] = []
+    for game in games:
+        section = known(game.get("Section"))
+        for item in game.items:
+            if not isinstance(item, Tag):
+                continue
+            if item.name == "ScoreTable" and section is not None:
+                tagged.add(section)
+            elif item.name == "TotalScoreTable":
+                table = reader.table(item)
+                if "Section" not in table.names or "Rank" not in table.names:
+                    continue
+                for row in table.rows:
+                    found = known(row.get("Section"))
+                    direction = known(row.get("Direction"))
+                    if found is not None:
+                        side = None if direction is None else direction_of(direction)
+                        places.append((found, side, known(row.get("Rank"))))
+    return len(tagged) > 1 or ranked_apart(places)
+
+
 def to_event(
     document: PBNDocument, *, laws: str | None = None, strict: bool | None = None
 ) -> Event:
@@ -717,10 +765,12 @@ def _to_event(document: PBNDocument, laws: str) -> Event:
     reader.kind = event_kind(document, tables, first)
     reader.scoring = event_scoring(document, first, reader.kind)
     reader.qualify, reader.mitchell = _id_scheme(tables, totals)
+    reader.apart = reader.kind == EventKind.PAIRS and _sections_apart(reader, document.games)
     for game in document.games:
         tags = _first_tags(game)
         if tags:
             reader.add_game(game, tags)
+    reader.game_section = None
     if not totals:
         reader.add_names(tables)
     if reader.matches:

@@ -32,6 +32,7 @@ from bridgescore.events.model import (
 from bridgescore.events.model import PublishedMatch as MatchFigures
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io._problems import MarkedText
+from bridgescore.io._sections import ranked_apart
 from bridgescore.io.rows import Field, RawResult, build_result, raw_field
 from bridgescore.io.text import plain_title
 from bridgescore.io.usebio._document import USEBIODocument, USEBIOError
@@ -325,7 +326,10 @@ class _Reader:
     def qualifiers(self, sections: list[tuple[str, Element]]) -> dict[str, _Ids]:
         """How each section's pair numbers become ids: prefixed with the section when two
         sections share a number; suffixed with the direction when one section numbers
-        its NS and EW pairs alike (``1`` NS and ``1`` EW become ``1NS`` and ``1EW``)."""
+        its NS and EW pairs alike (``1`` NS and ``1`` EW become ``1NS`` and ``1EW``).
+        Sections scored apart (:func:`_scored_apart`) are each a field of their own: every
+        id has its section's letter in front (``A1NS``, as the PBN and Bridgemate readers
+        write them), and each row and pair says its section."""
         numbers: dict[str, set[str]] = {}
         by_direction: set[str] = set()
         for label, container in sections:
@@ -342,11 +346,20 @@ class _Reader:
                     by_direction.add(label)
                 seen.setdefault(number, direction)
         labels = [label for label in numbers if numbers[label] - {""}]
+        several = len({label for label, _container in sections if label}) > 1
+        if several and _scored_apart(sections):
+            return {
+                label: _Ids(label, label in by_direction, label, label) if label else _Ids()
+                for label in numbers
+            }
         clash = len(labels) > 1 and any(
             numbers[a] & numbers[b] for i, a in enumerate(labels) for b in labels[i + 1 :]
         )
         return {
-            label: _Ids(f"{label}-" if clash else "", label in by_direction) for label in numbers
+            label: _Ids(
+                f"{label}-" if clash else "", label in by_direction, table=label if several else ""
+            )
+            for label in numbers
         }
 
     def read_participants(self, sections: list[tuple[str, Element]]) -> None:
@@ -371,6 +384,7 @@ class _Reader:
         names: tuple[str, ...],
         kind: str,
         seen: dict[str, Element],
+        section: str | None = None,
     ) -> None:
         if id_ in seen:
             self.problem(
@@ -383,7 +397,7 @@ class _Reader:
             )
             return
         seen[id_] = element
-        self.participants.append(Participant(id_, names, kind))
+        self.participants.append(Participant(id_, names, kind, section=section))
         context = Message("{kind} {id}: ", kind=_KINDS[kind], id=id_)
         standing = PublishedStanding(
             id_,
@@ -401,7 +415,7 @@ class _Reader:
             return
         names = tuple(_text(player, "PLAYER_NAME") for player in pair.findall("PLAYER"))
         direction = _text(pair, "DIRECTION").upper()
-        self.add(pair, ids.pair(number, direction), names, "pair", seen)
+        self.add(pair, ids.pair(number, direction), names, "pair", seen, ids.section)
 
     def read_team(self, team: Element, seen: dict[str, Element]) -> None:
         team_id = team.get("TEAM_ID", "").strip() or _text(team, "TEAM_NUMBER")
@@ -558,6 +572,9 @@ class _Reader:
             )  # fmt: skip
             if row is None:
                 continue
+            if ids.section is not None or (ids.table and row.table is not None):
+                table = None if row.table is None else ids.table + row.table
+                row = replace(row, section=ids.section, table=table)
             self.rows.append(row)
             if match is not None:
                 if board_points is None:
@@ -807,6 +824,11 @@ class _Ids:
 
     prefix: str = ""
     by_direction: bool = False
+    section: str | None = None
+    """The section, when the sections are scored apart: each row and pair says it."""
+    table: str = ""
+    """What a table number has in front: its section's label, when the event has two
+    sections or more (table ``1`` of section B is ``B1``, as the PBN reader names it)."""
 
     def pair(self, number: str, direction: str) -> str:
         suffix = direction if self.by_direction and direction in ("NS", "EW") else ""
@@ -837,6 +859,29 @@ def as_codes(adjusted: Adjusted) -> Adjusted:
         return _CODES.get(award, award) if isinstance(award, Fraction) else award
 
     return Adjusted(code(adjusted.ns), code(adjusted.ew))
+
+
+def _scored_apart(sections: list[tuple[str, Element]]) -> bool:
+    """Whether a pairs EVENT's SECTIONs were scored apart, each compared only within
+    itself: the EVENT says so (bridgescore's own ``SECTION_SCORING`` ``APART``), or the
+    places start again at 1 in every section (:func:`ranked_apart`). EBUScore and
+    PairsScorer place the field across their sections: one field, as before."""
+    event = sections[0][1]
+    said = _text(event, "SECTION_SCORING").upper()
+    kind = EVENT_TYPES.get(event.get("EVENT_TYPE", "").strip().upper(), ("pairs", None))[0]
+    if kind != "pairs" or said == "ACROSS":
+        return False
+    labelled = [(label, container) for label, container in sections if label]
+    if len({label for label, _container in labelled}) < 2:
+        return False
+    if said == "APART":
+        return True
+    places = [
+        (label, _text(pair, "DIRECTION").upper() or None, _text(pair, "PLACE") or None)
+        for label, container in labelled
+        for pair in container.findall("PARTICIPANTS/PAIR")
+    ]
+    return ranked_apart(places)
 
 
 def _containers(event: Element) -> list[tuple[str, Element]]:

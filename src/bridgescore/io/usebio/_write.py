@@ -23,6 +23,7 @@ from bridgescore.events.model import (
     PublishedStanding,
     ResultRow,
 )
+from bridgescore.io._sections import SectionLayout, own, sections_of
 from bridgescore.io.usebio._document import USEBIODocument
 from bridgescore.io.usebio._read import POINT_FIELDS
 
@@ -120,11 +121,13 @@ def _result(line: ET.Element, row: ResultRow) -> None:
         _add(line, "SCORE", str(row.ns_score))
 
 
-def _row_extras(line: ET.Element, row: ResultRow, *, teams: bool) -> None:
+def _row_extras(
+    line: ET.Element, row: ResultRow, *, teams: bool, letter: str | None = None
+) -> None:
     if row.round is not None and not teams:
         _add(line, "ROUND_NUMBER", str(row.round))
     if row.table is not None:
-        _add(line, "TABLE_NUMBER", row.table)
+        _add(line, "TABLE_NUMBER", row.table if letter is None else own(row.table, letter))
 
 
 def _board_element(parent: ET.Element, board: int, rows: Sequence[ResultRow]) -> ET.Element:
@@ -149,24 +152,33 @@ def _directions(event: Event) -> dict[str, str]:
     return {pair: found.pop() for pair, found in sides.items()}
 
 
-def _participants(
-    event: ET.Element,
-    source: Event,
-    standings: Sequence[PublishedStanding],
-    directions: dict[str, str],
-) -> None:
-    group = _add(event, "PARTICIPANTS")
-    by_id = {s.id: s for s in standings}
-    kind = source.kind
+def _participant_ids(source: Event) -> list[str]:
+    """The participants' ids: the event's, else everyone the rows name."""
     ids = [p.id for p in source.participants]
-    names = {p.id: p.names for p in source.participants}
     if not ids:
         seen: dict[str, None] = {}
         for row in source.results.rows:
             for who in row.players if row.players is not None else (row.ns, row.ew):
                 seen.setdefault(who, None)
         ids = list(seen)
-    for id_ in ids:
+    return ids
+
+
+def _participants(
+    event: ET.Element,
+    source: Event,
+    standings: Sequence[PublishedStanding],
+    directions: dict[str, str],
+    ids: Sequence[str] | None = None,
+    letter: str | None = None,
+) -> None:
+    """The PARTICIPANTS (``ids``, by default every one): with a section's ``letter``,
+    each pair by its number in the section (``A3NS`` is ``3NS`` of section A)."""
+    group = _add(event, "PARTICIPANTS")
+    by_id = {s.id: s for s in standings}
+    kind = source.kind
+    names = {p.id: p.names for p in source.participants}
+    for id_ in _participant_ids(source) if ids is None else ids:
         standing = by_id.get(id_)
         if kind == "teams":
             member = ET.SubElement(group, "TEAM", {"TEAM_ID": id_})
@@ -175,7 +187,7 @@ def _participants(
             _add(member, "PLAYER_NUMBER", id_)
         else:
             member = _add(group, "PAIR")
-            _add(member, "PAIR_NUMBER", id_)
+            _add(member, "PAIR_NUMBER", id_ if letter is None else own(id_, letter))
             if id_ in directions:
                 _add(member, "DIRECTION", directions[id_])
         if standing is not None:
@@ -203,11 +215,15 @@ def _pairs_boards(
     rows: Sequence[ResultRow],
     points: Sequence[Published | None],
     scoring: str,
+    letter: str | None = None,
 ) -> None:
+    """Every board's traveller lines (with a section's ``letter``: that section's rows, its
+    pairs and tables by their numbers in the section)."""
     fields = POINT_FIELDS.get(scoring, POINT_FIELDS["mp"])
     by_board: dict[int, list[int]] = {}
     for index, row in enumerate(rows):
-        by_board.setdefault(row.board, []).append(index)
+        if letter is None or row.section == letter:
+            by_board.setdefault(row.board, []).append(index)
     for board in sorted(by_board):
         indexes = by_board[board]
         element = _board_element(event, board, [rows[i] for i in indexes])
@@ -219,9 +235,9 @@ def _pairs_boards(
                 for seat, who in (("N", north), ("S", south), ("E", east), ("W", west)):
                     _add(line, f"{seat}_PLAYER_NUMBER", who)
             else:
-                _add(line, "NS_PAIR_NUMBER", row.ns)
-                _add(line, "EW_PAIR_NUMBER", row.ew)
-            _row_extras(line, row, teams=False)
+                _add(line, "NS_PAIR_NUMBER", row.ns if letter is None else own(row.ns, letter))
+                _add(line, "EW_PAIR_NUMBER", row.ew if letter is None else own(row.ew, letter))
+            _row_extras(line, row, teams=False, letter=letter)
             _result(line, row)
             figures = points[index]
             if figures is not None:
@@ -323,6 +339,34 @@ def _handset(root: ET.Element, event: Event) -> None:
                 _add(hand, name, "".join(r.letter for r in ranks))
 
 
+SECTION_SCORING: Final = "SECTION_SCORING"
+"""bridgescore's own element of an EVENT in sections: ``APART`` when each section was
+scored on its own (USEBIO has no element that says it; a reader that does not know it
+skips it). Without it, a reader tells from the places (:func:`ranked_apart`)."""
+
+
+def _sections(
+    body: ET.Element,
+    event: Event,
+    layout: SectionLayout,
+    standings: Sequence[PublishedStanding],
+    directions: dict[str, str],
+    figures: Sequence[Published | None],
+) -> None:
+    """A pairs event in sections as USEBIO 1.2 lays them out (EBUScore, PairsScorer): a
+    SESSION of one SECTION per section, each with its own PARTICIPANTS and BOARDs, its
+    pairs and tables by their numbers in the section."""
+    _add(body, "SECTION_COUNT", str(len(layout.letters)))
+    _add(body, SECTION_SCORING, "APART")
+    session = ET.SubElement(body, "SESSION", {"SESSION_ID": "1"})
+    ids = _participant_ids(event)
+    for letter in layout.letters:
+        section = ET.SubElement(session, "SECTION", {"SECTION_ID": letter})
+        mine = [i for i in ids if layout.section_of(i) == letter]
+        _participants(section, event, standings, directions, mine, letter)
+        _pairs_boards(section, event.results.rows, figures, event.scoring, letter)
+
+
 def from_event(
     event: Event,
     *,
@@ -337,7 +381,8 @@ def from_event(
     line: NS/EW matchpoints, butler or cross-IMP points for pairs; for teams, the NS
     team's and EW team's IMPs (or point-a-board points) on the board. ``standings``
     are each participant's total, percentage and place. Both default to the
-    event's own ``published`` and ``standings``.
+    event's own ``published`` and ``standings``. A pairs event in sections (rows naming
+    two sections or more) has one SECTION per section (:func:`_sections`).
     """
     kind = event.kind
     if kind not in _EVENT_TYPE:
@@ -381,13 +426,18 @@ def from_event(
     directions = _directions(event)
     if kind == "pairs":
         _add(body, "WINNER_TYPE", "2" if directions else "1")
-    _participants(body, event, event.standings if standings is None else standings, directions)
-    if kind == "teams" and event.matches and not rows:
-        _match_table(body, event.matches)
-    elif kind == "teams":
-        _teams_matches(body, rows, figures, event.scoring)
+    ranked = event.standings if standings is None else standings
+    layout = sections_of(event)
+    if layout is not None:
+        _sections(body, event, layout, ranked, directions, figures)
     else:
-        _pairs_boards(body, rows, figures, event.scoring)
+        _participants(body, event, ranked, directions)
+        if kind == "teams" and event.matches and not rows:
+            _match_table(body, event.matches)
+        elif kind == "teams":
+            _teams_matches(body, rows, figures, event.scoring)
+        else:
+            _pairs_boards(body, rows, figures, event.scoring)
     _handset(root, event)
     ET.indent(root, space="  ")
     return USEBIODocument(root, source="<from_event>")

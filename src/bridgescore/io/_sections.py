@@ -1,0 +1,85 @@
+"""A pairs event in sections as PBN and USEBIO write it, and how a file says its sections
+were scored.
+
+A field in sections names its pairs and tables with the section's letter in front
+(``A3NS``, table ``B1``: :mod:`bridgescore.events.movements.sections`, the Bridgemate and
+PBN readers). A file writes each section under its letter with the section's own numbers
+(``3NS`` and table ``1`` of section ``A``), as BridgeComposer, Ruter and the USEBIO
+programs write theirs; reading puts the letter back in front.
+
+Whether a file's sections were scored apart (each compared only within itself) or across
+the field is not in the numbers: it is in how the file ranks its pairs (places that start
+again at 1 in every section, :func:`ranked_apart`) or in how it lays out its results.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from bridgescore.events.model import Event
+
+
+@dataclass(frozen=True, slots=True)
+class SectionLayout:
+    """The sections of an event to be written: their letters in order, and the section
+    of each participant."""
+
+    letters: tuple[str, ...]
+    of_participant: Mapping[str, str]
+
+    def section_of(self, participant: str) -> str:
+        """The participant's section: the file's, else the one whose letter its id starts
+        with (``A3NS``), else the first."""
+        found = self.of_participant.get(participant)
+        if found is not None:
+            return found
+        named = [s for s in self.letters if participant.startswith(s)]
+        return max(named, key=len) if named else self.letters[0]
+
+
+def sections_of(event: Event) -> SectionLayout | None:
+    """The event's sections when it is a pairs event whose rows name two sections or more
+    (those scored apart: :class:`~bridgescore.events.pairs.Sections`); ``None`` otherwise,
+    and the event is written as one field, as before."""
+    rows = event.results.rows
+    letters = sorted({row.section for row in rows if row.section is not None})
+    if event.kind != "pairs" or len(letters) < 2 or any(row.section is None for row in rows):
+        return None
+    of_participant: dict[str, str] = {}
+    for participant in event.participants:
+        if participant.section is not None:
+            of_participant[participant.id] = participant.section
+    for row in rows:
+        assert row.section is not None
+        of_participant.setdefault(row.ns, row.section)
+        of_participant.setdefault(row.ew, row.section)
+    return SectionLayout(tuple(letters), of_participant)
+
+
+def own(text: str, letter: str) -> str:
+    """A pair id or table as its section writes it: ``A3NS`` of section ``A`` is ``3NS``;
+    one that does not start with the letter is written whole."""
+    rest = text[len(letter) :]
+    return rest if text.startswith(letter) and rest else text
+
+
+def ranked_apart(places: Iterable[tuple[str, str | None, str | None]]) -> bool:
+    """Whether a file's places rank each section on its own: given each pair's section,
+    direction (``NS``, ``EW`` or ``None``) and place, two sections or more, and every
+    section (each direction of it, in a Mitchell) that places its pairs has a first
+    (``1`` or ``1=``). A field ranked across the sections has one first in all (one a
+    direction), as EBUScore, PairsScorer and Ruter rank theirs."""
+    placed: dict[tuple[str, str | None], set[str]] = defaultdict(set)
+    sections: set[str] = set()
+    for section, direction, place in places:
+        sections.add(section)
+        if place:
+            placed[(section, direction)].add(place.strip().rstrip("="))
+    placed_sections = {section for section, _direction in placed}
+    return (
+        len(sections) > 1
+        and placed_sections == sections
+        and all("1" in found for found in placed.values())
+    )
