@@ -10,8 +10,9 @@ chosen by a seeded random draw), sections scored apart or across. For each field
   page cost before anything was kept);
 - ``after one``: the last six results entered one at a time, after each the library's
   live path as ``web/live.py`` calls it: the ``Rescorer`` (its state kept from the result
-  before) and ``pairs_pages`` with its ``LayoutMemo``; the median of the six; beside it
-  the rows checked again (``results_of``), which the live ranking paid before on every
+  before, told the row put where the tree's ``Rescorer`` takes ``Changes``) and
+  ``pairs_pages`` with its ``LayoutMemo``; the median of the six; beside it the rows
+  checked again (``results_of``), which the live ranking paid before on every
   new result and no longer does (each row is checked when it is entered).
 
 Each tree's figures come from a process of its own (its ``src`` first on ``sys.path``):
@@ -62,6 +63,15 @@ def measure(spec: str, how: str) -> dict[str, Any]:
     from bridgescore.report.view import LayoutMemo, build_report
 
     pairs_pages = view.pairs_pages
+    try:  # told what changed (as web/live.py tells it), where the tree can be
+        from bridgescore.events.rescoring import Changes
+
+        def told(row: Any) -> Any:
+            return Changes(put=(row,))
+    except ImportError:
+
+        def told(row: Any) -> Any:
+            return None
 
     _, field = built_spec(spec)
     flattened = getattr(field, "flattened", None)
@@ -107,7 +117,8 @@ def measure(spec: str, how: str) -> dict[str, Any]:
         start = time.perf_counter()
         now = event(rows)
         checked = time.perf_counter()
-        pairs_pages(now, rescorer.score(now, options), memo)
+        changed = told(row)
+        pairs_pages(now, rescorer.score(now, options, *([changed] if changed else [])), memo)
         after.append(time.perf_counter() - checked)
         checks.append(checked - start)
     return {

@@ -20,7 +20,7 @@ from bridgescore.events.model import Event, Participant, ResultRow, ns_score_of
 from bridgescore.events.movements.sections import parse_sections
 from bridgescore.events.options import ScoringOptions
 from bridgescore.events.pairs import PairsResult
-from bridgescore.events.rescoring import Rescorer
+from bridgescore.events.rescoring import Changes, Rescorer
 from bridgescore.events.scoring import options_for, results_of, score_with
 from bridgescore.events.vocabulary import EventKind, Scoring
 
@@ -65,32 +65,45 @@ STEP = st.tuples(
 )
 
 
+@pytest.mark.parametrize("told", [False, True], ids=["found", "told"])
 @pytest.mark.parametrize("apart", [False, True], ids=["across", "apart"])
 @given(steps=st.lists(STEP, min_size=1, max_size=40))
 def test_result_after_result_the_rescorer_gives_score_with_s_figures(
-    apart: bool, steps: list[tuple[int, str]]
+    apart: bool, told: bool, steps: list[tuple[int, str]]
 ) -> None:
+    """Told what changed (as the web app's log tells it) or finding it, the same figures;
+    a step that leaves no result is not scored, so the next call is told both steps."""
     rescorer = Rescorer()
     rows: dict[int, ResultRow] = {}
+    put: list[ResultRow] = []
+    taken: list[ResultRow] = []
     for key, what in steps:
-        if what == "erase":
-            rows.pop(key, None)
-        else:
+        before = rows.pop(key, None)
+        if before is not None:
+            if any(row is before for row in put):
+                put.remove(before)
+            else:
+                taken.append(before)
+        if what != "erase":
             rows[key] = _row(key, what, apart=apart)
+            put.append(rows[key])
         if not rows:
             continue
         event = _event(rows)
         options = options_for(event).options
-        assert rescorer.score(event, options) == score_with(event, options)
+        changed = Changes(tuple(put), tuple(taken)) if told else None
+        put, taken = [], []
+        assert rescorer.score(event, options, changed) == score_with(event, options)
 
 
 def _session(apart: bool) -> dict[int, ResultRow]:
     return {k: _row(k, RESULTS[k % len(RESULTS)], apart=apart) for k in range(len(SEATS))}
 
 
+@pytest.mark.parametrize("told", [False, True], ids=["found", "told"])
 @pytest.mark.parametrize("apart", [False, True], ids=["across", "apart"])
 def test_one_new_result_works_out_only_its_board_and_the_pairs_who_played_it(
-    apart: bool, monkeypatch: pytest.MonkeyPatch
+    apart: bool, told: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rows = _session(apart)
     last = max(rows)
@@ -117,7 +130,7 @@ def test_one_new_result_works_out_only_its_board_and_the_pairs_who_played_it(
     event = _event(rows)
     monkeypatch.setattr("bridgescore.events.rescoring.matchpoint_travellers", comparing)
     monkeypatch.setattr(pairs, "_round", rounding)
-    after = rescorer.score(event, options)
+    after = rescorer.score(event, options, Changes(put=(kept,)) if told else None)
     worked_out = len(rounded)
     assert isinstance(after, PairsResult)
     assert after == score_with(event, options)
@@ -193,3 +206,29 @@ def test_the_rescorer_keeps_equal_to_score_with_when_options_change() -> None:
     across = replace(apart, sections=pairs.Sections.ACROSS)
     for options in (apart, across, apart):
         assert rescorer.score(event, options) == score_with(event, options)
+
+
+def test_told_what_does_not_fit_the_rescorer_scores_the_event_in_full() -> None:
+    """Changes that do not fit what was kept (a row taken that was never put, a count of
+    rows the event does not have, other options) are not trusted: the event is scored
+    in full, to the same figures."""
+    rows = _session(apart=False)
+    last = max(rows)
+    kept = rows.pop(last)
+    event = _event(rows)
+    options = options_for(event).options
+    stranger = _row(last, "7NTS=", apart=False)
+    for changed in (
+        Changes(put=(kept,), taken=(stranger,)),  # taken, but never put
+        Changes(put=(kept, kept)),  # two rows put; the event gains one
+        Changes(),  # nothing said to have changed
+    ):
+        rescorer = Rescorer()
+        rescorer.score(event, options)
+        now = _event({**rows, last: kept})
+        assert rescorer.score(now, options, changed) == score_with(now, options)
+    rescorer = Rescorer()
+    rescorer.score(event, options)
+    now = _event({**rows, last: kept})
+    across = replace(options, sections=pairs.Sections.ACROSS)
+    assert rescorer.score(now, across, Changes(put=(kept,))) == score_with(now, across)

@@ -4,8 +4,13 @@ rescores one board."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from django.contrib.auth.models import User
 
+from bridgescore.events import model
+from bridgescore.events.movements.sections import parse_sections
 from bridgescore.events.movements.spec import build
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.rescoring import Rescorer
@@ -19,7 +24,9 @@ CONTRACTS = ("3NT", "4S", "2H", "1NT", "5DX", "3C")
 RESULTS = ("=", "+1", "-1", "=", "-2", "+1")
 
 
-def _enter(session: Session, rnd: int, table: int, board: int, **given: object) -> None:
+def _enter(
+    session: Session, rnd: int, table: int, board: int, *, ruling: bool = False, **given: object
+) -> None:
     pick = (rnd * 7 + table * 3 + board) % len(CONTRACTS)
     fields: dict[str, object] = {
         "contract": CONTRACTS[pick],
@@ -28,7 +35,7 @@ def _enter(session: Session, rnd: int, table: int, board: int, **given: object) 
     }
     fields.update(given)
     inp = in_play.EntryInput(rnd, table, board, **fields)  # type: ignore[arg-type]
-    by_table = not given
+    by_table = not given and not ruling  # a director enters a table's results in any order
     entries.record_entry(session, inp, by_table=by_table, reason="" if by_table else "ruling")
 
 
@@ -93,3 +100,36 @@ def test_one_new_result_rescores_only_its_board(club: Club) -> None:
     assert before != after
     again = {t.board for t in after.travellers if t is not was.get(t.board)}
     assert again == {board}  # every other board's traveller is the one already worked out
+
+
+def test_results_in_any_order_in_sections_are_ranked_as_in_full_and_told_not_searched(
+    club: Club, director: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two sections scored apart, results arriving in no order (a late table, a table
+    ahead), corrected and erased: the live ranking equals the full one after each, and
+    after the first it is told what changed: no board's rows are gathered again from the
+    whole event."""
+    spec = "mitchell:3x2 + mitchell:4x2"
+    _, field = parse_sections(spec)
+    session = clubs.create_session(club, "Sections", field, spec=spec, sections="apart")
+    keys = _seatings(session)
+    order = random.Random(28).sample(keys, len(keys))
+    gathered: list[int] = []
+    group = model.group_by_board
+
+    def gathering(rows):  # type: ignore[no-untyped-def]
+        gathered.append(len(rows))
+        return group(rows)
+
+    monkeypatch.setattr("bridgescore.events.rescoring.group_by_board", gathering)
+    for number, (rnd, table, board) in enumerate(order):
+        _enter(session, rnd, table, board, ruling=True)
+        if number % 3 == 2:  # a result corrected two entries after it was entered
+            _enter(session, *order[number - 2], contract="2NT", declarer="S", result="+1")
+        if number % 7 == 6:
+            entries.erase_entry(session, *order[number - 1], director, "wrong board")
+        _same(session)
+        if number == 20:  # both sections well under way: from here on, told
+            assert gathered  # scored in full at first, and when a section came or went
+            gathered.clear()
+    assert gathered == []

@@ -15,7 +15,7 @@ individual event (:mod:`bridgescore.events.individual`) ranks its players with i
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Final
@@ -324,13 +324,8 @@ def _sections_apart(
     by_section: dict[str, list[ResultRow]] = defaultdict(list)
     for row in event.rows:
         by_section[row.section or ""].append(row)
-    names = sorted(by_section, key=len, reverse=True)
-    idle: dict[str, dict[str, str | None]] = defaultdict(dict)
     played = {pair for row in event.rows for pair in (row.ns, row.ew)}
-    for pair, direction in (entrants or {}).items():
-        if pair not in played:
-            home = next((n for n in names if n and pair.startswith(n)), next(iter(by_section)))
-            idle[home][pair] = direction
+    idle = idle_by_section(entrants, played, tuple(by_section))
     fields: list[str] = []
     standings: list[Standing] = []
     travellers: list[Traveller] = []
@@ -357,6 +352,23 @@ def _sections_apart(
         tuple(travellers),
         dict(sorted(cards.items(), key=lambda kv: _key(kv[0]))),
     )
+
+
+def idle_by_section(
+    entrants: Mapping[str, str | None] | None,
+    played: Container[str],
+    sections: Sequence[str],
+) -> dict[str, dict[str, str | None]]:
+    """The entrants that played no board, by the section (of ``sections``, in the order
+    their rows come) each is listed in when sections are scored apart: the one whose
+    letter its id starts with (the readers write ``A1NS``), else the first."""
+    names = sorted(sections, key=len, reverse=True)
+    idle: dict[str, dict[str, str | None]] = defaultdict(dict)
+    for pair, direction in (entrants or {}).items():
+        if pair not in played:
+            home = next((n for n in names if n and pair.startswith(n)), sections[0])
+            idle[home][pair] = direction
+    return idle
 
 
 def matchpoint_policy(

@@ -4,27 +4,31 @@ A session under way is scored again and again (every phone after every board), a
 between two calls at most a result or two is new. :class:`Rescorer` keeps, for one
 event (for each of its sections, when they are scored apart):
 
-- each board's traveller by the board's results: a board whose results did not change
-  is not compared again;
+- each board's rows and traveller: a board whose results did not change is not compared
+  again;
 - each pair's tally, card and figures: a board compared again takes its old lines off
   the tallies of the pairs who played it and adds its new ones, so only those pairs'
-  cards are put together and their totals worked out again; the others' stand.
+  cards are put together and their totals worked out again; the others' stand;
+- each section's ranking, while none of its boards changed.
 
-So one new result compares one board and moves the totals of the pairs who played that
-board, however many results the session holds. Its figures are
-:func:`~bridgescore.events.scoring.score_with`'s (``tests/events/test_rescoring.py`` holds
-them equal, result after result, corrected and erased, across the field and within
-sections); anything but a pairs event scored by matchpoints is scored in full, and so is a
-board whose A+/A- takes a pair's session percentage (every board is compared again while
-the session holds one).
+Told what changed since its last call (:class:`Changes`, as the web app's log knows it
+entry by entry), it reads nothing else of the event: one new result compares one board
+and moves the totals of the pairs who played that board, however many results the session
+holds. Not told, it finds the changed boards by comparing every board's rows with the
+last call's (the rows must be the same objects from call to call for a board to be kept;
+a caller that reads results afresh each time gains nothing, but loses nothing either).
 
-The rows must be the same objects from call to call for a board to be kept (a caller
-that reads results afresh each time gains nothing, but loses nothing either).
+Its figures are :func:`~bridgescore.events.scoring.score_with`'s
+(``tests/events/test_rescoring.py`` holds them equal, result after result, corrected and
+erased, across the field and within sections, told and not told); anything but a pairs
+event scored by matchpoints is scored in full, and so is a board whose A+/A- takes a pair's
+session percentage (every board is compared again while the session holds one).
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+import bisect
+from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -37,11 +41,12 @@ from bridgescore.events.pairs import (
     CardLine,
     FiguresMemo,
     PairsResult,
+    Sections,
     Standing,
     Tally,
     Totalling,
     Traveller,
-    field_kind,
+    idle_by_section,
     matchpoint_travellers,
     pairs_scoring,
     rank_field,
@@ -63,68 +68,140 @@ _BoardKey = tuple[int, tuple[int, ...], int, MatchpointPolicy]
 top is worked out from, the policy."""
 
 
+@dataclass(frozen=True, slots=True)
+class Changes:
+    """What an event gained and lost since a :class:`Rescorer`'s last call: the rows
+    ``put`` in and the rows ``taken`` out (a corrected result is its old row taken and its
+    new one put). Told, the rescorer takes the event's rows to be in the order of their
+    round, then table (as a session lists its results): a row put goes there among its
+    board's, and sections scored apart come in the order of their first rows."""
+
+    put: Sequence[ResultRow] = ()
+    taken: Sequence[ResultRow] = ()
+
+
+@dataclass(eq=False)
+class _Seen:
+    """What the last call scored: its options, how many rows, the rows of each section,
+    and whether the sections were scored apart."""
+
+    options: ScoringOptions
+    rows: int
+    sections: Counter[str | None]
+    apart: bool
+
+
 class Rescorer:
     """One event's scoring, kept between calls (not thread-safe: one per event, used
     under the caller's lock)."""
 
     def __init__(self) -> None:
         self._fields: dict[str | None, _Kept] = {}
+        self._seen: _Seen | None = None
 
-    def score(self, event: Event, options: ScoringOptions) -> EventResult:
+    def forget(self) -> None:
+        """Drop what is kept: the next call scores the event in full."""
+        self._fields, self._seen = {}, None
+
+    def score(
+        self, event: Event, options: ScoringOptions, changed: Changes | None = None
+    ) -> EventResult:
         """``score_with(event, options)``, comparing only the boards whose results changed
-        and totalling again only the pairs who played them."""
+        and totalling again only the pairs who played them; ``changed``: what changed since
+        the last call (else found by comparing every board's rows)."""
         check_has_results(event)
-        how = options.scoring
-        rows = event.results.rows
-        if event.matches or kind_of(event) is not EventKind.PAIRS or how.uses_imps:
+        try:
+            if changed is not None and self._told(event, options, changed):
+                return self._result(event, options)
+        except Exception:
+            self.forget()  # what is kept may be half changed
+            raise
+        if event.matches or kind_of(event) is not EventKind.PAIRS or options.scoring.uses_imps:
+            self._seen = None
             return score_with(event, options)
-        scoring = pairs_scoring(how)
+        rows = event.results.rows
+        apart = sections_apart(rows, options.sections)
+        self._seen = _Seen(options, len(rows), Counter(row.section for row in rows), apart)
+        policy = options.pairs_policy
+        if not apart:
+            self._fields = {None: self._fields.get(None) or _Kept(None)}
+            self._fields[None].update(rows, policy)
+        else:
+            by_section: dict[str, list[ResultRow]] = defaultdict(list)
+            for row in rows:
+                by_section[row.section or ""].append(row)
+            self._fields = {
+                section: self._fields.get(section) or _Kept(section) for section in by_section
+            }
+            for section, section_rows in by_section.items():
+                self._fields[section].update(section_rows, policy)
+        return self._result(event, options)
+
+    def _told(self, event: Event, options: ScoringOptions, changed: Changes) -> bool:
+        """Apply ``changed`` to what is kept, when it can be: the last call had these
+        options, the event has the rows it would then have, still of pairs, and the
+        sections scored apart are the same sections (else ``False``: score it in full)."""
+        seen = self._seen
+        if seen is None or seen.options != options or event.matches or event.results.teams:
+            return False
+        if event.kind in (EventKind.TEAMS, EventKind.INDIVIDUAL):
+            return False
+        if seen.rows + len(changed.put) - len(changed.taken) != len(event.results.rows):
+            return False
+        if any(row.players for row in changed.put):
+            return False
+        sections = seen.sections.copy()
+        sections.subtract(row.section for row in changed.taken)
+        sections.update(row.section for row in changed.put)
+        sections = +sections  # drop the sections left without a row
+        apart = Sections.parse(options.sections) is not Sections.ACROSS and len(sections) > 1
+        if apart != seen.apart or (apart and set(sections) != set(seen.sections)):
+            return False
+        by_section: dict[str | None, tuple[list[ResultRow], list[ResultRow]]] = defaultdict(
+            lambda: ([], [])
+        )
+        for row in changed.taken:
+            by_section[(row.section or "") if apart else None][0].append(row)
+        for row in changed.put:
+            by_section[(row.section or "") if apart else None][1].append(row)
+        if not all(self._fields[s].has(taken) for s, (taken, _put) in by_section.items()):
+            return False
+        for section, (taken, put) in by_section.items():
+            self._fields[section].change(taken, put, options.pairs_policy)
+        if apart:  # the sections in the order their first rows come
+            self._fields = dict(sorted(self._fields.items(), key=lambda kv: kv[1].first()))
+        seen.rows = len(event.results.rows)
+        seen.sections = sections
+        return True
+
+    def _result(self, event: Event, options: ScoringOptions) -> PairsResult:
+        scoring = pairs_scoring(options.scoring)
         field = "two" if options.field is Field.DIRECTIONS else options.field.value
         totalling = Totalling.of(options.pairs_policy, options.factoring.legacy)
         entrants = entrants_of(event, options)
-        if not sections_apart(rows, options.sections):
-            kept = self._kept(None)
-            kept.update(rows, field, options.pairs_policy)
-            return kept.result(scoring, totalling, entrants)
-        return self._apart(scoring, rows, field, options.pairs_policy, totalling, entrants)
-
-    def _kept(self, section: str | None) -> _Kept:
-        found = self._fields.get(section)
-        if found is None:
-            found = self._fields[section] = _Kept(section)
-        return found
+        if None in self._fields:
+            return self._fields[None].result(scoring, field, totalling, entrants)
+        return self._apart(scoring, field, totalling, entrants)
 
     def _apart(
         self,
         how: Scoring,
-        rows: Sequence[ResultRow],
         field: str,
-        policy: MatchpointPolicy,
         totalling: Totalling,
         entrants: Mapping[str, str | None] | None,
     ) -> PairsResult:
         """Each section scored as an event of its own, as ``score_pairs`` scores sections
         apart: its fields named ``A NS``, its travellers and card lines marked with it, a
         pair that played no board in the section its id starts with."""
-        by_section: dict[str, list[ResultRow]] = defaultdict(list)
-        for row in rows:
-            by_section[row.section or ""].append(row)
-        for gone in set(self._fields) - set(by_section):
-            del self._fields[gone]
-        for section, section_rows in by_section.items():
-            self._kept(section).update(section_rows, field, policy)
-        names = sorted(by_section, key=len, reverse=True)
-        idle: dict[str, dict[str, str | None]] = defaultdict(dict)
-        for pair, direction in (entrants or {}).items():
-            if not any(pair in self._fields[section].lines for section in by_section):
-                home = next((n for n in names if n and pair.startswith(n)), next(iter(by_section)))
-                idle[home][pair] = direction
+        sections = tuple(self._fields)
+        played = set().union(*(kept.lines for kept in self._fields.values()))
+        idle = idle_by_section(entrants, played, sections)  # type: ignore[arg-type]
         fields: list[str] = []
         standings: list[Standing] = []
         travellers: list[Traveller] = []
         cards: dict[str, tuple[CardLine, ...]] = {}
-        for section in by_section:
-            scored = self._fields[section].result(how, totalling, idle.get(section) or None)
+        for section, kept in self._fields.items():
+            scored = kept.result(how, field, totalling, idle.get(section or "") or None)
             fields.extend(scored.fields)
             standings.extend(scored.standings)
             travellers.extend(scored.travellers)
@@ -140,12 +217,22 @@ class Rescorer:
 
 @dataclass(eq=False)
 class _Kept:
-    """What is kept of one field (the event's, or one section's scored apart): the boards'
-    travellers, the travellers counted in the totals, each pair's tally, lines and card,
-    and the figures :func:`~bridgescore.events.pairs.rank_field` worked out."""
+    """What is kept of one field (the event's, or one section's scored apart): each
+    board's rows and traveller, the travellers counted in the totals, each pair's tally,
+    lines and card, the figures :func:`~bridgescore.events.pairs.rank_field` worked out,
+    and the ranking while nothing in the field changed."""
 
     section: str | None
-    boards: dict[_BoardKey, Traveller] = field(default_factory=dict)
+    rows: dict[int, list[ResultRow]] = field(default_factory=dict)
+    """Board number -> its rows (in the event's order), boards in number order."""
+    keys: dict[int, _BoardKey] = field(default_factory=dict)
+    by_board: dict[int, Traveller] = field(default_factory=dict)
+    expected: int = 0
+    policy: MatchpointPolicy | None = None
+    adjusted: int = 0
+    """Rows with an A+/A- (:class:`~bridgescore.duplicate.entries.Adjusted`)."""
+    seats: tuple[Counter[str], Counter[str]] = field(default_factory=lambda: (Counter(), Counter()))
+    """How many rows each pair sat North-South, and East-West (one field or two)."""
     counted: dict[int, tuple[Traveller, tuple[BoardShare, ...]]] = field(default_factory=dict)
     """Board number -> the traveller in the totals, and its shares."""
     tallies: dict[str, Tally] = field(default_factory=dict)
@@ -156,24 +243,95 @@ class _Kept:
     """Pair -> the side it sat on its first board (its field in a Mitchell)."""
     memo: FiguresMemo = field(default_factory=dict)
     travellers: tuple[Traveller, ...] = ()
-    kind: str = "two"
+    ranked: tuple[object, PairsResult] | None = None
+    """The last :meth:`result`, by what it was asked with; dropped by any change."""
 
-    def update(self, rows: Sequence[ResultRow], field: str, policy: MatchpointPolicy) -> None:
-        """Compare the boards whose results changed since the last call, and move the
-        totals of the pairs who played them."""
-        by_board = group_by_board(rows)
-        expected = max((len(board_rows) for board_rows in by_board.values()), default=0)
-        travellers = self._travellers(by_board, expected, policy)
-        self._count(travellers)
-        self.travellers = tuple(travellers)
-        self.kind = field_kind(rows, field)
+    def update(self, rows: Sequence[ResultRow], policy: MatchpointPolicy) -> None:
+        """Take the field's rows afresh: compare the boards whose rows are not the last
+        call's, and move the totals of the pairs who played them."""
+        self.rows = group_by_board(rows)
+        self.adjusted = sum(isinstance(row.adjusted, Adjusted) for row in rows)
+        self.seats = (Counter(row.ns for row in rows), Counter(row.ew for row in rows))
+        self._refresh(set(self.rows) | set(self.by_board), policy)
+
+    def first(self) -> tuple[int, int, str]:
+        """Where the field's first row stands (:func:`_place`)."""
+        return min(_place(rows[0]) for rows in self.rows.values())
+
+    def has(self, rows: Sequence[ResultRow]) -> bool:
+        """Whether every one of ``rows`` is among the field's (the very object)."""
+        return all(any(r is row for r in self.rows.get(row.board, ())) for row in rows)
+
+    def change(
+        self, taken: Sequence[ResultRow], put: Sequence[ResultRow], policy: MatchpointPolicy
+    ) -> None:
+        """Take ``taken`` out of their boards and put ``put`` in, then compare those boards
+        and move the totals of the pairs who played them (:meth:`has` ``taken`` first)."""
+        ns, ew = self.seats
+        for row, step in [*((row, -1) for row in taken), *((row, 1) for row in put)]:
+            ns[row.ns] += step
+            ew[row.ew] += step
+            self.adjusted += step * isinstance(row.adjusted, Adjusted)
+        self.seats = (+ns, +ew)
+        for row in taken:
+            board = self.rows[row.board]
+            del board[next(i for i, r in enumerate(board) if r is row)]
+            if not board:
+                del self.rows[row.board]
+        new_board = False
+        for row in put:
+            if row.board not in self.rows:
+                self.rows[row.board] = []
+                new_board = True
+            board = self.rows[row.board]
+            board.insert(bisect.bisect_right(board, _place(row), key=_place), row)
+        if new_board:
+            self.rows = dict(sorted(self.rows.items()))
+        self._refresh({row.board for row in (*taken, *put)}, policy)
+
+    def _refresh(self, changed: set[int], policy: MatchpointPolicy) -> None:
+        """Compare again the ``changed`` boards (every board when the count a top is worked
+        out from, the policy, or an A+/A- asks), then move the totals."""
+        expected = max(map(len, self.rows.values()), default=0)
+        if expected != self.expected or policy != self.policy:
+            changed = set(self.rows) | set(self.by_board)
+        self.expected, self.policy = expected, policy
+        if self.adjusted:
+            # an A+/A- takes its pair's session percentage: every board counts, none is kept
+            scored = matchpoint_travellers(self.rows, expected, policy)
+            self.by_board = {t.board: self._marked(t) for t in scored}
+            self.keys = {}
+        else:
+            for number in changed:
+                rows = self.rows.get(number)
+                if rows is None:
+                    self.by_board.pop(number, None)
+                    self.keys.pop(number, None)
+                    continue
+                key = (number, tuple(map(id, rows)), expected, policy)
+                if self.keys.get(number) != key:
+                    traveller = matchpoint_travellers({number: rows}, expected, policy)[0]
+                    self.by_board[number] = self._marked(traveller)
+                    self.keys[number] = key
+        self.travellers = tuple(self.by_board[number] for number in self.rows)
+        self._count(self.travellers)
+        self.ranked = None
 
     def result(
-        self, how: Scoring, totalling: Totalling, entrants: Mapping[str, str | None] | None
+        self,
+        how: Scoring,
+        field: str,
+        totalling: Totalling,
+        entrants: Mapping[str, str | None] | None,
     ) -> PairsResult:
-        """``assemble_pairs`` of this field as :meth:`update` left it, with ``entrants``
-        that played no board listed last."""
-        kind, travellers = self.kind, self.travellers
+        """``assemble_pairs`` of this field as it stands, with ``entrants`` that played no
+        board listed last (kept while nothing changes)."""
+        asked = (how, field, totalling, entrants)
+        if self.ranked is not None and self.ranked[0] == asked:
+            return self.ranked[1]
+        ns, ew = self.seats
+        kind = field if field != "auto" else field_kind_of(ns, ew)
+        travellers = self.travellers
         field_of = {pair: "all" if kind == "one" else side for pair, side in self.sides.items()}
         tallies: dict[str, Tally] = dict(self.tallies)
         cards = self.cards
@@ -199,7 +357,7 @@ class _Kept:
                         ranked.boards,
                     )
                 )  # fmt: skip
-        return PairsResult(
+        made = PairsResult(
             how,
             tuple(
                 fields if self.section is None else (section_field(self.section, n) for n in fields)
@@ -208,6 +366,8 @@ class _Kept:
             tuple(travellers),
             dict(sorted(cards.items(), key=lambda kv: _pair_key(kv[0]))),
         )
+        self.ranked = (asked, made)
+        return made
 
     def _count(self, travellers: Sequence[Traveller]) -> None:
         """Take off the totals the lines of every traveller no longer counted, add those of
@@ -248,39 +408,20 @@ class _Kept:
             self.cards[pair] = tuple(lines[board].line for board in boards)
             self.sides[pair] = lines[boards[0]].side
 
-    def _travellers(
-        self,
-        by_board: Mapping[int, list[ResultRow]],
-        expected: int,
-        policy: MatchpointPolicy,
-    ) -> list[Traveller]:
-        kept = self.boards
-        keys = [
-            (number, tuple(map(id, rows)), expected, policy) for number, rows in by_board.items()
-        ]
-        if any(
-            isinstance(row.adjusted, Adjusted)
-            for key, rows in zip(keys, by_board.values(), strict=True)
-            if key not in kept  # a board kept has no A+/A- (one with an A+/A- is never kept)
-            for row in rows
-        ):
-            # an A+/A- takes its pair's session percentage: every board counts
-            kept.clear()
-            return [self._marked(t) for t in matchpoint_travellers(by_board, expected, policy)]
-        found: list[Traveller] = []
-        for key, (number, rows) in zip(keys, by_board.items(), strict=True):
-            traveller = kept.get(key)
-            if traveller is None:
-                traveller = matchpoint_travellers({number: rows}, expected, policy)[0]
-                traveller = kept[key] = self._marked(traveller)
-            found.append(traveller)
-        if len(kept) > len(keys):
-            for gone in set(kept) - set(keys):
-                del kept[gone]
-        return found
-
     def _marked(self, traveller: Traveller) -> Traveller:
         return traveller if self.section is None else replace(traveller, section=self.section)
+
+
+def field_kind_of(ns: Mapping[str, int], ew: Mapping[str, int]) -> str:
+    """:func:`~bridgescore.events.pairs.field_kind` ``auto`` from the pairs that sat each
+    way: one field when some pair sat both ways (a Howell), else two."""
+    return "one" if ns.keys() & ew.keys() else "two"
+
+
+def _place(row: ResultRow) -> tuple[int, int, str]:
+    """Where a row stands among its board's: by round, then table (a number as a number)."""
+    table = row.table or ""
+    return (row.round or 0, int(table) if table.isdigit() else 1 << 30, table)
 
 
 def _pair_key(pair: str) -> tuple[int, str]:

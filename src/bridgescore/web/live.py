@@ -40,7 +40,7 @@ from bridgescore.events.model import (
 )
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.penalties import apply_penalties
-from bridgescore.events.rescoring import Rescorer
+from bridgescore.events.rescoring import Changes, Rescorer
 from bridgescore.events.scoring import EventResult, options_for, results_of
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.i18n import Language, Words
@@ -62,9 +62,15 @@ class _Kept:
     last: int = 0
     current: dict[Key, Entry] = field(default_factory=dict)
     order: list[Key] = field(default_factory=list)
-    """The keys of ``current`` in order (round, table, board), as the event lists rows."""
+    """The keys of ``current`` whose entry makes a row, in order (round, table, board), as
+    the event lists its rows; ``ordered``: those rows, in the same order."""
+    ordered: list[ResultRow] = field(default_factory=list)
     rows: dict[int, ResultRow | None] = field(default_factory=dict)
     rescorer: Rescorer = field(default_factory=Rescorer)
+    put: list[ResultRow] = field(default_factory=list)
+    taken: list[ResultRow] = field(default_factory=list)
+    """The rows the event gained and lost since the rescorer last scored it (what it is
+    told: :class:`~bridgescore.events.rescoring.Changes`)."""
     layouts: dict[Language, LayoutMemo] = field(default_factory=dict)
     reports: dict[Language, tuple[object, Report]] = field(default_factory=dict)
     event: tuple[object, Event] | None = None
@@ -97,14 +103,29 @@ def _catch_up(session: Session, kept: _Kept) -> None:
     for entry in Entry.objects.filter(session=session, id__gt=kept.last).order_by("id"):
         kept.last = entry.pk
         key = (entry.round, entry.table, entry.board)
+        before = kept.current.pop(key, None)
+        if before is not None and (row := kept.rows.get(before.pk)) is not None:
+            at = bisect.bisect_left(kept.order, key)
+            del kept.order[at], kept.ordered[at]
+            _take(kept, row)
         if entry.kind == Entry.Kind.ERASED:
-            if kept.current.pop(key, None) is not None:
-                del kept.order[bisect.bisect_left(kept.order, key)]
             continue
-        if key not in kept.current:
-            bisect.insort(kept.order, key)
         kept.current[key] = entry
-        kept.rows[entry.pk] = in_play.row_of(session, entry)
+        row = kept.rows[entry.pk] = in_play.row_of(session, entry)
+        if row is not None:
+            at = bisect.bisect_left(kept.order, key)
+            kept.order.insert(at, key)
+            kept.ordered.insert(at, row)
+            kept.put.append(row)
+
+
+def _take(kept: _Kept, row: ResultRow) -> None:
+    """A row the event no longer holds: not put after all, or taken."""
+    for i, put in enumerate(kept.put):
+        if put is row:
+            del kept.put[i]
+            return
+    kept.taken.append(row)
 
 
 def _names(session: Session) -> dict[str, str]:
@@ -117,7 +138,7 @@ def _event(
     """The session's event from what is kept; ``checked``: its rows' problems found again
     as ``in_play.event_of`` finds them (the ranking needs none: a row is checked when it is
     entered, and no page shows them)."""
-    rows = [row for key in kept.order if (row := kept.rows.get(kept.current[key].pk)) is not None]
+    rows = kept.ordered
     participants = tuple(
         Participant(pair, tuple(n.strip() for n in names.get(pair, "").split("&") if n.strip()))
         for pair in session_movement.movement_of(session).pairs
@@ -218,12 +239,14 @@ def keep_rendered(session: Session, key: Hashable, stamp: object, html: str) -> 
         kept.pages[key] = html
 
 
-def score(event: Event, rescorer: Rescorer | None = None) -> EventResult:
+def score(
+    event: Event, rescorer: Rescorer | None = None, changed: Changes | None = None
+) -> EventResult:
     """The event scored as ``score_event(event)`` scores it, by ``rescorer`` (the
     library's :class:`~bridgescore.events.rescoring.Rescorer`, which redoes only the
-    boards whose results changed since its last call)."""
+    boards whose results changed since its last call: ``changed``, else found)."""
     options = options_for(event).options
-    return (Rescorer() if rescorer is None else rescorer).score(event, options)
+    return (Rescorer() if rescorer is None else rescorer).score(event, options, changed)
 
 
 def report(session: Session, language: str | None = None) -> Report:
@@ -244,7 +267,8 @@ def report(session: Session, language: str | None = None) -> Report:
         if not built.results.rows:
             made = build_report(built, language=w)
         else:
-            scored = score(built, kept.rescorer)
+            scored = score(built, kept.rescorer, Changes(tuple(kept.put), tuple(kept.taken)))
+            kept.put, kept.taken = [], []
             if isinstance(scored, PairsResult):
                 scored = apply_penalties(scored, penalties)
             memo = kept.layouts.setdefault(w.language, LayoutMemo())
