@@ -143,3 +143,28 @@ def test_report_shows_the_solvers_analysis(tmp_path: Path) -> None:
     page = (site / "board-4.html").read_text(encoding="utf-8")
     assert "Double dummy" in page
     assert "NS +200" in page
+
+
+def test_no_analysis_leaves_the_solver_out_and_shows_the_files_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--no-analysis``: the deals without the solver's tables and par (a file's own are
+    still shown), and the solver is never asked."""
+
+    def asked(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the solver was asked")
+
+    monkeypatch.setattr("bridgescore.events.deals.analysed", asked)
+    monkeypatch.setattr("bridgescore.cli.deals.analysed", asked)
+    result = run("event", COMPOSER, "--json", "--no-analysis")
+    assert result.exit_code == 0, result.output
+    boards = json.loads(result.stdout)["boards"]
+    assert len(boards) == 24
+    assert boards[0]["par"] == {"score": -460, "contracts": ["EW 3N+2"]}  # the file's own
+    site = tmp_path / "site"
+    result = run("report", _pbn(tmp_path, (4, GOLDEN)), "--html", str(site), "--no-analysis")
+    assert result.exit_code == 0, result.output
+    page = (site / "board-4.html").read_text(encoding="utf-8")
+    assert "♠</span> AKQJ1098" in page  # the deal, without a table or par: the file has none
+    assert "Double dummy" not in page
+    assert "NS +200" not in page

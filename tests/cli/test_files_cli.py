@@ -209,7 +209,9 @@ def test_bad_pbn_is_reported_with_line_and_board() -> None:
 
 def test_individual_event_ranks_players() -> None:
     data = json.loads(
-        run("event", str(PBN / "ruter_indi.pbn"), "--policy", "ruter", "--json").stdout
+        run(
+            "event", str(PBN / "ruter_indi.pbn"), "--policy", "ruter", "--json", "--no-analysis"
+        ).stdout
     )
     assert data["event"]["kind"] == "individual"
     first = data["participants"][0]
@@ -219,7 +221,7 @@ def test_individual_event_ranks_players() -> None:
 
 
 def test_individual_report(tmp_path: Path) -> None:
-    result = run("report", str(PBN / "ruter_indi.pbn"), "--html", str(tmp_path))
+    result = run("report", str(PBN / "ruter_indi.pbn"), "--html", str(tmp_path), "--no-analysis")
     assert result.exit_code == 0, result.output
     index = (tmp_path / "index.html").read_text(encoding="utf-8")
     assert "<h2>Players</h2>" in index

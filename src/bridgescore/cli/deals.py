@@ -39,12 +39,15 @@ _JOBS_HELP = gettext_noop(
 )
 
 
-def with_analysis(event: Event, jobs: int | None = None) -> tuple[Event, bool]:
+def with_analysis(
+    event: Event, jobs: int | None = None, *, solver: bool = True
+) -> tuple[Event, bool]:
     """``event`` with the solver's analysis of every known deal, its disagreements with
     the file's figures and the deals it could not analyse said on stderr, one line a
     board; without the ``dd`` extra, the file's own analysis and one line saying how to
-    install it. The second value: whether every deal could be analysed."""
-    if not event.hands:
+    install it; without ``solver`` (``--no-analysis``), the file's own analysis. The second
+    value: whether every deal could be analysed."""
+    if not event.hands or not solver:
         return event, True
     try:
         found = analysed(event, jobs=jobs)
@@ -55,6 +58,17 @@ def with_analysis(event: Event, jobs: int | None = None) -> tuple[Event, bool]:
     for line in (*found.disagreements, *found.problems):
         note(one_line(line.render(w.gettext)))
     return found.event, not found.problems
+
+
+_ANALYSIS_HELP = gettext_noop(
+    "Whether the double-dummy solver analyses the deals (default: it does); with"
+    " --no-analysis only the file's own analysis is shown, quicker for a file of many deals."
+)
+
+
+def analysis_option(command: F) -> F:
+    """``--analysis/--no-analysis``: whether the solver analyses the deals."""
+    return click.option("--analysis/--no-analysis", default=True, help=_ANALYSIS_HELP)(command)
 
 
 def jobs_option(command: F) -> F:

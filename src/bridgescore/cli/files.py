@@ -17,7 +17,7 @@ from bridgescore.cli._common import (
     note,
 )
 from bridgescore.cli._options import convention_options, laws_option
-from bridgescore.cli.deals import jobs_option, with_analysis
+from bridgescore.cli.deals import analysis_option, jobs_option, with_analysis
 from bridgescore.cli.events import (
     conventions_of,
     print_ranking,
@@ -82,6 +82,7 @@ def _played(event: Event) -> list[tuple[int, str, str]]:
 @click.option(
     "--json", "as_json", is_flag=True, help=gettext_noop("Print JSON (see docs/events.md).")
 )
+@analysis_option
 @jobs_option
 @lang_option
 @friendly_errors
@@ -93,6 +94,7 @@ def event_command(
     movement_source: str | None,
     table_event: str | None,
     as_json: bool,
+    analysis: bool,
     jobs: int | None,
     **options: Any,
 ) -> None:
@@ -110,7 +112,7 @@ def event_command(
         summary = event_summary(event, result)
         summary["conventions"] = chosen.as_dict()
         summary["self_check"] = found.as_dict()
-        analysed, _complete = with_analysis(event, jobs)  # the deals' analysis: JSON only
+        analysed, _complete = with_analysis(event, jobs, solver=analysis)  # JSON only
         summary["boards"] = [record.as_json() for record in hand_records(analysed)]
         if movement is not None:
             summary["missing"] = [asdict(seating) for seating in missing]
@@ -138,6 +140,7 @@ def event_command(
 @laws_option
 @click.option("--strict", is_flag=True, help=_STRICT_HELP)
 @click.option("--force", is_flag=True, help=_FORCE_HELP)
+@analysis_option
 @jobs_option
 @lang_option
 @friendly_errors
@@ -149,6 +152,7 @@ def report_command(
     laws: str,
     strict: bool,
     force: bool,
+    analysis: bool,
     jobs: int | None,
     **options: Any,
 ) -> None:
@@ -160,7 +164,9 @@ def report_command(
     if html_dir is not None:
         for name in ("index.html", "print.html", "style.css"):
             check_not_input(Path(html_dir) / name, [file], force=force)
-    event, _complete = with_analysis(read_event(file, laws=laws, strict=strict), jobs)
+    event, _complete = with_analysis(
+        read_event(file, laws=laws, strict=strict), jobs, solver=analysis
+    )
     chosen = (
         None if not event.results.rows and event.hands else conventions_of(event, scoring, options)
     )
