@@ -128,7 +128,9 @@ def test_convert_csv_to_usebio_and_back(tmp_path: Path) -> None:
 
 
 def test_report_from_usebio_has_hand_diagrams(tmp_path: Path) -> None:
-    result = run("report", str(USEBIO / "mp_pairs_howell.xml"), "--html", str(tmp_path))
+    result = run(
+        "report", str(USEBIO / "mp_pairs_howell.xml"), "--html", str(tmp_path), "--no-analysis"
+    )
     assert result.exit_code == 0, result.output
     assert 'class="diagram"' in (tmp_path / "board-1.html").read_text(encoding="utf-8")
 
@@ -137,7 +139,7 @@ PBN = Path(__file__).resolve().parents[1] / "io" / "data" / "pbn"
 
 
 def test_event_reads_pbn_and_matches_its_published_ranking() -> None:
-    data = json.loads(run("event", str(PBN / "ruter_sm1.pbn"), "--json").stdout)
+    data = json.loads(run("event", str(PBN / "ruter_sm1.pbn"), "--json", "--no-analysis").stdout)
     assert data["event"]["program"].startswith("Ruter")
     assert data["conventions"]["known_program"] == "Ruter"
     assert data["conventions"]["policy"] == "ruter"

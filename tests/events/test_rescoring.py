@@ -9,7 +9,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore.core.contract import TableResult
@@ -232,3 +232,37 @@ def test_told_what_does_not_fit_the_rescorer_scores_the_event_in_full() -> None:
     now = _event({**rows, last: kept})
     across = replace(options, sections=pairs.Sections.ACROSS)
     assert rescorer.score(now, across, Changes(put=(kept,))) == score_with(now, across)
+
+
+OPTIONS = st.fixed_dictionaries(
+    {
+        "scoring": st.sampled_from(["mp", "acbl"]),
+        "policy": st.sampled_from([None, "wbf", "ebu", "acbl", "ruter", "kops", "exact"]),
+        "mp_scale": st.sampled_from(["top", "plus-minus"]),
+        "entrants": st.sampled_from(["all", "played"]),
+        "field": st.sampled_from(["auto", "one", "directions"]),
+        "factoring": st.sampled_from(["policy", "none", "field", "boards", "session"]),
+        "sections": st.sampled_from(["auto", "across", "apart"]),
+    }
+)
+
+
+@pytest.mark.parametrize("apart", [False, True], ids=["across", "apart"])
+@settings(max_examples=40)
+@given(
+    choices=st.lists(OPTIONS, min_size=2, max_size=5),
+    adjusted=st.sampled_from(["4SN=", "A+/A-", "60%/40%", "NP"]),
+)
+def test_option_after_option_the_rescorer_gives_score_with_s_figures(
+    apart: bool, choices: list[dict[str, str | None]], adjusted: str
+) -> None:
+    """One event scored again and again under other options (as the self-check's search
+    does, coming back to a matchpoint policy it tried): the figures of each are
+    ``score_with``'s."""
+    rows = _session(apart)
+    rows[3] = _row(3, adjusted, apart=apart)
+    event = _event(rows)
+    rescorer = Rescorer()
+    for choice in choices:
+        options = ScoringOptions().but(kind=EventKind.PAIRS, **choice)  # type: ignore[arg-type]
+        assert rescorer.score(event, options) == score_with(event, options)

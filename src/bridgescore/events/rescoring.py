@@ -28,7 +28,7 @@ session percentage (every board is compared again while the session holds one).
 from __future__ import annotations
 
 import bisect
-from collections import Counter, defaultdict
+from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -62,6 +62,10 @@ from bridgescore.events.scoring import (
     score_with,
 )
 from bridgescore.events.vocabulary import EventKind, Scoring
+
+POLICIES_KEPT = 4
+"""Matchpoint policies whose boards a :class:`Rescorer` keeps at once (the one in force
+and the last three others)."""
 
 _BoardKey = tuple[int, tuple[int, ...], int, MatchpointPolicy]
 """A board, the ``id`` of each of its rows (kept alive by the traveller), the count its
@@ -98,10 +102,14 @@ class Rescorer:
     def __init__(self) -> None:
         self._fields: dict[str | None, _Kept] = {}
         self._seen: _Seen | None = None
+        self._policy: MatchpointPolicy | None = None
+        self._others: OrderedDict[MatchpointPolicy, dict[str | None, _Kept]] = OrderedDict()
+        """What is kept under the other policies scored lately (the self-check's search
+        tries one choice after another, and comes back to the policy it had)."""
 
     def forget(self) -> None:
         """Drop what is kept: the next call scores the event in full."""
-        self._fields, self._seen = {}, None
+        self._fields, self._seen, self._policy, self._others = {}, None, None, OrderedDict()
 
     def score(
         self, event: Event, options: ScoringOptions, changed: Changes | None = None
@@ -123,6 +131,12 @@ class Rescorer:
         apart = sections_apart(rows, options.sections)
         self._seen = _Seen(options, len(rows), Counter(row.section for row in rows), apart)
         policy = options.pairs_policy
+        if policy != self._policy:
+            if self._policy is not None:
+                self._others[self._policy] = self._fields
+                while len(self._others) >= POLICIES_KEPT:
+                    self._others.popitem(last=False)
+            self._fields, self._policy = self._others.pop(policy, {}), policy
         if not apart:
             self._fields = {None: self._fields.get(None) or _Kept(None)}
             self._fields[None].update(rows, policy)

@@ -43,6 +43,7 @@ from bridgescore.events.options import (
     Incomplete,
     ScoringOptions,
 )
+from bridgescore.events.rescoring import Rescorer
 from bridgescore.events.scoring import EventResult, options_for, score_with
 from bridgescore.events.vocabulary import Scoring
 
@@ -253,22 +254,25 @@ def checked(
         result = score_with(event, options)
         return Checked(chosen, result, compare(event, chosen, result))
     first = options_for(event, scoring, conventions=conventions, **asked)
-    result = score_with(event, first.options)
+    rescorer = Rescorer()  # the search scores the event again and again, a choice apart
+    result = rescorer.score(event, first.options)
     best = Checked(first, result, compare(event, first, result))
     if first.turned_off or first.exact or not _worth_searching(best.comparison):
         return best
     fixed = {name for name, value in asked.items() if value is not None}
-    return _search(event, best, fixed)
+    return _search(event, best, fixed, rescorer)
 
 
 def _worth_searching(comparison: Comparison) -> bool:
     return comparison.total > 0 and comparison.agree < SEARCH_BELOW * comparison.total
 
 
-def _search(event: Event, start: Checked, fixed: set[str]) -> Checked:
+def _search(event: Event, start: Checked, fixed: set[str], rescorer: Rescorer) -> Checked:
     """Coordinate search from ``start``: each choice's other values in turn, the best kept;
     a second pass when the first changed anything. Ties keep the earlier set (the
-    program's own conventions, then the order of :func:`_choices`)."""
+    program's own conventions, then the order of :func:`_choices`). Each set is scored by
+    ``rescorer``, which compares a board again only for a matchpoint policy it has not
+    kept, and totals again only what the set changed."""
     best = start
     changes: dict[str, Any] = {}
     tried = 1
@@ -283,7 +287,7 @@ def _search(event: Event, start: Checked, fixed: set[str]) -> Checked:
                 if _same(value, current) or tried >= MAX_TRIES:
                     continue
                 tried += 1
-                attempt = _attempt(event, start.chosen, {**changes, name: value})
+                attempt = _attempt(event, start.chosen, {**changes, name: value}, rescorer)
                 if attempt is not None and attempt.comparison.agree > best.comparison.agree:
                     best, changes, improved = attempt, {**changes, name: value}, True
                     current = value
@@ -294,12 +298,14 @@ def _search(event: Event, start: Checked, fixed: set[str]) -> Checked:
     return replace(best, tried=tried)
 
 
-def _attempt(event: Event, base: Chosen, changes: dict[str, Any]) -> Checked | None:
+def _attempt(
+    event: Event, base: Chosen, changes: dict[str, Any], rescorer: Rescorer
+) -> Checked | None:
     """The event scored with ``base``'s options changed as ``changes`` says (``None``
     when that set cannot score it, e.g. a field a Howell cannot be split into)."""
     try:
         options = base.options.but(**changes)
-        result = score_with(event, options)
+        result = rescorer.score(event, options)
     except (BridgeError, ValueError, ZeroDivisionError):
         return None
     found = tuple(f"{name.replace('_', '-')} {_said(value)}" for name, value in changes.items())
