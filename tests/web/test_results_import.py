@@ -1,0 +1,98 @@
+"""A session started from a PBN or USEBIO results file on the new-session page (issue 28):
+its sections (one or several) the session's, each playing the movement its results show,
+its pairs named as the file names them, its results the director's entries, scored as the
+file was; a file that is not one, is damaged or names no round and table for its results
+is refused with a message and nothing is kept."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from bridgescore.events.model import ResultRow
+from bridgescore.events.movements.sections import SectionedMovement
+from bridgescore.web import entries, in_play, session_movement, standings
+from bridgescore.web.models import Club, Entry, LogLine, Session, SessionPair, TableLink
+from web.test_sections import _set_up
+
+RESULTS = {1: "+1", 2: "=", 3: "-1"}
+"""4S by North at every table, made with an overtrick at a section's table 1, just made at
+its table 2, one down at its table 3: North-South at table 1 (the same pair all session, in
+a Mitchell) top every board of the section, at table 3 bottom."""
+
+
+def _play_all(session: Session) -> None:
+    """Every board of the session's movement entered by the director (:data:`RESULTS`),
+    but board 6 at section B's table 3 in round 1 (the session's table 6), given A+/A-
+    (USEBIO's ``A6040``), and board 5 at its table 1 in round 3 (table 4) not played."""
+    movement = session_movement.movement_of(session)
+    for number, rnd in enumerate(movement.rounds, start=1):
+        for table in rnd.tables:
+            for board in table.boards:
+                result = RESULTS[(table.table - 1) % 3 + 1]
+                inp = in_play.EntryInput(number, table.table, board, "4S", "N", result)
+                if table.table == 6 and board == 6:
+                    inp = in_play.EntryInput(number, table.table, board, adjusted="A+/A-")
+                if table.table == 4 and board == 5:
+                    inp = in_play.EntryInput(number, table.table, board, not_played=True)
+                entries.record_entry(session, inp, by_table=False, reason="slip")
+
+
+def _exported(td: Client, session: Session, fmt: str) -> SimpleUploadedFile:
+    response = td.get(f"/director/s/{session.pk}/export.{fmt}")
+    assert response.status_code == 200
+    return SimpleUploadedFile(f"session.{fmt}", response.content)
+
+
+def _form(club: Club, name: str, **fields: object) -> dict[str, object]:
+    return {"club": str(club.pk), "name": name, "date": "2026-12-05", **fields}
+
+
+def _traveller(session: Session) -> list[ResultRow]:
+    return sorted(
+        in_play.event_of(session).results.rows, key=lambda r: (r.board, r.round or 0, r.table)
+    )
+
+
+def _ranking(session: Session) -> list[tuple[str, str, str, float, float | None]]:
+    return [
+        (s.field, s.place, s.pair, s.total, None if s.percent is None else round(s.percent, 2))
+        for s in standings.ranking(session)
+    ]
+
+
+@pytest.mark.parametrize("fmt", ["pbn", "xml"])
+@pytest.mark.parametrize("scored", ["apart", "across"])
+def test_a_session_in_sections_exported_starts_the_same_session_again(
+    td: Client, club: Club, fmt: str, scored: str
+) -> None:
+    first = _set_up(td, club, scored)
+    _play_all(first)
+    answer = td.post("/director/new/", _form(club, "Again", movement=_exported(td, first, fmt)))
+    assert answer.status_code == 302, answer.content.decode()
+    again = Session.objects.get(name="Again")
+    assert again.sections == scored
+    field = session_movement.sections_of(again)
+    assert isinstance(field, SectionedMovement)
+    assert field.letters == ("A", "B")
+    assert session_movement.movement_of(again) == session_movement.movement_of(first)
+    assert TableLink.objects.filter(session=again).count() == 6
+    assert _traveller(again) == _traveller(first)
+    assert _ranking(again) == _ranking(first)
+    if scored == "apart":  # section A on its own: NS at table 1 top every board, 3 bottom
+        percents = {pair: percent for _f, _p, pair, _t, percent in _ranking(again)}
+        assert [percents[f"A{n}NS"] for n in (1, 2, 3)] == [100.0, 50.0, 0.0]
+        assert [percents[f"A{n}EW"] for n in (1, 2, 3)] == [50.0, 50.0, 50.0]
+    kept = Entry.objects.filter(session=again)
+    assert kept.count() == 36  # 2 sections × 3 rounds × 3 tables × 2 boards
+    assert not kept.filter(by_table=True).exists()
+    name = "PBN" if fmt == "pbn" else "USEBIO"
+    assert set(kept.values_list("reason", flat=True)) == {
+        f"imported from {name} file session.{fmt}, section A",
+        f"imported from {name} file session.{fmt}, section B",
+    }
+    names = dict(SessionPair.objects.filter(session=again).values_list("pair", "names"))
+    assert (names["A1NS"], names["B1NS"]) == ("Ann & Bob", "Eve & Fay")
+    created = LogLine.objects.get(session=again, what="session created").detail
+    assert f"{name} file session.{fmt}, sections A, B, 36 results imported" in created
