@@ -6,12 +6,19 @@ is refused with a message and nothing is kept."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from bridgescore.events.model import ResultRow
+from bridgescore.events.model import Event, ResultRow
 from bridgescore.events.movements.sections import SectionedMovement
+from bridgescore.events.pairs import PairsResult
+from bridgescore.events.scoring import score_event
+from bridgescore.io.events import load_event
 from bridgescore.web import entries, in_play, session_movement, standings
 from bridgescore.web.models import Club, Entry, LogLine, Session, SessionPair, TableLink
 from web.test_sections import _set_up
@@ -96,3 +103,90 @@ def test_a_session_in_sections_exported_starts_the_same_session_again(
     assert (names["A1NS"], names["B1NS"]) == ("Ann & Bob", "Eve & Fay")
     created = LogLine.objects.get(session=again, what="session created").detail
     assert f"{name} file session.{fmt}, sections A, B, 36 results imported" in created
+
+
+PBN = Path(__file__).parents[1] / "io" / "data" / "pbn"
+"""Real files (``tests/io/data/pbn/SOURCES.md``) whose results name their round and table."""
+
+
+def _real(name: str) -> SimpleUploadedFile:
+    return SimpleUploadedFile(name, (PBN / name).read_bytes())
+
+
+def _library_ranking(
+    event: Event, pair: Callable[[str], str] = str
+) -> list[tuple[str, str, str, float, float | None]]:
+    """The library's ranking of the file itself, its pairs named as the session names
+    them (``pair``)."""
+    scored = score_event(replace(event, program=""))
+    assert isinstance(scored, PairsResult)
+    return [
+        (
+            s.field,
+            s.place,
+            pair(s.pair),
+            s.total,
+            None if s.percent is None else round(s.percent, 2),
+        )
+        for s in scored.standings
+    ]
+
+
+def test_a_real_butler_howell_starts_its_session(td: Client, club: Club) -> None:
+    """Magic Contest's butler pairs (7 pairs, 28 boards): a 4-table Howell of 7 rounds, 4
+    boards a round, a pair sitting out each round (84 results, 4 boards × 3 tables × 7)."""
+    form = {"club": str(club.pk), "name": "Butler", "movement": _real("magic_contest_butler.pbn")}
+    answer = td.post("/director/new/", form)
+    assert answer.status_code == 302, answer.content.decode()
+    session = Session.objects.get(name="Butler")
+    assert (session.scoring, session.date.isoformat()) == ("butler", "2013-08-20")
+    movement = session_movement.movement_of(session)
+    assert len(movement.rounds) == 7
+    assert [len(r.tables) for r in movement.rounds] == [3] * 7
+    assert all(len(r.sit_outs) == 1 for r in movement.rounds)
+    assert Entry.objects.filter(session=session).count() == 84
+    first = Entry.objects.get(session=session, round=1, board=1)
+    # the file's first result: board 1, round 1, table 1: pair 8 NS v 1 EW, 2H by W, down 1
+    assert (first.table, first.contract, first.declarer, first.result, first.ns_score) == (
+        1, "2H", "W", "-1", 50
+    )  # fmt: skip
+    names = dict(SessionPair.objects.filter(session=session).values_list("pair", "names"))
+    assert names["5"] == "Riku Mattila & Patrik Eriksson"
+    event = load_event(PBN / "magic_contest_butler.pbn")
+    assert _ranking(session) == _library_ranking(event)
+
+
+def test_a_real_field_in_three_sections_scored_across_starts_a_session_in_sections(
+    td: Client, club: Club
+) -> None:
+    """Ruter's cross-IMP pairs (``ruter_impcross.pbn``): sections M and N of 12 tables and
+    O of 16 (its tables ``M1``... ``O16``), 21 rounds of 2 boards, 1680 results, ranked
+    across the field in one list: a session in sections M, N and O scored across, in
+    cross-IMPs, ranked as the library ranks the file."""
+    form = _form(club, "Cross", movement=_real("ruter_impcross.pbn"))
+    answer = td.post("/director/new/", form)
+    assert answer.status_code == 302, answer.content.decode()
+    session = Session.objects.get(name="Cross")
+    assert (session.sections, session.scoring) == ("across", "cross-imps")
+    field = session_movement.sections_of(session)
+    assert isinstance(field, SectionedMovement)
+    assert field.letters == ("M", "N", "O")
+    assert [(s.letter, s.tables[-1] - s.tables[0] + 1, s.rounds) for s in field.spans()] == [
+        ("M", 12, 21), ("N", 12, 21), ("O", 16, 21)
+    ]  # fmt: skip
+    assert Entry.objects.filter(session=session).count() == 1680
+    # the file's first row: board 1, round 1, table N4: 524 NS v 557 EW, 6NT by E three
+    # down, NS +150, lead the two of hearts
+    first = Entry.objects.get(session=session, round=1, board=1, table=field.field_table("N", 4))
+    assert (first.contract, first.declarer, first.result, first.ns_score, first.lead) == (
+        "6NT", "E", "-3", 150, "H2"
+    )  # fmt: skip
+    seat = session_movement.movement_of(session).rounds[0].tables[12 + 3]
+    assert (seat.table, seat.ns, seat.ew) == (16, "N524", "N557")
+    names = dict(SessionPair.objects.filter(session=session).values_list("pair", "names"))
+    assert names["N524"] == "Hans Mattsson & Mats Axdorph"
+    pairs = SessionPair.objects.filter(session=session).values_list("pair", flat=True)
+    ours = {pair[1:]: pair for pair in pairs}
+    assert len(ours) == 80
+    event = load_event(PBN / "ruter_impcross.pbn")
+    assert _ranking(session) == _library_ranking(event, ours.__getitem__)

@@ -14,6 +14,7 @@ results name no round or table gives no movement, and is refused saying so.
 
 from __future__ import annotations
 
+import io
 import re
 from collections import defaultdict
 from collections.abc import Mapping
@@ -27,6 +28,8 @@ from bridgescore.events.movements.model import Movement, MovementError
 from bridgescore.events.movements.played import PlayedAt, movement_played
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io._sections import own
+from bridgescore.io.events import format_of_content
+from bridgescore.io.results import ResultsFileError
 
 _LETTERED: Final = re.compile(r"([A-Z])-?([1-9][0-9]*)")
 """A table lettered by its section (``B1``; ``B-1``)."""
@@ -58,6 +61,10 @@ class PlayedField:
     sections: tuple[PlayedSection, ...]
     apart: bool
     scoring: Scoring
+    date: str = ""
+    """The event's date as the file gives it (``2025-12-23``), if it does."""
+    program: str = ""
+    """The program that wrote the file, where it says (``Ruter 4.9.1.3``)."""
 
 
 def played_sections(event: Event) -> PlayedField:
@@ -121,7 +128,34 @@ def played_sections(event: Event) -> PlayedField:
         _section(letter, tuple(by_letter[letter]), names, pair_section)
         for letter in sorted(by_letter)
     )
-    return PlayedField(sections, apart, event.scoring)
+    return PlayedField(sections, apart, event.scoring, event.date, event.program)
+
+
+def load_played(data: bytes, *, source: str) -> tuple[str, PlayedField]:
+    """A PBN or USEBIO file's bytes (``source``: its name, for the messages), as its
+    format (``pbn`` or ``usebio``, by its content) and its field
+    (:func:`played_sections`). A file that is neither, or is damaged (an error the lenient
+    reader keeps), is a :class:`~bridgescore.errors.BridgeInputError` saying so."""
+    fmt = format_of_content(data[:4096])
+    if fmt == "pbn":
+        from bridgescore.io import pbn
+
+        event = pbn.to_event(pbn.load(io.BytesIO(data), source=source))
+    elif fmt == "usebio":
+        from bridgescore.io import usebio
+
+        event = usebio.to_event(usebio.loads(data, source=source))
+    else:
+        raise PlayedSectionsError(
+            _(
+                "not a PBN or USEBIO results file (a PBN file starts with [ or %, a USEBIO"
+                " file with <)"
+            )
+        )
+    errors = event.results.errors
+    if errors:
+        raise ResultsFileError(list(errors))
+    return fmt, played_sections(event)
 
 
 def _section_table(row: ResultRow, apart: bool) -> tuple[str, int]:
@@ -168,9 +202,7 @@ def _section(
     pair_section: Mapping[str, tuple[str, str]],
 ) -> PlayedSection:
     """One section: the movement its results show, its pairs' names, its results."""
-    played = [
-        PlayedAt(int(r.round or 0), int(str(r.table)), r.ns, r.ew, r.board) for r in rows
-    ]
+    played = [PlayedAt(int(r.round or 0), int(str(r.table)), r.ns, r.ew, r.board) for r in rows]
     try:
         movement = movement_played(played)
     except MovementError as error:
@@ -187,4 +219,10 @@ def _section(
     return PlayedSection(letter, movement, ours, rows)
 
 
-__all__ = ["PlayedField", "PlayedSection", "PlayedSectionsError", "played_sections"]
+__all__ = [
+    "PlayedField",
+    "PlayedSection",
+    "PlayedSectionsError",
+    "load_played",
+    "played_sections",
+]

@@ -56,8 +56,7 @@ def movement_played(played: Iterable[PlayedAt]) -> Movement:
         if at.ns == at.ew:
             raise MovementError(
                 _(
-                    "round {round}, table {table}: pair {pair} sits both North-South and"
-                    " East-West",
+                    "round {round}, table {table}: pair {pair} sits both North-South and East-West",
                     round=at.round,
                     table=at.table,
                     pair=at.ns,
