@@ -190,3 +190,85 @@ def test_a_real_field_in_three_sections_scored_across_starts_a_session_in_sectio
     assert len(ours) == 80
     event = load_event(PBN / "ruter_impcross.pbn")
     assert _ranking(session) == _library_ranking(event, ours.__getitem__)
+
+
+def _apart_file(td: Client, club: Club, fmt: str = "pbn") -> str:
+    """A session in two sections scored apart, every board played, exported."""
+    first = _set_up(td, club, "apart")
+    _play_all(first)
+    data: bytes = _exported(td, first, fmt).read()
+    return data.decode("utf-8" if fmt == "pbn" else "iso-8859-1")
+
+
+def _refused(td: Client, club: Club, upload: SimpleUploadedFile) -> str:
+    """The page's answer to a file refused: 422, the message, no session and no entry
+    kept beyond the ones the test set up before."""
+    sessions, kept = Session.objects.count(), Entry.objects.count()
+    answer = td.post("/director/new/", _form(club, "Refused", movement=upload))
+    assert answer.status_code == 422
+    assert not Session.objects.filter(name="Refused").exists()
+    assert (Session.objects.count(), Entry.objects.count()) == (sessions, kept)
+    return answer.content.decode()
+
+
+def test_a_text_named_pbn_is_refused_as_no_results_file(td: Client, club: Club) -> None:
+    page = _refused(td, club, SimpleUploadedFile("results.pbn", b"Board 1: 4S by N, +420\n"))
+    assert (
+        "Results file results.pbn: not a PBN or USEBIO results file (a PBN file starts with"
+        " [ or %, a USEBIO file with &lt;)"
+    ) in page
+
+
+def test_a_damaged_pbn_is_refused_naming_its_line(td: Client, club: Club) -> None:
+    # board 1 at table A3 in round 2 given to EW pair 1, who played it at table A1
+    text = _apart_file(td, club).replace("A 3 2 3NS 2EW", "A 3 2 3NS 1EW", 1)
+    page = _refused(td, club, SimpleUploadedFile("session.pbn", text.encode()))
+    assert (
+        "Results file session.pbn: session.pbn, line 23, board 1: error: &#x27;A1EW&#x27;"
+        " already has a result on this board (at session.pbn, line 22)"
+    ) in page
+
+
+@pytest.mark.parametrize(
+    ("folder", "name", "fmt"),
+    [
+        ("pbn", "bridgecomposer_2025-12-23.pbn", "PBN"),
+        ("usebio", "multi-section-pairs.xml", "USEBIO"),
+    ],
+)
+def test_a_real_file_without_rounds_and_tables_is_refused(
+    td: Client, club: Club, folder: str, name: str, fmt: str
+) -> None:
+    """BridgeComposer's PBN of the Palo Alto session of 23 December 2025 (sections A and B)
+    and PairsScorer's USEBIO of two sections name each result's pairs, never its round or
+    table: no movement to play them in."""
+    data = (PBN.parent / folder / name).read_bytes()
+    page = _refused(td, club, SimpleUploadedFile(name, data))
+    assert (
+        f"Results file {name}: its results name no round and table, so it gives no movement"
+    ) in page
+
+
+def test_a_pair_at_two_tables_in_a_round_is_refused_naming_its_section(
+    td: Client, club: Club
+) -> None:
+    # board 1 at table A3 said played in round 1, not 2: EW pair 2 then sits at tables A3
+    # and A2 (its own table, boards 3 and 4) in round 1
+    text = _apart_file(td, club).replace("A 3 2 3NS 2EW", "A 3 1 3NS 2EW", 1)
+    page = _refused(td, club, SimpleUploadedFile("session.pbn", text.encode()))
+    assert (
+        "Results file session.pbn: section A: round 1: pair 2EW has results at tables 3 and 2"
+    ) in page
+
+
+def test_a_result_the_director_cannot_enter_refuses_the_whole_file(td: Client, club: Club) -> None:
+    # board 1 at table B1 in round 1: its score only, no contract or result
+    text = _apart_file(td, club).replace(
+        'B 1 1 1NS 1EW 4S N 11 450  - "Eve;Fay"', 'B 1 1 1NS 1EW -  - -  450  - "Eve;Fay"', 1
+    )
+    page = _refused(td, club, SimpleUploadedFile("session.pbn", text.encode()))
+    assert "PBN file session.pbn, sections A, B: nothing imported, these results do not fit" in page
+    assert (
+        "section B, table 1, round 1, board 1: the file gives its score (NS 450) and not its"
+        " contract and result, which a director&#x27;s entry needs"
+    ) in page
