@@ -70,12 +70,15 @@ class PlayedField:
 def played_sections(event: Event) -> PlayedField:
     """The field of a pairs event read from a results file, each section with the movement
     its results show; a :class:`PlayedSectionsError` when the file gives none."""
+    if event.kind == EventKind.TEAMS:
+        raise PlayedSectionsError(
+            _("the file holds a teams event: only a pairs event's results start a pairs session")
+        )
     if event.kind != EventKind.PAIRS:
         raise PlayedSectionsError(
             _(
-                "the file's event is of kind {kind}: only a pairs event's results start a"
-                " session of pairs",
-                kind=str(event.kind),
+                "the file holds an individual event: only a pairs event's results start a"
+                " pairs session"
             )
         )
     rows = event.results.rows

@@ -94,10 +94,18 @@ def movement_played(played: Iterable[PlayedAt]) -> Movement:
         raise MovementError(_("no result names its round and table: there is no movement"))
     last = max(number for number, _table in seats)
     empty = sorted(set(range(1, last + 1)) - {number for number, _table in seats})
-    if empty:
+    if len(empty) == 1:
         raise MovementError(
             _(
                 "no result of round {rounds} (the results' rounds go up to {last})",
+                rounds=empty[0],
+                last=last,
+            )
+        )
+    if empty:
+        raise MovementError(
+            _(
+                "no result of rounds {rounds} (the results' rounds go up to {last})",
                 rounds=", ".join(map(str, empty)),
                 last=last,
             )
