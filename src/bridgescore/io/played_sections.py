@@ -212,7 +212,7 @@ def _section(
         if not letter:
             raise PlayedSectionsError(error.message) from None
         raise PlayedSectionsError(
-            _("section {section}: {problem}", section=letter, problem=error.message)
+            _("section {letter}: {problem}", letter=letter, problem=error.message)
         ) from None
     ours = {
         pair: names[filed]
