@@ -272,3 +272,60 @@ def test_a_result_the_director_cannot_enter_refuses_the_whole_file(td: Client, c
         "section B, table 1, round 1, board 1: the file gives its score (NS 450) and not its"
         " contract and result, which a director&#x27;s entry needs"
     ) in page
+
+
+def test_the_page_says_a_results_file_starts_a_session(td: Client) -> None:
+    page = td.get("/director/new/").content.decode()
+    assert 'accept=".json,.yaml,.yml,.csv,.txt,.bws,.pbn,.xml"' in page
+    assert "A PBN or USEBIO results file whose results name their round and table" in page
+
+
+def test_names_typed_on_the_page_win_over_the_file_s(td: Client, club: Club) -> None:
+    text = _apart_file(td, club, "xml")
+    form = _form(
+        club, "Named", movement=SimpleUploadedFile("session.xml", text.encode("iso-8859-1")),
+        names="B1NS: Gus & Hal",
+    )  # fmt: skip
+    assert td.post("/director/new/", form).status_code == 302
+    names = dict(SessionPair.objects.filter(session__name="Named").values_list("pair", "names"))
+    assert (names["A1NS"], names["B1NS"]) == ("Ann & Bob", "Gus & Hal")
+
+
+def test_a_pair_typed_that_the_file_does_not_have_is_refused(td: Client, club: Club) -> None:
+    upload = SimpleUploadedFile("session.pbn", _apart_file(td, club).encode())
+    page = _refused_form(td, _form(club, "Refused", movement=upload, names="C1NS: Ann & Bob"))
+    assert "Pairs&#x27; names: there is no pair &#x27;C1NS&#x27; in this movement" in page
+
+
+def _refused_form(td: Client, form: dict[str, object], **headers: str) -> str:
+    sessions, kept = Session.objects.count(), Entry.objects.count()
+    answer = td.post("/director/new/", form, **headers)
+    assert answer.status_code == 422
+    assert (Session.objects.count(), Entry.objects.count()) == (sessions, kept)
+    return answer.content.decode()
+
+
+def test_in_spanish_and_finnish(td: Client, club: Club) -> None:
+    """The import and its refusals in the director's language: the entries' reason, a
+    file that is not one, a real file without rounds and tables."""
+    text = _apart_file(td, club).encode()
+    form = _form(club, "Otra vez", movement=SimpleUploadedFile("session.pbn", text))
+    assert td.post("/director/new/", form, HTTP_ACCEPT_LANGUAGE="es").status_code == 302
+    assert set(Entry.objects.filter(session__name="Otra vez").values_list("reason", flat=True)) == {
+        "importado de Fichero PBN session.pbn, sección A",
+        "importado de Fichero PBN session.pbn, sección B",
+    }
+    upload = SimpleUploadedFile("tulokset.pbn", b"Board 1: 4S by N, +420\n")
+    page = _refused_form(td, _form(club, "Ei", movement=upload), HTTP_ACCEPT_LANGUAGE="fi")
+    assert (
+        "Tulostiedosto tulokset.pbn: ei PBN- eikä USEBIO-tulostiedosto (PBN-tiedosto alkaa"
+        " merkillä [ tai %, USEBIO-tiedosto merkillä &lt;)"
+    ) in page
+    real = SimpleUploadedFile(
+        "multi.xml", (PBN.parent / "usebio" / "multi-section-pairs.xml").read_bytes()
+    )
+    page = _refused_form(td, _form(club, "No", movement=real), HTTP_ACCEPT_LANGUAGE="es")
+    assert (
+        "Fichero de resultados multi.xml: sus resultados no indican ronda ni mesa, así que no"
+        " dan ningún movimiento"
+    ) in page
