@@ -297,9 +297,9 @@ def test_a_pair_typed_that_the_file_does_not_have_is_refused(td: Client, club: C
     assert "Pairs&#x27; names: there is no pair &#x27;C1NS&#x27; in this movement" in page
 
 
-def _refused_form(td: Client, form: dict[str, object], **headers: str) -> str:
+def _refused_form(td: Client, form: dict[str, object], language: str = "en") -> str:
     sessions, kept = Session.objects.count(), Entry.objects.count()
-    answer = td.post("/director/new/", form, **headers)
+    answer = td.post("/director/new/", form, HTTP_ACCEPT_LANGUAGE=language)
     assert answer.status_code == 422
     assert (Session.objects.count(), Entry.objects.count()) == (sessions, kept)
     return answer.content.decode()
@@ -316,7 +316,7 @@ def test_in_spanish_and_finnish(td: Client, club: Club) -> None:
         "importado de Fichero PBN session.pbn, sección B",
     }
     upload = SimpleUploadedFile("tulokset.pbn", b"Board 1: 4S by N, +420\n")
-    page = _refused_form(td, _form(club, "Ei", movement=upload), HTTP_ACCEPT_LANGUAGE="fi")
+    page = _refused_form(td, _form(club, "Ei", movement=upload), "fi")
     assert (
         "Tulostiedosto tulokset.pbn: ei PBN- eikä USEBIO-tulostiedosto (PBN-tiedosto alkaa"
         " merkillä [ tai %, USEBIO-tiedosto merkillä &lt;)"
@@ -324,7 +324,7 @@ def test_in_spanish_and_finnish(td: Client, club: Club) -> None:
     real = SimpleUploadedFile(
         "multi.xml", (PBN.parent / "usebio" / "multi-section-pairs.xml").read_bytes()
     )
-    page = _refused_form(td, _form(club, "No", movement=real), HTTP_ACCEPT_LANGUAGE="es")
+    page = _refused_form(td, _form(club, "No", movement=real), "es")
     assert (
         "Fichero de resultados multi.xml: sus resultados no indican ronda ni mesa, así que no"
         " dan ningún movimiento"
