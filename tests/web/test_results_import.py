@@ -329,3 +329,13 @@ def test_in_spanish_and_finnish(td: Client, club: Club) -> None:
         "Fichero de resultados multi.xml: sus resultados no indican ronda ni mesa, así que no"
         " dan ningún movimiento"
     ) in page
+
+
+def test_a_yaml_movement_starting_with_a_directive_is_still_a_movement(
+    td: Client, club: Club
+) -> None:
+    """``%YAML`` starts a PBN's way (``%``): the name says a movement file, and it is read as
+    one (BridgeScorer's form, ``docs/movements.md``), not refused as a damaged PBN."""
+    yaml = b"%YAML 1.2\n---\nnot: a movement\n"
+    page = _refused_form(td, _form(club, "Yaml", movement=SimpleUploadedFile("howell.yaml", yaml)))
+    assert "<li>howell.yaml: cannot tell the movement format: expected our JSON form" in page

@@ -50,6 +50,10 @@ PAIRS_SCORINGS: Final = frozenset(
 )
 """How a session of pairs may be scored: as the file was, when it is one of these."""
 FORMATS: Final = {"pbn": "PBN", "usebio": "USEBIO"}
+"""The results files a session starts from, by the format :mod:`bridgescore.io.events`
+names, as the director's pages name them."""
+MOVEMENT_SUFFIXES: Final = (".json", ".yaml", ".yml")
+"""Names that say a movement file of ours or BridgeScorer's, whatever its first bytes."""
 
 
 class RefusedImportError(EntryError):
@@ -110,12 +114,15 @@ class ResultsFile:
 def is_results_file(upload: UploadedFile) -> bool:
     """Whether an upload is meant as a PBN or USEBIO results file: by its first bytes
     (``[`` or ``%``, ``<``), or by its name (``.pbn``, ``.xml``), so that a ``.pbn`` that
-    is not one is said to be no PBN file, rather than read as a movement."""
+    is not one is said to be no PBN file, rather than read as a movement; never a file
+    named as a movement (``.json``, ``.yaml``)."""
+    name = str(upload.name or "")
+    if name.lower().endswith(MOVEMENT_SUFFIXES):
+        return False  # a movement's own file (a YAML one may start with %YAML)
     upload.seek(0)
     head: bytes = upload.read(4096)
     upload.seek(0)
-    named = format_of(str(upload.name or ""))
-    return format_of_content(head) in FORMATS or named in FORMATS
+    return format_of_content(head) in FORMATS or format_of(name) in FORMATS
 
 
 def read_file(upload: UploadedFile) -> ResultsFile:
