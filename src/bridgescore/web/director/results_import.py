@@ -26,8 +26,8 @@ from django.utils.translation import gettext as _
 
 from bridgescore.core.contract import PassedOut
 from bridgescore.errors import BridgeError
-from bridgescore.events.model import ResultRow
 from bridgescore.events.conventions import session_scoring
+from bridgescore.events.model import ResultRow
 from bridgescore.events.movements.model import Movement
 from bridgescore.events.movements.sections import Section, SectionedMovement
 from bridgescore.events.vocabulary import Scoring
