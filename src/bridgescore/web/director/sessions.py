@@ -49,7 +49,7 @@ from bridgescore.web import (
     said,
 )
 from bridgescore.web.answers import problem
-from bridgescore.web.director import bridgemate_import, fields
+from bridgescore.web.director import bridgemate_import, fields, results_import
 from bridgescore.web.director import forms as director_forms
 from bridgescore.web.director.access import REFUSED
 from bridgescore.web.models import (
@@ -112,7 +112,10 @@ def new_session(request: HttpRequest) -> HttpResponse:
         if form.is_valid():
             try:
                 session, shown = _new_pairs_session(form.cleaned_data, directed, request.user)
-            except bridgemate_import.RefusedImportError as error:
+            except (
+                bridgemate_import.RefusedImportError,
+                results_import.RefusedImportError,
+            ) as error:
                 errors.extend(error.problems)
             except BridgeError as error:
                 errors.append(problem(error))
@@ -183,6 +186,8 @@ def _new_pairs_session(
             shown = _("Bridgemate file {name}, sections {letters}").format(
                 name=imported.source, letters=", ".join(f.letter for f in found)
             )
+    elif upload is not None and results_import.is_results_file(upload):
+        return _from_results_file(club, data, results_import.read_file(upload), user)
     elif upload is not None:  # a movement entered by hand, or another program's file
         from bridgescore.io.movement_files import loads_movement
 
@@ -193,19 +198,7 @@ def _new_pairs_session(
         spec_text, movement = built_spec(data["typed_spec"] or data["spec"])
         shown = spec_text
     names: dict[str, str] = data["names"]
-    played = movement.flattened() if isinstance(movement, SectionedMovement) else movement
-    unknown = [pair for pair in names if pair not in played.pairs]
-    if unknown:
-        raise refusals.EntryError(
-            gettext(
-                "Pairs' names: there is no pair {unknown!r} in this movement (its pairs "
-                "are {join}{value})"
-            ).format(
-                unknown=unknown[0],
-                join=", ".join(played.pairs[:4]),
-                value=" …" if len(played.pairs) > 4 else "",
-            )
-        )
+    _check_names(names, movement)
     if imported is not None:  # the file's players, where the director typed no names
         prefix = len(found) > 1  # a session in sections names its pairs A1NS
         filed = {
@@ -247,6 +240,50 @@ def _new_pairs_session(
                     if scoring is Scoring.ACBL
                     else _("matchpoints"),
                 )
+    return session, shown
+
+
+def _check_names(names: dict[str, str], movement: Movement | SectionedMovement) -> None:
+    """Refuse a pair's name typed for a pair the movement does not have."""
+    played = movement.flattened() if isinstance(movement, SectionedMovement) else movement
+    unknown = [pair for pair in names if pair not in played.pairs]
+    if unknown:
+        raise refusals.EntryError(
+            gettext(
+                "Pairs' names: there is no pair {unknown!r} in this movement (its pairs "
+                "are {join}{value})"
+            ).format(
+                unknown=unknown[0],
+                join=", ".join(played.pairs[:4]),
+                value=" …" if len(played.pairs) > 4 else "",
+            )
+        )
+
+
+def _from_results_file(
+    club: Club, data: dict[str, Any], found: results_import.ResultsFile, user: refusals.Viewer
+) -> tuple[Session, str]:
+    """The session a PBN or USEBIO results file starts: its sections, each playing the
+    movement its results show, its pairs named as the file names them (names typed on the
+    page win), scored as the file was (its sections apart or across the field, its
+    scoring), and its results the session's first entries, all in one transaction."""
+    names: dict[str, str] = data["names"]
+    _check_names(names, found.movement)
+    hands = data["hands"]
+    with entries.writing(), transaction.atomic():  # no table's write comes in between
+        session = clubs.create_session(
+            club,
+            data["name"],
+            found.movement,
+            date=data["date"] or found.date,
+            names={**found.names, **names},
+            hands_pbn=fields.text_of(hands) if hands is not None else "",
+            lead_rule=data["lead_rule"],
+            scoring=found.scoring.value,
+            sections=found.section_scoring,
+        )
+        kept = results_import.import_results(session, found, user)
+    shown = _("{file}, {count} results imported").format(file=found.shown, count=kept)
     return session, shown
 
 

@@ -1,0 +1,103 @@
+"""The movement a field's results show it played (``movement_played``, issue 28): rounds,
+tables, pairs, boards and sit-outs as the results say them, the declarations that follow
+from them, and the results that cannot be one movement's refused with the round and table,
+in English, Finnish and Spanish."""
+
+from __future__ import annotations
+
+import pytest
+
+from bridgescore.events.movements import howell, mitchell
+from bridgescore.events.movements.fit import seatings
+from bridgescore.events.movements.model import Movement, MovementError, MovementKind, Round, Table
+from bridgescore.events.movements.played import PlayedAt, movement_played
+from bridgescore.i18n import words
+
+
+def _played(movement: Movement) -> list[PlayedAt]:
+    return [PlayedAt(s.round, s.table, s.ns, s.ew, s.board) for s in seatings(movement)]
+
+
+@pytest.mark.parametrize("built", [mitchell(5, 2), howell(5, 2)])
+def test_every_result_of_a_movement_gives_the_movement_back(built: Movement) -> None:
+    found = movement_played(reversed(_played(built)))
+    assert [[(t.table, t.ns, t.ew, t.boards) for t in r.tables] for r in found.rounds] == [
+        [(t.table, t.ns, t.ew, t.boards) for t in r.tables] for r in built.rounds
+    ]
+    assert found.problems() == []
+
+
+def test_a_mitchell_s_pairs_keep_their_lines_a_howell_s_do_not() -> None:
+    assert movement_played(_played(mitchell(5, 2))).kind is MovementKind.MITCHELL
+    assert movement_played(_played(howell(5, 2))).kind is MovementKind.HOWELL
+
+
+def test_what_the_results_show_is_declared() -> None:
+    # three pairs, two tables: pair 3 sits out round 1; round 2 has board 2 at both tables
+    # (a shared board), pairs 1 and 2 meet again in round 2, and board 1 is played once,
+    # board 2 three times (factored)
+    found = movement_played(
+        [
+            PlayedAt(1, 1, "1", "2", 1),
+            PlayedAt(1, 1, "1", "2", 2),
+            PlayedAt(2, 1, "2", "1", 2),
+            PlayedAt(2, 2, "3", "4", 2),
+        ]
+    )
+    assert found.rounds == (
+        Round((Table(1, "1", "2", (1, 2)),), sit_outs=("3", "4")),
+        Round((Table(1, "2", "1", (2,)), Table(2, "3", "4", (2,)))),
+    )
+    assert (found.kind, found.shared, found.factored, found.meet_once) == (
+        MovementKind.HOWELL, frozenset({2}), True, False
+    )  # fmt: skip
+
+
+FI, ES = words("fi").gettext, words("es").gettext
+
+
+@pytest.mark.parametrize(
+    ("played", "english", "finnish"),
+    [
+        (
+            [PlayedAt(1, 1, "1NS", "1EW", 1), PlayedAt(1, 1, "2NS", "1EW", 2)],
+            "round 1, table 1: the results seat pairs 1NS and 1EW there, and also pairs 2NS"
+            " and 1EW",
+            "kierros 1, pöytä 1: tulosten mukaan siinä pelaavat parit 1NS ja 1EW ja myös parit"
+            " 2NS ja 1EW",
+        ),
+        (
+            [PlayedAt(1, 1, "1NS", "1EW", 1), PlayedAt(1, 2, "1NS", "2EW", 2)],
+            "round 1: pair 1NS has results at tables 1 and 2",
+            "kierros 1: parilla 1NS on tuloksia pöydissä 1 ja 2",
+        ),
+        (
+            [PlayedAt(3, 1, "1NS", "1EW", 1)],
+            "no result of rounds 1, 2 (the results' rounds go up to 3)",
+            "kierroksilta 1, 2 ei ole tuloksia (tulosten kierrokset ulottuvat 3. kierrokseen)",
+        ),
+        (
+            [PlayedAt(2, 1, "1NS", "1EW", 1)],
+            "no result of round 1 (the results' rounds go up to 2)",
+            "kierrokselta 1 ei ole tulosta (tulosten kierrokset ulottuvat 2. kierrokseen)",
+        ),
+        (
+            [],
+            "no result names its round and table: there is no movement",
+            "yksikään tulos ei kerro kierrostaan ja pöytäänsä: kiertoa ei ole",
+        ),
+        (
+            [PlayedAt(1, 1, "1", "1", 1)],
+            "round 1, table 1: pair 1 sits both North-South and East-West",
+            "kierros 1, pöytä 1: pari 1 istuu sekä pohjois-etelä- että itä-länsi-suunnalla",
+        ),
+    ],
+)
+def test_results_that_are_no_movement_are_refused(
+    played: list[PlayedAt], english: str, finnish: str
+) -> None:
+    with pytest.raises(MovementError) as raised:
+        movement_played(played)
+    assert str(raised.value) == english
+    assert raised.value.translated(FI) == finnish
+    assert raised.value.translated(ES).startswith(("ronda", "ningún"))

@@ -1,0 +1,341 @@
+"""A session started from a PBN or USEBIO results file on the new-session page (issue 28):
+its sections (one or several) the session's, each playing the movement its results show,
+its pairs named as the file names them, its results the director's entries, scored as the
+file was; a file that is not one, is damaged or names no round and table for its results
+is refused with a message and nothing is kept."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from bridgescore.events.model import Event, ResultRow
+from bridgescore.events.movements.sections import SectionedMovement
+from bridgescore.events.pairs import PairsResult
+from bridgescore.events.scoring import score_event
+from bridgescore.io.events import load_event
+from bridgescore.web import entries, in_play, session_movement, standings
+from bridgescore.web.models import Club, Entry, LogLine, Session, SessionPair, TableLink
+from web.test_sections import _set_up
+
+RESULTS = {1: "+1", 2: "=", 3: "-1"}
+"""4S by North at every table, made with an overtrick at a section's table 1, just made at
+its table 2, one down at its table 3: North-South at table 1 (the same pair all session, in
+a Mitchell) top every board of the section, at table 3 bottom."""
+
+
+def _play_all(session: Session) -> None:
+    """Every board of the session's movement entered by the director (:data:`RESULTS`),
+    but board 6 at section B's table 3 in round 1 (the session's table 6), given A+/A-
+    (USEBIO's ``A6040``), and board 5 at its table 1 in round 3 (table 4) not played."""
+    movement = session_movement.movement_of(session)
+    for number, rnd in enumerate(movement.rounds, start=1):
+        for table in rnd.tables:
+            for board in table.boards:
+                result = RESULTS[(table.table - 1) % 3 + 1]
+                inp = in_play.EntryInput(number, table.table, board, "4S", "N", result)
+                if table.table == 6 and board == 6:
+                    inp = in_play.EntryInput(number, table.table, board, adjusted="A+/A-")
+                if table.table == 4 and board == 5:
+                    inp = in_play.EntryInput(number, table.table, board, not_played=True)
+                entries.record_entry(session, inp, by_table=False, reason="slip")
+
+
+def _exported(td: Client, session: Session, fmt: str) -> SimpleUploadedFile:
+    response = td.get(f"/director/s/{session.pk}/export.{fmt}")
+    assert response.status_code == 200
+    return SimpleUploadedFile(f"session.{fmt}", response.content)
+
+
+def _form(club: Club, name: str, **fields: object) -> dict[str, object]:
+    return {"club": str(club.pk), "name": name, "date": "2026-12-05", **fields}
+
+
+def _traveller(session: Session) -> list[ResultRow]:
+    return sorted(
+        in_play.event_of(session).results.rows, key=lambda r: (r.board, r.round or 0, r.table)
+    )
+
+
+def _ranking(session: Session) -> list[tuple[str, str, str, float, float | None]]:
+    return [
+        (s.field, s.place, s.pair, s.total, None if s.percent is None else round(s.percent, 2))
+        for s in standings.ranking(session)
+    ]
+
+
+@pytest.mark.parametrize("fmt", ["pbn", "xml"])
+@pytest.mark.parametrize("scored", ["apart", "across"])
+def test_a_session_in_sections_exported_starts_the_same_session_again(
+    td: Client, club: Club, fmt: str, scored: str
+) -> None:
+    first = _set_up(td, club, scored)
+    _play_all(first)
+    answer = td.post("/director/new/", _form(club, "Again", movement=_exported(td, first, fmt)))
+    assert answer.status_code == 302, answer.content.decode()
+    again = Session.objects.get(name="Again")
+    assert again.sections == scored
+    field = session_movement.sections_of(again)
+    assert isinstance(field, SectionedMovement)
+    assert field.letters == ("A", "B")
+    assert session_movement.movement_of(again) == session_movement.movement_of(first)
+    assert TableLink.objects.filter(session=again).count() == 6
+    assert _traveller(again) == _traveller(first)
+    assert _ranking(again) == _ranking(first)
+    if scored == "apart":  # section A on its own: NS at table 1 top every board, 3 bottom
+        percents = {pair: percent for _f, _p, pair, _t, percent in _ranking(again)}
+        assert [percents[f"A{n}NS"] for n in (1, 2, 3)] == [100.0, 50.0, 0.0]
+        assert [percents[f"A{n}EW"] for n in (1, 2, 3)] == [50.0, 50.0, 50.0]
+    kept = Entry.objects.filter(session=again)
+    assert kept.count() == 36  # 2 sections × 3 rounds × 3 tables × 2 boards
+    assert not kept.filter(by_table=True).exists()
+    name = "PBN" if fmt == "pbn" else "USEBIO"
+    assert set(kept.values_list("reason", flat=True)) == {
+        f"imported from {name} file session.{fmt}, section A",
+        f"imported from {name} file session.{fmt}, section B",
+    }
+    names = dict(SessionPair.objects.filter(session=again).values_list("pair", "names"))
+    assert (names["A1NS"], names["B1NS"]) == ("Ann & Bob", "Eve & Fay")
+    created = LogLine.objects.get(session=again, what="session created").detail
+    assert f"{name} file session.{fmt}, sections A, B, 36 results imported" in created
+
+
+PBN = Path(__file__).parents[1] / "io" / "data" / "pbn"
+"""Real files (``tests/io/data/pbn/SOURCES.md``) whose results name their round and table."""
+
+
+def _real(name: str) -> SimpleUploadedFile:
+    return SimpleUploadedFile(name, (PBN / name).read_bytes())
+
+
+def _library_ranking(
+    event: Event, pair: Callable[[str], str] = str
+) -> list[tuple[str, str, str, float, float | None]]:
+    """The library's ranking of the file itself, its pairs named as the session names
+    them (``pair``)."""
+    scored = score_event(replace(event, program=""))
+    assert isinstance(scored, PairsResult)
+    return [
+        (
+            s.field,
+            s.place,
+            pair(s.pair),
+            s.total,
+            None if s.percent is None else round(s.percent, 2),
+        )
+        for s in scored.standings
+    ]
+
+
+def test_a_real_butler_howell_starts_its_session(td: Client, club: Club) -> None:
+    """Magic Contest's butler pairs (7 pairs, 28 boards): a 4-table Howell of 7 rounds, 4
+    boards a round, a pair sitting out each round (84 results, 4 boards × 3 tables × 7)."""
+    form = {"club": str(club.pk), "name": "Butler", "movement": _real("magic_contest_butler.pbn")}
+    answer = td.post("/director/new/", form)
+    assert answer.status_code == 302, answer.content.decode()
+    session = Session.objects.get(name="Butler")
+    assert (session.scoring, session.date.isoformat()) == ("butler", "2013-08-20")
+    movement = session_movement.movement_of(session)
+    assert len(movement.rounds) == 7
+    assert [len(r.tables) for r in movement.rounds] == [3] * 7
+    assert all(len(r.sit_outs) == 1 for r in movement.rounds)
+    assert Entry.objects.filter(session=session).count() == 84
+    first = Entry.objects.get(session=session, round=1, board=1)
+    # the file's first result: board 1, round 1, table 1: pair 8 NS v 1 EW, 2H by W, down 1
+    assert (first.table, first.contract, first.declarer, first.result, first.ns_score) == (
+        1, "2H", "W", "-1", 50
+    )  # fmt: skip
+    names = dict(SessionPair.objects.filter(session=session).values_list("pair", "names"))
+    assert names["5"] == "Riku Mattila & Patrik Eriksson"
+    event = load_event(PBN / "magic_contest_butler.pbn")
+    assert _ranking(session) == _library_ranking(event)
+
+
+def test_a_real_field_in_three_sections_scored_across_starts_a_session_in_sections(
+    td: Client, club: Club
+) -> None:
+    """Ruter's cross-IMP pairs (``ruter_impcross.pbn``): sections M and N of 12 tables and
+    O of 16 (its tables ``M1``... ``O16``), 21 rounds of 2 boards, 1680 results, ranked
+    across the field in one list: a session in sections M, N and O scored across, in
+    cross-IMPs, ranked as the library ranks the file."""
+    form = _form(club, "Cross", movement=_real("ruter_impcross.pbn"))
+    answer = td.post("/director/new/", form)
+    assert answer.status_code == 302, answer.content.decode()
+    session = Session.objects.get(name="Cross")
+    assert (session.sections, session.scoring) == ("across", "cross-imps")
+    field = session_movement.sections_of(session)
+    assert isinstance(field, SectionedMovement)
+    assert field.letters == ("M", "N", "O")
+    assert [(s.letter, s.tables[-1] - s.tables[0] + 1, s.rounds) for s in field.spans()] == [
+        ("M", 12, 21), ("N", 12, 21), ("O", 16, 21)
+    ]  # fmt: skip
+    assert Entry.objects.filter(session=session).count() == 1680
+    # the file's first row: board 1, round 1, table N4: 524 NS v 557 EW, 6NT by E three
+    # down, NS +150, lead the two of hearts
+    first = Entry.objects.get(session=session, round=1, board=1, table=field.field_table("N", 4))
+    assert (first.contract, first.declarer, first.result, first.ns_score, first.lead) == (
+        "6NT", "E", "-3", 150, "H2"
+    )  # fmt: skip
+    seat = session_movement.movement_of(session).rounds[0].tables[12 + 3]
+    assert (seat.table, seat.ns, seat.ew) == (16, "N524", "N557")
+    names = dict(SessionPair.objects.filter(session=session).values_list("pair", "names"))
+    assert names["N524"] == "Hans Mattsson & Mats Axdorph"
+    pairs = SessionPair.objects.filter(session=session).values_list("pair", flat=True)
+    ours = {pair[1:]: pair for pair in pairs}
+    assert len(ours) == 80
+    event = load_event(PBN / "ruter_impcross.pbn")
+    assert _ranking(session) == _library_ranking(event, ours.__getitem__)
+
+
+def _apart_file(td: Client, club: Club, fmt: str = "pbn") -> str:
+    """A session in two sections scored apart, every board played, exported."""
+    first = _set_up(td, club, "apart")
+    _play_all(first)
+    data: bytes = _exported(td, first, fmt).read()
+    return data.decode("utf-8" if fmt == "pbn" else "iso-8859-1")
+
+
+def _refused(td: Client, club: Club, upload: SimpleUploadedFile) -> str:
+    """The page's answer to a file refused: 422, the message, no session and no entry
+    kept beyond the ones the test set up before."""
+    sessions, kept = Session.objects.count(), Entry.objects.count()
+    answer = td.post("/director/new/", _form(club, "Refused", movement=upload))
+    assert answer.status_code == 422
+    assert not Session.objects.filter(name="Refused").exists()
+    assert (Session.objects.count(), Entry.objects.count()) == (sessions, kept)
+    return answer.content.decode()
+
+
+def test_a_text_named_pbn_is_refused_as_no_results_file(td: Client, club: Club) -> None:
+    page = _refused(td, club, SimpleUploadedFile("results.pbn", b"Board 1: 4S by N, +420\n"))
+    assert (
+        "Results file results.pbn: not a PBN or USEBIO results file (a PBN file starts with"
+        " [ or %, a USEBIO file with &lt;)"
+    ) in page
+
+
+def test_a_damaged_pbn_is_refused_naming_its_line(td: Client, club: Club) -> None:
+    # board 1 at table A3 in round 2 given to EW pair 1, who played it at table A1
+    text = _apart_file(td, club).replace("A 3 2 3NS 2EW", "A 3 2 3NS 1EW", 1)
+    page = _refused(td, club, SimpleUploadedFile("session.pbn", text.encode()))
+    assert (
+        "Results file session.pbn: session.pbn, line 23, board 1: error: &#x27;A1EW&#x27;"
+        " already has a result on this board (at session.pbn, line 22)"
+    ) in page
+
+
+@pytest.mark.parametrize(
+    ("folder", "name", "fmt"),
+    [
+        ("pbn", "bridgecomposer_2025-12-23.pbn", "PBN"),
+        ("usebio", "multi-section-pairs.xml", "USEBIO"),
+    ],
+)
+def test_a_real_file_without_rounds_and_tables_is_refused(
+    td: Client, club: Club, folder: str, name: str, fmt: str
+) -> None:
+    """BridgeComposer's PBN of the Palo Alto session of 23 December 2025 (sections A and B)
+    and PairsScorer's USEBIO of two sections name each result's pairs, never its round or
+    table: no movement to play them in."""
+    data = (PBN.parent / folder / name).read_bytes()
+    page = _refused(td, club, SimpleUploadedFile(name, data))
+    assert (
+        f"Results file {name}: its results name no round and table, so it gives no movement"
+    ) in page
+
+
+def test_a_pair_at_two_tables_in_a_round_is_refused_naming_its_section(
+    td: Client, club: Club
+) -> None:
+    # board 1 at table A3 said played in round 1, not 2: EW pair 2 then sits at tables A3
+    # and A2 (its own table, boards 3 and 4) in round 1
+    text = _apart_file(td, club).replace("A 3 2 3NS 2EW", "A 3 1 3NS 2EW", 1)
+    page = _refused(td, club, SimpleUploadedFile("session.pbn", text.encode()))
+    assert (
+        "Results file session.pbn: section A: round 1: pair 2EW has results at tables 3 and 2"
+    ) in page
+
+
+def test_a_result_the_director_cannot_enter_refuses_the_whole_file(td: Client, club: Club) -> None:
+    # board 1 at table B1 in round 1: its score only, no contract or result
+    text = _apart_file(td, club).replace(
+        'B 1 1 1NS 1EW 4S N 11 450  - "Eve;Fay"', 'B 1 1 1NS 1EW -  - -  450  - "Eve;Fay"', 1
+    )
+    page = _refused(td, club, SimpleUploadedFile("session.pbn", text.encode()))
+    assert "PBN file session.pbn, sections A, B: nothing imported, these results do not fit" in page
+    assert (
+        "section B, table 1, round 1, board 1: the file gives its score (NS 450) and not its"
+        " contract and result, which a director&#x27;s entry needs"
+    ) in page
+
+
+def test_the_page_says_a_results_file_starts_a_session(td: Client) -> None:
+    page = td.get("/director/new/").content.decode()
+    assert 'accept=".json,.yaml,.yml,.csv,.txt,.bws,.pbn,.xml"' in page
+    assert "A PBN or USEBIO results file whose results name their round and table" in page
+
+
+def test_names_typed_on_the_page_win_over_the_file_s(td: Client, club: Club) -> None:
+    text = _apart_file(td, club, "xml")
+    form = _form(
+        club, "Named", movement=SimpleUploadedFile("session.xml", text.encode("iso-8859-1")),
+        names="B1NS: Gus & Hal",
+    )  # fmt: skip
+    assert td.post("/director/new/", form).status_code == 302
+    names = dict(SessionPair.objects.filter(session__name="Named").values_list("pair", "names"))
+    assert (names["A1NS"], names["B1NS"]) == ("Ann & Bob", "Gus & Hal")
+
+
+def test_a_pair_typed_that_the_file_does_not_have_is_refused(td: Client, club: Club) -> None:
+    upload = SimpleUploadedFile("session.pbn", _apart_file(td, club).encode())
+    page = _refused_form(td, _form(club, "Refused", movement=upload, names="C1NS: Ann & Bob"))
+    assert "Pairs&#x27; names: there is no pair &#x27;C1NS&#x27; in this movement" in page
+
+
+def _refused_form(td: Client, form: dict[str, object], language: str = "en") -> str:
+    sessions, kept = Session.objects.count(), Entry.objects.count()
+    answer = td.post("/director/new/", form, HTTP_ACCEPT_LANGUAGE=language)
+    assert answer.status_code == 422
+    assert (Session.objects.count(), Entry.objects.count()) == (sessions, kept)
+    return answer.content.decode()
+
+
+def test_in_spanish_and_finnish(td: Client, club: Club) -> None:
+    """The import and its refusals in the director's language: the entries' reason, a
+    file that is not one, a real file without rounds and tables."""
+    text = _apart_file(td, club).encode()
+    form = _form(club, "Otra vez", movement=SimpleUploadedFile("session.pbn", text))
+    assert td.post("/director/new/", form, HTTP_ACCEPT_LANGUAGE="es").status_code == 302
+    assert set(Entry.objects.filter(session__name="Otra vez").values_list("reason", flat=True)) == {
+        "importado de Fichero PBN session.pbn, sección A",
+        "importado de Fichero PBN session.pbn, sección B",
+    }
+    upload = SimpleUploadedFile("tulokset.pbn", b"Board 1: 4S by N, +420\n")
+    page = _refused_form(td, _form(club, "Ei", movement=upload), "fi")
+    assert (
+        "Tulostiedosto tulokset.pbn: ei PBN- eikä USEBIO-tulostiedosto (PBN-tiedosto alkaa"
+        " merkillä [ tai %, USEBIO-tiedosto merkillä &lt;)"
+    ) in page
+    real = SimpleUploadedFile(
+        "multi.xml", (PBN.parent / "usebio" / "multi-section-pairs.xml").read_bytes()
+    )
+    page = _refused_form(td, _form(club, "No", movement=real), "es")
+    assert (
+        "Fichero de resultados multi.xml: sus resultados no indican ronda ni mesa, así que no"
+        " dan ningún movimiento"
+    ) in page
+
+
+def test_a_yaml_movement_starting_with_a_directive_is_still_a_movement(
+    td: Client, club: Club
+) -> None:
+    """``%YAML`` starts a PBN's way (``%``): the name says a movement file, and it is read as
+    one (BridgeScorer's form, ``docs/movements.md``), not refused as a damaged PBN."""
+    yaml = b"%YAML 1.2\n---\nnot: a movement\n"
+    page = _refused_form(td, _form(club, "Yaml", movement=SimpleUploadedFile("howell.yaml", yaml)))
+    assert "<li>howell.yaml: cannot tell the movement format: expected our JSON form" in page
