@@ -19,7 +19,6 @@ from bridgescore.events.movements.model import (
     MovementError,
     MovementKind,
     Round,
-    Table,
     board_range,
 )
 from bridgescore.events.movements.swiss import (
@@ -29,7 +28,14 @@ from bridgescore.events.movements.swiss import (
     SwissRules,
     swiss_round,
 )
-from bridgescore.events.movements.teams import Match, RobinRound, RoundRobin, round_robin, two_room
+from bridgescore.events.movements.teams import (
+    Match,
+    RobinRound,
+    RoundRobin,
+    robin_movement,
+    round_robin,
+    teams_round,
+)
 from bridgescore.events.penalties import apply_penalties
 from bridgescore.events.ranking import places
 from bridgescore.events.scoring import score_event
@@ -72,33 +78,6 @@ two teams meet twice)."""
 MOST_SWISS_ROUNDS = 40
 
 MOST_BOARDS_A_MATCH = 64
-
-
-def _room_tables(number: int, match: Match) -> tuple[Table, Table]:
-    """Match ``number`` of its round as its two room tables: the home team North-South in
-    the open room (table ``2n - 1``) and East-West in the closed room (table ``2n``), each
-    room's boards in the order it plays them (:func:`two_room`: the rooms exchange halves)."""
-    if len(match.boards) >= 2:
-        passing = two_room(match)
-        open_boards = tuple(b for seg in passing.segments for b in seg.open_room)
-        closed_boards = tuple(b for seg in passing.segments for b in seg.closed_room)
-    else:
-        open_boards = closed_boards = match.boards
-    return (
-        Table(2 * number - 1, match.home, match.away, open_boards),
-        Table(2 * number, match.away, match.home, closed_boards),
-    )
-
-
-def _teams_round(matches: Sequence[Match], bye: str | None) -> Round:
-    tables = tuple(t for n, m in enumerate(matches, start=1) for t in _room_tables(n, m))
-    return Round(tables=tables, sit_outs=() if bye is None else (bye,))
-
-
-def robin_movement(robin: RoundRobin) -> Movement:
-    """The round robin as room tables, round by round (the bye sits out)."""
-    rounds = tuple(_teams_round(r.matches, r.bye) for r in robin.rounds)
-    return Movement(MovementKind.OTHER, rounds, meet_once=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,7 +299,7 @@ def _draw_round(draw: Draw, boards_per_match: int) -> Round:
     """A drawn Swiss round as room tables: the higher-placed team at home; a new set of
     boards each round (round ``r`` plays ``(r - 1) * boards + 1`` onwards)."""
     boards = board_range(draw.round - 1, boards_per_match)
-    return _teams_round([Match(p.higher, p.lower, boards) for p in draw.pairings], draw.bye)
+    return teams_round([Match(p.higher, p.lower, boards) for p in draw.pairings], draw.bye)
 
 
 def teams_result(session: Session, event: Event | None = None) -> TeamsResult | None:
