@@ -8,16 +8,19 @@ import pytest
 from bridgescore.events.movements.model import MovementError
 from bridgescore.events.movements.swiss import Standing
 from bridgescore.events.team_sections import (
+    SectionSchedule,
     TeamField,
     TeamSection,
+    TeamsInSections,
     section_draws,
     section_robins,
     section_sizes,
     section_standings,
     sectioned_robins,
+    teams_in_sections,
     with_section_draws,
 )
-from bridgescore.events.teams import TeamsResult, TeamStanding
+from bridgescore.events.teams import ByeAward, ByeScore, TeamsResult, TeamStanding, with_byes
 from bridgescore.events.vocabulary import Scoring
 
 
@@ -183,4 +186,66 @@ def test_each_section_is_ranked_on_its_own() -> None:
         ("1", "B1", 28.0, 2),
         ("2", "B2", 20.0, 2),
         ("3", "B3", 0.0, 0),
+    ]
+
+
+def test_a_round_robin_in_sections_has_a_bye_for_each_odd_section() -> None:
+    plan = teams_in_sections(10, 2, SectionSchedule.ROBIN, 2)
+    assert [len(s.teams) for s in plan.field.sections] == [5, 5]
+    assert plan.rounds == 5
+    # With an odd count, team r has the bye in round r: one in each section.
+    assert plan.byes() == {r: (f"A{r}", f"B{r}") for r in range(1, 6)}
+    uneven = teams_in_sections(9, 2, SectionSchedule.ROBIN, 2)
+    assert [len(s.teams) for s in uneven.field.sections] == [5, 4]
+    assert uneven.rounds == 5  # A's 5 rounds; B's 4 teams play 3
+    assert uneven.byes() == {r: (f"A{r}",) for r in range(1, 6)}
+    movement = uneven.movement()
+    assert movement == sectioned_robins(uneven.field, 2)
+    assert [s.rounds for s in movement.spans()] == [5, 3]
+    assert TeamsInSections.from_json(uneven.to_json()) == uneven
+    with pytest.raises(MovementError, match="the sections' round robins take 5 rounds, not 4"):
+        TeamsInSections(uneven.field, SectionSchedule.ROBIN, 2, 4)
+
+
+def test_a_swiss_in_sections_is_the_rounds_drawn_so_far() -> None:
+    plan = teams_in_sections(7, 2, SectionSchedule.SWISS, 4, rounds=3)
+    assert TeamsInSections.from_json(plan.to_json()) == plan
+    first = section_draws(
+        plan.field,
+        {
+            "A": standings(("A1", 0), ("A2", 0), ("A3", 0), ("A4", 0)),
+            "B": standings(("B1", 0), ("B2", 0), ("B3", 0)),
+        },
+    )
+    movement = plan.movement([first]).flattened()
+    assert [(t.table, t.ns, t.ew, t.boards) for t in movement.rounds[0].tables[:2]] == [
+        (1, "A1", "A2", (1, 2, 3, 4)),
+        (2, "A2", "A1", (3, 4, 1, 2)),  # the closed room starts on the second half
+    ]
+    assert plan.byes([first]) == {1: ("B3",)}
+    with pytest.raises(MovementError, match="no movement before its first draw"):
+        plan.movement()
+    # Section B has 3 teams: 3 rounds without a rematch, not 4.
+    with pytest.raises(
+        MovementError,
+        match="the smallest section, of 3 teams, plays 1 to 3 Swiss rounds without meeting"
+        " twice, not 4",
+    ):
+        teams_in_sections(7, 2, SectionSchedule.SWISS, 4, rounds=4)
+    with pytest.raises(MovementError, match="say how many Swiss rounds"):
+        teams_in_sections(7, 2, SectionSchedule.SWISS, 4)
+
+
+def test_several_byes_in_a_round_are_each_scored() -> None:
+    empty = TeamsResult(Scoring.IMPS, "WBF", (), ())
+    scored = with_byes(empty, {1: ("A1", "B1"), 2: "A2"}, ByeAward(10))
+    assert scored.byes == (
+        ByeScore(1, "A1", 10.0),
+        ByeScore(1, "B1", 10.0),
+        ByeScore(2, "A2", 10.0),
+    )
+    assert [(s.place, s.team, s.vp, s.byes) for s in scored.standings] == [
+        ("1=", "A1", 10.0, 1),
+        ("1=", "A2", 10.0, 1),
+        ("1=", "B1", 10.0, 1),
     ]

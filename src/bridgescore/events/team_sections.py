@@ -17,11 +17,18 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from bridgescore.errors import marked as _
-from bridgescore.events.movements.model import Movement, MovementError, MovementKind, json_data
+from bridgescore.events.movements.model import (
+    Movement,
+    MovementError,
+    MovementKind,
+    board_range,
+    json_data,
+)
 from bridgescore.events.movements.sections import LETTERS, Section, SectionedMovement
-from bridgescore.events.movements.swiss import Draw, Standing, SwissRules, swiss_round
+from bridgescore.events.movements.swiss import Draw, Rematches, Standing, SwissRules, swiss_round
 from bridgescore.events.movements.teams import (
     Match,
     RoundRobin,
@@ -34,6 +41,12 @@ from bridgescore.events.teams import TeamsResult, TeamStanding, team_order
 
 FEWEST_TEAMS_IN_A_SECTION = 2
 """A section of teams needs two to play a match."""
+
+NO_REMATCHES = SwissRules()
+"""A Swiss's rules unless others are given: no two teams meet twice."""
+
+MOST_SWISS_ROUNDS = 40
+"""The most Swiss rounds a section plays when rematches are allowed (as one field's)."""
 
 
 def section_sizes(teams: int, sections: int) -> tuple[int, ...]:
@@ -281,13 +294,174 @@ def section_standings(result: TeamsResult, field: TeamField) -> dict[str, tuple[
     return ranked
 
 
+class SectionSchedule(StrEnum):
+    """What each section plays: its own round robin, or its own Swiss drawn round by
+    round. (One Swiss across a whole field is an ordinary Swiss of all its teams.)"""
+
+    ROBIN = "robin"
+    SWISS = "swiss"
+
+
+@dataclass(frozen=True, slots=True)
+class TeamsInSections:
+    """A teams session in sections: the field, what each section plays, the boards of a
+    match, the rounds (a round robin: its longest section's; a Swiss: as planned) and
+    the Swiss's rules. Its JSON form is what a session keeps as its schedule."""
+
+    field: TeamField
+    schedule: SectionSchedule
+    boards_per_match: int
+    rounds: int
+    rules: SwissRules = NO_REMATCHES
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.schedule, SectionSchedule):
+            raise MovementError(
+                _("a section plays a round robin or a Swiss, got {schedule!r}",
+                  schedule=self.schedule)
+            )  # fmt: skip
+        if (
+            isinstance(self.boards_per_match, bool)
+            or not isinstance(self.boards_per_match, int)
+            or self.boards_per_match < 1
+        ):
+            raise MovementError(
+                _("a match has at least 1 board, got {boards!r}", boards=self.boards_per_match)
+            )
+        most = self.most_rounds()
+        if isinstance(self.rounds, bool) or not isinstance(self.rounds, int):
+            raise MovementError(_("rounds must be a whole number, got {rounds!r}",
+                                  rounds=self.rounds))  # fmt: skip
+        if self.schedule is SectionSchedule.ROBIN and self.rounds != most:
+            raise MovementError(
+                _("the sections' round robins take {most} rounds, not {rounds}", most=most,
+                  rounds=self.rounds)
+            )  # fmt: skip
+        if not 1 <= self.rounds <= most:
+            raise MovementError(
+                _("the smallest section, of {teams} teams, plays 1 to {most} Swiss rounds"
+                  " without meeting twice, not {rounds}",
+                  teams=min(len(s.teams) for s in self.field.sections), most=most,
+                  rounds=self.rounds)
+            )  # fmt: skip
+
+    def most_rounds(self) -> int:
+        """A round robin: its longest section's rounds (``n - 1``, or ``n`` with a bye);
+        a Swiss without rematches: what its smallest section can play without one
+        (``n - 1``, or ``n`` with a bye); a Swiss that allows them: 40."""
+        sizes = [len(s.teams) for s in self.field.sections]
+        if self.schedule is SectionSchedule.ROBIN:
+            return max(n if n % 2 else n - 1 for n in sizes)
+        if self.rules.rematches is Rematches.NEVER:
+            return min(n if n % 2 else n - 1 for n in sizes)
+        return MOST_SWISS_ROUNDS
+
+    def robins(self) -> tuple[RoundRobin, ...]:
+        """Each section's round robin (a round robin schedule only), section A's first."""
+        if self.schedule is not SectionSchedule.ROBIN:
+            raise MovementError(_("the sections play a Swiss, not a round robin"))
+        return section_robins(self.field, self.boards_per_match)
+
+    def movement(self, draws: Sequence[Mapping[str, Draw]] = ()) -> SectionedMovement:
+        """The field's movement: the round robins, or the Swiss rounds drawn so far
+        (``draws``: round 1 first, each section's draw)."""
+        if self.schedule is SectionSchedule.ROBIN:
+            return sectioned_robins(self.field, self.boards_per_match)
+        if not draws:
+            raise MovementError(_("a Swiss in sections has no movement before its first draw"))
+        played: SectionedMovement | None = None
+        for number, drawn in enumerate(draws):
+            boards = board_range(number, self.boards_per_match)
+            played = with_section_draws(played, self.field, drawn, boards)
+        assert played is not None
+        return played
+
+    def byes(self, draws: Sequence[Mapping[str, Draw]] = ()) -> dict[int, tuple[str, ...]]:
+        """Each round's teams on the bye (one for each section with an odd count), as the
+        round robins schedule them or the Swiss ``draws`` drew them."""
+        found: dict[int, tuple[str, ...]] = {}
+        if self.schedule is SectionSchedule.ROBIN:
+            for robin in self.robins():
+                for number, rnd in enumerate(robin.rounds, start=1):
+                    if rnd.bye is not None:
+                        found[number] = (*found.get(number, ()), rnd.bye)
+            return found
+        for number, drawn in enumerate(draws, start=1):
+            teams = tuple(drawn[s.letter].bye for s in self.field.sections)
+            if any(t is not None for t in teams):
+                found[number] = tuple(t for t in teams if t is not None)
+        return found
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "sections": json.loads(self.field.to_json())["sections"],
+                "schedule": self.schedule.value,
+                "boards": self.boards_per_match,
+                "rounds": self.rounds,
+                "rematches": self.rules.rematches.value,
+                "late_after": self.rules.late_after,
+                "if_stuck": self.rules.if_stuck,
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> TeamsInSections:
+        """Read the JSON form; bad input raises :class:`MovementError` naming the field."""
+        data = json_data(text)
+        if not isinstance(data, Mapping):
+            raise MovementError(_("a teams field in sections must be a JSON object"))
+        try:
+            schedule = SectionSchedule(str(data.get("schedule")))
+            rules = SwissRules(
+                Rematches(data.get("rematches", Rematches.NEVER.value)),
+                data.get("late_after"),
+                if_stuck=bool(data.get("if_stuck", False)),
+            )
+        except ValueError:
+            raise MovementError(
+                _("field 'schedule' or 'rematches' is not one the sections can play")
+            ) from None
+        return cls(
+            TeamField.from_json(json.dumps({"sections": data.get("sections")})),
+            schedule,
+            data.get("boards"),  # type: ignore[arg-type]  # checked in __post_init__
+            data.get("rounds"),  # type: ignore[arg-type]
+            rules,
+        )
+
+
+def teams_in_sections(
+    teams: int,
+    sections: int,
+    schedule: SectionSchedule,
+    boards_per_match: int,
+    rounds: int | None = None,
+    rules: SwissRules | None = None,
+) -> TeamsInSections:
+    """``teams`` dealt into ``sections`` (:func:`section_sizes`), each playing
+    ``schedule``: a round robin (``rounds``: its longest section's, worked out when not
+    given) or a Swiss of ``rounds`` rounds under ``rules``."""
+    field = TeamField.of_sizes(section_sizes(teams, sections))
+    rules = rules or SwissRules()
+    if rounds is None:
+        if schedule is not SectionSchedule.ROBIN:
+            raise MovementError(_("say how many Swiss rounds the sections play"))
+        sizes = [len(s.teams) for s in field.sections]
+        rounds = max(n if n % 2 else n - 1 for n in sizes)
+    return TeamsInSections(field, schedule, boards_per_match, rounds, rules)
+
+
 __all__ = [
+    "SectionSchedule",
     "TeamField",
     "TeamSection",
+    "TeamsInSections",
     "section_draws",
     "section_robins",
     "section_sizes",
     "section_standings",
     "sectioned_robins",
+    "teams_in_sections",
     "with_section_draws",
 ]
