@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bridgescore.events.movements.model import MovementError
-from bridgescore.events.movements.swiss import Standing
+from bridgescore.events.movements.swiss import Rematches, Standing, SwissRules
 from bridgescore.events.team_sections import (
     SectionSchedule,
     TeamField,
@@ -232,6 +232,10 @@ def test_a_swiss_in_sections_is_the_rounds_drawn_so_far() -> None:
         " twice, not 4",
     ):
         teams_in_sections(7, 2, SectionSchedule.SWISS, 4, rounds=4)
+    twice = SwissRules(Rematches.TWICE)
+    assert teams_in_sections(7, 2, SectionSchedule.SWISS, 4, 6, twice).rounds == 6
+    with pytest.raises(MovementError, match="the sections play 1 to 40 Swiss rounds, not 41"):
+        teams_in_sections(7, 2, SectionSchedule.SWISS, 4, 41, twice)
     with pytest.raises(MovementError, match="say how many Swiss rounds"):
         teams_in_sections(7, 2, SectionSchedule.SWISS, 4)
 

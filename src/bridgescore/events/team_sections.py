@@ -337,11 +337,16 @@ class TeamsInSections:
                 _("the sections' round robins take {most} rounds, not {rounds}", most=most,
                   rounds=self.rounds)
             )  # fmt: skip
-        if not 1 <= self.rounds <= most:
+        if not 1 <= self.rounds <= most and self.rules.rematches is Rematches.NEVER:
             raise MovementError(
                 _("the smallest section, of {teams} teams, plays 1 to {most} Swiss rounds"
                   " without meeting twice, not {rounds}",
                   teams=min(len(s.teams) for s in self.field.sections), most=most,
+                  rounds=self.rounds)
+            )  # fmt: skip
+        if not 1 <= self.rounds <= most:
+            raise MovementError(
+                _("the sections play 1 to {most} Swiss rounds, not {rounds}", most=most,
                   rounds=self.rounds)
             )  # fmt: skip
 
