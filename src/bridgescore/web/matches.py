@@ -21,6 +21,7 @@ from bridgescore.events.movements.model import (
     Round,
     board_range,
 )
+from bridgescore.events.movements.sections import SectionedMovement
 from bridgescore.events.movements.swiss import (
     Draw,
     Rematches,
@@ -39,10 +40,17 @@ from bridgescore.events.movements.teams import (
 from bridgescore.events.penalties import apply_penalties
 from bridgescore.events.ranking import places
 from bridgescore.events.scoring import score_event
+from bridgescore.events.team_sections import (
+    SectionSchedule,
+    TeamsInSections,
+    section_standings,
+    teams_in_sections,
+)
 from bridgescore.events.teams import (
     ByeAward,
     ByeRule,
     TeamsResult,
+    TeamStanding,
     team_order,
     with_byes,
 )
@@ -53,6 +61,7 @@ from bridgescore.web.hand_records import check_hands
 from bridgescore.web.in_play import event_of, not_yet_in
 from bridgescore.web.logbook import log
 from bridgescore.web.models import (
+    ROUND_ROBIN_SECTIONS_SPEC,
     ROUND_ROBIN_SPEC,
     SWISS_SPEC,
     Club,
@@ -195,10 +204,14 @@ def create_teams_session(
     bye: ByeAward | None = None,
     rules: SwissRules = SWISS_RULES,
     user: Viewer = None,
+    sections: int = 1,
 ) -> Session:
     """A teams session under way: a round robin (every team meets every other; an odd
     count has a bye each round) or a Swiss of ``rounds`` rounds (round 1 drawn now, from
-    the teams in the order given), each match at two tables with a link each."""
+    the teams in the order given), each match at two tables with a link each. With
+    ``sections`` above 1 (a round robin only), the teams are dealt into sections in the
+    order given, named ``A1``, ``A2`` ... (each team's name kept as its players' are),
+    and each section plays its own round robin on its own tables."""
     ids = _team_list(teams)
     if not 1 <= boards_per_match <= MOST_BOARDS_A_MATCH:
         raise EntryError(
@@ -209,7 +222,39 @@ def create_teams_session(
     if hands_pbn.strip():
         check_hands(hands_pbn)
     first: Draw | None = None
-    if schedule == Session.Schedule.ROBIN:
+    field: Movement | SectionedMovement | None = None
+    names = dict(members or {})
+    if sections != 1:
+        if schedule != Session.Schedule.ROBIN:
+            raise EntryError(
+                gettext(
+                    "teams in sections play a round robin in each section; a Swiss draws"
+                    " the whole field as one, whatever its size"
+                )
+            )
+        try:
+            split = teams_in_sections(len(ids), sections, SectionSchedule.ROBIN, boards_per_match)
+        except MovementError as error:
+            raise EntryError(problem(error)) from None
+        for robin in split.robins():
+            problems = robin.problems()
+            if problems:
+                raise EntryError(
+                    gettext("the round robin is not sound: {problems}").format(
+                        problems=problems[0].translated(gettext)
+                    )
+                )
+        field = split.movement()
+        names = {
+            code: _named(team, names.get(team, ""))
+            for code, team in zip(split.field.teams, ids, strict=True)
+        }
+        ids = split.field.teams
+        schedule_json = split.to_json()
+        shown = ROUND_ROBIN_SECTIONS_SPEC.format(
+            count=len(ids), sections=sections, boards=boards_per_match
+        )
+    elif schedule == Session.Schedule.ROBIN:
         robin = round_robin(ids, boards_per_match)
         problems = robin.problems()
         if problems:
@@ -218,7 +263,7 @@ def create_teams_session(
                     problems=problems[0].translated(gettext)
                 )
             )
-        movement = robin_movement(robin)
+        field = robin_movement(robin)
         schedule_json = robin.to_json()
         shown = ROUND_ROBIN_SPEC.format(count=len(ids), boards=boards_per_match)
     elif schedule == Session.Schedule.SWISS:
@@ -235,19 +280,20 @@ def create_teams_session(
             )
         plan = SwissPlan(ids, rounds, boards_per_match, rules)
         first = swiss_round([Standing(t, 0.0) for t in ids], rules, 1, unit=vp_unit())
-        movement = Movement(
+        field = Movement(
             MovementKind.OTHER, (_draw_round(first, boards_per_match),), meet_once=False
         )
         schedule_json = plan.to_json()
         shown = SWISS_SPEC.format(count=len(ids), rounds=rounds, boards=boards_per_match)
     else:
         raise EntryError(gettext("choose a round robin or a Swiss"))
+    assert field is not None
     with transaction.atomic():
         session = open_session(
             club,
-            movement,
+            field,
             ids,
-            members or {},
+            names,
             name=name,
             date=date or datetime.date.today(),
             spec=shown,
@@ -266,8 +312,37 @@ def create_teams_session(
     return session
 
 
+def _named(team: str, members: str) -> str:
+    """A team in sections as its row names it: its name, then its players if given."""
+    return f"{team}: {members}" if members.strip() else team
+
+
+def sections_plan(session: Session) -> TeamsInSections | None:
+    """A teams session in sections: its plan (sections, their teams, what they play);
+    ``None`` for a teams session of one field (or a pairs session)."""
+    if session.kind != Session.Kind.TEAMS or '"sections"' not in session.schedule_json:
+        return None
+    try:
+        return TeamsInSections.from_json(session.schedule_json)
+    except MovementError as error:
+        raise EntryError(problem(error)) from None
+
+
+def section_rankings(session: Session) -> dict[str, tuple[TeamStanding, ...]]:
+    """A teams session in sections ranked section by section (the library's ranking of
+    each section's teams among themselves); empty for one field or before any result."""
+    plan = sections_plan(session)
+    result = teams_result(session) if plan is not None else None
+    if plan is None or result is None:
+        return {}
+    return section_standings(result, plan.field)
+
+
 def team_names(session: Session) -> tuple[str, ...]:
     """A teams session's teams, in the order they were given."""
+    plan = sections_plan(session)
+    if plan is not None:
+        return plan.field.teams
     if session.schedule == Session.Schedule.ROBIN:
         return RoundRobin.from_json(session.schedule_json).teams
     if session.schedule == Session.Schedule.SWISS:
@@ -276,7 +351,22 @@ def team_names(session: Session) -> tuple[str, ...]:
 
 
 def round_robin_of(session: Session) -> RoundRobin:
-    """The session's schedule as the library's round robin (a Swiss: its rounds so far)."""
+    """The session's schedule as the library's round robin (a Swiss: its rounds so far;
+    teams in sections: each round's matches of every section, section A's first, as
+    their room tables are numbered, the byes in :func:`round_byes`)."""
+    split = sections_plan(session)
+    if split is not None:
+        robins = split.robins()
+        merged = tuple(
+            RobinRound(
+                tuple(
+                    m for robin in robins if n < len(robin.rounds) for m in robin.rounds[n].matches
+                ),
+                None,
+            )
+            for n in range(split.rounds)
+        )
+        return RoundRobin(split.field.teams, merged)
     if session.schedule == Session.Schedule.ROBIN:
         return RoundRobin.from_json(session.schedule_json)
     if session.schedule != Session.Schedule.SWISS:
@@ -314,7 +404,7 @@ def teams_result(session: Session, event: Event | None = None) -> TeamsResult | 
     if not isinstance(scored, TeamsResult):
         raise EntryError(gettext("this session is not a teams event"))
     reached = max(row.round or 0 for row in event.results.rows)
-    byes = {n: team for n, team in byes_of(session).items() if n <= reached}
+    byes = {n: teams for n, teams in round_byes(session).items() if n <= reached}
     scored = with_byes(scored, byes, bye_award(session))
     return apply_penalties(scored, penalties_of(session))
 
@@ -322,6 +412,15 @@ def teams_result(session: Session, event: Event | None = None) -> TeamsResult | 
 def bye_award(session: Session) -> ByeAward:
     """What a bye scores in this session (set when it was created)."""
     return ByeAward(float(session.bye_vp), ByeRule(session.bye_rule))
+
+
+def round_byes(session: Session) -> dict[int, tuple[str, ...]]:
+    """Each round's teams on the bye: one at most in one field, one for each section
+    with an odd count in a field in sections."""
+    plan = sections_plan(session)
+    if plan is not None:
+        return plan.byes()
+    return {n: (team,) for n, team in byes_of(session).items()}
 
 
 def byes_of(session: Session) -> dict[int, str]:

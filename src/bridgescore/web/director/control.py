@@ -118,6 +118,7 @@ def _teams_context(session: Session) -> dict[str, Any]:
         return {}
     robin = matches.round_robin_of(session)
     draws = {d.round: d for d in matches.draws_of(session)}
+    byes = matches.round_byes(session)
     rounds = []
     for number, rnd in enumerate(robin.rounds, start=1):
         draw = draws.get(number)
@@ -135,11 +136,17 @@ def _teams_context(session: Session) -> dict[str, Any]:
                     }
                     for place, m in enumerate(rnd.matches, start=1)
                 ],
-                "bye": rnd.bye,
+                "byes": byes.get(number, ()),
                 "bye_why": said.library(draw.bye_why) if draw and draw.bye_why else "",
             }
         )
-    context: dict[str, Any] = {"teams_rounds": rounds}
+    names = dict(SessionPair.objects.filter(session=session).values_list("pair", "names"))
+    ranked = [
+        (letter, [{"place": s.place, "team": s.team, "names": names.get(s.team, ""),
+                   "vp": s.vp} for s in rows])
+        for letter, rows in matches.section_rankings(session).items()
+    ]  # fmt: skip
+    context: dict[str, Any] = {"teams_rounds": rounds, "section_rankings": ranked}
     if session.schedule == Session.Schedule.SWISS:
         plan = matches.SwissPlan.from_json(session.schedule_json)
         context["swiss_left"] = plan.rounds - len(draws)
