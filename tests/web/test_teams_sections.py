@@ -72,6 +72,11 @@ def test_teams_in_sections_are_scored_as_their_results_file_and_ranked_apart(
     assert "Section B" in page
     assert "B2 has the bye" in page
     assert "Aces: Ann, Bob" in page
+    # The published results rank the whole field; the room cards print every section.
+    assert Client().get(f"/r/{session.public_id}/").status_code == 200
+    cards = td.get(f"/director/s/{session.pk}/cards/")
+    assert cards.status_code == 200
+    assert "B3" in cards.content.decode()
 
 
 def test_a_swiss_is_not_split_into_sections(club: Club) -> None:
