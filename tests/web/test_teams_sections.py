@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from bridgescore.events.teams import ByeAward, with_byes
 from bridgescore.web import in_play, matches, session_movement
@@ -100,3 +101,21 @@ def test_the_new_teams_page_sets_up_sections(td: Client, club: Club) -> None:
     assert answer.status_code == 422
     assert "Round robin: sections: at most 26" in answer.content.decode()
     assert Session.objects.count() == 1
+
+
+def test_the_section_rankings_read_in_finnish_and_spanish(club: Club, td: Client) -> None:
+    session = _sections(club)
+    Room(session).play_round(1)
+    url = f"/director/s/{session.pk}/"
+    finnish = td.get(url, HTTP_ACCEPT_LANGUAGE="fi").content.decode()
+    assert "Tulokset ryhmittäin" in finnish
+    assert "Ryhmä B" in finnish
+    spanish = td.get(url, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Clasificación por sección" in spanish
+    assert "Sección B" in spanish
+    swiss = Session.Schedule.SWISS
+    with (
+        translation.override("fi"),
+        pytest.raises(EntryError, match="monrad arpoo koko kentän yhtenä"),
+    ):
+        matches.create_teams_session(club, "S", SEVEN, 2, schedule=swiss, rounds=3, sections=2)
