@@ -80,11 +80,14 @@ def test_teams_in_sections_are_scored_as_their_results_file_and_ranked_apart(
     assert "B3" in cards.content.decode()
 
 
-def test_a_swiss_is_not_split_into_sections(club: Club) -> None:
-    with pytest.raises(EntryError, match="a Swiss draws the whole field as one"):
-        matches.create_teams_session(
-            club, "Swiss", SEVEN, 2, schedule=Session.Schedule.SWISS, rounds=3, sections=2
-        )
+def test_sections_too_small_for_their_rounds_are_refused(club: Club) -> None:
+    swiss = Session.Schedule.SWISS
+    with pytest.raises(
+        EntryError,
+        match="the smallest section, of 3 teams, plays 1 to 3 Swiss rounds without meeting"
+        " twice, not 4",
+    ):
+        matches.create_teams_session(club, "S", SEVEN, 2, schedule=swiss, rounds=4, sections=2)
     with pytest.raises(EntryError, match="7 teams cannot make 4 sections"):
         matches.create_teams_session(club, "Robin", SEVEN, 2, sections=4)
     assert not Session.objects.exists()
@@ -99,7 +102,7 @@ def test_the_new_teams_page_sets_up_sections(td: Client, club: Club) -> None:
     assert matches.team_names(session) == ("A1", "A2", "B1", "B2")
     answer = td.post("/director/new/teams/", {**form, "sections": "27"})
     assert answer.status_code == 422
-    assert "Round robin: sections: at most 26" in answer.content.decode()
+    assert "Sections: at most 26" in answer.content.decode()
     assert Session.objects.count() == 1
 
 
@@ -116,6 +119,54 @@ def test_the_section_rankings_read_in_finnish_and_spanish(club: Club, td: Client
     swiss = Session.Schedule.SWISS
     with (
         translation.override("fi"),
-        pytest.raises(EntryError, match="monrad arpoo koko kentän yhtenä"),
+        pytest.raises(EntryError, match="pienin ryhmä, 3 joukkuetta, pelaa 1–3 monrad-kierrosta"),
     ):
-        matches.create_teams_session(club, "S", SEVEN, 2, schedule=swiss, rounds=3, sections=2)
+        matches.create_teams_session(club, "S", SEVEN, 2, schedule=swiss, rounds=4, sections=2)
+
+
+def test_a_swiss_in_sections_is_drawn_section_by_section(club: Club, td: Client) -> None:
+    session = matches.create_teams_session(
+        club, "Swiss in sections", SEVEN, 2, schedule=Session.Schedule.SWISS, rounds=3,
+        sections=2,
+    )  # fmt: skip
+    assert session.spec == "Swiss in 2 sections, 7 teams, 3 rounds of 2 boards"
+    # Round 1 in the order given, each section apart: A1 v A2, A3 v A4; B1 v B2, B3 bye.
+    assert TableLink.objects.filter(session=session).count() == 6
+    movement = session_movement.movement_of(session)
+    assert [(t.table, t.ns, t.ew) for t in movement.rounds[0].tables] == [
+        (1, "A1", "A2"), (2, "A2", "A1"), (3, "A3", "A4"), (4, "A4", "A3"),
+        (5, "B1", "B2"), (6, "B2", "B1"),
+    ]  # fmt: skip
+    assert matches.round_byes(session) == {1: ("B3",)}
+    page = f"/director/s/{session.pk}/draw/"
+    assert "round 1 is not complete" in td.get(page).content.decode()
+    room = Room(session)
+    for number in (1, 2, 3):
+        room.play_round(number)
+        if number == 3:
+            break
+        shown = td.get(page).content.decode()
+        assert "Section A" in shown
+        assert "Section B" in shown
+        key = matches.section_draws_key(matches.next_section_draws(session))
+        assert td.post(page, {"key": "0" * 16}).status_code == 409
+        assert td.post(page, {"key": key}).status_code == 302
+    draws = matches.section_draws_of(session)
+    assert len(draws) == 3
+    for letter, teams in (("A", {"A1", "A2", "A3", "A4"}), ("B", {"B1", "B2", "B3"})):
+        met = [frozenset((p.higher, p.lower)) for d in draws for p in d[letter].pairings]
+        assert len(met) == len(set(met))  # no rematch
+        assert all(pair <= teams for pair in met)  # only its own teams
+    byes = [str(d["B"].bye) for d in draws]
+    assert sorted(byes) == ["B1", "B2", "B3"]  # each team of B once on the bye
+    assert matches.round_byes(session) == {n: (team,) for n, team in enumerate(byes, start=1)}
+    ours = matches.teams_result(session)
+    assert ours is not None
+    theirs = with_byes(room.library(), matches.round_byes(session), ByeAward(12))
+    assert ours.standings == theirs.standings
+    assert "all 3 rounds are drawn" in td.get(page).content.decode()
+    control = td.get(f"/director/s/{session.pk}/").content.decode()
+    assert "Ranking by section" in control
+    assert f"{byes[0]} has the bye" in control
+    with pytest.raises(EntryError, match="a team cannot leave or join a session in sections"):
+        matches.team_change(session, "withdraw", "A1", 3)
