@@ -503,25 +503,33 @@ class ByeScore:
     vp: float
 
 
-def with_byes(result: TeamsResult, byes: Mapping[int, str], award: ByeAward) -> TeamsResult:
-    """``result`` with each bye (round: team) scored by ``award`` and the teams ranked
-    again; a team's average is over the matches it played (none played: the fixed VPs)."""
+def with_byes(
+    result: TeamsResult, byes: Mapping[int, str | Sequence[str]], award: ByeAward
+) -> TeamsResult:
+    """``result`` with each bye (round: team, or round: the teams on the bye, one a
+    section in a field in sections) scored by ``award`` and the teams ranked again; a
+    team's average is over the matches it played (none played: the fixed VPs)."""
     played: dict[str, list[float]] = defaultdict(list)
     for match in result.matches:
         played[match.first].append(match.first_vp)
         played[match.second].append(match.second_vp)
     scores = []
-    for rnd, team in sorted(byes.items()):
-        own = played.get(team, [])
-        average = sum(own) / len(own) if own else award.vp
-        got = {
-            ByeRule.FIXED: award.vp,
-            ByeRule.AVERAGE: average,
-            ByeRule.HIGHER: max(award.vp, average),
-        }[award.rule]
-        scores.append(ByeScore(rnd, team, round(got, 2)))
+    for rnd, teams in sorted(byes.items()):
+        for team in (teams,) if isinstance(teams, str) else teams:
+            scores.append(ByeScore(rnd, team, _bye_vp(award, played.get(team, []))))
     standings = _standings(result.matches, scores, dict(result.penalties))
     return replace(result, standings=standings, byes=tuple(scores))
+
+
+def _bye_vp(award: ByeAward, own: Sequence[float]) -> float:
+    """What a bye scores under ``award`` for a team that scored ``own`` in its matches."""
+    average = sum(own) / len(own) if own else award.vp
+    got = {
+        ByeRule.FIXED: award.vp,
+        ByeRule.AVERAGE: average,
+        ByeRule.HIGHER: max(award.vp, average),
+    }[award.rule]
+    return round(got, 2)
 
 
 def with_penalties(result: TeamsResult, penalties: Mapping[str, float]) -> TeamsResult:

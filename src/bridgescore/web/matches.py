@@ -19,9 +19,9 @@ from bridgescore.events.movements.model import (
     MovementError,
     MovementKind,
     Round,
-    Table,
     board_range,
 )
+from bridgescore.events.movements.sections import SectionedMovement
 from bridgescore.events.movements.swiss import (
     Draw,
     Rematches,
@@ -29,14 +29,29 @@ from bridgescore.events.movements.swiss import (
     SwissRules,
     swiss_round,
 )
-from bridgescore.events.movements.teams import Match, RobinRound, RoundRobin, round_robin, two_room
+from bridgescore.events.movements.teams import (
+    Match,
+    RobinRound,
+    RoundRobin,
+    robin_movement,
+    round_robin,
+    teams_round,
+)
 from bridgescore.events.penalties import apply_penalties
 from bridgescore.events.ranking import places
 from bridgescore.events.scoring import score_event
+from bridgescore.events.team_sections import (
+    SectionSchedule,
+    TeamsInSections,
+    section_draws,
+    section_standings,
+    teams_in_sections,
+)
 from bridgescore.events.teams import (
     ByeAward,
     ByeRule,
     TeamsResult,
+    TeamStanding,
     team_order,
     with_byes,
 )
@@ -47,7 +62,9 @@ from bridgescore.web.hand_records import check_hands
 from bridgescore.web.in_play import event_of, not_yet_in
 from bridgescore.web.logbook import log
 from bridgescore.web.models import (
+    ROUND_ROBIN_SECTIONS_SPEC,
     ROUND_ROBIN_SPEC,
+    SWISS_SECTIONS_SPEC,
     SWISS_SPEC,
     Club,
     Session,
@@ -72,33 +89,6 @@ two teams meet twice)."""
 MOST_SWISS_ROUNDS = 40
 
 MOST_BOARDS_A_MATCH = 64
-
-
-def _room_tables(number: int, match: Match) -> tuple[Table, Table]:
-    """Match ``number`` of its round as its two room tables: the home team North-South in
-    the open room (table ``2n - 1``) and East-West in the closed room (table ``2n``), each
-    room's boards in the order it plays them (:func:`two_room`: the rooms exchange halves)."""
-    if len(match.boards) >= 2:
-        passing = two_room(match)
-        open_boards = tuple(b for seg in passing.segments for b in seg.open_room)
-        closed_boards = tuple(b for seg in passing.segments for b in seg.closed_room)
-    else:
-        open_boards = closed_boards = match.boards
-    return (
-        Table(2 * number - 1, match.home, match.away, open_boards),
-        Table(2 * number, match.away, match.home, closed_boards),
-    )
-
-
-def _teams_round(matches: Sequence[Match], bye: str | None) -> Round:
-    tables = tuple(t for n, m in enumerate(matches, start=1) for t in _room_tables(n, m))
-    return Round(tables=tables, sit_outs=() if bye is None else (bye,))
-
-
-def robin_movement(robin: RoundRobin) -> Movement:
-    """The round robin as room tables, round by round (the bye sits out)."""
-    rounds = tuple(_teams_round(r.matches, r.bye) for r in robin.rounds)
-    return Movement(MovementKind.OTHER, rounds, meet_once=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +143,16 @@ class SwissPlan:
             tuple((str(t), int(r)) for t, r in data.get("withdrawn", [])),
             tuple((str(t), int(r)) for t, r in data.get("joined", [])),
         )
+
+
+def swiss_plan(session: Session) -> SwissPlan:
+    """A Swiss teams session's plan; a Swiss in sections keeps its own
+    (:func:`sections_plan`), drawn section by section."""
+    if '"sections"' in session.schedule_json:
+        raise EntryError(
+            gettext("this Swiss is drawn section by section: draw each section's round")
+        )
+    return SwissPlan.from_json(session.schedule_json)
 
 
 def swiss_rules(
@@ -216,10 +216,14 @@ def create_teams_session(
     bye: ByeAward | None = None,
     rules: SwissRules = SWISS_RULES,
     user: Viewer = None,
+    sections: int = 1,
 ) -> Session:
     """A teams session under way: a round robin (every team meets every other; an odd
     count has a bye each round) or a Swiss of ``rounds`` rounds (round 1 drawn now, from
-    the teams in the order given), each match at two tables with a link each."""
+    the teams in the order given), each match at two tables with a link each. With
+    ``sections`` above 1, the teams are dealt into sections in the order given, named
+    ``A1``, ``A2`` ... (each team's name kept as its players' are), and each section
+    plays its own round robin, or its own Swiss, on its own tables."""
     ids = _team_list(teams)
     if not 1 <= boards_per_match <= MOST_BOARDS_A_MATCH:
         raise EntryError(
@@ -230,7 +234,62 @@ def create_teams_session(
     if hands_pbn.strip():
         check_hands(hands_pbn)
     first: Draw | None = None
-    if schedule == Session.Schedule.ROBIN:
+    field: Movement | SectionedMovement | None = None
+    names = dict(members or {})
+    first_sections: dict[str, Draw] | None = None
+    if sections != 1:
+        kinds = {
+            Session.Schedule.ROBIN: SectionSchedule.ROBIN,
+            Session.Schedule.SWISS: SectionSchedule.SWISS,
+        }
+        if schedule not in kinds:
+            raise EntryError(gettext("choose a round robin or a Swiss"))
+        kind = kinds[Session.Schedule(schedule)]
+        try:
+            split = teams_in_sections(
+                len(ids),
+                sections,
+                kind,
+                boards_per_match,
+                rounds if kind is SectionSchedule.SWISS else None,
+                rules,
+            )
+            if kind is SectionSchedule.SWISS:
+                first_sections = section_draws(
+                    split.field,
+                    {s.letter: [Standing(t, 0.0) for t in s.teams] for s in split.field.sections},
+                    split.rules,
+                    1,
+                    unit=vp_unit(),
+                )
+        except MovementError as error:
+            raise EntryError(problem(error)) from None
+        if kind is SectionSchedule.ROBIN:
+            for robin in split.robins():
+                problems = robin.problems()
+                if problems:
+                    raise EntryError(
+                        gettext("the round robin is not sound: {problems}").format(
+                            problems=problems[0].translated(gettext)
+                        )
+                    )
+            field = split.movement()
+            shown = ROUND_ROBIN_SECTIONS_SPEC.format(
+                count=len(ids), sections=sections, boards=boards_per_match
+            )
+        else:
+            assert first_sections is not None
+            field = split.movement([first_sections])
+            shown = SWISS_SECTIONS_SPEC.format(
+                count=len(ids), sections=sections, rounds=split.rounds, boards=boards_per_match
+            )
+        names = {
+            code: _named(team, names.get(team, ""))
+            for code, team in zip(split.field.teams, ids, strict=True)
+        }
+        ids = split.field.teams
+        schedule_json = split.to_json()
+    elif schedule == Session.Schedule.ROBIN:
         robin = round_robin(ids, boards_per_match)
         problems = robin.problems()
         if problems:
@@ -239,7 +298,7 @@ def create_teams_session(
                     problems=problems[0].translated(gettext)
                 )
             )
-        movement = robin_movement(robin)
+        field = robin_movement(robin)
         schedule_json = robin.to_json()
         shown = ROUND_ROBIN_SPEC.format(count=len(ids), boards=boards_per_match)
     elif schedule == Session.Schedule.SWISS:
@@ -256,19 +315,20 @@ def create_teams_session(
             )
         plan = SwissPlan(ids, rounds, boards_per_match, rules)
         first = swiss_round([Standing(t, 0.0) for t in ids], rules, 1, unit=vp_unit())
-        movement = Movement(
+        field = Movement(
             MovementKind.OTHER, (_draw_round(first, boards_per_match),), meet_once=False
         )
         schedule_json = plan.to_json()
         shown = SWISS_SPEC.format(count=len(ids), rounds=rounds, boards=boards_per_match)
     else:
         raise EntryError(gettext("choose a round robin or a Swiss"))
+    assert field is not None
     with transaction.atomic():
         session = open_session(
             club,
-            movement,
+            field,
             ids,
-            members or {},
+            names,
             name=name,
             date=date or datetime.date.today(),
             spec=shown,
@@ -284,11 +344,47 @@ def create_teams_session(
             SwissDraw.objects.create(
                 session=session, round=1, draw_json=first.to_json(), by=user_of(user)
             )
+        if first_sections is not None:
+            SwissDraw.objects.create(
+                session=session,
+                round=1,
+                draw_json=_section_draws_json(first_sections),
+                by=user_of(user),
+            )
     return session
+
+
+def _named(team: str, members: str) -> str:
+    """A team in sections as its row names it: its name, then its players if given."""
+    return f"{team}: {members}" if members.strip() else team
+
+
+def sections_plan(session: Session) -> TeamsInSections | None:
+    """A teams session in sections: its plan (sections, their teams, what they play);
+    ``None`` for a teams session of one field (or a pairs session)."""
+    if session.kind != Session.Kind.TEAMS or '"sections"' not in session.schedule_json:
+        return None
+    try:
+        return TeamsInSections.from_json(session.schedule_json)
+    except MovementError as error:
+        raise EntryError(problem(error)) from None
+
+
+def section_rankings(session: Session) -> dict[str, tuple[TeamStanding, ...]]:
+    """A teams session in sections ranked section by section (the library's ranking of
+    each section's teams among themselves); empty for one field or before any result."""
+    plan = sections_plan(session)
+    result = teams_result(session) if plan is not None else None
+    if plan is None or result is None:
+        return {}
+    return section_standings(result, plan.field)
 
 
 def team_names(session: Session) -> tuple[str, ...]:
     """A teams session's teams, in the order they were given."""
+    plan = sections_plan(session)
+    if plan is not None:
+        return plan.field.teams
     if session.schedule == Session.Schedule.ROBIN:
         return RoundRobin.from_json(session.schedule_json).teams
     if session.schedule == Session.Schedule.SWISS:
@@ -297,18 +393,52 @@ def team_names(session: Session) -> tuple[str, ...]:
 
 
 def round_robin_of(session: Session) -> RoundRobin:
-    """The session's schedule as the library's round robin (a Swiss: its rounds so far)."""
+    """The session's schedule as the library's round robin (a Swiss: its rounds so far;
+    teams in sections: each round's matches of every section, section A's first, as
+    their room tables are numbered, the byes in :func:`round_byes`)."""
+    split = sections_plan(session)
+    if split is not None and split.schedule is SectionSchedule.SWISS:
+        drawn = []
+        for number, draws in enumerate(section_draws_of(session)):
+            boards = board_range(number, split.boards_per_match)
+            found = tuple(
+                Match(p.higher, p.lower, boards) for d in draws.values() for p in d.pairings
+            )
+            drawn.append(RobinRound(found, None))
+        return RoundRobin(split.field.teams, tuple(drawn))
+    if split is not None:
+        robins = split.robins()
+        merged = tuple(
+            RobinRound(
+                tuple(
+                    m for robin in robins if n < len(robin.rounds) for m in robin.rounds[n].matches
+                ),
+                None,
+            )
+            for n in range(split.rounds)
+        )
+        return RoundRobin(split.field.teams, merged)
     if session.schedule == Session.Schedule.ROBIN:
         return RoundRobin.from_json(session.schedule_json)
     if session.schedule != Session.Schedule.SWISS:
         raise EntryError(gettext("this session is not a teams event"))
-    plan = SwissPlan.from_json(session.schedule_json)
+    plan = swiss_plan(session)
     rounds = []
     for draw in draws_of(session):
         boards = board_range(draw.round - 1, plan.boards_per_match)
         matches = tuple(Match(p.higher, p.lower, boards) for p in draw.pairings)
         rounds.append(RobinRound(matches, draw.bye))
     return RoundRobin(plan.teams, tuple(rounds))
+
+
+def round_draws(session: Session) -> dict[int, tuple[Draw, ...]]:
+    """Each Swiss round drawn so far (round: its draws, one a section in a Swiss in
+    sections); a round robin has none."""
+    if session.schedule != Session.Schedule.SWISS:
+        return {}
+    if sections_plan(session) is not None:
+        return {n: tuple(d.values()) for n, d in enumerate(section_draws_of(session), start=1)}
+    return {d.round: (d,) for d in draws_of(session)}
 
 
 def draws_of(session: Session) -> list[Draw]:
@@ -320,7 +450,7 @@ def _draw_round(draw: Draw, boards_per_match: int) -> Round:
     """A drawn Swiss round as room tables: the higher-placed team at home; a new set of
     boards each round (round ``r`` plays ``(r - 1) * boards + 1`` onwards)."""
     boards = board_range(draw.round - 1, boards_per_match)
-    return _teams_round([Match(p.higher, p.lower, boards) for p in draw.pairings], draw.bye)
+    return teams_round([Match(p.higher, p.lower, boards) for p in draw.pairings], draw.bye)
 
 
 def teams_result(session: Session, event: Event | None = None) -> TeamsResult | None:
@@ -335,7 +465,7 @@ def teams_result(session: Session, event: Event | None = None) -> TeamsResult | 
     if not isinstance(scored, TeamsResult):
         raise EntryError(gettext("this session is not a teams event"))
     reached = max(row.round or 0 for row in event.results.rows)
-    byes = {n: team for n, team in byes_of(session).items() if n <= reached}
+    byes = {n: teams for n, teams in round_byes(session).items() if n <= reached}
     scored = with_byes(scored, byes, bye_award(session))
     return apply_penalties(scored, penalties_of(session))
 
@@ -343,6 +473,16 @@ def teams_result(session: Session, event: Event | None = None) -> TeamsResult | 
 def bye_award(session: Session) -> ByeAward:
     """What a bye scores in this session (set when it was created)."""
     return ByeAward(float(session.bye_vp), ByeRule(session.bye_rule))
+
+
+def round_byes(session: Session) -> dict[int, tuple[str, ...]]:
+    """Each round's teams on the bye: one at most in one field, one for each section
+    with an odd count in a field in sections."""
+    plan = sections_plan(session)
+    if plan is not None:
+        swiss = plan.schedule is SectionSchedule.SWISS
+        return plan.byes(section_draws_of(session) if swiss else ())
+    return {n: (team,) for n, team in byes_of(session).items()}
 
 
 def byes_of(session: Session) -> dict[int, str]:
@@ -373,19 +513,36 @@ def swiss_standings(session: Session) -> list[Standing]:
     library's order (VPs, then IMP difference), its opponents round by round (``None`` on
     the bye, or before it came) and whether it has had the bye. A team with no match
     scored yet has 0 VPs."""
-    plan = SwissPlan.from_json(session.schedule_json)
-    opponents: dict[str, list[str | None]] = {t: [] for t in plan.teams}
+    plan = swiss_plan(session)
+    draws = draws_of(session)
+    drawing = len(draws) + 1
+    return _standings_of(plan.teams, plan.playing(drawing), draws, _scored(session))
+
+
+def _scored(session: Session) -> dict[str, TeamStanding]:
+    """Each team's standing as the library ranks the session so far (none yet: empty)."""
+    result = teams_result(session)
+    return {s.team: s for s in result.standings} if result is not None else {}
+
+
+def _standings_of(
+    teams: Sequence[str],
+    playing: Sequence[str],
+    draws: Sequence[Draw],
+    scored: Mapping[str, TeamStanding],
+) -> list[Standing]:
+    """The draw's standings of ``playing`` (of ``teams``, met in ``draws``): VPs and the
+    library's order, opponents round by round, the bye had."""
+    opponents: dict[str, list[str | None]] = {t: [] for t in teams}
     byes: set[str] = set()
-    for draw in draws_of(session):
+    for draw in draws:
         met: dict[str, str] = {}
         for p in draw.pairings:
             met[p.higher], met[p.lower] = p.lower, p.higher
-        for team in plan.teams:
+        for team in teams:
             opponents[team].append(met.get(team))
         if draw.bye is not None:
             byes.add(draw.bye)
-    result = teams_result(session)
-    scored = {s.team: s for s in result.standings} if result is not None else {}
 
     def order(team: str) -> tuple[float, float, str]:
         s = scored.get(team)
@@ -393,8 +550,7 @@ def swiss_standings(session: Session) -> list[Standing]:
             return team_order(0.0, 0.0, team)
         return team_order(s.vp, s.points_for - s.points_against, team)
 
-    drawing = len(draws_of(session)) + 1
-    ordered = sorted(plan.playing(drawing), key=order)
+    ordered = sorted(playing, key=order)
     vps = {t: scored[t].vp if t in scored else 0.0 for t in ordered}
     placed = places(vps)
     return [
@@ -409,15 +565,53 @@ def swiss_standings(session: Session) -> list[Standing]:
     ]
 
 
-def next_draw(session: Session) -> Draw:
-    """The next Swiss round drawn from the standings (not kept until confirmed): only
-    once the last round drawn has every result in."""
-    if session.schedule != Session.Schedule.SWISS:
-        raise EntryError(gettext("this session is not a Swiss teams event"))
-    plan = SwissPlan.from_json(session.schedule_json)
+def section_draws_of(session: Session) -> list[dict[str, Draw]]:
+    """A Swiss in sections: each round drawn so far, round 1 first, as each section's
+    draw (section: draw)."""
+    found = []
+    for kept in SwissDraw.objects.filter(session=session):
+        data = json.loads(kept.draw_json)["sections"]
+        found.append({letter: Draw.from_dict(draw) for letter, draw in data.items()})
+    return found
+
+
+def _section_draws_json(draws: Mapping[str, Draw]) -> str:
+    return json.dumps({"sections": {letter: d.to_dict() for letter, d in draws.items()}})
+
+
+def section_swiss_standings(session: Session) -> dict[str, list[Standing]]:
+    """A Swiss in sections: each section's standings the next round is drawn from, its
+    teams only (as :func:`swiss_standings` for one field)."""
+    plan = _section_swiss(session)
+    draws = section_draws_of(session)
+    scored = _scored(session)
+    return {
+        s.letter: _standings_of(s.teams, s.teams, [d[s.letter] for d in draws], scored)
+        for s in plan.field.sections
+    }
+
+
+def _section_swiss(session: Session) -> TeamsInSections:
+    plan = sections_plan(session)
+    if plan is None or plan.schedule is not SectionSchedule.SWISS:
+        raise EntryError(gettext("this session is not a Swiss in sections"))
+    return plan
+
+
+def next_section_draws(session: Session) -> dict[str, Draw]:
+    """A Swiss in sections: each section's next round drawn from its own standings (not
+    kept until confirmed), only once the last round drawn has every result in."""
+    plan = _section_swiss(session)
     drawn = SwissDraw.objects.filter(session=session).count()
     if drawn >= plan.rounds:
         raise EntryError(gettext("all {rounds} rounds are drawn").format(rounds=plan.rounds))
+    _check_complete(session, drawn)
+    standings = section_swiss_standings(session)
+    return section_draws(plan.field, standings, plan.rules, drawn + 1, unit=vp_unit())
+
+
+def _check_complete(session: Session, drawn: int) -> None:
+    """Refuse to draw before round ``drawn`` has every result in."""
     left = [s for s in not_yet_in(session) if s.round == drawn]
     if left:
         first = left[0]
@@ -429,6 +623,69 @@ def next_draw(session: Session) -> Draw:
                 drawn=drawn, len=len(left), room_label=room_label(first.table), board=first.board
             )
         )
+
+
+def section_draws_key(draws: Mapping[str, Draw]) -> str:
+    """A short digest of the sections' draws, so that what is confirmed is what was shown."""
+    import hashlib
+
+    return hashlib.sha256(_section_draws_json(draws).encode()).hexdigest()[:16]
+
+
+def confirm_section_draws(
+    session: Session, draws: Mapping[str, Draw], user: Viewer = None
+) -> SwissDraw:
+    """Keep the sections' draws of a round the director has seen: each section's room
+    tables added to its own movement (new tables get their links), the draws kept with
+    their reasons."""
+    plan = _section_swiss(session)
+    with transaction.atomic():
+        locked = Session.objects.select_for_update().get(pk=session.pk)
+        earlier = section_draws_of(locked)
+        number = len(earlier) + 1
+        if number > plan.rounds or any(d.round != number for d in draws.values()):
+            raise EntryError(
+                gettext("round {round} is drawn already: look at the session again").format(
+                    round=number - 1
+                )
+            )
+        after = plan.movement([*earlier, dict(draws)])
+        locked.movement_json = after.to_json()
+        locked.movement_version += 1
+        locked.save(update_fields=["movement_json", "movement_version"])
+        have = set(TableLink.objects.filter(session=locked).values_list("table", flat=True))
+        TableLink.objects.bulk_create(
+            TableLink(session=locked, table=n)
+            for n in table_numbers(after.flattened())
+            if n not in have
+        )
+        kept = SwissDraw.objects.create(
+            session=locked, round=number, draw_json=_section_draws_json(draws), by=user_of(user)
+        )
+        shown = "; ".join(f"{p.higher} v {p.lower}" for d in draws.values() for p in d.pairings)
+        byes = ", ".join(d.bye for d in draws.values() if d.bye is not None)
+        detail = (
+            said.said(gettext_noop("round {round}: {draw}; {team} has the bye"),
+                      round=number, draw=shown, team=byes)
+            if byes
+            else said.said(gettext_noop("round {round}: {draw}"), round=number, draw=shown)
+        )  # fmt: skip
+        log(locked, gettext_noop("round drawn"), detail, user=user)
+    session.movement_json = locked.movement_json
+    session.movement_version = locked.movement_version
+    return kept
+
+
+def next_draw(session: Session) -> Draw:
+    """The next Swiss round drawn from the standings (not kept until confirmed): only
+    once the last round drawn has every result in."""
+    if session.schedule != Session.Schedule.SWISS:
+        raise EntryError(gettext("this session is not a Swiss teams event"))
+    plan = swiss_plan(session)
+    drawn = SwissDraw.objects.filter(session=session).count()
+    if drawn >= plan.rounds:
+        raise EntryError(gettext("all {rounds} rounds are drawn").format(rounds=plan.rounds))
+    _check_complete(session, drawn)
     return swiss_round(swiss_standings(session), plan.rules, drawn + 1, unit=vp_unit())
 
 
@@ -478,7 +735,11 @@ def team_change(
                 "or join it (a Swiss can take both)"
             )
         )
-    plan = SwissPlan.from_json(session.schedule_json)
+    if sections_plan(session) is not None:
+        raise EntryError(
+            gettext("a team cannot leave or join a session in sections: its sections are fixed")
+        )
+    plan = swiss_plan(session)
     drawn = len(draws_of(session))
     if not drawn < from_round <= plan.rounds:
         raise EntryError(
@@ -542,7 +803,7 @@ def apply_team_change(
         again = team_change(locked, change.what, change.team, change.from_round, change.members)
         if again.key != change.key:
             raise EntryError(gettext("the change is not the one shown: look again"))
-        plan = SwissPlan.from_json(locked.schedule_json)
+        plan = swiss_plan(locked)
         if change.what == "withdraw":
             plan = replace(plan, withdrawn=(*plan.withdrawn, (change.team, change.from_round)))
         else:
@@ -571,7 +832,7 @@ def confirm_draw(session: Session, draw: Draw, user: Viewer = None) -> SwissDraw
     (new tables get their links) and the draw kept with its reasons."""
     from dataclasses import replace
 
-    plan = SwissPlan.from_json(session.schedule_json)
+    plan = swiss_plan(session)
     with transaction.atomic():
         locked = Session.objects.select_for_update().get(pk=session.pk)
         movement = movement_of(locked)
@@ -610,8 +871,11 @@ def confirm_draw(session: Session, draw: Draw, user: Viewer = None) -> SwissDraw
 def planned_rounds(session: Session) -> int:
     """The rounds the session is to play: a Swiss's planned rounds (its movement holds
     only those drawn so far), else its movement's."""
+    split = sections_plan(session)
+    if split is not None:
+        return split.rounds
     if session.schedule == Session.Schedule.SWISS:
-        return SwissPlan.from_json(session.schedule_json).rounds
+        return swiss_plan(session).rounds
     return len(movement_of(session).rounds)
 
 

@@ -210,11 +210,17 @@ class Session(models.Model):
 
 ROUND_ROBIN_SPEC = gettext_noop("round robin, {count} teams, {boards} boards a match")
 SWISS_SPEC = gettext_noop("Swiss, {count} teams, {rounds} rounds of {boards} boards")
+ROUND_ROBIN_SECTIONS_SPEC = gettext_noop(
+    "round robin in {sections} sections, {count} teams, {boards} boards a match"
+)
+SWISS_SECTIONS_SPEC = gettext_noop(
+    "Swiss in {sections} sections, {count} teams, {rounds} rounds of {boards} boards"
+)
 """How a teams session's schedule is kept in :attr:`Session.spec` (English, translated
 where it is shown: :func:`spec_part`)."""
 _SPECS = tuple(
     (re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>\\d+)", re.escape(spec)) + "$"), spec)
-    for spec in (ROUND_ROBIN_SPEC, SWISS_SPEC)
+    for spec in (ROUND_ROBIN_SPEC, SWISS_SPEC, ROUND_ROBIN_SECTIONS_SPEC, SWISS_SECTIONS_SPEC)
 )
 
 

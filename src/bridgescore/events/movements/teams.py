@@ -716,6 +716,35 @@ def three_way(teams: Sequence[str], boards_per_match: int, first_board: int = 1)
     return ThreeWay(teams=(ids[0], ids[1], ids[2]), sets=(blocks[0], blocks[1], blocks[2]))
 
 
+def room_tables(number: int, match: Match) -> tuple[Table, Table]:
+    """Match ``number`` of its round as its two room tables: the home team North-South in
+    the open room (table ``2n - 1``) and East-West in the closed room (table ``2n``), each
+    room's boards in the order it plays them (:func:`two_room`: the rooms exchange halves)."""
+    if len(match.boards) >= 2:
+        passing = two_room(match)
+        open_boards = tuple(b for seg in passing.segments for b in seg.open_room)
+        closed_boards = tuple(b for seg in passing.segments for b in seg.closed_room)
+    else:
+        open_boards = closed_boards = match.boards
+    return (
+        Table(2 * number - 1, match.home, match.away, open_boards),
+        Table(2 * number, match.away, match.home, closed_boards),
+    )
+
+
+def teams_round(matches: Sequence[Match], bye: str | None) -> Round:
+    """A round of matches as room tables (match ``n`` at tables ``2n - 1`` and ``2n``);
+    the team on the bye sits out."""
+    tables = tuple(t for n, m in enumerate(matches, start=1) for t in room_tables(n, m))
+    return Round(tables=tables, sit_outs=() if bye is None else (bye,))
+
+
+def robin_movement(robin: RoundRobin) -> Movement:
+    """The round robin as room tables, round by round (the bye sits out)."""
+    rounds = tuple(teams_round(r.matches, r.bye) for r in robin.rounds)
+    return Movement(MovementKind.OTHER, rounds, meet_once=False)
+
+
 __all__ = [
     "Match",
     "RobinRound",
@@ -723,7 +752,10 @@ __all__ = [
     "Segment",
     "ThreeWay",
     "TwoRoom",
+    "robin_movement",
+    "room_tables",
     "round_robin",
+    "teams_round",
     "three_way",
     "two_room",
 ]

@@ -66,6 +66,8 @@ def swiss_draw(request: HttpRequest, session_id: int) -> HttpResponse:
         context["errors"], status = fields.problems(form), REFUSED
         form = None
     try:
+        if matches.sections_plan(session) is not None:
+            return _section_draws_page(request, session, form, context)
         context["standings"] = matches.swiss_standings(session)
         draw = matches.next_draw(session)
         context["draw"] = _shown_draw(draw)
@@ -80,6 +82,36 @@ def swiss_draw(request: HttpRequest, session_id: int) -> HttpResponse:
     except BridgeError as error:
         context["errors"] = [*context["errors"], problem(error)]
         status = REFUSED if request.method == "POST" else 200
+    return render(request, "bridgescore/draw.html", context, status=status)
+
+
+def _section_draws_page(
+    request: HttpRequest,
+    session: Session,
+    form: director_forms.DrawForm | None,
+    context: dict[str, Any],
+) -> HttpResponse:
+    """The next round of a Swiss in sections: each section's draw from its own standings,
+    with why, kept only when the director confirms the draws that were shown."""
+    status = REFUSED if context["errors"] else 200
+    standings = matches.section_swiss_standings(session)
+    context["sections"] = [{"letter": k, "standings": v} for k, v in standings.items()]
+    try:
+        drawn = matches.next_section_draws(session)
+    except BridgeError as error:
+        context["errors"] = [*context["errors"], problem(error)]
+        status = REFUSED if request.method == "POST" else status
+        return render(request, "bridgescore/draw.html", context, status=status)
+    for shown in context["sections"]:
+        shown["draw"] = _shown_draw(drawn[shown["letter"]])
+    context["draw_round"] = next(iter(drawn.values())).round
+    context["key"] = matches.section_draws_key(drawn)
+    if form is not None:
+        if form.cleaned_data["key"] != context["key"]:
+            context["errors"] = [_("the draw is not the one shown: look at it again")]
+            return render(request, "bridgescore/draw.html", context, status=STALE)
+        matches.confirm_section_draws(session, drawn, request.user)
+        return redirect("control", session_id=session.pk)
     return render(request, "bridgescore/draw.html", context, status=status)
 
 
@@ -117,11 +149,13 @@ def _teams_context(session: Session) -> dict[str, Any]:
     if session.kind != Session.Kind.TEAMS:
         return {}
     robin = matches.round_robin_of(session)
-    draws = {d.round: d for d in matches.draws_of(session)}
+    draws = matches.round_draws(session)
+    byes = matches.round_byes(session)
     rounds = []
     for number, rnd in enumerate(robin.rounds, start=1):
-        draw = draws.get(number)
-        why = {(p.higher, p.lower): said.library(p.why) for p in draw.pairings} if draw else {}
+        drawn = draws.get(number, ())
+        why = {(p.higher, p.lower): said.library(p.why) for d in drawn for p in d.pairings}
+        bye_why = {d.bye: said.library(d.bye_why) for d in drawn if d.bye and d.bye_why}
         rounds.append(
             {
                 "number": number,
@@ -135,14 +169,18 @@ def _teams_context(session: Session) -> dict[str, Any]:
                     }
                     for place, m in enumerate(rnd.matches, start=1)
                 ],
-                "bye": rnd.bye,
-                "bye_why": said.library(draw.bye_why) if draw and draw.bye_why else "",
+                "byes": [{"team": t, "why": bye_why.get(t, "")} for t in byes.get(number, ())],
             }
         )
-    context: dict[str, Any] = {"teams_rounds": rounds}
+    names = dict(SessionPair.objects.filter(session=session).values_list("pair", "names"))
+    ranked = [
+        (letter, [{"place": s.place, "team": s.team, "names": names.get(s.team, ""),
+                   "vp": s.vp} for s in rows])
+        for letter, rows in matches.section_rankings(session).items()
+    ]  # fmt: skip
+    context: dict[str, Any] = {"teams_rounds": rounds, "section_rankings": ranked}
     if session.schedule == Session.Schedule.SWISS:
-        plan = matches.SwissPlan.from_json(session.schedule_json)
-        context["swiss_left"] = plan.rounds - len(draws)
+        context["swiss_left"] = matches.planned_rounds(session) - len(draws)
     return context
 
 

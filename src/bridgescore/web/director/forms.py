@@ -208,6 +208,7 @@ class NewTeamsForm(TeamCountForm):
     )
     boards = whole_field(_("Boards a match"), 1, MOST_BOARDS_A_MATCH)
     rounds = whole_field(_("Swiss: rounds"), 1, MOST_SWISS_ROUNDS, required=False)
+    sections = whole_field(_("Sections"), 1, 26, required=False)
     rematches = text_field(_("Rematches"), 12)
     late_after = whole_field(
         _("Rounds between two meetings"),

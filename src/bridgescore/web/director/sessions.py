@@ -393,6 +393,7 @@ def _new_teams_session(
         bye=_bye_award(data),
         rules=rules,
         user=user,
+        sections=data["sections"] or 1,
     )
 
 

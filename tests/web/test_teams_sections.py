@@ -1,0 +1,172 @@
+"""Teams in sections: a round robin in each section, its own tables and byes, played at
+the tables as any teams session and ranked section by section (issue 28)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.utils import translation
+
+from bridgescore.events.teams import ByeAward, with_byes
+from bridgescore.web import in_play, matches, session_movement
+from bridgescore.web.models import Club, Session, SessionPair, TableLink
+from bridgescore.web.refusals import EntryError
+from web.test_teams import Room
+
+SEVEN = ["Aces", "Kings", "Queens", "Jacks", "Tens", "Nines", "Eights"]
+
+
+def _sections(club: Club) -> Session:
+    return matches.create_teams_session(
+        club, "Teams in sections", SEVEN, 2, members={"Aces": "Ann, Bob"}, sections=2
+    )
+
+
+def test_teams_in_two_sections_each_play_their_own_round_robin(club: Club) -> None:
+    session = _sections(club)
+    # 7 teams: section A takes the odd one over (4 and 3), named by section and number.
+    rows = dict(SessionPair.objects.filter(session=session).values_list("pair", "names"))
+    assert rows == {
+        "A1": "Aces: Ann, Bob", "A2": "Kings", "A3": "Queens", "A4": "Jacks",
+        "B1": "Tens", "B2": "Nines", "B3": "Eights",
+    }  # fmt: skip
+    assert session.spec == "round robin in 2 sections, 7 teams, 2 boards a match"
+    # A: 2 matches a round at tables 1-4; B: one match at tables 5-6, a bye each round.
+    assert TableLink.objects.filter(session=session).count() == 6
+    movement = session_movement.movement_of(session)
+    assert [[(t.table, t.ns, t.ew) for t in r.tables if t.table > 4] for r in movement.rounds] == [
+        [(5, "B3", "B2"), (6, "B2", "B3")],
+        [(5, "B1", "B3"), (6, "B3", "B1")],
+        [(5, "B2", "B1"), (6, "B1", "B2")],
+    ]
+    assert matches.round_byes(session) == {1: ("B1",), 2: ("B2",), 3: ("B3",)}
+    assert matches.team_names(session) == ("A1", "A2", "A3", "A4", "B1", "B2", "B3")
+    assert [(g.section, len(g.rows[0])) for g in in_play.grids(session)] == [("A", 4), ("B", 2)]
+    robin = matches.round_robin_of(session)
+    assert [len(r.matches) for r in robin.rounds] == [3, 3, 3]
+
+
+def test_teams_in_sections_are_scored_as_their_results_file_and_ranked_apart(
+    club: Club, td: Client
+) -> None:
+    session = _sections(club)
+    room = Room(session)
+    for number in (1, 2, 3):
+        room.play_round(number)
+    ours = matches.teams_result(session)
+    assert ours is not None
+    byes = {1: ("B1",), 2: ("B2",), 3: ("B3",)}
+    theirs = with_byes(room.library(), byes, ByeAward(12))
+    assert ours.standings == theirs.standings
+    assert len(ours.matches) == 6 + 3  # A: 4 teams meet in 6 matches; B: 3 in 3
+    for match in ours.matches:  # nobody meets a team of another section
+        assert match.first[0] == match.second[0]
+    ranked = matches.section_rankings(session)
+    vp = {s.team: s.vp for s in ours.standings}
+    for letter, teams in (("A", {"A1", "A2", "A3", "A4"}), ("B", {"B1", "B2", "B3"})):
+        rows = ranked[letter]
+        assert {s.team for s in rows} == teams
+        assert [s.vp for s in rows] == sorted((vp[t] for t in teams), reverse=True)
+        assert rows[0].place in ("1", "1=")
+    page = td.get(f"/director/s/{session.pk}/").content.decode()
+    assert "Ranking by section" in page
+    assert "Section B" in page
+    assert "B2 has the bye" in page
+    assert "Aces: Ann, Bob" in page
+    # The published results rank the whole field; the room cards print every section.
+    assert Client().get(f"/r/{session.public_id}/").status_code == 200
+    cards = td.get(f"/director/s/{session.pk}/cards/")
+    assert cards.status_code == 200
+    assert "B3" in cards.content.decode()
+
+
+def test_sections_too_small_for_their_rounds_are_refused(club: Club) -> None:
+    swiss = Session.Schedule.SWISS
+    with pytest.raises(
+        EntryError,
+        match="the smallest section, of 3 teams, plays 1 to 3 Swiss rounds without meeting"
+        " twice, not 4",
+    ):
+        matches.create_teams_session(club, "S", SEVEN, 2, schedule=swiss, rounds=4, sections=2)
+    with pytest.raises(EntryError, match="7 teams cannot make 4 sections"):
+        matches.create_teams_session(club, "Robin", SEVEN, 2, sections=4)
+    assert not Session.objects.exists()
+
+
+def test_the_new_teams_page_sets_up_sections(td: Client, club: Club) -> None:
+    form = {"club": str(club.pk), "teams": "4", "name": "Teams", "schedule": "robin",
+            "boards": "4", "sections": "2"}  # fmt: skip
+    form.update({f"team-{n}": name for n, name in enumerate(SEVEN[:4], start=1)})
+    assert td.post("/director/new/teams/", form).status_code == 302
+    session = Session.objects.get()
+    assert matches.team_names(session) == ("A1", "A2", "B1", "B2")
+    answer = td.post("/director/new/teams/", {**form, "sections": "27"})
+    assert answer.status_code == 422
+    assert "Sections: at most 26" in answer.content.decode()
+    assert Session.objects.count() == 1
+
+
+def test_the_section_rankings_read_in_finnish_and_spanish(club: Club, td: Client) -> None:
+    session = _sections(club)
+    Room(session).play_round(1)
+    url = f"/director/s/{session.pk}/"
+    finnish = td.get(url, HTTP_ACCEPT_LANGUAGE="fi").content.decode()
+    assert "Tulokset ryhmittäin" in finnish
+    assert "Ryhmä B" in finnish
+    spanish = td.get(url, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Clasificación por sección" in spanish
+    assert "Sección B" in spanish
+    swiss = Session.Schedule.SWISS
+    with (
+        translation.override("fi"),
+        pytest.raises(EntryError, match="pienin ryhmä, 3 joukkuetta, pelaa 1–3 monrad-kierrosta"),
+    ):
+        matches.create_teams_session(club, "S", SEVEN, 2, schedule=swiss, rounds=4, sections=2)
+
+
+def test_a_swiss_in_sections_is_drawn_section_by_section(club: Club, td: Client) -> None:
+    session = matches.create_teams_session(
+        club, "Swiss in sections", SEVEN, 2, schedule=Session.Schedule.SWISS, rounds=3,
+        sections=2,
+    )  # fmt: skip
+    assert session.spec == "Swiss in 2 sections, 7 teams, 3 rounds of 2 boards"
+    # Round 1 in the order given, each section apart: A1 v A2, A3 v A4; B1 v B2, B3 bye.
+    assert TableLink.objects.filter(session=session).count() == 6
+    movement = session_movement.movement_of(session)
+    assert [(t.table, t.ns, t.ew) for t in movement.rounds[0].tables] == [
+        (1, "A1", "A2"), (2, "A2", "A1"), (3, "A3", "A4"), (4, "A4", "A3"),
+        (5, "B1", "B2"), (6, "B2", "B1"),
+    ]  # fmt: skip
+    assert matches.round_byes(session) == {1: ("B3",)}
+    page = f"/director/s/{session.pk}/draw/"
+    assert "round 1 is not complete" in td.get(page).content.decode()
+    room = Room(session)
+    for number in (1, 2, 3):
+        room.play_round(number)
+        if number == 3:
+            break
+        shown = td.get(page).content.decode()
+        assert "Section A" in shown
+        assert "Section B" in shown
+        key = matches.section_draws_key(matches.next_section_draws(session))
+        assert td.post(page, {"key": "0" * 16}).status_code == 409
+        assert td.post(page, {"key": key}).status_code == 302
+    draws = matches.section_draws_of(session)
+    assert len(draws) == 3
+    for letter, teams in (("A", {"A1", "A2", "A3", "A4"}), ("B", {"B1", "B2", "B3"})):
+        met = [frozenset((p.higher, p.lower)) for d in draws for p in d[letter].pairings]
+        assert len(met) == len(set(met))  # no rematch
+        assert all(pair <= teams for pair in met)  # only its own teams
+    byes = [str(d["B"].bye) for d in draws]
+    assert sorted(byes) == ["B1", "B2", "B3"]  # each team of B once on the bye
+    assert matches.round_byes(session) == {n: (team,) for n, team in enumerate(byes, start=1)}
+    ours = matches.teams_result(session)
+    assert ours is not None
+    theirs = with_byes(room.library(), matches.round_byes(session), ByeAward(12))
+    assert ours.standings == theirs.standings
+    assert "all 3 rounds are drawn" in td.get(page).content.decode()
+    control = td.get(f"/director/s/{session.pk}/").content.decode()
+    assert "Ranking by section" in control
+    assert f"{byes[0]} has the bye" in control
+    with pytest.raises(EntryError, match="a team cannot leave or join a session in sections"):
+        matches.team_change(session, "withdraw", "A1", 3)
