@@ -229,6 +229,26 @@ class Rescorer:
         )
 
 
+@dataclass(eq=False, slots=True)
+class _Card:
+    """A pair's card lines in board order, and the side it sat on each board: a board's
+    line put in or taken out where it stands, so a changed board costs its own line."""
+
+    boards: list[int] = field(default_factory=list)
+    lines: list[CardLine] = field(default_factory=list)
+    sides: list[str] = field(default_factory=list)
+
+    def put(self, board: int, share: BoardShare) -> None:
+        at = bisect.bisect_left(self.boards, board)
+        self.boards.insert(at, board)
+        self.lines.insert(at, share.line)
+        self.sides.insert(at, share.side)
+
+    def take(self, board: int) -> None:
+        at = bisect.bisect_left(self.boards, board)
+        del self.boards[at], self.lines[at], self.sides[at]
+
+
 @dataclass(eq=False)
 class _Kept:
     """What is kept of one field (the event's, or one section's scored apart): each
@@ -250,8 +270,8 @@ class _Kept:
     counted: dict[int, tuple[Traveller, tuple[BoardShare, ...]]] = field(default_factory=dict)
     """Board number -> the traveller in the totals, and its shares."""
     tallies: dict[str, Tally] = field(default_factory=dict)
-    lines: dict[str, dict[int, BoardShare]] = field(default_factory=dict)
-    """Pair -> board number -> its share of that board."""
+    lines: dict[str, _Card] = field(default_factory=dict)
+    """Pair -> its card lines as they are put and taken."""
     cards: dict[str, tuple[CardLine, ...]] = field(default_factory=dict)
     sides: dict[str, str] = field(default_factory=dict)
     """Pair -> the side it sat on its first board (its field in a Mitchell)."""
@@ -259,6 +279,7 @@ class _Kept:
     travellers: tuple[Traveller, ...] = ()
     ranked: tuple[object, PairsResult] | None = None
     """The last :meth:`result`, by what it was asked with; dropped by any change."""
+    first_place: tuple[int, int, str] | None = None
 
     def update(self, rows: Sequence[ResultRow], policy: MatchpointPolicy) -> None:
         """Take the field's rows afresh: compare the boards whose rows are not the last
@@ -269,8 +290,10 @@ class _Kept:
         self._refresh(set(self.rows) | set(self.by_board), policy)
 
     def first(self) -> tuple[int, int, str]:
-        """Where the field's first row stands (:func:`_place`)."""
-        return min(_place(rows[0]) for rows in self.rows.values())
+        """Where the field's first row stands (:func:`_place`; kept until a change)."""
+        if self.first_place is None:
+            self.first_place = min(_place(rows[0]) for rows in self.rows.values())
+        return self.first_place
 
     def has(self, rows: Sequence[ResultRow]) -> bool:
         """Whether every one of ``rows`` is among the field's (the very object)."""
@@ -329,7 +352,7 @@ class _Kept:
                     self.keys[number] = key
         self.travellers = tuple(self.by_board[number] for number in self.rows)
         self._count(self.travellers)
-        self.ranked = None
+        self.ranked = self.first_place = None
 
     def result(
         self,
@@ -397,7 +420,7 @@ class _Kept:
             for share in shares:
                 if share.counted is not None:
                     self.tallies[share.pair].take(share.counted, share.exact, share.top)
-                del self.lines[share.pair][board]
+                self.lines[share.pair].take(board)
                 touched.add(share.pair)
         for board, traveller in now.items():
             if board in self.counted:
@@ -408,19 +431,18 @@ class _Kept:
                 tally = self.tallies.get(share.pair)
                 if tally is None:
                     tally = self.tallies[share.pair] = Tally()
-                    self.lines[share.pair] = {}
+                    self.lines[share.pair] = _Card()
                 if share.counted is not None:
                     tally.add(share.counted, share.exact, share.top)
-                self.lines[share.pair][board] = share
+                self.lines[share.pair].put(board, share)
                 touched.add(share.pair)
         for pair in touched:
-            lines = self.lines[pair]
-            if not lines:  # its only results erased: it has played nothing now
+            card = self.lines[pair]
+            if not card.boards:  # its only results erased: it has played nothing now
                 del self.lines[pair], self.tallies[pair], self.cards[pair], self.sides[pair]
                 continue
-            boards = sorted(lines)
-            self.cards[pair] = tuple(lines[board].line for board in boards)
-            self.sides[pair] = lines[boards[0]].side
+            self.cards[pair] = tuple(card.lines)
+            self.sides[pair] = card.sides[0]
 
     def _marked(self, traveller: Traveller) -> Traveller:
         return traveller if self.section is None else replace(traveller, section=self.section)

@@ -6,7 +6,9 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import TypeVar
+from itertools import compress
+from operator import is_not
+from typing import TypeVar, cast
 
 from bridgescore import i18n
 from bridgescore.analysis.model import PBN_DECLARERS, PBN_STRAINS, Analysis, Par, high_card_points
@@ -21,6 +23,7 @@ from bridgescore.events.model import Event, ResultRow
 from bridgescore.events.pairs import (
     CardLine,
     PairsResult,
+    Standing,
     Traveller,
     TravellerLine,
     field_section,
@@ -154,13 +157,6 @@ def against_par(score: int | None, par: Par | None, side: Side | str = Side.NS) 
     except ValueError:
         return ""
     return signed(score - (par.score if seen_by is Side.NS else -par.score))
-
-
-@lru_cache(maxsize=4096)
-def _kept(analysis: Analysis | None) -> Analysis | None:
-    """One object for each value of an analysis, so that a :class:`LayoutMemo`, which keeps
-    parts by identity, finds a board's page again when its analysis is read afresh."""
-    return analysis
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,19 +379,14 @@ def _board_page(
     )
 
 
-def with_board_steps(pages: Sequence[Page], memo: LayoutMemo | None = None) -> tuple[Page, ...]:
-    """Board pages with links to the board before and after (board-to-board navigation);
-    ``memo``: a page whose neighbours are the same as last time is not stepped again."""
-    stepped = []
-    for i, page in enumerate(pages):
-        before = pages[i - 1] if i > 0 else None
-        after = pages[i + 1] if i + 1 < len(pages) else None
-        if memo is None:
-            stepped.append(_stepped(page, before, after))
-        else:
-            sources = (page, before, after)
-            stepped.append(memo.get(sources, lambda s=sources: _stepped(*s)))  # type: ignore[misc]
-    return tuple(stepped)
+def with_board_steps(pages: Sequence[Page]) -> tuple[Page, ...]:
+    """Board pages with links to the board before and after (board-to-board navigation)."""
+    return tuple(
+        _stepped(
+            page, pages[i - 1] if i > 0 else None, pages[i + 1] if i + 1 < len(pages) else None
+        )
+        for i, page in enumerate(pages)
+    )
 
 
 def _stepped(page: Page, before: Page | None, after: Page | None) -> Page:
@@ -408,6 +399,7 @@ def _stepped(page: Page, before: Page | None, after: Page | None) -> Page:
 
 
 T = TypeVar("T")
+S = TypeVar("S")
 
 
 class LayoutMemo:
@@ -416,13 +408,14 @@ class LayoutMemo:
 
     Kept by identity: a part is reused only for the very same (immutable) objects, as the
     live ranking (:mod:`bridgescore.web.live`) keeps a board's traveller and its card
-    lines while its results stand. :meth:`sweep` drops what the last layout did not use."""
+    lines while its results stand (what else a part is laid out from, its context, may be
+    equal rather than the same). :meth:`sweep` drops what the last layout did not use."""
 
     def __init__(self) -> None:
-        self._kept: dict[tuple[int, ...], tuple[tuple[object, ...], object]] = {}
-        self._used: set[tuple[int, ...]] = set()
         self._cards: dict[str, _CardPage] = {}
         self._cards_used: set[str] = set()
+        self._lists: dict[str, _Laid] = {}
+        self._lists_used: set[str] = set()
 
     def card_page(
         self,
@@ -439,36 +432,96 @@ class LayoutMemo:
         the lines of its board."""
         self._cards_used.add(pair)
         kept = self._cards.get(pair)
-        if kept is not None and kept.card is card and kept.context == context:
+        if kept is None or kept.context != context:
+            rows = tuple(map(row, card))
+        elif kept.card is card:
             return kept.page
-        before = kept.rows if kept is not None and kept.context == context else {}
-        rows: dict[int, tuple[CardLine, Row]] = {}
-        for line in card:
-            found = before.get(id(line))
-            if found is None or found[0] is not line:
-                found = (line, row(line))
-            rows[id(line)] = found
-        made = page(tuple(found[1] for found in rows.values()))
+        elif len(kept.card) == len(card):  # a board's line changed: lay out only it
+            laid = list(kept.rows)
+            for at in compress(range(len(card)), map(is_not, kept.card, card)):
+                laid[at] = row(card[at])
+            rows = tuple(laid)
+        else:  # a line put or taken: the others found by the very line (all alive)
+            before = {id(line): done for line, done in zip(kept.card, kept.rows, strict=True)}
+            rows = tuple(
+                done if (done := before.get(id(line))) is not None else row(line) for line in card
+            )
+        made = page(rows)
         self._cards[pair] = _CardPage(card, context, made, rows)
         return made
 
-    def get(self, sources: tuple[object, ...], build: Callable[[], T]) -> T:
-        key = tuple(map(id, sources))
-        self._used.add(key)
-        kept = self._kept.get(key)
-        if kept is not None and all(a is b for a, b in zip(kept[0], sources, strict=True)):
-            return kept[1]  # type: ignore[return-value]
-        made = build()
-        self._kept[key] = (sources, made)
+    def each(
+        self,
+        name: str,
+        items: Sequence[S],
+        context: tuple[object, ...],
+        build: Callable[[S], T],
+    ) -> list[T]:
+        """``build`` of each of ``items``: what was built under ``name`` last time for the
+        very same item, while ``context`` holds the very same objects, is reused; the items
+        are told apart by place (one pass in C over a session's thousand travellers), or,
+        when some were put or taken, by the very item."""
+        self._lists_used.add(name)
+        kept = self._lists.get(name)
+        if kept is None or not all(map(_same, kept.context, context)):
+            made = list(map(build, items))
+        elif len(kept.items) == len(items):
+            made = cast(list[T], list(kept.made))
+            for at in compress(range(len(items)), map(is_not, kept.items, items)):
+                made[at] = build(items[at])
+        else:  # the items laid out before are alive (kept): found by their id
+            before = cast(
+                dict[int, T],
+                {id(item): done for item, done in zip(kept.items, kept.made, strict=True)},
+            )
+            made = [before[id(item)] if id(item) in before else build(item) for item in items]
+        self._lists[name] = _Laid(tuple(items), context, tuple(made))
+        return made
+
+    def stepped(self, pages: Sequence[Page]) -> tuple[Page, ...]:
+        """:func:`with_board_steps` of ``pages``, stepping again only the pages whose own
+        page or a neighbour is not the very one stepped last time."""
+        self._lists_used.add("steps")
+        kept = self._lists.get("steps")
+        if kept is None or len(kept.items) != len(pages):
+            made = with_board_steps(pages)
+        else:
+            laid = cast(list[Page], list(kept.made))
+            last = len(pages) - 1
+            redo: set[int] = set()
+            for at in compress(range(len(pages)), map(is_not, kept.items, pages)):
+                redo.update((at - 1, at, at + 1))
+            for at in sorted(redo):
+                if 0 <= at <= last:
+                    before = pages[at - 1] if at > 0 else None
+                    after = pages[at + 1] if at < last else None
+                    laid[at] = _stepped(pages[at], before, after)
+            made = tuple(laid)
+        self._lists["steps"] = _Laid(tuple(pages), (), made)
         return made
 
     def sweep(self) -> None:
-        for key in set(self._kept) - self._used:
-            del self._kept[key]
-        self._used = set()
+        """Drop what the last layout did not use."""
         for pair in set(self._cards) - self._cards_used:
             del self._cards[pair]
         self._cards_used = set()
+        for name in set(self._lists) - self._lists_used:
+            del self._lists[name]
+        self._lists_used = set()
+
+
+def _same(a: object, b: object) -> bool:
+    """The very same object, or an equal one (a mapping read afresh)."""
+    return a is b or a == b
+
+
+@dataclass(frozen=True, slots=True)
+class _Laid:
+    """What :meth:`LayoutMemo.each` built from what."""
+
+    items: tuple[object, ...]
+    context: tuple[object, ...]
+    made: tuple[object, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -478,13 +531,17 @@ class _CardPage:
     card: tuple[CardLine, ...]
     context: tuple[object, ...]
     page: Page
-    rows: dict[int, tuple[CardLine, Row]]
+    rows: tuple[Row, ...]
+    """``card``'s lines laid out, in its order."""
 
 
-def pairs_standings(event: Event, result: PairsResult, w: Words = ENGLISH) -> list[Table]:
+def pairs_standings(
+    event: Event, result: PairsResult, w: Words = ENGLISH, memo: LayoutMemo | None = None
+) -> list[Table]:
     """Each field's ranking, its columns decided here once for every renderer: place,
     pair, names, the total in MP or IMPs, the percentage at matchpoints, boards, and the
-    procedural penalty when any was given (in ``w``'s words and figures)."""
+    procedural penalty when any was given (in ``w``'s words and figures); ``memo`` keeps
+    each standing's row (a section whose ranking stands is not laid out again)."""
     _ = w.gettext
     d = w.decimal
     imps = result.scoring.uses_imps
@@ -492,20 +549,29 @@ def pairs_standings(event: Event, result: PairsResult, w: Words = ENGLISH) -> li
     field_names = {"all": _("Ranking"), "NS": _("North-South"), "EW": _("East-West")}
     names = {p.id: ", ".join(p.names) for p in event.participants}
     fined = dict(result.penalties)
+
+    def ranked(s: Standing) -> Row:
+        cells = [s.place, s.pair, names.get(s.pair, ""), points(s.total, d)]
+        if not imps:
+            cells.append(fixed(s.percent, d))
+        cells.append(str(s.boards))
+        if fined:
+            cells.append(points(-fined[s.pair], d) if fined.get(s.pair) else "")
+        links = [None, f"pair-{slug(s.pair)}.html", None, None, None, None, None]
+        return Row(tuple(cells), tuple(links[: len(cells)]))
+
+    context = (event.participants, result.penalties, imps, w)
+    rows = (
+        list(map(ranked, result.standings))
+        if memo is None
+        else memo.each("standings", result.standings, context, ranked)
+    )
+    by_field: dict[str, list[Row]] = {name: [] for name in result.fields}
+    for s, row in zip(result.standings, rows, strict=True):
+        by_field.setdefault(s.field, []).append(row)
     standings: list[Table] = []
     for name in result.fields:
-        ranking: list[Row] = []
-        for s in result.standings:
-            if s.field != name:
-                continue
-            cells = [s.place, s.pair, names.get(s.pair, ""), points(s.total, d)]
-            if not imps:
-                cells.append(fixed(s.percent, d))
-            cells.append(str(s.boards))
-            if fined:
-                cells.append(points(-fined[s.pair], d) if fined.get(s.pair) else "")
-            links = [None, f"pair-{slug(s.pair)}.html", None, None, None, None, None]
-            ranking.append(Row(tuple(cells), tuple(links[: len(cells)])))
+        ranking = by_field[name]
         header = (
             _("Place"),
             _("Pair"),
@@ -642,7 +708,7 @@ def _pairs_report(
     imps = result.scoring.uses_imps
     unit = _("IMPs") if imps else _("MP")
     names = {p.id: ", ".join(p.names) for p in event.participants}
-    standings = pairs_standings(event, result, w)
+    standings = pairs_standings(event, result, w, memo)
     board_links = Table(
         _("Boards"),
         (_("Board"), _("Results")),
@@ -671,13 +737,11 @@ def _pairs_report(
         return card_row(line, imps, w, pars.get(line.board), with_par=with_par)
 
     kept = memo if memo is not None else LayoutMemo()
-    boards = [
-        kept.get(
-            (t, event.hands, unit, w, _kept(event.analyses.get(t.board))),
-            lambda t=t: traveller_page(t),  # type: ignore[misc]
-        )
-        for t in result.travellers
-    ]
+    # a board's page is laid out from its traveller, the deals, their analyses and the
+    # words (the par a traveller shows comes from the deal and its analysis)
+    boards = kept.each(
+        "boards", result.travellers, (event.hands, event.analyses, unit, w), traveller_page
+    )
 
     def card_page(pair: str, who: str, card_rows: tuple[Row, ...]) -> Page:
         table = Table(_("Score card"), header, card_rows, _card_numbers(header), whole=_CARD_RESULT)
@@ -698,7 +762,7 @@ def _pairs_report(
                 lambda rows, pair=pair, who=who: card_page(pair, who, rows),  # type: ignore[misc]
             )
         )
-    stepped = with_board_steps(boards, kept)
+    stepped = kept.stepped(boards)
     if memo is not None:
         memo.sweep()
     return Report(title, subtitle, index, stepped, tuple(cards), w.language.value)

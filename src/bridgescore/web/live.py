@@ -129,7 +129,9 @@ def _take(kept: _Kept, row: ResultRow) -> None:
 
 
 def _names(session: Session) -> dict[str, str]:
-    return {p.pair: p.names for p in SessionPair.objects.filter(session=session)}
+    """The pairs' names as the director typed them (read as plain values: a congress has
+    hundreds of pairs, and every results page asks)."""
+    return dict(SessionPair.objects.filter(session=session).values_list("pair", "names"))
 
 
 def _event(
