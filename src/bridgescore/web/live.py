@@ -67,10 +67,11 @@ class _Kept:
     ordered: list[ResultRow] = field(default_factory=list)
     rows: dict[int, ResultRow | None] = field(default_factory=dict)
     rescorer: Rescorer = field(default_factory=Rescorer)
-    put: list[ResultRow] = field(default_factory=list)
+    put: dict[int, ResultRow] = field(default_factory=dict)
     taken: list[ResultRow] = field(default_factory=list)
-    """The rows the event gained and lost since the rescorer last scored it (what it is
-    told: :class:`~bridgescore.events.rescoring.Changes`)."""
+    """The rows the event gained (by ``id``: each is kept alive in ``rows``) and lost since
+    the rescorer last scored it (what it is told:
+    :class:`~bridgescore.events.rescoring.Changes`)."""
     layouts: dict[Language, LayoutMemo] = field(default_factory=dict)
     reports: dict[Language, tuple[object, Report]] = field(default_factory=dict)
     event: tuple[object, Event] | None = None
@@ -116,16 +117,13 @@ def _catch_up(session: Session, kept: _Kept) -> None:
             at = bisect.bisect_left(kept.order, key)
             kept.order.insert(at, key)
             kept.ordered.insert(at, row)
-            kept.put.append(row)
+            kept.put[id(row)] = row
 
 
 def _take(kept: _Kept, row: ResultRow) -> None:
     """A row the event no longer holds: not put after all, or taken."""
-    for i, put in enumerate(kept.put):
-        if put is row:
-            del kept.put[i]
-            return
-    kept.taken.append(row)
+    if kept.put.pop(id(row), None) is None:
+        kept.taken.append(row)
 
 
 def _names(session: Session) -> dict[str, str]:
@@ -269,8 +267,9 @@ def report(session: Session, language: str | None = None) -> Report:
         if not built.results.rows:
             made = build_report(built, language=w)
         else:
-            scored = score(built, kept.rescorer, Changes(tuple(kept.put), tuple(kept.taken)))
-            kept.put, kept.taken = [], []
+            told = Changes(tuple(kept.put.values()), tuple(kept.taken))
+            scored = score(built, kept.rescorer, told)
+            kept.put, kept.taken = {}, []
             if isinstance(scored, PairsResult):
                 scored = apply_penalties(scored, penalties)
             memo = kept.layouts.setdefault(w.language, LayoutMemo())
