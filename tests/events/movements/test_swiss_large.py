@@ -1,7 +1,6 @@
-"""Swiss draws of large fields late in an event, and the matching beneath them.
+"""Swiss draws of large fields late in an event.
 
-The matching is checked against every matching of small graphs (brute force); the
-draw of 80 entrants after 11 rounds against networkx on every allowed pair; whole
+The draw of 80 entrants after 11 rounds against networkx on every allowed pair; whole
 events of 201 and 300 entrants over 9 rounds against the rules: each entrant once,
 no rematch (a draw without one always exists in fields so large), the bye to the
 lowest placed entrant without one, nobody twice.
@@ -11,61 +10,14 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator
 
 import networkx as nx
 import pytest
 
 from bridgescore.events.movements import swiss
-from bridgescore.events.movements.matching import max_weight_matching
 from bridgescore.events.movements.swiss import Draw, Standing, SwissRules, swiss_round
 
 NEVER = SwissRules()
-
-
-def matchings(nodes: list[int], edges: set[tuple[int, int]]) -> Iterator[list[tuple[int, int]]]:
-    """Every matching of the graph (each edge lower vertex first)."""
-    if not nodes:
-        yield []
-        return
-    first, rest = nodes[0], nodes[1:]
-    yield from matchings(rest, edges)  # first unmatched
-    for k, other in enumerate(rest):
-        if (first, other) in edges:
-            for tail in matchings(rest[:k] + rest[k + 1 :], edges):
-                yield [(first, other), *tail]
-
-
-@pytest.mark.parametrize("trial", range(80))
-def test_matching_has_most_edges_then_most_weight(trial: int) -> None:
-    rng = random.Random(trial)
-    n = rng.randint(1, 9)
-    nodes = list(range(n))
-    weights = {
-        (a, b): rng.randint(1, 30)
-        for a, b in itertools.combinations(nodes, 2)
-        if rng.random() < rng.choice([0.3, 0.6, 1.0])
-    }
-    adj: dict[int, dict[int, int]] = {v: {} for v in nodes}
-    for (a, b), w in weights.items():
-        adj[a][b] = adj[b][a] = w
-    best = max((len(m), sum(weights[e] for e in m)) for m in matchings(nodes, set(weights)))
-    found = max_weight_matching(nodes, adj)
-    assert all(e in weights for e in found)
-    assert len({v for e in found for v in e}) == 2 * len(found)
-    assert (len(found), sum(weights[e] for e in found)) == best
-
-
-def test_matching_of_a_path_of_three_takes_the_heavier_edge() -> None:
-    # 0 - 1 - 2 with weights 5 and 7: one edge only, the heavier.
-    assert max_weight_matching([0, 1, 2], {0: {1: 5}, 1: {0: 5, 2: 7}, 2: {1: 7}}) == [(1, 2)]
-
-
-def test_matching_prefers_two_edges_to_one_heavy_one() -> None:
-    # A square 0-1-2-3 whose edge 1-2 weighs 100: the two light edges 0-1 and 2-3
-    # (2 + 2) are drawn, as a draw must pair everyone before it pairs them close.
-    adj = {0: {1: 2}, 1: {0: 2, 2: 100}, 2: {1: 100, 3: 2}, 3: {2: 2}}
-    assert max_weight_matching([0, 1, 2, 3], adj) == [(0, 1), (2, 3)]
 
 
 class Event:

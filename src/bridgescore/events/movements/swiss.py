@@ -11,15 +11,14 @@ The draw is the perfect matching (after the bye, in an odd field) that, in this 
 5. keeps the higher tables closest (the least sum of distance x entrants below the
    higher-placed one).
 
-A maximum-weight matching of maximum cardinality (Edmonds' blossom algorithm, in
-:mod:`bridgescore.events.movements.matching`) finds it on a sparse graph that
-provably holds every optimal pairing, which is what keeps a field of 300 quick
-however many rounds in (``docs/swiss.md`` gives the proof): two entrants ``D``
-places apart are joined only if ``D`` is at most 2 plus the count of forbidden
-opponents, of either of them, within reach. A perfect matching that is optimal
-never contains a longer edge, because one of the ``D - 1`` entrants between the
-two could then be swapped with one of them for a pairing strictly closer in the
-standings. When two draws tie on all five criteria, either may be drawn.
+``networkx.max_weight_matching`` (Edmonds' blossom algorithm, maximum cardinality)
+finds it on a sparse graph that provably holds every optimal pairing, which is
+what makes a field of 500 quick (``docs/swiss.md`` gives the proof): two entrants
+``D`` places apart are joined only if ``D`` is at most 2 plus the count of
+forbidden opponents, of either of them, within reach. A perfect matching that
+is optimal never contains a longer edge, because one of the ``D - 1`` entrants
+between the two could then be swapped with one of them for a pairing strictly
+closer in the standings.
 """
 
 from __future__ import annotations
@@ -30,16 +29,12 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from bridgescore.errors import MarkedText, Message, as_message, listed
 from bridgescore.errors import marked as _
-from bridgescore.events.movements.matching import max_weight_matching
 from bridgescore.events.movements.model import MovementError, Round, Table, json_data
 from bridgescore.events.movements.problems import Problem
-
-_Graph = dict[int, dict[int, int]]
-"""Positions in the standings, each with its possible partners and the weight of each pair."""
 
 SHOWN_REASONS: Final = 3
 """How many passed-over entrants an explanation names before "and N more"."""
@@ -460,6 +455,10 @@ class Draw:
         return found
 
 
+if TYPE_CHECKING:
+    import networkx as nx
+
+
 def _meetings(standings: Sequence[Standing]) -> dict[frozenset[str], list[int]]:
     """The rounds in which each two entrants of the standings met."""
     known = {s.entrant for s in standings}
@@ -599,11 +598,14 @@ class _Field:
         d = b - a
         return d * d * square + (rematch if self.rounds(a, b) else 0) + d * (self.n - a) * tiebreak
 
-    def sparse_graph(self) -> _Graph:
+    def sparse_graph(self) -> nx.Graph[int]:
         """Every edge an optimal rematch-free pairing can use (see the module's docstring)."""
         slack = 1 + self.n % 2
         reach = 2 * max((len(f) for f in self.forbidden), default=0) + slack
-        graph: _Graph = {v: {} for v in range(self.n)}
+        import networkx as nx
+
+        graph: nx.Graph[int] = nx.Graph()
+        graph.add_nodes_from(range(self.n))
         top = self.cost(0, self.n - 1) + 1
         for a in range(self.n):
             for b in range(a + 1, min(self.n, a + reach + 1)):
@@ -614,67 +616,58 @@ class _Field:
                     b, a - reach, b + reach
                 ):
                     continue
-                graph[a][b] = graph[b][a] = top - self.cost(a, b)
+                graph.add_edge(a, b, weight=top - self.cost(a, b))
         return graph
 
     def _near(self, entrant: int, low: int, high: int) -> int:
         row = self.forbidden[entrant]
         return bisect_right(row, high) - bisect_left(row, low)
 
-    def full_graph(self) -> _Graph:
+    def full_graph(self) -> nx.Graph[int]:
         """Every pair, the forbidden rematches weighted to be used as few times as possible."""
         top = self.cost(0, self.n - 1) + 1
         penalty = top * (self.n + 1)
-        graph: _Graph = {v: {} for v in range(self.n)}
+        import networkx as nx
+
+        graph: nx.Graph[int] = nx.Graph()
+        graph.add_nodes_from(range(self.n))
         for a in range(self.n):
             for b in range(a + 1, self.n):
                 weight = top - self.cost(a, b) + (0 if self.allowed(a, b) else -penalty)
-                graph[a][b] = graph[b][a] = weight + penalty
+                graph.add_edge(a, b, weight=weight + penalty)
         return graph
 
 
 def _match(
-    field: _Field, graph: _Graph, drop: int | None, *, split: bool
+    field: _Field, graph: nx.Graph[int], drop: int | None, *, split: bool
 ) -> tuple[list[tuple[int, int]], list[int]]:
     """The maximum-weight maximum-cardinality matching without ``drop``, and who is unpaired.
 
     With ``split`` (a graph of allowed edges only) the field is first cut where no
-    optimal draw crosses (see :func:`_parts`), and each part is matched on its own,
-    each connected piece of it apart.
+    optimal draw crosses (see :func:`_parts`), and each part is matched on its own.
     """
     nodes = [v for v in range(field.n) if v != drop]
     parts = _parts(field, graph, nodes) if split else [nodes]
     pairs: list[tuple[int, int]] = []
     for part in parts:
+        import networkx as nx
+
+        piece: nx.Graph[int] = nx.Graph()
+        piece.add_nodes_from(part)
         inside = set(part)
-        piece = {a: {b: w for b, w in graph[a].items() if b in inside} for a in part}
-        for component in _components(part, piece):
-            if len(component) >= 2:
-                pairs.extend(max_weight_matching(component, piece))
+        piece.add_edges_from(
+            (a, b, data) for a in part for b, data in graph.adj[a].items() if b in inside
+        )
+        for component in nx.connected_components(piece):
+            if len(component) < 2:
+                continue
+            found = nx.max_weight_matching(piece.subgraph(component).copy(), maxcardinality=True)
+            pairs.extend((min(a, b), max(a, b)) for a, b in found)
     paired = {v for p in pairs for v in p}
     return sorted(pairs), [v for v in nodes if v not in paired]
 
 
-def _components(nodes: list[int], graph: _Graph) -> list[list[int]]:
-    """The connected pieces of ``graph`` over ``nodes``, each in standings order."""
-    seen: set[int] = set()
-    found: list[list[int]] = []
-    for start in nodes:
-        if start in seen:
-            continue
-        seen.add(start)
-        component, stack = [start], [start]
-        while stack:
-            for w in graph[stack.pop()]:
-                if w not in seen:
-                    seen.add(w)
-                    component.append(w)
-                    stack.append(w)
-        found.append(sorted(component))
-    return found
-
-
-def _parts(field: _Field, graph: _Graph, nodes: list[int]) -> list[list[int]]:
+def _parts(field: _Field, graph: nx.Graph[int], nodes: list[int]) -> list[list[int]]:
     """``nodes`` (in standings order) cut into runs that an optimal draw pairs within.
 
     A cut with an even number of entrants above it is safe when, for every two
@@ -684,11 +677,10 @@ def _parts(field: _Field, graph: _Graph, nodes: list[int]) -> list[list[int]]:
     and their two lower ones together is strictly closer, so no optimal draw crosses.
     """
     crossing: list[list[tuple[int, int]]] = [[] for _entrant in range(field.n)]
-    for low in range(field.n):
-        for high in graph[low]:
-            if high > low:
-                for cut in range(low, high):
-                    crossing[cut].append((low, high))
+    for a, b in graph.edges:
+        low, high = min(a, b), max(a, b)
+        for cut in range(low, high):
+            crossing[cut].append((low, high))
     parts: list[list[int]] = []
     current: list[int] = []
     for v in nodes:
