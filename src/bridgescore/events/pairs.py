@@ -290,8 +290,28 @@ def score_pairs(
             "cross_imps": cross_imps, "imp_totals": imp_totals,
         }  # fmt: skip
         return _sections_apart(event, scoring, asked, entrants)
-    how = pairs_scoring(scoring)
-    rows = event.rows
+    return _score_field(
+        event.rows, pairs_scoring(scoring), policy=policy, butler=butler, field=field,
+        factor_totals=factor_totals, cross_imps=cross_imps, imp_totals=imp_totals,
+        entrants=entrants,
+    )  # fmt: skip
+
+
+def _score_field(
+    rows: Sequence[ResultRow],
+    how: Scoring,
+    *,
+    policy: str | MatchpointPolicy | None,
+    butler: str | ButlerPreset | None,
+    field: str,
+    factor_totals: bool | str | None,
+    cross_imps: str,
+    imp_totals: str,
+    entrants: Mapping[str, str | None] | None,
+    section: str | None = None,
+) -> PairsResult:
+    """:func:`score_pairs` of rows scored together (one section, or the whole field);
+    ``section`` marks the travellers, and so the card lines, of a section scored apart."""
     fields_kind = field_kind(rows, field)
     by_board = group_by_board(rows)
     expected = max((len(board_rows) for board_rows in by_board.values()), default=0)
@@ -308,6 +328,8 @@ def score_pairs(
         chosen = matchpoint_policy(how, policy)
         travellers = matchpoint_travellers(by_board, expected, chosen)
         totalling = Totalling.of(chosen, factor_totals)
+    if section is not None:
+        travellers = [replace(traveller, section=section) for traveller in travellers]
     return assemble_pairs(how, fields_kind, travellers, totalling, entrants=entrants)
 
 
@@ -337,19 +359,15 @@ def _sections_apart(
     cards: dict[str, tuple[CardLine, ...]] = {}
     how = pairs_scoring(scoring)
     for section, rows in by_section.items():
-        alone = replace(event, rows=tuple(rows))
-        scored = score_pairs(
-            alone, scoring, entrants=idle.get(section) or None, sections=Sections.ACROSS, **asked
+        scored = _score_field(
+            rows, how, entrants=idle.get(section) or None, section=section, **asked
         )
         fields.extend(section_field(section, name) for name in scored.fields)
         standings.extend(
             replace(s, field=section_field(section, s.field)) for s in scored.standings
         )
-        travellers.extend(replace(t, section=section) for t in scored.travellers)
-        cards.update(
-            (pair, tuple(replace(line, section=section) for line in lines))
-            for pair, lines in scored.cards.items()
-        )
+        travellers.extend(scored.travellers)
+        cards.update(scored.cards)
     return PairsResult(
         how,
         tuple(fields),
@@ -405,17 +423,20 @@ def _session_percent(
     by_board: Mapping[int, list[ResultRow]], scored: Mapping[int, BoardScore]
 ) -> dict[str, Fraction]:
     """Each pair's percentage on the boards where it had a real result."""
-    points: dict[str, Fraction] = defaultdict(Fraction)
-    tops: dict[str, Fraction] = defaultdict(Fraction)
+    points: dict[str, ExactSum] = defaultdict(ExactSum)
+    tops: dict[str, ExactSum] = defaultdict(ExactSum)
     for number, rows in by_board.items():
         board = scored[number]
+        top = board.top
         for row, line in zip(rows, board.lines, strict=True):
             if row.ns_score is None or line.ns_exact is None or line.ew_exact is None:
                 continue
             for pair, exact in ((row.ns, line.ns_exact), (row.ew, line.ew_exact)):
-                points[pair] += exact
-                tops[pair] += board.top
-    return {pair: 100 * points[pair] / tops[pair] for pair in points if tops[pair]}
+                points[pair].add(exact)
+                tops[pair].add(top)
+    return {
+        pair: 100 * points[pair].value / tops[pair].value for pair in points if tops[pair].value
+    }
 
 
 def _entries(rows: Sequence[ResultRow]) -> tuple[int | Adjusted | NotPlayed, ...]:
@@ -572,8 +593,10 @@ def assemble_pairs(
     tallies: dict[str, Tally] = {}
     for traveller in travellers:
         for share in shares(traveller):
-            field_of.setdefault(share.pair, "all" if kind == "one" else share.side)
-            tally = tallies.setdefault(share.pair, Tally())
+            tally = tallies.get(share.pair)
+            if tally is None:
+                field_of[share.pair] = "all" if kind == "one" else share.side
+                tally = tallies[share.pair] = Tally()
             cards[share.pair].append(share.line)
             if share.counted is not None:
                 tally.add(share.counted, share.exact, share.top)
