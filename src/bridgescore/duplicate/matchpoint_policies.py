@@ -206,7 +206,8 @@ class MatchpointPolicy:
         under :attr:`Halves.TOWARD_AVERAGE`)."""
         if self.decimals is None:
             return value
-        return round_to(value, decimal_step(self.decimals), self.halves, average=top / 2)
+        step = decimal_step(self.decimals)
+        return round_to(value, step, self.halves, average=self._board_average(top))
 
     def round_percent(self, value: Fraction) -> Fraction:
         if self.percent_decimals is None:
@@ -219,7 +220,12 @@ class MatchpointPolicy:
         if self.total_decimals is None:
             return shown
         step = decimal_step(self.total_decimals)
-        return round_to(value, step, self.halves, average=top / 2)
+        return round_to(value, step, self.halves, average=self._board_average(top))
+
+    def _board_average(self, top: Fraction) -> Fraction | None:
+        """The board's average, ``top / 2``, for rounding halves toward it; ``None`` (not
+        worked out, once for every figure of every board) when halves go another way."""
+        return top / 2 if self.halves is Halves.TOWARD_AVERAGE else None
 
     def shown(self, points: Fraction, top: Fraction) -> Fraction:
         """A board's (rounded) matchpoints as the policy shows them: as they are, or

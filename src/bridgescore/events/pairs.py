@@ -550,22 +550,27 @@ class BoardShare:
 def traveller_shares(traveller: Traveller) -> tuple[BoardShare, ...]:
     """Each pair's share of one scored traveller, North-South then East-West, line by line."""
     top = top_of(traveller)
+    section = traveller.section
     shares = []
     for line in traveller.lines:
         row = line.row
         shown = row.describe()
-        for pair, side, opponents, points, percent in (
-            (row.ns, "NS", row.ew, line.ns_points, line.ns_percent),
-            (row.ew, "EW", row.ns, line.ew_points, line.ew_percent),
-        ):
-            score = None if row.ns_score is None else row.ns_score * (1 if side == "NS" else -1)
-            card = CardLine(
-                row.board, side, opponents, shown, score, points, percent, row.round,
-                traveller.section,
-            )  # fmt: skip
-            exact = line.exact(side) or Fraction(0)
-            shares.append(BoardShare(pair, side, card, line.counted(side), exact, top))
+        ns_score = row.ns_score
+        ns_card = CardLine(
+            row.board, "NS", row.ew, shown, ns_score, line.ns_points, line.ns_percent,
+            row.round, section,
+        )  # fmt: skip
+        ew_card = CardLine(
+            row.board, "EW", row.ns, shown, None if ns_score is None else -ns_score,
+            line.ew_points, line.ew_percent, row.round, section,
+        )  # fmt: skip
+        ns_exact, ew_exact = line.exact("NS") or _NOUGHT, line.exact("EW") or _NOUGHT
+        shares.append(BoardShare(row.ns, "NS", ns_card, line.counted("NS"), ns_exact, top))
+        shares.append(BoardShare(row.ew, "EW", ew_card, line.counted("EW"), ew_exact, top))
     return tuple(shares)
+
+
+_NOUGHT: Final = Fraction(0)
 
 
 def assemble_pairs(

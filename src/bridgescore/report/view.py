@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from bridgescore import i18n
 from bridgescore.analysis.model import PBN_DECLARERS, PBN_STRAINS, Analysis, Par, high_card_points
@@ -69,9 +69,14 @@ def direction_name(direction: str, w: Words = ENGLISH) -> str:
     return w.notation.side(side)
 
 
+_ENGLISH: Final = Language.EN
+"""English, the language whose results need no translating (looked up once, not on every
+line of every traveller and score card)."""
+
+
 def result_text(row: ResultRow, w: Words = ENGLISH) -> str:
     """A result as a traveller shows it (suit symbols), in ``w``'s words."""
-    if w.language is Language.EN:
+    if w.language is _ENGLISH:
         return row.describe(symbols=True)
     if row.result is not None:
         return w.notation.result(row.result, symbols=True)
@@ -599,7 +604,7 @@ def card_row(
             str(line.board),
             direction_name(line.direction, w),
             line.opponents,
-            line.result if w.language is Language.EN else _shown_result(line.result, w),
+            line.result if w.language is _ENGLISH else _shown_result(line.result, w),
             signed(line.score),
             *((against_par(line.score, par, line.direction),) if with_par else ()),
             points(line.points, d),
