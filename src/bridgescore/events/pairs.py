@@ -74,9 +74,10 @@ class TravellerLine:
 
     def counted(self, side: str) -> Fraction | None:
         """What the line adds to the ``"NS"`` or ``"EW"`` pair's total."""
-        counted, shown = (
-            (self.ns_counted, self.ns_points) if side == "NS" else (self.ew_counted, self.ew_points)
-        )
+        if side == "NS":
+            counted, shown = self.ns_counted, self.ns_points
+        else:
+            counted, shown = self.ew_counted, self.ew_points
         if counted is not None:
             return counted
         return None if shown is None else Fraction(str(shown))
