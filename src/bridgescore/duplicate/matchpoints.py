@@ -171,12 +171,11 @@ def round_to(
     how = halves if isinstance(halves, Halves) else Halves.parse(halves)
     # value / step = (a / b) / (c / d) = a·d / (b·c), worked in whole numbers (this runs
     # for every line of every board): ``rest / whole`` is the part above ``low`` steps.
-    whole = value.denominator * step.numerator
-    if whole < 0:
-        low, rest = divmod(-value.numerator * step.denominator, -whole)
-        whole = -whole
-    else:
-        low, rest = divmod(value.numerator * step.denominator, whole)
+    a, b = value.numerator, value.denominator
+    c, d = step.numerator, step.denominator
+    whole = b * c
+    low, rest = divmod(-a * d, -whole) if whole < 0 else divmod(a * d, whole)
+    whole = abs(whole)
     if 2 * rest < whole:
         steps = low
     elif 2 * rest > whole:
@@ -189,7 +188,7 @@ def round_to(
         raise DuplicateError(_("rounding halves toward the average needs the board's average"))
     else:
         steps = low + 1 if value > 0 else low
-    return Fraction(steps * step.numerator, step.denominator)
+    return Fraction(steps * c, d)
 
 
 @cache
