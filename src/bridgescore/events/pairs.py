@@ -396,11 +396,13 @@ def matchpoint_travellers(
         number: score_board(BoardResults(_entries(rows), max(expected, len(rows))), policy)
         for number, rows in by_board.items()
     }
-    session = _session_percent(by_board, first)
+    session: dict[str, Fraction] | None = None  # worked out once the first award is met
     travellers = []
     for number, rows in by_board.items():
         scored = first[number]
         if any(isinstance(row.adjusted, Adjusted) for row in rows):
+            if session is None:
+                session = _session_percent(by_board, first)
             sessions = {
                 i: (session.get(row.ns), session.get(row.ew))
                 for i, row in enumerate(rows)
