@@ -34,10 +34,15 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 @lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096)
 def slug(text: str) -> str:
-    """A file-name-safe form of a pair or team id."""
-    cleaned = re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-")
+    """A file-name-safe form of a pair or team id (made once for each id: every line of
+    every traveller and score card links to two pairs' pages)."""
+    cleaned = _UNSAFE.sub("-", text).strip("-")
     return cleaned or "x"
+
+
+_UNSAFE: Final = re.compile(r"[^A-Za-z0-9_-]+")
 
 
 @dataclass(frozen=True, slots=True)
