@@ -54,7 +54,7 @@ class Language(StrEnum):
     @property
     def decimal(self) -> str:
         """The decimal separator its writers use: ``59.58`` in English, ``59,58`` else."""
-        return "." if self is Language.EN else ","
+        return _DECIMAL_SEPARATORS[self]
 
     @classmethod
     def parse(cls, text: str) -> Language:
@@ -75,6 +75,11 @@ class Language(StrEnum):
 class LanguageError(BridgeInputError):
     """A language asked for that bridgescore does not publish in."""
 
+
+_DECIMAL_SEPARATORS: Final = {
+    language: "." if language is Language.EN else "," for language in Language
+}
+"""Each language's decimal separator, looked up (not worked out) for every figure shown."""
 
 _LANGUAGES: Final[Mapping[str, Language]] = {
     "en": Language.EN, "english": Language.EN, "c": Language.EN, "posix": Language.EN,

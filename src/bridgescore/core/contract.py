@@ -10,6 +10,7 @@ prints in one canonical form that parses back to an equal value.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Final
 
 from bridgescore.core._tokens import quote
@@ -189,11 +190,7 @@ class TableResult:
     def format(self, *, symbols: bool = False) -> str:
         """``'4SXN-2'``, ``'3NTS='``, ``'4♠+1'``, ``'Pass'``: the international notation
         (another language's: :meth:`bridgescore.core.notation.Notation.result`)."""
-        if isinstance(self.contract, PassedOut):
-            return "Pass"
-        diff = self.difference
-        mark = "=" if diff == 0 else f"{diff:+d}"
-        return f"{self.contract.format(symbols=symbols)}{mark}"
+        return _result_text(self, symbols)
 
     def __str__(self) -> str:
         return self.format()
@@ -203,6 +200,18 @@ class TableResult:
         """Parse ``'4SXN-2'``, ``'3NT S 10'``, ``'4♠='``, ``'Pass'``... in the international
         notation (:data:`bridgescore.core.notation.ENGLISH`)."""
         return notation.ENGLISH.parse_result(text)
+
+
+@lru_cache(maxsize=4096)
+def _result_text(result: TableResult, symbols: bool) -> str:
+    """:meth:`TableResult.format`, worked out once for each result (a value: equal results
+    read the same); a session of 240 tables writes its few hundred kinds of result tens of
+    thousands of times, on travellers and score cards."""
+    if isinstance(result.contract, PassedOut):
+        return "Pass"
+    diff = result.difference
+    mark = "=" if diff == 0 else f"{diff:+d}"
+    return f"{result.contract.format(symbols=symbols)}{mark}"
 
 
 def parse_result(text: str) -> TableResult:

@@ -241,8 +241,9 @@ def _score_group(
         ns_real = [top * p / HUNDRED for p in _small_group_percent(scores)]
         ew_real = [top * p / HUNDRED for p in _small_group_percent([-s for s in scores])]
     elif n:
-        raw = matchpoints_exact(scores, policy.scale)
-        ns_real = [neuberg_scale(r, n, expected, policy.scale, policy.method) for r in raw]
+        ns_real = matchpoints_exact(scores, policy.scale)
+        if n < expected:  # a full board needs no scaling (neuberg_scale would keep it)
+            ns_real = [neuberg_scale(r, n, expected, policy.scale, policy.method) for r in ns_real]
         ew_real = [top - mp for mp in ns_real]
 
     lines = []

@@ -26,9 +26,13 @@ from bridgescore.duplicate.matchpoints import (
     Halves,
     NeubergMethod,
     Scale,
+    decimal_step,
     round_to,
 )
 from bridgescore.errors import marked as _
+
+_FIFTY: Final = HUNDRED / 2
+"""A board percentage's average: halves rounded toward it go toward 50 %."""
 
 
 class BoardTop(StrEnum):
@@ -202,21 +206,26 @@ class MatchpointPolicy:
         under :attr:`Halves.TOWARD_AVERAGE`)."""
         if self.decimals is None:
             return value
-        return round_to(value, Fraction(1, 10**self.decimals), self.halves, average=top / 2)
+        step = decimal_step(self.decimals)
+        return round_to(value, step, self.halves, average=self._board_average(top))
 
     def round_percent(self, value: Fraction) -> Fraction:
         if self.percent_decimals is None:
             return value
-        step = Fraction(1, 10**self.percent_decimals)
-        return round_to(value, step, self.halves, average=HUNDRED / 2)
+        return round_to(value, decimal_step(self.percent_decimals), self.halves, average=_FIFTY)
 
     def count_points(self, value: Fraction, shown: Fraction, top: Fraction) -> Fraction:
         """The matchpoints a board adds to a pair's total: ``shown`` (the policy's rounded
         figure), or ``value`` rounded to :attr:`total_decimals` when that is set."""
         if self.total_decimals is None:
             return shown
-        step = Fraction(1, 10**self.total_decimals)
-        return round_to(value, step, self.halves, average=top / 2)
+        step = decimal_step(self.total_decimals)
+        return round_to(value, step, self.halves, average=self._board_average(top))
+
+    def _board_average(self, top: Fraction) -> Fraction | None:
+        """The board's average, ``top / 2``, for rounding halves toward it; ``None`` (not
+        worked out, once for every figure of every board) when halves go another way."""
+        return top / 2 if self.halves is Halves.TOWARD_AVERAGE else None
 
     def shown(self, points: Fraction, top: Fraction) -> Fraction:
         """A board's (rounded) matchpoints as the policy shows them: as they are, or

@@ -26,7 +26,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from enum import StrEnum
 from fractions import Fraction
-from math import floor
+from functools import cache
 from typing import Final
 
 from bridgescore.core._tokens import lookup, normalise
@@ -48,12 +48,12 @@ class Scale(StrEnum):
     @property
     def per_win(self) -> Fraction:
         """Matchpoints for one result beaten: 2 or 1."""
-        return Fraction(2) if self is Scale.EUROPEAN else Fraction(1)
+        return _PER_WIN[self]
 
     @property
     def per_tie(self) -> Fraction:
         """Matchpoints for one tie: 1 or ½."""
-        return self.per_win / 2
+        return _PER_TIE[self]
 
     def top(self, results: int) -> Fraction:
         """The top on a board with ``results`` results: 2(n − 1) or n − 1."""
@@ -76,6 +76,9 @@ class Scale(StrEnum):
     def __repr__(self) -> str:
         return f"Scale.{self.name}"
 
+
+_PER_WIN: Final = {Scale.EUROPEAN: Fraction(2), Scale.ACBL: Fraction(1)}
+_PER_TIE: Final = {scale: per_win / 2 for scale, per_win in _PER_WIN.items()}
 
 _SCALES = {
     normalise(k): v
@@ -165,13 +168,17 @@ def round_to(
     >>> round_to(Fraction(425), 10, "even"), round_to(Fraction(-35), 10)
     (Fraction(420, 1), Fraction(-40, 1))
     """
-    how = Halves.parse(halves)
-    quotient = Fraction(value) / Fraction(step)
-    low = floor(quotient)
-    rest = quotient - low
-    if rest < Fraction(1, 2):
+    how = halves if isinstance(halves, Halves) else Halves.parse(halves)
+    # value / step = (a / b) / (c / d) = a·d / (b·c), worked in whole numbers (this runs
+    # for every line of every board): ``rest / whole`` is the part above ``low`` steps.
+    a, b = value.numerator, value.denominator
+    c, d = step.numerator, step.denominator
+    whole = b * c
+    low, rest = divmod(-a * d, -whole) if whole < 0 else divmod(a * d, whole)
+    whole = abs(whole)
+    if 2 * rest < whole:
         steps = low
-    elif rest > Fraction(1, 2):
+    elif 2 * rest > whole:
         steps = low + 1
     elif how is Halves.EVEN:
         steps = low if low % 2 == 0 else low + 1
@@ -181,7 +188,14 @@ def round_to(
         raise DuplicateError(_("rounding halves toward the average needs the board's average"))
     else:
         steps = low + 1 if value > 0 else low
-    return steps * Fraction(step)
+    return Fraction(steps * c, d)
+
+
+@cache
+def decimal_step(decimals: int) -> Fraction:
+    """The step of rounding to ``decimals`` decimals, 1/10^decimals (made once each: the
+    rounding of every line of every board asks for it)."""
+    return Fraction(1, 10**decimals)
 
 
 def _check_count(value: object, *, expected: bool = False) -> None:
@@ -217,11 +231,13 @@ def matchpoints_exact(scores: Sequence[int], scale: str | Scale = Scale.EUROPEAN
     how = Scale.parse(scale)
     values = check_scores(scores)
     ordered = sorted(values)
+    # every result beaten is worth two ties: per_tie × (2 × beaten + ties), made at once
+    tie = how.per_tie
     out = []
     for score in values:
         below = bisect_left(ordered, score)
         ties = bisect_right(ordered, score) - below - 1
-        out.append(how.per_win * below + how.per_tie * ties)
+        out.append(Fraction((2 * below + ties) * tie.numerator, tie.denominator))
     return out
 
 
@@ -245,7 +261,10 @@ def ew_matchpoints(scores: Sequence[int], scale: str = "european") -> list[float
 
 def percentage(points: Fraction, top: Fraction) -> Fraction:
     """``points`` as a percentage of ``top``; a board with top 0 (one result) is 50 %."""
-    return HUNDRED * points / top if top else HUNDRED / 2
+    if not top:
+        return HUNDRED / 2
+    # 100 · (a / b) / (c / d) = 100·a·d / (b·c), reduced once
+    return Fraction(100 * points.numerator * top.denominator, points.denominator * top.numerator)
 
 
 def percentages(scores: Sequence[int], scale: str = "european") -> list[float]:
@@ -276,6 +295,8 @@ def neuberg_scale(
     how = Scale.parse(scale)
     way = NeubergMethod.parse(method)
     _check_group(results, expected)
+    if expected == results:  # nothing to bring up: both methods give the raw score
+        return Fraction(raw)
     half = how.per_tie
     if way is NeubergMethod.MANUAL:
         return Fraction(raw) + half * (expected - results)

@@ -30,6 +30,8 @@ A language that writes a decimal comma passes ``decimal=","`` (see
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 DECIMALS = 2
 """The most decimals any figure is shown with (places are compared at as many)."""
 
@@ -46,6 +48,14 @@ def points(value: float | None, decimal: str = POINT) -> str:
     >>> points(12.0), points(0.5), points(4.333), points(2.675), points(-10)
     ('12', '0.5', '4.33', '2.67', '-10')
     """
+    return _points(value, decimal)
+
+
+@lru_cache(maxsize=4096)
+def _points(value: float | None, decimal: str) -> str:
+    """:func:`points`, written once for each figure: a board's few figures are shown on
+    every line of its traveller and every score card that has it (equal numbers read the
+    same, ``-0.0`` as ``0.0``: the text depends on the value alone)."""
     if value is None:
         return MISSING
     text = f"{value:.{DECIMALS}f}".rstrip("0").rstrip(".")
@@ -60,6 +70,12 @@ def fixed(value: float | None, decimal: str = POINT) -> str:
     >>> fixed(50), fixed(19.6875), fixed(0.3125)
     ('50.00', '19.69', '0.31')
     """
+    return _fixed(value, decimal)
+
+
+@lru_cache(maxsize=4096)
+def _fixed(value: float | None, decimal: str) -> str:
+    """:func:`fixed`, written once for each figure (as :func:`_points`)."""
     if value is None:
         return MISSING
     text = f"{value:.{DECIMALS}f}"

@@ -74,9 +74,10 @@ class TravellerLine:
 
     def counted(self, side: str) -> Fraction | None:
         """What the line adds to the ``"NS"`` or ``"EW"`` pair's total."""
-        counted, shown = (
-            (self.ns_counted, self.ns_points) if side == "NS" else (self.ew_counted, self.ew_points)
-        )
+        if side == "NS":
+            counted, shown = self.ns_counted, self.ns_points
+        else:
+            counted, shown = self.ew_counted, self.ew_points
         if counted is not None:
             return counted
         return None if shown is None else Fraction(str(shown))
@@ -290,8 +291,28 @@ def score_pairs(
             "cross_imps": cross_imps, "imp_totals": imp_totals,
         }  # fmt: skip
         return _sections_apart(event, scoring, asked, entrants)
-    how = pairs_scoring(scoring)
-    rows = event.rows
+    return _score_field(
+        event.rows, pairs_scoring(scoring), policy=policy, butler=butler, field=field,
+        factor_totals=factor_totals, cross_imps=cross_imps, imp_totals=imp_totals,
+        entrants=entrants,
+    )  # fmt: skip
+
+
+def _score_field(
+    rows: Sequence[ResultRow],
+    how: Scoring,
+    *,
+    policy: str | MatchpointPolicy | None,
+    butler: str | ButlerPreset | None,
+    field: str,
+    factor_totals: bool | str | None,
+    cross_imps: str,
+    imp_totals: str,
+    entrants: Mapping[str, str | None] | None,
+    section: str | None = None,
+) -> PairsResult:
+    """:func:`score_pairs` of rows scored together (one section, or the whole field);
+    ``section`` marks the travellers, and so the card lines, of a section scored apart."""
     fields_kind = field_kind(rows, field)
     by_board = group_by_board(rows)
     expected = max((len(board_rows) for board_rows in by_board.values()), default=0)
@@ -308,6 +329,8 @@ def score_pairs(
         chosen = matchpoint_policy(how, policy)
         travellers = matchpoint_travellers(by_board, expected, chosen)
         totalling = Totalling.of(chosen, factor_totals)
+    if section is not None:
+        travellers = [replace(traveller, section=section) for traveller in travellers]
     return assemble_pairs(how, fields_kind, travellers, totalling, entrants=entrants)
 
 
@@ -332,19 +355,15 @@ def _sections_apart(
     cards: dict[str, tuple[CardLine, ...]] = {}
     how = pairs_scoring(scoring)
     for section, rows in by_section.items():
-        alone = replace(event, rows=tuple(rows))
-        scored = score_pairs(
-            alone, scoring, entrants=idle.get(section) or None, sections=Sections.ACROSS, **asked
+        scored = _score_field(
+            rows, how, entrants=idle.get(section) or None, section=section, **asked
         )
         fields.extend(section_field(section, name) for name in scored.fields)
         standings.extend(
             replace(s, field=section_field(section, s.field)) for s in scored.standings
         )
-        travellers.extend(replace(t, section=section) for t in scored.travellers)
-        cards.update(
-            (pair, tuple(replace(line, section=section) for line in lines))
-            for pair, lines in scored.cards.items()
-        )
+        travellers.extend(scored.travellers)
+        cards.update(scored.cards)
     return PairsResult(
         how,
         tuple(fields),
@@ -389,11 +408,13 @@ def matchpoint_travellers(
         number: score_board(BoardResults(_entries(rows), max(expected, len(rows))), policy)
         for number, rows in by_board.items()
     }
-    session = _session_percent(by_board, first)
+    session: dict[str, Fraction] | None = None  # worked out once the first award is met
     travellers = []
     for number, rows in by_board.items():
         scored = first[number]
         if any(isinstance(row.adjusted, Adjusted) for row in rows):
+            if session is None:
+                session = _session_percent(by_board, first)
             sessions = {
                 i: (session.get(row.ns), session.get(row.ew))
                 for i, row in enumerate(rows)
@@ -417,17 +438,20 @@ def _session_percent(
     by_board: Mapping[int, list[ResultRow]], scored: Mapping[int, BoardScore]
 ) -> dict[str, Fraction]:
     """Each pair's percentage on the boards where it had a real result."""
-    points: dict[str, Fraction] = defaultdict(Fraction)
-    tops: dict[str, Fraction] = defaultdict(Fraction)
+    points: dict[str, ExactSum] = defaultdict(ExactSum)
+    tops: dict[str, ExactSum] = defaultdict(ExactSum)
     for number, rows in by_board.items():
         board = scored[number]
+        top = board.top
         for row, line in zip(rows, board.lines, strict=True):
             if row.ns_score is None or line.ns_exact is None or line.ew_exact is None:
                 continue
             for pair, exact in ((row.ns, line.ns_exact), (row.ew, line.ew_exact)):
-                points[pair] += exact
-                tops[pair] += board.top
-    return {pair: 100 * points[pair] / tops[pair] for pair in points if tops[pair]}
+                points[pair].add(exact)
+                tops[pair].add(top)
+    return {
+        pair: 100 * points[pair].value / tops[pair].value for pair in points if tops[pair].value
+    }
 
 
 def _entries(rows: Sequence[ResultRow]) -> tuple[int | Adjusted | NotPlayed, ...]:
@@ -541,22 +565,27 @@ class BoardShare:
 def traveller_shares(traveller: Traveller) -> tuple[BoardShare, ...]:
     """Each pair's share of one scored traveller, North-South then East-West, line by line."""
     top = top_of(traveller)
+    section = traveller.section
     shares = []
     for line in traveller.lines:
         row = line.row
         shown = row.describe()
-        for pair, side, opponents, points, percent in (
-            (row.ns, "NS", row.ew, line.ns_points, line.ns_percent),
-            (row.ew, "EW", row.ns, line.ew_points, line.ew_percent),
-        ):
-            score = None if row.ns_score is None else row.ns_score * (1 if side == "NS" else -1)
-            card = CardLine(
-                row.board, side, opponents, shown, score, points, percent, row.round,
-                traveller.section,
-            )  # fmt: skip
-            exact = line.exact(side) or Fraction(0)
-            shares.append(BoardShare(pair, side, card, line.counted(side), exact, top))
+        ns_score = row.ns_score
+        ns_card = CardLine(
+            row.board, "NS", row.ew, shown, ns_score, line.ns_points, line.ns_percent,
+            row.round, section,
+        )  # fmt: skip
+        ew_card = CardLine(
+            row.board, "EW", row.ns, shown, None if ns_score is None else -ns_score,
+            line.ew_points, line.ew_percent, row.round, section,
+        )  # fmt: skip
+        ns_exact, ew_exact = line.exact("NS") or _NOUGHT, line.exact("EW") or _NOUGHT
+        shares.append(BoardShare(row.ns, "NS", ns_card, line.counted("NS"), ns_exact, top))
+        shares.append(BoardShare(row.ew, "EW", ew_card, line.counted("EW"), ew_exact, top))
     return tuple(shares)
+
+
+_NOUGHT: Final = Fraction(0)
 
 
 def assemble_pairs(
@@ -584,8 +613,10 @@ def assemble_pairs(
     tallies: dict[str, Tally] = {}
     for traveller in travellers:
         for share in shares(traveller):
-            field_of.setdefault(share.pair, "all" if kind == "one" else share.side)
-            tally = tallies.setdefault(share.pair, Tally())
+            tally = tallies.get(share.pair)
+            if tally is None:
+                field_of[share.pair] = "all" if kind == "one" else share.side
+                tally = tallies[share.pair] = Tally()
             cards[share.pair].append(share.line)
             if share.counted is not None:
                 tally.add(share.counted, share.exact, share.top)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import compress
 from operator import is_not
-from typing import TypeVar, cast
+from typing import Final, TypeVar, cast
 
 from bridgescore import i18n
 from bridgescore.analysis.model import PBN_DECLARERS, PBN_STRAINS, Analysis, Par, high_card_points
@@ -38,9 +38,13 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 @lru_cache(maxsize=4096)
 def slug(text: str) -> str:
-    """A file-name-safe form of a pair or team id."""
-    cleaned = re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-")
+    """A file-name-safe form of a pair or team id (made once for each id: every line of
+    every traveller and score card links to two pairs' pages)."""
+    cleaned = _UNSAFE.sub("-", text).strip("-")
     return cleaned or "x"
+
+
+_UNSAFE: Final = re.compile(r"[^A-Za-z0-9_-]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +76,14 @@ def direction_name(direction: str, w: Words = ENGLISH) -> str:
     return w.notation.side(side)
 
 
+_ENGLISH: Final = Language.EN
+"""English, the language whose results need no translating (looked up once, not on every
+line of every traveller and score card)."""
+
+
 def result_text(row: ResultRow, w: Words = ENGLISH) -> str:
     """A result as a traveller shows it (suit symbols), in ``w``'s words."""
-    if w.language is Language.EN:
+    if w.language is _ENGLISH:
         return row.describe(symbols=True)
     if row.result is not None:
         return w.notation.result(row.result, symbols=True)
@@ -665,7 +674,7 @@ def card_row(
             str(line.board),
             direction_name(line.direction, w),
             line.opponents,
-            line.result if w.language is Language.EN else _shown_result(line.result, w),
+            line.result if w.language is _ENGLISH else _shown_result(line.result, w),
             signed(line.score),
             *((against_par(line.score, par, line.direction),) if with_par else ()),
             points(line.points, d),
