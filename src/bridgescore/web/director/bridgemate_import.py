@@ -15,12 +15,10 @@ from __future__ import annotations
 
 import datetime
 import importlib.util
-import os
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Final
 
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext as _
@@ -33,16 +31,9 @@ from bridgescore.io import bridgemate
 from bridgescore.io.bridgemate import BWSDocument, BWSError, ReceivedRow, SectionRow
 from bridgescore.web import entries, in_play
 from bridgescore.web.answers import problem
-from bridgescore.web.director import fields
-from bridgescore.web.director import forms as director_forms
+from bridgescore.web.director import imported
 from bridgescore.web.models import Session
 from bridgescore.web.refusals import EntryError, Viewer
-
-NAME_SHOWN: Final = 80
-"""The most of an upload's name shown in a message or a reason (the reason's column is
-300 characters)."""
-MOST_PROBLEMS_SHOWN: Final = 20
-"""The results that do not fit named one by one (then how many more)."""
 
 
 def missing_extra() -> str | None:
@@ -53,15 +44,6 @@ def missing_extra() -> str | None:
         "Reading Bridgemate .bws files needs the bridgemate extra:"
         " pip install 'bridgescore[bridgemate]'"
     )
-
-
-class RefusedImportError(EntryError):
-    """Results of the file that the session would not take: each named by its section,
-    table, round and board (``problems``), none of them kept."""
-
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = problems
-        super().__init__("; ".join(problems))
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +75,7 @@ def read_sections(upload: UploadedFile, section: str) -> tuple[BridgemateSection
     of it when none is chosen (a file of several sections starts one session in sections);
     a file that is not one, is damaged, or has no such section is an :class:`EntryError`
     in the director's words."""
-    name = _shown(upload)
+    name = imported.shown_name(upload, "movement.bws")
     document = _load(upload, name)
     letters = [s.letter for s in document.sections]
     if not section:
@@ -145,12 +127,6 @@ def _date(text: str) -> datetime.date | None:
         return None
 
 
-def _shown(upload: UploadedFile) -> str:
-    """The upload's own name (never the temporary copy's), short enough to show."""
-    name = os.path.basename(str(upload.name or "")) or "movement.bws"
-    return name if len(name) <= NAME_SHOWN else name[: NAME_SHOWN - 1] + "…"
-
-
 def _load(upload: UploadedFile, name: str) -> BWSDocument:
     """The upload read by the library from a temporary copy (access-parser reads a path)."""
     with tempfile.TemporaryDirectory(prefix="bridgescore-bws-") as folder:
@@ -194,7 +170,8 @@ def import_results(
     from ``field``, the file's sections, this one among them) as the director's entries,
     all in one write (:func:`entries.record_entries`, inside the caller's transaction and
     its hold of the writer); how many were kept. Every result is checked before the first
-    is kept; any that does not fit is a :class:`RefusedImportError` naming each one."""
+    is kept; any that does not fit is an
+    :class:`~bridgescore.web.director.imported.RefusedImportError` naming each one."""
     reason = _("imported from {file}").format(file=found.shown)
     checked: list[tuple[str, in_play.EntryInput, str]] = []
     refused: list[str] = []
@@ -208,21 +185,12 @@ def import_results(
         except BridgeError as error:
             refused.append(f"{where}: {problem(error)}")
     if refused:
-        _refuse(found, refused)
+        imported.refuse(found.shown, refused)
     try:
         kept = entries.record_entries(session, [(inp, why) for _, inp, why in checked], user=user)
     except BridgeError as error:
-        _refuse(found, [problem(error)])
+        imported.refuse(found.shown, [problem(error)])
     return len(kept)
-
-
-def _refuse(found: BridgemateSection, refused: list[str]) -> None:
-    more = len(refused) - MOST_PROBLEMS_SHOWN
-    shown = refused[:MOST_PROBLEMS_SHOWN]
-    if more > 0:
-        shown.append(_("and {count} more results that do not fit").format(count=more))
-    heading = _("{file}: nothing imported, these results do not fit").format(file=found.shown)
-    raise RefusedImportError([heading, *shown])
 
 
 def _checked(
@@ -242,12 +210,7 @@ def _checked(
     )
     if placed.error is not None:
         raise EntryError(placed.error)
-    form = director_forms.DirectorResultForm(_typed(received, reason))
-    if not form.is_valid():
-        raise EntryError("; ".join(fields.problems(form)))
-    inp = form.director_input(received.round, table)
-    in_play.check_entry(session, inp)
-    return inp, str(form.cleaned_data["reason"])
+    return imported.checked_entry(session, _typed(received, reason), received.round, table)
 
 
 def _typed(received: ReceivedRow, reason: str) -> dict[str, str]:

@@ -16,7 +16,6 @@ round and board.
 from __future__ import annotations
 
 import datetime
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
@@ -35,16 +34,10 @@ from bridgescore.io import played_sections
 from bridgescore.io.events import format_of, format_of_content
 from bridgescore.web import entries, in_play
 from bridgescore.web.answers import problem
-from bridgescore.web.director import fields
-from bridgescore.web.director import forms as director_forms
+from bridgescore.web.director import imported
 from bridgescore.web.models import Session
 from bridgescore.web.refusals import EntryError, Viewer
 
-NAME_SHOWN: Final = 80
-"""The most of an upload's name shown in a message or a reason (the reason's column is
-300 characters)."""
-MOST_PROBLEMS_SHOWN: Final = 20
-"""The results that do not fit named one by one (then how many more)."""
 PAIRS_SCORINGS: Final = frozenset(
     {Scoring.MATCHPOINTS, Scoring.ACBL, Scoring.BUTLER, Scoring.CROSS_IMPS}
 )
@@ -54,15 +47,6 @@ FORMATS: Final = {"pbn": "PBN", "usebio": "USEBIO"}
 names, as the director's pages name them."""
 MOVEMENT_SUFFIXES: Final = (".json", ".yaml", ".yml")
 """Names that say a movement file of ours or BridgeScorer's, whatever its first bytes."""
-
-
-class RefusedImportError(EntryError):
-    """Results of the file that the session would not take: each named by its section,
-    table, round and board (``problems``), none of them kept."""
-
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = problems
-        super().__init__("; ".join(problems))
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +113,7 @@ def read_file(upload: UploadedFile) -> ResultsFile:
     """The uploaded results file as a session starts from it; one that is not a PBN or
     USEBIO file, is damaged, or gives no movement is an :class:`EntryError` in the
     director's words."""
-    name = _shown(upload)
+    name = imported.shown_name(upload, "results")
     upload.seek(0)
     data: bytes = upload.read()
     try:
@@ -158,17 +142,12 @@ def _date(text: str) -> datetime.date | None:
         return None
 
 
-def _shown(upload: UploadedFile) -> str:
-    """The upload's own name, short enough to show."""
-    name = os.path.basename(str(upload.name or "")) or "results"
-    return name if len(name) <= NAME_SHOWN else name[: NAME_SHOWN - 1] + "…"
-
-
 def import_results(session: Session, found: ResultsFile, user: Viewer) -> int:
     """Keep the file's results in ``session`` (just set up from ``found.movement``) as the
     director's entries, all in one write (:func:`entries.record_entries`, inside the
     caller's transaction); how many were kept. Every result is checked before the first is
-    kept; any that does not fit is a :class:`RefusedImportError` naming each one."""
+    kept; any that does not fit is an
+    :class:`~bridgescore.web.director.imported.RefusedImportError` naming each one."""
     checked: list[tuple[in_play.EntryInput, str]] = []
     refused: list[str] = []
     field = found.sectioned
@@ -186,41 +165,17 @@ def import_results(session: Session, found: ResultsFile, user: Viewer) -> int:
                 )
             ours = table if field is None else field.field_table(section.letter, table)
             try:
-                checked.append(_checked(session, row, reason, round_no, ours))
+                typed = _typed(row, reason)
+                checked.append(imported.checked_entry(session, typed, round_no, ours))
             except BridgeError as error:
                 refused.append(f"{where}: {problem(error)}")
     if refused:
-        _refuse(found, refused)
+        imported.refuse(found.shown, refused)
     try:
         kept = entries.record_entries(session, checked, user=user)
     except BridgeError as error:
-        _refuse(found, [problem(error)])
+        imported.refuse(found.shown, [problem(error)])
     return len(kept)
-
-
-def _refuse(found: ResultsFile, refused: list[str]) -> None:
-    more = len(refused) - MOST_PROBLEMS_SHOWN
-    shown = refused[:MOST_PROBLEMS_SHOWN]
-    if more > 0:
-        shown.append(_("and {count} more results that do not fit").format(count=more))
-    heading = _("{file}: nothing imported, these results do not fit").format(file=found.shown)
-    raise RefusedImportError([heading, *shown])
-
-
-def _checked(
-    session: Session, row: ResultRow, reason: str, round_no: int, table: int
-) -> tuple[in_play.EntryInput, str]:
-    """One result as the director would type it, checked as a typed one is (the form,
-    then the log's checks: the board this table's in this round, the contract and result
-    possible), kept at ``table``, the session's number of the section's table. Its pairs
-    are those the section's movement seats there, as that movement is the one its results
-    show."""
-    form = director_forms.DirectorResultForm(_typed(row, reason))
-    if not form.is_valid():
-        raise EntryError("; ".join(fields.problems(form)))
-    inp = form.director_input(round_no, table)
-    in_play.check_entry(session, inp)
-    return inp, str(form.cleaned_data["reason"])
 
 
 def _typed(row: ResultRow, reason: str) -> dict[str, str]:

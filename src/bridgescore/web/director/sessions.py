@@ -49,7 +49,7 @@ from bridgescore.web import (
     said,
 )
 from bridgescore.web.answers import problem
-from bridgescore.web.director import bridgemate_import, fields, results_import
+from bridgescore.web.director import bridgemate_import, fields, imported, results_import
 from bridgescore.web.director import forms as director_forms
 from bridgescore.web.director.access import REFUSED
 from bridgescore.web.models import (
@@ -112,10 +112,7 @@ def new_session(request: HttpRequest) -> HttpResponse:
         if form.is_valid():
             try:
                 session, shown = _new_pairs_session(form.cleaned_data, directed, request.user)
-            except (
-                bridgemate_import.RefusedImportError,
-                results_import.RefusedImportError,
-            ) as error:
+            except imported.RefusedImportError as error:
                 errors.extend(error.problems)
             except BridgeError as error:
                 errors.append(problem(error))
