@@ -6,8 +6,8 @@ A field is a spec as the web app takes it (``mitchell:30x4`` one section, or sec
 joined by ``+``); every table plays every round with a result on each board (results
 chosen by a seeded random draw), sections scored apart or across. For each field:
 
-- ``full``: ``score_event`` and ``build_report`` of the whole session (what a results
-  page cost before anything was kept);
+- ``full``: ``build_report`` of the whole session, which scores it (``score_event``) and
+  lays it out: what a results page cost before anything was kept;
 - ``after one``: the last six results entered one at a time, after each the library's
   live path as ``web/live.py`` calls it: the ``Rescorer`` (its state kept from the result
   before, told the row put where the tree's ``Rescorer`` takes ``Changes``) and
@@ -57,7 +57,7 @@ def measure(spec: str, how: str) -> dict[str, Any]:
     from bridgescore.events.model import Event, Participant, ResultRow, ns_score_of
     from bridgescore.events.movements.sections import built_spec
     from bridgescore.events.rescoring import Rescorer
-    from bridgescore.events.scoring import options_for, results_of, score_event
+    from bridgescore.events.scoring import options_for, results_of
     from bridgescore.events.vocabulary import EventKind, Scoring
     from bridgescore.report import view
     from bridgescore.report.view import LayoutMemo, build_report
@@ -102,8 +102,7 @@ def measure(spec: str, how: str) -> dict[str, Any]:
 
     whole = event(rows)
     start = time.perf_counter()
-    score_event(whole)
-    build_report(whole)
+    build_report(whole)  # scores the event itself: a results page from nothing kept
     full = time.perf_counter() - start
     held = rows[-LAST:]
     rows = rows[:-LAST]
@@ -171,8 +170,9 @@ def main() -> None:
     lines = [
         f"The code before (`{before_line[:60]}`) and now (`{now_line[:60]}`, with the"
         " working tree's changes if any), each in a process of its own; every figure is the"
-        f" best of {args.runs} runs. *Full*: `score_event` and `build_report` of the whole"
-        " session. *After one*: one more result, then the library's live path as"
+        f" best of {args.runs} runs. *Full*: `build_report` of the whole session (it scores"
+        " the session with `score_event` and lays it out). *After one*: one more result, then"
+        " the library's live path as"
         " `web/live.py` calls it (the kept `Rescorer`, and `pairs_pages` with its kept"
         f" `LayoutMemo`), the median over the last {LAST} results of the session. *Rows"
         " checked*: `results_of` over the session's rows, which the live ranking paid on"
