@@ -20,44 +20,11 @@ import time
 from collections.abc import Callable
 from functools import partial
 
-from bridgescore.events.movements.swiss import Standing, SwissRules, swiss_round
+from bench_swiss import Event  # the same simulated event as bench_swiss.py
+
+from bridgescore.events.movements.swiss import SwissRules, swiss_round
 
 RULES = SwissRules(if_stuck=True)
-
-
-class Event:
-    """A Swiss in progress: scores, opponents and byes; results lean to the stronger."""
-
-    def __init__(self, entrants: int, rng: random.Random) -> None:
-        self.rng = rng
-        self.ids = [f"T{k}" for k in range(1, entrants + 1)]
-        self.strength = {e: rng.random() for e in self.ids}
-        self.score = dict.fromkeys(self.ids, 0.0)
-        self.opponents: dict[str, list[str | None]] = {e: [] for e in self.ids}
-        self.byes = dict.fromkeys(self.ids, False)
-
-    def standings(self) -> list[Standing]:
-        order = sorted(self.ids, key=lambda e: (-self.score[e], e))
-        return [
-            Standing(e, self.score[e], None, tuple(self.opponents[e]), self.byes[e]) for e in order
-        ]
-
-    def play(self, pairs: list[tuple[str, str]], bye: str | None) -> int:
-        """Score a round; the number of rematches in it."""
-        rematches = 0
-        for a, b in pairs:
-            rematches += b in self.opponents[a]
-            edge = self.strength[a] - self.strength[b]
-            won = min(20, max(0, round(10 + 8 * edge + self.rng.gauss(0, 4))))
-            self.score[a] += won
-            self.score[b] += 20 - won
-            self.opponents[a].append(b)
-            self.opponents[b].append(a)
-        if bye is not None:
-            self.byes[bye] = True
-            self.opponents[bye].append(None)
-            self.score[bye] += 12
-        return rematches
 
 
 def best(function: Callable[[], object], runs: int) -> float:

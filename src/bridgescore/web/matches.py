@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from django.db import transaction
@@ -650,27 +650,10 @@ def confirm_section_draws(
                 )
             )
         after = plan.movement([*earlier, dict(draws)])
-        locked.movement_json = after.to_json()
-        locked.movement_version += 1
-        locked.save(update_fields=["movement_json", "movement_version"])
-        have = set(TableLink.objects.filter(session=locked).values_list("table", flat=True))
-        TableLink.objects.bulk_create(
-            TableLink(session=locked, table=n)
-            for n in table_numbers(after.flattened())
-            if n not in have
-        )
-        kept = SwissDraw.objects.create(
-            session=locked, round=number, draw_json=_section_draws_json(draws), by=user_of(user)
-        )
-        shown = "; ".join(f"{p.higher} v {p.lower}" for d in draws.values() for p in d.pairings)
-        byes = ", ".join(d.bye for d in draws.values() if d.bye is not None)
-        detail = (
-            said.said(gettext_noop("round {round}: {draw}; {team} has the bye"),
-                      round=number, draw=shown, team=byes)
-            if byes
-            else said.said(gettext_noop("round {round}: {draw}"), round=number, draw=shown)
+        kept = _keep_draw(
+            locked, after.to_json(), table_numbers(after.flattened()), number,
+            _section_draws_json(draws), tuple(draws.values()), user,
         )  # fmt: skip
-        log(locked, gettext_noop("round drawn"), detail, user=user)
     session.movement_json = locked.movement_json
     session.movement_version = locked.movement_version
     return kept
@@ -845,26 +828,46 @@ def confirm_draw(session: Session, draw: Draw, user: Viewer = None) -> SwissDraw
         after = replace(
             movement, rounds=(*movement.rounds, _draw_round(draw, plan.boards_per_match))
         )
-        locked.movement_json = after.to_json()
-        locked.movement_version += 1
-        locked.save(update_fields=["movement_json", "movement_version"])
-        have = set(TableLink.objects.filter(session=locked).values_list("table", flat=True))
-        TableLink.objects.bulk_create(
-            TableLink(session=locked, table=n) for n in table_numbers(after) if n not in have
-        )
-        kept = SwissDraw.objects.create(
-            session=locked, round=draw.round, draw_json=draw.to_json(), by=user_of(user)
-        )
-        shown = "; ".join(f"{p.higher} v {p.lower}" for p in draw.pairings)
-        detail = (
-            said.said(gettext_noop("round {round}: {draw}; {team} has the bye"),
-                      round=draw.round, draw=shown, team=draw.bye)
-            if draw.bye
-            else said.said(gettext_noop("round {round}: {draw}"), round=draw.round, draw=shown)
+        kept = _keep_draw(
+            locked, after.to_json(), table_numbers(after), draw.round, draw.to_json(), (draw,),
+            user,
         )  # fmt: skip
-        log(locked, gettext_noop("round drawn"), detail, user=user)
     session.movement_json = locked.movement_json
     session.movement_version = locked.movement_version
+    return kept
+
+
+def _keep_draw(
+    locked: Session,
+    movement_json: str,
+    tables: Iterable[int],
+    number: int,
+    draw_json: str,
+    draws: Sequence[Draw],
+    user: Viewer,
+) -> SwissDraw:
+    """Keep a round drawn (one draw, or one a section) in ``locked`` (the session's row,
+    under the caller's lock): its movement now, a link for each new table, the draw as
+    confirmed, and its line in the log."""
+    locked.movement_json = movement_json
+    locked.movement_version += 1
+    locked.save(update_fields=["movement_json", "movement_version"])
+    have = set(TableLink.objects.filter(session=locked).values_list("table", flat=True))
+    TableLink.objects.bulk_create(
+        TableLink(session=locked, table=n) for n in tables if n not in have
+    )
+    kept = SwissDraw.objects.create(
+        session=locked, round=number, draw_json=draw_json, by=user_of(user)
+    )
+    shown = "; ".join(f"{p.higher} v {p.lower}" for d in draws for p in d.pairings)
+    byes = ", ".join(d.bye for d in draws if d.bye is not None)
+    detail = (
+        said.said(gettext_noop("round {round}: {draw}; {team} has the bye"),
+                  round=number, draw=shown, team=byes)
+        if byes
+        else said.said(gettext_noop("round {round}: {draw}"), round=number, draw=shown)
+    )  # fmt: skip
+    log(locked, gettext_noop("round drawn"), detail, user=user)
     return kept
 
 
