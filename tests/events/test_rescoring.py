@@ -113,11 +113,11 @@ def test_one_new_result_works_out_only_its_board_and_the_pairs_who_played_it(
     before = rescorer.score(_event(rows), options)
     assert isinstance(before, PairsResult)
     rounded: list[Fraction] = []
-    round_figure = pairs._round
+    round_figure = pairs._round_ratio
 
-    def rounding(value, decimals, halves):  # type: ignore[no-untyped-def]
-        rounded.append(value)
-        return round_figure(value, decimals, halves)
+    def rounding(numerator, denominator, decimals, halves):  # type: ignore[no-untyped-def]
+        rounded.append(Fraction(numerator, denominator))
+        return round_figure(numerator, denominator, decimals, halves)
 
     compared: list[int] = []
     travellers = pairs.matchpoint_travellers
@@ -129,7 +129,7 @@ def test_one_new_result_works_out_only_its_board_and_the_pairs_who_played_it(
     rows[last] = kept
     event = _event(rows)
     monkeypatch.setattr("bridgescore.events.rescoring.matchpoint_travellers", comparing)
-    monkeypatch.setattr(pairs, "_round", rounding)
+    monkeypatch.setattr(pairs, "_round_ratio", rounding)
     after = rescorer.score(event, options, Changes(put=(kept,)) if told else None)
     worked_out = len(rounded)
     assert isinstance(after, PairsResult)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.duplicate.matchpoint_policies import get_policy
-from bridgescore.duplicate.matchpoints import Halves
+from bridgescore.duplicate.matchpoints import Halves, round_to
 from bridgescore.events.individual import score_individual
 from bridgescore.events.model import EventResults, ResultRow
 from bridgescore.events.pairs import (
@@ -19,6 +19,7 @@ from bridgescore.events.pairs import (
     Ranked,
     Tally,
     Totalling,
+    _round_ratio,
     matchpoint_policy,
     rank_field,
     score_pairs,
@@ -49,6 +50,54 @@ def test_an_exact_sum_equals_the_fractions_added_one_by_one(values: list[Fractio
     for value in values:
         total.add(value)
     assert total.value == sum(values, Fraction(0))
+
+
+@given(st.lists(st.fractions(max_denominator=60), max_size=40))
+def test_an_exact_sum_in_parts_is_its_value(values: list[Fraction]) -> None:
+    total = ExactSum()
+    for value in values:
+        total.add(value)
+    numerator, denominator = total.parts()
+    assert denominator > 0
+    assert Fraction(numerator, denominator) == sum(values, Fraction(0))
+
+
+@given(
+    st.integers(-(10**7), 10**7),
+    st.integers(-(10**4), 10**4).filter(bool),
+    st.sampled_from([None, 0, 1, 2, 3]),
+    st.sampled_from(list(Halves)),
+)
+def test_a_ratio_is_rounded_as_round_to_rounds_its_fraction(
+    numerator: int, denominator: int, decimals: int | None, halves: Halves
+) -> None:
+    value = Fraction(numerator, denominator)
+    got = _round_ratio(numerator, denominator, decimals, halves)
+    if decimals is None:
+        assert got == float(value)
+    else:
+        how = Halves.AWAY_FROM_ZERO if halves is Halves.TOWARD_AVERAGE else halves
+        assert got == float(round_to(value, Fraction(1, 10**decimals), how))
+
+
+@pytest.mark.parametrize(
+    ("numerator", "denominator", "halves", "written"),
+    [
+        (5375, 1000, Halves.AWAY_FROM_ZERO, 5.38),  # 5.375
+        (-5375, 1000, Halves.AWAY_FROM_ZERO, -5.38),
+        (5375, 1000, Halves.EVEN, 5.38),
+        (5365, 1000, Halves.EVEN, 5.36),
+        (-5365, 1000, Halves.EVEN, -5.36),
+        (5365, 1000, Halves.TOWARD_AVERAGE, 5.37),
+        (200, 3, Halves.AWAY_FROM_ZERO, 66.67),
+        (-200, -3, Halves.EVEN, 66.67),
+        (100, -3, Halves.EVEN, -33.33),
+    ],
+)
+def test_ratios_rounded_to_two_decimals(
+    numerator: int, denominator: int, halves: Halves, written: float
+) -> None:
+    assert _round_ratio(numerator, denominator, 2, halves) == written
 
 
 def test_percentages_and_places() -> None:

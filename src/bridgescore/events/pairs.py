@@ -18,6 +18,7 @@ from collections import defaultdict
 from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from math import lcm
 from typing import Any, Final
 
 from bridgescore.core._tokens import quote
@@ -667,10 +668,19 @@ class ExactSum:
     def value(self) -> Fraction:
         """The sum, worked out once until the next :meth:`add`."""
         if self._value is None:
-            self._value = sum(
-                (Fraction(n, d) for d, n in self._by_denominator.items()), start=Fraction(0)
-            )
+            self._value = Fraction(*self.parts())
         return self._value
+
+    def parts(self) -> tuple[int, int]:
+        """The sum as a whole numerator over a positive whole denominator, not reduced:
+        the numerators brought to the denominators' least common multiple (whole-number
+        arithmetic, where adding fractions reduces at every step)."""
+        by_denominator = self._by_denominator
+        if len(by_denominator) == 1:
+            ((denominator, numerator),) = by_denominator.items()
+            return numerator, denominator
+        common = lcm(*by_denominator)
+        return sum(n * (common // d) for d, n in by_denominator.items()), common
 
 
 class Tally:
@@ -710,6 +720,11 @@ class Tally:
     @property
     def counted(self) -> Fraction:
         return self._counted.value
+
+    def parts(self, *, exact: bool = False) -> tuple[tuple[int, int], tuple[int, int]]:
+        """The counted (``exact``: the exact) points and the tops, each as a numerator
+        over a denominator (:meth:`ExactSum.parts`)."""
+        return (self._exact if exact else self._counted).parts(), self._top.parts()
 
     @property
     def exact(self) -> Fraction:
@@ -824,24 +839,27 @@ def rank_field(
         ):
             shown[name], percents[name], written[name] = kept[4]
             continue
-        points = tally.exact if totalling.exact_totals else tally.counted
-        total = points - tally.top / 2 if totalling.plus_minus else points
+        # in whole numbers (numerator, denominator), one fraction made a contestant:
+        # this runs for every pair of a field after every new result
+        (pn, pd), (tn, td) = tally.parts(exact=totalling.exact_totals)
+        total = (2 * pn * td - tn * pd, 2 * pd * td) if totalling.plus_minus else (pn, pd)
         if totalling.per_board and tally.boards:
-            total = total / tally.boards
-        shown[name] = total
+            total = (total[0], total[1] * tally.boards)
+        shown[name] = Fraction(*total)
         if totalling.factor and 0 < tally.boards < most:
-            shown[name] = factored(total, tally.boards, most, decimals, halves)
-        basis = tally.exact if totalling.exact_percentages else points
-        top = tally.top
+            shown[name] = factored(shown[name], tally.boards, most, decimals, halves)
+        if totalling.exact_percentages and not totalling.exact_totals:
+            (pn, pd), _top = tally.parts(exact=True)
         if totalling.factor == "session" and tally.boards:
             # ACBLscore: the percentage of the score as written (scaled, rounded) over
             # the top of the whole session
             basis = _written(shown[name], decimals, halves)
-            top = top * max(most, tally.boards) / tally.boards
+            pn, pd = basis.numerator, basis.denominator
+            tn, td = tn * max(most, tally.boards), td * tally.boards
         percents[name] = (
             None
-            if not totalling.percentages or not top
-            else _round(100 * basis / top, decimals, halves)
+            if not totalling.percentages or not tn
+            else _round_ratio(100 * pn * td, pd * tn, decimals, halves)
         )
         written[name] = _round(shown[name], decimals, halves)
         if memo is not None:
@@ -939,11 +957,25 @@ def _written(value: Fraction, decimals: int | None, halves: Halves) -> Fraction:
 
 def _round(value: Fraction, decimals: int | None, halves: Halves) -> float:
     """A total or a session percentage, rounded once (``None``: not rounded)."""
+    return _round_ratio(value.numerator, value.denominator, decimals, halves)
+
+
+def _round_ratio(numerator: int, denominator: int, decimals: int | None, halves: Halves) -> float:
+    """``numerator / denominator`` (whole numbers, the denominator not 0) rounded once to
+    ``decimals`` as :func:`~bridgescore.duplicate.matchpoints.round_to` rounds, ties
+    settled by ``halves`` (toward the average: away from zero, a total having no average
+    to round toward), worked in whole numbers (``None``: not rounded)."""
+    if denominator < 0:
+        numerator, denominator = -numerator, -denominator
     if decimals is None:
-        return float(value)
-    if halves is Halves.TOWARD_AVERAGE:  # a total has no average to round toward
-        halves = Halves.AWAY_FROM_ZERO
-    return float(round_to(value, Fraction(1, 10**decimals), halves))
+        return numerator / denominator  # correctly rounded, as float(Fraction) is
+    scale: int = 10**decimals
+    steps, rest = divmod(numerator * scale, denominator)
+    if 2 * rest > denominator or (
+        2 * rest == denominator and (numerator > 0 if halves is not Halves.EVEN else steps % 2 == 1)
+    ):
+        steps += 1
+    return steps / scale
 
 
 def _key(pair: str) -> tuple[int, str]:
