@@ -498,13 +498,14 @@ def teams_report(
 ) -> Report:
     """The results pages of a teams session, by the report's view model, as
     :func:`teams_result` scores it (byes and penalties included), in ``language``
-    (``None``: the request's)."""
+    (``None``: the request's); a session in sections ranked section by section."""
     w = words_of(language)
     event = event if event is not None else event_of(session)
     result = teams_result(session, event)
     if result is None:
         return build_report(event, language=w)
-    return teams_pages(event, result, w)
+    plan = sections_plan(session)
+    return teams_pages(event, result, w, None if plan is None else plan.field)
 
 
 def swiss_standings(session: Session) -> list[Standing]:

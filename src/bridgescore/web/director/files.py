@@ -99,13 +99,17 @@ def export_site(request: HttpRequest, session_id: int) -> HttpResponse:
     import zipfile
     from pathlib import Path
 
-    from bridgescore.report.html import build_site
+    from bridgescore.report.html import build_site, write_site
     from bridgescore.web.exports import disposition
 
     buffer = io.BytesIO()
     try:
         with tempfile.TemporaryDirectory(prefix="bridgescore-site-") as folder:
-            written = build_site(in_play.event_of(session), folder)
+            event = in_play.event_of(session)
+            if matches.sections_plan(session) is not None:  # ranked section by section
+                written = write_site(matches.teams_report(session, event, "en"), folder)
+            else:
+                written = build_site(event, folder)
             with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
                 for path in written:
                     archive.write(path, Path(path).relative_to(folder).as_posix())
