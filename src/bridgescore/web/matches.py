@@ -72,7 +72,7 @@ from bridgescore.web.models import (
     SwissDraw,
     TableLink,
 )
-from bridgescore.web.naming import room_label
+from bridgescore.web.naming import table_label
 from bridgescore.web.refusals import EntryError, Viewer, user_of
 from bridgescore.web.said import problem, words_of
 from bridgescore.web.session_movement import movement_of, table_numbers
@@ -621,7 +621,10 @@ def _check_complete(session: Session, drawn: int) -> None:
                 "round {drawn} is not complete: {len} results still to come (first: "
                 "table {room_label}, board {board})"
             ).format(
-                drawn=drawn, len=len(left), room_label=room_label(first.table), board=first.board
+                drawn=drawn,
+                len=len(left),
+                room_label=table_label(session, first.table),
+                board=first.board,
             )
         )
 

@@ -4,7 +4,7 @@ the guide cards and the exports. Every one checks that the director directs the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -21,6 +21,8 @@ from django.utils.translation import gettext as _
 
 from bridgescore.errors import BridgeError
 from bridgescore.events.movements.swiss import Draw
+from bridgescore.events.movements.teams import Match
+from bridgescore.events.team_sections import TeamField
 from bridgescore.web import (
     alerts,
     analysing,
@@ -32,6 +34,7 @@ from bridgescore.web import (
     matches,
     naming,
     said,
+    session_movement,
 )
 from bridgescore.web.answers import problem
 from bridgescore.web.director import fields
@@ -133,14 +136,30 @@ class LinkRow:
 
 def _link_rows(session: Session) -> list[LinkRow]:
     teams = session.kind == Session.Kind.TEAMS
+    sections = session_movement.sections_of(session) if teams else None
     return [
         LinkRow(
             link,
             naming.table_label(session, link.table),
-            naming.room_name(link.table) if teams else "",
+            naming.room_name(link.table, sections) if teams else "",
         )
         for link in TableLink.objects.filter(session=session)
     ]
+
+
+def _match_labels(played: Sequence[Match], field: TeamField | None) -> list[str]:
+    """A round's matches as the players know them: ``1``, ``2`` ... in one field; in
+    sections each counted within its section and named by it (``A1``, ``A2``, ``B1``), as
+    its rooms are (``B1a``, :func:`~bridgescore.web.naming.room_label`)."""
+    if field is None:
+        return [str(n) for n in range(1, len(played) + 1)]
+    counted: dict[str, int] = {}
+    labels = []
+    for m in played:
+        letter = field.section_of(m.home)
+        counted[letter] = counted.get(letter, 0) + 1
+        labels.append(f"{letter}{counted[letter]}")
+    return labels
 
 
 def _teams_context(session: Session) -> dict[str, Any]:
@@ -151,8 +170,10 @@ def _teams_context(session: Session) -> dict[str, Any]:
     robin = matches.round_robin_of(session)
     draws = matches.round_draws(session)
     byes = matches.round_byes(session)
+    plan = matches.sections_plan(session)
     rounds = []
     for number, rnd in enumerate(robin.rounds, start=1):
+        labels = _match_labels(rnd.matches, None if plan is None else plan.field)
         drawn = draws.get(number, ())
         why = {(p.higher, p.lower): said.library(p.why) for d in drawn for p in d.pairings}
         bye_why = {d.bye: said.library(d.bye_why) for d in drawn if d.bye and d.bye_why}
@@ -161,13 +182,13 @@ def _teams_context(session: Session) -> dict[str, Any]:
                 "number": number,
                 "matches": [
                     {
-                        "number": place,
+                        "number": label,
                         "home": m.home,
                         "away": m.away,
                         "boards": naming.boards_shown(m.boards),
                         "why": why.get((m.home, m.away), ""),
                     }
-                    for place, m in enumerate(rnd.matches, start=1)
+                    for label, m in zip(labels, rnd.matches, strict=True)
                 ],
                 "byes": [{"team": t, "why": bye_why.get(t, "")} for t in byes.get(number, ())],
             }
