@@ -112,7 +112,7 @@ def test_a_one_field_teams_session_keeps_its_rooms_numbered(club: Club, td: Clie
 
 
 def test_the_rooms_of_a_section_are_named_by_it(club: Club, td: Client) -> None:
-    session = matches.create_teams_session(club, "Sections", FOUR + ["Tens"], 2, sections=2)
+    session = matches.create_teams_session(club, "Sections", [*FOUR, "Tens"], 2, sections=2)
     # A: Aces, Kings, Queens (a bye each round), one match at tables 1-2; B: Jacks, Tens,
     # one match at tables 3-4.
     labels = [naming.table_label(session, t) for t in (1, 2, 3, 4)]
