@@ -99,6 +99,10 @@ def _section_draws_page(
     status = REFUSED if context["errors"] else 200
     standings = matches.section_swiss_standings(session)
     context["sections"] = [{"letter": k, "standings": v} for k, v in standings.items()]
+    # each team's name beside the id its section gives it (A1: Aces)
+    context["names"] = dict(
+        SessionPair.objects.filter(session=session).values_list("pair", "names")
+    )
     try:
         drawn = matches.next_section_draws(session)
     except BridgeError as error:
