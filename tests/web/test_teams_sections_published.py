@@ -12,8 +12,8 @@ import zipfile
 
 from django.test import Client
 
-from bridgescore.web import matches, naming, session_movement
-from bridgescore.web.models import Club, Session, TableLink
+from bridgescore.web import logbook, matches, naming, said, session_movement
+from bridgescore.web.models import Club, LogLine, Session, TableLink
 from web.posting import send_entry
 
 FOUR = ["Aces", "Kings", "Queens", "Jacks"]
@@ -138,3 +138,15 @@ def test_the_rooms_of_a_section_are_named_by_it(club: Club, td: Client) -> None:
     cards = td.get(f"/director/s/{session.pk}/cards/").content.decode()
     assert "Room B1a" in cards
     assert "Room 2a" not in cards
+
+
+def test_the_log_and_the_draw_name_a_sections_room_by_its_section(club: Club, td: Client) -> None:
+    seven = [*FOUR, "Tens", "Nines", "Eights"]
+    session = matches.create_teams_session(
+        club, "Swiss", seven, 2, schedule=Session.Schedule.SWISS, rounds=3, sections=2
+    )
+    # A: A1-A4, two matches at tables 1-4; B: B1-B3, one match at tables 5-6 (B3's bye).
+    logbook.log(session, "refused", said.said("table {table}: {message}", table=5, message="x"))
+    assert said.shown(LogLine.objects.get(session=session).detail) == "table B1a: x"
+    page = td.get(f"/director/s/{session.pk}/draw/").content.decode()
+    assert "12 results still to come (first: table A1a, board 1)" in page
