@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from bridgescore.events.movements.boards import board_text
 from bridgescore.events.movements.teams import Match, RoundRobin, TwoRoom, two_room
-from bridgescore.events.team_sections import TeamField
+from bridgescore.events.team_sections import TeamField, match_numbers
 from bridgescore.i18n import ENGLISH, Words
 from bridgescore.report.cards import code_table, pages_html, pages_pdf
 from bridgescore.report.view import Page, Row, Table, direction_name, slug
@@ -30,18 +30,9 @@ def room_label(match: int | str, room: str) -> str:
 
 
 def numbered(played: Sequence[Match], sections: TeamField | None = None) -> list[tuple[str, Match]]:
-    """A round's matches with the number the players know each by: ``1``, ``2`` ... in
-    one field; in ``sections``, counted within its section (its home team's) and named
-    by it, as a pairs table is (``A1``, ``A2``, ``B1``)."""
-    if sections is None:
-        return [(str(n), m) for n, m in enumerate(played, start=1)]
-    counted: dict[str, int] = {}
-    found = []
-    for m in played:
-        letter = sections.section_of(m.home)
-        counted[letter] = counted.get(letter, 0) + 1
-        found.append((f"{letter}{counted[letter]}", m))
-    return found
+    """A round's matches with the number the players know each by (``1``; ``B1`` in
+    ``sections``: :func:`~bridgescore.events.team_sections.match_numbers`)."""
+    return list(zip(match_numbers(played, sections), played, strict=True))
 
 
 def _passing(match: Match) -> TwoRoom | None:

@@ -4,7 +4,7 @@ the guide cards and the exports. Every one checks that the director directs the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -21,8 +21,7 @@ from django.utils.translation import gettext as _
 
 from bridgescore.errors import BridgeError
 from bridgescore.events.movements.swiss import Draw
-from bridgescore.events.movements.teams import Match
-from bridgescore.events.team_sections import TeamField
+from bridgescore.events.team_sections import match_numbers
 from bridgescore.web import (
     alerts,
     analysing,
@@ -151,21 +150,6 @@ def _link_rows(session: Session) -> list[LinkRow]:
     ]
 
 
-def _match_labels(played: Sequence[Match], field: TeamField | None) -> list[str]:
-    """A round's matches as the players know them: ``1``, ``2`` ... in one field; in
-    sections each counted within its section and named by it (``A1``, ``A2``, ``B1``), as
-    its rooms are (``B1a``, :func:`~bridgescore.web.naming.room_label`)."""
-    if field is None:
-        return [str(n) for n in range(1, len(played) + 1)]
-    counted: dict[str, int] = {}
-    labels = []
-    for m in played:
-        letter = field.section_of(m.home)
-        counted[letter] = counted.get(letter, 0) + 1
-        labels.append(f"{letter}{counted[letter]}")
-    return labels
-
-
 def _teams_context(session: Session) -> dict[str, Any]:
     """A teams session's schedule for the control page: each round's matches (with the
     Swiss draw's reasons) and bye, and whether the next Swiss round can be drawn."""
@@ -177,7 +161,7 @@ def _teams_context(session: Session) -> dict[str, Any]:
     plan = matches.sections_plan(session)
     rounds = []
     for number, rnd in enumerate(robin.rounds, start=1):
-        labels = _match_labels(rnd.matches, None if plan is None else plan.field)
+        labels = match_numbers(rnd.matches, None if plan is None else plan.field)
         drawn = draws.get(number, ())
         why = {(p.higher, p.lower): said.library(p.why) for d in drawn for p in d.pairings}
         bye_why = {d.bye: said.library(d.bye_why) for d in drawn if d.bye and d.bye_why}
