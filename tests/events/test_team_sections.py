@@ -7,11 +7,13 @@ import pytest
 
 from bridgescore.events.movements.model import MovementError
 from bridgescore.events.movements.swiss import Rematches, Standing, SwissRules
+from bridgescore.events.movements.teams import Match
 from bridgescore.events.team_sections import (
     SectionSchedule,
     TeamField,
     TeamSection,
     TeamsInSections,
+    match_numbers,
     section_draws,
     section_robins,
     section_sizes,
@@ -253,3 +255,11 @@ def test_several_byes_in_a_round_are_each_scored() -> None:
         ("1=", "A2", 10.0, 1),
         ("1=", "B1", 10.0, 1),
     ]
+
+
+def test_a_sections_matches_are_numbered_within_it() -> None:
+    # Section A's two matches, then section B's one: A1, A2 and B1 (rooms A1a ... B1b);
+    # in one field the same round's matches are 1, 2 and 3.
+    played = [Match("A1", "A2", (1, 2)), Match("A3", "A4", (1, 2)), Match("B2", "B1", (1, 2))]
+    assert match_numbers(played, TeamField.of_sizes((4, 3))) == ["A1", "A2", "B1"]
+    assert match_numbers(played) == ["1", "2", "3"]

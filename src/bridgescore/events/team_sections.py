@@ -181,6 +181,21 @@ class TeamField:
         return cls(tuple(found))
 
 
+def match_numbers(played: Sequence[Match], field: TeamField | None = None) -> list[str]:
+    """A round's matches as the players know them: ``1``, ``2`` ... in one field; in a
+    ``field`` in sections each counted within its section (its home team's) and named by
+    it, as a pairs table is (``A1``, ``A2``, ``B1``): its rooms are ``B1a`` and ``B1b``."""
+    if field is None:
+        return [str(n) for n in range(1, len(played) + 1)]
+    counted: dict[str, int] = {}
+    numbers = []
+    for m in played:
+        letter = field.section_of(m.home)
+        counted[letter] = counted.get(letter, 0) + 1
+        numbers.append(f"{letter}{counted[letter]}")
+    return numbers
+
+
 def section_robins(field: TeamField, boards_per_match: int) -> tuple[RoundRobin, ...]:
     """Each section's round robin among its own teams (field ids), section A's first."""
     return tuple(round_robin(s.teams, boards_per_match) for s in field.sections)
@@ -462,6 +477,7 @@ __all__ = [
     "TeamField",
     "TeamSection",
     "TeamsInSections",
+    "match_numbers",
     "section_draws",
     "section_robins",
     "section_sizes",

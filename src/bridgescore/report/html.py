@@ -13,7 +13,7 @@ from bridgescore.events.model import Event
 from bridgescore.events.selfcheck import Checked
 from bridgescore.i18n import ENGLISH, Language, Words, words
 from bridgescore.io.writing import write_text
-from bridgescore.report.view import build_report, seat_name, vulnerability_name
+from bridgescore.report.view import Report, build_report, seat_name, vulnerability_name
 
 
 def suits(text: object) -> Markup:
@@ -56,6 +56,14 @@ def build_site(
     files written."""
     w = words(language)
     report = build_report(event, scoring, policy, conventions=conventions, language=w)
+    return write_site(report, out_dir)
+
+
+def write_site(report: Report, out_dir: str | Path) -> list[Path]:
+    """Write a report already laid out (a teams field in sections ranked section by
+    section, :func:`~bridgescore.report.view.teams_pages`) as the site, in the report's
+    language, into ``out_dir`` (created if needed); returns the files written."""
+    w = words(report.language)
     target = Path(out_dir)
     target.mkdir(parents=True, exist_ok=True)
     env = _environment(w)

@@ -12,19 +12,27 @@ rendered as the pairs cards are (:mod:`bridgescore.report.cards`), in the langua
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bridgescore.events.movements.boards import board_text
 from bridgescore.events.movements.teams import Match, RoundRobin, TwoRoom, two_room
+from bridgescore.events.team_sections import TeamField, match_numbers
 from bridgescore.i18n import ENGLISH, Words
 from bridgescore.report.cards import code_table, pages_html, pages_pdf
 from bridgescore.report.view import Page, Row, Table, direction_name, slug
 
 
-def room_label(match: int, room: str) -> str:
-    """``1a`` for match 1's open room, ``1b`` for its closed room."""
+def room_label(match: int | str, room: str) -> str:
+    """``1a`` for match 1's open room, ``1b`` for its closed room (``B1a``: section B's
+    match 1)."""
     return f"{match}{'a' if room == 'open' else 'b'}"
+
+
+def numbered(played: Sequence[Match], sections: TeamField | None = None) -> list[tuple[str, Match]]:
+    """A round's matches with the number the players know each by (``1``; ``B1`` in
+    ``sections``: :func:`~bridgescore.events.team_sections.match_numbers`)."""
+    return list(zip(match_numbers(played, sections), played, strict=True))
 
 
 def _passing(match: Match) -> TwoRoom | None:
@@ -81,7 +89,7 @@ class TeamCard:
     rounds: tuple[TeamRound, ...]
 
 
-def _rooms(number: int, match: Match, round_no: int) -> tuple[RoomRound, RoomRound]:
+def _rooms(number: str, match: Match, round_no: int) -> tuple[RoomRound, RoomRound]:
     passing = _passing(match)
     open_label, closed_label = room_label(number, "open"), room_label(number, "closed")
     if passing is None:
@@ -98,16 +106,18 @@ def _rooms(number: int, match: Match, round_no: int) -> tuple[RoomRound, RoomRou
     )
 
 
-def room_cards(robin: RoundRobin) -> tuple[RoomCard, ...]:
-    """A card for each room: match *m* of every round is played in rooms ``ma``, ``mb``."""
-    most = max((len(r.matches) for r in robin.rounds), default=0)
-    cards: dict[str, list[RoomRound | None]] = {}
-    for number in range(1, most + 1):
-        for room in ("open", "closed"):
-            cards[room_label(number, room)] = []
+def room_cards(robin: RoundRobin, sections: TeamField | None = None) -> tuple[RoomCard, ...]:
+    """A card for each room: match *m* of every round is played in rooms ``ma``, ``mb``
+    (in ``sections``, section B's match 1 in rooms ``B1a`` and ``B1b``)."""
+    cards: dict[str, list[RoomRound | None]] = {
+        room_label(number, room): []
+        for rnd in robin.rounds
+        for number, _match in numbered(rnd.matches, sections)
+        for room in ("open", "closed")
+    }
     for round_no, rnd in enumerate(robin.rounds, start=1):
         in_use = set()
-        for number, match in enumerate(rnd.matches, start=1):
+        for number, match in numbered(rnd.matches, sections):
             open_room, closed_room = _rooms(number, match, round_no)
             cards[room_label(number, "open")].append(open_room)
             cards[room_label(number, "closed")].append(closed_room)
@@ -118,12 +128,13 @@ def room_cards(robin: RoundRobin) -> tuple[RoomCard, ...]:
     return tuple(RoomCard(label, tuple(rows)) for label, rows in cards.items())
 
 
-def team_cards(robin: RoundRobin) -> tuple[TeamCard, ...]:
-    """A card for each team, in the order the round robin gives them."""
+def team_cards(robin: RoundRobin, sections: TeamField | None = None) -> tuple[TeamCard, ...]:
+    """A card for each team, in the order the round robin gives them (its rooms named by
+    their section in ``sections``, ``B1a``)."""
     rows: dict[str, list[TeamRound]] = {team: [] for team in robin.teams}
     for round_no, rnd in enumerate(robin.rounds, start=1):
         seen = set()
-        for number, match in enumerate(rnd.matches, start=1):
+        for number, match in numbered(rnd.matches, sections):
             open_room, closed_room = room_label(number, "open"), room_label(number, "closed")
             rows[match.home].append(
                 TeamRound(round_no, match.away, True, open_room, closed_room, match.boards)
@@ -232,16 +243,18 @@ def team_card_pages(
     room_links: Mapping[str, str] | None = None,
     room_codes: Mapping[str, str] | None = None,
     words: Words = ENGLISH,
+    sections: TeamField | None = None,
 ) -> tuple[Page, ...]:
     """Every card as a report page: the room cards (each with its link and its table's
     code, when ``room_links`` and ``room_codes`` have them by room label), then the team
-    cards; every word in ``words``' language."""
+    cards; every word in ``words``' language; a field in ``sections`` has its rooms
+    named by their section (``B1a``)."""
     links, codes = room_links or {}, room_codes or {}
     pages = [
         _room_page(card, links.get(card.label), codes.get(card.label), words)
-        for card in room_cards(robin)
+        for card in room_cards(robin, sections)
     ]
-    pages.extend(_team_page(card, words) for card in team_cards(robin))
+    pages.extend(_team_page(card, words) for card in team_cards(robin, sections))
     return tuple(pages)
 
 
@@ -257,12 +270,15 @@ def team_cards_html(
     room_codes: Mapping[str, str] | None = None,
     swiss_rounds: int | None = None,
     words: Words = ENGLISH,
+    sections: TeamField | None = None,
 ) -> str:
     """All the cards as one HTML document; with ``room_links``, each room's card carries
     its link as text and as a QR code; with ``room_codes``, its table's code; with
     ``swiss_rounds``, headed as a Swiss of that many rounds (see :func:`describe`); every
     word in ``words``' language (its ``<html lang>`` too)."""
-    pages = team_card_pages(robin, room_links=room_links, room_codes=room_codes, words=words)
+    pages = team_card_pages(
+        robin, room_links=room_links, room_codes=room_codes, words=words, sections=sections
+    )
     line = describe(robin, swiss_rounds, words)
     return pages_html(pages, title, line, _links(room_links), words=words)
 
@@ -275,9 +291,12 @@ def team_cards_pdf(
     room_codes: Mapping[str, str] | None = None,
     swiss_rounds: int | None = None,
     words: Words = ENGLISH,
+    sections: TeamField | None = None,
 ) -> bytes:
     """All the cards as one A4 PDF (the ``pdf`` extra), a card to a page, in ``words``'
     language."""
-    pages = team_card_pages(robin, room_links=room_links, room_codes=room_codes, words=words)
+    pages = team_card_pages(
+        robin, room_links=room_links, room_codes=room_codes, words=words, sections=sections
+    )
     line = describe(robin, swiss_rounds, words)
     return pages_pdf(pages, f"{title} · {line}", title, _links(room_links), words=words)

@@ -30,6 +30,7 @@ from bridgescore.events.pairs import (
 )
 from bridgescore.events.scoring import EventResult, score_event, score_with
 from bridgescore.events.selfcheck import Checked
+from bridgescore.events.team_sections import TeamField, section_standings
 from bridgescore.events.teams import TeamsResult, TeamStanding
 from bridgescore.i18n import ENGLISH, Language, Words, words
 
@@ -272,11 +273,14 @@ def pairs_pages(
     return _pairs_report(event, result, title, subtitle, w, memo)
 
 
-def teams_pages(event: Event, result: TeamsResult, w: Words = ENGLISH) -> Report:
+def teams_pages(
+    event: Event, result: TeamsResult, w: Words = ENGLISH, sections: TeamField | None = None
+) -> Report:
     """The pages of a teams event already scored: its byes and penalties as ``result``
-    has them (:func:`~bridgescore.events.teams.with_byes`, ``with_penalties``)."""
+    has them (:func:`~bridgescore.events.teams.with_byes`, ``with_penalties``); a field
+    in ``sections`` is ranked section by section (:func:`teams_index_tables`)."""
     title, subtitle = _titles(event, result, w)
-    return _teams_report(event, result, title, subtitle, w)
+    return _teams_report(event, result, title, subtitle, w, sections)
 
 
 def _players_index(
@@ -787,10 +791,15 @@ def _shown_result(text: str, w: Words) -> str:
         return text
 
 
-def teams_index_tables(event: Event, result: TeamsResult, w: Words = ENGLISH) -> tuple[Table, ...]:
+def teams_index_tables(
+    event: Event, result: TeamsResult, w: Words = ENGLISH, sections: TeamField | None = None
+) -> tuple[Table, ...]:
     """A teams event's standings (the teams' names or players when the file gives them,
     byes and penalties when any), its matches, its byes and the check of a published
-    match table, columns decided here once (in ``w``'s words and figures)."""
+    match table, columns decided here once (in ``w``'s words and figures). A field in
+    ``sections`` has a ranking for each section instead (``Section A``: its teams placed
+    1, 2 ... among themselves, :func:`~bridgescore.events.team_sections.section_standings`),
+    section A's first; the matches and byes stay one table each."""
     _ = w.gettext
     d = w.decimal
     bam = str(result.scoring) == "bam"
@@ -801,24 +810,35 @@ def teams_index_tables(event: Event, result: TeamsResult, w: Words = ENGLISH) ->
     if result.penalties:
         extra.append((_("Penalty"), lambda s: f"−{fixed(s.penalty, d)}" if s.penalty else ""))
     named = any(s.team in names for s in result.standings)
-    standings = Table(
-        _("Standings"),
-        (_("Place"), _("Team"), *((_("Names"),) if named else ()),
-         _("Points") if bam else _("VPs"), _("For"), _("Against"), _("Matches"),
-         *(name for name, _cell in extra)),
-        tuple(
-            Row(
-                (
-                    s.place, s.team, *((names.get(s.team, ""),) if named else ()),
-                    fixed(s.vp, d), points(s.points_for, d), points(s.points_against, d),
-                    str(s.matches), *(cell(s) for _name, cell in extra),
-                ),
-                (None, f"team-{slug(s.team)}.html"),
-            )
-            for s in result.standings
-        ),
-        frozenset(range(2 + named, 6 + named + len(extra))),
-    )  # fmt: skip
+
+    def ranking(title: str, rows: Sequence[TeamStanding]) -> Table:
+        return Table(
+            title,
+            (_("Place"), _("Team"), *((_("Names"),) if named else ()),
+             _("Points") if bam else _("VPs"), _("For"), _("Against"), _("Matches"),
+             *(name for name, _cell in extra)),
+            tuple(
+                Row(
+                    (
+                        s.place, s.team, *((names.get(s.team, ""),) if named else ()),
+                        fixed(s.vp, d), points(s.points_for, d), points(s.points_against, d),
+                        str(s.matches), *(cell(s) for _name, cell in extra),
+                    ),
+                    (None, f"team-{slug(s.team)}.html"),
+                )
+                for s in rows
+            ),
+            frozenset(range(2 + named, 6 + named + len(extra))),
+        )  # fmt: skip
+
+    standings = (
+        (ranking(_("Standings"), result.standings),)
+        if sections is None
+        else tuple(
+            ranking(_("Section %(letter)s") % {"letter": letter}, rows)
+            for letter, rows in section_standings(result, sections).items()
+        )
+    )
     byes = (
         (
             Table(
@@ -858,7 +878,7 @@ def teams_index_tables(event: Event, result: TeamsResult, w: Words = ENGLISH) ->
         ),
     )
     checked = () if result.check is None else (_check_table(result, w),)
-    return (standings, matches, *byes, *checked)
+    return (*standings, matches, *byes, *checked)
 
 
 def index_tables(
@@ -874,12 +894,17 @@ def index_tables(
 
 
 def _teams_report(
-    event: Event, result: TeamsResult, title: str, subtitle: str, w: Words = ENGLISH
+    event: Event,
+    result: TeamsResult,
+    title: str,
+    subtitle: str,
+    w: Words = ENGLISH,
+    sections: TeamField | None = None,
 ) -> Report:
     _ = w.gettext
     d = w.decimal
     lang = w.language.value
-    index = Page("index.html", title, teams_index_tables(event, result, w))
+    index = Page("index.html", title, teams_index_tables(event, result, w, sections))
     if not any(m.boards for m in result.matches):
         return Report(title, subtitle, index, (), _match_cards(result, w), lang)
     by_board: dict[int, list[Row]] = {}

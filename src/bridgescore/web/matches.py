@@ -72,7 +72,7 @@ from bridgescore.web.models import (
     SwissDraw,
     TableLink,
 )
-from bridgescore.web.naming import room_label
+from bridgescore.web.naming import table_label
 from bridgescore.web.refusals import EntryError, Viewer, user_of
 from bridgescore.web.said import problem, words_of
 from bridgescore.web.session_movement import movement_of, table_numbers
@@ -498,13 +498,14 @@ def teams_report(
 ) -> Report:
     """The results pages of a teams session, by the report's view model, as
     :func:`teams_result` scores it (byes and penalties included), in ``language``
-    (``None``: the request's)."""
+    (``None``: the request's); a session in sections ranked section by section."""
     w = words_of(language)
     event = event if event is not None else event_of(session)
     result = teams_result(session, event)
     if result is None:
         return build_report(event, language=w)
-    return teams_pages(event, result, w)
+    plan = sections_plan(session)
+    return teams_pages(event, result, w, None if plan is None else plan.field)
 
 
 def swiss_standings(session: Session) -> list[Standing]:
@@ -620,7 +621,10 @@ def _check_complete(session: Session, drawn: int) -> None:
                 "round {drawn} is not complete: {len} results still to come (first: "
                 "table {room_label}, board {board})"
             ).format(
-                drawn=drawn, len=len(left), room_label=room_label(first.table), board=first.board
+                drawn=drawn,
+                len=len(left),
+                room_label=table_label(session, first.table),
+                board=first.board,
             )
         )
 

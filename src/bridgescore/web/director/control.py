@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from bridgescore.errors import BridgeError
 from bridgescore.events.movements.swiss import Draw
+from bridgescore.events.team_sections import match_numbers
 from bridgescore.web import (
     alerts,
     analysing,
@@ -32,6 +33,7 @@ from bridgescore.web import (
     matches,
     naming,
     said,
+    session_movement,
 )
 from bridgescore.web.answers import problem
 from bridgescore.web.director import fields
@@ -96,6 +98,10 @@ def _section_draws_page(
     status = REFUSED if context["errors"] else 200
     standings = matches.section_swiss_standings(session)
     context["sections"] = [{"letter": k, "standings": v} for k, v in standings.items()]
+    # each team's name beside the id its section gives it (A1: Aces)
+    context["names"] = dict(
+        SessionPair.objects.filter(session=session).values_list("pair", "names")
+    )
     try:
         drawn = matches.next_section_draws(session)
     except BridgeError as error:
@@ -133,11 +139,12 @@ class LinkRow:
 
 def _link_rows(session: Session) -> list[LinkRow]:
     teams = session.kind == Session.Kind.TEAMS
+    sections = session_movement.sections_of(session) if teams else None
     return [
         LinkRow(
             link,
             naming.table_label(session, link.table),
-            naming.room_name(link.table) if teams else "",
+            naming.room_name(link.table, sections) if teams else "",
         )
         for link in TableLink.objects.filter(session=session)
     ]
@@ -151,8 +158,10 @@ def _teams_context(session: Session) -> dict[str, Any]:
     robin = matches.round_robin_of(session)
     draws = matches.round_draws(session)
     byes = matches.round_byes(session)
+    plan = matches.sections_plan(session)
     rounds = []
     for number, rnd in enumerate(robin.rounds, start=1):
+        labels = match_numbers(rnd.matches, None if plan is None else plan.field)
         drawn = draws.get(number, ())
         why = {(p.higher, p.lower): said.library(p.why) for d in drawn for p in d.pairings}
         bye_why = {d.bye: said.library(d.bye_why) for d in drawn if d.bye and d.bye_why}
@@ -161,13 +170,13 @@ def _teams_context(session: Session) -> dict[str, Any]:
                 "number": number,
                 "matches": [
                     {
-                        "number": place,
+                        "number": label,
                         "home": m.home,
                         "away": m.away,
                         "boards": naming.boards_shown(m.boards),
                         "why": why.get((m.home, m.away), ""),
                     }
-                    for place, m in enumerate(rnd.matches, start=1)
+                    for label, m in zip(labels, rnd.matches, strict=True)
                 ],
                 "byes": [{"team": t, "why": bye_why.get(t, "")} for t in byes.get(number, ())],
             }

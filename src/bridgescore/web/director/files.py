@@ -43,7 +43,12 @@ def table_cards(request: HttpRequest, session_id: int) -> HttpResponse:
     if session.kind == Session.Kind.TEAMS:  # the rooms' cards and the teams' (library's)
         from bridgescore.report.team_cards import team_cards_html
 
-        room = naming.room_label
+        rooms_in = session_movement.sections_of(session)  # in sections: B1a, B1b ...
+        plan = matches.sections_plan(session)
+
+        def room(table: int) -> str:
+            return naming.room_label(table, rooms_in)
+
         robin = matches.round_robin_of(session)
         page = team_cards_html(
             robin,
@@ -54,6 +59,7 @@ def table_cards(request: HttpRequest, session_id: int) -> HttpResponse:
             if session.schedule == Session.Schedule.SWISS
             else None,
             words=words,
+            sections=None if plan is None else plan.field,
         )
         return HttpResponse(page)
     field = session_movement.sections_of(session)
@@ -99,13 +105,17 @@ def export_site(request: HttpRequest, session_id: int) -> HttpResponse:
     import zipfile
     from pathlib import Path
 
-    from bridgescore.report.html import build_site
+    from bridgescore.report.html import build_site, write_site
     from bridgescore.web.exports import disposition
 
     buffer = io.BytesIO()
     try:
         with tempfile.TemporaryDirectory(prefix="bridgescore-site-") as folder:
-            written = build_site(in_play.event_of(session), folder)
+            event = in_play.event_of(session)
+            if matches.sections_plan(session) is not None:  # ranked section by section
+                written = write_site(matches.teams_report(session, event, "en"), folder)
+            else:
+                written = build_site(event, folder)
             with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
                 for path in written:
                     archive.write(path, Path(path).relative_to(folder).as_posix())
