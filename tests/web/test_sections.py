@@ -237,3 +237,29 @@ def test_the_control_page_has_one_grid_a_section(td: Client, club: Club) -> None
         said = _grids(td.get(control).content.decode())
         assert list(said) == [f"{section} A", f"{section} B"]
         assert said[f"{section} B"][0] == heads
+
+
+def test_a_table_in_a_section_is_told_where_to_go_by_the_section_s_tables(
+    td: Client, club: Club
+) -> None:
+    """A Mitchell of three tables in each section: at B2 (the field's table 5) North-South
+    stay, East-West go up to B3 and the boards down to B1; at B3 East-West go round to
+    B1. Said as the players know the tables, not by the field's numbers 6 and 4."""
+    session = _set_up(td, club, "apart")
+    said = {}
+    for table in (5, 6):
+        token = TableLink.objects.get(session=session, table=table).token
+        phone = Client()
+        assert phone.get(f"/t/{token}/").status_code == 200
+        plan = phone.get(f"/t/{token}/plan.json").json()
+        said[table] = plan["plan"][0]["moves"]["lines"]
+    assert said[5] == [
+        "North-South stay at table B2",
+        "East-West go to table B3",
+        "boards go to table B1",
+    ]
+    assert said[6] == [
+        "North-South stay at table B3",
+        "East-West go to table B1",
+        "boards go to table B2",
+    ]

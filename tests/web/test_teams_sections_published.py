@@ -150,3 +150,18 @@ def test_the_log_and_the_draw_name_a_sections_room_by_its_section(club: Club, td
     assert said.shown(LogLine.objects.get(session=session).detail) == "table B1a: x"
     page = td.get(f"/director/s/{session.pk}/draw/").content.decode()
     assert "12 results still to come (first: table A1a, board 1)" in page
+
+
+def test_a_table_s_own_page_names_its_room_by_its_section(club: Club) -> None:
+    session = matches.create_teams_session(club, "Sections", FOUR, 2, sections=2)
+    for table, room, huone in (
+        (3, "Match B1, open room", "Ottelu B1, avoin huone"),
+        (4, "Match B1, closed room", "Ottelu B1, suljettu huone"),
+    ):
+        token = TableLink.objects.get(session=session, table=table).token
+        phone = Client()
+        page = phone.get(f"/t/{token}/").content.decode()
+        assert f'<p class="note">{room}</p>' in page
+        assert phone.get(f"/t/{token}/plan.json").json()["room"] == "m" + room[1:]
+        page = phone.get(f"/t/{token}/", HTTP_ACCEPT_LANGUAGE="fi").content.decode()
+        assert f'<p class="note">{huone}</p>' in page

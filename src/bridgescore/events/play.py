@@ -34,6 +34,7 @@ from bridgescore.events.model import ResultRow
 from bridgescore.events.movements.fit import Seating
 from bridgescore.events.movements.model import Movement, Table
 from bridgescore.events.movements.moves import Moves, moves_after
+from bridgescore.events.movements.sections import SectionedMovement
 from bridgescore.events.teams import award_refused, award_value, imp_award
 
 _K = TypeVar("_K")
@@ -125,9 +126,14 @@ class Plan:
     """(table, board) → the round the table plays the board in."""
     tables: tuple[int, ...]
     """Every table number, in order."""
+    sections: Mapping[int, frozenset[int]] = field(default_factory=dict)
+    """table → the tables of its section, in a field in sections (empty in one field):
+    the sections play the same deals, each with its own copy of the boards."""
 
     @classmethod
-    def of(cls, movement: Movement) -> Plan:
+    def of(cls, movement: Movement, sections: SectionedMovement | None = None) -> Plan:
+        """``movement`` indexed; ``sections``: the field in sections it is the
+        flattened movement of."""
         seats: dict[tuple[int, int], Table] = {}
         rounds_of: dict[int, list[int]] = {}
         board_rounds: dict[tuple[int, int], int] = {}
@@ -143,6 +149,7 @@ class Plan:
             MappingProxyType({t: tuple(r) for t, r in rounds_of.items()}),
             MappingProxyType(board_rounds),
             tuple(sorted(rounds_of)),
+            MappingProxyType(_section_tables(sections, rounds_of)),
         )
 
     @property
@@ -189,7 +196,7 @@ class Plan:
     def moves(self, round_no: int, table: int) -> Moves:
         """Where the pairs and boards at ``table`` go after ``round_no`` (what the table's
         phone says at the round's end)."""
-        return moves_after(self.movement, round_no, table)
+        return moves_after(self.movement, round_no, table, among=self.sections.get(table))
 
     def seatings(self) -> tuple[Seating, ...]:
         """Every board the movement schedules, in round and table order."""
@@ -199,6 +206,18 @@ class Plan:
             for seat in sorted(rnd.tables, key=lambda s: s.table)
             for board in seat.boards
         )
+
+
+def _section_tables(
+    sections: SectionedMovement | None, tables: Iterable[int]
+) -> dict[int, frozenset[int]]:
+    """Each table's section's tables (by the field's numbers), none in one field."""
+    if sections is None:
+        return {}
+    by_letter: dict[str, set[int]] = {}
+    for table in tables:
+        by_letter.setdefault(sections.table_of(table)[0], set()).add(table)
+    return {t: frozenset(own) for own in by_letter.values() for t in own}
 
 
 @dataclass(frozen=True, slots=True)

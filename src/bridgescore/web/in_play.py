@@ -123,7 +123,7 @@ def plan_of(session: Session) -> Plan:
     if found is None or found.movement is not movement:
         if len(_PLANS) >= _MOST_PLANS:
             _PLANS.clear()
-        found = _PLANS[id(movement)] = Plan.of(movement)
+        found = _PLANS[id(movement)] = Plan.of(movement, sections_of(session))
     return found
 
 

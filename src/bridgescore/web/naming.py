@@ -60,6 +60,14 @@ def room_name(table: int, sections: SectionedMovement | None = None) -> str:
     return gettext("match {match}, closed room").format(match=match)
 
 
+def room_of(session: Session, table: int) -> str:
+    """The room a table of a teams session is, in the request's language (``match B1,
+    open room`` in sections); ``""`` for pairs, whose tables are not rooms."""
+    if session.kind != Session.Kind.TEAMS:
+        return ""
+    return room_name(table, sections_of(session))
+
+
 def _room_named(table: int, sections: SectionedMovement | None) -> said.Part:
     match = match_label(table, sections)
     own = table if sections is None else sections.table_of(table)[1]

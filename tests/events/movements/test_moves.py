@@ -198,3 +198,20 @@ def test_every_move_of_every_round_is_the_movements_own(spec: str) -> None:
             )
             assert moves.next == table_in(movement, number + 1, seat.table)
             assert all(moves.phrases())
+
+
+def test_in_sections_playing_the_same_deals_boards_go_to_their_own_section_s_table() -> None:
+    """Two Mitchells of three tables, A at the field's tables 1-3 and B at 4-6, the same
+    deals: B2's boards (table 5) go down to B1 (table 4), not to A1 (table 1), which plays
+    the same boards next round from section A's own copy."""
+    from bridgescore.events.movements.sections import parse_sections
+    from bridgescore.events.play import Plan
+
+    _, field = parse_sections("mitchell:3x2 + mitchell:3x2")
+    flat = field.flattened()
+    assert moves_after(flat, 1, 5).boards.tables == (1, 4)  # the field alone cannot tell
+    assert moves_after(flat, 1, 5, among={4, 5, 6}).boards.tables == (4,)
+    plan = Plan.of(flat, field)
+    assert plan.moves(1, 5).boards.tables == (4,)
+    assert plan.moves(1, 2).boards.tables == (1,)
+    assert Plan.of(flat).moves(1, 2).boards.tables == (1, 4)

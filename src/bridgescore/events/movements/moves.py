@@ -10,6 +10,7 @@ the last round says that nobody moves.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -153,32 +154,47 @@ def _pair_move(movement: Movement, next_round: int | None, pair: str, sat: Direc
     return PairMove(pair, sat, seat[0], seat[1])
 
 
-def _tables_playing(movement: Movement, round_no: int, boards: set[int]) -> tuple[int, ...]:
+def _tables_playing(
+    movement: Movement, round_no: int, boards: set[int], among: Collection[int] | None
+) -> tuple[int, ...]:
     return tuple(
-        sorted(t.table for t in movement.rounds[round_no - 1].tables if boards & set(t.boards))
+        sorted(
+            t.table
+            for t in movement.rounds[round_no - 1].tables
+            if boards & set(t.boards) and (among is None or t.table in among)
+        )
     )
 
 
-def _board_move(movement: Movement, following: int | None, boards: tuple[int, ...]) -> BoardMove:
+def _board_move(
+    movement: Movement,
+    following: int | None,
+    boards: tuple[int, ...],
+    among: Collection[int] | None = None,
+) -> BoardMove:
     if following is None:
         return BoardMove(boards, ())
     wanted = set(boards)
-    tables = _tables_playing(movement, following, wanted)
+    tables = _tables_playing(movement, following, wanted, among)
     if tables:
         return BoardMove(boards, tables)
     if wanted & set(movement.rounds[following - 1].relay):
         return BoardMove(boards, (), relay=True)
     for later in range(following + 1, len(movement.rounds) + 1):
-        found = _tables_playing(movement, later, wanted)
+        found = _tables_playing(movement, later, wanted, among)
         if found:
             return BoardMove(boards, (), later=(later, found))
     return BoardMove(boards, ())
 
 
-def moves_after(movement: Movement, round_no: int, table: int) -> Moves:
+def moves_after(
+    movement: Movement, round_no: int, table: int, *, among: Collection[int] | None = None
+) -> Moves:
     """Where ``table``'s pairs and boards go after round ``round_no`` (1-based), read
     from the movement's next round: a :class:`MovementError` when the movement has no
-    such round, or the table does not play in it."""
+    such round, or the table does not play in it. ``among``: the tables its boards may go
+    to (its section's, when the sections play the same deals, each with its own copy of
+    the boards); every table when ``None``."""
     if isinstance(round_no, bool) or not isinstance(round_no, int):
         raise MovementError(_("round must be a whole number, got {round!r}", round=round_no))
     if not 1 <= round_no <= len(movement.rounds):
@@ -201,7 +217,7 @@ def moves_after(movement: Movement, round_no: int, table: int) -> Moves:
         table=table,
         ns=_pair_move(movement, following, seat.ns, Direction.NS),
         ew=_pair_move(movement, following, seat.ew, Direction.EW),
-        boards=_board_move(movement, following, seat.boards),
+        boards=_board_move(movement, following, seat.boards, among),
         next=None if following is None else table_in(movement, following, table),
         last=last,
     )

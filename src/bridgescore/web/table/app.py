@@ -60,11 +60,10 @@ def table_view_context(link: TableLink) -> dict[str, Any]:
         for board in seat.boards:
             entry = current.get((number, link.table, board))
             boards.append({**_board_named(board), "entry": entry, "pending": str(board) in waiting})
-    teams = session.kind == Session.Kind.TEAMS
     return {
         "link": link,
         "table_label": naming.table_label(session, link.table),
-        "room": naming.room_name(link.table) if teams else "",
+        "room": naming.room_of(session, link.table),
         "session": session,
         "round": number,
         "rounds": max(len(movement.rounds), matches.planned_rounds(session)),
@@ -178,7 +177,7 @@ def plan_of(
         "state": session.state,
         "teams": session.kind == Session.Kind.TEAMS,
         "table": naming.table_label(session, link.table),
-        "room": naming.room_name(link.table) if session.kind == Session.Kind.TEAMS else "",
+        "room": naming.room_of(session, link.table),
         "round": playing,
         "rounds": len(movement.rounds),
         "planned": max(len(movement.rounds), matches.planned_rounds(session)),
@@ -242,7 +241,10 @@ def _move_lines(session: Session, moves: Moves) -> dict[str, Any]:
         )
         return {"lines": [said.format(round=moves.round)], "last": True}
     if session.kind != Session.Kind.TEAMS:
-        lines = [_pair_phrase(move, moves.table, moves.round + 1) for move in (moves.ns, moves.ew)]
+        lines = [
+            _pair_phrase(session, move, moves.table, moves.round + 1)
+            for move in (moves.ns, moves.ew)
+        ]
     else:
         lines = []
         for move in (moves.ns, moves.ew):
@@ -257,12 +259,12 @@ def _move_lines(session: Session, moves: Moves) -> dict[str, Any]:
                 lines.append(
                     gettext("{who} go to table {label} ({room}) and sit {direction}").format(
                         who=who,
-                        label=naming.room_label(move.table),
-                        room=naming.room_name(move.table),
+                        label=naming.table_label(session, move.table),
+                        room=naming.room_of(session, move.table),
                         direction=_direction(move.direction),
                     )
                 )
-    lines.append(_boards_phrase(moves.boards, moves.round + 1))
+    lines.append(_boards_phrase(session, moves.boards, moves.round + 1))
     return {"lines": lines, "last": False}
 
 
@@ -270,8 +272,9 @@ def _direction(direction: Direction) -> str:
     return gettext("North-South") if direction is Direction.NS else gettext("East-West")
 
 
-def _tables_text(tables: tuple[int, ...]) -> str:
-    shown = [str(t) for t in tables]
+def _tables_text(session: Session, tables: tuple[int, ...]) -> str:
+    """Tables as the players know them (``B3`` in sections, ``1b`` a teams room)."""
+    shown = [naming.table_label(session, t) for t in tables]
     if len(shown) == 1:
         return gettext("table {table}").format(table=shown[0])
     return gettext("tables {tables} and {last}").format(
@@ -279,9 +282,10 @@ def _tables_text(tables: tuple[int, ...]) -> str:
     )
 
 
-def _pair_phrase(move: PairMove, here: int, next_round: int) -> str:
+def _pair_phrase(session: Session, move: PairMove, here: int, next_round: int) -> str:
     """``North-South stay at table 3``, ``East-West go to table 4 and sit North-South``,
-    ``East-West sit out round 5`` (as the library's ``PairMove.phrase``, translated)."""
+    ``East-West sit out round 5`` (as the library's ``PairMove.phrase``, translated; a
+    table named as the players know it, ``B4`` in sections)."""
     who = _direction(move.sat)
     if move.table is None or move.direction is None:
         return gettext("{who} sit out round {round}").format(who=who, round=next_round)
@@ -294,21 +298,22 @@ def _pair_phrase(move: PairMove, here: int, next_round: int) -> str:
         said = gettext("{who} stay at table {table} and sit {direction}")
     else:
         said = gettext("{who} go to table {table} and sit {direction}")
-    return said.format(who=who, table=move.table, direction=_direction(move.direction))
+    table = naming.table_label(session, move.table)
+    return said.format(who=who, table=table, direction=_direction(move.direction))
 
 
-def _boards_phrase(move: BoardMove, next_round: int) -> str:
+def _boards_phrase(session: Session, move: BoardMove, next_round: int) -> str:
     """``boards go to table 2``, ``boards go to the relay stand``, ``boards are finished``
     (as the library's ``BoardMove.phrase``, translated)."""
     if move.tables:
-        return gettext("boards go to {tables}").format(tables=_tables_text(move.tables))
+        return gettext("boards go to {tables}").format(tables=_tables_text(session, move.tables))
     if move.relay:
         return gettext("boards go to the relay stand")
     if move.later is not None:
         then, tables = move.later
         return gettext(
             "boards are not played in round {round} (then at {tables} in round {then})"
-        ).format(round=next_round, tables=_tables_text(tables), then=then)
+        ).format(round=next_round, tables=_tables_text(session, tables), then=then)
     return gettext("boards are finished")
 
 

@@ -102,7 +102,7 @@ def _elsewhere(link: TableLink) -> dict[str, Any]:
         "link": link,
         "session": session,
         "table_label": naming.table_label(session, link.table),
-        "room": naming.room_name(link.table) if session.kind == Session.Kind.TEAMS else "",
+        "room": naming.room_of(session, link.table),
         "round": number,
         "seat": seat,
         "ns_names": names.get(seat.ns, "") if seat else "",
