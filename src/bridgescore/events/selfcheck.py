@@ -15,7 +15,7 @@ changed, and a file with no figures of its own is scored as the program's name s
 >>> import bridgescore
 >>> event = bridgescore.load_event("tests/io/data/usebio/sample.xml")
 >>> print(checked(event).describe())
-scored as ScoreBridge 10.25.02 scores (the file names it): matchpoint policy manual; \
+scored as ScoreBridge 10.25.02 scores (the file names it): matchpoint policy scorebridge; \
 the file's own figures: 204 of 204 agree
 """
 
