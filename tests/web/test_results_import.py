@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+import re
 from pathlib import Path
 
 import pytest
@@ -152,8 +153,20 @@ def test_a_real_butler_howell_starts_its_session(td: Client, club: Club) -> None
     )  # fmt: skip
     names = dict(SessionPair.objects.filter(session=session).values_list("pair", "names"))
     assert names["5"] == "Riku Mattila & Patrik Eriksson"
-    event = load_event(PBN / "magic_contest_butler.pbn")
-    assert _ranking(session) == _library_ranking(event)
+    # scored as Magic Contest scored it (a short total scaled to every board): the file's
+    # TotalScoreTable, rank, pair and IMPs, figure for figure
+    assert session.program == "Magic Contest 4.7"
+    assert [(place, pair, round(total, 1)) for _f, place, pair, total, _p in _ranking(session)] == [
+        ("1", "5", 42.0), ("2", "6", 24.5), ("3", "2", 22.2), ("4", "3", 4.7),
+        ("5", "4", -21.0), ("6", "8", -29.2), ("7", "1", -43.2),
+    ]  # fmt: skip
+    # 7 pairs' totals and places, 84 results' IMPs for NS and EW: 182 figures
+    assert _file_check(td, session) == (
+        "The results file's figures: scored as Magic Contest 4.7 scores (the file names it):"
+        " short totals scaled to every board; the session&#x27;s ranking matches the"
+        " file&#x27;s: 7 pairs, 84 results (182 figures)"
+    )
+    assert session.hands_pbn == ""  # the file carries no deals: no hand records
 
 
 def test_a_real_field_in_three_sections_scored_across_starts_a_session_in_sections(
@@ -188,8 +201,36 @@ def test_a_real_field_in_three_sections_scored_across_starts_a_session_in_sectio
     pairs = SessionPair.objects.filter(session=session).values_list("pair", flat=True)
     ours = {pair[1:]: pair for pair in pairs}
     assert len(ours) == 80
+    # scored as Ruter scored it (cross-IMPs summed over the comparisons): the file's
+    # TotalScoreTable, its first five and last two, rank, pair and IMPs
+    ranked = [(place, pair, total) for _f, place, pair, total, _p in _ranking(session)]
+    assert ranked[:5] + ranked[-2:] == [
+        ("1", "N523", 2261.0), ("2", "M430", 1896.0), ("3", "N524", 1865.0),
+        ("4", "O651", 1735.0), ("5", "O647", 1647.0), ("79", "N557", -2692.0),
+        ("80", "N526", -2921.0),
+    ]  # fmt: skip
+    # every pair but the two of board 15's line the file scores 58.5 each way (its own
+    # slip: ours 3.0), as the library reads the file's table
     event = load_event(PBN / "ruter_impcross.pbn")
-    assert _ranking(session) == _library_ranking(event, ours.__getitem__)
+    published = {ours[s.id]: s.total for s in event.standings}
+    totals = {pair: total for _place, pair, total in ranked}
+    assert {p for p in published if published[p] != totals[p]} == {"O635", "O658"}
+    assert (published["O658"], totals["O658"]) == (806.5, 751.0)
+    page = _file_check(td, session)
+    assert "scored as Ruter 4.3.2.2 scores (the file names it): cross-IMPs summed" in page
+    assert (
+        "the session&#x27;s figures differ from the file&#x27;s in 9 of 3520 (80 pairs, 1680"
+        " results); the first that differ: board 15, 635 v 658 North-South&#x27;s points:"
+        " ours 3.0, the file&#x27;s 58.5 (ruter_impcross.pbn, line 1350)"
+    ) in page
+
+
+def _file_check(td: Client, session: Session) -> str:
+    """The control page's line saying whether the session reproduces its file's figures."""
+    page = td.get(f"/director/s/{session.pk}/").content.decode()
+    found = re.search(r'<p class="file-check">(.*?)</p>', page, re.S)
+    assert found is not None, page
+    return found.group(1)
 
 
 def _apart_file(td: Client, club: Club, fmt: str = "pbn") -> str:
