@@ -6,8 +6,6 @@ is refused with a message and nothing is kept."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
 import re
 from pathlib import Path
 
@@ -15,13 +13,13 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from bridgescore.events.model import Event, ResultRow
+from bridgescore.core.seats import Seat
+from bridgescore.events.model import ResultRow
 from bridgescore.events.movements.sections import SectionedMovement
-from bridgescore.events.pairs import PairsResult
-from bridgescore.events.scoring import score_event
 from bridgescore.io.events import load_event
-from bridgescore.web import entries, in_play, session_movement, standings
+from bridgescore.web import entries, hand_records, in_play, session_movement, standings
 from bridgescore.web.models import Club, Entry, LogLine, Session, SessionPair, TableLink
+from web.test_results_pages import HANDS
 from web.test_sections import _set_up
 
 RESULTS = {1: "+1", 2: "=", 3: "-1"}
@@ -112,25 +110,6 @@ PBN = Path(__file__).parents[1] / "io" / "data" / "pbn"
 
 def _real(name: str) -> SimpleUploadedFile:
     return SimpleUploadedFile(name, (PBN / name).read_bytes())
-
-
-def _library_ranking(
-    event: Event, pair: Callable[[str], str] = str
-) -> list[tuple[str, str, str, float, float | None]]:
-    """The library's ranking of the file itself, its pairs named as the session names
-    them (``pair``)."""
-    scored = score_event(replace(event, program=""))
-    assert isinstance(scored, PairsResult)
-    return [
-        (
-            s.field,
-            s.place,
-            pair(s.pair),
-            s.total,
-            None if s.percent is None else round(s.percent, 2),
-        )
-        for s in scored.standings
-    ]
 
 
 def test_a_real_butler_howell_starts_its_session(td: Client, club: Club) -> None:
@@ -380,3 +359,104 @@ def test_a_yaml_movement_starting_with_a_directive_is_still_a_movement(
     yaml = b"%YAML 1.2\n---\nnot: a movement\n"
     page = _refused_form(td, _form(club, "Yaml", movement=SimpleUploadedFile("howell.yaml", yaml)))
     assert "<li>howell.yaml: cannot tell the movement format: expected our JSON form" in page
+
+
+def test_a_real_matchpointed_file_is_scored_as_its_program_and_its_deals_shown(
+    td: Client, club: Club
+) -> None:
+    """Magic Contest France's matchpoint pairs (``magic_contest_test_set.pbn``: 44 pairs,
+    28 boards, 616 results): scored with Magic Contest's own matchpoint policy, the file's
+    ranking reproduced figure for figure, and its deals the session's hand records, shown
+    on the results pages."""
+    upload = _real("magic_contest_test_set.pbn")
+    answer = td.post("/director/new/", _form(club, "France", movement=upload))
+    assert answer.status_code == 302, answer.content.decode()
+    session = Session.objects.get(name="France")
+    assert (session.scoring, session.program) == ("mp", "Magic Contest France 4.13.3.4")
+    assert Entry.objects.filter(session=session).count() == 616
+    # the file's TotalScoreTable, this session's columns (SessionRank, SessionScoreMP,
+    # SessionPercentage) of its first four and last two
+    ranked = [(p, pair, round(t, 1), pc) for _f, p, pair, t, pc in _ranking(session)]
+    assert ranked[:4] + ranked[-2:] == [
+        ("1", "44", 718.9, 61.13), ("2", "14", 710.9, 60.45), ("3", "15", 690.9, 58.75),
+        ("4", "2", 682.1, 58.0), ("43", "4", 478.2, 40.66), ("44", "6", 454.1, 38.61),
+    ]  # fmt: skip
+    assert _file_check(td, session).endswith(
+        "the session&#x27;s ranking matches the file&#x27;s: 44 pairs, 616 results (2596 figures)"
+    )
+    # board 3 of the file: [Deal "S:K654.AK86.A.8532 QJT9.J73.T982.KQ A8.T4.KJ74.T9764
+    # 732.Q952.Q653.AJ"], dealer South, East-West vulnerable
+    deals = hand_records.hands_of(session.hands_pbn)
+    assert sorted(deals) == list(range(1, 29))
+    assert deals[3].to_pbn(Seat.SOUTH) == (
+        "S:K654.AK86.A.8532 QJT9.J73.T982.KQ A8.T4.KJ74.T9764 732.Q952.Q653.AJ"
+    )
+    page = td.get(f"/r/{session.public_id}/board-3.html").content.decode()
+    assert 'aria-label="The four hands"' in page
+    assert '<span class="sym">♠</span> A8<' in page  # North's spades
+    assert '<span class="sym">♥</span> Q952<' in page  # East's hearts
+
+
+def test_the_app_s_own_usebio_export_brings_its_deals_along(td: Client, club: Club) -> None:
+    """A session in sections with a club's real hand records (Bridgewebs, 24 deals),
+    exported as USEBIO (its ``HANDSET``) and started again: the deals come back as the new
+    session's hand records."""
+    first = _set_up(td, club, "apart")
+    hand_records.set_hands(first, HANDS.read_text(encoding="utf-8"))
+    _play_all(first)
+    upload = _exported(td, first, "xml")
+    answer = td.post("/director/new/", _form(club, "Again", movement=upload))
+    assert answer.status_code == 302, answer.content.decode()
+    again = Session.objects.get(name="Again")
+    deals = hand_records.hands_of(again.hands_pbn)
+    assert len(deals) == 24
+    # board 1 of the hand records: North A98 in spades (bridgewebs_hands.pbn)
+    assert str(deals[1].to_pbn(Seat.NORTH)).startswith("N:A98.")
+    assert deals == hand_records.hands_of(first.hands_pbn)
+    assert again.program == ""  # bridgescore's own file: bridgescore's own conventions
+    assert _file_check(td, again).endswith(
+        "the file carries no figures of its own to check the session&#x27;s against"
+    )  # the app's export writes the results, not its figures
+
+
+def test_hand_records_sent_with_the_file_win_over_its_deals(td: Client, club: Club) -> None:
+    hands = SimpleUploadedFile("hands.pbn", HANDS.read_bytes())
+    form = _form(club, "Own hands", movement=_real("ruter_cross2.pbn"), hands=hands)
+    assert td.post("/director/new/", form).status_code == 302
+    session = Session.objects.get(name="Own hands")
+    assert len(hand_records.hands_of(session.hands_pbn)) == 24  # the Bridgewebs 24, not 16
+
+
+BARE = """% PBN 2.1
+[Event "Bare"]
+[Date "2026.12.05"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[ScoreTable "Table;Round;PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW"]
+ 1  1 1NS 1EW 4S  N 10  420    -
+ 2  1 2NS 2EW 4S  N  9    -   50
+
+[Board "2"]
+[Dealer "E"]
+[Vulnerable "NS"]
+[ScoreTable "Table;Round;PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW"]
+ 1  2 1NS 2EW 3NT S  9  600    -
+ 2  2 2NS 1EW 3NT S 10  630    -
+"""
+"""Two tables, two rounds, a board a round: results with no figures, no program, no
+deals."""
+
+
+def test_a_file_without_figures_or_deals_of_its_own_says_so(td: Client, club: Club) -> None:
+    upload = SimpleUploadedFile("bare.pbn", BARE.encode())
+    answer = td.post("/director/new/", _form(club, "Bare", movement=upload))
+    assert answer.status_code == 302, answer.content.decode()
+    session = Session.objects.get(name="Bare")
+    assert (session.program, session.hands_pbn) == ("", "")
+    assert Entry.objects.filter(session=session).count() == 4
+    assert _file_check(td, session) == (
+        "The results file's figures: scored with bridgescore&#x27;s defaults (the file names no"
+        " program): matchpoint policy wbf; the file carries no figures of its own to check"
+        " the session&#x27;s against"
+    )

@@ -134,9 +134,7 @@ def played_sections(event: Event) -> PlayedField:
         _section(letter, tuple(by_letter[letter]), names, pair_section)
         for letter in sorted(by_letter)
     )
-    return PlayedField(
-        sections, apart, event.scoring, event.date, event.program, dict(event.hands)
-    )
+    return PlayedField(sections, apart, event.scoring, event.date, event.program, dict(event.hands))
 
 
 def load_played(data: bytes, *, source: str) -> tuple[str, PlayedField]:

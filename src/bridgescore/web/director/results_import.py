@@ -200,7 +200,9 @@ def check_session(session: Session, found: ResultsFile) -> str:
         message = listed([*parts, replayed(again)], "; ")
     except NOT_SCORED as error:
         message = said.part(
-            gettext_noop("the session's figures could not be checked against the file's: {problem}"),
+            gettext_noop(
+                "the session's figures could not be checked against the file's: {problem}"
+            ),
             problem=error.message if isinstance(error, BridgeError) else str(error),
         )
     return said.said("{check}", check=message)
