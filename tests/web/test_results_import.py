@@ -197,6 +197,16 @@ def test_a_real_field_in_three_sections_scored_across_starts_a_session_in_sectio
     assert (published["O658"], totals["O658"]) == (806.5, 751.0)
     page = _file_check(td, session)
     assert "scored as Ruter 4.3.2.2 scores (the file names it): cross-IMPs summed" in page
+    # in the director's language, figures with its decimal comma
+    assert (
+        "istunnon luvuista 9/3520 eroaa tiedoston omista (80 paria, 1680 tulosta); ensimmäiset"
+        " erot: brikka 15, 635 – 658 PE:n pisteet: meillä 3,0, tiedostossa 58,5"
+        " (ruter_impcross.pbn, rivi 1350)"
+    ) in _file_check(td, session, "fi")
+    assert (
+        "las cifras de la sesión difieren de las del archivo en 9 de 3520 (80 parejas, 1680"
+        " resultados)"
+    ) in _file_check(td, session, "es")
     assert (
         "the session&#x27;s figures differ from the file&#x27;s in 9 of 3520 (80 pairs, 1680"
         " results); the first that differ: board 15, 635 v 658 North-South&#x27;s points:"
@@ -204,9 +214,9 @@ def test_a_real_field_in_three_sections_scored_across_starts_a_session_in_sectio
     ) in page
 
 
-def _file_check(td: Client, session: Session) -> str:
+def _file_check(td: Client, session: Session, language: str = "en") -> str:
     """The control page's line saying whether the session reproduces its file's figures."""
-    page = td.get(f"/director/s/{session.pk}/").content.decode()
+    page = td.get(f"/director/s/{session.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     found = re.search(r'<p class="file-check">(.*?)</p>', page, re.S)
     assert found is not None, page
     return found.group(1)
