@@ -42,7 +42,7 @@ from bridgescore.events.selfcheck import Checked, checked, replayed
 from bridgescore.events.vocabulary import Scoring
 from bridgescore.io import played_sections
 from bridgescore.io.events import format_of, format_of_content
-from bridgescore.web import entries, in_play, said
+from bridgescore.web import entries, hand_records, in_play, said
 from bridgescore.web.answers import problem
 from bridgescore.web.director import imported
 from bridgescore.web.models import Session
@@ -166,8 +166,22 @@ def read_file(upload: UploadedFile) -> ResultsFile:
         scoring,
         event,
         _checked(event),
-        played_sections.hand_records(field),
+        _hand_records(field),
     )
+
+
+def _hand_records(field: played_sections.PlayedField) -> str:
+    """The file's deals as the session's hand records, when they pass the check a
+    director's hand records pass (:func:`hand_records.check_hands`); else none, so that
+    deals the file carries never refuse an import of its results."""
+    text = played_sections.hand_records(field)
+    if not text:
+        return ""
+    try:
+        hand_records.check_hands(text)
+    except BridgeError:
+        return ""
+    return text
 
 
 NOT_SCORED: Final = (BridgeError, ArithmeticError, ValueError)
