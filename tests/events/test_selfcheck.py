@@ -19,7 +19,7 @@ from bridgescore.events.conventions import choose_conventions
 from bridgescore.events.pairs import PairsResult
 from bridgescore.events.ranking import places
 from bridgescore.events.scoring import options_for, score_event
-from bridgescore.events.selfcheck import checked, difference
+from bridgescore.events.selfcheck import checked, difference, replayed
 from bridgescore.events.teams import TeamsResult
 from bridgescore.i18n import words
 
@@ -95,6 +95,29 @@ def test_a_file_without_figures_says_so() -> None:
     assert found.tried == 1
     assert found.describe().endswith(
         "; the file carries no figures of its own to check them against"
+    )
+
+
+def test_a_session_playing_a_file_again_says_whether_it_reproduces_the_file() -> None:
+    """``replayed``: ScoreBridge's sample (8 pairs, 94 traveller lines, each line's NS and
+    EW matchpoints and each pair's percentage and place: 204 figures) scored as the
+    session scores it. With ScoreBridge's own policy every figure agrees; with the WBF's,
+    board 9's first line (1 v 4, 3NT by South +490: the file's 5 and 1) is the first that
+    differs, named by its board, pairs and the file's line."""
+    event = bridgescore.load_event(DATA / "usebio" / "sample.xml")
+    same = checked(event)
+    assert replayed(same).render(None) == (
+        "the session's ranking matches the file's: 8 pairs, 94 results (204 figures)"
+    )
+    other = checked(event, options=same.options.but(policy="wbf"))
+    said = replayed(other).render(None)
+    assert said.startswith("the session's figures differ from the file's in ")
+    assert "of 204 (8 pairs, 94 results); the first that differ: board 9, 1 v 4" in said
+    assert "the file's 5.0 (" in said
+    assert "sample.xml, line 572)" in said
+    bare = checked(bridgescore.load_event(DATA / "pbn" / "bridgecomposer_2025-12-23.pbn"))
+    assert replayed(bare).render(None) == (
+        "the file carries no figures of its own to check the session's against"
     )
 
 

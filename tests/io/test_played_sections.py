@@ -11,13 +11,19 @@ from pathlib import Path
 import pytest
 
 from bridgescore.core.contract import TableResult
+from bridgescore.core.seats import Seat
 from bridgescore.core.vulnerability import BoardInfo
 from bridgescore.errors import BridgeInputError
 from bridgescore.events.model import Event, EventResults, Participant, ResultRow, ns_score_of
 from bridgescore.events.movements.model import MovementKind, Round, Table
 from bridgescore.events.vocabulary import Scoring
 from bridgescore.io import pbn, usebio
-from bridgescore.io.played_sections import PlayedSectionsError, load_played, played_sections
+from bridgescore.io.played_sections import (
+    PlayedSectionsError,
+    hand_records,
+    load_played,
+    played_sections,
+)
 
 DATA = Path(__file__).parent / "data"
 """Real files: ``pbn/SOURCES.md``, ``usebio/SOURCES.md``."""
@@ -144,3 +150,22 @@ def test_a_pair_in_two_sections_is_refused() -> None:
     with pytest.raises(PlayedSectionsError) as refused:
         played_sections(Event(EventResults(moved)))
     assert str(refused.value).startswith("pair A1NS plays in sections A and B")
+
+
+def test_the_file_s_deals_become_hand_records() -> None:
+    """Ruter's cross-IMP field carries its 42 deals: written as a PBN hand record they read
+    back the same; board 3 is the file's ``[Deal "S:A9865.T4.QJ753.4 KT7.Q873.K92.A76
+    Q4.A965.T84.KQJ9 J32.KJ2.A6.T8532"]``, dealer South, East-West vulnerable. A file
+    without deals gives none."""
+    _fmt, field = load_played((DATA / "pbn" / "ruter_impcross.pbn").read_bytes(), source="x")
+    text = hand_records(field)
+    deals = pbn.to_event(pbn.loads(text, source="hand records", strict=True)).hands
+    assert sorted(deals) == list(range(1, 43))
+    assert deals[3].to_pbn(Seat.SOUTH) == (
+        "S:A9865.T4.QJ753.4 KT7.Q873.K92.A76 Q4.A965.T84.KQJ9 J32.KJ2.A6.T8532"
+    )
+    board = text.split('[Board "3"]', 1)[1].split("[Board", 1)[0]
+    assert '[Dealer "S"]' in board
+    assert '[Vulnerable "EW"]' in board
+    _fmt, bare = load_played((DATA / "pbn" / "magic_contest_butler.pbn").read_bytes(), source="y")
+    assert hand_records(bare) == ""

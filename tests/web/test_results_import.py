@@ -6,21 +6,20 @@ is refused with a message and nothing is kept."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
+import re
 from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from bridgescore.events.model import Event, ResultRow
+from bridgescore.core.seats import Seat
+from bridgescore.events.model import ResultRow
 from bridgescore.events.movements.sections import SectionedMovement
-from bridgescore.events.pairs import PairsResult
-from bridgescore.events.scoring import score_event
 from bridgescore.io.events import load_event
-from bridgescore.web import entries, in_play, session_movement, standings
+from bridgescore.web import entries, hand_records, in_play, session_movement, standings
 from bridgescore.web.models import Club, Entry, LogLine, Session, SessionPair, TableLink
+from web.test_results_pages import HANDS
 from web.test_sections import _set_up
 
 RESULTS = {1: "+1", 2: "=", 3: "-1"}
@@ -113,25 +112,6 @@ def _real(name: str) -> SimpleUploadedFile:
     return SimpleUploadedFile(name, (PBN / name).read_bytes())
 
 
-def _library_ranking(
-    event: Event, pair: Callable[[str], str] = str
-) -> list[tuple[str, str, str, float, float | None]]:
-    """The library's ranking of the file itself, its pairs named as the session names
-    them (``pair``)."""
-    scored = score_event(replace(event, program=""))
-    assert isinstance(scored, PairsResult)
-    return [
-        (
-            s.field,
-            s.place,
-            pair(s.pair),
-            s.total,
-            None if s.percent is None else round(s.percent, 2),
-        )
-        for s in scored.standings
-    ]
-
-
 def test_a_real_butler_howell_starts_its_session(td: Client, club: Club) -> None:
     """Magic Contest's butler pairs (7 pairs, 28 boards): a 4-table Howell of 7 rounds, 4
     boards a round, a pair sitting out each round (84 results, 4 boards × 3 tables × 7)."""
@@ -152,8 +132,20 @@ def test_a_real_butler_howell_starts_its_session(td: Client, club: Club) -> None
     )  # fmt: skip
     names = dict(SessionPair.objects.filter(session=session).values_list("pair", "names"))
     assert names["5"] == "Riku Mattila & Patrik Eriksson"
-    event = load_event(PBN / "magic_contest_butler.pbn")
-    assert _ranking(session) == _library_ranking(event)
+    # scored as Magic Contest scored it (a short total scaled to every board): the file's
+    # TotalScoreTable, rank, pair and IMPs, figure for figure
+    assert session.program == "Magic Contest 4.7"
+    assert [(place, pair, round(total, 1)) for _f, place, pair, total, _p in _ranking(session)] == [
+        ("1", "5", 42.0), ("2", "6", 24.5), ("3", "2", 22.2), ("4", "3", 4.7),
+        ("5", "4", -21.0), ("6", "8", -29.2), ("7", "1", -43.2),
+    ]  # fmt: skip
+    # 7 pairs' totals and places, 84 results' IMPs for NS and EW: 182 figures
+    assert _file_check(td, session) == (
+        "The results file's figures: scored as Magic Contest 4.7 scores (the file names it):"
+        " short totals scaled to every board; the session&#x27;s ranking matches the"
+        " file&#x27;s: 7 pairs, 84 results (182 figures)"
+    )
+    assert session.hands_pbn == ""  # the file carries no deals: no hand records
 
 
 def test_a_real_field_in_three_sections_scored_across_starts_a_session_in_sections(
@@ -188,8 +180,46 @@ def test_a_real_field_in_three_sections_scored_across_starts_a_session_in_sectio
     pairs = SessionPair.objects.filter(session=session).values_list("pair", flat=True)
     ours = {pair[1:]: pair for pair in pairs}
     assert len(ours) == 80
+    # scored as Ruter scored it (cross-IMPs summed over the comparisons): the file's
+    # TotalScoreTable, its first five and last two, rank, pair and IMPs
+    ranked = [(place, pair, total) for _f, place, pair, total, _p in _ranking(session)]
+    assert ranked[:5] + ranked[-2:] == [
+        ("1", "N523", 2261.0), ("2", "M430", 1896.0), ("3", "N524", 1865.0),
+        ("4", "O651", 1735.0), ("5", "O647", 1647.0), ("79", "N557", -2692.0),
+        ("80", "N526", -2921.0),
+    ]  # fmt: skip
+    # every pair but the two of board 15's line the file scores 58.5 each way (its own
+    # slip: ours 3.0), as the library reads the file's table
     event = load_event(PBN / "ruter_impcross.pbn")
-    assert _ranking(session) == _library_ranking(event, ours.__getitem__)
+    published = {ours[s.id]: s.total for s in event.standings}
+    totals = {pair: total for _place, pair, total in ranked}
+    assert {p for p in published if published[p] != totals[p]} == {"O635", "O658"}
+    assert (published["O658"], totals["O658"]) == (806.5, 751.0)
+    page = _file_check(td, session)
+    assert "scored as Ruter 4.3.2.2 scores (the file names it): cross-IMPs summed" in page
+    # in the director's language, figures with its decimal comma
+    assert (
+        "istunnon luvuista 9/3520 eroaa tiedoston omista (80 paria, 1680 tulosta); ensimmäiset"
+        " erot: brikka 15, 635 – 658 PE:n pisteet: meillä 3,0, tiedostossa 58,5"
+        " (ruter_impcross.pbn, rivi 1350)"
+    ) in _file_check(td, session, "fi")
+    assert (
+        "las cifras de la sesión difieren de las del archivo en 9 de 3520 (80 parejas, 1680"
+        " resultados)"
+    ) in _file_check(td, session, "es")
+    assert (
+        "the session&#x27;s figures differ from the file&#x27;s in 9 of 3520 (80 pairs, 1680"
+        " results); the first that differ: board 15, 635 v 658 North-South&#x27;s points:"
+        " ours 3.0, the file&#x27;s 58.5 (ruter_impcross.pbn, line 1350)"
+    ) in page
+
+
+def _file_check(td: Client, session: Session, language: str = "en") -> str:
+    """The control page's line saying whether the session reproduces its file's figures."""
+    page = td.get(f"/director/s/{session.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    found = re.search(r'<p class="file-check">(.*?)</p>', page, re.S)
+    assert found is not None, page
+    return found.group(1)
 
 
 def _apart_file(td: Client, club: Club, fmt: str = "pbn") -> str:
@@ -339,3 +369,116 @@ def test_a_yaml_movement_starting_with_a_directive_is_still_a_movement(
     yaml = b"%YAML 1.2\n---\nnot: a movement\n"
     page = _refused_form(td, _form(club, "Yaml", movement=SimpleUploadedFile("howell.yaml", yaml)))
     assert "<li>howell.yaml: cannot tell the movement format: expected our JSON form" in page
+
+
+def test_a_real_matchpointed_file_is_scored_as_its_program_and_its_deals_shown(
+    td: Client, club: Club
+) -> None:
+    """Magic Contest France's matchpoint pairs (``magic_contest_test_set.pbn``: 44 pairs,
+    28 boards, 616 results): scored with Magic Contest's own matchpoint policy, the file's
+    ranking reproduced figure for figure, and its deals the session's hand records, shown
+    on the results pages."""
+    upload = _real("magic_contest_test_set.pbn")
+    answer = td.post("/director/new/", _form(club, "France", movement=upload))
+    assert answer.status_code == 302, answer.content.decode()
+    session = Session.objects.get(name="France")
+    assert (session.scoring, session.program) == ("mp", "Magic Contest France 4.13.3.4")
+    assert Entry.objects.filter(session=session).count() == 616
+    # the file's TotalScoreTable, this session's columns (SessionRank, SessionScoreMP,
+    # SessionPercentage) of its first four and last two
+    ranked = [(p, pair, round(t, 1), pc) for _f, p, pair, t, pc in _ranking(session)]
+    assert ranked[:4] + ranked[-2:] == [
+        ("1", "44", 718.9, 61.13), ("2", "14", 710.9, 60.45), ("3", "15", 690.9, 58.75),
+        ("4", "2", 682.1, 58.0), ("43", "4", 478.2, 40.66), ("44", "6", 454.1, 38.61),
+    ]  # fmt: skip
+    assert _file_check(td, session).endswith(
+        "the session&#x27;s ranking matches the file&#x27;s: 44 pairs, 616 results (2596 figures)"
+    )
+    # board 3 of the file: [Deal "S:K654.AK86.A.8532 QJT9.J73.T982.KQ A8.T4.KJ74.T9764
+    # 732.Q952.Q653.AJ"], dealer South, East-West vulnerable
+    deals = hand_records.hands_of(session.hands_pbn)
+    assert sorted(deals) == list(range(1, 29))
+    assert deals[3].to_pbn(Seat.SOUTH) == (
+        "S:K654.AK86.A.8532 QJT9.J73.T982.KQ A8.T4.KJ74.T9764 732.Q952.Q653.AJ"
+    )
+    page = td.get(f"/r/{session.public_id}/board-3.html").content.decode()
+    assert 'aria-label="The four hands"' in page
+    assert '<span class="sym">♠</span> A8<' in page  # North's spades
+    assert '<span class="sym">♥</span> Q952<' in page  # East's hearts
+
+
+def test_the_app_s_own_usebio_export_brings_its_deals_along(td: Client, club: Club) -> None:
+    """A session in sections with a club's real hand records (Bridgewebs, 24 deals),
+    exported as USEBIO (its ``HANDSET``) and started again: the deals come back as the new
+    session's hand records."""
+    first = _set_up(td, club, "apart")
+    hand_records.set_hands(first, HANDS.read_text(encoding="utf-8"))
+    _play_all(first)
+    upload = _exported(td, first, "xml")
+    answer = td.post("/director/new/", _form(club, "Again", movement=upload))
+    assert answer.status_code == 302, answer.content.decode()
+    again = Session.objects.get(name="Again")
+    deals = hand_records.hands_of(again.hands_pbn)
+    assert len(deals) == 24
+    # board 1 of the hand records: North A98 in spades (bridgewebs_hands.pbn)
+    assert str(deals[1].to_pbn(Seat.NORTH)).startswith("N:A98.")
+    assert deals == hand_records.hands_of(first.hands_pbn)
+    assert again.program == ""  # bridgescore's own file: bridgescore's own conventions
+    assert _file_check(td, again).endswith(
+        "the file carries no figures of its own to check the session&#x27;s against"
+    )  # the app's export writes the results, not its figures
+
+
+def test_hand_records_sent_with_the_file_win_over_its_deals(td: Client, club: Club) -> None:
+    hands = SimpleUploadedFile("hands.pbn", HANDS.read_bytes())
+    form = _form(club, "Own hands", movement=_real("ruter_cross2.pbn"), hands=hands)
+    assert td.post("/director/new/", form).status_code == 302
+    session = Session.objects.get(name="Own hands")
+    assert len(hand_records.hands_of(session.hands_pbn)) == 24  # the Bridgewebs 24, not 16
+
+
+BARE = """% PBN 2.1
+[Event "Bare"]
+[Date "2026.12.05"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[ScoreTable "Table;Round;PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW"]
+ 1  1 1NS 1EW 4S  N 10  420    -
+ 2  1 2NS 2EW 4S  N  9    -   50
+
+[Board "2"]
+[Dealer "E"]
+[Vulnerable "NS"]
+[ScoreTable "Table;Round;PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW"]
+ 1  2 1NS 2EW 3NT S  9  600    -
+ 2  2 2NS 1EW 3NT S 10  630    -
+"""
+"""Two tables, two rounds, a board a round: results with no figures, no program, no
+deals."""
+
+
+def test_a_file_without_figures_or_deals_of_its_own_says_so(td: Client, club: Club) -> None:
+    upload = SimpleUploadedFile("bare.pbn", BARE.encode())
+    answer = td.post("/director/new/", _form(club, "Bare", movement=upload))
+    assert answer.status_code == 302, answer.content.decode()
+    session = Session.objects.get(name="Bare")
+    assert (session.program, session.hands_pbn) == ("", "")
+    assert Entry.objects.filter(session=session).count() == 4
+    assert _file_check(td, session) == (
+        "The results file's figures: scored with bridgescore&#x27;s defaults (the file names no"
+        " program): matchpoint policy wbf; the file carries no figures of its own to check"
+        " the session&#x27;s against"
+    )
+
+
+def test_the_results_pages_rank_as_the_file_does(td: Client, club: Club) -> None:
+    """The published ranking of Magic Contest's butler: pair 5 first with 42.0 IMPs, pair
+    6 second with 24.5, as the file's TotalScoreTable has them (bridgescore's own defaults
+    give 36 and 21)."""
+    form = _form(club, "Butler", movement=_real("magic_contest_butler.pbn"))
+    assert td.post("/director/new/", form).status_code == 302
+    session = Session.objects.get(name="Butler")
+    page = td.get(f"/r/{session.public_id}/").content.decode()
+    text = " ".join(re.sub(r"<[^>]+>", " ", page).split())
+    assert "1 5 Riku Mattila, Patrik Eriksson 42 24 2 6 Markku Kanerva, Lauri Kurki 24.5" in text

@@ -170,6 +170,37 @@ class Checked:
         }
 
 
+def replayed(check: Checked) -> Message:
+    """Whether a session that plays a file's results again reproduces the file's figures:
+    ``check`` is the file's event scored with exactly the options the session is scored
+    with (``checked(event, options=...)``). Says how many pairs and results agree, or
+    how many figures differ, naming the first (by board and pairs, or pair, and the
+    file's line); a file without figures of its own says so."""
+    compared = check.comparison
+    if not compared.total:
+        return _("the file carries no figures of its own to check the session's against")
+    pairs = len({f.subject for f in compared.figures if f.kind == "standing"})
+    results = len({f.subject for f in compared.figures if f.kind == "line"})
+    if check.agrees:
+        return _(
+            "the session's ranking matches the file's: {pairs} pairs, {results} results"
+            " ({total} figures)",
+            pairs=pairs,
+            results=results,
+            total=compared.total,
+        )
+    shown = listed([difference(f) for f in compared.differences[:SHOWN_DIFFERENCES]], "; ")
+    return _(
+        "the session's figures differ from the file's in {differ} of {total} ({pairs}"
+        " pairs, {results} results); the first that differ: {shown}",
+        differ=compared.total - compared.agree,
+        total=compared.total,
+        pairs=pairs,
+        results=results,
+        shown=shown,
+    )
+
+
 _FIGURE_NAMES: Final = {
     "ns_points": _("North-South's points"),
     "ew_points": _("East-West's points"),

@@ -18,12 +18,13 @@ import io
 import re
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Final
 
+from bridgescore.core.hands import Hands
 from bridgescore.errors import BridgeInputError, Message
 from bridgescore.errors import marked as _
-from bridgescore.events.model import Event, ResultRow
+from bridgescore.events.model import Event, EventResults, ResultRow
 from bridgescore.events.movements.model import Movement, MovementError
 from bridgescore.events.movements.played import PlayedAt, movement_played
 from bridgescore.events.vocabulary import EventKind, Scoring
@@ -65,6 +66,8 @@ class PlayedField:
     """The event's date as the file gives it (``2025-12-23``), if it does."""
     program: str = ""
     """The program that wrote the file, where it says (``Ruter 4.9.1.3``)."""
+    hands: Mapping[int, Hands] = field(default_factory=dict)
+    """The deals the file carries (PBN ``[Deal]``, USEBIO ``HAND_RECORD``), by board."""
 
 
 def played_sections(event: Event) -> PlayedField:
@@ -131,7 +134,7 @@ def played_sections(event: Event) -> PlayedField:
         _section(letter, tuple(by_letter[letter]), names, pair_section)
         for letter in sorted(by_letter)
     )
-    return PlayedField(sections, apart, event.scoring, event.date, event.program)
+    return PlayedField(sections, apart, event.scoring, event.date, event.program, dict(event.hands))
 
 
 def load_played(data: bytes, *, source: str) -> tuple[str, PlayedField]:
@@ -139,6 +142,14 @@ def load_played(data: bytes, *, source: str) -> tuple[str, PlayedField]:
     format (``pbn`` or ``usebio``, by its content) and its field
     (:func:`played_sections`). A file that is neither, or is damaged (an error the lenient
     reader keeps), is a :class:`~bridgescore.errors.BridgeInputError` saying so."""
+    fmt, event = load_results(data, source=source)
+    return fmt, played_sections(event)
+
+
+def load_results(data: bytes, *, source: str) -> tuple[str, Event]:
+    """A PBN or USEBIO file's bytes as its format (``pbn`` or ``usebio``, by its content)
+    and its event, with the figures its program published (for
+    :func:`~bridgescore.events.selfcheck.checked`); refused as :func:`load_played` says."""
     fmt = format_of_content(data[:4096])
     if fmt == "pbn":
         from bridgescore.io import pbn
@@ -158,7 +169,19 @@ def load_played(data: bytes, *, source: str) -> tuple[str, PlayedField]:
     errors = event.results.errors
     if errors:
         raise ResultsFileError(list(errors))
-    return fmt, played_sections(event)
+    return fmt, event
+
+
+def hand_records(played: PlayedField) -> str:
+    """The file's deals as a PBN hand record (one game a board: its dealer, vulnerability
+    and ``[Deal]``), as a session keeps its hand records; ``''`` when the file carries
+    none."""
+    if not played.hands:
+        return ""
+    from bridgescore.io import pbn
+
+    deals = Event(EventResults(()), date=played.date, hands=played.hands)
+    return pbn.dumps(pbn.from_event(deals, newline="\n"))
 
 
 def _section_table(row: ResultRow, apart: bool) -> tuple[str, int]:
@@ -226,6 +249,8 @@ __all__ = [
     "PlayedField",
     "PlayedSection",
     "PlayedSectionsError",
+    "hand_records",
     "load_played",
+    "load_results",
     "played_sections",
 ]

@@ -41,8 +41,10 @@ def create_session(
     scoring: str = "mp",
     lead_rule: str = Session.LeadRule.WARN,
     sections: str = Session.SectionScoring.ACROSS,
+    program: str = "",
 ) -> Session:
     """A new session under way, with a link for each table and a row for each pair.
+    ``program``: the program whose conventions it is scored with (a results file's).
     ``lead_rule``: whether the tables give the opening lead, and how it is checked (one of
     :class:`Session.LeadRule`). A field in sections (:class:`SectionedMovement`) is played
     flattened, its tables and pairs named by section, and scored as ``sections`` says
@@ -88,6 +90,7 @@ def create_session(
             scoring=scoring,
             lead_rule=lead_rule,
             sections=scored.value,
+            program=program,
         )
 
 

@@ -283,7 +283,8 @@ def row_of(session: Session, entry: Entry) -> ResultRow | None:
 
 def event_of(session: Session) -> Event:
     """The session as the library's event: one row per standing result (through the one
-    row kernel), the pairs' names, the hand records. A teams session's rows name the
+    row kernel), the pairs' names, the hand records, the program whose conventions it is
+    scored with (:attr:`Session.program`). A teams session's rows name the
     teams (``ns``/``ew``), its round and its room table (``1a``, ``1b``); a board marked
     not played in a room is left out (a teams match has no score for it)."""
     movement = movement_of(session)
@@ -315,7 +316,9 @@ def event_of(session: Session) -> Event:
         site=session.club.name,
         kind=EventKind.TEAMS if teams else EventKind.PAIRS,
         scoring=Scoring.parse(session.scoring),
-        program="bridgescore",
+        # a session started from a results file is scored with the conventions of the
+        # program that wrote it (its matchpoint policy, rounding, cross-IMP totals...)
+        program=session.program or "bridgescore",
         participants=participants,
         hands=hands_of(session.hands_pbn),
         analyses=analysing.analyses_of(session),

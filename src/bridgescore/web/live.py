@@ -154,7 +154,7 @@ def _event(
         site=session.club.name,
         kind=EventKind.PAIRS,
         scoring=Scoring.parse(session.scoring),
-        program="bridgescore",
+        program=session.program or "bridgescore",  # a results file's conventions
         participants=participants,
         hands=hand_records.hands_of(session.hands_pbn),
         analyses=analysing.analyses_of(session),

@@ -147,6 +147,19 @@ class Session(models.Model):
         blank=True,
         help_text="how a session in sections is scored",
     )
+    program = models.CharField(
+        max_length=120,
+        blank=True,
+        default="",
+        help_text="the program whose conventions the session is scored with (the results"
+        " file's it started from: Ruter 4.9.1.3); blank: bridgescore's own",
+    )
+    file_check = models.TextField(
+        blank=True,
+        default="",
+        help_text="whether the session's figures reproduce those of the results file it"
+        " started from (a kept message)",
+    )
     public_id = models.CharField(max_length=40, unique=True, default=_token)
     created = models.DateTimeField(auto_now_add=True)
     language = models.CharField(

@@ -9,6 +9,7 @@ from fractions import Fraction
 from django.utils.translation import gettext
 
 from bridgescore.errors import BridgeInputError
+from bridgescore.events.conventions import choose_conventions
 from bridgescore.events.options import DEFAULT_OPTIONS, ScoringOptions
 from bridgescore.events.pairs import PairsResult, Standing
 from bridgescore.events.penalties import Penalty as LibraryPenalty
@@ -105,10 +106,13 @@ def penalties_of(session: Session) -> list[LibraryPenalty]:
 
 
 def options_of(session: Session) -> ScoringOptions:
-    """What the session is scored with: its kind and scoring, bridgescore's defaults (the
-    options ``options_for(event_of(session))`` gives, without reading the results)."""
+    """What the session is scored with: its kind and scoring, bridgescore's defaults but
+    for the conventions of the program it is scored as (:attr:`Session.program`: a
+    results file's), the options ``options_for(event_of(session))`` gives, without
+    reading the results."""
     kind = EventKind.TEAMS if is_teams(session) else EventKind.PAIRS
-    return DEFAULT_OPTIONS.but(kind=kind, scoring=session.scoring)
+    base = DEFAULT_OPTIONS.but(kind=kind, scoring=session.scoring)
+    return choose_conventions(session.program or "bridgescore", base).options
 
 
 def ranking(session: Session, result: EventResult | None = None) -> tuple[Standing, ...]:

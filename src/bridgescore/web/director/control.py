@@ -203,6 +203,8 @@ def _control_context(request: HttpRequest, session: Session) -> dict[str, Any]:
         "analysis": analysis,
         "analysis_lines": analysis.lines(),
         "hand_boards": naming.boards_shown(hand_records.hands_of(session.hands_pbn)),
+        # a session started from a results file: whether it reproduces the file's figures
+        "file_check": said.shown(session.file_check) if session.file_check else "",
         "grids": in_play.grids(session, found),  # one a section in a session in sections
         "alerts": waiting,
         "calling": alerts.calling(waiting),

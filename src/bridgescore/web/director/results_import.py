@@ -11,6 +11,13 @@ result the director types, exactly as a Bridgemate file's are
 one transaction, and every result is checked before the first is kept: one result that
 does not fit refuses the whole import, every such result named by its section, table,
 round and board.
+
+The session is scored as the file's program scored it: the library's self-check
+(:func:`bridgescore.events.selfcheck.checked`) finds the conventions that reproduce the
+file's own figures, the session keeps the program (:attr:`Session.program`: its matchpoint
+policy, rounding, cross-IMP totals) and the scoring, and once its results are kept the
+file's figures are compared with the session's own (:func:`check_session`), the outcome
+kept for the control page. The file's deals become the session's hand records.
 """
 
 from __future__ import annotations
@@ -22,17 +29,20 @@ from typing import Final
 
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from bridgescore.core.contract import PassedOut
-from bridgescore.errors import BridgeError
-from bridgescore.events.conventions import session_scoring
-from bridgescore.events.model import ResultRow
+from bridgescore.errors import BridgeError, Message, listed
+from bridgescore.events.conventions import program_conventions, session_scoring
+from bridgescore.events.model import Event, ResultRow
 from bridgescore.events.movements.model import Movement
 from bridgescore.events.movements.sections import Section, SectionedMovement
+from bridgescore.events.scoring import options_for
+from bridgescore.events.selfcheck import Checked, checked, replayed
 from bridgescore.events.vocabulary import Scoring
 from bridgescore.io import played_sections
 from bridgescore.io.events import format_of, format_of_content
-from bridgescore.web import entries, in_play
+from bridgescore.web import entries, hand_records, in_play, said
 from bridgescore.web.answers import problem
 from bridgescore.web.director import imported
 from bridgescore.web.models import Session
@@ -63,6 +73,19 @@ class ResultsFile:
     names: Mapping[str, str]
     date: datetime.date | None
     scoring: Scoring
+    event: Event
+    """The file's event, with the figures its program published."""
+    check: Checked | None = None
+    """The library's self-check of the file (``None``: it could not be scored)."""
+    hands_pbn: str = ""
+    """The file's deals as the session's hand records (``''``: it carries none)."""
+
+    @property
+    def program(self) -> str:
+        """The program whose conventions the session is scored with: the file's, when the
+        library knows them (else bridgescore's own: ``''``)."""
+        program = self.field.program
+        return program if program_conventions(program) is not None else ""
 
     @property
     def sectioned(self) -> SectionedMovement | None:
@@ -117,7 +140,8 @@ def read_file(upload: UploadedFile) -> ResultsFile:
     upload.seek(0)
     data: bytes = upload.read()
     try:
-        fmt, field = played_sections.load_played(data, source=name)
+        fmt, event = played_sections.load_results(data, source=name)
+        field = played_sections.played_sections(event)
     except BridgeError as error:
         raise EntryError(
             _("Results file {name}: {problem}").format(name=name, problem=problem(error))
@@ -132,7 +156,70 @@ def read_file(upload: UploadedFile) -> ResultsFile:
         names = dict(field.sections[0].names)
     scoring = field.scoring if field.scoring in PAIRS_SCORINGS else Scoring.MATCHPOINTS
     scoring = session_scoring(field.program, scoring)  # ACBLscore's matchpoints: 1 a beat
-    return ResultsFile(name, FORMATS[fmt], field, movement, names, _date(field.date), scoring)
+    return ResultsFile(
+        name,
+        FORMATS[fmt],
+        field,
+        movement,
+        names,
+        _date(field.date),
+        scoring,
+        event,
+        _checked(event),
+        _hand_records(field),
+    )
+
+
+def _hand_records(field: played_sections.PlayedField) -> str:
+    """The file's deals as the session's hand records, when they pass the check a
+    director's hand records pass (:func:`hand_records.check_hands`); else none, so that
+    deals the file carries never refuse an import of its results."""
+    text = played_sections.hand_records(field)
+    if not text:
+        return ""
+    try:
+        hand_records.check_hands(text)
+    except BridgeError:
+        return ""
+    return text
+
+
+NOT_SCORED: Final = (BridgeError, ArithmeticError, ValueError)
+"""What the self-check may raise on a file it cannot score: said, never an import refused."""
+
+
+def _checked(event: Event) -> Checked | None:
+    """The file scored as its program scored it, its own figures compared (the library's
+    one self-check); ``None`` when the library cannot score it."""
+    try:
+        return checked(event)
+    except NOT_SCORED:
+        return None
+
+
+def check_session(session: Session, found: ResultsFile) -> str:
+    """Whether ``session``, its results just kept from ``found``, reproduces the file's
+    own figures, as a kept message (:func:`said.said`): the file scored with exactly the
+    options the session is scored with (``options_for(event_of(session))``), compared
+    figure by figure (:func:`~bridgescore.events.selfcheck.replayed`), after how the
+    file's program scored it. Never raises: a file the library cannot score says so."""
+    try:
+        options = options_for(in_play.event_of(session)).options
+        first = found.check
+        if first is not None and first.options == options:
+            again = first  # the session is scored as the check scored the file
+        else:
+            again = checked(found.event, options=options)
+        parts: list[Message] = [] if first is None else [first.chosen.message()]
+        message = listed([*parts, replayed(again)], "; ")
+    except NOT_SCORED as error:
+        message = said.part(
+            gettext_noop(
+                "the session's figures could not be checked against the file's: {problem}"
+            ),
+            problem=error.message if isinstance(error, BridgeError) else str(error),
+        )
+    return said.said("{check}", check=message)
 
 
 def _date(text: str) -> datetime.date | None:

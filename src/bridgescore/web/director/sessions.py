@@ -263,7 +263,10 @@ def _from_results_file(
     """The session a PBN or USEBIO results file starts: its sections, each playing the
     movement its results show, its pairs named as the file names them (names typed on the
     page win), scored as the file was (its sections apart or across the field, its
-    scoring), and its results the session's first entries, all in one transaction."""
+    scoring, its program's conventions), its deals the hand records (unless the director
+    sent hand records), and its results the session's first entries, all in one
+    transaction; then whether the session reproduces the file's own figures is kept for
+    the control page (:func:`results_import.check_session`)."""
     names: dict[str, str] = data["names"]
     _check_names(names, found.movement)
     hands = data["hands"]
@@ -274,12 +277,15 @@ def _from_results_file(
             found.movement,
             date=data["date"] or found.date,
             names={**found.names, **names},
-            hands_pbn=fields.text_of(hands) if hands is not None else "",
+            hands_pbn=fields.text_of(hands) if hands is not None else found.hands_pbn,
             lead_rule=data["lead_rule"],
             scoring=found.scoring.value,
             sections=found.section_scoring,
+            program=found.program,  # scored with the conventions of the file's program
         )
         kept = results_import.import_results(session, found, user)
+        session.file_check = results_import.check_session(session, found)
+        Session.objects.filter(pk=session.pk).update(file_check=session.file_check)
     shown = _("{file}, {count} results imported").format(file=found.shown, count=kept)
     return session, shown
 
