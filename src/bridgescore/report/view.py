@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+import threading
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import compress
 from operator import is_not
-from typing import Final, TypeVar, cast
+from typing import Final, TypeVar, cast, overload
 
 from bridgescore import i18n
 from bridgescore.analysis.model import PBN_DECLARERS, PBN_STRAINS, Analysis, Par, high_card_points
@@ -209,7 +210,9 @@ class Report:
     subtitle: str
     index: Page
     boards: tuple[Page, ...]
-    cards: tuple[Page, ...]
+    cards: Sequence[Page]
+    """The score cards: a tuple, or :class:`Cards` laid out as they are asked for (the
+    live ranking's)."""
     language: str = Language.EN.value
     """The language it is written in (``<html lang>``)."""
     booklet: bool = False
@@ -217,6 +220,70 @@ class Report:
     scored: str = ""
     """How another program's file was re-scored and how many of its own figures agree (the
     self-check's line, in the report's language); empty for the club's own sessions."""
+
+    def page(self, file: str) -> Page | None:
+        """The page written to ``file`` (``None`` if none is), without laying out any
+        other score card."""
+        if file == self.index.file:
+            return self.index
+        found = next((p for p in self.boards if p.file == file), None)
+        if found is not None:
+            return found
+        if isinstance(self.cards, Cards):
+            return self.cards.named(file)
+        return next((p for p in self.cards if p.file == file), None)
+
+
+class Cards(Sequence[Page]):
+    """Score card pages laid out only when first asked for, each once: after one new
+    result the live ranking lays out the ranking and the board's page, and a pair's card
+    when someone opens it (or prints them all), not the field's every card. Equal to
+    the tuple of its pages."""
+
+    __slots__ = ("_files", "_lock", "_made", "_make")
+
+    def __init__(self, files: Sequence[str], make: Callable[[int], Page]) -> None:
+        self._files = tuple(files)
+        self._make = make
+        self._made: dict[int, Page] = {}
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._files)
+
+    @overload
+    def __getitem__(self, index: int) -> Page: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Page, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Page | tuple[Page, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(len(self._files))[index])
+        at = range(len(self._files))[index]  # an IndexError as a tuple's
+        with self._lock:  # one page laid out once, whichever request asks first
+            made = self._made.get(at)
+            if made is None:
+                made = self._made[at] = self._make(at)
+        return made
+
+    def named(self, file: str) -> Page | None:
+        """The card written to ``file``, if one is."""
+        try:
+            return self[self._files.index(file)]
+        except ValueError:
+            return None
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Cards, tuple)):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"Cards({len(self._files)} pages)"
 
 
 def build_report(
@@ -425,6 +492,9 @@ class LayoutMemo:
     equal rather than the same). :meth:`sweep` drops what the last layout did not use."""
 
     def __init__(self) -> None:
+        self._lock = threading.RLock()
+        """Held while a score card is laid out or the cards swept: a card of the live
+        ranking is laid out when a request asks for it (:class:`Cards`)."""
         self._cards: dict[str, _CardPage] = {}
         self._cards_used: set[str] = set()
         self._lists: dict[str, _Laid] = {}
@@ -443,6 +513,17 @@ class LayoutMemo:
         and ``context`` (what else the page is laid out from, compared by value) stand;
         else laid out again, its lines laid out before reused, so one new result lays out
         the lines of its board."""
+        with self._lock:
+            return self._card_page(pair, card, context, row, page)
+
+    def _card_page(
+        self,
+        pair: str,
+        card: tuple[CardLine, ...],
+        context: tuple[object, ...],
+        row: Callable[[CardLine], Row],
+        page: Callable[[tuple[Row, ...]], Page],
+    ) -> Page:
         self._cards_used.add(pair)
         kept = self._cards.get(pair)
         if kept is None or kept.context != context:
@@ -513,11 +594,15 @@ class LayoutMemo:
         self._lists["steps"] = _Laid(tuple(pages), (), made)
         return made
 
-    def sweep(self) -> None:
-        """Drop what the last layout did not use."""
-        for pair in set(self._cards) - self._cards_used:
-            del self._cards[pair]
-        self._cards_used = set()
+    def sweep(self, pairs: Collection[str] | None = None) -> None:
+        """Drop what the last layout did not use; of the score cards, with ``pairs``
+        (the pairs' whose cards are laid out when asked for), those of pairs not among
+        them."""
+        with self._lock:
+            keep = self._cards_used if pairs is None else set(pairs)
+            for pair in set(self._cards) - keep:
+                del self._cards[pair]
+            self._cards_used = set()
         for name in set(self._lists) - self._lists_used:
             del self._lists[name]
         self._lists_used = set()
@@ -759,26 +844,38 @@ def _pairs_report(
     def card_page(pair: str, who: str, card_rows: tuple[Row, ...]) -> Page:
         table = Table(_("Score card"), header, card_rows, _card_numbers(header), whole=_CARD_RESULT)
         crumbs = ((_("Results"), "index.html"),)
-        return Page(f"pair-{slug(pair)}.html", who, (table,), crumbs=crumbs)
+        return Page(_card_file(pair), who, (table,), crumbs=crumbs)
 
     # the analyses (the boards' par) a card is laid out with: one object while they stand
     analyses = event.analyses or None
-    cards = []
-    for pair, card in result.cards.items():
+
+    def laid_card(pair: str, card: tuple[CardLine, ...]) -> Page:
         who = _("Pair {pair}").format(pair=pair) + (f": {names[pair]}" if names.get(pair) else "")
-        cards.append(
-            kept.card_page(
-                pair,
-                card,
-                (who, header, unit, imps, with_par, w, analyses),
-                card_line,
-                lambda rows, pair=pair, who=who: card_page(pair, who, rows),  # type: ignore[misc]
-            )
+        return kept.card_page(
+            pair,
+            card,
+            (who, header, unit, imps, with_par, w, analyses),
+            card_line,
+            lambda rows: card_page(pair, who, rows),
+        )
+
+    cards: Sequence[Page]
+    if memo is None:
+        cards = tuple(laid_card(pair, card) for pair, card in result.cards.items())
+    else:  # the live ranking: a card laid out when it is asked for
+        listed = tuple(result.cards.items())
+        cards = Cards(
+            [_card_file(pair) for pair, _card in listed], lambda at: laid_card(*listed[at])
         )
     stepped = kept.stepped(boards)
     if memo is not None:
-        memo.sweep()
-    return Report(title, subtitle, index, stepped, tuple(cards), w.language.value)
+        memo.sweep(result.cards.keys())
+    return Report(title, subtitle, index, stepped, cards, w.language.value)
+
+
+def _card_file(pair: str) -> str:
+    """The file a pair's score card is written to."""
+    return f"pair-{slug(pair)}.html"
 
 
 @lru_cache(maxsize=8192)

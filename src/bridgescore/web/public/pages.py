@@ -220,8 +220,7 @@ def _results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespon
             notes += _analysing_note(script=False)
         html = html.replace(PRINT_BODY, f"{PRINT_BODY}{notes}", 1)
         return _drawn(request, session, seen_as, stamp, html)
-    pages = {p.file: p for p in (report.index, *report.boards, *report.cards)}
-    shown = pages.get(page)
+    shown = report.page(page)
     if shown is None:
         if asked and teams:  # a teams board is shown once both rooms have played it
             return render(request, "bridgescore/not_yet.html", {"session": session}, status=403)
