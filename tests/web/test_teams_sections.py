@@ -8,7 +8,7 @@ from django.test import Client
 from django.utils import translation
 
 from bridgescore.events.teams import ByeAward, with_byes
-from bridgescore.web import in_play, matches, session_movement
+from bridgescore.web import in_play, matches, naming, session_movement
 from bridgescore.web.models import Club, LogLine, Session, SessionPair, SwissDraw, TableLink
 from bridgescore.web.refusals import EntryError
 from web.test_teams import Room
@@ -336,3 +336,40 @@ def test_the_late_change_page_of_a_swiss_in_sections_reads_in_finnish_and_spanis
     assert "Sección: Z no es una sección de esta sesión (sus secciones son A, B)" in (
         wrong.content.decode()
     )
+
+
+def test_a_late_team_that_makes_a_section_a_match_more_plays_at_new_tables(
+    club: Club, td: Client
+) -> None:
+    # 3 and 3: round 1 is A1 v A2 at tables 1-2 and B1 v B2 at tables 3-4, A3 and B3 on
+    # the bye. The Sixes join A from round 2 as A4: A plays two matches, its second at
+    # new tables 5 and 6 (match A2's rooms), B keeps tables 3 and 4 and their links.
+    session = matches.create_teams_session(
+        club, "Small Swiss", SEVEN[:6], 2, schedule=Session.Schedule.SWISS, rounds=3,
+        sections=2,
+    )  # fmt: skip
+    room = Room(session)
+    room.play_round(1)
+    links = dict(TableLink.objects.filter(session=session).values_list("table", "token"))
+    assert sorted(links) == [1, 2, 3, 4]
+    joining = matches.team_change(session, "join", "Sixes", 2, "", "A")
+    assert joining.team == "A4"
+    matches.apply_team_change(session, joining, "arrived late", None)
+    draws = matches.next_section_draws(session)
+    assert len(draws["A"].pairings) == 2
+    assert draws["A"].bye is None
+    matches.confirm_section_draws(session, draws)
+    after = dict(TableLink.objects.filter(session=session).values_list("table", "token"))
+    assert sorted(after) == [1, 2, 3, 4, 5, 6]
+    assert {t: after[t] for t in links} == links  # no table's link has changed
+    assert [naming.table_label(session, t) for t in range(1, 7)] == [
+        "A1a", "A1b", "B1a", "B1b", "A2a", "A2b",
+    ]  # fmt: skip  # tables 5 and 6 are the rooms of section A's second match
+    room.play_round(2)
+    ours = matches.teams_result(session)
+    assert ours is not None
+    byes = {1: ("A3", "B3"), 2: (str(draws["B"].bye),)}
+    assert matches.round_byes(session) == byes
+    assert ours.standings == with_byes(room.library(), byes, ByeAward(12)).standings
+    ranked = {s.team: s for s in matches.section_rankings(session)["A"]}
+    assert ranked["A4"].matches == 1
