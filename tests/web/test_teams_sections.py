@@ -11,6 +11,7 @@ from bridgescore.events.teams import ByeAward, with_byes
 from bridgescore.web import in_play, matches, naming, session_movement
 from bridgescore.web.models import Club, LogLine, Session, SessionPair, SwissDraw, TableLink
 from bridgescore.web.refusals import EntryError
+from web.test_languages import english_left
 from web.test_teams import Room
 
 SEVEN = ["Aces", "Kings", "Queens", "Jacks", "Tens", "Nines", "Eights"]
@@ -324,11 +325,21 @@ def test_the_late_change_page_of_a_swiss_in_sections_reads_in_finnish_and_spanis
     page = f"/director/s/{session.pk}/change/"
     asked = {"kind": "join", "team": "Sixes", "section": "B", "round": "2"}
     finnish = td.get(page, asked, HTTP_ACCEPT_LANGUAGE="fi").content.decode()
+    assert english_left(finnish, "fi") == []
     assert "Ryhmä B" in finnish
     assert "B5 (Sixes) tulee mukaan ryhmään B kierroksesta 2" in finnish
     spanish = td.get(page, asked, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert english_left(spanish, "es") == []
     assert "Sección B" in spanish
     assert "B5 (Sixes) se incorpora a la sección B desde la ronda 2" in spanish
+    leaving = {"kind": "withdraw", "team": "A4", "round": "2"}
+    for language, said in (
+        ("fi", "A4 lähtee ryhmästä A kierroksesta 2: sen 3 joukkuetta arvotaan siitä lähtien"),
+        ("es", "A4 se retira de la sección A desde la ronda 2: sus 3 equipos se sortean"),
+    ):
+        shown = td.get(page, leaving, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert said in shown
+        assert english_left(shown, language) == []
     wrong = td.get(page, {**asked, "section": "Z"}, HTTP_ACCEPT_LANGUAGE="fi")
     assert wrong.status_code == 422
     assert "Ryhmä: Z ei ole tämän istunnon ryhmä (sen ryhmät ovat A, B)" in wrong.content.decode()
