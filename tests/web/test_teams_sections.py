@@ -214,6 +214,7 @@ def test_a_team_leaves_its_section_and_a_late_team_joins_another(club: Club, td:
         " the bye each round); the other sections are as they were"
     ) in text
     leaving = matches.team_change(session, "withdraw", "A4", 2)
+    assert matches.team_change(session, "withdraw", "jacks", 2) == leaving  # by its name
     applied = td.post(page, {"kind": "withdraw", "team": "A4", "round": "2",
                              "key": leaving.key, "reason": "away", "apply": "1"})  # fmt: skip
     assert applied.status_code == 302

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -831,8 +832,9 @@ def section_team_change(
     drawn = SwissDraw.objects.filter(session=session).count()
     name = " ".join(team.split())
     letter = section.strip().upper()
-    if what == "withdraw":
-        name = name.upper()
+    if what == "withdraw":  # by its id (a4 is A4), or by its name (Jacks is A4)
+        by_name = {n.split(": ", 1)[0].casefold(): t for t, n in _names(session).items()}
+        name = by_name.get(name.casefold(), name.upper() if _TEAM_ID.fullmatch(name) else name)
     elif what == "join":
         if not letter:
             raise EntryError(gettext("say which section the late team joins"))
@@ -876,6 +878,10 @@ def section_team_change(
         what, changed, from_round, members if what == "join" else "", effect, letter,
         name if what == "join" else "",
     )  # fmt: skip
+
+
+_TEAM_ID = re.compile(r"[A-Za-z][0-9]{1,3}")
+"""A team's id in a session in sections, as a director may type it (``a4``)."""
 
 
 def _names(session: Session) -> dict[str, str]:
