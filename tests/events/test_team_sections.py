@@ -3,10 +3,12 @@ among its own teams on its own tables, and each section ranked apart."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bridgescore.events.movements.model import MovementError
-from bridgescore.events.movements.swiss import Rematches, Standing, SwissRules
+from bridgescore.events.movements.swiss import Draw, Rematches, Standing, SwissRules
 from bridgescore.events.movements.teams import Match
 from bridgescore.events.team_sections import (
     SectionSchedule,
@@ -263,3 +265,154 @@ def test_a_sections_matches_are_numbered_within_it() -> None:
     played = [Match("A1", "A2", (1, 2)), Match("A3", "A4", (1, 2)), Match("B2", "B1", (1, 2))]
     assert match_numbers(played, TeamField.of_sizes((4, 3))) == ["A1", "A2", "B1"]
     assert match_numbers(played) == ["1", "2", "3"]
+
+
+def _first_round(plan: TeamsInSections) -> dict[str, Draw]:
+    """Round 1 of a Swiss in sections: every team on 0, drawn in the order given."""
+    return plan.next_draws({s.letter: standings(*((t, 0) for t in s.teams)) for s in
+                            plan.field.sections}, 1)  # fmt: skip
+
+
+def test_a_team_leaves_one_section_and_a_late_team_joins_another() -> None:
+    plan = teams_in_sections(8, 2, SectionSchedule.SWISS, 2, rounds=3)
+    first = _first_round(plan)
+    assert [(p.higher, p.lower) for p in first["A"].pairings] == [("A1", "A2"), ("A3", "A4")]
+    assert [(p.higher, p.lower) for p in first["B"].pairings] == [("B1", "B2"), ("B3", "B4")]
+    # Round 1 is drawn: A4 leaves from round 2, and a late team joins section B as B5.
+    after = plan.withdraw("A4", 2, drawn=1).join("B", 2, drawn=1)
+    assert after.withdrawn == (("A4", 2),)
+    assert after.joined == (("B5", 2),)
+    assert after.field.section("B").teams == ("B1", "B2", "B3", "B4", "B5")
+    assert after.field.section("A").teams == ("A1", "A2", "A3", "A4")  # A4's row stays
+    assert after.playing("A", 1) == ("A1", "A2", "A3", "A4")
+    assert after.playing("A", 2) == ("A1", "A2", "A3")
+    assert after.playing("B", 1) == ("B1", "B2", "B3", "B4")
+    assert after.playing("B", 2) == ("B1", "B2", "B3", "B4", "B5")
+    assert TeamsInSections.from_json(after.to_json()) == after
+    # Round 2: A1 and A3 won, B1 and B3 won. A4's standing is given but it is not drawn:
+    # A's 3 teams have a bye, the lowest (A2, 5 VP) has it, and A1 meets A3. In B, B5
+    # (0 VP, no match yet) is the lowest of 5 without a bye; B1 v B3 and B4 v B2.
+    second = after.next_draws(
+        {
+            "A": [
+                Standing("A1", 15, opponents=("A2",)),
+                Standing("A3", 14, opponents=("A4",)),
+                Standing("A4", 6, opponents=("A3",)),
+                Standing("A2", 5, opponents=("A1",)),
+            ],
+            "B": [
+                Standing("B1", 16, opponents=("B2",)),
+                Standing("B3", 12, opponents=("B4",)),
+                Standing("B4", 8, opponents=("B3",)),
+                Standing("B2", 4, opponents=("B1",)),
+                Standing("B5", 0, opponents=(None,)),
+            ],
+        },
+        2,
+    )
+    assert [(p.higher, p.lower) for p in second["A"].pairings] == [("A1", "A3")]
+    assert second["A"].bye == "A2"
+    assert [(p.higher, p.lower) for p in second["B"].pairings] == [("B1", "B3"), ("B4", "B2")]
+    assert second["B"].bye == "B5"
+    assert after.byes([first, second]) == {2: ("A2", "B5")}
+    # Round 1 as it was played (A4 in it); round 2 without A4, B5 on the bye. A's second
+    # match's tables (3, 4) stand empty; B keeps its tables 5-8.
+    movement = after.movement([first, second]).flattened()
+    assert [(t.table, t.ns, t.ew) for t in movement.rounds[0].tables] == [
+        (1, "A1", "A2"), (2, "A2", "A1"), (3, "A3", "A4"), (4, "A4", "A3"),
+        (5, "B1", "B2"), (6, "B2", "B1"), (7, "B3", "B4"), (8, "B4", "B3"),
+    ]  # fmt: skip
+    assert [(t.table, t.ns, t.ew) for t in movement.rounds[1].tables] == [
+        (1, "A1", "A3"), (2, "A3", "A1"),
+        (5, "B1", "B3"), (6, "B3", "B1"), (7, "B4", "B2"), (8, "B2", "B4"),
+    ]  # fmt: skip
+    assert movement.rounds[1].sit_outs == ("A2", "B5")
+
+
+def test_a_late_team_that_makes_a_section_a_match_more_gets_new_tables() -> None:
+    # 3 and 3: round 1 is A1 v A2 (tables 1-2), B1 v B2 (tables 3-4), A3 and B3 on the bye.
+    plan = teams_in_sections(6, 2, SectionSchedule.SWISS, 2, rounds=3)
+    first = _first_round(plan)
+    assert plan.next_team("A") == "A4"
+    after = plan.join("A", 2, drawn=1)
+    assert after.next_team("A") == "A5"
+    second = after.next_draws(
+        {
+            "A": [
+                Standing("A1", 15, opponents=("A2",)),
+                Standing("A3", 12, opponents=(None,), had_bye=True),
+                Standing("A2", 5, opponents=("A1",)),
+                Standing("A4", 0, opponents=(None,)),
+            ],
+            "B": [
+                Standing("B1", 16, opponents=("B2",)),
+                Standing("B3", 12, opponents=(None,), had_bye=True),
+                Standing("B2", 4, opponents=("B1",)),
+            ],
+        },
+        2,
+    )
+    # A has 4 teams now: 1st v 2nd, 3rd v 4th, no bye; B as before.
+    assert [(p.higher, p.lower) for p in second["A"].pairings] == [("A1", "A3"), ("A2", "A4")]
+    assert second["A"].bye is None
+    assert second["B"].bye == "B2"
+    sectioned = after.movement([first, second])
+    # A's tables 3 and 4 are numbered after the field's (5, 6): B keeps 3 and 4, and
+    # with them its links.
+    assert [(t.table, t.ns, t.ew) for t in sectioned.flattened().rounds[1].tables] == [
+        (1, "A1", "A3"), (2, "A3", "A1"), (3, "B1", "B3"), (4, "B3", "B1"),
+        (5, "A2", "A4"), (6, "A4", "A2"),
+    ]  # fmt: skip
+    assert [sectioned.table_label(n) for n in range(1, 7)] == ["A1", "A2", "B1", "B2", "A3", "A4"]
+
+
+def test_a_late_change_is_refused_where_it_cannot_be() -> None:
+    plan = teams_in_sections(7, 2, SectionSchedule.SWISS, 2, rounds=3)  # A: 4, B: 3
+    with pytest.raises(
+        MovementError,
+        match="rounds 1-1 are drawn: a team can leave or join from round 2 to 3, not 1",
+    ):
+        plan.withdraw("A1", 1, drawn=1)
+    with pytest.raises(MovementError, match="all 3 rounds are drawn"):
+        plan.join("A", 3, drawn=3)
+    with pytest.raises(MovementError, match=r"there is no section 'C' \(the sections are A, B\)"):
+        plan.join("C", 2, drawn=1)
+    with pytest.raises(MovementError, match="'C1' is not a team drawn in round 2"):
+        plan.withdraw("C1", 2, drawn=1)
+    gone = plan.withdraw("B3", 2, drawn=1)
+    with pytest.raises(MovementError, match="'B3' is not a team drawn in round 3"):
+        gone.withdraw("B3", 3, drawn=1)
+    with pytest.raises(
+        MovementError, match="section B would have 1 team in round 3: a Swiss needs two"
+    ):
+        gone.withdraw("B2", 3, drawn=1)
+    late = plan.join("B", 3, drawn=1)
+    with pytest.raises(MovementError, match="'B4' is not a team drawn in round 2"):
+        late.withdraw("B4", 2, drawn=1)  # it comes in round 3
+    robin = teams_in_sections(7, 2, SectionSchedule.ROBIN, 2)
+    with pytest.raises(MovementError, match="a round robin's schedule is fixed"):
+        robin.withdraw("A1", 2, drawn=0)
+    with pytest.raises(
+        MovementError, match="field 'withdrawn': team 'A9' from round 2 is not a team of the field"
+    ):
+        TeamsInSections.from_json(plan.to_json()[:-1] + ', "withdrawn": [["A9", 2]]}')
+
+
+def test_a_draw_of_a_team_that_has_left_is_refused() -> None:
+    plan = teams_in_sections(8, 2, SectionSchedule.SWISS, 2, rounds=3)
+    first = _first_round(plan)
+    # A draw made before A4 left (A's round 2 as if it were still there) is not round 2.
+    stale = _first_round(plan)
+    stale = {letter: replace(d, round=2) for letter, d in stale.items()}
+    after = plan.withdraw("A4", 2, drawn=1)
+    with pytest.raises(
+        MovementError,
+        match=r"round 2, section A: A4 is not drawn in it \(it has left, or comes later\)",
+    ):
+        after.movement([first, stale])
+    late = plan.join("B", 2, drawn=1)
+    with pytest.raises(MovementError, match="round 2, section B: B5 is playing but not drawn"):
+        late.movement([first, stale])
+    with pytest.raises(MovementError, match="section B: B5 has no standing to be drawn from"):
+        late.next_draws({s.letter: standings(*((t, 0) for t in s.teams[:4])) for s in
+                         late.field.sections}, 2)  # fmt: skip

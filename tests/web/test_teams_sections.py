@@ -8,9 +8,10 @@ from django.test import Client
 from django.utils import translation
 
 from bridgescore.events.teams import ByeAward, with_byes
-from bridgescore.web import in_play, matches, session_movement
-from bridgescore.web.models import Club, Session, SessionPair, TableLink
+from bridgescore.web import in_play, matches, naming, session_movement
+from bridgescore.web.models import Club, LogLine, Session, SessionPair, SwissDraw, TableLink
 from bridgescore.web.refusals import EntryError
+from web.test_languages import english_left
 from web.test_teams import Room
 
 SEVEN = ["Aces", "Kings", "Queens", "Jacks", "Tens", "Nines", "Eights"]
@@ -168,5 +169,219 @@ def test_a_swiss_in_sections_is_drawn_section_by_section(club: Club, td: Client)
     control = td.get(f"/director/s/{session.pk}/").content.decode()
     assert "Ranking by section" in control
     assert f"{byes[0]} has the bye" in control
-    with pytest.raises(EntryError, match="a team cannot leave or join a session in sections"):
+    with pytest.raises(EntryError, match="all 3 rounds are drawn"):
         matches.team_change(session, "withdraw", "A1", 3)
+
+
+EIGHT = ["Aces", "Kings", "Queens", "Jacks", "Tens", "Nines", "Eights", "Sevens"]
+
+
+def _swiss_of_two_fours(club: Club) -> tuple[Session, Room]:
+    """A Swiss of 3 rounds in two sections of 4 (A: Aces to Jacks; B: Tens to Sevens),
+    round 1 played, and its room's phones."""
+    session = matches.create_teams_session(
+        club, "Late Swiss", EIGHT, 2, schedule=Session.Schedule.SWISS, rounds=3, sections=2
+    )
+    room = Room(session)
+    room.play_round(1)
+    return session, room
+
+
+def _kept(session: Session) -> tuple[str, int, int, int]:
+    """What a late change would alter: the plan, the rows, the log, the draws."""
+    session.refresh_from_db()
+    return (
+        session.schedule_json,
+        SessionPair.objects.filter(session=session).count(),
+        LogLine.objects.filter(session=session).count(),
+        SwissDraw.objects.filter(session=session).count(),
+    )
+
+
+def test_a_team_leaves_its_section_and_a_late_team_joins_another(club: Club, td: Client) -> None:
+    session, room = _swiss_of_two_fours(club)
+    page = f"/director/s/{session.pk}/change/"
+    form = td.get(page).content.decode()
+    assert '<select name="section">' in form
+    assert '<option value="B">Section B</option>' in form
+    # Jacks (A4) leaves from round 2: section A has 3 teams left, so one has the bye.
+    shown = td.get(page, {"kind": "withdraw", "team": "a4", "round": "2"})
+    assert shown.status_code == 200
+    text = shown.content.decode()
+    assert "A4 withdraws from round 2" in text
+    assert (
+        "A4 leaves section A from round 2: its 3 teams are drawn from then on (one team has"
+        " the bye each round); the other sections are as they were"
+    ) in text
+    leaving = matches.team_change(session, "withdraw", "A4", 2)
+    assert matches.team_change(session, "withdraw", "jacks", 2) == leaving  # by its name
+    applied = td.post(page, {"kind": "withdraw", "team": "A4", "round": "2",
+                             "key": leaving.key, "reason": "away", "apply": "1"})  # fmt: skip
+    assert applied.status_code == 302
+    # The Sixes come late to section B: they are B5, drawn from round 2 (5 teams: a bye).
+    asked = {"kind": "join", "team": "Sixes", "section": "B", "round": "2",
+             "members": "Sam & Sue"}  # fmt: skip
+    text = td.get(page, asked).content.decode()
+    assert "B5 (Sixes) joins section B from round 2" in text
+    assert (
+        "B5 joins section B from round 2: its 5 teams are drawn from then on (one team has"
+        " the bye each round); the other sections are as they were"
+    ) in text
+    joining = matches.team_change(session, "join", "Sixes", 2, "Sam & Sue", "B")
+    applied = td.post(page, {**asked, "key": joining.key, "reason": "arrived late", "apply": "1"})
+    assert applied.status_code == 302
+    session.refresh_from_db()
+    plan = matches.sections_plan(session)
+    assert plan is not None
+    assert plan.withdrawn == (("A4", 2),)
+    assert plan.joined == (("B5", 2),)
+    rows = dict(SessionPair.objects.filter(session=session).values_list("pair", "names"))
+    assert rows["B5"] == "Sixes: Sam & Sue"
+    assert rows["A4"] == "Jacks"  # its row stays, with its match played
+    assert LogLine.objects.filter(session=session, what="team withdrawn").count() == 1
+    assert LogLine.objects.filter(session=session, what="team joined").count() == 1
+
+    # Round 2 is drawn without A4: A1-A3 play one match and one has the bye; B's five
+    # play two matches and one has the bye. No new table: A's second match stands empty.
+    draws = matches.next_section_draws(session)
+    a, b = draws["A"], draws["B"]
+    a_teams = {t for p in a.pairings for t in (p.higher, p.lower)}
+    assert len(a.pairings) == 1
+    assert a.bye is not None
+    assert a_teams | {a.bye} == {"A1", "A2", "A3"}
+    b_teams = {t for p in b.pairings for t in (p.higher, p.lower)}
+    assert len(b.pairings) == 2
+    assert b.bye is not None
+    assert b_teams | {b.bye} == {"B1", "B2", "B3", "B4", "B5"}
+    standings = matches.section_swiss_standings(session)
+    assert [s.entrant for s in standings["A"]].count("A4") == 0
+    assert "B5" in [s.entrant for s in standings["B"]]
+    drawn = td.get(f"/director/s/{session.pk}/draw/").content.decode()
+    assert "B5" in drawn
+    key = matches.section_draws_key(draws)
+    assert td.post(f"/director/s/{session.pk}/draw/", {"key": key}).status_code == 302
+    assert TableLink.objects.filter(session=session).count() == 8
+    assert matches.round_byes(session) == {2: (a.bye, b.bye)}
+    room.play_round(2)
+    # Ranked section by section: A4 with its one match played, B5 in section B.
+    ranked = matches.section_rankings(session)
+    a_rows = {s.team: s for s in ranked["A"]}
+    b_rows = {s.team: s for s in ranked["B"]}
+    assert set(a_rows) == {"A1", "A2", "A3", "A4"}
+    assert set(b_rows) == {"B1", "B2", "B3", "B4", "B5"}
+    assert (a_rows["A4"].matches, a_rows["A4"].byes) == (1, 0)
+    played_b5 = 0 if b.bye == "B5" else 1
+    assert (b_rows["B5"].matches, b_rows["B5"].byes) == (played_b5, 1 - played_b5)
+    # The same as the library makes of the room's results file, each bye scored.
+    ours = matches.teams_result(session)
+    assert ours is not None
+    theirs = with_byes(room.library(), {2: (a.bye, b.bye)}, ByeAward(12))
+    assert ours.standings == theirs.standings
+    assert a_rows["A4"].vp == {s.team: s.vp for s in theirs.standings}["A4"]  # round 1's
+    control = td.get(f"/director/s/{session.pk}/").content.decode()
+    assert "Sixes: Sam &amp; Sue" in control
+    assert "<td>A4</td><td>Jacks</td>" in control
+
+
+def test_a_late_change_a_swiss_in_sections_cannot_take_is_refused_whole(
+    club: Club, td: Client
+) -> None:
+    session, _room = _swiss_of_two_fours(club)
+    page = f"/director/s/{session.pk}/change/"
+    before = _kept(session)
+    refusals = [
+        ({"kind": "withdraw", "team": "A4", "round": "1"},
+         "rounds 1-1 are drawn: a team can leave or join from round 2 to 3, not 1"),
+        ({"kind": "join", "team": "Sixes", "section": "Z", "round": "2"},
+         "Section: Z is not a section of this session (its sections are A, B)"),
+        ({"kind": "join", "team": "Sixes", "round": "2"},
+         "Section: say which section the late team joins"),
+        ({"kind": "withdraw", "team": "C9", "round": "2"},
+         "&#x27;C9&#x27; is not a team drawn in round 2"),
+        ({"kind": "join", "team": "tens", "section": "A", "round": "2"},
+         "&#x27;tens&#x27; is named twice"),
+    ]  # fmt: skip
+    for asked, message in refusals:
+        for send in (td.get, td.post):
+            answer = send(page, {**asked, "key": "0" * 16, "reason": "why", "apply": "1"})
+            assert answer.status_code == 422, (asked, answer.status_code)
+            assert message in answer.content.decode(), asked
+    # A change that is not the one shown (another team joined since): 409, nothing kept.
+    stale = {"kind": "join", "team": "Sixes", "section": "B", "round": "2", "reason": "late",
+             "apply": "1", "key": "0" * 16}  # fmt: skip
+    assert td.post(page, stale).status_code == 409
+    assert _kept(session) == before
+    # A round robin in sections keeps its fixed schedule.
+    robin = _sections(club)
+    answer = td.get(f"/director/s/{robin.pk}/change/",
+                    {"kind": "withdraw", "team": "A1", "round": "2"})  # fmt: skip
+    assert answer.status_code == 422
+    assert "a round robin&#x27;s schedule is fixed before it starts" in answer.content.decode()
+
+
+def test_the_late_change_page_of_a_swiss_in_sections_reads_in_finnish_and_spanish(
+    club: Club, td: Client
+) -> None:
+    session, _room = _swiss_of_two_fours(club)
+    page = f"/director/s/{session.pk}/change/"
+    asked = {"kind": "join", "team": "Sixes", "section": "B", "round": "2"}
+    finnish = td.get(page, asked, HTTP_ACCEPT_LANGUAGE="fi").content.decode()
+    assert english_left(finnish, "fi") == []
+    assert "Ryhmä B" in finnish
+    assert "B5 (Sixes) tulee mukaan ryhmään B kierroksesta 2" in finnish
+    spanish = td.get(page, asked, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert english_left(spanish, "es") == []
+    assert "Sección B" in spanish
+    assert "B5 (Sixes) se incorpora a la sección B desde la ronda 2" in spanish
+    leaving = {"kind": "withdraw", "team": "A4", "round": "2"}
+    for language, said in (
+        ("fi", "A4 lähtee ryhmästä A kierroksesta 2: sen 3 joukkuetta arvotaan siitä lähtien"),
+        ("es", "A4 se retira de la sección A desde la ronda 2: sus 3 equipos se sortean"),
+    ):
+        shown = td.get(page, leaving, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert said in shown
+        assert english_left(shown, language) == []
+    wrong = td.get(page, {**asked, "section": "Z"}, HTTP_ACCEPT_LANGUAGE="fi")
+    assert wrong.status_code == 422
+    assert "Ryhmä: Z ei ole tämän istunnon ryhmä (sen ryhmät ovat A, B)" in wrong.content.decode()
+    wrong = td.get(page, {**asked, "section": "Z"}, HTTP_ACCEPT_LANGUAGE="es")
+    assert "Sección: Z no es una sección de esta sesión (sus secciones son A, B)" in (
+        wrong.content.decode()
+    )
+
+
+def test_a_late_team_that_makes_a_section_a_match_more_plays_at_new_tables(
+    club: Club, td: Client
+) -> None:
+    # 3 and 3: round 1 is A1 v A2 at tables 1-2 and B1 v B2 at tables 3-4, A3 and B3 on
+    # the bye. The Sixes join A from round 2 as A4: A plays two matches, its second at
+    # new tables 5 and 6 (match A2's rooms), B keeps tables 3 and 4 and their links.
+    session = matches.create_teams_session(
+        club, "Small Swiss", SEVEN[:6], 2, schedule=Session.Schedule.SWISS, rounds=3,
+        sections=2,
+    )  # fmt: skip
+    room = Room(session)
+    room.play_round(1)
+    links = dict(TableLink.objects.filter(session=session).values_list("table", "token"))
+    assert sorted(links) == [1, 2, 3, 4]
+    joining = matches.team_change(session, "join", "Sixes", 2, "", "A")
+    assert joining.team == "A4"
+    matches.apply_team_change(session, joining, "arrived late", None)
+    draws = matches.next_section_draws(session)
+    assert len(draws["A"].pairings) == 2
+    assert draws["A"].bye is None
+    matches.confirm_section_draws(session, draws)
+    after = dict(TableLink.objects.filter(session=session).values_list("table", "token"))
+    assert sorted(after) == [1, 2, 3, 4, 5, 6]
+    assert {t: after[t] for t in links} == links  # no table's link has changed
+    assert [naming.table_label(session, t) for t in range(1, 7)] == [
+        "A1a", "A1b", "B1a", "B1b", "A2a", "A2b",
+    ]  # fmt: skip  # tables 5 and 6 are the rooms of section A's second match
+    room.play_round(2)
+    ours = matches.teams_result(session)
+    assert ours is not None
+    byes = {1: ("A3", "B3"), 2: (str(draws["B"].bye),)}
+    assert matches.round_byes(session) == byes
+    assert ours.standings == with_byes(room.library(), byes, ByeAward(12)).standings
+    ranked = {s.team: s for s in matches.section_rankings(session)["A"]}
+    assert ranked["A4"].matches == 1

@@ -8,15 +8,19 @@ in it, as a pair is (``A3`` as ``A3NS``). Each section runs its own round robin
 (:func:`sectioned_robins`: a :class:`SectionedMovement` whose section ``A`` is the round
 robin of its teams, two room tables a match, numbered from 1 in the section and on
 across the field) or its own Swiss (:func:`section_draws`: each section drawn from its
-own standings, nobody meets a team of another section). A match is scored as any match
-is (the two rooms of its boards); :func:`section_standings` ranks each section apart.
+own standings, nobody meets a team of another section). A Swiss takes late changes from a
+round not yet drawn, section by section (:meth:`TeamsInSections.withdraw`: a team leaves
+its section's later draws, its matches played standing; :meth:`TeamsInSections.join`: a
+late team joins a section as its next team, ``A7``), the other sections untouched. A
+match is scored as any match is (the two rooms of its boards); :func:`section_standings`
+ranks each section apart.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from bridgescore.errors import marked as _
@@ -328,6 +332,12 @@ class TeamsInSections:
     boards_per_match: int
     rounds: int
     rules: SwissRules = NO_REMATCHES
+    withdrawn: tuple[tuple[str, int], ...] = ()
+    """A Swiss's teams that left, each with the first round it is not drawn in (its
+    matches played stand); see :meth:`withdraw`."""
+    joined: tuple[tuple[str, int], ...] = ()
+    """A Swiss's teams that came late, each with the first round it is drawn in (each
+    is in its section of the field, numbered after its last team); see :meth:`join`."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.schedule, SectionSchedule):
@@ -364,6 +374,170 @@ class TeamsInSections:
                 _("the sections play 1 to {most} Swiss rounds, not {rounds}", most=most,
                   rounds=self.rounds)
             )  # fmt: skip
+        self._check_changes()
+
+    def _check_changes(self) -> None:
+        """The late changes: a Swiss's only, each a team of the field and a round it
+        plays, no team leaving twice nor before it came, nor coming twice."""
+        changes = (*self.withdrawn, *self.joined)
+        if changes and self.schedule is not SectionSchedule.SWISS:
+            raise MovementError(
+                _("a round robin's schedule is fixed: no team can leave or join it")
+            )
+        teams = set(self.field.teams)
+        for name, listed in (("withdrawn", self.withdrawn), ("joined", self.joined)):
+            seen: set[str] = set()
+            for item in listed:
+                team, first = item if isinstance(item, tuple) and len(item) == 2 else ("", 0)
+                if (
+                    not isinstance(team, str)
+                    or team not in teams
+                    or team in seen
+                    or isinstance(first, bool)
+                    or not isinstance(first, int)
+                    or not 1 <= first <= self.rounds
+                ):
+                    raise MovementError(
+                        _("field {name!r}: team {team!r} from round {round!r} is not a team"
+                          " of the field and a round of 1 to {rounds}", name=name, team=team,
+                          round=first, rounds=self.rounds)
+                    )  # fmt: skip
+                seen.add(team)
+        came = dict(self.joined)
+        for team, first in self.withdrawn:
+            if first <= came.get(team, 0):
+                raise MovementError(
+                    _("{team} cannot leave from round {round}: it joins from round {joined}",
+                      team=team, round=first, joined=came[team])
+                )  # fmt: skip
+
+    def playing(self, letter: str, round_no: int) -> tuple[str, ...]:
+        """The teams of section ``letter`` drawn in round ``round_no``: those that have
+        not left by then, nor come later."""
+        gone = {team for team, first in self.withdrawn if first <= round_no}
+        later = {team for team, first in self.joined if first > round_no}
+        return tuple(t for t in self.field.section(letter).teams if t not in gone | later)
+
+    def _check_change(self, from_round: int, drawn: int) -> None:
+        """A change from round ``from_round`` with ``drawn`` rounds drawn: a Swiss's, and
+        from a round not yet drawn."""
+        if self.schedule is not SectionSchedule.SWISS:
+            raise MovementError(
+                _("a round robin's schedule is fixed: no team can leave or join it")
+            )
+        if isinstance(from_round, bool) or not isinstance(from_round, int):
+            raise MovementError(
+                _("rounds must be a whole number, got {rounds!r}", rounds=from_round)
+            )
+        if drawn >= self.rounds:
+            raise MovementError(_("all {rounds} rounds are drawn", rounds=self.rounds))
+        if not drawn < from_round <= self.rounds:
+            raise MovementError(
+                _("rounds 1-{drawn} are drawn: a team can leave or join from round {next}"
+                  " to {rounds}, not {asked}",
+                  drawn=drawn, next=drawn + 1, rounds=self.rounds, asked=from_round)
+            )  # fmt: skip
+
+    def withdraw(self, team: str, from_round: int, drawn: int) -> TeamsInSections:
+        """The Swiss with ``team`` leaving from round ``from_round`` (not yet drawn:
+        ``drawn`` rounds are): its section's draws from then on leave it out (a bye
+        where the section is left with an odd count), its matches played stand, the
+        other sections are as they were. Its section must keep two teams to draw."""
+        self._check_change(from_round, drawn)
+        letter = next((s.letter for s in self.field.sections if team in s.teams), None)
+        if letter is None or team not in self.playing(letter, from_round):
+            raise MovementError(
+                _("{team!r} is not a team drawn in round {round}", team=team, round=from_round)
+            )
+        after = replace(self, withdrawn=(*self.withdrawn, (team, from_round)))
+        after._check_count(letter, from_round)
+        return after
+
+    def next_team(self, letter: str) -> str:
+        """The id a late team of section ``letter`` gets: the one after its last
+        (``A7`` after ``A6``)."""
+        section = self.field.section(letter)
+        numbers = [int(n) for n in map(section.number, section.teams) if n.isdigit()]
+        return f"{letter}{max(numbers, default=0) + 1}"
+
+    def join(self, letter: str, from_round: int, drawn: int) -> TeamsInSections:
+        """The Swiss with a late team in section ``letter`` from round ``from_round``
+        (not yet drawn: ``drawn`` rounds are): it gets the section's next id
+        (:meth:`next_team`, the last of ``joined``) and is drawn in the section from
+        that round, with no VPs for the rounds before it came."""
+        self._check_change(from_round, drawn)
+        letters = ", ".join(s.letter for s in self.field.sections)
+        if not isinstance(letter, str) or letter not in {s.letter for s in self.field.sections}:
+            raise MovementError(
+                _("there is no section {letter!r} (the sections are {letters})",
+                  letter=letter, letters=letters)
+            )  # fmt: skip
+        team = self.next_team(letter)
+        field = TeamField(
+            tuple(
+                TeamSection(s.letter, (*s.teams, team)) if s.letter == letter else s
+                for s in self.field.sections
+            )
+        )
+        return replace(self, field=field, joined=(*self.joined, (team, from_round)))
+
+    def _check_count(self, letter: str, from_round: int) -> None:
+        """Refuse a change that leaves section ``letter`` fewer than two teams to draw
+        in a round from ``from_round`` on."""
+        for round_no in range(from_round, self.rounds + 1):
+            count = len(self.playing(letter, round_no))
+            if count < FEWEST_TEAMS_IN_A_SECTION:
+                raise MovementError(
+                    _("section {letter} would have {count} team in round {round}: a Swiss"
+                      " needs two", letter=letter, count=count, round=round_no)
+                )  # fmt: skip
+
+    def next_draws(
+        self, standings: Mapping[str, Sequence[Standing]], round_no: int, *, unit: str = "VP"
+    ) -> dict[str, Draw]:
+        """Each section's Swiss round ``round_no`` drawn from its own standings among
+        its teams playing that round (:meth:`playing`): a team that has left, or comes
+        later, is left out of the draw though its standing is given; a team playing
+        with no standing is an error naming it."""
+        if self.schedule is not SectionSchedule.SWISS:
+            raise MovementError(_("the sections play a round robin, not a Swiss"))
+        drawn_from: dict[str, list[Standing]] = {}
+        for section in self.field.sections:
+            playing = self.playing(section.letter, round_no)
+            own = [s for s in standings.get(section.letter, ()) if s.entrant in playing]
+            missing = sorted(set(playing) - {s.entrant for s in own})
+            if missing:
+                raise MovementError(
+                    _("section {letter}: {team} has no standing to be drawn from",
+                      letter=section.letter, team=missing[0])
+                )  # fmt: skip
+            drawn_from[section.letter] = own
+        return section_draws(self.field, drawn_from, self.rules, round_no, unit=unit)
+
+    def _check_draws(self, round_no: int, draws: Mapping[str, Draw]) -> None:
+        """Each section's draw of round ``round_no`` is of the teams playing it: every
+        one at a match or on the bye, none that has left or comes later."""
+        for section in self.field.sections:
+            draw = draws.get(section.letter)
+            if draw is None:
+                continue  # with_section_draws says so
+            placed = [t for p in draw.pairings for t in (p.higher, p.lower)]
+            if draw.bye is not None:
+                placed.append(draw.bye)
+            playing = self.playing(section.letter, round_no)
+            strangers = sorted(set(placed) - set(playing))
+            if strangers:
+                raise MovementError(
+                    _("round {round}, section {letter}: {team} is not drawn in it (it has"
+                      " left, or comes later)", round=round_no, letter=section.letter,
+                      team=strangers[0])
+                )  # fmt: skip
+            left_out = sorted(set(playing) - set(placed))
+            if left_out:
+                raise MovementError(
+                    _("round {round}, section {letter}: {team} is playing but not drawn",
+                      round=round_no, letter=section.letter, team=left_out[0])
+                )  # fmt: skip
 
     def most_rounds(self) -> int:
         """A round robin: its longest section's rounds (``n - 1``, or ``n`` with a bye);
@@ -391,6 +565,7 @@ class TeamsInSections:
             raise MovementError(_("a Swiss in sections has no movement before its first draw"))
         played: SectionedMovement | None = None
         for number, drawn in enumerate(draws):
+            self._check_draws(number + 1, drawn)
             boards = board_range(number, self.boards_per_match)
             played = with_section_draws(played, self.field, drawn, boards)
         assert played is not None
@@ -422,6 +597,8 @@ class TeamsInSections:
                 "rematches": self.rules.rematches.value,
                 "late_after": self.rules.late_after,
                 "if_stuck": self.rules.if_stuck,
+                **({"withdrawn": [list(w) for w in self.withdrawn]} if self.withdrawn else {}),
+                **({"joined": [list(j) for j in self.joined]} if self.joined else {}),
             }
         )
 
@@ -448,7 +625,23 @@ class TeamsInSections:
             data.get("boards"),  # type: ignore[arg-type]  # checked in __post_init__
             data.get("rounds"),  # type: ignore[arg-type]
             rules,
+            _changes(data, "withdrawn"),
+            _changes(data, "joined"),
         )
+
+
+def _changes(data: Mapping[str, object], name: str) -> tuple[tuple[str, int], ...]:
+    """Field ``name`` of the JSON form: a list of ``[team, round]`` (checked as a whole
+    in :class:`TeamsInSections`)."""
+    listed = data.get(name, [])
+    if not isinstance(listed, list) or not all(
+        isinstance(item, list) and len(item) == 2 for item in listed
+    ):
+        raise MovementError(
+            _("field {name!r} must be a list of [team, round], got {value!r}", name=name,
+              value=listed)
+        )  # fmt: skip
+    return tuple((item[0], item[1]) for item in listed)
 
 
 def teams_in_sections(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -89,6 +90,9 @@ two teams meet twice)."""
 MOST_SWISS_ROUNDS = 40
 
 MOST_BOARDS_A_MATCH = 64
+
+MOST_ROW_NAME = 200
+"""A team's row name in sections (its name, then its players), as its column keeps it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -582,12 +586,16 @@ def _section_draws_json(draws: Mapping[str, Draw]) -> str:
 
 def section_swiss_standings(session: Session) -> dict[str, list[Standing]]:
     """A Swiss in sections: each section's standings the next round is drawn from, its
-    teams only (as :func:`swiss_standings` for one field)."""
+    teams drawn in it only (not one that has left, nor one coming later), as
+    :func:`swiss_standings` for one field."""
     plan = _section_swiss(session)
     draws = section_draws_of(session)
+    drawing = len(draws) + 1
     scored = _scored(session)
     return {
-        s.letter: _standings_of(s.teams, s.teams, [d[s.letter] for d in draws], scored)
+        s.letter: _standings_of(
+            s.teams, plan.playing(s.letter, drawing), [d[s.letter] for d in draws], scored
+        )
         for s in plan.field.sections
     }
 
@@ -608,7 +616,10 @@ def next_section_draws(session: Session) -> dict[str, Draw]:
         raise EntryError(gettext("all {rounds} rounds are drawn").format(rounds=plan.rounds))
     _check_complete(session, drawn)
     standings = section_swiss_standings(session)
-    return section_draws(plan.field, standings, plan.rules, drawn + 1, unit=vp_unit())
+    try:
+        return plan.next_draws(standings, drawn + 1, unit=vp_unit())
+    except MovementError as error:
+        raise EntryError(problem(error)) from None
 
 
 def _check_complete(session: Session, drawn: int) -> None:
@@ -691,9 +702,17 @@ class TeamChange:
     from_round: int
     members: str
     effect: tuple[str, ...]
+    section: str = ""
+    """In a Swiss in sections: the team's section (``team`` is its id there, ``A7``)."""
+    name: str = ""
+    """In a Swiss in sections: a late team's name (its id is ``team``)."""
 
     @property
     def detail(self) -> str:
+        if self.section and self.what == "join":
+            return gettext("{team} ({name}) joins section {section} from round {round}").format(
+                team=self.team, name=self.name, section=self.section, round=self.from_round
+            )
         phrase = (
             gettext("{team} withdraws from round {round}")
             if self.what == "withdraw"
@@ -706,15 +725,19 @@ class TeamChange:
         """A short digest of the change, so that what is applied is what was shown."""
         import hashlib
 
-        text = json.dumps([self.what, self.team, self.from_round, self.members])
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
+        shown: list[object] = [self.what, self.team, self.from_round, self.members]
+        if self.section:
+            shown += [self.section, self.name]
+        return hashlib.sha256(json.dumps(shown).encode()).hexdigest()[:16]
 
 
 def team_change(
-    session: Session, what: str, team: str, from_round: int, members: str = ""
+    session: Session, what: str, team: str, from_round: int, members: str = "", section: str = ""
 ) -> TeamChange:
     """A team leaving (``withdraw``) or coming late (``join``) from ``from_round`` of a
-    Swiss, checked: only rounds not yet drawn change; its matches played stand."""
+    Swiss, checked: only rounds not yet drawn change; its matches played stand. In a
+    Swiss in sections a team leaves by its id (``A3``) and a late team joins ``section``
+    (:func:`section_team_change`)."""
     if session.schedule != Session.Schedule.SWISS:
         raise EntryError(
             gettext(
@@ -722,10 +745,11 @@ def team_change(
                 "or join it (a Swiss can take both)"
             )
         )
-    if sections_plan(session) is not None:
-        raise EntryError(
-            gettext("a team cannot leave or join a session in sections: its sections are fixed")
-        )
+    split = sections_plan(session)
+    if split is not None:
+        return section_team_change(session, split, what, team, from_round, members, section)
+    if section.strip():
+        raise EntryError(gettext("this session is not in sections: leave the section out"))
     plan = swiss_plan(session)
     drawn = len(draws_of(session))
     if not drawn < from_round <= plan.rounds:
@@ -779,6 +803,92 @@ def team_change(
     return TeamChange(what, name, from_round, " ".join(members.split())[:200], effect)
 
 
+def _changed_sections(
+    plan: TeamsInSections, drawn: int, what: str, team: str, from_round: int, section: str
+) -> TeamsInSections:
+    """The Swiss in sections after the change (the library's rule), or why not."""
+    try:
+        if what == "withdraw":
+            return plan.withdraw(team, from_round, drawn)
+        return plan.join(section, from_round, drawn)
+    except MovementError as error:
+        raise EntryError(problem(error)) from None
+
+
+def section_team_change(
+    session: Session,
+    plan: TeamsInSections,
+    what: str,
+    team: str,
+    from_round: int,
+    members: str = "",
+    section: str = "",
+) -> TeamChange:
+    """A team of a Swiss in sections leaving its section (named by its id, ``A3``) or a
+    late team (``team``: its name) joining ``section`` as its next team, from
+    ``from_round``, checked by the library: only rounds not yet drawn change, its
+    section's draws from then on leave it out or draw it, the other sections as they
+    were."""
+    drawn = SwissDraw.objects.filter(session=session).count()
+    name = " ".join(team.split())
+    letter = section.strip().upper()
+    if what == "withdraw":  # by its id (a4 is A4), or by its name (Jacks is A4)
+        by_name = {n.split(": ", 1)[0].casefold(): t for t, n in _names(session).items()}
+        name = by_name.get(name.casefold(), name.upper() if _TEAM_ID.fullmatch(name) else name)
+    elif what == "join":
+        if not letter:
+            raise EntryError(gettext("say which section the late team joins"))
+        shown = [n.split(": ", 1)[0] for n in _names(session).values()]
+        (name,) = _team_list([*shown, name])[-1:]  # named, not named twice
+    else:
+        raise EntryError(gettext("say whether a team withdraws or joins"))
+    members = " ".join(members.split())
+    if what == "join" and len(_named(name, members)) > MOST_ROW_NAME:
+        raise EntryError(
+            gettext("a team's name and its players are at most {most} characters together").format(
+                most=MOST_ROW_NAME
+            )
+        )
+    after = _changed_sections(plan, drawn, what, name, from_round, letter)
+    if what == "withdraw":
+        letter = after.field.section_of(name)
+        changed = name
+    else:
+        changed = after.joined[-1][0]
+    count = len(after.playing(letter, from_round))
+    bye = gettext("one team has the bye each round") if count % 2 else gettext("no bye")
+    phrase = (
+        gettext(
+            "{team} leaves section {section} from round {round}: its {count} teams are drawn"
+            " from then on ({bye}); the other sections are as they were"
+        )
+        if what == "withdraw"
+        else gettext(
+            "{team} joins section {section} from round {round}: its {count} teams are drawn"
+            " from then on ({bye}); the other sections are as they were"
+        )
+    )
+    effect = (
+        phrase.format(team=changed, section=letter, round=from_round, count=count, bye=bye),
+        gettext("its matches played stand, in its section's ranking")
+        if what == "withdraw"
+        else gettext("it starts with 0 VPs; the rounds before it came count as none played"),
+    )
+    return TeamChange(
+        what, changed, from_round, members if what == "join" else "", effect, letter,
+        name if what == "join" else "",
+    )  # fmt: skip
+
+
+_TEAM_ID = re.compile(r"[A-Za-z][0-9]{1,3}")
+"""A team's id in a session in sections, as a director may type it (``a4``)."""
+
+
+def _names(session: Session) -> dict[str, str]:
+    """Each team's row name (``A1``: ``Aces: Ann, Bob``)."""
+    return dict(SessionPair.objects.filter(session=session).values_list("pair", "names"))
+
+
 def apply_team_change(
     session: Session, change: TeamChange, reason: str, user: Viewer = None
 ) -> None:
@@ -787,9 +897,19 @@ def apply_team_change(
         raise EntryError(gettext("a late change needs a reason (it goes in the log)"))
     with transaction.atomic():
         locked = Session.objects.select_for_update().get(pk=session.pk)
-        again = team_change(locked, change.what, change.team, change.from_round, change.members)
+        asked = change.name if change.section and change.what == "join" else change.team
+        again = team_change(
+            locked, change.what, asked, change.from_round, change.members, change.section
+        )
         if again.key != change.key:
             raise EntryError(gettext("the change is not the one shown: look again"))
+        split = sections_plan(locked)
+        if split is not None:
+            _apply_section_change(locked, split, change)
+            log(locked, TEAM_WITHDRAWN if change.what == "withdraw" else TEAM_JOINED,
+                f"{'; '.join(change.effect)} — {reason.strip()}", user=user)  # fmt: skip
+            session.schedule_json = locked.schedule_json
+            return
         plan = swiss_plan(locked)
         if change.what == "withdraw":
             plan = replace(plan, withdrawn=(*plan.withdrawn, (change.team, change.from_round)))
@@ -805,6 +925,21 @@ def apply_team_change(
         log(locked, TEAM_WITHDRAWN if change.what == "withdraw" else TEAM_JOINED,
             f"{'; '.join(change.effect)} — {reason.strip()}", user=user)  # fmt: skip
     session.schedule_json = locked.schedule_json
+
+
+def _apply_section_change(locked: Session, plan: TeamsInSections, change: TeamChange) -> None:
+    """Keep a Swiss in sections' change in ``locked`` (under the caller's lock): its plan
+    after the change, and a late team's row (its name, then its players)."""
+    drawn = SwissDraw.objects.filter(session=locked).count()
+    after = _changed_sections(
+        plan, drawn, change.what, change.team, change.from_round, change.section
+    )
+    if change.what == "join":
+        SessionPair.objects.create(
+            session=locked, pair=change.team, names=_named(change.name, change.members)
+        )
+    locked.schedule_json = after.to_json()
+    locked.save(update_fields=["schedule_json"])
 
 
 def draw_key(draw: Draw) -> str:

@@ -202,9 +202,15 @@ def late_change(request: HttpRequest, session_id: int) -> HttpResponse:
         "errors": [],
     }
     status = 200
+    if teams:  # a late team of a Swiss in sections joins the section the director names
+        plan = matches.sections_plan(session)
+        context["sections"] = [] if plan is None else [s.letter for s in plan.field.sections]
     if data.get("kind") or request.method == "POST":
-        form_class = director_forms.TeamChangeForm if teams else director_forms.PairChangeForm
-        form = form_class(data)
+        form: forms.Form = (
+            director_forms.TeamChangeForm(data, sections=context["sections"])
+            if teams
+            else director_forms.PairChangeForm(data)
+        )
         if not form.is_valid():
             context["errors"], status = fields.problems(form), REFUSED
         else:
@@ -225,7 +231,7 @@ def _change(
     shown, else 200."""
     if context["teams"]:
         change: changes.Change | matches.TeamChange = matches.team_change(
-            session, data["kind"], data["team"], data["round"], data["members"]
+            session, data["kind"], data["team"], data["round"], data["members"], data["section"]
         )
     else:
         change = _worked_out(session, data)

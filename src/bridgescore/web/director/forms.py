@@ -519,10 +519,36 @@ class TeamChangeForm(_ChangeForm):
     )
     team = text_field(_("Team"), TEAM_LENGTH)
     members = text_field(_("A late team's players"), MEMBERS_LENGTH)
+    section = text_field(_("Section"), SECTION_LENGTH)
+
+    def __init__(self, *args: Any, sections: Sequence[str] = (), **kwargs: Any) -> None:
+        """``sections``: the session's section letters (none for one field), the ones a
+        late team may join."""
+        super().__init__(*args, **kwargs)
+        self.sections = tuple(sections)
+
+    def clean_section(self) -> str:
+        """A section's letter (``b`` is ``B``): one of the session's, or none."""
+        letter = str(self.cleaned_data.get("section") or "").strip().upper()
+        if letter and not self.sections:
+            raise forms.ValidationError(_("Section: this session is not in sections, leave it out"))
+        if letter and letter not in self.sections:
+            raise forms.ValidationError(
+                format_lazy(
+                    _("Section: {letter} is not a section of this session (its sections are"
+                      " {letters})"),
+                    letter=letter,
+                    letters=", ".join(self.sections),
+                )
+            )  # fmt: skip
+        return letter
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         unnamed = not str(data.get("team") or "").strip() and "team" not in self.errors
         if data.get("kind") and unnamed:
             self.add_error("team", _("Team: say which team"))
+        unplaced = not data.get("section") and "section" not in self.errors
+        if data.get("kind") == "join" and self.sections and unplaced:
+            self.add_error("section", _("Section: say which section the late team joins"))
         return data
