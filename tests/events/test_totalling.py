@@ -52,11 +52,16 @@ def test_an_exact_sum_equals_the_fractions_added_one_by_one(values: list[Fractio
     assert total.value == sum(values, Fraction(0))
 
 
-@given(st.lists(st.fractions(max_denominator=60), max_size=40))
-def test_an_exact_sum_in_parts_is_its_value(values: list[Fraction]) -> None:
+@given(
+    st.lists(st.fractions(max_denominator=60), max_size=40),
+    st.lists(st.fractions(max_denominator=60), max_size=10),
+)
+def test_an_exact_sum_in_parts_is_its_value(values: list[Fraction], taken: list[Fraction]) -> None:
     total = ExactSum()
-    for value in values:
+    for value in [*values, *taken]:
         total.add(value)
+    for value in taken:
+        total.take(value)
     numerator, denominator = total.parts()
     assert denominator > 0
     assert Fraction(numerator, denominator) == sum(values, Fraction(0))

@@ -246,8 +246,26 @@ def _score_group(
             ns_real = [neuberg_scale(r, n, expected, policy.scale, policy.method) for r in ns_real]
         ew_real = [top - mp for mp in ns_real]
 
+    def figures(ns: Fraction, ew: Fraction, ns_pct: Fraction, ew_pct: Fraction) -> _Figures:
+        ns_shown, ew_shown = policy.round_points(ns, top), policy.round_points(ew, top)
+        if policy.percent_of_shown and top:
+            ns_pct, ew_pct = percentage(ns_shown, top), percentage(ew_shown, top)
+        return (
+            float(policy.shown(ns_shown, top)),
+            float(policy.shown(ew_shown, top)),
+            float(policy.round_percent(ns_pct)),
+            float(policy.round_percent(ew_pct)),
+            ns,
+            ew,
+            policy.count_points(ns, ns_shown, top),
+            policy.count_points(ew, ew_shown, top),
+        )
+
+    # a score's figures are the same at every table that scored it: worked out once a
+    # score (a big field's board has hundreds of results and a few dozen scores)
+    by_score: dict[int, _Figures] = {}
     lines = []
-    real = iter(zip(ns_real, ew_real, strict=True))
+    real = iter(zip(scores, ns_real, ew_real, strict=True))
     for index, entry in enumerate(board.entries):
         if isinstance(entry, NotPlayed):
             lines.append(LineScore(entry, None, None, None, None, None, None))
@@ -257,26 +275,18 @@ def _score_group(
             ns_pct = policy.award_percent(entry.ns, ns_session)
             ew_pct = policy.award_percent(entry.ew, ew_session)
             ns, ew = top * ns_pct / HUNDRED, top * ew_pct / HUNDRED
-        else:
-            ns, ew = next(real)
-            ns_pct, ew_pct = percentage(ns, top), percentage(ew, top)
-        ns_shown, ew_shown = policy.round_points(ns, top), policy.round_points(ew, top)
-        if policy.percent_of_shown and top:
-            ns_pct, ew_pct = percentage(ns_shown, top), percentage(ew_shown, top)
-        lines.append(
-            LineScore(
-                entry,
-                float(policy.shown(ns_shown, top)),
-                float(policy.shown(ew_shown, top)),
-                float(policy.round_percent(ns_pct)),
-                float(policy.round_percent(ew_pct)),
-                ns,
-                ew,
-                policy.count_points(ns, ns_shown, top),
-                policy.count_points(ew, ew_shown, top),
-            )
-        )
+            lines.append(LineScore(entry, *figures(ns, ew, ns_pct, ew_pct)))
+            continue
+        score, ns, ew = next(real)
+        done = by_score.get(score)
+        if done is None:
+            done = by_score[score] = figures(ns, ew, percentage(ns, top), percentage(ew, top))
+        lines.append(LineScore(entry, *done))
     return BoardScore(policy, board.expected_results, top, tuple(lines))
+
+
+_Figures = tuple[float, float, float, float, Fraction, Fraction, Fraction, Fraction]
+"""A line's shown points and percentages, its exact and its counted points, each way."""
 
 
 def _raw_traveller(

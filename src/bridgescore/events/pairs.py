@@ -664,6 +664,14 @@ class ExactSum:
         )
         self._value = None
 
+    def take(self, value: Fraction) -> None:
+        """Take ``value`` off (as adding its negative, without making it)."""
+        denominator = value.denominator
+        self._by_denominator[denominator] = (
+            self._by_denominator.get(denominator, 0) - value.numerator
+        )
+        self._value = None
+
     @property
     def value(self) -> Fraction:
         """The sum, worked out once until the next :meth:`add`."""
@@ -710,12 +718,12 @@ class Tally:
 
     def take(self, counted: Fraction, exact: Fraction, top: Fraction | None) -> None:
         """A line :meth:`add` added, taken off again (its board's results changed)."""
-        self._counted.add(-counted)
-        self._exact.add(-exact)
+        self._counted.take(counted)
+        self._exact.take(exact)
         self.boards -= 1
         self.version += 1
         if top is not None:
-            self._top.add(-top)
+            self._top.take(top)
 
     @property
     def counted(self) -> Fraction:
