@@ -94,8 +94,7 @@ def two_sections(*, figures: bool = False) -> Event:
         kind=EventKind.TEAMS,
         scoring=Scoring.IMPS,
         participants=tuple(
-            Participant(team, names, kind="team", section=team[0])
-            for team, names in NAMES.items()
+            Participant(team, names, kind="team", section=team[0]) for team, names in NAMES.items()
         ),
         published=published,
         standings=standings,
@@ -144,7 +143,10 @@ def test_teams_in_sections_read_back_to_the_same_event(fmt: str) -> None:
     ]
     field = team_field(back)
     assert field is not None
-    assert [(s.letter, s.teams) for s in field.sections] == [("A", ("A1", "A2")), ("B", ("B1", "B2"))]
+    assert [(s.letter, s.teams) for s in field.sections] == [
+        ("A", ("A1", "A2")),
+        ("B", ("B1", "B2")),
+    ]
     scored = score_event(back, expect=TeamsResult)
     # the same matches: nobody meets a team of another section
     assert sorted(

@@ -33,9 +33,7 @@ def with_team_sections(event: Event, field: TeamField) -> Event:
         replace(p, section=field.section_of(p.id)) if p.id in teams else p
         for p in event.participants
     )
-    return replace(
-        event, results=replace(event.results, rows=rows), participants=participants
-    )
+    return replace(event, results=replace(event.results, rows=rows), participants=participants)
 
 
 def team_field(event: Event) -> TeamField | None:
