@@ -280,7 +280,10 @@ def sectioned_matches(draw: st.DrawFn) -> list[ResultRow]:
 @given(sectioned_matches(), st.sampled_from(["pbn", "usebio"]))
 def test_any_teams_event_in_sections_reads_back(rows: list[ResultRow], fmt: str) -> None:
     original = Event(
-        EventResults(tuple(rows), teams=True), name="Random", kind="teams", scoring="imps"
+        EventResults(tuple(rows), teams=True),
+        name="Random",
+        kind=EventKind.TEAMS,
+        scoring=Scoring.IMPS,
     )
     back = _read(_written(original, fmt), fmt, errors_only=True)
     assert sorted(back.results.rows, key=_key) == sorted(rows, key=_key)
