@@ -1,11 +1,13 @@
-"""A pairs event in sections as PBN and USEBIO write it, and how a file says its sections
-were scored.
+"""A pairs or teams event in sections as PBN and USEBIO write it, and how a file says its
+sections were scored.
 
 A field in sections names its pairs and tables with the section's letter in front
 (``A3NS``, table ``B1``: :mod:`bridgescore.events.movements.sections`, the Bridgemate and
-PBN readers). A file writes each section under its letter with the section's own numbers
-(``3NS`` and table ``1`` of section ``A``), as BridgeComposer, Ruter and the USEBIO
-programs write theirs; reading puts the letter back in front.
+PBN readers), a team as the web app names it (``B2``, its rooms' tables ``B1a`` and ``B1b``:
+:mod:`bridgescore.events.team_sections`). A file writes each section under its letter with
+the section's own numbers (``3NS`` and table ``1`` of section ``A``; team ``2`` and table
+``1a`` of section ``B``), as BridgeComposer, Ruter and the USEBIO programs write theirs;
+reading puts the letter back in front.
 
 Whether a file's sections were scored apart (each compared only within itself) or across
 the field is not in the numbers: it is in how the file ranks its pairs (places that start
@@ -40,12 +42,17 @@ class SectionLayout:
 
 
 def sections_of(event: Event) -> SectionLayout | None:
-    """The event's sections when it is a pairs event whose rows name two sections or more
-    (those scored apart: :class:`~bridgescore.events.pairs.Sections`); ``None`` otherwise,
-    and the event is written as one field, as before."""
+    """The event's sections when it is a pairs or teams event whose rows name two sections
+    or more (pairs: those scored apart, :class:`~bridgescore.events.pairs.Sections`;
+    teams: each section's own matches, ranked on their own); ``None`` otherwise, and the
+    event is written as one field, as before."""
     rows = event.results.rows
     letters = sorted({row.section for row in rows if row.section is not None})
-    if event.kind != "pairs" or len(letters) < 2 or any(row.section is None for row in rows):
+    if (
+        event.kind not in ("pairs", "teams")
+        or len(letters) < 2
+        or any(row.section is None for row in rows)
+    ):
         return None
     of_participant: dict[str, str] = {}
     for participant in event.participants:

@@ -1,6 +1,6 @@
 """A session's results in the files other programs read, written by the library's own
-writers (the same as ``bridgescore convert``), so they read back to the same event; and
-the name such a file is saved under."""
+writers (the same as ``bridgescore convert``), so they read back to the same event (a
+session in sections section by section); and the name such a file is saved under."""
 
 from __future__ import annotations
 
@@ -16,8 +16,11 @@ from django.utils.translation import gettext
 from bridgescore.core.notation import ENGLISH, Notation, notation_for
 from bridgescore.errors import BridgeInputError
 from bridgescore.events.model import Event
+from bridgescore.events.section_files import with_team_sections
 from bridgescore.i18n import Language
 from bridgescore.io.events import write_event
+from bridgescore.web import in_play, matches
+from bridgescore.web.models import Session
 
 FORMATS: Final = {
     "csv": ("csv", "text/csv; charset=utf-8"),
@@ -36,6 +39,16 @@ def _notation(language: str | None) -> Notation:
         return notation_for(Language.parse(language or "en"))
     except BridgeInputError:
         return ENGLISH
+
+
+def session_event(session: Session) -> Event:
+    """The session's event as its files write it: a teams session in sections with each
+    row and team saying its section, so that PBN and USEBIO write its sections (each its
+    own teams, matches and rooms) as a pairs session scored within each section is
+    written; any other session's event as it is scored."""
+    event = in_play.event_of(session)
+    plan = matches.sections_plan(session)
+    return event if plan is None else with_team_sections(event, plan.field)
 
 
 def export_event(event: Event, fmt: str, language: str | None = None) -> tuple[bytes, str]:

@@ -551,7 +551,7 @@ class _Reader:
             if self.mitchell and kind == "pair":
                 ident += "NS" if direction.startswith("N") else "EW"
             names_found = split_names(row.get(name_column) or "") if name_column else ()
-            own = section if self.apart and kind == "pair" else None
+            own = section if self.apart and kind in ("pair", "team") else None
             self.participants.setdefault(
                 ident, Participant(ident, names_found, kind, side, section=own)
             )
@@ -765,7 +765,9 @@ def _to_event(document: PBNDocument, laws: str) -> Event:
     reader.kind = event_kind(document, tables, first)
     reader.scoring = event_scoring(document, first, reader.kind)
     reader.qualify, reader.mitchell = _id_scheme(tables, totals)
-    reader.apart = reader.kind == EventKind.PAIRS and _sections_apart(reader, document.games)
+    reader.apart = reader.kind in (EventKind.PAIRS, EventKind.TEAMS) and _sections_apart(
+        reader, document.games
+    )
     for game in document.games:
         tags = _first_tags(game)
         if tags:

@@ -249,7 +249,7 @@ class _Reader:
                 if child.tag == "BOARD":
                     self.read_board(child, kind, scoring, ids, None)
                 elif child.tag == "MATCH":
-                    self.read_match(child, scoring)
+                    self.read_match(child, scoring, ids)
         return self.finish(event, kind, scoring)
 
     def finish(self, event: Element | None, kind: str, scoring: str) -> Event:
@@ -372,7 +372,7 @@ class _Reader:
                     if member.tag == "PAIR":
                         self.read_pair(member, ids, seen)
                     elif member.tag == "TEAM":
-                        self.read_team(member, seen)
+                        self.read_team(member, ids, seen)
                     elif member.tag == "PLAYER":
                         self.read_player(member, seen)
         self.known_ids = set(seen)
@@ -417,17 +417,21 @@ class _Reader:
         direction = _text(pair, "DIRECTION").upper()
         self.add(pair, ids.pair(number, direction), names, "pair", seen, ids.section)
 
-    def read_team(self, team: Element, seen: dict[str, Element]) -> None:
+    def read_team(self, team: Element, ids: _Ids, seen: dict[str, Element]) -> None:
+        """A TEAM and its pairs; in a section of an event in sections (``ids.section``),
+        its id and its pairs' numbers with the section's letter in front (team ``2`` of
+        section B is ``B2``)."""
         team_id = team.get("TEAM_ID", "").strip() or _text(team, "TEAM_NUMBER")
         if not team_id:
             self.problem(team, _("a TEAM without a TEAM_ID"))
             return
+        prefix = "" if ids.section is None else ids.prefix
         names = tuple(_text(player, "PLAYER_NAME") for player in team.iter("PLAYER"))
         for pair in team.findall("PAIR"):
             number = _text(pair, "PAIR_NUMBER")
             if number:
-                self.team_of[number] = team_id
-        self.add(team, team_id, names, "team", seen)
+                self.team_of[prefix + number] = prefix + team_id
+        self.add(team, prefix + team_id, names, "team", seen, ids.section)
 
     def read_player(self, player: Element, seen: dict[str, Element]) -> None:
         number = _text(player, "PLAYER_NUMBER")
@@ -626,6 +630,8 @@ class _Reader:
             if kind == "teams":
                 return self.team_of.get(ns, ns), self.team_of.get(ew, ew), None, True
             return ids.pair(ns, "NS"), ids.pair(ew, "EW"), None, True
+        if ids.section is not None:  # a section's pairs, as its TEAMs listed them
+            ns, ew = ids.prefix + ns, ids.prefix + ew
         direction = _text(line, "DIRECTION").upper()
         if direction not in ("NS", "EW"):
             if direction:
@@ -745,11 +751,17 @@ class _Reader:
 
     # -- teams ------------------------------------------------------------------------------
 
-    def read_match(self, match: Element, scoring: str) -> None:
+    def read_match(self, match: Element, scoring: str, ids: _Ids | None = None) -> None:
+        """A MATCH: its boards' rows, or (a match table) its figures. In a section of an
+        event in sections (``ids.section``) its teams and tables have the section's letter
+        in front (team ``2`` of section B is ``B2``, table ``1a`` is ``B1a``) and its rows
+        say their section."""
+        own = ids if ids is not None and ids.section is not None else _Ids()
         team, opponent = _text(match, "TEAM"), _text(match, "OPPOSING_TEAM")
         if not team or not opponent:
             self.problem(match, _("a MATCH needs a TEAM and an OPPOSING_TEAM"))
             return
+        team, opponent = own.prefix + team, own.prefix + opponent
         round_text = _text(match, "ROUND_NUMBER")
         round_: int | None = None
         if round_text:
@@ -785,7 +797,7 @@ class _Reader:
             return
         info = _Match(round_, team, opponent)
         for board in match.findall("BOARD"):
-            self.read_board(board, "teams", scoring, _Ids(), info)
+            self.read_board(board, "teams", scoring, own, info)
 
     def match_board_points(
         self, board: Element, number: int, scoring: str
@@ -862,14 +874,15 @@ def as_codes(adjusted: Adjusted) -> Adjusted:
 
 
 def _scored_apart(sections: list[tuple[str, Element]]) -> bool:
-    """Whether a pairs EVENT's SECTIONs were scored apart, each compared only within
-    itself: the EVENT says so (bridgescore's own ``SECTION_SCORING`` ``APART``), or the
-    places start again at 1 in every section (:func:`ranked_apart`). EBUScore and
-    PairsScorer place the field across their sections: one field, as before."""
+    """Whether a pairs or teams EVENT's SECTIONs were scored apart, each compared (its
+    teams matched and ranked) only within itself: the EVENT says so (bridgescore's own
+    ``SECTION_SCORING`` ``APART``), or the places start again at 1 in every section
+    (:func:`ranked_apart`). EBUScore and PairsScorer place the field across their
+    sections: one field, as before."""
     event = sections[0][1]
     said = _text(event, "SECTION_SCORING").upper()
     kind = EVENT_TYPES.get(event.get("EVENT_TYPE", "").strip().upper(), ("pairs", None))[0]
-    if kind != "pairs" or said == "ACROSS":
+    if kind not in ("pairs", "teams") or said == "ACROSS":
         return False
     labelled = [(label, container) for label, container in sections if label]
     if len({label for label, _container in labelled}) < 2:
@@ -880,6 +893,11 @@ def _scored_apart(sections: list[tuple[str, Element]]) -> bool:
         (label, _text(pair, "DIRECTION").upper() or None, _text(pair, "PLACE") or None)
         for label, container in labelled
         for pair in container.findall("PARTICIPANTS/PAIR")
+    ]
+    places += [
+        (label, None, _text(team, "PLACE") or None)
+        for label, container in labelled
+        for team in container.findall("PARTICIPANTS/TEAM")
     ]
     return ranked_apart(places)
 

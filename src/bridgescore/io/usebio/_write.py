@@ -173,21 +173,23 @@ def _participants(
     letter: str | None = None,
 ) -> None:
     """The PARTICIPANTS (``ids``, by default every one): with a section's ``letter``,
-    each pair by its number in the section (``A3NS`` is ``3NS`` of section A)."""
+    each pair or team by its number in the section (``A3NS`` is ``3NS`` of section A,
+    team ``B2`` is ``2`` of section B)."""
     group = _add(event, "PARTICIPANTS")
     by_id = {s.id: s for s in standings}
     kind = source.kind
     names = {p.id: p.names for p in source.participants}
     for id_ in _participant_ids(source) if ids is None else ids:
         standing = by_id.get(id_)
+        shown = id_ if letter is None else own(id_, letter)
         if kind == "teams":
-            member = ET.SubElement(group, "TEAM", {"TEAM_ID": id_})
+            member = ET.SubElement(group, "TEAM", {"TEAM_ID": shown})
         elif kind == "individual":
             member = _add(group, "PLAYER")
             _add(member, "PLAYER_NUMBER", id_)
         else:
             member = _add(group, "PAIR")
-            _add(member, "PAIR_NUMBER", id_ if letter is None else own(id_, letter))
+            _add(member, "PAIR_NUMBER", shown)
             if id_ in directions:
                 _add(member, "DIRECTION", directions[id_])
         if standing is not None:
@@ -202,7 +204,7 @@ def _participants(
         elif kind == "teams":
             for first in range(0, len(people), 2):
                 pair = _add(member, "PAIR")
-                _add(pair, "PAIR_NUMBER", f"{id_}-{first + 1}-{first + 2}")
+                _add(pair, "PAIR_NUMBER", f"{shown}-{first + 1}-{first + 2}")
                 for name in people[first : first + 2]:
                     _add(_add(pair, "PLAYER"), "PLAYER_NAME", name)
         else:
@@ -250,9 +252,19 @@ def _teams_matches(
     rows: Sequence[ResultRow],
     points: Sequence[Published | None],
     scoring: str,
+    letter: str | None = None,
 ) -> None:
+    """One MATCH per round and pair of teams (with a section's ``letter``: that section's
+    matches, its teams and room tables by their numbers in the section, ``B2`` as ``2``
+    and table ``B1a`` as ``1a``)."""
+
+    def shown(text: str) -> str:
+        return text if letter is None else own(text, letter)
+
     matches: dict[tuple[int | None, str, str], list[int]] = {}
     for index, row in enumerate(rows):
+        if letter is not None and row.section != letter:
+            continue
         key = (row.round, row.ns, row.ew)
         swapped = (row.round, row.ew, row.ns)
         matches.setdefault(swapped if swapped in matches else key, []).append(index)
@@ -260,8 +272,8 @@ def _teams_matches(
         match = _add(event, "MATCH")
         if round_ is not None:
             _add(match, "ROUND_NUMBER", str(round_))
-        _add(match, "TEAM", team)
-        _add(match, "OPPOSING_TEAM", opponent)
+        _add(match, "TEAM", shown(team))
+        _add(match, "OPPOSING_TEAM", shown(opponent))
         by_board: dict[int, list[int]] = {}
         for index in indexes:
             by_board.setdefault(rows[index].board, []).append(index)
@@ -277,9 +289,9 @@ def _teams_matches(
                 row = rows[index]
                 line = _add(element, "TRAVELLER_LINE")
                 _add(line, "DIRECTION", "NS" if row.ns == team else "EW")
-                _add(line, "NS_PAIR_NUMBER", row.ns)
-                _add(line, "EW_PAIR_NUMBER", row.ew)
-                _row_extras(line, row, teams=True)
+                _add(line, "NS_PAIR_NUMBER", shown(row.ns))
+                _add(line, "EW_PAIR_NUMBER", shown(row.ew))
+                _row_extras(line, row, teams=True, letter=letter)
                 _result(line, row)
 
 
@@ -353,9 +365,10 @@ def _sections(
     directions: dict[str, str],
     figures: Sequence[Published | None],
 ) -> None:
-    """A pairs event in sections as USEBIO 1.2 lays them out (EBUScore, PairsScorer): a
-    SESSION of one SECTION per section, each with its own PARTICIPANTS and BOARDs, its
-    pairs and tables by their numbers in the section."""
+    """An event in sections as USEBIO 1.2 lays them out (EBUScore, PairsScorer): a
+    SESSION of one SECTION per section, each with its own PARTICIPANTS and BOARDs (a
+    teams event: its MATCHes, as TeamsScorer puts them in its SESSION), its pairs or teams
+    and tables by their numbers in the section."""
     _add(body, "SECTION_COUNT", str(len(layout.letters)))
     _add(body, SECTION_SCORING, "APART")
     session = ET.SubElement(body, "SESSION", {"SESSION_ID": "1"})
@@ -364,7 +377,10 @@ def _sections(
         section = ET.SubElement(session, "SECTION", {"SECTION_ID": letter})
         mine = [i for i in ids if layout.section_of(i) == letter]
         _participants(section, event, standings, directions, mine, letter)
-        _pairs_boards(section, event.results.rows, figures, event.scoring, letter)
+        if event.kind == "teams":
+            _teams_matches(section, event.results.rows, figures, event.scoring, letter)
+        else:
+            _pairs_boards(section, event.results.rows, figures, event.scoring, letter)
 
 
 def from_event(
@@ -381,8 +397,8 @@ def from_event(
     line: NS/EW matchpoints, butler or cross-IMP points for pairs; for teams, the NS
     team's and EW team's IMPs (or point-a-board points) on the board. ``standings``
     are each participant's total, percentage and place. Both default to the
-    event's own ``published`` and ``standings``. A pairs event in sections (rows naming
-    two sections or more) has one SECTION per section (:func:`_sections`).
+    event's own ``published`` and ``standings``. A pairs or teams event in sections (rows
+    naming two sections or more) has one SECTION per section (:func:`_sections`).
     """
     kind = event.kind
     if kind not in _EVENT_TYPE:

@@ -81,12 +81,10 @@ def export(request: HttpRequest, session_id: int, fmt: str) -> HttpResponse:
     """The session's results as CSV, JSON, PBN or USEBIO (read back by the library); CSV
     and JSON in the director's language's notation."""
     session = directed(request, session_id)
-    from bridgescore.web.exports import disposition, export_event
+    from bridgescore.web.exports import disposition, export_event, session_event
 
     try:
-        text, content_type = export_event(
-            in_play.event_of(session), fmt, translation.get_language()
-        )
+        text, content_type = export_event(session_event(session), fmt, translation.get_language())
     except BridgeError as error:
         return failures.refused(request, problem(error))
     response = HttpResponse(text, content_type=content_type)

@@ -1,0 +1,124 @@
+"""A teams session in sections exported as PBN and USEBIO (issue 28): the director's files
+carry its sections (each section's teams, matches and rooms by their numbers in the
+section) and read back with the library to the session's event, ranked section by
+section as the web ranks it.
+
+The session: Aces and Kings in section A (``A1``, ``A2``), Queens and Jacks in section B
+(``B1``, ``B2``), one match each of boards 1 and 2, as tests/io/test_team_sections_files.py
+plays it: each team North-South makes there what that file's team of the same id makes
+(A1 +420 and +630, A2 +450 and +600; B1 +990 and +90, B2 +490 and -590). Worked by hand
+there: A1 v A2 1-1 IMPs, 10.00-10.00 VPs, both first in A; B1 v B2 23-0 IMPs, past the
+2-board blitz, 20.00-0.00 VPs, B1 first and B2 second in B.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+from bridgescore.events.model import Event, ResultRow
+from bridgescore.events.scoring import score_event
+from bridgescore.events.section_files import ranked_by_section
+from bridgescore.events.teams import TeamsResult
+from bridgescore.io.events import load_event
+from bridgescore.web import in_play, matches, session_movement
+from bridgescore.web.models import Club, Session, TableLink
+from web.posting import send_entry
+
+# what the team sitting North-South makes on each board: (level, strain, doubled, declarer,
+# result), as tests/io/test_team_sections_files.py's rows
+MADE = {
+    ("A1", 1): ("4", "S", "", "N", "="), ("A2", 1): ("4", "S", "", "N", "+1"),
+    ("A1", 2): ("3", "NT", "", "S", "+1"), ("A2", 2): ("3", "NT", "", "S", "="),
+    ("B1", 1): ("6", "NT", "", "N", "="), ("B2", 1): ("3", "NT", "", "N", "+3"),
+    ("B1", 2): ("1", "NT", "", "N", "="), ("B2", 2): ("4", "S", "X", "E", "="),
+}  # fmt: skip
+HAND = {
+    "A": [("A1", 10.0, 1.0, 1.0, "1="), ("A2", 10.0, 1.0, 1.0, "1=")],
+    "B": [("B1", 20.0, 23.0, 0.0, "1"), ("B2", 0.0, 0.0, 23.0, "2")],
+}
+
+
+def _played(club: Club) -> Session:
+    session = matches.create_teams_session(
+        club, "Teams in sections", ["Aces", "Kings", "Queens", "Jacks"], 2, sections=2
+    )
+    movement = session_movement.movement_of(session)
+    for seat in movement.rounds[0].tables:
+        link = TableLink.objects.get(session=session, table=seat.table)
+        device = Client()
+        assert device.get(f"/t/{link.token}/").status_code == 200
+        for board in seat.boards:
+            level, strain, doubled, declarer, result = MADE[(seat.ns, board)]
+            answer = send_entry(
+                device, link.token, round=1, board=board, level=level, strain=strain,
+                doubled=doubled, declarer=declarer, result=result,
+                entry_id=str(uuid.uuid4()), confirm="1",
+            )  # fmt: skip
+            assert (answer["http"], answer.get("status")) == (200, "accepted"), answer
+    return session
+
+
+def _exported(td: Client, session: Session, fmt: str, folder: Path) -> Path:
+    response = td.get(f"/director/s/{session.pk}/export.{fmt}")
+    assert response.status_code == 200
+    path = folder / f"session.{fmt}"
+    path.write_bytes(response.content)
+    return path
+
+
+def _key(row: ResultRow) -> tuple[int, str]:
+    return (row.board, row.table or "")
+
+
+def _by_section(event: Event) -> dict[str, list[tuple[str, float, float, float, str]]]:
+    scored = score_event(event, expect=TeamsResult)
+    return {
+        letter: [(s.team, s.vp, s.points_for, s.points_against, s.place) for s in ranked]
+        for letter, ranked in ranked_by_section(event, scored).items()
+    }
+
+
+@pytest.mark.parametrize("fmt", ["pbn", "xml"])
+def test_a_teams_session_in_sections_exports_its_sections(
+    td: Client, club: Club, fmt: str, tmp_path: Path
+) -> None:
+    session = _played(club)
+    path = _exported(td, session, fmt, tmp_path)
+    text = path.read_text(encoding="utf-8" if fmt == "pbn" else "iso-8859-1")
+    if fmt == "pbn":
+        assert text.count('[Section "B"]') == 2  # boards 1 and 2 of section B's match
+        assert "\nB 1a 1 2 1 3NT N 12 490 -" in text  # B's open room: B2 North-South
+    else:
+        assert '<SECTION SECTION_ID="B">' in text
+        assert "<SECTION_SCORING>APART</SECTION_SCORING>" in text
+        assert '<TEAM TEAM_ID="2">' in text  # B2 (and A2) by their number in the section
+    ours = in_play.event_of(session)
+    back = load_event(path)
+    assert not back.results.problems
+    # the session's rows, each saying its section (its room's letter)
+    assert sorted(back.results.rows, key=_key) == sorted(
+        (replace(r, section=(r.table or "?")[0]) for r in ours.results.rows), key=_key
+    )
+    assert {r.table for r in back.results.rows} == {"A1a", "A1b", "B1a", "B1b"}
+    assert sorted((p.id, p.names, p.section) for p in back.participants) == [
+        ("A1", ("Aces",), "A"), ("A2", ("Kings",), "A"),
+        ("B1", ("Queens",), "B"), ("B2", ("Jacks",), "B"),
+    ]  # fmt: skip
+    assert _by_section(back) == HAND
+    web = {
+        letter: [(s.team, s.vp, s.points_for, s.points_against, s.place) for s in ranked]
+        for letter, ranked in matches.section_rankings(session).items()
+    }
+    assert web == HAND
+
+
+def test_a_one_field_teams_export_has_no_sections(td: Client, club: Club, tmp_path: Path) -> None:
+    session = matches.create_teams_session(club, "Teams", ["Aces", "Kings"], 2)
+    text = _exported(td, session, "xml", tmp_path).read_text(encoding="iso-8859-1")
+    assert "SECTION" not in text
+    assert '<TEAM TEAM_ID="Aces">' in text
