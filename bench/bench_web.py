@@ -238,14 +238,15 @@ print(json.dumps(figures))
 """
 
 
-def recompute(kind: str) -> dict[str, Any]:
-    """The live ranking of a 30-table session worked out again after one new result."""
+def recompute(kind: str, spec: str = THIRTY_TABLES) -> dict[str, Any]:
+    """The live ranking of a session (by default of 30 tables; any field, in sections
+    joined by ``+``) worked out again after one new result."""
     import json
     import subprocess
 
     from load.load_harness import BIN, environment
 
-    plan = schedule(THIRTY_TABLES)
+    plan = schedule(spec)
     keys = sorted(key for table in plan for key in plan[table])
     with tempfile.TemporaryDirectory() as folder, database_for(kind, Path(folder)) as db:
         home = Path(folder)
@@ -253,7 +254,7 @@ def recompute(kind: str) -> dict[str, Any]:
         # and one more the library call is timed after (in a process of its own)
         held_back = 11  # 5 over HTTP, then 6 in the process that times the live ranking
         rows = [entry_for("x", key) | {"table": key[1]} for key in keys[:-held_back]]
-        prepared = prepare(home, db, THIRTY_TABLES, rows)
+        prepared = prepare(home, db, spec, rows)
         server = Server(home, db)
         server.start()
         pages: list[float] = []
@@ -306,10 +307,12 @@ def recompute(kind: str) -> dict[str, Any]:
         return figures
 
 
-def recompute_runs(kind: str, runs: int) -> dict[str, Any]:
+def recompute_runs(kind: str, runs: int, spec: str = THIRTY_TABLES) -> dict[str, Any]:
     """``runs`` runs of :func:`recompute` on fresh databases: the one with the middle
     median of ``live.report`` after one result (the machine is shared: noisy)."""
-    done = sorted((recompute(kind) for _ in range(runs)), key=lambda f: f.get("live", f["full"]))
+    done = sorted(
+        (recompute(kind, spec) for _ in range(runs)), key=lambda f: f.get("live", f["full"])
+    )
     return done[len(done) // 2]
 
 
@@ -518,7 +521,8 @@ def main() -> None:
     parser.add_argument(
         "--live-only",
         action="store_true",
-        help="only the live ranking and the results page, printed (RESULTS.md unchanged)",
+        help="only the live ranking and the results page, printed (RESULTS.md unchanged);"
+        " with --field, of that field",
     )
     args = parser.parse_args()
     kinds = ["sqlite"]
@@ -529,13 +533,13 @@ def main() -> None:
     if args.before:
         side_by_side(args.before, args.now, kinds, args.rounds, args.runs)
         return
+    if args.live_only:
+        for kind in kinds:
+            print(recompute_runs(kind, args.runs, args.field or THIRTY_TABLES), flush=True)
+        return
     if args.field:
         for kind in kinds:
             print(enter(kind, args.rounds, "wave", args.runs, args.field), flush=True)
-        return
-    if args.live_only:
-        for kind in kinds:
-            print(recompute_runs(kind, args.runs), flush=True)
         return
     names = {"sqlite": "SQLite (WAL)", "postgres": "PostgreSQL 15"}
     modes = ("wave", "burst", "round end")

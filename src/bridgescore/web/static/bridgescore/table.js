@@ -737,13 +737,15 @@
     }).catch(function () { sending = false; render(); });
   }
 
-  var reading = false;
+  // one read of the plan at a time; one asked meanwhile (a result just acknowledged, while
+  // the read every 10 s was on its way) is made once that read is done, since the read
+  // under way may have begun before the result was kept
+  var reading = false, readAgain = false;
   function refreshPlan() {
-    if (reading) { return Promise.resolve(); }
+    if (reading) { readAgain = true; return Promise.resolve(); }
     reading = true;
     var read = Date.now();  // an ask kept after this read began may not be in its plan
     return fetch(state.plan.links.plan, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
-      reading = false;
       state.online = true;
       if (r.status === 409) { state.stopped = "elsewhere"; render(); return; }
       if (!r.ok) { return; }
@@ -755,7 +757,10 @@
         if (state.stopped === "elsewhere") { state.stopped = ""; }
         if (before !== JSON.stringify(plan.plan) + plan.state + plan.round || ["kept", "sent"].indexOf(state.screen) >= 0) { render(); }
       });
-    }).catch(function () { reading = false; state.online = false; });
+    }).catch(function () { state.online = false; }).then(function () {
+      reading = false;
+      if (readAgain) { readAgain = false; return refreshPlan(); }
+    });
   }
 
   // --- start ----------------------------------------------------------------------------
