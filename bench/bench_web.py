@@ -259,10 +259,13 @@ def recompute(kind: str, spec: str = THIRTY_TABLES) -> dict[str, Any]:
         server.start()
         pages: list[float] = []
         again: list[float] = []
+        held: dict[int, Phone] = {}  # a table's phone, once (a table has several boards)
         try:
             for key in keys[-held_back:-6]:
-                phone = Phone(server.port, prepared.tokens[key[1]])
-                phone.open()
+                phone = held.get(key[1]) or Phone(server.port, prepared.tokens[key[1]])
+                if key[1] not in held:
+                    phone.open()
+                    held[key[1]] = phone
                 status, answer = phone.send(entry_for(prepared.public_id, key))
                 assert status == 200, answer
                 began = time.perf_counter()
@@ -270,6 +273,7 @@ def recompute(kind: str, spec: str = THIRTY_TABLES) -> dict[str, Any]:
                 pages.append(time.perf_counter() - began)
                 assert status == 200, status
                 assert b"Live" in body
+            for phone in held.values():
                 phone.close()
             # the same page asked again with nothing new (every phone refreshing it)
             phone = Phone(server.port, prepared.tokens[keys[0][1]])  # a table not yet opened
