@@ -513,36 +513,27 @@ class LayoutMemo:
         and ``context`` (what else the page is laid out from, compared by value) stand;
         else laid out again, its lines laid out before reused, so one new result lays out
         the lines of its board."""
-        with self._lock:
-            return self._card_page(pair, card, context, row, page)
-
-    def _card_page(
-        self,
-        pair: str,
-        card: tuple[CardLine, ...],
-        context: tuple[object, ...],
-        row: Callable[[CardLine], Row],
-        page: Callable[[tuple[Row, ...]], Page],
-    ) -> Page:
-        self._cards_used.add(pair)
-        kept = self._cards.get(pair)
-        if kept is None or kept.context != context:
-            rows = tuple(map(row, card))
-        elif kept.card is card:
-            return kept.page
-        elif len(kept.card) == len(card):  # a board's line changed: lay out only it
-            laid = list(kept.rows)
-            for at in compress(range(len(card)), map(is_not, kept.card, card)):
-                laid[at] = row(card[at])
-            rows = tuple(laid)
-        else:  # a line put or taken: the others found by the very line (all alive)
-            before = {id(line): done for line, done in zip(kept.card, kept.rows, strict=True)}
-            rows = tuple(
-                done if (done := before.get(id(line))) is not None else row(line) for line in card
-            )
-        made = page(rows)
-        self._cards[pair] = _CardPage(card, context, made, rows)
-        return made
+        with self._lock:  # a card is laid out in whichever request asks for it
+            self._cards_used.add(pair)
+            kept = self._cards.get(pair)
+            if kept is None or kept.context != context:
+                rows = tuple(map(row, card))
+            elif kept.card is card:
+                return kept.page
+            elif len(kept.card) == len(card):  # a board's line changed: lay out only it
+                laid = list(kept.rows)
+                for at in compress(range(len(card)), map(is_not, kept.card, card)):
+                    laid[at] = row(card[at])
+                rows = tuple(laid)
+            else:  # a line put or taken: the others found by the very line (all alive)
+                before = {id(line): done for line, done in zip(kept.card, kept.rows, strict=True)}
+                rows = tuple(
+                    done if (done := before.get(id(line))) is not None else row(line)
+                    for line in card
+                )
+            made = page(rows)
+            self._cards[pair] = _CardPage(card, context, made, rows)
+            return made
 
     def each(
         self,
