@@ -22,6 +22,7 @@ from bridgescore.duplicate.matchpoints import (
     Scale,
     ew_matchpoints,
     matchpoints,
+    matchpoints_by_score,
     matchpoints_exact,
     percentages,
     round_to,
@@ -216,3 +217,22 @@ def test_percentages_in_range(scores: list[int]) -> None:
 
 def test_module_doctests() -> None:
     assert doctest.testmod(matchpoints_module).failed == 0
+
+
+@given(
+    st.lists(st.integers(-30, 30).map(lambda x: x * 10), max_size=40),
+    st.sampled_from(["european", "acbl"]),
+)
+def test_matchpoints_by_score_is_every_beaten_result_and_tie_counted(
+    scores: list[int], scale: str
+) -> None:
+    """Each distinct score's matchpoints by the definition (2 a result beaten, 1 a tie, on
+    the European scale; half that on the ACBL one), counted one comparison at a time."""
+    per_tie = Fraction(1) if scale == "european" else Fraction(1, 2)
+    expected = {
+        score: per_tie * sum(2 if score > other else 1 if score == other else 0 for other in scores)
+        - per_tie  # the score's own table is not compared with itself
+        for score in scores
+    }
+    assert matchpoints_by_score(scores, scale) == expected
+    assert matchpoints_exact(scores, scale) == [expected[s] for s in scores]

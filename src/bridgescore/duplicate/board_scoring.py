@@ -28,7 +28,7 @@ from bridgescore.duplicate.matchpoint_policies import (
 )
 from bridgescore.duplicate.matchpoints import (
     HUNDRED,
-    matchpoints_exact,
+    matchpoints_by_score,
     neuberg_scale,
     percentage,
 )
@@ -235,16 +235,19 @@ def _score_group(
     expected = n if policy.top is BoardTop.RESULTS else board.expected_results
     top = policy.scale.top(expected)
 
-    ns_real: list[Fraction] = []
-    ew_real: list[Fraction] = []
+    # a score's points are the same at every table that scored it (equal scores share
+    # their places): worked out once a score, as are its figures below (a big field's
+    # board has hundreds of results and a few dozen scores)
+    real: dict[int, tuple[Fraction, Fraction]] = {}
     if n and policy.small_groups and n < expected and (n <= 2 or (n == 3 and not largest)):
-        ns_real = [top * p / HUNDRED for p in _small_group_percent(scores)]
-        ew_real = [top * p / HUNDRED for p in _small_group_percent([-s for s in scores])]
+        ns_small = [top * p / HUNDRED for p in _small_group_percent(scores)]
+        ew_small = [top * p / HUNDRED for p in _small_group_percent([-s for s in scores])]
+        real = dict(zip(scores, zip(ns_small, ew_small, strict=True), strict=True))
     elif n:
-        ns_real = matchpoints_exact(scores, policy.scale)
-        if n < expected:  # a full board needs no scaling (neuberg_scale would keep it)
-            ns_real = [neuberg_scale(r, n, expected, policy.scale, policy.method) for r in ns_real]
-        ew_real = [top - mp for mp in ns_real]
+        for score, ns in matchpoints_by_score(scores, policy.scale).items():
+            if n < expected:  # a full board needs no scaling (neuberg_scale would keep it)
+                ns = neuberg_scale(ns, n, expected, policy.scale, policy.method)
+            real[score] = (ns, top - ns)
 
     def figures(ns: Fraction, ew: Fraction, ns_pct: Fraction, ew_pct: Fraction) -> _Figures:
         ns_shown, ew_shown = policy.round_points(ns, top), policy.round_points(ew, top)
@@ -261,11 +264,8 @@ def _score_group(
             policy.count_points(ew, ew_shown, top),
         )
 
-    # a score's figures are the same at every table that scored it: worked out once a
-    # score (a big field's board has hundreds of results and a few dozen scores)
     by_score: dict[int, _Figures] = {}
     lines = []
-    real = iter(zip(scores, ns_real, ew_real, strict=True))
     for index, entry in enumerate(board.entries):
         if isinstance(entry, NotPlayed):
             lines.append(LineScore(entry, None, None, None, None, None, None))
@@ -277,10 +277,10 @@ def _score_group(
             ns, ew = top * ns_pct / HUNDRED, top * ew_pct / HUNDRED
             lines.append(LineScore(entry, *figures(ns, ew, ns_pct, ew_pct)))
             continue
-        score, ns, ew = next(real)
-        done = by_score.get(score)
+        done = by_score.get(entry)
         if done is None:
-            done = by_score[score] = figures(ns, ew, percentage(ns, top), percentage(ew, top))
+            ns, ew = real[entry]
+            done = by_score[entry] = figures(ns, ew, percentage(ns, top), percentage(ew, top))
         lines.append(LineScore(entry, *done))
     return BoardScore(policy, board.expected_results, top, tuple(lines))
 

@@ -22,7 +22,6 @@ european matchpoint (½ ACBL) per missing result: ``S_n + (N − n)``.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from enum import StrEnum
 from fractions import Fraction
@@ -228,16 +227,31 @@ def check_scores(scores: Sequence[int]) -> tuple[int, ...]:
 
 def matchpoints_exact(scores: Sequence[int], scale: str | Scale = Scale.EUROPEAN) -> list[Fraction]:
     """Exact matchpoints for each NS score, in the given order."""
-    how = Scale.parse(scale)
     values = check_scores(scores)
-    ordered = sorted(values)
+    by_score = matchpoints_by_score(values, scale)
+    return [by_score[score] for score in values]
+
+
+def matchpoints_by_score(
+    scores: Sequence[int], scale: str | Scale = Scale.EUROPEAN
+) -> dict[int, Fraction]:
+    """Exact matchpoints of each distinct NS score among ``scores`` (every table with a
+    score has its matchpoints: a big field's board has hundreds of results and a few
+    dozen scores, so each is worked out once).
+
+    >>> {s: str(mp) for s, mp in matchpoints_by_score([420, 430, 420, -50]).items()}
+    {-50: '0', 420: '3', 430: '6'}
+    """
+    how = Scale.parse(scale)
+    ordered = sorted(check_scores(scores))
     # every result beaten is worth two ties: per_tie × (2 × beaten + ties), made at once
     tie = how.per_tie
-    out = []
-    for score in values:
-        below = bisect_left(ordered, score)
-        ties = bisect_right(ordered, score) - below - 1
-        out.append(Fraction((2 * below + ties) * tie.numerator, tie.denominator))
+    out: dict[int, Fraction] = {}
+    below = 0
+    for index, score in enumerate(ordered):
+        if index and score != ordered[index - 1]:
+            below = index
+        out[score] = Fraction((2 * below + index - below) * tie.numerator, tie.denominator)
     return out
 
 

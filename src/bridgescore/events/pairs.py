@@ -18,7 +18,7 @@ from collections import defaultdict
 from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from math import lcm
+from math import gcd
 from typing import Any, Final
 
 from bridgescore.core._tokens import quote
@@ -646,49 +646,46 @@ def assemble_pairs(
 
 
 class ExactSum:
-    """A sum of fractions kept exactly and cheaply: the numerators added by denominator
-    (integer additions), turned into one fraction when read. Matchpoints have few
-    denominators (whole, halves, a Neuberg factor's), so this is far quicker than
-    adding :class:`~fractions.Fraction` objects, each addition of which reduces."""
+    """A sum of fractions kept exactly and cheaply: one whole numerator over the least
+    common multiple of the denominators added so far (integer arithmetic), turned into
+    a fraction only when read. Matchpoints have few denominators (whole, halves, a
+    Neuberg factor's), so adding one is a multiplication and an addition, where adding
+    :class:`~fractions.Fraction` objects reduces at every step."""
 
-    __slots__ = ("_by_denominator", "_value")
+    __slots__ = ("_denominator", "_numerator", "_value")
 
     def __init__(self) -> None:
-        self._by_denominator: dict[int, int] = {}
+        self._numerator = 0
+        self._denominator = 1
         self._value: Fraction | None = Fraction(0)
 
     def add(self, value: Fraction) -> None:
-        denominator = value.denominator
-        self._by_denominator[denominator] = (
-            self._by_denominator.get(denominator, 0) + value.numerator
-        )
-        self._value = None
+        self._put(value.numerator, value.denominator)
 
     def take(self, value: Fraction) -> None:
         """Take ``value`` off (as adding its negative, without making it)."""
-        denominator = value.denominator
-        self._by_denominator[denominator] = (
-            self._by_denominator.get(denominator, 0) - value.numerator
-        )
+        self._put(-value.numerator, value.denominator)
+
+    def _put(self, numerator: int, denominator: int) -> None:
+        common = self._denominator
+        if common % denominator:  # a new denominator: bring the sum to the common one
+            wider = common * denominator // gcd(common, denominator)
+            self._numerator *= wider // common
+            self._denominator = common = wider
+        self._numerator += numerator * (common // denominator)
         self._value = None
 
     @property
     def value(self) -> Fraction:
         """The sum, worked out once until the next :meth:`add`."""
         if self._value is None:
-            self._value = Fraction(*self.parts())
+            self._value = Fraction(self._numerator, self._denominator)
         return self._value
 
     def parts(self) -> tuple[int, int]:
-        """The sum as a whole numerator over a positive whole denominator, not reduced:
-        the numerators brought to the denominators' least common multiple (whole-number
-        arithmetic, where adding fractions reduces at every step)."""
-        by_denominator = self._by_denominator
-        if len(by_denominator) == 1:
-            ((denominator, numerator),) = by_denominator.items()
-            return numerator, denominator
-        common = lcm(*by_denominator)
-        return sum(n * (common // d) for d, n in by_denominator.items()), common
+        """The sum as a whole numerator over a positive whole denominator, not reduced
+        (over the least common multiple of every denominator added)."""
+        return self._numerator, self._denominator
 
 
 class Tally:
@@ -807,8 +804,9 @@ class Ranked:
     boards: int
 
 
-Figures = tuple[Fraction, float | None, float]
-"""A contestant's total as ranked, percentage, and total as written (rounded once)."""
+Figures = tuple[float, float | None, float]
+"""What a contestant is ranked on (its percentage, else its exact total), its percentage,
+and its total as written (rounded once)."""
 
 FiguresMemo = dict[str, tuple[Tally, int, int, Totalling, Figures]]
 """What :func:`rank_field` worked out for each contestant, by the tally, its version, the
@@ -832,10 +830,7 @@ def rank_field(
     most = max((tally.boards for tally in tallies.values()), default=0)
     if totalling.factor in ("boards", "session"):
         most = event_boards
-    decimals, halves = totalling.decimals, totalling.halves
-    shown: dict[str, Fraction] = {}
-    percents: dict[str, float | None] = {}
-    written: dict[str, float] = {}
+    figures: dict[str, Figures] = {}
     for name, tally in tallies.items():
         kept = None if memo is None else memo.get(name)
         if (
@@ -845,39 +840,11 @@ def rank_field(
             and kept[2] == most
             and kept[3] == totalling
         ):
-            shown[name], percents[name], written[name] = kept[4]
+            figures[name] = kept[4]
             continue
-        # in whole numbers (numerator, denominator), one fraction made a contestant:
-        # this runs for every pair of a field after every new result
-        (pn, pd), (tn, td) = tally.parts(exact=totalling.exact_totals)
-        total = (2 * pn * td - tn * pd, 2 * pd * td) if totalling.plus_minus else (pn, pd)
-        if totalling.per_board and tally.boards:
-            total = (total[0], total[1] * tally.boards)
-        shown[name] = Fraction(*total)
-        if totalling.factor and 0 < tally.boards < most:
-            shown[name] = factored(shown[name], tally.boards, most, decimals, halves)
-        if totalling.exact_percentages and not totalling.exact_totals:
-            (pn, pd), _top = tally.parts(exact=True)
-        if totalling.factor == "session" and tally.boards:
-            # ACBLscore: the percentage of the score as written (scaled, rounded) over
-            # the top of the whole session
-            basis = _written(shown[name], decimals, halves)
-            pn, pd = basis.numerator, basis.denominator
-            tn, td = tn * max(most, tally.boards), td * tally.boards
-        percents[name] = (
-            None
-            if not totalling.percentages or not tn
-            else _round_ratio(100 * pn * td, pd * tn, decimals, halves)
-        )
-        written[name] = _round(shown[name], decimals, halves)
+        figures[name] = _figures(tally, totalling, most)
         if memo is not None:
-            memo[name] = (
-                tally,
-                tally.version,
-                most,
-                totalling,
-                (shown[name], percents[name], written[name]),
-            )
+            memo[name] = (tally, tally.version, most, totalling, figures[name])
     # a per-board total is ranked on its exact value (Ruter: 187 and 186 summed IMPs,
     # both written 1.06, are 8th and 9th)
     played = [name for name in tallies if tallies[name].boards]
@@ -888,15 +855,46 @@ def rank_field(
             for name in played
         }
     placed = places(
-        {name: _rank_value(percents[name], shown[name]) for name in played},
+        {name: figures[name][0] for name in played},
         decimals=9 if totalling.per_board else 2,
         then=then,
     )
     placed.update(_idle_places(len(played), [n for n in tallies if not tallies[n].boards]))
     return [
-        Ranked(placed[name], name, written[name], percents[name], tallies[name].boards)
+        Ranked(placed[name], name, figures[name][2], figures[name][1], tallies[name].boards)
         for name in sorted(tallies, key=lambda n: (int(placed[n].rstrip("=")), _key(n)))
     ]
+
+
+def _figures(tally: Tally, totalling: Totalling, most: int) -> Figures:
+    """One contestant's :data:`Figures` from its tally (``most``: the boards a short total
+    is factored up to). Worked in whole numbers (numerator, denominator), a fraction made
+    only to factor or to write a scaled total: this runs for every pair of a field after
+    every new result."""
+    decimals, halves = totalling.decimals, totalling.halves
+    (pn, pd), (tn, td) = tally.parts(exact=totalling.exact_totals)
+    total = (2 * pn * td - tn * pd, 2 * pd * td) if totalling.plus_minus else (pn, pd)
+    if totalling.per_board and tally.boards:
+        total = (total[0], total[1] * tally.boards)
+    if totalling.factor and 0 < tally.boards < most:
+        scaled = factored(Fraction(*total), tally.boards, most, decimals, halves)
+        total = (scaled.numerator, scaled.denominator)
+    if totalling.exact_percentages and not totalling.exact_totals:
+        (pn, pd), _top = tally.parts(exact=True)
+    if totalling.factor == "session" and tally.boards:
+        # ACBLscore: the percentage of the score as written (scaled, rounded) over the
+        # top of the whole session
+        basis = _written(Fraction(*total), decimals, halves)
+        pn, pd = basis.numerator, basis.denominator
+        tn, td = tn * max(most, tally.boards), td * tally.boards
+    percent = (
+        None
+        if not totalling.percentages or not tn
+        else _round_ratio(100 * pn * td, pd * tn, decimals, halves)
+    )
+    # a total ranks on its exact value (int / int is correctly rounded, as float(Fraction))
+    ranked_on = total[0] / total[1] if percent is None else percent
+    return ranked_on, percent, _round_ratio(*total, decimals, halves)
 
 
 def _idle_places(played: int, idle: Sequence[str]) -> dict[str, str]:
@@ -904,11 +902,6 @@ def _idle_places(played: int, idle: Sequence[str]) -> dict[str, str]:
     all tied (Ruter lists an entered pair with no board last, total 0)."""
     place = f"{played + 1}{'=' if len(idle) > 1 else ''}"
     return dict.fromkeys(idle, place)
-
-
-def _rank_value(percent: float | None, total: Fraction) -> float:
-    """What places are decided on: the percentage (matchpoints), else the total."""
-    return float(total) if percent is None else percent
 
 
 FACTOR_MODES: Final = ("field", "boards", "session")
