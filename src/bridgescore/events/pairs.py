@@ -570,20 +570,34 @@ def traveller_shares(traveller: Traveller) -> tuple[BoardShare, ...]:
     shares = []
     for line in traveller.lines:
         row = line.row
-        shown = row.describe()
-        ns_score = row.ns_score
-        ns_card = CardLine(
-            row.board, "NS", row.ew, shown, ns_score, line.ns_points, line.ns_percent,
-            row.round, section,
-        )  # fmt: skip
-        ew_card = CardLine(
-            row.board, "EW", row.ns, shown, None if ns_score is None else -ns_score,
-            line.ew_points, line.ew_percent, row.round, section,
-        )  # fmt: skip
-        ns_exact, ew_exact = line.exact("NS") or _NOUGHT, line.exact("EW") or _NOUGHT
-        shares.append(BoardShare(row.ns, "NS", ns_card, line.counted("NS"), ns_exact, top))
-        shares.append(BoardShare(row.ew, "EW", ew_card, line.counted("EW"), ew_exact, top))
+        for pair, side in ((row.ns, "NS"), (row.ew, "EW")):
+            counted, exact = line_points(line, side)
+            shares.append(
+                BoardShare(pair, side, card_line(line, side, section), counted, exact, top)
+            )
     return tuple(shares)
+
+
+def card_line(line: TravellerLine, side: str, section: str | None = None) -> CardLine:
+    """A traveller's line as it stands on the score card of the pair that sat ``side``
+    (``"NS"`` or ``"EW"``): its opponents, its score from its side, its points."""
+    row = line.row
+    if side == "NS":
+        return CardLine(
+            row.board, "NS", row.ew, row.describe(), row.ns_score, line.ns_points,
+            line.ns_percent, row.round, section,
+        )  # fmt: skip
+    score = row.ns_score
+    return CardLine(
+        row.board, "EW", row.ns, row.describe(), None if score is None else -score,
+        line.ew_points, line.ew_percent, row.round, section,
+    )  # fmt: skip
+
+
+def line_points(line: TravellerLine, side: str) -> tuple[Fraction | None, Fraction]:
+    """What a traveller's line adds to the tally of the pair that sat ``side``: its
+    counted points (``None``: nothing counted) and its exact points (0 when unknown)."""
+    return line.counted(side), line.exact(side) or _NOUGHT
 
 
 _NOUGHT: Final = Fraction(0)
@@ -847,7 +861,9 @@ def rank_field(
             memo[name] = (tally, tally.version, most, totalling, figures[name])
     # a per-board total is ranked on its exact value (Ruter: 187 and 186 summed IMPs,
     # both written 1.06, are 8th and 9th)
-    played = [name for name in tallies if tallies[name].boards]
+    # listed by number, so that the places (a stable sort) list tied pairs by number
+    by_number = sorted(tallies, key=_key)
+    played = [name for name in by_number if tallies[name].boards]
     then = None
     if totalling.tie_break:
         then = {
@@ -859,10 +875,10 @@ def rank_field(
         decimals=9 if totalling.per_board else 2,
         then=then,
     )
-    placed.update(_idle_places(len(played), [n for n in tallies if not tallies[n].boards]))
-    return [
-        Ranked(placed[name], name, figures[name][2], figures[name][1], tallies[name].boards)
-        for name in sorted(tallies, key=lambda n: (int(placed[n].rstrip("=")), _key(n)))
+    placed.update(_idle_places(len(played), [n for n in by_number if not tallies[n].boards]))
+    return [  # best first (as placed), then those that played nothing
+        Ranked(place, name, figures[name][2], figures[name][1], tallies[name].boards)
+        for name, place in placed.items()
     ]
 
 

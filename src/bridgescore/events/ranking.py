@@ -12,21 +12,25 @@ K = TypeVar("K", bound=Hashable)
 def places(
     totals: Mapping[K, float], *, decimals: int = 2, then: Mapping[K, float] | None = None
 ) -> dict[K, str]:
-    """The place of each key, best (highest total) first; ties compared at ``decimals``,
-    and, where ``then`` is given, broken by it (a program that ranks equal totals on a
-    second figure: Ruter on the sum of the rounded board scores, Magic Contest on the
-    unrounded matchpoints).
+    """The place of each key, listed best (highest total) first, equal totals in the order
+    given; ties compared at ``decimals``, and, where ``then`` is given, broken by it (a
+    program that ranks equal totals on a second figure: Ruter on the sum of the rounded
+    board scores, Magic Contest on the unrounded matchpoints).
 
     >>> places({"A": 61.2, "B": 55.0, "C": 55.0, "D": 40.1})
     {'A': '1', 'B': '2=', 'C': '2=', 'D': '4'}
     >>> places({"B": 55.0, "C": 55.0}, then={"B": 683.0, "C": 683.1})
     {'C': '1', 'B': '2'}
     """
-    shown = {
-        key: (round(value, decimals), round(then[key], 9) if then is not None else 0.0)
-        for key, value in totals.items()
-    }
-    ordered = sorted(shown, key=lambda k: (-shown[k][0], -shown[k][1]))
+    shown: dict[K, tuple[float, float]] | dict[K, float]
+    if then is None:  # a live ranking's every pair after every result: the plain figure
+        shown = {key: round(value, decimals) for key, value in totals.items()}
+    else:
+        shown = {
+            key: (round(value, decimals), round(then[key], 9)) for key, value in totals.items()
+        }
+    # best first; equal totals keep their order (a stable sort, reversed stably)
+    ordered = sorted(shown, key=shown.__getitem__, reverse=True)
     count = Counter(shown.values())
     out: dict[K, str] = {}
     first = 0

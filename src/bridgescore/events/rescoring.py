@@ -29,15 +29,15 @@ from __future__ import annotations
 
 import bisect
 from collections import Counter, OrderedDict, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
 from bridgescore.duplicate.entries import Adjusted
 from bridgescore.duplicate.matchpoint_policies import MatchpointPolicy
 from bridgescore.events.model import Event, ResultRow, group_by_board
 from bridgescore.events.options import Field, ScoringOptions
 from bridgescore.events.pairs import (
-    BoardShare,
     CardLine,
     FiguresMemo,
     PairsResult,
@@ -46,13 +46,15 @@ from bridgescore.events.pairs import (
     Tally,
     Totalling,
     Traveller,
+    card_line,
     idle_by_section,
+    line_points,
     matchpoint_travellers,
     pairs_scoring,
     rank_field,
     section_field,
     sections_apart,
-    traveller_shares,
+    top_of,
 )
 from bridgescore.events.scoring import (
     EventResult,
@@ -106,10 +108,13 @@ class Rescorer:
         self._others: OrderedDict[MatchpointPolicy, dict[str | None, _Kept]] = OrderedDict()
         """What is kept under the other policies scored lately (the self-check's search
         tries one choice after another, and comes back to the policy it had)."""
+        self._entrants: tuple[object, object, Mapping[str, str | None] | None] | None = None
+        """The event's entrants, by the very participants and the option they came from."""
 
     def forget(self) -> None:
         """Drop what is kept: the next call scores the event in full."""
         self._fields, self._seen, self._policy, self._others = {}, None, None, OrderedDict()
+        self._entrants = None
 
     def score(
         self, event: Event, options: ScoringOptions, changed: Changes | None = None
@@ -192,7 +197,12 @@ class Rescorer:
         scoring = pairs_scoring(options.scoring)
         field = "two" if options.field is Field.DIRECTIONS else options.field.value
         totalling = Totalling.of(options.pairs_policy, options.factoring.legacy)
-        entrants = entrants_of(event, options)
+        kept = self._entrants
+        if kept is None or kept[0] is not event.participants or kept[1] != options.entrants:
+            kept = self._entrants = (
+                event.participants, options.entrants, entrants_of(event, options)
+            )  # fmt: skip
+        entrants = kept[2]
         if None in self._fields:
             return self._fields[None].result(scoring, field, totalling, entrants)
         return self._apart(scoring, field, totalling, entrants)
@@ -208,45 +218,92 @@ class Rescorer:
         apart: its fields named ``A NS``, its travellers and card lines marked with it, a
         pair that played no board in the section its id starts with."""
         sections = tuple(self._fields)
-        played = set().union(*(kept.lines for kept in self._fields.values()))
+        played = set().union(*(kept.played for kept in self._fields.values()))
         idle = idle_by_section(entrants, played, sections)  # type: ignore[arg-type]
         fields: list[str] = []
         standings: list[Standing] = []
         travellers: list[Traveller] = []
-        cards: dict[str, tuple[CardLine, ...]] = {}
+        cards: list[_KeptCards] = []
         for section, kept in self._fields.items():
             scored = kept.result(how, field, totalling, idle.get(section or "") or None)
             fields.extend(scored.fields)
             standings.extend(scored.standings)
             travellers.extend(scored.travellers)
-            cards.update(scored.cards)
+            assert isinstance(scored.cards, _KeptCards)
+            cards.append(scored.cards)
         return PairsResult(
             how,
             tuple(fields),
             tuple(standings),
             tuple(travellers),
-            dict(sorted(cards.items(), key=lambda kv: _pair_key(kv[0]))),
+            cards[0].joined(cards[1:], _pair_key),
         )
 
 
-@dataclass(eq=False, slots=True)
-class _Card:
-    """A pair's card lines in board order, and the side it sat on each board: a board's
-    line put in or taken out where it stands, so a changed board costs its own line."""
+_Points = tuple[str, Fraction | None, Fraction]
+"""What a traveller's line adds to one pair's tally: the pair, its counted points
+(``None``: nothing counted) and its exact points."""
 
-    boards: list[int] = field(default_factory=list)
-    lines: list[CardLine] = field(default_factory=list)
-    sides: list[str] = field(default_factory=list)
+_Where = Mapping[str, tuple[int, str]]
+"""A traveller's pairs: pair -> its line's index and the side it sat."""
 
-    def put(self, board: int, share: BoardShare) -> None:
-        at = bisect.bisect_left(self.boards, board)
-        self.boards.insert(at, board)
-        self.lines.insert(at, share.line)
-        self.sides.insert(at, share.side)
 
-    def take(self, board: int) -> None:
-        at = bisect.bisect_left(self.boards, board)
-        del self.boards[at], self.lines[at], self.sides[at]
+class _KeptCards(Mapping[str, tuple[CardLine, ...]]):
+    """The pairs' score cards as they stood at one call, each put together from the
+    travellers when first read: after a new result the live ranking reads one card if a
+    page asks for it, not the field's every card. Equal to the dict of its cards."""
+
+    __slots__ = ("_made", "_pairs", "_sources")
+
+    def __init__(
+        self,
+        pairs: Sequence[str],
+        sources: Sequence[
+            tuple[Mapping[str, Sequence[int]], Mapping[int, Traveller], Mapping[int, _Where]]
+        ],
+    ) -> None:
+        """``pairs`` in the order listed; ``sources``: the boards each pair played, the
+        travellers, and each traveller's pairs (one source a field scored), none changed
+        afterwards (a pair in none of them has an empty card)."""
+        self._pairs = {pair: None for pair in pairs}
+        self._sources = tuple(sources)
+        self._made: dict[str, tuple[CardLine, ...]] = {}
+
+    def __getitem__(self, pair: str) -> tuple[CardLine, ...]:
+        made = self._made.get(pair)
+        if made is not None:
+            return made
+        if pair not in self._pairs:
+            raise KeyError(pair)
+        made = ()
+        for played, travellers, where in self._sources:
+            boards = played.get(pair)
+            if boards:
+                made = tuple(
+                    card_line(travellers[board].lines[at], side, travellers[board].section)
+                    for board in boards
+                    for at, side in (where[board][pair],)
+                )
+                break
+        self._made[pair] = made  # the same card whichever thread makes it
+        return made
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._pairs)
+
+    def __len__(self) -> int:
+        return len(self._pairs)
+
+    def __contains__(self, pair: object) -> bool:
+        return pair in self._pairs
+
+    def joined(
+        self, others: Sequence[_KeptCards], order: Callable[[str], tuple[int, str]]
+    ) -> _KeptCards:
+        """These cards and ``others``' (sections scored apart), pairs listed by ``order``."""
+        every = [self, *others]
+        pairs = sorted((pair for cards in every for pair in cards._pairs), key=order)
+        return _KeptCards(pairs, [source for cards in every for source in cards._sources])
 
 
 @dataclass(eq=False)
@@ -267,12 +324,19 @@ class _Kept:
     """Rows with an A+/A- (:class:`~bridgescore.duplicate.entries.Adjusted`)."""
     seats: tuple[Counter[str], Counter[str]] = field(default_factory=lambda: (Counter(), Counter()))
     """How many rows each pair sat North-South, and East-West (one field or two)."""
-    counted: dict[int, tuple[Traveller, tuple[BoardShare, ...]]] = field(default_factory=dict)
-    """Board number -> the traveller in the totals, and its shares."""
+    counted: dict[int, tuple[Traveller, tuple[_Points, ...], Fraction | None]] = field(
+        default_factory=dict
+    )
+    """Board number -> the traveller in the totals, what each line adds to each pair's
+    tally, and the board's top."""
     tallies: dict[str, Tally] = field(default_factory=dict)
-    lines: dict[str, _Card] = field(default_factory=dict)
-    """Pair -> its card lines as they are put and taken."""
-    cards: dict[str, tuple[CardLine, ...]] = field(default_factory=dict)
+    boards_of: dict[str, list[int]] = field(default_factory=dict)
+    """Pair -> the boards it played, in number order, as they are put and taken."""
+    played: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """Pair -> the boards it played (a tuple made again only when they change: a card
+    read later is put together from what stood when its result was made)."""
+    where: dict[int, _Where] = field(default_factory=dict)
+    """Board number -> each pair's line on its traveller (made again when it changes)."""
     sides: dict[str, str] = field(default_factory=dict)
     """Pair -> the side it sat on its first board (its field in a Mitchell)."""
     memo: FiguresMemo = field(default_factory=dict)
@@ -371,15 +435,11 @@ class _Kept:
         travellers = self.travellers
         field_of = {pair: "all" if kind == "one" else side for pair, side in self.sides.items()}
         tallies: dict[str, Tally] = dict(self.tallies)
-        cards = self.cards
         idle = [pair for pair in (entrants or {}) if pair not in field_of]
-        if idle:
-            cards = dict(cards)
-            for pair in idle:
-                direction = (entrants or {})[pair]
-                field_of[pair] = "all" if kind == "one" else ("EW" if direction == "EW" else "NS")
-                tallies[pair] = Tally()
-                cards[pair] = ()
+        for pair in idle:
+            direction = (entrants or {})[pair]
+            field_of[pair] = "all" if kind == "one" else ("EW" if direction == "EW" else "NS")
+            tallies[pair] = Tally()
         standings = []
         fields = tuple(sorted(set(field_of.values()), key=("all", "NS", "EW").index))
         for name in fields:
@@ -401,48 +461,76 @@ class _Kept:
             ),
             tuple(standings),
             tuple(travellers),
-            dict(sorted(cards.items(), key=lambda kv: _pair_key(kv[0]))),
+            _KeptCards(
+                sorted(field_of, key=_pair_key),
+                ((dict(self.played), dict(self.by_board), dict(self.where)),),
+            ),
         )
         self.ranked = (asked, made)
         return made
 
     def _count(self, travellers: Sequence[Traveller]) -> None:
         """Take off the totals the lines of every traveller no longer counted, add those of
-        every new one, and put together again the cards of the pairs they touch."""
+        every new one, and note the boards of the pairs who came or went."""
         now = {t.board: t for t in travellers}
-        gone = [b for b, (t, _) in self.counted.items() if now.get(b) is not t]
+        gone = [b for b, (t, _, _) in self.counted.items() if now.get(b) is not t]
         if len(gone) * 2 > len(self.counted):  # most boards changed: start again
-            self.counted, self.tallies, self.lines, self.cards, self.sides = {}, {}, {}, {}, {}
+            self.counted, self.tallies, self.boards_of, self.played = {}, {}, {}, {}
+            self.where, self.sides = {}, {}
             gone = []
-        touched: set[str] = set()
+        tallies, boards_of, where = self.tallies, self.boards_of, self.where
+        left: dict[int, _Where] = {}
         for board in gone:
-            _traveller, shares = self.counted.pop(board)
-            for share in shares:
-                if share.counted is not None:
-                    self.tallies[share.pair].take(share.counted, share.exact, share.top)
-                self.lines[share.pair].take(board)
-                touched.add(share.pair)
+            _traveller, taken, top = self.counted.pop(board)
+            for pair, counted, exact in taken:
+                if counted is not None:
+                    tallies[pair].take(counted, exact, top)
+            left[board] = where.pop(board)
+        moved: set[str] = set()  # pairs whose boards changed
+        touched: set[str] = set()
         for board, traveller in now.items():
             if board in self.counted:
                 continue
-            shares = traveller_shares(traveller)
-            self.counted[board] = (traveller, shares)
-            for share in shares:
-                tally = self.tallies.get(share.pair)
-                if tally is None:
-                    tally = self.tallies[share.pair] = Tally()
-                    self.lines[share.pair] = _Card()
-                if share.counted is not None:
-                    tally.add(share.counted, share.exact, share.top)
-                self.lines[share.pair].put(board, share)
-                touched.add(share.pair)
-        for pair in touched:
-            card = self.lines[pair]
-            if not card.boards:  # its only results erased: it has played nothing now
-                del self.lines[pair], self.tallies[pair], self.cards[pair], self.sides[pair]
+            top = top_of(traveller)
+            points: list[_Points] = []
+            pairs: dict[str, tuple[int, str]] = {}
+            for at, line in enumerate(traveller.lines):
+                row = line.row
+                for pair, side in ((row.ns, "NS"), (row.ew, "EW")):
+                    counted, exact = line_points(line, side)
+                    points.append((pair, counted, exact))
+                    pairs[pair] = (at, side)
+                    tally = tallies.get(pair)
+                    if tally is None:
+                        tally = tallies[pair] = Tally()
+                        boards_of[pair] = []
+                    if counted is not None:
+                        tally.add(counted, exact, top)
+            self.counted[board] = (traveller, tuple(points), top)
+            where[board] = pairs
+            before = left.pop(board, {})
+            for pair in pairs.keys() - before.keys():
+                bisect.insort(boards_of[pair], board)
+                moved.add(pair)
+            for pair in before.keys() - pairs.keys():
+                boards_of[pair].remove(board)
+                moved.add(pair)
+            touched.update(pairs)
+        for board, before in left.items():  # boards no longer in the field
+            for pair in before:
+                boards_of[pair].remove(board)
+                moved.add(pair)
+        for pair in moved:
+            if not boards_of[pair]:  # its only results erased: it has played nothing now
+                del boards_of[pair], tallies[pair]
+                self.played.pop(pair, None)
+                self.sides.pop(pair, None)
+                touched.discard(pair)
                 continue
-            self.cards[pair] = tuple(card.lines)
-            self.sides[pair] = card.sides[0]
+            self.played[pair] = tuple(boards_of[pair])
+            touched.add(pair)
+        for pair in touched:  # the side of its first board (a corrected row may swap)
+            self.sides[pair] = where[self.played[pair][0]][pair][1]
 
     def _marked(self, traveller: Traveller) -> Traveller:
         return traveller if self.section is None else replace(traveller, section=self.section)

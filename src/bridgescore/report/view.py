@@ -20,7 +20,7 @@ from bridgescore.core.vulnerability import BoardInfo, Vulnerability
 from bridgescore.events.conventions import Chosen
 from bridgescore.events.figures import fixed, points, signed
 from bridgescore.events.individual import IndividualResult
-from bridgescore.events.model import Event, ResultRow
+from bridgescore.events.model import Event, Participant, ResultRow
 from bridgescore.events.pairs import (
     CardLine,
     PairsResult,
@@ -563,6 +563,17 @@ class LayoutMemo:
         self._lists[name] = _Laid(tuple(items), context, tuple(made))
         return made
 
+    def kept(self, name: str, key: object, make: Callable[[], T]) -> T:
+        """``make()``, kept under ``name`` while it is asked for with the very same ``key``
+        (an immutable object the value is made from, such as the event's participants)."""
+        self._lists_used.add(name)
+        kept = self._lists.get(name)
+        if kept is not None and kept.items and kept.items[0] is key:
+            return cast(T, kept.made[0])
+        made = make()
+        self._lists[name] = _Laid((key,), (), (made,))
+        return made
+
     def stepped(self, pages: Sequence[Page]) -> tuple[Page, ...]:
         """:func:`with_board_steps` of ``pages``, stepping again only the pages whose own
         page or a neighbour is not the very one stepped last time."""
@@ -636,18 +647,19 @@ def pairs_standings(
     imps = result.scoring.uses_imps
     unit = _("IMPs") if imps else _("MP")
     field_names = {"all": _("Ranking"), "NS": _("North-South"), "EW": _("East-West")}
-    names = {p.id: ", ".join(p.names) for p in event.participants}
+    names = _names(event.participants, memo)
     fined = dict(result.penalties)
+    width = 5 + (not imps) + bool(fined)
 
-    def ranked(s: Standing) -> Row:
-        cells = [s.place, s.pair, names.get(s.pair, ""), points(s.total, d)]
+    def ranked(s: Standing) -> Row:  # every pair's row after a result across the field
+        pair = s.pair
+        cells: tuple[str, ...] = (s.place, pair, names.get(pair, ""), points(s.total, d))
         if not imps:
-            cells.append(fixed(s.percent, d))
-        cells.append(str(s.boards))
+            cells += (fixed(s.percent, d),)
+        cells += (str(s.boards),)
         if fined:
-            cells.append(points(-fined[s.pair], d) if fined.get(s.pair) else "")
-        links = [None, f"pair-{slug(s.pair)}.html", None, None, None, None, None]
-        return Row(tuple(cells), tuple(links[: len(cells)]))
+            cells += (points(-fined[pair], d) if fined.get(pair) else "",)
+        return Row(cells, _standing_links(pair, width))
 
     context = (event.participants, result.penalties, imps, w)
     rows = (
@@ -679,6 +691,22 @@ def pairs_standings(
         )
         standings.append(Table(title, header, tuple(ranking), numeric))
     return standings
+
+
+def _names(participants: Sequence[Participant], memo: LayoutMemo | None) -> dict[str, str]:
+    """Each contestant's names as a ranking shows them (kept by ``memo`` while the very
+    same participants stand)."""
+
+    def names() -> dict[str, str]:
+        return {p.id: ", ".join(p.names) for p in participants}
+
+    return names() if memo is None else memo.kept("names", participants, names)
+
+
+@lru_cache(maxsize=4096)
+def _standing_links(pair: str, width: int) -> tuple[str | None, ...]:
+    """A ranking row's links: the pair's score card from its number."""
+    return (None, _card_file(pair), *(None,) * (width - 2))
 
 
 def traveller_table(
@@ -796,7 +824,7 @@ def _pairs_report(
     _ = w.gettext
     imps = result.scoring.uses_imps
     unit = _("IMPs") if imps else _("MP")
-    names = {p.id: ", ".join(p.names) for p in event.participants}
+    names = _names(event.participants, memo)
     standings = pairs_standings(event, result, w, memo)
     board_links = Table(
         _("Boards"),
@@ -854,9 +882,10 @@ def _pairs_report(
     if memo is None:
         cards = tuple(laid_card(pair, card) for pair, card in result.cards.items())
     else:  # the live ranking: a card laid out when it is asked for
-        listed = tuple(result.cards.items())
+        listed = tuple(result.cards)  # a card is put together when it is read
         cards = Cards(
-            [_card_file(pair) for pair, _card in listed], lambda at: laid_card(*listed[at])
+            [_card_file(pair) for pair in listed],
+            lambda at: laid_card(listed[at], result.cards[listed[at]]),
         )
     stepped = kept.stepped(boards)
     if memo is not None:
