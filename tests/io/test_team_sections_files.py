@@ -227,6 +227,42 @@ def test_usebio_places_restarting_in_each_section_say_apart() -> None:
     assert _by_section(back) == HAND
 
 
+# section B's teams before their match: no VPs, no IMPs, sharing first place
+NOT_YET = [("B1", 0.0, 0.0, 0.0, "1="), ("B2", 0.0, 0.0, 0.0, "1=")]
+
+
+@pytest.mark.parametrize("fmt", ["pbn", "usebio"])
+def test_one_section_played_so_far_is_still_written_in_sections(fmt: str) -> None:
+    """Section A's match played, section B's not yet: the file has both sections, B with
+    its teams and no result, and reads back to the same event and the same rankings."""
+    played = tuple(r for r in ROWS if r.section == "A")
+    original = two_sections()
+    original = replace(original, results=replace(original.results, rows=played))
+    text = _written(original, fmt)
+    if fmt == "pbn":
+        assert (text.count('[Section "A"]'), text.count('[Section "B"]')) == (2, 0)
+        assert '\r\nB 1 "Eve;Fay"\r\nB 2 "Gus;Hal"\r\n' in text  # B's teams, in the total table
+    else:
+        root = usebio.loads(text).root
+        assert root is not None
+        sections = root.findall("EVENT/SESSION/SECTION")
+        assert [s.get("SECTION_ID") for s in sections] == ["A", "B"]
+        assert [len(s.findall("MATCH")) for s in sections] == [1, 0]
+        assert [t.get("TEAM_ID") for t in sections[1].findall("PARTICIPANTS/TEAM")] == ["1", "2"]
+    back = _read(text, fmt)
+    assert sorted(back.results.rows, key=_key) == sorted(played, key=_key)
+    assert sorted((p.id, p.names, p.section) for p in back.participants) == [
+        (team, names, team[0]) for team, names in NAMES.items()
+    ]
+    field = team_field(back)
+    assert field is not None
+    assert [(s.letter, s.teams) for s in field.sections] == [
+        ("A", ("A1", "A2")),
+        ("B", ("B1", "B2")),
+    ]
+    assert _by_section(back) == _by_section(original) == {"A": HAND["A"], "B": NOT_YET}
+
+
 def test_a_teams_event_without_sections_is_written_as_before() -> None:
     flat = two_sections()
     flat = replace(

@@ -43,12 +43,15 @@ HAND = {
 }
 
 
-def _played(club: Club) -> Session:
+def _played(club: Club, sections: str = "AB") -> Session:
+    """The session with the matches of ``sections`` played."""
     session = matches.create_teams_session(
         club, "Teams in sections", ["Aces", "Kings", "Queens", "Jacks"], 2, sections=2
     )
     movement = session_movement.movement_of(session)
     for seat in movement.rounds[0].tables:
+        if seat.ns[0] not in sections:
+            continue
         link = TableLink.objects.get(session=session, table=seat.table)
         device = Client()
         assert device.get(f"/t/{link.token}/").status_code == 200
@@ -115,6 +118,33 @@ def test_a_teams_session_in_sections_exports_its_sections(
         for letter, ranked in matches.section_rankings(session).items()
     }
     assert web == HAND
+
+
+@pytest.mark.parametrize("fmt", ["pbn", "xml"])
+def test_a_session_with_one_section_played_exports_both(
+    td: Client, club: Club, fmt: str, tmp_path: Path
+) -> None:
+    """Section A's match in, section B's not yet: the file has both sections (B with its
+    teams, no result yet) and reads back to the session's event and rankings."""
+    session = _played(club, sections="A")
+    path = _exported(td, session, fmt, tmp_path)
+    text = path.read_text(encoding="utf-8" if fmt == "pbn" else "iso-8859-1")
+    if fmt == "pbn":
+        assert (text.count('[Section "A"]'), text.count('[Section "B"]')) == (2, 0)
+        assert "\nB 1 Queens\nB 2 Jacks\n" in text  # B's teams, in the total table
+    else:
+        assert '<SECTION SECTION_ID="B">' in text
+    back = load_event(path)
+    assert not back.results.problems
+    assert {r.table for r in back.results.rows} == {"A1a", "A1b"}
+    assert {r.section for r in back.results.rows} == {"A"}
+    assert sorted((p.id, p.names, p.section) for p in back.participants) == [
+        ("A1", ("Aces",), "A"), ("A2", ("Kings",), "A"),
+        ("B1", ("Queens",), "B"), ("B2", ("Jacks",), "B"),
+    ]  # fmt: skip
+    # B's teams before their match: no VPs nor IMPs, sharing first place
+    not_yet = [("B1", 0.0, 0.0, 0.0, "1="), ("B2", 0.0, 0.0, 0.0, "1=")]
+    assert _by_section(back) == {"A": HAND["A"], "B": not_yet}
 
 
 def test_a_one_field_teams_export_has_no_sections(td: Client, club: Club, tmp_path: Path) -> None:

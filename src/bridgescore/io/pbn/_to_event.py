@@ -713,8 +713,12 @@ def _sections_apart(reader: _Reader, games: Iterable[Game]) -> bool:
     ``[ScoreTable]`` under each game's ``[Section]``, two sections or more), or its
     ``[TotalScoreTable]`` ranks each section on its own (:func:`ranked_apart`). A board's
     one table holding every section's rows, ranked across the field (Ruter, and
-    BridgeComposer's, which ranks none), is one field, as before."""
+    BridgeComposer's, which ranks none), is one field, as before. A file written while
+    one section only has results (bridgescore's, of a session under way) has that
+    section's travellers under its ``[Section]`` and a total table naming the others:
+    apart too, the others with their pairs or teams and no result yet."""
     tagged: set[str] = set()
+    listed: set[str] = set()
     places: list[tuple[str, str | None, str | None]] = []
     for game in games:
         section = known(game.get("Section"))
@@ -725,7 +729,10 @@ def _sections_apart(reader: _Reader, games: Iterable[Game]) -> bool:
                 tagged.add(section)
             elif item.name == "TotalScoreTable":
                 table = reader.table(item)
-                if "Section" not in table.names or "Rank" not in table.names:
+                if "Section" not in table.names:
+                    continue
+                listed.update(f for f in map(known, table.column("Section")) if f is not None)
+                if "Rank" not in table.names:
                     continue
                 for row in table.rows:
                     found = known(row.get("Section"))
@@ -733,7 +740,7 @@ def _sections_apart(reader: _Reader, games: Iterable[Game]) -> bool:
                     if found is not None:
                         side = None if direction is None else direction_of(direction)
                         places.append((found, side, known(row.get("Rank"))))
-    return len(tagged) > 1 or ranked_apart(places)
+    return len(tagged) > 1 or (bool(tagged) and len(tagged | listed) > 1) or ranked_apart(places)
 
 
 def to_event(
