@@ -31,6 +31,7 @@ from bridgescore.events.model import (
     PublishedStanding,
     ResultRow,
     Severity,
+    VPAdjustment,
     check_rows,
     partnership_id,
 )
@@ -42,7 +43,14 @@ from bridgescore.io.pbn._analysis import (
     analysis_key,
     read_analysis,
 )
-from bridgescore.io.pbn._cells import BYE, known, number, score_entry, split_names
+from bridgescore.io.pbn._cells import (
+    ADJUSTMENT_COLUMN,
+    BYE,
+    known,
+    number,
+    score_entry,
+    split_names,
+)
 from bridgescore.io.pbn._checks import game_facts, parse_sided, stray_text
 from bridgescore.io.pbn._kind import event_kind, event_scoring
 from bridgescore.io.pbn._matches import is_match_table
@@ -78,6 +86,8 @@ class _Reader:
     analyses: dict[int, Analysis] = field(default_factory=dict)
     analysis_keys: dict[int, AnalysisKey] = field(default_factory=dict)
     participants: dict[str, Participant] = field(default_factory=dict)
+    adjustments: list[VPAdjustment] = field(default_factory=list)
+    """A teams total table's ``AdjustmentVP``: VPs from outside a team's matches."""
     standings: list[PublishedStanding] = field(default_factory=list)
     kind: str = EventKind.PAIRS.value
     scoring: str = Scoring.MATCHPOINTS.value
@@ -558,6 +568,10 @@ class _Reader:
             try:
                 total = number(row.get(total_column)) if total_column else None
                 percent = number(row.get(percent_column)) if percent_column else None
+                # bridgescore's own: VPs from outside the team's matches (a bye's)
+                adjustment = number(known(row.get(ADJUSTMENT_COLUMN))) if kind == "team" else None
+                if adjustment:
+                    self.adjustments.append(VPAdjustment(ident, adjustment))
             except ValueError as error:
                 self.problem(
                     line,
@@ -837,4 +851,5 @@ def _to_event(document: PBNDocument, laws: str) -> Event:
         analyses=dict(sorted(reader.analyses.items())),
         published=tuple(reader.published),
         standings=tuple(reader.standings),
+        adjustments=tuple(reader.adjustments) if reader.kind == EventKind.TEAMS else (),
     )
