@@ -71,3 +71,14 @@ def test_every_team_with_opponents_left_can_still_be_stuck() -> None:
     assert draws_ahead(drawn, [teams, teams], SwissRules(Rematches.TWICE)).clear is True
     assert draws_ahead(drawn, [teams, teams], SwissRules(Rematches.DANISH)).clear is True
     assert draws_ahead(drawn, []).clear is True  # every round drawn
+
+
+def test_a_field_of_hundreds_is_searched_as_far_as_it_can_tell() -> None:
+    """300 teams, round 1 drawn (1 v 300, 2 v 299 ...), one leaving: 299 teams for 8
+    rounds, 149 tables and a bye each. Every team has 298 opponents left, so none is
+    short; the search draws as many rounds as hold 300 tables (two) and, finding them,
+    cannot tell for the rest."""
+    teams = [str(n) for n in range(1, 301)]
+    drawn = [_draw(1, *((teams[k], teams[299 - k]) for k in range(150)))]
+    ahead = draws_ahead(drawn, [teams[:-1]] * 8)
+    assert (ahead.counts, ahead.clear, ahead.short) == ((299,) * 8, None, ())

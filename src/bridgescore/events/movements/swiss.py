@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import math
 from bisect import bisect_left, bisect_right
+from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -759,6 +760,10 @@ DRAWS_AHEAD_TRIES: Final = 20_000
 """The most tables :func:`draws_ahead` tries before it stops looking (and says it could
 not tell): enough for a club's field, bounded for a field of hundreds."""
 
+DRAWS_AHEAD_TABLES: Final = 300
+"""The most tables the rounds :func:`draws_ahead` draws in one try hold (each a step of
+its search): the rounds left past them (in a field of hundreds) are not searched."""
+
 
 @dataclass(frozen=True, slots=True)
 class DrawsAhead:
@@ -802,7 +807,9 @@ def draws_ahead(
     later is in the rounds it plays only). A round with an odd count has a bye, given as
     :func:`swiss_round` gives it: to an entrant without one, while there is one. The
     search tries every way to draw the rounds (whatever the standings will be), up to
-    :data:`DRAWS_AHEAD_TRIES` tables; Danish pairing is never stuck."""
+    :data:`DRAWS_AHEAD_TRIES` tables, over the rounds that hold at most
+    :data:`DRAWS_AHEAD_TABLES` tables together (a field of hundreds: the first rounds
+    left only; past them it cannot tell); Danish pairing is never stuck."""
     rules = rules or SwissRules()
     if not isinstance(rules, SwissRules):
         raise MovementError(_("rules must be SwissRules, got {rules!r}", rules=rules))
@@ -824,26 +831,47 @@ def draws_ahead(
     short = _short(met, byes, rounds, rules, first)
     if short:
         return DrawsAhead(first, counts, False, short)
+    # as many rounds as fit the search; when they cannot be drawn, neither can all
+    searched = 0
+    tables = 0
+    while searched < len(rounds) and tables + len(rounds[searched]) // 2 <= DRAWS_AHEAD_TABLES:
+        tables += len(rounds[searched]) // 2
+        searched += 1
+    if searched == 0:
+        return DrawsAhead(first, counts, None)
+    rounds = rounds[:searched]
     tries = [0]
 
-    def allowed(a: str, b: str, round_no: int) -> bool:
-        return rules.allows(met.get(frozenset((a, b)), []), round_no)
+    def barred(entrants: Sequence[str], round_no: int) -> dict[str, set[str]]:
+        """Whom each entrant may not meet in ``round_no``: of those it has met, the ones
+        the rules keep it from meeting again (few, so the search counts them)."""
+        here = set(entrants)
+        found: dict[str, set[str]] = {e: set() for e in entrants}
+        for key, rounds_met in met.items():
+            a, b = tuple(key)
+            if a in here and b in here and not rules.allows(rounds_met, round_no):
+                found[a].add(b)
+                found[b].add(a)
+        return found
 
-    def pair(left: list[str], k: int, may: Mapping[str, set[str]]) -> bool:
-        """Pair ``left`` in round ``k`` (``may``: whom each may meet in it; a table drawn
-        in the round changes no one else's), the entrant with the fewest choices first."""
+    def pair(left: list[str], k: int, bar: Mapping[str, set[str]]) -> bool:
+        """Pair ``left`` in round ``k`` (``bar``: whom each may not meet in it; a table
+        drawn in the round changes no one else's), the entrant with the fewest choices
+        first."""
         if not left:
             return draw_round(k + 1)
         round_no = first + k
         here = set(left)
-        a = min(left, key=lambda e: len(may[e] & here))
-        for b in sorted(may[a] & here, key=left.index):
+        a = max(left, key=lambda e: len(bar[e] & here))
+        for b in left:
+            if b == a or b in bar[a]:
+                continue
             tries[0] += 1
             if tries[0] > DRAWS_AHEAD_TRIES:
                 raise _GiveUpError
             key = frozenset((a, b))
             met.setdefault(key, []).append(round_no)
-            found = pair([e for e in left if e not in (a, b)], k, may)
+            found = pair([e for e in left if e not in (a, b)], k, bar)
             met[key].pop()
             if not met[key]:
                 del met[key]
@@ -855,14 +883,14 @@ def draws_ahead(
         if k == len(rounds):
             return True
         entrants = list(dict.fromkeys(rounds[k]))
-        may = {a: {b for b in entrants if b != a and allowed(a, b, first + k)} for a in entrants}
+        bar = barred(entrants, first + k)
         if len(entrants) % 2 == 0:
-            return pair(entrants, k, may)
+            return pair(entrants, k, bar)
         candidates = [e for e in entrants if e not in byes] or entrants
         for bye in candidates:
             fresh = bye not in byes
             byes.add(bye)
-            found = pair([e for e in entrants if e != bye], k, may)
+            found = pair([e for e in entrants if e != bye], k, bar)
             if fresh:
                 byes.discard(bye)
             if found:
@@ -870,9 +898,10 @@ def draws_ahead(
         return False
 
     try:
-        return DrawsAhead(first, counts, draw_round(0))
+        found = draw_round(0)
     except _GiveUpError:
         return DrawsAhead(first, counts, None)
+    return DrawsAhead(first, counts, found if not found or searched == len(counts) else None)
 
 
 def _short(
@@ -887,14 +916,21 @@ def _short(
     if rules.rematches not in (Rematches.NEVER, Rematches.TWICE):
         return ()
     most = 1 if rules.rematches is Rematches.NEVER else 2
-    odd = [r for r in rounds if len(r) % 2]
+    sets = [set(r) for r in rounds]
+    odd = [r for r in sets if len(r) % 2]
     # the byes come round again once every entrant has had one: then any may get several
-    again = len(odd) > len({e for r in odd for e in r} - byes)
+    again = len(odd) > len(set().union(*odd) - byes)
+    times: dict[str, dict[str, int]] = defaultdict(dict)
+    for key, rounds_met in met.items():
+        a, b = tuple(key)
+        times[a][b] = times[b][a] = len(rounds_met)
     found = []
     for entrant in dict.fromkeys(e for r in rounds for e in r):
-        left = sum(1 for r in rounds if entrant in r)
-        others = {e for r in rounds if entrant in r for e in r if e != entrant}
-        meetings = sum(max(0, most - len(met.get(frozenset((entrant, o)), []))) for o in others)
+        own = [r for r in sets if entrant in r]
+        others = set().union(*own) - {entrant}
+        used = sum(min(most, n) for o, n in times[entrant].items() if o in others)
+        meetings = most * len(others) - used
+        left = len(own)
         own_odd = sum(1 for r in odd if entrant in r)
         bye = own_odd if again else min(own_odd, int(entrant not in byes))
         if meetings + bye < left:
