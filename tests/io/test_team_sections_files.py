@@ -38,6 +38,7 @@ from bridgescore.events.model import (
     Published,
     PublishedStanding,
     ResultRow,
+    VPAdjustment,
     ns_score_of,
 )
 from bridgescore.events.scoring import score_event
@@ -225,6 +226,106 @@ def test_usebio_places_restarting_in_each_section_say_apart() -> None:
     back = _read(text.replace("<SECTION_SCORING>APART</SECTION_SCORING>", ""), "usebio")
     assert {r.section for r in back.results.rows} == {"A", "B"}
     assert _by_section(back) == HAND
+
+
+# section B's teams before their match: no VPs, no IMPs, sharing first place
+NOT_YET = [("B1", 0.0, 0.0, 0.0, "1="), ("B2", 0.0, 0.0, 0.0, "1=")]
+
+
+@pytest.mark.parametrize("fmt", ["pbn", "usebio"])
+def test_one_section_played_so_far_is_still_written_in_sections(fmt: str) -> None:
+    """Section A's match played, section B's not yet: the file has both sections, B with
+    its teams and no result, and reads back to the same event and the same rankings."""
+    played = tuple(r for r in ROWS if r.section == "A")
+    original = two_sections()
+    original = replace(original, results=replace(original.results, rows=played))
+    text = _written(original, fmt)
+    if fmt == "pbn":
+        assert (text.count('[Section "A"]'), text.count('[Section "B"]')) == (2, 0)
+        assert '\r\nB 1 "Eve;Fay"\r\nB 2 "Gus;Hal"\r\n' in text  # B's teams, in the total table
+    else:
+        root = usebio.loads(text).root
+        assert root is not None
+        sections = root.findall("EVENT/SESSION/SECTION")
+        assert [s.get("SECTION_ID") for s in sections] == ["A", "B"]
+        assert [len(s.findall("MATCH")) for s in sections] == [1, 0]
+        assert [t.get("TEAM_ID") for t in sections[1].findall("PARTICIPANTS/TEAM")] == ["1", "2"]
+    back = _read(text, fmt)
+    assert sorted(back.results.rows, key=_key) == sorted(played, key=_key)
+    assert sorted((p.id, p.names, p.section) for p in back.participants) == [
+        (team, names, team[0]) for team, names in NAMES.items()
+    ]
+    field = team_field(back)
+    assert field is not None
+    assert [(s.letter, s.teams) for s in field.sections] == [
+        ("A", ("A1", "A2")),
+        ("B", ("B1", "B2")),
+    ]
+    assert _by_section(back) == _by_section(original) == {"A": HAND["A"], "B": NOT_YET}
+
+
+def _with_a_bye(*, sections: bool) -> Event:
+    """The event with a third team in section A, A3 (Ivy and Joe), on the bye in round 1
+    and scoring 12 VPs for it; ``sections=False``: the same as one field."""
+    event = two_sections()
+    event = replace(
+        event,
+        participants=(
+            *event.participants,
+            Participant("A3", ("Ivy", "Joe"), kind="team", section="A"),
+        ),
+        adjustments=(VPAdjustment("A3", 12.0),),
+    )
+    if sections:
+        return event
+    return replace(
+        event,
+        results=replace(event.results, rows=tuple(replace(r, section=None) for r in ROWS)),
+        participants=tuple(replace(p, section=None) for p in event.participants),
+    )
+
+
+# with A3's bye, by hand: A3 12 VPs first in A, A1 and A2 10 second equal; B as before
+BYE_IN_SECTIONS = {
+    "A": [("A3", 12.0, 0.0, 0.0, "1"), ("A1", 10.0, 1.0, 1.0, "2="), ("A2", 10.0, 1.0, 1.0, "2=")],
+    "B": HAND["B"],
+}
+# one field: B1 20, A3 12, A1 and A2 10 (third equal), B2 0 (fifth)
+BYE_IN_ONE_FIELD = [
+    ("B1", 20.0, 23.0, 0.0, "1"),
+    ("A3", 12.0, 0.0, 0.0, "2"),
+    ("A1", 10.0, 1.0, 1.0, "3="),
+    ("A2", 10.0, 1.0, 1.0, "3="),
+    ("B2", 0.0, 0.0, 23.0, "5"),
+]
+
+
+@pytest.mark.parametrize("fmt", ["pbn", "usebio"])
+@pytest.mark.parametrize("sections", [True, False])
+def test_a_byes_vps_are_written_and_read_back(fmt: str, sections: bool) -> None:
+    """A bye's VPs go in USEBIO's ``ADJUSTMENT`` of the team and in the PBN total table's
+    ``AdjustmentVP``, and the event read back ranks the team with them."""
+    original = _with_a_bye(sections=sections)
+    text = _written(original, fmt)
+    if fmt == "pbn":
+        assert ('A 3 "Ivy;Joe" 12' if sections else 'A3 "Ivy;Joe" 12') in text
+        assert "AdjustmentVP" in text
+    else:
+        root = usebio.loads(text).root
+        assert root is not None
+        teams = {t.get("TEAM_ID"): t for t in root.iter("TEAM") if t.get("TEAM_ID")}
+        assert teams["3" if sections else "A3"].findtext("ADJUSTMENT") == "12"
+        assert teams["1" if sections else "A1"].find("ADJUSTMENT") is None
+    back = _read(text, fmt)
+    assert back.adjustments == (VPAdjustment("A3", 12.0),)
+    if sections:
+        assert _by_section(original) == _by_section(back) == BYE_IN_SECTIONS
+    else:
+        for event in (original, back):
+            ranked = score_event(event, expect=TeamsResult).standings
+            assert [
+                (s.team, s.vp, s.points_for, s.points_against, s.place) for s in ranked
+            ] == BYE_IN_ONE_FIELD
 
 
 def test_a_teams_event_without_sections_is_written_as_before() -> None:

@@ -23,11 +23,12 @@ from django.test import Client
 from bridgescore.events.model import Event, ResultRow
 from bridgescore.events.scoring import score_event
 from bridgescore.events.section_files import ranked_by_section
-from bridgescore.events.teams import TeamsResult
+from bridgescore.events.teams import TeamsResult, TeamStanding
 from bridgescore.io.events import load_event
 from bridgescore.web import in_play, matches, session_movement
 from bridgescore.web.models import Club, Session, TableLink
 from web.posting import send_entry
+from web.test_teams import Room
 
 # what the team sitting North-South makes on each board: (level, strain, doubled, declarer,
 # result), as tests/io/test_team_sections_files.py's rows
@@ -43,12 +44,15 @@ HAND = {
 }
 
 
-def _played(club: Club) -> Session:
+def _played(club: Club, sections: str = "AB") -> Session:
+    """The session with the matches of ``sections`` played."""
     session = matches.create_teams_session(
         club, "Teams in sections", ["Aces", "Kings", "Queens", "Jacks"], 2, sections=2
     )
     movement = session_movement.movement_of(session)
     for seat in movement.rounds[0].tables:
+        if seat.ns[0] not in sections:
+            continue
         link = TableLink.objects.get(session=session, table=seat.table)
         device = Client()
         assert device.get(f"/t/{link.token}/").status_code == 200
@@ -117,8 +121,77 @@ def test_a_teams_session_in_sections_exports_its_sections(
     assert web == HAND
 
 
+@pytest.mark.parametrize("fmt", ["pbn", "xml"])
+def test_a_session_with_one_section_played_exports_both(
+    td: Client, club: Club, fmt: str, tmp_path: Path
+) -> None:
+    """Section A's match in, section B's not yet: the file has both sections (B with its
+    teams, no result yet) and reads back to the session's event and rankings."""
+    session = _played(club, sections="A")
+    path = _exported(td, session, fmt, tmp_path)
+    text = path.read_text(encoding="utf-8" if fmt == "pbn" else "iso-8859-1")
+    if fmt == "pbn":
+        assert (text.count('[Section "A"]'), text.count('[Section "B"]')) == (2, 0)
+        assert "\nB 1 Queens\nB 2 Jacks\n" in text  # B's teams, in the total table
+    else:
+        assert '<SECTION SECTION_ID="B">' in text
+    back = load_event(path)
+    assert not back.results.problems
+    assert {r.table for r in back.results.rows} == {"A1a", "A1b"}
+    assert {r.section for r in back.results.rows} == {"A"}
+    assert sorted((p.id, p.names, p.section) for p in back.participants) == [
+        ("A1", ("Aces",), "A"), ("A2", ("Kings",), "A"),
+        ("B1", ("Queens",), "B"), ("B2", ("Jacks",), "B"),
+    ]  # fmt: skip
+    # B's teams before their match: no VPs nor IMPs, sharing first place
+    not_yet = [("B1", 0.0, 0.0, 0.0, "1="), ("B2", 0.0, 0.0, 0.0, "1=")]
+    assert _by_section(back) == {"A": HAND["A"], "B": not_yet}
+
+
 def test_a_one_field_teams_export_has_no_sections(td: Client, club: Club, tmp_path: Path) -> None:
     session = matches.create_teams_session(club, "Teams", ["Aces", "Kings"], 2)
     text = _exported(td, session, "xml", tmp_path).read_text(encoding="iso-8859-1")
     assert "SECTION" not in text
     assert '<TEAM TEAM_ID="Aces">' in text
+
+
+def _ranked(standings: tuple[TeamStanding, ...]) -> list[tuple[str, float, float, float, str]]:
+    return [(s.team, s.vp, s.points_for, s.points_against, s.place) for s in standings]
+
+
+@pytest.mark.parametrize("fmt", ["pbn", "xml"])
+@pytest.mark.parametrize("sections", [1, 2])
+def test_a_byes_vps_are_exported_and_read_back(
+    td: Client, club: Club, fmt: str, sections: int, tmp_path: Path
+) -> None:
+    """Round 1 of a round robin with an odd count: the team on the bye scores the
+    session's 12 VPs, which no match carries. One field of three (Aces, Kings, Queens)
+    or two sections (A: Aces, Kings, Queens; B: Jacks, Tens): the file read back ranks
+    the bye's team with its 12 VPs, as the web does, and the match's two teams share the
+    scale's 20 between them."""
+    teams = ["Aces", "Kings", "Queens", "Jacks", "Tens"][: 3 if sections == 1 else 5]
+    session = matches.create_teams_session(club, "Byes", teams, 2, sections=sections)
+    Room(session).play_round(1)
+    byes = matches.round_byes(session)[1]
+    (bye,) = byes
+    back = load_event(_exported(td, session, fmt, tmp_path))
+    assert not back.results.problems
+    assert [(a.id, a.vp) for a in back.adjustments] == [(bye, 12.0)]
+    ours = matches.teams_result(session)
+    assert ours is not None
+    if sections == 1:
+        ranked = _ranked(score_event(back, expect=TeamsResult).standings)
+        assert ranked == _ranked(ours.standings)
+    else:
+        assert _by_section(back) == {
+            letter: _ranked(rows) for letter, rows in matches.section_rankings(session).items()
+        }
+        ranked = [row for rows in _by_section(back).values() for row in rows]
+    vps = {team: vp for team, vp, _for, _against, _place in ranked}
+    assert vps[bye] == 12.0
+    played = (
+        [vps[t] for t in ("A1", "A2", "A3") if t != bye]
+        if sections == 2
+        else [vps[t] for t in teams if t != bye]
+    )
+    assert sum(played) == 20.0

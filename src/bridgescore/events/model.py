@@ -452,6 +452,16 @@ class PublishedMatch:
 
 
 @dataclass(frozen=True, slots=True)
+class VPAdjustment:
+    """VPs a team's total holds from outside its matches, as a results file gives them
+    (USEBIO's ``ADJUSTMENT`` of a ``TEAM``; bridgescore's ``AdjustmentVP`` column of a PBN
+    total table): its byes' VPs, less the VPs taken off it as a penalty."""
+
+    id: str
+    vp: float
+
+
+@dataclass(frozen=True, slots=True)
 class Event:
     """A whole event as a file describes it: its facts, and the figures its program published.
 
@@ -478,6 +488,9 @@ class Event:
     published: tuple[Published | None, ...] = ()
     standings: tuple[PublishedStanding, ...] = ()
     matches: tuple[PublishedMatch, ...] = ()
+    adjustments: tuple[VPAdjustment, ...] = ()
+    """A teams event's VPs from outside its matches (a bye's), team by team: scoring adds
+    them to the teams' totals (:func:`bridgescore.events.teams.with_adjustments`)."""
 
     def __post_init__(self) -> None:
         kind = EventKind.parse(self.kind)

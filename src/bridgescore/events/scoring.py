@@ -27,7 +27,12 @@ from bridgescore.events.options import (
     ScoringOptions,
 )
 from bridgescore.events.pairs import PairsResult, pairs_scoring, score_pairs
-from bridgescore.events.teams import TeamsResult, score_published_matches, score_teams
+from bridgescore.events.teams import (
+    TeamsResult,
+    score_published_matches,
+    score_teams,
+    with_adjustments,
+)
 from bridgescore.events.vocabulary import EventKind, Scoring
 
 EventResult = PairsResult | TeamsResult | IndividualResult
@@ -222,13 +227,16 @@ def score_with(event: Event, options: ScoringOptions) -> EventResult:
         totals = {s.id: s.total for s in event.standings if s.total is not None}
         return score_published_matches(event.matches, vp_scale=options.vp_scale, totals=totals)
     if kind is EventKind.TEAMS:
-        return score_teams(
+        teams = score_teams(
             event.results,
             scoring=options.scoring,
             vp_scale=options.vp_scale,
             imp_table=options.imp_table,
             incomplete=options.incomplete.value,
         )
+        if not event.adjustments:
+            return teams
+        return with_adjustments(teams, {a.id: a.vp for a in event.adjustments})
     how = pairs_scoring(options.scoring)
     factor = options.factoring.legacy
     policy = options.pairs_policy

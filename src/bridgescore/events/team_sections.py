@@ -32,7 +32,15 @@ from bridgescore.events.movements.model import (
     json_data,
 )
 from bridgescore.events.movements.sections import LETTERS, Section, SectionedMovement
-from bridgescore.events.movements.swiss import Draw, Rematches, Standing, SwissRules, swiss_round
+from bridgescore.events.movements.swiss import (
+    Draw,
+    DrawsAhead,
+    Rematches,
+    Standing,
+    SwissRules,
+    draws_ahead,
+    swiss_round,
+)
 from bridgescore.events.movements.teams import (
     Match,
     RoundRobin,
@@ -538,6 +546,24 @@ class TeamsInSections:
                     _("round {round}, section {letter}: {team} is playing but not drawn",
                       round=round_no, letter=section.letter, team=left_out[0])
                 )  # fmt: skip
+
+    def draws_ahead(self, draws: Sequence[Mapping[str, Draw]]) -> dict[str, DrawsAhead]:
+        """Each section's Swiss rounds still to draw after ``draws`` (the rounds drawn so
+        far, round 1 first, each section's draw), as its late changes leave them: how many
+        teams each round draws (a bye where odd) and whether they can all be drawn without a
+        rematch the rules forbid (:func:`~bridgescore.events.movements.swiss.draws_ahead`);
+        what a director is warned of before a team leaves or joins."""
+        if self.schedule is not SectionSchedule.SWISS:
+            raise MovementError(_("the sections play a round robin, not a Swiss"))
+        left = range(len(draws) + 1, self.rounds + 1)
+        return {
+            s.letter: draws_ahead(
+                [d[s.letter] for d in draws if s.letter in d],
+                [self.playing(s.letter, r) for r in left],
+                self.rules,
+            )
+            for s in self.field.sections
+        }
 
     def most_rounds(self) -> int:
         """A round robin: its longest section's rounds (``n - 1``, or ``n`` with a bye);

@@ -288,6 +288,9 @@ class TeamsResult:
     unplayed: tuple[PublishedMatch, ...] = ()
     """Matches of a match table not played yet (a file published mid-event writes ``-``
     for their IMPs and VPs): listed, not ranked."""
+    adjustments: tuple[tuple[str, float], ...] = ()
+    """VPs added to teams' totals from outside their matches, as a results file gives
+    them (a bye's, less a penalty), team by team."""
 
 
 def _fail(row: ResultRow, message: Message) -> DuplicateError:
@@ -517,7 +520,9 @@ def with_byes(
     for rnd, teams in sorted(byes.items()):
         for team in (teams,) if isinstance(teams, str) else teams:
             scores.append(ByeScore(rnd, team, _bye_vp(award, played.get(team, []))))
-    standings = _standings(result.matches, scores, dict(result.penalties))
+    standings = _standings(
+        result.matches, scores, dict(result.penalties), added=dict(result.adjustments)
+    )
     return replace(result, standings=standings, byes=tuple(scores))
 
 
@@ -536,8 +541,31 @@ def with_penalties(result: TeamsResult, penalties: Mapping[str, float]) -> Teams
     """``result`` with procedural penalties (VPs a team) taken off the teams' totals and
     the teams ranked again (its byes kept)."""
     kept = tuple(sorted((team, round(vps, 2)) for team, vps in penalties.items() if vps))
-    standings = _standings(result.matches, result.byes, dict(kept))
+    standings = _standings(result.matches, result.byes, dict(kept), added=dict(result.adjustments))
     return replace(result, standings=standings, penalties=kept)
+
+
+def outside_matches(result: TeamsResult) -> dict[str, float]:
+    """Each team's VPs from outside its matches, as a results file carries them (USEBIO's
+    ``ADJUSTMENT``): its byes' VPs, less the VPs taken off it as a penalty, plus any
+    adjustment the result was read with; a team with none is left out."""
+    added: dict[str, float] = defaultdict(float)
+    for bye in result.byes:
+        added[bye.team] += bye.vp
+    for team, off in result.penalties:
+        added[team] -= off
+    for team, more in result.adjustments:
+        added[team] += more
+    return {team: round(vps, 2) for team, vps in added.items() if round(vps, 2)}
+
+
+def with_adjustments(result: TeamsResult, adjustments: Mapping[str, float]) -> TeamsResult:
+    """``result`` with VPs from outside its matches (a results file's adjustments: its
+    byes' VPs, less its penalties) added to the teams' totals and the teams ranked again;
+    a team with an adjustment and no match yet is ranked with it."""
+    kept = tuple(sorted((team, round(vps, 2)) for team, vps in adjustments.items() if vps))
+    standings = _standings(result.matches, result.byes, dict(result.penalties), added=dict(kept))
+    return replace(result, standings=standings, adjustments=kept)
 
 
 def score_published_matches(
@@ -732,9 +760,11 @@ def _standings(
     penalties: Mapping[str, float] | None = None,
     *,
     teams: Sequence[str] = (),
+    added: Mapping[str, float] | None = None,
 ) -> tuple[TeamStanding, ...]:
     """Teams ranked by VPs; ``teams`` named that have no match or bye yet are listed
-    with none (0 VPs, last)."""
+    with none (0 VPs, last); ``added``: VPs from outside the matches (a file's
+    adjustments)."""
     vp: dict[str, float] = defaultdict(float)
     got: dict[str, float] = defaultdict(float)
     gave: dict[str, float] = defaultdict(float)
@@ -757,6 +787,8 @@ def _standings(
     taken = penalties or {}
     for team, off in taken.items():
         vp[team] -= off
+    for team, more in (added or {}).items():
+        vp[team] += more
     placed = places(vp)
     order = sorted(vp, key=lambda t: team_order(vp[t], got[t] - gave[t], t))
     return tuple(

@@ -42,12 +42,19 @@ class SectionLayout:
 
 
 def sections_of(event: Event) -> SectionLayout | None:
-    """The event's sections when it is a pairs or teams event whose rows name two sections
-    or more (pairs: those scored apart, :class:`~bridgescore.events.pairs.Sections`;
-    teams: each section's own matches, ranked on their own); ``None`` otherwise, and the
-    event is written as one field, as before."""
+    """The event's sections when it is a pairs or teams event whose rows and participants
+    name two sections or more (pairs: those scored apart,
+    :class:`~bridgescore.events.pairs.Sections`; teams: each section's own matches, ranked
+    on their own); ``None`` otherwise, and the event is written as one field, as before.
+
+    A section is written from its participants too: a session in sections with results in
+    one section so far is still written in sections, the others with their pairs or teams
+    and no result yet (every row naming its section)."""
     rows = event.results.rows
-    letters = sorted({row.section for row in rows if row.section is not None})
+    letters = sorted(
+        {row.section for row in rows if row.section is not None}
+        | {p.section for p in event.participants if p.section is not None}
+    )
     if (
         event.kind not in ("pairs", "teams")
         or len(letters) < 2

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Final
 from urllib.parse import quote
@@ -15,8 +16,10 @@ from django.utils.translation import gettext
 
 from bridgescore.core.notation import ENGLISH, Notation, notation_for
 from bridgescore.errors import BridgeInputError
-from bridgescore.events.model import Event
+from bridgescore.events.model import Event, VPAdjustment
 from bridgescore.events.section_files import with_team_sections
+from bridgescore.events.teams import outside_matches
+from bridgescore.events.vocabulary import EventKind
 from bridgescore.i18n import Language
 from bridgescore.io.events import write_event
 from bridgescore.web import in_play, matches
@@ -45,8 +48,15 @@ def session_event(session: Session) -> Event:
     """The session's event as its files write it: a teams session in sections with each
     row and team saying its section, so that PBN and USEBIO write its sections (each its
     own teams, matches and rooms) as a pairs session scored within each section is
-    written; any other session's event as it is scored."""
+    written; any other session's event as it is scored. A teams session's byes' VPs
+    (less its penalties) go with it as adjustments, so that a file read back ranks each
+    team with them."""
     event = in_play.event_of(session)
+    if event.kind is EventKind.TEAMS:
+        result = matches.teams_result(session, event)
+        if result is not None:  # a bye's VPs (less a penalty), which no match carries
+            added = outside_matches(result)
+            event = replace(event, adjustments=tuple(VPAdjustment(t, v) for t, v in added.items()))
     plan = matches.sections_plan(session)
     return event if plan is None else with_team_sections(event, plan.field)
 

@@ -25,9 +25,11 @@ from bridgescore.events.movements.model import (
 from bridgescore.events.movements.sections import SectionedMovement
 from bridgescore.events.movements.swiss import (
     Draw,
+    DrawsAhead,
     Rematches,
     Standing,
     SwissRules,
+    draws_ahead,
     swiss_round,
 )
 from bridgescore.events.movements.teams import (
@@ -706,6 +708,10 @@ class TeamChange:
     """In a Swiss in sections: the team's section (``team`` is its id there, ``A7``)."""
     name: str = ""
     """In a Swiss in sections: a late team's name (its id is ``team``)."""
+    warnings: tuple[str, ...] = ()
+    """What the change does to the draws to come that a director should weigh: a bye
+    each round from now on (or none any more), or rounds left that can no longer all be
+    drawn without a rematch the rules forbid."""
 
     @property
     def detail(self) -> str:
@@ -800,7 +806,52 @@ def team_change(
         if what == "withdraw"
         else gettext("it starts with 0 VPs; the rounds before it came count as none played"),
     )
-    return TeamChange(what, name, from_round, " ".join(members.split())[:200], effect)
+    ahead = draws_ahead(
+        draws_of(session), [after.playing(r) for r in range(drawn + 1, after.rounds + 1)],
+        after.rules,
+    )  # fmt: skip
+    warnings = _draw_warnings(ahead, len(plan.playing(from_round)), count, from_round, plan.rules)
+    return TeamChange(
+        what, name, from_round, " ".join(members.split())[:200], effect, warnings=warnings
+    )
+
+
+def _draw_warnings(
+    ahead: DrawsAhead, before: int, after: int, from_round: int, rules: SwissRules
+) -> tuple[str, ...]:
+    """The warnings a change's preview shows (:attr:`TeamChange.warnings`): ``before``
+    and ``after`` teams drawn from ``from_round``, and what the library says of the
+    rounds left (``ahead``)."""
+    found = []
+    if before % 2 != after % 2:
+        found.append(
+            gettext(
+                "warning: from round {round} an odd number of teams is drawn: a team has the"
+                " bye each round"
+            ).format(round=from_round)
+            if after % 2
+            else gettext(
+                "warning: from round {round} an even number of teams is drawn: no more byes"
+            ).format(round=from_round)
+        )
+    if ahead.rematch_forced:
+        found.append(
+            gettext(
+                "warning: the rounds left (from round {round}) can no longer all be drawn"
+                " without a rematch the rules forbid: {teams} run out of opponents"
+            ).format(round=ahead.first, teams=", ".join(ahead.short))
+            if ahead.short
+            else gettext(
+                "warning: the rounds left (from round {round}) can no longer all be drawn"
+                " without a rematch the rules forbid"
+            ).format(round=ahead.first)
+        )
+        found.append(
+            gettext("a draw that cannot avoid one pairs the fewest rematches")
+            if rules.if_stuck
+            else gettext("a draw that cannot avoid one is refused unless the rules allow rematches")
+        )
+    return tuple(found)
 
 
 def _changed_sections(
@@ -856,6 +907,9 @@ def section_team_change(
     else:
         changed = after.joined[-1][0]
     count = len(after.playing(letter, from_round))
+    before = len(plan.playing(letter, from_round))
+    ahead = after.draws_ahead(section_draws_of(session))[letter]
+    warnings = _draw_warnings(ahead, before, count, from_round, plan.rules)
     bye = gettext("one team has the bye each round") if count % 2 else gettext("no bye")
     phrase = (
         gettext(
@@ -876,7 +930,7 @@ def section_team_change(
     )
     return TeamChange(
         what, changed, from_round, members if what == "join" else "", effect, letter,
-        name if what == "join" else "",
+        name if what == "join" else "", warnings,
     )  # fmt: skip
 
 
@@ -906,8 +960,7 @@ def apply_team_change(
         split = sections_plan(locked)
         if split is not None:
             _apply_section_change(locked, split, change)
-            log(locked, TEAM_WITHDRAWN if change.what == "withdraw" else TEAM_JOINED,
-                f"{'; '.join(change.effect)} — {reason.strip()}", user=user)  # fmt: skip
+            _log_change(locked, change, reason, user)
             session.schedule_json = locked.schedule_json
             return
         plan = swiss_plan(locked)
@@ -922,9 +975,15 @@ def apply_team_change(
             SessionPair.objects.create(session=locked, pair=change.team, names=change.members)
         locked.schedule_json = plan.to_json()
         locked.save(update_fields=["schedule_json"])
-        log(locked, TEAM_WITHDRAWN if change.what == "withdraw" else TEAM_JOINED,
-            f"{'; '.join(change.effect)} — {reason.strip()}", user=user)  # fmt: skip
+        _log_change(locked, change, reason, user)
     session.schedule_json = locked.schedule_json
+
+
+def _log_change(locked: Session, change: TeamChange, reason: str, user: Viewer) -> None:
+    """The change's line in the log: its effect and warnings, and the director's reason."""
+    shown = "; ".join((*change.effect, *change.warnings))
+    log(locked, TEAM_WITHDRAWN if change.what == "withdraw" else TEAM_JOINED,
+        f"{shown} — {reason.strip()}", user=user)  # fmt: skip
 
 
 def _apply_section_change(locked: Session, plan: TeamsInSections, change: TeamChange) -> None:

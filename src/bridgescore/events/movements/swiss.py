@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import math
 from bisect import bisect_left, bisect_right
+from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -755,6 +756,188 @@ def swiss_round(
     )
 
 
+DRAWS_AHEAD_TRIES: Final = 20_000
+"""The most tables :func:`draws_ahead` tries before it stops looking (and says it could
+not tell): enough for a club's field, bounded for a field of hundreds."""
+
+DRAWS_AHEAD_TABLES: Final = 300
+"""The most tables the rounds :func:`draws_ahead` draws in one try hold (each a step of
+its search): the rounds left past them (in a field of hundreds) are not searched."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawsAhead:
+    """What the Swiss rounds still to draw can do, given who has met whom: the rounds
+    (``first`` to ``last``), how many entrants each draws (an odd count has a bye), and
+    whether all of them can be drawn without a rematch the rules forbid (``clear``:
+    ``True`` a way was found, ``False`` none exists, ``None`` the search gave up).
+    ``short`` names the entrants who have fewer opponents they may still meet (and a bye
+    they may still get) than rounds left: each of them is bound to meet someone again."""
+
+    first: int
+    counts: tuple[int, ...]
+    clear: bool | None
+    short: tuple[str, ...] = ()
+
+    @property
+    def last(self) -> int:
+        return self.first + len(self.counts) - 1
+
+    @property
+    def byes(self) -> tuple[int, ...]:
+        """The rounds left with a bye (an odd count)."""
+        return tuple(self.first + k for k, n in enumerate(self.counts) if n % 2)
+
+    @property
+    def rematch_forced(self) -> bool:
+        """Whether a later draw is bound to have a rematch the rules forbid."""
+        return self.clear is False
+
+
+class _GiveUpError(Exception):
+    """The search for draws ahead tried its most tables."""
+
+
+def draws_ahead(
+    drawn: Sequence[Draw], rounds: Sequence[Sequence[str]], rules: SwissRules | None = None
+) -> DrawsAhead:
+    """Whether the rounds still to draw can each be drawn without a rematch ``rules``
+    forbid, given the rounds ``drawn`` so far (round 1 first) and the entrants drawn in
+    each round left (``rounds``: the next round's first; an entrant that has left or comes
+    later is in the rounds it plays only). A round with an odd count has a bye, given as
+    :func:`swiss_round` gives it: to an entrant without one, while there is one. The
+    search tries every way to draw the rounds (whatever the standings will be), up to
+    :data:`DRAWS_AHEAD_TRIES` tables, over the rounds that hold at most
+    :data:`DRAWS_AHEAD_TABLES` tables together (a field of hundreds: the first rounds
+    left only; past them it cannot tell); Danish pairing is never stuck."""
+    rules = rules or SwissRules()
+    if not isinstance(rules, SwissRules):
+        raise MovementError(_("rules must be SwissRules, got {rules!r}", rules=rules))
+    first = len(drawn) + 1
+    counts = tuple(len(set(r)) for r in rounds)
+    if not rounds:
+        return DrawsAhead(first, counts, True)
+    if any(len(set(r)) != len(r) or len(r) < 2 for r in rounds):
+        raise MovementError(_("each round left needs two entrants or more, each once"))
+    met: dict[frozenset[str], list[int]] = {}
+    byes: set[str] = set()
+    for number, draw in enumerate(drawn, start=1):
+        for p in draw.pairings:
+            met.setdefault(frozenset((p.higher, p.lower)), []).append(number)
+        if draw.bye is not None:
+            byes.add(draw.bye)
+    if rules.rematches is Rematches.DANISH:
+        return DrawsAhead(first, counts, True)
+    short = _short(met, byes, rounds, rules, first)
+    if short:
+        return DrawsAhead(first, counts, False, short)
+    # as many rounds as fit the search; when they cannot be drawn, neither can all
+    searched = 0
+    tables = 0
+    while searched < len(rounds) and tables + len(rounds[searched]) // 2 <= DRAWS_AHEAD_TABLES:
+        tables += len(rounds[searched]) // 2
+        searched += 1
+    if searched == 0:
+        return DrawsAhead(first, counts, None)
+    rounds = rounds[:searched]
+    tries = [0]
+
+    def barred(entrants: Sequence[str], round_no: int) -> dict[str, set[str]]:
+        """Whom each entrant may not meet in ``round_no``: of those it has met, the ones
+        the rules keep it from meeting again (few, so the search counts them)."""
+        here = set(entrants)
+        found: dict[str, set[str]] = {e: set() for e in entrants}
+        for key, rounds_met in met.items():
+            a, b = tuple(key)
+            if a in here and b in here and not rules.allows(rounds_met, round_no):
+                found[a].add(b)
+                found[b].add(a)
+        return found
+
+    def pair(left: list[str], k: int, bar: Mapping[str, set[str]]) -> bool:
+        """Pair ``left`` in round ``k`` (``bar``: whom each may not meet in it; a table
+        drawn in the round changes no one else's), the entrant with the fewest choices
+        first."""
+        if not left:
+            return draw_round(k + 1)
+        round_no = first + k
+        here = set(left)
+        a = max(left, key=lambda e: len(bar[e] & here))
+        for b in left:
+            if b == a or b in bar[a]:
+                continue
+            tries[0] += 1
+            if tries[0] > DRAWS_AHEAD_TRIES:
+                raise _GiveUpError
+            key = frozenset((a, b))
+            met.setdefault(key, []).append(round_no)
+            found = pair([e for e in left if e not in (a, b)], k, bar)
+            met[key].pop()
+            if not met[key]:
+                del met[key]
+            if found:
+                return True
+        return False
+
+    def draw_round(k: int) -> bool:
+        if k == len(rounds):
+            return True
+        entrants = list(dict.fromkeys(rounds[k]))
+        bar = barred(entrants, first + k)
+        if len(entrants) % 2 == 0:
+            return pair(entrants, k, bar)
+        candidates = [e for e in entrants if e not in byes] or entrants
+        for bye in candidates:
+            fresh = bye not in byes
+            byes.add(bye)
+            found = pair([e for e in entrants if e != bye], k, bar)
+            if fresh:
+                byes.discard(bye)
+            if found:
+                return True
+        return False
+
+    try:
+        found = draw_round(0)
+    except _GiveUpError:
+        return DrawsAhead(first, counts, None)
+    return DrawsAhead(first, counts, found if not found or searched == len(counts) else None)
+
+
+def _short(
+    met: Mapping[frozenset[str], Sequence[int]],
+    byes: set[str],
+    rounds: Sequence[Sequence[str]],
+    rules: SwissRules,
+    first: int,
+) -> tuple[str, ...]:
+    """The entrants drawn in every round left (never, twice) that have fewer meetings
+    the rules still allow, and byes they may still get, than rounds left."""
+    if rules.rematches not in (Rematches.NEVER, Rematches.TWICE):
+        return ()
+    most = 1 if rules.rematches is Rematches.NEVER else 2
+    sets = [set(r) for r in rounds]
+    odd = [r for r in sets if len(r) % 2]
+    # the byes come round again once every entrant has had one: then any may get several
+    again = len(odd) > len(set().union(*odd) - byes)
+    times: dict[str, dict[str, int]] = defaultdict(dict)
+    for key, rounds_met in met.items():
+        a, b = tuple(key)
+        times[a][b] = times[b][a] = len(rounds_met)
+    found = []
+    for entrant in dict.fromkeys(e for r in rounds for e in r):
+        own = [r for r in sets if entrant in r]
+        others = set().union(*own) - {entrant}
+        used = sum(min(most, n) for o, n in times[entrant].items() if o in others)
+        meetings = most * len(others) - used
+        left = len(own)
+        own_odd = sum(1 for r in odd if entrant in r)
+        bye = own_odd if again else min(own_odd, int(entrant not in byes))
+        if meetings + bye < left:
+            found.append(entrant)
+    return tuple(sorted(found))
+
+
 def _draw(
     field: _Field,
     pairs: list[tuple[int, int]],
@@ -880,4 +1063,13 @@ def _bye_why(field: _Field, bye: int, candidates: list[int | None]) -> str:
     return MarkedText(text)
 
 
-__all__ = ["Draw", "Pairing", "Rematches", "Standing", "SwissRules", "swiss_round"]
+__all__ = [
+    "Draw",
+    "DrawsAhead",
+    "Pairing",
+    "Rematches",
+    "Standing",
+    "SwissRules",
+    "draws_ahead",
+    "swiss_round",
+]

@@ -29,6 +29,12 @@ def known(value: str | None) -> str | None:
     return None if stripped in ("", "?", "-") else stripped
 
 
+ADJUSTMENT_COLUMN = "AdjustmentVP"
+"""bridgescore's column of a teams ``[TotalScoreTable]``: the VPs in a team's total from
+outside its matches (its byes', less a penalty), as USEBIO's ``ADJUSTMENT``; PBN 2.1 names
+no column for them, and a reader that does not know it skips it."""
+
+
 def number(cell: Cell) -> float | None:
     """A cell's number (``^`` marks a figure set by hand and is dropped); raises
     ``ValueError`` with the cell when it is not a number."""

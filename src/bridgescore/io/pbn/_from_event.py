@@ -26,6 +26,7 @@ from bridgescore.events.model import (
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io._sections import SectionLayout, own, sections_of
 from bridgescore.io.pbn._analysis import analysis_tags
+from bridgescore.io.pbn._cells import ADJUSTMENT_COLUMN
 from bridgescore.io.pbn._model import Game, PBNDocument, Tag
 from bridgescore.io.pbn._tables import Cell, Column, Table, format_cell
 
@@ -286,7 +287,7 @@ def from_event(
                 supplemental.append(Tag("ScoreTable", table.spec, table.format_lines()))
             if not games and event.standings:
                 supplemental.append(_totals(event, unit, names, layout))
-            elif not games and _unseated(event):
+            elif not games and (_unseated(event) or event.adjustments):
                 supplemental.append(_entrants(event, layout))
             # export format: the mandatory tags in their order, then the others by name
             tags += sorted(supplemental, key=lambda tag: tag.name)
@@ -343,8 +344,19 @@ def _entrants(event: Event, layout: SectionLayout | None) -> Tag:
         line: list[Cell] = [] if letter is None else [letter]
         cells.append([*line, _own(p.id, letter), ";".join(p.names) or None])
     head = [id_column, "Names"] if layout is None else ["Section", id_column, "Names"]
+    if event.adjustments:
+        head.append(ADJUSTMENT_COLUMN)
+        for p, line in zip(event.participants, cells, strict=True):
+            line.append(_adjustment(event, p.id))
     table = _layout(head, cells, {"Names", id_column, "Section"})
     return Tag("TotalScoreTable", table.spec, table.format_lines())
+
+
+def _adjustment(event: Event, team: str) -> Cell:
+    """A team's ``AdjustmentVP`` cell: its VPs from outside its matches (a bye's), or
+    none."""
+    vps = sum(a.vp for a in event.adjustments if a.id == team)
+    return _num(vps) if vps else None
 
 
 def _match_table(matches: Sequence[PublishedMatch]) -> Tag:
@@ -403,5 +415,9 @@ def _totals(
                 ";".join(names.get(standing.id, ())) or None,
             ]
         )
+    if event.adjustments:
+        columns.append(ADJUSTMENT_COLUMN)
+        for standing, line in zip(event.standings, cells, strict=True):
+            line.append(_adjustment(event, standing.id))
     table = _layout(columns, cells, {"Names", id_column, "Section"})
     return Tag("TotalScoreTable", table.spec, table.format_lines())

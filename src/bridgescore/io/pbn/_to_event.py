@@ -31,6 +31,7 @@ from bridgescore.events.model import (
     PublishedStanding,
     ResultRow,
     Severity,
+    VPAdjustment,
     check_rows,
     partnership_id,
 )
@@ -42,7 +43,14 @@ from bridgescore.io.pbn._analysis import (
     analysis_key,
     read_analysis,
 )
-from bridgescore.io.pbn._cells import BYE, known, number, score_entry, split_names
+from bridgescore.io.pbn._cells import (
+    ADJUSTMENT_COLUMN,
+    BYE,
+    known,
+    number,
+    score_entry,
+    split_names,
+)
 from bridgescore.io.pbn._checks import game_facts, parse_sided, stray_text
 from bridgescore.io.pbn._kind import event_kind, event_scoring
 from bridgescore.io.pbn._matches import is_match_table
@@ -78,6 +86,8 @@ class _Reader:
     analyses: dict[int, Analysis] = field(default_factory=dict)
     analysis_keys: dict[int, AnalysisKey] = field(default_factory=dict)
     participants: dict[str, Participant] = field(default_factory=dict)
+    adjustments: list[VPAdjustment] = field(default_factory=list)
+    """A teams total table's ``AdjustmentVP``: VPs from outside a team's matches."""
     standings: list[PublishedStanding] = field(default_factory=list)
     kind: str = EventKind.PAIRS.value
     scoring: str = Scoring.MATCHPOINTS.value
@@ -558,6 +568,10 @@ class _Reader:
             try:
                 total = number(row.get(total_column)) if total_column else None
                 percent = number(row.get(percent_column)) if percent_column else None
+                # bridgescore's own: VPs from outside the team's matches (a bye's)
+                adjustment = number(known(row.get(ADJUSTMENT_COLUMN))) if kind == "team" else None
+                if adjustment:
+                    self.adjustments.append(VPAdjustment(ident, adjustment))
             except ValueError as error:
                 self.problem(
                     line,
@@ -713,8 +727,12 @@ def _sections_apart(reader: _Reader, games: Iterable[Game]) -> bool:
     ``[ScoreTable]`` under each game's ``[Section]``, two sections or more), or its
     ``[TotalScoreTable]`` ranks each section on its own (:func:`ranked_apart`). A board's
     one table holding every section's rows, ranked across the field (Ruter, and
-    BridgeComposer's, which ranks none), is one field, as before."""
+    BridgeComposer's, which ranks none), is one field, as before. A file written while
+    one section only has results (bridgescore's, of a session under way) has that
+    section's travellers under its ``[Section]`` and a total table naming the others:
+    apart too, the others with their pairs or teams and no result yet."""
     tagged: set[str] = set()
+    listed: set[str] = set()
     places: list[tuple[str, str | None, str | None]] = []
     for game in games:
         section = known(game.get("Section"))
@@ -725,7 +743,10 @@ def _sections_apart(reader: _Reader, games: Iterable[Game]) -> bool:
                 tagged.add(section)
             elif item.name == "TotalScoreTable":
                 table = reader.table(item)
-                if "Section" not in table.names or "Rank" not in table.names:
+                if "Section" not in table.names:
+                    continue
+                listed.update(f for f in map(known, table.column("Section")) if f is not None)
+                if "Rank" not in table.names:
                     continue
                 for row in table.rows:
                     found = known(row.get("Section"))
@@ -733,7 +754,7 @@ def _sections_apart(reader: _Reader, games: Iterable[Game]) -> bool:
                     if found is not None:
                         side = None if direction is None else direction_of(direction)
                         places.append((found, side, known(row.get("Rank"))))
-    return len(tagged) > 1 or ranked_apart(places)
+    return len(tagged) > 1 or (bool(tagged) and len(tagged | listed) > 1) or ranked_apart(places)
 
 
 def to_event(
@@ -830,4 +851,5 @@ def _to_event(document: PBNDocument, laws: str) -> Event:
         analyses=dict(sorted(reader.analyses.items())),
         published=tuple(reader.published),
         standings=tuple(reader.standings),
+        adjustments=tuple(reader.adjustments) if reader.kind == EventKind.TEAMS else (),
     )

@@ -27,6 +27,7 @@ from bridgescore.events.model import (
     PublishedStanding,
     ResultRow,
     Severity,
+    VPAdjustment,
     check_rows,
 )
 from bridgescore.events.model import PublishedMatch as MatchFigures
@@ -116,6 +117,7 @@ class _Reader:
     published: list[Published | None] = field(default_factory=list)
     participants: list[Participant] = field(default_factory=list)
     standings: list[PublishedStanding] = field(default_factory=list)
+    adjustments: list[VPAdjustment] = field(default_factory=list)
     matches: list[MatchFigures] = field(default_factory=list)
     hands: dict[int, Hands] = field(default_factory=dict)
     vulnerability: dict[int, Vulnerability] = field(default_factory=dict)
@@ -297,6 +299,7 @@ class _Reader:
             published=tuple(self.published),
             standings=tuple(self.standings),
             matches=tuple(self.matches),
+            adjustments=tuple(self.adjustments) if kind == "teams" else (),
         )
 
     def date(self, event: Element | None) -> str:
@@ -407,6 +410,10 @@ class _Reader:
         )
         if (standing.total, standing.percent, standing.place) != (None, None, None):
             self.standings.append(standing)  # a participant listed with no figure has none
+        if kind == "team":  # VPs from outside its matches: a bye's, less a penalty
+            adjustment = self.number(element, "ADJUSTMENT", context)
+            if adjustment:
+                self.adjustments.append(VPAdjustment(id_, adjustment))
 
     def read_pair(self, pair: Element, ids: _Ids, seen: dict[str, Element]) -> None:
         number = _text(pair, "PAIR_NUMBER")

@@ -179,6 +179,7 @@ def _participants(
     by_id = {s.id: s for s in standings}
     kind = source.kind
     names = {p.id: p.names for p in source.participants}
+    adjusted = {a.id: a.vp for a in source.adjustments}
     for id_ in _participant_ids(source) if ids is None else ids:
         standing = by_id.get(id_)
         shown = id_ if letter is None else own(id_, letter)
@@ -197,6 +198,8 @@ def _participants(
             _add_number(member, "PERCENTAGE", standing.percent)
             if standing.place is not None:
                 _add(member, "PLACE", standing.place)
+        if kind == "teams":  # VPs from outside its matches: a bye's, less a penalty
+            _add_number(member, "ADJUSTMENT", adjusted.get(id_))
         people = names.get(id_, ())
         if kind == "individual":
             if people:
