@@ -209,6 +209,25 @@ def test_a_tally_taken_off_again_sums_to_what_is_left() -> None:
     )
 
 
+def test_a_line_swapped_on_its_board_moves_the_tally_as_taking_and_adding() -> None:
+    """Board 1's line 3 MP of 4 becomes 5/2 MP (Neuberg-scaled, exact 31/12) with the
+    top unchanged, then the top goes from 4 to 6 with the line 5 MP: 3 + 1/2 -> 5/2 + 1/2
+    -> 5 + 1/2, the tops 8 -> 8 -> 10, boards 2 throughout."""
+    tally = pairs.Tally()
+    tally.add(Fraction(3), Fraction(3), Fraction(4))
+    tally.add(Fraction(1, 2), Fraction(1, 2), Fraction(4))
+    tally.swap(Fraction(3), Fraction(3), Fraction(5, 2), Fraction(31, 12))
+    assert (tally.counted, tally.exact, tally.top, tally.boards) == (
+        Fraction(3), Fraction(37, 12), Fraction(8), 2
+    )  # fmt: skip
+    version = tally.version
+    tally.swap(Fraction(5, 2), Fraction(31, 12), Fraction(5), Fraction(5), Fraction(4), Fraction(6))
+    assert (tally.counted, tally.exact, tally.top, tally.boards) == (
+        Fraction(11, 2), Fraction(11, 2), Fraction(10), 2
+    )  # fmt: skip
+    assert tally.version == version + 1
+
+
 def test_the_rescorer_keeps_equal_to_score_with_when_options_change() -> None:
     rows = _session(apart=True)
     event = _event(rows)

@@ -264,9 +264,21 @@ def _score_group(
             policy.count_points(ew, ew_shown, top),
         )
 
-    by_score: dict[int, _Figures] = {}
+    by_score: dict[int, LineScore] = {}  # a line is the same for every table of its score
+
+    def scored(score: int) -> LineScore:
+        line = by_score.get(score)
+        if line is None:
+            ns, ew = real[score]
+            done = figures(ns, ew, percentage(ns, top), percentage(ew, top))
+            line = by_score[score] = LineScore(score, *done)
+        return line
+
     lines = []
     for index, entry in enumerate(board.entries):
+        if type(entry) is int:  # most entries: a score
+            lines.append(scored(entry))
+            continue
         if isinstance(entry, NotPlayed):
             lines.append(LineScore(entry, None, None, None, None, None, None))
             continue
@@ -277,11 +289,7 @@ def _score_group(
             ns, ew = top * ns_pct / HUNDRED, top * ew_pct / HUNDRED
             lines.append(LineScore(entry, *figures(ns, ew, ns_pct, ew_pct)))
             continue
-        done = by_score.get(entry)
-        if done is None:
-            ns, ew = real[entry]
-            done = by_score[entry] = figures(ns, ew, percentage(ns, top), percentage(ew, top))
-        lines.append(LineScore(entry, *done))
+        lines.append(scored(entry))  # a score of a subclass of int
     return BoardScore(policy, board.expected_results, top, tuple(lines))
 
 

@@ -247,11 +247,13 @@ def matchpoints_by_score(
     # every result beaten is worth two ties: per_tie × (2 × beaten + ties), made at once
     tie = how.per_tie
     out: dict[int, Fraction] = {}
-    below = 0
+    below = 0  # the results this score beats: those before its first in order
+    last = len(ordered) - 1
     for index, score in enumerate(ordered):
-        if index and score != ordered[index - 1]:
-            below = index
-        out[score] = Fraction((2 * below + index - below) * tie.numerator, tie.denominator)
+        if index == last or ordered[index + 1] != score:  # the last of its score
+            ties = index - below
+            out[score] = Fraction((2 * below + ties) * tie.numerator, tie.denominator)
+            below = index + 1
     return out
 
 

@@ -644,12 +644,7 @@ def assemble_pairs(
     fields = tuple(sorted(set(field_of.values()), key=("all", "NS", "EW").index))
     for name in fields:
         members = {pair: tallies[pair] for pair in field_of if field_of[pair] == name}
-        for ranked in rank_field(members, totalling, event_boards=len(travellers)):
-            standings.append(
-                Standing(
-                    ranked.place, ranked.name, name, ranked.total, ranked.percent, ranked.boards
-                )
-            )
+        standings.extend(rank_standings(members, totalling, name, event_boards=len(travellers)))
     return PairsResult(
         how,
         fields,
@@ -659,6 +654,15 @@ def assemble_pairs(
     )
 
 
+def _plus(numerator: int, denominator: int, n: int, d: int) -> tuple[int, int]:
+    """``numerator/denominator + n/d`` over the least common multiple of the two
+    denominators, not reduced: a multiplication and an addition when ``d`` divides it."""
+    if denominator % d:  # a new denominator: bring the sum to the common one
+        wider = denominator * d // gcd(denominator, d)
+        return numerator * (wider // denominator) + n * (wider // d), wider
+    return numerator + n * (denominator // d), denominator
+
+
 class ExactSum:
     """A sum of fractions kept exactly and cheaply: one whole numerator over the least
     common multiple of the denominators added so far (integer arithmetic), turned into
@@ -666,35 +670,26 @@ class ExactSum:
     Neuberg factor's), so adding one is a multiplication and an addition, where adding
     :class:`~fractions.Fraction` objects reduces at every step."""
 
-    __slots__ = ("_denominator", "_numerator", "_value")
+    __slots__ = ("_denominator", "_numerator")
 
     def __init__(self) -> None:
         self._numerator = 0
         self._denominator = 1
-        self._value: Fraction | None = Fraction(0)
 
     def add(self, value: Fraction) -> None:
-        self._put(value.numerator, value.denominator)
+        self._numerator, self._denominator = _plus(
+            self._numerator, self._denominator, value.numerator, value.denominator
+        )
 
     def take(self, value: Fraction) -> None:
         """Take ``value`` off (as adding its negative, without making it)."""
-        self._put(-value.numerator, value.denominator)
-
-    def _put(self, numerator: int, denominator: int) -> None:
-        common = self._denominator
-        if common % denominator:  # a new denominator: bring the sum to the common one
-            wider = common * denominator // gcd(common, denominator)
-            self._numerator *= wider // common
-            self._denominator = common = wider
-        self._numerator += numerator * (common // denominator)
-        self._value = None
+        self._numerator, self._denominator = _plus(
+            self._numerator, self._denominator, -value.numerator, value.denominator
+        )
 
     @property
     def value(self) -> Fraction:
-        """The sum, worked out once until the next :meth:`add`."""
-        if self._value is None:
-            self._value = Fraction(self._numerator, self._denominator)
-        return self._value
+        return Fraction(self._numerator, self._denominator)
 
     def parts(self) -> tuple[int, int]:
         """The sum as a whole numerator over a positive whole denominator, not reduced
@@ -704,14 +699,15 @@ class ExactSum:
 
 class Tally:
     """What one contestant's (pair's, player's) lines add up to as they are counted: the
-    counted and the exact points, the tops of those boards, and how many boards."""
+    counted and the exact points, the tops of those boards (each an exact sum, as
+    :class:`ExactSum` keeps one), and how many boards."""
 
-    __slots__ = ("_counted", "_exact", "_top", "boards", "version")
+    __slots__ = ("_cd", "_cn", "_ed", "_en", "_td", "_tn", "boards", "version")
 
     def __init__(self) -> None:
-        self._counted = ExactSum()
-        self._exact = ExactSum()
-        self._top = ExactSum()
+        # the sums in whole numbers, each numerator over its denominator: held here, not
+        # in three ExactSum objects, as a board's every pair is moved after every result
+        self._cn, self._cd, self._en, self._ed, self._tn, self._td = 0, 1, 0, 1, 0, 1
         self.boards = 0
         self.version = 0
         """Raised by every line added or taken off: what was worked out from the tally at
@@ -720,38 +716,64 @@ class Tally:
     def add(self, counted: Fraction, exact: Fraction, top: Fraction | None) -> None:
         """One board's line: its counted and exact points, and the board's counted top
         (:func:`top_of`)."""
-        self._counted.add(counted)
-        self._exact.add(exact)
+        self._cn, self._cd = _plus(self._cn, self._cd, counted.numerator, counted.denominator)
+        self._en, self._ed = _plus(self._en, self._ed, exact.numerator, exact.denominator)
         self.boards += 1
         self.version += 1
         if top is not None:
-            self._top.add(top)
+            self._tn, self._td = _plus(self._tn, self._td, top.numerator, top.denominator)
 
     def take(self, counted: Fraction, exact: Fraction, top: Fraction | None) -> None:
         """A line :meth:`add` added, taken off again (its board's results changed)."""
-        self._counted.take(counted)
-        self._exact.take(exact)
+        self._cn, self._cd = _plus(self._cn, self._cd, -counted.numerator, counted.denominator)
+        self._en, self._ed = _plus(self._en, self._ed, -exact.numerator, exact.denominator)
         self.boards -= 1
         self.version += 1
         if top is not None:
-            self._top.take(top)
+            self._tn, self._td = _plus(self._tn, self._td, -top.numerator, top.denominator)
+
+    def swap(
+        self,
+        counted_before: Fraction,
+        exact_before: Fraction,
+        counted: Fraction,
+        exact: Fraction,
+        top_before: Fraction | None = None,
+        top: Fraction | None = None,
+    ) -> None:
+        """A board's line replaced by its new one (the board's results changed): as
+        :meth:`take` of the one and :meth:`add` of the other, the tops moved only when
+        given (the board's top changed), in one step (a board's every pair is moved after
+        every new result)."""
+        cn, cd = _plus(self._cn, self._cd, -counted_before.numerator, counted_before.denominator)
+        self._cn, self._cd = _plus(cn, cd, counted.numerator, counted.denominator)
+        en, ed = _plus(self._en, self._ed, -exact_before.numerator, exact_before.denominator)
+        self._en, self._ed = _plus(en, ed, exact.numerator, exact.denominator)
+        if top_before is not None:
+            self._tn, self._td = _plus(
+                self._tn, self._td, -top_before.numerator, top_before.denominator
+            )
+        if top is not None:
+            self._tn, self._td = _plus(self._tn, self._td, top.numerator, top.denominator)
+        self.version += 1
 
     @property
     def counted(self) -> Fraction:
-        return self._counted.value
+        return Fraction(self._cn, self._cd)
 
     def parts(self, *, exact: bool = False) -> tuple[tuple[int, int], tuple[int, int]]:
         """The counted (``exact``: the exact) points and the tops, each as a numerator
-        over a denominator (:meth:`ExactSum.parts`)."""
-        return (self._exact if exact else self._counted).parts(), self._top.parts()
+        over a positive denominator, not reduced."""
+        points = (self._en, self._ed) if exact else (self._cn, self._cd)
+        return points, (self._tn, self._td)
 
     @property
     def exact(self) -> Fraction:
-        return self._exact.value
+        return Fraction(self._en, self._ed)
 
     @property
     def top(self) -> Fraction:
-        return self._top.value
+        return Fraction(self._tn, self._td)
 
 
 def top_of(traveller: Traveller) -> Fraction | None:
@@ -833,6 +855,7 @@ def rank_field(
     *,
     event_boards: int,
     memo: FiguresMemo | None = None,
+    numbered: bool = False,
 ) -> list[Ranked]:
     """One field's totals (exact sums of the counted points, factored up when
     ``totalling.factor`` says, rounded once to ``decimals`` with ``halves``), percentages
@@ -840,7 +863,43 @@ def rank_field(
     ``memo`` (kept by the caller between calls, as the live ranking does) keeps each
     contestant's figures while its tally and the field's board count stand: after one new
     result only the contestants who played that board are worked out again.
+    ``numbered``: the tallies are listed by number already (tied pairs are listed so).
     """
+    return [
+        Ranked(*ranked)
+        for ranked in _ranked(tallies, totalling, event_boards, memo, numbered=numbered)
+    ]
+
+
+def rank_standings(
+    tallies: Mapping[str, Tally],
+    totalling: Totalling,
+    field: str,
+    *,
+    event_boards: int,
+    memo: FiguresMemo | None = None,
+    numbered: bool = False,
+) -> list[Standing]:
+    """:func:`rank_field` as the standings of ``field`` (made at once: the live ranking
+    ranks a field's every pair after every result)."""
+    return [
+        Standing(place, name, field, total, percent, boards)
+        for place, name, total, percent, boards in _ranked(
+            tallies, totalling, event_boards, memo, numbered=numbered
+        )
+    ]
+
+
+def _ranked(
+    tallies: Mapping[str, Tally],
+    totalling: Totalling,
+    event_boards: int,
+    memo: FiguresMemo | None,
+    *,
+    numbered: bool,
+) -> list[tuple[str, str, float, float | None, int]]:
+    """:func:`rank_field`'s figures, each contestant's (place, name, total, percentage,
+    boards) best first."""
     most = max((tally.boards for tally in tallies.values()), default=0)
     if totalling.factor in ("boards", "session"):
         most = event_boards
@@ -862,7 +921,7 @@ def rank_field(
     # a per-board total is ranked on its exact value (Ruter: 187 and 186 summed IMPs,
     # both written 1.06, are 8th and 9th)
     # listed by number, so that the places (a stable sort) list tied pairs by number
-    by_number = sorted(tallies, key=_key)
+    by_number = list(tallies) if numbered else sorted(tallies, key=_key)
     played = [name for name in by_number if tallies[name].boards]
     then = None
     if totalling.tie_break:
@@ -877,7 +936,7 @@ def rank_field(
     )
     placed.update(_idle_places(len(played), [n for n in by_number if not tallies[n].boards]))
     return [  # best first (as placed), then those that played nothing
-        Ranked(place, name, figures[name][2], figures[name][1], tallies[name].boards)
+        (place, name, figures[name][2], figures[name][1], tallies[name].boards)
         for name, place in placed.items()
     ]
 

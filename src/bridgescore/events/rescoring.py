@@ -51,7 +51,7 @@ from bridgescore.events.pairs import (
     line_points,
     matchpoint_travellers,
     pairs_scoring,
-    rank_field,
+    rank_standings,
     section_field,
     sections_apart,
     top_of,
@@ -306,6 +306,37 @@ class _KeptCards(Mapping[str, tuple[CardLine, ...]]):
         return _KeptCards(pairs, [source for cards in every for source in cards._sources])
 
 
+@dataclass(frozen=True, eq=False)
+class _Seated:
+    """A field's pairs as ranked: each field's pairs in number order, the entrants that
+    played nothing (each with a tally of its own), every pair in number order; kept while
+    no pair comes, goes or changes side (``key``) and the entrants are the same."""
+
+    key: tuple[int, str]
+    entrants: Mapping[str, str | None] | None
+    fields: tuple[tuple[str, tuple[str, ...]], ...]
+    idle: Mapping[str, Tally]
+    order: tuple[str, ...]
+
+    @classmethod
+    def of(
+        cls,
+        sides: Mapping[str, str],
+        kind: str,
+        entrants: Mapping[str, str | None] | None,
+        key: tuple[int, str],
+    ) -> _Seated:
+        field_of = {pair: "all" if kind == "one" else side for pair, side in sides.items()}
+        idle = [pair for pair in (entrants or {}) if pair not in field_of]
+        for pair in idle:
+            direction = (entrants or {})[pair]
+            field_of[pair] = "all" if kind == "one" else ("EW" if direction == "EW" else "NS")
+        order = tuple(sorted(field_of, key=_pair_key))
+        names = sorted(set(field_of.values()), key=("all", "NS", "EW").index)
+        fields = tuple((name, tuple(p for p in order if field_of[p] == name)) for name in names)
+        return cls(key, entrants, fields, {pair: Tally() for pair in idle}, order)
+
+
 @dataclass(eq=False)
 class _Kept:
     """What is kept of one field (the event's, or one section's scored apart): each
@@ -339,6 +370,9 @@ class _Kept:
     """Board number -> each pair's line on its traveller (made again when it changes)."""
     sides: dict[str, str] = field(default_factory=dict)
     """Pair -> the side it sat on its first board (its field in a Mitchell)."""
+    seating: int = 0
+    """Raised whenever a pair comes, goes or changes side: the fields stand while it does."""
+    seated: _Seated | None = None
     memo: FiguresMemo = field(default_factory=dict)
     travellers: tuple[Traveller, ...] = ()
     ranked: tuple[object, PairsResult] | None = None
@@ -433,27 +467,21 @@ class _Kept:
         ns, ew = self.seats
         kind = field if field != "auto" else field_kind_of(ns, ew)
         travellers = self.travellers
-        field_of = {pair: "all" if kind == "one" else side for pair, side in self.sides.items()}
-        tallies: dict[str, Tally] = dict(self.tallies)
-        idle = [pair for pair in (entrants or {}) if pair not in field_of]
-        for pair in idle:
-            direction = (entrants or {})[pair]
-            field_of[pair] = "all" if kind == "one" else ("EW" if direction == "EW" else "NS")
-            tallies[pair] = Tally()
+        seated = self.seated
+        if seated is None or seated.key != (self.seating, kind) or seated.entrants is not entrants:
+            seated = self.seated = _Seated.of(self.sides, kind, entrants, (self.seating, kind))
+        tallies = self.tallies
         standings = []
-        fields = tuple(sorted(set(field_of.values()), key=("all", "NS", "EW").index))
-        for name in fields:
-            members = {pair: tallies[pair] for pair in field_of if field_of[pair] == name}
+        for name, pairs in seated.fields:
+            members = {pair: tallies.get(pair) or seated.idle[pair] for pair in pairs}
             shown = name if self.section is None else section_field(self.section, name)
-            for ranked in rank_field(
-                members, totalling, event_boards=len(travellers), memo=self.memo
-            ):
-                standings.append(
-                    Standing(
-                        ranked.place, ranked.name, shown, ranked.total, ranked.percent,
-                        ranked.boards,
-                    )
-                )  # fmt: skip
+            standings.extend(
+                rank_standings(
+                    members, totalling, shown, event_boards=len(travellers), memo=self.memo,
+                    numbered=True,
+                )
+            )  # fmt: skip
+        fields = tuple(name for name, _pairs in seated.fields)
         made = PairsResult(
             how,
             tuple(
@@ -462,7 +490,7 @@ class _Kept:
             tuple(standings),
             tuple(travellers),
             _KeptCards(
-                sorted(field_of, key=_pair_key),
+                seated.order,
                 ((dict(self.played), dict(self.by_board), dict(self.where)),),
             ),
         )
@@ -477,14 +505,14 @@ class _Kept:
         if len(gone) * 2 > len(self.counted):  # most boards changed: start again
             self.counted, self.tallies, self.boards_of, self.played = {}, {}, {}, {}
             self.where, self.sides = {}, {}
+            self.seating += 1
             gone = []
         tallies, boards_of, where = self.tallies, self.boards_of, self.where
         left: dict[int, _Where] = {}
-        for board in gone:
+        before: dict[int, tuple[dict[str, tuple[Fraction, Fraction]], Fraction | None]] = {}
+        for board in gone:  # its pairs' lines are swapped for the new ones below
             _traveller, taken, top = self.counted.pop(board)
-            for pair, counted, exact in taken:
-                if counted is not None:
-                    tallies[pair].take(counted, exact, top)
+            before[board] = ({p: (c, e) for p, c, e in taken if c is not None}, top)
             left[board] = where.pop(board)
         moved: set[str] = set()  # pairs whose boards changed
         touched: set[str] = set()
@@ -494,6 +522,8 @@ class _Kept:
             top = top_of(traveller)
             points: list[_Points] = []
             pairs: dict[str, tuple[int, str]] = {}
+            old, old_top = before.pop(board, ({}, None))
+            tops = (None, None) if old_top == top else (old_top, top)
             for at, line in enumerate(traveller.lines):
                 row = line.row
                 for pair, side in ((row.ns, "NS"), (row.ew, "EW")):
@@ -504,20 +534,31 @@ class _Kept:
                     if tally is None:
                         tally = tallies[pair] = Tally()
                         boards_of[pair] = []
+                    was = old.pop(pair, None)
+                    if was is not None and counted is not None:
+                        tally.swap(*was, counted, exact, *tops)
+                        continue
+                    if was is not None:
+                        tally.take(*was, old_top)
                     if counted is not None:
                         tally.add(counted, exact, top)
+            for pair, was in old.items():  # off the board now, or nothing counted
+                tallies[pair].take(*was, old_top)
             self.counted[board] = (traveller, tuple(points), top)
             where[board] = pairs
-            before = left.pop(board, {})
-            for pair in pairs.keys() - before.keys():
+            sat = left.pop(board, {})
+            for pair in pairs.keys() - sat.keys():
                 bisect.insort(boards_of[pair], board)
                 moved.add(pair)
-            for pair in before.keys() - pairs.keys():
+            for pair in sat.keys() - pairs.keys():
                 boards_of[pair].remove(board)
                 moved.add(pair)
             touched.update(pairs)
-        for board, before in left.items():  # boards no longer in the field
-            for pair in before:
+        for old, old_top in before.values():  # boards no longer in the field
+            for pair, was in old.items():
+                tallies[pair].take(*was, old_top)
+        for board, sat in left.items():
+            for pair in sat:
                 boards_of[pair].remove(board)
                 moved.add(pair)
         for pair in moved:
@@ -529,8 +570,14 @@ class _Kept:
                 continue
             self.played[pair] = tuple(boards_of[pair])
             touched.add(pair)
+        turned = False
         for pair in touched:  # the side of its first board (a corrected row may swap)
-            self.sides[pair] = where[self.played[pair][0]][pair][1]
+            side = where[self.played[pair][0]][pair][1]
+            if self.sides.get(pair) != side:
+                self.sides[pair] = side
+                turned = True
+        if moved or turned:
+            self.seating += 1
 
     def _marked(self, traveller: Traveller) -> Traveller:
         return traveller if self.section is None else replace(traveller, section=self.section)

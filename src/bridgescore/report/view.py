@@ -733,7 +733,7 @@ def traveller_table(
                 points(line.ns_points, d),
                 points(line.ew_points, d),
             ),
-            (f"pair-{slug(line.row.ns)}.html", f"pair-{slug(line.row.ew)}.html"),
+            (_card_file(line.row.ns), _card_file(line.row.ew)),
         )
         for line in by_score(t.lines)
     )
@@ -788,7 +788,7 @@ def card_row(
             points(line.points, d),
             *(() if imps else (fixed(line.percent, d),)),
         ),
-        (board_file(line.board, line.section), None, f"pair-{slug(line.opponents)}.html"),
+        (board_file(line.board, line.section), None, _card_file(line.opponents)),
     )
 
 
@@ -893,8 +893,10 @@ def _pairs_report(
     return Report(title, subtitle, index, stepped, cards, w.language.value)
 
 
+@lru_cache(maxsize=8192)
 def _card_file(pair: str) -> str:
-    """The file a pair's score card is written to."""
+    """The file a pair's score card is written to (named once a pair: a ranking and a
+    traveller link every pair's card after every new result)."""
     return f"pair-{slug(pair)}.html"
 
 
