@@ -42,8 +42,10 @@ from bridgescore.events.penalties import apply_penalties
 from bridgescore.events.ranking import places
 from bridgescore.events.scoring import score_event
 from bridgescore.events.team_sections import (
+    MOST_SWISS_ROUNDS,
     SectionSchedule,
     TeamsInSections,
+    check_teams,
     section_draws,
     section_standings,
     teams_in_sections,
@@ -87,7 +89,6 @@ TEAMS_SCORING = "imps"
 SWISS_RULES = SwissRules()
 """The Swiss draw's rules unless the director chooses others: the library's default (no
 two teams meet twice)."""
-MOST_SWISS_ROUNDS = 40
 
 MOST_BOARDS_A_MATCH = 64
 
@@ -229,6 +230,10 @@ def create_teams_session(
     ``A1``, ``A2`` ... (each team's name kept as its players' are), and each section
     plays its own round robin, or its own Swiss, on its own tables."""
     ids = _team_list(teams)
+    try:
+        check_teams(len(ids), max(sections, 1), _section_schedule(schedule))
+    except MovementError as error:
+        raise EntryError(problem(error)) from None
     if not 1 <= boards_per_match <= MOST_BOARDS_A_MATCH:
         raise EntryError(
             gettext("a match has 1 to {MOST_BOARDS_A_MATCH} boards, not {boards_per_match}").format(
@@ -356,6 +361,12 @@ def create_teams_session(
                 by=user_of(user),
             )
     return session
+
+
+def _section_schedule(schedule: str) -> SectionSchedule:
+    """A session's schedule as the library's limits know it (anything not a Swiss is
+    held to a round robin's limit; an unknown one is refused after)."""
+    return SectionSchedule.SWISS if schedule == Session.Schedule.SWISS else SectionSchedule.ROBIN
 
 
 def _named(team: str, members: str) -> str:
