@@ -7,6 +7,8 @@ match, so the 600 results of two rounds take seconds, not minutes."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from django.test import Client
 
@@ -32,7 +34,11 @@ ROUND_2 = (("4H", "S", "="), ("4H", "S", "-1"))
 """Board 2, NS vulnerable, every match: +620 and +100 to home, 12 IMPs: 18.97 - 1.03."""
 
 
-def _play(session: Session, round_no: int, results: object) -> None:
+Play = tuple[str, str, str]
+Rooms = tuple[Play, Play]
+
+
+def _play(session: Session, round_no: int, results: Rooms | Callable[[int], Rooms]) -> None:
     """Every room table's board of the round, as a phone keeps it; ``results`` gives a
     match's (open room, closed room) from its number."""
     session.refresh_from_db()

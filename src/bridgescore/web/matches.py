@@ -618,15 +618,19 @@ def _section_swiss(session: Session) -> TeamsInSections:
     return plan
 
 
-def next_section_draws(session: Session) -> dict[str, Draw]:
+def next_section_draws(
+    session: Session, standings: Mapping[str, Sequence[Standing]] | None = None
+) -> dict[str, Draw]:
     """A Swiss in sections: each section's next round drawn from its own standings (not
-    kept until confirmed), only once the last round drawn has every result in."""
+    kept until confirmed), only once the last round drawn has every result in;
+    ``standings``: its :func:`section_swiss_standings` when the caller has them."""
     plan = _section_swiss(session)
     drawn = SwissDraw.objects.filter(session=session).count()
     if drawn >= plan.rounds:
         raise EntryError(gettext("all {rounds} rounds are drawn").format(rounds=plan.rounds))
     _check_complete(session, drawn)
-    standings = section_swiss_standings(session)
+    if standings is None:
+        standings = section_swiss_standings(session)
     try:
         return plan.next_draws(standings, drawn + 1, unit=vp_unit())
     except MovementError as error:
@@ -685,9 +689,11 @@ def confirm_section_draws(
     return kept
 
 
-def next_draw(session: Session) -> Draw:
+def next_draw(session: Session, standings: Sequence[Standing] | None = None) -> Draw:
     """The next Swiss round drawn from the standings (not kept until confirmed): only
-    once the last round drawn has every result in."""
+    once the last round drawn has every result in. ``standings``: the session's
+    :func:`swiss_standings` when the caller has them already (the draw page shows them;
+    at 300 teams ranking the session again costs a second)."""
     if session.schedule != Session.Schedule.SWISS:
         raise EntryError(gettext("this session is not a Swiss teams event"))
     plan = swiss_plan(session)
@@ -695,7 +701,9 @@ def next_draw(session: Session) -> Draw:
     if drawn >= plan.rounds:
         raise EntryError(gettext("all {rounds} rounds are drawn").format(rounds=plan.rounds))
     _check_complete(session, drawn)
-    return swiss_round(swiss_standings(session), plan.rules, drawn + 1, unit=vp_unit())
+    if standings is None:
+        standings = swiss_standings(session)
+    return swiss_round(standings, plan.rules, drawn + 1, unit=vp_unit())
 
 
 def vp_unit() -> str:

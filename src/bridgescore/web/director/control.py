@@ -71,8 +71,9 @@ def swiss_draw(request: HttpRequest, session_id: int) -> HttpResponse:
     try:
         if matches.sections_plan(session) is not None:
             return _section_draws_page(request, session, form, context)
-        context["standings"] = _placed(matches.swiss_standings(session))
-        draw = matches.next_draw(session)
+        standings = matches.swiss_standings(session)
+        context["standings"] = _placed(standings)
+        draw = matches.next_draw(session, standings)
         context["draw"] = _shown_draw(draw)
         context["key"] = matches.draw_key(draw)
         if form is not None:
@@ -104,7 +105,7 @@ def _section_draws_page(
         SessionPair.objects.filter(session=session).values_list("pair", "names")
     )
     try:
-        drawn = matches.next_section_draws(session)
+        drawn = matches.next_section_draws(session, standings)
     except BridgeError as error:
         context["errors"] = [*context["errors"], problem(error)]
         status = REFUSED if request.method == "POST" else status
