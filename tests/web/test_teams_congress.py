@@ -140,6 +140,8 @@ def test_more_teams_than_the_library_takes_are_refused_in_each_language(
     answer = td.post("/director/new/teams/", robin)
     assert answer.status_code == 422
     assert "a round robin has at most 40 teams: 41 asked" in answer.content.decode()
+    answer = td.post("/director/new/teams/", robin, HTTP_ACCEPT_LANGUAGE="fi")
+    assert "sarjassa on enintään 40 joukkuetta: pyydettiin 41" in answer.content.decode()
     answer = td.post("/director/new/teams/", {**robin, "sections": "2"})  # 21 and 20: fine
     assert answer.status_code == 302
     assert not SwissDraw.objects.exists()
@@ -153,6 +155,12 @@ def test_pasted_names_are_refused_with_each_line_named(td: Client, club: Club) -
     text = td.post("/director/new/teams/", form).content.decode()
     assert "Team names, line 5: aces is named twice (line 1 too)" in text
     assert "Team names, line 7: a team&#x27;s name is at most 40 characters (this has 41)" in text
+    finnish = td.post("/director/new/teams/", form, HTTP_ACCEPT_LANGUAGE="fi").content.decode()
+    assert "Joukkueiden nimet, rivi 5: aces on nimetty kahdesti (myös rivillä 1)" in finnish
+    spanish = td.post("/director/new/teams/", form, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert (
+        "Nombres de los equipos, línea 5: aces aparece dos veces (también en la línea 1)" in spanish
+    )
     answer = td.post("/director/new/teams/", {**form, "names": "Aces\nKings\nQueens"})
     assert answer.status_code == 422
     assert "Team names: 3 names for 6 teams, one a line" in answer.content.decode()
