@@ -188,3 +188,19 @@ def test_teams_level_on_vps_share_their_place_on_the_draw_page(td: Client, club:
         assert f"<td>{place}</td><td>{team}</td>" in shown, (place, team)
     finnish = td.get(f"/director/s/{session.pk}/draw/", HTTP_ACCEPT_LANGUAGE="fi")
     assert "<td>2=</td><td>Queens</td>" in finnish.content.decode()
+
+
+def test_a_late_team_cannot_take_a_full_field_beyond_300_teams(td: Client, club: Club) -> None:
+    teams = [f"T{n}" for n in range(1, 301)]
+    session = matches.create_teams_session(
+        club, "Full", teams, 1, schedule=Session.Schedule.SWISS, rounds=5
+    )
+    assert TableLink.objects.filter(session=session).count() == 300
+    page = f"/director/s/{session.pk}/change/"
+    late = {"kind": "join", "team": "Latecomers", "round": "2", "reason": "late"}
+    shown = td.get(page, late)
+    assert "at most 300 teams in a teams event: 301 asked" in shown.content.decode()
+    answer = td.post(page, {**late, "key": "0" * 16, "apply": "1"})
+    assert answer.status_code == 422
+    assert "at most 300 teams in a teams event: 301 asked" in answer.content.decode()
+    assert "Latecomers" not in matches.team_names(session)

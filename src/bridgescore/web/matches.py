@@ -765,6 +765,11 @@ def team_change(
             )
         )
     split = sections_plan(session)
+    if what == "join":  # a late team may not take the field beyond its tables
+        try:
+            check_teams(len(team_names(session)) + 1, 1, SectionSchedule.SWISS)
+        except MovementError as error:
+            raise EntryError(problem(error)) from None
     if split is not None:
         return section_team_change(session, split, what, team, from_round, members, section)
     if section.strip():
