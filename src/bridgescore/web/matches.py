@@ -4,6 +4,7 @@ each match at two tables (open and closed room), scored by the library in IMPs a
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -91,6 +92,10 @@ SWISS_RULES = SwissRules()
 two teams meet twice)."""
 
 MOST_BOARDS_A_MATCH = 64
+
+MOST_DRAWS_READ = 256
+"""Draws kept read (:func:`_draw_of`): a few sessions' rounds (9 rounds of 150 matches
+take about 1 MB)."""
 
 MOST_ROW_NAME = 200
 """A team's row name in sections (its name, then its players), as its column keeps it."""
@@ -458,7 +463,16 @@ def round_draws(session: Session) -> dict[int, tuple[Draw, ...]]:
 
 def draws_of(session: Session) -> list[Draw]:
     """The Swiss rounds drawn so far, round 1 first."""
-    return [Draw.from_json(d.draw_json) for d in SwissDraw.objects.filter(session=session)]
+    return [_draw_of(d.draw_json) for d in SwissDraw.objects.filter(session=session)]
+
+
+@functools.lru_cache(maxsize=MOST_DRAWS_READ)
+def _draw_of(text: str) -> Draw:
+    """A kept draw read from its JSON, once for each text: a page of a Swiss reads the
+    draws several times (its schedule, its byes, its standings), and at 150 matches a
+    round reading each, every reason a message, took 0.2 s. A draw is immutable, and the
+    same text is the same draw, so it is shared."""
+    return Draw.from_json(text)
 
 
 def _draw_round(draw: Draw, boards_per_match: int) -> Round:
@@ -584,11 +598,16 @@ def _standings_of(
 def section_draws_of(session: Session) -> list[dict[str, Draw]]:
     """A Swiss in sections: each round drawn so far, round 1 first, as each section's
     draw (section: draw)."""
-    found = []
-    for kept in SwissDraw.objects.filter(session=session):
-        data = json.loads(kept.draw_json)["sections"]
-        found.append({letter: Draw.from_dict(draw) for letter, draw in data.items()})
-    return found
+    kept = SwissDraw.objects.filter(session=session)
+    return [dict(_section_draws_read(k.draw_json)) for k in kept]
+
+
+@functools.lru_cache(maxsize=MOST_DRAWS_READ)
+def _section_draws_read(text: str) -> tuple[tuple[str, Draw], ...]:
+    """A round's kept section draws read from their JSON once for each text (as
+    :func:`_draw_of`)."""
+    data = json.loads(text)["sections"]
+    return tuple((letter, Draw.from_dict(draw)) for letter, draw in data.items())
 
 
 def _section_draws_json(draws: Mapping[str, Draw]) -> str:
