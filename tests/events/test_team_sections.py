@@ -7,14 +7,17 @@ from dataclasses import replace
 
 import pytest
 
+from bridgescore.events.movements.limits import MovementTooLargeError
 from bridgescore.events.movements.model import MovementError
 from bridgescore.events.movements.swiss import Draw, Rematches, Standing, SwissRules
 from bridgescore.events.movements.teams import Match
 from bridgescore.events.team_sections import (
+    MOST_TEAMS_IN_A_FIELD,
     SectionSchedule,
     TeamField,
     TeamSection,
     TeamsInSections,
+    check_teams,
     match_numbers,
     section_draws,
     section_robins,
@@ -416,3 +419,18 @@ def test_a_draw_of_a_team_that_has_left_is_refused() -> None:
     with pytest.raises(MovementError, match="section B: B5 has no standing to be drawn from"):
         late.next_draws({s.letter: standings(*((t, 0) for t in s.teams[:4])) for s in
                          late.field.sections}, 2)  # fmt: skip
+
+
+def test_a_teams_field_is_held_to_300_teams_and_a_round_robin_to_40() -> None:
+    # 300 teams are 150 matches, two tables each: the 300 tables of a field
+    assert MOST_TEAMS_IN_A_FIELD == 300
+    check_teams(300, 1, SectionSchedule.SWISS)
+    check_teams(300, 8, SectionSchedule.ROBIN)  # sections of 38 and 37
+    with pytest.raises(MovementTooLargeError, match="at most 300 teams in a teams event: 301"):
+        check_teams(301, 1, SectionSchedule.SWISS)
+    check_teams(40, 1, SectionSchedule.ROBIN)  # 39 rounds
+    with pytest.raises(MovementTooLargeError, match="at most 40 teams: 41 asked"):
+        check_teams(41, 1, SectionSchedule.ROBIN)
+    with pytest.raises(MovementTooLargeError, match="81 teams in 2 sections make sections of 41"):
+        teams_in_sections(81, 2, SectionSchedule.ROBIN, 2)
+    assert teams_in_sections(300, 1, SectionSchedule.SWISS, 2, 9).field.teams[-1] == "A300"

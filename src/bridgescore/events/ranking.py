@@ -37,8 +37,28 @@ def places(
     for index, key in enumerate(ordered):
         if index and shown[key] != shown[ordered[index - 1]]:
             first = index
-        out[key] = f"{first + 1}{'=' if count[shown[key]] > 1 else ''}"
+        out[key] = written_place(first + 1, shared=count[shown[key]] > 1)
     return out
+
+
+def written_place(place: int, *, shared: bool) -> str:
+    """A place as the rankings write it: ``2``, or ``2=`` when two or more share it.
+
+    >>> written_place(2, shared=True)
+    '2='
+    """
+    return f"{place}{'=' if shared else ''}"
+
+
+def written_places(placed: Sequence[int]) -> list[str]:
+    """Places given as numbers (a number shared by equal totals, as a Swiss's standings
+    hold them) written as :func:`places` writes them.
+
+    >>> written_places([1, 1, 3, 4])
+    ['1=', '1=', '3', '4']
+    """
+    count = Counter(placed)
+    return [written_place(p, shared=count[p] > 1) for p in placed]
 
 
 def ordered_by_place(totals: Mapping[K, float], *, decimals: int = 2) -> Sequence[tuple[str, K]]:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from bridgescore.errors import marked as _
+from bridgescore.events.movements.limits import MovementTooLargeError
 from bridgescore.events.movements.model import (
     Movement,
     MovementError,
@@ -31,7 +32,12 @@ from bridgescore.events.movements.model import (
     board_range,
     json_data,
 )
-from bridgescore.events.movements.sections import LETTERS, Section, SectionedMovement
+from bridgescore.events.movements.sections import (
+    LETTERS,
+    MOST_TABLES_IN_A_FIELD,
+    Section,
+    SectionedMovement,
+)
 from bridgescore.events.movements.swiss import (
     Draw,
     DrawsAhead,
@@ -59,6 +65,50 @@ NO_REMATCHES = SwissRules()
 
 MOST_SWISS_ROUNDS = 40
 """The most Swiss rounds a section plays when rematches are allowed (as one field's)."""
+
+TABLES_A_MATCH = 2
+"""A match is played at two tables, its open and closed rooms."""
+
+MOST_TEAMS_IN_A_FIELD = 2 * (MOST_TABLES_IN_A_FIELD // TABLES_A_MATCH)
+"""Teams in one teams event, one field or in sections (300): a field takes at most
+:data:`~bridgescore.events.movements.sections.MOST_TABLES_IN_A_FIELD` (300) tables, and
+each match fills two of them, so 150 matches of 300 teams. A Swiss of 300 teams is drawn
+by the rules round after round in about a second (``tests/events/movements/
+test_swiss_large.py``)."""
+
+MOST_TEAMS_IN_A_ROBIN = 40
+"""Teams of one round robin, a whole field's or a section's (40): ``n`` teams play
+``n - 1`` rounds, or ``n`` with a bye when odd, and 40 teams' 39 rounds are the most that
+stay within :data:`MOST_SWISS_ROUNDS` (41 teams would play 41). A larger field plays its
+round robins in sections, or a Swiss."""
+
+
+def check_teams(teams: int, sections: int, schedule: SectionSchedule) -> None:
+    """Refuse a teams event beyond the limits, before anything is built: more than
+    :data:`MOST_TEAMS_IN_A_FIELD` teams, or a round robin (the field's, or its largest
+    section's) of more than :data:`MOST_TEAMS_IN_A_ROBIN` (a
+    :class:`~bridgescore.events.movements.limits.MovementTooLargeError`, naming the
+    limit). The sizes themselves are checked by :func:`section_sizes`."""
+    if teams > MOST_TEAMS_IN_A_FIELD:
+        raise MovementTooLargeError(
+            _("at most {most} teams in a teams event: {asked} asked",
+              most=MOST_TEAMS_IN_A_FIELD, asked=teams)
+        )  # fmt: skip
+    if schedule is not SectionSchedule.ROBIN or sections < 1:
+        return
+    largest = -(-teams // sections)
+    if largest <= MOST_TEAMS_IN_A_ROBIN:
+        return
+    if sections == 1:
+        raise MovementTooLargeError(
+            _("a round robin has at most {most} teams: {asked} asked (play a Swiss, or"
+              " round robins in sections)", most=MOST_TEAMS_IN_A_ROBIN, asked=teams)
+        )  # fmt: skip
+    raise MovementTooLargeError(
+        _("a round robin has at most {most} teams: {teams} teams in {sections} sections"
+          " make sections of {asked}", most=MOST_TEAMS_IN_A_ROBIN, teams=teams,
+          sections=sections, asked=largest)
+    )  # fmt: skip
 
 
 def section_sizes(teams: int, sections: int) -> tuple[int, ...]:
@@ -682,6 +732,7 @@ def teams_in_sections(
     ``schedule``: a round robin (``rounds``: its longest section's, worked out when not
     given) or a Swiss of ``rounds`` rounds under ``rules``."""
     field = TeamField.of_sizes(section_sizes(teams, sections))
+    check_teams(teams, sections, schedule)
     rules = rules or SwissRules()
     if rounds is None:
         if schedule is not SectionSchedule.ROBIN:
@@ -692,10 +743,15 @@ def teams_in_sections(
 
 
 __all__ = [
+    "MOST_SWISS_ROUNDS",
+    "MOST_TEAMS_IN_A_FIELD",
+    "MOST_TEAMS_IN_A_ROBIN",
+    "TABLES_A_MATCH",
     "SectionSchedule",
     "TeamField",
     "TeamSection",
     "TeamsInSections",
+    "check_teams",
     "match_numbers",
     "section_draws",
     "section_robins",

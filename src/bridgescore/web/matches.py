@@ -4,6 +4,7 @@ each match at two tables (open and closed room), scored by the library in IMPs a
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -44,8 +45,10 @@ from bridgescore.events.penalties import apply_penalties
 from bridgescore.events.ranking import places
 from bridgescore.events.scoring import score_event
 from bridgescore.events.team_sections import (
+    MOST_SWISS_ROUNDS,
     SectionSchedule,
     TeamsInSections,
+    check_teams,
     section_draws,
     section_standings,
     teams_in_sections,
@@ -89,9 +92,12 @@ TEAMS_SCORING = "imps"
 SWISS_RULES = SwissRules()
 """The Swiss draw's rules unless the director chooses others: the library's default (no
 two teams meet twice)."""
-MOST_SWISS_ROUNDS = 40
 
 MOST_BOARDS_A_MATCH = 64
+
+MOST_DRAWS_READ = 256
+"""Draws kept read (:func:`_draw_of`): a few sessions' rounds (9 rounds of 150 matches
+take about 1 MB)."""
 
 MOST_ROW_NAME = 200
 """A team's row name in sections (its name, then its players), as its column keeps it."""
@@ -231,6 +237,10 @@ def create_teams_session(
     ``A1``, ``A2`` ... (each team's name kept as its players' are), and each section
     plays its own round robin, or its own Swiss, on its own tables."""
     ids = _team_list(teams)
+    try:
+        check_teams(len(ids), max(sections, 1), _section_schedule(schedule))
+    except MovementError as error:
+        raise EntryError(problem(error)) from None
     if not 1 <= boards_per_match <= MOST_BOARDS_A_MATCH:
         raise EntryError(
             gettext("a match has 1 to {MOST_BOARDS_A_MATCH} boards, not {boards_per_match}").format(
@@ -360,6 +370,12 @@ def create_teams_session(
     return session
 
 
+def _section_schedule(schedule: str) -> SectionSchedule:
+    """A session's schedule as the library's limits know it (anything not a Swiss is
+    held to a round robin's limit; an unknown one is refused after)."""
+    return SectionSchedule.SWISS if schedule == Session.Schedule.SWISS else SectionSchedule.ROBIN
+
+
 def _named(team: str, members: str) -> str:
     """A team in sections as its row names it: its name, then its players if given."""
     return f"{team}: {members}" if members.strip() else team
@@ -449,7 +465,16 @@ def round_draws(session: Session) -> dict[int, tuple[Draw, ...]]:
 
 def draws_of(session: Session) -> list[Draw]:
     """The Swiss rounds drawn so far, round 1 first."""
-    return [Draw.from_json(d.draw_json) for d in SwissDraw.objects.filter(session=session)]
+    return [_draw_of(d.draw_json) for d in SwissDraw.objects.filter(session=session)]
+
+
+@functools.lru_cache(maxsize=MOST_DRAWS_READ)
+def _draw_of(text: str) -> Draw:
+    """A kept draw read from its JSON, once for each text: a page of a Swiss reads the
+    draws several times (its schedule, its byes, its standings), and at 150 matches a
+    round reading each, every reason a message, took 0.2 s. A draw is immutable, and the
+    same text is the same draw, so it is shared."""
+    return Draw.from_json(text)
 
 
 def _draw_round(draw: Draw, boards_per_match: int) -> Round:
@@ -575,11 +600,16 @@ def _standings_of(
 def section_draws_of(session: Session) -> list[dict[str, Draw]]:
     """A Swiss in sections: each round drawn so far, round 1 first, as each section's
     draw (section: draw)."""
-    found = []
-    for kept in SwissDraw.objects.filter(session=session):
-        data = json.loads(kept.draw_json)["sections"]
-        found.append({letter: Draw.from_dict(draw) for letter, draw in data.items()})
-    return found
+    kept = SwissDraw.objects.filter(session=session)
+    return [dict(_section_draws_read(k.draw_json)) for k in kept]
+
+
+@functools.lru_cache(maxsize=MOST_DRAWS_READ)
+def _section_draws_read(text: str) -> tuple[tuple[str, Draw], ...]:
+    """A round's kept section draws read from their JSON once for each text (as
+    :func:`_draw_of`)."""
+    data = json.loads(text)["sections"]
+    return tuple((letter, Draw.from_dict(draw)) for letter, draw in data.items())
 
 
 def _section_draws_json(draws: Mapping[str, Draw]) -> str:
@@ -609,15 +639,19 @@ def _section_swiss(session: Session) -> TeamsInSections:
     return plan
 
 
-def next_section_draws(session: Session) -> dict[str, Draw]:
+def next_section_draws(
+    session: Session, standings: Mapping[str, Sequence[Standing]] | None = None
+) -> dict[str, Draw]:
     """A Swiss in sections: each section's next round drawn from its own standings (not
-    kept until confirmed), only once the last round drawn has every result in."""
+    kept until confirmed), only once the last round drawn has every result in;
+    ``standings``: its :func:`section_swiss_standings` when the caller has them."""
     plan = _section_swiss(session)
     drawn = SwissDraw.objects.filter(session=session).count()
     if drawn >= plan.rounds:
         raise EntryError(gettext("all {rounds} rounds are drawn").format(rounds=plan.rounds))
     _check_complete(session, drawn)
-    standings = section_swiss_standings(session)
+    if standings is None:
+        standings = section_swiss_standings(session)
     try:
         return plan.next_draws(standings, drawn + 1, unit=vp_unit())
     except MovementError as error:
@@ -676,9 +710,11 @@ def confirm_section_draws(
     return kept
 
 
-def next_draw(session: Session) -> Draw:
+def next_draw(session: Session, standings: Sequence[Standing] | None = None) -> Draw:
     """The next Swiss round drawn from the standings (not kept until confirmed): only
-    once the last round drawn has every result in."""
+    once the last round drawn has every result in. ``standings``: the session's
+    :func:`swiss_standings` when the caller has them already (the draw page shows them;
+    at 300 teams ranking the session again costs a second)."""
     if session.schedule != Session.Schedule.SWISS:
         raise EntryError(gettext("this session is not a Swiss teams event"))
     plan = swiss_plan(session)
@@ -686,7 +722,9 @@ def next_draw(session: Session) -> Draw:
     if drawn >= plan.rounds:
         raise EntryError(gettext("all {rounds} rounds are drawn").format(rounds=plan.rounds))
     _check_complete(session, drawn)
-    return swiss_round(swiss_standings(session), plan.rules, drawn + 1, unit=vp_unit())
+    if standings is None:
+        standings = swiss_standings(session)
+    return swiss_round(standings, plan.rules, drawn + 1, unit=vp_unit())
 
 
 def vp_unit() -> str:
@@ -752,6 +790,11 @@ def team_change(
             )
         )
     split = sections_plan(session)
+    if what == "join":  # a late team may not take the field beyond its tables
+        try:
+            check_teams(len(team_names(session)) + 1, 1, SectionSchedule.SWISS)
+        except MovementError as error:
+            raise EntryError(problem(error)) from None
     if split is not None:
         return section_team_change(session, split, what, team, from_round, members, section)
     if section.strip():

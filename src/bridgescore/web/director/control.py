@@ -4,7 +4,7 @@ the guide cards and the exports. Every one checks that the director directs the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -20,7 +20,8 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext as _
 
 from bridgescore.errors import BridgeError
-from bridgescore.events.movements.swiss import Draw
+from bridgescore.events.movements.swiss import Draw, Standing
+from bridgescore.events.ranking import written_places
 from bridgescore.events.team_sections import match_numbers
 from bridgescore.web import (
     alerts,
@@ -70,8 +71,9 @@ def swiss_draw(request: HttpRequest, session_id: int) -> HttpResponse:
     try:
         if matches.sections_plan(session) is not None:
             return _section_draws_page(request, session, form, context)
-        context["standings"] = matches.swiss_standings(session)
-        draw = matches.next_draw(session)
+        standings = matches.swiss_standings(session)
+        context["standings"] = _placed(standings)
+        draw = matches.next_draw(session, standings)
         context["draw"] = _shown_draw(draw)
         context["key"] = matches.draw_key(draw)
         if form is not None:
@@ -97,13 +99,13 @@ def _section_draws_page(
     with why, kept only when the director confirms the draws that were shown."""
     status = REFUSED if context["errors"] else 200
     standings = matches.section_swiss_standings(session)
-    context["sections"] = [{"letter": k, "standings": v} for k, v in standings.items()]
+    context["sections"] = [{"letter": k, "standings": _placed(v)} for k, v in standings.items()]
     # each team's name beside the id its section gives it (A1: Aces)
     context["names"] = dict(
         SessionPair.objects.filter(session=session).values_list("pair", "names")
     )
     try:
-        drawn = matches.next_section_draws(session)
+        drawn = matches.next_section_draws(session, standings)
     except BridgeError as error:
         context["errors"] = [*context["errors"], problem(error)]
         status = REFUSED if request.method == "POST" else status
@@ -119,6 +121,12 @@ def _section_draws_page(
         matches.confirm_section_draws(session, drawn, request.user)
         return redirect("control", session_id=session.pk)
     return render(request, "bridgescore/draw.html", context, status=status)
+
+
+def _placed(standings: Sequence[Standing]) -> list[tuple[str, Standing]]:
+    """Each standing with its place as the rankings write it (``1=`` shared)."""
+    shown = written_places([s.place or n for n, s in enumerate(standings, start=1)])
+    return list(zip(shown, standings, strict=True))
 
 
 def _shown_draw(draw: Draw) -> Draw:

@@ -15,6 +15,7 @@ from django.utils.functional import Promise
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from bridgescore.events import team_sections
 from bridgescore.events.movements import limits
 from bridgescore.io.bridgemate import is_access
 from bridgescore.web.models import (
@@ -108,8 +109,9 @@ MOST_BOARDS_ASKED: Final = limits.MOST_BOARDS
 """The most boards a session may be asked to play (the movement library's limit)."""
 
 
-MOST_TEAMS: Final = 40
-"""The most teams a session set up on the page may have."""
+MOST_TEAMS: Final = team_sections.MOST_TEAMS_IN_A_FIELD
+"""The most teams a session set up on the page may have (the library's limit of a teams
+field, 300: a Swiss of them all, or sections; a round robin has its own lower limit)."""
 
 
 MOST_TABLES: Final = limits.MOST_TABLES_IN_A_MOVEMENT

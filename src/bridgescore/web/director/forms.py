@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from bridgescore.errors import BridgeError
 from bridgescore.events.movements.sections import built_spec
+from bridgescore.events.team_sections import MOST_SWISS_ROUNDS, SectionSchedule, check_teams
 from bridgescore.web import in_play
 from bridgescore.web.answers import problem
 from bridgescore.web.director.fields import (
@@ -55,7 +56,7 @@ from bridgescore.web.director.fields import (
     whole_field,
 )
 from bridgescore.web.forms import ResultForm
-from bridgescore.web.matches import MOST_BOARDS_A_MATCH, MOST_SWISS_ROUNDS
+from bridgescore.web.matches import MOST_BOARDS_A_MATCH
 from bridgescore.web.models import (
     Penalty,
     Player,
@@ -236,6 +237,14 @@ class NewTeamsForm(TeamCountForm):
     bye_rule = text_field(_("A bye scores"), 8)
     hands = file_field(_("Hand records"))
 
+    names = forms.CharField(
+        label=_("Team names"),
+        required=False,
+        max_length=NAMES_LENGTH,
+        widget=forms.Textarea,
+        error_messages=field_messages(_("Team names")),
+    )
+
     def __init__(
         self,
         *args: Any,
@@ -269,8 +278,40 @@ class NewTeamsForm(TeamCountForm):
     def clean_name(self) -> str:
         return " ".join(str(self.cleaned_data.get("name") or "").split())
 
+    def clean_names(self) -> list[str]:
+        """The teams' names pasted one a line (blank lines skipped), each line's problem
+        named by its line: a name too long, a name given twice."""
+        label = self.fields["names"].label
+        found: list[str] = []
+        first: dict[str, int] = {}
+        wrong: list[forms.ValidationError] = []
+        for number, line in enumerate(str(self.cleaned_data.get("names") or "").splitlines(), 1):
+            team = " ".join(line.split())
+            if not team:
+                continue
+            if len(team) > TEAM_LENGTH:
+                wrong.append(forms.ValidationError(
+                    gettext("{label}, line {number}: a team's name is at most {most} characters"
+                            " (this has {count})")
+                    .format(label=label, number=number, most=TEAM_LENGTH, count=len(team))
+                ))  # fmt: skip
+            elif team.casefold() in first:
+                wrong.append(forms.ValidationError(
+                    gettext("{label}, line {number}: {team} is named twice (line {first} too)")
+                    .format(label=label, number=number, team=team,
+                            first=first[team.casefold()])
+                ))  # fmt: skip
+            else:
+                first[team.casefold()] = number
+            found.append(team)
+        if wrong:
+            raise forms.ValidationError(wrong)
+        return found
+
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        self._check_size(data)
+        self._check_names(data)
         swiss = data.get("schedule") == Session.Schedule.SWISS
         if swiss and data.get("rounds") is None and "rounds" not in self.errors:
             self.add_error("rounds", _("Swiss: rounds: give the number of rounds"))
@@ -280,6 +321,50 @@ class NewTeamsForm(TeamCountForm):
                 "late_after", _("give the rounds between two meetings as a whole number")
             )
         return data
+
+    def _check_size(self, data: dict[str, Any]) -> None:
+        """The field within the library's limits for what it plays (a round robin of at
+        most 40 teams, a section's or the field's)."""
+        if not self.count or "schedule" not in data or "sections" in self.errors:
+            return
+        swiss = data["schedule"] == Session.Schedule.SWISS
+        schedule = SectionSchedule.SWISS if swiss else SectionSchedule.ROBIN
+        try:
+            check_teams(self.count, data.get("sections") or 1, schedule)
+        except BridgeError as error:
+            self.add_error(None, problem(error))
+
+    def _check_names(self, data: dict[str, Any]) -> None:
+        """Names pasted: one for each team, and not typed in the rows as well; no names
+        pasted: a page too large for rows (above :data:`MOST_TEAM_ROWS`) needs them."""
+        if "names" in self.errors:
+            return
+        pasted = data.get("names") or []
+        label = self.fields["names"].label
+        if not pasted:
+            if self.count > MOST_TEAM_ROWS:
+                self.add_error("names", gettext(
+                    "{label}: paste the {count} teams' names, one a line"
+                ).format(label=label, count=self.count))  # fmt: skip
+            return
+        if len(pasted) != self.count:
+            self.add_error("names", gettext(
+                "{label}: {found} names for {count} teams, one a line"
+            ).format(label=label, found=len(pasted), count=self.count))  # fmt: skip
+        typed = any(
+            data.get(f"team-{n}") or data.get(f"player-{n}") for n in range(1, self.count + 1)
+        )
+        if typed:
+            self.add_error(
+                "names", gettext("{label}: paste the names or fill in the rows, not both")
+                .format(label=label)
+            )  # fmt: skip
+
+
+MOST_TEAM_ROWS: Final = 40
+"""Above this many teams the new-teams page asks for the names pasted one a line, not a
+row each: a row each with the club's roster to choose from is a page of megabytes at 300
+teams, and nobody types 300 names in 300 boxes."""
 
 
 class DirectorResultForm(ResultForm):

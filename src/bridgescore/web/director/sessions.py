@@ -294,7 +294,11 @@ def _teams_from(
     data: dict[str, Any], count: int, players: dict[str, Player]
 ) -> tuple[list[str], dict[str, str]]:
     """The teams' names (typed, else the roster player the team is named after) and, for
-    a team named from the roster, that player as its member (from a valid form)."""
+    a team named from the roster, that player as its member (from a valid form); or the
+    names pasted one a line, in order."""
+    pasted = data.get("names") or []
+    if pasted:
+        return list(pasted), {}
     names, members = [], {}
     for number in range(1, count + 1):
         typed = " ".join(str(data.get(f"team-{number}") or "").split())
@@ -349,9 +353,10 @@ def new_teams_session(request: HttpRequest) -> HttpResponse:
             count = counted.cleaned_data["teams"]
         else:
             errors.extend(fields.problems(counted))
+    context["count"] = count
     context["rows"] = [
         {"number": n, "team": data.get(f"team-{n}", ""), "player": data.get(f"player-{n}", "")}
-        for n in range(1, count + 1)
+        for n in range(1, count + 1 if count <= director_forms.MOST_TEAM_ROWS else 1)
     ]
     if request.method == "POST" and count:
         form = director_forms.NewTeamsForm(
