@@ -13,22 +13,12 @@ from __future__ import annotations
 from django.test import Client
 
 from bridgescore.web import matches
-from bridgescore.web.models import Club, LogLine, Session, SessionPair, SwissDraw
+from bridgescore.web.models import Club, LogLine, Session
 from web.test_languages import english_left
+from web.test_teams_sections import _kept
 
 FIVE = ["Aces", "Kings", "Queens", "Jacks", "Tens"]
 TEN = [*FIVE, "Nines", "Eights", "Sevens", "Sixes", "Fives"]
-
-
-def _kept(session: Session) -> tuple[str, int, int, int]:
-    """What a late change would alter: the plan, the rows, the log, the draws."""
-    session.refresh_from_db()
-    return (
-        session.schedule_json,
-        SessionPair.objects.filter(session=session).count(),
-        LogLine.objects.filter(session=session).count(),
-        SwissDraw.objects.filter(session=session).count(),
-    )
 
 
 def test_a_team_leaving_a_swiss_of_five_warns_of_rematches(club: Club, td: Client) -> None:
