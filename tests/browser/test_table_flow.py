@@ -513,8 +513,11 @@ def round_two(
             "Waiting to send: " + ", ".join(f"board {b}" for b in waiting) + " "
         )
         assert (2, 2, boards[0]) not in kept(director_page, evening)  # nothing sent yet
-        two.page.wait_for_timeout(4500)  # a retry of the queue, still without a connection
-        assert two.queue_text()
+        # a retry of the queue (as the phone's every 4 s), still without a connection
+        two.page.evaluate("() => window.bridgescoreTable.flush()")
+        assert two.queue_text().startswith(
+            "Waiting to send: " + ", ".join(f"board {b}" for b in waiting) + " "
+        )
     finally:
         cable.mend()
         two.page.context.set_offline(False)

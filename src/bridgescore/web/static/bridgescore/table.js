@@ -781,7 +781,7 @@
   manifest.href = plan.links.page + "manifest.webmanifest";
   document.head.appendChild(manifest);
   render();
-  window.bridgescoreTable = { scoreFor: scoreFor, results: results };  // for the tests
+  window.bridgescoreTable = { scoreFor: scoreFor, results: results, flush: flush };  // for the tests
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register(plan.links.page + "sw.js", { scope: plan.links.page }).catch(function () {});
   }
