@@ -219,6 +219,19 @@ def test_stray_text_is_kept_and_reported() -> None:
     assert dumps(document) == text
 
 
+def test_a_long_line_of_stray_text_is_one_text_item_reported_once() -> None:
+    # a damaged file's line of 20,000 stray words (read in one pass: the text is sliced
+    # once the game is built, not again for every word)
+    words = " ".join(f"w{n}" for n in range(20_000))
+    text = f'{words}\n[Event "a"]\n'
+    document = loads(text)
+    assert document.games[0].items[0] == Text(words)
+    (problem,) = document.problems
+    assert problem.line == 1
+    assert problem.message.endswith("text outside any tag: 'w0'")
+    assert dumps(document) == text
+
+
 @pytest.mark.parametrize(
     ("text", "newline"),
     [

@@ -389,10 +389,9 @@ class GameLexer:
     def _stray(self, start: Pos, end: Pos) -> None:
         last = self.entries[-1] if self.entries else None
         if last is not None and last.kind == "text" and last.end[0] == start[0] == end[0]:
-            last.end = end
-            last.text = self.lines[start[0]][last.start[1] : end[1]]
+            last.end = end  # its text is sliced once the game is built, not token by token
             return
-        self.entries.append(_Entry("text", start, end, text=self._slice(start, end)))
+        self.entries.append(_Entry("text", start, end))
         self._problem(
             start[0], _("text outside any tag: {text!r}", text=self._slice(start, end)[:40])
         )
@@ -516,10 +515,11 @@ class GameLexer:
                 if not fresh:
                     item = Escape(entry.text, line, self._slice(prev, entry.end))
             else:
+                text = self._slice(entry.start, entry.end)
                 chunk = self._slice(prev, entry.end)
-                item = Text(entry.text, line)
-                if chunk != lead + entry.text:
-                    item = Text(entry.text, line, chunk)
+                item = Text(text, line)
+                if chunk != lead + text:
+                    item = Text(text, line, chunk)
             items.append(item)
             prev = entry.end
         tail = self._slice(prev, end_of_game) if self.lines else ""
