@@ -195,3 +195,25 @@ def test_a_byes_vps_are_exported_and_read_back(
         else [vps[t] for t in teams if t != bye]
     )
     assert sum(played) == 20.0
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_a_byes_vps_are_in_the_results_files_too(
+    td: Client, club: Club, fmt: str, tmp_path: Path
+) -> None:
+    """The CSV and JSON exports of a round robin of three carry the bye's 12 VPs (a
+    ``# adjustment`` record, an ``adjustments`` list): read back, the file ranks the bye's
+    team with them, as the web does."""
+    session = matches.create_teams_session(club, "Byes", ["Aces", "Kings", "Queens"], 2)
+    Room(session).play_round(1)
+    (bye,) = matches.round_byes(session)[1]
+    path = _exported(td, session, fmt, tmp_path)
+    text = path.read_text(encoding="utf-8")
+    assert (f"# adjustment,{bye},12\n" if fmt == "csv" else f'"id": "{bye}"') in text
+    back = load_event(path)
+    assert [(a.id, a.vp) for a in back.adjustments] == [(bye, 12.0)]
+    ours = matches.teams_result(session)
+    assert ours is not None
+    ranked = _ranked(score_event(back, expect=TeamsResult).standings)
+    assert ranked == _ranked(ours.standings)
+    assert {team: vp for team, vp, *_rest in ranked}[bye] == 12.0

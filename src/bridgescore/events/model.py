@@ -257,6 +257,9 @@ class EventResults:
     teams: bool = False
     about: tuple[tuple[str, str], ...] = ()
     """What the file says of itself beyond its rows (``kind``, ``program``, ``scoring``)."""
+    adjustments: tuple[VPAdjustment, ...] = ()
+    """A teams file's VPs from outside the matches, team by team (a bye's, less a
+    penalty's): :attr:`Event.adjustments` once read as an event."""
 
     def said(self, key: str) -> str:
         """What the file says of ``key`` (``''`` when it says nothing)."""

@@ -162,6 +162,7 @@ def load_event(
         scoring=scoring,
         program=rows.said("program"),
         participants=results.load_participants(path, kind=who),
+        adjustments=rows.adjustments,
     )
 
 
@@ -323,9 +324,20 @@ def write_event(
     named = event.participants
     if fmt == "json":
         text = results.dumps_json(
-            event.results, name=event.name, about=about, participants=named, notation=notation
+            event.results,
+            name=event.name,
+            about=about,
+            participants=named,
+            notation=notation,
+            adjustments=event.adjustments,
         )
     else:
-        text = results.dumps_csv(event.results, about=about, participants=named, notation=notation)
+        text = results.dumps_csv(
+            event.results,
+            about=about,
+            participants=named,
+            notation=notation,
+            adjustments=event.adjustments,
+        )
     write_text(target, text)
     return target

@@ -42,6 +42,11 @@ listed with ``"names": []``, so that one that played no board is still in the ev
 :func:`load_participants` (and :func:`participants_csv`, :func:`participants_json`)
 read the names back; :func:`bridgescore.load_event` puts them in the event.
 
+A teams event's VPs from outside its matches (a bye's, less the VPs a penalty took off),
+team by team: in CSV a ``# adjustment`` record before the header row, then the team's id
+and its VPs (``# adjustment,5,12``); in JSON an ``adjustments`` list of ``{"id": "5",
+"vp": 12}``. Scoring adds them to the teams' totals (as USEBIO's ``ADJUSTMENT``).
+
 Each row is built by the one row-building kernel, :mod:`bridgescore.io.rows`.
 Readers never guess and never drop a row silently: they return the rows they
 could read plus every problem found (with file, line and board); ``strict=True``
@@ -53,6 +58,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -64,7 +70,7 @@ from bridgescore.core.contract import PassedOut
 from bridgescore.core.hands import Card
 from bridgescore.core.notation import ENGLISH, Notation, notation_for
 from bridgescore.core.vulnerability import BoardInfo
-from bridgescore.errors import BridgeError, BridgeInputError
+from bridgescore.errors import BridgeError, BridgeInputError, Message
 from bridgescore.errors import marked as _
 from bridgescore.events.model import (
     EventResults,
@@ -73,6 +79,7 @@ from bridgescore.events.model import (
     Problem,
     ResultRow,
     Severity,
+    VPAdjustment,
     check_rows,
     partnership_id,
 )
@@ -102,6 +109,9 @@ _ABOUT_RE = re.compile(
 )
 NAMES = "# names"
 """The first field of a CSV record naming a participant's players (before the header)."""
+ADJUSTMENT = "# adjustment"
+"""The first field of a CSV record giving a team's VPs from outside its matches (before
+the header): ``# adjustment,5,12``."""
 _ALIASES = {
     "bd": "board", "board_no": "board", "rnd": "round", "tbl": "table", "ns_pair": "ns",
     "ew_pair": "ew", "decl": "declarer", "by": "declarer", "tricks": "result",
@@ -250,11 +260,27 @@ def _finish(
     strict: bool,
     teams: bool | None,
     about: tuple[tuple[str, str], ...] = (),
+    adjustments: tuple[VPAdjustment, ...] = (),
 ) -> EventResults:
     if teams is None:
         teams = dict(about).get("kind", "").lower() == "teams"
     name = name or dict(about).get("event", "")
     problems.extend(check_rows(rows, laws, teams=teams))
+    if adjustments and not teams:
+        problems.append(
+            Problem(
+                Location(source),
+                MarkedText(
+                    _(
+                        "adjustments are a teams event's VPs, and this is no teams event:"
+                        " they are not used ({teams})",
+                        teams=", ".join(a.id for a in adjustments),
+                    )
+                ),
+                Severity.WARNING,
+            )
+        )
+        adjustments = ()
     if not rows and not any(p.severity is Severity.ERROR for p in problems):
         problems.append(
             Problem(
@@ -264,7 +290,13 @@ def _finish(
         )
     problems.sort(key=lambda p: (p.where.line or 0, p.where.entry or 0))
     event = EventResults(
-        tuple(rows), tuple(problems), name=name, source=source, teams=teams, about=about
+        tuple(rows),
+        tuple(problems),
+        name=name,
+        source=source,
+        teams=teams,
+        about=about,
+        adjustments=adjustments,
     )
     if not event.is_valid(strict=strict):
         raise ResultsFileError([p for p in problems if strict or p.severity is Severity.ERROR])
@@ -287,7 +319,9 @@ def loads_csv(
     event was played in; every result must fit it, and may name only its round and table."""
     lenient = read_csv(text, source=source, laws=laws, movement=movement)
     rows, problems = list(lenient.rows), list(lenient.problems)
-    return _finish(rows, problems, source, "", laws, strict, teams, lenient.about)
+    return _finish(
+        rows, problems, source, "", laws, strict, teams, lenient.about, lenient.adjustments
+    )
 
 
 def _records(
@@ -325,10 +359,14 @@ def read_csv(
     reader = csv.reader(io.StringIO(text))
     header: list[str] | None = None
     about: list[tuple[str, str]] = []
+    adjusted = _Adjustments(source)
     notation = ENGLISH
     for record in _records(reader, source, problems):
         line = reader.line_num
         if header is None and len(record) >= 1 and record[0].lstrip().startswith("#"):
+            if record[0].strip().lower() == ADJUSTMENT:
+                adjusted.add(record[1:], Location(source, line))
+                continue
             found = _ABOUT_RE.match(",".join(record))
             if found:
                 about.append((found[1].lower(), found[2]))
@@ -392,7 +430,71 @@ def read_csv(
             rows.append(built.row)
     if header is None:
         problems.append(Problem(Location(source), MarkedText(_("no header row and no results"))))
-    return EventResults(tuple(rows), tuple(problems), source=source, about=tuple(about))
+    problems.extend(adjusted.problems)
+    return EventResults(
+        tuple(rows),
+        tuple(problems),
+        source=source,
+        about=tuple(about),
+        adjustments=tuple(adjusted.found.values()),
+    )
+
+
+class _Adjustments:
+    """A file's adjustments as read, each team once, and what is wrong with any."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.found: dict[str, VPAdjustment] = {}
+        self.problems: list[Problem] = []
+        self._number: int | None = None
+
+    def add(self, fields: Sequence[object], where: Location, number: int | None = None) -> None:
+        """One adjustment: the team's id and its VPs (a number, less than nothing for a
+        penalty), or a problem at ``where`` naming what is wrong (and the adjustment's
+        ``number`` in a list, where there are no lines to name)."""
+        self._number = number
+        team = _text(fields[0]) if fields else ""
+        vp = fields[1] if len(fields) > 1 else None
+        extra = [f for f in fields[2:] if _text(f)]
+        if not team:
+            self._wrong(where, _("an adjustment names no team (its id, then its VPs)"))
+            return
+        vps = _vp_number(vp)
+        if vps is None or extra:
+            self._wrong(
+                where,
+                _(
+                    "team {team}'s adjustment is not a number of VPs: {value!r}",
+                    team=team,
+                    value=excerpt(", ".join(_text(f) for f in fields[1:])),
+                ),
+            )
+            return
+        if team in self.found:
+            self._wrong(where, _("team {team}'s adjustment is given twice", team=team))
+            return
+        self.found[team] = VPAdjustment(team, vps)
+
+    def _wrong(self, where: Location, message: Message) -> None:
+        if self._number is not None:
+            message = _("adjustment {number}: {problem}", number=self._number, problem=message)
+        self.problems.append(Problem(where, MarkedText(message)))
+
+
+def _vp_number(value: object) -> float | None:
+    """VPs as a file writes them (``12``, ``-3``, ``10.5``), or ``None`` if not a finite
+    number."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int | float):
+        number = float(value)
+    else:
+        try:
+            number = float(_text(value))
+        except ValueError:
+            return None
+    return number if math.isfinite(number) else None
 
 
 def loads_json(
@@ -502,7 +604,22 @@ def loads_json(
         problems.extend(built.problems)
         if built.row is not None:
             rows.append(built.row)
-    return _finish(rows, problems, source, name, laws, strict, teams, about)
+    adjusted = _Adjustments(source)
+    listed = data.get("adjustments", [])
+    if not isinstance(listed, list):
+        listed = [listed]
+    for index, entry in enumerate(listed, start=1):
+        where = Location(source)
+        if isinstance(entry, dict) and set(entry) <= {"id", "vp"}:
+            adjusted.add([entry.get("id"), entry.get("vp")], where, index)
+        else:
+            wrong = _(
+                'adjustment {number}: not an object of "id" (the team) and "vp"', number=index
+            )
+            problems.append(Problem(where, MarkedText(wrong)))
+    problems.extend(adjusted.problems)
+    adjustments = tuple(adjusted.found.values())
+    return _finish(rows, problems, source, name, laws, strict, teams, about, adjustments)
 
 
 def _read(path: str | os.PathLike[str], strict: bool) -> tuple[str, list[Problem]]:
@@ -547,7 +664,7 @@ def load_csv(
     source = os.fspath(path)
     lenient = read_csv(text, source=source, laws=laws, movement=movement)
     rows, found = list(lenient.rows), [*problems, *lenient.problems]
-    return _finish(rows, found, source, "", laws, strict, teams, lenient.about)
+    return _finish(rows, found, source, "", laws, strict, teams, lenient.about, lenient.adjustments)
 
 
 def load_json(
@@ -591,13 +708,15 @@ def dumps_csv(
     about: Mapping[str, str] | None = None,
     participants: Sequence[Participant] = (),
     notation: Notation = ENGLISH,
+    adjustments: Sequence[VPAdjustment] = (),
 ) -> str:
     """Write rows back as CSV (contract, declarer and result split into their columns;
     the opening lead's when a row has one; the four players' columns for an individual
     event), after ``# key: value`` lines for what ``about`` says of the event (``event``,
     ``date``, ``site``, ``kind``, ``program``, ``scoring``) and a ``# names`` record for
-    each participant (with no names when it has none). ``notation``: the language the
-    contracts, declarers and vulnerabilities are written in (said in ``# language``)."""
+    each participant (with no names when it has none) and an ``# adjustment`` record for
+    each of a teams event's ``adjustments``. ``notation``: the language the contracts,
+    declarers and vulnerabilities are written in (said in ``# language``)."""
     buffer = io.StringIO()
     about = _with_language(about, notation)
     for key in ABOUT:
@@ -607,6 +726,8 @@ def dumps_csv(
     writer = csv.writer(buffer, lineterminator="\n")
     for participant in _named(participants):
         writer.writerow([NAMES, participant.id, *participant.names])
+    for adjustment in adjustments:
+        writer.writerow([ADJUSTMENT, adjustment.id, _vp_text(adjustment.vp)])
     header = list(BASE_COLUMNS)
     if any(row.lead is not None for row in results.rows):
         header.append(LEAD)
@@ -617,6 +738,12 @@ def dumps_csv(
         fields = _row_fields(row, notation)
         writer.writerow(["" if fields.get(c) is None else fields.get(c, "") for c in header])
     return buffer.getvalue()
+
+
+def _vp_text(vp: float) -> str:
+    """VPs as written: ``12``, ``10.5``, ``-3``."""
+    text = format(vp, ".10g")
+    return text if "e" not in text else format(vp, "f")
 
 
 def _with_language(about: Mapping[str, str] | None, notation: Notation) -> dict[str, str]:
@@ -675,10 +802,12 @@ def dumps_json(
     about: Mapping[str, str] | None = None,
     participants: Sequence[Participant] = (),
     notation: Notation = ENGLISH,
+    adjustments: Sequence[VPAdjustment] = (),
 ) -> str:
     """Write rows as the JSON results format (``event``, the ``participants`` with names,
-    then ``results``); ``about`` gives the event's ``kind``, ``program`` and ``scoring``;
-    ``notation`` the language of the contracts (``event.language``)."""
+    a teams event's ``adjustments``, then ``results``); ``about`` gives the event's
+    ``kind``, ``program`` and ``scoring``; ``notation`` the language of the contracts
+    (``event.language``)."""
     said = _with_language(about, notation)
     kind = said.get("kind") or ("teams" if results.teams else "pairs")
     event = {"name": name or results.name, "type": kind}
@@ -688,6 +817,8 @@ def dumps_json(
     named = [{"id": p.id, "names": list(p.names)} for p in _named(participants)]
     if named:
         data["participants"] = named
+    if adjustments:
+        data["adjustments"] = [{"id": a.id, "vp": a.vp} for a in adjustments]
     data["results"] = [_row_fields(row, notation) for row in results.rows]
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
