@@ -91,3 +91,25 @@ def test_the_words_come_from_the_entries_before_at_the_same_board(session: Sessi
         "entered by the director: 1NT N +1",
         "adjusted score by the director: A/A (was 4S N =)",
     ]
+
+
+def test_the_last_lines_are_read_against_every_entry_before_them(session: Session) -> None:
+    # a congress's control page shows the log's latest lines only: each still says what it
+    # replaced, however long before that was entered, and an erasure before them counts
+    record = entries.record_entry
+    record(session, in_play.EntryInput(1, 1, 1, "4S", "N", "="), by_table=True)
+    record(session, in_play.EntryInput(1, 1, 2, "3NT", "S", "="), by_table=True)
+    entries.erase_entry(session, 1, 1, 2, None, "wrong board")
+    record(session, in_play.EntryInput(1, 2, 3, "2H", "E", "="), by_table=True)
+    record(session, in_play.EntryInput(1, 1, 1, "4S", "N", "+1"), by_table=False, reason="claim")
+    record(session, in_play.EntryInput(1, 1, 2, "3NT", "S", "-1"), by_table=False, reason="again")
+    log = Entry.objects.filter(session=session).order_by("id")
+    every = [line.what for line in logged(log)]
+    assert every[-2:] == [
+        "corrected by the director: 4S N +1 (was 4S N =)",
+        "entered by the director: 3NT S -1",  # board 2 was erased: nothing to correct
+    ]
+    for last in (0, 1, 2, 5, 6, 7):
+        lines = logged(log, last=last)
+        assert [line.what for line in lines] == (every[-last:] if last else [])
+        assert [line.entry for line in lines] == (list(log)[-last:] if last else [])

@@ -14,6 +14,7 @@ title, words=words("fi"))`` prints the Finnish cards.
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -512,8 +513,18 @@ def card_pages(
     return tuple(pages)
 
 
+@functools.lru_cache(maxsize=1024)
 def _qr(link: str) -> segno.QRCode:
+    """A link's QR code, kept: a table's link stays the same for the whole session, and a
+    congress's 300 codes take about a second to make (each code's mask chosen among
+    eight)."""
     return segno.make(link, error="m")
+
+
+@functools.lru_cache(maxsize=1024)
+def _qr_svg(link: str, title: str) -> str:
+    """A link's QR code as inline SVG with its title (kept as the code is)."""
+    return _qr(link).svg_inline(scale=4, title=title)
 
 
 def qr_codes(table_links: Mapping[int, str] | None, words: Words = ENGLISH) -> dict[str, str]:
@@ -533,8 +544,8 @@ def page_qr_codes(
     """The QR code of each card's link, as inline SVG, by the card's page name (``titles``:
     the cards' titles, for the code's own title)."""
     return {
-        page: _qr(link).svg_inline(
-            scale=4, title=words.gettext("{title}'s link").format(title=titles.get(page, page))
+        page: _qr_svg(
+            link, words.gettext("{title}'s link").format(title=titles.get(page, page))
         )
         for page, link in links.items()
     }

@@ -56,8 +56,10 @@ def session_log(session: Session, most: int = LOG_SHOWN) -> list[LogRow]:
             names[table] = said.text(naming.table_named(session, table))
         return names[table]
 
-    results = logged(Entry.objects.filter(session=session).select_related("by").order_by("id"))
-    for result in results[-most:]:
+    results = logged(
+        Entry.objects.filter(session=session).select_related("by").order_by("id"), last=most
+    )
+    for result in results:
         e = result.entry
         where = _("round {round}, {table}, board {board}").format(
             round=e.round, table=named(e.table), board=e.board
@@ -99,13 +101,23 @@ def shown(entry: Entry) -> str:
     return said.result_text(entry.contract, entry.declarer, entry.result, spaced=True)
 
 
-def logged(log: Iterable[Entry]) -> list[LoggedLine]:
-    """The lines of ``log`` (entries in the log's order) in the director's words."""
+def logged(log: Iterable[Entry], *, last: int | None = None) -> list[LoggedLine]:
+    """The lines of ``log`` (entries in the log's order) in the director's words; ``last``:
+    only the last so many (each still read against every entry before it, which is all a
+    congress's thousands of earlier lines cost)."""
     standing: dict[tuple[int, int, int], Entry] = {}
     lines = []
-    for entry in log:
+    entries = list(log)
+    first = 0 if last is None else max(0, len(entries) - last)
+    for index, entry in enumerate(entries):
         key = (entry.round, entry.table, entry.board)
         before = standing.get(key)
+        if index < first:  # not shown: only what it leaves standing counts
+            if entry.kind == Entry.Kind.ERASED:
+                standing.pop(key, None)
+            else:
+                standing[key] = entry
+            continue
         was = _(" (was {result})").format(result=shown(before)) if before is not None else ""
         who = (
             _("the table")
