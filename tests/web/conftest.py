@@ -29,6 +29,14 @@ def _english_between_requests() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _quick_passwords(settings: Settings) -> None:
+    """Passwords hashed quickly in these tests: the app's hasher (Django's PBKDF2, held by
+    ``test_the_app_hashes_passwords_slowly``) takes a quarter of a second a password, and
+    the tests make hundreds of directors."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
 def _analysis_at_once(settings: Settings) -> None:
     """Hand records saved are analysed at once, in the test's own thread (when their
     transaction commits): no thread outlives a test."""

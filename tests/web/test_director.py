@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import global_settings
 from django.contrib.auth.models import User
 from django.test import Client
 
@@ -73,6 +74,15 @@ def test_the_roster_lists_and_adds_the_clubs_players(
     shown = td.get(f"/director/club/{club.pk}/").content.decode()
     assert "Ann Smith" in shown
     assert "Zed Quill" not in shown  # another club's roster
+
+
+def test_the_app_hashes_passwords_slowly() -> None:
+    # the tests hash with MD5 for speed (conftest.py); the app keeps Django's hashers,
+    # PBKDF2 first, as Django sets them
+    from bridgescore.web import settings as app_settings
+
+    assert not hasattr(app_settings, "PASSWORD_HASHERS")
+    assert global_settings.PASSWORD_HASHERS[0].endswith("PBKDF2PasswordHasher")
 
 
 def test_a_second_director_gets_a_hashed_password_and_sees_the_club(

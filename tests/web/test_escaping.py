@@ -29,7 +29,6 @@ from django.http import HttpResponse
 from django.http.response import HttpResponseBase
 from django.test import Client, RequestFactory
 from django.urls import URLPattern
-from pytest_django import Settings
 
 from bridgescore.events.movements.fit import seatings
 from bridgescore.web import (
@@ -314,12 +313,6 @@ def test_every_address_has_a_walk() -> None:
 
 # ---------------------------------------------------------------------------------------
 # the sessions walked
-
-
-@pytest.fixture(autouse=True)
-def _quick_passwords(settings: Settings) -> None:
-    """Passwords hashed quickly (the walk checks hundreds of them)."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @dataclass(frozen=True, slots=True)
