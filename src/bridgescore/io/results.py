@@ -359,7 +359,7 @@ def read_csv(
     reader = csv.reader(io.StringIO(text))
     header: list[str] | None = None
     about: list[tuple[str, str]] = []
-    adjusted = _Adjustments(source)
+    adjusted = _Adjustments()
     notation = ENGLISH
     for record in _records(reader, source, problems):
         line = reader.line_num
@@ -443,43 +443,35 @@ def read_csv(
 class _Adjustments:
     """A file's adjustments as read, each team once, and what is wrong with any."""
 
-    def __init__(self, source: str) -> None:
-        self.source = source
+    def __init__(self) -> None:
         self.found: dict[str, VPAdjustment] = {}
         self.problems: list[Problem] = []
-        self._number: int | None = None
 
     def add(self, fields: Sequence[object], where: Location, number: int | None = None) -> None:
         """One adjustment: the team's id and its VPs (a number, less than nothing for a
         penalty), or a problem at ``where`` naming what is wrong (and the adjustment's
         ``number`` in a list, where there are no lines to name)."""
-        self._number = number
-        team = _text(fields[0]) if fields else ""
-        vp = fields[1] if len(fields) > 1 else None
-        extra = [f for f in fields[2:] if _text(f)]
-        if not team:
-            self._wrong(where, _("an adjustment names no team (its id, then its VPs)"))
+        problem = self._keep(fields)
+        if problem is None:
             return
-        vps = _vp_number(vp)
-        if vps is None or extra:
-            self._wrong(
-                where,
-                _(
-                    "team {team}'s adjustment is not a number of VPs: {value!r}",
-                    team=team,
-                    value=excerpt(", ".join(_text(f) for f in fields[1:])),
-                ),
-            )
-            return
-        if team in self.found:
-            self._wrong(where, _("team {team}'s adjustment is given twice", team=team))
-            return
-        self.found[team] = VPAdjustment(team, vps)
+        if number is not None:
+            problem = _("adjustment {number}: {problem}", number=number, problem=problem)
+        self.problems.append(Problem(where, MarkedText(problem)))
 
-    def _wrong(self, where: Location, message: Message) -> None:
-        if self._number is not None:
-            message = _("adjustment {number}: {problem}", number=self._number, problem=message)
-        self.problems.append(Problem(where, MarkedText(message)))
+    def _keep(self, fields: Sequence[object]) -> Message | None:
+        """Keep the adjustment of ``fields``; what is wrong with them if it cannot be."""
+        team = _text(fields[0]) if fields else ""
+        if not team:
+            return _("an adjustment names no team (its id, then its VPs)")
+        vps = _vp_number(fields[1] if len(fields) > 1 else None)
+        if vps is None or any(_text(f) for f in fields[2:]):
+            shown = excerpt(", ".join(_text(f) for f in fields[1:]))
+            return _("team {team}'s adjustment is not a number of VPs: {value!r}",
+                     team=team, value=shown)  # fmt: skip
+        if team in self.found:
+            return _("team {team}'s adjustment is given twice", team=team)
+        self.found[team] = VPAdjustment(team, vps)
+        return None
 
 
 def _vp_number(value: object) -> float | None:
@@ -604,7 +596,7 @@ def loads_json(
         problems.extend(built.problems)
         if built.row is not None:
             rows.append(built.row)
-    adjusted = _Adjustments(source)
+    adjusted = _Adjustments()
     listed = data.get("adjustments", [])
     if not isinstance(listed, list):
         listed = [listed]
