@@ -544,9 +544,7 @@ def page_qr_codes(
     """The QR code of each card's link, as inline SVG, by the card's page name (``titles``:
     the cards' titles, for the code's own title)."""
     return {
-        page: _qr_svg(
-            link, words.gettext("{title}'s link").format(title=titles.get(page, page))
-        )
+        page: _qr_svg(link, words.gettext("{title}'s link").format(title=titles.get(page, page)))
         for page, link in links.items()
     }
 
