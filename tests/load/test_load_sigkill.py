@@ -1,12 +1,13 @@
 """The server killed with SIGKILL mid-session: every acknowledged result survives, and the
 phones' resends (the same ids) fill in the rest, each result once.
 
-Sixty phones enter their boards of the first rounds one after another, as fast as the
-server answers; when a third of the results are acknowledged the server is killed (no
-clean-up). The database is read while the server is down: every result acknowledged
-before the kill is there. The phones keep resending what got no answer; the server is
-started again on the same database, and afterwards each (round, table, board) has exactly
-one entry, with the id its phone gave it.
+Sixty phones (and, at congress size, 120 in four sections of 30) enter their boards of
+the first rounds one after another, as fast as the server answers; when a third of the
+results are acknowledged the server is killed (no clean-up). The database is read while
+the server is down: every result acknowledged before the kill is there. The phones keep
+resending what got no answer; the server is started again on the same database, and
+afterwards each (round, table, board) has exactly one entry, with the id its phone gave
+it.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
+
+import pytest
 
 from load.load_harness import (
     SIXTY_TABLES,
@@ -27,14 +30,23 @@ from load.load_harness import (
     stored,
 )
 
-ROUNDS = 3
+FIELDS = {
+    "60 tables": (SIXTY_TABLES, 3),
+    "120 tables in 4 sections": (" + ".join(["mitchell:30x2"] * 4), 1),
+}
+"""Each field and the rounds it enters (2 boards a round)."""
 PATIENCE = 90.0
 """Seconds a phone keeps resending before the test gives up on it."""
 
 
-def test_sigkill_mid_session_keeps_every_acknowledged_result(database: str, tmp_path: Path) -> None:
-    prepared = prepare(tmp_path, database, SIXTY_TABLES)
-    plan = schedule(SIXTY_TABLES, ROUNDS)
+@pytest.mark.parametrize("field", sorted(FIELDS))
+def test_sigkill_mid_session_keeps_every_acknowledged_result(
+    field: str, database: str, tmp_path: Path
+) -> None:
+    spec, rounds = FIELDS[field]
+    prepared = prepare(tmp_path, database, spec)
+    plan = schedule(spec, rounds)
+    assert len(plan) == int(field.split()[0])
     keys = [key for table in plan for key in plan[table]]
     server = Server(tmp_path, database)
     server.start()
