@@ -6,12 +6,15 @@ double-dummy grid and par, every cell on the screen."""
 
 from __future__ import annotations
 
+import contextlib
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from bridgescore.analysis import solver
 
@@ -87,9 +90,19 @@ def test_a_published_board_on_a_phone_shows_the_diagram_grid_and_par(
     assert results is not None
 
     player = new_phone()
+    player.clock.install()  # the page's refresh every 15 s comes when the test says
     player.goto(f"{results}board-1.html")
-    # the page says "Analysing…" and refreshes itself until the analysis is there
-    player.locator("table.dd").wait_for(timeout=ANALYSED_SECONDS * 1000)
+    # the page says "Analysing…" (while the server's solver works through the file's 24
+    # deals) and refreshes itself until the analysis is there
+    every = int(player.evaluate("window.bridgescoreLive.every"))
+    grid = player.locator("table.dd")
+    deadline = time.monotonic() + ANALYSED_SECONDS
+    while not grid.count():
+        assert player.locator("p.analysing").count() == 1
+        assert time.monotonic() < deadline, f"not analysed in {ANALYSED_SECONDS} s"
+        player.clock.run_for(every)
+        with contextlib.suppress(PlaywrightTimeoutError):
+            grid.wait_for(timeout=1000)
     assert player.locator("p.analysing").count() == 0
     width = PHONE["viewport"]["width"]
     height = PHONE["viewport"]["height"]
