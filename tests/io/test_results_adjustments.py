@@ -92,6 +92,15 @@ def test_a_wrong_csv_adjustment_is_an_error_at_its_line(record: str, message: st
     assert str(raised.value) == f"teams.csv, {message.replace(': ', ': error: ', 1)}"
 
 
+def test_an_adjustment_among_the_results_is_an_error_not_a_comment() -> None:
+    text = MATCH + "# adjustment,3,12\n"
+    with pytest.raises(ResultsFileError) as raised:
+        loads_csv(text, source="teams.csv")
+    assert str(raised.value) == (
+        "teams.csv, line 7: error: an adjustment comes before the header row, not among the results"
+    )
+
+
 def test_a_team_adjusted_twice_is_an_error_at_the_second() -> None:
     text = "# adjustment,3,12\n# adjustment,3,6\n" + MATCH
     with pytest.raises(ResultsFileError) as raised:

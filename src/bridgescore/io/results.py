@@ -377,6 +377,17 @@ def read_csv(
                         problems.append(Problem(Location(source, line), reason_of(error)))
                         return EventResults((), tuple(problems), source=source, about=tuple(about))
             continue
+        if header is not None and record and record[0].strip().lower() == ADJUSTMENT:
+            # its VPs would change the ranking: never passed over as a comment is
+            problems.append(
+                Problem(
+                    Location(source, line),
+                    MarkedText(
+                        _("an adjustment comes before the header row, not among the results")
+                    ),
+                )
+            )
+            continue
         if not any(cell.strip() for cell in record) or record[0].lstrip().startswith("#"):
             continue
         if header is None:
