@@ -533,3 +533,46 @@ def test_a_swiss_room_and_its_cards_count_the_rounds_planned(club: Club, td: Cli
     cards = td.get(f"/director/s/{session.pk}/cards/").content.decode()
     assert "Swiss · 4 teams · 1 of 3 rounds drawn" in cards
     assert "round robin" not in cards
+
+
+def test_a_teams_results_page_asked_again_with_nothing_new_is_not_scored_again(
+    club: Club, td: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a congress's phones ask the ranking every 15 s: with nothing new it is the page
+    # drawn before; a result, a penalty, a team leaving each draw it again
+    session = matches.create_teams_session(
+        club, "Swiss again", TEAMS, 2, schedule=Session.Schedule.SWISS, rounds=3
+    )
+    room = Room(session)
+    room.play_round(1)
+    url = f"/r/{session.public_id}/"
+    first = td.get(url).content.decode()
+    scored: list[str] = []
+    real = matches.teams_report
+
+    def counted(*args: object, **kwargs: object) -> object:
+        scored.append("x")
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(matches, "teams_report", counted)
+    again = td.get(url).content.decode()
+    assert scored == []  # served as drawn
+    assert again.split("<main>", 1)[1] == first.split("<main>", 1)[1]
+    before = matches.teams_result(session)
+    assert before is not None
+    top = before.standings[0]
+    standings.add_penalty(session, top.team, "1.5", "vp", "slow play")
+    assert '<td class="num">−1.50</td>' in td.get(url).content.decode()
+    assert scored == ["x"]
+    td.get(url)
+    assert scored == ["x"]
+    change = matches.team_change(session, "withdraw", "Jacks", 2)
+    matches.apply_team_change(session, change, "called away", None)
+    td.get(url)
+    assert scored == ["x", "x"]  # the plan changed (its teams): scored again
+    matches.confirm_draw(session, matches.next_draw(session))
+    room.play_round(2)
+    after = td.get(url).content.decode()
+    assert scored == ["x", "x", "x"]
+    assert "<h2>Byes</h2>" not in first
+    assert "<h2>Byes</h2>" in after  # round 2's bye (three teams left) in the ranking

@@ -100,7 +100,13 @@ def _state(session: Session) -> _Kept:
 
 
 def _catch_up(session: Session, kept: _Kept) -> None:
-    """Read the entries after the last one seen; the latest for a board stands."""
+    """Read the entries after the last one seen; the latest for a board stands. A teams
+    session's pages are scored afresh when anything is new: of its log only the last
+    entry's id is kept (what tells a page drawn before from one to draw again)."""
+    if session.kind == Session.Kind.TEAMS:
+        log = Entry.objects.filter(session=session).order_by("-id")
+        kept.last = log.values_list("id", flat=True).first() or 0
+        return
     for entry in Entry.objects.filter(session=session, id__gt=kept.last).order_by("id"):
         kept.last = entry.pk
         key = (entry.round, entry.table, entry.board)
@@ -165,8 +171,10 @@ def _stamp(
     session: Session, kept: _Kept, names: Mapping[str, str], penalties: Sequence[object] = ()
 ) -> tuple[object, ...]:
     """Everything the event and its pages are worked out from besides the movement (a new
-    movement starts the session's state again): the entries seen, the pairs' names and
-    penalties, the session's name, date, club, scoring, hand records and analysis."""
+    movement, a Swiss round drawn among them, starts the session's state again): the
+    entries seen, the pairs' (teams') names and penalties, the session's name, date, club,
+    scoring, hand records and analysis, and a teams session's plan (its teams come and
+    gone: ``schedule_json``) and what a bye scores."""
     return (
         kept.last,
         tuple(penalties),
@@ -178,6 +186,9 @@ def _stamp(
         session.hands_pbn,
         session.analysis_state,
         session.analysis_json,
+        session.schedule_json,
+        session.bye_vp,
+        session.bye_rule,
     )
 
 
