@@ -41,6 +41,9 @@ REPO = Path(__file__).resolve().parents[2]
 BIN = REPO / ".venv" / "bin"
 SIXTY_TABLES = "mitchell:60x2"
 """60 tables (120 pairs), 2 boards a round (59 rounds: the tests enter the first few)."""
+FOUR_SECTIONS = " + ".join(["mitchell:30x2"] * 4)
+"""120 tables in four sections of 30: the load tests' congress (issue 28; the 240-table
+figures are the bench's)."""
 THIRTY_TABLES = "mitchell:30x1:rounds=26"
 """30 tables (60 pairs), 26 rounds of one board: 780 results in the full session."""
 POSTGRES_ENV = "BRIDGESCORE_TEST_POSTGRES"
@@ -144,6 +147,14 @@ def prepare(
     return Prepared(
         made["session_id"], made["public_id"], tokens, made["filled"], made.get("code", "")
     )
+
+
+def prepared_field(
+    home: Path, database: str, spec: str, rounds: int
+) -> tuple[Prepared, dict[int, list[Key]]]:
+    """A session of ``spec`` prepared in ``database`` (no result in yet), and each table's
+    boards of its first ``rounds`` rounds."""
+    return prepare(home, database, spec), schedule(spec, rounds)
 
 
 def free_port() -> int:

@@ -19,20 +19,20 @@ from pathlib import Path
 import pytest
 
 from load.load_harness import (
+    FOUR_SECTIONS,
     SIXTY_TABLES,
     AnswerLostError,
     Key,
     Phone,
     Server,
     entry_for,
-    prepare,
-    schedule,
+    prepared_field,
     stored,
 )
 
 FIELDS = {
     "60 tables": (SIXTY_TABLES, 3),
-    "120 tables in 4 sections": (" + ".join(["mitchell:30x2"] * 4), 1),
+    "120 tables in 4 sections": (FOUR_SECTIONS, 1),
 }
 """Each field and the rounds it enters (2 boards a round)."""
 PATIENCE = 90.0
@@ -43,9 +43,7 @@ PATIENCE = 90.0
 def test_sigkill_mid_session_keeps_every_acknowledged_result(
     field: str, database: str, tmp_path: Path
 ) -> None:
-    spec, rounds = FIELDS[field]
-    prepared = prepare(tmp_path, database, spec)
-    plan = schedule(spec, rounds)
+    prepared, plan = prepared_field(tmp_path, database, *FIELDS[field])
     assert len(plan) == int(field.split()[0])
     keys = [key for table in plan for key in plan[table]]
     server = Server(tmp_path, database)

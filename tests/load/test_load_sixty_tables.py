@@ -18,11 +18,20 @@ from typing import Any
 
 import pytest
 
-from load.load_harness import SIXTY_TABLES, Key, Phone, Server, entry_for, prepare, schedule, stored
+from load.load_harness import (
+    FOUR_SECTIONS,
+    SIXTY_TABLES,
+    Key,
+    Phone,
+    Server,
+    entry_for,
+    prepared_field,
+    stored,
+)
 
 FIELDS = {
     "60 tables": (SIXTY_TABLES, 2),
-    "120 tables in 4 sections": (" + ".join(["mitchell:30x2"] * 4), 1),
+    "120 tables in 4 sections": (FOUR_SECTIONS, 1),
 }
 """Each field and the rounds it enters: 240 results either way (2 boards a round)."""
 
@@ -36,9 +45,7 @@ def _ns(answer: dict[str, Any]) -> int:
 def test_every_table_at_once_loses_and_doubles_nothing(
     field: str, database: str, tmp_path: Path
 ) -> None:
-    spec, rounds = FIELDS[field]
-    prepared = prepare(tmp_path, database, spec)
-    plan = schedule(spec, rounds)
+    prepared, plan = prepared_field(tmp_path, database, *FIELDS[field])
     assert len(plan) == int(field.split()[0])
     server = Server(tmp_path, database)
     server.start()
