@@ -201,26 +201,35 @@ def _teams_context(session: Session) -> dict[str, Any]:
     return context
 
 
-def _control_context(request: HttpRequest, session: Session) -> dict[str, Any]:
+def _grid_context(session: Session) -> dict[str, Any]:
+    """What the grid shows (``_grid.html``, which the control page reloads every few
+    seconds): the grid, the alerts and Missing, from one reading of the log."""
     found = in_play.progress(session)  # one reading for the grid, the alerts, Missing
     waiting = alerts.table_alerts(session, found.done)
+    return {
+        "session": session,
+        "grids": in_play.grids(session, found),  # one a section in a session in sections
+        "alerts": waiting,
+        "calling": alerts.calling(waiting),
+        "missing": [
+            {"seat": s, "where": said.text(naming.table_named(session, s.table))}
+            for s in in_play.missing(session, found)[:200]
+        ],
+    }
+
+
+def _control_context(request: HttpRequest, session: Session) -> dict[str, Any]:
+    """The control page's: the grid's, and the schedule, hand records, links and pairs."""
     analysis = analysing.shown(session)  # started again here if a stopped server left it
     return {
         **_teams_context(session),
-        "session": session,
+        **_grid_context(session),
         "analysis": analysis,
         "analysis_lines": analysis.lines(),
         "hand_boards": naming.boards_shown(hand_records.hands_of(session.hands_pbn)),
         # a session started from a results file: whether it reproduces the file's figures
         "file_check": said.shown(session.file_check) if session.file_check else "",
-        "grids": in_play.grids(session, found),  # one a section in a session in sections
-        "alerts": waiting,
-        "calling": alerts.calling(waiting),
         "links": _link_rows(session),
-        "missing": [
-            {"seat": s, "where": said.text(naming.table_named(session, s.table))}
-            for s in in_play.missing(session, found)[:200]
-        ],
         "pairs": SessionPair.objects.filter(session=session),
     }
 
@@ -265,7 +274,7 @@ def session_hands(request: HttpRequest, session_id: int) -> HttpResponse:
 def control_grid(request: HttpRequest, session_id: int) -> HttpResponse:
     """The grid alone (the control page reloads it every few seconds)."""
     session = directed(request, session_id)
-    return render(request, "bridgescore/_grid.html", _control_context(request, session))
+    return render(request, "bridgescore/_grid.html", _grid_context(session))
 
 
 @login_required
