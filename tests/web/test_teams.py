@@ -4,6 +4,7 @@ each, entered by the phones as pairs are, and scored by the library (IMPs, VPs).
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -550,9 +551,9 @@ def test_a_teams_results_page_asked_again_with_nothing_new_is_not_scored_again(
     scored: list[str] = []
     real = matches.teams_report
 
-    def counted(*args: object, **kwargs: object) -> object:
+    def counted(*args: Any, **kwargs: Any) -> Any:
         scored.append("x")
-        return real(*args, **kwargs)  # type: ignore[arg-type]
+        return real(*args, **kwargs)
 
     monkeypatch.setattr(matches, "teams_report", counted)
     again = td.get(url).content.decode()
