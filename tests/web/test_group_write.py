@@ -8,12 +8,13 @@ import uuid
 from collections.abc import Callable
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import OperationalError
 from django.utils import translation
 
 from bridgescore.events.model import ResultRow
 from bridgescore.web import entries, in_play, queries
-from bridgescore.web.models import Entry, Session, TableLink
+from bridgescore.web.models import Entry, Session, TableCall, TableLink
 from bridgescore.web.refusals import EntryError
 
 
@@ -84,6 +85,43 @@ def test_a_group_answers_each_entry_as_if_it_came_alone(session: Session) -> Non
     assert stored[other.entry_id].pk == other_kept.pk
     assert stored[first.entry_id].contract == "4S"
     assert stored[first.entry_id].created is not None
+
+
+def _ask(session: Session, table: int, board: int) -> TableCall:
+    return TableCall.objects.create(
+        session=session, table=table, round=1, board=board, kind=TableCall.Kind.NOT_PLAYED
+    )
+
+
+def test_a_group_answers_the_asks_of_the_boards_it_keeps_and_no_other(
+    session: Session, director: User
+) -> None:
+    """Round 1: table 1 plays boards 1-2, table 2 boards 3-4, and each table asked to mark
+    both its boards not played. A board kept answers its ask in the same write (a
+    director's entry as the director's); a refused entry leaves its ask open."""
+    for table, board in [(1, 1), (1, 2), (2, 3), (2, 4)]:
+        _ask(session, table, board)
+    first = _wanted(session, 1, 1)
+    entries._write([first])
+    resend = _wanted(session, 1, 1, entry_id=first.entry_id)
+    refused = _wanted(session, 1, 2, "8S")  # not a contract
+    by_table = _wanted(session, 2, 3)
+    ruled = _wanted(session, 2, 4, by_table=False, reason="the director's ruling")
+    ruled.user = director
+    entries._write([resend, refused, by_table, ruled])
+
+    assert resend.outcome == (first.outcome[0], False)  # type: ignore[index]
+    assert isinstance(refused.outcome, EntryError)
+    answered = {
+        (call.table, call.board): (call.answered is not None, call.answered_by_id)
+        for call in TableCall.objects.filter(session=session)
+    }
+    assert answered == {
+        (1, 1): (True, None),  # by its table's own result, in the first write
+        (1, 2): (False, None),  # the entry was refused
+        (2, 3): (True, None),
+        (2, 4): (True, director.pk),
+    }
 
 
 def test_each_entry_of_a_group_is_answered_in_its_phones_language(session: Session) -> None:

@@ -43,7 +43,6 @@ from bridgescore.web.models import (
     Entry,
     PendingEntry,
     Session,
-    TableCall,
 )
 from bridgescore.web.refusals import EntryError, SessionClosedError, Viewer, user_of
 
@@ -99,10 +98,7 @@ def record_entry(
     Entries are written in groups (:func:`_write`): the thread that finds the writer free
     writes every entry waiting at that moment in one transaction and one commit, so 60
     tables sending at once wait for a few commits, not for 60 one after another."""
-    entry, created = _written(_record(session, inp, by_table, user, reason))
-    if created:
-        _answer_asks(session, inp, user)
-    return entry, created
+    return _written(_record(session, inp, by_table, user, reason))
 
 
 def record_table_entry(session: Session, inp: EntryInput) -> tuple[Entry, bool, int]:
@@ -110,26 +106,8 @@ def record_table_entry(session: Session, inp: EntryInput) -> tuple[Entry, bool, 
     is playing once it is in (worked out in the same write from the table's entries)."""
     wanted = _record(session, inp, True, None, "")
     entry, created = _written(wanted)
-    if created:
-        _answer_asks(session, inp, None)
     playing = wanted.playing if wanted.playing is not None else round_at(session, inp.table)
     return entry, created, playing
-
-
-def _answer_asks(session: Session, inp: EntryInput, user: Viewer) -> None:
-    """A board kept answers the table's open ask to mark it not played: the director's
-    entry is the ruling (or the acceptance), the table's own shows it was played after
-    all. Read first, written only when there is an ask (a write on every result would
-    queue behind the entries' writer)."""
-    if queries.open_ask(session.pk, inp.table, inp.round, inp.board):
-        TableCall.objects.filter(
-            session=session,
-            table=inp.table,
-            round=inp.round,
-            board=inp.board,
-            kind=TableCall.Kind.NOT_PLAYED,
-            answered=None,
-        ).update(answered=timezone.now(), answered_by=user_of(user))
 
 
 def _written(wanted: _Wanted) -> tuple[Entry, bool]:
@@ -307,6 +285,7 @@ def _write(group: Sequence[_Wanted], *, whole: bool = False) -> None:
                         raise
                     outcomes.append(error)
             queries.insert_entries(seen.new)
+            _answer_asks(group, outcomes)
             for wanted in group:
                 if wanted.by_table:
                     own = seen.by_table.get((wanted.session.pk, wanted.inp.table), [])
@@ -331,6 +310,25 @@ def _write(group: Sequence[_Wanted], *, whole: bool = False) -> None:
         raise
     for wanted, outcome in zip(group, outcomes, strict=True):
         wanted.outcome = outcome
+
+
+def _answer_asks(
+    group: Sequence[_Wanted], outcomes: Sequence[tuple[Entry, bool] | EntryError]
+) -> None:
+    """A board kept answers its table's open ask to mark it not played: the director's
+    entry is the ruling (or the acceptance), the table's own shows it was played after
+    all. One statement for each one who entered (the table, or a director), in the
+    group's write."""
+    asks: dict[int | None, list[tuple[int, int, int, int]]] = {}
+    for wanted, outcome in zip(group, outcomes, strict=True):
+        if isinstance(outcome, tuple) and outcome[1]:
+            by = user_of(wanted.user)
+            inp = wanted.inp
+            key = (wanted.session.pk, inp.table, inp.round, inp.board)
+            asks.setdefault(by.pk if by is not None else None, []).append(key)
+    when = timezone.now()
+    for by_id, keys in asks.items():
+        queries.answer_asks(keys, by_id, when)
 
 
 class _Seen:

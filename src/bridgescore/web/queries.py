@@ -120,25 +120,30 @@ def link_by_token(token: str) -> TableLink | None:
     return link
 
 
-@cache
-def _ask_sql(vendor: str) -> str:
-    """Whether a table's board has an open ask (``vendor``: a key of the cache)."""
-    del vendor
-    return (
-        f"SELECT 1 FROM {_quote(TableCall._meta.db_table)}"
-        f" WHERE {_column(TableCall, 'session')} = %s AND {_column(TableCall, 'table')} = %s"
-        f" AND {_column(TableCall, 'round')} = %s AND {_column(TableCall, 'board')} = %s"
-        f" AND {_column(TableCall, 'kind')} = %s AND {_column(TableCall, 'answered')} IS NULL"
+def answer_asks(asks: Iterable[tuple[int, int, int, int]], by: int | None, when: Any) -> None:
+    """Mark answered (at ``when``, by the user ``by``) the tables' open asks to mark these
+    (session, table, round, board)s not played: one statement for a group of entries,
+    inside its write, so an entry and the answer to its ask are kept together."""
+    keys = sorted(set(asks))
+    if not keys:
+        return
+    session, table = _column(TableCall, "session"), _column(TableCall, "table")
+    round_no, board = _column(TableCall, "round"), _column(TableCall, "board")
+    which = " OR ".join(
+        [f"({session} = %s AND {table} = %s AND {round_no} = %s AND {board} = %s)"] * len(keys)
     )
-
-
-def open_ask(session_id: int, table: int, round_no: int, board: int) -> bool:
-    """Whether the table has asked to mark this board not played and the director has not
-    answered yet (read on every result kept: one plain statement)."""
-    values: list[int | str] = [session_id, table, round_no, board, str(TableCall.Kind.NOT_PLAYED)]
+    answered = TableCall._meta.get_field("answered")
+    assert isinstance(answered, Field)
+    sql = (
+        f"UPDATE {_quote(TableCall._meta.db_table)}"
+        f" SET {_column(TableCall, 'answered')} = %s, {_column(TableCall, 'answered_by')} = %s"
+        f" WHERE {_column(TableCall, 'kind')} = %s AND {_column(TableCall, 'answered')} IS NULL"
+        f" AND ({which})"
+    )
+    params: list[Any] = [answered.get_db_prep_save(when, connection), by]
+    params += [str(TableCall.Kind.NOT_PLAYED), *(v for key in keys for v in key)]
     with connection.cursor() as cursor:
-        cursor.execute(_ask_sql(connection.vendor), values)
-        return cursor.fetchone() is not None
+        cursor.execute(sql, params)
 
 
 def _lock_sql(tables: Iterable[tuple[int, int]]) -> tuple[str, list[int]]:

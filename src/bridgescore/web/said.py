@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
@@ -124,12 +125,19 @@ def result_text(
     ``Pass``) as the reader's notation writes it: ``4♠XP-2`` in Finnish (``4♠X P -2``
     ``spaced``, as the director's log writes it); what reads as no result (``A+/A-``,
     ``NP``) as it was kept."""
+    return _result_text(words_of(), contract, declarer, result, spaced)
+
+
+@lru_cache(maxsize=8192)
+def _result_text(words: Words, contract: str, declarer: str, result: str, spaced: bool) -> str:
+    """:func:`result_text` in ``words``: kept, as a session's results repeat (every
+    acknowledgement, the log and the travellers write them)."""
     parts = [part for part in (contract, declarer, result) if part]
     try:
         found = TableResult.parse(" ".join(parts))
     except (BridgeError, ValueError):
         return (" " if spaced else "").join(parts)
-    notation = words_of().notation
+    notation = words.notation
     made = found.contract
     if spaced and isinstance(made, Contract) and made.declarer is not None:
         seat = notation.seat(made.declarer)
