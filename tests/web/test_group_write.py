@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth.models import User
 from django.db import OperationalError
-from django.utils import translation
+from django.utils import timezone, translation
 
 from bridgescore.events.model import ResultRow
 from bridgescore.web import entries, in_play, queries
@@ -98,7 +98,8 @@ def test_a_group_answers_the_asks_of_the_boards_it_keeps_and_no_other(
 ) -> None:
     """Round 1: table 1 plays boards 1-2, table 2 boards 3-4, and each table asked to mark
     both its boards not played. A board kept answers its ask in the same write (a
-    director's entry as the director's); a refused entry leaves its ask open."""
+    director's entry as the director's); a refused entry leaves its ask open, as does one
+    whose table's link was read without an open ask."""
     for table, board in [(1, 1), (1, 2), (2, 3), (2, 4)]:
         _ask(session, table, board)
     first = _wanted(session, 1, 1)
@@ -108,7 +109,10 @@ def test_a_group_answers_the_asks_of_the_boards_it_keeps_and_no_other(
     by_table = _wanted(session, 2, 3)
     ruled = _wanted(session, 2, 4, by_table=False, reason="the director's ruling")
     ruled.user = director
-    entries._write([resend, refused, by_table, ruled])
+    _ask(session, 3, 5)
+    unasked = _wanted(session, 3, 5)  # its link was read before the ask came
+    unasked.asks_open = False
+    entries._write([resend, refused, by_table, ruled, unasked])
 
     assert resend.outcome == (first.outcome[0], False)  # type: ignore[index]
     assert isinstance(refused.outcome, EntryError)
@@ -121,6 +125,7 @@ def test_a_group_answers_the_asks_of_the_boards_it_keeps_and_no_other(
         (1, 2): (False, None),  # the entry was refused
         (2, 3): (True, None),
         (2, 4): (True, director.pk),
+        (3, 5): (False, None),  # not looked for: the director answers it
     }
 
 
@@ -223,6 +228,26 @@ def test_the_reads_written_as_sql_give_what_the_orm_gives(
     assert as_row == queries.BoardEntry(
         *(getattr(orm_row, name) for name in queries.BoardEntry._fields)
     )
+
+
+def test_a_tables_link_says_whether_it_has_an_open_ask(
+    session: Session, link: Callable[[int], TableLink]
+) -> None:
+    """Only an unanswered ask to mark a board not played, at that table, counts: not a TD
+    call, not an answered ask, not another table's."""
+
+    def open_at(table: int) -> bool:
+        found = queries.link_by_token(link(table).token)
+        assert found is not None
+        return found.asks_open
+
+    assert not open_at(1)
+    TableCall.objects.create(session=session, table=1, round=1, kind=TableCall.Kind.CALL)
+    asked = _ask(session, 2, 3)
+    assert (open_at(1), open_at(2), open_at(3)) == (False, True, False)
+    asked.answered = timezone.now()
+    asked.save()
+    assert not open_at(2)
 
 
 def test_a_failed_group_before_ours_leaves_ours_to_the_next_write(

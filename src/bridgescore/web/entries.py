@@ -101,10 +101,14 @@ def record_entry(
     return _written(_record(session, inp, by_table, user, reason))
 
 
-def record_table_entry(session: Session, inp: EntryInput) -> tuple[Entry, bool, int]:
+def record_table_entry(
+    session: Session, inp: EntryInput, *, asks_open: bool = True
+) -> tuple[Entry, bool, int]:
     """A table's result kept as :func:`record_entry` keeps it, with the round the table
-    is playing once it is in (worked out in the same write from the table's entries)."""
-    wanted = _record(session, inp, True, None, "")
+    is playing once it is in (worked out in the same write from the table's entries).
+    ``asks_open``: whether the table may have an open ask to mark a board not played (as
+    its link was read: without one, the write does not look for it)."""
+    wanted = _record(session, inp, True, None, "", asks_open=asks_open)
     entry, created = _written(wanted)
     playing = wanted.playing if wanted.playing is not None else round_at(session, inp.table)
     return entry, created, playing
@@ -120,7 +124,13 @@ def _written(wanted: _Wanted) -> tuple[Entry, bool]:
 
 
 def _record(
-    session: Session, inp: EntryInput, by_table: bool, user: Viewer, reason: str
+    session: Session,
+    inp: EntryInput,
+    by_table: bool,
+    user: Viewer,
+    reason: str,
+    *,
+    asks_open: bool = True,
 ) -> _Wanted:
     """Queue one entry for the writer and wait until a writer has been: the entry waiting
     with its outcome."""
@@ -132,7 +142,7 @@ def _record(
         row = error  # a resend of an entry kept before is still answered with that entry
     wanted = _Wanted(
         session, inp, inp.entry_id or uuid.uuid4(), row, by_table, user, reason,
-        language=translation.get_language(),
+        language=translation.get_language(), asks_open=asks_open,
     )  # fmt: skip
     with _WAITING_LOCK:
         _WAITING.append(wanted)
@@ -170,6 +180,9 @@ class _Wanted:
     language: str | None = None
     """The language of the request that sent it: its refusal is in that language, whoever
     writes the group (each phone hears why in its own)."""
+    asks_open: bool = True
+    """Whether its table may have an open ask to mark a board not played (its answer is
+    looked for only then)."""
 
 
 MOST_IN_A_WRITE = 100
@@ -318,10 +331,11 @@ def _answer_asks(
     """A board kept answers its table's open ask to mark it not played: the director's
     entry is the ruling (or the acceptance), the table's own shows it was played after
     all. One statement for each one who entered (the table, or a director), in the
-    group's write."""
+    group's write; none for a table whose link was read without an open ask (nearly
+    every result: a table's read of its link says so at no cost to the writer)."""
     asks: dict[int | None, list[tuple[int, int, int, int]]] = {}
     for wanted, outcome in zip(group, outcomes, strict=True):
-        if isinstance(outcome, tuple) and outcome[1]:
+        if wanted.asks_open and isinstance(outcome, tuple) and outcome[1]:
             by = user_of(wanted.user)
             inp = wanted.inp
             key = (wanted.session.pk, inp.table, inp.round, inp.board)

@@ -273,6 +273,10 @@ class TableLink(models.Model):
     taken_over = models.DateTimeField(
         null=True, blank=True, help_text="when another phone last took the table over"
     )
+    asks_open = True
+    """Not a column: whether the table may have an open ask to mark a board not played
+    (read with the link by :func:`~bridgescore.web.queries.link_by_token`; ``True`` when
+    not read, so a result then looks for its ask)."""
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["session", "table"], name="one_link")]

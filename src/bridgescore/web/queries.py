@@ -87,15 +87,24 @@ _UNREAD = frozenset({"movement_json"})
 
 @cache
 def _link_sql(vendor: str) -> str:
-    """The table link by its token, with its session (``vendor``: a key of the cache)."""
+    """The table link by its token, with its session and whether the table has an open
+    ask to mark a board not played (``vendor``: a key of the cache)."""
     link, session = _loader(vendor, TableLink, "l"), _loader(vendor, Session, "s", _UNREAD)
+    at_link, at_session, at_call = _quote("l"), _quote("s"), _quote("c")
+    ask = (
+        f"EXISTS(SELECT 1 FROM {_quote(TableCall._meta.db_table)} {at_call}"
+        f" WHERE {at_call}.{_column(TableCall, 'session')}"
+        f" = {at_link}.{_column(TableLink, 'session')}"
+        f" AND {at_call}.{_column(TableCall, 'table')} = {at_link}.{_column(TableLink, 'table')}"
+        f" AND {at_call}.{_column(TableCall, 'kind')} = %s"
+        f" AND {at_call}.{_column(TableCall, 'answered')} IS NULL)"
+    )
     return (
-        f"SELECT {link.columns}, {session.columns}"
-        f" FROM {_quote(TableLink._meta.db_table)} {_quote('l')}"
-        f" JOIN {_quote(Session._meta.db_table)} {_quote('s')}"
-        f" ON {_quote('s')}.{_column(Session, 'id')}"
-        f" = {_quote('l')}.{_column(TableLink, 'session')}"
-        f" WHERE {_quote('l')}.{_column(TableLink, 'token')} = %s"
+        f"SELECT {link.columns}, {session.columns}, {ask}"
+        f" FROM {_quote(TableLink._meta.db_table)} {at_link}"
+        f" JOIN {_quote(Session._meta.db_table)} {at_session}"
+        f" ON {at_session}.{_column(Session, 'id')} = {at_link}.{_column(TableLink, 'session')}"
+        f" WHERE {at_link}.{_column(TableLink, 'token')} = %s"
     )
 
 
@@ -106,17 +115,19 @@ def _written() -> list[Field[Any, Any]]:
 
 
 def link_by_token(token: str) -> TableLink | None:
-    """The table link with this token, its session read with it; ``None`` if unknown."""
+    """The table link with this token, its session read with it, and whether the table
+    has an open ask (:attr:`TableLink.asks_open`); ``None`` if unknown."""
     vendor = connection.vendor
     with connection.cursor() as cursor:
-        cursor.execute(_link_sql(vendor), [token])
+        cursor.execute(_link_sql(vendor), [str(TableCall.Kind.NOT_PLAYED), token])
         row = cursor.fetchone()
     if row is None:
         return None
     link_loader = _loader(vendor, TableLink, "l")
     width = len(link_loader.names)
     link: TableLink = link_loader.load(row[:width])
-    link.session = _loader(vendor, Session, "s", _UNREAD).load(row[width:])
+    link.session = _loader(vendor, Session, "s", _UNREAD).load(row[width:-1])
+    link.asks_open = bool(row[-1])
     return link
 
 

@@ -112,7 +112,9 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
             if inp.not_played:
                 body["asked"] = True
             return _answer(wants_json, request, link, body, 200)
-        entry, created, playing = entries.record_table_entry(link.session, inp)
+        entry, created, playing = entries.record_table_entry(
+            link.session, inp, asks_open=link.asks_open
+        )
     except (BridgeError, ValueError) as error:
         message = problem(error)
         logbook.log(
