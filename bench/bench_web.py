@@ -374,9 +374,17 @@ def middle(values: list[float]) -> tuple[float, float, float]:
     return ordered[len(ordered) // 2], ordered[0], ordered[-1]
 
 
-def side_by_side(before_rev: str, now_rev: str, kinds: list[str], rounds: int, runs: int) -> None:
+def side_by_side(
+    before_rev: str,
+    now_rev: str,
+    kinds: list[str],
+    rounds: int,
+    runs: int,
+    spec: str | None = None,
+) -> None:
     """The code of ``before_rev`` and of ``now_rev`` taking turns, 60 tables in wave mode:
-    p99 and server CPU a result, the ratios now / before (section ``web-before``)."""
+    p99 and server CPU a result, the ratios now / before (section ``web-before``); another
+    field's (``spec``), printed only."""
     revs = {
         "before": git("rev-parse", "--short", before_rev),
         "now": git("rev-parse", "--short", now_rev),
@@ -392,7 +400,7 @@ def side_by_side(before_rev: str, now_rev: str, kinds: list[str], rounds: int, r
                 order = ("before", "now") if run % 2 == 0 else ("now", "before")
                 for name in order:
                     now_load = load()
-                    found = enter_once(kind, rounds, "wave", src[name])
+                    found = enter_once(kind, rounds, "wave", src[name], spec or SIXTY_TABLES)
                     found["load"] = now_load
                     figures.setdefault((kind, name), []).append(found)
                     loads.append(now_load)
@@ -410,10 +418,12 @@ def side_by_side(before_rev: str, now_rev: str, kinds: list[str], rounds: int, r
         f"The code before (`{revs['before']}`: {titles['before']}) and now (`{revs['now']}`:"
         f" {titles['now']}), each a git worktree run by the same virtual environment (its"
         " `src` on `PYTHONPATH`) on a fresh database migrated by its own migrations, the two"
-        " taking turns (before first in odd runs, now first in even ones). Sixty tables"
-        f" (`{SIXTY_TABLES}`) in *wave* mode: all 60 send a board at the same instant, and"
-        " again half a second after the last is acknowledged, for the boards of their first"
-        f" {rounds} round(s) ({rounds * 2 * 60} results a run), on the real server (waitress, a"
+        " taking turns (before first in odd runs, now first in even ones). "
+        + ("Sixty tables" if spec is None else "The tables of")
+        + f" (`{spec or SIXTY_TABLES}`) in *wave* mode: every table sends a board at the same"
+        " instant, and again half a second after the last is acknowledged, for the boards of"
+        f" their first {rounds} round(s) ({figures[(kinds[0], 'now')][0]['count']} results a"
+        " run), on the real server (waitress, a"
         " worker process a core, 16 threads each). Each figure is the middle of"
         f" {runs} runs, with the range; server CPU is the server's and its workers' user and"
         " system time over the results. Ratios are now / before of the middle figures (below"
@@ -464,6 +474,9 @@ def side_by_side(before_rev: str, now_rev: str, kinds: list[str], rounds: int, r
                 note += "; the ranges overlap"
             verdicts.append(f"{names[kind]}, {what}: {verdict(met)} ({ratio:.2f}{note})")
     lines += split
+    if spec is not None:  # another field than the section's: printed, the section kept
+        print("\n".join([f"field: {spec}", *lines, "", *(f"- {v}." for v in verdicts)]))
+        return
     lines += [
         "",
         "Load average (1 / 5 / 15 min) before each run, in order: "
@@ -520,7 +533,8 @@ def main() -> None:
         "--field",
         metavar="SPEC",
         help="only the wave of this field, printed (RESULTS.md unchanged): a spec, or a field"
-        " in sections, 'mitchell:30x2 + mitchell:30x2'",
+        " in sections, 'mitchell:30x2 + mitchell:30x2'; with --before, that field side by"
+        " side",
     )
     parser.add_argument(
         "--live-only",
@@ -535,7 +549,7 @@ def main() -> None:
             raise SystemExit(f'{POSTGRES_ENV} is not set: eval "$(scripts/setup-postgres)"')
         kinds.append("postgres")
     if args.before:
-        side_by_side(args.before, args.now, kinds, args.rounds, args.runs)
+        side_by_side(args.before, args.now, kinds, args.rounds, args.runs, args.field)
         return
     if args.live_only:
         for kind in kinds:
