@@ -2,7 +2,7 @@
 on SQLite and on PostgreSQL, and the time to recompute the live ranking of a 30-table
 session after one new result.
 
-The real server (``bridgescore serve``, waitress, 16 threads) runs as a subprocess on
+The real server (``bridgescore serve``, waitress, its default threads) runs as a subprocess on
 loopback; each of 60 phones is a thread with its own keep-alive connection and cookies,
 posting JSON results with their own ids as ``table.js`` does (the harness of
 ``tests/load``). Two ways of entering:
@@ -92,7 +92,12 @@ def server_cpu(pid: int) -> float:
 
 
 def enter_once(
-    kind: str, rounds: int, mode: str, src: Path | None = None, spec: str = SIXTY_TABLES
+    kind: str,
+    rounds: int,
+    mode: str,
+    src: Path | None = None,
+    spec: str = SIXTY_TABLES,
+    threads: int | None = None,
 ) -> dict[str, Any]:
     """Every table of ``spec`` (60 tables by default; a field in sections too, its specs
     joined by ``+``) entering the boards of ``rounds`` rounds: each acknowledgement's
@@ -103,7 +108,7 @@ def enter_once(
         if src is not None and not Path(prepared.code).is_relative_to(src):
             raise SystemExit(f"{src}: the code run was {prepared.code}")
         plan = schedule(spec, rounds)
-        server = Server(home, db, src=src)
+        server = Server(home, db, src=src, threads=threads)
         server.start()
         phones = {t: Phone(server.port, prepared.tokens[t]) for t in plan}
         latencies: list[float] = []
@@ -178,11 +183,19 @@ def _later_p99(latencies: list[float], first: list[float]) -> float:
     return percentile(rest, 0.99) if rest else 0.0
 
 
-def enter(kind: str, rounds: int, mode: str, runs: int, spec: str = SIXTY_TABLES) -> dict[str, Any]:
+def enter(
+    kind: str,
+    rounds: int,
+    mode: str,
+    runs: int,
+    spec: str = SIXTY_TABLES,
+    threads: int | None = None,
+) -> dict[str, Any]:
     """``runs`` runs of :func:`enter_once`: the one with the middle 99th percentile, and
     the range of the 99th percentile over all of them (the machine is shared: noisy)."""
     done = sorted(
-        (enter_once(kind, rounds, mode, spec=spec) for _ in range(runs)), key=lambda f: f["p99"]
+        (enter_once(kind, rounds, mode, spec=spec, threads=threads) for _ in range(runs)),
+        key=lambda f: f["p99"],
     )
     middle = dict(done[len(done) // 2])
     middle.update(p99_low=done[0]["p99"], p99_high=done[-1]["p99"], runs=runs)
@@ -424,7 +437,7 @@ def side_by_side(
         " instant, and again half a second after the last is acknowledged, for the boards of"
         f" their first {rounds} round(s) ({figures[(kinds[0], 'now')][0]['count']} results a"
         " run), on the real server (waitress, a"
-        " worker process a core, 16 threads each). Each figure is the middle of"
+        " worker process a core, its default threads each). Each figure is the middle of"
         f" {runs} runs, with the range; server CPU is the server's and its workers' user and"
         " system time over the results. Ratios are now / before of the middle figures (below"
         " 1: cheaper now).",
@@ -537,6 +550,11 @@ def main() -> None:
         " side",
     )
     parser.add_argument(
+        "--threads",
+        type=int,
+        help="with --field: the server's threads a process (default: the server's own)",
+    )
+    parser.add_argument(
         "--live-only",
         action="store_true",
         help="only the live ranking and the results page, printed (RESULTS.md unchanged);"
@@ -557,7 +575,7 @@ def main() -> None:
         return
     if args.field:
         for kind in kinds:
-            print(enter(kind, args.rounds, "wave", args.runs, args.field), flush=True)
+            print(enter(kind, args.rounds, "wave", args.runs, args.field, args.threads), flush=True)
         return
     names = {"sqlite": "SQLite (WAL)", "postgres": "PostgreSQL 15"}
     modes = ("wave", "burst", "round end")
@@ -569,7 +587,7 @@ def main() -> None:
     lines = [
         f"Sixty tables (`{SIXTY_TABLES}`) entering the boards of their first {args.rounds}"
         " rounds on the real server (`bridgescore serve`: waitress, as many worker processes"
-        " as cores, here 2, 16 threads each) on loopback;"
+        " as cores, here 2, with the server's default threads) on loopback;"
         " each phone a thread with its own keep-alive connection, posting JSON results with"
         " their own ids. *Wave*: all 60 tables send a board at the same instant, and again"
         " for the next board half a second after the last is acknowledged (the issue's"

@@ -172,7 +172,7 @@ class Server:
         home: Path,
         database: str,
         *,
-        threads: int = 16,
+        threads: int | None = None,
         workers: int | None = None,
         src: Path | None = None,
     ) -> None:
@@ -190,7 +190,9 @@ class Server:
         self.starts += 1
         log = (self.home / f"server-{self.starts}.log").open("wb")
         command = [str(BIN / "bridgescore"), "serve", "--port", str(self.port)]
-        command += ["--database", self.database, "--threads", str(self.threads)]
+        command += ["--database", self.database]
+        if self.threads is not None:  # else the server's own default
+            command += ["--threads", str(self.threads)]
         if self.workers is not None:
             command += ["--workers", str(self.workers)]
         self.process = subprocess.Popen(

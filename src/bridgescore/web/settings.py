@@ -158,7 +158,14 @@ LOGGING = {
         }
     },
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "one_line"}},
-    "loggers": {"django": {"handlers": ["console"], "level": "WARNING"}},
+    "loggers": {
+        "django": {"handlers": ["console"], "level": "WARNING"},
+        "waitress": {"handlers": ["console"], "level": "WARNING", "propagate": False},
+        # "Task queue depth is N": a line for every request waiting for a thread, which a
+        # round's end makes by design (the results are kept in groups): not a warning here
+        "waitress.queue": {"level": "ERROR"},
+    },
 }
 """A refused request is one line of the log, a server error its traceback
-(:class:`bridgescore.web.failures.OneLine`)."""
+(:class:`bridgescore.web.failures.OneLine`); the server's (waitress's) own warnings in the
+same form, but not one line for every request queued at a round's end."""
