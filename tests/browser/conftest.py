@@ -27,6 +27,7 @@ import itertools
 import os
 import re
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -84,6 +85,13 @@ class Server:
 
     def output(self) -> str:
         return self.log.read_text(encoding="utf-8", errors="replace")
+
+    def forget_logins(self) -> None:
+        """Forget the login tries counted so far (the app allows a few from one address in
+        five minutes, and one server serves every browser test of a worker)."""
+        database = self.log.parent / "bridgescore.sqlite3"
+        with contextlib.closing(sqlite3.connect(database, timeout=20)) as db, db:
+            db.execute("DELETE FROM bridgescore_attempt WHERE what = 'login'")
 
 
 def _free_port() -> int:
@@ -144,6 +152,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         pytest.fail(f"the server logged an error:\n{output}", pytrace=False)
 
 
+@pytest.fixture(autouse=True)
+def _fresh_logins(request: pytest.FixtureRequest) -> None:
+    """Each browser test logs the demo director in as if the first today: the tests before
+    it on the same server (and its own earlier runs of other languages) are not counted
+    against it as tries from one address."""
+    if "server" in request.fixturenames:
+        server: Server = request.getfixturevalue("server")
+        server.forget_logins()
+
+
 @pytest.fixture(scope="package")
 def playwright() -> Iterator[Playwright]:
     if not CHROMIUM.exists():
@@ -183,6 +201,20 @@ def shoot() -> Shoot:
         return path
 
     return take
+
+
+DEMO_DIRECTOR = ("director", "demo-bridge-club")
+"""The demo club's director's login (``bridgescore serve --demo``)."""
+
+
+def log_in(page: Page) -> None:
+    """Log the demo club's director in on ``page``, in whatever language it shows (the
+    fields by their names), and wait for the director's home page."""
+    page.goto("/login/")
+    page.locator("input[name=username]").fill(DEMO_DIRECTOR[0])
+    page.locator("input[name=password]").fill(DEMO_DIRECTOR[1])
+    page.locator("form.stack button[type=submit]").click()
+    page.wait_for_url("**/director/")
 
 
 def _context(browser: Browser, server: Server, **options: Any) -> BrowserContext:

@@ -18,7 +18,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from bridgescore.analysis import solver
 
-from .conftest import PHONE, Server, Shoot
+from .conftest import PHONE, Server, Shoot, log_in
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -37,14 +37,6 @@ declarer's tricks in NT ♠ ♥ ♦ ♣)."""
 ANALYSED_SECONDS = 60
 
 
-def _log_in(page: Page) -> None:
-    page.goto("/login/")
-    page.get_by_label("User name").fill("director")
-    page.get_by_label("Password").fill("demo-bridge-club")
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/director/")
-
-
 def _outside(page: Page, selector: str, width: int) -> list[str]:
     """The elements of ``selector`` that do not lie wholly across the screen's width."""
     found: list[str] = page.evaluate(
@@ -61,7 +53,7 @@ def test_a_published_board_on_a_phone_shows_the_diagram_grid_and_par(
     server: Server, new_phone: Callable[..., Page], shoot: Shoot
 ) -> None:
     director = new_phone()
-    _log_in(director)
+    log_in(director)
     director.goto("/director/new/")
     director.locator("input[name=name]").fill("Alpine analysed")
     director.locator("input[name=typed_spec]").fill("mitchell:3x2")

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser
 from bridgescore.events.movements import mitchell
 from bridgescore.report.cards import cards_pdf
 
-from .conftest import Server
+from .conftest import Server, log_in
 
 pytestmark = pytest.mark.browser
 
@@ -25,10 +25,7 @@ def test_each_table_cards_qr_code_reads_back_as_its_own_link(
 ) -> None:
     context = browser.new_context(base_url=server.url, viewport={"width": 1000, "height": 900})
     page = context.new_page()
-    page.goto("/login/")
-    page.get_by_label("User name").fill("director")
-    page.get_by_label("Password").fill("demo-bridge-club")
-    page.get_by_role("button", name="Log in").click()
+    log_in(page)
     page.get_by_role("link", name="Demo pairs").first.click()
     page.wait_for_selector("h2:text-is('Table links') + table tbody tr")  # the click navigates
     rows = page.locator("h2:text-is('Table links') + table tbody tr").all()

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .conftest import Server
+from .conftest import Server, log_in
 from .tablephone import Shoot
 
 if TYPE_CHECKING:
@@ -47,14 +47,6 @@ OVERFLOW = """
 """The elements wider than their box or the screen."""
 
 
-def _log_in(page: Page) -> None:
-    page.goto("/login/")
-    page.get_by_label("User name").fill("director")
-    page.get_by_label("Password").fill("demo-bridge-club")
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/director/")
-
-
 def _post_json(phone: Page, url: str, body: dict[str, object]) -> dict[str, object]:
     """What the table's page sends (JSON, with the phone's CSRF cookie), and its answer."""
     token = next(c["value"] for c in phone.context.cookies() if c["name"] == "csrftoken")
@@ -72,7 +64,7 @@ def test_the_directors_pages_on_a_phone(
     server: Server, new_phone: Callable[..., Page], shoot: Shoot
 ) -> None:
     director = new_phone()
-    _log_in(director)
+    log_in(director)
     director.goto("/director/new/?pairs=14&boards=24")
     names = director.locator(".choice.movement .name").all_inner_texts()
     assert names[0] == "Mitchell, two winners, 7 tables"

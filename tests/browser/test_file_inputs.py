@@ -18,7 +18,7 @@ import pytest
 
 from web.test_languages import COOKIE
 
-from .conftest import PHONE, Server, Shoot
+from .conftest import PHONE, Server, Shoot, log_in
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
@@ -81,11 +81,7 @@ def _director(browser: Browser, server: Server, language: str, *, script: bool) 
     context.set_default_timeout(10_000)
     context.add_cookies([{"name": COOKIE, "value": language, "url": server.url}])
     page = context.new_page()
-    page.goto("/login/")
-    page.locator("input[name=username]").fill("director")
-    page.locator("input[name=password]").fill("demo-bridge-club")
-    page.locator("form.stack button[type=submit]").click()
-    page.wait_for_url("**/director/")
+    log_in(page)
     return page
 
 

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, BrowserContext, FloatRect, Page
 
 from web.test_languages import COOKIE, english_left
 
-from .conftest import PHONE, Server, Shoot
+from .conftest import PHONE, Server, Shoot, log_in
 
 pytestmark = pytest.mark.browser
 
@@ -52,11 +52,7 @@ def director(browser: Browser, server: Server, language: str) -> Iterator[Page]:
     """The demo club's director, logged in, on a phone in ``language``."""
     context = _context(browser, server, language, **PHONE)
     page = context.new_page()
-    page.goto("/login/")
-    page.locator("input[name=username]").fill("director")
-    page.locator("input[name=password]").fill("demo-bridge-club")
-    page.locator("form.stack button[type=submit]").click()
-    page.wait_for_url("**/director/")
+    log_in(page)
     yield page
     context.close()
 

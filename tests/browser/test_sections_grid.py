@@ -15,7 +15,7 @@ import pytest
 
 from web.test_languages import COOKIE
 
-from .conftest import Server, Shoot
+from .conftest import Server, Shoot, log_in
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -76,11 +76,7 @@ def test_a_session_in_sections_on_the_directors_phone(
     server: Server, new_phone: Callable[..., Page], shoot: Shoot
 ) -> None:
     director = new_phone()
-    director.goto("/login/")
-    director.get_by_label("User name").fill("director")
-    director.get_by_label("Password").fill("demo-bridge-club")
-    director.get_by_role("button", name="Log in").click()
-    director.wait_for_url("**/director/")
+    log_in(director)
     director.goto("/director/new/")
     director.get_by_label("Name", exact=True).fill("Two sections on a phone")
     director.locator("input[name=typed_spec]").fill(SPEC)

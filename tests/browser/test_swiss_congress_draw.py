@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .conftest import Server, Shoot
+from .conftest import Server, Shoot, log_in
 from .test_swiss_sections_draw import OUT_OF_REACH, _rows
 
 if TYPE_CHECKING:
@@ -30,11 +30,7 @@ TEAMS = [f"Team {n} of the Riverside Congress" for n in range(1, FIELD + 1)]
 
 
 def _start(director: Page) -> str:
-    director.goto("/login/")
-    director.get_by_label("User name").fill("director")
-    director.get_by_label("Password").fill("demo-bridge-club")
-    director.get_by_role("button", name="Log in").click()
-    director.wait_for_url("**/director/")
+    log_in(director)
     director.goto("/director/new/teams/")
     director.locator("input[name=teams]").fill(str(FIELD))
     director.get_by_role("button", name="Name the teams").click()

@@ -17,7 +17,7 @@ import pytest
 
 from web.test_languages import COOKIE
 
-from .conftest import Server, Shoot
+from .conftest import Server, Shoot, log_in
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -63,11 +63,7 @@ def _rows(table: object) -> list[list[str]]:
 def _start(director: Page) -> str:
     """Log in, set up the Swiss in two sections on the phone's own forms; the control
     page's address."""
-    director.goto("/login/")
-    director.get_by_label("User name").fill("director")
-    director.get_by_label("Password").fill("demo-bridge-club")
-    director.get_by_role("button", name="Log in").click()
-    director.wait_for_url("**/director/")
+    log_in(director)
     director.goto("/director/new/teams/")
     director.locator("input[name=teams]").fill(str(len(TEAMS)))
     director.get_by_role("button", name="Name the teams").click()

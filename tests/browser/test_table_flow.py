@@ -30,7 +30,7 @@ from bridgescore.events.scoring import score_event
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io.results import loads_csv
 
-from .conftest import PHONE, Cable, Server
+from .conftest import PHONE, Cable, Server, log_in
 from .tablephone import (
     REACHABLE,
     PlainCable,
@@ -146,11 +146,7 @@ def director_page(browser: Browser, server: Server) -> Iterator[Page]:
     context = browser.new_context(base_url=server.url, viewport={"width": 1280, "height": 900})
     context.set_default_timeout(10_000)
     page = context.new_page()
-    page.goto("/login/")
-    page.get_by_label("User name").fill("director")
-    page.get_by_label("Password").fill("demo-bridge-club")
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/director/")
+    log_in(page)
     yield page
     context.close()
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from .conftest import log_in
 from .tablephone import Play, Shoot, TablePhone, ns_score
 from .test_table_flow import table_links
 
@@ -38,11 +39,7 @@ between the phone's own reads (which, the clock paused, never come here)."""
 def _director(new_phone: Callable[..., Page]) -> Page:
     """The demo club's director, logged in (on a phone: only its requests are used)."""
     page = new_phone()
-    page.goto("/login/")
-    page.get_by_label("User name").fill("director")
-    page.get_by_label("Password").fill("demo-bridge-club")
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url("**/director/")
+    log_in(page)
     return page
 
 
