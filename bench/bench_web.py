@@ -35,6 +35,13 @@ acknowledgement and the server's CPU a result as ratios now / before, the middle
 
     .venv/bin/python bench/bench_web.py --before c9078a1 [--now HEAD] [--runs 3] [--skip-postgres]
 
+One field's waves only, printed (``--field SPEC``, a field in sections joined by ``+``),
+with the server's threads a process (``--threads N``) and the phones as a thread each or,
+so that they do not take the server's cores, from one thread over sockets (``--driver
+sockets``)::
+
+    .venv/bin/python bench/bench_web.py --field "mitchell:30x2 + mitchell:30x2" --driver sockets
+
 PostgreSQL: the server ``scripts/setup-postgres`` starts (``BRIDGESCORE_TEST_POSTGRES``).
 """
 
@@ -42,9 +49,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import random
+import selectors
 import shutil
+import socket
 import statistics
 import subprocess
 import sys
@@ -65,6 +75,7 @@ from load.load_harness import (  # noqa: E402
     POSTGRES_ENV,
     SIXTY_TABLES,
     THIRTY_TABLES,
+    Key,
     Phone,
     Server,
     database_for,
@@ -91,6 +102,84 @@ def server_cpu(pid: int) -> float:
     return own(pid) + sum(own(int(child)) for child in children)
 
 
+def _wave_by_sockets(
+    port: int, phones: dict[int, Phone], plan: dict[int, list[Key]], public_id: str
+) -> tuple[list[float], list[float], list[str]]:
+    """The waves sent from one thread: every table's phone a keep-alive socket of its own
+    (its cookies as it opened its link), each board written to all of them at once, the
+    answers read as they come (a selector). What the server sees is what the threaded
+    phones send, at about a tenth of their CPU, which shares the server's two cores here.
+    Each acknowledgement's latency, each table's first, and the refusals."""
+    sockets: dict[int, socket.socket] = {}
+    chooser = selectors.DefaultSelector()
+    latencies: list[float] = []
+    first_board: list[float] = []
+    problems: list[str] = []
+    try:
+        for table in plan:
+            end = socket.create_connection(("127.0.0.1", port))
+            end.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            end.setblocking(False)
+            chooser.register(end, selectors.EVENT_READ, table)
+            sockets[table] = end
+        for index in range(max(len(keys) for keys in plan.values())):
+            sent: dict[int, bytes] = {}
+            for table, keys in plan.items():
+                if index < len(keys):
+                    phone = phones[table]
+                    body = json.dumps(entry_for(public_id, keys[index])).encode()
+                    cookie = "; ".join(f"{k}={v}" for k, v in phone.cookies.items())
+                    head = (
+                        f"POST /t/{phone.token}/entry/ HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                        "Content-Type: application/json\r\n"
+                        f"X-CSRFToken: {phone.cookies.get('csrftoken', '')}\r\n"
+                        f"Cookie: {cookie}\r\nContent-Length: {len(body)}\r\n\r\n"
+                    )
+                    sent[table] = head.encode() + body
+            time.sleep(0.5)
+            began: dict[int, float] = {}
+            for table, request in sent.items():
+                began[table] = time.perf_counter()
+                sockets[table].sendall(request)  # small: the socket's buffer takes it whole
+            read = {table: b"" for table in sent}
+            waiting = set(sent)
+            while waiting:
+                ready = chooser.select(timeout=60)
+                if not ready:
+                    raise SystemExit(f"no answer in 60 s from tables {sorted(waiting)[:5]}")
+                for found, _ in ready:
+                    table = found.data
+                    if table not in waiting:
+                        continue
+                    chunk = sockets[table].recv(65536)
+                    if not chunk:
+                        raise SystemExit(f"table {table}: the server closed the connection")
+                    read[table] += chunk
+                    head_part, gap, body_part = read[table].partition(b"\r\n\r\n")
+                    if not gap:
+                        continue
+                    lines = head_part.decode("latin-1").split("\r\n")
+                    length = next(
+                        int(line.split(":", 1)[1])
+                        for line in lines
+                        if line.lower().startswith("content-length:")
+                    )
+                    if len(body_part) < length:
+                        continue
+                    took = time.perf_counter() - began[table]
+                    latencies.append(took)
+                    if index == 0:
+                        first_board.append(took)
+                    if lines[0].split()[1] != "200":
+                        problems.append(f"table {table}: {lines[0]} {body_part[:200]!r}")
+                    waiting.discard(table)
+    finally:
+        for end in sockets.values():
+            end.close()
+        chooser.close()
+    return latencies, first_board, problems
+
+
 def enter_once(
     kind: str,
     rounds: int,
@@ -98,10 +187,13 @@ def enter_once(
     src: Path | None = None,
     spec: str = SIXTY_TABLES,
     threads: int | None = None,
+    driver: str = "threads",
 ) -> dict[str, Any]:
     """Every table of ``spec`` (60 tables by default; a field in sections too, its specs
     joined by ``+``) entering the boards of ``rounds`` rounds: each acknowledgement's
-    latency (the server running the code in ``src`` when given)."""
+    latency (the server running the code in ``src`` when given). ``driver``: the phones
+    as a thread each (``threads``) or, in wave mode, from one thread (``sockets``,
+    :func:`_wave_by_sockets`)."""
     with tempfile.TemporaryDirectory() as folder, database_for(kind, Path(folder)) as db:
         home = Path(folder)
         prepared = prepare(home, db, spec, src=src)
@@ -145,14 +237,21 @@ def enter_once(
         try:
             for phone in phones.values():
                 phone.open()
-            threads = [threading.Thread(target=table_plays, args=(t,)) for t in plan]
+            players = [threading.Thread(target=table_plays, args=(t,)) for t in plan]
             assert server.process is not None
             cpu_before = server_cpu(server.process.pid)
             began = time.perf_counter()
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join()
+            if driver == "sockets" and mode == "wave":
+                for phone in phones.values():
+                    phone.close()  # its cookies stay: the driver's sockets carry them
+                latencies, first_board, problems = _wave_by_sockets(
+                    server.port, phones, plan, prepared.public_id
+                )
+            else:
+                for player in players:
+                    player.start()
+                for player in players:
+                    player.join()
             elapsed = time.perf_counter() - began
             cpu = server_cpu(server.process.pid) - cpu_before
         finally:
@@ -164,6 +263,7 @@ def enter_once(
         return {
             "kind": kind,
             "mode": mode,
+            "driver": driver,
             "count": len(latencies),
             "median": statistics.median(latencies),
             "p99": percentile(latencies, 0.99),
@@ -190,11 +290,15 @@ def enter(
     runs: int,
     spec: str = SIXTY_TABLES,
     threads: int | None = None,
+    driver: str = "threads",
 ) -> dict[str, Any]:
     """``runs`` runs of :func:`enter_once`: the one with the middle 99th percentile, and
     the range of the 99th percentile over all of them (the machine is shared: noisy)."""
     done = sorted(
-        (enter_once(kind, rounds, mode, spec=spec, threads=threads) for _ in range(runs)),
+        (
+            enter_once(kind, rounds, mode, spec=spec, threads=threads, driver=driver)
+            for _ in range(runs)
+        ),
         key=lambda f: f["p99"],
     )
     middle = dict(done[len(done) // 2])
@@ -550,6 +654,12 @@ def main() -> None:
         " side",
     )
     parser.add_argument(
+        "--driver",
+        choices=("threads", "sockets"),
+        default="threads",
+        help="with --field: the phones as a thread each, or from one thread over sockets",
+    )
+    parser.add_argument(
         "--threads",
         type=int,
         help="with --field: the server's threads a process (default: the server's own)",
@@ -575,7 +685,10 @@ def main() -> None:
         return
     if args.field:
         for kind in kinds:
-            print(enter(kind, args.rounds, "wave", args.runs, args.field, args.threads), flush=True)
+            found = enter(
+                kind, args.rounds, "wave", args.runs, args.field, args.threads, args.driver
+            )
+            print(found, flush=True)
         return
     names = {"sqlite": "SQLite (WAL)", "postgres": "PostgreSQL 15"}
     modes = ("wave", "burst", "round end")
