@@ -237,7 +237,6 @@ def enter_once(
         try:
             for phone in phones.values():
                 phone.open()
-            players = [threading.Thread(target=table_plays, args=(t,)) for t in plan]
             assert server.process is not None
             cpu_before = server_cpu(server.process.pid)
             began = time.perf_counter()
@@ -248,6 +247,7 @@ def enter_once(
                     server.port, phones, plan, prepared.public_id
                 )
             else:
+                players = [threading.Thread(target=table_plays, args=(t,)) for t in plan]
                 for player in players:
                     player.start()
                 for player in players:
@@ -671,6 +671,10 @@ def main() -> None:
         " with --field, of that field",
     )
     args = parser.parse_args()
+    if (args.driver != "threads" or args.threads is not None) and (
+        not args.field or args.before or args.live_only
+    ):
+        parser.error("--driver and --threads go with --field (its waves only)")
     kinds = ["sqlite"]
     if not args.skip_postgres:
         if not os.environ.get(POSTGRES_ENV):

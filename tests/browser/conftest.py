@@ -82,6 +82,8 @@ class Server:
 
     url: str
     log: Path
+    database: Path
+    """Its SQLite file (given to it with ``--database``)."""
 
     def output(self) -> str:
         return self.log.read_text(encoding="utf-8", errors="replace")
@@ -89,8 +91,7 @@ class Server:
     def forget_logins(self) -> None:
         """Forget the login tries counted so far (the app allows a few from one address in
         five minutes, and one server serves every browser test of a worker)."""
-        database = self.log.parent / "bridgescore.sqlite3"
-        with contextlib.closing(sqlite3.connect(database, timeout=20)) as db, db:
+        with contextlib.closing(sqlite3.connect(self.database, timeout=20)) as db, db:
             db.execute("DELETE FROM bridgescore_attempt WHERE what = 'login'")
 
 
@@ -127,10 +128,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     env["BRIDGESCORE_HOME"] = str(home)
     env.pop("BRIDGESCORE_DEBUG", None)
     log = home / "serve.log"
-    command = [str(Path(sys.executable).with_name("bridgescore"))]
+    database = home / "bridgescore.sqlite3"
+    command = [str(Path(sys.executable).with_name("bridgescore")), "serve", "--demo"]
+    command += ["--port", str(port), "--threads", "8", "--database", f"sqlite:///{database}"]
     with log.open("wb") as out:
         process = subprocess.Popen(
-            [*command, "serve", "--port", str(port), "--demo", "--threads", "8"],
+            command,
             cwd=home,
             env=env,
             stdout=out,
@@ -139,7 +142,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     url = f"http://127.0.0.1:{port}/"
     try:
         _wait_until_answering(url, process, log)
-        yield Server(url, log)
+        yield Server(url, log, database)
     finally:
         process.terminate()
         try:

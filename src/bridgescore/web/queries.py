@@ -12,6 +12,7 @@ applies (:meth:`Model.from_db`), so what they give is what the ORM would give.
 
 from __future__ import annotations
 
+import datetime
 import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -131,7 +132,9 @@ def link_by_token(token: str) -> TableLink | None:
     return link
 
 
-def answer_asks(asks: Iterable[tuple[int, int, int, int]], by: int | None, when: Any) -> None:
+def answer_asks(
+    asks: Iterable[tuple[int, int, int, int]], by: int | None, when: datetime.datetime
+) -> None:
     """Mark answered (at ``when``, by the user ``by``) the tables' open asks to mark these
     (session, table, round, board)s not played: one statement for a group of entries,
     inside its write, so an entry and the answer to its ask are kept together."""
