@@ -210,6 +210,9 @@ def test_without_script_the_browsers_own_field_posts_the_file(
         box = control.locator("input[type=file]").bounding_box()
         assert box is not None
         assert box["width"] > 1, box
+        assert box["x"] >= 0, box
+        assert box["x"] + box["width"] <= WIDTH + 0.5, box
+    assert director.evaluate("document.documentElement.scrollWidth") <= WIDTH
     shoot(director, "files-no-script-new-session")
     director.locator("input[name=name]").fill("Files without script")
     director.locator("input[name=typed_spec]").fill("mitchell:3x2")
