@@ -1,9 +1,11 @@
-"""``bridgescore serve`` in several processes sharing the port: each serves, a worker that
-dies is replaced, a signal stops them all, and the server killed outright (SIGKILL)
-takes its workers with it, so that it can start again on the same port."""
+"""``bridgescore serve`` in several processes sharing the port: each serves, on a socket of
+its own among which the connections are shared out; a worker that dies is replaced, a
+signal stops them all, and the server killed outright (SIGKILL) takes its workers with
+it, so that it can start again on the same port; a second server on the port is refused."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -79,11 +81,82 @@ def test_two_workers_serve_and_go_with_the_server(tmp_path: Path) -> None:
             assert _wait(lambda: not any(_alive(pid) for pid in workers))
 
 
-def test_workers_that_keep_failing_stop_the_server_with_an_error() -> None:
-    from bridgescore.web.serve import ServeError, _Workers
+def _listening_sockets(port: int) -> set[str]:
+    """The inodes of the sockets listening on ``port`` (any address), as Linux lists them."""
+    found: set[str] = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(FileNotFoundError):
+            for line in Path(table).read_text().splitlines()[1:]:
+                fields = line.split()
+                if int(fields[1].rpartition(":")[2], 16) == port and fields[3] == "0A":
+                    found.add(fields[9])
+    return found
 
-    def fails() -> None:
-        raise RuntimeError("cannot serve")
 
-    with pytest.raises(ServeError, match="worker processes kept stopping"):
-        _Workers(2, fails, most_restarts=2).run()
+def _sockets_of(pid: int) -> set[str]:
+    """The inodes of the sockets process ``pid`` holds open."""
+    held: set[str] = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        with contextlib.suppress(OSError):
+            target = os.readlink(fd)
+            if target.startswith("socket:["):
+                held.add(target[len("socket:[") : -1])
+    return held
+
+
+def test_each_worker_listens_on_its_own_socket_and_the_connections_are_shared_out(
+    tmp_path: Path,
+) -> None:
+    """Each worker has a listening socket of its own, and the kernel shares the phones'
+    connections among them: with one socket shared by the workers, whichever woke first
+    took them (240 phones: two thirds in one process, its core flat, the other a third
+    idle), so everyone waited for the busier one."""
+    with database_for("sqlite", tmp_path) as db:
+        server = Server(tmp_path, db, workers=2)
+        server.start()
+        phones: list[socket.socket] = []
+        try:
+            assert _wait(lambda: len(server.workers_now()) == 2)
+            workers = server.workers_now()
+            listening = _listening_sockets(server.port)
+            assert len(listening) == 2
+            assert all(len(listening & _sockets_of(pid)) == 1 for pid in workers)
+            before = {pid: len(_sockets_of(pid)) for pid in workers}
+            for _ in range(400):
+                phones.append(socket.create_connection(("127.0.0.1", server.port)))
+            taken = {pid: 0 for pid in workers}
+
+            def all_taken() -> bool:
+                taken.update({pid: len(_sockets_of(pid)) - before[pid] for pid in workers})
+                return sum(taken.values()) >= 400
+
+            assert _wait(all_taken), taken
+            # shared by a hash of each connection's ends: 200 each give or take about
+            # 10 (the binomial's spread); a quarter is 10 spreads away
+            assert min(taken.values()) >= 100, taken
+        finally:
+            for phone in phones:
+                phone.close()
+            server.stop()
+
+
+def test_a_second_server_on_the_same_port_is_refused_in_one_line(tmp_path: Path) -> None:
+    """The workers' sockets let each other share the port; another server started on it
+    is refused, naming the port, rather than quietly taking some of the phones."""
+    with database_for("sqlite", tmp_path) as db:
+        first = Server(tmp_path / "first", db, workers=2)
+        (tmp_path / "first").mkdir()
+        first.start()
+        try:
+            second = Server(tmp_path, db, workers=2)
+            second.port = first.port
+            second.start()  # the port answers: the first server's
+            assert second.process is not None
+            assert second.process.wait(timeout=60) != 0
+            # one line, before anything else is said (no "serving ..." first)
+            assert second.output() == (
+                f"bridgescore: error: 127.0.0.1:{first.port} is in use: another server"
+                " listens there (--port another)\n"
+            )
+        finally:
+            first.stop()
