@@ -147,9 +147,9 @@ def test_a_second_server_on_the_same_port_is_refused_in_one_line(tmp_path: Path)
         first = Server(tmp_path / "first", db, workers=2)
         (tmp_path / "first").mkdir()
         first.start()
+        second = Server(tmp_path, db, workers=2)
+        second.port = first.port
         try:
-            second = Server(tmp_path, db, workers=2)
-            second.port = first.port
             second.start()  # the port answers: the first server's
             assert second.process is not None
             assert second.process.wait(timeout=60) != 0
@@ -159,4 +159,5 @@ def test_a_second_server_on_the_same_port_is_refused_in_one_line(tmp_path: Path)
                 " listens there (--port another)\n"
             )
         finally:
+            second.stop()  # were it serving after all
             first.stop()
