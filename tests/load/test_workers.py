@@ -161,3 +161,13 @@ def test_a_second_server_on_the_same_port_is_refused_in_one_line(tmp_path: Path)
         finally:
             second.stop()  # were it serving after all
             first.stop()
+
+
+def test_workers_that_keep_failing_stop_the_server_with_an_error() -> None:
+    from bridgescore.web.serve import ServeError, _Workers
+
+    def fails() -> None:
+        raise RuntimeError("cannot serve")
+
+    with pytest.raises(ServeError, match="worker processes kept stopping"):
+        _Workers(2, fails, most_restarts=2).run()

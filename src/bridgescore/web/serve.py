@@ -11,6 +11,8 @@ import os
 import signal
 import socket
 import sys
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -159,73 +161,59 @@ def run(
     say: Callable[[str], None] = print,
     certificate: Certificate | None = None,
 ) -> None:
-    """Serve until stopped (Ctrl-C or a signal). Where processes fork (Linux, macOS):
-    gunicorn's threaded workers, ``workers`` processes (one Python process is one core's
-    worth of work: a club's machine has more) of ``threads`` threads each, over https
-    with ``certificate`` (:func:`_run_gunicorn`). Elsewhere (Windows): waitress, one
-    process, plain http."""
-    if hasattr(os, "fork"):
-        _run_gunicorn(host, port, threads, workers, certificate)
-        return
+    """Serve until stopped (Ctrl-C or a signal), in ``workers`` processes sharing the port
+    (one Python process is one core's worth of work: a club's machine has more; each on a
+    socket of its own where the kernel shares the connections out, :data:`_BALANCED`),
+    each with ``threads`` threads; over https with ``certificate`` (:func:`_run_https`)."""
     if certificate is not None:
-        raise ServeError(_("https is served on Linux and macOS; on Windows, put a proxy with TLS"
-                           " in front"))  # fmt: skip
+        _run_https(host, port, threads, workers, certificate)
+        return
     from waitress import serve
 
     from bridgescore.web.failures import MOST_DIRECTOR_BODY
     from bridgescore.web.wsgi import application
 
-    gc.freeze()  # what start-up made lives as long as the process: not scanned again
-    serve(
-        application,
-        host=host,
-        port=port,
+    options: dict[str, Any] = dict(
         threads=threads,
         ident="bridgescore",
-        channel_timeout=KEPT_OPEN,
-        connection_limit=MOST_CONNECTIONS,
+        channel_timeout=60,
+        connection_limit=1000,
         max_request_body_size=MOST_DIRECTOR_BODY,  # waitress's own default is 1 GB
         _quiet=True,
     )
+    # what start-up made (Django, the app, the library) lives as long as the process:
+    # the collector need not scan it again and again, nor touch it in forked workers
+    gc.freeze()
+    if workers <= 1 or not hasattr(os, "fork"):
+        serve(application, host=host, port=port, **options)
+        return
+    listening = _listen(host, port, balanced=_BALANCED)
+    from django.db import connections
+
+    connections.close_all()  # each process opens its own
+    _Workers(
+        workers, lambda: serve(application, sockets=[_worker_socket(listening)], **options)
+    ).run()
 
 
-KEPT_OPEN = 60
-"""Seconds a phone's connection is kept open between its requests."""
-MOST_CONNECTIONS = 1000
-"""The most connections a server process holds at once (phones, directors' and viewers'
-browsers); more wait to be taken."""
-
-
-def _run_gunicorn(
-    host: str, port: int, threads: int, workers: int, certificate: Certificate | None
-) -> None:
-    """Serve with gunicorn's threaded workers (an event loop over the connections, whose
-    cost does not grow with how many are open, and a pool of threads for the requests),
-    the club's certificate for https.
-
-    Each worker listens on a socket of its own where the kernel shares out the
-    connections evenly among them (Linux's ``SO_REUSEPORT``, gunicorn's ``reuse_port``).
-    One socket shared by the workers goes to whichever wakes first: measured with 240
-    phones on two workers, one process took twice the connections of the other, ran its
-    core flat and set everyone's wait, while the other stood a third idle
-    (bench/RESULTS.md). The port was checked free without that flag (:func:`check_free`),
-    so a second server started on the same port is refused rather than sharing it."""
+def _run_https(host: str, port: int, threads: int, workers: int, certificate: Certificate) -> None:
+    """Serve over https with gunicorn (waitress has no TLS): its threaded workers, the
+    same number of processes and threads, the club's certificate. An extra: a plain
+    install names it in one line."""
     try:
         from gunicorn.app.base import BaseApplication  # type: ignore[import-untyped]
     except ImportError:
         raise ServeError(
-            _("the server needs gunicorn on Linux and macOS: pip install bridgescore again")
+            "https needs gunicorn (Linux and macOS): pip install 'bridgescore[https]'"
         ) from None
-    balanced = sys.platform.startswith("linux") and hasattr(socket, "SO_REUSEPORT")
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    options: dict[str, Any] = {
+    options = {
         "bind": [bind],
         "workers": workers,
         "worker_class": "gthread",
         "threads": threads,
-        "reuse_port": balanced,
-        "keepalive": KEPT_OPEN,
-        "worker_connections": MOST_CONNECTIONS,
+        "certfile": certificate.chain,
+        "keyfile": certificate.key,
         "timeout": 60,
         "graceful_timeout": 10,
         "accesslog": None,
@@ -233,12 +221,7 @@ def _run_gunicorn(
         "loglevel": "warning",
         "limit_request_line": 8190,
         "proc_name": "bridgescore",
-        # the app is loaded once, before the workers are forked from it
-        "preload_app": True,
-        "post_fork": _worker_started,
     }
-    if certificate is not None:
-        options |= {"certfile": certificate.chain, "keyfile": certificate.key}
 
     class _App(BaseApplication):  # type: ignore[misc]
         def load_config(self) -> None:
@@ -250,12 +233,6 @@ def _run_gunicorn(
 
             return application
 
-    from django.db import connections
-
-    connections.close_all()  # each worker opens its own
-    # what start-up made (Django, the app, the library) lives as long as the process:
-    # the collector need not scan it again and again, nor touch it in forked workers
-    gc.freeze()
     _App().run()  # every body is bounded by the app's own middleware (failures.BodyLimit)
 
 
@@ -284,18 +261,133 @@ def check_free(host: str, port: int) -> None:
         raise ServeError(said) from None
 
 
-def _worker_started(arbiter: Any, worker: Any) -> None:
-    """In each worker as it starts: it ends at once with the server, even one killed
-    outright (Linux's parent-death signal; elsewhere gunicorn's worker sees its parent
-    gone within a second)."""
+_BALANCED = sys.platform.startswith("linux") and hasattr(socket, "SO_REUSEPORT")
+"""Whether each worker process listens on a socket of its own, among which the kernel
+shares out the connections evenly (Linux's ``SO_REUSEPORT``). One socket shared by the
+workers goes to whichever wakes first: measured with 240 phones on two workers, one
+process took twice the connections of the other and ran its core flat while the other's
+stood a third idle (bench/RESULTS.md). Elsewhere a port's sockets are not balanced, and
+the workers share one. The port was checked free without that flag (:func:`check_free`),
+so a second server started on the same port is refused rather than sharing it."""
+
+
+def _listen(host: str, port: int, *, balanced: bool = False) -> socket.socket:
+    """The server's socket on ``host``:``port``: listening and shared by the workers, or,
+    ``balanced``, bound only (the address checked and held, its port decided) for each
+    worker to listen beside (:func:`_worker_socket`)."""
+    family, kind, proto, _, address = socket.getaddrinfo(
+        host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    )[0]
+    listening = socket.socket(family, kind, proto)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if balanced:
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    listening.bind(address)
+    if not balanced:
+        listening.listen(1024)
+        listening.set_inheritable(True)
+    return listening
+
+
+def _worker_socket(server: socket.socket) -> socket.socket:
+    """A worker's socket: the server's own where the workers share it, else one bound to
+    the same address beside it (listened on by waitress), the kernel sharing out the
+    connections. The server's is bound, not listening: no connection waits on it."""
+    if not _BALANCED:
+        return server
+    own = socket.socket(server.family, server.type, server.proto)
+    own.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    own.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    own.bind(server.getsockname())
+    return own
+
+
+class ServeError(BridgeError):
+    """The server could not start, or go on serving."""
+
+
+class _Workers:
+    """Forked server processes: started, started again if one dies, and stopped with
+    the parent (a signal stops them all; the parent killed outright takes them with it)."""
+
+    def __init__(self, count: int, work: Callable[[], None], most_restarts: int = 100) -> None:
+        self.count = count
+        self.work = work
+        self.most_restarts = most_restarts
+        self.children: set[int] = set()
+        self.stopping = False
+
+    def run(self) -> None:
+        for _started in range(self.count):
+            self._start()
+        handled = [getattr(signal, name) for name in ("SIGTERM", "SIGINT", "SIGHUP")]
+        before = {signum: signal.signal(signum, self._stop) for signum in handled}
+        try:
+            self._watch()
+        finally:
+            for signum, handler in before.items():
+                signal.signal(signum, handler)
+
+    def _watch(self) -> None:
+        restarts = 0
+        while self.children:
+            try:
+                pid, _ = os.wait()
+            except ChildProcessError:
+                break
+            except InterruptedError:
+                continue
+            self.children.discard(pid)
+            if not self.stopping and restarts < self.most_restarts:  # another takes over
+                restarts += 1
+                time.sleep(min(5.0, 0.1 * restarts))  # not in a tight loop if they all fail
+                self._start()
+        if not self.stopping:
+            raise ServeError(
+                "the server's worker processes kept stopping (the messages above say why)"
+            )
+
+    def _start(self) -> None:
+        parent = os.getpid()
+        pid = os.fork()
+        if pid:
+            self.children.add(pid)
+            return
+        code = 0
+        try:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            _die_with(parent)
+            self.work()
+        except BaseException:
+            import traceback
+
+            traceback.print_exc()
+            code = 1
+        finally:
+            os._exit(code)
+
+    def _stop(self, signum: int, frame: object) -> None:
+        self.stopping = True
+        for pid in list(self.children):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+
+
+def _die_with(parent: int) -> None:
+    """End this worker when its parent ends, even by SIGKILL: Linux's parent-death signal,
+    else a thread that watches for the parent to go."""
     if sys.platform.startswith("linux"):
         import ctypes
 
         with contextlib.suppress(OSError, AttributeError):
             ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    if os.getppid() != arbiter.pid:  # the server went before the signal was asked for
+    if os.getppid() != parent:  # the parent went before the signal was asked for
         os._exit(0)
 
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
 
-class ServeError(BridgeError):
-    """The server could not start, or go on serving."""
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
