@@ -498,10 +498,14 @@ def side_by_side(
     rounds: int,
     runs: int,
     spec: str | None = None,
+    *,
+    driver: str = "threads",
+    threads: int | None = None,
 ) -> None:
     """The code of ``before_rev`` and of ``now_rev`` taking turns, 60 tables in wave mode:
     p99 and server CPU a result, the ratios now / before (section ``web-before``); another
-    field's (``spec``), printed only."""
+    field's (``spec``), printed only, with the phones as ``driver`` sends them and the
+    server's ``threads``."""
     revs = {
         "before": git("rev-parse", "--short", before_rev),
         "now": git("rev-parse", "--short", now_rev),
@@ -517,7 +521,9 @@ def side_by_side(
                 order = ("before", "now") if run % 2 == 0 else ("now", "before")
                 for name in order:
                     now_load = load()
-                    found = enter_once(kind, rounds, "wave", src[name], spec or SIXTY_TABLES)
+                    found = enter_once(
+                        kind, rounds, "wave", src[name], spec or SIXTY_TABLES, threads, driver
+                    )
                     found["load"] = now_load
                     figures.setdefault((kind, name), []).append(found)
                     loads.append(now_load)
@@ -672,7 +678,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     if (args.driver != "threads" or args.threads is not None) and (
-        not args.field or args.before or args.live_only
+        not args.field or args.live_only
     ):
         parser.error("--driver and --threads go with --field (its waves only)")
     kinds = ["sqlite"]
@@ -681,7 +687,10 @@ def main() -> None:
             raise SystemExit(f'{POSTGRES_ENV} is not set: eval "$(scripts/setup-postgres)"')
         kinds.append("postgres")
     if args.before:
-        side_by_side(args.before, args.now, kinds, args.rounds, args.runs, args.field)
+        side_by_side(
+            args.before, args.now, kinds, args.rounds, args.runs, args.field,
+            driver=args.driver, threads=args.threads,
+        )  # fmt: skip
         return
     if args.live_only:
         for kind in kinds:

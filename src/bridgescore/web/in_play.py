@@ -73,6 +73,10 @@ class EntryInput:
     entry_id: uuid.UUID | None = None
 
 
+StandingEntries = Mapping[tuple[int, int, int], Entry]
+"""The entries that stand in a session, by (round, table, board) (:func:`current_entries`)."""
+
+
 def current_entries(session: Session) -> dict[tuple[int, int, int], Entry]:
     """The entry that stands for each (round, table, board): the latest; erased ones gone."""
     return standing(Entry.objects.filter(session=session).order_by("id"))
@@ -281,16 +285,18 @@ def row_of(session: Session, entry: Entry) -> ResultRow | None:
     return row
 
 
-def event_of(session: Session) -> Event:
+def event_of(session: Session, done: StandingEntries | None = None) -> Event:
     """The session as the library's event: one row per standing result (through the one
     row kernel), the pairs' names, the hand records, the program whose conventions it is
     scored with (:attr:`Session.program`). A teams session's rows name the
     teams (``ns``/``ew``), its round and its room table (``1a``, ``1b``); a board marked
-    not played in a room is left out (a teams match has no score for it)."""
+    not played in a room is left out (a teams match has no score for it). ``done``: the
+    session's :func:`current_entries` when the caller has read them already."""
     movement = movement_of(session)
     teams = is_teams(session)
     rows: list[ResultRow] = []
-    for _key, entry in sorted(current_entries(session).items()):
+    standing_now = done if done is not None else current_entries(session)
+    for _key, entry in sorted(standing_now.items()):
         if teams and entry.kind == Entry.Kind.NOT_PLAYED:
             continue
         row = row_of(session, entry)
@@ -342,12 +348,13 @@ class Progress:
         return [s for s, stage in self.stages if stage in stages]
 
 
-def progress(session: Session) -> Progress:
+def progress(session: Session, done: StandingEntries | None = None) -> Progress:
     """Where each board of ``session`` stands (:class:`~bridgescore.events.play.Stage`),
-    read once from the log. In a session in sections the boards are listed section by
-    section (each in round and table order), so that every list of them, Missing and
-    what a close leaves out, reads one section after another."""
-    done = current_entries(session)
+    read once from the log (``done``: its :func:`current_entries` when the caller has
+    read them). In a session in sections the boards are listed section by section (each
+    in round and table order), so that every list of them, Missing and what a close
+    leaves out, reads one section after another."""
+    done = done if done is not None else current_entries(session)
     play = play_of(session, done.values())
     playing = {t: play.round_of(t) for t in play.plan.tables}
     stages = play.stages()
@@ -468,10 +475,10 @@ def missing(session: Session, found: Progress | None = None) -> list[Seating]:
     return (found or progress(session)).at(Stage.MISSING)
 
 
-def not_yet_in(session: Session) -> list[Seating]:
+def not_yet_in(session: Session, found: Progress | None = None) -> list[Seating]:
     """Every board the movement schedules and the log has no result for, played or not
     (what a close leaves without a result)."""
-    return progress(session).at(*UNFINISHED_AT_CLOSE)
+    return (found or progress(session)).at(*UNFINISHED_AT_CLOSE)
 
 
 def visible_boards(session: Session, table: int | None) -> set[int]:

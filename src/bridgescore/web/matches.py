@@ -65,7 +65,7 @@ from bridgescore.report.view import Report, build_report, teams_pages
 from bridgescore.web import said
 from bridgescore.web.clubs import open_session
 from bridgescore.web.hand_records import check_hands
-from bridgescore.web.in_play import event_of, not_yet_in
+from bridgescore.web.in_play import StandingEntries, event_of, not_yet_in, progress
 from bridgescore.web.logbook import log
 from bridgescore.web.models import (
     ROUND_ROBIN_SECTIONS_SPEC,
@@ -539,21 +539,21 @@ def teams_report(
     return teams_pages(event, result, w, None if plan is None else plan.field)
 
 
-def swiss_standings(session: Session) -> list[Standing]:
+def swiss_standings(session: Session, done: StandingEntries | None = None) -> list[Standing]:
     """The standings the next Swiss round is drawn from: each team drawn in it (not one
     that has left, nor one coming later), its VPs as the library totals them, in the
     library's order (VPs, then IMP difference), its opponents round by round (``None`` on
     the bye, or before it came) and whether it has had the bye. A team with no match
-    scored yet has 0 VPs."""
+    scored yet has 0 VPs. ``done``: the session's entries when the caller has read them."""
     plan = swiss_plan(session)
     draws = draws_of(session)
     drawing = len(draws) + 1
-    return _standings_of(plan.teams, plan.playing(drawing), draws, _scored(session))
+    return _standings_of(plan.teams, plan.playing(drawing), draws, _scored(session, done))
 
 
-def _scored(session: Session) -> dict[str, TeamStanding]:
+def _scored(session: Session, done: StandingEntries | None = None) -> dict[str, TeamStanding]:
     """Each team's standing as the library ranks the session so far (none yet: empty)."""
-    result = teams_result(session)
+    result = teams_result(session, event_of(session, done))
     return {s.team: s for s in result.standings} if result is not None else {}
 
 
@@ -616,14 +616,16 @@ def _section_draws_json(draws: Mapping[str, Draw]) -> str:
     return json.dumps({"sections": {letter: d.to_dict() for letter, d in draws.items()}})
 
 
-def section_swiss_standings(session: Session) -> dict[str, list[Standing]]:
+def section_swiss_standings(
+    session: Session, done: StandingEntries | None = None
+) -> dict[str, list[Standing]]:
     """A Swiss in sections: each section's standings the next round is drawn from, its
     teams drawn in it only (not one that has left, nor one coming later), as
     :func:`swiss_standings` for one field."""
     plan = _section_swiss(session)
     draws = section_draws_of(session)
     drawing = len(draws) + 1
-    scored = _scored(session)
+    scored = _scored(session, done)
     return {
         s.letter: _standings_of(
             s.teams, plan.playing(s.letter, drawing), [d[s.letter] for d in draws], scored
@@ -640,27 +642,31 @@ def _section_swiss(session: Session) -> TeamsInSections:
 
 
 def next_section_draws(
-    session: Session, standings: Mapping[str, Sequence[Standing]] | None = None
+    session: Session,
+    standings: Mapping[str, Sequence[Standing]] | None = None,
+    done: StandingEntries | None = None,
 ) -> dict[str, Draw]:
     """A Swiss in sections: each section's next round drawn from its own standings (not
     kept until confirmed), only once the last round drawn has every result in;
-    ``standings``: its :func:`section_swiss_standings` when the caller has them."""
+    ``standings``: its :func:`section_swiss_standings` when the caller has them, and
+    ``done`` the session's entries they were made from (read once for both)."""
     plan = _section_swiss(session)
     drawn = SwissDraw.objects.filter(session=session).count()
     if drawn >= plan.rounds:
         raise EntryError(gettext("all {rounds} rounds are drawn").format(rounds=plan.rounds))
-    _check_complete(session, drawn)
+    _check_complete(session, drawn, done)
     if standings is None:
-        standings = section_swiss_standings(session)
+        standings = section_swiss_standings(session, done)
     try:
         return plan.next_draws(standings, drawn + 1, unit=vp_unit())
     except MovementError as error:
         raise EntryError(problem(error)) from None
 
 
-def _check_complete(session: Session, drawn: int) -> None:
-    """Refuse to draw before round ``drawn`` has every result in."""
-    left = [s for s in not_yet_in(session) if s.round == drawn]
+def _check_complete(session: Session, drawn: int, done: StandingEntries | None = None) -> None:
+    """Refuse to draw before round ``drawn`` has every result in (``done``: the session's
+    entries, when read already)."""
+    left = [s for s in not_yet_in(session, progress(session, done)) if s.round == drawn]
     if left:
         first = left[0]
         raise EntryError(
@@ -710,20 +716,25 @@ def confirm_section_draws(
     return kept
 
 
-def next_draw(session: Session, standings: Sequence[Standing] | None = None) -> Draw:
+def next_draw(
+    session: Session,
+    standings: Sequence[Standing] | None = None,
+    done: StandingEntries | None = None,
+) -> Draw:
     """The next Swiss round drawn from the standings (not kept until confirmed): only
     once the last round drawn has every result in. ``standings``: the session's
     :func:`swiss_standings` when the caller has them already (the draw page shows them;
-    at 300 teams ranking the session again costs a second)."""
+    at 300 teams ranking the session again costs a second), and ``done`` the session's
+    entries they were made from (read once for both)."""
     if session.schedule != Session.Schedule.SWISS:
         raise EntryError(gettext("this session is not a Swiss teams event"))
     plan = swiss_plan(session)
     drawn = SwissDraw.objects.filter(session=session).count()
     if drawn >= plan.rounds:
         raise EntryError(gettext("all {rounds} rounds are drawn").format(rounds=plan.rounds))
-    _check_complete(session, drawn)
+    _check_complete(session, drawn, done)
     if standings is None:
-        standings = swiss_standings(session)
+        standings = swiss_standings(session, done)
     return swiss_round(standings, plan.rules, drawn + 1, unit=vp_unit())
 
 

@@ -71,9 +71,10 @@ def swiss_draw(request: HttpRequest, session_id: int) -> HttpResponse:
     try:
         if matches.sections_plan(session) is not None:
             return _section_draws_page(request, session, form, context)
-        standings = matches.swiss_standings(session)
+        done = in_play.current_entries(session)  # read once: the standings, the check
+        standings = matches.swiss_standings(session, done)
         context["standings"] = _placed(standings)
-        draw = matches.next_draw(session, standings)
+        draw = matches.next_draw(session, standings, done)
         context["draw"] = _shown_draw(draw)
         context["key"] = matches.draw_key(draw)
         if form is not None:
@@ -98,14 +99,15 @@ def _section_draws_page(
     """The next round of a Swiss in sections: each section's draw from its own standings,
     with why, kept only when the director confirms the draws that were shown."""
     status = REFUSED if context["errors"] else 200
-    standings = matches.section_swiss_standings(session)
+    done = in_play.current_entries(session)  # read once: the standings, the check
+    standings = matches.section_swiss_standings(session, done)
     context["sections"] = [{"letter": k, "standings": _placed(v)} for k, v in standings.items()]
     # each team's name beside the id its section gives it (A1: Aces)
     context["names"] = dict(
         SessionPair.objects.filter(session=session).values_list("pair", "names")
     )
     try:
-        drawn = matches.next_section_draws(session, standings)
+        drawn = matches.next_section_draws(session, standings, done)
     except BridgeError as error:
         context["errors"] = [*context["errors"], problem(error)]
         status = REFUSED if request.method == "POST" else status
