@@ -426,6 +426,26 @@ def test_a_certificate_that_cannot_serve_https_stops_the_server_in_one_line(
     assert no_server == []
 
 
+def test_an_address_this_machine_cannot_listen_on_stops_the_server_in_one_line(
+    no_server: list[str],
+) -> None:
+    """Checked before anything is said, set up or started: a host that is not this
+    machine's (192.0.2.1, kept for documentation), in the command's language."""
+    for lang, says in (
+        ("en", "bridgescore: error: cannot listen on 192.0.2.1:8123: "),
+        ("fi", "bridgescore: error: osoitteessa 192.0.2.1:8123 ei voi kuunnella: "),
+        ("es", "bridgescore: error: no se puede escuchar en 192.0.2.1:8123: "),
+    ):
+        said = CliRunner().invoke(
+            cli, ["--lang", lang, "serve", "--host", "192.0.2.1", "--port", "8123"]
+        )
+        assert said.exit_code == 2, said.output
+        assert said.stdout == ""
+        assert len(said.stderr.splitlines()) == 1
+        assert said.stderr.startswith(says), said.stderr
+    assert no_server == []
+
+
 def test_plain_http_says_what_the_phones_get_and_how_to_have_more() -> None:
     from bridgescore.web.serve import what_serving_gives
 
