@@ -36,9 +36,10 @@ acknowledgement and the server's CPU a result as ratios now / before, the middle
     .venv/bin/python bench/bench_web.py --before c9078a1 [--now HEAD] [--runs 3] [--skip-postgres]
 
 One field's waves only, printed (``--field SPEC``, a field in sections joined by ``+``),
-with the server's threads a process (``--threads N``) and the phones as a thread each or,
-so that they do not take the server's cores, from one thread over sockets (``--driver
-sockets``)::
+with the server's threads a process (``--threads N``) and its worker processes
+(``--workers N``), and the phones as a thread each or, so that they do not take the
+server's cores, from one thread over sockets (``--driver sockets``); side by side too,
+with ``--before``::
 
     .venv/bin/python bench/bench_web.py --field "mitchell:30x2 + mitchell:30x2" --driver sockets
 
@@ -188,6 +189,7 @@ def enter_once(
     spec: str = SIXTY_TABLES,
     threads: int | None = None,
     driver: str = "threads",
+    workers: int | None = None,
 ) -> dict[str, Any]:
     """Every table of ``spec`` (60 tables by default; a field in sections too, its specs
     joined by ``+``) entering the boards of ``rounds`` rounds: each acknowledgement's
@@ -200,7 +202,7 @@ def enter_once(
         if src is not None and not Path(prepared.code).is_relative_to(src):
             raise SystemExit(f"{src}: the code run was {prepared.code}")
         plan = schedule(spec, rounds)
-        server = Server(home, db, src=src, threads=threads)
+        server = Server(home, db, src=src, threads=threads, workers=workers)
         server.start()
         phones = {t: Phone(server.port, prepared.tokens[t]) for t in plan}
         latencies: list[float] = []
@@ -291,12 +293,15 @@ def enter(
     spec: str = SIXTY_TABLES,
     threads: int | None = None,
     driver: str = "threads",
+    workers: int | None = None,
 ) -> dict[str, Any]:
     """``runs`` runs of :func:`enter_once`: the one with the middle 99th percentile, and
     the range of the 99th percentile over all of them (the machine is shared: noisy)."""
     done = sorted(
         (
-            enter_once(kind, rounds, mode, spec=spec, threads=threads, driver=driver)
+            enter_once(
+                kind, rounds, mode, spec=spec, threads=threads, driver=driver, workers=workers
+            )
             for _ in range(runs)
         ),
         key=lambda f: f["p99"],
@@ -501,6 +506,7 @@ def side_by_side(
     *,
     driver: str = "threads",
     threads: int | None = None,
+    workers: int | None = None,
 ) -> None:
     """The code of ``before_rev`` and of ``now_rev`` taking turns, 60 tables in wave mode:
     p99 and server CPU a result, the ratios now / before (section ``web-before``); another
@@ -522,8 +528,9 @@ def side_by_side(
                 for name in order:
                     now_load = load()
                     found = enter_once(
-                        kind, rounds, "wave", src[name], spec or SIXTY_TABLES, threads, driver
-                    )
+                        kind, rounds, "wave", src[name], spec or SIXTY_TABLES, threads, driver,
+                        workers,
+                    )  # fmt: skip
                     found["load"] = now_load
                     figures.setdefault((kind, name), []).append(found)
                     loads.append(now_load)
@@ -676,11 +683,16 @@ def main() -> None:
         help="only the live ranking and the results page, printed (RESULTS.md unchanged);"
         " with --field, of that field",
     )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        help="with --field: the server's worker processes (default: the server's own)",
+    )
     args = parser.parse_args()
-    if (args.driver != "threads" or args.threads is not None) and (
+    if (args.driver != "threads" or args.threads is not None or args.workers is not None) and (
         not args.field or args.live_only
     ):
-        parser.error("--driver and --threads go with --field (its waves only)")
+        parser.error("--driver, --threads and --workers go with --field (its waves only)")
     kinds = ["sqlite"]
     if not args.skip_postgres:
         if not os.environ.get(POSTGRES_ENV):
@@ -689,7 +701,7 @@ def main() -> None:
     if args.before:
         side_by_side(
             args.before, args.now, kinds, args.rounds, args.runs, args.field,
-            driver=args.driver, threads=args.threads,
+            driver=args.driver, threads=args.threads, workers=args.workers,
         )  # fmt: skip
         return
     if args.live_only:
@@ -699,8 +711,9 @@ def main() -> None:
     if args.field:
         for kind in kinds:
             found = enter(
-                kind, args.rounds, "wave", args.runs, args.field, args.threads, args.driver
-            )
+                kind, args.rounds, "wave", args.runs, args.field, args.threads, args.driver,
+                args.workers,
+            )  # fmt: skip
             print(found, flush=True)
         return
     names = {"sqlite": "SQLite (WAL)", "postgres": "PostgreSQL 15"}
