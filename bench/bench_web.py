@@ -553,8 +553,8 @@ def side_by_side(
         + f" (`{spec or SIXTY_TABLES}`) in *wave* mode: every table sends a board at the same"
         " instant, and again half a second after the last is acknowledged, for the boards of"
         f" their first {rounds} round(s) ({figures[(kinds[0], 'now')][0]['count']} results a"
-        " run), on the real server (waitress, a"
-        " worker process a core, its default threads each). Each figure is the middle of"
+        " run), on the real server (waitress, its default worker processes and threads)."
+        " Each figure is the middle of"
         f" {runs} runs, with the range; server CPU is the server's and its workers' user and"
         " system time over the results. Ratios are now / before of the middle figures (below"
         " 1: cheaper now).",
@@ -801,12 +801,12 @@ def main() -> None:
         " not 60. Those reads and the insert are written once as SQL (`web/queries.py`):"
         " the ORM built each query afresh at 0.5-1 ms of Python, which had been most of the"
         " cost (8-11 ms of server time a result before this work; the CPU column now).",
-        "- the server runs a worker process a core (`--workers`, here 2), so two cores"
-        " serve; what is left is mostly not ours: waitress's request handling and its I/O"
-        " loop over the connections (about a third of a worker's time) and Django's request"
-        " and response (about a fifth; a request refused at once with 405 costs about"
-        " 1.4 ms of CPU here). The phones' simulator and PostgreSQL share the same two"
-        " cores.",
+        "- the server runs its default worker processes (`--workers`: two a core, up to 4),"
+        " so two cores serve; what is left is mostly not ours: waitress's request handling"
+        " and its I/O loop over the connections (about a third of a worker's time) and"
+        " Django's request and response (about a fifth; a request refused at once with 405"
+        " costs about 1.4 ms of CPU here). The phones' simulator and PostgreSQL share the"
+        " same two cores.",
         "- the burst is a stress beyond the issue's 60 tables at once: each of the 60 sends"
         " its next board the moment the last is acknowledged, so every result always waits"
         " for the 59 ahead of it and the latency is about 60 times the CPU a result over"

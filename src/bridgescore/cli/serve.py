@@ -70,7 +70,7 @@ from bridgescore.i18n import gettext_noop
     default=None,
     type=click.IntRange(1, 64),
     help=gettext_noop(
-        "Server processes sharing the port (default: one a core, up to 4; one on Windows)."
+        "Server processes sharing the port (default: two a core, up to 4; one on Windows)."
     ),
 )
 @click.option(
