@@ -250,7 +250,8 @@ def check_free(host: str, port: int) -> None:
             host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
         )[0]
         with socket.socket(family, kind, proto) as probe:
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if os.name != "nt":  # as the server binds (Windows's flag would take the port)
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind(bound)
     except OSError as error:
         where = f"{host}:{port}"
@@ -280,7 +281,7 @@ def _listen(host: str, port: int, *, balanced: bool = False) -> socket.socket:
     """The server's socket on ``host``:``port``: listening and shared by the workers, or,
     ``balanced``, bound only (the address checked and held, its port decided) for each
     worker to listen beside (:func:`_worker_socket`)."""
-    family, kind, proto, _, address = socket.getaddrinfo(
+    family, kind, proto, _name, address = socket.getaddrinfo(
         host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
     )[0]
     listening = socket.socket(family, kind, proto)
