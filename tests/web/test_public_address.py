@@ -454,3 +454,23 @@ def test_plain_http_says_what_the_phones_get_and_how_to_have_more() -> None:
     assert "--https" in plain
     assert what_serving_gives("https://bridge.club.example/").startswith("https: ")
     assert what_serving_gives("http://127.0.0.1:8000/").startswith("this machine only: ")
+
+
+def test_the_server_warms_before_its_workers_are_forked() -> None:
+    """What a worker would do on its first requests is done once in the server before it
+    forks them: every page's template compiled (in Django's cached loader, which the
+    workers inherit), the URLs' views imported, each language's catalogue read."""
+    from django.template import engines
+    from django.utils.translation import trans_real
+
+    loader = engines["django"].engine.template_loaders[0]  # type: ignore[attr-defined]
+    loader.reset()  # as a fresh process has them: nothing compiled, no catalogue read
+    read: dict[str, object] = trans_real._translations  # type: ignore[attr-defined]
+    read.clear()
+    serving._warm()
+    pages = Path(serving.__file__).with_name("templates") / "bridgescore"
+    names = {f"bridgescore/{page.name}" for page in pages.glob("*.html")}
+    assert len(names) >= 25
+    assert names <= set(loader.get_template_cache)
+    assert {"en", "fi", "es"} <= set(read)
+    assert "bridgescore.web.table.entry" in sys.modules
