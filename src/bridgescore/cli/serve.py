@@ -6,6 +6,7 @@ import click
 
 from bridgescore.cli._common import cli_words, friendly_errors
 from bridgescore.i18n import gettext_noop
+from bridgescore.web.serve import THREADS
 
 
 @click.command(
@@ -60,7 +61,7 @@ from bridgescore.i18n import gettext_noop
 )
 @click.option(
     "--threads",
-    default=16,
+    default=THREADS,
     show_default=True,
     type=click.IntRange(1, 256),
     help=gettext_noop("Requests served at once."),

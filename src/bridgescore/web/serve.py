@@ -80,14 +80,22 @@ def prepare(
     return Started(url, shown, login, session_url)
 
 
+THREADS = 8
+"""Requests each server process serves at once by default. With two processes a core, 8
+each rather than 16: fewer threads contend for a process's Python lock, and fewer
+database connections are opened on the first results (240 tables on two cores, 4
+processes: p99 357 ms against 390-398 on SQLite, 391-408 against 394-423 on PostgreSQL;
+60 tables on PostgreSQL 110-120 ms against 126-147; bench/RESULTS.md)."""
+
+
 def default_workers() -> int:
     """Server processes by default: two a core, up to 4, where processes can be forked,
     else one (Windows). Two a core, because while one process's threads wait (for the
     writer, for a commit) the other takes the core, and each process's loop asks fewer
     connections whether they may read or write: 240 tables sending at once on two cores,
     the 99th percentile of acknowledgement 364-460 ms with 4 processes against 517-657 ms
-    with 2 (bench/RESULTS.md). At most 4, so that 16 threads each stay within a database
-    server's usual 100 connections."""
+    with 2 (bench/RESULTS.md). At most 4, so that their threads (:data:`THREADS` each) stay
+    well within a database server's usual 100 connections."""
     if not hasattr(os, "fork"):
         return 1
     return max(1, min(4, 2 * (os.cpu_count() or 1)))
@@ -162,7 +170,7 @@ def run(
     host: str,
     port: int,
     *,
-    threads: int = 16,
+    threads: int = THREADS,
     workers: int = 1,
     say: Callable[[str], None] = print,
     certificate: Certificate | None = None,
