@@ -63,6 +63,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -181,28 +182,40 @@ def _wave_by_sockets(
     return latencies, first_board, problems
 
 
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """How a run is served and driven: the server's threads a process and worker processes
+    (``None``: its own defaults), and the phones as a thread each (``threads``) or, in
+    wave mode, from one thread (``sockets``, :func:`_wave_by_sockets`)."""
+
+    threads: int | None = None
+    workers: int | None = None
+    driver: str = "threads"
+
+
+DEFAULTS = Setting()
+
+
 def enter_once(
     kind: str,
     rounds: int,
     mode: str,
     src: Path | None = None,
     spec: str = SIXTY_TABLES,
-    threads: int | None = None,
-    driver: str = "threads",
-    workers: int | None = None,
+    setting: Setting = DEFAULTS,
 ) -> dict[str, Any]:
     """Every table of ``spec`` (60 tables by default; a field in sections too, its specs
     joined by ``+``) entering the boards of ``rounds`` rounds: each acknowledgement's
-    latency (the server running the code in ``src`` when given). ``driver``: the phones
-    as a thread each (``threads``) or, in wave mode, from one thread (``sockets``,
-    :func:`_wave_by_sockets`)."""
+    latency (the server running the code in ``src`` when given), served and driven as
+    ``setting`` says."""
+    driver = setting.driver
     with tempfile.TemporaryDirectory() as folder, database_for(kind, Path(folder)) as db:
         home = Path(folder)
         prepared = prepare(home, db, spec, src=src)
         if src is not None and not Path(prepared.code).is_relative_to(src):
             raise SystemExit(f"{src}: the code run was {prepared.code}")
         plan = schedule(spec, rounds)
-        server = Server(home, db, src=src, threads=threads, workers=workers)
+        server = Server(home, db, src=src, threads=setting.threads, workers=setting.workers)
         server.start()
         phones = {t: Phone(server.port, prepared.tokens[t]) for t in plan}
         latencies: list[float] = []
@@ -291,19 +304,12 @@ def enter(
     mode: str,
     runs: int,
     spec: str = SIXTY_TABLES,
-    threads: int | None = None,
-    driver: str = "threads",
-    workers: int | None = None,
+    setting: Setting = DEFAULTS,
 ) -> dict[str, Any]:
     """``runs`` runs of :func:`enter_once`: the one with the middle 99th percentile, and
     the range of the 99th percentile over all of them (the machine is shared: noisy)."""
     done = sorted(
-        (
-            enter_once(
-                kind, rounds, mode, spec=spec, threads=threads, driver=driver, workers=workers
-            )
-            for _ in range(runs)
-        ),
+        (enter_once(kind, rounds, mode, spec=spec, setting=setting) for _ in range(runs)),
         key=lambda f: f["p99"],
     )
     middle = dict(done[len(done) // 2])
@@ -503,15 +509,11 @@ def side_by_side(
     rounds: int,
     runs: int,
     spec: str | None = None,
-    *,
-    driver: str = "threads",
-    threads: int | None = None,
-    workers: int | None = None,
+    setting: Setting = DEFAULTS,
 ) -> None:
     """The code of ``before_rev`` and of ``now_rev`` taking turns, 60 tables in wave mode:
     p99 and server CPU a result, the ratios now / before (section ``web-before``); another
-    field's (``spec``), printed only, with the phones as ``driver`` sends them and the
-    server's ``threads``."""
+    field's (``spec``), printed only, served and driven as ``setting`` says."""
     revs = {
         "before": git("rev-parse", "--short", before_rev),
         "now": git("rev-parse", "--short", now_rev),
@@ -528,9 +530,8 @@ def side_by_side(
                 for name in order:
                     now_load = load()
                     found = enter_once(
-                        kind, rounds, "wave", src[name], spec or SIXTY_TABLES, threads, driver,
-                        workers,
-                    )  # fmt: skip
+                        kind, rounds, "wave", src[name], spec or SIXTY_TABLES, setting
+                    )
                     found["load"] = now_load
                     figures.setdefault((kind, name), []).append(found)
                     loads.append(now_load)
@@ -689,9 +690,8 @@ def main() -> None:
         help="with --field: the server's worker processes (default: the server's own)",
     )
     args = parser.parse_args()
-    if (args.driver != "threads" or args.threads is not None or args.workers is not None) and (
-        not args.field or args.live_only
-    ):
+    setting = Setting(args.threads, args.workers, args.driver)
+    if setting != DEFAULTS and (not args.field or args.live_only):
         parser.error("--driver, --threads and --workers go with --field (its waves only)")
     kinds = ["sqlite"]
     if not args.skip_postgres:
@@ -699,10 +699,7 @@ def main() -> None:
             raise SystemExit(f'{POSTGRES_ENV} is not set: eval "$(scripts/setup-postgres)"')
         kinds.append("postgres")
     if args.before:
-        side_by_side(
-            args.before, args.now, kinds, args.rounds, args.runs, args.field,
-            driver=args.driver, threads=args.threads, workers=args.workers,
-        )  # fmt: skip
+        side_by_side(args.before, args.now, kinds, args.rounds, args.runs, args.field, setting)
         return
     if args.live_only:
         for kind in kinds:
@@ -710,10 +707,7 @@ def main() -> None:
         return
     if args.field:
         for kind in kinds:
-            found = enter(
-                kind, args.rounds, "wave", args.runs, args.field, args.threads, args.driver,
-                args.workers,
-            )  # fmt: skip
+            found = enter(kind, args.rounds, "wave", args.runs, args.field, setting)
             print(found, flush=True)
         return
     names = {"sqlite": "SQLite (WAL)", "postgres": "PostgreSQL 15"}

@@ -176,9 +176,10 @@ def run(
     certificate: Certificate | None = None,
 ) -> None:
     """Serve until stopped (Ctrl-C or a signal), in ``workers`` processes sharing the port
-    (one Python process is one core's worth of work: a club's machine has more; each on a
+    (a Python process does at most one core's work: :func:`default_workers`; each on a
     socket of its own where the kernel shares the connections out, :data:`_BALANCED`),
-    each with ``threads`` threads; over https with ``certificate`` (:func:`_run_https`)."""
+    each with ``threads`` threads, forked once warmed (:func:`_warm`); over https with
+    ``certificate`` (:func:`_run_https`)."""
     _warm()
     if certificate is not None:
         _run_https(host, port, threads, workers, certificate)
@@ -275,13 +276,7 @@ def check_free(host: str, port: int) -> None:
     (or another server of ours) already listens on, a port the system keeps for itself,
     a host that is not this machine's. Checked before anything is said or started."""
     try:
-        family, kind, proto, _name, bound = socket.getaddrinfo(
-            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
-        )[0]
-        with socket.socket(family, kind, proto) as probe:
-            if os.name != "nt":  # as the server binds (Windows's flag would take the port)
-                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            probe.bind(bound)
+        _bound(host, port).close()
     except OSError as error:
         where = f"{host}:{port}"
         if error.errno == errno.EADDRINUSE:
@@ -296,6 +291,26 @@ def check_free(host: str, port: int) -> None:
         raise ServeError(said) from None
 
 
+def _bound(host: str, port: int, *, shared: bool = False) -> socket.socket:
+    """A socket bound to ``host``:``port`` as the server binds it (a port left in TIME_WAIT
+    by the server before taken again; not on Windows, where that flag would take a port in
+    use); ``shared`` with the other sockets bound so (Linux's ``SO_REUSEPORT``)."""
+    family, kind, proto, _name, address = socket.getaddrinfo(
+        host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    )[0]
+    made = socket.socket(family, kind, proto)
+    try:
+        if os.name != "nt":
+            made.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if shared:
+            made.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        made.bind(address)
+    except OSError:
+        made.close()
+        raise
+    return made
+
+
 _BALANCED = sys.platform.startswith("linux") and hasattr(socket, "SO_REUSEPORT")
 """Whether each worker process listens on a socket of its own, among which the kernel
 shares out the connections evenly (Linux's ``SO_REUSEPORT``). One socket shared by the
@@ -308,16 +323,9 @@ so a second server started on the same port is refused rather than sharing it.""
 
 def _listen(host: str, port: int, *, balanced: bool = False) -> socket.socket:
     """The server's socket on ``host``:``port``: listening and shared by the workers, or,
-    ``balanced``, bound only (the address checked and held, its port decided) for each
-    worker to listen beside (:func:`_worker_socket`)."""
-    family, kind, proto, _name, address = socket.getaddrinfo(
-        host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
-    )[0]
-    listening = socket.socket(family, kind, proto)
-    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    if balanced:
-        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
-    listening.bind(address)
+    ``balanced``, bound only (the address held, its port decided) for each worker to
+    listen beside (:func:`_worker_socket`)."""
+    listening = _bound(host, port, shared=balanced)
     if not balanced:
         listening.listen(1024)
         listening.set_inheritable(True)
@@ -330,11 +338,8 @@ def _worker_socket(server: socket.socket) -> socket.socket:
     connections. The server's is bound, not listening: no connection waits on it."""
     if not _BALANCED:
         return server
-    own = socket.socket(server.family, server.type, server.proto)
-    own.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    own.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
-    own.bind(server.getsockname())
-    return own
+    host, port = server.getsockname()[:2]
+    return _bound(host, port, shared=True)
 
 
 class ServeError(BridgeError):
