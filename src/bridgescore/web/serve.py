@@ -184,8 +184,9 @@ def run(
     if certificate is not None:
         _run_https(host, port, threads, workers, certificate)
         return
-    from waitress import serve
+    import waitress
 
+    from bridgescore.web import loop
     from bridgescore.web.failures import MOST_DIRECTOR_BODY
     from bridgescore.web.wsgi import application
 
@@ -200,6 +201,7 @@ def run(
     # what start-up made (Django, the app, the library) lives as long as the process:
     # the collector need not scan it again and again, nor touch it in forked workers
     gc.freeze()
+    serve = loop.serve if loop.AVAILABLE else waitress.serve
     if workers <= 1 or not hasattr(os, "fork"):
         serve(application, host=host, port=port, **options)
         return
