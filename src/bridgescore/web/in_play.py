@@ -11,6 +11,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Protocol, TypeVar
 
 from django.utils.translation import gettext, gettext_noop
@@ -244,6 +245,19 @@ CLOSED = gettext_noop("this table's link has expired: the session is closed (ask
 
 def other_of(entry: Logged) -> Other:
     """Another result of the board, as the director's flags compare it."""
+    if isinstance(entry, queries.BoardEntry):
+        return _other_of_row(entry)
+    return _other(entry)
+
+
+@lru_cache(maxsize=8192)
+def _other_of_row(entry: queries.BoardEntry) -> Other:
+    """A row read for the checks (a value, id and all): the board's rows are read again
+    for each of its new results, and give the same each time."""
+    return _other(entry)
+
+
+def _other(entry: Logged) -> Other:
     if entry.kind != Entry.Kind.RESULT or not entry.declarer:
         return Other(entry.round, entry.table, ns_score=entry.ns_score)
     level = int(entry.contract[0])

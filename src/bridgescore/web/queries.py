@@ -13,6 +13,7 @@ applies (:meth:`Model.from_db`), so what they give is what the ORM would give.
 from __future__ import annotations
 
 import datetime
+import operator
 import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -233,14 +234,23 @@ def entries_for(
         else:
             cursor.execute(sql, params)
         rows = cursor.fetchall()
-    at = {name: loader.names.index(name) for name in (*_BOARD_COLUMNS, "entry_id")}
-    found: list[Entry | BoardEntry] = []
-    for row in rows:
-        if (row[at["session_id"]], row[at["table"]], row[at["entry_id"]]) in sent:
-            found.append(loader.load(row))
-        else:
-            found.append(BoardEntry(*(row[at[name]] for name in _BOARD_COLUMNS)))
-    return found
+    board_entry, sent_under = _board_entry(loader), _sent_under(loader)
+    return [
+        loader.load(row) if sent and sent_under(row) in sent else BoardEntry._make(board_entry(row))
+        for row in rows
+    ]
+
+
+@cache
+def _board_entry(loader: _Loader) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
+    """A :class:`BoardEntry`'s values picked from a row ``loader`` selects."""
+    return operator.itemgetter(*(loader.names.index(name) for name in _BOARD_COLUMNS))
+
+
+@cache
+def _sent_under(loader: _Loader) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
+    """A row's (session, table, entry id), as a resend's are asked for."""
+    return operator.itemgetter(*(loader.names.index(n) for n in ("session_id", "table", "entry_id")))
 
 
 @cache

@@ -11,6 +11,16 @@ from bridgescore.web.public import pages
 from bridgescore.web.table import app, entry, phones
 
 urlpatterns = [
+    # the tables' first: a phone asks them most (every result), and they are tried in order
+    path("t/<str:token>/", phones.table_home, name="table"),
+    path("t/<str:token>/entry/", entry.table_entry, name="table_entry"),
+    path("t/<str:token>/takeover/", phones.table_takeover, name="table_takeover"),
+    path("t/<str:token>/confirm/", phones.table_confirm, name="table_confirm"),
+    path("t/<str:token>/call/", entry.table_call, name="table_call"),
+    path("t/<str:token>/plan.json", app.table_plan, name="table_plan"),
+    path("t/<str:token>/jsi18n/", app.table_i18n, name="table_i18n"),
+    path("t/<str:token>/sw.js", app.table_service_worker, name="table_service_worker"),
+    path("t/<str:token>/manifest.webmanifest", app.table_manifest, name="table_manifest"),
     path("", pages.home, name="home"),
     path("language/", set_language, name="set_language"),
     path("login/", pages.login_view, name="login"),
@@ -46,15 +56,6 @@ urlpatterns = [
         desk.answer_call,
         name="answer_call",
     ),
-    path("t/<str:token>/", phones.table_home, name="table"),
-    path("t/<str:token>/entry/", entry.table_entry, name="table_entry"),
-    path("t/<str:token>/takeover/", phones.table_takeover, name="table_takeover"),
-    path("t/<str:token>/confirm/", phones.table_confirm, name="table_confirm"),
-    path("t/<str:token>/call/", entry.table_call, name="table_call"),
-    path("t/<str:token>/plan.json", app.table_plan, name="table_plan"),
-    path("t/<str:token>/jsi18n/", app.table_i18n, name="table_i18n"),
-    path("t/<str:token>/sw.js", app.table_service_worker, name="table_service_worker"),
-    path("t/<str:token>/manifest.webmanifest", app.table_manifest, name="table_manifest"),
     path("pad/", pad.pad_home, name="pad"),
     path("pad/sheet.json", pad.pad_sheet, name="pad_sheet"),
     path("pad/evening.json", pad.pad_evening, name="pad_evening"),
