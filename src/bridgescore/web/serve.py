@@ -178,8 +178,9 @@ def run(
     """Serve until stopped (Ctrl-C or a signal), in ``workers`` processes sharing the port
     (a Python process does at most one core's work: :func:`default_workers`; each on a
     socket of its own where the kernel shares the connections out, :data:`_BALANCED`),
-    each with ``threads`` threads, forked once warmed (:func:`_warm`); over https with
-    ``certificate`` (:func:`_run_https`)."""
+    each with ``threads`` threads, forked once warmed (:func:`_warm`), each turning its
+    connections on an ``epoll`` loop where Linux has one (:mod:`bridgescore.web.loop`);
+    over https with ``certificate`` (:func:`_run_https`)."""
     _warm()
     if certificate is not None:
         _run_https(host, port, threads, workers, certificate)
