@@ -250,7 +250,9 @@ def _board_entry(loader: _Loader) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
 @cache
 def _sent_under(loader: _Loader) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
     """A row's (session, table, entry id), as a resend's are asked for."""
-    return operator.itemgetter(*(loader.names.index(n) for n in ("session_id", "table", "entry_id")))
+    return operator.itemgetter(
+        *(loader.names.index(n) for n in ("session_id", "table", "entry_id"))
+    )
 
 
 @cache
