@@ -1,6 +1,7 @@
 """What a table's request reads of its session: never the movement's text while this
 process keeps the movement parsed (222 KB a request at 60 tables, 3.8 MB at 240), and the
-movement as it is after a change."""
+movement as it is after a change; the hand records and their analysis only for a result
+with a lead."""
 
 from __future__ import annotations
 
@@ -23,7 +24,11 @@ def _result(board: int) -> dict[str, object]:
 
 
 def _reads_movement(queries: CaptureQueriesContext) -> list[str]:
-    return [q["sql"] for q in queries.captured_queries if "movement_json" in q["sql"]]
+    return _reads(queries, "movement_json")
+
+
+def _reads(queries: CaptureQueriesContext, column: str) -> list[str]:
+    return [q["sql"] for q in queries.captured_queries if column in q["sql"]]
 
 
 def test_a_tables_results_read_no_movement_text_once_it_is_kept(
@@ -60,3 +65,22 @@ def test_a_changed_movement_is_read_again_with_its_version(
     with CaptureQueriesContext(connection) as after:
         assert send_entry(device, table.token, **_result(2))["status"] == "accepted"
     assert _reads_movement(after) == []
+
+
+def test_a_tables_result_reads_the_hand_records_only_for_its_lead(
+    hands_session: Session, phone: Callable[[TableLink], Client]
+) -> None:
+    """The hand records and their analysis are tens of KB a session: a result reads them
+    only to check its lead, and a table's page not at all."""
+    table = TableLink.objects.get(session=hands_session, table=1)
+    device = phone(table)
+    with CaptureQueriesContext(connection) as plain:
+        assert send_entry(device, table.token, **_result(1))["status"] == "accepted"
+        assert device.get(f"/t/{table.token}/").status_code == 200
+    assert [_reads(plain, c) for c in ("hands_pbn", "analysis_json", "file_check")] == [[]] * 3
+    with CaptureQueriesContext(connection) as led:
+        # board 2: West, South's left, holds the H8
+        kept = send_entry(device, table.token, **{**_result(2), "declarer": "S", "lead": "H8"})
+    assert (kept["status"], kept["flags"]) == ("accepted", "")
+    assert len(_reads(led, "hands_pbn")) == 1
+    assert _reads(led, "analysis_json") == []

@@ -24,6 +24,7 @@ except ImportError:  # Windows: one server process, nothing to share the writer 
     fcntl = None  # type: ignore[assignment]
 
 from bridgescore.core.contract import Contract
+from bridgescore.core.hands import Hands
 from bridgescore.events.model import ResultRow
 from bridgescore.events.play import LeadRule, director_flags, lead_refusal
 from bridgescore.web import queries, said
@@ -142,7 +143,7 @@ def _record(
         row = error  # a resend of an entry kept before is still answered with that entry
     wanted = _Wanted(
         session, inp, inp.entry_id or uuid.uuid4(), row, by_table, user, reason,
-        language=translation.get_language(), asks_open=asks_open,
+        language=translation.get_language(), asks_open=asks_open, hands=_deal_of(session, inp),
     )  # fmt: skip
     with _WAITING_LOCK:
         _WAITING.append(wanted)
@@ -183,6 +184,15 @@ class _Wanted:
     asks_open: bool = True
     """Whether its table may have an open ask to mark a board not played (its answer is
     looked for only then)."""
+    hands: Hands | None = None
+    """The board's deal, where a lead was entered and the session has hand records (read
+    before the writer: a table's request reads no hand records with its session)."""
+
+
+def _deal_of(session: Session, inp: EntryInput) -> Hands | None:
+    """The deal of the board entered, only where a lead was entered (the lead's check
+    needs it; without a lead the hand records are not read)."""
+    return hands_of(session.hands_pbn).get(inp.board) if inp.lead.strip() else None
 
 
 MOST_IN_A_WRITE = 100
@@ -227,7 +237,7 @@ def record_entries(
     and none is."""
     group = [
         _Wanted(session, inp, inp.entry_id or uuid.uuid4(), check_entry(session, inp), False,
-                user, reason, language=translation.get_language())
+                user, reason, language=translation.get_language(), hands=_deal_of(session, inp))
         for inp, reason in inputs
     ]  # fmt: skip
     with writing(), transaction.atomic():
@@ -280,15 +290,14 @@ def _write(group: Sequence[_Wanted], *, whole: bool = False) -> None:
             # SQLite has one writer at a time anyway
             postgres = connection.vendor != "sqlite"
             tables = {(w.session.pk, w.inp.table) for w in group}
-            states = queries.session_states({w.session.pk for w in group}, share=postgres)
-            seen = _Seen(
-                queries.entries_for(
-                    {(w.session.pk, w.inp.board) for w in group},
-                    {(w.session.pk, w.inp.table, w.entry_id) for w in group},
-                    {(w.session.pk, w.inp.table) for w in group if w.by_table},
-                    locking=tables if postgres else (),
-                )
+            states, read = queries.group_read(
+                {w.session.pk for w in group},
+                {(w.session.pk, w.inp.board) for w in group},
+                {(w.session.pk, w.inp.table, w.entry_id) for w in group},
+                {(w.session.pk, w.inp.table) for w in group if w.by_table},
+                locking=tables if postgres else (),
             )
+            seen = _Seen(read)
             for wanted in group:
                 try:
                     with translation.override(wanted.language):  # its sender's language
@@ -402,8 +411,7 @@ def _keep(wanted: _Wanted, seen: _Seen, state: str) -> tuple[Entry, bool]:
         late = permit.late
     board = standing(seen.by_board.get((session.pk, inp.board), []))
     others = [e for other, e in board.items() if other != key]
-    # The deal matters only to a lead: without one the hand records are not read here.
-    hands = hands_of(session.hands_pbn).get(inp.board) if inp.lead.strip() else None
+    hands = wanted.hands
     rule = LeadRule(session.lead_rule)
     refused = lead_refusal(row, inp.lead, hands, lead_rule=rule, by_table=wanted.by_table)
     if refused is not None:

@@ -13,7 +13,6 @@ applies (:meth:`Model.from_db`), so what they give is what the ORM would give.
 from __future__ import annotations
 
 import datetime
-import operator
 import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -81,10 +80,12 @@ def _loader(
     return _Loader(model, columns, tuple(f.attname for f in fields), tuple(converters))
 
 
-_UNREAD = frozenset({"movement_json"})
-"""What a table's request does not read with its session: the movement's text (222 KB at
-60 tables), which this process keeps parsed by the session's movement version
-(:func:`~bridgescore.web.session_movement.movement_of` reads it only when that changes)."""
+_UNREAD = frozenset({"movement_json", "hands_pbn", "analysis_json", "analysis_notes", "file_check"})
+"""What a table's request does not read with its session, read only if asked for: the
+movement's text (222 KB at 60 tables), which this process keeps parsed by the session's
+movement version (:func:`~bridgescore.web.session_movement.movement_of` reads it only when
+that changes); the hand records and their analysis (tens of KB, asked for by a result only
+when a lead is entered); the check of an imported file against its own figures."""
 
 
 @cache
@@ -190,69 +191,128 @@ class BoardEntry(NamedTuple):
     ns_score: int | None
 
 
-_BOARD_COLUMNS = BoardEntry._fields
+@cache
+def _board_columns(vendor: str) -> str:
+    """The columns of a :class:`BoardEntry`, then the id the entry was sent under."""
+    del vendor
+    names = (*BoardEntry._fields, "entry_id")
+    return ", ".join(f"{_quote('e')}.{_column(Entry, name)}" for name in names)
 
 
-def entries_for(
+_SENT_UNDER = tuple(BoardEntry._fields.index(name) for name in ("id", "session_id", "table"))
+"""Where a row read as :func:`_board_columns` has the entry's id, session and table."""
+
+_Select = tuple[str, list[Any], set[tuple[int, int, Any]]]
+"""A read of entries: its statement, its values, and the ids sent asked for (as stored)."""
+
+
+def _entries_select(
     boards: Iterable[tuple[int, int]],
     ids: Iterable[tuple[int, int, uuid.UUID]],
-    tables: Iterable[tuple[int, int]] = (),
-    *,
-    locking: Iterable[tuple[int, int]] = (),
-) -> list[Entry | BoardEntry]:
-    """Every entry of these (session, board)s and of these (session, table)s, and any
-    under these (session, table, entry id)s, in log order, in one read: those under the
-    ids as entries (a resend is answered with one), the others as :class:`BoardEntry` rows.
-
-    ``locking``: (session, table)s whose rows are locked first, until the transaction
-    ends, in the same round trip (PostgreSQL: another server process writing the same
-    tables waits; the read after the lock sees what it committed)."""
+    tables: Iterable[tuple[int, int]],
+) -> _Select:
+    """The read of :func:`entries_for`: each entry's :class:`BoardEntry` columns and the id
+    it was sent under, in log order."""
     on_board = sorted(set(boards))
     at_table = sorted(set(tables))
-    under = sorted(set(ids))
     session, board = _column(Entry, "session"), _column(Entry, "board")
     table, entry_id = _column(Entry, "table"), _column(Entry, "entry_id")
     field = Entry._meta.get_field("entry_id")
-    sent = {(s, t, field.get_db_prep_value(e, connection)) for s, t, e in under}
+    sent = {(s, t, field.get_db_prep_value(e, connection)) for s, t, e in set(ids)}
     which = [f"({session} = %s AND {board} = %s)"] * len(on_board)
     which += [f"({session} = %s AND {table} = %s)"] * len(at_table)
     which += [f"({session} = %s AND {table} = %s AND {entry_id} = %s)"] * len(sent)
     params: list[Any] = [v for pair in on_board for v in pair]
     params += [v for pair in at_table for v in pair]
     params += [v for one in sorted(sent, key=str) for v in one]
+    sql = (
+        f"SELECT {_board_columns(connection.vendor)} FROM {_quote(Entry._meta.db_table)}"
+        f" {_quote('e')} WHERE {' OR '.join(which) or '1 = 0'} ORDER BY {_column(Entry, 'id')}"
+    )
+    return sql, params, sent
+
+
+def _entries_made(
+    rows: Sequence[Sequence[Any]], sent: set[tuple[int, int, Any]]
+) -> list[Entry | BoardEntry]:
+    """The rows read as :class:`BoardEntry` rows, but those sent under an id asked for as
+    whole entries, read again whole (a resend is answered with its entry; resends are
+    rare, and the reason, the flags and the time of the others are not needed)."""
+    width, (pk, session, table) = len(BoardEntry._fields), _SENT_UNDER
+    made: list[Entry | BoardEntry] = [BoardEntry._make(row[:width]) for row in rows]
+    resent = [row[pk] for row in rows if sent and (row[session], row[table], row[width]) in sent]
+    if not resent:
+        return made
     loader = _loader(connection.vendor, Entry, "e")
     sql = (
         f"SELECT {loader.columns} FROM {_quote(Entry._meta.db_table)} {_quote('e')}"
-        f" WHERE {' OR '.join(which) or '1 = 0'} ORDER BY {_column(Entry, 'id')}"
+        f" WHERE {_column(Entry, 'id')} IN ({', '.join(['%s'] * len(resent))})"
     )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, resent)
+        whole: dict[int, Entry] = {e.pk: e for e in map(loader.load, cursor.fetchall())}
+    return [whole.get(one.id, one) for one in made]
+
+
+def entries_for(
+    boards: Iterable[tuple[int, int]],
+    ids: Iterable[tuple[int, int, uuid.UUID]],
+    tables: Iterable[tuple[int, int]] = (),
+) -> list[Entry | BoardEntry]:
+    """Every entry of these (session, board)s and of these (session, table)s, and any
+    under these (session, table, entry id)s, in log order, in one read: those under the
+    ids as entries (a resend is answered with one), the others as :class:`BoardEntry`
+    rows."""
+    sql, params, sent = _entries_select(boards, ids, tables)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    return _entries_made(rows, sent)
+
+
+class GroupRead(NamedTuple):
+    """What a group of entries is checked against, read inside the writer's transaction."""
+
+    states: dict[int, str]
+    """Each session's state as committed now."""
+    entries: list[Entry | BoardEntry]
+    """As :func:`entries_for` reads them."""
+
+
+def group_read(
+    sessions: Iterable[int],
+    boards: Iterable[tuple[int, int]],
+    ids: Iterable[tuple[int, int, uuid.UUID]],
+    tables: Iterable[tuple[int, int]] = (),
+    *,
+    locking: Iterable[tuple[int, int]] = (),
+) -> GroupRead:
+    """The sessions' states (as :func:`session_states`) and the entries of
+    :func:`entries_for`, read together. ``locking`` (PostgreSQL): the sessions' rows held
+    against a change of state and these (session, table)s' rows locked until the
+    transaction ends, before the entries are read, all in one round trip: another server
+    process writing the same tables waits, and the read after the lock sees what it
+    committed. SQLite's one writer at a time orders them anyway."""
+    pks = sorted(set(sessions))
     locked = sorted(set(locking))
+    sql, params, sent = _entries_select(boards, ids, tables)
+    states_sql = _states_sql(connection.vendor, len(pks), bool(locked)) if pks else ""
     with connection.cursor() as cursor:
         if locked:
             lock, lock_params = _lock_sql(locked)
-            cursor.execute(f"{lock}; {sql}", [*lock_params, *params])
-            cursor.nextset()  # past the lock's rows, to the read's
+            before = [states_sql, lock] if pks else [lock]
+            cursor.execute("; ".join([*before, sql]), [*pks, *lock_params, *params])
+            states = dict(cursor.fetchall()) if pks else {}
+            for _ in before:  # past the states and the lock's rows, to the read's
+                cursor.nextset()
         else:
+            states = {}
+            if pks:
+                cursor.execute(states_sql, pks)
+                states = dict(cursor.fetchall())
             cursor.execute(sql, params)
         rows = cursor.fetchall()
-    board_entry, sent_under = _board_entry(loader), _sent_under(loader)
-    return [
-        loader.load(row) if sent and sent_under(row) in sent else BoardEntry._make(board_entry(row))
-        for row in rows
-    ]
-
-
-@cache
-def _board_entry(loader: _Loader) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
-    """A :class:`BoardEntry`'s values picked from a row ``loader`` selects."""
-    return operator.itemgetter(*(loader.names.index(name) for name in _BOARD_COLUMNS))
-
-
-@cache
-def _sent_under(loader: _Loader) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
-    """A row's (session, table, entry id), as a resend's are asked for."""
-    return operator.itemgetter(
-        *(loader.names.index(n) for n in ("session_id", "table", "entry_id"))
-    )
+    return GroupRead(states, _entries_made(rows, sent))
 
 
 @cache
@@ -280,6 +340,21 @@ def session_states(sessions: Iterable[int], *, share: bool) -> dict[int, str]:
         return {pk: state for pk, state in cursor.fetchall()}
 
 
+@cache
+def _insert_sql(vendor: str, count: int) -> str:
+    """The statement writing ``count`` new entries (``vendor``: a key of the cache): one
+    where the database gives back the new rows' ids, else one row's."""
+    del vendor
+    fields = _written()
+    columns = ", ".join(_quote(f.column) for f in fields)
+    row = f"({', '.join(['%s'] * len(fields))})"
+    table = _quote(Entry._meta.db_table)
+    if connection.features.can_return_rows_from_bulk_insert:
+        rows = ", ".join([row] * count)
+        return f"INSERT INTO {table} ({columns}) VALUES {rows} RETURNING {_column(Entry, 'id')}"
+    return f"INSERT INTO {table} ({columns}) VALUES {row}"
+
+
 def insert_entries(entries: Sequence[Entry]) -> None:
     """Write new entries as ``Model.save`` would (each field's own value for the
     database, ``created`` stamped now), in one statement where the database gives back
@@ -287,25 +362,19 @@ def insert_entries(entries: Sequence[Entry]) -> None:
     if not entries:
         return
     fields = _written()
-    columns = ", ".join(_quote(f.column) for f in fields)
-    row = f"({', '.join(['%s'] * len(fields))})"
-    table = _quote(Entry._meta.db_table)
     values = [
         [f.get_db_prep_save(f.pre_save(entry, True), connection) for f in fields]
         for entry in entries
     ]
+    vendor = connection.vendor
     with connection.cursor() as cursor:
         if connection.features.can_return_rows_from_bulk_insert:
-            cursor.execute(
-                f"INSERT INTO {table} ({columns}) VALUES {', '.join([row] * len(entries))}"
-                f" RETURNING {_column(Entry, 'id')}",
-                [v for one in values for v in one],
-            )
+            cursor.execute(_insert_sql(vendor, len(entries)), [v for one in values for v in one])
             ids = [r[0] for r in cursor.fetchall()]
         else:
             ids = []
             for one in values:
-                cursor.execute(f"INSERT INTO {table} ({columns}) VALUES {row}", one)
+                cursor.execute(_insert_sql(vendor, 1), one)
                 ids.append(cursor.lastrowid)
     for entry, pk in zip(entries, ids, strict=True):
         entry.pk = pk
