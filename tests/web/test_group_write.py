@@ -4,8 +4,11 @@ and the reads written as SQL give what the ORM gives."""
 
 from __future__ import annotations
 
+import contextlib
+import threading
+import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from django.contrib.auth.models import User
@@ -296,3 +299,45 @@ def test_the_writer_held_lets_one_thread_write_many_in_turn(session: Session) ->
             session, in_play.EntryInput(1, 1, 1, "4S", "N", "="), by_table=False, reason="r"
         )
     assert Entry.objects.filter(session=session).count() == 1
+
+
+def test_a_thread_whose_entry_was_written_meanwhile_takes_no_other_processes_lock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Five tables' threads wait while this process's writer is busy: the first to get it
+    takes every process's lock and writes all five; the other four find theirs written
+    and go without that lock (which would queue them behind the other processes' writes)."""
+    across: list[int] = []
+
+    @contextlib.contextmanager
+    def counted() -> Iterator[None]:
+        across.append(1)
+        yield
+
+    written: list[int] = []
+
+    def write(group: list[entries._Wanted], *, whole: bool = False) -> None:
+        written.append(len(group))
+        for wanted in group:
+            wanted.outcome = (Entry(), True)
+
+    monkeypatch.setattr(entries, "_writer_across_processes", counted)
+    monkeypatch.setattr(entries, "_write", write)
+    monkeypatch.setattr(entries, "check_entry", lambda *args, **kwargs: None)
+    night = Session()
+    threads = [
+        threading.Thread(
+            target=entries._record,
+            args=(night, in_play.EntryInput(1, table, 1, "4S", "N", "="), True, None, ""),
+        )
+        for table in range(1, 6)
+    ]
+    with entries._WRITER:  # this process's writer busy while the five arrive
+        for thread in threads:
+            thread.start()
+        deadline = time.monotonic() + 10
+        while len(entries._WAITING) < 5 and time.monotonic() < deadline:
+            time.sleep(0.001)
+    for thread in threads:
+        thread.join(10)
+    assert (written, across) == ([5], [1])

@@ -10,7 +10,7 @@ import json
 import os
 import threading
 import uuid
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -148,8 +148,11 @@ def _record(
     with _WAITING_LOCK:
         _WAITING.append(wanted)
     while wanted.outcome is None:
-        with writing():
-            if wanted.outcome is None:  # no writer took it yet: write those waiting
+        # this process's writer first, and only if no writer took the entry meanwhile,
+        # every process's: a thread whose entry was written while it waited goes without
+        # queueing behind the other processes' writes for the lock it no longer needs
+        with writing(unless=lambda: wanted.outcome is not None) as free:
+            if free:  # no writer took it yet: write those waiting
                 with _WAITING_LOCK:
                     group = _WAITING[:MOST_IN_A_WRITE]
                     del _WAITING[:MOST_IN_A_WRITE]
@@ -207,24 +210,31 @@ _HELD = threading.local()
 
 
 @contextmanager
-def writing() -> Iterator[None]:
+def writing(unless: Callable[[], bool] = lambda: False) -> Iterator[bool]:
     """Hold the writer: this process's (the other threads' entries wait in the queue) and,
     on SQLite, every process's. A thread already holding it goes on holding it, so a
     write of many entries (:func:`record_entries`) can set up what they belong to in the
-    same hold, without another writer coming between."""
+    same hold, without another writer coming between.
+
+    ``unless``: asked once this process's writer is held; when true, every process's is
+    not taken and the hold yields ``False`` (nothing is left to write)."""
     if getattr(_HELD, "depth", 0):
         _HELD.depth += 1
         try:
-            yield
+            yield True
         finally:
             _HELD.depth -= 1
         return
-    with _WRITER, _writer_across_processes():
-        _HELD.depth = 1
-        try:
-            yield
-        finally:
-            _HELD.depth = 0
+    with _WRITER:
+        if unless():
+            yield False
+            return
+        with _writer_across_processes():
+            _HELD.depth = 1
+            try:
+                yield True
+            finally:
+                _HELD.depth = 0
 
 
 def record_entries(
