@@ -16,13 +16,21 @@ import datetime
 import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model
 
 from bridgescore.web.models import Entry, Session, TableCall, TableLink
+
+
+def _db() -> BaseDatabaseWrapper:
+    """This thread's connection itself: each use of Django's ``connection`` looks it up
+    again, some thirty times a result through these functions (and the fields' own
+    conversions, handed it) where one lookup does."""
+    return connections[DEFAULT_DB_ALIAS]
 
 
 def _quote(name: str) -> str:
@@ -51,12 +59,13 @@ class _Loader:
     names: tuple[str, ...]
     converters: tuple[tuple[int, Any, tuple[Callable[..., Any], ...]], ...]
 
-    def load(self, row: Sequence[Any]) -> Any:
+    def load(self, row: Sequence[Any], db: BaseDatabaseWrapper | None = None) -> Any:
+        db = db or _db()
         values = list(row)
         for index, expression, functions in self.converters:
             for function in functions:
-                values[index] = function(values[index], expression, connection)
-        return self.model.from_db(connection.alias, list(self.names), values)
+                values[index] = function(values[index], expression, db)
+        return self.model.from_db(db.alias, list(self.names), values)
 
 
 @cache
@@ -120,16 +129,17 @@ def _written() -> list[Field[Any, Any]]:
 def link_by_token(token: str) -> TableLink | None:
     """The table link with this token, its session read with it, and whether the table
     has an open ask (:attr:`TableLink.asks_open`); ``None`` if unknown."""
-    vendor = connection.vendor
-    with connection.cursor() as cursor:
+    db = _db()
+    vendor = db.vendor
+    with db.cursor() as cursor:
         cursor.execute(_link_sql(vendor), [str(TableCall.Kind.NOT_PLAYED), token])
         row = cursor.fetchone()
     if row is None:
         return None
     link_loader = _loader(vendor, TableLink, "l")
     width = len(link_loader.names)
-    link: TableLink = link_loader.load(row[:width])
-    link.session = _loader(vendor, Session, "s", _UNREAD).load(row[width:-1])
+    link: TableLink = link_loader.load(row[:width], db)
+    link.session = _loader(vendor, Session, "s", _UNREAD).load(row[width:-1], db)
     link.asks_open = bool(row[-1])
     return link
 
@@ -206,6 +216,21 @@ _Select = tuple[str, list[Any], set[tuple[int, int, Any]]]
 """A read of entries: its statement, its values, and the ids sent asked for (as stored)."""
 
 
+@lru_cache(maxsize=1024)
+def _entries_sql(vendor: str, boards: int, tables: int, sent: int) -> str:
+    """The read of :func:`_entries_select` for so many boards, tables and ids sent
+    (``vendor``: a key of the cache)."""
+    session, board = _column(Entry, "session"), _column(Entry, "board")
+    table, entry_id = _column(Entry, "table"), _column(Entry, "entry_id")
+    which = [f"({session} = %s AND {board} = %s)"] * boards
+    which += [f"({session} = %s AND {table} = %s)"] * tables
+    which += [f"({session} = %s AND {table} = %s AND {entry_id} = %s)"] * sent
+    return (
+        f"SELECT {_board_columns(vendor)} FROM {_quote(Entry._meta.db_table)}"
+        f" {_quote('e')} WHERE {' OR '.join(which) or '1 = 0'} ORDER BY {_column(Entry, 'id')}"
+    )
+
+
 def _entries_select(
     boards: Iterable[tuple[int, int]],
     ids: Iterable[tuple[int, int, uuid.UUID]],
@@ -215,20 +240,12 @@ def _entries_select(
     it was sent under, in log order."""
     on_board = sorted(set(boards))
     at_table = sorted(set(tables))
-    session, board = _column(Entry, "session"), _column(Entry, "board")
-    table, entry_id = _column(Entry, "table"), _column(Entry, "entry_id")
-    field = Entry._meta.get_field("entry_id")
-    sent = {(s, t, field.get_db_prep_value(e, connection)) for s, t, e in set(ids)}
-    which = [f"({session} = %s AND {board} = %s)"] * len(on_board)
-    which += [f"({session} = %s AND {table} = %s)"] * len(at_table)
-    which += [f"({session} = %s AND {table} = %s AND {entry_id} = %s)"] * len(sent)
+    field, db = Entry._meta.get_field("entry_id"), _db()
+    sent = {(s, t, field.get_db_prep_value(e, db)) for s, t, e in set(ids)}
     params: list[Any] = [v for pair in on_board for v in pair]
     params += [v for pair in at_table for v in pair]
     params += [v for one in sorted(sent, key=str) for v in one]
-    sql = (
-        f"SELECT {_board_columns(connection.vendor)} FROM {_quote(Entry._meta.db_table)}"
-        f" {_quote('e')} WHERE {' OR '.join(which) or '1 = 0'} ORDER BY {_column(Entry, 'id')}"
-    )
+    sql = _entries_sql(db.vendor, len(on_board), len(at_table), len(sent))
     return sql, params, sent
 
 
@@ -264,7 +281,7 @@ def entries_for(
     ids as entries (a resend is answered with one), the others as :class:`BoardEntry`
     rows."""
     sql, params, sent = _entries_select(boards, ids, tables)
-    with connection.cursor() as cursor:
+    with _db().cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     return _entries_made(rows, sent)
@@ -296,8 +313,9 @@ def group_read(
     pks = sorted(set(sessions))
     locked = sorted(set(locking))
     sql, params, sent = _entries_select(boards, ids, tables)
-    states_sql = _states_sql(connection.vendor, len(pks), bool(locked)) if pks else ""
-    with connection.cursor() as cursor:
+    db = _db()
+    states_sql = _states_sql(db.vendor, len(pks), bool(locked)) if pks else ""
+    with db.cursor() as cursor:
         if locked:
             lock, lock_params = _lock_sql(locked)
             before = [states_sql, lock] if pks else [lock]
@@ -361,14 +379,13 @@ def insert_entries(entries: Sequence[Entry]) -> None:
     the new rows' ids; without the ORM's machinery, and so no signals are sent."""
     if not entries:
         return
-    fields = _written()
+    fields, db = _written(), _db()
     values = [
-        [f.get_db_prep_save(f.pre_save(entry, True), connection) for f in fields]
-        for entry in entries
+        [f.get_db_prep_save(f.pre_save(entry, True), db) for f in fields] for entry in entries
     ]
-    vendor = connection.vendor
-    with connection.cursor() as cursor:
-        if connection.features.can_return_rows_from_bulk_insert:
+    vendor = db.vendor
+    with db.cursor() as cursor:
+        if db.features.can_return_rows_from_bulk_insert:
             cursor.execute(_insert_sql(vendor, len(entries)), [v for one in values for v in one])
             ids = [r[0] for r in cursor.fetchall()]
         else:
@@ -379,4 +396,4 @@ def insert_entries(entries: Sequence[Entry]) -> None:
     for entry, pk in zip(entries, ids, strict=True):
         entry.pk = pk
         entry._state.adding = False
-        entry._state.db = connection.alias
+        entry._state.db = db.alias
