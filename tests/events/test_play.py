@@ -638,3 +638,23 @@ def test_the_moves_after_a_round_are_the_movements() -> None:
     assert after.next == Table(1, "1NS", "3EW", (3, 4))
     assert not after.last
     assert plan.moves(3, 1).last
+
+
+def test_a_plans_moves_are_the_movements_worked_out_once_in_sections_too() -> None:
+    """Each (round, table)'s moves are what the movement says (within the table's section
+    in a field in sections), and asked again the same answer, not worked out anew."""
+    from bridgescore.events.movements.moves import moves_after
+    from bridgescore.events.movements.sections import parse_sections
+
+    spec, field = parse_sections("mitchell:3x2 + mitchell:3x2")
+    del spec
+    flat = field.flattened()
+    plan = Plan.of(flat, field)
+    for number in range(1, len(flat.rounds) + 1):
+        for table in plan.tables:
+            first = plan.moves(number, table)
+            assert first == moves_after(flat, number, table, among=plan.sections.get(table))
+            assert plan.moves(number, table) is first
+    # table 4 (section B's first) sends boards 1-2 to its own section's table 6, not
+    # to table 3, which plays section A's copy of them
+    assert (plan.moves(1, 4).boards.boards, plan.moves(1, 4).boards.tables) == ((1, 2), (6,))

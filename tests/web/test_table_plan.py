@@ -12,11 +12,13 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from bridgescore.web import entries, in_play
-from bridgescore.web.models import Session, TableCall, TableLink
+from bridgescore.web import entries, in_play, session_movement
+from bridgescore.web.models import Session, SessionPair, TableCall, TableLink
 from web.posting import send_entry
 
 Link = Callable[[int], TableLink]
@@ -155,3 +157,29 @@ def test_the_plan_says_which_boards_results_the_table_may_open(
     inp = in_play.EntryInput(1, 1, 2, "", "", "", not_played=True)
     entries.record_entry(session, inp, by_table=False, user=director, reason="agreed")
     assert _board(_plan(device, table), 1, 2)["seen"] is False  # not played: nothing to see
+
+
+def test_a_tables_page_and_plan_read_the_names_of_the_pairs_it_meets_only(
+    session: Session, link: Link, phone: Phone
+) -> None:
+    """Table 2 of a 3-table Mitchell meets 2NS, and 2EW, 1EW, 3EW in turn: their names
+    are shown round by round, and only theirs are read (a field of 480 pairs at 240
+    tables was read whole for every phone's page and plan)."""
+    for pair in session_movement.movement_of(session).pairs:
+        SessionPair.objects.update_or_create(
+            session=session, pair=pair, defaults={"names": f"North {pair} & South"}
+        )
+    table = link(2)
+    device = phone(table)
+    with CaptureQueriesContext(connection) as reads:
+        plan = _plan(device, table)
+        assert device.get(f"/t/{table.token}/").status_code == 200
+    shown = [(r["ns_names"], r["ew_names"]) for r in plan["plan"]]
+    assert shown == [
+        ("North 2NS & South", "North 2EW & South"),
+        ("North 2NS & South", "North 1EW & South"),
+        ("North 2NS & South", "North 3EW & South"),
+    ]
+    names_read = [q["sql"] for q in reads.captured_queries if "sessionpair" in q["sql"]]
+    assert len(names_read) == 2  # the plan's, the page's
+    assert all("'1NS'" not in sql and "'3NS'" not in sql for sql in names_read)

@@ -129,6 +129,10 @@ class Plan:
     sections: Mapping[int, frozenset[int]] = field(default_factory=dict)
     """table → the tables of its section, in a field in sections (empty in one field):
     the sections play the same deals, each with its own copy of the boards."""
+    _moves: dict[tuple[int, int], Moves] = field(default_factory=dict, repr=False)
+    """(round, table) → :meth:`moves`, worked out once (each finds the tables of the next
+    round that play the boards, a search of the whole round: a table's phone asks for
+    every round's at every look at its plan)."""
 
     @classmethod
     def of(cls, movement: Movement, sections: SectionedMovement | None = None) -> Plan:
@@ -196,7 +200,11 @@ class Plan:
     def moves(self, round_no: int, table: int) -> Moves:
         """Where the pairs and boards at ``table`` go after ``round_no`` (what the table's
         phone says at the round's end)."""
-        return moves_after(self.movement, round_no, table, among=self.sections.get(table))
+        found = self._moves.get((round_no, table))
+        if found is None:
+            found = moves_after(self.movement, round_no, table, among=self.sections.get(table))
+            self._moves[(round_no, table)] = found
+        return found
 
     def seatings(self) -> tuple[Seating, ...]:
         """Every board the movement schedules, in round and table order."""

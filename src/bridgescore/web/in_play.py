@@ -132,6 +132,14 @@ def plan_of(session: Session) -> Plan:
     return found
 
 
+def pairs_met(session: Session, table: int) -> list[str]:
+    """The movement ids of the pairs (teams) ``table`` meets in the session, in order: the
+    names its phone shows are theirs, not the whole field's."""
+    plan = plan_of(session)
+    seats = (plan.seat(number, table) for number in plan.rounds_of.get(table, ()))
+    return sorted({pair for seat in seats if seat is not None for pair in (seat.ns, seat.ew)})
+
+
 _PLANS: dict[int, Plan] = {}
 """Each parsed movement's plan, by the movement's identity (the plan keeps it alive)."""
 _MOST_PLANS = 64

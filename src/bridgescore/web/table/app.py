@@ -52,7 +52,7 @@ def table_view_context(link: TableLink) -> dict[str, Any]:
     movement = play.plan.movement
     number = play.round_of(link.table)
     seat = play.plan.seat(number, link.table)
-    names = {p.pair: p.names for p in SessionPair.objects.filter(session=session)}
+    names = _names_at(session, link.table)
     pending = PendingEntry.objects.filter(session=session, table=link.table)
     waiting = {json.loads(p.fields).get("board") for p in pending}
     boards = []
@@ -74,8 +74,16 @@ def table_view_context(link: TableLink) -> dict[str, Any]:
         "results": RESULTS,
         "unfinished": _unfinished(boards),
         "pending": pending,
-        "plan": plan_of(link, current),
+        "plan": plan_of(link, current, names),
     }
+
+
+def _names_at(session: Session, table: int) -> dict[str, str]:
+    """The names of the pairs (teams) the table meets, by their movement id: those only,
+    not the whole field's (480 pairs at 240 tables, for each phone's page and plan)."""
+    met = in_play.pairs_met(session, table)
+    found = SessionPair.objects.filter(session=session, pair__in=met).values_list("pair", "names")
+    return dict(found)
 
 
 def _unfinished(boards: list[dict[str, Any]]) -> list[int]:
@@ -111,17 +119,21 @@ def _board_named(board: int) -> dict[str, Any]:
 
 
 def plan_of(
-    link: TableLink, current: dict[tuple[int, int, int], Entry] | None = None
+    link: TableLink,
+    current: dict[tuple[int, int, int], Entry] | None = None,
+    names: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """The table's plan as the phone keeps it (see :func:`table_plan`); ``current``: what
-    stands at the table (and its match's other room) when the caller has read it already."""
+    stands at the table (and its match's other room), ``names``: the names of the pairs it
+    meets, when the caller has read them already."""
     session = link.session
     if current is None:
         current = _own_entries(link)
     play = in_play.play_of(session, current.values())
     movement = play.plan.movement
     playing = play.round_of(link.table)
-    names = {p.pair: p.names for p in SessionPair.objects.filter(session=session)}
+    if names is None:
+        names = _names_at(session, link.table)
     waiting: dict[tuple[int, int], dict[str, Any]] = {}
     for pending in PendingEntry.objects.filter(session=session, table=link.table):
         kept = json.loads(pending.fields)
