@@ -324,6 +324,7 @@ def test_a_thread_whose_entry_was_written_meanwhile_takes_no_other_processes_loc
     monkeypatch.setattr(entries, "_writer_across_processes", counted)
     monkeypatch.setattr(entries, "_write", write)
     monkeypatch.setattr(entries, "check_entry", lambda *args, **kwargs: None)
+    monkeypatch.setattr(entries, "_entry_of", lambda wanted: None)
     night = Session()
     threads = [
         threading.Thread(

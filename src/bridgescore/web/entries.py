@@ -111,8 +111,9 @@ def record_table_entry(
     its link was read: without one, the write does not look for it)."""
     wanted = _record(session, inp, True, None, "", asks_open=asks_open)
     entry, created = _written(wanted)
-    playing = wanted.playing if wanted.playing is not None else round_at(session, inp.table)
-    return entry, created, playing
+    own = wanted.own  # as the write left them: worked out here, once the writer is free
+    playing = play_of(session, own).round_of(inp.table) if own is not None else None
+    return entry, created, playing if playing is not None else round_at(session, inp.table)
 
 
 def _written(wanted: _Wanted) -> tuple[Entry, bool]:
@@ -145,6 +146,7 @@ def _record(
         session, inp, inp.entry_id or uuid.uuid4(), row, by_table, user, reason,
         language=translation.get_language(), asks_open=asks_open, hands=_deal_of(session, inp),
     )  # fmt: skip
+    wanted.entry = _entry_of(wanted)  # made before the queue: the writer sets its flags
     with _WAITING_LOCK:
         _WAITING.append(wanted)
     while wanted.outcome is None:
@@ -179,8 +181,9 @@ class _Wanted:
     user: Viewer
     reason: str
     outcome: tuple[Entry, bool] | BaseException | None = None
-    playing: int | None = None
-    """A table's: the round it is playing once the group is written."""
+    own: list[Logged] | None = None
+    """A table's: its own entries once the group is written (the round it is playing is
+    worked out from them after the writer is free)."""
     language: str | None = None
     """The language of the request that sent it: its refusal is in that language, whoever
     writes the group (each phone hears why in its own)."""
@@ -190,6 +193,9 @@ class _Wanted:
     hands: Hands | None = None
     """The board's deal, where a lead was entered and the session has hand records (read
     before the writer: a table's request reads no hand records with its session)."""
+    entry: Entry | None = None
+    """The entry as it would be kept, but for the flags the board's other results give
+    (made before the writer, which only sets them); ``None`` for one refused already."""
 
 
 def _deal_of(session: Session, inp: EntryInput) -> Hands | None:
@@ -308,10 +314,15 @@ def _write(group: Sequence[_Wanted], *, whole: bool = False) -> None:
                 locking=tables if postgres else (),
             )
             seen = _Seen(read)
+            writing_in = translation.get_language()
             for wanted in group:
                 try:
-                    with translation.override(wanted.language):  # its sender's language
+                    if wanted.language == writing_in:
                         outcomes.append(_keep(wanted, seen, states.get(wanted.session.pk, "")))
+                    else:
+                        with translation.override(wanted.language):  # its sender's language
+                            state = states.get(wanted.session.pk, "")
+                            outcomes.append(_keep(wanted, seen, state))
                 except EntryError as error:
                     if whole:
                         raise
@@ -320,9 +331,7 @@ def _write(group: Sequence[_Wanted], *, whole: bool = False) -> None:
             _answer_asks(group, outcomes)
             for wanted in group:
                 if wanted.by_table:
-                    own = seen.by_table.get((wanted.session.pk, wanted.inp.table), [])
-                    play = play_of(wanted.session, own)
-                    wanted.playing = play.round_of(wanted.inp.table)
+                    wanted.own = seen.by_table.get((wanted.session.pk, wanted.inp.table), [])
     except IntegrityError:
         if whole:
             raise
@@ -429,9 +438,22 @@ def _keep(wanted: _Wanted, seen: _Seen, state: str) -> tuple[Entry, bool]:
     flags = director_flags(
         row, map(other_of, others), lead=inp.lead, lead_rule=rule, hands=hands, late=late
     )
-    entry = Entry(
-        session=session,
-        entry_id=entry_id,
+    entry = wanted.entry if wanted.entry is not None else _entry_of(wanted)
+    assert entry is not None  # the row is not refused (above)
+    entry.flags = said.said_all(flags, _FLAGS_LENGTH)
+    seen.add_new(entry)
+    return entry, True
+
+
+def _entry_of(wanted: _Wanted) -> Entry | None:
+    """The entry ``wanted`` would keep, without its flags (the board's other results give
+    them, in the write); ``None`` if its row was refused."""
+    row, inp = wanted.row, wanted.inp
+    if isinstance(row, EntryError):
+        return None
+    return Entry(
+        session=wanted.session,
+        entry_id=wanted.entry_id,
         round=inp.round,
         table=inp.table,
         board=inp.board,
@@ -445,10 +467,10 @@ def _keep(wanted: _Wanted, seen: _Seen, state: str) -> tuple[Entry, bool]:
         by_table=wanted.by_table,
         by=user_of(wanted.user),
         reason=wanted.reason.strip(),
-        flags=said.said_all(flags, Entry._meta.get_field("flags").max_length or 300),
     )
-    seen.add_new(entry)
-    return entry, True
+
+
+_FLAGS_LENGTH = Entry._meta.get_field("flags").max_length or 300
 
 
 def _contract_of(row: ResultRow, inp: EntryInput) -> str:
