@@ -11,14 +11,17 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from bridgescore.events.movements.spec import build
 from bridgescore.web import entries, in_play, session_movement
 from bridgescore.web.models import Session, SessionPair, TableCall, TableLink
+from bridgescore.web.table import app
 from web.posting import send_entry
 
 Link = Callable[[int], TableLink]
@@ -183,3 +186,41 @@ def test_a_tables_page_and_plan_read_the_names_of_the_pairs_it_meets_only(
     names_read = [q["sql"] for q in reads.captured_queries if "sessionpair" in q["sql"]]
     assert len(names_read) == 2  # the plan's, the page's
     assert all("'1NS'" not in sql and "'3NS'" not in sql for sql in names_read)
+
+
+def test_a_plans_rounds_are_laid_once_a_table_and_language_and_again_for_a_new_movement(
+    session: Session, link: Link, phone: Phone, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the movement alone gives (who sits where, the boards, where everyone goes) is
+    worked out once for each table and language, not at every look of every phone; a
+    late change of the movement is laid out again."""
+    laid: list[int] = []
+    move_lines = app._move_lines
+
+    def counted(session: Session, moves: Any) -> dict[str, Any]:
+        laid.append(moves.round)
+        return move_lines(session, moves)
+
+    table = link(2)
+    device = phone(table)
+    monkeypatch.setattr(app, "_move_lines", counted)
+    app._LAID.clear()
+    first, again = _plan(device, table), _plan(device, table)
+    assert (first["plan"] == again["plan"], laid) == (True, [1, 2, 3])  # the second: kept
+    assert first["plan"][0]["moves"]["lines"][0] == "North-South stay at table 2"
+    finnish = device.get(f"/t/{table.token}/plan.json", HTTP_ACCEPT_LANGUAGE="fi").json()
+    assert laid == [1, 2, 3, 1, 2, 3]
+    assert finnish["plan"][0]["moves"]["lines"][0] == "Pohjoinen-etelä: jääkää pöytään 2"
+    assert [b["number"] for b in first["plan"][0]["boards"]] == [3, 4]
+    bigger = build("mitchell:3x3")  # the director's change: three boards a round
+    Session.objects.filter(pk=session.pk).update(
+        movement_json=bigger.to_json(), movement_version=session.movement_version + 1
+    )
+    changed = _plan(device, table)
+    assert [b["number"] for b in changed["plan"][0]["boards"]] == [4, 5, 6]
+    assert laid == [1, 2, 3, 1, 2, 3, 1, 2, 3]
+    entered = send_entry(device, table.token, round=1, board=4, confirm="1", **MADE)
+    assert entered["http"] == 200
+    board = _board(_plan(device, table), 1, 4)  # what is entered is not kept with the rest
+    assert (board["entered"] is not None, _board(changed, 1, 4)["entered"]) == (True, None)
+    assert laid == [1, 2, 3, 1, 2, 3, 1, 2, 3]

@@ -12,7 +12,7 @@ from django.http import (
     HttpRequest,
     HttpResponse,
 )
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext
 from django.views.i18n import JavaScriptCatalog
 
@@ -149,37 +149,30 @@ def plan_of(
         teams=session.kind == Session.Kind.TEAMS,
     )
     rounds: list[dict[str, Any]] = []
-    for number in range(1, len(movement.rounds) + 1):
-        seat = play.plan.seat(number, link.table)
-        if seat is None:
-            rounds.append({"round": number, "plays": False})
+    for laid in _rounds_laid(session, play.plan, link.table):
+        if not laid["plays"]:
+            rounds.append(dict(laid))
             continue
-        boards = []
-        for board in seat.boards:
-            info = BoardInfo.of(board)
-            entry = current.get((number, link.table, board))
-            boards.append(
-                {
-                    **_board_named(board),
-                    "ns_vulnerable": info.vulnerability.is_vulnerable(Seat.NORTH),
-                    "ew_vulnerable": info.vulnerability.is_vulnerable(Seat.EAST),
-                    "entered": None if entry is None else {"score": _entered_text(entry)},
-                    "pending": waiting.get((number, board)),
-                    "asked": asked.get((number, board)),
-                    "seen": board in seen,
-                }
-            )
-        moves = play.plan.moves(number, link.table)
+        number = laid["round"]
+        boards = [
+            {
+                **named,
+                "entered": None if entry is None else {"score": _entered_text(entry)},
+                "pending": waiting.get((number, named["number"])),
+                "asked": asked.get((number, named["number"])),
+                "seen": named["number"] in seen,
+            }
+            for named in laid["boards"]
+            for entry in [current.get((number, link.table, named["number"]))]
+        ]
+        ns, ew = laid["ns"], laid["ew"]
         rounds.append(
             {
-                "round": number,
-                "plays": True,
-                "ns": seat.ns,
-                "ew": seat.ew,
-                "ns_names": names.get(seat.ns, ""),
-                "ew_names": names.get(seat.ew, ""),
+                **laid,
+                "ns_names": names.get(ns, ""),
+                "ew_names": names.get(ew, ""),
                 "boards": boards,
-                "moves": _move_lines(session, moves),
+                "moves": dict(laid["moves"], lines=list(laid["moves"]["lines"])),
             }
         )
     public = session.public_id
@@ -207,6 +200,54 @@ def plan_of(
             "traveller": f"/r/{public}/board-0.html",
         },
     }
+
+
+_LAID: dict[tuple[int, str, str, int, str | None], tuple[in_play.Plan, list[dict[str, Any]]]] = {}
+"""The rounds of a table's plan as its movement lays them, by the session's plan, kind and
+sections, the table and the language; made once for each and kept while the plan is the
+one in play (the phone asks for its plan every few seconds)."""
+_MOST_LAID = 4096
+
+
+def _rounds_laid(session: Session, plan: in_play.Plan, table: int) -> list[dict[str, Any]]:
+    """What of each round of the table's plan its movement alone gives: the pairs who sit
+    where, the boards with their dealer and vulnerability, and where everyone goes next,
+    in the reader's language (the caller adds the names and what is entered, which
+    change; it copies what it adds to)."""
+    key = (id(plan), session.kind, session.sections, table, translation.get_language())
+    found = _LAID.get(key)
+    if found is not None and found[0] is plan:
+        return found[1]
+    rounds: list[dict[str, Any]] = []
+    for number in range(1, len(plan.movement.rounds) + 1):
+        seat = plan.seat(number, table)
+        if seat is None:
+            rounds.append({"round": number, "plays": False})
+            continue
+        boards = []
+        for board in seat.boards:
+            info = BoardInfo.of(board)
+            boards.append(
+                {
+                    **_board_named(board),
+                    "ns_vulnerable": info.vulnerability.is_vulnerable(Seat.NORTH),
+                    "ew_vulnerable": info.vulnerability.is_vulnerable(Seat.EAST),
+                }
+            )
+        rounds.append(
+            {
+                "round": number,
+                "plays": True,
+                "ns": seat.ns,
+                "ew": seat.ew,
+                "boards": boards,
+                "moves": _move_lines(session, plan.moves(number, table)),
+            }
+        )
+    if len(_LAID) >= _MOST_LAID:
+        _LAID.clear()
+    _LAID[key] = (plan, rounds)
+    return rounds
 
 
 def _entered_text(entry: Entry) -> str:
