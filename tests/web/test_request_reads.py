@@ -11,10 +11,11 @@ from collections.abc import Callable
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from bridgescore.events.movements.spec import build
-from bridgescore.web import session_movement
-from bridgescore.web.models import Session, TableLink
+from bridgescore.web import queries, session_movement
+from bridgescore.web.models import Entry, PendingEntry, Session, SessionPair, TableCall, TableLink
 from web.posting import send_entry
 
 
@@ -84,3 +85,43 @@ def test_a_tables_result_reads_the_hand_records_only_for_its_lead(
     assert (kept["status"], kept["flags"]) == ("accepted", "")
     assert len(_reads(led, "hands_pbn")) == 1
     assert _reads(led, "analysis_json") == []
+
+
+def test_a_tables_read_gives_what_the_orm_gives_of_its_tables_only(session: Session) -> None:
+    """:func:`queries.table_read`: the entries at the rooms asked for in log order (an
+    erased one too: what stands is worked out from them), the table's pending results,
+    its open asks to mark a board not played (not a TD call, not one answered), and the
+    names of the pairs asked for only; each as the ORM reads it."""
+    kept = [
+        Entry.objects.create(session=session, round=1, table=t, board=b, kind=k, contract=c,
+                             declarer="N", result="=", ns_score=s)
+        for t, b, k, c, s in [(2, 3, "result", "4S", 420), (1, 1, "result", "3NT", 400),
+                              (2, 4, "erased", "", None), (1, 2, "result", "2H", 110)]
+    ]  # fmt: skip
+    waiting = PendingEntry.objects.create(
+        session=session, table=2, entry_id=uuid.uuid4(), fields="{}", shown="3: 420"
+    )
+    PendingEntry.objects.create(session=session, table=1, entry_id=uuid.uuid4(), fields="{}")
+    asked, call, now = TableCall.Kind.NOT_PLAYED, TableCall.Kind.CALL, timezone.now()
+    calls = [(2, 4, asked, None), (2, 3, asked, now), (2, None, call, None), (1, 5, asked, None)]
+    for table, board, kind, answered in calls:
+        TableCall.objects.create(
+            session=session, table=table, round=1, board=board, kind=kind, answered=answered
+        )
+    SessionPair.objects.update_or_create(session=session, pair="2NS", defaults={"names": "Eve"})
+    read = queries.table_read(session.pk, 2, [2, 3], ["2NS", "1EW", "9NS"])
+    assert [e.pk for e in read.entries] == [kept[0].pk, kept[2].pk]
+    assert [e.pk for e in read.entries] == list(
+        Entry.objects.filter(session=session, table__in=[2, 3])
+        .order_by("id")
+        .values_list("pk", flat=True)
+    )
+    first = read.entries[0]
+    assert (first.contract, first.ns_score, first.entry_id) == ("4S", 420, kept[0].entry_id)
+    assert first.created == Entry.objects.get(pk=first.pk).created
+    assert [(p.pk, p.entry_id, p.shown) for p in read.pending] == [
+        (waiting.pk, waiting.entry_id, "3: 420")
+    ]
+    assert read.asks == [(1, 4)]
+    assert read.names == {"1EW": "Cy & Di", "2NS": "Eve"}
+    assert queries.table_read(session.pk, 2, [2], []).names == {}

@@ -13,7 +13,7 @@ from django.http import (
     HttpResponse,
 )
 from django.utils import timezone, translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 from django.views.i18n import JavaScriptCatalog
 
 from bridgescore.core.seats import Seat
@@ -24,14 +24,11 @@ from bridgescore.events.movements.moves import (
     Moves,
     PairMove,
 )
-from bridgescore.web import failures, in_play, matches, naming, said
+from bridgescore.web import failures, in_play, matches, naming, queries, said
 from bridgescore.web.answers import RESULTS
 from bridgescore.web.models import (
     Entry,
-    PendingEntry,
     Session,
-    SessionPair,
-    TableCall,
     TableLink,
 )
 from bridgescore.web.table.link import (
@@ -44,16 +41,20 @@ from bridgescore.web.table.link import (
     vulnerable_name,
 )
 
+ASKED = gettext_noop("Not played: the director is asked to agree")
+"""What a table reads of a board it asks to mark not played (translated where shown)."""
+
 
 def table_view_context(link: TableLink) -> dict[str, Any]:
     session = link.session
-    current = _own_entries(link)
+    read = _read(link)
+    current = in_play.standing(read.entries)
     play = in_play.play_of(session, current.values())
     movement = play.plan.movement
     number = play.round_of(link.table)
     seat = play.plan.seat(number, link.table)
-    names = _names_at(session, link.table)
-    pending = PendingEntry.objects.filter(session=session, table=link.table)
+    names = read.names
+    pending = read.pending
     waiting = {json.loads(p.fields).get("board") for p in pending}
     boards = []
     if seat is not None:
@@ -74,16 +75,21 @@ def table_view_context(link: TableLink) -> dict[str, Any]:
         "results": RESULTS,
         "unfinished": _unfinished(boards),
         "pending": pending,
-        "plan": plan_of(link, current, names),
+        "plan": plan_of(link, read),
     }
 
 
-def _names_at(session: Session, table: int) -> dict[str, str]:
-    """The names of the pairs (teams) the table meets, by their movement id: those only,
-    not the whole field's (480 pairs at 240 tables, for each phone's page and plan)."""
-    met = in_play.pairs_met(session, table)
-    found = SessionPair.objects.filter(session=session, pair__in=met).values_list("pair", "names")
-    return dict(found)
+def _read(link: TableLink) -> queries.TableRead:
+    """What the table's page and plan read at each look (:class:`~.queries.TableRead`):
+    the entries at the table (and, in a teams session, at its match's other room, whose
+    results open a board's traveller), and the names of the pairs it meets only, not the
+    whole field's (480 pairs at 240 tables)."""
+    session = link.session
+    rooms = [link.table]
+    if session.kind == Session.Kind.TEAMS:
+        rooms.append(in_play.other_room(link.table))
+    met = in_play.pairs_met(session, link.table)
+    return queries.table_read(session.pk, link.table, rooms, met)
 
 
 def _unfinished(boards: list[dict[str, Any]]) -> list[int]:
@@ -118,31 +124,27 @@ def _board_named(board: int) -> dict[str, Any]:
     }
 
 
-def plan_of(
-    link: TableLink,
-    current: dict[tuple[int, int, int], Entry] | None = None,
-    names: dict[str, str] | None = None,
-) -> dict[str, Any]:
-    """The table's plan as the phone keeps it (see :func:`table_plan`); ``current``: what
-    stands at the table (and its match's other room), ``names``: the names of the pairs it
-    meets, when the caller has read them already."""
+def plan_of(link: TableLink, read: queries.TableRead | None = None) -> dict[str, Any]:
+    """The table's plan as the phone keeps it (see :func:`table_plan`); ``read``: what the
+    table's page read, when the caller has read it already."""
     session = link.session
-    if current is None:
-        current = _own_entries(link)
+    if read is None:
+        read = _read(link)
+    current = in_play.standing(read.entries)
     play = in_play.play_of(session, current.values())
     movement = play.plan.movement
     playing = play.round_of(link.table)
-    if names is None:
-        names = _names_at(session, link.table)
+    names = read.names
     waiting: dict[tuple[int, int], dict[str, Any]] = {}
-    for pending in PendingEntry.objects.filter(session=session, table=link.table):
+    for pending in read.pending:
         kept = json.loads(pending.fields)
         try:
             key = (int(kept.get("round", "")), int(kept.get("board", "")))
         except ValueError:
             continue
         waiting[key] = {"shown": pending.shown_text, "entry_id": str(pending.entry_id)}
-    asked = _asked_not_played(link)
+    shown = gettext(ASKED)  # not entered: the phone waits for the director as for EW's
+    asked = {key: {"shown": shown} for key in read.asks}
     seen = play.shown_to(
         link.table,
         published=session.state == Session.State.PUBLISHED,
@@ -256,31 +258,6 @@ def _entered_text(entry: Entry) -> str:
     if entry.kind == Entry.Kind.NOT_PLAYED:
         return gettext("Not played")
     return entry_text(entry)
-
-
-def _own_entries(link: TableLink) -> dict[tuple[int, int, int], Entry]:
-    """What stands at this table (and, in a teams session, at its match's other room, whose
-    results open a board's traveller): all a table's pages read of the log."""
-    rooms = [link.table]
-    if link.session.kind == Session.Kind.TEAMS:
-        rooms.append(in_play.other_room(link.table))
-    log = Entry.objects.filter(session=link.session, table__in=rooms).order_by("id")
-    return in_play.standing(log)
-
-
-def _asked_not_played(link: TableLink) -> dict[tuple[int, int], dict[str, str]]:
-    """The boards this table has asked to mark not played that the director has not
-    answered yet, by (round, board): not entered, so the phone waits for the director as
-    for East-West's phone (an ask refused is answered with no entry: the board is open)."""
-    shown = gettext("Not played: the director is asked to agree")
-    asks = TableCall.objects.filter(
-        session=link.session,
-        table=link.table,
-        kind=TableCall.Kind.NOT_PLAYED,
-        answered=None,
-        board__isnull=False,
-    )
-    return {(ask.round, ask.board): {"shown": shown} for ask in asks if ask.board is not None}
 
 
 def _move_lines(session: Session, moves: Moves) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from bridgescore.web.models import (
     TableCall,
     TableLink,
 )
-from bridgescore.web.table.app import table_view_context
+from bridgescore.web.table.app import ASKED, table_view_context
 from bridgescore.web.table.forms import CallForm, TableResultForm
 from bridgescore.web.table.link import (
     entry_text,
@@ -189,9 +189,6 @@ CALLS_AN_HOUR = 12
 """Calls and asks one table may make in :data:`CALL_WINDOW` (a call open already is not
 called again: the director is on the way)."""
 CALL_WINDOW = datetime.timedelta(hours=1)
-
-ASKED = gettext_noop("Not played: the director is asked to agree")
-"""What a table reads of a board it asks to mark not played (translated where shown)."""
 
 
 def _ask_not_played(
