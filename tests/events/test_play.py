@@ -19,6 +19,7 @@ from bridgescore.duplicate.entries import Adjusted
 from bridgescore.errors import BridgeInputError
 from bridgescore.events.model import ResultRow
 from bridgescore.events.movements.model import Movement, MovementKind, Round, Table
+from bridgescore.events.movements.spec import build
 from bridgescore.events.play import (
     Entered,
     LeadRule,
@@ -658,3 +659,16 @@ def test_a_plans_moves_are_the_movements_worked_out_once_in_sections_too() -> No
     # table 4 (section B's first) sends boards 1-2 to its own section's table 6, not
     # to table 3, which plays section A's copy of them
     assert (plan.moves(1, 4).boards.boards, plan.moves(1, 4).boards.tables) == ((1, 2), (6,))
+
+
+def test_a_plans_seatings_are_the_movements_made_once() -> None:
+    """Every board the movement schedules, in round and table order (table 2 before 10),
+    the same tuple asked again (the grid asks at every look: 14,400 at 240 tables)."""
+    plan = Plan.of(build("mitchell:10x2"))  # 10 tables, 9 rounds as built
+    first = plan.seatings()
+    assert len(first) == 9 * 10 * 2
+    assert [(s.round, s.table, s.board) for s in first[:4]] == [(1, 1, 1), (1, 1, 2), (1, 2, 3),
+                                                              (1, 2, 4)]  # fmt: skip
+    assert [s.table for s in first[:20:2]] == list(range(1, 11))
+    assert (first[0].ns, first[0].ew) == ("1NS", "1EW")
+    assert plan.seatings() is first

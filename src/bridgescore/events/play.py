@@ -133,6 +133,8 @@ class Plan:
     """(round, table) → :meth:`moves`, worked out once (each finds the tables of the next
     round that play the boards, a search of the whole round: a table's phone asks for
     every round's at every look at its plan)."""
+    _seatings: list[tuple[Seating, ...]] = field(default_factory=list, repr=False)
+    """:meth:`seatings`, made once (14,400 at 240 tables, for every look at the grid)."""
 
     @classmethod
     def of(cls, movement: Movement, sections: SectionedMovement | None = None) -> Plan:
@@ -208,12 +210,16 @@ class Plan:
 
     def seatings(self) -> tuple[Seating, ...]:
         """Every board the movement schedules, in round and table order."""
-        return tuple(
-            Seating(number, seat.table, seat.ns, seat.ew, board)
-            for number, rnd in enumerate(self.movement.rounds, start=1)
-            for seat in sorted(rnd.tables, key=lambda s: s.table)
-            for board in seat.boards
-        )
+        if not self._seatings:
+            self._seatings.append(
+                tuple(
+                    Seating(number, seat.table, seat.ns, seat.ew, board)
+                    for number, rnd in enumerate(self.movement.rounds, start=1)
+                    for seat in sorted(rnd.tables, key=lambda s: s.table)
+                    for board in seat.boards
+                )
+            )
+        return self._seatings[0]
 
 
 def _section_tables(
