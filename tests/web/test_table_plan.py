@@ -224,3 +224,30 @@ def test_a_plans_rounds_are_laid_once_a_table_and_language_and_again_for_a_new_m
     board = _board(_plan(device, table), 1, 4)  # what is entered is not kept with the rest
     assert (board["entered"] is not None, _board(changed, 1, 4)["entered"]) == (True, None)
     assert laid == [1, 2, 3, 1, 2, 3, 1, 2, 3]
+
+
+def test_the_rounds_laid_least_lately_asked_for_are_let_go_beyond_the_bound(
+    session: Session, link: Link, phone: Phone, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Kept for so many tables and languages at most (memory stays bounded at congress
+    scale): beyond it the one least lately asked for goes, and is laid out again."""
+    devices = {t: phone(link(t)) for t in (1, 2, 3)}
+    monkeypatch.setattr(app, "_MOST_LAID", 2)
+    app._LAID.clear()
+    for table in (1, 2, 1, 3):  # table 1 asked again after 2: table 2 is the least lately
+        _plan(devices[table], link(table))
+    assert sorted(key[3] for key in app._LAID) == [1, 3]
+    laid: list[int] = []
+    move_lines = app._move_lines
+
+    def counted(session: Session, moves: Any) -> dict[str, Any]:
+        laid.append(moves.table)
+        return move_lines(session, moves)
+
+    monkeypatch.setattr(app, "_move_lines", counted)
+    _plan(devices[3], link(3))
+    assert laid == []  # kept
+    plan = _plan(devices[2], link(2))
+    assert laid == [2, 2, 2]  # laid out again, each round's moves
+    assert plan["plan"][0]["ns"] == "2NS"
+    assert sorted(key[3] for key in app._LAID) == [2, 3]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections import OrderedDict
 from typing import Any
 
 from django.http import (
@@ -204,11 +205,15 @@ def plan_of(link: TableLink, read: queries.TableRead | None = None) -> dict[str,
     }
 
 
-_LAID: dict[tuple[int, str, str, int, str | None], tuple[in_play.Plan, list[dict[str, Any]]]] = {}
+_LAID: OrderedDict[
+    tuple[int, str, str, int, str | None], tuple[in_play.Plan, list[dict[str, Any]]]
+] = OrderedDict()
 """The rounds of a table's plan as its movement lays them, by the session's plan, kind and
 sections, the table and the language; made once for each and kept while the plan is the
-one in play (the phone asks for its plan every few seconds)."""
-_MOST_LAID = 4096
+one in play (the phone asks for its plan every few seconds), the least lately asked for
+let go beyond :data:`_MOST_LAID` (about 25 KB each at 240 tables, the boards' headings
+shared: 600 tables' rounds in one language or 300 in two are some 15 MB a process)."""
+_MOST_LAID = 600
 
 
 def _rounds_laid(session: Session, plan: in_play.Plan, table: int) -> list[dict[str, Any]]:
@@ -216,9 +221,11 @@ def _rounds_laid(session: Session, plan: in_play.Plan, table: int) -> list[dict[
     where, the boards with their dealer and vulnerability, and where everyone goes next,
     in the reader's language (the caller adds the names and what is entered, which
     change; it copies what it adds to)."""
-    key = (id(plan), session.kind, session.sections, table, translation.get_language())
+    language = translation.get_language()
+    key = (id(plan), session.kind, session.sections, table, language)
     found = _LAID.get(key)
     if found is not None and found[0] is plan:
+        _LAID.move_to_end(key)
         return found[1]
     rounds: list[dict[str, Any]] = []
     for number in range(1, len(plan.movement.rounds) + 1):
@@ -226,16 +233,7 @@ def _rounds_laid(session: Session, plan: in_play.Plan, table: int) -> list[dict[
         if seat is None:
             rounds.append({"round": number, "plays": False})
             continue
-        boards = []
-        for board in seat.boards:
-            info = BoardInfo.of(board)
-            boards.append(
-                {
-                    **_board_named(board),
-                    "ns_vulnerable": info.vulnerability.is_vulnerable(Seat.NORTH),
-                    "ew_vulnerable": info.vulnerability.is_vulnerable(Seat.EAST),
-                }
-            )
+        boards = [_board_laid(board, language) for board in seat.boards]
         rounds.append(
             {
                 "round": number,
@@ -246,10 +244,23 @@ def _rounds_laid(session: Session, plan: in_play.Plan, table: int) -> list[dict[
                 "moves": _move_lines(session, plan.moves(number, table)),
             }
         )
-    if len(_LAID) >= _MOST_LAID:
-        _LAID.clear()
     _LAID[key] = (plan, rounds)
+    while len(_LAID) > _MOST_LAID:
+        _LAID.popitem(last=False)
     return rounds
+
+
+@functools.lru_cache(maxsize=1024)
+def _board_laid(board: int, language: str | None) -> dict[str, Any]:
+    """A board as every table's plan heads it in ``language`` (the active one): one for
+    all the tables that play it (the plans' callers copy what they add to)."""
+    del language  # a key of the cache: the words are the active language's
+    info = BoardInfo.of(board)
+    return {
+        **_board_named(board),
+        "ns_vulnerable": info.vulnerability.is_vulnerable(Seat.NORTH),
+        "ew_vulnerable": info.vulnerability.is_vulnerable(Seat.EAST),
+    }
 
 
 def _entered_text(entry: Entry) -> str:
