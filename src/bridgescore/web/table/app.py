@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import json
+import threading
 from collections import OrderedDict
 from typing import Any
 
@@ -214,6 +215,7 @@ one in play (the phone asks for its plan every few seconds), the least lately as
 let go beyond :data:`_MOST_LAID` (about 25 KB each at 240 tables, the boards' headings
 shared: 600 tables' rounds in one language or 300 in two are some 15 MB a process)."""
 _MOST_LAID = 600
+_LAID_LOCK = threading.Lock()
 
 
 def _rounds_laid(session: Session, plan: in_play.Plan, table: int) -> list[dict[str, Any]]:
@@ -223,10 +225,11 @@ def _rounds_laid(session: Session, plan: in_play.Plan, table: int) -> list[dict[
     change; it copies what it adds to)."""
     language = translation.get_language()
     key = (id(plan), session.kind, session.sections, table, language)
-    found = _LAID.get(key)
-    if found is not None and found[0] is plan:
-        _LAID.move_to_end(key)
-        return found[1]
+    with _LAID_LOCK:  # the server's threads share it
+        found = _LAID.get(key)
+        if found is not None and found[0] is plan:
+            _LAID.move_to_end(key)
+            return found[1]
     rounds: list[dict[str, Any]] = []
     for number in range(1, len(plan.movement.rounds) + 1):
         seat = plan.seat(number, table)
@@ -244,9 +247,10 @@ def _rounds_laid(session: Session, plan: in_play.Plan, table: int) -> list[dict[
                 "moves": _move_lines(session, plan.moves(number, table)),
             }
         )
-    _LAID[key] = (plan, rounds)
-    while len(_LAID) > _MOST_LAID:
-        _LAID.popitem(last=False)
+    with _LAID_LOCK:
+        _LAID[key] = (plan, rounds)
+        while len(_LAID) > _MOST_LAID:
+            _LAID.popitem(last=False)
     return rounds
 
 
