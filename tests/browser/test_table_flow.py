@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -576,9 +577,20 @@ def round_three(
     ranking = scorer.page.context.new_page()
     ranking.goto(evening.ranking)
     before = ranking_rows(ranking)["5NS"][2]
+    # what the server itself answered the page's own refreshes (the browser shows a 304's
+    # kept page as a 200: the network's own status is the DevTools protocol's extra info)
+    answered: list[int] = []
+    network = ranking.context.new_cdp_session(ranking)
+    network.send("Network.enable")
+    network.on("Network.responseReceivedExtraInfo", lambda e: answered.append(e["statusCode"]))
+    assert ranking.evaluate("() => window.bridgescoreLive.refresh()") is True  # nothing new
     scorer_round(scorer, 3)
     assert ranking.evaluate("() => window.bridgescoreLive.refresh()") is True
     after = ranking_rows(ranking)["5NS"][2]
+    deadline = time.monotonic() + 5
+    while len(answered) < 2 and time.monotonic() < deadline:
+        ranking.wait_for_timeout(50)
+    assert answered == [304, 200]  # the page kept while nothing was new, then drawn again
     ranking.close()
     ends = {}
     for table, phone in phones.items():

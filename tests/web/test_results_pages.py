@@ -240,3 +240,37 @@ def test_a_page_asked_again_with_nothing_new_is_not_drawn_again(
     fi = device.get(f"/r/{session.public_id}/board-1.html", HTTP_ACCEPT_LANGUAGE="fi")
     assert fi.headers["Content-Language"] == "fi"
     assert "Brikka" in fi.content.decode() or "brikka" in fi.content.decode()
+
+
+def test_a_live_page_asked_again_with_nothing_new_is_answered_304(
+    session: Session, link: Link, phone: Phone
+) -> None:
+    """A live results page carries an entity tag for what it shows to this viewer: asked
+    again with it while nothing is new, 304 and no body (the page refreshes every 15 s,
+    80 KB a time at 240 tables); a new result, another language, another viewer (a
+    table's phone, which sees its boards' travellers) each have their own."""
+    _enter(session, 1, 2, 3, contract="3NT", declarer="S", result="=")
+    reader = Client()
+    index = f"/r/{session.public_id}/index.html"
+    assert reader.get(index).status_code == 200  # its first: the switch's token is set
+    again, once_more = reader.get(index), reader.get(index)  # the page kept: one tag
+    assert 'href="board-1.html"' not in again.content.decode()
+    tag = again["ETag"]
+    assert (again.status_code, once_more.status_code, once_more["ETag"]) == (200, 200, tag)
+    assert again["Cache-Control"] == "no-cache"
+    assert tag.startswith('"')
+    kept = reader.get(index, HTTP_IF_NONE_MATCH=tag)
+    assert (kept.status_code, kept.content, kept["ETag"]) == (304, b"", tag)
+    assert reader.get(index, HTTP_IF_NONE_MATCH='"another"').status_code == 200
+    finnish = reader.get(index, HTTP_ACCEPT_LANGUAGE="fi")
+    assert (finnish.status_code, finnish["Content-Language"]) == (200, "fi")
+    assert finnish["ETag"] != tag
+    table = phone(link(1))
+    table.get(index)
+    assert table.get(index)["ETag"] != tag
+    _enter(session, 1, 1, 1, contract="4S", declarer="N", result="=")  # something new
+    fresh = reader.get(index, HTTP_IF_NONE_MATCH=tag)
+    assert fresh.status_code == 200
+    assert 'href="board-1.html"' in fresh.content.decode()  # board 1 has a result now
+    assert fresh["ETag"] != tag
+    assert reader.get(index, HTTP_IF_NONE_MATCH=fresh["ETag"]).status_code == 304

@@ -27,7 +27,9 @@
   var timer = null;
   function refresh() {
     if (document.hidden) { return Promise.resolve(false); }
-    return fetch(location.href, { credentials: "same-origin", cache: "no-store" }).then(function (answer) {
+    // "no-cache": the browser asks with the page's entity tag, and the server answers
+    // 304 while nothing new has come (the kept page is read again, nothing is sent)
+    return fetch(location.href, { credentials: "same-origin", cache: "no-cache" }).then(function (answer) {
       return answer.ok ? answer.text() : null;
     }).then(function (html) {
       if (html === null) { return false; }
