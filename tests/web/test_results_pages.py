@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.test import Client
 
 from bridgescore.events.model import Event, ResultRow
@@ -252,11 +253,13 @@ def test_a_live_page_asked_again_with_nothing_new_is_answered_304(
     _enter(session, 1, 2, 3, contract="3NT", declarer="S", result="=")
     reader = Client()
     index = f"/r/{session.public_id}/index.html"
-    assert reader.get(index).status_code == 200  # its first: the switch's token is set
+    first = reader.get(index)  # no cookie yet: the switch's token is set with this page
+    assert settings.CSRF_COOKIE_NAME in first.cookies
     again, once_more = reader.get(index), reader.get(index)  # the page kept: one tag
     assert 'href="board-1.html"' not in again.content.decode()
     tag = again["ETag"]
     assert (again.status_code, once_more.status_code, once_more["ETag"]) == (200, 200, tag)
+    assert first["ETag"] == tag  # the first look's page is the one its next ask finds
     assert again["Cache-Control"] == "no-cache"
     assert tag.startswith('"')
     kept = reader.get(index, HTTP_IF_NONE_MATCH=tag)

@@ -10,13 +10,13 @@ from collections.abc import Hashable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from django.conf import settings
 from django.contrib.auth import authenticate, login, logout
 from django.http import (
     Http404,
     HttpRequest,
     HttpResponse,
 )
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
@@ -271,8 +271,12 @@ def _page_tag(request: HttpRequest, stamp: object, seen_as: Hashable) -> str:
     viewer (the session's stamp, the page, its language, who looks, and the viewer's
     token for the language switch's form), the same in every server process. A live
     page asks again every 15 s: with nothing new it is answered 304, with no body (80 KB
-    at 240 tables), rather than drawn and sent again."""
-    token = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
+    at 240 tables), rather than drawn and sent again. A first look without the token's
+    cookie gets its token here, so that the page drawn now is the one its next ask finds
+    (the form's token the page carries is one of this secret's masks)."""
+    if "CSRF_COOKIE" not in request.META:  # no cookie (or a bad one): the page sets it
+        get_token(request)
+    token = request.META["CSRF_COOKIE"]  # the secret the cookie holds, not the masked token
     seen = repr((stamp, seen_as, token)).encode()
     return f'"{hashlib.blake2b(seen, digest_size=16).hexdigest()}"'
 
