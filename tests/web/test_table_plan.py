@@ -188,6 +188,34 @@ def test_a_tables_page_and_plan_read_the_names_of_the_pairs_it_meets_only(
     assert all("'1NS'" not in sql and "'3NS'" not in sql for sql in names_read)
 
 
+def test_a_tables_page_works_out_its_play_once_for_its_round_and_its_plan(
+    session: Session, link: Link, phone: Phone, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page shows the round the table plays and carries the plan the phone keeps: both
+    from one standing of the table's results and one play of them (it was worked out twice),
+    the plan the same as ``plan.json`` gives."""
+    table = link(1)
+    device = phone(table)
+    assert send_entry(device, table.token, round=1, board=1, confirm="1", **MADE)["http"] == 200
+    played: list[int] = []
+    play_of = in_play.play_of
+
+    def counted(*args: Any) -> in_play.Play:
+        played.append(1)
+        return play_of(*args)
+
+    monkeypatch.setattr(in_play, "play_of", counted)
+    page = device.get(f"/t/{table.token}/").content.decode()
+    assert len(played) == 1
+    kept = page.split('<script id="table-plan" type="application/json">', 1)[1]
+    embedded = json.loads(kept.split("</script>", 1)[0])
+    asked = _plan(device, table)
+    assert len(played) == 2  # the plan asked alone: one more
+    embedded.pop("at"), asked.pop("at")
+    assert embedded == asked
+    assert _board(embedded, 1, 1)["entered"] == {"score": "4SN=: NS +420"}
+
+
 def test_a_plans_rounds_are_laid_once_a_table_and_language_and_again_for_a_new_movement(
     session: Session, link: Link, phone: Phone, monkeypatch: pytest.MonkeyPatch
 ) -> None:

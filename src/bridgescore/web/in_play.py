@@ -37,10 +37,10 @@ from bridgescore.events.play import (
     LeadRule,
     Mark,
     Other,
-    Play,
     entry_problem,
 )
 from bridgescore.events.play import Plan as Plan
+from bridgescore.events.play import Play as Play
 from bridgescore.events.play import Stage as Stage
 from bridgescore.events.play import other_room as other_room
 from bridgescore.events.scoring import results_of

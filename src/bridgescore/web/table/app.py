@@ -8,6 +8,7 @@ import functools
 import json
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping
 from typing import Any
 
 from django.http import (
@@ -77,7 +78,7 @@ def table_view_context(link: TableLink) -> dict[str, Any]:
         "results": RESULTS,
         "unfinished": _unfinished(boards),
         "pending": pending,
-        "plan": plan_of(link, read),
+        "plan": _plan(link, read, current, play),
     }
 
 
@@ -126,14 +127,22 @@ def _board_named(board: int) -> dict[str, Any]:
     }
 
 
-def plan_of(link: TableLink, read: queries.TableRead | None = None) -> dict[str, Any]:
-    """The table's plan as the phone keeps it (see :func:`table_plan`); ``read``: what the
-    table's page read, when the caller has read it already."""
-    session = link.session
-    if read is None:
-        read = _read(link)
+def plan_of(link: TableLink) -> dict[str, Any]:
+    """The table's plan as the phone keeps it (see :func:`table_plan`)."""
+    read = _read(link)
     current = in_play.standing(read.entries)
-    play = in_play.play_of(session, current.values())
+    return _plan(link, read, current, in_play.play_of(link.session, current.values()))
+
+
+def _plan(
+    link: TableLink,
+    read: queries.TableRead,
+    current: Mapping[tuple[int, int, int], Entry],
+    play: in_play.Play,
+) -> dict[str, Any]:
+    """The plan from what the table's page or plan read (``read``), the results standing
+    in it (``current``) and the play they give: the page works them out once for both."""
+    session = link.session
     movement = play.plan.movement
     playing = play.round_of(link.table)
     names = read.names
