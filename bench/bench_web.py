@@ -104,6 +104,26 @@ def server_cpu(pid: int) -> float:
     return own(pid) + sum(own(int(child)) for child in children)
 
 
+def database_cpu(kind: str) -> float:
+    """The CPU seconds (user and system) PostgreSQL's processes have used so far (its
+    server processes, one a connection, share the server's two cores here); SQLite's work
+    is the server's own (0)."""
+    if kind != "postgres":
+        return 0.0
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes()
+            fields = (entry / "stat").read_text().rpartition(")")[2].split()
+        except OSError:  # gone meanwhile
+            continue
+        if command.startswith(b"postgres"):
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def _wave_by_sockets(
     port: int, phones: dict[int, Phone], plan: dict[int, list[Key]], public_id: str
 ) -> tuple[list[float], list[float], list[str]]:
@@ -254,6 +274,7 @@ def enter_once(
                 phone.open()
             assert server.process is not None
             cpu_before = server_cpu(server.process.pid)
+            database_before = database_cpu(kind)
             began = time.perf_counter()
             if driver == "sockets" and mode == "wave":
                 for phone in phones.values():
@@ -269,6 +290,7 @@ def enter_once(
                     player.join()
             elapsed = time.perf_counter() - began
             cpu = server_cpu(server.process.pid) - cpu_before
+            database = database_cpu(kind) - database_before
         finally:
             for phone in phones.values():
                 phone.close()
@@ -287,6 +309,7 @@ def enter_once(
             "max": max(latencies),
             "rate": len(latencies) / elapsed,
             "cpu": cpu / len(latencies),
+            "database_cpu": database / len(latencies),
         }
 
 
@@ -539,7 +562,13 @@ def side_by_side(
                         f"{kind} run {run + 1} {name} ({revs[name]}): p99 {ms(found['p99'])}"
                         f" (first results' max {ms(found['first_max'])}, p99 of the others"
                         f" {ms(found['later_p99'])}),"
-                        f" CPU a result {ms(found['cpu'])}, load {now_load}",
+                        f" CPU a result {ms(found['cpu'])}"
+                        + (
+                            f" (PostgreSQL's own {ms(found['database_cpu'])})"
+                            if kind == "postgres"
+                            else ""
+                        )
+                        + f", load {now_load}",
                         flush=True,
                     )
     loads.append(load())
@@ -605,6 +634,18 @@ def side_by_side(
                 note += "; the ranges overlap"
             verdicts.append(f"{names[kind]}, {what}: {verdict(met)} ({ratio:.2f}{note})")
     lines += split
+    if "postgres" in kinds:
+        own = {
+            n: middle([f["database_cpu"] for f in figures[("postgres", n)]])
+            for n in ("before", "now")
+        }
+        lines += [
+            "",
+            "PostgreSQL's own processes (its server processes, one a connection, on the same"
+            " two cores) used, a result, the middle of the runs: before"
+            f" {ms(own['before'][0])} ({ms(own['before'][1])}-{ms(own['before'][2])}), now"
+            f" {ms(own['now'][0])} ({ms(own['now'][1])}-{ms(own['now'][2])}).",
+        ]
     if spec is not None:  # another field than the section's: printed, the section kept
         print("\n".join([f"field: {spec}", *lines, "", *(f"- {v}." for v in verdicts)]))
         return
