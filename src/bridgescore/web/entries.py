@@ -45,7 +45,7 @@ from bridgescore.web.models import (
     PendingEntry,
     Session,
 )
-from bridgescore.web.refusals import EntryError, SessionClosedError, Viewer, user_of
+from bridgescore.web.refusals import EntryError, SessionClosedError, StaleLink, Viewer, user_of
 
 
 def change_state(session: Session, state: str) -> None:
@@ -103,13 +103,20 @@ def record_entry(
 
 
 def record_table_entry(
-    session: Session, inp: EntryInput, *, asks_open: bool = True
+    session: Session,
+    inp: EntryInput,
+    *,
+    asks_open: bool = True,
+    kept: tuple[str, queries.LinkRow] | None = None,
 ) -> tuple[Entry, bool, int]:
     """A table's result kept as :func:`record_entry` keeps it, with the round the table
     is playing once it is in (worked out in the same write from the table's entries).
     ``asks_open``: whether the table may have an open ask to mark a board not played (as
-    its link was read: without one, the write does not look for it)."""
-    wanted = _record(session, inp, True, None, "", asks_open=asks_open)
+    its link was read: without one, the write does not look for it). ``kept``: the
+    token and row of the link the request used, when it was the one this process kept
+    rather than read: the write reads the link's row with the group and, if it is not
+    that one, keeps nothing of this result and raises :class:`StaleLink`."""
+    wanted = _record(session, inp, True, None, "", asks_open=asks_open, kept=kept)
     entry, created = _written(wanted)
     own = wanted.own  # as the write left them: worked out here, once the writer is free
     playing = play_of(session, own).round_of(inp.table) if own is not None else None
@@ -133,6 +140,7 @@ def _record(
     reason: str,
     *,
     asks_open: bool = True,
+    kept: tuple[str, queries.LinkRow] | None = None,
 ) -> _Wanted:
     """Queue one entry for the writer and wait until a writer has been: the entry waiting
     with its outcome."""
@@ -145,6 +153,7 @@ def _record(
     wanted = _Wanted(
         session, inp, inp.entry_id or uuid.uuid4(), row, by_table, user, reason,
         language=translation.get_language(), asks_open=asks_open, hands=_deal_of(session, inp),
+        kept=kept,
     )  # fmt: skip
     wanted.entry = _entry_of(wanted)  # made before the queue: the writer sets its flags
     with _WAITING_LOCK:
@@ -196,6 +205,9 @@ class _Wanted:
     entry: Entry | None = None
     """The entry as it would be kept, but for the flags the board's other results give
     (made before the writer, which only sets them); ``None`` for one refused already."""
+    kept: tuple[str, queries.LinkRow] | None = None
+    """A table's, sent through the link its process kept: the token and the row it was
+    checked against (the write refuses it, as :class:`StaleLink`, if the row changed)."""
 
 
 def _deal_of(session: Session, inp: EntryInput) -> Hands | None:
@@ -299,23 +311,27 @@ def _write(group: Sequence[_Wanted], *, whole: bool = False) -> None:
     written together. Each gets its outcome only once the group is committed (or, if that
     fails, the error: then none of the group is kept). ``whole``: an entry that cannot be
     kept is raised, and none of the group is."""
-    outcomes: list[tuple[Entry, bool] | EntryError] = []
+    outcomes: list[tuple[Entry, bool] | EntryError | StaleLink] = []
     try:
         with transaction.atomic():
             # PostgreSQL: the group's tables locked in the same round trip as the read;
             # SQLite has one writer at a time anyway
             postgres = connection.vendor != "sqlite"
             tables = {(w.session.pk, w.inp.table) for w in group}
-            states, read = queries.group_read(
+            read = queries.group_read(
                 {w.session.pk for w in group},
                 {(w.session.pk, w.inp.board) for w in group},
                 {(w.session.pk, w.inp.table, w.entry_id) for w in group},
                 {(w.session.pk, w.inp.table) for w in group if w.by_table},
                 locking=tables if postgres else (),
+                links={w.kept[0] for w in group if w.kept is not None},
             )
-            seen = _Seen(read)
+            states, seen = read.states, _Seen(read.entries)
             writing_in = translation.get_language()
             for wanted in group:
+                if wanted.kept is not None and read.links.get(wanted.kept[0]) != wanted.kept[1]:
+                    outcomes.append(StaleLink())  # checked against a link since changed
+                    continue
                 try:
                     if wanted.language == writing_in:
                         outcomes.append(_keep(wanted, seen, states.get(wanted.session.pk, "")))
@@ -354,7 +370,7 @@ def _write(group: Sequence[_Wanted], *, whole: bool = False) -> None:
 
 
 def _answer_asks(
-    group: Sequence[_Wanted], outcomes: Sequence[tuple[Entry, bool] | EntryError]
+    group: Sequence[_Wanted], outcomes: Sequence[tuple[Entry, bool] | EntryError | StaleLink]
 ) -> None:
     """A board kept answers its table's open ask to mark it not played: the director's
     entry is the ruling (or the acceptance), the table's own shows it was played after

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import secrets
 import uuid
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -277,6 +278,9 @@ class TableLink(models.Model):
     """Not a column: whether the table may have an open ask to mark a board not played
     (read with the link by :func:`~bridgescore.web.queries.link_by_token`; ``True`` when
     not read, so a result then looks for its ask)."""
+    kept_row: tuple[Any, ...] | None = None
+    """Not a column: the row this link was made from when it came from what the process
+    kept rather than from a read (the writer checks it against the row as committed)."""
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["session", "table"], name="one_link")]

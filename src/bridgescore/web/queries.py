@@ -105,9 +105,10 @@ when a lead is entered); the check of an imported file against its own figures."
 
 
 @cache
-def _link_sql(vendor: str) -> str:
+def _link_sql(vendor: str, count: int = 0) -> str:
     """The table link by its token, with its session and whether the table has an open
-    ask to mark a board not played (``vendor``: a key of the cache)."""
+    ask to mark a board not played; ``count`` > 0: the links of that many tokens
+    (``vendor``: a key of the cache)."""
     link, session = _loader(vendor, TableLink, "l"), _loader(vendor, Session, "s", _UNREAD)
     at_link, at_session, at_call = _quote("l"), _quote("s"), _quote("c")
     ask = (
@@ -123,7 +124,8 @@ def _link_sql(vendor: str) -> str:
         f" FROM {_quote(TableLink._meta.db_table)} {at_link}"
         f" JOIN {_quote(Session._meta.db_table)} {at_session}"
         f" ON {at_session}.{_column(Session, 'id')} = {at_link}.{_column(TableLink, 'session')}"
-        f" WHERE {at_link}.{_column(TableLink, 'token')} = %s"
+        f" WHERE {at_link}.{_column(TableLink, 'token')}"
+        + (f" IN ({', '.join(['%s'] * count)})" if count else " = %s")
     )
 
 
@@ -133,16 +135,40 @@ def _written() -> list[Field[Any, Any]]:
     return [f for f in Entry._meta.concrete_fields if isinstance(f, Field) and not f.primary_key]
 
 
+LinkRow = tuple[Any, ...]
+"""A table link's row as read, with its session's and whether the table has an open ask
+(what :func:`link_from_row` makes a link of, and what a kept link is checked against)."""
+
+
 def link_by_token(token: str) -> TableLink | None:
     """The table link with this token, its session read with it, and whether the table
     has an open ask (:attr:`TableLink.asks_open`); ``None`` if unknown."""
+    row = link_row(token)
+    return None if row is None else link_from_row(row)
+
+
+def link_row(token: str) -> LinkRow | None:
+    """The row :func:`link_by_token` reads; ``None`` if the token is unknown."""
+    with _db().cursor() as cursor:
+        cursor.execute(_link_sql(_db().vendor), [str(TableCall.Kind.NOT_PLAYED), token])
+        row = cursor.fetchone()
+    return None if row is None else tuple(row)
+
+
+def _links_sql(tokens: Sequence[str]) -> tuple[str, list[str]]:
+    """The statement reading the rows of these tokens' links, as :func:`link_row` does."""
+    return _link_sql(_db().vendor, len(tokens)), [str(TableCall.Kind.NOT_PLAYED), *tokens]
+
+
+def _token_index() -> int:
+    """Where a link's token is in its row."""
+    return _loader(_db().vendor, TableLink, "l").names.index("token")
+
+
+def link_from_row(row: LinkRow) -> TableLink:
+    """The link (with its session, and :attr:`TableLink.asks_open`) of a row as read."""
     db = _db()
     vendor = db.vendor
-    with db.cursor() as cursor:
-        cursor.execute(_link_sql(vendor), [str(TableCall.Kind.NOT_PLAYED), token])
-        row = cursor.fetchone()
-    if row is None:
-        return None
     link_loader = _loader(vendor, TableLink, "l")
     width = len(link_loader.names)
     link: TableLink = link_loader.load(row[:width], db)
@@ -301,6 +327,8 @@ class GroupRead(NamedTuple):
     """Each session's state as committed now."""
     entries: list[Entry | BoardEntry]
     """As :func:`entries_for` reads them."""
+    links: dict[str, LinkRow]
+    """The rows of the links asked for, by token, as committed now."""
 
 
 def group_read(
@@ -310,34 +338,51 @@ def group_read(
     tables: Iterable[tuple[int, int]] = (),
     *,
     locking: Iterable[tuple[int, int]] = (),
+    links: Iterable[str] = (),
 ) -> GroupRead:
-    """The sessions' states (as :func:`session_states`) and the entries of
-    :func:`entries_for`, read together. ``locking`` (PostgreSQL): the sessions' rows held
+    """The sessions' states (as :func:`session_states`), the entries of
+    :func:`entries_for` and the rows of the ``links`` asked for by token (as
+    :func:`link_row`), read together. ``locking`` (PostgreSQL): the sessions' rows held
     against a change of state and these (session, table)s' rows locked until the
-    transaction ends, before the entries are read, all in one round trip: another server
+    transaction ends, before the rest is read, all in one round trip: another server
     process writing the same tables waits, and the read after the lock sees what it
     committed. SQLite's one writer at a time orders them anyway."""
     pks = sorted(set(sessions))
     locked = sorted(set(locking))
+    tokens = sorted(set(links))
     sql, params, sent = _entries_select(boards, ids, tables)
     db = _db()
-    states_sql = _states_sql(db.vendor, len(pks), bool(locked)) if pks else ""
+    # each (statement, its parameters), in the order read: states, lock, links, entries
+    statements: list[tuple[str, list[Any]]] = []
+    if pks:
+        statements.append((_states_sql(db.vendor, len(pks), bool(locked)), list(pks)))
+    if locked:
+        statements.append(_lock_sql(locked))
+    if tokens:
+        statements.append(_links_sql(tokens))
+    statements.append((sql, params))
+    results: list[list[Any]] = []
     with db.cursor() as cursor:
-        if locked:
-            lock, lock_params = _lock_sql(locked)
-            before = [states_sql, lock] if pks else [lock]
-            cursor.execute("; ".join([*before, sql]), [*pks, *lock_params, *params])
-            states = dict(cursor.fetchall()) if pks else {}
-            for _ in before:  # past the states and the lock's rows, to the read's
-                cursor.nextset()
+        if locked:  # one round trip: each statement's rows in turn
+            cursor.execute(
+                "; ".join(s for s, _ in statements), [v for _, p in statements for v in p]
+            )
+            for index in range(len(statements)):
+                if index:
+                    cursor.nextset()
+                results.append(list(cursor.fetchall()))
         else:
-            states = {}
-            if pks:
-                cursor.execute(states_sql, pks)
-                states = dict(cursor.fetchall())
-            cursor.execute(sql, params)
-        rows = cursor.fetchall()
-    return GroupRead(states, _entries_made(rows, sent))
+            for statement, values in statements:
+                cursor.execute(statement, values)
+                results.append(list(cursor.fetchall()))
+    states = dict(results.pop(0)) if pks else {}
+    if locked:
+        results.pop(0)  # the lock's own rows
+    found: dict[str, LinkRow] = {}
+    if tokens:
+        at = _token_index()
+        found = {row[at]: tuple(row) for row in results.pop(0)}
+    return GroupRead(states, _entries_made(results.pop(0), sent), found)
 
 
 @cache

@@ -21,3 +21,9 @@ class EntryError(BridgeInputError):
 
 class SessionClosedError(EntryError):
     """A table's result after the director closed (or published) the session."""
+
+
+class StaleLink(Exception):  # noqa: N818 (not an error: a signal to read the link again)
+    """The table link this process kept (:func:`~bridgescore.web.table.link.link_of`) is
+    not the link as committed: nothing was written, and the request is answered again from
+    the link read afresh."""

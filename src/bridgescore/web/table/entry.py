@@ -9,9 +9,11 @@ import uuid
 from dataclasses import replace
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import (
     HttpRequest,
     HttpResponse,
+    RawPostDataException,
 )
 from django.shortcuts import render
 from django.utils import timezone
@@ -21,11 +23,12 @@ from bridgescore.errors import BridgeError
 from bridgescore.events.model import ResultRow
 from bridgescore.web import entries, failures, in_play, logbook, naming, said
 from bridgescore.web.answers import address, problem
-from bridgescore.web.forms import RequestError, checked, request_data
+from bridgescore.web.forms import RequestError, checked, read_json, request_data
 from bridgescore.web.models import (
     TableCall,
     TableLink,
 )
+from bridgescore.web.refusals import StaleLink
 from bridgescore.web.table.app import ASKED, table_view_context
 from bridgescore.web.table.forms import CallForm, TableResultForm
 from bridgescore.web.table.link import (
@@ -59,10 +62,40 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     through :class:`~bridgescore.web.forms.TableResultForm`. Neither ``confirm`` nor
     ``pending``: the score is worked out and shown for the opponents to accept, nothing
     kept. ``confirm``: kept (once, by this table's ``entry_id``) and acknowledged.
-    ``pending``: kept for the opponents to confirm on their own phone."""
-    link = link_of(request, token)
+    ``pending``: kept for the opponents to confirm on their own phone.
+
+    A confirmed played result from the phone's queue (JSON) is checked against the link
+    this process kept (:func:`~bridgescore.web.table.link.link_of`), which the writer
+    checks against the link as committed: a changed link, and any answer but an accepted
+    result, is answered again from the link read afresh."""
+    if _confirming(request):
+        try:
+            return _table_entry(request, token, kept_link=True)
+        except StaleLink:
+            pass
+    return _table_entry(request, token, kept_link=False)
+
+
+def _confirming(request: HttpRequest) -> bool:
+    """Whether the request looks like a played result confirmed, sent as JSON (what the
+    form reads decides; this only says whether the kept link may be tried)."""
+    if request.content_type != "application/json":
+        return False
+    try:
+        data = read_json(request)
+    except (RequestError, RawPostDataException, RequestDataTooBig):
+        return False  # answered from the link read afresh, as any refusal
+    return bool(data.get("confirm")) and not data.get("pending") and not data.get("not_played")
+
+
+def _table_entry(request: HttpRequest, token: str, *, kept_link: bool) -> HttpResponse:
+    """:func:`table_entry` through the link kept (``kept_link``: raises :class:`StaleLink`
+    for anything but an accepted result) or the link read afresh."""
+    link = link_of(request, token, kept=kept_link)
     wants_json = request.content_type == "application/json"
     if not holds(request, link):
+        if kept_link:
+            raise StaleLink
         logbook.log(
             link.session,
             gettext_noop("entry refused"),
@@ -81,6 +114,8 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
         form = checked(TableResultForm(data))
         fields = form.cleaned_data
         inp = form.entry_input(int(fields["round"]), link.table)
+        if kept_link and (inp.not_played or fields["pending"] or not fields["confirm"]):
+            raise StaleLink  # only a played result confirmed goes through the link kept
         if inp.not_played and (fields["confirm"] or fields["pending"]):
             return _answer(wants_json, request, link, _ask_not_played(request, link, inp), 200)
         if fields["pending"] and not fields["confirm"]:
@@ -112,10 +147,16 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
             if inp.not_played:
                 body["asked"] = True
             return _answer(wants_json, request, link, body, 200)
+        kept_row = link.kept_row
         entry, created, playing = entries.record_table_entry(
-            link.session, inp, asks_open=link.asks_open
+            link.session,
+            inp,
+            asks_open=link.asks_open,
+            kept=None if kept_row is None else (token, kept_row),
         )
     except (BridgeError, ValueError) as error:
+        if kept_link:
+            raise StaleLink from error  # answered from the link read afresh
         message = problem(error)
         logbook.log(
             link.session,

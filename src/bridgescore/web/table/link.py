@@ -38,16 +38,40 @@ def vulnerable_name(vulnerability: Vulnerability) -> str:
     return vulnerability_name(vulnerability, pgettext)
 
 
-def link_of(request: HttpRequest, token: str) -> TableLink:
-    link = queries.link_by_token(token)
-    if link is None:
-        logbook.log(
-            None,
-            gettext_noop("bad link"),
-            said.said(gettext_noop("unknown table link {token!r}"), token=token[:12]),
-            address=address(request),
-        )
-        raise Http404(gettext("this table link is not known: ask the director for the table card"))
+_KEPT: dict[str, queries.LinkRow] = {}
+"""The table links this process last read, by token (their rows): a table's confirmed
+result is checked against the one kept here rather than a link read again, and the
+writer checks the row against the link as committed (:class:`StaleLink`)."""
+MOST_KEPT = 2_000
+"""At most this many links kept a process (a congress of 300 tables, teams' rooms and
+all); beyond it what is kept is let go and read again."""
+
+
+def link_of(request: HttpRequest, token: str, *, kept: bool = False) -> TableLink:
+    """The link of ``token`` (its session read with it), an unknown one logged and
+    refused (404). ``kept``: the one this process kept if it has it, marked with its row
+    (:attr:`TableLink.kept_row`) for the writer to check against the link as committed;
+    only a result that goes to the writer may use it, and anything it answers but an
+    accepted result is answered again from the link read afresh."""
+    row = _KEPT.get(token) if kept else None
+    if row is None:
+        row = queries.link_row(token)
+        if row is None:
+            logbook.log(
+                None,
+                gettext_noop("bad link"),
+                said.said(gettext_noop("unknown table link {token!r}"), token=token[:12]),
+                address=address(request),
+            )
+            raise Http404(
+                gettext("this table link is not known: ask the director for the table card")
+            )
+        if len(_KEPT) >= MOST_KEPT:
+            _KEPT.clear()
+        _KEPT[token] = row
+    link = queries.link_from_row(row)
+    if kept:
+        link.kept_row = row
     return link
 
 
