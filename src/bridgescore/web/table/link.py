@@ -85,6 +85,7 @@ def take(request: HttpRequest, response: HttpResponse, link: TableLink) -> HttpR
     device = request.COOKIES.get(DEVICE_COOKIE) or uuid.uuid4().hex
     link.device = device
     link.save(update_fields=["device"])
+    _KEPT.pop(link.token, None)  # changed here: read afresh when next asked for
     held = request.session.get("tables", {})
     held = held if isinstance(held, dict) else {}
     held[str(link.session_id)] = link.table
