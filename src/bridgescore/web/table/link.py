@@ -44,9 +44,9 @@ result is checked against the one kept here rather than a link read again, and t
 writer checks the row against the link as committed (:class:`StaleLink`)."""
 MOST_KEPT = 2_000
 """At most this many links kept a process (a congress of 300 tables, teams' rooms and
-all); beyond it what is kept is let go and read again. A row is well under 1 KB in a
-pairs session and about 4 KB in a Swiss of 300 teams (its plan is read with the session):
-1.2 MB for its 300 tables."""
+all); beyond it what is kept is let go and read again. A row holds about 0.5 KB of text
+in a pairs session and about 4 KB in a Swiss of 300 teams (its plan is read with the
+session): some 1.2 MB for its 300 tables."""
 
 
 def link_of(request: HttpRequest, token: str, *, kept: bool = False) -> TableLink:
