@@ -263,3 +263,23 @@ def test_a_table_in_a_section_is_told_where_to_go_by_the_section_s_tables(
         "East-West go to table B1",
         "boards go to table B2",
     ]
+
+
+@pytest.mark.parametrize(("scoring", "flagged"), [("apart", False), ("across", True)])
+def test_a_result_is_flagged_against_the_results_it_is_scored_with(
+    td: Client, club: Club, scoring: str, flagged: bool
+) -> None:
+    """Board 1 played by A1 and B1 in round 1: 4S by North making 11 tricks at A1, 4S by
+    East making 11 at B1 (22 tricks in spades between the two sides). Scored across the
+    field the two are one board's results, and B1's is flagged for the director, naming
+    A1 as the pages name it; scored
+    within each section they are not compared (a section may play its own deals), and
+    nothing is flagged."""
+    session = _set_up(td, club, scoring)
+    entries.record_entry(session, in_play.EntryInput(1, 1, 1, "4S", "N", "+1"), by_table=True)
+    entry, created = entries.record_entry(
+        session, in_play.EntryInput(1, 4, 1, "4S", "E", "+1"), by_table=True
+    )
+    assert created
+    both = "both sides declared S making 22 tricks between them (table A1 in round 1)"
+    assert entry.flags_shown == (both if flagged else "")

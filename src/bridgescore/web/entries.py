@@ -25,6 +25,7 @@ except ImportError:  # Windows: one server process, nothing to share the writer 
 
 from bridgescore.core.contract import Contract
 from bridgescore.core.hands import Hands
+from bridgescore.errors import Message
 from bridgescore.events.model import ResultRow
 from bridgescore.events.play import LeadRule, director_flags, lead_refusal
 from bridgescore.web import queries, said
@@ -45,7 +46,9 @@ from bridgescore.web.models import (
     PendingEntry,
     Session,
 )
+from bridgescore.web.naming import table_label
 from bridgescore.web.refusals import EntryError, SessionClosedError, StaleLink, Viewer, user_of
+from bridgescore.web.session_movement import sections_of
 
 
 def change_state(session: Session, state: str) -> None:
@@ -446,19 +449,38 @@ def _keep(wanted: _Wanted, seen: _Seen, state: str) -> tuple[Entry, bool]:
         late = permit.late
     board = standing(seen.by_board.get((session.pk, inp.board), []))
     others = [e for other, e in board.items() if other != key]
+    if session.sections == Session.SectionScoring.APART:
+        # scored within each section (their own deals, or compared apart): the board's
+        # results of other sections are not this one's to compare with
+        field = sections_of(session)
+        if field is not None:
+            mine = field.table_of(inp.table)[0]
+            others = [e for e in others if field.table_of(e.table)[0] == mine]
     hands = wanted.hands
     rule = LeadRule(session.lead_rule)
     refused = lead_refusal(row, inp.lead, hands, lead_rule=rule, by_table=wanted.by_table)
     if refused is not None:
         raise EntryError(refused.render(gettext))
-    flags = director_flags(
-        row, map(other_of, others), lead=inp.lead, lead_rule=rule, hands=hands, late=late
-    )
+    flags = [
+        _tables_named(session, flag)
+        for flag in director_flags(
+            row, map(other_of, others), lead=inp.lead, lead_rule=rule, hands=hands, late=late
+        )
+    ]
     entry = wanted.entry if wanted.entry is not None else _entry_of(wanted)
     assert entry is not None  # the row is not refused (above)
     entry.flags = said.said_all(flags, _FLAGS_LENGTH)
     seen.add_new(entry)
     return entry, True
+
+
+def _tables_named(session: Session, flag: Message) -> Message:
+    """A flag naming another table by its number, with the table named as every page
+    names it (``B3`` in a session in sections, ``1b`` a teams room, ``3`` otherwise)."""
+    table = flag.values.get("table")
+    if not isinstance(table, int) or isinstance(table, bool):
+        return flag
+    return Message(flag.template, **{**flag.values, "table": table_label(session, table)})
 
 
 def _entry_of(wanted: _Wanted) -> Entry | None:
