@@ -265,6 +265,9 @@ def test_a_live_page_asked_again_with_nothing_new_is_answered_304(
     kept = reader.get(index, HTTP_IF_NONE_MATCH=tag)
     assert (kept.status_code, kept.content, kept["ETag"]) == (304, b"", tag)
     assert reader.get(index, HTTP_IF_NONE_MATCH='"another"').status_code == 200
+    live._kept.clear()  # asked of another server process, which has kept no page
+    elsewhere = reader.get(index, HTTP_IF_NONE_MATCH=tag)
+    assert (elsewhere.status_code, elsewhere.content, elsewhere["ETag"]) == (304, b"", tag)
     finnish = reader.get(index, HTTP_ACCEPT_LANGUAGE="fi")
     assert (finnish.status_code, finnish["Content-Language"]) == (200, "fi")
     assert finnish["ETag"] != tag

@@ -179,11 +179,14 @@ def _results_page(request: HttpRequest, public_id: str, page: str) -> HttpRespon
     )
     stamp, drawn = live.rendered(session, seen_as)
     tag = _page_tag(request, stamp, seen_as)
+    # the tag says what the page shows: a phone that has it is answered 304 whether or not
+    # this process kept the page (each server process keeps its own; the phone's last
+    # look may have been drawn by another)
+    page_again = _tagged(HttpResponse(), tag)
+    answered = get_conditional_response(request, etag=tag, response=page_again)
+    if answered is not None and answered is not page_again:  # 304: the phone has it
+        return answered
     if drawn is not None:
-        page_again = _tagged(HttpResponse(), tag)
-        answered = get_conditional_response(request, etag=tag, response=page_again)
-        if answered is not None and answered is not page_again:  # 304: the phone has it
-            return answered
         page_again.content = _with_switch(request, drawn)
         return page_again
     # pairs: kept between asks (one new result rescores one board); teams: scored afresh
