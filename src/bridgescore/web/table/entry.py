@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import uuid
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -68,29 +69,39 @@ def table_entry(request: HttpRequest, token: str) -> HttpResponse:
     this process kept (:func:`~bridgescore.web.table.link.link_of`), which the writer
     checks against the link as committed: a changed link, and any answer but an accepted
     result, is answered again from the link read afresh."""
-    if _confirming(request):
+    read = _json_of(request)
+    if read is not None and _confirming(read):
         try:
-            return _table_entry(request, token, kept_link=True)
+            return _table_entry(request, token, read, kept_link=True)
         except StaleLink:
             pass
-    return _table_entry(request, token, kept_link=False)
+    return _table_entry(request, token, read, kept_link=False)
 
 
-def _confirming(request: HttpRequest) -> bool:
-    """Whether the request looks like a played result confirmed, sent as JSON (what the
-    form reads decides; this only says whether the kept link may be tried)."""
+def _json_of(request: HttpRequest) -> Mapping[str, Any] | None:
+    """The fields of a JSON post, read once for the request (``None``: a form post, or
+    JSON that cannot be read, which the form's reading refuses, with why, as any
+    refusal: from the link read afresh)."""
     if request.content_type != "application/json":
-        return False
+        return None
     try:
-        data = read_json(request)
+        return read_json(request)
     except (RequestError, RawPostDataException, RequestDataTooBig):
-        return False  # answered from the link read afresh, as any refusal
+        return None
+
+
+def _confirming(data: Mapping[str, Any]) -> bool:
+    """Whether the fields look like a played result confirmed (what the form reads
+    decides; this only says whether the kept link may be tried)."""
     return bool(data.get("confirm")) and not data.get("pending") and not data.get("not_played")
 
 
-def _table_entry(request: HttpRequest, token: str, *, kept_link: bool) -> HttpResponse:
+def _table_entry(
+    request: HttpRequest, token: str, read: Mapping[str, Any] | None, *, kept_link: bool
+) -> HttpResponse:
     """:func:`table_entry` through the link kept (``kept_link``: raises :class:`StaleLink`
-    for anything but an accepted result) or the link read afresh."""
+    for anything but an accepted result) or the link read afresh; ``read``: the post's
+    JSON fields read already, if any."""
     link = link_of(request, token, kept=kept_link)
     wants_json = request.content_type == "application/json"
     if not holds(request, link):
@@ -110,7 +121,7 @@ def _table_entry(request: HttpRequest, token: str, *, kept_link: bool) -> HttpRe
             403,
         )
     try:
-        wants_json, data = request_data(request)
+        wants_json, data = (True, read) if read is not None else request_data(request)
         form = checked(TableResultForm(data))
         fields = form.cleaned_data
         inp = form.entry_input(int(fields["round"]), link.table)
