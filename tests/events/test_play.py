@@ -19,6 +19,7 @@ from bridgescore.duplicate.entries import Adjusted
 from bridgescore.errors import BridgeInputError
 from bridgescore.events.model import ResultRow
 from bridgescore.events.movements.model import Movement, MovementKind, Round, Table
+from bridgescore.events.movements.sections import sectioned
 from bridgescore.events.movements.spec import build
 from bridgescore.events.play import (
     Entered,
@@ -359,6 +360,11 @@ def test_the_directors_flags() -> None:
     assert [str(f) for f in director_flags(by_north, others, late=True)] == [
         "entered late: round 1 after the table had moved on",
         "both sides declared S making 15 tricks between them (table 2 in round 1)",
+    ]
+    # the other table as the field names it: the second of section A in a field in sections
+    sections = sectioned([build("mitchell:3x2"), build("mitchell:3x2")])
+    assert [str(f) for f in director_flags(by_north, others, table_named=sections.table_label)] == [
+        "both sides declared S making 15 tricks between them (table A2 in round 1)"
     ]
     # East leads against North: ♠T98 ♥JT9 ♦JT9 ♣JT98
     flags = director_flags(by_north, [], lead="SA", lead_rule=LeadRule.WARN, hands=DEAL)

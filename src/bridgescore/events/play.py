@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import statistics
 from bisect import bisect_left
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
@@ -586,11 +586,13 @@ def director_flags(
     lead_rule: LeadRule = LeadRule.OFF,
     hands: Hands | None = None,
     late: bool = False,
+    table_named: Callable[[int], str] = str,
 ) -> list[Message]:
     """What the director should look at in a result kept (never a reason to refuse):
     entered late, after its table had moved on; the lead not in the leader's hand; both
     sides declaring the same strain with more than 14 tricks between them; a score far
-    from the median of the board's other scores (``others``)."""
+    from the median of the board's other scores (``others``). ``table_named``: another
+    table as the field names it (``B3`` in a field in sections, ``1b`` a teams room)."""
     found: list[Message] = []
     if late:
         found.append(_("entered late: round {round} after the table had moved on", round=row.round))
@@ -620,7 +622,7 @@ def director_flags(
                         " (table {table} in round {round})",
                         strain=other.strain,
                         made=made,
-                        table=other.table,
+                        table=table_named(other.table),
                         round=other.round,
                     )
                 )

@@ -13,6 +13,7 @@ import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone, translation
@@ -25,7 +26,6 @@ except ImportError:  # Windows: one server process, nothing to share the writer 
 
 from bridgescore.core.contract import Contract
 from bridgescore.core.hands import Hands
-from bridgescore.errors import Message
 from bridgescore.events.model import ResultRow
 from bridgescore.events.play import LeadRule, director_flags, lead_refusal
 from bridgescore.web import queries, said
@@ -461,26 +461,20 @@ def _keep(wanted: _Wanted, seen: _Seen, state: str) -> tuple[Entry, bool]:
     refused = lead_refusal(row, inp.lead, hands, lead_rule=rule, by_table=wanted.by_table)
     if refused is not None:
         raise EntryError(refused.render(gettext))
-    flags = [
-        _tables_named(session, flag)
-        for flag in director_flags(
-            row, map(other_of, others), lead=inp.lead, lead_rule=rule, hands=hands, late=late
-        )
-    ]
+    flags = director_flags(
+        row,
+        map(other_of, others),
+        lead=inp.lead,
+        lead_rule=rule,
+        hands=hands,
+        late=late,
+        table_named=partial(table_label, session),
+    )
     entry = wanted.entry if wanted.entry is not None else _entry_of(wanted)
     assert entry is not None  # the row is not refused (above)
     entry.flags = said.said_all(flags, _FLAGS_LENGTH)
     seen.add_new(entry)
     return entry, True
-
-
-def _tables_named(session: Session, flag: Message) -> Message:
-    """A flag naming another table by its number, with the table named as every page
-    names it (``B3`` in a session in sections, ``1b`` a teams room, ``3`` otherwise)."""
-    table = flag.values.get("table")
-    if not isinstance(table, int) or isinstance(table, bool):
-        return flag
-    return Message(flag.template, **{**flag.values, "table": table_label(session, table)})
 
 
 def _entry_of(wanted: _Wanted) -> Entry | None:
