@@ -363,7 +363,7 @@ def test_the_directors_flags() -> None:
     ]
     # the other table as the field names it: the second of section A in a field in sections
     sections = sectioned([build("mitchell:3x2"), build("mitchell:3x2")])
-    assert [str(f) for f in director_flags(by_north, others, table_named=sections.table_label)] == [
+    assert [str(f) for f in director_flags(by_north, others, table_label=sections.table_label)] == [
         "both sides declared S making 15 tricks between them (table A2 in round 1)"
     ]
     # East leads against North: ♠T98 ♥JT9 ♦JT9 ♣JT98

@@ -586,12 +586,12 @@ def director_flags(
     lead_rule: LeadRule = LeadRule.OFF,
     hands: Hands | None = None,
     late: bool = False,
-    table_named: Callable[[int], str] = str,
+    table_label: Callable[[int], str] = str,
 ) -> list[Message]:
     """What the director should look at in a result kept (never a reason to refuse):
     entered late, after its table had moved on; the lead not in the leader's hand; both
     sides declaring the same strain with more than 14 tricks between them; a score far
-    from the median of the board's other scores (``others``). ``table_named``: another
+    from the median of the board's other scores (``others``). ``table_label``: another
     table as the field names it (``B3`` in a field in sections, ``1b`` a teams room)."""
     found: list[Message] = []
     if late:
@@ -622,7 +622,7 @@ def director_flags(
                         " (table {table} in round {round})",
                         strain=other.strain,
                         made=made,
-                        table=table_named(other.table),
+                        table=table_label(other.table),
                         round=other.round,
                     )
                 )

@@ -468,7 +468,7 @@ def _keep(wanted: _Wanted, seen: _Seen, state: str) -> tuple[Entry, bool]:
         lead_rule=rule,
         hands=hands,
         late=late,
-        table_named=partial(table_label, session),
+        table_label=partial(table_label, session),
     )
     entry = wanted.entry if wanted.entry is not None else _entry_of(wanted)
     assert entry is not None  # the row is not refused (above)
