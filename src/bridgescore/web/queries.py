@@ -149,8 +149,9 @@ def link_by_token(token: str) -> TableLink | None:
 
 def link_row(token: str) -> LinkRow | None:
     """The row :func:`link_by_token` reads; ``None`` if the token is unknown."""
-    with _db().cursor() as cursor:
-        cursor.execute(_link_sql(_db().vendor), [str(TableCall.Kind.NOT_PLAYED), token])
+    db = _db()
+    with db.cursor() as cursor:
+        cursor.execute(_link_sql(db.vendor), [str(TableCall.Kind.NOT_PLAYED), token])
         row = cursor.fetchone()
     return None if row is None else tuple(row)
 
