@@ -41,6 +41,19 @@ def test_a_quarter_top_comes_off_the_total_and_the_percentage() -> None:
     assert fined.penalties == (("23", 8.5),)
 
 
+def test_a_top_is_the_top_of_the_pairs_own_section() -> None:
+    """A Bridgemate session in two sections scored apart: section A's boards have a top
+    of 8, section B's of 7, so a quarter top is 2 in A and 1.75 in B."""
+    event = bridgescore.load_event(DATA / "bridgemate" / "bridgemate_2025-12-23.bws")
+    result = score_event(event)
+    assert isinstance(result, PairsResult)
+    quarter = [Penalty(pair, Fraction(25), PenaltyUnit.TOP) for pair in ("A4NS", "B4NS")]
+    fined = {s.pair: s for s in apply_penalties(result, quarter).standings}
+    assert (fined["A4NS"].total, fined["A4NS"].percent) == (108.5, 56.51)  # 110.5 - 2, of 192
+    assert (fined["B4NS"].total, fined["B4NS"].percent) == (95.25, 64.8)  # 97 - 1.75, of 147
+    assert fined["B4NS"].place == "1"
+
+
 def test_points_that_change_the_order_change_the_places() -> None:
     fined = apply_penalties(_sm1(), [Penalty("23", Fraction(40), PenaltyUnit.POINTS)])
     order = [(s.place, s.pair) for s in fined.standings[:2]]

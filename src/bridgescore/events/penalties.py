@@ -90,13 +90,12 @@ def apply_penalties(result: R, penalties: Sequence[Penalty]) -> R:
 
 
 def _pairs_penalties(scored: PairsResult, penalties: Sequence[Penalty]) -> PairsResult:
-    top = max((t.counted_top or 0 for t in scored.travellers), default=0)
     exact, tops = _exact_points(scored)
     taken: dict[str, Fraction] = {}
     for penalty in penalties:
         points = penalty.amount
         if penalty.unit is PenaltyUnit.TOP:
-            points = penalty.amount * Fraction(str(top)) / 100
+            points = penalty.amount * _top_of(scored, penalty.pair) / 100
         taken[penalty.pair] = taken.get(penalty.pair, Fraction(0)) + points
     standings: list[Standing] = []
     for field in scored.fields:
@@ -117,6 +116,19 @@ def _pairs_penalties(scored: PairsResult, penalties: Sequence[Penalty]) -> Pairs
     standings.sort(key=lambda s: (scored.fields.index(s.field), int(s.place.rstrip("=")), s.pair))
     kept = tuple(sorted((pair, round(float(points), 2)) for pair, points in taken.items()))
     return replace(scored, standings=tuple(standings), penalties=kept)
+
+
+def _top_of(scored: PairsResult, pair: str) -> Fraction:
+    """The top a pair's per cent of a top is taken of: the highest top of the boards it
+    played, as they were scored for it (a section scored apart has its own top; a board
+    played fewer times, a lower one). A pair that played nothing: the event's top."""
+    played = [
+        t.counted_top or 0
+        for t in scored.travellers
+        if any(pair in (line.row.ns, line.row.ew) for line in t.lines)
+    ]
+    every = [t.counted_top or 0 for t in scored.travellers]
+    return Fraction(str(max(played or every, default=0)))
 
 
 def _exact_points(scored: PairsResult) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
