@@ -62,3 +62,77 @@ def test_a_broken_section_is_named_and_exits_2(runner: CliRunner, tmp_path: Path
     bad = run(runner, "movement", "show", "mitchell:3x2 + ")
     assert bad.exit_code == 2
     assert "a section's spec is empty" in bad.stderr
+
+
+def test_a_section_s_tables_beyond_the_field_s_limit_are_refused(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """A section's ``"tables": 1000000000`` once read and checked sound (``movement check``),
+    and numbering its tables built a tuple of 10^9 numbers."""
+    data = json.loads(run(runner, "movement", "show", "mitchell:3x2 + howell:4x3", "--json").stdout)
+    data["sections"][0]["tables"] = 1_000_000_000
+    huge = tmp_path / "huge.json"
+    huge.write_text(json.dumps(data), encoding="utf-8")
+    for command in ("check", "show"):
+        refused = run(runner, "movement", command, str(huge))
+        assert refused.exit_code == 2, refused.output
+        assert refused.stderr == (
+            f"bridgescore: error: {huge}: section A, field 'tables': at most 300 tables in a"
+            " field in sections, got 1000000000\n"
+        )
+    finnish = run(runner, "movement", "check", str(huge), env={"LANG": "fi_FI.UTF-8"})
+    assert finnish.stderr == (
+        f"bridgescore: error: {huge}: ryhmä A, kenttä 'tables': ryhmiin jaetussa kilpailussa"
+        " enintään 300 pöytää, saatiin 1000000000\n"
+    )
+
+
+def test_a_spec_longer_than_a_file_name_is_read_as_a_spec(runner: CliRunner) -> None:
+    """An argument over 255 characters was first tried as a file path, and the system's
+    ``File name too long`` shown; a spec that is no file is a spec, with its own errors."""
+    eighteen = " + ".join(["mitchell:13x2"] * 18)  # 18 sections of 13 tables: 234 of 300
+    assert len(eighteen) > 255
+    checked = run(runner, "movement", "check", eighteen)
+    assert checked.exit_code == 0, checked.output
+    assert checked.stdout.startswith("sound: Section A: Mitchell · 13 tables · 13 rounds")
+    assert "Section R: Mitchell · 13 tables" in checked.stdout
+    too_many = run(runner, "movement", "check", " + ".join(["mitchell:13x2"] * 27))
+    assert (too_many.exit_code, too_many.stderr) == (
+        2, "bridgescore: error: at most 26 sections, got 27\n"
+    )  # fmt: skip
+    too_large = run(runner, "movement", "show", " + ".join(["mitchell:30x2"] * 11))
+    assert (too_large.exit_code, too_large.stderr) == (
+        2, "bridgescore: error: at most 300 tables in a field in sections: 330 asked\n"
+    )  # fmt: skip
+    one = run(runner, "movement", "check", "mitchell:13x2" + " " * 300)
+    assert one.exit_code == 0, one.output
+
+
+def test_section_shows_only_that_section(runner: CliRunner, tmp_path: Path) -> None:
+    """``--section B`` once printed every section, exit 0; a letter the field has not
+    once passed too."""
+    spec = "mitchell:3x2 + howell:4x3"
+    saved = tmp_path / "field.json"
+    saved.write_text(run(runner, "movement", "show", spec, "--json").stdout, encoding="utf-8")
+    for source in (spec, str(saved)):
+        shown = run(runner, "movement", "show", source, "--section", "B")
+        assert shown.exit_code == 0, shown.output
+        lines = shown.stdout.splitlines()
+        assert lines[:3] == [
+            "Section B: howell: 4 tables, 7 rounds, 8 pairs, 21 boards",
+            "Round 1",
+            "  table  1  8 v 1  boards 1-3",
+        ]
+        assert not any(line.startswith("Section A") for line in lines)
+        checked = run(runner, "movement", "check", source, "--section", "B")
+        assert checked.stdout == "sound: Section B: Howell · 4 tables · 7 rounds · boards 1-21\n"
+        as_json = json.loads(
+            run(runner, "movement", "show", source, "--section", "B", "--json").stdout
+        )
+        assert [s["letter"] for s in as_json["sections"]] == ["B"]
+        refused = run(runner, "movement", "show", source, "--section", "C")
+        assert refused.exit_code == 2
+        assert refused.stdout == ""
+        assert refused.stderr.endswith("there is no section 'C' (the sections are A, B)\n")
+    finnish = run(runner, "movement", "show", spec, "--section", "C", env={"LANG": "fi_FI.UTF-8"})
+    assert finnish.stderr == "bridgescore: error: ryhmää 'C' ei ole (ryhmät ovat A, B)\n"

@@ -197,3 +197,62 @@ def test_every_field_of_sound_sections_is_sound_and_numbers_back(specs: list[str
             kept = next(x for x in section.tables if x.table == own)
             assert (t.ns, t.ew, t.boards) == (letter + kept.ns, letter + kept.ew, kept.boards)
     assert len(flat.pairs) == sum(len(s.movement.pairs) for s in field.sections)
+
+
+def _field_data() -> dict[str, object]:
+    data: dict[str, object] = parse_sections("mitchell:3x2 + howell:4x3")[1].to_dict()
+    return data
+
+
+def _refused_reading(data: object) -> MovementError:
+    with pytest.raises(MovementError) as raised:
+        SectionedMovement.from_json(json.dumps(data))
+    return raised.value
+
+
+def test_a_section_s_tables_beyond_the_field_s_limit_are_refused_on_reading() -> None:
+    """``"tables": 1000000000`` on a section once passed reading and the check, then
+    numbering the field's tables built a tuple of 10^9 numbers."""
+    data = _field_data()
+    sections = data["sections"]
+    assert isinstance(sections, list)
+    sections[0]["tables"] = 1_000_000_000
+    refused = _refused_reading(data)
+    assert str(refused) == (
+        "section A, field 'tables': at most 300 tables in a field in sections, got 1000000000"
+    )
+    assert refused.translated(words("fi").gettext) == (
+        "ryhmä A, kenttä 'tables': ryhmiin jaetussa kilpailussa enintään 300 pöytää,"
+        " saatiin 1000000000"
+    )
+    assert refused.translated(words("es").gettext).startswith("sección A, campo 'tables':")
+    sections[0]["tables"] = 300  # the field's limit for one section: read; the field's 304 not
+    assert str(_refused_reading(data)) == "at most 300 tables in a field in sections: 304 asked"
+    sections[0]["tables"] = 296
+    assert [s.tables for s in SectionedMovement.from_json(json.dumps(data)).sections] == [296, 4]
+
+
+def test_a_table_number_or_added_table_beyond_the_limit_is_refused_on_reading() -> None:
+    data = _field_data()
+    sections = data["sections"]
+    assert isinstance(sections, list)
+    sections[1]["movement"]["rounds"][0][0]["table"] = 1_000_000_000
+    assert str(_refused_reading(data)) == (
+        "section B: table 1000000000 is beyond the 300 tables a field in sections may have"
+    )
+    added = {**_field_data(), "added": [["A", 1_000_000_000]]}
+    assert str(_refused_reading(added)) == (
+        "field 'added': table 1000000000 of section A cannot be added"
+    )
+
+
+def test_one_section_of_a_field() -> None:
+    field = parse_sections("mitchell:3x2 + howell:4x3")[1]
+    only = field.only("B")
+    assert only.letters == ("B",)
+    assert only.sections[0] == field.section("B")
+    assert only.spans() == (SectionSpan("B", (1, 2, 3, 4), 7),)
+    with pytest.raises(MovementError) as raised:
+        field.only("C")
+    assert str(raised.value) == "there is no section 'C' (the sections are A, B)"
+    assert raised.value.translated(words("fi").gettext) == ("ryhmää 'C' ei ole (ryhmät ovat A, B)")

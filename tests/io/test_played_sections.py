@@ -169,3 +169,29 @@ def test_the_file_s_deals_become_hand_records() -> None:
     assert '[Vulnerable "EW"]' in board
     _fmt, bare = load_played((DATA / "pbn" / "magic_contest_butler.pbn").read_bytes(), source="y")
     assert hand_records(bare) == ""
+
+
+@pytest.mark.parametrize(
+    ("row", "changed", "said"),
+    [
+        (  # one round of 10^9: the rounds from 1 to it were once a set of 10^9 numbers
+            "A 1 1 1NS",
+            "A 1 1000000000 1NS",
+            "round 1000000000, table 1: round out of range, a movement has at most 60 rounds",
+        ),
+        (  # table 10^9 used at every result of it: its section once numbered 10^9 tables
+            "A 1 ",
+            "A 1000000000 ",
+            "round 1, table 1000000000: table out of range, a field has at most 300 tables",
+        ),
+    ],
+)
+def test_a_round_or_table_out_of_range_is_refused_naming_its_file_and_line(
+    row: str, changed: str, said: str
+) -> None:
+    text = pbn.dumps(pbn.from_event(_two_sections()))
+    line = next(n for n, shown in enumerate(text.splitlines(), 1) if shown.startswith(row))
+    assert line == 22
+    with pytest.raises(PlayedSectionsError) as refused:
+        load_played(text.replace(row, changed).encode(), source="two.pbn")
+    assert str(refused.value) == f"section A: two.pbn, line 22: {said}"

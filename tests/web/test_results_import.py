@@ -482,3 +482,36 @@ def test_the_results_pages_rank_as_the_file_does(td: Client, club: Club) -> None
     page = td.get(f"/r/{session.public_id}/").content.decode()
     text = " ".join(re.sub(r"<[^>]+>", " ", page).split())
     assert "1 5 Riku Mattila, Patrik Eriksson 42 24 2 6 Markku Kanerva, Lauri Kurki 24.5" in text
+
+
+@pytest.mark.parametrize(
+    ("column", "said"),
+    [
+        (
+            3,
+            "round 1000000000, table {table}: round out of range, a movement has at most 60 rounds",
+        ),
+        (2, "round {round}, table 1000000000: table out of range, a field has at most 300 tables"),
+    ],
+)
+def test_a_round_or_table_out_of_range_is_a_short_refusal(
+    td: Client, club: Club, column: int, said: str
+) -> None:
+    """One result's round of 10^9 was a MemoryError (an HTTP 500), one of 10^7 a page of
+    89 MB listing every missing round; a table of 10^9 ran out of memory numbering the
+    field's tables. Each is refused at that result, with its file and line."""
+    text = _apart_file(td, club)
+    lines = text.splitlines(keepends=True)
+    number = next(n for n, line in enumerate(lines) if line.startswith("A "))
+    fields = re.match(r"A +(\d+) +(\d+) ", lines[number])
+    assert fields is not None
+    table, round_no = fields.groups()
+    parts = re.split(r"( +)", lines[number], maxsplit=2 * column)
+    parts[2 * (column - 1)] = "1000000000"
+    lines[number] = "".join(parts)
+    page = _refused(td, club, SimpleUploadedFile("session.pbn", "".join(lines).encode()))
+    assert (
+        f"Results file session.pbn: section A: session.pbn, line {number + 1}: "
+        + said.format(table=table, round=round_no)
+    ) in page
+    assert len(page) < 100_000

@@ -48,11 +48,20 @@ _SOURCE_HELP = gettext_noop(
 )
 
 
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` names a file there: a spec too long to be a file name (a field of
+    many sections), or with a character no file name has, names none."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def load_movement_argument(text: str, section: str | None = None) -> Movement:
     """The movement a command line names: a file if one is there (one of its sections, if
     it has several), else a spec."""
     path = Path(text)
-    if path.is_file():
+    if _is_file(path):
         sections = load_movements(path)
         if section is None and len(sections) == 1:
             return next(iter(sections.values()))
@@ -84,7 +93,7 @@ def load_schedule_argument(text: str, section: str | None = None) -> Movement | 
     if found:
         return round_robin(int(found[1]), int(found[2]))
     path = Path(text)
-    if path.is_file() and path.suffix.lower() == ".json":
+    if _is_file(path) and path.suffix.lower() == ".json":
         source = read_text(path)
         if '"teams"' in source:
             try:
@@ -104,25 +113,32 @@ def load_any_argument(
     """What ``movement show/check/cards`` take: an individual movement
     (``individual:13x2``, ``rainbow-individual:7x3[:rotate]`` or its JSON file), a field in
     sections (specs joined by ``+``, ``mitchell:8x3 + mitchell:8x3``, or its JSON file),
-    else a pairs movement or a teams round robin (as :func:`load_schedule_argument`)."""
+    else a pairs movement or a teams round robin (as :func:`load_schedule_argument`).
+    ``section`` narrows a field in sections to that one section."""
     if text.strip().lower().partition(":")[0] in INDIVIDUAL_KINDS:
         return build_individual(text)
     path = Path(text)
-    if path.is_file() and path.suffix.lower() == ".json":
+    if _is_file(path) and path.suffix.lower() == ".json":
         source = read_text(path)
-        if _INDIVIDUAL_JSON.search(source) or _SECTIONS_JSON.search(source):
-            reader = (
-                IndividualMovement.from_json
-                if _INDIVIDUAL_JSON.search(source)
-                else SectionedMovement.from_json
-            )
+        if _INDIVIDUAL_JSON.search(source):
             try:
-                return reader(source)
+                return IndividualMovement.from_json(source)
+            except MovementError as error:
+                raise MovementError(marked("{path}: {error}", path=path, error=error)) from None
+        if _SECTIONS_JSON.search(source):
+            try:
+                return _one_section(SectionedMovement.from_json(source), section)
             except MovementError as error:
                 raise MovementError(marked("{path}: {error}", path=path, error=error)) from None
     elif "+" in text:
-        return parse_sections(text)[1]
+        return _one_section(parse_sections(text)[1], section)
     return load_schedule_argument(text, section)
+
+
+def _one_section(field: SectionedMovement, section: str | None) -> SectionedMovement:
+    """The field, or only its section ``section`` when one is named (a letter it has not
+    is refused naming the letters it has)."""
+    return field if section is None else field.only(section)
 
 
 def _individual_round_lines(number: int, rnd: IndividualRound, w: Words = ENGLISH) -> list[str]:

@@ -213,6 +213,12 @@ def _table_said(row: ResultRow) -> Message:
     )
 
 
+def _where(row: ResultRow) -> Message | None:
+    """The file and line (or result) a row was read from, when the reader said."""
+    known = row.where.line is not None or row.where.entry is not None
+    return row.where.phrase if known else None
+
+
 def _own_pair(pair: str, letter: str) -> str:
     """A pair's id as its section numbers it: ``A3NS`` (and USEBIO's ``A-3``) of section
     ``A`` is ``3NS`` (``3``)."""
@@ -228,7 +234,9 @@ def _section(
     pair_section: Mapping[str, tuple[str, str]],
 ) -> PlayedSection:
     """One section: the movement its results show, its pairs' names, its results."""
-    played = [PlayedAt(int(r.round or 0), int(str(r.table)), r.ns, r.ew, r.board) for r in rows]
+    played = [
+        PlayedAt(int(r.round or 0), int(str(r.table)), r.ns, r.ew, r.board, _where(r)) for r in rows
+    ]
     try:
         movement = movement_played(played)
     except MovementError as error:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from bridgescore.events.model import Location
 from bridgescore.events.movements import howell, mitchell
 from bridgescore.events.movements.fit import seatings
 from bridgescore.events.movements.model import Movement, MovementError, MovementKind, Round, Table
@@ -73,8 +74,26 @@ FI, ES = words("fi").gettext, words("es").gettext
         ),
         (
             [PlayedAt(3, 1, "1NS", "1EW", 1)],
-            "no result of rounds 1, 2 (the results' rounds go up to 3)",
-            "kierroksilta 1, 2 ei ole tuloksia (tulosten kierrokset ulottuvat 3. kierrokseen)",
+            "no result of rounds 1-2 (the results' rounds go up to 3)",
+            "kierroksilta 1-2 ei ole tuloksia (tulosten kierrokset ulottuvat 3. kierrokseen)",
+        ),
+        (  # the rounds missing said as ranges, however many
+            [PlayedAt(n, 1, "1NS", "1EW", n) for n in (1, 5, 60)],
+            "no result of rounds 2-4, 6-59 (the results' rounds go up to 60)",
+            "kierroksilta 2-4, 6-59 ei ole tuloksia (tulosten kierrokset ulottuvat 60."
+            " kierrokseen)",
+        ),
+        (
+            [PlayedAt(1, 1, "1NS", "1EW", 1), PlayedAt(61, 1, "1NS", "1EW", 2)],
+            "round 61, table 1: round out of range, a movement has at most 60 rounds",
+            "kierros 61, pöytä 1: kierros on sallitun alueen ulkopuolella, kierrossa on"
+            " enintään 60 kierrosta",
+        ),
+        (
+            [PlayedAt(1, 301, "1NS", "1EW", 1)],
+            "round 1, table 301: table out of range, a field has at most 300 tables",
+            "kierros 1, pöytä 301: pöytä on sallitun alueen ulkopuolella, kilpailussa on"
+            " enintään 300 pöytää",
         ),
         (
             [PlayedAt(2, 1, "1NS", "1EW", 1)],
@@ -101,3 +120,29 @@ def test_results_that_are_no_movement_are_refused(
     assert str(raised.value) == english
     assert raised.value.translated(FI) == finnish
     assert raised.value.translated(ES).startswith(("ronda", "ningún"))
+
+
+def test_an_absurd_round_or_table_is_refused_at_once_with_its_file_and_line() -> None:
+    """A results file with one round or table of 10^9 (a typing slip, or a damaged file) is
+    refused at that result, naming its file and line, before anything is built for it
+    (the rounds from 1 to 10^9 were once a set of a thousand million numbers)."""
+    where = Location("session.pbn", line=22).phrase
+    played = [
+        PlayedAt(1, 2, "2NS", "2EW", 1),
+        PlayedAt(1_000_000_000, 1, "1NS", "1EW", 1, where),
+        PlayedAt(2, 1, "1NS", "2EW", 2),
+    ]
+    with pytest.raises(MovementError) as raised:
+        movement_played(played)
+    assert str(raised.value) == (
+        "session.pbn, line 22: round 1000000000, table 1: round out of range, a movement has"
+        " at most 60 rounds"
+    )
+    assert raised.value.translated(FI) == (
+        "session.pbn, rivi 22: kierros 1000000000, pöytä 1: kierros on sallitun alueen"
+        " ulkopuolella, kierrossa on enintään 60 kierrosta"
+    )
+    at_table = [PlayedAt(1, 1_000_000_000, "1NS", "1EW", n, where) for n in (1, 2)]
+    with pytest.raises(MovementError, match=r"^session\.pbn, line 22: round 1, table 1000000000:"
+                       r" table out of range, a field has at most 300 tables$"):  # fmt: skip
+        movement_played(at_table)

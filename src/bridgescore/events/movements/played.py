@@ -13,22 +13,28 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from bridgescore.errors import Message
 from bridgescore.errors import marked as _
+from bridgescore.events.movements.boards import board_text
+from bridgescore.events.movements.limits import MOST_ROUNDS
 from bridgescore.events.movements.model import Movement, MovementError, MovementKind, Round, Table
+from bridgescore.events.movements.sections import MOST_TABLES_IN_A_FIELD
 
 
 @dataclass(frozen=True, slots=True)
 class PlayedAt:
     """One result's place: the round (from 1), the table, the pairs North-South and
-    East-West, and the board."""
+    East-West, and the board; ``where``, the file and line it was read from (a refusal of
+    its round or table names it), when it was read from one."""
 
     round: int
     table: int
     ns: str
     ew: str
     board: int
+    where: Message | None = field(default=None, compare=False)
 
 
 def movement_played(played: Iterable[PlayedAt]) -> Movement:
@@ -40,19 +46,15 @@ def movement_played(played: Iterable[PlayedAt]) -> Movement:
     keeps its line (North-South or East-West) is a Mitchell, else a Howell.
 
     A :class:`MovementError` names the round and table of the first result that cannot
-    be one movement's, or the rounds in which no table plays."""
+    be one movement's (a round or table out of range with the result's file and line,
+    before anything is built for it: at most :data:`~.limits.MOST_ROUNDS` rounds and
+    :data:`~.sections.MOST_TABLES_IN_A_FIELD` tables), or the rounds in which no table
+    plays, as ranges (``4-60``)."""
     seats: dict[tuple[int, int], tuple[str, str]] = {}
     boards: dict[tuple[int, int], set[int]] = defaultdict(set)
     where: dict[tuple[int, str], int] = {}
     for at in played:
-        if at.round < 1 or at.table < 1:
-            raise MovementError(
-                _(
-                    "round {round}, table {table}: rounds and tables are numbered from 1",
-                    round=at.round,
-                    table=at.table,
-                )
-            )
+        _check_range(at)
         if at.ns == at.ew:
             raise MovementError(
                 _(
@@ -106,11 +108,43 @@ def movement_played(played: Iterable[PlayedAt]) -> Movement:
         raise MovementError(
             _(
                 "no result of rounds {rounds} (the results' rounds go up to {last})",
-                rounds=", ".join(map(str, empty)),
+                rounds=board_text(empty),
                 last=last,
             )
         )
     return _movement(seats, boards, last)
+
+
+def _check_range(at: PlayedAt) -> None:
+    """Refuse a result's round or table below 1, or beyond the most a movement has rounds
+    (:data:`~.limits.MOST_ROUNDS`) or a field tables
+    (:data:`~.sections.MOST_TABLES_IN_A_FIELD`), said with its file and line if known."""
+    if at.round < 1 or at.table < 1:
+        problem = _(
+            "round {round}, table {table}: rounds and tables are numbered from 1",
+            round=at.round,
+            table=at.table,
+        )
+    elif at.round > MOST_ROUNDS:
+        problem = _(
+            "round {round}, table {table}: round out of range, a movement has at most {most}"
+            " rounds",
+            round=at.round,
+            table=at.table,
+            most=MOST_ROUNDS,
+        )
+    elif at.table > MOST_TABLES_IN_A_FIELD:
+        problem = _(
+            "round {round}, table {table}: table out of range, a field has at most {most} tables",
+            round=at.round,
+            table=at.table,
+            most=MOST_TABLES_IN_A_FIELD,
+        )
+    else:
+        return
+    if at.where is not None:
+        problem = _("{source}: {reason}", source=at.where, reason=problem)
+    raise MovementError(problem)
 
 
 def _movement(

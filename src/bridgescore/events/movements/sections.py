@@ -40,8 +40,10 @@ LETTERS: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """The letters a section may have, in the order sections are lettered."""
 
 MOST_TABLES_IN_A_FIELD: Final = 300
-"""Tables of a field in sections built from specs (a regional congress: 300 tables in
-sections of up to 60, the most of one movement); checked before any section is built."""
+"""Tables of a field in sections (a regional congress: 300 tables in sections of up to 60,
+the most of one movement): checked before any section is built from specs, and on reading
+a field (its JSON form, a results file's sections) before any table is numbered; a table
+numbered beyond it in a section, or a section's ``"tables"`` beyond it, is refused too."""
 
 SPEC_JOIN: Final = " + "
 """How the specs of the sections are written one after another: ``mitchell:8x3 +
@@ -78,6 +80,18 @@ class Section:
             raise MovementError(
                 _("section {letter}, field 'tables': expected a whole number, got {tables!r}",
                   letter=self.letter, tables=self.numbered)
+            )  # fmt: skip
+        if self.numbered > MOST_TABLES_IN_A_FIELD:
+            raise MovementError(
+                _("section {letter}, field 'tables': at most {most} tables in a field in"
+                  " sections, got {tables}",
+                  letter=self.letter, most=MOST_TABLES_IN_A_FIELD, tables=self.numbered)
+            )  # fmt: skip
+        if self.highest > MOST_TABLES_IN_A_FIELD:
+            raise MovementError(
+                _("section {letter}: table {table} is beyond the {most} tables a field in"
+                  " sections may have",
+                  letter=self.letter, table=self.highest, most=MOST_TABLES_IN_A_FIELD)
             )  # fmt: skip
 
     @property
@@ -143,6 +157,7 @@ class SectionedMovement:
             if (
                 letter not in blocks
                 or table <= blocks[letter]
+                or table > MOST_TABLES_IN_A_FIELD
                 or self.added.count((letter, table)) > 1
             ):
                 raise MovementError(
@@ -158,6 +173,12 @@ class SectionedMovement:
                               "{block} tables and not added",
                               letter=section.letter, table=t.table, block=section.block)
                         )  # fmt: skip
+        tables = sum(blocks.values()) + len(self.added)
+        if tables > MOST_TABLES_IN_A_FIELD:  # checked before any table is numbered
+            raise MovementError(
+                _("at most {most} tables in a field in sections: {asked} asked",
+                  most=MOST_TABLES_IN_A_FIELD, asked=tables)
+            )  # fmt: skip
 
     @property
     def letters(self) -> tuple[str, ...]:
@@ -173,6 +194,17 @@ class SectionedMovement:
             _("there is no section {letter!r} (the sections are {letters})",
               letter=letter, letters=", ".join(self.letters))
         )  # fmt: skip
+
+    def only(self, letter: str) -> SectionedMovement:
+        """The field narrowed to section ``letter`` (its tables, pairs and the tables a
+        late change added to it, numbered as the section numbers them); a letter the field
+        has not is a :class:`MovementError` naming the sections there are."""
+        section = self.section(letter)
+        return SectionedMovement(
+            (section,),
+            same_boards=self.same_boards,
+            added=tuple(item for item in self.added if item[0] == letter),
+        )
 
     @cached_property
     def _numbering(self) -> tuple[tuple[int, int], ...]:
