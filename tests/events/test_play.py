@@ -667,6 +667,30 @@ def test_a_plans_moves_are_the_movements_worked_out_once_in_sections_too() -> No
     assert (plan.moves(1, 4).boards.boards, plan.moves(1, 4).boards.tables) == ((1, 2), (6,))
 
 
+def test_a_section_of_fewer_rounds_ends_at_its_own_last_round() -> None:
+    """A Mitchell of 3 tables (3 rounds) beside a Howell of 4 (7 rounds): the Mitchell's
+    tables finish at their round 3, with nobody to move, not sent to sit out round 4."""
+    from bridgescore.events.movements.sections import parse_sections
+
+    _spec, field = parse_sections("mitchell:3x2 + howell:4x3")
+    flat = field.flattened()
+    plan = Plan.of(flat, field)
+    assert len(flat.rounds) == 7
+    assert [plan.last_round_at(t) for t in plan.tables] == [3, 3, 3, 7, 7, 7, 7]
+    after_three = plan.moves(3, 1)
+    assert (after_three.last, after_three.next) == (True, None)
+    assert plan.moves(3, 4).last is False  # the Howell's first table goes on
+    assert plan.moves(7, 4).last is True
+    # table A1 with its 6 boards in: its section's last round, finished
+    done = Play.of(plan, [Entered(r, 1, b) for r, bs in ((1, (1, 2)), (2, (3, 4)), (3, (5, 6)))
+                          for b in bs])  # fmt: skip
+    assert done.round_of(1) == 3
+    assert done.unfinished(1) == []
+    assert done.round_of(4) == 1  # the Howell's tables untouched
+    # one field: the movement's last round, as before
+    assert Plan.of(MITCHELL).last_round_at(2) == 3
+
+
 def test_a_plans_seatings_are_the_movements_made_once() -> None:
     """Every board the movement schedules, in round and table order (table 2 before 10),
     the same tuple asked again (the grid asks at every look: 14,400 at 240 tables)."""

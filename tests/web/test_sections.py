@@ -265,6 +265,43 @@ def test_a_table_in_a_section_is_told_where_to_go_by_the_section_s_tables(
     ]
 
 
+def test_a_section_of_fewer_rounds_tells_its_tables_its_own_rounds(td: Client, club: Club) -> None:
+    """A Mitchell of 3 tables (3 rounds) beside a Howell of 4 (7 rounds): table A1 is told
+    "round 1 of 3", and after its third round that nobody moves, not to sit out round 4;
+    its page stays at round 3 once every board is in. The Howell's tables play 7."""
+    form = {
+        "club": str(club.pk),
+        "name": "Mitchell and Howell",
+        "typed_spec": "mitchell:3x2 + howell:4x3",
+        "sections": "apart",
+    }
+    assert td.post("/director/new/", form).status_code == 302
+    session = Session.objects.get(name="Mitchell and Howell")
+    token = TableLink.objects.get(session=session, table=1).token
+    phone = Client()
+    assert "Table A1 · round 1 of 3" in re.sub(r"\s+", " ", phone.get(f"/t/{token}/").text)
+    plan = phone.get(f"/t/{token}/plan.json").json()
+    assert (plan["rounds"], plan["planned"]) == (3, 3)
+    assert [laid["round"] for laid in plan["plan"]] == [1, 2, 3]
+    assert plan["plan"][2]["moves"] == {
+        "lines": ["round 3 was the last round: nobody moves"],
+        "last": True,
+    }
+    playing = []
+    for number, boards in ((1, (1, 2)), (2, (3, 4)), (3, (5, 6))):
+        for board in boards:
+            sent = send_entry(phone, token, round=number, board=board, contract="3NT",
+                              declarer="S", result="=", confirm=True)  # fmt: skip
+            assert sent["http"] == 200, sent
+            playing.append(sent["round"])
+    assert playing == [1, 2, 2, 3, 3, 3]  # the round the table is at after each board
+    assert "Table A1 · round 3 of 3" in re.sub(r"\s+", " ", phone.get(f"/t/{token}/").text)
+    howell = TableLink.objects.get(session=session, table=4).token
+    other = Client()
+    assert "Table B1 · round 1 of 7" in re.sub(r"\s+", " ", other.get(f"/t/{howell}/").text)
+    assert other.get(f"/t/{howell}/plan.json").json()["rounds"] == 7
+
+
 @pytest.mark.parametrize(("scoring", "flagged"), [("apart", False), ("across", True)])
 def test_a_result_is_flagged_against_the_results_it_is_scored_with(
     td: Client, club: Club, scoring: str, flagged: bool

@@ -129,6 +129,9 @@ class Plan:
     sections: Mapping[int, frozenset[int]] = field(default_factory=dict)
     """table → the tables of its section, in a field in sections (empty in one field):
     the sections play the same deals, each with its own copy of the boards."""
+    section_last: Mapping[int, int] = field(default_factory=dict)
+    """table → the last round its section plays, in a field in sections (a section of
+    Mitchell may play 3 rounds where a Howell beside it plays 7); empty in one field."""
     _moves: dict[tuple[int, int], Moves] = field(default_factory=dict, repr=False)
     """(round, table) → :meth:`moves`, worked out once (each finds the tables of the next
     round that play the boards, a search of the whole round: a table's phone asks for
@@ -149,18 +152,28 @@ class Plan:
                 rounds_of.setdefault(seat.table, []).append(number)
                 for board in seat.boards:
                     board_rounds.setdefault((seat.table, board), number)
+        own = _section_tables(sections, rounds_of)
         return cls(
             movement,
             MappingProxyType(seats),
             MappingProxyType({t: tuple(r) for t, r in rounds_of.items()}),
             MappingProxyType(board_rounds),
             tuple(sorted(rounds_of)),
-            MappingProxyType(_section_tables(sections, rounds_of)),
+            MappingProxyType(own),
+            MappingProxyType(
+                {t: max(rounds_of[other][-1] for other in tables) for t, tables in own.items()}
+            ),
         )
 
     @property
     def last_round(self) -> int:
+        """The movement's last round (of the whole field)."""
         return len(self.movement.rounds)
+
+    def last_round_at(self, table: int) -> int:
+        """The last round of the table's field: its section's, in a field in sections
+        (where sections may play different numbers of rounds), else the movement's."""
+        return self.section_last.get(table, self.last_round)
 
     def seat(self, round_no: int, table: int) -> Table | None:
         """The table's seat in round ``round_no``, or ``None`` where it does not play."""
@@ -469,11 +482,12 @@ def _state(
 ) -> TableState:
     """A table's state from what stands of its entries (``entered``, kept, not copied):
     its round is the first, from the latest it has anything in (``latest`` when known),
-    with a board still to enter (the last round when none)."""
+    with a board still to enter (its field's last round when none: its section's, in a
+    field in sections)."""
     if latest is None:
         latest = max((r for (r, _b) in entered), default=1)
     rounds = plan.rounds_of.get(table, ())
-    playing = plan.last_round
+    playing = plan.last_round_at(table)
     for at in range(bisect_left(rounds, latest), len(rounds)):  # no copy of the rounds
         number = rounds[at]
         seat = plan.seats[(number, table)]

@@ -210,7 +210,7 @@ def moves_after(
         raise MovementError(
             _("the movement has no table {table} in round {round}", table=table, round=round_no)
         )
-    last = round_no == len(movement.rounds)
+    last = round_no >= _last_round(movement, round_no, among)
     following = None if last else round_no + 1
     return Moves(
         round=round_no,
@@ -220,6 +220,23 @@ def moves_after(
         boards=_board_move(movement, following, seat.boards, among),
         next=None if following is None else table_in(movement, following, table),
         last=last,
+    )
+
+
+def _last_round(movement: Movement, round_no: int, among: Collection[int] | None) -> int:
+    """The last round of the field ``among`` belongs to: the movement's, or, in a field in
+    sections (which may play different numbers of rounds), the last in which a table of
+    the section plays."""
+    if among is None:
+        return len(movement.rounds)
+    section = set(among)
+    return max(
+        (
+            number
+            for number in range(round_no, len(movement.rounds) + 1)
+            if any(seat.table in section for seat in movement.rounds[number - 1].tables)
+        ),
+        default=round_no,
     )
 
 

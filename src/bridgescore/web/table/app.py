@@ -53,7 +53,6 @@ def table_view_context(link: TableLink) -> dict[str, Any]:
     read = _read(link)
     current = in_play.standing(read.entries)
     play = in_play.play_of(session, current.values())
-    movement = play.plan.movement
     number = play.round_of(link.table)
     seat = play.plan.seat(number, link.table)
     names = read.names
@@ -70,7 +69,7 @@ def table_view_context(link: TableLink) -> dict[str, Any]:
         "room": naming.room_of(session, link.table),
         "session": session,
         "round": number,
-        "rounds": max(len(movement.rounds), matches.planned_rounds(session)),
+        "rounds": _planned(session, play.plan, link.table),
         "seat": seat,
         "ns_names": names.get(seat.ns, "") if seat else "",
         "ew_names": names.get(seat.ew, "") if seat else "",
@@ -80,6 +79,16 @@ def table_view_context(link: TableLink) -> dict[str, Any]:
         "pending": pending,
         "plan": _plan(link, read, current, play),
     }
+
+
+def _planned(session: Session, plan: in_play.Plan, table: int) -> int:
+    """The rounds a table is to play: its field's (its section's, in a field in sections
+    of pairs), or a teams session's planned rounds (a Swiss's movement holds only the
+    rounds drawn so far)."""
+    own = plan.last_round_at(table)
+    if session.kind != Session.Kind.TEAMS:
+        return own
+    return max(own, matches.planned_rounds(session))
 
 
 def _read(link: TableLink) -> queries.TableRead:
@@ -143,7 +152,6 @@ def _plan(
     """The plan from what the table's page or plan read (``read``), the results standing
     in it (``current``) and the play they give: the page works them out once for both."""
     session = link.session
-    movement = play.plan.movement
     playing = play.round_of(link.table)
     names = read.names
     waiting: dict[tuple[int, int], dict[str, Any]] = {}
@@ -197,8 +205,8 @@ def _plan(
         "table": naming.table_label(session, link.table),
         "room": naming.room_of(session, link.table),
         "round": playing,
-        "rounds": len(movement.rounds),
-        "planned": max(len(movement.rounds), matches.planned_rounds(session)),
+        "rounds": play.plan.last_round_at(link.table),
+        "planned": _planned(session, play.plan, link.table),
         "lead_rule": session.lead_rule,
         "plan": rounds,
         "scores": score_table(),
@@ -240,7 +248,7 @@ def _rounds_laid(session: Session, plan: in_play.Plan, table: int) -> list[dict[
             _LAID.move_to_end(key)
             return found[1]
     rounds: list[dict[str, Any]] = []
-    for number in range(1, len(plan.movement.rounds) + 1):
+    for number in range(1, plan.last_round_at(table) + 1):  # its section's, in sections
         seat = plan.seat(number, table)
         if seat is None:
             rounds.append({"round": number, "plays": False})
