@@ -28,16 +28,26 @@ Columns (case-insensitive; only ``board``, ``ns`` and ``ew`` are always needed):
 - ``north``, ``east``, ``south``, ``west``: an individual event's four players
   (``ns`` and ``ew`` may then be left empty: they are the partnerships ``N+S``
   and ``E+W``).
+- ``section``: the result's section, one capital letter (``A``), in an event whose
+  sections are scored apart (:attr:`ResultRow.section`; rows of two sections or more are
+  then compared each within its section and ranked section by section,
+  :class:`~bridgescore.events.pairs.Sections`). Written first, and only when the event
+  has sections: a file without sections is written as before, and its sections scored
+  across the field are one field, its pairs named ``A1NS``, ``B1NS``.
 
 The players' names of a pair, team or player, before the header row, one CSV record a
 participant: ``# names`` then its id then each player's name (``# names,1NS,Ann
-Smith,Bob Jones``), quoted as CSV quotes a field (a name may hold a comma).
+Smith,Bob Jones``), quoted as CSV quotes a field (a name may hold a comma). In an event
+in sections, a ``# section`` record a section, before the header row too, then its letter
+and its participants' ids (``# section,B,B1,B2``), so that a pair or team that has played
+no board yet keeps its section (an id listed in two sections keeps the first).
 
 JSON: ``{"event": {"name": ..., "date": ..., "site": ..., "type": "pairs" | "teams" |
 "individual", "program": ..., "scoring": ..., "language": ...}, "participants": [{"id":
 "1NS", "names": ["Ann Smith", "Bob Jones"]}], "results": [{...}]}`` with the same field
 names per result (``participants`` may be left out; a participant with no names yet is
-listed with ``"names": []``, so that one that played no board is still in the event).
+listed with ``"names": []``, so that one that played no board is still in the event; in
+an event in sections each participant and result has its ``"section": "A"``).
 
 :func:`load_participants` (and :func:`participants_csv`, :func:`participants_json`)
 read the names back; :func:`bridgescore.load_event` puts them in the event.
@@ -62,6 +72,7 @@ import math
 import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal
@@ -85,6 +96,7 @@ from bridgescore.events.model import (
 )
 from bridgescore.events.movements.fit import place_result
 from bridgescore.events.movements.model import Movement
+from bridgescore.events.movements.sections import LETTERS
 from bridgescore.i18n import Language
 from bridgescore.io._problems import MarkedText, problem_message, reason_of
 from bridgescore.io.rows import Built, RawResult, build_result, raise_errors, raw_field
@@ -101,6 +113,12 @@ LEAD = "lead"
 SEATS = ("north", "east", "south", "west")
 """An individual event's four players (``ns`` and ``ew`` are then their partnerships)."""
 COLUMNS = (*BASE_COLUMNS, LEAD, *SEATS)
+"""Every column of a result a results file may have, but for its :data:`SECTION`."""
+SECTION = "section"
+"""A result's section (``A``), written first when the event has sections. Kept out of
+:data:`COLUMNS`, which the batch engine reads beside its own ``section`` column
+(:mod:`bridgescore.batch.columns`)."""
+_READ_COLUMNS = (*COLUMNS, SECTION)
 """Every column a results file may have."""
 ABOUT = ("event", "date", "site", "kind", "program", "scoring", "language")
 """What a CSV file may say of itself in leading ``# key: value`` comment lines."""
@@ -109,6 +127,9 @@ _ABOUT_RE = re.compile(
 )
 NAMES = "# names"
 """The first field of a CSV record naming a participant's players (before the header)."""
+SECTION_RECORD = "# section"
+"""The first field of a CSV record giving a section's participants (before the header):
+``# section,B,B1,B2``."""
 ADJUSTMENT = "# adjustment"
 """The first field of a CSV record giving a team's VPs from outside its matches (before
 the header): ``# adjustment,5,12``."""
@@ -165,6 +186,9 @@ def read_row(
     except BridgeError as error:
         return Built(None, (Problem(where, reason_of(error)),))
     at = where.at(board=board.number)
+    section = get.get(SECTION, "")
+    if section and not is_section_letter(section):
+        return Built(None, (Problem(at, _letter_problem(section)),))
     ns, ew = get.get("ns", ""), get.get("ew", "")
     seats = [get.get(seat, "") for seat in SEATS]
     players: tuple[str, str, str, str] | None = None
@@ -241,7 +265,24 @@ def read_row(
         notation=notation,
         lead=raw_field(LEAD, get.get(LEAD), where),
     )
-    return build_result(raw, laws=laws)
+    built = build_result(raw, laws=laws)
+    if section and built.row is not None:
+        return replace(built, row=replace(built.row, section=section))
+    return built
+
+
+def is_section_letter(text: str) -> bool:
+    """Whether ``text`` is a section's letter as a results file writes it: one capital
+    letter, ``A`` to ``Z`` (:data:`~bridgescore.events.movements.sections.LETTERS`)."""
+    return len(text) == 1 and text in LETTERS
+
+
+def _letter_message(text: str) -> Message:
+    return _("a section's letter must be one of A to Z, got {letter!r}", letter=excerpt(text))
+
+
+def _letter_problem(text: str) -> MarkedText:
+    return MarkedText(_letter_message(text))
 
 
 def build_row(
@@ -367,6 +408,11 @@ def read_csv(
             if record[0].strip().lower() == ADJUSTMENT:
                 adjusted.add(record[1:], Location(source, line))
                 continue
+            if record[0].strip().lower() == SECTION_RECORD:
+                letter = _text(record[1]) if len(record) > 1 else ""
+                if not is_section_letter(letter):
+                    problems.append(Problem(Location(source, line), _letter_problem(letter)))
+                continue
             found = _ABOUT_RE.match(",".join(record))
             if found:
                 about.append((found[1].lower(), found[2]))
@@ -393,7 +439,7 @@ def read_csv(
         if header is None:
             header = [_ALIASES.get(h.strip().lower(), h.strip().lower()) for h in record]
             for name in header:
-                if name not in COLUMNS:
+                if name not in _READ_COLUMNS:
                     problems.append(
                         Problem(
                             Location(source, line),
@@ -401,7 +447,7 @@ def read_csv(
                                 _(
                                     "column {name!r} is not used (columns: {columns})",
                                     name=name,
-                                    columns=", ".join(COLUMNS),
+                                    columns=", ".join(_READ_COLUMNS),
                                 )
                             ),
                             Severity.WARNING,
@@ -594,7 +640,7 @@ def loads_json(
         if not isinstance(entry, dict):
             problems.append(Problem(where, MarkedText(_("a result is an object of named fields"))))
             continue
-        unknown = sorted(set(entry) - set(COLUMNS))
+        unknown = sorted(set(entry) - set(_READ_COLUMNS))
         if unknown:
             problems.append(
                 Problem(
@@ -607,6 +653,7 @@ def loads_json(
         problems.extend(built.problems)
         if built.row is not None:
             rows.append(built.row)
+    problems.extend(_participant_sections(data.get("participants"), source))
     adjusted = _Adjustments()
     listed = data.get("adjustments", [])
     if not isinstance(listed, list):
@@ -623,6 +670,20 @@ def loads_json(
     problems.extend(adjusted.problems)
     adjustments = tuple(adjusted.found.values())
     return _finish(rows, problems, source, name, laws, strict, teams, about, adjustments)
+
+
+def _participant_sections(listed: object, source: str) -> list[Problem]:
+    """What is wrong with the sections a JSON file's participants say: a ``"section"``
+    that is not a section's letter (quoted; an empty one or ``null`` says none)."""
+    found: list[Problem] = []
+    for entry in listed if isinstance(listed, list) else ():
+        if isinstance(entry, dict) and SECTION in entry:
+            said = entry[SECTION]
+            letter = _text(said) if isinstance(said, str | None) else json.dumps(said)
+            if letter and not is_section_letter(letter):
+                where = Location(source, tag=SECTION, shown="field {}")
+                found.append(Problem(where, _letter_problem(letter)))
+    return found
 
 
 def _read(path: str | os.PathLike[str], strict: bool) -> tuple[str, list[Problem]]:
@@ -717,9 +778,11 @@ def dumps_csv(
     the opening lead's when a row has one; the four players' columns for an individual
     event), after ``# key: value`` lines for what ``about`` says of the event (``event``,
     ``date``, ``site``, ``kind``, ``program``, ``scoring``) and a ``# names`` record for
-    each participant (with no names when it has none) and an ``# adjustment`` record for
-    each of a teams event's ``adjustments``. ``notation``: the language the contracts,
-    declarers and vulnerabilities are written in (said in ``# language``)."""
+    each participant (with no names when it has none), a ``# section`` record for each
+    section the participants name, and an ``# adjustment`` record for each of a teams
+    event's ``adjustments``; a ``section`` column first when a row names its section.
+    ``notation``: the language the contracts, declarers and vulnerabilities are written
+    in (said in ``# language``)."""
     buffer = io.StringIO()
     about = _with_language(about, notation)
     for key in ABOUT:
@@ -729,9 +792,13 @@ def dumps_csv(
     writer = csv.writer(buffer, lineterminator="\n")
     for participant in _named(participants):
         writer.writerow([NAMES, participant.id, *participant.names])
+    for letter, ids in _by_section(participants).items():
+        writer.writerow([SECTION_RECORD, letter, *ids])
     for adjustment in adjustments:
         writer.writerow([ADJUSTMENT, adjustment.id, _vp_text(adjustment.vp)])
     header = list(BASE_COLUMNS)
+    if any(row.section is not None for row in results.rows):
+        header.insert(0, SECTION)
     if any(row.lead is not None for row in results.rows):
         header.append(LEAD)
     if any(row.players is not None for row in results.rows):
@@ -741,6 +808,16 @@ def dumps_csv(
         fields = _row_fields(row, notation)
         writer.writerow(["" if fields.get(c) is None else fields.get(c, "") for c in header])
     return buffer.getvalue()
+
+
+def _by_section(participants: Sequence[Participant]) -> dict[str, list[str]]:
+    """The ids of the participants that name their section, by section, the sections in
+    the order of their letters."""
+    found: dict[str, list[str]] = {}
+    for participant in participants:
+        if participant.section is not None:
+            found.setdefault(participant.section, []).append(participant.id)
+    return dict(sorted(found.items()))
 
 
 def _vp_text(vp: float) -> str:
@@ -761,7 +838,8 @@ def _notation(text: str) -> Notation:
 
 
 def _row_fields(row: ResultRow, notation: Notation = ENGLISH) -> dict[str, Any]:
-    fields: dict[str, Any] = {"board": row.board}
+    fields: dict[str, Any] = {} if row.section is None else {SECTION: row.section}
+    fields["board"] = row.board
     if row.round is not None:
         fields["round"] = row.round
     if row.table is not None:
@@ -810,14 +888,17 @@ def dumps_json(
     """Write rows as the JSON results format (``event``, the ``participants`` with names,
     a teams event's ``adjustments``, then ``results``); ``about`` gives the event's
     ``kind``, ``program`` and ``scoring``; ``notation`` the language of the contracts
-    (``event.language``)."""
+    (``event.language``). A participant and a result in a section say it (``section``)."""
     said = _with_language(about, notation)
     kind = said.get("kind") or ("teams" if results.teams else "pairs")
     event = {"name": name or results.name, "type": kind}
     keys = ("date", "site", "program", "scoring", "language")
     event.update({k: said[k] for k in keys if said.get(k)})
     data: dict[str, Any] = {"event": event}
-    named = [{"id": p.id, "names": list(p.names)} for p in _named(participants)]
+    named = [
+        {"id": p.id, "names": list(p.names), **({} if p.section is None else {SECTION: p.section})}
+        for p in _named(participants)
+    ]
     if named:
         data["participants"] = named
     if adjustments:
@@ -834,9 +915,12 @@ def _named(participants: Sequence[Participant]) -> list[Participant]:
 
 def participants_csv(text: str, *, kind: str = "pair") -> tuple[Participant, ...]:
     """The participants a CSV results text names in its ``# names`` records (each a
-    ``kind``: ``pair``, ``team`` or ``player``); a record without an id is passed over,
-    and an id named twice keeps its first names."""
+    ``kind``: ``pair``, ``team`` or ``player``), in the section its ``# section`` records
+    give; a record without an id is passed over, an id named twice keeps its first names,
+    and one listed in two sections its first (a section that is not a letter is passed
+    over here: the results reader names it)."""
     found: dict[str, Participant] = {}
+    sections: dict[str, str] = {}
     problems: list[Problem] = []
     reader = csv.reader(io.StringIO(text))
     for record in _records(reader, "<string>", problems):
@@ -844,19 +928,29 @@ def participants_csv(text: str, *, kind: str = "pair") -> tuple[Participant, ...
             if any(cell.strip() for cell in record):
                 break  # the header: the names come before it
             continue
-        if record[0].strip().lower() != NAMES or len(record) < 2 or not record[1].strip():
+        first = record[0].strip().lower()
+        if first == SECTION_RECORD and len(record) > 1 and is_section_letter(record[1].strip()):
+            for ident in (cell.strip() for cell in record[2:]):
+                if ident:
+                    sections.setdefault(ident, record[1].strip())
+                    found.setdefault(ident, Participant(ident, (), kind))
+            continue
+        if first != NAMES or len(record) < 2 or not record[1].strip():
             continue
         ident = record[1].strip()
         names = tuple(n.strip() for n in record[2:] if n.strip())
         found.setdefault(ident, Participant(ident, names, kind))
-    return tuple(found.values())
+    return tuple(
+        p if p.id not in sections else replace(p, section=sections[p.id]) for p in found.values()
+    )
 
 
 def participants_json(text: str, *, kind: str = "pair") -> tuple[Participant, ...]:
     """The participants a JSON results text names in its ``participants`` list (each a
-    ``kind``); an entry that is not ``{"id": ..., "names": [...]}`` is passed over, and an
-    id named twice keeps its first names. Unreadable JSON names no one (the results
-    reader says why it cannot be read)."""
+    ``kind``, in its ``section`` when it says one); an entry that is not ``{"id": ...,
+    "names": [...]}`` is passed over, and an id named twice keeps its first names.
+    Unreadable JSON names no one (the results reader says why it cannot be read, and
+    what is wrong with a section)."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
@@ -872,7 +966,13 @@ def participants_json(text: str, *, kind: str = "pair") -> tuple[Participant, ..
         if not isinstance(names, list):
             continue
         shown = tuple(str(n).strip() for n in names if isinstance(n, str | int) and str(n).strip())
-        found.setdefault(str(ident).strip(), Participant(str(ident).strip(), shown, kind))
+        said = entry.get(SECTION)
+        section = (
+            said.strip() if isinstance(said, str) and is_section_letter(said.strip()) else None
+        )
+        found.setdefault(
+            str(ident).strip(), Participant(str(ident).strip(), shown, kind, section=section)
+        )
     return tuple(found.values())
 
 
