@@ -259,6 +259,16 @@ def test_the_close_warning_lists_the_asks_not_yet_answered(td: Client, session: 
     assert "not yet answered" not in again.content.decode()
 
 
+def test_a_log_line_too_long_to_keep_as_a_message_is_kept_in_english(session: Session) -> None:
+    """A kept message longer than the log's 500 characters would not read once cut: its
+    English text is kept, cut, instead of the half of a message."""
+    detail = said.said("table {table}: {message}", table=2, message="x" * 480)
+    logbook.log(session, "entry refused", detail)
+    line = LogLine.objects.get(session=session)
+    assert line.detail == ("table 2: " + "x" * 480)[:500]
+    assert line.text == "entry refused: table 2: " + "x" * 480
+
+
 def test_a_teams_log_line_kept_by_table_number_says_the_room(td: Client, club: Club) -> None:
     teams = ["Aces", "Kings", "Queens", "Jacks"]
     session = matches.create_teams_session(club, "Teams night", teams, 2)

@@ -59,7 +59,8 @@ def test_a_board_of_a_later_round_is_refused_naming_the_rounds(
     assert Entry.objects.count() == PendingEntry.objects.count() == 0
     # and so the board's results stay closed to this table
     assert device.get(f"/r/{session.public_id}/board-5.html").status_code == 403
-    assert LogLine.objects.filter(what="entry refused", detail__contains="round 3").count() == 3
+    logged = [line.text for line in LogLine.objects.filter(what="entry refused")]
+    assert logged == [f"entry refused: table 1: {refusal}"] * 3
 
 
 def test_the_next_round_opens_once_every_board_of_this_one_is_in(

@@ -8,11 +8,12 @@ import re
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from bridgescore.events.movements import mitchell
 from bridgescore.events.movements.sections import SectionedMovement, sectioned
 from bridgescore.web import changes, clubs, entries, in_play, naming, session_movement, standings
-from bridgescore.web.models import Club, Entry, Session, SessionPair, TableLink
+from bridgescore.web.models import Club, Entry, LogLine, Session, SessionPair, TableLink
 from bridgescore.web.refusals import EntryError
 from web.posting import send_entry
 
@@ -300,6 +301,36 @@ def test_a_section_of_fewer_rounds_tells_its_tables_its_own_rounds(td: Client, c
     other = Client()
     assert "Table B1 · round 1 of 7" in re.sub(r"\s+", " ", other.get(f"/t/{howell}/").text)
     assert other.get(f"/t/{howell}/plan.json").json()["rounds"] == 7
+
+
+def test_a_refused_result_is_logged_by_the_tables_name_in_the_readers_language(
+    td: Client, club: Club
+) -> None:
+    """A Finnish phone at B2 (the field's table 5) sends board 1, which B2 plays in round
+    3: the phone reads why in Finnish, the director's log names table B2 and says why in
+    the language the log is read in."""
+    session = _set_up(td, club, "apart")
+    token = TableLink.objects.get(session=session, table=5).token
+    phone = Client(HTTP_ACCEPT_LANGUAGE="fi")
+    assert phone.get(f"/t/{token}/").status_code == 200
+    sent = send_entry(phone, token, round=1, board=1, contract="3NT", declarer="S", result="=",
+                      confirm=True)  # fmt: skip
+    assert sent == {
+        "error": "brikkaa 1 ei pelata pöydässä B2 kierroksella 1 (tällä kierroksella brikat"
+        " 3, 4; se pelataan tässä pöydässä kierroksella 3)",
+        "http": 422,
+    }
+    line = LogLine.objects.get(session=session, what="entry refused")
+    with translation.override("en"):
+        assert line.text == (
+            "entry refused: table B2: board 1 is not played at table B2 in round 1"
+            " (this round: boards 3, 4; it is played here in round 3)"
+        )
+    with translation.override("es"):
+        assert line.text == (
+            "resultado rechazado: mesa B2: el estuche 1 no se juega en la mesa B2 en la"
+            " ronda 1 (en esta ronda: estuches 3, 4; aquí se juega en la ronda 3)"
+        )
 
 
 @pytest.mark.parametrize(("scoring", "flagged"), [("apart", False), ("across", True)])

@@ -197,7 +197,7 @@ def check_entry(session: Session, inp: EntryInput, *, by_table: bool = False) ->
     label = table_label(session, inp.table)
     refused = plan.where(inp.round, inp.table, inp.board, label=label, teams=is_teams(session))
     if refused is not None:
-        raise EntryError(refused.render(gettext))
+        raise EntryError(refused)  # translated where it is shown
     seat = plan.seat(inp.round, inp.table)
     assert seat is not None  # where() said the board is the table's this round
     built = build_result(raw_result(session, seat, inp, plan.movement))
@@ -214,7 +214,7 @@ def check_entry(session: Session, inp: EntryInput, *, by_table: bool = False) ->
         teams=is_teams(session),
     )
     if wrong is not None:
-        raise EntryError(wrong.render(gettext))
+        raise EntryError(wrong)
     return row
 
 
@@ -244,7 +244,7 @@ def table_may_enter(session: Session, inp: EntryInput) -> None:
         inp.round, inp.table, inp.board
     )
     if permit.refusal is not None:
-        raise EntryError(permit.refusal.render(gettext))
+        raise EntryError(permit.refusal)
 
 
 CLOSED = gettext_noop("this table's link has expired: the session is closed (ask the director)")

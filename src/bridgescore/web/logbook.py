@@ -8,30 +8,40 @@ from bridgescore.web.models import LogLine, Session
 from bridgescore.web.naming import table_label
 from bridgescore.web.refusals import Viewer, user_of
 
+MOST_DETAIL = 500
+"""The longest detail a log line keeps (its column's length)."""
+
 
 def log(
     session: Session | None, what: str, detail: str, *, user: Viewer = None, address: str = ""
 ) -> None:
-    """A line in the session's log (refused entries, forged links, takeovers). In a teams
-    session a table kept by its number (``table {table}``, 4) is kept as the room the
-    players know (``2b``), never as a number no card or grid shows."""
-    if session is not None and session.kind == Session.Kind.TEAMS:
+    """A line in the session's log (refused entries, forged links, takeovers). A table
+    kept by its number (``table {table}``, 4) is kept as the players know it (a teams
+    room ``2b``, ``B1`` in a field in sections), never as a number no card or grid
+    shows."""
+    if session is not None:
         detail = _rooms_named(session, detail)
+    if len(detail) > MOST_DETAIL:  # cut, a kept message would no longer read: its English
+        found = said.part_of(detail)
+        detail = (detail if found is None else str(found))[:MOST_DETAIL]
     LogLine.objects.create(
         session=session,
         what=what,
-        detail=detail[:500],
+        detail=detail,
         by=user_of(user),
         address=address[:64],
     )
 
 
 def _rooms_named(session: Session, detail: str) -> str:
-    """A kept message whose ``table`` value is a table's number, kept with the room's
-    label (:func:`~bridgescore.web.naming.table_label`: ``2b``, ``B1a`` in sections)
+    """A kept message whose ``table`` value is a table's number, kept with the table's
+    label (:func:`~bridgescore.web.naming.table_label`: ``2b``, ``B1``, ``B1a``)
     instead; anything else as it is."""
     found = said.part_of(detail)
     table = None if found is None else found.values.get("table")
     if found is None or not isinstance(table, int) or isinstance(table, bool):
         return detail
-    return said.said(found.template, **{**found.values, "table": table_label(session, table)})
+    label = table_label(session, table)
+    if label == str(table):  # one field of pairs: the number is the name
+        return detail
+    return said.said(found.template, **{**found.values, "table": label})

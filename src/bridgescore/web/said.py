@@ -41,6 +41,13 @@ def problem(error: Exception) -> str:
     return str(error)
 
 
+def problem_kept(error: Exception) -> Message | str:
+    """An error as a log line keeps it among its values: a library or app error's marked
+    message (each reader reads it in their own language, as :func:`problem` would
+    have said it), else its text."""
+    return error.message if isinstance(error, BridgeError) else str(error)
+
+
 _WORDS: dict[Language, Words] = {}
 
 

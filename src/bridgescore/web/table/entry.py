@@ -172,7 +172,11 @@ def _table_entry(
         logbook.log(
             link.session,
             gettext_noop("entry refused"),
-            said.said(gettext_noop("table {table}: {message}"), table=link.table, message=message),
+            said.said(
+                gettext_noop("table {table}: {message}"),
+                table=link.table,
+                message=said.problem_kept(error),  # read in the reader's language
+            ),
             address=address(request),
         )
         return _answer(wants_json, request, link, {"error": message}, status_of(error))
