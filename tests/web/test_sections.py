@@ -333,6 +333,37 @@ def test_a_refused_result_is_logged_by_the_tables_name_in_the_readers_language(
         )
 
 
+def test_pairs_names_are_read_in_any_case_and_a_typo_is_shown_its_sections_pairs(
+    td: Client, club: Club
+) -> None:
+    """``a1ns`` names A1NS, as the late changes read ``b1``; a pair section B does not have
+    is answered with section B's pairs; a pair named twice in two cases is refused."""
+    form = {
+        "club": str(club.pk),
+        "typed_spec": "mitchell:3x2+mitchell:3x2",
+        "sections": "apart",
+    }
+    named = {**form, "name": "Lower case", "names": "a1ns: Ann & Bob\nb2ew: Eve & Fay"}
+    assert td.post("/director/new/", named).status_code == 302
+    session = Session.objects.get(name="Lower case")
+    assert dict(SessionPair.objects.filter(session=session).exclude(names="")
+                .values_list("pair", "names")) == {"A1NS": "Ann & Bob", "B2EW": "Eve & Fay"}  # fmt: skip
+    typo = td.post("/director/new/", {**form, "name": "Typo", "names": "B9NS: Ann & Bob"})
+    assert typo.status_code == 422
+    assert (
+        "Pairs&#x27; names: there is no pair &#x27;B9NS&#x27; in this movement (its pairs are"
+        " B1NS, B1EW, B2NS, B2EW …)"
+    ) in typo.content.decode()
+    twice = td.post("/director/new/", {**form, "name": "Twice", "names": "A1NS: X\na1ns: Y"})
+    assert twice.status_code == 422
+    assert "Pairs&#x27; names: pair A1NS named twice" in twice.content.decode()
+    assert not Session.objects.filter(name__in=["Typo", "Twice"]).exists()
+    line = td.post("/director/new/", {**form, "name": "No colon", "names": "A1NS Ann"})
+    assert "like 1NS: Ann Smith &amp; Bob Jones (A1NS: in a session in sections)" in (
+        line.content.decode()
+    )
+
+
 @pytest.mark.parametrize(("scoring", "flagged"), [("apart", False), ("across", True)])
 def test_a_result_is_flagged_against_the_results_it_is_scored_with(
     td: Client, club: Club, scoring: str, flagged: bool

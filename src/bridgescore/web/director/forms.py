@@ -134,7 +134,8 @@ class NewSessionForm(forms.Form):
         return ""
 
     def clean_names(self) -> dict[str, str]:
-        """``1NS: Ann Smith & Bob Jones`` lines, one pair a line (blank lines skipped)."""
+        """``1NS: Ann Smith & Bob Jones`` lines (``A1NS:`` in sections), one pair a line
+        (blank lines skipped); the ids are read against the movement once it is known."""
         label = self.fields["names"].label
         found: dict[str, str] = {}
         for number, line in enumerate(str(self.cleaned_data.get("names") or "").splitlines(), 1):
@@ -146,7 +147,7 @@ class NewSessionForm(forms.Form):
                 raise forms.ValidationError(
                     gettext(
                         "{label}, line {number}: write the pair, a colon and the names,"
-                        " like 1NS: Ann Smith & Bob Jones"
+                        " like 1NS: Ann Smith & Bob Jones (A1NS: in a session in sections)"
                     ).format(label=label, number=number)
                 )
             if len(pair) > PAIR_LENGTH:

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from bridgescore.errors import BridgeError
 from bridgescore.events.conventions import session_scoring
+from bridgescore.events.movements.fit import pair_typed
 from bridgescore.events.movements.model import Movement
 from bridgescore.events.movements.sections import (
     SPEC_JOIN,
@@ -194,8 +195,7 @@ def _new_pairs_session(
     else:
         spec_text, movement = built_spec(data["typed_spec"] or data["spec"])
         shown = spec_text
-    names: dict[str, str] = data["names"]
-    _check_names(names, movement)
+    names = _named_pairs(data["names"], movement)
     if imported is not None:  # the file's players, where the director typed no names
         prefix = len(found) > 1  # a session in sections names its pairs A1NS
         filed = {
@@ -240,21 +240,34 @@ def _new_pairs_session(
     return session, shown
 
 
-def _check_names(names: dict[str, str], movement: Movement | SectionedMovement) -> None:
-    """Refuse a pair's name typed for a pair the movement does not have."""
+def _named_pairs(names: dict[str, str], movement: Movement | SectionedMovement) -> dict[str, str]:
+    """The names typed, by the movement's ids for the pairs (typed in any case: ``a1ns``
+    names ``A1NS``); a pair the movement does not have, or one named twice, refused
+    (the pairs it might have meant: its section's, in a field in sections)."""
     played = movement.flattened() if isinstance(movement, SectionedMovement) else movement
-    unknown = [pair for pair in names if pair not in played.pairs]
-    if unknown:
-        raise refusals.EntryError(
-            gettext(
-                "Pairs' names: there is no pair {unknown!r} in this movement (its pairs "
-                "are {join}{value})"
-            ).format(
-                unknown=unknown[0],
-                join=", ".join(played.pairs[:4]),
-                value=" …" if len(played.pairs) > 4 else "",
+    found: dict[str, str] = {}
+    for typed, who in names.items():
+        pair = pair_typed(played.pairs, typed)
+        if pair is None:
+            letter = typed.strip()[:1].upper()
+            own = [p for p in played.pairs if p.startswith(letter)]
+            near = own if isinstance(movement, SectionedMovement) and own else played.pairs
+            raise refusals.EntryError(
+                gettext(
+                    "Pairs' names: there is no pair {unknown!r} in this movement (its pairs "
+                    "are {join}{value})"
+                ).format(
+                    unknown=typed,
+                    join=", ".join(near[:4]),
+                    value=" …" if len(near) > 4 else "",
+                )
             )
-        )
+        if pair in found:
+            raise refusals.EntryError(
+                gettext("Pairs' names: pair {pair} named twice").format(pair=pair)
+            )
+        found[pair] = who
+    return found
 
 
 def _from_results_file(
@@ -267,8 +280,7 @@ def _from_results_file(
     sent hand records), and its results the session's first entries, all in one
     transaction; then whether the session reproduces the file's own figures is kept for
     the control page (:func:`results_import.check_session`)."""
-    names: dict[str, str] = data["names"]
-    _check_names(names, found.movement)
+    names = _named_pairs(data["names"], found.movement)
     hands = data["hands"]
     with entries.writing(), transaction.atomic():  # no table's write comes in between
         session = clubs.create_session(
