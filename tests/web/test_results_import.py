@@ -17,7 +17,7 @@ from bridgescore.core.seats import Seat
 from bridgescore.events.model import ResultRow
 from bridgescore.events.movements.sections import SectionedMovement
 from bridgescore.io.events import load_event
-from bridgescore.web import entries, hand_records, in_play, session_movement, standings
+from bridgescore.web import changes, entries, hand_records, in_play, session_movement, standings
 from bridgescore.web.models import Club, Entry, LogLine, Session, SessionPair, TableLink
 from web.test_results_pages import HANDS
 from web.test_sections import _set_up
@@ -515,3 +515,95 @@ def test_a_round_or_table_out_of_range_is_a_short_refusal(
         + said.format(table=table, round=round_no)
     ) in page
     assert len(page) < 100_000
+
+
+def _pair_leaves(td: Client, club: Club, typed_spec: str, pair: str) -> Session:
+    """A session of ``typed_spec`` (scored apart when in sections) whose ``pair`` leaves
+    from round 3, as the director's late change does, then played to its end
+    (:data:`RESULTS`)."""
+    form = _form(club, "Left", typed_spec=typed_spec, sections="apart")
+    assert td.post("/director/new/", form).status_code == 302
+    session = Session.objects.get(name="Left")
+    change = changes.missing_pair(session, pair, 3)
+    changes.apply_change(session, change, "went home", None)
+    movement = session_movement.movement_of(session)
+    for number, rnd in enumerate(movement.rounds, start=1):
+        for table in rnd.tables:
+            for board in table.boards:
+                result = RESULTS[(table.table - 1) % 3 + 1]
+                inp = in_play.EntryInput(number, table.table, board, "4S", "N", result)
+                entries.record_entry(session, inp, by_table=False, reason="slip")
+    return session
+
+
+def _seated(session: Session) -> list[list[tuple[int, str, str, tuple[int, ...]]]]:
+    movement = session_movement.movement_of(session)
+    return [[(t.table, t.ns, t.ew, t.boards) for t in rnd.tables] for rnd in movement.rounds]
+
+
+@pytest.mark.parametrize("fmt", ["pbn", "xml"])
+def test_a_session_a_pair_left_starts_again_from_its_export(
+    td: Client, club: Club, fmt: str
+) -> None:
+    """Pair 2EW leaves a 3-table Mitchell after round 2: it, and 1NS whom it was to meet
+    in round 3, play 4 of the 6 boards, under the 70 % a planned movement must give them,
+    and its export starts the session again, as played (it was a 422: the movement is not
+    sound)."""
+    first = _pair_leaves(td, club, "mitchell:3x2", "2EW")
+    answer = td.post("/director/new/", _form(club, "Again", movement=_exported(td, first, fmt)))
+    assert answer.status_code == 302, answer.content.decode()
+    again = Session.objects.get(name="Again")
+    assert _seated(again) == [
+        [(1, "1NS", "1EW", (1, 2)), (2, "2NS", "2EW", (3, 4)), (3, "3NS", "3EW", (5, 6))],
+        [(1, "1NS", "3EW", (3, 4)), (2, "2NS", "1EW", (5, 6)), (3, "3NS", "2EW", (1, 2))],
+        [(2, "2NS", "3EW", (1, 2)), (3, "3NS", "1EW", (3, 4))],  # 1NS sits out
+    ]
+    # boards 5-6 played twice, factored (Neuberg) to a top of 4 as the others: 2NS's
+    # two tops on them 3.5 each, 3NS's two bottoms 0.5 each
+    assert _ranking(again) == [
+        ("NS", "1", "1NS", 16.0, 100.0),
+        ("NS", "2", "2NS", 15.0, 62.5),
+        ("NS", "3", "3NS", 1.0, 4.17),
+        ("EW", "1", "2EW", 12.0, 75.0),
+        ("EW", "2", "3EW", 11.0, 45.83),
+        ("EW", "3", "1EW", 9.0, 37.5),
+    ]
+    assert Entry.objects.filter(session=again).count() == 16  # 3 + 3 + 2 tables × 2 boards
+
+
+@pytest.mark.parametrize("fmt", ["pbn", "xml"])
+def test_a_session_in_sections_a_pair_left_starts_again_from_its_export(
+    td: Client, club: Club, fmt: str
+) -> None:
+    """The same in section B of a field in two sections scored apart."""
+    first = _pair_leaves(td, club, "mitchell:3x2 + mitchell:3x2", "B2EW")
+    answer = td.post("/director/new/", _form(club, "Again", movement=_exported(td, first, fmt)))
+    assert answer.status_code == 302, answer.content.decode()
+    again = Session.objects.get(name="Again")
+    assert again.sections == "apart"
+    field = session_movement.sections_of(again)
+    assert isinstance(field, SectionedMovement)
+    round_3 = field.section("B").movement.rounds[2]  # in section B's own numbers
+    assert [(t.table, t.ns, t.ew) for t in round_3.tables] == [(2, "2NS", "3EW"), (3, "3NS", "1EW")]
+    assert round_3.sit_outs == ("1NS", "2EW")
+    assert _seated(again)[2] == [
+        (1, "A1NS", "A2EW", (5, 6)),
+        (2, "A2NS", "A3EW", (1, 2)),
+        (3, "A3NS", "A1EW", (3, 4)),
+        (5, "B2NS", "B3EW", (1, 2)),
+        (6, "B3NS", "B1EW", (3, 4)),
+    ]
+    assert _ranking(again) == [
+        ("A NS", "1", "A1NS", 24.0, 100.0),
+        ("A NS", "2", "A2NS", 12.0, 50.0),
+        ("A NS", "3", "A3NS", 0.0, 0.0),
+        ("A EW", "1=", "A1EW", 12.0, 50.0),
+        ("A EW", "1=", "A2EW", 12.0, 50.0),
+        ("A EW", "1=", "A3EW", 12.0, 50.0),
+        ("B NS", "1", "B1NS", 16.0, 100.0),
+        ("B NS", "2", "B2NS", 15.0, 62.5),
+        ("B NS", "3", "B3NS", 1.0, 4.17),
+        ("B EW", "1", "B2EW", 12.0, 75.0),
+        ("B EW", "2", "B3EW", 11.0, 45.83),
+        ("B EW", "3", "B1EW", 9.0, 37.5),
+    ]

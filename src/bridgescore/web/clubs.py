@@ -42,9 +42,13 @@ def create_session(
     lead_rule: str = Session.LeadRule.WARN,
     sections: str = Session.SectionScoring.ACROSS,
     program: str = "",
+    played: bool = False,
 ) -> Session:
     """A new session under way, with a link for each table and a row for each pair.
     ``program``: the program whose conventions it is scored with (a results file's).
+    ``played``: ``movement`` is the one a results file shows played, held only to the
+    rules a played movement is (:meth:`Movement.problems`: a pair that left stays under
+    70 % of the boards).
     ``lead_rule``: whether the tables give the opening lead, and how it is checked (one of
     :class:`Session.LeadRule`). A field in sections (:class:`SectionedMovement`) is played
     flattened, its tables and pairs named by section, and scored as ``sections`` says
@@ -64,7 +68,7 @@ def create_session(
                 sections=sections
             )
         )
-    problems = movement.problems()
+    problems = movement.problems(played=played)
     if problems:
         raise EntryError(
             gettext("the movement is not sound: {problems}").format(
@@ -73,7 +77,7 @@ def create_session(
         )
     if hands_pbn.strip():
         check_hands(hands_pbn)  # a located error now rather than at the first lead check
-    played = movement.flattened() if isinstance(movement, SectionedMovement) else movement
+    flat = movement.flattened() if isinstance(movement, SectionedMovement) else movement
     scored = Session.SectionScoring.ONE
     if isinstance(movement, SectionedMovement):  # deals of their own: only apart
         scored = Session.SectionScoring(sections if movement.same_boards else "apart")
@@ -81,7 +85,7 @@ def create_session(
         return open_session(
             club,
             movement,
-            played.pairs,
+            flat.pairs,
             names or {},
             name=name,
             date=date or datetime.date.today(),

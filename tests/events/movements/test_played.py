@@ -8,10 +8,11 @@ from __future__ import annotations
 import pytest
 
 from bridgescore.events.model import Location
-from bridgescore.events.movements import howell, mitchell
+from bridgescore.events.movements import howell, late, mitchell
 from bridgescore.events.movements.fit import seatings
 from bridgescore.events.movements.model import Movement, MovementError, MovementKind, Round, Table
 from bridgescore.events.movements.played import PlayedAt, movement_played
+from bridgescore.events.movements.sections import Section, SectionedMovement
 from bridgescore.i18n import words
 
 
@@ -52,6 +53,50 @@ def test_what_the_results_show_is_declared() -> None:
     assert (found.kind, found.shared, found.factored, found.meet_once) == (
         MovementKind.HOWELL, frozenset({2}), True, False
     )  # fmt: skip
+
+
+UNDER_70 = [
+    "pair 1NS is scheduled for 4 of the 6 boards in use, fewer than 70 %",
+    "pair 2EW is scheduled for 4 of the 6 boards in use, fewer than 70 %",
+]
+"""A 3-table Mitchell that pair 2EW leaves after round 2: it, and 1NS whom it was to meet
+in round 3, play 4 of the 6 boards."""
+
+
+def test_the_70_percent_rule_is_for_planning_not_for_results_played() -> None:
+    """A pair that left plays fewer boards: a movement planned so is refused (the EBU's
+    70 % rule), the one its results show played is not, alone or as a section."""
+    planned = late.pair_leaves(mitchell(3, 2), "2EW", 3)
+    assert [str(p) for p in planned.problems()] == UNDER_70
+    found = movement_played(_played(planned))
+    assert [p.code for p in found.problems()] == ["under-70-percent", "under-70-percent"]
+    assert found.problems(played=True) == []
+    field = SectionedMovement((Section("A", mitchell(3, 2)), Section("B", found)))
+    assert [str(p) for p in field.problems()] == [f"section B: {said}" for said in UNDER_70]
+    assert field.problems(played=True) == []
+
+
+def test_a_movement_played_is_still_held_to_the_rules_its_results_need() -> None:
+    """A pair that plays a board twice cannot be scored on it: refused, with the round and
+    the table, in a movement played as in one planned."""
+    found = movement_played(
+        [
+            PlayedAt(1, 1, "1NS", "1EW", 1),
+            PlayedAt(1, 2, "2NS", "2EW", 2),
+            PlayedAt(2, 1, "1NS", "2EW", 1),
+            PlayedAt(2, 2, "2NS", "1EW", 2),
+        ]
+    )
+    assert [p.code for p in found.problems(played=True)] == ["board-twice", "board-twice"]
+    assert [str(p) for p in found.problems(played=True)] == [
+        "round 2, table 1: pair 1NS plays board 1 again (first in round 1 at table 1)",
+        "round 2, table 2: pair 2NS plays board 2 again (first in round 1 at table 2)",
+    ]
+    field = SectionedMovement((Section("A", found),))
+    assert [str(p) for p in field.problems(played=True)] == [
+        "section A: round 2, table 1: pair 1NS plays board 1 again (first in round 1 at table 1)",
+        "section A: round 2, table 2: pair 2NS plays board 2 again (first in round 1 at table 2)",
+    ]
 
 
 FI, ES = words("fi").gettext, words("es").gettext

@@ -197,9 +197,12 @@ class Movement:
         """Every board in use (at a table in some round), in order."""
         return tuple(sorted({b for rnd in self.rounds for t in rnd.tables for b in t.boards}))
 
-    def problems(self) -> list[Problem]:
-        """Every violation of the movement's rules at once (empty when it is sound)."""
-        return find_problems(self)
+    def problems(self, *, played: bool = False) -> list[Problem]:
+        """Every violation of the movement's rules at once (empty when it is sound);
+        ``played``: the movement is the one results already played show (a pair that
+        left plays fewer boards), so the rules for planning one do not apply
+        (:data:`~.problems.PLANNING_ONLY`: the 70 % rule)."""
+        return find_problems(self, played=played)
 
     def is_valid(self) -> bool:
         """Whether :meth:`problems` is empty."""

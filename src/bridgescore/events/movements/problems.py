@@ -14,6 +14,10 @@ The checks (``docs/movements.md`` lists them with their sources):
   NS) are no problem;
 * two pairs meeting twice when the movement promises once (outside declared revenge rounds);
 * a pair scheduled for fewer than 70 % of the boards in use (the EBU's rule).
+
+The last is a rule for planning a movement (:data:`PLANNING_ONLY`): a movement put back
+together from results already played (``played=True``: a pair that left, a session cut
+short) is held only to the rules without which its results could not be scored.
 """
 
 from __future__ import annotations
@@ -34,6 +38,11 @@ if TYPE_CHECKING:
 
 SEVENTY_PERCENT: Final = (7, 10)
 """The EBU's least share of the boards in use a pair must be scheduled to play."""
+
+PLANNING_ONLY: Final = frozenset({"under-70-percent"})
+"""The codes of the rules for planning a movement, not for one its results show played:
+a pair that left, or a session stopped early, plays fewer boards, and its results are
+scored all the same."""
 
 _LINE_ID: Final = re.compile(r"[A-Z]?\d+(NS|EW)")
 """A Mitchell pair id that names its home line: a number (after its section's letter in a
@@ -90,8 +99,10 @@ class Problem:
         return self.message
 
 
-def find_problems(movement: Movement) -> list[Problem]:
-    """Every broken rule of ``movement``, in round order, then rule order."""
+def find_problems(movement: Movement, *, played: bool = False) -> list[Problem]:
+    """Every broken rule of ``movement``, in round order, then rule order; ``played``:
+    ``movement`` is the one results already played show, so the rules for planning one
+    (:data:`PLANNING_ONLY`) do not apply."""
     found: list[Problem] = []
     played_where: dict[tuple[str, int], tuple[int, int]] = {}
     met: dict[frozenset[str], tuple[int, int]] = {}
@@ -226,6 +237,8 @@ def find_problems(movement: Movement) -> list[Problem]:
                     ),
                 )
             )
+    if played:
+        return [p for p in found if p.code not in PLANNING_ONLY]
     return found
 
 

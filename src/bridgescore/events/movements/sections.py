@@ -370,16 +370,18 @@ class SectionedMovement:
         sections = tuple(new if s is old else s for s in self.sections)
         return SectionedMovement(sections, same_boards=self.same_boards, added=added)
 
-    def problems(self) -> list[Problem]:
+    def problems(self, *, played: bool = False) -> list[Problem]:
         """Every broken rule of every section, each said with its section in front
-        (``section B: round 2, table 3: ...``), the round and the table the section's own."""
+        (``section B: round 2, table 3: ...``), the round and the table the section's own;
+        ``played``: the sections as results already played show them, held only to the
+        rules a played movement is (:meth:`Movement.problems`)."""
         return [
             Problem(
                 p.code,
                 _("section {letter}: {problem}", letter=section.letter, problem=p.said),
             )
             for section in self.sections
-            for p in section.movement.problems()
+            for p in section.movement.problems(played=played)
         ]
 
     def to_dict(self) -> dict[str, Any]:

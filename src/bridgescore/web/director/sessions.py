@@ -294,6 +294,7 @@ def _from_results_file(
             scoring=found.scoring.value,
             sections=found.section_scoring,
             program=found.program,  # scored with the conventions of the file's program
+            played=True,  # a pair that left stays under 70 % of the boards
         )
         kept = results_import.import_results(session, found, user)
         session.file_check = results_import.check_session(session, found)
