@@ -88,3 +88,20 @@ def test_without_access_parser_the_command_says_which_extra_to_install() -> None
         "bridgescore: error: Reading Bridgemate .bws files needs the bridgemate extra"
         " (access_parser is missing): pip install 'bridgescore[bridgemate]'\n"
     )
+
+
+def test_movement_show_reads_the_bws_movement_section_by_section() -> None:
+    shown = run("movement", "show", str(BWS), "--section", "B")
+    assert shown.exit_code == 0, shown.output
+    assert shown.stdout.splitlines()[:3] == [
+        "mitchell: 8 tables, 7 rounds, 16 pairs, 21 boards",
+        "Round 1",
+        "  table  1  1NS v 1EW  boards 1-3",
+    ]
+    checked = run("movement", "check", str(BWS), "--section", "A")
+    assert checked.stdout.startswith("sound: mitchell: 9 tables, 8 rounds, 18 pairs, 24 boards")
+    both = run("movement", "show", str(BWS))
+    assert both.exit_code == 2
+    assert both.stderr == (
+        f"bridgescore: error: {BWS}: holds sections A, B; choose one with --section\n"
+    )

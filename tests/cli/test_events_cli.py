@@ -300,3 +300,13 @@ def test_bad_options_are_one_line(args: list[str], message: str) -> None:
     assert result.exit_code == 2
     assert message in result.stderr
     assert result.stderr.count("\n") == 1
+
+
+def test_a_vp_scale_too_long_for_a_file_name_is_said_to_be_no_scale() -> None:
+    long = "x" * 300
+    result = run("teams", TEAMS, "--vp", long)
+    assert result.exit_code == 2
+    assert "File name too long" not in result.stderr
+    assert result.stderr.startswith(
+        f"bridgescore: error: '{long[:59]}…' is not a victory-point scale; use one of 'wbf',"
+    )

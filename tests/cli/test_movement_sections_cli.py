@@ -136,3 +136,41 @@ def test_section_shows_only_that_section(runner: CliRunner, tmp_path: Path) -> N
         assert refused.stderr.endswith("there is no section 'C' (the sections are A, B)\n")
     finnish = run(runner, "movement", "show", spec, "--section", "C", env={"LANG": "fi_FI.UTF-8"})
     assert finnish.stderr == "bridgescore: error: ryhmää 'C' ei ole (ryhmät ovat A, B)\n"
+
+
+def test_a_section_of_a_movement_of_one_field_is_refused(runner: CliRunner) -> None:
+    refused = run(runner, "movement", "show", "mitchell:3x2", "--section", "B")
+    assert refused.exit_code == 2
+    assert refused.stdout == ""
+    assert refused.stderr == (
+        "bridgescore: error: mitchell:3x2: the field has no sections, so there is no section B\n"
+    )
+    checked = run(runner, "movement", "check", "robin:4x8", "--section", "A")
+    assert checked.exit_code == 2
+    finnish = run(
+        runner, "movement", "show", "mitchell:3x2", "--section", "B", env={"LANG": "fi_FI.UTF-8"}
+    )
+    assert finnish.stderr == (
+        "bridgescore: error: mitchell:3x2: kilpailua ei ole jaettu ryhmiin, joten ryhmää B ei ole\n"
+    )
+    spanish = run(
+        runner, "movement", "show", "mitchell:3x2", "--section", "B", env={"LANG": "es_ES.UTF-8"}
+    )
+    assert spanish.stderr == (
+        "bridgescore: error: mitchell:3x2: el campo no tiene secciones, así que no hay sección B\n"
+    )
+
+
+def test_a_results_file_is_said_to_be_no_movement(runner: CliRunner, tmp_path: Path) -> None:
+    exported = tmp_path / "monday.json"
+    exported.write_text(
+        json.dumps({"event": {"name": "Monday", "type": "pairs"}, "results": []}),
+        encoding="utf-8",
+    )
+    refused = run(runner, "movement", "show", str(exported))
+    assert refused.exit_code == 2
+    assert refused.stderr == (
+        f"bridgescore: error: {exported}: a results file (the JSON export of an event's"
+        " results), not a movement: bridgescore event scores it; a session starts from a PBN"
+        " or USEBIO results file, which bridgescore convert writes from it\n"
+    )

@@ -20,6 +20,7 @@ from bridgescore.events.movements import (
     howell,
     mitchell,
 )
+from bridgescore.i18n import words
 
 
 @pytest.mark.parametrize("tables", range(2, 31))
@@ -167,3 +168,21 @@ def test_curtailed_mitchells_never_clash(tables: int, boards: int, data: st.Data
     assert codes <= {"under-70-percent"}
     assert ("under-70-percent" in codes) == (10 * rounds < 7 * tables)
     assert Movement.from_json(movement.to_json()) == movement
+
+
+def test_a_table_beyond_the_fields_limit_is_refused_on_reading() -> None:
+    data = json.loads(mitchell(3, 2).to_json())
+    data["rounds"][1][2]["table"] = 10**9
+    with pytest.raises(MovementError) as refused:
+        Movement.from_json(json.dumps(data))  # before any table of it is built
+    assert str(refused.value) == (
+        "round 2, field 'table': table 1000000000 is beyond the 300 tables a field may have"
+    )
+    assert refused.value.translated(words("fi").gettext) == (
+        "kierros 2, kenttä 'table': pöytä 1000000000 ylittää kilpailun enimmäismäärän, 300 pöytää"
+    )
+    assert refused.value.translated(words("es").gettext) == (
+        "ronda 2, campo 'table': la mesa 1000000000 supera las 300 mesas que puede tener un campo"
+    )
+    data["rounds"][1][2]["table"] = 300  # the limit itself is a table number
+    assert Movement.from_json(json.dumps(data)).rounds[1].tables[2].table == 300

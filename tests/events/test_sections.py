@@ -237,8 +237,9 @@ def test_a_table_number_or_added_table_beyond_the_limit_is_refused_on_reading() 
     sections = data["sections"]
     assert isinstance(sections, list)
     sections[1]["movement"]["rounds"][0][0]["table"] = 1_000_000_000
-    assert str(_refused_reading(data)) == (
-        "section B: table 1000000000 is beyond the 300 tables a field in sections may have"
+    assert str(_refused_reading(data)) == (  # refused as its round is read, none built
+        "section B: round 1, field 'table': table 1000000000 is beyond the 300 tables a field"
+        " may have"
     )
     added = {**_field_data(), "added": [["A", 1_000_000_000]]}
     assert str(_refused_reading(added)) == (

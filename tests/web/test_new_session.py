@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from bridgescore.events.movements.sections import parse_sections
 from bridgescore.io.movement_files import load_movement
-from bridgescore.web import session_movement
+from bridgescore.web import naming, session_movement
 from bridgescore.web.models import Club, Session, TableLink
 
 MOVEMENTS = Path(__file__).resolve().parents[1] / "io" / "data" / "movements"
@@ -45,3 +47,40 @@ def test_a_broken_movement_file_says_where_and_starts_nothing(td: Client, club: 
     assert page.status_code == 422
     assert "mine.csv, line 2, field &#x27;NSPair&#x27;" in text
     assert not Session.objects.filter(name="Bad").exists()
+
+
+def test_a_movement_file_of_sections_starts_a_session_in_those_sections(
+    td: Client, club: Club
+) -> None:
+    field = parse_sections("mitchell:3x2 + howell:2x1")[1]  # as `movement show --json` writes
+    upload = SimpleUploadedFile("field.json", field.to_json().encode())
+    answer = td.post("/director/new/", {"club": club.pk, "name": "Filed", "movement": upload})
+    assert answer.status_code == 302, answer.content.decode()
+    session = Session.objects.get(name="Filed")
+    assert session_movement.sections_of(session) == field
+    assert [naming.table_label(session, t) for t in (1, 3, 4, 5)] == ["A1", "A3", "B1", "B2"]
+
+
+def test_a_movement_file_of_sections_is_held_to_the_fields_limit(td: Client, club: Club) -> None:
+    data = json.loads(parse_sections("mitchell:3x2 + howell:2x1")[1].to_json())
+    data["sections"][1]["movement"]["rounds"][0][0]["table"] = 1_000_000_000
+    upload = SimpleUploadedFile("field.json", json.dumps(data).encode())
+    page = td.post("/director/new/", {"club": club.pk, "name": "Huge", "movement": upload})
+    assert page.status_code == 422
+    assert (
+        "field.json: section B: round 1, field &#x27;table&#x27;: table 1000000000 is beyond"
+        " the 300 tables a field may have"
+    ) in page.content.decode()
+    assert not Session.objects.filter(name="Huge").exists()
+
+
+def test_a_results_file_sent_as_a_movement_is_said_to_be_one(td: Client, club: Club) -> None:
+    exported = {"event": {"name": "Monday", "type": "pairs"}, "participants": [], "results": []}
+    upload = SimpleUploadedFile("monday.json", json.dumps(exported).encode())
+    page = td.post("/director/new/", {"club": club.pk, "name": "Results", "movement": upload})
+    assert page.status_code == 422
+    assert (
+        "monday.json: a results file (the JSON export of an event&#x27;s results), not a"
+        " movement: bridgescore event scores it; a session starts from a PBN or USEBIO results"
+        " file, which bridgescore convert writes from it"
+    ) in page.content.decode()

@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import lru_cache, wraps
+from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 import click
@@ -313,6 +314,16 @@ def _speaking(ctx: click.Context | None) -> Iterator[None]:
 
 
 # --- output -----------------------------------------------------------------------------------
+
+
+def is_file(path: str | Path) -> bool:
+    """Whether ``path`` names a file there: a spec too long to be a file name (a field of
+    many sections, a VP scale written out), or with a character no file name has, names
+    none (rather than failing as ``File name too long``)."""
+    try:
+        return Path(path).is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def console() -> Console:

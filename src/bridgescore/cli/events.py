@@ -18,6 +18,7 @@ from bridgescore.cli._common import (
     emit_json,
     filled_help,
     friendly_errors,
+    is_file,
     note,
     one_line,
 )
@@ -278,8 +279,9 @@ def _card_table(result: PairsResult, pair: str, w: Words = ENGLISH) -> Table:
 
 
 def _scale_option(value: str) -> str | VPScale:
-    """A named scale, or a club's scale file."""
-    if Path(value).is_file():
+    """A named scale, or a club's scale file (a text too long to be a file's name is no
+    file: it is said to be no scale)."""
+    if is_file(value):
         return load_scale(value)
     return value
 

@@ -6,6 +6,7 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import NoReturn, TypeVar
 
 import click
 
@@ -16,6 +17,7 @@ from bridgescore.cli._common import (
     console,
     emit_json,
     friendly_errors,
+    is_file,
 )
 from bridgescore.core.seats import Seat
 from bridgescore.errors import BridgeInputError, marked
@@ -33,14 +35,14 @@ from bridgescore.events.movements.spec import (
 from bridgescore.events.movements.suggest import suggest
 from bridgescore.events.movements.teams import RoundRobin, round_robin
 from bridgescore.i18n import ENGLISH, Words, gettext_noop
-from bridgescore.io.movement_files import load_movements
+from bridgescore.io.movement_files import ONLY_SECTION, load_movements
 from bridgescore.io.text import read_text
 from bridgescore.io.writing import write_bytes, write_text
 
 _SOURCE_HELP = gettext_noop(
     "SOURCE: a spec such as howell:6x3 or mitchell:8x3 (see 'bridgescore movement suggest'),"
     " or a movement file: the JSON form of docs/movements.md, a BridgeScorer movement"
-    " (YAML) or a Bridgemate RoundData table (CSV); for teams, robin:TEAMSxBOARDS"
+    " (YAML), a Bridgemate RoundData table (CSV) or its .bws file; for teams, robin:TEAMSxBOARDS"
     " (a round robin, boards a match) or a round robin's JSON file; for an individual event,"
     " individual:PLAYERSxBOARDS or rainbow-individual:TABLESxBOARDS[:rotate], or an individual"
     " movement's JSON file. For a field in sections, the sections' specs joined by +"
@@ -48,23 +50,16 @@ _SOURCE_HELP = gettext_noop(
 )
 
 
-def _is_file(path: Path) -> bool:
-    """Whether ``path`` names a file there: a spec too long to be a file name (a field of
-    many sections), or with a character no file name has, names none."""
-    try:
-        return path.is_file()
-    except (OSError, ValueError):
-        return False
-
-
 def load_movement_argument(text: str, section: str | None = None) -> Movement:
     """The movement a command line names: a file if one is there (one of its sections, if
     it has several), else a spec."""
     path = Path(text)
-    if _is_file(path):
-        sections = load_movements(path)
+    if is_file(path):
+        sections = load_movements(path)  # a Bridgemate .bws file too: its RoundData
         if section is None and len(sections) == 1:
             return next(iter(sections.values()))
+        if section is not None and list(sections) == [ONLY_SECTION]:
+            _no_sections(text, section)
         if section not in sections:
             _ = cli_words().gettext
             named = ", ".join(sections)
@@ -80,10 +75,29 @@ def load_movement_argument(text: str, section: str | None = None) -> Movement:
         raise BridgeInputError(
             cli_words().gettext("{text!r}: no such movement file").format(text=text)
         )
-    return MovementSpec.parse(text).build()
+    return _no_section_asked(text, section, MovementSpec.parse(text).build())
+
+
+def _no_sections(text: str, section: str) -> NoReturn:
+    """Refuse ``--section`` for a movement of one field (a spec or file without sections)."""
+    raise BridgeInputError(
+        cli_words()
+        .gettext("{text}: the field has no sections, so there is no section {section}")
+        .format(text=text, section=section)
+    )
 
 
 _ROBIN = re.compile(r"^robin:(\d+)x(\d+)$")
+
+
+_T = TypeVar("_T")
+
+
+def _no_section_asked(text: str, section: str | None, found: _T) -> _T:
+    """What ``text`` names, a movement of one field: refused if a section is asked of it."""
+    if section is not None:
+        _no_sections(text, section)
+    return found
 
 
 def load_schedule_argument(text: str, section: str | None = None) -> Movement | RoundRobin:
@@ -91,15 +105,16 @@ def load_schedule_argument(text: str, section: str | None = None) -> Movement | 
     ``robin:TEAMSxBOARDS`` (boards a match) or a round robin's JSON file."""
     found = _ROBIN.match(text.strip().lower())
     if found:
-        return round_robin(int(found[1]), int(found[2]))
+        return _no_section_asked(text, section, round_robin(int(found[1]), int(found[2])))
     path = Path(text)
-    if _is_file(path) and path.suffix.lower() == ".json":
+    if is_file(path) and path.suffix.lower() == ".json":
         source = read_text(path)
         if '"teams"' in source:
             try:
-                return RoundRobin.from_json(source)
+                robin = RoundRobin.from_json(source)
             except MovementError as error:
                 raise MovementError(marked("{path}: {error}", path=path, error=error)) from None
+            return _no_section_asked(text, section, robin)
     return load_movement_argument(text, section)
 
 
@@ -116,15 +131,16 @@ def load_any_argument(
     else a pairs movement or a teams round robin (as :func:`load_schedule_argument`).
     ``section`` narrows a field in sections to that one section."""
     if text.strip().lower().partition(":")[0] in INDIVIDUAL_KINDS:
-        return build_individual(text)
+        return _no_section_asked(text, section, build_individual(text))
     path = Path(text)
-    if _is_file(path) and path.suffix.lower() == ".json":
+    if is_file(path) and path.suffix.lower() == ".json":
         source = read_text(path)
         if _INDIVIDUAL_JSON.search(source):
             try:
-                return IndividualMovement.from_json(source)
+                individual = IndividualMovement.from_json(source)
             except MovementError as error:
                 raise MovementError(marked("{path}: {error}", path=path, error=error)) from None
+            return _no_section_asked(text, section, individual)
         if _SECTIONS_JSON.search(source):
             try:
                 return _one_section(SectionedMovement.from_json(source), section)

@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from bridgescore.errors import BridgeInputError, Message
 from bridgescore.errors import marked as _
@@ -21,6 +21,13 @@ from bridgescore.events.movements.problems import Problem, find_problems
 
 T = TypeVar("T")
 """A table of a movement's JSON form as its reader builds it (pairs' or players')."""
+
+
+MOST_TABLES_IN_A_FIELD: Final = 300
+"""Tables of one field (a regional congress: 300 tables in sections of up to 60, the most
+of one movement): a table numbered beyond it is refused on reading a movement's JSON form,
+of one field or of sections (:mod:`~bridgescore.events.movements.sections`, which checks
+the field's sections against it before any table is numbered)."""
 
 
 class MovementError(BridgeInputError):
@@ -326,6 +333,15 @@ def read_table_number(number: int, item: Mapping[str, object]) -> int:
                 "{where}: expected a table number from 1, got {table!r}",
                 where=field_at(number, None, "table"),
                 table=table,
+            )
+        )
+    if table > MOST_TABLES_IN_A_FIELD:  # before a table of it is built
+        raise MovementError(
+            _(
+                "{where}: table {table} is beyond the {most} tables a field may have",
+                where=field_at(number, None, "table"),
+                table=table,
+                most=MOST_TABLES_IN_A_FIELD,
             )
         )
     return table

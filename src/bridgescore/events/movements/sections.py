@@ -23,6 +23,9 @@ from typing import Any, Final
 
 from bridgescore.errors import marked as _
 from bridgescore.events.movements.model import (
+    MOST_TABLES_IN_A_FIELD as MOST_TABLES_IN_A_FIELD,  # the one limit, said here too
+)
+from bridgescore.events.movements.model import (
     Movement,
     MovementError,
     MovementKind,
@@ -38,12 +41,6 @@ KIND: Final = "sections"
 
 LETTERS: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """The letters a section may have, in the order sections are lettered."""
-
-MOST_TABLES_IN_A_FIELD: Final = 300
-"""Tables of a field in sections (a regional congress: 300 tables in sections of up to 60,
-the most of one movement): checked before any section is built from specs, and on reading
-a field (its JSON form, a results file's sections) before any table is numbered; a table
-numbered beyond it in a section, or a section's ``"tables"`` beyond it, is refused too."""
 
 SPEC_JOIN: Final = " + "
 """How the specs of the sections are written one after another: ``mitchell:8x3 +

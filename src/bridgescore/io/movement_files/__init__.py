@@ -6,7 +6,8 @@ Three formats (``docs/movement-files.md`` describes them field by field):
 * ``"bridgescorer"``: the YAML movement files of BridgeScorer
   (https://github.com/thebridsk/bridgescorer), one movement per file;
 * ``"bridgemate"``: the ``RoundData`` table of a Bridgemate scoring database
-  (``.bws``) as CSV, one movement per section.
+  (``.bws``) as CSV, one movement per section (:func:`load_movements` reads the
+  ``.bws`` file itself too).
 
 One module per format (``_json``, ``_bridgescorer``, ``_bridgemate``), the rows they all
 become in ``_seats``. The format is found from the content unless named. Every error is a
@@ -25,10 +26,11 @@ from typing import Final
 from bridgescore.errors import Message
 from bridgescore.errors import marked as _
 from bridgescore.events.movements import Movement, MovementError
+from bridgescore.events.movements.sections import SectionedMovement
 from bridgescore.io.movement_files._bridgemate import dump_bridgemate, read_bridgemate
 from bridgescore.io.movement_files._errors import ONLY_SECTION, MovementFileError
-from bridgescore.io.movement_files._json import read_json
-from bridgescore.io.text import check_text, read_text
+from bridgescore.io.movement_files._json import read_field, read_json
+from bridgescore.io.text import check_text, is_access, read_text
 
 __all__ = [
     "FORMATS",
@@ -37,6 +39,7 @@ __all__ = [
     "dumps_movement",
     "load_movement",
     "load_movements",
+    "loads_field",
     "loads_movement",
     "loads_movements",
     "sniff_format",
@@ -150,11 +153,48 @@ def loads_movement(text: str, *, format: str | None = None, source: str = "<text
     return next(iter(movements.values()))
 
 
+def loads_field(
+    text: str, *, format: str | None = None, source: str = "<text>"
+) -> Movement | SectionedMovement:
+    """The movement in ``text``, or the field in sections its JSON form holds
+    (``"kind": "sections"``, as ``bridgescore movement show "mitchell:3x2 + howell:2x1"
+    --json`` writes it), read as what it is; any other format as :func:`loads_movement`
+    reads it. Our JSON export of results is refused, saying so.
+
+    >>> field = loads_field(
+    ...     '{"kind": "sections", "sections": [{"letter": "A", "movement": {"kind": "other",'
+    ...     ' "rounds": [[{"table": 1, "ns": "1", "ew": "2", "boards": [1, 2]}]]}}]}'
+    ... )
+    >>> field.letters
+    ('A',)
+    """
+    text = check_text(text, source=source)
+    if _check_format(format, text, source) == "json":
+        return read_field(text, source)
+    return loads_movement(text, format=format, source=source)
+
+
 def load_movements(
     path: str | os.PathLike[str], *, format: str | None = None
 ) -> dict[str, Movement]:
-    """Every section's movement in the file at ``path`` (see :func:`loads_movements`)."""
+    """Every section's movement in the file at ``path`` (see :func:`loads_movements`); a
+    Bridgemate scoring database itself (``.bws``, an Access file by its first bytes), when
+    no other format is named, by its ``RoundData`` table, each section by its letter
+    (:func:`bridgescore.io.bridgemate.movements`; the ``bridgemate`` extra)."""
+    if format in (None, "bridgemate") and _is_bridgemate_database(path):
+        from bridgescore.io import bridgemate
+
+        return bridgemate.movements(bridgemate.load(path))
     return loads_movements(read_text(path), format=format, source=os.fspath(path))
+
+
+def _is_bridgemate_database(path: str | os.PathLike[str]) -> bool:
+    """Whether the file at ``path`` is an Access database (what Bridgemate keeps)."""
+    try:
+        with open(path, "rb") as handle:
+            return is_access(handle.read(32))
+    except OSError:
+        return False  # reading the text says what is wrong with the file
 
 
 def load_movement(path: str | os.PathLike[str], *, format: str | None = None) -> Movement:

@@ -186,11 +186,11 @@ def _new_pairs_session(
             )
     elif upload is not None and results_import.is_results_file(upload):
         return _from_results_file(club, data, results_import.read_file(upload), user)
-    elif upload is not None:  # a movement entered by hand, or another program's file
-        from bridgescore.io.movement_files import loads_movement
+    elif upload is not None:  # a movement entered by hand (of sections too), or another program's
+        from bridgescore.io.movement_files import loads_field
 
         source = upload.name or "movement file"
-        movement = loads_movement(fields.text_of(upload), source=source)
+        movement = loads_field(fields.text_of(upload), source=source)
         spec_text, shown = "", f"movement file {source}"
     else:
         spec_text, movement = built_spec(data["typed_spec"] or data["spec"])
