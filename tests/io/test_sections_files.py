@@ -43,6 +43,8 @@ from bridgescore.events.model import (
 )
 from bridgescore.events.pairs import score_pairs
 from bridgescore.io import pbn, usebio
+from bridgescore.io.played_sections import load_played
+from bridgescore.io.results import ResultsFileError
 
 # pair: (field, place, matchpoints, percentage), worked by hand (the module's docstring)
 EXPECTED = {
@@ -331,3 +333,60 @@ def test_any_event_in_sections_reads_back(rows: list[ResultRow], fmt: str) -> No
     back = _read(_written(original, fmt), fmt)
     assert sorted(back.results.rows, key=_key) == sorted(rows, key=_key)
     assert _figures(back) == _figures(original)
+
+
+def _changed_row(first: str) -> str:
+    """The event's PBN with line 23 (section A's table 2 on board 1, under [Section "A"])
+    saying section ``first`` instead."""
+    lines = _written(two_sections(), "pbn").split("\r\n")
+    assert lines[22].startswith("A 2 1 2NS 2EW ")
+    lines[22] = first + lines[22][1:]
+    return "\r\n".join(lines)
+
+
+@pytest.mark.parametrize(
+    ("first", "said"),
+    [
+        ("a", "a section's letter must be one of A to Z, got 'a'"),
+        ("C", "the row says section C where its game's [Section] says A"),
+    ],
+)
+def test_a_pbn_row_out_of_its_section_is_an_error_at_its_line(first: str, said: str) -> None:
+    """A row of section A's traveller that says a lower-case letter or another section is
+    refused at its line, for the CLI and the web's import alike, and makes no section of
+    its own (it made a section 'a' or 'C' of one result)."""
+    text = _changed_row(first)
+    expected = f"two.pbn, line 23, board 1, [ScoreTable]: error: {said}; the row is left out"
+    back = pbn.to_event(pbn.loads(text, source="two.pbn"))
+    assert [str(p) for p in back.results.errors] == [expected]
+    assert {r.section for r in back.results.rows} == {"A", "B"}
+    assert len(back.results.rows) == 9
+    assert sorted({p.section for p in back.participants if p.section}) == ["A", "B"]
+    with pytest.raises(ResultsFileError) as refused:
+        load_played(text.encode(), source="two.pbn")
+    assert str(refused.value) == expected
+
+
+def test_usebio_writes_every_pair_that_played_as_a_participant() -> None:
+    """Pairs without names are participants too (with no names), so that reading the file
+    back finds every traveller's pair among them: it warned 'pair 'A1EW' is not among the
+    PARTICIPANTS' for each pair without names."""
+    named = replace(
+        two_sections(), participants=(Participant("A1NS", ("Ann", "Bob"), section="A"),)
+    )
+    root = usebio.loads(_written(named, "usebio")).root
+    assert root is not None
+    sections = root.findall("EVENT/SESSION/SECTION")
+    assert [
+        [p.findtext("PAIR_NUMBER") for p in s.findall("PARTICIPANTS/PAIR")] for s in sections
+    ] == [
+        ["1NS", "1EW", "2NS", "2EW", "3NS", "3EW"],
+        ["1NS", "1EW", "2NS", "2EW"],
+    ]
+    back = _read(_written(named, "usebio"), "usebio")
+    assert not back.results.problems
+    assert {p.id: p.names for p in back.participants} == {
+        "A1NS": ("Ann", "Bob"), "A1EW": (), "A2NS": (), "A2EW": (), "A3NS": (), "A3EW": (),
+        "B1NS": (), "B1EW": (), "B2NS": (), "B2EW": (),
+    }  # fmt: skip
+    assert _figures(back) == EXPECTED

@@ -20,7 +20,11 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from bridgescore.errors import Message
+from bridgescore.errors import marked as _
 from bridgescore.events.model import Event
+from bridgescore.events.movements.sections import LETTERS
+from bridgescore.io.text import excerpt
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +74,17 @@ def sections_of(event: Event) -> SectionLayout | None:
         of_participant.setdefault(row.ns, row.section)
         of_participant.setdefault(row.ew, row.section)
     return SectionLayout(tuple(letters), of_participant)
+
+
+def is_section_letter(text: str) -> bool:
+    """Whether ``text`` is a section's letter as a results file writes it: one capital
+    letter, ``A`` to ``Z`` (:data:`~bridgescore.events.movements.sections.LETTERS`)."""
+    return len(text) == 1 and text in LETTERS
+
+
+def section_letter_message(text: str) -> Message:
+    """Why ``text`` is not a section's letter (:func:`is_section_letter`)."""
+    return _("a section's letter must be one of A to Z, got {letter!r}", letter=excerpt(text))
 
 
 def own(text: str, letter: str) -> str:

@@ -96,9 +96,9 @@ from bridgescore.events.model import (
 )
 from bridgescore.events.movements.fit import place_result
 from bridgescore.events.movements.model import Movement
-from bridgescore.events.movements.sections import LETTERS
 from bridgescore.i18n import Language
 from bridgescore.io._problems import MarkedText, problem_message, reason_of
+from bridgescore.io._sections import is_section_letter, section_letter_message
 from bridgescore.io.rows import Built, RawResult, build_result, raise_errors, raw_field
 from bridgescore.io.text import excerpt, read_text, read_text_lenient
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
@@ -271,18 +271,8 @@ def read_row(
     return built
 
 
-def is_section_letter(text: str) -> bool:
-    """Whether ``text`` is a section's letter as a results file writes it: one capital
-    letter, ``A`` to ``Z`` (:data:`~bridgescore.events.movements.sections.LETTERS`)."""
-    return len(text) == 1 and text in LETTERS
-
-
-def _letter_message(text: str) -> Message:
-    return _("a section's letter must be one of A to Z, got {letter!r}", letter=excerpt(text))
-
-
 def _letter_problem(text: str) -> MarkedText:
-    return MarkedText(_letter_message(text))
+    return MarkedText(section_letter_message(text))
 
 
 def build_row(

@@ -36,7 +36,7 @@ from bridgescore.events.model import (
     partnership_id,
 )
 from bridgescore.events.vocabulary import EventKind, Scoring
-from bridgescore.io._sections import ranked_apart
+from bridgescore.io._sections import is_section_letter, ranked_apart, section_letter_message
 from bridgescore.io.pbn._analysis import (
     ANALYSIS_TAGS,
     AnalysisKey,
@@ -101,6 +101,9 @@ class _Reader:
     matches: int = 0
     parsed: dict[int, Table] = field(default_factory=dict)
     problem_lines: set[int | None] = field(default_factory=set)
+    misplaced: set[tuple[int, int]] = field(default_factory=set)
+    """The score table rows left out for their section (:meth:`section_problem`), by
+    their table's ``id`` and their index in it: their pairs are no participants either."""
 
     def table(self, tag: Tag) -> Table:
         """The tag's table, parsed once."""
@@ -372,6 +375,26 @@ class _Reader:
         game's ``[Section]``."""
         return known(row.get("Section")) or self.game_section
 
+    def section_problem(self, row: Mapping[str, Cell], *, totals: bool = False) -> Message | None:
+        """What is wrong with a row's section when the sections are scored apart (each row
+        is put in its section): one that is not a letter A to Z (``a``), or, in a
+        ``[ScoreTable]``, a ``Section`` cell that says another section than its game's
+        ``[Section]`` (a total table lists every section's pairs under the first game's)."""
+        if not self.apart:
+            return None
+        said = known(row.get("Section"))
+        section = said or self.game_section
+        if section is not None and not is_section_letter(section):
+            return section_letter_message(section)
+        game = self.game_section
+        if not totals and said is not None and game is not None and said != game:
+            return _(
+                "the row says section {row} where its game's [Section] says {game}",
+                row=said,
+                game=game,
+            )
+        return None
+
     def ids(self, row: Mapping[str, Cell]) -> tuple[str | None, str | None]:
         ns, ew = known(row.get("PairId_NS")), known(row.get("PairId_EW"))
         section = self.section_of(row)
@@ -394,8 +417,15 @@ class _Reader:
         individual = "PlayerId_North" in names
         points = self.point_columns(names, individual)
         percents = self.percent_columns(names, individual)
-        for offset, row in zip(table.row_lines, table.rows, strict=True):
+        for index, (offset, row) in enumerate(zip(table.row_lines, table.rows, strict=True)):
             line = first + offset
+            wrong = self.section_problem(row)
+            if wrong is not None:
+                self.misplaced.add((id(table), index))
+                self.problem(
+                    line, _("{error}; the row is left out", error=wrong), board_text, "ScoreTable"
+                )
+                continue
             try:
                 self.add_table_row(
                     row, board, board_text, vulnerability, line, individual, (points, percents)
@@ -553,6 +583,15 @@ class _Reader:
                     "TotalScoreTable",
                 )
                 continue
+            wrong = self.section_problem(row, totals=True)
+            if wrong is not None:
+                self.problem(
+                    line,
+                    _("{error}; the row is left out", error=wrong),
+                    board_text,
+                    "TotalScoreTable",
+                )
+                continue
             section = self.section_of(row)
             if (self.qualify or self.apart) and section:
                 ident = section + ident
@@ -591,7 +630,9 @@ class _Reader:
         for table in tables:
             if "Names_NS" not in table.names and "Names_EW" not in table.names:
                 continue
-            for row in table.rows:
+            for index, row in enumerate(table.rows):
+                if (id(table), index) in self.misplaced:
+                    continue  # left out, said where it was read
                 ns, ew = self.ids(row)
                 section = self.section_of(row) if self.apart else None
                 for ident, cell in ((ns, row.get("Names_NS")), (ew, row.get("Names_EW"))):

@@ -445,7 +445,8 @@ class _Reader:
         if not number:
             self.problem(player, _("a PLAYER without a PLAYER_NUMBER"))
             return
-        self.add(player, number, (_text(player, "PLAYER_NAME"),), "player", seen)
+        name = _text(player, "PLAYER_NAME")
+        self.add(player, number, (name,) if name else (), "player", seen)
 
     # -- hands ------------------------------------------------------------------------------
 

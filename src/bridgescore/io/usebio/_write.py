@@ -153,15 +153,14 @@ def _directions(event: Event) -> dict[str, str]:
 
 
 def _participant_ids(source: Event) -> list[str]:
-    """The participants' ids: the event's, else everyone the rows name."""
-    ids = [p.id for p in source.participants]
-    if not ids:
-        seen: dict[str, None] = {}
-        for row in source.results.rows:
-            for who in row.players if row.players is not None else (row.ns, row.ew):
-                seen.setdefault(who, None)
-        ids = list(seen)
-    return ids
+    """The participants' ids: the event's, then everyone else the rows name (a pair the
+    file gave no names, which the event's participants may leave out), so that every
+    pair, team or player of a traveller line is a participant."""
+    seen = dict.fromkeys(p.id for p in source.participants)
+    for row in source.results.rows:
+        for who in row.players if row.players is not None else (row.ns, row.ew):
+            seen.setdefault(who, None)
+    return list(seen)
 
 
 def _participants(
