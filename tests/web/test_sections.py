@@ -346,8 +346,11 @@ def test_pairs_names_are_read_in_any_case_and_a_typo_is_shown_its_sections_pairs
     named = {**form, "name": "Lower case", "names": "a1ns: Ann & Bob\nb2ew: Eve & Fay"}
     assert td.post("/director/new/", named).status_code == 302
     session = Session.objects.get(name="Lower case")
-    assert dict(SessionPair.objects.filter(session=session).exclude(names="")
-                .values_list("pair", "names")) == {"A1NS": "Ann & Bob", "B2EW": "Eve & Fay"}  # fmt: skip
+    named_pairs = SessionPair.objects.filter(session=session).exclude(names="")
+    assert dict(named_pairs.values_list("pair", "names")) == {
+        "A1NS": "Ann & Bob",
+        "B2EW": "Eve & Fay",
+    }
     typo = td.post("/director/new/", {**form, "name": "Typo", "names": "B9NS: Ann & Bob"})
     assert typo.status_code == 422
     assert (
