@@ -67,13 +67,6 @@ def pair_id(movement: Movement, text: str, direction: str) -> str:
     return suffixed if suffixed in pairs else text
 
 
-def pair_typed(pairs: Iterable[str], text: str) -> str | None:
-    """The pair of ``pairs`` a director's typed id names, in any case (``a1ns`` is
-    ``A1NS``, ``b4`` is ``B4``); ``None`` when it names none."""
-    wanted = text.strip().upper()
-    return next((pair for pair in pairs if pair.upper() == wanted), None)
-
-
 def place_result(
     movement: Movement,
     board: int,

@@ -199,6 +199,12 @@ class Movement:
                 seen.setdefault(pair)
         return tuple(seen)
 
+    def pair_typed(self, text: str) -> str | None:
+        """The pair a director's typed id names, in any case (``a1ns`` is ``A1NS``, ``b4``
+        is ``B4``); ``None`` when it names none."""
+        wanted = text.strip().upper()
+        return next((pair for pair in self.pairs if pair.upper() == wanted), None)
+
     @property
     def boards(self) -> tuple[int, ...]:
         """Every board in use (at a table in some round), in order."""

@@ -21,7 +21,6 @@ from django.utils.translation import gettext as _
 
 from bridgescore.errors import BridgeError
 from bridgescore.events.conventions import session_scoring
-from bridgescore.events.movements.fit import pair_typed
 from bridgescore.events.movements.model import Movement
 from bridgescore.events.movements.sections import (
     SPEC_JOIN,
@@ -247,7 +246,7 @@ def _named_pairs(names: dict[str, str], movement: Movement | SectionedMovement) 
     played = movement.flattened() if isinstance(movement, SectionedMovement) else movement
     found: dict[str, str] = {}
     for typed, who in names.items():
-        pair = pair_typed(played.pairs, typed)
+        pair = played.pair_typed(typed)
         if pair is None:
             letter = typed.strip()[:1].upper()
             own = [p for p in played.pairs if p.startswith(letter)]
