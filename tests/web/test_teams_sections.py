@@ -385,3 +385,26 @@ def test_a_late_team_that_makes_a_section_a_match_more_plays_at_new_tables(
     assert ours.standings == with_byes(room.library(), byes, ByeAward(12)).standings
     ranked = {s.team: s for s in matches.section_rankings(session)["A"]}
     assert ranked["A4"].matches == 1
+
+
+def test_a_section_of_fewer_rounds_counts_its_own_on_the_phone(club: Club) -> None:
+    """9 teams in two round robins: A of 5 teams takes 5 rounds, B of 4 takes 3. B's
+    phones count 3 rounds, and after the third say that nobody moves, not that more
+    rounds may be drawn (a round robin is drawn whole)."""
+    nine = [*SEVEN, "Sixes", "Fives"]
+    session = matches.create_teams_session(club, "Nine", nine, 2, sections=2)
+    last = TableLink.objects.filter(session=session).order_by("-table").first()
+    assert last is not None
+    phone = Client()
+    page = " ".join(phone.get(f"/t/{last.token}/").content.decode().split())
+    assert "Table B2b · round 1 of 3" in page
+    plan = phone.get(f"/t/{last.token}/plan.json").json()
+    assert (plan["table"], plan["rounds"], plan["planned"]) == ("B2b", 3, 3)
+    assert plan["plan"][-1]["moves"] == {
+        "lines": ["round 3 was the last round: nobody moves"],
+        "last": True,
+    }
+    first = TableLink.objects.get(session=session, table=1)
+    other = Client()
+    assert other.get(f"/t/{first.token}/").status_code == 200  # the phone takes the table
+    assert other.get(f"/t/{first.token}/plan.json").json()["rounds"] == 5

@@ -82,11 +82,11 @@ def table_view_context(link: TableLink) -> dict[str, Any]:
 
 
 def _planned(session: Session, plan: in_play.Plan, table: int) -> int:
-    """The rounds a table is to play: its field's (its section's, in a field in sections
-    of pairs), or a teams session's planned rounds (a Swiss's movement holds only the
-    rounds drawn so far)."""
+    """The rounds a table is to play: its field's (its section's, in a field in sections:
+    a round robin of 5 teams takes 3 rounds beside one of 9 taking 5), or a Swiss's
+    planned rounds (its movement holds only the rounds drawn so far)."""
     own = plan.last_round_at(table)
-    if session.kind != Session.Kind.TEAMS:
+    if session.schedule != Session.Schedule.SWISS:
         return own
     return max(own, matches.planned_rounds(session))
 
@@ -298,7 +298,7 @@ def _move_lines(session: Session, moves: Moves) -> dict[str, Any]:
     if moves.last:
         said = (
             gettext("round {round} was the last round drawn so far")
-            if session.kind == Session.Kind.TEAMS
+            if session.schedule == Session.Schedule.SWISS
             else gettext("round {round} was the last round: nobody moves")
         )
         return {"lines": [said.format(round=moves.round)], "last": True}
