@@ -12,6 +12,8 @@ from click.testing import CliRunner
 from django.test import Client
 
 from bridgescore.cli.main import cli
+from bridgescore.events.scoring import score_event
+from bridgescore.events.teams import TeamsResult
 from bridgescore.io.events import load_event
 from bridgescore.web import clubs, entries, in_play, matches, standings
 from bridgescore.web.models import Club, Player, Session
@@ -218,3 +220,42 @@ def test_a_teams_export_reads_back_to_the_same_standings(
     ours = {s.team: round(s.vp, 2) for s in room.library().standings}
     assert ours == {"Aces": 15.74, "Kings": 1.67, "Queens": 18.33, "Jacks": 4.26}
     assert theirs == ours
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "pbn", "xml"])
+def test_a_teams_board_not_played_in_one_room_is_exported_and_read_back(
+    td: Client, club: Club, fmt: str, tmp_path: Path
+) -> None:
+    """Round 1 of a four-team round robin, then the director marks board 1 not played in
+    one room of the first match: each export says so (``NP``), and ``bridgescore event``
+    reads it back with no error, the board left out of that match as the web leaves it."""
+    session = matches.create_teams_session(club, "Teams night", TEAMS, 4)
+    room = Room(session)
+    room.play_round(1)
+    marked = td.post(
+        f"/director/s/{session.pk}/cell/1/1/", {"board": "1", "adjusted": "NP", "reason": "x"}
+    )
+    assert marked.status_code == 302
+    path = _exported(td, session, fmt, tmp_path)
+    ran = CliRunner().invoke(cli, ["event", str(path), "--json"])
+    assert ran.exit_code == 0, ran.output
+    summary = json.loads(ran.output[ran.output.index("{") :])
+    theirs = {s["id"]: round(s["vp"], 2) for s in summary["participants"]}
+    web = matches.teams_result(session)
+    assert web is not None
+    ours = {s.team: round(s.vp, 2) for s in web.standings}
+    assert ours == {"Aces": 18.0, "Kings": 1.67, "Queens": 18.33, "Jacks": 2.0}
+    assert theirs == ours
+    event = load_event(path)
+    marks = [(r.board, r.table, r.ns, r.ew) for r in event.results.rows if r.not_played]
+    assert marks == [(1, "1a", "Jacks", "Aces")]
+    back = {(m.first, m.second): (m.first_points, m.second_points, [b.board for b in m.boards])
+            for m in score_event(event, expect=TeamsResult).matches}  # fmt: skip
+    assert back == {
+        ("Jacks", "Aces"): (13, 30, [2, 3, 4]),
+        ("Queens", "Kings"): (28, 7, [1, 2, 3, 4]),
+    }
+    assert back == {
+        (m.first, m.second): (m.first_points, m.second_points, [b.board for b in m.boards])
+        for m in web.matches
+    }

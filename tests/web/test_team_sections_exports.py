@@ -217,3 +217,34 @@ def test_a_byes_vps_are_in_the_results_files_too(
     ranked = _ranked(score_event(back, expect=TeamsResult).standings)
     assert ranked == _ranked(ours.standings)
     assert {team: vp for team, vp, *_rest in ranked}[bye] == 12.0
+
+
+@pytest.mark.parametrize("fmt", ["pbn", "xml", "csv", "json"])
+def test_a_board_not_played_in_one_room_is_exported_and_read_back(
+    td: Client, club: Club, fmt: str, tmp_path: Path
+) -> None:
+    """The director marks board 1 not played in B1 v B2's first room: each export says
+    so (``NP``) in section B, and the file read back leaves the board out of that match
+    as the web does, with no error: board 2 alone, B1 +90 and +590 (4SX by East made
+    against B2), 680 = 12 IMPs, 18.97-1.03 VPs on the 1-board scale; A as played."""
+    session = _played(club)
+    table = next(
+        seat.table
+        for seat in session_movement.movement_of(session).rounds[0].tables
+        if seat.ns == "B1"
+    )
+    marked = td.post(
+        f"/director/s/{session.pk}/cell/1/{table}/", {"board": "1", "adjusted": "NP", "reason": "x"}
+    )
+    assert marked.status_code == 302
+    back = load_event(_exported(td, session, fmt, tmp_path))
+    assert not back.results.problems
+    marks = [(r.section, r.board, r.ns, r.ew) for r in back.results.rows if r.not_played]
+    assert marks == [("B", 1, "B1", "B2")]
+    assert _by_section(back) == {
+        "A": HAND["A"],
+        "B": [("B1", 18.97, 12.0, 0.0, "1"), ("B2", 1.03, 0.0, 12.0, "2")],
+    }
+    assert _by_section(back) == {
+        letter: _ranked(rows) for letter, rows in matches.section_rankings(session).items()
+    }

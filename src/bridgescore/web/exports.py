@@ -50,8 +50,9 @@ def session_event(session: Session) -> Event:
     own teams, matches and rooms) as a pairs session scored within each section is
     written; any other session's event as it is scored. A teams session's byes' VPs
     (less its penalties) go with it as adjustments, so that a file read back ranks each
-    team with them."""
-    event = in_play.event_of(session)
+    team with them; a board marked not played in a room is written ``NP`` there, so that
+    the file read back leaves it out of its match as the web does."""
+    event = in_play.event_of(session, not_played=True)
     if event.kind is EventKind.TEAMS:
         result = matches.teams_result(session, event)
         if result is not None:  # a bye's VPs (less a penalty), which no match carries

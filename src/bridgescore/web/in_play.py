@@ -307,19 +307,23 @@ def row_of(session: Session, entry: Entry) -> ResultRow | None:
     return row
 
 
-def event_of(session: Session, done: StandingEntries | None = None) -> Event:
+def event_of(
+    session: Session, done: StandingEntries | None = None, *, not_played: bool = False
+) -> Event:
     """The session as the library's event: one row per standing result (through the one
     row kernel), the pairs' names, the hand records, the program whose conventions it is
     scored with (:attr:`Session.program`). A teams session's rows name the
     teams (``ns``/``ew``), its round and its room table (``1a``, ``1b``); a board marked
-    not played in a room is left out (a teams match has no score for it). ``done``: the
-    session's :func:`current_entries` when the caller has read them already."""
+    not played in a room is left out (a teams match has no score for it), unless
+    ``not_played`` keeps its ``NP`` row (the session's files say it, so that a file read
+    back leaves the board out of its match as the library does with such a row).
+    ``done``: the session's :func:`current_entries` when the caller has read them."""
     movement = movement_of(session)
     teams = is_teams(session)
     rows: list[ResultRow] = []
     standing_now = done if done is not None else current_entries(session)
     for _key, entry in sorted(standing_now.items()):
-        if teams and entry.kind == Entry.Kind.NOT_PLAYED:
+        if teams and not not_played and entry.kind == Entry.Kind.NOT_PLAYED:
             continue
         row = row_of(session, entry)
         if row is not None:
