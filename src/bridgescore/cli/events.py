@@ -343,7 +343,7 @@ def teams_command(
             .format(file=file)
         )
     if as_json:
-        emit_json(teams_summary(result, names_of(event)))
+        emit_json(teams_summary(result, event=event))
         return
     w = cli_words()
     print_ranking(console(), event, result, event.name or w.gettext("Standings"), w)

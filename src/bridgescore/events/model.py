@@ -19,7 +19,7 @@ from bridgescore.core.hands import Card, Hands
 from bridgescore.core.seats import Side
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.duplicate.adjusted import Adjusted, Entry, NotPlayed
-from bridgescore.errors import Gettext, Message, as_message
+from bridgescore.errors import Gettext, MarkedText, Message, as_message
 from bridgescore.errors import marked as _
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
@@ -288,7 +288,8 @@ def check_rows(
     Errors: a board and table given twice, a pair meeting itself, a pair on
     one board twice (a team: once in each direction), one board given two
     vulnerabilities, a score no contract
-    can produce at the board's vulnerability. Warnings: boards played fewer
+    can produce at the board's vulnerability. Warnings (pairs only: a teams event's
+    boards are compared within each match, never matchpointed): boards played fewer
     times than the most-played board (their matchpoints are Neuberg-scaled), in each
     section when the rows name two sections or more.
     """
@@ -347,7 +348,8 @@ def check_rows(
                     f" at vulnerability {row.vulnerability}",
                 )
             )
-    problems.extend(_short_boards(rows))
+    if not teams:
+        problems.extend(_short_boards(rows))
     return problems
 
 
@@ -371,14 +373,23 @@ def _short_boards(rows: Iterable[ResultRow]) -> list[Problem]:
     return [
         Problem(
             first_row[key].where,
-            (
-                f"board {key[1]} has {count} results where others have {most[key[0]]}; its"
-                " matchpoints are scaled with Neuberg's formula"
-            )
-            if key[0] is None
-            else (
-                f"board {key[1]} has {count} results in section {key[0]} where others have"
-                f" {most[key[0]]}; its matchpoints are scaled with Neuberg's formula"
+            MarkedText(
+                _(
+                    "board {board} has {count} results where others have {most}; its"
+                    " matchpoints are scaled with Neuberg's formula",
+                    board=key[1],
+                    count=count,
+                    most=most[key[0]],
+                )
+                if key[0] is None
+                else _(
+                    "board {board} has {count} results in section {section} where others"
+                    " have {most}; its matchpoints are scaled with Neuberg's formula",
+                    board=key[1],
+                    count=count,
+                    section=key[0],
+                    most=most[key[0]],
+                )
             ),
             Severity.WARNING,
         )

@@ -20,6 +20,7 @@ from typing import Any
 from bridgescore.events.individual import IndividualResult, PlayerStanding
 from bridgescore.events.model import Event, ResultRow
 from bridgescore.events.pairs import CardLine, PairsResult, Standing
+from bridgescore.events.section_files import ranked_by_section
 from bridgescore.events.teams import Match, TeamsResult, TeamStanding
 
 Names = Mapping[str, Sequence[str]]
@@ -63,14 +64,17 @@ def player_standing(standing: PlayerStanding, names: Names | None = None) -> dic
     }
 
 
-def team_standing(standing: TeamStanding, names: Names | None = None) -> dict[str, Any]:
-    """A team's place, VPs (its ``total``), points for and against, and matches played."""
+def team_standing(
+    standing: TeamStanding, names: Names | None = None, field: str | None = None
+) -> dict[str, Any]:
+    """A team's place (in its ``field``: its section, when the teams are ranked section by
+    section), VPs (its ``total``), points for and against, and matches played."""
     return {
         "place": standing.place,
         "id": standing.team,
         "team": standing.team,
         "names": _names(names, standing.team),
-        "field": None,
+        "field": field,
         "total": standing.vp,
         "percent": None,
         "vp": standing.vp,
@@ -168,14 +172,35 @@ def pairs_summary(result: PairsResult, names: Names | None = None) -> dict[str, 
     }
 
 
-def teams_summary(result: TeamsResult, names: Names | None = None) -> dict[str, Any]:
-    """``bridgescore teams --json``: the scoring, the VP scale, the standings, the matches."""
+def teams_summary(
+    result: TeamsResult, names: Names | None = None, *, event: Event | None = None
+) -> dict[str, Any]:
+    """``bridgescore teams --json``: the scoring, the VP scale, the fields, the standings,
+    the matches. With the ``event`` scored (its teams' names unless ``names`` are given), a
+    field in sections is ranked section by section (:func:`team_standings`)."""
+    if names is None and event is not None:
+        names = names_of(event)
+    standings = team_standings(event, result, names)
     return {
         "scoring": str(result.scoring),
         "vp_scale": result.scale,
-        "standings": [team_standing(s, names) for s in result.standings],
+        "fields": list(dict.fromkeys(s["field"] for s in standings if s["field"] is not None)),
+        "standings": standings,
         "matches": [match(m) for m in result.matches],
     }
+
+
+def team_standings(
+    event: Event | None, result: TeamsResult, names: Names | None = None
+) -> list[dict[str, Any]]:
+    """The teams' standings: one field's, or, when ``event``'s file says each team's
+    section, each section's teams placed among themselves
+    (:func:`~bridgescore.events.section_files.ranked_by_section`), ``field`` their
+    section, section A's first."""
+    by_section = {} if event is None else ranked_by_section(event, result)
+    if not by_section:
+        return [team_standing(s, names) for s in result.standings]
+    return [team_standing(s, names, letter) for letter, rows in by_section.items() for s in rows]
 
 
 def event_summary(
@@ -188,7 +213,7 @@ def event_summary(
     participants: list[dict[str, Any]]
     if isinstance(result, TeamsResult):
         kind = "teams"
-        participants = [team_standing(s, names) for s in result.standings]
+        participants = team_standings(event, result, names)
         results = teams_lines(result)
         matches = [match(m) for m in result.matches]
     else:

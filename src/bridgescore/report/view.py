@@ -30,6 +30,7 @@ from bridgescore.events.pairs import (
     field_section,
 )
 from bridgescore.events.scoring import EventResult, score_event, score_with
+from bridgescore.events.section_files import ranked_by_section
 from bridgescore.events.selfcheck import Checked
 from bridgescore.events.team_sections import TeamField, section_standings
 from bridgescore.events.teams import TeamsResult, TeamStanding
@@ -918,7 +919,9 @@ def teams_index_tables(
     match table, columns decided here once (in ``w``'s words and figures). A field in
     ``sections`` has a ranking for each section instead (``Section A``: its teams placed
     1, 2 ... among themselves, :func:`~bridgescore.events.team_sections.section_standings`),
-    section A's first; the matches and byes stay one table each."""
+    section A's first; so has an event whose file says each team's section
+    (:func:`~bridgescore.events.section_files.ranked_by_section`, the web app's export read
+    back). The matches and byes stay one table each."""
     _ = w.gettext
     d = w.decimal
     bam = str(result.scoring) == "bam"
@@ -950,13 +953,18 @@ def teams_index_tables(
             frozenset(range(2 + named, 6 + named + len(extra))),
         )  # fmt: skip
 
-    standings = (
-        (ranking(_("Standings"), result.standings),)
+    by_section = (
+        ranked_by_section(event, result)
         if sections is None
-        else tuple(
+        else section_standings(result, sections)
+    )
+    standings = (
+        tuple(
             ranking(_("Section %(letter)s") % {"letter": letter}, rows)
-            for letter, rows in section_standings(result, sections).items()
+            for letter, rows in by_section.items()
         )
+        if by_section
+        else (ranking(_("Standings"), result.standings),)
     )
     byes = (
         (
