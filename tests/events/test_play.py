@@ -324,15 +324,26 @@ def test_a_table_enters_no_adjusted_score_and_the_lead_when_required() -> None:
         entry_problem(row("Pass", 0), by_table=True, lead_rule=LeadRule.REQUIRED, teams=False)
         is None
     )
-    # a team match scores whole IMPs: 50 % is 0 IMPs, 55 % is not a whole number
+    # a team match takes A+, A, A- and 60, 50, 40 %: no other percentage has an IMP value
     assert (
         entry_problem(row("", adjusted="50/50"), by_table=False, lead_rule=LeadRule.OFF, teams=True)
         is None
     )
-    refused = entry_problem(
-        row("", adjusted="55/45"), by_table=False, lead_rule=LeadRule.OFF, teams=True
+    assert (
+        entry_problem(
+            row("", adjusted="A60/A40"), by_table=False, lead_rule=LeadRule.OFF, teams=True
+        )
+        is None
     )
-    assert str(refused).startswith("an adjusted score of 55% is ")
+    for spelled, award in (("55/45", "55"), ("70%/30%", "70")):
+        refused = entry_problem(
+            row("", adjusted=spelled), by_table=False, lead_rule=LeadRule.OFF, teams=True
+        )
+        assert str(refused) == (
+            f"an adjusted score of {award}% has no equivalent in IMPs: a team match takes A+, A"
+            " or A- (3 IMPs up, none, 3 down: Law 12C2(b)), also written 60%, 50%, 40%, or an"
+            " assigned score"
+        )
 
 
 def test_the_lead_is_checked_against_the_leaders_hand() -> None:

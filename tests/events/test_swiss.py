@@ -497,3 +497,29 @@ def test_a_stored_draw_explains_itself_in_the_readers_language() -> None:
 def test_a_bad_draw_json_says_what_is_wrong(text: str, message: str) -> None:
     with pytest.raises(MovementError, match=re.escape(message)):
         Draw.from_json(text)
+
+
+def test_a_draw_that_cannot_be_made_says_what_the_director_can_do() -> None:
+    # four teams after a round robin: every pairing is a rematch
+    met = {"A": ("B", "C", "D"), "B": ("A", "D", "C"), "C": ("D", "A", "B"), "D": ("C", "B", "A")}
+    standings = [Standing(e, 30.0 - k, None, met[e]) for k, e in enumerate("ABCD")]
+    with pytest.raises(MovementError) as caught:
+        swiss_round(standings, NEVER)
+    message = as_message(caught.value.message)
+    assert str(message) == (
+        "round 4: no draw without a forbidden rematch (no rematches) exists; A, B, C, D could not"
+        " be paired: allow rematches (a second meeting, a meeting again after some rounds, or"
+        " Danish pairing), choose to draw the one with the fewest rematches when no draw keeps"
+        " the rule, or add a late entrant"
+    )
+    assert message.render(words("fi").gettext).endswith(
+        "salli uusintakohtaamiset (toinen kohtaaminen, uusi kohtaaminen muutaman kierroksen"
+        " jälkeen tai tanskalainen paritus), valitse, että kun mikään arvonta ei noudata"
+        " sääntöä, arvotaan se, jossa on vähiten uusintakohtaamisia, tai lisää myöhässä tuleva"
+        " osallistuja"
+    )
+    assert message.render(words("es").gettext).endswith(
+        "permita repeticiones (un segundo encuentro, un nuevo encuentro tras algunas rondas o"
+        " emparejamiento danés), elija sortear el que tenga menos repeticiones cuando ningún"
+        " sorteo cumpla la regla, o añada un participante tardío"
+    )

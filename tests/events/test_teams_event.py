@@ -193,12 +193,16 @@ def test_average_minus_to_both_sides_does_not_balance() -> None:
 
 
 def test_a_percentage_without_an_imp_equivalent_is_an_error() -> None:
-    text = ADJUSTED.format(award="55%/45%")
-    with pytest.raises(
-        DuplicateError,
-        match=r"line 5: board 2: an adjusted score of 55% is 1.5 IMPs and a team match",
-    ):
-        score_teams(loads_csv(text, teams=True, source="m.csv"))
+    for award, refused in (("55%/45%", "55"), ("70%/30%", "70"), ("A60/A35", "35")):
+        with pytest.raises(
+            DuplicateError,
+            match=rf"line 5: board 2: an adjusted score of {refused}% has no equivalent in IMPs",
+        ):
+            score_teams(loads_csv(ADJUSTED.format(award=award), teams=True, source="m.csv"))
+    # 60 %, 50 %, 40 % are A+, A, A-, however written
+    for award in ("60%/40%", "A60/A40", "A6040"):
+        (match,) = score_teams(loads_csv(ADJUSTED.format(award=award), teams=True)).matches
+        assert [b.swing for b in match.boards] == [10, -3]
     with pytest.raises(DuplicateError, match="cannot be scored board-a-match"):
         score_teams(loads_csv(ADJUSTED.format(award="A+/A-"), teams=True), scoring="bam")
 

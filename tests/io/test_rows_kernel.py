@@ -3,10 +3,13 @@ it: fields as text, each with its name and place."""
 
 from __future__ import annotations
 
+import pytest
+
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.duplicate.adjusted import Adjusted
+from bridgescore.errors import BridgeInputError
 from bridgescore.events.model import Location, Severity
-from bridgescore.io.rows import Built, RawResult, build_result, raw_field
+from bridgescore.io.rows import Built, RawResult, build_result, parse_adjusted, raw_field
 
 AT = Location("club.csv", 7)
 
@@ -67,6 +70,26 @@ def test_an_adjusted_score_wherever_it_is_written() -> None:
             " score A/A",
         )
     ]
+
+
+def test_every_adjusted_spelling_the_help_lists_reads() -> None:
+    """The refusal's help (A+/A-, A60/A40, A5050, 60%/40%, A, NP) names forms that read."""
+    read = {
+        text: str(parse_adjusted(text))
+        for text in ("A+/A-", "A60/A40", "A50/A50", "A40/A60", "a60 / a40", "A60%/A40%",
+                     "A60A40", "A5050", "60%/40%", "A", "NP")
+    }  # fmt: skip
+    assert read == {
+        "A+/A-": "A+/A-", "A60/A40": "60%/40%", "A50/A50": "50%/50%", "A40/A60": "40%/60%",
+        "a60 / a40": "60%/40%", "A60%/A40%": "60%/40%", "A60A40": "60%/40%",
+        "A5050": "50%/50%", "60%/40%": "60%/40%", "A": "A/A", "NP": "NP",
+    }  # fmt: skip
+    with pytest.raises(BridgeInputError) as refused:
+        parse_adjusted("A60/B40")
+    assert str(refused.value) == (
+        "'A60/B40' is not an adjusted score (write A+/A-, A60/A40, A5050, 60%/40%, A (average),"
+        " NP (not played))"
+    )
 
 
 def test_what_cannot_be_read_is_an_error_naming_the_field() -> None:

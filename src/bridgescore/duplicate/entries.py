@@ -125,6 +125,11 @@ def _percent(value: Fraction, shown: object) -> Fraction:
     return value
 
 
+_ONE_AWARD: Final = r"(?:AVERAGE|AVG|AVE|AV|A)[+-]?|A\d+(?:\.\d+)?%?"
+_TWO_AWARDS: Final = re.compile(f"({_ONE_AWARD})({_ONE_AWARD})")
+"""Two awards written together: ``A+A-``, ``AVE+AVE-``, ``A60A40``, ``A60%A40%``."""
+
+
 def _format_award(award: Award) -> str:
     if isinstance(award, AdjustedCode):
         return award.value
@@ -155,8 +160,9 @@ class Adjusted:
 
     @classmethod
     def parse(cls, text: str) -> Adjusted:
-        """``A+/A-``, ``A+ A-``, ``A+A-``, ``A6040`` (USEBIO), ``60/40``, ``A+/45%``;
-        a single award (``A``, ``A+``, ``55%``) is given to both sides."""
+        """``A+/A-``, ``A+ A-``, ``A+A-``, ``A6040`` (USEBIO), ``60/40``, ``A60/A40``,
+        ``A60A40``, ``A+/45%``; a single award (``A``, ``A+``, ``55%``) is given to both
+        sides."""
         if not isinstance(text, str):
             raise AdjustedScoreError(
                 _(
@@ -171,17 +177,16 @@ class Adjusted:
             return cls(Fraction(int(usebio[1])), Fraction(int(usebio[2])))
         parts = [p for p in re.split(r"[\s/,;]+", folded) if p]
         if len(parts) == 1:
-            codes = re.fullmatch(
-                r"((?:AVERAGE|AVG|AVE|AV|A)[+-]?)((?:AVERAGE|AVG|AVE|AV|A)[+-]?)", parts[0]
-            )
+            codes = re.fullmatch(_TWO_AWARDS, parts[0])
             if codes:
                 parts = [codes[1], codes[2]]
         try:
             if len(parts) == 1:
                 award = parse_award(parts[0])
                 return cls(award, award)
-            if len(parts) == 2:
-                return cls(parse_award(parts[0]), parse_award(parts[1]))
+            if len(parts) == 2:  # a side's percentage also as A60 (A60/A40), not alone
+                ns, ew = (re.sub(r"^A(?=\d)", "", part) for part in parts)
+                return cls(parse_award(ns), parse_award(ew))
         except AdjustedScoreError:
             pass
         raise AdjustedScoreError(

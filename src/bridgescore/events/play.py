@@ -35,7 +35,7 @@ from bridgescore.events.movements.fit import Seating
 from bridgescore.events.movements.model import Movement, Table
 from bridgescore.events.movements.moves import Moves, moves_after
 from bridgescore.events.movements.sections import SectionedMovement
-from bridgescore.events.teams import award_refused, award_value, imp_award
+from bridgescore.events.teams import award_refused, imp_award
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")
@@ -514,7 +514,7 @@ def entry_problem(
     """What is wrong with a result entered, beyond the row itself (which the one row
     kernel has checked): from a table, no adjusted score (rulings are the director's) and
     the opening lead when the session requires it; in a teams session, only an adjusted
-    score a match can score (whole IMPs)."""
+    score a match can score (A+, A or A-, or 60, 50 or 40 %)."""
     if by_table and isinstance(row.adjusted, Adjusted):
         return _("only the director gives an adjusted score: call the director")
     if (
@@ -530,7 +530,7 @@ def entry_problem(
     if teams and isinstance(row.adjusted, Adjusted):
         for award in (row.adjusted.ns, row.adjusted.ew):  # the library's rule, as it scores
             if imp_award(award) is None:
-                return award_refused(award, award_value(award))
+                return award_refused(award)
     return None
 
 

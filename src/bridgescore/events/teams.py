@@ -21,9 +21,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
+from typing import Final
 
 from bridgescore.duplicate.butler import DEFAULT_BUTLER_PRESET, ButlerPreset, get_butler_preset
-from bridgescore.duplicate.entries import Adjusted, Award
+from bridgescore.duplicate.entries import Adjusted, AdjustedCode, Award
 from bridgescore.duplicate.imps import DEFAULT_IMP_TABLE, DuplicateError, ImpTable, get_imp_table
 from bridgescore.duplicate.teams import BoardAMatchScale, match_board_a_match, match_imps
 from bridgescore.duplicate.vp import (
@@ -348,36 +349,41 @@ def _ns_score(row: ResultRow) -> int:
 
 
 def imp_award(award: Award, preset: str | ButlerPreset = DEFAULT_BUTLER_PRESET) -> int | None:
-    """A side's artificial adjusted score in a team match's IMPs, by the one rule for
-    adjusted scores at IMPs (the butler preset's :meth:`~ButlerPreset.award_imps`:
-    average plus +3, average 0, average minus -3 (Law 12C2(b)), a percentage on the
-    line through them: 60 % +3, 70 % +6); ``None`` when that is not a whole number of
-    IMPs (55 % is 1.5), which a team match, scored in whole IMPs, cannot take."""
-    value = award_value(award, preset)
+    """A side's artificial adjusted score in a team match's IMPs (Law 12C2(b)): average
+    plus +3, average 0, average minus -3 (the butler preset's codes,
+    :meth:`~ButlerPreset.award_imps`), and 60 %, 50 %, 40 % as those three; ``None`` for
+    any other percentage, which has no IMP equivalent (a pairs ruling's percentage, a
+    session score, says nothing of a team match)."""
+    code = _TEAM_PERCENTS.get(award) if isinstance(award, Fraction) else award
+    if code is None:
+        return None
+    value = Fraction(get_butler_preset(preset).award_imps(code))
     return int(value) if value.denominator == 1 else None
 
 
-def award_value(award: Award, preset: str | ButlerPreset = DEFAULT_BUTLER_PRESET) -> Fraction:
-    """What an artificial adjusted score is worth in IMPs, whole or not."""
-    return Fraction(get_butler_preset(preset).award_imps(award))
+_TEAM_PERCENTS: Final[Mapping[Fraction, AdjustedCode]] = {
+    Fraction(60): AdjustedCode.AVERAGE_PLUS,
+    Fraction(50): AdjustedCode.AVERAGE,
+    Fraction(40): AdjustedCode.AVERAGE_MINUS,
+}
+"""The percentages a team match takes: the codes' own (A+ 60 %, A 50 %, A- 40 %)."""
 
 
 def artificial_imps(award: Award, row: ResultRow) -> int:
-    """:func:`imp_award`, or an error naming the row when it is not whole."""
+    """:func:`imp_award`, or an error naming the row when it has no IMP equivalent."""
     imps = imp_award(award)
     if imps is None:
-        raise _fail(row, award_refused(award, award_value(award)))
+        raise _fail(row, award_refused(award))
     return imps
 
 
-def award_refused(award: Award, value: Fraction) -> Message:
-    """Why a team match cannot take an adjusted score worth ``value`` IMPs."""
+def award_refused(award: Award) -> Message:
+    """Why a team match cannot take an adjusted score."""
     return _(
-        "an adjusted score of {award}% is {imps:g} IMPs and a team match scores"
-        " whole IMPs: give A+, A or A- (3 IMPs up, none, 3 down: Law 12C2(b)), 60%/40%, or"
-        " an assigned score",
+        "an adjusted score of {award}% has no equivalent in IMPs: a team match takes A+, A"
+        " or A- (3 IMPs up, none, 3 down: Law 12C2(b)), also written 60%, 50%, 40%, or an"
+        " assigned score",
         award=award,
-        imps=float(value),
     )
 
 

@@ -50,9 +50,6 @@ from bridgescore.io.text import excerpt
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 
 _SCORE_RE: Final = re.compile(r"^[+-]?\d+$")
-_TWO_AWARDS: Final = re.compile(
-    r"^(A[+-]?|A\d+(?:\.\d+)?%?)(A[+-]?|A\d+(?:\.\d+)?%?)$", re.IGNORECASE
-)
 _ADJUSTED_START: Final = re.compile(r"^\s*(A|NP\b|NOT\s*PLAYED|AV)", re.IGNORECASE)
 _ADJUSTED_HELP: Final = _("A+/A-, A60/A40, A5050, 60%/40%, A (average), NP (not played)")
 _DECLARER_HELP: Final = _("give the declarer: N, E, S or W")
@@ -144,20 +141,18 @@ def is_adjusted_text(text: str) -> bool:
 
 def parse_adjusted(text: str) -> Adjusted | NotPlayed:
     """An adjusted score for both sides in one cell, in any spelling a program writes:
-    ``A+/A-``, ``A+A-``, ``A60A40``, ``A6040``, ``60%/40%``, ``A``, ``NP``."""
+    ``A+/A-``, ``A+A-``, ``A60/A40``, ``A60A40``, ``A6040``, ``60%/40%``, ``A``, ``NP``
+    (the library's spellings: :meth:`Adjusted.parse`)."""
     try:
         entry = parse_entry(text)
     except BridgeError:
-        match = _TWO_AWARDS.match(text.strip())
-        if match is None:
-            raise BridgeInputError(
-                _(
-                    "{text!r} is not an adjusted score (write {help})",
-                    text=excerpt(text),
-                    help=_ADJUSTED_HELP,
-                )
-            ) from None
-        return Adjusted(side_award(match[1]), side_award(match[2]))
+        raise BridgeInputError(
+            _(
+                "{text!r} is not an adjusted score (write {help})",
+                text=excerpt(text),
+                help=_ADJUSTED_HELP,
+            )
+        ) from None
     if isinstance(entry, int):
         raise BridgeInputError(_("{text!r} is a score, not an adjusted score", text=text))
     return entry
@@ -179,11 +174,9 @@ def parse_lead(text: str) -> Card:
 
 
 def side_award(text: str) -> Award:
-    """One side's award as programs write it: ``A+``, ``A-``, ``60``, ``60%`` or ``A60``."""
-    folded = text.strip()
-    if re.match(r"^A\d", folded, re.IGNORECASE):
-        folded = folded[1:]
-    return parse_award(folded)
+    """One side's award as programs write it: ``A+``, ``A-``, ``60``, ``60%`` or ``A60``
+    (as one of two: :meth:`Adjusted.parse`)."""
+    return parse_award(re.sub(r"^A(?=\d)", "", text.strip(), flags=re.IGNORECASE))
 
 
 cached_ns_score = lru_cache(maxsize=4096)(ns_score_of)

@@ -748,7 +748,9 @@ def swiss_round(
     raise MovementError(
         _(
             "round {round}: no draw without a forbidden rematch ({rule}) exists;"
-            " {names} could not be paired (allow late rematches, Danish pairing, or if_stuck)",
+            " {names} could not be paired: allow rematches (a second meeting, a meeting again"
+            " after some rounds, or Danish pairing), choose to draw the one with the fewest"
+            " rematches when no draw keeps the rule, or add a late entrant",
             round=round_no,
             rule=rules.describe(),
             names=names,
