@@ -74,6 +74,9 @@ def test_teams_in_sections_are_scored_as_their_results_file_and_ranked_apart(
     assert "Section B" in page
     assert "B2 has the bye" in page
     assert "Aces: Ann, Bob" in page
+    # each team's name (and players) under "Names", its VPs to two places as published
+    assert "<th>Team</th><th>Names</th><th>VPs</th>" in page
+    assert "<td>A4</td><td>Jacks</td><td>24.00</td>" in page
     # The published results rank the whole field; the room cards print every section.
     assert Client().get(f"/r/{session.public_id}/").status_code == 200
     cards = td.get(f"/director/s/{session.pk}/cards/")
