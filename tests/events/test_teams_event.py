@@ -284,3 +284,39 @@ def test_board_a_match_gives_the_second_team_what_the_first_did_not_win() -> Non
     assert isinstance(result, TeamsResult)
     shares = {(b.swing, b.second_swing) for m in result.matches for b in m.boards}
     assert shares == {(2.0, 0.0), (1.0, 1.0), (0.0, 2.0)}
+
+
+ARTIFICIAL = """\
+# kind: teams
+# scoring: imps
+board,round,table,ns,ew,contract,declarer,result,score,adjusted,vulnerability
+1,1,1a,Jacks,Aces,3NT,N,9,,,None
+1,1,1b,Aces,Jacks,3NTX,N,7,,,None
+2,1,1a,Jacks,Aces,,,,,A+/A-,NS
+2,1,1b,Aces,Jacks,2D,W,8,,,NS
+"""
+"""Jacks v Aces: board 1 +400 at Jacks' home table, -300 (3NTX two down) at the other:
+700, 12 IMPs to Jacks; board 2 an artificial A+/A- at Jacks' home table: 3 IMPs to
+Jacks whatever the other room made (Law 12C2(b)), and no table score there."""
+
+
+def test_a_board_of_an_artificial_adjusted_score_is_summarised_and_published(
+    tmp_path: Path,
+) -> None:
+    from bridgescore.events.summary import event_summary
+    from bridgescore.report.view import build_report
+
+    path = tmp_path / "adjusted.csv"
+    path.write_text(ARTIFICIAL, encoding="utf-8")
+    event = bridgescore.load_event(path)
+    result = score_event(event)
+    assert isinstance(result, TeamsResult)
+    summary = event_summary(event, result)
+    assert summary["matches"][0]["boards"] == [
+        {"board": 1, "ns_scores": [400, -300], "swing": 12.0},
+        {"board": 2, "ns_scores": [None, -90], "swing": 3.0},
+    ]
+    report = build_report(event)
+    assert [page.file for page in report.boards] == ["board-1.html", "board-2.html"]
+    (row,) = report.boards[1].tables[0].rows  # no table score beside the A+/A-
+    assert row.cells == ("Jacks", "Aces", "A+/A-", "", "2♦W=", "-90", "3")

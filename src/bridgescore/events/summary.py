@@ -140,6 +140,7 @@ def match(played: Match) -> dict[str, Any]:
         "boards": [
             {
                 "board": board.board,
+                # null where a room's score is an artificial adjusted one (no table score)
                 "ns_scores": [board.first_ns_score, board.second_ns_score],
                 "swing": board.swing,
             }

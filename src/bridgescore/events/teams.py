@@ -69,13 +69,14 @@ class MatchBoard:
         return -self.swing if self.second_own is None else self.second_own
 
     @property
-    def first_ns_score(self) -> int:
-        assert self.first_ns.ns_score is not None
+    def first_ns_score(self) -> int | None:
+        """The first team's home table's NS score (``None``: an artificial adjusted
+        score, which has none)."""
         return self.first_ns.ns_score
 
     @property
-    def second_ns_score(self) -> int:
-        assert self.second_ns.ns_score is not None
+    def second_ns_score(self) -> int | None:
+        """The other table's NS score (``None``: an artificial adjusted score)."""
         return self.second_ns.ns_score
 
 

@@ -1040,6 +1040,7 @@ def _teams_report(
     for m in result.matches:
         for b in m.boards:
             par = pars.get(b.board)
+            # an artificial adjusted score has no table score (its result says it)
             first = (
                 signed(b.first_ns_score),
                 *(() if par is None else (against_par(b.first_ns_score, par),)),
