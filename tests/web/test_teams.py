@@ -207,6 +207,14 @@ def test_an_artificial_adjusted_score_is_three_imps(club: Club) -> None:
     ruled = next(m for m in after.matches if (m.first, m.second) == (match.first, match.second))
     assert ruled.boards[0].swing == -3  # the home team's side: 3 IMPs to the away team
     assert [b.swing for b in ruled.boards[1:]] == [b.swing for b in match.boards[1:]]
+    # the published results and the board's page show the ruling (no table score there)
+    session.state = Session.State.PUBLISHED
+    session.save(update_fields=["state"])
+    reader = Client()
+    assert reader.get(f"/r/{session.public_id}/").status_code == 200
+    board = reader.get(f"/r/{session.public_id}/board-1.html")
+    assert board.status_code == 200
+    assert "A+/A-" in board.content.decode()
 
 
 def test_an_odd_number_of_teams_has_a_bye_each_round(club: Club, td: Client) -> None:
