@@ -411,3 +411,23 @@ def test_a_section_of_fewer_rounds_counts_its_own_on_the_phone(club: Club) -> No
     other = Client()
     assert other.get(f"/t/{first.token}/").status_code == 200  # the phone takes the table
     assert other.get(f"/t/{first.token}/plan.json").json()["rounds"] == 5
+
+
+def test_a_team_id_names_its_team_even_where_another_team_is_named_like_it(club: Club) -> None:
+    """Teams named like ids: the team named "B1" is A1 and the team named "A1" is B2. A
+    withdrawal of B1 is section B's first team, not the team named "B1"; a late team may
+    not be named as a team is numbered."""
+    named = ["B1", "Kings", "Queens", "Jacks", "Tens", "A1", "Eights", "Sevens"]
+    session = matches.create_teams_session(
+        club, "Like ids", named, 2, schedule=Session.Schedule.SWISS, rounds=3, sections=2
+    )
+    Room(session).play_round(1)
+    assert matches.team_change(session, "withdraw", "B1", 2).team == "B1"
+    assert matches.team_change(session, "withdraw", "a1", 2).team == "A1"
+    assert matches.team_change(session, "withdraw", "Kings", 2).team == "A2"
+    with pytest.raises(EntryError) as refused:
+        matches.team_change(session, "join", "A7", 2, section="B")
+    assert str(refused.value) == (
+        "A7 is how a team is numbered in its section: give the late team's name (it is"
+        " numbered when it joins)"
+    )

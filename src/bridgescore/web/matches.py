@@ -937,12 +937,22 @@ def section_team_change(
     drawn = SwissDraw.objects.filter(session=session).count()
     name = " ".join(team.split())
     letter = section.strip().upper()
-    if what == "withdraw":  # by its id (a4 is A4), or by its name (Jacks is A4)
-        by_name = {n.split(": ", 1)[0].casefold(): t for t, n in _names(session).items()}
-        name = by_name.get(name.casefold(), name.upper() if _TEAM_ID.fullmatch(name) else name)
+    if what == "withdraw":  # by its id (a4 is A4), else by its name (Jacks is A4)
+        named = _names(session)
+        as_id = name.upper() if _TEAM_ID.fullmatch(name) else ""
+        by_name = {n.split(": ", 1)[0].casefold(): t for t, n in named.items()}
+        # an id is the team's, even where another team is named like it
+        name = as_id if as_id in named else by_name.get(name.casefold(), as_id or name)
     elif what == "join":
         if not letter:
             raise EntryError(gettext("say which section the late team joins"))
+        if _TEAM_ID.fullmatch(name):
+            raise EntryError(
+                gettext(
+                    "{name} is how a team is numbered in its section: give the late team's"
+                    " name (it is numbered when it joins)"
+                ).format(name=name)
+            )
         shown = [n.split(": ", 1)[0] for n in _names(session).values()]
         (name,) = _team_list([*shown, name])[-1:]  # named, not named twice
     else:
