@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bridgescore import (
@@ -60,9 +60,11 @@ chicago_settings = st.fixed_dictionaries(
 )
 
 
-def _rubber_part(items: list[Deal]) -> list[Deal]:
-    """The deals up to the end of the first rubber."""
-    return list(RubberSession.from_deals(items).rubbers[0].deals)
+def _rubber_part(items: list[Deal], laws: str = "2017") -> list[Deal]:
+    """The deals up to the end of the first rubber under ``laws`` (where a game ends
+    depends on the law set: a 1NT doubled made is 80 below the line in 2017, 60 under
+    the 1932 laws)."""
+    return list(RubberSession.from_deals(items, laws=laws).rubbers[0].deals)
 
 
 def _sum(tallies: list[Tally]) -> Tally:
@@ -74,8 +76,12 @@ def _sum(tallies: list[Tally]) -> Tally:
 
 @settings(max_examples=150)
 @given(deal_lists, st.sampled_from(["2017", "1935", "1932"]))
+@example(  # 1C, 1CXX (game), 1C, 1NTX: the second game in 2017 (20 + 80), not in 1932's (20 + 60)
+    [Deal(TableResult.parse(text)) for text in ("1CN=", "1CXXN=", "1CN=", "1NTXN=", "P")],
+    "1932",
+)
 def test_random_rubber_never_crashes(items: list[Deal], laws: str) -> None:
-    part = _rubber_part(items)
+    part = _rubber_part(items, laws)
     if len(part) < len(items):
         with pytest.raises(SheetError, match="the rubber is over after deal"):
             RubberSheet.from_deals(items, laws=laws)
