@@ -367,6 +367,15 @@ def test_pairs_names_are_read_in_any_case_and_a_typo_is_shown_its_sections_pairs
     )
 
 
+def test_a_penalty_names_its_pair_in_any_case(td: Client, club: Club) -> None:
+    """As the names and the late changes read them: ``a1ns`` is A1NS."""
+    session = _set_up(td, club, "apart")
+    kept = standings.add_penalty(session, "a1ns", "1", "points", "slow play")
+    assert kept.pair == "A1NS"
+    with pytest.raises(EntryError, match=r"^there is no pair 'c1ns' in this session$"):
+        standings.add_penalty(session, "c1ns", "1", "points", "slow play")
+
+
 @pytest.mark.parametrize(("scoring", "flagged"), [("apart", False), ("across", True)])
 def test_a_result_is_flagged_against_the_results_it_is_scored_with(
     td: Client, club: Club, scoring: str, flagged: bool

@@ -36,9 +36,11 @@ def add_penalty(
     user: Viewer = None,
 ) -> Penalty:
     """A procedural penalty on a pair's total, or a team's in VPs (a new line; nothing
-    is overwritten), if the library's rules let the session take it."""
+    is overwritten), if the library's rules let the session take it; the pair (team)
+    by its id, typed in any case."""
     teams = is_teams(session)
-    if pair not in movement_of(session).pairs:
+    named = movement_of(session).pair_typed(pair)  # typed in any case: a1ns is A1NS
+    if named is None:
         raise EntryError(
             (
                 gettext("there is no team {pair!r} in this session")
@@ -46,6 +48,7 @@ def add_penalty(
                 else gettext("there is no pair {pair!r} in this session")
             ).format(pair=pair)
         )
+    pair = named
     try:
         value = Decimal(amount.strip())
     except InvalidOperation:
