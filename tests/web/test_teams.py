@@ -3,6 +3,7 @@ each, entered by the phones as pairs are, and scored by the library (IMPs, VPs).
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
@@ -520,6 +521,13 @@ def test_a_team_leaves_a_swiss_and_a_late_team_joins_it(club: Club, td: Client) 
     assert third.bye is None
     names = dict(session.pairs.values_list("pair", "names"))
     assert names["Tens"] == "Ten Tors & Tim Tam"
+    # the draw page: Tens came in round 3 (no opponent, no bye before); round 2's bye
+    rows = re.findall(r"<tr><td>[0-9=]+</td><td>(\w+)</td><td>[0-9.]+</td><td>([^<]*)</td>",
+                      td.get(f"/director/s/{session.pk}/draw/").content.decode())  # fmt: skip
+    met = dict(rows)
+    assert met["Tens"] == "—, —"
+    assert draw.bye is not None
+    assert met[draw.bye].endswith(", bye")
     with pytest.raises(refusals.EntryError, match=r"'aces' is named twice \(teams 1 and 6\)"):
         matches.team_change(session, "join", "aces", 3)
 

@@ -75,7 +75,7 @@ def swiss_draw(request: HttpRequest, session_id: int) -> HttpResponse:
             return _section_draws_page(request, session, form, context)
         done = in_play.current_entries(session)  # read once: the standings, the check
         standings = matches.swiss_standings(session, done)
-        context["standings"] = _placed(standings)
+        context["standings"] = _placed(standings, [d.bye for d in matches.draws_of(session)])
         draw = matches.next_draw(session, standings, done)
         context["draw"] = _shown_draw(draw)
         context["key"] = matches.draw_key(draw)
@@ -103,7 +103,11 @@ def _section_draws_page(
     status = REFUSED if context["errors"] else 200
     done = in_play.current_entries(session)  # read once: the standings, the check
     standings = matches.section_swiss_standings(session, done)
-    context["sections"] = [{"letter": k, "standings": _placed(v)} for k, v in standings.items()]
+    earlier = matches.section_draws_of(session)  # the rounds drawn: each one's byes
+    context["sections"] = [
+        {"letter": k, "standings": _placed(v, [d[k].bye if k in d else None for d in earlier])}
+        for k, v in standings.items()
+    ]
     # each team's name beside the id its section gives it (A1: Aces)
     context["names"] = dict(
         SessionPair.objects.filter(session=session).values_list("pair", "names")
@@ -127,10 +131,26 @@ def _section_draws_page(
     return render(request, "bridgescore/draw.html", context, status=status)
 
 
-def _placed(standings: Sequence[Standing]) -> list[tuple[str, Standing]]:
-    """Each standing with its place as the rankings write it (``1=`` shared)."""
+def _placed(
+    standings: Sequence[Standing], byes: Sequence[str | None] = ()
+) -> list[tuple[str, Standing, tuple[str, ...]]]:
+    """Each standing with its place as the rankings write it (``1=`` shared) and its
+    opponents round by round as the page shows them: the team met, "bye" in the round
+    it had the bye (``byes``: each round's), "—" in a round before it came."""
     shown = written_places([s.place or n for n, s in enumerate(standings, start=1)])
-    return list(zip(shown, standings, strict=True))
+    return [(place, s, _met(s, byes)) for place, s in zip(shown, standings, strict=True)]
+
+
+def _met(standing: Standing, byes: Sequence[str | None]) -> tuple[str, ...]:
+    """A team's opponents round by round, as :func:`_placed` shows them."""
+    return tuple(
+        met
+        if met is not None
+        else gettext("bye")
+        if number < len(byes) and byes[number] == standing.entrant
+        else "—"
+        for number, met in enumerate(standing.opponents)
+    )
 
 
 def _shown_draw(draw: Draw) -> Draw:
