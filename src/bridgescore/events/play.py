@@ -33,7 +33,7 @@ from bridgescore.errors import marked as _
 from bridgescore.events.model import ResultRow
 from bridgescore.events.movements.fit import Seating
 from bridgescore.events.movements.model import Movement, Table
-from bridgescore.events.movements.moves import Moves, moves_after
+from bridgescore.events.movements.moves import Moves, last_round_of, moves_after
 from bridgescore.events.movements.sections import SectionedMovement
 from bridgescore.events.teams import award_refused, imp_award
 
@@ -160,9 +160,7 @@ class Plan:
             MappingProxyType(board_rounds),
             tuple(sorted(rounds_of)),
             MappingProxyType(own),
-            MappingProxyType(
-                {t: max(rounds_of[other][-1] for other in tables) for t, tables in own.items()}
-            ),
+            MappingProxyType(_section_last(movement, own)),
         )
 
     @property
@@ -233,6 +231,12 @@ class Plan:
                 )
             )
         return self._seatings[0]
+
+
+def _section_last(movement: Movement, own: Mapping[int, frozenset[int]]) -> dict[int, int]:
+    """Each table's section's last round (the one rule :func:`moves_after` follows)."""
+    lasts = {tables: last_round_of(movement, tables) for tables in set(own.values())}
+    return {table: lasts[tables] for table, tables in own.items()}
 
 
 def _section_tables(

@@ -215,3 +215,25 @@ def test_in_sections_playing_the_same_deals_boards_go_to_their_own_section_s_tab
     assert plan.moves(1, 5).boards.tables == (4,)
     assert plan.moves(1, 2).boards.tables == (1,)
     assert Plan.of(flat).moves(1, 2).boards.tables == (1, 4)
+
+
+def test_a_section_playing_fewer_rounds_ends_at_its_own_last_round() -> None:
+    """A Mitchell of 3 tables (3 rounds) beside a Howell of 4 tables (7 rounds): the
+    Mitchell's tables (the field's 1-3) are told after round 3 that nobody moves, the
+    Howell's (4-7) only after round 7."""
+    from bridgescore.events.movements.moves import last_round_of
+    from bridgescore.events.movements.sections import parse_sections
+    from bridgescore.events.play import Plan
+
+    _, field = parse_sections("mitchell:3x2 + howell:4x3")
+    flat = field.flattened()
+    assert len(flat.rounds) == 7
+    assert last_round_of(flat, {1, 2, 3}) == 3
+    assert last_round_of(flat, {4, 5, 6, 7}) == 7
+    assert last_round_of(flat, {99}) == 0
+    assert moves_after(flat, 3, 1, among={1, 2, 3}).last
+    assert not moves_after(flat, 3, 4, among={4, 5, 6, 7}).last
+    plan = Plan.of(flat, field)
+    assert [plan.last_round_at(t) for t in range(1, 8)] == [3, 3, 3, 7, 7, 7, 7]
+    assert plan.moves(3, 2).last
+    assert not plan.moves(3, 5).last

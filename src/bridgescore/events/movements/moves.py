@@ -210,7 +210,7 @@ def moves_after(
         raise MovementError(
             _("the movement has no table {table} in round {round}", table=table, round=round_no)
         )
-    last = round_no >= _last_round(movement, round_no, among)
+    last = round_no >= (len(movement.rounds) if among is None else last_round_of(movement, among))
     following = None if last else round_no + 1
     return Moves(
         round=round_no,
@@ -223,21 +223,18 @@ def moves_after(
     )
 
 
-def _last_round(movement: Movement, round_no: int, among: Collection[int] | None) -> int:
-    """The last round of the field ``among`` belongs to: the movement's, or, in a field in
-    sections (which may play different numbers of rounds), the last in which a table of
-    the section plays."""
-    if among is None:
-        return len(movement.rounds)
-    section = set(among)
+def last_round_of(movement: Movement, tables: Collection[int]) -> int:
+    """The last round in which one of ``tables`` plays: a section's last round, in a field
+    in sections (which may play different numbers of rounds); 0 when none plays."""
+    among = set(tables)
     return max(
         (
             number
-            for number in range(round_no, len(movement.rounds) + 1)
-            if any(seat.table in section for seat in movement.rounds[number - 1].tables)
+            for number, rnd in enumerate(movement.rounds, start=1)
+            if any(seat.table in among for seat in rnd.tables)
         ),
-        default=round_no,
+        default=0,
     )
 
 
-__all__ = ["BoardMove", "Direction", "Moves", "PairMove", "moves_after"]
+__all__ = ["BoardMove", "Direction", "Moves", "PairMove", "last_round_of", "moves_after"]
