@@ -100,8 +100,35 @@ def test_movement_show_reads_the_bws_movement_section_by_section() -> None:
     ]
     checked = run("movement", "check", str(BWS), "--section", "A")
     assert checked.stdout.startswith("sound: mitchell: 9 tables, 8 rounds, 18 pairs, 24 boards")
-    both = run("movement", "show", str(BWS))
-    assert both.exit_code == 2
-    assert both.stderr == (
-        f"bridgescore: error: {BWS}: holds sections A, B; choose one with --section\n"
+    wrong = run("movement", "show", str(BWS), "--section", "C")
+    assert wrong.exit_code == 2
+    assert wrong.stderr == (
+        f"bridgescore: error: {BWS}: holds sections A, B; not 'C': choose one with --section\n"
     )
+
+
+def test_movement_show_of_the_bws_shows_both_its_sections() -> None:
+    """Without --section the file's every section is shown, one after another, as a field
+    in sections is (it once refused: 'holds sections A, B; choose one with --section');
+    check and the JSON form take the whole field too."""
+    both = run("movement", "show", str(BWS))
+    assert both.exit_code == 0, both.output
+    lines = both.stdout.splitlines()
+    headings = [line for line in lines if line.startswith("Section")]
+    assert headings == [
+        "Section A: mitchell: 9 tables, 8 rounds, 18 pairs, 24 boards",
+        "Section B: mitchell: 8 tables, 7 rounds, 16 pairs, 21 boards",
+    ]
+    b = lines.index(headings[1])
+    assert lines[b + 1 : b + 3] == ["Round 1", "  table  1  1NS v 1EW  boards 1-3"]
+    assert lines[1:3] == ["Round 1", "  table  1  1NS v 1EW  boards 1-3"]
+    assert sum(line.startswith("Round ") for line in lines) == 8 + 7
+    checked = run("movement", "check", str(BWS))
+    assert checked.exit_code == 0, checked.output
+    assert checked.stdout == (
+        "sound: Section A: Mitchell · 9 tables · 8 rounds · boards 1-24;"
+        " Section B: Mitchell · 8 tables · 7 rounds · boards 1-21\n"
+    )
+    as_json = json.loads(run("movement", "show", str(BWS), "--json").stdout)
+    assert as_json["kind"] == "sections"
+    assert [s["letter"] for s in as_json["sections"]] == ["A", "B"]

@@ -25,7 +25,7 @@ from bridgescore.events.movements.boards import board_text
 from bridgescore.events.movements.fit import Seating
 from bridgescore.events.movements.individual import IndividualMovement, IndividualRound
 from bridgescore.events.movements.model import Movement, MovementError, Round
-from bridgescore.events.movements.sections import SectionedMovement, parse_sections
+from bridgescore.events.movements.sections import SectionedMovement, lettered, parse_sections
 from bridgescore.events.movements.spec import (
     INDIVIDUAL_KINDS,
     KINDS,
@@ -53,11 +53,22 @@ _SOURCE_HELP = gettext_noop(
 def load_movement_argument(text: str, section: str | None = None) -> Movement:
     """The movement a command line names: a file if one is there (one of its sections, if
     it has several), else a spec."""
+    found = _file_or_spec(text, section, whole=False)
+    assert isinstance(found, Movement)
+    return found
+
+
+def _file_or_spec(text: str, section: str | None, *, whole: bool) -> Movement | SectionedMovement:
+    """:func:`load_movement_argument`'s movement; ``whole``: a file of several sections
+    lettered A to Z (a Bridgemate .bws) with none asked is the whole field in sections."""
     path = Path(text)
     if is_file(path):
         sections = load_movements(path)  # a Bridgemate .bws file too: its RoundData
         if section is None and len(sections) == 1:
             return next(iter(sections.values()))
+        field = lettered(sections) if whole and section is None else None
+        if field is not None:
+            return field
         if section is not None and list(sections) == [ONLY_SECTION]:
             _no_sections(text, section)
         if section not in sections:
@@ -103,6 +114,15 @@ def _no_section_asked(text: str, section: str | None, found: _T) -> _T:
 def load_schedule_argument(text: str, section: str | None = None) -> Movement | RoundRobin:
     """A pairs movement (as :func:`load_movement_argument`), or a teams round robin:
     ``robin:TEAMSxBOARDS`` (boards a match) or a round robin's JSON file."""
+    found = _schedule(text, section, whole=False)
+    assert not isinstance(found, SectionedMovement)
+    return found
+
+
+def _schedule(
+    text: str, section: str | None, *, whole: bool
+) -> Movement | RoundRobin | SectionedMovement:
+    """:func:`load_schedule_argument`'s schedule; ``whole`` as :func:`_file_or_spec`."""
     found = _ROBIN.match(text.strip().lower())
     if found:
         return _no_section_asked(text, section, round_robin(int(found[1]), int(found[2])))
@@ -115,7 +135,7 @@ def load_schedule_argument(text: str, section: str | None = None) -> Movement | 
             except MovementError as error:
                 raise MovementError(marked("{path}: {error}", path=path, error=error)) from None
             return _no_section_asked(text, section, robin)
-    return load_movement_argument(text, section)
+    return _file_or_spec(text, section, whole=whole)
 
 
 _INDIVIDUAL_JSON = re.compile(r'"kind"\s*:\s*"individual"')
@@ -128,8 +148,9 @@ def load_any_argument(
     """What ``movement show/check/cards`` take: an individual movement
     (``individual:13x2``, ``rainbow-individual:7x3[:rotate]`` or its JSON file), a field in
     sections (specs joined by ``+``, ``mitchell:8x3 + mitchell:8x3``, or its JSON file),
-    else a pairs movement or a teams round robin (as :func:`load_schedule_argument`).
-    ``section`` narrows a field in sections to that one section."""
+    else a pairs movement or a teams round robin (as :func:`load_schedule_argument`); a
+    file of several sections lettered A to Z (a Bridgemate .bws) is the whole field in
+    sections. ``section`` narrows a field in sections to that one section."""
     if text.strip().lower().partition(":")[0] in INDIVIDUAL_KINDS:
         return _no_section_asked(text, section, build_individual(text))
     path = Path(text)
@@ -148,7 +169,7 @@ def load_any_argument(
                 raise MovementError(marked("{path}: {error}", path=path, error=error)) from None
     elif "+" in text:
         return _one_section(parse_sections(text)[1], section)
-    return load_schedule_argument(text, section)
+    return _schedule(text, section, whole=True)
 
 
 def _one_section(field: SectionedMovement, section: str | None) -> SectionedMovement:
@@ -250,7 +271,8 @@ def _robin_lines(robin: RoundRobin, w: Words = ENGLISH) -> list[str]:
 
 
 _SECTION_HELP = gettext_noop(
-    "Which section of a movement file that holds several (a Bridgemate file)."
+    "Only this section of a field in sections (specs joined by +, their JSON file, or a"
+    " Bridgemate file of several); every section, one after another, by default."
 )
 
 

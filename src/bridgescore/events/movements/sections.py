@@ -487,6 +487,16 @@ def sectioned(movements: Sequence[Movement], *, same_boards: bool = True) -> Sec
     )
 
 
+def lettered(movements: Mapping[str, Movement]) -> SectionedMovement | None:
+    """The sections a movement file holds by letter (a Bridgemate file's ``A`` and ``B``,
+    each its own movement) as one field in sections, in letter order, as the web app
+    starts a session from such a file; ``None`` when the file holds one movement, or
+    sections not lettered ``A`` to ``Z`` (a RoundData CSV's ``1`` and ``2``)."""
+    if len(movements) < 2 or not all(len(s) == 1 and s in LETTERS for s in movements):
+        return None
+    return SectionedMovement(tuple(Section(s, movements[s]) for s in sorted(movements)))
+
+
 def read_movement(data: object) -> Movement | SectionedMovement:
     """A movement's JSON-ready form, of one field (:class:`Movement`) or of sections
     (``"kind": "sections"``), read as what it is."""
