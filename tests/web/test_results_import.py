@@ -28,19 +28,20 @@ its table 2, one down at its table 3: North-South at table 1 (the same pair all 
 a Mitchell) top every board of the section, at table 3 bottom."""
 
 
-def _play_all(session: Session) -> None:
+def _play_all(session: Session, *, unplayed: bool = True) -> None:
     """Every board of the session's movement entered by the director (:data:`RESULTS`),
-    but board 6 at section B's table 3 in round 1 (the session's table 6), given A+/A-
-    (USEBIO's ``A6040``), and board 5 at its table 1 in round 3 (table 4) not played."""
+    but (``unplayed``) board 6 at section B's table 3 in round 1 (the session's table 6),
+    given A+/A- (USEBIO's ``A6040``), and board 5 at its table 1 in round 3 (table 4) not
+    played."""
     movement = session_movement.movement_of(session)
     for number, rnd in enumerate(movement.rounds, start=1):
         for table in rnd.tables:
             for board in table.boards:
                 result = RESULTS[(table.table - 1) % 3 + 1]
                 inp = in_play.EntryInput(number, table.table, board, "4S", "N", result)
-                if table.table == 6 and board == 6:
+                if unplayed and (table.table, board) == (6, 6):
                     inp = in_play.EntryInput(number, table.table, board, adjusted="A+/A-")
-                if table.table == 4 and board == 5:
+                elif unplayed and (table.table, board) == (4, 5):
                     inp = in_play.EntryInput(number, table.table, board, not_played=True)
                 entries.record_entry(session, inp, by_table=False, reason="slip")
 
@@ -526,13 +527,7 @@ def _pair_leaves(td: Client, club: Club, typed_spec: str, pair: str) -> Session:
     session = Session.objects.get(name="Left")
     change = changes.missing_pair(session, pair, 3)
     changes.apply_change(session, change, "went home", None)
-    movement = session_movement.movement_of(session)
-    for number, rnd in enumerate(movement.rounds, start=1):
-        for table in rnd.tables:
-            for board in table.boards:
-                result = RESULTS[(table.table - 1) % 3 + 1]
-                inp = in_play.EntryInput(number, table.table, board, "4S", "N", result)
-                entries.record_entry(session, inp, by_table=False, reason="slip")
+    _play_all(session, unplayed=False)
     return session
 
 
