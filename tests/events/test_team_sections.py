@@ -373,7 +373,7 @@ def test_a_late_change_is_refused_where_it_cannot_be() -> None:
     plan = teams_in_sections(7, 2, SectionSchedule.SWISS, 2, rounds=3)  # A: 4, B: 3
     with pytest.raises(
         MovementError,
-        match="rounds 1-1 are drawn: a team can leave or join from round 2 to 3, not 1",
+        match="round 1 is drawn: a team can leave or join from round 2 to 3, not 1",
     ):
         plan.withdraw("A1", 1, drawn=1)
     with pytest.raises(MovementError, match="all 3 rounds are drawn"):

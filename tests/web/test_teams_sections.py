@@ -294,7 +294,7 @@ def test_a_late_change_a_swiss_in_sections_cannot_take_is_refused_whole(
     before = _kept(session)
     refusals = [
         ({"kind": "withdraw", "team": "A4", "round": "1"},
-         "rounds 1-1 are drawn: a team can leave or join from round 2 to 3, not 1"),
+         "round 1 is drawn: a team can leave or join from round 2 to 3, not 1"),
         ({"kind": "join", "team": "Sixes", "section": "Z", "round": "2"},
          "Section: Z is not a section of this session (its sections are A, B)"),
         ({"kind": "join", "team": "Sixes", "round": "2"},

@@ -44,6 +44,7 @@ from bridgescore.events.movements.swiss import (
     Rematches,
     Standing,
     SwissRules,
+    check_change_round,
     draws_ahead,
     swiss_round,
 )
@@ -421,11 +422,15 @@ class TeamsInSections:
                   rounds=self.rounds)
             )  # fmt: skip
         if not 1 <= self.rounds <= most and self.rules.rematches is Rematches.NEVER:
+            smallest = min(len(s.teams) for s in self.field.sections)
             raise MovementError(
                 _("the smallest section, of {teams} teams, plays 1 to {most} Swiss rounds"
                   " without meeting twice, not {rounds}",
-                  teams=min(len(s.teams) for s in self.field.sections), most=most,
-                  rounds=self.rounds)
+                  teams=smallest, most=most, rounds=self.rounds)
+                if most > 1
+                else _("the smallest section, of {teams} teams, can play only 1 Swiss round"
+                       " without meeting twice, not {rounds}",
+                       teams=smallest, rounds=self.rounds)
             )  # fmt: skip
         if not 1 <= self.rounds <= most:
             raise MovementError(
@@ -487,14 +492,7 @@ class TeamsInSections:
             raise MovementError(
                 _("rounds must be a whole number, got {rounds!r}", rounds=from_round)
             )
-        if drawn >= self.rounds:
-            raise MovementError(_("all {rounds} rounds are drawn", rounds=self.rounds))
-        if not drawn < from_round <= self.rounds:
-            raise MovementError(
-                _("rounds 1-{drawn} are drawn: a team can leave or join from round {next}"
-                  " to {rounds}, not {asked}",
-                  drawn=drawn, next=drawn + 1, rounds=self.rounds, asked=from_round)
-            )  # fmt: skip
+        check_change_round(from_round, drawn, self.rounds)
 
     def withdraw(self, team: str, from_round: int, drawn: int) -> TeamsInSections:
         """The Swiss with ``team`` leaving from round ``from_round`` (not yet drawn:

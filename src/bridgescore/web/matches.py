@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from django.db import transaction
-from django.utils.translation import gettext, gettext_noop, pgettext
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 
 from bridgescore.events.model import (
     Event,
@@ -30,6 +30,8 @@ from bridgescore.events.movements.swiss import (
     Rematches,
     Standing,
     SwissRules,
+    check_change_round,
+    check_round_to_draw,
     draws_ahead,
     swiss_round,
 )
@@ -318,17 +320,10 @@ def create_teams_session(
         schedule_json = robin.to_json()
         shown = ROUND_ROBIN_SPEC.format(count=len(ids), boards=boards_per_match)
     elif schedule == Session.Schedule.SWISS:
-        if rules.rematches is Rematches.NEVER:
-            most = len(ids) if len(ids) % 2 else len(ids) - 1
-            why = gettext(" without meeting twice")
-        else:
-            most, why = MOST_SWISS_ROUNDS, ""
+        never = rules.rematches is Rematches.NEVER
+        most = (len(ids) if len(ids) % 2 else len(ids) - 1) if never else MOST_SWISS_ROUNDS
         if rounds is None or not 1 <= rounds <= most:
-            raise EntryError(
-                gettext("{len} teams play 1 to {most} Swiss rounds{why}, not {rounds}").format(
-                    len=len(ids), most=most, why=why, rounds=rounds
-                )
-            )
+            raise EntryError(_swiss_rounds_refused(len(ids), most, rounds, never=never))
         plan = SwissPlan(ids, rounds, boards_per_match, rules)
         first = swiss_round([Standing(t, 0.0) for t in ids], rules, 1, unit=vp_unit())
         field = Movement(
@@ -368,6 +363,24 @@ def create_teams_session(
                 by=user_of(user),
             )
     return session
+
+
+def _swiss_rounds_refused(teams: int, most: int, rounds: int | None, *, never: bool) -> str:
+    """Why a Swiss of ``teams`` teams cannot play ``rounds`` rounds: it plays 1 to
+    ``most`` (``never``: without two teams meeting twice), or only one round."""
+    if never:
+        text = ngettext(
+            "{len} teams can play only {most} Swiss round without meeting twice, not {rounds}",
+            "{len} teams play 1 to {most} Swiss rounds without meeting twice, not {rounds}",
+            most,
+        )
+    else:
+        text = ngettext(
+            "{len} teams can play only {most} Swiss round, not {rounds}",
+            "{len} teams play 1 to {most} Swiss rounds, not {rounds}",
+            most,
+        )
+    return text.format(len=teams, most=most, rounds=rounds)
 
 
 def _section_schedule(schedule: str) -> SectionSchedule:
@@ -652,8 +665,10 @@ def next_section_draws(
     ``done`` the session's entries they were made from (read once for both)."""
     plan = _section_swiss(session)
     drawn = SwissDraw.objects.filter(session=session).count()
-    if drawn >= plan.rounds:
-        raise EntryError(gettext("all {rounds} rounds are drawn").format(rounds=plan.rounds))
+    try:
+        check_round_to_draw(drawn, plan.rounds)
+    except MovementError as error:
+        raise EntryError(problem(error)) from None
     _check_complete(session, drawn, done)
     if standings is None:
         standings = section_swiss_standings(session, done)
@@ -730,8 +745,10 @@ def next_draw(
         raise EntryError(gettext("this session is not a Swiss teams event"))
     plan = swiss_plan(session)
     drawn = SwissDraw.objects.filter(session=session).count()
-    if drawn >= plan.rounds:
-        raise EntryError(gettext("all {rounds} rounds are drawn").format(rounds=plan.rounds))
+    try:
+        check_round_to_draw(drawn, plan.rounds)
+    except MovementError as error:
+        raise EntryError(problem(error)) from None
     _check_complete(session, drawn, done)
     if standings is None:
         standings = swiss_standings(session, done)
@@ -812,15 +829,10 @@ def team_change(
         raise EntryError(gettext("this session is not in sections: leave the section out"))
     plan = swiss_plan(session)
     drawn = len(draws_of(session))
-    if not drawn < from_round <= plan.rounds:
-        raise EntryError(
-            gettext(
-                "rounds 1-{drawn} are drawn: a team can leave or join from round"
-                " {next} to {rounds}, not {asked}"
-            ).format(drawn=drawn, next=drawn + 1, rounds=plan.rounds, asked=from_round)
-            if drawn < plan.rounds
-            else gettext("all {rounds} rounds are drawn").format(rounds=plan.rounds)
-        )
+    try:
+        check_change_round(from_round, drawn, plan.rounds)
+    except MovementError as error:
+        raise EntryError(problem(error)) from None
     name = " ".join(team.split())
     if what == "withdraw":
         if name not in plan.playing(from_round):

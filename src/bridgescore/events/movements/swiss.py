@@ -767,6 +767,42 @@ DRAWS_AHEAD_TABLES: Final = 300
 its search): the rounds left past them (in a field of hundreds) are not searched."""
 
 
+def check_round_to_draw(drawn: int, rounds: int) -> None:
+    """Refuse (:class:`MovementError`) another round's draw when every one of the
+    Swiss's ``rounds`` is drawn (``drawn``)."""
+    if drawn >= rounds:
+        raise MovementError(
+            _("all {rounds} rounds are drawn", rounds=rounds)
+            if rounds > 1
+            else _("the Swiss's only round is drawn")
+        )
+
+
+def check_change_round(from_round: int, drawn: int, rounds: int) -> None:
+    """Refuse (:class:`MovementError`) a team leaving or joining a Swiss of ``rounds``
+    rounds from round ``from_round`` unless that round is not drawn yet (``drawn``
+    are), saying which rounds it can be: ``round 1 is drawn`` (never ``rounds 1-1``),
+    ``only from round 3`` when one is left. A message has no plural forms, so each
+    count that reads differently in English, Finnish or Spanish has its own."""
+    check_round_to_draw(drawn, rounds)
+    if drawn < from_round <= rounds:
+        return
+    values = {"drawn": drawn, "next": drawn + 1, "rounds": rounds, "asked": from_round}
+    if drawn == 1 and rounds == 2:
+        message = _("round 1 is drawn: a team can leave or join only from round 2, not {asked}",
+                    **values)  # fmt: skip
+    elif drawn == 1:
+        message = _("round 1 is drawn: a team can leave or join from round 2 to {rounds},"
+                    " not {asked}", **values)  # fmt: skip
+    elif drawn + 1 == rounds:
+        message = _("rounds 1-{drawn} are drawn: a team can leave or join only from round"
+                    " {next}, not {asked}", **values)  # fmt: skip
+    else:
+        message = _("rounds 1-{drawn} are drawn: a team can leave or join from round {next}"
+                    " to {rounds}, not {asked}", **values)  # fmt: skip
+    raise MovementError(message)
+
+
 @dataclass(frozen=True, slots=True)
 class DrawsAhead:
     """What the Swiss rounds still to draw can do, given who has met whom: the rounds
@@ -1072,6 +1108,8 @@ __all__ = [
     "Rematches",
     "Standing",
     "SwissRules",
+    "check_change_round",
+    "check_round_to_draw",
     "draws_ahead",
     "swiss_round",
 ]

@@ -1,0 +1,113 @@
+"""A teams session's director pages in its own words: a Swiss that can play only one
+round says so, in English, Finnish and Spanish (issue 28)."""
+
+from __future__ import annotations
+
+import html
+
+from django.test import Client
+
+from bridgescore.web import matches
+from bridgescore.web.models import Club, Session
+from web.test_teams import Room
+
+LANGUAGES = ("en", "fi", "es")
+
+
+def _text(client: Client, url: str, language: str, data: dict[str, str] | None = None) -> str:
+    """A page's text as its reader reads it (``&amp;`` is ``&``)."""
+    page = client.get(url, data or {}, HTTP_ACCEPT_LANGUAGE=language)
+    return html.unescape(page.content.decode())
+
+
+def _new_teams(td: Client, club: Club, teams: int, language: str, **fields: str) -> str:
+    """The new teams page refusing a session of ``teams`` teams (its text)."""
+    form = {
+        "club": str(club.pk), "teams": str(teams), "name": "Short Swiss", "schedule": "swiss",
+        "boards": "2", "sections": "1", "rematches": "never", "bye_rule": "fixed",
+        "bye_vp": "12", "names": "\n".join(f"Team {n}" for n in range(1, teams + 1)),
+    }  # fmt: skip
+    form.update(fields)
+    answer = td.post("/director/new/teams/", form, HTTP_ACCEPT_LANGUAGE=language)
+    assert answer.status_code == 422
+    assert not Session.objects.filter(name="Short Swiss").exists()
+    return html.unescape(answer.content.decode())
+
+
+ONE_ROUND = {
+    "en": "2 teams can play only 1 Swiss round without meeting twice, not 2",
+    "fi": "2 joukkuetta voi pelata vain 1 monrad-kierroksen kohtaamatta kahdesti, ei 2",
+    "es": "2 equipos solo pueden jugar 1 ronda de suizo sin enfrentarse dos veces, no 2",
+}
+THREE_ROUNDS = {
+    "en": "4 teams play 1 to 3 Swiss rounds without meeting twice, not 4",
+    "fi": "4 joukkuetta pelaa 1–3 monrad-kierrosta kohtaamatta kahdesti, ei 4",
+    "es": "4 equipos juegan de 1 a 3 rondas de suizo sin enfrentarse dos veces, no 4",
+}
+SMALLEST_SECTION = {
+    "en": "the smallest section, of 2 teams, can play only 1 Swiss round without meeting"
+    " twice, not 3",
+    "fi": "pienin ryhmä, 2 joukkuetta, voi pelata vain 1 monrad-kierroksen ilman"
+    " uusintakohtaamisia, ei 3",
+    "es": "la sección más pequeña, de 2 equipos, solo puede jugar 1 ronda de suizo sin"
+    " repetir encuentros, no 3",
+}
+
+
+def test_a_swiss_of_two_teams_can_play_only_one_round(club: Club, td: Client) -> None:
+    for language in LANGUAGES:
+        assert ONE_ROUND[language] in _new_teams(td, club, 2, language, rounds="2")
+        assert THREE_ROUNDS[language] in _new_teams(td, club, 4, language, rounds="4")
+        # 5 teams in 2 sections: section B has 2 teams, who can meet once only
+        sections = _new_teams(td, club, 5, language, rounds="3", sections="2")
+        assert SMALLEST_SECTION[language] in sections
+        assert [w for w in ("1 to 1", "1–1", "1 a 1") if w in sections] == []
+
+
+ROUND_ONE_DRAWN = {
+    "en": "round 1 is drawn: a team can leave or join from round 2 to 3, not 1",
+    "fi": "kierros 1 on arvottu: joukkue voi lähteä tai tulla mukaan kierroksesta 2"
+    " kierrokseen 3, ei kierroksesta 1",
+    "es": "la ronda 1 está sorteada: un equipo puede retirarse o incorporarse desde la ronda"
+    " 2 hasta la 3, no en la 1",
+}
+ONLY_ROUND_TWO = {
+    "en": "round 1 is drawn: a team can leave or join only from round 2, not 1",
+    "fi": "kierros 1 on arvottu: joukkue voi lähteä tai tulla mukaan vain kierroksesta 2, ei"
+    " kierroksesta 1",
+    "es": "la ronda 1 está sorteada: un equipo solo puede retirarse o incorporarse desde la"
+    " ronda 2, no en la 1",
+}
+ONLY_ROUND = {
+    "en": "the Swiss's only round is drawn",
+    "fi": "monradin ainoa kierros on arvottu",
+    "es": "la única ronda del suizo está sorteada",
+}
+
+
+def _swiss(club: Club, rounds: int, sections: int = 1) -> Session:
+    teams = ["Aces", "Kings", "Queens", "Jacks"] * sections
+    named = [f"{team} {n}" for n, team in enumerate(teams, start=1)]
+    return matches.create_teams_session(
+        club, f"Swiss of {rounds}", named, 2, schedule=Session.Schedule.SWISS, rounds=rounds,
+        sections=sections,
+    )  # fmt: skip
+
+
+def test_a_late_change_says_which_rounds_are_open_in_words(club: Club, td: Client) -> None:
+    three, two, one = _swiss(club, 3), _swiss(club, 2), _swiss(club, 1)
+    in_sections = _swiss(club, 3, sections=2)
+    early = {"kind": "withdraw", "team": "Aces 1", "round": "1"}
+    for language in LANGUAGES:
+        for session in (three, in_sections):
+            team = "A1" if session is in_sections else "Aces 1"
+            page = _text(td, f"/director/s/{session.pk}/change/", language, early | {"team": team})
+            assert ROUND_ONE_DRAWN[language] in page
+        page = _text(td, f"/director/s/{two.pk}/change/", language, early)
+        assert ONLY_ROUND_TWO[language] in page
+        page = _text(td, f"/director/s/{one.pk}/change/", language, early)
+        assert ONLY_ROUND[language] in page
+        assert [w for w in ("1-1", "1–1") if w in page] == []
+    Room(one).play_round(1)
+    for language in LANGUAGES:
+        assert ONLY_ROUND[language] in _text(td, f"/director/s/{one.pk}/draw/", language)
