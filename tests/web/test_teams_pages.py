@@ -8,7 +8,7 @@ import html
 from django.test import Client
 
 from bridgescore.web import matches
-from bridgescore.web.models import Club, Session
+from bridgescore.web.models import Club, Penalty, Session
 from web.test_teams import Room
 
 LANGUAGES = ("en", "fi", "es")
@@ -111,3 +111,88 @@ def test_a_late_change_says_which_rounds_are_open_in_words(club: Club, td: Clien
     Room(one).play_round(1)
     for language in LANGUAGES:
         assert ONLY_ROUND[language] in _text(td, f"/director/s/{one.pk}/draw/", language)
+
+
+PENALTY_NOTE = {
+    "en": "A penalty comes off the team's total of victory points (VPs) in the ranking; its"
+    " matches' IMPs and VPs stand as played. Name the team by its id or its name.",
+    "fi": "Rangaistus vähennetään joukkueen voittopisteistä (VP:t) tuloksissa; sen otteluiden"
+    " IMPit ja VP:t pysyvät pelattuina. Anna joukkue tunnuksellaan tai nimellään.",
+    "es": "Una penalización se resta del total de puntos de victoria (PV) del equipo en la"
+    " clasificación; los IMPs y PV de sus encuentros quedan como se jugaron. Indique el"
+    " equipo por su código o por su nombre.",
+}
+PAIRS_WORDS = {
+    "en": ("pair's", "matchpoints", "Pair"),
+    "fi": ("parin", "matchpisteinä", "Pari"),
+    "es": ("pareja", "puntos de match", "Pareja"),
+}
+
+
+def _penalty(td: Client, session: Session, team: str, language: str = "en") -> tuple[int, str]:
+    answer = td.post(
+        f"/director/s/{session.pk}/penalties/",
+        {"pair": team, "amount": "1,5" if language != "en" else "1.5", "unit": "vp",
+         "reason": "slow play"},
+        HTTP_ACCEPT_LANGUAGE=language,
+    )  # fmt: skip
+    return answer.status_code, html.unescape(answer.content.decode())
+
+
+def test_a_teams_penalty_names_its_team_by_id_or_name_and_speaks_of_teams(
+    club: Club, td: Client
+) -> None:
+    # 7 teams in 2 sections: A1 Aces, A2 B2 (named as section B's second team is
+    # numbered), A3 Queens, A4 Jacks; B1 Tens, B2 Nines, B3 Eights
+    teams = ["Aces", "B2", "Queens", "Jacks", "Tens", "Nines", "Eights"]
+    session = matches.create_teams_session(
+        club, "Penalties", teams, 2, schedule=Session.Schedule.SWISS, rounds=3, sections=2
+    )
+    assert _penalty(td, session, "aces")[0] == 302
+    assert _penalty(td, session, "a1")[0] == 302
+    assert _penalty(td, session, " EIGHTS ")[0] == 302
+    assert list(Penalty.objects.filter(session=session).values_list("pair", flat=True)) == [
+        "A1", "A1", "B3",
+    ]  # fmt: skip
+    refused = {
+        "en": ("there is no team 'Z9' in this session",
+               "'b2' names more than one team: A2 (B2), B2 (Nines); give the team's id"),
+        "fi": ("tässä kilpailussa ei ole joukkuetta 'Z9'",
+               "'b2' viittaa useampaan kuin yhteen joukkueeseen: A2 (B2), B2 (Nines); anna"
+               " joukkueen tunnus"),
+        "es": ("no hay ningún equipo 'Z9' en esta sesión",
+               "'b2' nombra a más de un equipo: A2 (B2), B2 (Nines); indique el código del"
+               " equipo"),
+    }  # fmt: skip
+    for language in LANGUAGES:
+        unknown, ambiguous = refused[language]
+        status, page = _penalty(td, session, "Z9", language)
+        assert (status, unknown in page) == (422, True)
+        status, page = _penalty(td, session, "b2", language)
+        assert (status, ambiguous in page) == (422, True)
+    assert Penalty.objects.filter(session=session).count() == 3
+    for language in LANGUAGES:
+        page = _text(td, f"/director/s/{session.pk}/penalties/", language)
+        assert PENALTY_NOTE[language] in page
+        assert [w for w in PAIRS_WORDS[language] if w in page] == []
+        # the log names each team by its id and its name, its penalty in VPs
+        vps = {"en": "1.50 VPs", "fi": "1,50 VP:t", "es": "1,50 PV"}[language]
+        assert f"<td>A1 (Aces)</td><td>{vps}</td>" in page
+        assert f"<td>B3 (Eights)</td><td>{vps}</td>" in page
+        assert '<option value="A2">B2</option>' in page
+
+
+def test_a_team_of_one_field_is_penalised_by_its_long_name(club: Club, td: Client) -> None:
+    long = "The Riverside Regulars of 1987"  # 30 characters, the team's id in one field
+    session = matches.create_teams_session(club, "Robin", [long, "Kings", "Queens"], 2)
+    assert _penalty(td, session, long.upper())[0] == 302
+    assert _penalty(td, session, "kings")[0] == 302
+    assert list(Penalty.objects.filter(session=session).values_list("pair", flat=True)) == [
+        long, "Kings",
+    ]  # fmt: skip
+    Room(session).play_round(1)
+    result = matches.teams_result(session)
+    assert result is not None
+    assert dict(result.penalties) == {long: 1.5, "Kings": 1.5}
+    on_bye = next(s for s in result.standings if s.team == matches.round_byes(session)[1][0])
+    assert on_bye.vp == 12 - 1.5  # the bye's 12 VPs, less its penalty

@@ -374,7 +374,9 @@ class Penalty(models.Model):
         VP = "vp", _("victory points (teams)")
 
     session = models.ForeignKey(Session, on_delete=models.PROTECT, related_name="penalties")
-    pair = models.CharField(max_length=20)
+    pair = models.CharField(
+        max_length=40, help_text="the pair's movement id, or the team's (its name in one field)"
+    )
     amount = models.DecimalField(max_digits=8, decimal_places=2)
     unit = models.CharField(max_length=8, choices=Unit.choices, default=Unit.POINTS)
     withdraws = models.OneToOneField(

@@ -1,5 +1,5 @@
-"""A session's tables, rooms and boards as the players know them and the pages show them:
-``4`` or ``2b``, ``match 2, closed room``, ``1-4``."""
+"""A session's tables, rooms, boards and teams as the players know them and the pages
+show them: ``4`` or ``2b``, ``match 2, closed room``, ``1-4``, ``A1`` or ``Aces``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from django.utils.translation import gettext, gettext_noop
 
 from bridgescore.events.movements.sections import SectionedMovement
 from bridgescore.web import said
-from bridgescore.web.models import Session
+from bridgescore.web.models import Session, SessionPair
+from bridgescore.web.refusals import EntryError
 from bridgescore.web.session_movement import sections_of
 
 
@@ -98,3 +99,44 @@ def table_shown(session: Session, table: int) -> str:
     ``Table 4``, ``Match 2, closed room``."""
     text = said.text(table_named(session, table))
     return text[:1].upper() + text[1:]
+
+
+def team_name(session: Session, team: str, row: str) -> str:
+    """A team's own name, as it was given: in one field its id (a team is known by its
+    name there); in sections its row's name, before its players (``Aces`` of ``A1``'s
+    ``Aces: Ann, Bob``), else its id."""
+    if sections_of(session) is None:
+        return team
+    return row.split(": ", 1)[0].strip() or team
+
+
+def teams_named(session: Session) -> dict[str, str]:
+    """A teams session's teams, each id with its own name (:func:`team_name`), in the
+    order they were given (a late team last)."""
+    rows = SessionPair.objects.filter(session=session).order_by("id")
+    return {team: team_name(session, team, row) for team, row in rows.values_list("pair", "names")}
+
+
+def team_typed(session: Session, text: str) -> str:
+    """The team a director's typed id or name names, in any case (``a1`` is ``A1``, and
+    in sections ``aces`` is ``A1`` when A1 is named Aces); refused, naming what was typed,
+    when it names no team, or two (a team named as another is numbered)."""
+    wanted = " ".join(text.split()).casefold()
+    found = [
+        team
+        for team, name in teams_named(session).items()
+        if wanted in (team.casefold(), name.casefold())
+    ]
+    if not found:
+        raise EntryError(
+            gettext("there is no team {pair!r} in this session").format(pair=text.strip())
+        )
+    if len(found) > 1:
+        named = teams_named(session)
+        shown = ", ".join(f"{team} ({named[team]})" for team in found)
+        raise EntryError(
+            gettext("{team!r} names more than one team: {teams}; give the team's id").format(
+                team=text.strip(), teams=shown
+            )
+        )
+    return found[0]

@@ -21,7 +21,7 @@ from bridgescore.web.models import (
     Penalty,
     Session,
 )
-from bridgescore.web.naming import is_teams
+from bridgescore.web.naming import is_teams, team_typed
 from bridgescore.web.refusals import EntryError, Viewer, user_of
 from bridgescore.web.said import problem
 from bridgescore.web.session_movement import movement_of
@@ -36,19 +36,15 @@ def add_penalty(
     user: Viewer = None,
 ) -> Penalty:
     """A procedural penalty on a pair's total, or a team's in VPs (a new line; nothing
-    is overwritten), if the library's rules let the session take it; the pair (team)
-    by its id, typed in any case."""
-    teams = is_teams(session)
-    named = movement_of(session).pair_typed(pair)  # typed in any case: a1ns is A1NS
-    if named is None:
-        raise EntryError(
-            (
-                gettext("there is no team {pair!r} in this session")
-                if teams
-                else gettext("there is no pair {pair!r} in this session")
-            ).format(pair=pair)
-        )
-    pair = named
+    is overwritten), if the library's rules let the session take it; the pair by its id,
+    the team by its id or its name, typed in any case."""
+    if is_teams(session):
+        pair = team_typed(session, pair)  # a1 is A1, aces is Aces (A1 in sections)
+    else:
+        named = movement_of(session).pair_typed(pair)  # typed in any case: a1ns is A1NS
+        if named is None:
+            raise EntryError(gettext("there is no pair {pair!r} in this session").format(pair=pair))
+        pair = named
     try:
         value = Decimal(amount.strip())
     except InvalidOperation:

@@ -22,6 +22,7 @@ from bridgescore.web import (
     clubs,
     failures,
     matches,
+    naming,
     session_movement,
     standings,
 )
@@ -125,15 +126,17 @@ def session_pairs(request: HttpRequest, session_id: int) -> HttpResponse:
 @login_required
 @failures.only("GET", "POST")
 def penalties(request: HttpRequest, session_id: int) -> HttpResponse:
-    """Give or withdraw a procedural penalty (every line kept, with who and why)."""
+    """Give or withdraw a procedural penalty (every line kept, with who and why): a
+    pair's in points or per cent of a top, a team's in VPs (named by its id or name)."""
     session = directed(request, session_id)
+    teams = session.kind == Session.Kind.TEAMS
     errors: list[str] = []
     if request.method == "POST":
         withdrawing = "withdraw" in request.POST
         form: forms.Form = (
             director_forms.WithdrawForm(request.POST)
             if withdrawing
-            else director_forms.PenaltyForm(request.POST)
+            else director_forms.PenaltyForm(request.POST, teams=teams)
         )
         if not form.is_valid():
             errors = fields.problems(form)
@@ -162,7 +165,9 @@ def penalties(request: HttpRequest, session_id: int) -> HttpResponse:
         "session": session,
         "lines": Penalty.objects.filter(session=session).select_related("by", "withdraws"),
         "standing": standing,
-        "pairs": session_movement.movement_of(session).pairs,
+        "teams": teams,
+        "named": naming.teams_named(session) if teams else {},
+        "pairs": () if teams else session_movement.movement_of(session).pairs,
         "units": [
             (value, label)
             for value, label in Penalty.Unit.choices

@@ -71,8 +71,13 @@ MEMBERS_LENGTH: Final = _length(SessionPair, "names")
 """A pair's or team's players' names, joined by ``&`` (200)."""
 
 
-PAIR_LENGTH: Final = _length(Penalty, "pair")
-"""A pair's id in the movement (``12NS``), as a penalty or a late change names it (20)."""
+PAIR_LENGTH: Final = 20
+"""A pair's id in the movement (``12NS``, ``A12NS``), as a penalty or a late change
+names it (20)."""
+
+
+PENALTY_LENGTH: Final = _length(Penalty, "pair")
+"""A team as a penalty names it: its id, or its name, typed (40, as a team's name)."""
 
 
 ADJUSTED_LENGTH: Final = _length(Entry, "adjusted")

@@ -40,6 +40,7 @@ from bridgescore.web.director.fields import (
     NUMBER_LENGTH,
     PAIR_LENGTH,
     PASSWORD_LENGTH,
+    PENALTY_LENGTH,
     PLAYER_LENGTH,
     REASON_LENGTH,
     SECTION_LENGTH,
@@ -486,7 +487,8 @@ class PairsForm(forms.Form):
 
 
 class PenaltyForm(forms.Form):
-    """A procedural penalty given: the pair, the amount and its unit, why."""
+    """A procedural penalty given: the pair (a team: its id or its name), the amount and
+    its unit, why."""
 
     pair = text_field(_("Pair"), PAIR_LENGTH, required=True)
     amount = forms.DecimalField(
@@ -510,6 +512,12 @@ class PenaltyForm(forms.Form):
     reason = text_field(
         _("Reason"), REASON_LENGTH, required=_("a penalty needs a reason (it goes in the log)")
     )
+
+    def __init__(self, *args: Any, teams: bool = False, **kwargs: Any) -> None:
+        """``teams``: a teams session's, whose penalty names a team (by its id or name)."""
+        super().__init__(*args, **kwargs)
+        if teams:
+            self.fields["pair"] = text_field(_("Team"), PENALTY_LENGTH, required=True)
 
 
 class WithdrawForm(forms.Form):
