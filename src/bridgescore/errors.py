@@ -14,15 +14,72 @@ web's active language, the CLI's ``--lang``). The library itself never picks a l
 "'Q': not a seat; use N, E, S or W"
 >>> error.translated({"{text!r}: not a seat; use N, E, S or W": "{text!r}: ei ilmansuunta"}.get)
 "'Q': ei ilmansuunta"
+
+A contract, result, seat, side or strain a message names is a :class:`Notated` value: its
+text is the international notation's (``7NT``), and a :class:`Reader` (a language's
+``gettext`` and its notation) writes it as that reader does (``7ST`` in Spanish) when the
+message is shown, however long after it was kept.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Final
 
 Gettext = Callable[[str], "str | None"]
 """A catalogue's lookup: ``gettext`` of a language (``None`` or the msgid when it has none)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Notated:
+    """A bridge value a message names: a ``contract`` (or a passed-out deal), a
+    ``result``, a ``seat``, a ``side`` or a ``strain`` (its ``kind``), written in each
+    reader's notation where the message is shown to a :class:`Reader`, else as the writer
+    wrote it (``shown``). ``text`` is the international notation's (``7NT``, ``4SXN-2``,
+    ``W``): what a kept message keeps, read back by the notation's one parser; ``value``
+    the library's value itself while there is one (not kept, not compared)."""
+
+    kind: str
+    text: str
+    shown: str = ""
+    value: object = field(default=None, compare=False)
+
+    def __str__(self) -> str:
+        return self.shown or self.text
+
+    def written(self, gettext: Gettext | None) -> str:
+        """As ``gettext``'s reader writes it (a :class:`Reader`), else as written."""
+        if isinstance(gettext, Reader):
+            return gettext.write(self)
+        return str(self)
+
+    def to_data(self) -> dict[str, str]:
+        data = {"notated": self.kind, "text": self.text}
+        return data if not self.shown or self.shown == self.text else data | {"shown": self.shown}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, object]) -> Notated:
+        """The value :meth:`to_data` gave; anything else is a ``ValueError``."""
+        kind, text, shown = data.get("notated"), data.get("text"), data.get("shown", "")
+        if not (isinstance(kind, str) and isinstance(text, str) and isinstance(shown, str)):
+            raise ValueError(_("not a stored message's value: {data!r:.80}", data=data))
+        return cls(kind, text, shown)
+
+
+class Reader:
+    """Whoever a message is shown to: their catalogue's ``gettext`` (a reader is called as
+    it is, so it goes wherever a ``gettext`` goes, into every message nested in another)
+    and how they write a :class:`Notated` value (their notation's ``written``)."""
+
+    __slots__ = ("gettext", "write")
+
+    def __init__(self, gettext: Gettext, write: Callable[[Notated], str]) -> None:
+        self.gettext: Final = gettext
+        self.write: Final = write
+
+    def __call__(self, message: str) -> str | None:
+        return self.gettext(message)
 
 
 class Message:
@@ -37,8 +94,9 @@ class Message:
         self.values: Final[Mapping[str, object]] = values
 
     def render(self, gettext: Gettext | None = None) -> str:
-        """The text in ``gettext``'s language (English without one). A translation that
-        does not fit the values (a catalogue's slip) falls back to the English text."""
+        """The text in ``gettext``'s language (English without one), the bridge values it
+        names in a :class:`Reader`'s notation. A translation that does not fit the values
+        (a catalogue's slip) falls back to the English text."""
         text = (gettext(self.template) or self.template) if gettext else self.template
         if not self.values:
             return text
@@ -67,7 +125,11 @@ class Message:
         values = data.get("values", {})
         if not isinstance(values, Mapping):
             raise ValueError(_("not a stored message's values: {values!r:.80}", values=values))
-        return cls(data["message"], **{str(k): _value(v) for k, v in values.items()})
+        read = {str(k): _value(v) for k, v in values.items()}
+        given, reason = data.get("unquoted"), read.get("error")
+        if isinstance(given, str) and isinstance(reason, Message):
+            return Unquoted(reason, given)
+        return cls(data["message"], **read)
 
     def __repr__(self) -> str:
         return f"Message({self.template!r}, {dict(self.values)!r})"
@@ -81,7 +143,29 @@ class Message:
         return hash(self.template)
 
 
+class Unquoted(Message):
+    """An error's reason without the input it starts by quoting, in any language: a
+    field's ``'+1'`` refused as ``result '+1': 7NT can make at most 13 tricks``, not
+    ``result '+1': '7NTN +1': 7NT can make...``; kept so (:meth:`to_data`), read so later."""
+
+    __slots__ = ("given",)
+
+    def __init__(self, reason: BridgeError | Message, given: str) -> None:
+        super().__init__("{error}", error=reason)
+        self.given = given
+
+    def render(self, gettext: Gettext | None = None) -> str:
+        text = super().render(gettext)
+        head, sep, rest = text.partition(": ")
+        return rest if sep and self.given in head else text
+
+    def to_data(self) -> dict[str, object]:
+        return super().to_data() | {"unquoted": self.given}
+
+
 def _data(value: object) -> object:
+    if isinstance(value, Notated):
+        return value.to_data()
     if isinstance(value, BridgeError):
         value = value.message
     if isinstance(value, MarkedText):
@@ -94,6 +178,8 @@ def _data(value: object) -> object:
 
 
 def _value(data: object) -> object:
+    if isinstance(data, Mapping) and "notated" in data:
+        return Notated.from_data(data)
     if isinstance(data, Mapping):
         return Message.from_data(data)
     if data is None or isinstance(data, bool | int | float | str):
@@ -102,6 +188,8 @@ def _value(data: object) -> object:
 
 
 def _shown(value: object, gettext: Gettext | None) -> object:
+    if isinstance(value, Notated):
+        return value.written(gettext)
     if isinstance(value, Message):
         return value.render(gettext)
     if isinstance(value, BridgeError):

@@ -5,17 +5,35 @@ specification texts' worked examples typed as their own players write them."""
 from __future__ import annotations
 
 import itertools
+import json
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgescore.core.contract import PASSED_OUT, Contract, TableResult
-from bridgescore.core.notation import ENGLISH, FINNISH, NOTATIONS, SPANISH, Notation, notation_for
+from bridgescore.core.notation import (
+    ENGLISH,
+    FINNISH,
+    NOTATIONS,
+    SPANISH,
+    Named,
+    Notation,
+    notated,
+    notation_for,
+)
 from bridgescore.core.seats import Seat, Side
 from bridgescore.core.strains import Doubling, Strain
 from bridgescore.core.vulnerability import Vulnerability
-from bridgescore.errors import ContractError, SeatError, StrainError
+from bridgescore.errors import (
+    ContractError,
+    Message,
+    Notated,
+    Reader,
+    ResultError,
+    SeatError,
+    StrainError,
+)
 from bridgescore.i18n import vulnerability_name, words
 from bridgescore.scoring.deal import score
 from bridgescore.sheets.deal import Deal
@@ -298,3 +316,57 @@ def test_the_catalogues_vulnerability_words_are_the_notations(code: str) -> None
     for vulnerability in Vulnerability:
         shown = vulnerability_name(vulnerability, w.pgettext)
         assert shown == notation.vulnerability(vulnerability), vulnerability
+
+
+# --- what a message names, in the reader's notation -------------------------------------------
+
+
+def _refusal(text: str) -> Message:
+    with pytest.raises(ResultError) as raised:
+        ENGLISH.parse_result(text)
+    return raised.value.message
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("7NT N +1", {"en": "7NT", "fi": "7NT", "es": "7ST"}),
+        ("4SX W -11", {"en": "4SX", "fi": "4♠X", "es": "4♠X"}),
+        ("2H S -9", {"en": "2H", "fi": "2♥", "es": "2♥"}),
+    ],
+)
+def test_a_refused_results_contract_is_written_as_its_reader_writes_it(
+    text: str, written: dict[str, str]
+) -> None:
+    """The library refuses a result read in the international notation: the contract it
+    names is written in each reader's notation, said at once or kept as data (JSON) and
+    read later; without a reader, as the notation it was read in wrote it."""
+    said = _refusal(text)
+    kept = Message.from_data(json.loads(json.dumps(said.to_data())))
+    for code, contract in written.items():
+        reader = Reader(str, notation_for(code).written)
+        for message in (said, kept):
+            assert message.render(reader).split(": ")[1].split(" ")[0] == contract
+    assert str(kept) == str(said)
+    assert str(said).split(": ")[1].split(" ")[0] == written["en"]
+
+
+def test_a_value_kept_is_read_back_by_the_notations_parser() -> None:
+    """Every kind a message names (contract, passed out, result, seat, side, strain) kept as
+    the international text and written in Spanish and Finnish once read back."""
+    values: list[Named] = [
+        Contract(6, Strain.HEARTS, Doubling.REDOUBLED, Seat.WEST), PASSED_OUT,
+        TableResult(Contract(3, Strain.NOTRUMP, declarer=Seat.SOUTH), 8), Seat.WEST,
+        Side.EW, Strain.CLUBS,
+    ]  # fmt: skip
+    expected = {
+        "es": ["6♥XXO", "Paso", "3STS-1", "O", "EO", "♣"],
+        "fi": ["6♥XXL", "Passi", "3NTE-1", "L", "IL", "♣"],
+        "en": ["6HXXW", "Pass", "3NTS-1", "W", "EW", "C"],
+    }
+    for code, shown in expected.items():
+        notation = notation_for(code)
+        kept = [Notated.from_data(json.loads(json.dumps(notated(v).to_data()))) for v in values]
+        assert [notation.written(v) for v in kept] == shown
+        assert [notation.written(notated(v)) for v in values] == shown
+    assert SPANISH.written(Notated("contract", "9ZZ", "9ZZ")) == "9ZZ"  # no longer reads

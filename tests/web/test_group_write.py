@@ -16,7 +16,7 @@ from django.db import OperationalError
 from django.utils import timezone, translation
 
 from bridgescore.events.model import ResultRow
-from bridgescore.web import entries, in_play, queries
+from bridgescore.web import entries, in_play, queries, said
 from bridgescore.web.models import Entry, Session, TableCall, TableLink
 from bridgescore.web.refusals import EntryError
 
@@ -135,7 +135,8 @@ def test_a_group_answers_the_asks_of_the_boards_it_keeps_and_no_other(
 def test_each_entry_of_a_group_is_answered_in_its_phones_language(session: Session) -> None:
     """Three phones, in Finnish, Spanish and English, send board 1 of table 1 again at the
     same moment; whichever writes the group (here a writer in English, and again one in
-    Finnish), each phone hears why in its own language."""
+    Finnish), each phone hears why in its own language (the refusal is kept as its
+    message, and each phone's request reads it, as :func:`said.problem` does)."""
     first = _wanted(session, 1, 1)
     entries._write([first])
     for writer in ("en", "fi"):
@@ -145,8 +146,12 @@ def test_each_entry_of_a_group_is_answered_in_its_phones_language(session: Sessi
                 phones[language] = _wanted(session, 1, 1, "3NT")
         with translation.override(writer):
             entries._write(list(phones.values()))
-        said = {language: str(w.outcome) for language, w in phones.items()}
-        assert said == {
+        heard = {}
+        for language, w in phones.items():
+            assert isinstance(w.outcome, EntryError)
+            with translation.override(language):
+                heard[language] = said.problem(w.outcome)
+        assert heard == {
             "fi": "brikalla 1 on jo tulos tässä pöydässä: kysy kilpailunjohtajalta",
             "es": "el estuche 1 ya tiene resultado en esta mesa: pregunte al árbitro",
             "en": "board 1 already has a result at this table: ask the director",

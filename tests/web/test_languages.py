@@ -23,7 +23,8 @@ from django.urls import URLPattern
 from django.utils import translation
 
 from bridgescore.web import naming
-from bridgescore.web.models import PendingEntry, Session, TableLink
+from bridgescore.web.in_play import CLOSED
+from bridgescore.web.models import LogLine, PendingEntry, Session, TableLink
 from bridgescore.web.settings import LOCALE_PATHS
 from bridgescore.web.urls import urlpatterns
 from web.test_escaping import WALKS, Phone, _pairs_place, _params, _path, _swiss_place
@@ -335,9 +336,10 @@ def test_a_teams_room_is_named_in_the_readers_language(db: None) -> None:
 REFUSED = {
     "en": "7NT can make at most 13 tricks; it cannot make an overtrick",
     "fi": "7NT voi tehdä enintään 13 tikkiä; ylitikkiä ei voi tulla",
-    "es": "7NT puede ganar como mucho 13 bazas; no puede hacer bazas de más",
+    "es": "7ST puede ganar como mucho 13 bazas; no puede hacer bazas de más",
 }
-"""Why the library's row kernel refuses 7NT+1, in each language."""
+"""Why the library's row kernel refuses 7NT+1, in each language and its notation (a
+Spanish player writes notrump ``ST``)."""
 
 
 @pytest.mark.parametrize("language", ["en", *LANGUAGES])
@@ -354,6 +356,105 @@ def test_a_refused_result_is_explained_in_the_phones_language(
     answer = device.post(f"/t/{table.token}/entry/", sent, content_type="application/json")
     assert answer.status_code == 422
     assert REFUSED[language] in answer.json()["error"]
+
+
+LOGGED_REFUSALS = {
+    "en": [
+        f"entry refused: table 1: result '+1': {REFUSED['en']}",
+        "entry refused: table 1: result '-11': 4SX can go at most 10 down",
+        "entry refused: table 1: 4S has no declarer (give the declarer: N, E, S or W),"
+        " so whose score it is is unknown",
+    ],
+    "fi": [
+        f"tulos torjuttu: pöytä 1: tulos '+1': {REFUSED['fi']}",
+        "tulos torjuttu: pöytä 1: tulos '-11': 4♠X voi mennä enintään 10 pietiä",
+        "tulos torjuttu: pöytä 1: sitoumuksella 4♠ ei ole pelinviejää (anna pelinviejä: P, I,"
+        " E tai L), joten ei tiedetä, kenen tulos se on",
+    ],
+    "es": [
+        f"resultado rechazado: mesa 1: resultado '+1': {REFUSED['es']}",
+        "resultado rechazado: mesa 1: resultado '-11': 4♠X puede hacer como mucho 10 multas",
+        "resultado rechazado: mesa 1: 4♠ no tiene declarante (indique el declarante: N, E, S"
+        " u O), así que no se sabe de quién es la puntuación",
+    ],
+}
+"""Three results a Spanish phone sends refused, as the director's log says them in each
+language: the contracts, and the seats the refusal lists, in the language's notation."""
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_a_refusal_is_logged_in_the_directors_language_and_notation(
+    language: str, session: Session, link: Callable[[int], TableLink], phone: Phone
+) -> None:
+    """A Spanish phone's results refused: the phone reads why in Spanish notation (``7ST``,
+    ``4♠X``); the director's log, kept as the library's message, in the notation of the
+    language it is read in, and as the phone read it (the result's text quoted once)."""
+    table = link(1)
+    device = phone(table)
+    device.cookies[COOKIE] = "es"
+    answers = []
+    for sent in ({"contract": "7NT", "declarer": "N", "result": "+1"},
+                 {"contract": "4SX", "declarer": "N", "result": "-11"},
+                 {"contract": "4S", "result": "="}):  # fmt: skip
+        posted = {"round": 1, "board": 1, "confirm": "1", **sent}
+        answer = device.post(f"/t/{table.token}/entry/", posted, content_type="application/json")
+        assert answer.status_code == 422
+        answers.append(answer.json()["error"])
+    assert answers == [
+        f"resultado '+1': {REFUSED['es']}",
+        "resultado '-11': 4♠X puede hacer como mucho 10 multas",
+        "4♠ no tiene declarante (indique el declarante: N, E, S u O), así que no se sabe de"
+        " quién es la puntuación",
+    ]
+    lines = LogLine.objects.filter(session=session, what="entry refused").order_by("id")
+    with translation.override(language):
+        assert [line.text for line in lines] == LOGGED_REFUSALS[language]
+
+
+def test_a_later_rounds_board_refused_in_the_write_is_logged_in_the_readers_language(
+    session: Session, link: Callable[[int], TableLink], phone: Phone
+) -> None:
+    """A Spanish phone's board of a later round, refused by the write (the round the table
+    is playing): the phone reads why in Spanish, the log in the language it is read in."""
+    table = link(1)
+    device = phone(table)
+    device.cookies[COOKIE] = "es"
+    posted = {"round": 3, "board": 5, "contract": "4S", "declarer": "N", "result": "=",
+              "confirm": "1"}  # fmt: skip
+    answer = device.post(f"/t/{table.token}/entry/", posted, content_type="application/json")
+    assert (answer.status_code, answer.json()["error"]) == (
+        422,
+        "el estuche 5 se juega en la ronda 3: esta mesa está jugando la ronda 1, así que"
+        " introduzca primero los estuches de la ronda 1",
+    )
+    line = LogLine.objects.get(session=session, what="entry refused")
+    with translation.override("en"):
+        assert line.text == (
+            "entry refused: table 1: board 5 is played in round 3: this table is playing"
+            " round 1, so enter round 1's boards first"
+        )
+
+
+def test_a_result_after_the_close_is_logged_in_the_readers_language(
+    session: Session, link: Callable[[int], TableLink], phone: Phone
+) -> None:
+    """A Finnish phone's result once the director has closed the session: the phone is
+    told in Finnish, the log read in Spanish says it in Spanish."""
+    table = link(1)
+    device = phone(table)
+    device.cookies[COOKIE] = "fi"
+    Session.objects.filter(pk=session.pk).update(state=Session.State.CLOSED)
+    posted = {"round": 1, "board": 1, "contract": "4S", "declarer": "N", "result": "=",
+              "confirm": "1"}  # fmt: skip
+    answer = device.post(f"/t/{table.token}/entry/", posted, content_type="application/json")
+    assert answer.status_code == 410
+    with translation.override("fi"):
+        said = translation.gettext(CLOSED)
+    assert answer.json()["error"] == said != CLOSED
+    line = LogLine.objects.get(session=session, what="entry refused")
+    with translation.override("es"):
+        assert line.text == f"resultado rechazado: mesa 1: {translation.gettext(CLOSED)}"
+        assert translation.gettext(CLOSED) not in (said, CLOSED)
 
 
 FIELD_REFUSALS = {

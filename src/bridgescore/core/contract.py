@@ -155,7 +155,7 @@ class TableResult:
             raise ResultError(
                 _(
                     "{contract} {tricks}: a deal has 13 tricks; tricks taken is 0 to 13",
-                    contract=self.contract,
+                    contract=notation.notated(self.contract),
                     tricks=self.tricks,
                 )
             )

@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from types import MappingProxyType
 from typing import Final
 
@@ -56,9 +56,11 @@ from bridgescore.core.seats import Seat, Side
 from bridgescore.core.strains import Doubling, Strain
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.errors import (
+    BridgeError,
     BridgeInputError,
     ContractError,
     Message,
+    Notated,
     ResultError,
     SeatError,
     StrainError,
@@ -229,6 +231,23 @@ class Notation:
         if isinstance(result.contract, PassedOut):
             return self.passed
         return self.contract(result.contract, symbols=symbols) + difference(result)
+
+    def written(self, value: Notated) -> str:
+        """A value a message names (:func:`notated`) as this notation writes it: ``7ST``
+        in Spanish where the message was kept saying ``7NT``; a kept value that no longer
+        reads, as it was written."""
+        found = value.value if value.value is not None else _read(value.kind, value.text)
+        if isinstance(found, Contract | PassedOut):
+            return self.contract(found)
+        if isinstance(found, TableResult):
+            return self.result(found)
+        if isinstance(found, Seat):
+            return self.seat(found)
+        if isinstance(found, Side):
+            return self.side(found)
+        if isinstance(found, Strain):
+            return self.strain(found)
+        return str(value)
 
     def as_dict(self) -> dict[str, object]:
         """The notation as data, for a page script to label its buttons with: ``strains``
@@ -482,6 +501,48 @@ class Notation:
         return contract, match["rest"], tuple(crossed)
 
 
+Named = Contract | PassedOut | TableResult | Seat | Side | Strain
+"""What a message may name in the reader's notation (:func:`notated`)."""
+
+_KINDS: Final[Mapping[type, str]] = MappingProxyType(
+    {Contract: "contract", PassedOut: "contract", TableResult: "result", Seat: "seat",
+     Side: "side", Strain: "strain"}
+)  # fmt: skip
+
+
+def notated(value: Named, written_in: Notation | None = None) -> Notated:
+    """``value`` as a message names it: written in each reader's notation where the
+    message is shown (:meth:`Notation.written`), else as ``written_in`` writes it (the
+    notation the input was read in; the international one without).
+
+    >>> from bridgescore.errors import Reader
+    >>> said = Message("{name} can go at most 7 down", name=notated(Contract(1, Strain.NOTRUMP)))
+    >>> str(said), said.render(Reader(str, SPANISH.written))
+    ('1NT can go at most 7 down', '1ST can go at most 7 down')
+    """
+    text = ENGLISH.written(Notated("", "", value=value))
+    shown = text if written_in is None else written_in.written(Notated("", "", value=value))
+    return Notated(_KINDS[type(value)], text, shown, value)
+
+
+@lru_cache(maxsize=1024)
+def _read(kind: str, text: str) -> Named | None:
+    """A kept value's international text read back as its ``kind`` (``None``: it no
+    longer reads)."""
+    readers = {
+        "contract": ENGLISH.parse_contract,
+        "result": ENGLISH.parse_result,
+        "seat": ENGLISH.parse_seat,
+        "side": ENGLISH.parse_side,
+        "strain": ENGLISH.parse_strain,
+    }
+    reader = readers.get(kind)
+    try:
+        return None if reader is None else reader(text)
+    except BridgeError:
+        return None
+
+
 def _alternatives(words: Iterable[str]) -> str:
     """A regex alternation of ``words``, the longest first (``NT`` before ``N``); a space
     in a word matches any space or none (``SIN TRIUNFO``)."""
@@ -525,7 +586,7 @@ def _tricks(text: str, notation: Notation, contract: Contract, match: re.Match[s
                     _(
                         "{text}: {name} can make at most 13 tricks (at most +{most})",
                         text=quote(text),
-                        name=notation.contract(contract, declarer=False),
+                        name=notated(contract.by(None), notation),
                         most=most,
                     )
                 )
@@ -533,7 +594,7 @@ def _tricks(text: str, notation: Notation, contract: Contract, match: re.Match[s
                 _(
                     "{text}: {name} can make at most 13 tricks; it cannot make an overtrick",
                     text=quote(text),
-                    name=notation.contract(contract, declarer=False),
+                    name=notated(contract.by(None), notation),
                 )
             )
         return contract.tricks_needed + diff
@@ -542,7 +603,7 @@ def _tricks(text: str, notation: Notation, contract: Contract, match: re.Match[s
             _(
                 "{text}: {name} can go at most {most} down",
                 text=quote(text),
-                name=notation.contract(contract, declarer=False),
+                name=notated(contract.by(None), notation),
                 most=contract.tricks_needed,
             )
         )
@@ -628,8 +689,10 @@ __all__ = [
     "SPANISH",
     "SYMBOLS",
     "Crossed",
+    "Named",
     "Notation",
     "Reading",
     "difference",
+    "notated",
     "notation_for",
 ]

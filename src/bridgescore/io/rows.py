@@ -31,7 +31,7 @@ from typing import Final
 
 from bridgescore.core.contract import Contract, PassedOut, TableResult, parse_contract
 from bridgescore.core.hands import Card
-from bridgescore.core.notation import ENGLISH, Notation
+from bridgescore.core.notation import ENGLISH, Notation, notated
 from bridgescore.core.seats import Seat
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.duplicate.adjusted import (
@@ -42,7 +42,7 @@ from bridgescore.duplicate.adjusted import (
     parse_award,
     parse_entry,
 )
-from bridgescore.errors import BridgeError, BridgeInputError, Gettext, Message, listed
+from bridgescore.errors import BridgeError, BridgeInputError, Message, Unquoted, listed
 from bridgescore.errors import marked as _
 from bridgescore.events.model import Location, Problem, ResultRow, Severity, ns_score_of
 from bridgescore.io._problems import MarkedText, as_message
@@ -52,7 +52,12 @@ from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 _SCORE_RE: Final = re.compile(r"^[+-]?\d+$")
 _ADJUSTED_START: Final = re.compile(r"^\s*(A|NP\b|NOT\s*PLAYED|AV)", re.IGNORECASE)
 _ADJUSTED_HELP: Final = _("A+/A-, A60/A40, A5050, 60%/40%, A (average), NP (not played)")
-_DECLARER_HELP: Final = _("give the declarer: N, E, S or W")
+_DECLARER_HELP: Final = _(
+    "give the declarer: {north}, {east}, {south} or {west}",
+    **{seat.name.lower(): notated(seat) for seat in Seat},
+)
+"""The seats as the reader writes them: ``N, E, S u O`` in Spanish, ``P, I, E tai L`` in
+Finnish."""
 _TRICKS_HELP: Final = _("give the tricks taken, or =, +1, -2")
 
 
@@ -389,7 +394,7 @@ class _Builder:
         if declarer is None:
             return None
         if raw.tricks is None:
-            bare = contract.format(declarer=False)
+            bare = notated(contract.by(None))
             self.report(
                 at, _("{contract} has no result ({help})", contract=bare, help=_TRICKS_HELP)
             )
@@ -438,7 +443,7 @@ class _Builder:
                     at,
                     _(
                         "{contract} has no declarer ({help}), so whose score it is is unknown",
-                        contract=contract,
+                        contract=notated(contract),
                         help=_DECLARER_HELP,
                     ),
                 )
@@ -456,8 +461,8 @@ class _Builder:
                     name=given.name,
                     text=given.quoted(),
                     field=at.name,
-                    contract=contract,
-                    declarer=contract.declarer,
+                    contract=notated(contract),
+                    declarer=notated(contract.declarer),
                 ),
             )
             return None
@@ -476,7 +481,7 @@ class _Builder:
                     "{name} {text}: {reason}",
                     name=at.name,
                     text=at.quoted(),
-                    reason=_Unquoted(error, text),
+                    reason=Unquoted(error, text),
                 ),
             )
             return None
@@ -488,21 +493,6 @@ def _reads_as_contract(text: str) -> bool:
     except BridgeError:
         return False
     return True
-
-
-class _Unquoted(Message):
-    """An error's message without the input it starts by quoting, in any language."""
-
-    __slots__ = ("given",)
-
-    def __init__(self, error: BridgeError, given: str) -> None:
-        super().__init__("{error}", error=error)
-        self.given = given
-
-    def render(self, gettext: Gettext | None = None) -> str:
-        text = super().render(gettext)
-        head, sep, rest = text.partition(": ")
-        return rest if sep and self.given in head else text
 
 
 def build_result(raw: RawResult, *, laws: str = DEFAULT_LAW_SET) -> Built:

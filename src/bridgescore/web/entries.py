@@ -26,6 +26,7 @@ except ImportError:  # Windows: one server process, nothing to share the writer 
 
 from bridgescore.core.contract import Contract
 from bridgescore.core.hands import Hands
+from bridgescore.errors import as_message
 from bridgescore.events.model import ResultRow
 from bridgescore.events.play import LeadRule, director_flags, lead_refusal
 from bridgescore.web import queries, said
@@ -77,7 +78,7 @@ def send_to_opponents(
     with transaction.atomic():
         states = queries.session_states({session.pk}, share=connection.vendor != "sqlite")
         if states.get(session.pk) != Session.State.RUNNING:
-            raise SessionClosedError(gettext(CLOSED))
+            raise SessionClosedError(as_message(CLOSED))  # translated where it is shown
         pending, _ = PendingEntry.objects.get_or_create(
             session=session,
             table=inp.table,
@@ -434,7 +435,7 @@ def _keep(wanted: _Wanted, seen: _Seen, state: str) -> tuple[Entry, bool]:
             )
         return existing, False
     if state != Session.State.RUNNING and wanted.by_table:
-        raise SessionClosedError(gettext(CLOSED))
+        raise SessionClosedError(as_message(CLOSED))  # translated where it is shown
     row = wanted.row
     if isinstance(row, EntryError):
         raise row
@@ -445,7 +446,7 @@ def _keep(wanted: _Wanted, seen: _Seen, state: str) -> tuple[Entry, bool]:
         own = seen.by_table.get((session.pk, inp.table), [])
         permit = play_of(session, own).may_enter(inp.round, inp.table, inp.board)
         if permit.refusal is not None:
-            raise EntryError(permit.refusal.render(gettext))
+            raise EntryError(permit.refusal)  # translated where it is shown
         late = permit.late
     board = standing(seen.by_board.get((session.pk, inp.board), []))
     others = [e for other, e in board.items() if other != key]
@@ -460,7 +461,7 @@ def _keep(wanted: _Wanted, seen: _Seen, state: str) -> tuple[Entry, bool]:
     rule = LeadRule(session.lead_rule)
     refused = lead_refusal(row, inp.lead, hands, lead_rule=rule, by_table=wanted.by_table)
     if refused is not None:
-        raise EntryError(refused.render(gettext))
+        raise EntryError(refused)  # translated where it is shown
     flags = director_flags(
         row,
         map(other_of, others),

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Protocol, TypeVar
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_noop
 
 from bridgescore.core.seats import Seat
 from bridgescore.core.vulnerability import BoardInfo
@@ -239,7 +239,7 @@ def table_may_enter(session: Session, inp: EntryInput) -> None:
     kept is checked again against the log inside the write):
     :meth:`~bridgescore.events.play.Play.may_enter`."""
     if session.state != Session.State.RUNNING:
-        raise SessionClosedError(gettext(CLOSED))
+        raise SessionClosedError(as_message(CLOSED))  # translated where it is shown
     permit = play_of(session, own_entries(session, inp.table)).may_enter(
         inp.round, inp.table, inp.board
     )

@@ -26,7 +26,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from bridgescore.core.contract import Contract, TableResult
 from bridgescore.core.notation import difference
 from bridgescore.core.seats import Side
-from bridgescore.errors import BridgeError, Message, as_message, listed
+from bridgescore.errors import BridgeError, Message, Reader, as_message, listed
 from bridgescore.i18n import Language, LanguageError, Words, words
 
 if TYPE_CHECKING:
@@ -35,10 +35,18 @@ if TYPE_CHECKING:
 
 def problem(error: Exception) -> str:
     """The one place a library or app error becomes the message a user reads: a library
-    error's message in the request's language (its catalogue is the web app's)."""
+    error's message in the request's language (its catalogue is the web app's) and the
+    contracts, seats and suits it names in the language's notation."""
     if isinstance(error, BridgeError):
-        return error.translated(gettext)
+        return error.translated(reader())
     return str(error)
+
+
+def reader() -> Reader:
+    """The request's reader of a message: its language's catalogue (the web app's
+    ``gettext``) and notation (a contract the library names ``7NT`` is ``7ST`` to a
+    Spanish reader)."""
+    return Reader(gettext, words_of().notation.written)
 
 
 def problem_kept(error: Exception) -> Message | str:
@@ -183,7 +191,9 @@ def pending_shown(kept: str) -> str:
         score = result_text(values["result"])
         if isinstance(points, int):
             score += f": {ns_points(points)}"
-        return Message(str(data["message"]), board=values.get("board"), score=score).render(gettext)
+        return Message(str(data["message"]), board=values.get("board"), score=score).render(
+            reader()
+        )
     return shown(kept)
 
 
@@ -224,7 +234,7 @@ def library(kept: str) -> str:
     """A library's text in the active language (a Swiss draw's reason, kept by the library
     as its marked message): the message it was rendered from, translated, its figures with
     the reader's decimal separator (``18,76``); plain text as it is."""
-    shown = as_message(kept).render(gettext)
+    shown = as_message(kept).render(reader())
     return _DECIMAL.sub(lambda found: words_of().figure(found[0]), shown)
 
 
@@ -235,7 +245,7 @@ _DECIMAL = re.compile(r"(?<![\d.,])\d+\.\d+(?![\d.,])")
 
 def text(message: Part) -> str:
     """A message not kept, in the active language (a refusal, said at once)."""
-    return message.render(gettext)
+    return message.render(reader())
 
 
 def shown(kept: str) -> str:
@@ -244,7 +254,7 @@ def shown(kept: str) -> str:
     data = _loads(kept)
     if isinstance(data, dict):
         found = _message(data)
-        return kept if found is None else found.render(gettext)
+        return kept if found is None else found.render(reader())
     if isinstance(data, list):
         return "; ".join(shown_all(kept))
     return kept
@@ -258,9 +268,8 @@ def shown_all(kept: str) -> list[str]:
         data = [data]
     if isinstance(data, list):
         found = [_message(d) for d in data]
-        return [
-            str(d) if m is None else m.render(gettext) for d, m in zip(data, found, strict=True)
-        ]
+        shows = reader()
+        return [str(d) if m is None else m.render(shows) for d, m in zip(data, found, strict=True)]
     return [f for f in kept.split("; ") if f]
 
 
