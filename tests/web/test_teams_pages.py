@@ -8,7 +8,7 @@ import html
 from django.test import Client
 
 from bridgescore.web import matches
-from bridgescore.web.models import Club, Penalty, Session
+from bridgescore.web.models import Club, LogLine, Penalty, Player, Session, SessionPair
 from web.test_teams import Room
 
 LANGUAGES = ("en", "fi", "es")
@@ -196,3 +196,69 @@ def test_a_team_of_one_field_is_penalised_by_its_long_name(club: Club, td: Clien
     assert dict(result.penalties) == {long: 1.5, "Kings": 1.5}
     on_bye = next(s for s in result.standings if s.team == matches.round_byes(session)[1][0])
     assert on_bye.vp == 12 - 1.5  # the bye's 12 VPs, less its penalty
+
+
+TEAMS_PAGE = {
+    "en": ("the teams and their players", "Each team keeps the name it was entered with",
+           "<th>Team</th><th>Name</th><th>Players</th>", ">Teams</a>"),
+    "fi": ("joukkueet ja niiden pelaajat", "Jokainen joukkue pitää nimen, jolla se ilmoitettiin",
+           "<th>Joukkue</th><th>Nimi</th><th>Pelaajat</th>", ">Joukkueet</a>"),
+    "es": ("los equipos y sus jugadores", "Cada equipo conserva el nombre con el que se inscribió",
+           "<th>Equipo</th><th>Nombre</th><th>Jugadores</th>", ">Equipos</a>"),
+}  # fmt: skip
+
+
+def _rows(session: Session) -> dict[str, str]:
+    return dict(SessionPair.objects.filter(session=session).values_list("pair", "names"))
+
+
+def test_a_teams_names_page_keeps_each_teams_name_and_names_its_players(
+    club: Club, td: Client
+) -> None:
+    ann, bob = (Player.objects.create(club=club, name=n) for n in ("Ann Smith", "Bob Jones"))
+    teams = ["Aces", "Kings", "Ñandú & Co", "Jacks"]
+    session = matches.create_teams_session(
+        club, "Named teams", teams, 2, members={"Aces": "Ann, Bob"}, sections=2
+    )
+    page = f"/director/s/{session.pk}/pairs/"
+    entered = {"A1": "Aces: Ann, Bob", "A2": "Kings", "B1": "Ñandú & Co", "B2": "Jacks"}
+    assert _rows(session) == entered
+    for language in LANGUAGES:
+        shown = _text(td, page, language)
+        title, note, heads, link = TEAMS_PAGE[language]
+        assert title in shown
+        assert note in shown
+        assert heads in shown
+        assert '<td>A1</td><td>Aces</td>\n<td><input name="A1-players" value="Ann, Bob"' in shown
+        assert '<td>B1</td><td>Ñandú & Co</td>\n<td><input name="B1-players" value=""' in shown
+        assert 'name="A1-a"' not in shown  # no pair's two players
+        assert link in _text(td, f"/director/s/{session.pk}/", language)
+    # the pairs' form sent to a teams session names no team's players over its name
+    pairs_form = {"A1-a": str(ann.pk), "A1-b": str(bob.pk), "B1-a": str(ann.pk)}
+    assert td.post(page, pairs_form).status_code == 302
+    assert _rows(session) == entered
+    named = {"A1-players": "Ann Smith,  Bob Jones", "B1-players": "Cy & Di", "A2-players": ""}
+    assert td.post(page, named).status_code == 302
+    assert _rows(session) == {
+        "A1": "Aces: Ann Smith, Bob Jones", "A2": "Kings", "B1": "Ñandú & Co: Cy & Di",
+        "B2": "Jacks",
+    }  # fmt: skip
+    logged = LogLine.objects.filter(session=session, what="team's players named")
+    assert logged.count() == 2
+    # a row too long refuses every change
+    too_long = {"A1-players": "", "B2-players": "P" * 195}
+    refused = td.post(page, too_long, HTTP_ACCEPT_LANGUAGE="en")
+    assert refused.status_code == 422
+    assert (
+        "team B2: its name and its players are at most 200 characters together, not 202"
+        in refused.content.decode()
+    )
+    assert _rows(session)["A1"] == "Aces: Ann Smith, Bob Jones"
+    # one field: a team's id is its name, its row its players
+    field = matches.create_teams_session(club, "One field", ["Aces", "Ñandú & Co"], 2)
+    one = f"/director/s/{field.pk}/pairs/"
+    shown = _text(td, one, "en")
+    assert "<th>Team</th><th>Players</th>" in shown
+    assert '<td>Ñandú & Co</td>\n<td><input name="Ñandú & Co-players" value=""' in shown
+    assert td.post(one, {"Ñandú & Co-players": "Cy & Di"}).status_code == 302
+    assert _rows(field) == {"Aces": "", "Ñandú & Co": "Cy & Di"}

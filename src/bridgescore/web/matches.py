@@ -80,7 +80,7 @@ from bridgescore.web.models import (
     SwissDraw,
     TableLink,
 )
-from bridgescore.web.naming import table_label
+from bridgescore.web.naming import table_label, team_name
 from bridgescore.web.refusals import EntryError, Viewer, user_of
 from bridgescore.web.said import problem, words_of
 from bridgescore.web.session_movement import movement_of, table_numbers
@@ -1159,3 +1159,43 @@ def planned_rounds(session: Session) -> int:
 TEAM_WITHDRAWN = gettext_noop("team withdrawn")
 TEAM_JOINED = gettext_noop("team joined")
 """The log's words for a team leaving or joining (translated where the log is shown)."""
+
+TEAM_PLAYERS = gettext_noop("team's players named")
+"""The log's words for a team's players named on the teams page."""
+
+
+def set_team_players(session: Session, players: Mapping[str, str], user: Viewer = None) -> int:
+    """Name the players of a teams session's teams (``players``: a team's id and its
+    players as typed), each team keeping the name it was entered with: in sections its
+    row is its name, then its players (``Aces: Ann, Bob``); in one field, where a team's
+    id is its name, its players. All or none: a team that is not the session's, or a row
+    too long, refuses every change. How many teams changed (each logged)."""
+    rows = {row.pair: row for row in SessionPair.objects.filter(session=session)}
+    in_sections = sections_plan(session) is not None
+    changed: list[tuple[SessionPair, str, str]] = []
+    for team, typed in players.items():
+        row = rows.get(team)
+        if row is None:
+            raise EntryError(gettext("there is no team {pair!r} in this session").format(pair=team))
+        named = " ".join(typed.split())
+        kept = _named(team_name(session, team, row.names), named) if in_sections else named
+        if len(kept) > MOST_ROW_NAME:
+            raise EntryError(
+                gettext(
+                    "team {team}: its name and its players are at most {most} characters"
+                    " together, not {count}"
+                ).format(team=team, most=MOST_ROW_NAME, count=len(kept))
+            )
+        if kept != row.names:
+            changed.append((row, kept, named))
+    with transaction.atomic():
+        for row, kept, named in changed:
+            row.names = kept
+            row.save(update_fields=["names"])
+            detail = (
+                said.said(gettext_noop("team {team}: {players}"), team=row.pair, players=named)
+                if named
+                else said.said(gettext_noop("team {team}: (no players)"), team=row.pair)
+            )
+            log(session, TEAM_PLAYERS, detail, user=user)
+    return len(changed)

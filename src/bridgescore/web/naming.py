@@ -110,6 +110,15 @@ def team_name(session: Session, team: str, row: str) -> str:
     return row.split(": ", 1)[0].strip() or team
 
 
+def team_players(session: Session, team: str, row: str) -> str:
+    """A team's players as its row names them: in sections what follows its name
+    (``Ann, Bob`` of ``A1``'s ``Aces: Ann, Bob``), in one field the whole row."""
+    if sections_of(session) is None:
+        return row
+    name = team_name(session, team, row)
+    return row[len(name) :].removeprefix(":").strip() if row.startswith(name) else ""
+
+
 def teams_named(session: Session) -> dict[str, str]:
     """A teams session's teams, each id with its own name (:func:`team_name`), in the
     order they were given (a late team last)."""

@@ -91,8 +91,11 @@ def roster(request: HttpRequest, club_id: int) -> HttpResponse:
 @failures.only("GET", "POST")
 def session_pairs(request: HttpRequest, session_id: int) -> HttpResponse:
     """Name the session's pairs from the club's roster (two players a pair): all the pairs
-    named as chosen, or, if any choice is refused, none."""
+    named as chosen, or, if any choice is refused, none. A teams session's page names
+    its teams' players instead, each team's name kept (:func:`_team_players`)."""
     session = directed(request, session_id)
+    if session.kind == Session.Kind.TEAMS:
+        return _team_players(request, session)
     players = {str(p.pk): p for p in Player.objects.filter(club=session.club)}
     listed = list(SessionPair.objects.filter(session=session).order_by("id"))
     errors: list[str] = []
@@ -121,6 +124,43 @@ def session_pairs(request: HttpRequest, session_id: int) -> HttpResponse:
         rows.append({"pair": row.pair, "names": row.names, "a": ids[0], "b": ids[1]})
     context = {"session": session, "rows": rows, "players": players.values(), "errors": errors}
     return render(request, "bridgescore/pairs.html", context, status=REFUSED if errors else 200)
+
+
+def _team_players(request: HttpRequest, session: Session) -> HttpResponse:
+    """A teams session's teams, each with the name it was entered with (kept) and its
+    players (typed): every team's players saved as sent, or, if any is refused, none."""
+    rows = list(SessionPair.objects.filter(session=session).order_by("id"))
+    errors: list[str] = []
+    if request.method == "POST":
+        form = director_forms.TeamPlayersForm(request.POST, teams=[row.pair for row in rows])
+        if not form.is_valid():
+            errors = fields.problems(form)
+        else:
+            try:
+                matches.set_team_players(session, form.players(), request.user)
+            except BridgeError as err:
+                errors = [problem(err)]
+            else:
+                return redirect("session_pairs", session_id=session.pk)
+    sent = request.POST if errors else {}
+    shown = [
+        {
+            "team": row.pair,
+            "name": naming.team_name(session, row.pair, row.names),
+            "players": sent[f"{row.pair}-players"]
+            if f"{row.pair}-players" in sent
+            else naming.team_players(session, row.pair, row.names),
+        }
+        for row in rows
+    ]
+    context = {
+        "session": session,
+        "rows": shown,
+        "sections": session_movement.sections_of(session) is not None,
+        "most": fields.MEMBERS_LENGTH,
+        "errors": errors,
+    }
+    return render(request, "bridgescore/teams.html", context, status=REFUSED if errors else 200)
 
 
 @login_required

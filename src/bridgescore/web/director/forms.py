@@ -486,6 +486,28 @@ class PairsForm(forms.Form):
                 self.cleaned_data.get(f"{pair}-{s}")]  # fmt: skip
 
 
+class TeamPlayersForm(forms.Form):
+    """A teams session's teams' players, as typed (a team's name is kept as it was
+    entered): one text a team, changed only when the page sent it."""
+
+    def __init__(self, *args: Any, teams: Iterable[str] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.teams = list(teams)
+        for team in self.teams:
+            self.fields[f"{team}-players"] = text_field(
+                format_lazy(_("team {team}'s players"), team=team), MEMBERS_LENGTH
+            )
+
+    def players(self) -> dict[str, str]:
+        """Each team's players as sent (call once the form is valid): a team the page
+        did not send (one that joined since it was shown) is left as it is."""
+        return {
+            team: str(self.cleaned_data.get(f"{team}-players") or "")
+            for team in self.teams
+            if f"{team}-players" in self.data
+        }
+
+
 class PenaltyForm(forms.Form):
     """A procedural penalty given: the pair (a team: its id or its name), the amount and
     its unit, why."""
