@@ -260,13 +260,14 @@ def test_the_close_warning_lists_the_asks_not_yet_answered(td: Client, session: 
 
 
 def test_a_log_line_too_long_to_keep_as_a_message_is_kept_in_english(session: Session) -> None:
-    """A kept message longer than the log's 500 characters would not read once cut: its
+    """A kept message longer than the log's 4000 characters would not read once cut: its
     English text is kept, cut, instead of the half of a message."""
-    detail = said.said("table {table}: {message}", table=2, message="x" * 480)
+    assert logbook.MOST_DETAIL == 4000
+    detail = said.said("table {table}: {message}", table=2, message="x" * 3980)
     logbook.log(session, "entry refused", detail)
     line = LogLine.objects.get(session=session)
-    assert line.detail == ("table 2: " + "x" * 480)[:500]
-    assert line.text == "entry refused: table 2: " + "x" * 480
+    assert line.detail == ("table 2: " + "x" * 3980)[:4000]
+    assert line.text == "entry refused: table 2: " + "x" * 3980
 
 
 def test_a_teams_log_line_kept_by_table_number_says_the_room(td: Client, club: Club) -> None:

@@ -11,6 +11,7 @@ every one of them is bound to meet a team again. The same in a section of five."
 from __future__ import annotations
 
 from django.test import Client
+from django.utils import translation
 
 from bridgescore.web import matches
 from bridgescore.web.models import Club, LogLine, Session
@@ -50,7 +51,7 @@ def test_a_team_leaving_a_swiss_of_five_warns_of_rematches(club: Club, td: Clien
     session.refresh_from_db()
     assert matches.swiss_plan(session).withdrawn == (("Tens", 2),)
     line = LogLine.objects.get(session=session, what="team withdrawn")
-    assert "Aces, Jacks, Kings, Queens run out of opponents" in line.detail
+    assert "Aces, Jacks, Kings, Queens run out of opponents" in line.text
 
 
 def test_a_team_leaving_a_section_of_five_warns_in_three_languages(club: Club, td: Client) -> None:
@@ -90,3 +91,48 @@ def test_a_team_leaving_a_section_of_five_warns_in_three_languages(club: Club, t
     plan = matches.sections_plan(session)
     assert plan is not None
     assert plan.withdrawn == (("A5", 2),)
+
+
+LOGGED = {
+    "en": "team withdrawn: Tens leaves from round 2: 4 teams are drawn from then on (no bye);"
+    " its matches played stand, in the standings; warning: from round 2 an even number of"
+    " teams is drawn: no more byes; warning: the rounds left (from round 2) can no longer all"
+    " be drawn without a rematch the rules forbid: Aces, Jacks, Kings, Queens run out of"
+    " opponents; a draw that cannot avoid one is refused unless the rules allow rematches"
+    " — ill",
+    "fi": "joukkue vetäytyi: Tens lähtee kierroksesta 2: siitä lähtien arvotaan 4 joukkuetta"
+    " (ei vapaakierrosta); sen pelatut ottelut jäävät voimaan tulostaulukossa; huomio:"
+    " kierroksesta 2 alkaen arvotaan parillinen määrä joukkueita: ei enää vapaakierroksia;"
+    " huomio: jäljellä olevia kierroksia (kierroksesta 2 alkaen) ei voi enää kaikkia arpoa"
+    " ilman sääntöjen kieltämää uusintakohtaamista: joukkueilta Aces, Jacks, Kings, Queens"
+    " loppuvat vastustajat; arvonta, joka ei voi välttää uusintakohtaamista, hylätään, ellei"
+    " sääntöjä muuteta sallimaan niitä — ill",
+    "es": "equipo retirado: Tens se retira desde la ronda 2: desde entonces se sortean 4"
+    " equipos (sin descanso); sus encuentros jugados se mantienen en la clasificación;"
+    " atención: desde la ronda 2 se sortea un número par de equipos: ya no hay descansos;"
+    " atención: las rondas que quedan (desde la ronda 2) ya no pueden sortearse todas sin una"
+    " repetición de encuentro que las reglas prohíben: a Aces, Jacks, Kings, Queens se les"
+    " acaban los rivales; un sorteo que no puede evitarla se rechaza salvo que las reglas"
+    " permitan repeticiones de encuentro — ill",
+}
+"""Tens leaving the Swiss of five from round 2, as the log reads in each language."""
+
+
+def test_a_late_change_is_logged_in_the_readers_language(club: Club, td: Client) -> None:
+    """A director reading the pages in Finnish withdraws a team: the log line keeps the
+    change's effect and warnings as messages, and reads in the language of whoever reads
+    the log (the reason as the director typed it)."""
+    session = matches.create_teams_session(
+        club, "Swiss of five", FIVE, 2, schedule=Session.Schedule.SWISS, rounds=5
+    )
+    page = f"/director/s/{session.pk}/change/"
+    asked = {"kind": "withdraw", "team": "Tens", "round": "2"}
+    with translation.override("fi"):
+        change = matches.team_change(session, "withdraw", "Tens", 2)
+    applied = td.post(page, {**asked, "key": change.key, "reason": "ill", "apply": "1"},
+                      HTTP_ACCEPT_LANGUAGE="fi")  # fmt: skip
+    assert applied.status_code == 302
+    line = LogLine.objects.get(session=session, what="team withdrawn")
+    for language, said in LOGGED.items():
+        with translation.override(language):
+            assert line.text == said

@@ -514,7 +514,7 @@ def test_a_team_leaves_a_swiss_and_a_late_team_joins_it(club: Club, td: Client) 
     matches.confirm_draw(session, draw)
     room.play_round(2)
     late = matches.team_change(session, "join", "Tens", 3, "Ten Tors & Tim Tam")
-    assert late.effect[0] == "Tens joins from round 3: 4 teams are drawn from then on (no bye)"
+    assert str(late.effect[0]) == "Tens joins from round 3: 4 teams are drawn from then on (no bye)"
     matches.apply_team_change(session, late, "arrived late", None)
     third = matches.next_draw(session)
     assert "Tens" in {p.higher for p in third.pairings} | {p.lower for p in third.pairings}

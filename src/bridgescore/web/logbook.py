@@ -8,8 +8,9 @@ from bridgescore.web.models import LogLine, Session
 from bridgescore.web.naming import table_label
 from bridgescore.web.refusals import Viewer, user_of
 
-MOST_DETAIL = 500
-"""The longest detail a log line keeps (its column's length)."""
+MOST_DETAIL = LogLine._meta.get_field("detail").max_length or 4000
+"""The longest detail a log line keeps (its column's length): room for a late change's
+effect and warnings kept as messages, with the director's reason."""
 
 
 def log(

@@ -769,15 +769,27 @@ class TeamChange:
     team: str
     from_round: int
     members: str
-    effect: tuple[str, ...]
+    effect: tuple[said.Part, ...]
+    """What the change does, as messages: shown (:attr:`effect_shown`) and logged in
+    each reader's language, whoever made the change."""
     section: str = ""
     """In a Swiss in sections: the team's section (``team`` is its id there, ``A7``)."""
     name: str = ""
     """In a Swiss in sections: a late team's name (its id is ``team``)."""
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[said.Part, ...] = ()
     """What the change does to the draws to come that a director should weigh: a bye
     each round from now on (or none any more), or rounds left that can no longer all be
-    drawn without a rematch the rules forbid."""
+    drawn without a rematch the rules forbid (messages, as :attr:`effect`)."""
+
+    @property
+    def effect_shown(self) -> tuple[str, ...]:
+        """The effect in the reader's language."""
+        return tuple(said.text(line) for line in self.effect)
+
+    @property
+    def warnings_shown(self) -> tuple[str, ...]:
+        """The warnings in the reader's language."""
+        return tuple(said.text(line) for line in self.warnings)
 
     @property
     def detail(self) -> str:
@@ -858,19 +870,20 @@ def team_change(
                 from_round=from_round, count=count
             )
         )
-    bye = gettext("one team has the bye each round") if count % 2 else gettext("no bye")
     phrase = (
-        gettext("{team} leaves from round {round}: {count} teams are drawn from then on ({bye})")
+        gettext_noop(
+            "{team} leaves from round {round}: {count} teams are drawn from then on ({bye})"
+        )
         if what == "withdraw"
-        else gettext(
+        else gettext_noop(
             "{team} joins from round {round}: {count} teams are drawn from then on ({bye})"
         )
     )
     effect = (
-        phrase.format(team=name, round=from_round, count=count, bye=bye),
-        gettext("its matches played stand, in the standings")
+        said.part(phrase, team=name, round=from_round, count=count, bye=_bye(count)),
+        said.part(gettext_noop("its matches played stand, in the standings"))
         if what == "withdraw"
-        else gettext("it starts with 0 VPs; the rounds before it came count as none played"),
+        else said.part(_STARTS),
     )
     ahead = draws_ahead(
         draws_of(session), [after.playing(r) for r in range(drawn + 1, after.rounds + 1)],
@@ -882,40 +895,68 @@ def team_change(
     )
 
 
+def _bye(count: int) -> said.Part:
+    """Whether ``count`` teams drawn leave one with the bye each round."""
+    return said.part(
+        gettext_noop("one team has the bye each round") if count % 2 else gettext_noop("no bye")
+    )
+
+
+_STARTS = gettext_noop("it starts with 0 VPs; the rounds before it came count as none played")
+"""A late team's start, in its change's effect."""
+
+
 def _draw_warnings(
     ahead: DrawsAhead, before: int, after: int, from_round: int, rules: SwissRules
-) -> tuple[str, ...]:
+) -> tuple[said.Part, ...]:
     """The warnings a change's preview shows (:attr:`TeamChange.warnings`): ``before``
     and ``after`` teams drawn from ``from_round``, and what the library says of the
     rounds left (``ahead``)."""
     found = []
     if before % 2 != after % 2:
         found.append(
-            gettext(
-                "warning: from round {round} an odd number of teams is drawn: a team has the"
-                " bye each round"
-            ).format(round=from_round)
+            said.part(
+                gettext_noop(
+                    "warning: from round {round} an odd number of teams is drawn: a team has"
+                    " the bye each round"
+                ),
+                round=from_round,
+            )
             if after % 2
-            else gettext(
-                "warning: from round {round} an even number of teams is drawn: no more byes"
-            ).format(round=from_round)
+            else said.part(
+                gettext_noop(
+                    "warning: from round {round} an even number of teams is drawn: no more byes"
+                ),
+                round=from_round,
+            )
         )
     if ahead.rematch_forced:
         found.append(
-            gettext(
-                "warning: the rounds left (from round {round}) can no longer all be drawn"
-                " without a rematch the rules forbid: {teams} run out of opponents"
-            ).format(round=ahead.first, teams=", ".join(ahead.short))
+            said.part(
+                gettext_noop(
+                    "warning: the rounds left (from round {round}) can no longer all be drawn"
+                    " without a rematch the rules forbid: {teams} run out of opponents"
+                ),
+                round=ahead.first,
+                teams=", ".join(ahead.short),
+            )
             if ahead.short
-            else gettext(
-                "warning: the rounds left (from round {round}) can no longer all be drawn"
-                " without a rematch the rules forbid"
-            ).format(round=ahead.first)
+            else said.part(
+                gettext_noop(
+                    "warning: the rounds left (from round {round}) can no longer all be drawn"
+                    " without a rematch the rules forbid"
+                ),
+                round=ahead.first,
+            )
         )
         found.append(
-            gettext("a draw that cannot avoid one pairs the fewest rematches")
+            said.part(gettext_noop("a draw that cannot avoid one pairs the fewest rematches"))
             if rules.if_stuck
-            else gettext("a draw that cannot avoid one is refused unless the rules allow rematches")
+            else said.part(
+                gettext_noop(
+                    "a draw that cannot avoid one is refused unless the rules allow rematches"
+                )
+            )
         )
     return tuple(found)
 
@@ -986,23 +1027,24 @@ def section_team_change(
     before = len(plan.playing(letter, from_round))
     ahead = after.draws_ahead(section_draws_of(session))[letter]
     warnings = _draw_warnings(ahead, before, count, from_round, plan.rules)
-    bye = gettext("one team has the bye each round") if count % 2 else gettext("no bye")
     phrase = (
-        gettext(
+        gettext_noop(
             "{team} leaves section {section} from round {round}: its {count} teams are drawn"
             " from then on ({bye}); the other sections are as they were"
         )
         if what == "withdraw"
-        else gettext(
+        else gettext_noop(
             "{team} joins section {section} from round {round}: its {count} teams are drawn"
             " from then on ({bye}); the other sections are as they were"
         )
     )
     effect = (
-        phrase.format(team=changed, section=letter, round=from_round, count=count, bye=bye),
-        gettext("its matches played stand, in its section's ranking")
+        said.part(
+            phrase, team=changed, section=letter, round=from_round, count=count, bye=_bye(count)
+        ),
+        said.part(gettext_noop("its matches played stand, in its section's ranking"))
         if what == "withdraw"
-        else gettext("it starts with 0 VPs; the rounds before it came count as none played"),
+        else said.part(_STARTS),
     )
     return TeamChange(
         what, changed, from_round, members if what == "join" else "", effect, letter,
@@ -1056,10 +1098,14 @@ def apply_team_change(
 
 
 def _log_change(locked: Session, change: TeamChange, reason: str, user: Viewer) -> None:
-    """The change's line in the log: its effect and warnings, and the director's reason."""
-    shown = "; ".join((*change.effect, *change.warnings))
-    log(locked, TEAM_WITHDRAWN if change.what == "withdraw" else TEAM_JOINED,
-        f"{shown} — {reason.strip()}", user=user)  # fmt: skip
+    """The change's line in the log: its effect and warnings (kept as messages, read in
+    the reader's language), and the director's reason (as typed)."""
+    detail = said.said(
+        gettext_noop("{effect} — {reason}"),
+        effect=[*change.effect, *change.warnings],
+        reason=reason.strip(),
+    )
+    log(locked, TEAM_WITHDRAWN if change.what == "withdraw" else TEAM_JOINED, detail, user=user)
 
 
 def _apply_section_change(locked: Session, plan: TeamsInSections, change: TeamChange) -> None:

@@ -345,7 +345,11 @@ class LogLine(models.Model):
 
     session = models.ForeignKey(Session, null=True, blank=True, on_delete=models.CASCADE)
     what = models.CharField(max_length=40)
-    detail = models.CharField(max_length=500)
+    detail = models.CharField(
+        max_length=4000,
+        help_text="what happened, kept as messages with their values (read in the reader's"
+        " language): a late change's effect and warnings with the director's reason fit",
+    )
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
