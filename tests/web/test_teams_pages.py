@@ -4,9 +4,12 @@ round says so, in English, Finnish and Spanish (issue 28)."""
 from __future__ import annotations
 
 import html
+from pathlib import Path
 
+import pytest
 from django.test import Client
 
+from bridgescore.io.events import load_event
 from bridgescore.web import matches
 from bridgescore.web.models import Club, LogLine, Penalty, Player, Session, SessionPair
 from web.test_teams import Room
@@ -262,3 +265,41 @@ def test_a_teams_names_page_keeps_each_teams_name_and_names_its_players(
     assert '<td>Ñandú & Co</td>\n<td><input name="Ñandú & Co-players" value=""' in shown
     assert td.post(one, {"Ñandú & Co-players": "Cy & Di"}).status_code == 302
     assert _rows(field) == {"Aces": "", "Ñandú & Co": "Cy & Di"}
+
+
+ODD_NAMES = ["Ässät", "Łódź", "Ñandú & Co", "Jacks <b>", 'Tens, "quoted"', "Nines;semi"]
+"""Team names holding what a list of names is cut at (``&``, ``,``, ``;``)."""
+
+
+@pytest.mark.parametrize("fmt", ["pbn", "xml", "csv", "json"])
+def test_a_teams_name_reads_back_from_the_exports_as_one_name(
+    club: Club, td: Client, fmt: str, tmp_path: Path
+) -> None:
+    in_sections = matches.create_teams_session(club, "Odd names", ODD_NAMES, 2, sections=2)
+    one_field = matches.create_teams_session(
+        club, "Odd field", ["Ñandú & Co", "Smith - Jones", "Nines;semi"], 2,
+        members={"Nines;semi": "Ann Ace & Al Ace"},
+    )  # fmt: skip
+    for session in (in_sections, one_field):
+        Room(session).play_round(1)
+    read = {}
+    for session in (in_sections, one_field):
+        answer = td.get(f"/director/s/{session.pk}/export.{fmt}")
+        assert answer.status_code == 200
+        path = tmp_path / f"{session.pk}.{fmt}"
+        path.write_bytes(answer.content)
+        back = load_event(path)
+        assert not back.results.problems
+        read[session.pk] = {p.id: p.names for p in back.participants}
+    assert read[in_sections.pk] == {
+        "A1": ("Ässät",), "A2": ("Łódź",), "A3": ("Ñandú & Co",), "B1": ("Jacks <b>",),
+        "B2": ('Tens, "quoted"',), "B3": ("Nines;semi",),
+    }  # fmt: skip
+    # one field: a team's id is its name, its row its players (``&`` between them)
+    assert read[one_field.pk] == {
+        "Ñandú & Co": (), "Smith - Jones": (), "Nines;semi": ("Ann Ace", "Al Ace"),
+    }  # fmt: skip
+    if fmt == "csv":
+        text = td.get(f"/director/s/{in_sections.pk}/export.csv").content.decode()
+        assert "\n# names,A3,Ñandú & Co\n" in text
+        assert "\n# names,B3,Nines;semi\n" in text

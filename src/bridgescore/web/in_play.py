@@ -307,6 +307,16 @@ def row_of(session: Session, entry: Entry) -> ResultRow | None:
     return row
 
 
+def row_names(text: str, *, whole: bool = False) -> tuple[str, ...]:
+    """The names a pair's or team's row gives the event: its players, ``&`` between them
+    (a pair's ``Ann & Bob``; in one field a team's, whose id is its name); ``whole``, a
+    team's row in sections, one name: its name, then its players (``Ñandú & Co``,
+    ``Aces: Ann, Bob``), never cut where it holds an ``&``."""
+    if whole:
+        return (text.strip(),) if text.strip() else ()
+    return tuple(n.strip() for n in text.split("&") if n.strip())
+
+
 def event_of(
     session: Session, done: StandingEntries | None = None, *, not_played: bool = False
 ) -> Event:
@@ -335,7 +345,7 @@ def event_of(
     participants = tuple(
         Participant(
             pair,
-            tuple(n.strip() for n in names.get(pair, "").split("&") if n.strip()),
+            row_names(names.get(pair, ""), whole=teams and sections_of(session) is not None),
             section=field.section_of_pair(pair) if field is not None else None,
         )
         for pair in ([p.pair for p in listed] if teams else movement.pairs)

@@ -146,7 +146,7 @@ def _event(
     entered, and no page shows them)."""
     rows = kept.ordered
     participants = tuple(
-        Participant(pair, tuple(n.strip() for n in names.get(pair, "").split("&") if n.strip()))
+        Participant(pair, in_play.row_names(names.get(pair, "")))
         for pair in session_movement.movement_of(session).pairs
     )
     if checked:

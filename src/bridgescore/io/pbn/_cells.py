@@ -46,6 +46,18 @@ def number(cell: Cell) -> float | None:
     return float(text)
 
 
+TEAM_NAME_COLUMN = "TeamName"
+"""A teams ``[TotalScoreTable]``'s column of each team's name (Ruter's): one name, read
+whole whatever it holds (``Ñandú & Co``, ``Nines;semi``), never cut into players."""
+
+
+def team_name_cell(text: str | None) -> tuple[str, ...]:
+    """A team's name from its ``TeamName`` cell: the whole cell, one name (none when the
+    cell is empty or unknown)."""
+    name = known(text)
+    return () if name is None else (name,)
+
+
 def split_names(text: str) -> tuple[str, ...]:
     """Players' names from a ``Names`` cell: ``;`` between them (PBN), or `` - `` (Ruter)."""
     for separator in (";", " - "):

@@ -26,7 +26,7 @@ from bridgescore.events.model import (
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io._sections import SectionLayout, own, sections_of
 from bridgescore.io.pbn._analysis import analysis_tags
-from bridgescore.io.pbn._cells import ADJUSTMENT_COLUMN
+from bridgescore.io.pbn._cells import ADJUSTMENT_COLUMN, TEAM_NAME_COLUMN, split_names
 from bridgescore.io.pbn._model import Game, PBNDocument, Tag
 from bridgescore.io.pbn._tables import Cell, Column, Table, format_cell
 
@@ -287,7 +287,7 @@ def from_event(
                 supplemental.append(Tag("ScoreTable", table.spec, table.format_lines()))
             if not games and event.standings:
                 supplemental.append(_totals(event, unit, names, layout))
-            elif not games and (_unseated(event) or event.adjustments):
+            elif not games and (_unseated(event) or event.adjustments or _names_uncut(event)):
                 supplemental.append(_entrants(event, layout))
             # export format: the mandatory tags in their order, then the others by name
             tags += sorted(supplemental, key=lambda tag: tag.name)
@@ -332,6 +332,22 @@ def _unseated(event: Event) -> bool:
     return any(p.id not in seated for p in event.participants)
 
 
+def _names_uncut(event: Event) -> bool:
+    """Whether a participant has a name the ``Names_NS``/``Names_EW`` cells cannot carry
+    (they read ``;`` and `` - `` as between two names: ``Nines;semi``), which only a total
+    table's ``TeamName`` carries whole."""
+    return any(split_names(";".join(p.names)) != tuple(p.names) for p in event.participants)
+
+
+def _names_column(event: Event) -> str:
+    """A total table's column of names: ``TeamName`` for teams that each have one name at
+    most (a team's name, read back whole), else ``Names`` (each one's players, ``;``
+    between them)."""
+    if event.kind == "teams" and all(len(p.names) <= 1 for p in event.participants):
+        return TEAM_NAME_COLUMN
+    return "Names"
+
+
 def _entrants(event: Event, layout: SectionLayout | None) -> Tag:
     """A ``[TotalScoreTable]`` of every participant with its names and no figures, for an
     event with no standings given: a pair that has played no board is still in the file
@@ -343,12 +359,13 @@ def _entrants(event: Event, layout: SectionLayout | None) -> Tag:
         letter = None if layout is None else layout.section_of(p.id)
         line: list[Cell] = [] if letter is None else [letter]
         cells.append([*line, _own(p.id, letter), ";".join(p.names) or None])
-    head = [id_column, "Names"] if layout is None else ["Section", id_column, "Names"]
+    named = _names_column(event)
+    head = [id_column, named] if layout is None else ["Section", id_column, named]
     if event.adjustments:
         head.append(ADJUSTMENT_COLUMN)
         for p, line in zip(event.participants, cells, strict=True):
             line.append(_adjustment(event, p.id))
-    table = _layout(head, cells, {"Names", id_column, "Section"})
+    table = _layout(head, cells, {named, id_column, "Section"})
     return Tag("TotalScoreTable", table.spec, table.format_lines())
 
 
@@ -392,7 +409,8 @@ def _totals(
     kind = event.kind
     id_column = {"teams": "TeamId", "individual": "PlayerId"}.get(kind, "PairId")
     total_unit = "VP" if kind == "teams" else unit
-    columns = ["Rank", "RankTie", id_column, f"TotalScore{total_unit}", "TotalPercentage", "Names"]
+    named = _names_column(event)
+    columns = ["Rank", "RankTie", id_column, f"TotalScore{total_unit}", "TotalPercentage", named]
     letters = [None if layout is None else layout.section_of(s.id) for s in event.standings]
     ranks: dict[int, tuple[Cell, Cell]] = {}
     for letter in dict.fromkeys(letters):
@@ -419,5 +437,5 @@ def _totals(
         columns.append(ADJUSTMENT_COLUMN)
         for standing, line in zip(event.standings, cells, strict=True):
             line.append(_adjustment(event, standing.id))
-    table = _layout(columns, cells, {"Names", id_column, "Section"})
+    table = _layout(columns, cells, {named, id_column, "Section"})
     return Tag("TotalScoreTable", table.spec, table.format_lines())

@@ -46,10 +46,12 @@ from bridgescore.io.pbn._analysis import (
 from bridgescore.io.pbn._cells import (
     ADJUSTMENT_COLUMN,
     BYE,
+    TEAM_NAME_COLUMN,
     known,
     number,
     score_entry,
     split_names,
+    team_name_cell,
 )
 from bridgescore.io.pbn._checks import game_facts, parse_sided, stray_text
 from bridgescore.io.pbn._kind import event_kind, event_scoring
@@ -559,7 +561,7 @@ class _Reader:
             id_column, kind = "TeamId", "team"
         elif "PlayerId" in names:
             id_column, kind = "PlayerId", "player"
-        name_column = next((n for n in ("Names", "TeamName", "Name") if n in names), None)
+        name_column = next((n for n in ("Names", TEAM_NAME_COLUMN, "Name") if n in names), None)
         total_column: str | None = next((n for n in _TOTAL_COLUMNS if n in names), None)
         percent_column: str | None = next(
             (n for n in ("TotalPercentage", "MeanPercentage") if n in names), None
@@ -599,7 +601,10 @@ class _Reader:
             side = None if kind != "pair" or not direction else direction_of(direction)
             if self.mitchell and kind == "pair":
                 ident += "NS" if direction.startswith("N") else "EW"
-            names_found = split_names(row.get(name_column) or "") if name_column else ()
+            if name_column == TEAM_NAME_COLUMN:  # a team's name, whole
+                names_found = team_name_cell(row.get(name_column))
+            else:
+                names_found = split_names(row.get(name_column) or "") if name_column else ()
             own = section if self.apart and kind in ("pair", "team") else None
             self.participants.setdefault(
                 ident, Participant(ident, names_found, kind, side, section=own)
