@@ -255,8 +255,8 @@ def test_a_damaged_pbn_is_refused_naming_its_line(td: Client, club: Club) -> Non
     text = _apart_file(td, club).replace("A 3 2 3NS 2EW", "A 3 2 3NS 1EW", 1)
     page = _refused(td, club, SimpleUploadedFile("session.pbn", text.encode()))
     assert (
-        "Results file session.pbn: session.pbn, line 23, board 1: error: &#x27;A1EW&#x27;"
-        " already has a result on this board (at session.pbn, line 22)"
+        "Results file session.pbn: session.pbn, line 24, board 1: error: &#x27;A1EW&#x27;"
+        " already has a result on this board (at session.pbn, line 23)"
     ) in page
 
 

@@ -11,9 +11,10 @@ import pytest
 from django.test import Client
 
 from bridgescore.events.model import Event, ResultRow
-from bridgescore.events.pairs import score_pairs
+from bridgescore.events.pairs import PairsResult, score_pairs
+from bridgescore.events.scoring import score_event
 from bridgescore.io.events import load_event
-from bridgescore.web import in_play, standings
+from bridgescore.web import entries, in_play, standings
 from bridgescore.web.models import Club, Session
 from web.test_sections import _play_board_one, _set_up
 
@@ -82,3 +83,38 @@ def test_a_session_scored_across_exports_one_field(
     assert {r.section for r in back.results.rows} == {None}
     # one field of four results on board 1 (tests/web/test_sections.py)
     assert _percents(back) == [83.33, 16.67, 16.67, 83.33]
+
+
+@pytest.mark.parametrize("fmt", ["pbn", "xml", "csv", "json"])
+def test_a_howell_section_stopped_after_round_1_is_one_ranking_read_back(
+    td: Client, club: Club, fmt: str, tmp_path: Path
+) -> None:
+    """``mitchell:3x2 + howell:4x3`` after round 1: no Howell pair has sat both ways yet,
+    and section B was ranked North-South (B8) and East-West (B1) on the page and read back
+    from every export; its movement makes it one ranking of its eight pairs, its table
+    1's pairs (B8 +420 against B1, the board's one result) tied first, the six pairs that
+    played nothing after them."""
+    response = td.post(
+        "/director/new/",
+        {"club": str(club.pk), "name": "Howell beside", "sections": "apart",
+         "typed_spec": "mitchell:3x2 + howell:4x3"},
+    )  # fmt: skip
+    assert response.status_code == 302, response.content.decode()
+    session = Session.objects.get(name="Howell beside")
+    for table in (1, 4):  # section A's table 1, section B's table 1 (8 v 1, boards 1-3)
+        entries.record_entry(
+            session,
+            in_play.EntryInput(1, table, 1, "4S", "N", "="),
+            by_table=False,
+            reason="slip from the table",
+        )
+    web = {s.pair: (s.field, s.place) for s in standings.ranking(session)}
+    assert (web["B8"], web["B1"], web["B5"]) == (("B", "1="), ("B", "1="), ("B", "3="))
+    assert (web["A1NS"], web["A1EW"]) == (("A NS", "1"), ("A EW", "1"))
+    back = load_event(_exported(td, session, fmt, tmp_path))
+    scored = score_event(back)
+    assert isinstance(scored, PairsResult)
+    assert scored.fields == ("A NS", "A EW", "B")
+    assert {s.pair: (s.field, s.place) for s in scored.standings if s.pair in web} == {
+        s.pair: web[s.pair] for s in scored.standings if s.pair in web
+    }

@@ -21,7 +21,7 @@ from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.duplicate.adjusted import Adjusted, Entry, NotPlayed
 from bridgescore.errors import Gettext, MarkedText, Message, as_message
 from bridgescore.errors import marked as _
-from bridgescore.events.vocabulary import EventKind, Scoring
+from bridgescore.events.vocabulary import EventKind, Field, Scoring
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
 from bridgescore.scoring.deal import possible_ns_score, score
 
@@ -505,10 +505,21 @@ class Event:
     adjustments: tuple[VPAdjustment, ...] = ()
     """A teams event's VPs from outside its matches (a bye's), team by team: scoring adds
     them to the teams' totals (:func:`bridgescore.events.teams.with_adjustments`)."""
+    field_kinds: Mapping[str, Field] = field(default_factory=dict)
+    """How a pairs event's pairs are ranked, section by section, as the file says
+    (its movement, a USEBIO ``WINNER_TYPE``, a PBN ``[Movement]``, the CSV's ``#
+    movement`` line): :attr:`Field.ONE` (a Howell section, one ranking) or
+    :attr:`Field.DIRECTIONS` (a Mitchell's North-South and East-West), by the section's
+    letter, ``''`` for a field not in sections. A section the file says nothing of is
+    ranked as its results show (:attr:`Field.AUTO`): so a Howell stopped after its first
+    round, when no pair has yet sat both ways, is one ranking all the same."""
 
     def __post_init__(self) -> None:
         kind = EventKind.parse(self.kind)
         object.__setattr__(self, "kind", kind)
+        object.__setattr__(
+            self, "field_kinds", {s: Field.parse(f) for s, f in self.field_kinds.items()}
+        )
         # as it applies to the kind: IMPs in a pairs event are cross-IMPs, so a file
         # written from the event says what the event is scored by
         object.__setattr__(self, "scoring", Scoring.parse(self.scoring).for_kind(kind))

@@ -31,6 +31,7 @@ from bridgescore.errors import Message
 from bridgescore.errors import marked as _
 from bridgescore.events.pairs import Sections
 from bridgescore.events.vocabulary import EventKind, Scoring
+from bridgescore.events.vocabulary import Field as Field  # said here too: one of the options
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET, get_laws
 
 
@@ -106,27 +107,6 @@ class Entrants(Word):
     @classmethod
     def what(cls) -> Message:
         return _("choice of entrants listed (all or played)")
-
-    @classmethod
-    def error(cls) -> type[DuplicateError]:
-        return DuplicateError
-
-
-class Field(Word):
-    """How pairs are ranked: in ``one`` field (a Howell), North-South and East-West
-    apart (``directions``, a Mitchell), or ``auto`` (one field when a pair sat both ways)."""
-
-    AUTO = "auto"
-    ONE = "one"
-    DIRECTIONS = "directions"
-
-    @classmethod
-    def aliases(cls) -> Mapping[str, Field]:
-        return {"two": cls.DIRECTIONS, "howell": cls.ONE, "mitchell": cls.DIRECTIONS}
-
-    @classmethod
-    def what(cls) -> Message:
-        return _("field")
 
     @classmethod
     def error(cls) -> type[DuplicateError]:

@@ -34,7 +34,7 @@ from bridgescore.errors import BridgeInputError, Message
 from bridgescore.errors import marked as _
 from bridgescore.events.model import EventResults, ResultRow, group_by_board
 from bridgescore.events.ranking import places
-from bridgescore.events.vocabulary import EventKind, Scoring
+from bridgescore.events.vocabulary import EventKind, Field, Scoring
 
 PAIRS_SCORINGS: Final = (Scoring.MATCHPOINTS, Scoring.ACBL, Scoring.BUTLER, Scoring.CROSS_IMPS)
 """How the results of a pairs board are compared (of the one vocabulary, :class:`Scoring`)."""
@@ -237,18 +237,45 @@ def field_section(name: str) -> tuple[str | None, str]:
     return name, "all"
 
 
-def field_kind(rows: Sequence[ResultRow], field: str) -> str:
+def field_kind(
+    rows: Sequence[ResultRow],
+    field: str,
+    known: Mapping[str, Field] | None = None,
+    section: str | None = None,
+) -> str:
     """How the pairs are ranked: in one field (``one``, a Howell: some pair sat both ways)
-    or two (``two``, a Mitchell's North-South and East-West); ``auto`` tells from the rows."""
+    or two (``two``, a Mitchell's North-South and East-West); ``auto`` takes what the
+    file says of the section (``known``: :attr:`~bridgescore.events.model.Event.field_kinds`,
+    :func:`known_kind`), else tells from the rows."""
     if field not in ("auto", "one", "two"):
         raise DuplicateError(
             _("field={field!r}: say auto, one (Howell) or two (Mitchell)", field=field)
         )
     if field != "auto":
         return field
+    said = known_kind(known, section)
+    if said is not None:
+        return said
     ns = {row.ns for row in rows}
     ew = {row.ew for row in rows}
     return "one" if ns & ew else "two"
+
+
+def known_kind(known: Mapping[str, Field] | None, section: str | None) -> str | None:
+    """What the file says of how a section is ranked (``one`` or ``two``), or ``None``:
+    what it says of the section, else of the whole event (``''``); ``section`` ``None``
+    is the whole field scored together, known when the file says it of the event or the
+    same of every section."""
+    if not known:
+        return None
+    said = known.get("" if section is None else section, known.get(""))
+    if said is None and section is None and len(set(known.values())) == 1:
+        said = next(iter(known.values()))
+    if said is Field.ONE:
+        return "one"
+    if said is Field.DIRECTIONS:
+        return "two"
+    return None
 
 
 def score_pairs(
@@ -263,6 +290,7 @@ def score_pairs(
     imp_totals: str = "sum",
     entrants: Mapping[str, str | None] | None = None,
     sections: str | Sections = Sections.AUTO,
+    field_kinds: Mapping[str, Field] | None = None,
 ) -> PairsResult:
     """Compare every board, total each pair, rank the field(s).
 
@@ -285,17 +313,19 @@ def score_pairs(
     name their sections) scores the rows of each section (:attr:`ResultRow.section`) as
     an event of its own, its fields named ``A NS``, ``A EW`` (or ``A``) and its travellers
     marked with the section (rows of one section only are one event, as they are).
+    ``field_kinds`` (:attr:`~bridgescore.events.model.Event.field_kinds`): how the file
+    says each section is ranked, taken where ``field`` is ``auto``.
     """
     if sections_apart(event.rows, sections):
         asked = {
             "policy": policy, "butler": butler, "field": field, "factor_totals": factor_totals,
-            "cross_imps": cross_imps, "imp_totals": imp_totals,
+            "cross_imps": cross_imps, "imp_totals": imp_totals, "known": field_kinds,
         }  # fmt: skip
         return _sections_apart(event, scoring, asked, entrants)
     return _score_field(
         event.rows, pairs_scoring(scoring), policy=policy, butler=butler, field=field,
         factor_totals=factor_totals, cross_imps=cross_imps, imp_totals=imp_totals,
-        entrants=entrants,
+        entrants=entrants, known=field_kinds,
     )  # fmt: skip
 
 
@@ -311,10 +341,11 @@ def _score_field(
     imp_totals: str,
     entrants: Mapping[str, str | None] | None,
     section: str | None = None,
+    known: Mapping[str, Field] | None = None,
 ) -> PairsResult:
     """:func:`score_pairs` of rows scored together (one section, or the whole field);
     ``section`` marks the travellers, and so the card lines, of a section scored apart."""
-    fields_kind = field_kind(rows, field)
+    fields_kind = field_kind(rows, field, known, section)
     by_board = group_by_board(rows)
     expected = max((len(board_rows) for board_rows in by_board.values()), default=0)
     if how.uses_imps:

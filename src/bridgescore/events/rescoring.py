@@ -48,6 +48,7 @@ from bridgescore.events.pairs import (
     Traveller,
     card_line,
     idle_by_section,
+    known_kind,
     line_points,
     matchpoint_travellers,
     pairs_scoring,
@@ -203,9 +204,11 @@ class Rescorer:
                 event.participants, options.entrants, entrants_of(event, options)
             )  # fmt: skip
         entrants = kept[2]
+        known = event.field_kinds if field == "auto" else None
         if None in self._fields:
-            return self._fields[None].result(scoring, field, totalling, entrants)
-        return self._apart(scoring, field, totalling, entrants)
+            asked = known_kind(known, None) or field
+            return self._fields[None].result(scoring, asked, totalling, entrants)
+        return self._apart(scoring, field, totalling, entrants, known)
 
     def _apart(
         self,
@@ -213,6 +216,7 @@ class Rescorer:
         field: str,
         totalling: Totalling,
         entrants: Mapping[str, str | None] | None,
+        known: Mapping[str, Field] | None = None,
     ) -> PairsResult:
         """Each section scored as an event of its own, as ``score_pairs`` scores sections
         apart: its fields named ``A NS``, its travellers and card lines marked with it, a
@@ -225,7 +229,8 @@ class Rescorer:
         travellers: list[Traveller] = []
         cards: list[_KeptCards] = []
         for section, kept in self._fields.items():
-            scored = kept.result(how, field, totalling, idle.get(section or "") or None)
+            asked = known_kind(known, section or "") or field  # as the file says, if it does
+            scored = kept.result(how, asked, totalling, idle.get(section or "") or None)
             fields.extend(scored.fields)
             standings.extend(scored.standings)
             travellers.extend(scored.travellers)

@@ -255,6 +255,7 @@ def score_with(event: Event, options: ScoringOptions) -> EventResult:
         imp_totals=options.imp_totals.value,
         entrants=entrants_of(event, options),
         sections=options.sections,
+        field_kinds=event.field_kinds,
     )
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bridgescore.core.words import Word
+from bridgescore.duplicate.imps import DuplicateError
 from bridgescore.errors import Message
 from bridgescore.errors import marked as _
 
@@ -64,6 +65,30 @@ class Scoring(Word):
         if kind is EventKind.TEAMS:
             return Scoring.BOARD_A_MATCH if self is Scoring.BOARD_A_MATCH else Scoring.IMPS
         return self
+
+
+class Field(Word):
+    """How pairs are ranked: in ``one`` field (a Howell: every pair sits both ways),
+    North-South and East-West apart (``directions``, a Mitchell), or ``auto`` (one field
+    when a pair sat both ways in the results so far). A file says it of each section
+    (:attr:`~bridgescore.events.model.Event.field_kinds`): a Howell section stopped after
+    its first round is still one field."""
+
+    AUTO = "auto"
+    ONE = "one"
+    DIRECTIONS = "directions"
+
+    @classmethod
+    def aliases(cls) -> Mapping[str, Field]:
+        return {"two": cls.DIRECTIONS, "howell": cls.ONE, "mitchell": cls.DIRECTIONS}
+
+    @classmethod
+    def what(cls) -> Message:
+        return _("field")
+
+    @classmethod
+    def error(cls) -> type[DuplicateError]:
+        return DuplicateError
 
 
 _SPELLINGS = {

@@ -19,11 +19,13 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Final
 
-from bridgescore.errors import Message
+from bridgescore.errors import BridgeInputError, Message
 from bridgescore.errors import marked as _
 from bridgescore.events.model import Event
 from bridgescore.events.movements.sections import LETTERS
+from bridgescore.events.vocabulary import Field
 from bridgescore.io.text import excerpt
 
 
@@ -74,6 +76,39 @@ def sections_of(event: Event) -> SectionLayout | None:
         of_participant.setdefault(row.ns, row.section)
         of_participant.setdefault(row.ew, row.section)
     return SectionLayout(tuple(letters), of_participant)
+
+
+FIELD_WORDS: Final[Mapping[Field, str]] = {Field.ONE: "Howell", Field.DIRECTIONS: "Mitchell"}
+"""How a file written here says a section is ranked (a PBN ``[Movement]``, the CSV's and
+JSON's ``movement``): ``Howell``, one ranking; ``Mitchell``, North-South and East-West.
+Read with :meth:`Field.parse` (``one``, ``two`` and ``directions`` too)."""
+
+
+def field_kinds_text(kinds: Mapping[str, Field]) -> str:
+    """An event's :attr:`~bridgescore.events.model.Event.field_kinds` as the CSV's and
+    JSON's ``movement`` says them: ``Howell`` (a field of one section), ``A Mitchell, B
+    Howell`` (section by section); ``''`` when none is known."""
+    said = {s: FIELD_WORDS[k] for s, k in sorted(kinds.items()) if k in FIELD_WORDS}
+    if set(said) == {""}:
+        return said[""]
+    return ", ".join(f"{s} {word}" for s, word in said.items() if s)
+
+
+def read_field_kinds(text: str) -> dict[str, Field]:
+    """What :func:`field_kinds_text` wrote, read back: ``Howell`` is the whole event's
+    (``''``), ``A Mitchell, B Howell`` each section's; a word that is not a field's, or
+    a section that is not a letter, is a :class:`~bridgescore.errors.BridgeInputError`
+    saying so."""
+    found: dict[str, Field] = {}
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        letter, _space, word = part.rpartition(" ")
+        letter = letter.strip()
+        if letter and not is_section_letter(letter):
+            raise BridgeInputError(section_letter_message(letter))
+        found[letter] = Field.parse(word)
+    return found
 
 
 def is_section_letter(text: str) -> bool:

@@ -23,6 +23,7 @@ from bridgescore.events.movements.teams import RoundRobin
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io import results
 from bridgescore.io._problems import MarkedText
+from bridgescore.io._sections import field_kinds_text, read_field_kinds
 from bridgescore.io.text import is_access
 from bridgescore.io.writing import write_text
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
@@ -153,6 +154,12 @@ def load_event(
         raise BridgeInputError(
             _("{path}: the 'scoring' line: {error}", path=os.fspath(path), error=error)
         ) from None
+    try:
+        field_kinds = read_field_kinds(rows.said("movement"))
+    except BridgeInputError as error:
+        raise BridgeInputError(
+            _("{path}: the 'movement' line: {error}", path=os.fspath(path), error=error)
+        ) from None
     return Event(
         rows,
         name=rows.name,
@@ -163,6 +170,7 @@ def load_event(
         program=rows.said("program"),
         participants=results.load_participants(path, kind=who),
         adjustments=rows.adjustments,
+        field_kinds=field_kinds,
     )
 
 
@@ -320,6 +328,7 @@ def write_event(
         "kind": event.kind,
         "program": converted_by(__version__, event.program),
         "scoring": event.scoring,
+        "movement": field_kinds_text(event.field_kinds),
     }
     named = event.participants
     if fmt == "json":

@@ -25,9 +25,9 @@ from bridgescore.core.hands import Hands
 from bridgescore.errors import BridgeInputError, Message
 from bridgescore.errors import marked as _
 from bridgescore.events.model import Event, EventResults, ResultRow
-from bridgescore.events.movements.model import Movement, MovementError
+from bridgescore.events.movements.model import Movement, MovementError, MovementKind
 from bridgescore.events.movements.played import PlayedAt, movement_played
-from bridgescore.events.vocabulary import EventKind, Scoring
+from bridgescore.events.vocabulary import EventKind, Field, Scoring
 from bridgescore.io._sections import own
 from bridgescore.io.events import format_of_content
 from bridgescore.io.results import ResultsFileError
@@ -131,7 +131,7 @@ def played_sections(event: Event) -> PlayedField:
         by_letter[letter].append(replace(row, ns=ns, ew=ew, table=str(table)))
     names = {p.id: " & ".join(p.names) for p in event.participants if p.names}
     sections = tuple(
-        _section(letter, tuple(by_letter[letter]), names, pair_section)
+        _section(letter, tuple(by_letter[letter]), names, pair_section, event.field_kinds)
         for letter in sorted(by_letter)
     )
     return PlayedField(sections, apart, event.scoring, event.date, event.program, dict(event.hands))
@@ -232,8 +232,11 @@ def _section(
     rows: tuple[ResultRow, ...],
     names: Mapping[str, str],
     pair_section: Mapping[str, tuple[str, str]],
+    field_kinds: Mapping[str, Field] | None = None,
 ) -> PlayedSection:
-    """One section: the movement its results show, its pairs' names, its results."""
+    """One section: the movement its results show, its pairs' names, its results; a
+    section the file says is a Howell (``field_kinds``) is one, ranked as one field,
+    though the rounds it got to kept each pair on its line."""
     played = [
         PlayedAt(int(r.round or 0), int(str(r.table)), r.ns, r.ew, r.board, _where(r)) for r in rows
     ]
@@ -245,6 +248,9 @@ def _section(
         raise PlayedSectionsError(
             _("section {letter}: {problem}", letter=letter, problem=error.message)
         ) from None
+    said = (field_kinds or {}).get(letter, (field_kinds or {}).get(""))
+    if said is Field.ONE and movement.field_kind is not Field.ONE:
+        movement = replace(movement, kind=MovementKind.HOWELL)
     ours = {
         pair: names[filed]
         for filed, (section, pair) in pair_section.items()

@@ -3,8 +3,13 @@
 CSV: optional ``# key: value`` lines saying what the file is (``# event: Club
 night``, ``# date: 2026-12-04``, ``# site: Riverside BC``, ``# kind:
 pairs|teams|individual``, ``# program: ...``, ``# scoring:
-mp|acbl|butler|cross-imps|imps|bam``, ``# language: en|fi|es``), a header row, then
-one row per result.
+mp|acbl|butler|cross-imps|imps|bam``, ``# language: en|fi|es``, ``# movement:
+Howell``), a header row, then one row per result. ``movement`` says how the pairs are
+ranked, as the event's movement has them (``Howell``: one ranking; ``Mitchell``:
+North-South and East-West), or section by section (``A Mitchell, B Howell``): a Howell
+stopped after its first round, no pair having sat both ways yet, is one ranking all the
+same (:attr:`~bridgescore.events.model.Event.field_kinds`); without it, the results show
+how.
 Columns (case-insensitive; only ``board``, ``ns`` and ``ew`` are always needed)::
 
     board,round,table,ns,ew,contract,declarer,result,score,adjusted,vulnerability,lead
@@ -120,10 +125,11 @@ SECTION = "section"
 (:mod:`bridgescore.batch.columns`)."""
 _READ_COLUMNS = (*COLUMNS, SECTION)
 """Every column a results file may have."""
-ABOUT = ("event", "date", "site", "kind", "program", "scoring", "language")
+ABOUT = ("event", "date", "site", "kind", "program", "scoring", "language", "movement")
 """What a CSV file may say of itself in leading ``# key: value`` comment lines."""
 _ABOUT_RE = re.compile(
-    r"^#\s*(event|date|site|kind|program|scoring|language)\s*:\s*(.*?)\s*$", re.IGNORECASE
+    r"^#\s*(event|date|site|kind|program|scoring|language|movement)\s*:\s*(.*?)\s*$",
+    re.IGNORECASE,
 )
 NAMES = "# names"
 """The first field of a CSV record naming a participant's players (before the header)."""
@@ -614,6 +620,7 @@ def loads_json(
                 ("program", _text(event.get("program"))),
                 ("scoring", _text(event.get("scoring"))),
                 ("language", _text(event.get("language"))),
+                ("movement", _text(event.get("movement"))),
             )
             if value
         )
@@ -882,7 +889,7 @@ def dumps_json(
     said = _with_language(about, notation)
     kind = said.get("kind") or ("teams" if results.teams else "pairs")
     event = {"name": name or results.name, "type": kind}
-    keys = ("date", "site", "program", "scoring", "language")
+    keys = ("date", "site", "program", "scoring", "language", "movement")
     event.update({k: said[k] for k in keys if said.get(k)})
     data: dict[str, Any] = {"event": event}
     named = [

@@ -31,6 +31,7 @@ from bridgescore.events.movements.model import (
     Movement,
     Table,
 )
+from bridgescore.events.movements.sections import field_kinds_of
 from bridgescore.events.play import (
     UNFINISHED_AT_CLOSE,
     Entered,
@@ -44,7 +45,7 @@ from bridgescore.events.play import Play as Play
 from bridgescore.events.play import Stage as Stage
 from bridgescore.events.play import other_room as other_room
 from bridgescore.events.scoring import results_of
-from bridgescore.events.vocabulary import EventKind, Scoring
+from bridgescore.events.vocabulary import EventKind, Field, Scoring
 from bridgescore.io.rows import FIELD_NAMES, RawResult, build_result, raw_field
 from bridgescore.web import analysing, queries, said
 from bridgescore.web.hand_records import hands_of
@@ -364,7 +365,16 @@ def event_of(
         participants=participants,
         hands=hands_of(session.hands_pbn),
         analyses=analysing.analyses_of(session),
+        field_kinds={} if teams else field_kinds(session),
     )
+
+
+def field_kinds(session: Session) -> dict[str, Field]:
+    """How a pairs session's pairs are ranked, section by section, as its movement seats
+    them (:func:`~bridgescore.events.movements.sections.field_kinds_of`): a Howell
+    section is one ranking from its first round, before any pair has sat both ways."""
+    apart = session.sections == Session.SectionScoring.APART
+    return field_kinds_of(sections_of(session) or movement_of(session), apart=apart)
 
 
 @dataclass(frozen=True, slots=True)

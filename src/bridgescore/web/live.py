@@ -164,6 +164,7 @@ def _event(
         participants=participants,
         hands=hand_records.hands_of(session.hands_pbn),
         analyses=analysing.analyses_of(session),
+        field_kinds=in_play.field_kinds(session),  # a Howell section: one ranking
     )
 
 

@@ -18,6 +18,7 @@ from bridgescore.errors import BridgeInputError, Message
 from bridgescore.errors import marked as _
 from bridgescore.events.movements.balance import Balance, find_balance
 from bridgescore.events.movements.problems import Problem, find_problems
+from bridgescore.events.vocabulary import Field
 
 T = TypeVar("T")
 """A table of a movement's JSON form as its reader builds it (pairs' or players')."""
@@ -198,6 +199,18 @@ class Movement:
             for pair in rnd.sit_outs:
                 seen.setdefault(pair)
         return tuple(seen)
+
+    @property
+    def field_kind(self) -> Field:
+        """How its pairs are ranked, from their seats over the whole movement: in one field
+        (:attr:`Field.ONE`) when some pair sits both ways (a Howell, an arrow-switched
+        Mitchell) or it is a Howell whose rounds so far keep each pair on its line (the
+        first round of one, as a file stopped after it shows), else North-South and
+        East-West apart (:attr:`Field.DIRECTIONS`, a Mitchell)."""
+        ns = {t.ns for rnd in self.rounds for t in rnd.tables}
+        ew = {t.ew for rnd in self.rounds for t in rnd.tables}
+        both = bool(ns & ew) or self.kind is MovementKind.HOWELL
+        return Field.ONE if both else Field.DIRECTIONS
 
     def pair_typed(self, text: str) -> str | None:
         """The pair a director's typed id names, in any case (``a1ns`` is ``A1NS``, ``b4``

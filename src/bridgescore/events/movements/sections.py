@@ -35,6 +35,7 @@ from bridgescore.events.movements.model import (
 )
 from bridgescore.events.movements.problems import Problem
 from bridgescore.events.movements.spec import MovementSpec
+from bridgescore.events.vocabulary import Field
 
 KIND: Final = "sections"
 """The ``kind`` of the JSON form."""
@@ -485,6 +486,22 @@ def sectioned(movements: Sequence[Movement], *, same_boards: bool = True) -> Sec
         tuple(Section(letter, m) for letter, m in zip(LETTERS, movements, strict=False)),
         same_boards=same_boards,
     )
+
+
+def field_kinds_of(
+    movement: Movement | SectionedMovement, *, apart: bool = True
+) -> dict[str, Field]:
+    """How a session's pairs are ranked, as its movement seats them
+    (:attr:`Movement.field_kind`), for its event
+    (:attr:`~bridgescore.events.model.Event.field_kinds`): a field's by ``''``, each
+    section's by its letter when its sections are scored ``apart``; across the field, the
+    sections' one kind when they agree (else as the results show)."""
+    if isinstance(movement, Movement):
+        return {"": movement.field_kind}
+    kinds = {s.letter: s.movement.field_kind for s in movement.sections}
+    if apart:
+        return kinds
+    return {"": next(iter(kinds.values()))} if len(set(kinds.values())) == 1 else {}
 
 
 def lettered(movements: Mapping[str, Movement]) -> SectionedMovement | None:

@@ -181,6 +181,10 @@ def to_event(document: BWSDocument, *, laws: str = DEFAULT_LAW_SET, strict: bool
         program=program,
         program_recognised=program != PROGRAM,
         participants=participants(document, moves, qualify=qualify),
+        # each section ranked as its whole movement seats its pairs, however far it got
+        field_kinds={
+            (letter if qualify else ""): movement.field_kind for letter, movement in moves.items()
+        },
     )
 
 

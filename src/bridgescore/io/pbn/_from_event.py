@@ -24,9 +24,9 @@ from bridgescore.events.model import (
     ResultRow,
 )
 from bridgescore.events.vocabulary import EventKind, Scoring
-from bridgescore.io._sections import SectionLayout, own, sections_of
+from bridgescore.io._sections import FIELD_WORDS, SectionLayout, own, sections_of
 from bridgescore.io.pbn._analysis import analysis_tags
-from bridgescore.io.pbn._cells import ADJUSTMENT_COLUMN, TEAM_NAME_COLUMN, split_names
+from bridgescore.io.pbn._cells import ADJUSTMENT_COLUMN, MOVEMENT_TAG, TEAM_NAME_COLUMN, split_names
 from bridgescore.io.pbn._model import Game, PBNDocument, Tag
 from bridgescore.io.pbn._tables import Cell, Column, Table, format_cell
 
@@ -279,6 +279,10 @@ def from_event(
             supplemental = [Tag("Competition", competition)]
             if letter is not None:
                 supplemental.append(Tag("Section", letter))
+            ranked = event.field_kinds.get(letter or "", event.field_kinds.get(""))
+            if event.kind == "pairs" and ranked is not None and ranked in FIELD_WORDS:
+                # bridgescore's own: how the section is ranked, whatever its rows show yet
+                supplemental.append(Tag(MOVEMENT_TAG, FIELD_WORDS[ranked]))
             analysis = event.analyses.get(board)
             if analysis is not None:
                 supplemental += analysis_tags(analysis)

@@ -36,6 +36,7 @@ from bridgescore.events.model import (
     partnership_id,
 )
 from bridgescore.events.vocabulary import EventKind, Scoring
+from bridgescore.events.vocabulary import Field as FieldKind
 from bridgescore.io._sections import is_section_letter, ranked_apart, section_letter_message
 from bridgescore.io.pbn._analysis import (
     ANALYSIS_TAGS,
@@ -46,6 +47,7 @@ from bridgescore.io.pbn._analysis import (
 from bridgescore.io.pbn._cells import (
     ADJUSTMENT_COLUMN,
     BYE,
+    MOVEMENT_TAG,
     TEAM_NAME_COLUMN,
     known,
     number,
@@ -100,6 +102,8 @@ class _Reader:
     says its section, and each id has the section's letter in front (``A1NS``)."""
     game_section: str | None = None
     """The ``[Section]`` of the game being read, when the sections are scored apart."""
+    field_kinds: dict[str, FieldKind] = field(default_factory=dict)
+    """How each section is ranked, as its games' ``[Movement]`` says (:func:`_field_kinds`)."""
     matches: int = 0
     parsed: dict[int, Table] = field(default_factory=dict)
     problem_lines: set[int | None] = field(default_factory=set)
@@ -767,6 +771,32 @@ def _id_scheme(tables: Sequence[Table], totals: Sequence[Table]) -> tuple[bool, 
     return any(len(found) > 1 for found in sections.values()), mitchell
 
 
+def _field_kinds(reader: _Reader, games: Iterable[Game]) -> dict[str, FieldKind]:
+    """How each section is ranked as the games' ``[Movement]`` says (bridgescore's own
+    tag, :data:`~bridgescore.io.pbn._cells.MOVEMENT_TAG`), by the game's ``[Section]``
+    (``''`` without one); a word that is no field's is a warning at its line, and that
+    section is ranked as its results show."""
+    found: dict[str, FieldKind] = {}
+    for game in games:
+        word = known(game.get(MOVEMENT_TAG))
+        if word is None:
+            continue
+        try:
+            kind = FieldKind.parse(word)
+        except BridgeInputError as error:
+            tag = game.tag(MOVEMENT_TAG)
+            reader.problem(
+                tag.line if tag is not None else game.line,
+                _("{error}; ranked as its results show", error=error.message),
+                known(game.get("Board")),
+                MOVEMENT_TAG,
+                Severity.WARNING,
+            )
+            continue
+        found.setdefault(known(game.get("Section")) or "", kind)
+    return found
+
+
 def _sections_apart(reader: _Reader, games: Iterable[Game]) -> bool:
     """Whether the file's sections were scored apart, each compared only within itself:
     its games give each section's results of a board a traveller of their own (a
@@ -835,6 +865,8 @@ def _to_event(document: PBNDocument, laws: str) -> Event:
     reader.apart = reader.kind in (EventKind.PAIRS, EventKind.TEAMS) and _sections_apart(
         reader, document.games
     )
+    if reader.kind == EventKind.PAIRS:
+        reader.field_kinds = _field_kinds(reader, document.games)
     for game in document.games:
         tags = _first_tags(game)
         if tags:
@@ -898,4 +930,5 @@ def _to_event(document: PBNDocument, laws: str) -> Event:
         published=tuple(reader.published),
         standings=tuple(reader.standings),
         adjustments=tuple(reader.adjustments) if reader.kind == EventKind.TEAMS else (),
+        field_kinds=reader.field_kinds,
     )

@@ -32,6 +32,7 @@ from bridgescore.events.model import (
 )
 from bridgescore.events.model import PublishedMatch as MatchFigures
 from bridgescore.events.vocabulary import EventKind, Scoring
+from bridgescore.events.vocabulary import Field as FieldKind
 from bridgescore.io._problems import MarkedText
 from bridgescore.io._sections import ranked_apart
 from bridgescore.io.rows import Field, RawResult, build_result, raw_field
@@ -300,6 +301,7 @@ class _Reader:
             standings=tuple(self.standings),
             matches=tuple(self.matches),
             adjustments=tuple(self.adjustments) if kind == "teams" else (),
+            field_kinds=_field_kinds(event) if kind == "pairs" else {},
         )
 
     def date(self, event: Element | None) -> str:
@@ -908,6 +910,24 @@ def _scored_apart(sections: list[tuple[str, Element]]) -> bool:
         for team in container.findall("PARTICIPANTS/TEAM")
     ]
     return ranked_apart(places)
+
+
+_WINNER_TYPES: Final = {"1": FieldKind.ONE, "2": FieldKind.DIRECTIONS}
+"""``WINNER_TYPE``: one winner (a Howell's one ranking) or two (a Mitchell's)."""
+
+
+def _field_kinds(event: Element | None) -> dict[str, FieldKind]:
+    """How the pairs are ranked as the file says: the EVENT's ``WINNER_TYPE`` (``''``: the
+    whole event), and a SECTION's own (bridgescore writes one for each section, where a
+    Howell and a Mitchell differ), by the section's label."""
+    if event is None:
+        return {}
+    found: dict[str, FieldKind] = {}
+    for label, container in _containers(event):
+        said = _WINNER_TYPES.get(_text(container, "WINNER_TYPE"))
+        if said is not None and (label or container is event):
+            found.setdefault(label, said)
+    return found
 
 
 def _containers(event: Element) -> list[tuple[str, Element]]:

@@ -23,6 +23,7 @@ from bridgescore.events.model import (
     PublishedStanding,
     ResultRow,
 )
+from bridgescore.events.vocabulary import Field
 from bridgescore.io._sections import SectionLayout, own, sections_of
 from bridgescore.io.usebio._document import USEBIODocument
 from bridgescore.io.usebio._read import POINT_FIELDS
@@ -140,16 +141,45 @@ def _board_element(parent: ET.Element, board: int, rows: Sequence[ResultRow]) ->
 
 
 def _directions(event: Event) -> dict[str, str]:
-    """Each pair's direction when every pair sits one way only (a Mitchell), else nothing."""
+    """Each pair's direction in a Mitchell: where the event says how its sections are
+    ranked (:attr:`Event.field_kinds`), each pair of a Mitchell section that sat one way
+    (a Howell section's pairs have none, however its first rounds seated them); where it
+    does not, every pair when every pair sits one way only, else nothing."""
     if event.kind != "pairs":
         return {}
     sides: dict[str, set[str]] = {}
+    section: dict[str, str] = {}
     for row in event.results.rows:
         sides.setdefault(row.ns, set()).add("NS")
         sides.setdefault(row.ew, set()).add("EW")
+        section.setdefault(row.ns, row.section or "")
+        section.setdefault(row.ew, row.section or "")
+    kinds = event.field_kinds
+    if kinds:
+        return {
+            pair: next(iter(found))
+            for pair, found in sides.items()
+            if len(found) == 1 and kinds.get(section[pair], kinds.get("")) is Field.DIRECTIONS
+        }
     if not sides or any(len(found) > 1 for found in sides.values()):
         return {}
     return {pair: found.pop() for pair, found in sides.items()}
+
+
+_WINNER_TYPES: Final = {Field.ONE: "1", Field.DIRECTIONS: "2"}
+"""USEBIO's ``WINNER_TYPE``: one winner (a Howell's one ranking) or two (a Mitchell's)."""
+
+
+def _winner_type(event: Event, directions: dict[str, str]) -> str | None:
+    """The EVENT's ``WINNER_TYPE``: what the event says of every section alike, none
+    where its sections differ (a Howell beside a Mitchell: each SECTION says its own),
+    else whether its pairs have directions."""
+    said = {_WINNER_TYPES[k] for k in event.field_kinds.values() if k in _WINNER_TYPES}
+    if len(said) > 1:
+        return None
+    if said:
+        return said.pop()
+    return "2" if directions else "1"
 
 
 def _participant_ids(source: Event) -> list[str]:
@@ -377,6 +407,10 @@ def _sections(
     ids = _participant_ids(event)
     for letter in layout.letters:
         section = ET.SubElement(session, "SECTION", {"SECTION_ID": letter})
+        ranked = event.field_kinds.get(letter)
+        if event.kind == "pairs" and ranked is not None and ranked in _WINNER_TYPES:
+            # bridgescore's own: each section's, where a Howell and a Mitchell differ
+            _add(section, "WINNER_TYPE", _WINNER_TYPES[ranked])
         mine = [i for i in ids if layout.section_of(i) == letter]
         _participants(section, event, standings, directions, mine, letter)
         if event.kind == "teams":
@@ -442,8 +476,9 @@ def from_event(
         _add(body, "DATE", _date_text(event.date))
     _add(body, "BOARD_SCORING_METHOD", method)
     directions = _directions(event)
-    if kind == "pairs":
-        _add(body, "WINNER_TYPE", "2" if directions else "1")
+    winner = _winner_type(event, directions) if kind == "pairs" else None
+    if winner is not None:
+        _add(body, "WINNER_TYPE", winner)
     ranked = event.standings if standings is None else standings
     layout = sections_of(event)
     if layout is not None:

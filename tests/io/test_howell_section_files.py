@@ -1,0 +1,150 @@
+"""A Howell section read back from a file is one ranking from its first round (issue 28).
+
+The event: section A a Mitchell of two tables, section B a Howell of four pairs at two
+tables, each stopped after round 1, board 1 played at every table (nobody vulnerable).
+Section A: A1NS v A1EW 4S by North making 10 (+420), A2NS v A2EW making 11 (+450).
+Section B: B4 (North-South) v B1 3NT by South making 9 (+400), B2 v B3 3NT one down
+(-50). Worked by hand (two matchpoints a result beaten, top 2): A2NS and A1EW 2 (100 %),
+A1NS and A2EW 0 (0 %); in section B, B4 (+400 beats -50) and B3 (+50 for East-West beats
+-400) 2 (100 %), B2 and B1 0 (0 %). No pair of section B has sat both ways yet: ranked
+from the rows alone it was North-South and East-West (B4 and B3 each first of a field of
+two); as the file says it is a Howell, it is one field of four, B3 and B4 tied first,
+B1 and B2 tied third.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bridgescore.core.contract import TableResult
+from bridgescore.core.vulnerability import Vulnerability
+from bridgescore.events.model import Event, EventResults, Participant, ResultRow
+from bridgescore.events.pairs import PairsResult, Standing
+from bridgescore.events.scoring import score_event
+from bridgescore.events.vocabulary import Field
+from bridgescore.io.events import load_event, write_event
+from bridgescore.io.played_sections import load_played
+
+EXPECTED = {
+    "A2NS": ("A NS", "1", 100.0),
+    "A1NS": ("A NS", "2", 0.0),
+    "A1EW": ("A EW", "1", 100.0),
+    "A2EW": ("A EW", "2", 0.0),
+    "B3": ("B", "1=", 100.0),
+    "B4": ("B", "1=", 100.0),
+    "B1": ("B", "3=", 0.0),
+    "B2": ("B", "3=", 0.0),
+}
+
+
+def _row(section: str, table: int, ns: str, ew: str, result: str, score: int) -> ResultRow:
+    return ResultRow(
+        1, ns, ew, Vulnerability.NONE, TableResult.parse(result), score, round=1,
+        table=f"{section}{table}", section=section,
+    )  # fmt: skip
+
+
+def _event() -> Event:
+    rows = (
+        _row("A", 1, "A1NS", "A1EW", "4S N 10", 420),
+        _row("A", 2, "A2NS", "A2EW", "4S N 11", 450),
+        _row("B", 1, "B4", "B1", "3NT S 9", 400),
+        _row("B", 2, "B2", "B3", "3NT S 8", -50),
+    )
+    pairs = [("A", p) for p in ("A1NS", "A1EW", "A2NS", "A2EW")]
+    pairs += [("B", p) for p in ("B1", "B2", "B3", "B4")]
+    return Event(
+        EventResults(rows, source="howell.txt"),
+        name="Howell beside a Mitchell",
+        participants=tuple(Participant(p, section=s) for s, p in pairs),
+        field_kinds={"A": Field.DIRECTIONS, "B": Field.ONE},
+    )
+
+
+def _standings(event: Event) -> tuple[Standing, ...]:
+    scored = score_event(event)
+    assert isinstance(scored, PairsResult)
+    return scored.standings
+
+
+def _ranked(event: Event) -> dict[str, tuple[str, str, float]]:
+    return {s.pair: (s.field, s.place, round(s.percent or 0, 2)) for s in _standings(event)}
+
+
+def test_the_event_ranks_the_howell_section_as_one_field() -> None:
+    assert _ranked(_event()) == EXPECTED
+
+
+@pytest.mark.parametrize("suffix", ["pbn", "xml", "csv", "json"])
+def test_each_format_says_how_each_section_is_ranked(tmp_path: Path, suffix: str) -> None:
+    """Written and read back, the Howell section is still one ranking: it was read as
+    North-South (B4 first, B2 second) and East-West (B3 first, B1 second)."""
+    path = write_event(_event(), tmp_path / f"session.{suffix}")
+    back = load_event(path)
+    assert back.field_kinds == {"A": Field.DIRECTIONS, "B": Field.ONE}
+    assert _ranked(back) == EXPECTED
+
+
+def test_what_each_format_writes(tmp_path: Path) -> None:
+    pbn = write_event(_event(), tmp_path / "s.pbn").read_text(encoding="utf-8")
+    assert pbn.count('[Movement "Howell"]') == 1  # board 1's game of section B
+    assert pbn.count('[Movement "Mitchell"]') == 1
+    xml = write_event(_event(), tmp_path / "s.xml").read_text(encoding="iso-8859-1")
+    assert '<SECTION SECTION_ID="B">\n        <WINNER_TYPE>1</WINNER_TYPE>' in xml
+    assert '<SECTION SECTION_ID="A">\n        <WINNER_TYPE>2</WINNER_TYPE>' in xml
+    assert xml.count("<DIRECTION>") == 4  # section A's four pairs; a Howell pair has none
+    csv = write_event(_event(), tmp_path / "s.csv").read_text(encoding="utf-8")
+    assert "# movement: A Mitchell, B Howell\n" in csv
+
+
+def test_a_file_of_one_howell_says_it_for_the_whole_field(tmp_path: Path) -> None:
+    """A file of one field: a PBN game's [Movement] and USEBIO's WINNER_TYPE say it of
+    the event, and a Howell's first round is one ranking (B4 and B3 tied first)."""
+    howell = _event()
+    rows = tuple(
+        ResultRow(r.board, r.ns[1:], r.ew[1:], r.vulnerability, r.result, r.ns_score,
+                  round=1, table=r.table and r.table[1:])
+        for r in howell.results.rows if r.section == "B"
+    )  # fmt: skip
+    event = Event(EventResults(rows), field_kinds={"": Field.ONE})
+    for suffix in ("pbn", "xml", "csv", "json"):
+        back = load_event(write_event(event, tmp_path / f"one.{suffix}"))
+        assert back.field_kinds == {"": Field.ONE}, suffix
+        assert {s.pair: (s.field, s.place) for s in _standings(back)} == {
+            "3": ("all", "1="), "4": ("all", "1="), "1": ("all", "3="), "2": ("all", "3="),
+        }, suffix  # fmt: skip
+
+
+def test_a_file_that_says_nothing_is_ranked_as_its_results_show(tmp_path: Path) -> None:
+    """Another program's file saying nothing of its movement: the rows show it, as before."""
+    text = write_event(_event(), tmp_path / "s.pbn").read_text(encoding="utf-8")
+    plain = tmp_path / "plain.pbn"
+    plain.write_text(
+        "\n".join(line for line in text.splitlines() if not line.startswith("[Movement")),
+        encoding="utf-8",
+    )
+    back = load_event(plain)
+    assert back.field_kinds == {}
+    assert {s.field for s in _standings(back)} == {
+        "A NS", "A EW", "B NS", "B EW"
+    }  # fmt: skip
+
+
+def test_a_wrong_word_in_movement_is_said(tmp_path: Path) -> None:
+    csv = write_event(_event(), tmp_path / "s.csv")
+    csv.write_text(csv.read_text().replace("B Howell", "B Hovel"), encoding="utf-8")
+    with pytest.raises(Exception, match=r"s\.csv: the 'movement' line: 'Hovel': not a field"):
+        load_event(csv)
+
+
+def test_a_session_started_from_the_file_plays_the_howell_section_as_one(
+    tmp_path: Path,
+) -> None:
+    """The web app's start from a results file: section B's movement, its first round only,
+    is a Howell ranked as one field (its rounds so far keep every pair on its line)."""
+    data = write_event(_event(), tmp_path / "s.pbn").read_bytes()
+    _fmt, played = load_played(data, source="s.pbn")
+    kinds = {s.letter: s.movement.field_kind for s in played.sections}
+    assert kinds == {"A": Field.DIRECTIONS, "B": Field.ONE}
