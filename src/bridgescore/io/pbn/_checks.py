@@ -18,6 +18,7 @@ from bridgescore.errors import BridgeError, BridgeInputError, Message
 from bridgescore.errors import marked as _
 from bridgescore.events.model import Severity
 from bridgescore.io._problems import reason_of
+from bridgescore.io.pbn._cells import MOVEMENT_TAG
 from bridgescore.io.pbn._model import Game, PBNProblem, Tag, pbn_problem
 from bridgescore.io.rows import cached_ns_score
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
@@ -53,6 +54,7 @@ EXTENSION_TAGS: Final = frozenset(
         "BCFlags",  # BridgeComposer
         "BCConfirm",  # BridgeComposer
         "BCConfirmMod",  # BridgeComposer
+        MOVEMENT_TAG,  # bridgescore's own: how a game's section is ranked (Howell, Mitchell)
     }
 )
 """Tags outside PBN 2.1 that the programs of our real files write: not warned about."""
