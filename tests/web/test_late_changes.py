@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from bridgescore.events.movements.model import Movement
 from bridgescore.events.movements.spec import build
@@ -68,7 +69,7 @@ def test_a_pair_that_leaves_is_shown_then_applied(td: Client, session: Session) 
     kept = MovementChange.objects.get(session=session)
     assert (kept.what, kept.reason, kept.by) == ("missing pair", "2EW went home ill", td_user(td))
     assert Movement.from_json(kept.before_json) == build("mitchell:3x2")
-    assert "round 3, table 1: 1NS v 2EW" in kept.effect
+    assert "round 3, table 1: 1NS v 2EW" in kept.effect_shown
     assert LogLine.objects.filter(session=session, what="movement changed").count() == 1
     grid = td.get(f"/director/s/{session.pk}/grid/").content.decode()
     assert grid.count('<td class="idle">') == 2
@@ -144,3 +145,63 @@ def test_a_change_made_meanwhile_is_not_overwritten(td: Client, session: Session
     with pytest.raises(refusals.EntryError, match="the movement has changed since"):
         changes.apply_change(stale, second, "second", None)
     assert MovementChange.objects.filter(session=session).count() == 1
+
+
+KEPT = {
+    "en": (
+        "movement changed: pair 2EW leaves from round 2: went home",
+        "pair 2EW leaves from round 2\n"
+        "round 2, table 3: 3NS v 2EW, boards 1, 2 → no play\n"
+        "round 2: sitting out 2EW, 3NS\n"
+        "round 3, table 1: 1NS v 2EW, boards 5, 6 → no play\n"
+        "round 3: sitting out 1NS, 2EW\n"
+        "pair 1NS is scheduled for 4 of the 6 boards in use, fewer than 70 %\n"
+        "pair 2EW is scheduled for 2 of the 6 boards in use, fewer than 70 %\n"
+        "pair 3NS is scheduled for 4 of the 6 boards in use, fewer than 70 %",
+    ),
+    "fi": (
+        "kierto muutettu: pari 2EW lähtee kierroksesta 2: went home",
+        "pari 2EW lähtee kierroksesta 2\n"
+        "kierros 2, pöytä 3: 3NS–2EW, brikat 1, 2 → ei pelata\n"
+        "kierros 2: vapaalla 2EW, 3NS\n"
+        "kierros 3, pöytä 1: 1NS–2EW, brikat 5, 6 → ei pelata\n"
+        "kierros 3: vapaalla 1NS, 2EW\n"
+        "pari 1NS pelaa 4 käytössä olevista 6 brikasta, alle 70 %\n"
+        "pari 2EW pelaa 2 käytössä olevista 6 brikasta, alle 70 %\n"
+        "pari 3NS pelaa 4 käytössä olevista 6 brikasta, alle 70 %",
+    ),
+    "es": (
+        "movimiento cambiado: la pareja 2EW se retira desde la ronda 2: went home",
+        "la pareja 2EW se retira desde la ronda 2\n"
+        "ronda 2, mesa 3: 3NS contra 2EW, estuches 1, 2 → no se juega\n"
+        "ronda 2: descansan 2EW, 3NS\n"
+        "ronda 3, mesa 1: 1NS contra 2EW, estuches 5, 6 → no se juega\n"
+        "ronda 3: descansan 1NS, 2EW\n"
+        "la pareja 1NS juega 4 de los 6 estuches en uso, menos del 70 %\n"
+        "la pareja 2EW juega 2 de los 6 estuches en uso, menos del 70 %\n"
+        "la pareja 3NS juega 4 de los 6 estuches en uso, menos del 70 %",
+    ),
+}
+"""2EW leaving from round 2, as the log line and the change kept read in each language."""
+
+
+def test_a_change_is_kept_in_the_language_of_whoever_reads_it(td: Client, session: Session) -> None:
+    """A director reading the pages in Finnish sends 2EW home: the log line and the change
+    kept (the page's "Changes made") keep what it does as messages, and read in the
+    language of whoever reads them (the reason as the director typed it)."""
+    fields = {"kind": "missing", "pair": "2EW", "round": "2"}
+    page = td.get(f"/director/s/{session.pk}/change/", fields, HTTP_ACCEPT_LANGUAGE="fi")
+    assert "pari 2EW pelaa 2 käytössä olevista 6 brikasta, alle 70 %" in page.content.decode()
+    key = page.context["change"].key
+    applied = td.post(f"/director/s/{session.pk}/change/",
+                      {**fields, "key": key, "apply": "1", "reason": "went home"},
+                      HTTP_ACCEPT_LANGUAGE="fi")  # fmt: skip
+    assert applied.status_code == 302
+    line = LogLine.objects.get(session=session, what="movement changed")
+    kept = MovementChange.objects.get(session=session)
+    for language, (logged, effect) in KEPT.items():
+        with translation.override(language):
+            assert line.text == logged
+            assert kept.effect_shown == effect
+        shown = td.get(f"/director/s/{session.pk}/change/", HTTP_ACCEPT_LANGUAGE=language)
+        assert f"<pre>{effect}</pre>" in shown.content.decode()

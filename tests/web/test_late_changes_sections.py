@@ -77,17 +77,17 @@ def test_a_pair_of_section_b_leaves_from_round_two(td: Client, club: Club) -> No
     assert "The effect: section B: pair B2EW leaves from round 2" in page
     change = changes.missing_pair(session, "B2EW", 2)
     # B2EW would have met B3NS at B3 in round 2 and B1NS at B1 in round 3
-    assert change.effect == (
+    assert change.effect_shown == (
         "round 2, table B3: B3NS v B2EW, boards 7, 8 → no play",
         "round 2: sitting out B2EW, B3NS",
         "round 3, table B1: B1NS v B2EW, boards 5, 6 → no play",
         "round 3: sitting out B1NS, B2EW",
     )
-    for line in change.effect:
+    for line in change.effect_shown:
         assert line in page
     # B2EW plays round 1 only (2 of the section's 8 boards); B1NS and B3NS lose a round
     # each (4 of 8)
-    assert change.problems == (
+    assert change.problems_shown == (
         "section B: pair 1NS is scheduled for 4 of the 8 boards in use, fewer than 70 %",
         "section B: pair 2EW is scheduled for 2 of the 8 boards in use, fewer than 70 %",
         "section B: pair 3NS is scheduled for 4 of the 8 boards in use, fewer than 70 %",
@@ -119,7 +119,7 @@ def test_a_pair_of_section_b_leaves_from_round_two(td: Client, club: Club) -> No
     assert row.section == "B"
     kept = MovementChange.objects.get(session=session)
     assert kept.before_json == before
-    assert kept.effect.startswith("section B: pair B2EW leaves from round 2\n")
+    assert kept.effect_shown.startswith("section B: pair B2EW leaves from round 2\n")
 
 
 def test_a_change_to_a_round_already_played_is_refused(td: Client, club: Club) -> None:
@@ -141,13 +141,13 @@ def test_two_tables_of_section_b_change_places(td: Client, club: Club) -> None:
     page = _show(td, session, 200, kind="move", first="b1", second="B2", round="2")
     assert "The effect: section B: tables B1 and B2 change places from round 2" in page
     change = changes.move_table(session, "B1", "B2", 2)
-    assert change.effect == (
+    assert change.effect_shown == (
         "round 2, table B1: B1NS v B4EW, boards 3, 4 → B2NS v B1EW, boards 5, 6",
         "round 2, table B2: B2NS v B1EW, boards 5, 6 → B1NS v B4EW, boards 3, 4",
         "round 3, table B1: B1NS v B2EW, boards 5, 6 → B2NS v B3EW, boards 7, 8",
         "round 3, table B2: B2NS v B3EW, boards 7, 8 → B1NS v B2EW, boards 5, 6",
     )
-    assert change.problems == ()
+    assert change.problems_shown == ()
     changes.apply_change(session, change, "B1 is by the door", None)
     field = _stored(session)
     assert field.section("A") == before.section("A")
@@ -172,7 +172,7 @@ def test_a_late_pair_takes_its_seat_in_section_a(td: Client, club: Club) -> None
     page = _show(td, session, 200, kind="late", pair="a4NS", round="2")
     assert "The effect: section A: pair A4NS joins from round 2" in page
     back = changes.late_pair(session, "A4NS", 2)
-    assert back.effect == (
+    assert back.effect_shown == (
         "round 2, table A4: no play → A4NS v A3EW, boards 1, 2",
         "round 2: sitting out no one",
         "round 3, table A4: no play → A4NS v A1EW, boards 3, 4",
@@ -197,7 +197,7 @@ def test_a_late_pair_needing_a_new_table_gets_a_number_after_the_field(
     assert "The effect: section A: pair A9 joins from round 1" in page
     change = changes.late_pair(session, "A9", 1)
     # A5EW sits out round 1 and has not played boards 9 and 10; A4EW round 2, boards 1-2
-    assert change.effect[:4] == (
+    assert change.effect_shown[:4] == (
         "round 1, table A5: no play → A9 v A5EW, boards 9, 10",
         "round 1: sitting out no one",
         "round 2, table A5: no play → A9 v A4EW, boards 1, 2",
@@ -211,7 +211,7 @@ def test_a_late_pair_needing_a_new_table_gets_a_number_after_the_field(
     link = TableLink.objects.get(session=session, table=9)
     assert "<h1>Table A5 · round 1 of 5</h1>" in Client().get(f"/t/{link.token}/").content.decode()
     later = changes.late_pair(session, "B9", 1)
-    assert later.effect[0] == "round 1, table B5: no play → B9 v B5EW, boards 9, 10"
+    assert later.effect_shown[0] == "round 1, table B5: no play → B9 v B5EW, boards 9, 10"
     changes.apply_change(session, later, "late too", None)
     assert naming.table_label(session, 10) == "B5"
     # the director's grid of each section has its added table last: A1-A5, B1-B5

@@ -1,7 +1,11 @@
 """Late changes to a pairs session's movement (a late pair, a pair leaving, two tables
 swapped): read from the director's form, worked out by the library's rules
 (:mod:`bridgescore.events.movements.late`) on the movement, or on one section's movement
-in a session in sections, re-proved, shown, then applied and logged."""
+in a session in sections, re-proved, shown, then applied and logged.
+
+What a change does is kept as messages (:mod:`.said`): its preview, the change kept
+(:class:`~bridgescore.web.models.MovementChange`) and its log line read in the language of
+whoever reads them, not of the director who made it."""
 
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from django.utils.translation import gettext, gettext_noop
 from bridgescore.events.movements import late
 from bridgescore.events.movements.model import Movement, MovementError, Table
 from bridgescore.events.movements.sections import SectionedMovement
+from bridgescore.web import said
 from bridgescore.web.in_play import current_entries
 from bridgescore.web.logbook import log
 from bridgescore.web.models import (
@@ -40,16 +45,39 @@ class Change:
     (flattened in a session in sections), what it changes round by round and table by
     table, the movement's problems after it that it did not have before (re-checked by
     the library), and the session's stored movement before and after (the sections'
-    JSON form in a session in sections)."""
+    JSON form in a session in sections). What it does is kept as messages, shown (the
+    ``_shown`` properties) and kept in each reader's language, whoever made the change."""
 
     what: str
-    detail: str
+    asked: said.Part
+    """The change asked for: ``pair 2EW leaves from round 2`` (``section B: ...``)."""
     before: Movement
     after: Movement
-    effect: tuple[str, ...]
-    problems: tuple[str, ...]
+    effect: tuple[said.Part, ...]
+    problems: tuple[said.Part, ...]
     stored_before: str
     stored_after: str
+
+    @property
+    def detail(self) -> str:
+        """The change asked for, in the reader's language."""
+        return said.text(self.asked)
+
+    @property
+    def effect_shown(self) -> tuple[str, ...]:
+        """The effect in the reader's language."""
+        return tuple(said.text(line) for line in self.effect)
+
+    @property
+    def problems_shown(self) -> tuple[str, ...]:
+        """The movement's new problems in the reader's language and notation."""
+        return tuple(said.text(line) for line in self.problems)
+
+    @property
+    def kept(self) -> str:
+        """What the change does as :class:`~bridgescore.web.models.MovementChange` keeps
+        it: the change asked for, its effect and the new problems, as messages."""
+        return said.said_all([self.asked, *self.effect, *self.problems])
 
     @property
     def key(self) -> str:
@@ -63,22 +91,26 @@ Rule = Callable[[Movement], Movement]
 field names them) and giving the movement after it."""
 
 
-def _seat_text(seat: Table | None) -> str:
+def _seat_text(seat: Table | None) -> said.Part:
     if seat is None:
-        return gettext("no play")
-    return gettext("{ns} v {ew}, boards {boards}").format(
-        ns=seat.ns, ew=seat.ew, boards=boards_shown(seat.boards)
+        return said.part(gettext_noop("no play"))
+    return said.part(
+        gettext_noop("{ns} v {ew}, boards {boards}"),
+        ns=seat.ns,
+        ew=seat.ew,
+        boards=boards_shown(seat.boards),
     )
 
 
 def _effect(
     differences: tuple[late.Difference, ...], label: Callable[[int], str]
-) -> tuple[str, ...]:
+) -> tuple[said.Part, ...]:
     lines = []
     for found in differences:
         if isinstance(found, late.SeatChange):
             lines.append(
-                gettext("round {round}, table {table}: {before} → {after}").format(
+                said.part(
+                    gettext_noop("round {round}, table {table}: {before} → {after}"),
                     round=found.round,
                     table=label(found.table),
                     before=_seat_text(found.before),
@@ -86,16 +118,17 @@ def _effect(
                 )
             )
         else:
-            shown = ", ".join(found.sitting_out) or gettext("no one")
+            pairs = ", ".join(found.sitting_out) or said.part(gettext_noop("no one"))
             lines.append(
-                gettext("round {round}: sitting out {pairs}").format(round=found.round, pairs=shown)
-            )
+                said.part(gettext_noop("round {round}: sitting out {pairs}"), round=found.round,
+                          pairs=pairs)
+            )  # fmt: skip
     return tuple(lines)
 
 
-def _in_section(letter: str, text: str) -> str:
+def _in_section(letter: str, said_of: said.Part | MovementError) -> said.Part:
     """A detail or an error of a change to one section, said with its section in front."""
-    return gettext("section {letter}: {problem}").format(letter=letter, problem=text)
+    return said.part(gettext_noop("section {letter}: {problem}"), letter=letter, problem=said_of)
 
 
 def _asked(rule: Rule, movement: Movement, letter: str = "") -> Movement:
@@ -104,7 +137,7 @@ def _asked(rule: Rule, movement: Movement, letter: str = "") -> Movement:
         return rule(movement)
     except MovementError as error:
         if letter:
-            raise EntryError(_in_section(letter, error.translated(gettext))) from None
+            raise EntryError(_in_section(letter, error)) from None
         raise EntryError(error.message) from None
 
 
@@ -113,7 +146,7 @@ def _section_table(letter: str, table: int) -> str:
     return f"{letter}{table}"
 
 
-def _change(session: Session, what: str, detail: str, rule: Rule, letter: str = "") -> Change:
+def _change(session: Session, what: str, asked: said.Part, rule: Rule, letter: str = "") -> Change:
     """The change ``rule`` makes, to the session's movement or to section ``letter``'s in
     a session in sections (the other sections, and every table's number, kept)."""
     before = movement_of(session)
@@ -143,9 +176,9 @@ def _change(session: Session, what: str, detail: str, rule: Rule, letter: str = 
         found = changed.problems()
         label = partial(_section_table, letter)
         number = partial(changed.field_table, letter)
-        detail = _in_section(letter, detail)
+        asked = _in_section(letter, asked)
     if not differences:
-        raise EntryError(gettext("{detail}: that changes nothing").format(detail=detail))
+        raise EntryError(said.part(gettext_noop("{detail}: that changes nothing"), detail=asked))
     done = current_entries(session)
     for seat in differences:
         if (
@@ -159,9 +192,9 @@ def _change(session: Session, what: str, detail: str, rule: Rule, letter: str = 
                     "touch rounds not yet played"
                 ).format(number=seat.round, table=label(seat.table))
             )
-    problems = tuple(p.translated(gettext) for p in found if str(p) not in old)
+    problems = tuple(p.said for p in found if str(p) not in old)
     effect = _effect(differences, label)
-    return Change(what, detail, before, after, effect, problems, stored_before, stored_after)
+    return Change(what, asked, before, after, effect, problems, stored_before, stored_after)
 
 
 def missing_pair(session: Session, pair: str, from_round: int) -> Change:
@@ -172,11 +205,13 @@ def missing_pair(session: Session, pair: str, from_round: int) -> Change:
         raise EntryError(gettext("there is no pair {pair!r} in this session").format(pair=pair))
     field = sections_of(session)
     letter = field.section_of_pair(pair) if field is not None else ""
-    detail = gettext("pair {pair} leaves from round {round}").format(pair=pair, round=from_round)
+    asked = said.part(
+        gettext_noop("pair {pair} leaves from round {round}"), pair=pair, round=from_round
+    )
     return _change(
         session,
         gettext_noop("missing pair"),
-        detail,
+        asked,
         lambda m: late.pair_leaves(m, pair, from_round),
         letter,
     )
@@ -202,11 +237,13 @@ def late_pair(session: Session, pair: str, from_round: int) -> Change:
             )
         pair = letter + pair[1:].strip()
     earlier = _earlier(session, field, letter)
-    detail = gettext("pair {pair} joins from round {round}").format(pair=pair, round=from_round)
+    asked = said.part(
+        gettext_noop("pair {pair} joins from round {round}"), pair=pair, round=from_round
+    )
     return _change(
         session,
         gettext_noop("late pair"),
-        detail,
+        asked,
         lambda m: late.pair_joins(m, pair, from_round, earlier),
         letter,
     )
@@ -273,13 +310,16 @@ def move_table(session: Session, first: int | str, second: int | str, from_round
                     "places only with a table of its own section"
                 ).format(first=shown[0], second=shown[1])
             )
-    detail = gettext("tables {first} and {second} change places from round {round}").format(
-        first=shown[0], second=shown[1], round=from_round
+    asked = said.part(
+        gettext_noop("tables {first} and {second} change places from round {round}"),
+        first=shown[0],
+        second=shown[1],
+        round=from_round,
     )
     return _change(
         session,
         gettext_noop("table moved"),
-        detail,
+        asked,
         lambda m: late.tables_swapped(m, own_one, own_two, from_round),
         letter,
     )
@@ -287,7 +327,8 @@ def move_table(session: Session, first: int | str, second: int | str, from_round
 
 def apply_change(session: Session, change: Change, reason: str, user: Viewer) -> MovementChange:
     """Apply a change the director has seen: the session's movement replaced (new tables
-    get their links), and the change kept with the movement before and after."""
+    get their links), and the change kept with the movement before and after: what it
+    does, and its log line (with the director's reason, as typed), kept as messages."""
     if is_teams(session):
         raise EntryError(
             gettext("late changes are for pairs sessions: a teams session has none yet")
@@ -312,18 +353,16 @@ def apply_change(session: Session, change: Change, reason: str, user: Viewer) ->
         kept = MovementChange.objects.create(
             session=locked,
             what=change.what,
-            effect="\n".join((change.detail, *change.effect, *change.problems)),
+            effect=change.kept,
             before_json=change.stored_before,
             after_json=change.stored_after,
             reason=reason.strip(),
             by=user_of(user),
         )
-        log(
-            locked,
-            gettext_noop("movement changed"),
-            f"{change.detail}: {reason.strip()}",
-            user=user,
+        detail = said.said(
+            gettext_noop("{change}: {reason}"), change=change.asked, reason=reason.strip()
         )
+        log(locked, gettext_noop("movement changed"), detail, user=user)
     session.movement_json = locked.movement_json
     session.movement_version = locked.movement_version
     return kept

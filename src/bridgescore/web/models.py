@@ -398,7 +398,9 @@ class Penalty(models.Model):
 
 class MovementChange(models.Model):
     """A late change to a session's movement (a late pair, a pair gone, a table moved):
-    the movement before and after, the effect the director was shown, who and why."""
+    the movement before and after, the effect the director was shown, who and why. The
+    effect is kept as messages (:func:`.said.said_all`: the change asked for, what it
+    does, the movement's new problems), read in the reader's language (:attr:`effect_shown`)."""
 
     session = models.ForeignKey(Session, on_delete=models.PROTECT, related_name="changes")
     what = models.CharField(max_length=40)
@@ -413,6 +415,12 @@ class MovementChange(models.Model):
 
     class Meta:
         ordering = ["id"]
+
+    @property
+    def effect_shown(self) -> str:
+        """The effect, a line each, in the reader's language (one kept as text before, as
+        it was kept)."""
+        return "\n".join(said.shown_all(self.effect, split="\n"))
 
 
 class SwissDraw(models.Model):

@@ -212,13 +212,14 @@ def said(message: str, /, **values: object) -> str:
     return _dumps(part(message, **values).to_data())
 
 
-def said_all(parts: list[Part], limit: int) -> str:
-    """Several messages kept in one field of ``limit`` characters (an entry's flags); when
-    they do not fit, the English text of each, joined by ``; `` and cut (as before)."""
+def said_all(parts: list[Part], limit: int | None = None) -> str:
+    """Several messages kept in one field of ``limit`` characters (an entry's flags; no
+    limit: a late change's lines); when they do not fit, the English text of each, joined
+    by ``; `` and cut (as before)."""
     if not parts:
         return ""
     kept = _dumps([p.to_data() for p in parts])
-    if len(kept) <= limit:
+    if limit is None or len(kept) <= limit:
         return kept
     return "; ".join(str(p) for p in parts)[:limit]
 
@@ -260,9 +261,9 @@ def shown(kept: str) -> str:
     return kept
 
 
-def shown_all(kept: str) -> list[str]:
+def shown_all(kept: str, split: str = "; ") -> list[str]:
     """Each of several kept messages (:func:`said_all`) in the active language; a text
-    kept before, split at ``; ``."""
+    kept before, split at ``split``."""
     data = _loads(kept)
     if isinstance(data, dict):
         data = [data]
@@ -270,7 +271,7 @@ def shown_all(kept: str) -> list[str]:
         found = [_message(d) for d in data]
         shows = reader()
         return [str(d) if m is None else m.render(shows) for d, m in zip(data, found, strict=True)]
-    return [f for f in kept.split("; ") if f]
+    return [f for f in kept.split(split) if f]
 
 
 def _part_value(value: object) -> object:
