@@ -9,6 +9,7 @@ from collections.abc import Callable
 from django.conf import global_settings
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import translation
 
 from bridgescore.events.movements.fit import seatings
 from bridgescore.events.movements.spec import build
@@ -295,6 +296,41 @@ def test_a_result_far_from_the_others_is_flagged(club: Club) -> None:
         entries.record_entry(bigger, inp, by_table=False, reason="from the travellers")
     flags = [e.flags_shown for e in in_play.current_entries(bigger).values()]
     assert flags == ["", "", "", "NS -1400 is far from the other tables (median +420)"]
+
+
+FLAGGED = {
+    "en": ("both sides declared S making 23 tricks between them (table 1 in round 1)",
+           "NS -1510 is far from the other tables (median +420)"),
+    "fi": ("molemmat puolet pelinviejinä maassa ♠, yhteensä 23 tikkiä (pöytä 1, kierros 1)",
+           "PE -1510 on kaukana muiden pöytien tuloksista (mediaani +420)"),
+    "es": ("ambos bandos declararon ♠ con 23 bazas entre los dos (mesa 1 en la ronda 1)",
+           "NS -1510 está lejos de las demás mesas (mediana +420)"),
+}  # fmt: skip
+"""7♠ by East made against three 4♠ by North made, as a director reads its flags in each
+language and notation."""
+
+
+def test_a_results_flags_are_read_in_the_directors_notation(td: Client, club: Club) -> None:
+    """The flags kept with a result name the strain and the side as values: a Finnish or
+    Spanish director reads them in their own notation (``♠``, ``PE``), on the grid, in the
+    log of the control page and on the entry, whoever entered the result."""
+    bigger = clubs.create_session(club, "Five tables", build("mitchell:5x2"))
+    first = [s for s in seatings(session_movement.movement_of(bigger)) if s.board == 1]
+    results = [("4S", "N", "="), ("4S", "N", "="), ("4S", "N", "="), ("7S", "E", "=")]
+    for seat, (contract, declarer, result) in zip(first, results, strict=False):
+        inp = in_play.EntryInput(seat.round, seat.table, 1, contract, declarer, result)
+        entries.record_entry(bigger, inp, by_table=False, reason="from the travellers")
+    flagged = Entry.objects.get(session=bigger, contract="7S")
+    for language, said in FLAGGED.items():
+        with translation.override(language):
+            assert flagged.flags_shown == "; ".join(said)
+        grid = td.get(f"/director/s/{bigger.pk}/grid/", HTTP_ACCEPT_LANGUAGE=language)
+        assert (
+            f'<br><span class="flag">{said[0]}</span><br><span class="flag">{said[1]}</span>'
+            in grid.content.decode()
+        )
+        control = td.get(f"/director/s/{bigger.pk}/", HTTP_ACCEPT_LANGUAGE=language)
+        assert f'<span class="flag">{"; ".join(said)}</span>' in control.content.decode()
 
 
 def test_the_table_cannot_leave_a_round_with_a_board_missing(

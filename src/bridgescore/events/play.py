@@ -26,7 +26,8 @@ from typing import Final, TypeVar
 
 from bridgescore.core.contract import Contract
 from bridgescore.core.hands import Card, Hands
-from bridgescore.core.seats import Seat
+from bridgescore.core.notation import notated
+from bridgescore.core.seats import Seat, Side
 from bridgescore.duplicate.adjusted import Adjusted
 from bridgescore.errors import BridgeError, BridgeInputError, Message
 from bridgescore.errors import marked as _
@@ -610,7 +611,9 @@ def director_flags(
     entered late, after its table had moved on; the lead not in the leader's hand; both
     sides declaring the same strain with more than 14 tricks between them; a score far
     from the median of the board's other scores (``others``). ``table_label``: another
-    table as the field names it (``B3`` in a field in sections, ``1b`` a teams room)."""
+    table as the field names it (``B3`` in a field in sections, ``1b`` a teams room).
+    The strain and the side a flag names are notated values (``NS``, ``♠`` as each
+    reader's notation writes them: ``PE`` in Finnish, ``ST`` for notrump in Spanish)."""
     found: list[Message] = []
     if late:
         found.append(_("entered late: round {round} after the table had moved on", round=row.round))
@@ -626,11 +629,11 @@ def director_flags(
         and result.tricks is not None
     ):
         side = result.declarer.side
-        strain = result.contract.strain.letter
+        strain = result.contract.strain
         for other in seen:
             if other.declarer is None or other.tricks is None:
                 continue
-            if other.declarer.side == side or other.strain != strain:
+            if other.declarer.side == side or other.strain != strain.letter:
                 continue
             made = result.tricks + other.tricks
             if made > 14:
@@ -638,7 +641,7 @@ def director_flags(
                     _(
                         "both sides declared {strain} making {made} tricks between them"
                         " (table {table} in round {round})",
-                        strain=other.strain,
+                        strain=notated(strain),
                         made=made,
                         table=table_label(other.table),
                         round=other.round,
@@ -651,7 +654,8 @@ def director_flags(
         if abs(row.ns_score - middle) >= FAR_FROM_THE_FIELD:
             found.append(
                 _(
-                    "NS {score} is far from the other tables (median {median})",
+                    "{side} {score} is far from the other tables (median {median})",
+                    side=notated(Side.NS),
                     score=f"{row.ns_score:+d}",
                     median=f"{middle:+g}",
                 )

@@ -314,7 +314,12 @@ class Entry(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT
     )
     reason = models.CharField(max_length=300, blank=True)
-    flags = models.CharField(max_length=300, blank=True, help_text="flagged to the director")
+    flags = models.CharField(
+        max_length=1000,
+        blank=True,
+        help_text="flagged to the director, kept as messages with their values (read in the"
+        " reader's language and notation): four flags at once fit",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     @property
