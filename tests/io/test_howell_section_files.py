@@ -26,6 +26,7 @@ from bridgescore.events.scoring import score_event
 from bridgescore.events.vocabulary import Field
 from bridgescore.io.events import load_event, write_event
 from bridgescore.io.played_sections import load_played
+from bridgescore.io.results import ResultsFileError
 
 EXPECTED = {
     "A2NS": ("A NS", "1", 100.0),
@@ -149,3 +150,93 @@ def test_a_session_started_from_the_file_plays_the_howell_section_as_one(
     _fmt, played = load_played(data, source="s.pbn")
     kinds = {s.letter: s.movement.field_kind for s in played.sections}
     assert kinds == {"A": Field.DIRECTIONS, "B": Field.ONE}
+
+
+def _edited(tmp_path: Path, suffix: str, old: str, new: str) -> tuple[Path, int]:
+    """The event written as ``suffix``, with ``old`` (once) changed to ``new``, and the
+    line the change starts on."""
+    path = write_event(_event(), tmp_path / f"edited.{suffix}")
+    encoding = "iso-8859-1" if suffix == "xml" else "utf-8"
+    text = path.read_text(encoding=encoding)
+    assert text.count(old) == 1, text
+    path.write_text(text.replace(old, new), encoding=encoding)
+    return path, text[: text.index(old)].count("\n") + 1
+
+
+PLAYING_ITSELF = (
+    "B1NS against B1EW is pair B1 playing itself: a Howell's pairs are numbered without a"
+    " direction (B1), each sitting North-South and East-West in turn"
+)
+
+
+@pytest.mark.parametrize(
+    ("suffix", "old", "new"),
+    [
+        ("pbn", "B 1 1 4 1 3NT", "B 1 1 1NS 1EW 3NT"),
+        ("csv", "B,1,1,B1,B4,B1,", "B,1,1,B1,B1NS,B1EW,"),
+        (
+            "xml",
+            "<NS_PAIR_NUMBER>4</NS_PAIR_NUMBER>\n" + " " * 12 + "<EW_PAIR_NUMBER>1</",
+            "<NS_PAIR_NUMBER>1NS</NS_PAIR_NUMBER>\n" + " " * 12 + "<EW_PAIR_NUMBER>1EW</",
+        ),
+    ],
+)
+def test_a_howell_pair_named_north_south_and_east_west_is_refused_at_its_line(
+    tmp_path: Path, suffix: str, old: str, new: str
+) -> None:
+    """Section B's table 1 given as 1NS against 1EW: in a Howell, whose pairs are 1 to 4
+    without a direction, that is pair 1 playing itself. It was taken as two more pairs,
+    B1NS and B1EW, ranked beside B1."""
+    path, line = _edited(tmp_path, suffix, old, new)
+    with pytest.raises(ResultsFileError) as refused:
+        load_event(path)
+    line -= 1 if suffix == "xml" else 0  # USEBIO: its TRAVELLER_LINE's line
+    assert [str(p) for p in refused.value.problems] == [
+        f"{path}, line {line}, board 1: error: {PLAYING_ITSELF}"
+    ]
+
+
+def test_a_howell_pair_named_with_one_direction_is_refused(tmp_path: Path) -> None:
+    """B2 against B3 given as 2NS against 3: pair B2 named as its movement never names it."""
+    path, line = _edited(tmp_path, "pbn", "B 2 1 2 3 3NT", "B 2 1 2NS 3 3NT")
+    with pytest.raises(ResultsFileError) as refused:
+        load_event(path)
+    assert [str(p) for p in refused.value.problems] == [
+        f"{path}, line {line}, board 1: error: B2NS names pair B2 with"
+        " a direction, as a Howell's movement never does: its pairs are numbered without one"
+        " (B2), each sitting North-South and East-West in turn"
+    ]
+
+
+def test_a_howell_pair_meeting_itself_in_a_file_of_a_mitchell_beside_is_said(
+    tmp_path: Path,
+) -> None:
+    """PBN: section B's table 1 given as 1 against 1. A row of one id on both sides is how
+    a Mitchell numbering both lines alike shows (1NS against 1EW), and so every pair of the
+    file was once renamed with its direction, the Howell's too (B4NS, B1EW...), and the
+    row taken; in the Howell it is pair B1 meeting itself."""
+    path, line = _edited(tmp_path, "pbn", "B 1 1 4 1 3NT", "B 1 1 1 1 3NT")
+    with pytest.raises(ResultsFileError) as refused:
+        load_event(path)
+    assert [str(p) for p in refused.value.problems] == [
+        f"{path}, line {line}, board 1: error: 'B1' meets itself"
+    ]
+
+
+def test_pairs_all_named_with_a_direction_in_one_ranking_are_not_refused(
+    tmp_path: Path,
+) -> None:
+    """An arrow-switched Mitchell is one ranking too, its pairs 1NS and 1EW two pairs: no
+    pair of it is named without a direction, so nothing is refused."""
+    rows = tuple(
+        ResultRow(1, f"{n}NS", f"{n}EW", Vulnerability.NONE, TableResult.parse(result), score,
+                  round=1, table=str(n))
+        for n, result, score in ((1, "4S N 10", 420), (2, "4S N 11", 450))
+    )  # fmt: skip
+    event = Event(EventResults(rows), field_kinds={"": Field.ONE})
+    for suffix in ("pbn", "xml", "csv", "json"):
+        back = load_event(write_event(event, tmp_path / f"arrow.{suffix}"), strict=True)
+        assert {s.pair: (s.field, s.place) for s in _standings(back)} == {
+            "2NS": ("all", "1="), "1EW": ("all", "1="), "1NS": ("all", "3="),
+            "2EW": ("all", "3="),
+        }, suffix  # fmt: skip

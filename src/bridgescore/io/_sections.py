@@ -23,9 +23,10 @@ from typing import Final
 
 from bridgescore.errors import BridgeInputError, Message
 from bridgescore.errors import marked as _
-from bridgescore.events.model import Event
+from bridgescore.events.model import Event, Participant, Problem, ResultRow
 from bridgescore.events.movements.sections import LETTERS
 from bridgescore.events.vocabulary import Field
+from bridgescore.io._problems import MarkedText
 from bridgescore.io.text import excerpt
 
 
@@ -109,6 +110,59 @@ def read_field_kinds(text: str) -> dict[str, Field]:
             raise BridgeInputError(section_letter_message(letter))
         found[letter] = Field.parse(word)
     return found
+
+
+def howell_problems(
+    rows: Iterable[ResultRow],
+    field_kinds: Mapping[str, Field],
+    participants: Iterable[Participant] = (),
+) -> list[Problem]:
+    """The rows of a section the file says is a Howell (``field_kinds``: one ranking)
+    that name one of its pairs with a direction: its pairs are numbered without one
+    (``B1``: it sits North-South and East-West in turn), so ``B1NS`` against ``B1EW`` is
+    pair B1 playing itself, and ``B1NS`` against ``B3`` names B1 as its movement never
+    does. Each is an error at the row's file and line. A section whose pairs all carry a
+    direction (an arrow-switched Mitchell, one ranking too) has nothing to refuse."""
+    rows = list(rows)
+    named: dict[str, set[str]] = defaultdict(set)
+    for row in rows:
+        named[row.section or ""].update((row.ns, row.ew))
+    for participant in participants:
+        named[participant.section or ""].add(participant.id)
+    plain = {section for section, ids in named.items() if any(not _directed(i) for i in ids)}
+    problems: list[Problem] = []
+    for row in rows:
+        section = row.section or ""
+        if section not in plain or field_kinds.get(section, field_kinds.get("")) is not Field.ONE:
+            continue
+        strays = {pair: pair[:-2] for pair in (row.ns, row.ew) if _directed(pair)}
+        if not strays:
+            continue
+        if row.ns[:-2] == row.ew[:-2] and len(strays) == 2:
+            said = _(
+                "{ns} against {ew} is pair {pair} playing itself: a Howell's pairs are"
+                " numbered without a direction ({pair}), each sitting North-South and"
+                " East-West in turn",
+                ns=row.ns,
+                ew=row.ew,
+                pair=strays[row.ns],
+            )
+        else:
+            pair, base = next(iter(strays.items()))
+            said = _(
+                "{pair} names pair {plain} with a direction, as a Howell's movement never"
+                " does: its pairs are numbered without one ({plain}), each sitting"
+                " North-South and East-West in turn",
+                pair=pair,
+                plain=base,
+            )
+        problems.append(Problem(row.where.at(board=row.board), MarkedText(said)))
+    return problems
+
+
+def _directed(pair: str) -> bool:
+    """Whether a pair's id names its direction (``1NS``, ``B3EW``), as a Mitchell's do."""
+    return len(pair) > 2 and pair[-2:] in ("NS", "EW")
 
 
 def is_section_letter(text: str) -> bool:

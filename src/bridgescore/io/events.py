@@ -23,7 +23,7 @@ from bridgescore.events.movements.teams import RoundRobin
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io import results
 from bridgescore.io._problems import MarkedText
-from bridgescore.io._sections import field_kinds_text, read_field_kinds
+from bridgescore.io._sections import field_kinds_text, howell_problems, read_field_kinds
 from bridgescore.io.text import is_access
 from bridgescore.io.writing import write_text
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
@@ -160,6 +160,10 @@ def load_event(
         raise BridgeInputError(
             _("{path}: the 'movement' line: {error}", path=os.fspath(path), error=error)
         ) from None
+    participants = results.load_participants(path, kind=who)
+    strays = howell_problems(rows.rows, field_kinds, participants)
+    if strays:  # a Howell pair named with a direction: the file and line of each
+        raise results.ResultsFileError(strays)
     return Event(
         rows,
         name=rows.name,
@@ -168,7 +172,7 @@ def load_event(
         kind=kind,
         scoring=scoring,
         program=rows.said("program"),
-        participants=results.load_participants(path, kind=who),
+        participants=participants,
         adjustments=rows.adjustments,
         field_kinds=field_kinds,
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final
 
@@ -37,7 +37,12 @@ from bridgescore.events.model import (
 )
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.events.vocabulary import Field as FieldKind
-from bridgescore.io._sections import is_section_letter, ranked_apart, section_letter_message
+from bridgescore.io._sections import (
+    howell_problems,
+    is_section_letter,
+    ranked_apart,
+    section_letter_message,
+)
 from bridgescore.io.pbn._analysis import (
     ANALYSIS_TAGS,
     AnalysisKey,
@@ -407,10 +412,17 @@ class _Reader:
         if (self.qualify or self.apart) and section:
             ns = None if ns is None else section + ns
             ew = None if ew is None else section + ew
-        if self.mitchell:
+        if self.mitchell and not self.howell(section):
             ns = None if ns is None else ns + "NS"
             ew = None if ew is None else ew + "EW"
         return ns, ew
+
+    def howell(self, section: str | None) -> bool:
+        """Whether the file says ``section`` is a Howell (``[Movement "Howell"]``): its pairs
+        are numbered without a direction, whatever the Mitchell beside it does, and a row
+        naming one pair on both sides is that pair meeting itself."""
+        kinds = self.field_kinds
+        return kinds.get(section or "", kinds.get("")) is FieldKind.ONE
 
     def add_table(
         self, tag: Tag, board: int, board_text: str | None, vulnerability: Vulnerability
@@ -603,7 +615,7 @@ class _Reader:
                 ident = section + ident
             direction = (known(row.get("Direction")) or "").upper()
             side = None if kind != "pair" or not direction else direction_of(direction)
-            if self.mitchell and kind == "pair":
+            if self.mitchell and kind == "pair" and not self.howell(section):
                 ident += "NS" if direction.startswith("N") else "EW"
             if name_column == TEAM_NAME_COLUMN:  # a team's name, whole
                 names_found = team_name_cell(row.get(name_column))
@@ -747,12 +759,15 @@ def _survey(
     return tables, totals, found
 
 
-def _id_scheme(tables: Sequence[Table], totals: Sequence[Table]) -> tuple[bool, bool]:
+def _id_scheme(
+    tables: Sequence[Table], totals: Sequence[Table], howell: Callable[[str | None], bool]
+) -> tuple[bool, bool]:
     """How pair ids must be written to be unique across the event.
 
     First: whether one id appears in two sections (ids become ``A1``, ``B1``).
     Second: whether an id meets itself on some row (Mitchell numbering, where
-    North-South pair 1 and East-West pair 1 are different pairs: ``1NS``, ``1EW``).
+    North-South pair 1 and East-West pair 1 are different pairs: ``1NS``, ``1EW``), but
+    in a section the file says is a ``howell``, where such a row is a pair meeting itself.
     """
     sections: dict[str, set[str]] = defaultdict(set)
     mitchell = False
@@ -760,8 +775,8 @@ def _id_scheme(tables: Sequence[Table], totals: Sequence[Table]) -> tuple[bool, 
         columns = [c for c in ("PairId_NS", "PairId_EW", "PairId") if c in table.names]
         for row in table.rows:
             ns, ew = known(row.get("PairId_NS")), known(row.get("PairId_EW"))
-            mitchell = mitchell or (ns is not None and ns == ew)
             section = known(row.get("Section"))
+            mitchell = mitchell or (ns is not None and ns == ew and not howell(section))
             if section is None:
                 continue
             for column in columns:
@@ -861,12 +876,12 @@ def _to_event(document: PBNDocument, laws: str) -> Event:
     tables, totals, first = _survey(reader, document.games)
     reader.kind = event_kind(document, tables, first)
     reader.scoring = event_scoring(document, first, reader.kind)
-    reader.qualify, reader.mitchell = _id_scheme(tables, totals)
+    if reader.kind == EventKind.PAIRS:
+        reader.field_kinds = _field_kinds(reader, document.games)
+    reader.qualify, reader.mitchell = _id_scheme(tables, totals, reader.howell)
     reader.apart = reader.kind in (EventKind.PAIRS, EventKind.TEAMS) and _sections_apart(
         reader, document.games
     )
-    if reader.kind == EventKind.PAIRS:
-        reader.field_kinds = _field_kinds(reader, document.games)
     for game in document.games:
         tags = _first_tags(game)
         if tags:
@@ -909,6 +924,7 @@ def _to_event(document: PBNDocument, laws: str) -> Event:
         seen.add(key)
         problems.append(found)
     problems.extend(check_rows(reader.rows, laws, teams=teams))
+    problems.extend(howell_problems(reader.rows, reader.field_kinds, reader.participants.values()))
     name = plain_title(first.get("Event") or document.meta.get("ContestName", ""))
     date = first.get("EventDate") or first.get("Date") or ""
     program = document.creator

@@ -34,7 +34,7 @@ from bridgescore.events.model import PublishedMatch as MatchFigures
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.events.vocabulary import Field as FieldKind
 from bridgescore.io._problems import MarkedText
-from bridgescore.io._sections import ranked_apart
+from bridgescore.io._sections import howell_problems, ranked_apart
 from bridgescore.io.rows import Field, RawResult, build_result, raw_field
 from bridgescore.io.text import plain_title
 from bridgescore.io.usebio._document import USEBIODocument, USEBIOError
@@ -279,6 +279,8 @@ class _Reader:
                     )
         date = self.date(event)
         self.problems.extend(check_rows(self.rows, self.laws, teams=teams))
+        kinds = _field_kinds(event) if kind == "pairs" else {}
+        self.problems.extend(howell_problems(self.rows, kinds, self.participants))
         self.problems.sort(key=lambda p: p.where.line or 0)
         name = plain_title(_text(event, "EVENT_DESCRIPTION") or _text(event, "TITLE"))
         program = " ".join(
@@ -301,7 +303,7 @@ class _Reader:
             standings=tuple(self.standings),
             matches=tuple(self.matches),
             adjustments=tuple(self.adjustments) if kind == "teams" else (),
-            field_kinds=_field_kinds(event) if kind == "pairs" else {},
+            field_kinds=kinds,
         )
 
     def date(self, event: Element | None) -> str:
