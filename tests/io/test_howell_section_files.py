@@ -240,3 +240,12 @@ def test_pairs_all_named_with_a_direction_in_one_ranking_are_not_refused(
             "2NS": ("all", "1="), "1EW": ("all", "1="), "1NS": ("all", "3="),
             "2EW": ("all", "3="),
         }, suffix  # fmt: skip
+
+
+def test_a_bridgemate_file_says_each_section_s_kind_by_its_round_data() -> None:
+    """The real two-section .bws: its RoundData seats every pair one way in both sections
+    (two Mitchells, 9 and 8 tables), so each is ranked North-South and East-West."""
+    bws = Path(__file__).parent / "data" / "bridgemate" / "bridgemate_2025-12-23.bws"
+    event = load_event(bws)
+    assert event.field_kinds == {"A": Field.DIRECTIONS, "B": Field.DIRECTIONS}
+    assert {s.field for s in _standings(event)} == {"A NS", "A EW", "B NS", "B EW"}
