@@ -483,6 +483,69 @@ def test_a_refused_field_is_named_in_the_phones_language(
         assert expected in answer.json()["error"]
 
 
+FIELDS_LOGGED = {
+    "en": [
+        "entry refused: table 1: Declarer: not one of the choices",
+        "entry refused: table 1: Opening lead 'ZZ': not a card ('Z': not a strain; use C, D,"
+        " H, S, NT or ♣ ♦ ♥ ♠)",
+        "entry refused: table 1: contract '8S': a contract's level is 1 to 7",
+        "entry refused: table 1: 4C: read as 4H; save again to keep it.",
+        "entry refused: table 1: Contract: not readable",
+    ],
+    "fi": [
+        "tulos torjuttu: pöytä 1: Pelinviejä: ei mikään vaihtoehdoista",
+        "tulos torjuttu: pöytä 1: Avauslähtö 'ZZ': ei kortti ('Z': ei maa eikä sangi; käytä C,"
+        " D, H, S, NT tai ♣ ♦ ♥ ♠)",
+        "tulos torjuttu: pöytä 1: sitoumus '8S': sitoumuksen taso on 1–7",
+        "tulos torjuttu: pöytä 1: 4C: luettu näin: 4♥; tallenna uudelleen, niin se kirjataan.",
+        "tulos torjuttu: pöytä 1: Sitoumus: ei luettavissa",
+    ],
+    "es": [
+        "resultado rechazado: mesa 1: Declarante: no es ninguna de las opciones",
+        "resultado rechazado: mesa 1: Salida 'ZZ': no es una carta ('Z': no es una"
+        " denominación; use C, D, H, S, NT o ♣ ♦ ♥ ♠)",
+        "resultado rechazado: mesa 1: contrato '8S': el nivel de un contrato va de 1 a 7",
+        "resultado rechazado: mesa 1: 4C: se lee como 4♥; guarde de nuevo para conservarlo.",
+        "resultado rechazado: mesa 1: Contrato: no se puede leer",
+    ],
+}
+"""A Spanish phone's fields refused (a declarer not among the choices, a lead that is no
+card, a contract of level 8, a contract whose letters read otherwise in English, a null
+character), as the director's log says them in each language and notation."""
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_a_refused_field_is_logged_in_the_directors_language(
+    language: str, session: Session, link: Callable[[int], TableLink], phone: Phone
+) -> None:
+    """The phone reads why in Spanish (the contract read back in words); the log keeps
+    which field and what is wrong with it as messages, not the text Django rendered for
+    the phone, and reads them in the language of whoever reads the log."""
+    table = link(1)
+    device = phone(table)
+    device.cookies[COOKIE] = "es"
+    answers = []
+    for sent in ({"contract": "4S", "declarer": "Q"},
+                 {"contract": "4S", "declarer": "N", "lead": "ZZ"},
+                 {"contract": "8S", "declarer": "N"},
+                 {"contract": "4C", "declarer": "W"},
+                 {"contract": "4S\x00", "declarer": "N"}):  # fmt: skip
+        posted = {"round": 1, "board": 1, "result": "=", "confirm": "1", **sent}
+        answer = device.post(f"/t/{table.token}/entry/", posted, content_type="application/json")
+        assert answer.status_code == 422
+        answers.append(answer.json()["error"])
+    assert answers == [
+        "Declarante: no es ninguna de las opciones",
+        "Salida 'ZZ': no es una carta ('Z': no es una denominación; use C, D, H, S, NT o ♣ ♦ ♥ ♠)",
+        "contrato '8S': el nivel de un contrato va de 1 a 7",
+        "4C: se lee como 4 corazones; guarde de nuevo para conservarlo.",
+        "Contrato: no se puede leer",
+    ]
+    lines = LogLine.objects.filter(session=session, what="entry refused").order_by("id")
+    with translation.override(language):
+        assert [line.text for line in lines] == FIELDS_LOGGED[language]
+
+
 @pytest.mark.parametrize(
     ("language", "sides", "west", "notrump"),
     [("fi", ("PE", "IL"), "L", "NT"), ("es", ("NS", "EO"), "O", "ST")],

@@ -5,6 +5,10 @@ plain values, not too big, not too deep) before it reaches a form.
 A request that does not fit is answered 4xx with a message a player understands, naming
 the field; nothing of it is kept. The director's forms build on these
 (``director_forms.py``).
+
+A field's error is a message (:class:`FieldMessage`: which field, and what is wrong with
+it), not the text Django renders: the phone reads it in its language, and the director's
+log keeps it as the message and reads it in the director's (:func:`refusal`).
 """
 
 from __future__ import annotations
@@ -12,21 +16,22 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from django import forms
 from django.http import HttpRequest, QueryDict
-from django.utils.text import format_lazy
-from django.utils.translation import gettext, gettext_lazy, gettext_noop
+from django.utils import translation
+from django.utils.functional import Promise
+from django.utils.translation import gettext, gettext_noop
 
 from bridgescore.core.contract import Contract, PassedOut
 from bridgescore.core.hands import Card
-from bridgescore.core.notation import ENGLISH
-from bridgescore.errors import BridgeError
+from bridgescore.core.notation import ENGLISH, notated
+from bridgescore.errors import BridgeError, Gettext, Message
 from bridgescore.io.rows import FIELD_NAMES
-from bridgescore.web import in_play
+from bridgescore.web import in_play, said
 from bridgescore.web.refusals import EntryError
-from bridgescore.web.said import problem, words_of
+from bridgescore.web.said import words_of
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -82,23 +87,70 @@ def shared_fields(form: type[FormT]) -> type[FormT]:
 
 class RequestError(EntryError):
     """A request that is not what the page sends: its status (400 unreadable, 413 too
-    big, 422 a field out of range) and the message for the players."""
+    big, 422 a field out of range) and the message for the players (kept as a message,
+    :func:`refusal`, for a log that reads it in another language)."""
 
-    def __init__(self, message: str, status: int = 422) -> None:
+    def __init__(self, message: str | Message, status: int = 422) -> None:
         super().__init__(message)
         self.status = status
 
 
-def messages_for(what: str, **extra: StrOrPromise) -> dict[str, StrOrPromise]:
-    """A field's messages, translated when shown (in the request's language), not here."""
+class FieldMessage(Promise):
+    """A field's error message as a message (which field, what is wrong with it): Django
+    shows it in the active language when it renders the error (as it does a lazy text),
+    and :func:`refusal` keeps it as it is, for a log that reads it later in its reader's
+    language. Its values are its own: Django's ``%(value)s`` parameters are not asked for."""
+
+    def __init__(self, message: Message) -> None:
+        self.message = message
+
+    def __str__(self) -> str:
+        return said.text(self.message)
+
+    def __mod__(self, params: object, /) -> str:
+        return str(self)
+
+    def lazy(self) -> StrOrPromise:
+        """This message where Django takes a lazy text (a field's ``error_messages``)."""
+        return cast("StrOrPromise", self)
+
+
+def field_error(message: Message) -> forms.ValidationError:
+    """A field's error (raised in a form's ``clean_...``) kept as a message."""
+    return forms.ValidationError(FieldMessage(message).lazy())
+
+
+def messages_for(what: str, **extra: StrOrPromise | Message) -> dict[str, StrOrPromise]:
+    """A field's messages (``what``: its name, marked), translated when shown (in the
+    request's language), not here; kept as messages (:class:`FieldMessage`), as is one
+    given as a :class:`Message`."""
+
+    def named(template: str) -> StrOrPromise:
+        return FieldMessage(said.part(template, what=said.part(what))).lazy()
+
     return {
-        "required": format_lazy(gettext_lazy("{what}: choose one"), what=gettext_lazy(what)),
-        "invalid": format_lazy(gettext_lazy("{what}: not readable"), what=gettext_lazy(what)),
-        "invalid_choice": format_lazy(
-            gettext_lazy("{what}: not one of the choices"), what=gettext_lazy(what)
-        ),
-        **extra,
+        "required": named(gettext_noop("{what}: choose one")),
+        "invalid": named(gettext_noop("{what}: not readable")),
+        "invalid_choice": named(gettext_noop("{what}: not one of the choices")),
+        # a null character in a text field (else Django's own message)
+        "null_characters_not_allowed": named(gettext_noop("{what}: not readable")),
+        **{k: FieldMessage(v).lazy() if isinstance(v, Message) else v for k, v in extra.items()},
     }
+
+
+class _Spoken(Message):
+    """A contract said back in words to the phone that typed it, in its language
+    (``4 corazones por Oeste``); kept as the contract itself, a notated value a log reads
+    in its reader's notation (``4♥W``, ``4HW``)."""
+
+    __slots__ = ("contract",)
+
+    def __init__(self, contract: Contract | PassedOut) -> None:
+        super().__init__("{contract}", contract=notated(contract))
+        self.contract = contract
+
+    def render(self, gettext: Gettext | None = None) -> str:
+        return words_of(None if gettext else "en").contract_spoken(self.contract)
 
 
 class ResultForm(forms.Form):
@@ -111,10 +163,10 @@ class ResultForm(forms.Form):
         max_value=MOST_BOARDS,
         error_messages=messages_for(
             gettext_noop("Board"),
-            required=gettext_lazy("choose the board"),
-            min_value=gettext_lazy("Board: boards are numbered from 1"),
-            max_value=format_lazy(
-                gettext_lazy("Board: there is no board above {most}"), most=MOST_BOARDS
+            required=said.part(gettext_noop("choose the board")),
+            min_value=said.part(gettext_noop("Board: boards are numbered from 1")),
+            max_value=said.part(
+                gettext_noop("Board: there is no board above {most}"), most=MOST_BOARDS
             ),
         ),
     )
@@ -122,7 +174,8 @@ class ResultForm(forms.Form):
         required=False,
         max_length=12,
         error_messages=messages_for(
-            gettext_noop("Contract"), max_length=gettext_lazy("Contract: at most 12 characters")
+            gettext_noop("Contract"),
+            max_length=said.part(gettext_noop("Contract: at most 12 characters")),
         ),
     )
     level = forms.ChoiceField(
@@ -141,7 +194,7 @@ class ResultForm(forms.Form):
         required=False,
         max_length=4,
         error_messages=messages_for(
-            gettext_noop("Result"), max_length=gettext_lazy("Result: like =, +1 or -2")
+            gettext_noop("Result"), max_length=said.part(gettext_noop("Result: like =, +1 or -2"))
         ),
     )
     lead = forms.CharField(
@@ -149,14 +202,15 @@ class ResultForm(forms.Form):
         max_length=3,
         error_messages=messages_for(
             gettext_noop("Opening lead"),
-            max_length=gettext_lazy("Opening lead: a card, like SK or H7"),
+            max_length=said.part(gettext_noop("Opening lead: a card, like SK or H7")),
         ),
     )
     not_played = forms.BooleanField(required=False)
     entry_id = forms.UUIDField(
         required=False,
         error_messages=messages_for(
-            gettext_noop("Entry id"), invalid=gettext_lazy("the entry's id is not readable")
+            gettext_noop("Entry id"),
+            invalid=said.part(gettext_noop("the entry's id is not readable")),
         ),
     )
 
@@ -180,18 +234,19 @@ class ResultForm(forms.Form):
             try:
                 reading = notation.read(typed)
             except BridgeError:
-                name = FIELD_NAMES["contract"].render(gettext)
-                raise forms.ValidationError(f"{name} {problem(error)}") from None
+                refused = said.part("{name} {error}", name=FIELD_NAMES["contract"], error=error)
+                raise field_error(refused) from None
             contract, crossed = reading.result.contract, reading.crossed
             shown = str(reading.result)
         else:
             shown = str(contract)
         if crossed and str(self.data.get("read_as") or "").strip() != typed:
-            raise forms.ValidationError(
-                gettext("{typed}: read as {words}; save again to keep it.").format(
-                    typed=typed, words=w.contract_spoken(contract)
-                )
+            asked = said.part(
+                gettext_noop("{typed}: read as {words}; save again to keep it."),
+                typed=typed,
+                words=_Spoken(contract),
             )
+            raise field_error(asked)
         return shown
 
     def clean_declarer(self) -> str:
@@ -205,11 +260,10 @@ class ResultForm(forms.Form):
         try:
             return str(Card.parse(text))
         except BridgeError as error:
-            raise forms.ValidationError(
-                gettext("Opening lead {text!r}: not a card ({error})").format(
-                    text=text, error=problem(error)
-                )
-            ) from None
+            refused = said.part(
+                gettext_noop("Opening lead {text!r}: not a card ({error})"), text=text, error=error
+            )
+            raise field_error(refused) from None
 
     def contract_text(self) -> str:
         """The contract typed, or built from the buttons (``Pass`` for a passed-out board)."""
@@ -240,22 +294,56 @@ class ResultForm(forms.Form):
         )
 
 
-def form_problem(form: forms.Form) -> str:
-    """The first thing wrong with a form, as the players read it (the messages above
-    name their field)."""
-    for field, errors in form.errors.items():
+def refusal(form: forms.Form) -> said.Part:
+    """The first thing wrong with a form, as a message: which field, and what is wrong with
+    it (the messages above name their field), read in each reader's language (the phone's
+    now, the director's in the log). A text Django renders itself (its own message, a
+    form's lazy text: none is left on a table's forms) is read now as Django renders it and
+    kept in English (:class:`_Rendered`)."""
+    for field, errors in form.errors.as_data().items():
         for error in errors:
-            text = str(error)
-            if field == "__all__" or ":" in text or text[:1].islower():
-                return text
-            return f"{form.fields[field].label or field.replace('_', ' ').capitalize()}: {text}"
-    return gettext("the request is not readable")
+            kept: object = error.message
+            found = kept.message if isinstance(kept, FieldMessage) else _Rendered(error)
+            english = str(found)
+            if field == "__all__" or ":" in english or english[:1].islower():
+                return found
+            label = form.fields[field].label or field.replace("_", " ").capitalize()
+            return said.part("{field}: {error}", field=_Rendered(label), error=found)
+    return said.part(gettext_noop("the request is not readable"))
+
+
+class _Rendered(Message):
+    """A text Django renders itself (its own error message, a lazy text): read now as it
+    renders it, in the active language; kept as its English text (its catalogue's source
+    where it is one, which a reader's catalogue translates back), never in the language of
+    the request that kept it."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: StrOrPromise | forms.ValidationError) -> None:
+        self.text = text
+        with translation.override("en"):
+            super().__init__(self._now())
+
+    def _now(self) -> str:
+        if isinstance(self.text, forms.ValidationError):
+            return next(iter(self.text.messages), "")  # as Django renders it, values filled
+        return str(self.text)
+
+    def render(self, gettext: Gettext | None = None) -> str:
+        return self.template if gettext is None else self._now()
+
+
+def form_problem(form: forms.Form) -> str:
+    """The first thing wrong with a form, as the players read it (:func:`refusal`)."""
+    return said.text(refusal(form))
 
 
 def checked(form: FormT) -> FormT:
-    """The form, if valid; else a :class:`RequestError` with its first problem."""
+    """The form, if valid; else a :class:`RequestError` with its first problem, kept as
+    a message (:func:`refusal`)."""
     if not form.is_valid():
-        raise RequestError(form_problem(form))
+        raise RequestError(refusal(form))
     return form
 
 

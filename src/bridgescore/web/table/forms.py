@@ -4,10 +4,17 @@ call to the director, the choice of a result waiting for East-West."""
 from __future__ import annotations
 
 from django import forms
-from django.utils.text import format_lazy
-from django.utils.translation import gettext, gettext_lazy, gettext_noop
+from django.utils.translation import gettext_noop
 
-from bridgescore.web.forms import MOST_ROUNDS, NOTE_LENGTH, ResultForm, messages_for, shared_fields
+from bridgescore.web import said
+from bridgescore.web.forms import (
+    MOST_ROUNDS,
+    NOTE_LENGTH,
+    ResultForm,
+    field_error,
+    messages_for,
+    shared_fields,
+)
 
 
 @shared_fields
@@ -21,10 +28,10 @@ class TableResultForm(ResultForm):
         max_value=MOST_ROUNDS,
         error_messages=messages_for(
             gettext_noop("Round"),
-            required=gettext_lazy("the round is missing: reload the page"),
-            min_value=gettext_lazy("Round: rounds are numbered from 1"),
-            max_value=format_lazy(
-                gettext_lazy("Round: there is no round above {most}"), most=MOST_ROUNDS
+            required=said.part(gettext_noop("the round is missing: reload the page")),
+            min_value=said.part(gettext_noop("Round: rounds are numbered from 1")),
+            max_value=said.part(
+                gettext_noop("Round: there is no round above {most}"), most=MOST_ROUNDS
             ),
         ),
     )
@@ -34,8 +41,10 @@ class TableResultForm(ResultForm):
 
     def clean_adjusted(self) -> str:
         if str(self.cleaned_data.get("adjusted") or "").strip():
-            raise forms.ValidationError(
-                gettext("only the director gives an adjusted score: call the director")
+            raise field_error(
+                said.part(
+                    gettext_noop("only the director gives an adjusted score: call the director")
+                )
             )
         return ""
 
@@ -48,8 +57,8 @@ class CodeForm(forms.Form):
         strip=True,
         error_messages=messages_for(
             gettext_noop("Table code"),
-            required=gettext_lazy("type the table's code (on the table card)"),
-            max_length=gettext_lazy("Table code: that is not a table code"),
+            required=said.part(gettext_noop("type the table's code (on the table card)")),
+            max_length=said.part(gettext_noop("Table code: that is not a table code")),
         ),
     )
 
@@ -62,9 +71,7 @@ class CallForm(forms.Form):
         max_length=NOTE_LENGTH,
         error_messages=messages_for(
             gettext_noop("Note"),
-            max_length=format_lazy(
-                gettext_lazy("Note: at most {most} characters"), most=NOTE_LENGTH
-            ),
+            max_length=said.part(gettext_noop("Note: at most {most} characters"), most=NOTE_LENGTH),
         ),
     )
 
