@@ -221,6 +221,36 @@ def test_pairs_bad_file_lists_every_problem(tmp_path: Path) -> None:
     ]
 
 
+def test_a_file_s_rows_problems_read_in_finnish_and_spanish(tmp_path: Path) -> None:
+    """The checks of a file's rows as a whole (a pair meeting itself, a pair given two
+    results on a board, a board's vulnerability given two ways, a score no contract makes)
+    in the reader's language, the place of the first row too."""
+    bad = tmp_path / "bad.csv"
+    bad.write_text(
+        "board,ns,ew,vulnerability,score\n1,1,1,None,420\n2,2,3,NS,430\n"
+        "3,4,5,None,140\n3,4,6,Both,110\n",
+        encoding="utf-8",
+    )
+    fi = run("--lang", "fi", "pairs", str(bad))
+    es = run("--lang", "es", "pairs", str(bad))
+    assert fi.exit_code == es.exit_code == 2
+    assert fi.stderr.splitlines() == [
+        f"bridgescore: {bad}, rivi 2, brikka 1: virhe: '1' pelaa itseään vastaan",
+        f"bridgescore: {bad}, rivi 3, brikka 2: virhe: PE +430 on tulos, jota mikään sitoumus"
+        " ei voi tuottaa (PE vaarassa)",
+        f"bridgescore: {bad}, rivi 5, brikka 3: virhe: '4':lla on jo tulos tässä brikassa"
+        f" ({bad}, rivi 4)",
+        f"bridgescore: {bad}, rivi 5: virhe: brikka 3 on annettu tässä: kaikki vaarassa, mutta"
+        f" kohdassa {bad}, rivi 4: kukaan ei vaarassa",
+    ]
+    assert es.stderr.splitlines()[0] == (
+        f"bridgescore: {bad}, línea 2, estuche 1: error: '1' juega contra sí misma"
+    )
+    assert es.stderr.splitlines()[1].endswith(
+        "NS +430 es una puntuación que ningún contrato puede producir con NS vulnerables"
+    )
+
+
 def test_strict_turns_warnings_into_errors(tmp_path: Path) -> None:
     short = tmp_path / "short.csv"
     short.write_text("board,ns,ew,score\n1,1,2,420\n1,3,4,450\n2,1,2,100\n", encoding="utf-8")

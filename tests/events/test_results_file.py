@@ -62,7 +62,7 @@ def test_whole_result_in_contract_column_and_score_agreeing() -> None:
     [
         ("1,1,1,3,3,4S,N,10,,", "'3' meets itself"),
         ("1,1,1,3,4,4S,N,14,,", "a deal has 13 tricks"),
-        ("2,1,1,3,4,,,,430,", "NS +430 is a score no contract can produce at vulnerability NS"),
+        ("2,1,1,3,4,,,,430,", "NS +430 is a score no contract can produce with NS vulnerable"),
         ("1,1,1,3,4,,,,,B+", "adjusted 'B+' is not an adjusted score (write A+/A-, A60/A40"),
         ("1,1,1,3,4,4S,,10,,", "4S has no declarer (give the declarer: N, E, S or W)"),
         ("1,1,1,3,4,,,,,", "no result"),
@@ -133,7 +133,10 @@ def test_rows_that_conflict_with_each_other() -> None:
 
 def test_two_vulnerabilities_for_one_board() -> None:
     text = "board,ns,ew,contract,vulnerability\n4,1,2,3NTS=,Both\n4,3,5,3NTS=,None\n"
-    with pytest.raises(ResultsFileError, match="board 4 is given vulnerability None here but Both"):
+    with pytest.raises(
+        ResultsFileError,
+        match="board 4 is given with nobody vulnerable here but with both vulnerable at",
+    ):
         loads_csv(text)
 
 

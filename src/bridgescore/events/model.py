@@ -299,7 +299,12 @@ def check_rows(
     vul_of: dict[int, ResultRow] = {}
     for row in rows:
         if row.ns == row.ew:
-            problems.append(Problem(row.where.at(board=row.board), f"{row.ns!r} meets itself"))
+            problems.append(
+                Problem(
+                    row.where.at(board=row.board),
+                    MarkedText(_("{pair!r} meets itself", pair=row.ns)),
+                )
+            )
         if row.table is not None:
             key = (row.board, row.round, row.table)
             if key in seen_table:
@@ -307,8 +312,14 @@ def check_rows(
                 problems.append(
                     Problem(
                         row.where,
-                        f"board {row.board} at table {row.table} is given twice"
-                        f" (first at {first.where})",
+                        MarkedText(
+                            _(
+                                "board {board} at table {table} is given twice (first at {first})",
+                                board=row.board,
+                                table=row.table,
+                                first=first.where.phrase,
+                            )
+                        ),
                     )
                 )
             else:
@@ -321,9 +332,21 @@ def check_rows(
                 problems.append(
                     Problem(
                         row.where.at(board=row.board),
-                        f"{pair!r} already has a result on this board"
-                        + (f" sitting {direction}" if teams else "")
-                        + f" (at {first.where})",
+                        MarkedText(
+                            _(
+                                "{pair!r} already has a result on this board sitting"
+                                " {direction} (at {first})",
+                                pair=pair,
+                                direction=_("NS") if direction == "NS" else _("EW"),
+                                first=first.where.phrase,
+                            )
+                            if teams
+                            else _(
+                                "{pair!r} already has a result on this board (at {first})",
+                                pair=pair,
+                                first=first.where.phrase,
+                            )
+                        ),
                     )
                 )
             seen_pair.setdefault(pkey, row)
@@ -332,8 +355,16 @@ def check_rows(
             problems.append(
                 Problem(
                     row.where,
-                    f"board {row.board} is given vulnerability {row.vulnerability} here but"
-                    f" {first_vul.vulnerability} at {first_vul.where}",
+                    MarkedText(
+                        _(
+                            "board {board} is given with {vulnerability} here but with"
+                            " {first} at {where}",
+                            board=row.board,
+                            vulnerability=row.vulnerability.phrase,
+                            first=first_vul.vulnerability.phrase,
+                            where=first_vul.where.phrase,
+                        )
+                    ),
                 )
             )
         if (
@@ -344,8 +375,13 @@ def check_rows(
             problems.append(
                 Problem(
                     row.where.at(board=row.board),
-                    f"NS {row.ns_score:+d} is a score no contract can produce"
-                    f" at vulnerability {row.vulnerability}",
+                    MarkedText(
+                        _(
+                            "NS {score} is a score no contract can produce with {vulnerability}",
+                            score=f"{row.ns_score:+d}",
+                            vulnerability=row.vulnerability.phrase,
+                        )
+                    ),
                 )
             )
     if not teams:
