@@ -67,6 +67,25 @@ def test_a_swiss_of_two_teams_can_play_only_one_round(club: Club, td: Client) ->
         assert [w for w in ("1 to 1", "1–1", "1 a 1") if w in sections] == []
 
 
+COLON_IN_NAME = {
+    "en": "Team names, line 2: a team's name may not hold ': ' (it comes between a team's name"
+    " and its players): Re: Bridge",
+    "fi": "Joukkueiden nimet, rivi 2: joukkueen nimessä ei voi olla merkkejä ': ' (ne erottavat"
+    " joukkueen nimen sen pelaajista): Re: Bridge",
+    "es": "Nombres de los equipos, línea 2: el nombre de un equipo no puede llevar ': ' (separa"
+    " el nombre del equipo de sus jugadores): Re: Bridge",
+}
+
+
+def test_a_team_s_name_may_not_hold_what_parts_it_from_its_players(club: Club, td: Client) -> None:
+    """In sections a team's row is its name, then its players (``Aces: Ann, Bob``): a name
+    holding ``: `` would be cut there, and is refused when the session is made."""
+    for language in LANGUAGES:
+        names = "Aces\nRe: Bridge\nKings\nQueens"
+        text = _new_teams(td, club, 4, language, rounds="1", sections="2", names=names)
+        assert COLON_IN_NAME[language] in text
+
+
 ROUND_ONE_DRAWN = {
     "en": "round 1 is drawn: a team can leave or join from round 2 to 3, not 1",
     "fi": "kierros 1 on arvottu: joukkue voi lähteä tai tulla mukaan kierroksesta 2"

@@ -303,6 +303,9 @@ def test_a_late_change_a_swiss_in_sections_cannot_take_is_refused_whole(
          "&#x27;C9&#x27; is not a team drawn in round 2"),
         ({"kind": "join", "team": "tens", "section": "A", "round": "2"},
          "&#x27;tens&#x27; is named twice"),
+        ({"kind": "join", "team": "Re: Bridge", "section": "A", "round": "2"},
+         "Team: a team&#x27;s name may not hold &#x27;: &#x27; (it comes between a team&#x27;s"
+         " name and its players)"),
     ]  # fmt: skip
     for asked, message in refusals:
         for send in (td.get, td.post):

@@ -80,7 +80,7 @@ from bridgescore.web.models import (
     SwissDraw,
     TableLink,
 )
-from bridgescore.web.naming import table_label, team_name
+from bridgescore.web.naming import NAME_AND_PLAYERS, table_label, team_name
 from bridgescore.web.refusals import EntryError, Viewer, user_of
 from bridgescore.web.said import problem, words_of
 from bridgescore.web.session_movement import movement_of, table_numbers
@@ -391,7 +391,7 @@ def _section_schedule(schedule: str) -> SectionSchedule:
 
 def _named(team: str, members: str) -> str:
     """A team in sections as its row names it: its name, then its players if given."""
-    return f"{team}: {members}" if members.strip() else team
+    return f"{team}{NAME_AND_PLAYERS}{members}" if members.strip() else team
 
 
 def sections_plan(session: Session) -> TeamsInSections | None:
@@ -993,7 +993,7 @@ def section_team_change(
     if what == "withdraw":  # by its id (a4 is A4), else by its name (Jacks is A4)
         named = _names(session)
         as_id = name.upper() if _TEAM_ID.fullmatch(name) else ""
-        by_name = {n.split(": ", 1)[0].casefold(): t for t, n in named.items()}
+        by_name = {n.split(NAME_AND_PLAYERS, 1)[0].casefold(): t for t, n in named.items()}
         # an id is the team's, even where another team is named like it
         name = as_id if as_id in named else by_name.get(name.casefold(), as_id or name)
     elif what == "join":
@@ -1006,7 +1006,7 @@ def section_team_change(
                     " name (it is numbered when it joins)"
                 ).format(name=name)
             )
-        shown = [n.split(": ", 1)[0] for n in _names(session).values()]
+        shown = [n.split(NAME_AND_PLAYERS, 1)[0] for n in _names(session).values()]
         (name,) = _team_list([*shown, name])[-1:]  # named, not named twice
     else:
         raise EntryError(gettext("say whether a team withdraws or joins"))

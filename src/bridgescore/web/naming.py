@@ -101,13 +101,18 @@ def table_shown(session: Session, table: int) -> str:
     return text[:1].upper() + text[1:]
 
 
+NAME_AND_PLAYERS = ": "
+"""What comes between a team's name and its players in its row, in sections (``Aces: Ann,
+Bob``): a team's name may not hold it."""
+
+
 def team_name(session: Session, team: str, row: str) -> str:
     """A team's own name, as it was given: in one field its id (a team is known by its
     name there); in sections its row's name, before its players (``Aces`` of ``A1``'s
     ``Aces: Ann, Bob``), else its id."""
     if sections_of(session) is None:
         return team
-    return row.split(": ", 1)[0].strip() or team
+    return row.split(NAME_AND_PLAYERS, 1)[0].strip() or team
 
 
 def team_players(session: Session, team: str, row: str) -> str:

@@ -63,6 +63,7 @@ from bridgescore.web.models import (
     Player,
     Session,
 )
+from bridgescore.web.naming import NAME_AND_PLAYERS
 
 
 class SuggestForm(forms.Form):
@@ -296,6 +297,12 @@ class NewTeamsForm(TeamCountForm):
                     gettext("{label}, line {number}: a team's name is at most {most} characters"
                             " (this has {count})")
                     .format(label=label, number=number, most=TEAM_LENGTH, count=len(team))
+                ))  # fmt: skip
+            elif NAME_AND_PLAYERS in team:
+                wrong.append(forms.ValidationError(
+                    gettext("{label}, line {number}: a team's name may not hold ': ' (it comes"
+                            " between a team's name and its players): {team}")
+                    .format(label=label, number=number, team=team)
                 ))  # fmt: skip
             elif team.casefold() in first:
                 wrong.append(forms.ValidationError(
@@ -664,6 +671,14 @@ class TeamChangeForm(_ChangeForm):
         unnamed = not str(data.get("team") or "").strip() and "team" not in self.errors
         if data.get("kind") and unnamed:
             self.add_error("team", _("Team: say which team"))
+        if data.get("kind") == "join" and NAME_AND_PLAYERS in str(data.get("team") or ""):
+            self.add_error(
+                "team",
+                _(
+                    "Team: a team's name may not hold ': ' (it comes between a team's name and"
+                    " its players)"
+                ),
+            )
         unplaced = not data.get("section") and "section" not in self.errors
         if data.get("kind") == "join" and self.sections and unplaced:
             self.add_error("section", _("Section: say which section the late team joins"))
