@@ -15,7 +15,9 @@ its word, ``EventKind.TEAMS == "teams"``, with one parser for its words and alia
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
+from bridgescore.core._tokens import lookup, normalise
 from bridgescore.core.words import Word
 from bridgescore.duplicate.imps import DuplicateError
 from bridgescore.errors import Message
@@ -71,7 +73,8 @@ class Field(Word):
     """How pairs are ranked: in ``one`` field (a Howell: every pair sits both ways),
     North-South and East-West apart (``directions``, a Mitchell), or ``auto`` (one field
     when a pair sat both ways in the results so far). A file says it of each section
-    (:attr:`~bridgescore.events.model.Event.field_kinds`): a Howell section stopped after
+    with its movement (:class:`SectionMovement`, read into
+    :attr:`~bridgescore.events.model.Event.field_kinds`): a Howell section stopped after
     its first round is still one field."""
 
     AUTO = "auto"
@@ -80,7 +83,7 @@ class Field(Word):
 
     @classmethod
     def aliases(cls) -> Mapping[str, Field]:
-        return {"two": cls.DIRECTIONS, "howell": cls.ONE, "mitchell": cls.DIRECTIONS}
+        return {"two": cls.DIRECTIONS} | {m.value: m.field for m in SectionMovement}
 
     @classmethod
     def what(cls) -> Message:
@@ -89,6 +92,64 @@ class Field(Word):
     @classmethod
     def error(cls) -> type[DuplicateError]:
         return DuplicateError
+
+
+class SectionMovement(Word):
+    """What a results file says of a section's movement, so of how its pairs are ranked:
+    a ``Howell`` (every pair sits both ways: one ranking) or a ``Mitchell`` (North-South
+    and East-West ranked apart). PBN's ``[Movement]`` and the CSV's and JSON's
+    ``movement`` write these words; USEBIO's ``WINNER_TYPE`` says one winner or two
+    (:data:`WINNER_TYPES`). A file says nothing else (``auto``, ``one`` and
+    ``directions`` are how the ``--field`` option asks, not what a file says).
+
+    >>> SectionMovement.parse("howell").field, SectionMovement.parse("2", WINNER_TYPES)
+    (<Field.ONE: 'one'>, <SectionMovement.MITCHELL: 'Mitchell'>)
+    >>> SectionMovement.parse("auto")
+    Traceback (most recent call last):
+      ...
+    bridgescore.errors.BridgeInputError: 'auto': not a movement; use Howell, Mitchell
+    >>> SectionMovement.parse("3", WINNER_TYPES)
+    Traceback (most recent call last):
+      ...
+    bridgescore.errors.BridgeInputError: '3': not a movement; use 1 (Howell), 2 (Mitchell)
+    """
+
+    HOWELL = "Howell"
+    MITCHELL = "Mitchell"
+
+    @classmethod
+    def what(cls) -> Message:
+        return _("movement")
+
+    @classmethod
+    def parse(
+        cls, text: object, words: Mapping[str, SectionMovement] | None = None
+    ) -> SectionMovement:
+        """The movement ``text`` names: ``Howell`` or ``Mitchell`` (any case), or, given a
+        format's own ``words`` (:data:`WINNER_TYPES`), one of those only; an error lists
+        the words accepted."""
+        if words is None:
+            return super().parse(text)
+        shown = ", ".join(w if w == m.value else f"{w} ({m.value})" for w, m in words.items())
+        table = {normalise(w): m for w, m in words.items()}
+        return lookup(text, table, what=cls.what(), error=cls.error(), shown=shown)
+
+    @property
+    def field(self) -> Field:
+        """How the section's pairs are ranked: one field, or North-South and East-West."""
+        return Field.ONE if self is SectionMovement.HOWELL else Field.DIRECTIONS
+
+    @classmethod
+    def of(cls, field: Field) -> SectionMovement | None:
+        """The movement a file says for a section ranked so (``None`` for ``auto``)."""
+        return next((m for m in cls if m.field is field), None) if field is not Field.AUTO else None
+
+
+WINNER_TYPES: Final[Mapping[str, SectionMovement]] = {
+    "1": SectionMovement.HOWELL,
+    "2": SectionMovement.MITCHELL,
+}
+"""USEBIO's ``WINNER_TYPE``: one winner (a Howell's one ranking) or two (a Mitchell's)."""
 
 
 _SPELLINGS = {

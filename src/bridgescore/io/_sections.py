@@ -16,16 +16,16 @@ again at 1 in every section, :func:`ranked_apart`) or in how it lays out its res
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Final
 
 from bridgescore.errors import BridgeInputError, Message
 from bridgescore.errors import marked as _
-from bridgescore.events.model import Event, Participant, Problem, ResultRow
+from bridgescore.events.model import Event, Location, Participant, Problem, ResultRow
 from bridgescore.events.movements.sections import LETTERS
-from bridgescore.events.vocabulary import Field
+from bridgescore.events.vocabulary import Field, SectionMovement
 from bridgescore.io._problems import MarkedText
 from bridgescore.io.text import excerpt
 
@@ -79,37 +79,93 @@ def sections_of(event: Event) -> SectionLayout | None:
     return SectionLayout(tuple(letters), of_participant)
 
 
-FIELD_WORDS: Final[Mapping[Field, str]] = {Field.ONE: "Howell", Field.DIRECTIONS: "Mitchell"}
-"""How a file written here says a section is ranked (a PBN ``[Movement]``, the CSV's and
-JSON's ``movement``): ``Howell``, one ranking; ``Mitchell``, North-South and East-West.
-Read with :meth:`Field.parse` (``one``, ``two`` and ``directions`` too)."""
-
-
 def field_kinds_text(kinds: Mapping[str, Field]) -> str:
     """An event's :attr:`~bridgescore.events.model.Event.field_kinds` as the CSV's and
-    JSON's ``movement`` says them: ``Howell`` (a field of one section), ``A Mitchell, B
-    Howell`` (section by section); ``''`` when none is known."""
-    said = {s: FIELD_WORDS[k] for s, k in sorted(kinds.items()) if k in FIELD_WORDS}
+    JSON's ``movement`` says them (:class:`~bridgescore.events.vocabulary.SectionMovement`):
+    ``Howell`` (a field of one section), ``A Mitchell, B Howell`` (section by section);
+    ``''`` when none is known."""
+    said = {
+        s: movement.value
+        for s, kind in sorted(kinds.items())
+        if (movement := SectionMovement.of(kind)) is not None
+    }
     if set(said) == {""}:
         return said[""]
     return ", ".join(f"{s} {word}" for s, word in said.items() if s)
 
 
-def read_field_kinds(text: str) -> dict[str, Field]:
-    """What :func:`field_kinds_text` wrote, read back: ``Howell`` is the whole event's
-    (``''``), ``A Mitchell, B Howell`` each section's; a word that is not a field's, or
-    a section that is not a letter, is a :class:`~bridgescore.errors.BridgeInputError`
-    saying so."""
-    found: dict[str, Field] = {}
-    for part in (p.strip() for p in text.split(",")):
+def read_field_kinds(
+    said: object, where: Location, sections: Collection[str] | None = None
+) -> tuple[dict[str, Field], list[Problem]]:
+    """What :func:`field_kinds_text` wrote, read back (``Howell`` is the whole event's,
+    ``''``; ``A Mitchell, B Howell`` each section's), and what is wrong with it, each an
+    error at ``where`` (the CSV's ``# movement`` line, the JSON's ``event.movement``): a
+    word that is not a movement (Howell, Mitchell), a section that is not a letter or,
+    given the file's ``sections``, not one of them, a section (or the field) said to be
+    a Howell and a Mitchell; and a JSON value that is not text, shown as JSON."""
+    if not isinstance(said, str):
+        wrong = _(
+            "{text}: a {what} is written as text ({shown})",
+            text=json.dumps(said),
+            what=SectionMovement.what(),
+            shown=", ".join(SectionMovement),
+        )
+        return {}, [Problem(where, MarkedText(wrong))]
+    found: dict[str, SectionMovement] = {}
+    problems: list[Problem] = []
+    for part in (p.strip() for p in said.split(",")):
         if not part:
             continue
         letter, _space, word = part.rpartition(" ")
         letter = letter.strip()
         if letter and not is_section_letter(letter):
-            raise BridgeInputError(section_letter_message(letter))
-        found[letter] = Field.parse(word)
-    return found
+            problems.append(Problem(where, MarkedText(section_letter_message(letter))))
+            continue
+        if letter and sections is not None and letter not in sections:
+            problems.append(Problem(where, MarkedText(no_section_message(letter, sections))))
+            continue
+        try:
+            movement = SectionMovement.parse(word)
+        except BridgeInputError as error:
+            problems.append(Problem(where, MarkedText(in_section(letter, error.message))))
+            continue
+        earlier = found.setdefault(letter, movement)
+        if earlier is not movement:
+            problems.append(Problem(where, MarkedText(_said_twice(letter, earlier, movement))))
+    return {letter: movement.field for letter, movement in found.items()}, problems
+
+
+def in_section(letter: str, problem: Message) -> Message:
+    """``problem`` of section ``letter`` (``''``: the whole field, said as it is)."""
+    if not letter:
+        return problem
+    return _("section {letter}: {problem}", letter=letter, problem=problem)
+
+
+def no_section_message(letter: str, sections: Collection[str]) -> Message:
+    """Why a file cannot say something of section ``letter``: it has no such section."""
+    if not sections:
+        return _("there is no section {letter}: the file is not in sections", letter=letter)
+    return _(
+        "there is no section {letter} in the file (its sections: {letters})",
+        letter=letter,
+        letters=", ".join(sorted(sections)),
+    )
+
+
+def _said_twice(letter: str, first: SectionMovement, second: SectionMovement) -> Message:
+    if not letter:
+        return _(
+            "the field is said to be a {first} and a {second}: a field has one movement",
+            first=first.value,
+            second=second.value,
+        )
+    return _(
+        "section {letter} is said to be a {first} and a {second}: a section has one movement",
+        letter=letter,
+        first=first.value,
+        second=second.value,
+    )
 
 
 def howell_problems(

@@ -16,7 +16,7 @@ from bridgescore.core.notation import ENGLISH, Notation
 from bridgescore.errors import BridgeInputError
 from bridgescore.errors import marked as _
 from bridgescore.events.conventions import converted_by
-from bridgescore.events.model import Event, Problem, PublishedMatch
+from bridgescore.events.model import Event, Location, Problem, PublishedMatch
 from bridgescore.events.movements.fit import place_result, place_team_result
 from bridgescore.events.movements.model import Movement
 from bridgescore.events.movements.teams import RoundRobin
@@ -154,12 +154,8 @@ def load_event(
         raise BridgeInputError(
             _("{path}: the 'scoring' line: {error}", path=os.fspath(path), error=error)
         ) from None
-    try:
-        field_kinds = read_field_kinds(rows.said("movement"))
-    except BridgeInputError as error:
-        raise BridgeInputError(
-            _("{path}: the 'movement' line: {error}", path=os.fspath(path), error=error)
-        ) from None
+    # what is wrong with it the reader has said at its line (results.read_csv, loads_json)
+    field_kinds, _said = read_field_kinds(rows.said("movement"), Location(os.fspath(path)))
     participants = results.load_participants(path, kind=who)
     strays = howell_problems(rows.rows, field_kinds, participants)
     if strays:  # a Howell pair named with a direction: the file and line of each

@@ -9,7 +9,9 @@ ranked, as the event's movement has them (``Howell``: one ranking; ``Mitchell``:
 North-South and East-West), or section by section (``A Mitchell, B Howell``): a Howell
 stopped after its first round, no pair having sat both ways yet, is one ranking all the
 same (:attr:`~bridgescore.events.model.Event.field_kinds`); without it, the results show
-how.
+how. A word that is not a movement, a section the file does not have, or one said to be a
+Howell and a Mitchell is an error at the line
+(:func:`~bridgescore.io._sections.read_field_kinds`).
 Columns (case-insensitive; only ``board``, ``ns`` and ``ew`` are always needed)::
 
     board,round,table,ns,ew,contract,declarer,result,score,adjusted,vulnerability,lead
@@ -103,7 +105,7 @@ from bridgescore.events.movements.fit import place_result
 from bridgescore.events.movements.model import Movement
 from bridgescore.i18n import Language
 from bridgescore.io._problems import MarkedText, problem_message, reason_of
-from bridgescore.io._sections import is_section_letter, section_letter_message
+from bridgescore.io._sections import is_section_letter, read_field_kinds, section_letter_message
 from bridgescore.io.rows import Built, RawResult, build_result, raise_errors, raw_field
 from bridgescore.io.text import excerpt, read_text, read_text_lenient
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
@@ -396,6 +398,8 @@ def read_csv(
     reader = csv.reader(io.StringIO(text))
     header: list[str] | None = None
     about: list[tuple[str, str]] = []
+    movement_line: int | None = None  # its '# movement:' line, checked once the rows are read
+    letters: set[str] = set()  # the sections its '# section' records give
     adjusted = _Adjustments()
     notation = ENGLISH
     for record in _records(reader, source, problems):
@@ -408,10 +412,14 @@ def read_csv(
                 letter = _text(record[1]) if len(record) > 1 else ""
                 if not is_section_letter(letter):
                     problems.append(Problem(Location(source, line), _letter_problem(letter)))
+                else:
+                    letters.add(letter)
                 continue
             found = _ABOUT_RE.match(",".join(record))
             if found:
                 about.append((found[1].lower(), found[2]))
+                if found[1].lower() == "movement" and movement_line is None:
+                    movement_line = line
                 if found[1].lower() == "language":
                     try:
                         notation = _notation(found[2])
@@ -483,6 +491,11 @@ def read_csv(
             rows.append(built.row)
     if header is None:
         problems.append(Problem(Location(source), MarkedText(_("no header row and no results"))))
+    if movement_line is not None:
+        letters.update(row.section for row in rows if row.section is not None)
+        where = Location(source, movement_line)
+        said = next(value for key, value in about if key == "movement")
+        problems.extend(read_field_kinds(said, where, letters)[1])
     problems.extend(adjusted.problems)
     return EventResults(
         tuple(rows),
@@ -610,6 +623,7 @@ def loads_json(
     about: tuple[tuple[str, str], ...] = ()
     if isinstance(event, dict):
         kind = _text(event.get("type"))
+        said = event.get("movement")  # not text: said by _movement_problems
         about = tuple(
             (key, value)
             for key, value in (
@@ -620,7 +634,7 @@ def loads_json(
                 ("program", _text(event.get("program"))),
                 ("scoring", _text(event.get("scoring"))),
                 ("language", _text(event.get("language"))),
-                ("movement", _text(event.get("movement"))),
+                ("movement", _text(said) if isinstance(said, str) else ""),
             )
             if value
         )
@@ -651,6 +665,7 @@ def loads_json(
         if built.row is not None:
             rows.append(built.row)
     problems.extend(_participant_sections(data.get("participants"), source))
+    problems.extend(_movement_problems(data, rows, source))
     adjusted = _Adjustments()
     listed = data.get("adjustments", [])
     if not isinstance(listed, list):
@@ -667,6 +682,25 @@ def loads_json(
     problems.extend(adjusted.problems)
     adjustments = tuple(adjusted.found.values())
     return _finish(rows, problems, source, name, laws, strict, teams, about, adjustments)
+
+
+def _movement_problems(
+    data: Mapping[str, Any], rows: Sequence[ResultRow], source: str
+) -> list[Problem]:
+    """What is wrong with what a JSON file's ``event.movement`` says (:func:`read_field_kinds`),
+    the file's sections being those of its results and participants."""
+    event = data.get("event")
+    said = event.get("movement") if isinstance(event, dict) else None
+    if said is None:
+        return []
+    letters = {row.section for row in rows if row.section is not None}
+    listed = data.get("participants")
+    for entry in listed if isinstance(listed, list) else ():
+        letter = entry.get(SECTION) if isinstance(entry, dict) else None
+        if isinstance(letter, str) and is_section_letter(letter.strip()):
+            letters.add(letter.strip())
+    where = Location(source, tag="event.movement", shown="field {}")
+    return read_field_kinds(said, where, letters)[1]
 
 
 def _participant_sections(listed: object, source: str) -> list[Problem]:

@@ -23,8 +23,8 @@ from bridgescore.events.model import (
     PublishedStanding,
     ResultRow,
 )
-from bridgescore.events.vocabulary import EventKind, Scoring
-from bridgescore.io._sections import FIELD_WORDS, SectionLayout, own, sections_of
+from bridgescore.events.vocabulary import EventKind, Scoring, SectionMovement
+from bridgescore.io._sections import SectionLayout, own, sections_of
 from bridgescore.io.pbn._analysis import analysis_tags
 from bridgescore.io.pbn._cells import ADJUSTMENT_COLUMN, MOVEMENT_TAG, TEAM_NAME_COLUMN, split_names
 from bridgescore.io.pbn._model import Game, PBNDocument, Tag
@@ -280,9 +280,10 @@ def from_event(
             if letter is not None:
                 supplemental.append(Tag("Section", letter))
             ranked = event.field_kinds.get(letter or "", event.field_kinds.get(""))
-            if event.kind == "pairs" and ranked is not None and ranked in FIELD_WORDS:
+            said = None if ranked is None else SectionMovement.of(ranked)
+            if event.kind == "pairs" and said is not None:
                 # bridgescore's own: how the section is ranked, whatever its rows show yet
-                supplemental.append(Tag(MOVEMENT_TAG, FIELD_WORDS[ranked]))
+                supplemental.append(Tag(MOVEMENT_TAG, said.value))
             analysis = event.analyses.get(board)
             if analysis is not None:
                 supplemental += analysis_tags(analysis)
