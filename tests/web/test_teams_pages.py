@@ -173,26 +173,21 @@ def test_a_teams_penalty_names_its_team_by_id_or_name_and_speaks_of_teams(
     assert _penalty(td, session, "aces")[0] == 302
     assert _penalty(td, session, "a1")[0] == 302
     assert _penalty(td, session, " EIGHTS ")[0] == 302
+    # an id names its team, as on the late change page: b2 is B2 (Nines), the team
+    # named B2 is A2 by its id
+    assert _penalty(td, session, "b2")[0] == 302
     assert list(Penalty.objects.filter(session=session).values_list("pair", flat=True)) == [
-        "A1", "A1", "B3",
+        "A1", "A1", "B3", "B2",
     ]  # fmt: skip
     refused = {
-        "en": ("there is no team 'Z9' in this session",
-               "'b2' names more than one team: A2 (B2), B2 (Nines); give the team's id"),
-        "fi": ("tässä kilpailussa ei ole joukkuetta 'Z9'",
-               "'b2' viittaa useampaan kuin yhteen joukkueeseen: A2 (B2), B2 (Nines); anna"
-               " joukkueen tunnus"),
-        "es": ("no hay ningún equipo 'Z9' en esta sesión",
-               "'b2' nombra a más de un equipo: A2 (B2), B2 (Nines); indique el código del"
-               " equipo"),
-    }  # fmt: skip
+        "en": "there is no team 'Z9' in this session",
+        "fi": "tässä kilpailussa ei ole joukkuetta 'Z9'",
+        "es": "no hay ningún equipo 'Z9' en esta sesión",
+    }
     for language in LANGUAGES:
-        unknown, ambiguous = refused[language]
         status, page = _penalty(td, session, "Z9", language)
-        assert (status, unknown in page) == (422, True)
-        status, page = _penalty(td, session, "b2", language)
-        assert (status, ambiguous in page) == (422, True)
-    assert Penalty.objects.filter(session=session).count() == 3
+        assert (status, refused[language] in page) == (422, True)
+    assert Penalty.objects.filter(session=session).count() == 4
     for language in LANGUAGES:
         page = _text(td, f"/director/s/{session.pk}/penalties/", language)
         assert PENALTY_NOTE[language] in page
@@ -322,3 +317,46 @@ def test_a_teams_name_reads_back_from_the_exports_as_one_name(
         text = td.get(f"/director/s/{in_sections.pk}/export.csv").content.decode()
         assert "\n# names,A3,Ñandú & Co\n" in text
         assert "\n# names,B3,Nines;semi\n" in text
+
+
+REVIEWED = ["Ñandú & Co", "Kuningattaret ry", "Los Picos", "Jätkät", "Tens", "Sotamiehet",
+            "Oros", "Copas"]  # fmt: skip
+"""The review's teams: in two sections Jätkät is A4 and Oros B3."""
+
+
+def test_a_team_is_taken_by_its_name_in_any_case_on_every_page(club: Club, td: Client) -> None:
+    """A late change takes a team as the penalties page does: by its id or its name, in
+    any case, in one field as in sections."""
+    one = matches.create_teams_session(
+        club, "One field", REVIEWED[:4], 2, schedule=Session.Schedule.SWISS, rounds=3
+    )
+    split = matches.create_teams_session(
+        club, "Sections", REVIEWED, 2, schedule=Session.Schedule.SWISS, rounds=3, sections=2
+    )
+    for session in (one, split):
+        Room(session).play_round(1)
+    leaves = {
+        one.pk: "Jätkät leaves from round 2: 3 teams are drawn from then on",
+        split.pk: "A4 leaves section A from round 2: its 3 teams are drawn from then on",
+    }
+    for session in (one, split):
+        for typed in ("jätkät", " JÄTKÄT ", "Jätkät"):
+            asked = {"kind": "withdraw", "team": typed, "round": "2"}
+            answer = td.get(f"/director/s/{session.pk}/change/", asked)
+            assert answer.status_code == 200, (session.name, typed)
+            assert leaves[session.pk] in html.unescape(answer.content.decode())
+        assert _penalty(td, session, "jätkät")[0] == 302
+    assert matches.team_change(split, "withdraw", "oros", 2).team == "B3"
+    assert matches.team_change(one, "withdraw", "ñANDÚ & co", 2).team == "Ñandú & Co"
+    penalised = Penalty.objects.filter(session__in=(one, split)).order_by("id")
+    assert list(penalised.values_list("pair", flat=True)) == ["Jätkät", "A4"]
+    unknown = {
+        "en": "there is no team 'Jokers' in this session",
+        "fi": "tässä kilpailussa ei ole joukkuetta 'Jokers'",
+        "es": "no hay ningún equipo 'Jokers' en esta sesión",
+    }
+    for session in (one, split):
+        for language in LANGUAGES:
+            asked = {"kind": "withdraw", "team": "Jokers", "round": "2"}
+            page = _text(td, f"/director/s/{session.pk}/change/", language, asked)
+            assert unknown[language] in page

@@ -300,7 +300,7 @@ def test_a_late_change_a_swiss_in_sections_cannot_take_is_refused_whole(
         ({"kind": "join", "team": "Sixes", "round": "2"},
          "Section: say which section the late team joins"),
         ({"kind": "withdraw", "team": "C9", "round": "2"},
-         "&#x27;C9&#x27; is not a team drawn in round 2"),
+         "there is no team &#x27;C9&#x27; in this session"),
         ({"kind": "join", "team": "tens", "section": "A", "round": "2"},
          "&#x27;tens&#x27; is named twice"),
         ({"kind": "join", "team": "Re: Bridge", "section": "A", "round": "2"},

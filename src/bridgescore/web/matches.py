@@ -80,7 +80,7 @@ from bridgescore.web.models import (
     SwissDraw,
     TableLink,
 )
-from bridgescore.web.naming import NAME_AND_PLAYERS, table_label, team_name
+from bridgescore.web.naming import NAME_AND_PLAYERS, table_label, team_name, team_typed
 from bridgescore.web.refusals import EntryError, Viewer, user_of
 from bridgescore.web.said import problem, words_of
 from bridgescore.web.session_movement import movement_of, table_numbers
@@ -847,6 +847,7 @@ def team_change(
         raise EntryError(problem(error)) from None
     name = " ".join(team.split())
     if what == "withdraw":
+        name = team_typed(session, name)  # in any case, as every page takes a team
         if name not in plan.playing(from_round):
             raise EntryError(
                 gettext("{name!r} is not a team drawn in round {from_round}").format(
@@ -990,12 +991,8 @@ def section_team_change(
     drawn = SwissDraw.objects.filter(session=session).count()
     name = " ".join(team.split())
     letter = section.strip().upper()
-    if what == "withdraw":  # by its id (a4 is A4), else by its name (Jacks is A4)
-        named = _names(session)
-        as_id = name.upper() if _TEAM_ID.fullmatch(name) else ""
-        by_name = {n.split(NAME_AND_PLAYERS, 1)[0].casefold(): t for t, n in named.items()}
-        # an id is the team's, even where another team is named like it
-        name = as_id if as_id in named else by_name.get(name.casefold(), as_id or name)
+    if what == "withdraw":  # by its id (a4 is A4), else by its name (jacks is A4)
+        name = team_typed(session, name)
     elif what == "join":
         if not letter:
             raise EntryError(gettext("say which section the late team joins"))

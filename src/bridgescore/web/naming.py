@@ -132,25 +132,19 @@ def teams_named(session: Session) -> dict[str, str]:
 
 
 def team_typed(session: Session, text: str) -> str:
-    """The team a director's typed id or name names, in any case (``a1`` is ``A1``, and
-    in sections ``aces`` is ``A1`` when A1 is named Aces); refused, naming what was typed,
-    when it names no team, or two (a team named as another is numbered)."""
+    """The team a director's typed id or name names, in any case and spacing (``a1`` is
+    ``A1``, ``jätkät`` is ``Jätkät``, and in sections ``aces`` is ``A1`` when A1 is named
+    Aces), on every page that takes a team (penalties, a late change): an id names its
+    team even where another team is named like it (the team named ``B1`` is then named
+    by its own id); refused, naming what was typed, when it names no team."""
     wanted = " ".join(text.split()).casefold()
-    found = [
-        team
-        for team, name in teams_named(session).items()
-        if wanted in (team.casefold(), name.casefold())
-    ]
-    if not found:
-        raise EntryError(
-            gettext("there is no team {pair!r} in this session").format(pair=text.strip())
-        )
-    if len(found) > 1:
-        named = teams_named(session)
-        shown = ", ".join(f"{team} ({named[team]})" for team in found)
-        raise EntryError(
-            gettext("{team!r} names more than one team: {teams}; give the team's id").format(
-                team=text.strip(), teams=shown
-            )
-        )
-    return found[0]
+    named = teams_named(session)
+    for team in named:  # an id first: it is one team's alone
+        if team.casefold() == wanted:
+            return team
+    for team, name in named.items():  # names are the session's own, none twice
+        if name.casefold() == wanted:
+            return team
+    raise EntryError(
+        gettext("there is no team {pair!r} in this session").format(pair=" ".join(text.split()))
+    )
