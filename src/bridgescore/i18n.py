@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Final
 
 from bridgescore.core.contract import Contract, PassedOut, TableResult
+from bridgescore.core.hands import Card, Rank
 from bridgescore.core.notation import Notation, notation_for
 from bridgescore.core.seats import SEAT_NAMES, Seat
 from bridgescore.core.strains import Doubling, Strain
@@ -171,6 +172,23 @@ class Words:
         if isinstance(contract, PassedOut):
             return self.gettext("passed out")
         return _contract_spoken(self, contract)
+
+    def card_spoken(self, card: Card) -> str:
+        """A card in words: ``the ace of hearts``, ``el as de corazones``, ``herttaässä``."""
+        suit = {
+            Strain.CLUBS: self.pgettext("card's suit", "clubs"),
+            Strain.DIAMONDS: self.pgettext("card's suit", "diamonds"),
+            Strain.HEARTS: self.pgettext("card's suit", "hearts"),
+            Strain.SPADES: self.pgettext("card's suit", "spades"),
+        }[card.suit]
+        said = {
+            Rank.ACE: self.gettext("the ace of {suit}"),
+            Rank.KING: self.gettext("the king of {suit}"),
+            Rank.QUEEN: self.gettext("the queen of {suit}"),
+            Rank.JACK: self.gettext("the jack of {suit}"),
+            Rank.TEN: self.gettext("the ten of {suit}"),
+        }.get(card.rank) or self.gettext("the {rank} of {suit}")
+        return said.format(suit=suit, rank=int(card.rank))
 
     def spoken(self, result: TableResult, points: int | None = None) -> str:
         """A result in words, as a player says it back: ``4 corazones doblados por Oeste,

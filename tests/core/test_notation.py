@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgescore.core.contract import PASSED_OUT, Contract, TableResult
+from bridgescore.core.hands import Card, DealError, Rank
 from bridgescore.core.notation import (
     ENGLISH,
     FINNISH,
@@ -19,6 +20,7 @@ from bridgescore.core.notation import (
     SPANISH,
     Named,
     Notation,
+    alike,
     notated,
     notation_for,
 )
@@ -299,6 +301,21 @@ def test_a_notation_as_data_for_a_page() -> None:
         "sides": {"NS": "PE", "EW": "IL"},
         "strains": {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"},
         "letters": {"C": "C", "D": "D", "H": "H", "S": "S", "NT": "NT"},
+        "ranks": {
+            "2": "2",
+            "3": "3",
+            "4": "4",
+            "5": "5",
+            "6": "6",
+            "7": "7",
+            "8": "8",
+            "9": "9",
+            "T": "10",
+            "J": "J",
+            "Q": "Q",
+            "K": "K",
+            "A": "A",
+        },
         "doubled": "X",
         "redoubled": "XX",
         "passed": "Passi",
@@ -352,17 +369,17 @@ def test_a_refused_results_contract_is_written_as_its_reader_writes_it(
 
 
 def test_a_value_kept_is_read_back_by_the_notations_parser() -> None:
-    """Every kind a message names (contract, passed out, result, seat, side, strain) kept as
+    """Every kind a message names (contract, passed out, result, seat, side, strain, card) kept as
     the international text and written in Spanish and Finnish once read back."""
     values: list[Named] = [
         Contract(6, Strain.HEARTS, Doubling.REDOUBLED, Seat.WEST), PASSED_OUT,
         TableResult(Contract(3, Strain.NOTRUMP, declarer=Seat.SOUTH), 8), Seat.WEST,
-        Side.EW, Strain.CLUBS,
+        Side.EW, Strain.CLUBS, Card(Strain.HEARTS, Rank.TEN),
     ]  # fmt: skip
     expected = {
-        "es": ["6♥XXO", "Paso", "3STS-1", "O", "EO", "♣"],
-        "fi": ["6♥XXL", "Passi", "3NTE-1", "L", "IL", "♣"],
-        "en": ["6HXXW", "Pass", "3NTS-1", "W", "EW", "C"],
+        "es": ["6♥XXO", "Paso", "3STS-1", "O", "EO", "♣", "♥10"],
+        "fi": ["6♥XXL", "Passi", "3NTE-1", "L", "IL", "♣", "♥10"],
+        "en": ["6HXXW", "Pass", "3NTS-1", "W", "EW", "C", "H10"],
     }
     for code, shown in expected.items():
         notation = notation_for(code)
@@ -370,3 +387,149 @@ def test_a_value_kept_is_read_back_by_the_notations_parser() -> None:
         assert [notation.written(v) for v in kept] == shown
         assert [notation.written(notated(v)) for v in values] == shown
     assert SPANISH.written(Notated("contract", "9ZZ", "9ZZ")) == "9ZZ"  # no longer reads
+
+
+# --- a card (an opening lead), as each language's players write it ---------------------------
+
+ALL_CARDS = [Card(suit, rank) for suit in Strain if suit is not Strain.NOTRUMP for rank in Rank]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_card_reads_and_writes_back(code: str) -> None:
+    notation = notation_for(code)
+    for card in ALL_CARDS:
+        for symbols in (False, True):
+            written = notation.card(card, symbols=symbols)
+            assert notation.parse_card(written) == card, written
+            assert notation.read_card(written).english is None or code == "es", written
+        assert notation.parse_card(alike(card)) == card  # read alike in every notation
+        assert not notation.read_card(alike(card)).crossed
+
+
+def test_a_card_written_in_each_notation() -> None:
+    ace, ten = Card(Strain.HEARTS, Rank.ACE), Card(Strain.CLUBS, Rank.TEN)
+    assert [n.card(ace, symbols=False) for n in ALL] == ["HA", "HA", "CA"]
+    assert [n.card(ten, symbols=False) for n in ALL] == ["C10", "C10", "T10"]
+    assert [n.card(ace) for n in ALL] == ["HA", "♥A", "♥A"]
+    assert (alike(ace), alike(ten), str(ten)) == ("♥A", "♣10", "CT")
+
+
+# What each typed card is in each language: the card (its international text: suit, then
+# rank, T for ten) or None, refused. Spanish suits: T tréboles, D diamantes, C corazones,
+# P picas; its ranks A, K or R (rey), Q or D (dama), J or V (valet), 10 (AEB, "Las reglas
+# del juego": "A K Q J 10 ... El As, el Rey o K, la Dama o Q ... el Valet ó J"). Finnish
+# (course material, fi.wikipedia): A K Q J 10, suits as the international letters or P
+# (pata); R is ruutu or risti, refused.
+CARD_TRAPS: dict[str, dict[str, str | None]] = {
+    "CA": {"en": "CA", "fi": "CA", "es": "HA"},
+    "ca": {"en": "CA", "fi": "CA", "es": "HA"},
+    "AC": {"en": "CA", "fi": "CA", "es": "HA"},
+    "♥A": {"en": "HA", "fi": "HA", "es": "HA"},
+    "A♥": {"en": "HA", "fi": "HA", "es": "HA"},
+    "HA": {"en": "HA", "fi": "HA", "es": "HA"},
+    "RP": {"en": None, "fi": None, "es": "SK"},
+    "PR": {"en": None, "fi": None, "es": "SK"},
+    "PK": {"en": "SK", "fi": "SK", "es": "SK"},
+    "SK": {"en": "SK", "fi": "SK", "es": "SK"},
+    "KS": {"en": "SK", "fi": "SK", "es": "SK"},
+    "CD": {"en": None, "fi": None, "es": "HQ"},
+    "DD": {"en": None, "fi": None, "es": "DQ"},
+    "TV": {"en": None, "fi": None, "es": "CJ"},
+    "TD": {"en": "DT", "fi": "DT", "es": "CQ"},
+    "DT": {"en": "DT", "fi": "DT", "es": "CQ"},
+    "H10": {"en": "HT", "fi": "HT", "es": "HT"},
+    "10H": {"en": "HT", "fi": "HT", "es": "HT"},
+    "HT": {"en": "HT", "fi": "HT", "es": "HT"},
+    "C 10": {"en": "CT", "fi": "CT", "es": "HT"},
+    "♠2": {"en": "S2", "fi": "S2", "es": "S2"},
+    "RA": {"en": None, "fi": None, "es": None},
+    "ZZ": {"en": None, "fi": None, "es": None},
+    "NTA": {"en": None, "fi": None, "es": None},
+    "STA": {"en": None, "fi": None, "es": None},
+    "♥1": {"en": None, "fi": None, "es": None},
+}
+
+
+@pytest.mark.parametrize(("typed", "code"), [(t, c) for t in CARD_TRAPS for c in LANGUAGES])
+def test_what_each_language_reads_as_a_card(typed: str, code: str) -> None:
+    meant = CARD_TRAPS[typed][code]
+    notation = notation_for(code)
+    if meant is None:
+        with pytest.raises(DealError):
+            notation.parse_card(typed)
+        return
+    assert str(notation.parse_card(typed)) == meant
+
+
+def test_a_card_read_otherwise_than_in_english_is_said() -> None:
+    spanish = SPANISH.read_card("CA")
+    assert (spanish.card, spanish.english) == (
+        Card(Strain.HEARTS, Rank.ACE),
+        Card(Strain.CLUBS, Rank.ACE),
+    )
+    assert spanish.crossed
+    assert SPANISH.read_card("TD").english == Card(Strain.DIAMONDS, Rank.TEN)
+    assert not SPANISH.read_card("CD").crossed  # D is no rank in English: nothing else
+    assert not SPANISH.read_card("♥A").crossed
+    assert not SPANISH.read_card("RP").crossed
+    assert not FINNISH.read_card("CA").crossed
+    assert not ENGLISH.read_card("CA").crossed
+
+
+def test_a_card_refused_names_the_notations_suits_and_ranks_never_notrump() -> None:
+    said = {}
+    for notation in ALL:
+        with pytest.raises(DealError) as refused:
+            notation.parse_card("ZZ")
+        said[notation.code] = str(refused.value)
+    assert said == {
+        "en": "'ZZ': not a card; write its suit (C, D, H, S or ♣ ♦ ♥ ♠) and its rank"
+        " (A, K, Q, J, 10/T, 2-9), like ♥A, HA",
+        "fi": "'ZZ': not a card; write its suit (C, D, H, S or ♣ ♦ ♥ ♠) and its rank"
+        " (A, K, Q, J, 10, 2-9), like ♥A, HA",
+        "es": "'ZZ': not a card; write its suit (T, D, C, P or ♣ ♦ ♥ ♠) and its rank"
+        " (A, K/R, Q/D, J/V, 10, 2-9), like ♥A, CA",
+    }
+    with pytest.raises(DealError) as refused:
+        SPANISH.parse_card("STA")
+    spanish = refused.value.message.render(words("es").gettext)
+    assert spanish == (
+        "'STA': no es una carta; escriba el palo (T, D, C, P o ♣ ♦ ♥ ♠) y el valor"
+        " (A, K/R, Q/D, J/V, 10, 2-9), como ♥A, CA"
+    )
+    with pytest.raises(DealError, match=r"'R' is not a suit on its own; it may be ruutu"):
+        FINNISH.parse_card("RA")
+
+
+def test_two_cards_as_near_are_a_question() -> None:
+    """A notation whose letters make two cards either way round refuses, naming both."""
+    odd = Notation(
+        code="xx", seats=("N", "E", "S", "W"), strains=("C", "D", "H", "S", "NT"),
+        sides=("NS", "EW"), passed="Pass", symbols=False,
+        also_ranks={"C": Rank.KING, "D": Rank.QUEEN},
+    )  # fmt: skip
+    with pytest.raises(DealError, match=r"'CD': DK or CQ\? Write the suit's symbol first"):
+        odd.parse_card("CD")
+    assert odd.parse_card("C10") == Card(Strain.CLUBS, Rank.TEN)
+
+
+def test_a_card_said_in_words() -> None:
+    ace, seven = Card(Strain.HEARTS, Rank.ACE), Card(Strain.SPADES, Rank.SEVEN)
+    queen = Card(Strain.DIAMONDS, Rank.QUEEN)
+    assert [words(c).card_spoken(ace) for c in LANGUAGES] == [
+        "the ace of hearts", "herttaässä", "el as de corazones"
+    ]  # fmt: skip
+    assert [words(c).card_spoken(seven) for c in LANGUAGES] == [
+        "the 7 of spades", "pata 7", "el 7 de picas"
+    ]  # fmt: skip
+    assert words("es").card_spoken(queen) == "la dama de diamantes"
+    assert words("fi").card_spoken(queen) == "ruuturouva"
+
+
+def test_a_message_names_a_card_in_its_readers_notation() -> None:
+    said = Message("the lead {card}", card=notated(Card(Strain.HEARTS, Rank.ACE)))
+    kept = Message.from_data(json.loads(json.dumps(said.to_data())))
+    for message in (said, kept):
+        assert message.render(Reader(str, SPANISH.written)) == "the lead ♥A"
+        assert message.render(Reader(str, ENGLISH.written)) == "the lead HA"
+    assert str(kept) == "the lead HA"

@@ -39,6 +39,19 @@ def test_a_spanish_csv_is_read_as_spanish_players_write_it() -> None:
     assert str(rows[0].result) == "4HW="
 
 
+def test_a_spanish_csvs_leads_are_read_as_spanish_players_write_them() -> None:
+    text = (
+        "# language: es\n"
+        "board,ns,ew,contract,declarer,result,lead\n"
+        "1,1,2,4P,N,=,CA\n"  # As de corazones: the ace of hearts, not of clubs
+        "2,3,4,4P,N,=,RP\n"  # Rey de picas
+        "3,5,6,4P,N,=,♣10\n"
+    )
+    assert [str(row.lead) for row in loads_csv(text).rows] == ["HA", "SK", "CT"]
+    english = "board,ns,ew,contract,declarer,result,lead\n1,1,2,4S,N,=,CA\n"
+    assert str(loads_csv(english).rows[0].lead) == "CA"
+
+
 def test_a_finnish_csv_reads_e_as_south() -> None:
     text = "# language: fi\nboard,ns,ew,contract,declarer,result,vulnerability\n1,1,2,4S,E,=,IL\n"
     row = loads_csv(text).rows[0]

@@ -76,13 +76,12 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """``'SA'``, ``'♥T'``, ``'D10'``."""
-        folded = text.strip()
-        if len(folded) < 2:
-            raise DealError(
-                _("{text}: a card is a suit and a rank, like SA or H10", text=quote(text))
-            )
-        return cls(Strain.parse(folded[0]), Rank.parse(folded[1:]))
+        """``'SA'``, ``'♥T'``, ``'D10'``, ``'KS'``: the international notation's reading
+        (:data:`bridgescore.core.notation.ENGLISH`); another language's:
+        :meth:`bridgescore.core.notation.Notation.parse_card`."""
+        from bridgescore.core.notation import ENGLISH  # the notation builds on these types
+
+        return ENGLISH.parse_card(text)
 
 
 _HAND_RE = re.compile(r"^[2-9TJQKA]*\.[2-9TJQKA]*\.[2-9TJQKA]*\.[2-9TJQKA]*$")

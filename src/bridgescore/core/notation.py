@@ -13,6 +13,8 @@ strains       C D H S NT          ♣ ♦ ♥ ♠ NT (C D H S)   ♣ ♦ ♥ ♠
 doubling      X XX                X XX                   X XX
 passed out    Pass                Passi                  Paso
 result        = +1 -2 or tricks   the same               the same
+card's suit   C D H S, ♣ ♦ ♥ ♠    C D H S (P), ♣ ♦ ♥ ♠   T D C P, ♣ ♦ ♥ ♠
+card's rank   A K Q J 10 (T)      A K Q J 10             A K Q J 10 (R D V)
 ============  ==================  =====================  =======================
 
 What a player types is read in the language first. A token the language does not use is
@@ -26,6 +28,12 @@ in the language itself (Finnish ``R``: ruutu or risti) is refused, naming both: 
 question, never a guess. Suit symbols are read in every language. See docs/laws.md,
 "Writing a contract", and docs/glossary.md for the sources.
 
+A card (an opening lead) is read the same way, the suit first or the rank first (``CA``,
+``AC``, ``♥A``: in Spanish the ace of hearts, corazones; ``RP`` the king of spades, rey de
+picas), and written suit first (:meth:`Notation.card`). Where English reads the same
+letters as another card (``CA``, the ace of clubs) the reading says so
+(:attr:`CardReading.english`), to be said back before it is kept.
+
 >>> fi = notation_for("fi")
 >>> fi.result(fi.parse_result("4♠X E -2")), fi.seat(Seat.SOUTH), fi.side(Side.EW)
 ('4♠XE-2', 'E', 'IL')
@@ -33,6 +41,9 @@ question, never a guess. Suit symbols are read in every language. See docs/laws.
 >>> r = es.parse_result("4C O =")
 >>> es.result(r), ENGLISH.result(r)
 ('4♥O=', '4HW=')
+>>> read = es.read_card("CA")
+>>> str(read.card), es.card(read.card), str(read.english), es.card(es.parse_card("rp"))
+('HA', '♥A', 'CA', '♠K')
 """
 
 from __future__ import annotations
@@ -52,6 +63,7 @@ from bridgescore.core.contract import (
     PassedOut,
     TableResult,
 )
+from bridgescore.core.hands import Card, DealError, Rank
 from bridgescore.core.seats import Seat, Side
 from bridgescore.core.strains import Doubling, Strain
 from bridgescore.core.vulnerability import Vulnerability
@@ -146,6 +158,21 @@ class Reading:
     crossed: tuple[Crossed, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class CardReading:
+    """What a typed card was read as, and what English reads the same letters as where
+    that is another card (Spanish ``CA``: the ace of hearts here, of clubs in English):
+    say the card back in words before keeping it."""
+
+    card: Card
+    english: Card | None = None
+
+    @property
+    def crossed(self) -> bool:
+        """Whether English reads the same letters as another card."""
+        return self.english is not None
+
+
 @dataclass(frozen=True, eq=False)
 class Notation:
     """One language's way of writing contracts and results (see the module's table).
@@ -158,6 +185,8 @@ class Notation:
     both are (``Nadie``/``Todos``; either side alone by ``sides``).
     ``also`` are further spellings of the language's own (``SA`` for sangi); ``honours``
     the word a score sheet's line writes before honours (``6♦E= honores EO 150``).
+    ``ranks`` are how a card's ten, jack, queen, king and ace are written, ``also_ranks``
+    further letters of the language's own (Spanish ``R`` rey, ``D`` dama, ``V`` valet).
     """
 
     code: str
@@ -172,6 +201,8 @@ class Notation:
     honours: str = "honours"
     doubled: str = "X"
     redoubled: str = "XX"
+    ranks: tuple[str, str, str, str, str] = ("10", "J", "Q", "K", "A")
+    also_ranks: Mapping[str, Rank] = field(default_factory=dict)
 
     # --- writing ------------------------------------------------------------------------
 
@@ -189,6 +220,14 @@ class Notation:
         if use and strain is not Strain.NOTRUMP:
             return _SUIT_SYMBOL[strain]
         return self.strains[strain]
+
+    def rank(self, rank: Rank) -> str:
+        """A card's rank: ``A``, ``K``, ``Q``, ``J``, ``10``, ``9`` ... ``2``."""
+        return self.ranks[rank - Rank.TEN] if rank >= Rank.TEN else str(int(rank))
+
+    def card(self, card: Card, *, symbols: bool | None = None) -> str:
+        """A card, its suit first: ``♥A``, or in letters ``CA`` (Spanish), ``HA``."""
+        return f"{self.strain(card.suit, symbols=symbols)}{self.rank(card.rank)}"
 
     def vulnerability(self, vulnerability: Vulnerability) -> str:
         """Who is vulnerable: ``None``, ``NS``, ``EW``, ``Both``; ``Ei kukaan``, ``PE``,
@@ -247,6 +286,8 @@ class Notation:
             return self.side(found)
         if isinstance(found, Strain):
             return self.strain(found)
+        if isinstance(found, Card):
+            return self.card(found)
         return str(value)
 
     def as_dict(self) -> dict[str, object]:
@@ -258,6 +299,7 @@ class Notation:
             "sides": {side.value: self.side(side) for side in Side},
             "strains": {strain.letter: self.strain(strain, symbols=True) for strain in Strain},
             "letters": {strain.letter: self.strain(strain, symbols=False) for strain in Strain},
+            "ranks": {rank.letter: self.rank(rank) for rank in Rank},
             "doubled": self.doubled,
             "redoubled": self.redoubled,
             "passed": self.passed,
@@ -348,6 +390,23 @@ class Notation:
             )
         return Reading(TableResult(contract, _tricks(text, self, contract, match)), crossed)
 
+    def parse_card(self, text: str) -> Card:
+        """A card as the language writes it, the suit or the rank first (``CA``, ``AC``,
+        ``♥A``, ``10♥``; Spanish ``RP``, rey de picas), else as English does where that
+        is the only reading (``HA``)."""
+        return self.read_card(text).card
+
+    def read_card(self, text: str) -> CardReading:
+        """A card, and the card English reads the same letters as where that differs."""
+        card = self._card(text)
+        if self is ENGLISH:
+            return CardReading(card)
+        try:
+            english = ENGLISH._card(text)
+        except BridgeError:
+            return CardReading(card)
+        return CardReading(card, None if english == card else english)
+
     # --- the tables, built once per notation ----------------------------------------------
 
     @cached_property
@@ -372,6 +431,52 @@ class Notation:
         """The language's own strain letters and spellings."""
         own = {letter: Strain(i) for i, letter in enumerate(self.strains)}
         return own | {normalise(k): v for k, v in self.also_strains.items()}
+
+    @cached_property
+    def _own_suits(self) -> dict[str, Strain]:
+        """The language's own letters of a card's suit (``P`` pata in Finnish)."""
+        own = self._own_strains.items()
+        return {k: v for k, v in own if v is not Strain.NOTRUMP and len(k) == 1}
+
+    @cached_property
+    def _card_suits(self) -> dict[str, tuple[Strain, bool]]:
+        """Each suit token of a card: its suit, and whether it is the language's own (a
+        symbol is every language's); another language's letter where it is the only one."""
+        words: dict[str, tuple[Strain, bool]] = {}
+        for notation in _FALLBACK_ORDER:
+            for letter, strain in notation._own_suits.items():
+                words.setdefault(letter, (strain, False))
+        words |= {letter: (strain, True) for letter, strain in self._own_suits.items()}
+        return words | {symbol: (strain, True) for symbol, strain in SYMBOLS.items()}
+
+    @cached_property
+    def _own_ranks(self) -> dict[str, Rank]:
+        ranks = {str(n): Rank(n) for n in range(2, 11)}
+        ranks |= {letter: Rank(Rank.TEN + i) for i, letter in enumerate(self.ranks)}
+        return ranks | {normalise(k): v for k, v in self.also_ranks.items()}
+
+    @cached_property
+    def _card_ranks(self) -> dict[str, tuple[Rank, bool]]:
+        """Each rank token of a card, and whether it is the language's own; else the
+        international one (``T`` for ten), never another language's: ``R`` is rey (a king)
+        in Spanish, and would be rouva (a queen) to a Finnish player."""
+        words = {letter: (rank, False) for letter, rank in ENGLISH._own_ranks.items()}
+        return words | {letter: (rank, True) for letter, rank in self._own_ranks.items()}
+
+    @cached_property
+    def _card_help(self) -> Message:
+        ranks = []
+        for rank in sorted((r for r in Rank if r >= Rank.TEN), reverse=True):
+            others = [k for k, v in self._own_ranks.items() if v is rank and k != self.rank(rank)]
+            ranks.append("/".join([self.rank(rank), *sorted(others)]))
+        example = Card(Strain.HEARTS, Rank.ACE)
+        return _(
+            "write its suit ({letters} or {symbols}) and its rank ({ranks}), like {examples}",
+            letters=", ".join(self.strains[:4]),
+            symbols=" ".join(_SUIT_SYMBOL),
+            ranks=", ".join([*ranks, "2-9"]),
+            examples=f"{self.card(example, symbols=True)}, {self.card(example, symbols=False)}",
+        )
 
     @cached_property
     def _seat_words(self) -> dict[str, tuple[Seat, Seat | None]]:
@@ -452,6 +557,54 @@ class Notation:
                 )
             )
 
+    def _card(self, text: str) -> Card:
+        """A card read with the suit first and with the rank first: the reading with more
+        of the language's own tokens (Spanish ``TD``: dama de tréboles, not the ten of
+        diamonds); two cards as near are a question, never a guess."""
+        if not isinstance(text, str):
+            raise DealError(_("{text}: not a card; {help}", text=quote(text), help=self._card_help))
+        folded = "".join(text.split()).upper()
+        readings: dict[Card, int] = {}
+        for suit_token, rank_token in ((folded[:1], folded[1:]), (folded[-1:], folded[:-1])):
+            suit = self._card_suits.get(suit_token)
+            rank = self._card_ranks.get(rank_token)
+            if suit is not None and rank is not None:
+                card = Card(suit[0], rank[0])
+                readings[card] = max(readings.get(card, 0), suit[1] + rank[1])
+        if not readings:
+            raise self._card_refused(text, folded)
+        best = max(readings.values())
+        found = sorted(card for card, own in readings.items() if own == best)
+        if len(found) > 1:
+            raise DealError(
+                _(
+                    "{text}: {one} or {other}? Write the suit's symbol first ({example})",
+                    text=quote(text),
+                    one=notated(found[1], self),
+                    other=notated(found[0], self),
+                    example=self.card(found[1], symbols=True),
+                )
+            )
+        return found[0]
+
+    def _card_refused(self, text: str, folded: str) -> DealError:
+        """Why ``text`` is no card: a suit letter that is two suits (Finnish ``R``, where
+        it is no rank), else what a card is written with."""
+        for suit, rank in ((folded[:1], folded[1:]), (folded[-1:], folded[:-1])):
+            clash = _AMBIGUOUS.get(suit)
+            if clash is not None and rank in self._card_ranks and suit not in self._card_ranks:
+                return DealError(
+                    _(
+                        "{text}: {token} is not a suit on its own; it may be {clash}: write"
+                        " the suit's symbol or letter ({suits})",
+                        text=quote(text),
+                        token=quote(suit),
+                        clash=clash,
+                        suits=f"{', '.join(self.strains[:4])}, {' '.join(_SUIT_SYMBOL)}",
+                    )
+                )
+        return DealError(_("{text}: not a card; {help}", text=quote(text), help=self._card_help))
+
     def _split(self, text: str) -> tuple[Contract | PassedOut, str, tuple[Crossed, ...]]:
         """The contract, whatever follows it (the result), and the crossed tokens."""
         if not isinstance(text, str):
@@ -501,12 +654,12 @@ class Notation:
         return contract, match["rest"], tuple(crossed)
 
 
-Named = Contract | PassedOut | TableResult | Seat | Side | Strain
+Named = Contract | PassedOut | TableResult | Seat | Side | Strain | Card
 """What a message may name in the reader's notation (:func:`notated`)."""
 
 _KINDS: Final[Mapping[type, str]] = MappingProxyType(
     {Contract: "contract", PassedOut: "contract", TableResult: "result", Seat: "seat",
-     Side: "side", Strain: "strain"}
+     Side: "side", Strain: "strain", Card: "card"}
 )  # fmt: skip
 
 
@@ -535,6 +688,7 @@ def _read(kind: str, text: str) -> Named | None:
         "seat": ENGLISH.parse_seat,
         "side": ENGLISH.parse_side,
         "strain": ENGLISH.parse_strain,
+        "card": ENGLISH.parse_card,
     }
     reader = readers.get(kind)
     try:
@@ -548,6 +702,13 @@ def _alternatives(words: Iterable[str]) -> str:
     in a word matches any space or none (``SIN TRIUNFO``)."""
     ordered = sorted(set(words), key=lambda w: (-len(w), w))
     return "|".join(r"\s*".join(re.escape(part) for part in w.split()) for w in ordered)
+
+
+def alike(card: Card) -> str:
+    """``card`` as every notation reads it as the same card (its suit's symbol, its rank:
+    ``♥10``, ``♣A``): how a page sends a card on to be read again, perhaps in another
+    language (a result's preview, a result waiting for the opponents' phone)."""
+    return f"{_SUIT_SYMBOL[card.suit]}{ENGLISH.rank(card.rank)}"
 
 
 def difference(result: TableResult) -> str:
@@ -625,6 +786,7 @@ ENGLISH: Final = Notation(
     sides=("NS", "EW"),
     passed="Pass",
     symbols=False,
+    also_ranks={"T": Rank.TEN},
 )
 """The international notation: what files hold and every report printed before
 languages; it reads the other languages' letters where they are the only reading
@@ -644,7 +806,7 @@ FINNISH: Final = Notation(
 )
 """Finnish: pohjoinen, itä, etelä, länsi; the suits as symbols (typed with the
 international letters, as Finnish material writes 1NT, 2NT, 3C); ``SA`` (sangi) and
-``P`` (pata) read too."""
+``P`` (pata) read too; a card's rank A K Q J 10, as Finnish course material writes it."""
 
 SPANISH: Final = Notation(
     code="es",
@@ -656,9 +818,11 @@ SPANISH: Final = Notation(
     nobody="Nadie",
     everybody="Todos",
     honours="honores",
+    also_ranks={"R": Rank.KING, "D": Rank.QUEEN, "V": Rank.JACK},
 )
 """Spanish: norte, este, sur, oeste; tréboles, diamantes, corazones, picas, sin triunfo
-(``4C`` is four hearts)."""
+(``4C`` is four hearts); a card's rank as the AEB writes it, A K Q J 10, or by the words'
+letters, rey, dama, valet (``CR``, ``CD``, ``CV``)."""
 
 _FALLBACK_ORDER: Final = (ENGLISH, SPANISH, FINNISH)
 """Where a token is not the language's own, the first of these that reads it: English
@@ -688,10 +852,12 @@ __all__ = [
     "NOTATIONS",
     "SPANISH",
     "SYMBOLS",
+    "CardReading",
     "Crossed",
     "Named",
     "Notation",
     "Reading",
+    "alike",
     "difference",
     "notated",
     "notation_for",

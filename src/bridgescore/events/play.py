@@ -552,7 +552,9 @@ def lead_problem(row: ResultRow, lead: str, hands: Hands | None) -> Message | No
     except BridgeError as error:
         return _("lead {lead!r}: {error}", lead=lead, error=error)
     if cards is not None and card not in cards:
-        return _("the lead {card} is not in {seat}'s hand", card=str(card), seat=SEAT_NAMES[leader])
+        return _(
+            "the lead {card} is not in {seat}'s hand", card=notated(card), seat=SEAT_NAMES[leader]
+        )
     return None
 
 

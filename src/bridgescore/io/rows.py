@@ -163,19 +163,19 @@ def parse_adjusted(text: str) -> Adjusted | NotPlayed:
     return entry
 
 
-def parse_lead(text: str) -> Card:
+def parse_lead(text: str, notation: Notation = ENGLISH) -> Card:
     """An opening lead as programs write it: the suit first (``SK``, ``♠K``, ``H10``), or
-    the rank first (``KS``, ``10H``, as many USEBIO files have it); suit and rank letters
-    never overlap, so the two orders cannot be confused."""
-    folded = text.strip()
-    for written in (folded, folded[-1:] + folded[:-1]):
-        try:
-            return Card.parse(written)
-        except BridgeError:
-            continue
-    raise BridgeInputError(
-        _("{text!r} is not a card (write the suit and the rank: SK, H10, ♠K)", text=excerpt(text))
-    )
+    the rank first (``KS``, ``10H``, as many USEBIO files have it), in ``notation`` (a
+    Spanish results file's ``CA`` is the ace of hearts: :meth:`Notation.parse_card`)."""
+    try:
+        return notation.parse_card(text)
+    except BridgeError:
+        raise BridgeInputError(
+            _(
+                "{text!r} is not a card (write the suit and the rank: SK, H10, ♠K)",
+                text=excerpt(text),
+            )
+        ) from None
 
 
 def side_award(text: str) -> Award:
@@ -239,7 +239,7 @@ class _Builder:
         if at is None:
             return None
         try:
-            return parse_lead(at.text)
+            return parse_lead(at.text, self.raw.notation)
         except BridgeError as error:
             self.report(at, Message("{name} {error}", name=at.name, error=error), Severity.WARNING)
             return None
