@@ -528,7 +528,7 @@ def test_a_team_leaves_a_swiss_and_a_late_team_joins_it(club: Club, td: Client) 
     assert met["Tens"] == "—, —"
     assert draw.bye is not None
     assert met[draw.bye].endswith(", bye")
-    with pytest.raises(refusals.EntryError, match=r"'aces' is named twice \(teams 1 and 6\)"):
+    with pytest.raises(refusals.EntryError, match=r"^'aces' is already the name of team Aces$"):
         matches.team_change(session, "join", "aces", 3)
 
 

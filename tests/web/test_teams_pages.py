@@ -360,3 +360,34 @@ def test_a_team_is_taken_by_its_name_in_any_case_on_every_page(club: Club, td: C
             asked = {"kind": "withdraw", "team": "Jokers", "round": "2"}
             page = _text(td, f"/director/s/{session.pk}/change/", language, asked)
             assert unknown[language] in page
+
+
+NAME_TAKEN = {
+    "en": "'ñandú & co' is already the name of team {team}",
+    "fi": "'ñandú & co' on jo joukkueen {team} nimi",
+    "es": "'ñandú & co' ya es el nombre del equipo {team}",
+}
+
+
+def test_a_late_team_whose_name_is_taken_is_refused_naming_the_team_it_clashes_with(
+    club: Club, td: Client
+) -> None:
+    one = matches.create_teams_session(
+        club, "One field", REVIEWED[:4], 2, schedule=Session.Schedule.SWISS, rounds=3
+    )
+    split = matches.create_teams_session(
+        club, "Sections", REVIEWED, 2, schedule=Session.Schedule.SWISS, rounds=3, sections=2
+    )
+    for session in (one, split):
+        Room(session).play_round(1)
+    for session, team in ((one, "Ñandú & Co"), (split, "A1 (Ñandú & Co)")):
+        for language in LANGUAGES:
+            asked = {"kind": "join", "team": "ñandú & co", "round": "2", "section": "B"}
+            if session is one:
+                del asked["section"]
+            answer = td.get(
+                f"/director/s/{session.pk}/change/", asked, HTTP_ACCEPT_LANGUAGE=language
+            )
+            assert answer.status_code == 422
+            page = html.unescape(answer.content.decode())
+            assert NAME_TAKEN[language].format(team=team) in page, (session.name, language)

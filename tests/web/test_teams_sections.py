@@ -302,7 +302,7 @@ def test_a_late_change_a_swiss_in_sections_cannot_take_is_refused_whole(
         ({"kind": "withdraw", "team": "C9", "round": "2"},
          "there is no team &#x27;C9&#x27; in this session"),
         ({"kind": "join", "team": "tens", "section": "A", "round": "2"},
-         "&#x27;tens&#x27; is named twice"),
+         "&#x27;tens&#x27; is already the name of team B1 (Tens)"),
         ({"kind": "join", "team": "Re: Bridge", "section": "A", "round": "2"},
          "Team: a team&#x27;s name may not hold &#x27;: &#x27; (it comes between a team&#x27;s"
          " name and its players)"),

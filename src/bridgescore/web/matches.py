@@ -80,7 +80,13 @@ from bridgescore.web.models import (
     SwissDraw,
     TableLink,
 )
-from bridgescore.web.naming import NAME_AND_PLAYERS, table_label, team_name, team_typed
+from bridgescore.web.naming import (
+    NAME_AND_PLAYERS,
+    name_free,
+    table_label,
+    team_name,
+    team_typed,
+)
 from bridgescore.web.refusals import EntryError, Viewer, user_of
 from bridgescore.web.said import problem, words_of
 from bridgescore.web.session_movement import movement_of, table_numbers
@@ -855,7 +861,8 @@ def team_change(
                 )
             )
     elif what == "join":
-        (name,) = _team_list([*plan.teams, name])[-1:]  # named, not named twice
+        name_free(session, name)  # not another team's, naming it
+        (name,) = _team_list([*plan.teams, name])[-1:]  # named, of 40 characters at most
     else:
         raise EntryError(gettext("say whether a team withdraws or joins"))
     after = replace(
@@ -1003,8 +1010,9 @@ def section_team_change(
                     " name (it is numbered when it joins)"
                 ).format(name=name)
             )
+        name_free(session, name)  # not another team's, naming it (A1 (Aces))
         shown = [n.split(NAME_AND_PLAYERS, 1)[0] for n in _names(session).values()]
-        (name,) = _team_list([*shown, name])[-1:]  # named, not named twice
+        (name,) = _team_list([*shown, name])[-1:]  # named, of 40 characters at most
     else:
         raise EntryError(gettext("say whether a team withdraws or joins"))
     members = " ".join(members.split())

@@ -131,6 +131,25 @@ def teams_named(session: Session) -> dict[str, str]:
     return {team: team_name(session, team, row) for team, row in rows.values_list("pair", "names")}
 
 
+def team_shown(team: str, name: str) -> str:
+    """A team as the director's pages name it: its id and its name, ``A1 (Aces)``; in
+    one field, where a team's id is its name, ``Aces``."""
+    return team if not name or name == team else f"{team} ({name})"
+
+
+def name_free(session: Session, name: str) -> None:
+    """Refuse a late team's ``name`` when a team of ``session`` has it, in any case,
+    naming that team by its id and its name (``A1 (Aces)``)."""
+    wanted = name.casefold()
+    for team, taken in teams_named(session).items():
+        if taken.casefold() == wanted:
+            raise EntryError(
+                gettext("{name!r} is already the name of team {team}").format(
+                    name=name, team=team_shown(team, taken)
+                )
+            )
+
+
 def team_typed(session: Session, text: str) -> str:
     """The team a director's typed id or name names, in any case and spacing (``a1`` is
     ``A1``, ``jätkät`` is ``Jätkät``, and in sections ``aces`` is ``A1`` when A1 is named
