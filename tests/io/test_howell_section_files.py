@@ -352,3 +352,64 @@ def test_a_json_movement_is_said_at_its_field(
     assert [p.translated(ES) for p in problems] == [
         f"{path}, campo event.movement: error: {spanish}"
     ]
+
+
+def _two_boards_pbn(tmp_path: Path) -> tuple[Path, str]:
+    """The event with board 2 played in section B too, as its two tables played board 1,
+    written as PBN: section B's games of boards 1 and 2 each say [Movement "Howell"]."""
+    event = _event()
+    more = tuple(replace(r, board=2) for r in event.results.rows if r.section == "B")
+    event = replace(event, results=replace(event.results, rows=event.results.rows + more))
+    path = write_event(event, tmp_path / "two.pbn")
+    text = path.read_text(encoding="utf-8")
+    assert text.count('[Movement "Howell"]') == 2
+    return path, text
+
+
+def _line_of(text: str, needle: str, nth: int = 1) -> int:
+    at = -1
+    for _ in range(nth):
+        at = text.index(needle, at + 1)
+    return text[:at].count("\n") + 1
+
+
+@pytest.mark.parametrize("word", ["Rover", "auto"])
+def test_a_pbn_movement_that_is_no_movement_is_said_once_at_its_first_line(
+    tmp_path: Path, word: str
+) -> None:
+    """Section B's two games say [Movement "Rover"] (or the --field option's auto): one
+    warning, at board 1's tag, in the movement's words; it was said at every board, and
+    told of auto, one and directions."""
+    path, text = _two_boards_pbn(tmp_path)
+    line = _line_of(text, '[Movement "Howell"]')
+    path.write_text(text.replace('"Howell"', f'"{word}"'), encoding="utf-8")
+    event = load_event(path)
+    said = f"section B: '{word}': not a movement; use Howell, Mitchell; ranked as its results show"
+    assert [str(p) for p in event.results.problems] == [
+        f"{path}, line {line}, board 1, [Movement]: warning: {said}"
+    ]
+    assert [p.translated(ES) for p in event.results.problems] == [
+        f"{path}, línea {line}, estuche 1, [Movement]: aviso: sección B: '{word}': no se"
+        " reconoce como movimiento; use Howell, Mitchell; se clasifica según muestran sus"
+        " resultados"
+    ]
+    assert "B" not in event.field_kinds
+
+
+def test_pbn_games_of_one_section_saying_two_movements_are_refused(tmp_path: Path) -> None:
+    """Board 2's game of section B says Mitchell where board 1's says Howell: refused at
+    board 2's tag, naming board 1's line; the first was taken, silently."""
+    path, text = _two_boards_pbn(tmp_path)
+    first, second = (_line_of(text, '[Movement "Howell"]', n) for n in (1, 2))
+    at = text.rindex('[Movement "Howell"]')
+    text = text[:at] + '[Movement "Mitchell"]' + text[at + len('[Movement "Howell"]') :]
+    path.write_text(text, encoding="utf-8")
+    problems = _refused(path)
+    assert [str(p) for p in problems] == [
+        f"{path}, line {second}, board 2, [Movement]: error: section B is a Mitchell here and"
+        f" a Howell at line {first}: a section has one movement"
+    ]
+    assert [p.translated(FI) for p in problems] == [
+        f"{path}, rivi {second}, brikka 2, [Movement]: virhe: ryhmä B on tässä Mitchell mutta"
+        f" rivillä {first} Howell: ryhmällä on yksi kierto"
+    ]

@@ -35,10 +35,11 @@ from bridgescore.events.model import (
     check_rows,
     partnership_id,
 )
-from bridgescore.events.vocabulary import EventKind, Scoring
+from bridgescore.events.vocabulary import EventKind, Scoring, SectionMovement
 from bridgescore.events.vocabulary import Field as FieldKind
 from bridgescore.io._sections import (
     howell_problems,
+    in_section,
     is_section_letter,
     ranked_apart,
     section_letter_message,
@@ -788,28 +789,60 @@ def _id_scheme(
 
 def _field_kinds(reader: _Reader, games: Iterable[Game]) -> dict[str, FieldKind]:
     """How each section is ranked as the games' ``[Movement]`` says (bridgescore's own
-    tag, :data:`~bridgescore.io.pbn._cells.MOVEMENT_TAG`), by the game's ``[Section]``
-    (``''`` without one); a word that is no field's is a warning at its line, and that
-    section is ranked as its results show."""
-    found: dict[str, FieldKind] = {}
+    tag, :data:`~bridgescore.io.pbn._cells.MOVEMENT_TAG`; a
+    :class:`~bridgescore.events.vocabulary.SectionMovement`), by the game's ``[Section]``
+    (``''`` without one). A word that is not a movement is a warning once, at its first
+    line, and the section is ranked as its results show; a game that says a Howell where
+    an earlier one of its section says a Mitchell (or the other way) is an error at its
+    line naming the earlier one's."""
+    found: dict[str, tuple[SectionMovement, int | None]] = {}
+    unknown: set[tuple[str, str]] = set()
     for game in games:
         word = known(game.get(MOVEMENT_TAG))
         if word is None:
             continue
+        tag = game.tag(MOVEMENT_TAG)
+        line = tag.line if tag is not None else game.line
+        board = known(game.get("Board"))
+        section = known(game.get("Section")) or ""
         try:
-            kind = FieldKind.parse(word)
+            movement = SectionMovement.parse(word)
         except BridgeInputError as error:
-            tag = game.tag(MOVEMENT_TAG)
-            reader.problem(
-                tag.line if tag is not None else game.line,
-                _("{error}; ranked as its results show", error=error.message),
-                known(game.get("Board")),
-                MOVEMENT_TAG,
-                Severity.WARNING,
-            )
+            if (section, word) not in unknown:
+                unknown.add((section, word))
+                said = _(
+                    "{error}; ranked as its results show", error=in_section(section, error.message)
+                )
+                reader.problem(line, said, board, MOVEMENT_TAG, Severity.WARNING)
             continue
-        found.setdefault(known(game.get("Section")) or "", kind)
-    return found
+        first, first_line = found.setdefault(section, (movement, line))
+        if first is not movement:
+            reader.problem(
+                line, _differs(section, movement, first, first_line), board, MOVEMENT_TAG
+            )
+    return {section: movement.field for section, (movement, _line) in found.items()}
+
+
+def _differs(
+    section: str, movement: SectionMovement, first: SectionMovement, line: int | None
+) -> Message:
+    """Why a game's ``[Movement]`` is refused: an earlier game of its section (at
+    ``line``) says the other movement."""
+    if not section:
+        return _(
+            "the field is a {movement} here and a {first} at line {line}: a field has one movement",
+            movement=movement.value,
+            first=first.value,
+            line=line,
+        )
+    return _(
+        "section {letter} is a {movement} here and a {first} at line {line}: a section has"
+        " one movement",
+        letter=section,
+        movement=movement.value,
+        first=first.value,
+        line=line,
+    )
 
 
 def _sections_apart(reader: _Reader, games: Iterable[Game]) -> bool:
