@@ -413,3 +413,54 @@ def test_pbn_games_of_one_section_saying_two_movements_are_refused(tmp_path: Pat
         f"{path}, rivi {second}, brikka 2, [Movement]: virhe: ryhmä B on tässä Mitchell mutta"
         f" rivillä {first} Howell: ryhmällä on yksi kierto"
     ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "english", "finnish"),
+    [
+        (
+            '<SECTION SECTION_ID="B">\n        <WINNER_TYPE>1<',
+            '<SECTION SECTION_ID="B">\n        <WINNER_TYPE>3<',
+            "section B: '3': not a movement; use 1 (Howell), 2 (Mitchell)",
+            "ryhmä B: '3': tuntematon kierto; käytä: 1 (Howell), 2 (Mitchell)",
+        ),
+        (
+            '<SECTION SECTION_ID="A">\n        <WINNER_TYPE>2<',
+            '<SECTION SECTION_ID="A">\n        <WINNER_TYPE>Mitchell<',
+            "section A: 'Mitchell': not a movement; use 1 (Howell), 2 (Mitchell)",
+            "ryhmä A: 'Mitchell': tuntematon kierto; käytä: 1 (Howell), 2 (Mitchell)",
+        ),
+    ],
+)
+def test_a_usebio_winner_type_that_is_neither_1_nor_2_is_refused_at_its_line(
+    tmp_path: Path, old: str, new: str, english: str, finnish: str
+) -> None:
+    """A SECTION's WINNER_TYPE of 3 (or a word): an error at its element, as an unknown
+    BOARD_SCORING_METHOD is, naming USEBIO's words; it was passed over, the section
+    ranked as its results show."""
+    path, line = _edited(tmp_path, "xml", old, new)
+    problems = _refused(path)
+    assert [str(p) for p in problems] == [f"{path}, line {line + 1}, WINNER_TYPE: error: {english}"]
+    assert [p.translated(FI) for p in problems] == [
+        f"{path}, rivi {line + 1}, WINNER_TYPE: virhe: {finnish}"
+    ]
+
+
+def test_a_usebio_event_s_winner_type_that_is_neither_is_refused(tmp_path: Path) -> None:
+    """One Howell field: the EVENT's own WINNER_TYPE, given as x."""
+    rows = tuple(replace(r, section=None) for r in _event().results.rows if r.section == "A")
+    event = Event(EventResults(rows), field_kinds={"": Field.ONE})
+    path = write_event(event, tmp_path / "one.xml")
+    text = path.read_text(encoding="iso-8859-1")
+    assert text.count("<WINNER_TYPE>1</WINNER_TYPE>") == 1
+    path.write_text(text.replace("<WINNER_TYPE>1<", "<WINNER_TYPE>x<"), encoding="iso-8859-1")
+    line = _line_of(text, "<WINNER_TYPE>")
+    problems = _refused(path)
+    assert [str(p) for p in problems] == [
+        f"{path}, line {line}, WINNER_TYPE: error: 'x': not a movement; use 1 (Howell),"
+        " 2 (Mitchell)"
+    ]
+    assert [p.translated(ES) for p in problems] == [
+        f"{path}, línea {line}, WINNER_TYPE: error: 'x': no se reconoce como movimiento;"
+        " use 1 (Howell), 2 (Mitchell)"
+    ]

@@ -15,7 +15,7 @@ from bridgescore.core.hands import DealError, Hands
 from bridgescore.core.seats import Seat
 from bridgescore.core.vulnerability import BoardInfo, Vulnerability
 from bridgescore.duplicate.adjusted import Adjusted, AdjustedCode, Award
-from bridgescore.errors import BridgeError, Message
+from bridgescore.errors import BridgeError, BridgeInputError, Message
 from bridgescore.errors import marked as _
 from bridgescore.events.model import (
     Event,
@@ -31,10 +31,10 @@ from bridgescore.events.model import (
     check_rows,
 )
 from bridgescore.events.model import PublishedMatch as MatchFigures
-from bridgescore.events.vocabulary import EventKind, Scoring
+from bridgescore.events.vocabulary import WINNER_TYPES, EventKind, Scoring, SectionMovement
 from bridgescore.events.vocabulary import Field as FieldKind
 from bridgescore.io._problems import MarkedText
-from bridgescore.io._sections import howell_problems, ranked_apart
+from bridgescore.io._sections import howell_problems, in_section, ranked_apart
 from bridgescore.io.rows import Field, RawResult, build_result, raw_field
 from bridgescore.io.text import plain_title
 from bridgescore.io.usebio._document import USEBIODocument, USEBIOError
@@ -279,7 +279,7 @@ class _Reader:
                     )
         date = self.date(event)
         self.problems.extend(check_rows(self.rows, self.laws, teams=teams))
-        kinds = _field_kinds(event) if kind == "pairs" else {}
+        kinds = _field_kinds(self, event) if kind == "pairs" else {}
         self.problems.extend(howell_problems(self.rows, kinds, self.participants))
         self.problems.sort(key=lambda p: p.where.line or 0)
         name = plain_title(_text(event, "EVENT_DESCRIPTION") or _text(event, "TITLE"))
@@ -914,21 +914,28 @@ def _scored_apart(sections: list[tuple[str, Element]]) -> bool:
     return ranked_apart(places)
 
 
-_WINNER_TYPES: Final = {"1": FieldKind.ONE, "2": FieldKind.DIRECTIONS}
-"""``WINNER_TYPE``: one winner (a Howell's one ranking) or two (a Mitchell's)."""
-
-
-def _field_kinds(event: Element | None) -> dict[str, FieldKind]:
+def _field_kinds(reader: _Reader, event: Element | None) -> dict[str, FieldKind]:
     """How the pairs are ranked as the file says: the EVENT's ``WINNER_TYPE`` (``''``: the
     whole event), and a SECTION's own (bridgescore writes one for each section, where a
-    Howell and a Mitchell differ), by the section's label."""
+    Howell and a Mitchell differ), by the section's label: one winner (``1``, a Howell) or
+    two (``2``, a Mitchell), :data:`~bridgescore.events.vocabulary.WINNER_TYPES`. Any other
+    value is an error at its element's line, as an unknown ``BOARD_SCORING_METHOD`` is."""
     if event is None:
         return {}
     found: dict[str, FieldKind] = {}
     for label, container in _containers(event):
-        said = _WINNER_TYPES.get(_text(container, "WINNER_TYPE"))
-        if said is not None and (label or container is event):
-            found.setdefault(label, said)
+        element = container.find("WINNER_TYPE")
+        text = _text(container, "WINNER_TYPE")
+        if element is None or not text or not (label or container is event):
+            continue
+        try:
+            said = SectionMovement.parse(text, WINNER_TYPES)
+        except BridgeInputError as error:
+            where = reader.where(element).at(tag="WINNER_TYPE")
+            wrong = MarkedText(in_section(label, error.message))
+            reader.problems.append(Problem(where, wrong))
+            continue
+        found.setdefault(label, said.field)
     return found
 
 

@@ -23,7 +23,7 @@ from bridgescore.events.model import (
     PublishedStanding,
     ResultRow,
 )
-from bridgescore.events.vocabulary import Field
+from bridgescore.events.vocabulary import WINNER_TYPES, Field
 from bridgescore.io._sections import SectionLayout, own, sections_of
 from bridgescore.io.usebio._document import USEBIODocument
 from bridgescore.io.usebio._read import POINT_FIELDS
@@ -166,8 +166,10 @@ def _directions(event: Event) -> dict[str, str]:
     return {pair: found.pop() for pair, found in sides.items()}
 
 
-_WINNER_TYPES: Final = {Field.ONE: "1", Field.DIRECTIONS: "2"}
-"""USEBIO's ``WINNER_TYPE``: one winner (a Howell's one ranking) or two (a Mitchell's)."""
+_WINNER_TYPES: Final = {movement.field: word for word, movement in WINNER_TYPES.items()}
+"""USEBIO's ``WINNER_TYPE`` of a field ranked so: one winner (``1``, a Howell's one
+ranking) or two (``2``, a Mitchell's), as the reader reads it
+(:data:`~bridgescore.events.vocabulary.WINNER_TYPES`)."""
 
 
 def _winner_type(event: Event, directions: dict[str, str]) -> str | None:
