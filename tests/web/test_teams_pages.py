@@ -193,7 +193,7 @@ def test_a_teams_penalty_names_its_team_by_id_or_name_and_speaks_of_teams(
         assert PENALTY_NOTE[language] in page
         assert [w for w in PAIRS_WORDS[language] if w in page] == []
         # the log names each team by its id and its name, its penalty in VPs
-        vps = {"en": "1.50 VPs", "fi": "1,50 VP:t", "es": "1,50 PV"}[language]
+        vps = {"en": "1.50 VPs", "fi": "1,50 VP", "es": "1,50 PV"}[language]
         assert f"<td>A1 (Aces)</td><td>{vps}</td>" in page
         assert f"<td>B3 (Eights)</td><td>{vps}</td>" in page
         assert '<option value="A2">B2</option>' in page
@@ -391,3 +391,38 @@ def test_a_late_team_whose_name_is_taken_is_refused_naming_the_team_it_clashes_w
             assert answer.status_code == 422
             page = html.unescape(answer.content.decode())
             assert NAME_TAKEN[language].format(team=team) in page, (session.name, language)
+
+
+PENALTY_AMOUNTS = {
+    "en": ("1 VP", "3 VPs", "1.50 VPs"),
+    "fi": ("1 VP", "3 VP", "1,50 VP"),
+    "es": ("1 PV", "3 PV", "1,50 PV"),
+}
+PAIR_PENALTY_AMOUNTS = {
+    "en": ("1 point (MP or IMPs)", "2 points (MP or IMPs)", "0.50 points (MP or IMPs)",
+           "1 per cent of a top", "25 per cent of a top"),
+    "fi": ("1 piste (MP tai IMPit)", "2 pistettä (MP tai IMPit)", "0,50 pistettä (MP tai IMPit)",
+           "1 prosentti topista", "25 prosenttia topista"),
+    "es": ("1 punto (PM o IMPs)", "2 puntos (PM o IMPs)", "0,50 puntos (PM o IMPs)",
+           "1 por ciento de un top", "25 por ciento de un top"),
+}  # fmt: skip
+
+
+def test_a_penalty_s_amount_takes_its_plural_on_the_penalties_page(
+    club: Club, td: Client, session: Session
+) -> None:
+    teams = matches.create_teams_session(club, "Plurals", ["Aces", "Kings", "Queens"], 2)
+    for amount in ("1", "3", "1.5"):
+        form = {"pair": "Aces", "amount": amount, "unit": "vp", "reason": "slow"}
+        assert td.post(f"/director/s/{teams.pk}/penalties/", form).status_code == 302
+    for amount, unit in (("1", "points"), ("2", "points"), ("0.5", "points"), ("1", "top"),
+                         ("25", "top")):  # fmt: skip
+        form = {"pair": "1NS", "amount": amount, "unit": unit, "reason": "slow"}
+        assert td.post(f"/director/s/{session.pk}/penalties/", form).status_code == 302
+    for language in LANGUAGES:
+        page = _text(td, f"/director/s/{teams.pk}/penalties/", language)
+        for shown in PENALTY_AMOUNTS[language]:
+            assert f"<td>Aces</td><td>{shown}</td>" in page, (language, shown)
+        page = _text(td, f"/director/s/{session.pk}/penalties/", language)
+        for shown in PAIR_PENALTY_AMOUNTS[language]:
+            assert f"<td>1NS</td><td>{shown}</td>" in page, (language, shown)

@@ -11,11 +11,13 @@ from __future__ import annotations
 import re
 import secrets
 import uuid
+from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.utils.translation import gettext, gettext_noop
+from django.template.defaultfilters import floatformat
+from django.utils.translation import gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from bridgescore.events.movements.model import Movement, json_data
@@ -399,6 +401,42 @@ class Penalty(models.Model):
 
     class Meta:
         ordering = ["id"]
+
+    @property
+    def amount_shown(self) -> str:
+        """The amount and its unit in the reader's words, their plural the amount's (as
+        the control page's log reads it): ``1 victory point``, ``2 points (MP or IMPs)``,
+        Finnish ``2 pistettä (MP tai IMPit)``, ``25 per cent of a top``."""
+        amount, count = _amount(self.amount)
+        if self.unit == Penalty.Unit.VP:
+            text = ngettext("{amount} victory point", "{amount} victory points", count)
+        elif self.unit == Penalty.Unit.TOP:
+            text = ngettext("{amount} per cent of a top", "{amount} per cent of a top", count)
+        else:
+            text = ngettext("{amount} point (MP or IMPs)", "{amount} points (MP or IMPs)", count)
+        return text.format(amount=amount)
+
+    @property
+    def amount_short(self) -> str:
+        """As :attr:`amount_shown`, a team's victory points abbreviated as the penalties
+        page's column has them: ``1 VP``, ``1.50 VPs`` (Finnish ``3 VP``)."""
+        if self.unit != Penalty.Unit.VP:
+            return self.amount_shown
+        amount, count = _amount(self.amount)
+        return ngettext("{amount} VP", "{amount} VPs", count).format(amount=amount)
+
+
+def _amount(amount: Decimal) -> tuple[str, int]:
+    """A penalty's amount as the reader writes it (``1.5``, Finnish ``1,5``; ``2``, not
+    ``2.00``), and the count its words' plural is chosen by: a whole amount itself, a
+    fraction as more than one (1.5 VPs, 1,5 pistettä, 1,5 puntos)."""
+    whole = amount == amount.to_integral_value()
+    return str(floatformat(amount, "-2")), int(amount) if whole else FRACTION_COUNT
+
+
+FRACTION_COUNT = 2
+"""The count a fraction of a point takes its plural by: English, Finnish and Spanish say
+1.5 points, not 1.5 point (gettext counts only whole numbers)."""
 
 
 class MovementChange(models.Model):
