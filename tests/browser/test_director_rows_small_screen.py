@@ -1,7 +1,9 @@
 """The director's pages of rows to fill in or act on, on a 390 px phone in English, Finnish
 and Spanish: every cell, field and button within the screen's width, none reached by
 scrolling sideways (not even inside a box of its own), and no cell's text cut. The teams
-page of a Swiss in sections: each team's players typed under its id and name (issue 28)."""
+page of a Swiss in sections: each team's players typed under its id and name; the
+penalties' log of a pairs session in sections and of a Swiss: each line a box, its reason
+and its withdrawal's field and button on lines of their own (issue 28)."""
 
 from __future__ import annotations
 
@@ -34,6 +36,14 @@ HEADS = {
     "es": ["Equipo", "Nombre", "Jugadores"],
 }
 """The teams page's column heads in each language."""
+
+LOG_HEADS = {
+    "en": ["When", "Pair", "Penalty", "By", "Why", ""],
+    "fi": ["Milloin", "Pari", "Rangaistus", "Kuka", "Miksi", ""],
+    "es": ["Cuándo", "Pareja", "Penalización", "Quién", "Por qué", ""],
+}
+"""The penalties' log's column heads in each language (a pairs session)."""
+WITHDRAW = {"en": "Withdraw", "fi": "Peru", "es": "Retirar"}
 
 OUT_OF_SCREEN = """
 () => {
@@ -114,3 +124,80 @@ def test_the_teams_players_on_the_directors_phone(
             assert field is not None
             assert players["y"] >= max(team["y"] + team["height"], name["y"] + name["height"])
             assert field["width"] >= 300, field
+
+
+def _penalty(director: Page, page: str, fields: dict[str, str]) -> None:
+    """Give a penalty on the penalties page's form, as the director fills it in."""
+    director.goto(page)
+    form = director.locator("main form.stack")
+    for name, value in fields.items():
+        if name in ("pair", "unit") and form.locator(f"select[name={name}]").count():
+            form.locator(f"select[name={name}]").select_option(value)
+        else:
+            form.locator(f"input[name={name}]").fill(value)
+    with director.expect_navigation():
+        form.locator("button[type=submit]").click()
+
+
+def test_the_penalties_log_on_the_directors_phone(
+    server: Server, new_phone: Callable[..., Page], shoot: Shoot
+) -> None:
+    director = new_phone()
+    log_in(director)
+    director.goto("/director/new/")
+    director.get_by_label("Name", exact=True).fill("Penalties in sections")
+    director.locator("input[name=typed_spec]").fill("mitchell:3x2 + howell:4x3")
+    director.get_by_role("button", name="Start the session").click()
+    director.wait_for_url(re.compile(r"/director/s/\d+/$"))
+    pairs_page = director.url + "penalties/"
+    given = {"unit": "top", "amount": "25", "reason": "slow play, a late start"}
+    _penalty(director, pairs_page, {"pair": "A1NS", **given})
+    _penalty(director, pairs_page, {"pair": "B3", **given, "reason": "a phone rang"})
+    # the second withdrawn: its line and the withdrawal's stay in the log
+    director.locator("main table tbody tr").nth(1).locator("input[name=reason]").fill("mistake")
+    with director.expect_navigation():
+        director.locator("main table tbody tr").nth(1).locator("button").click()
+    teams_page = _swiss_in_sections(director) + "penalties/"
+    _penalty(
+        director,
+        teams_page,
+        {"pair": "päivänsäde & menninkäinen", "amount": "1.5", "reason": "late, twice"},
+    )
+    _penalty(director, teams_page, {"pair": "A2", "amount": "1", "reason": "slow"})
+
+    for language, heads in LOG_HEADS.items():
+        director.context.add_cookies([{"name": COOKIE, "value": language, "url": server.url}])
+        director.goto(pairs_page)
+        assert director.locator("html").get_attribute("lang") == language
+        log = director.locator("main table")
+        assert log.locator("thead th").all_inner_texts() == heads
+        lines = [[c.strip() for c in row.locator("td").all_inner_texts()] for row in
+                 log.locator("tbody tr").all()]  # fmt: skip
+        assert [(line[1], line[4]) for line in lines] == [
+            ("A1NS", "slow play, a late start"), ("B3", "a phone rang"), ("B3", "mistake"),
+        ]  # fmt: skip
+        assert [line[5] for line in lines] == [WITHDRAW[language], "", ""]
+        shoot(director, f"penalties-pairs-390-{language}")
+        _fits(director, f"the pairs' penalties in {language}")
+
+        director.goto(teams_page)
+        rows = director.locator("main table tbody tr")
+        assert [r.locator("td").nth(1).inner_text() for r in rows.all()] == [
+            "B4 (Päivänsäde & Menninkäinen)", "A2 (Kuningattaret ry)",
+        ]  # fmt: skip
+        shoot(director, f"penalties-teams-390-{language}")
+        _fits(director, f"the teams' penalties in {language}")
+        # a line's reason under its other cells, its withdrawal's field and button under it
+        for row in rows.all():
+            when, _team, penalty, _by, why, act = (
+                c.bounding_box() for c in row.locator("td").all()
+            )
+            button = row.locator("button").bounding_box()
+            assert when is not None
+            assert penalty is not None
+            assert why is not None
+            assert act is not None
+            assert button is not None
+            assert why["y"] >= penalty["y"] + penalty["height"]
+            assert act["y"] >= why["y"] + why["height"]
+            assert button["x"] + button["width"] <= 390
