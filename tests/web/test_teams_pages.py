@@ -426,3 +426,43 @@ def test_a_penalty_s_amount_takes_its_plural_on_the_penalties_page(
         page = _text(td, f"/director/s/{session.pk}/penalties/", language)
         for shown in PAIR_PENALTY_AMOUNTS[language]:
             assert f"<td>1NS</td><td>{shown}</td>" in page, (language, shown)
+
+
+CONTROL_PENALTIES = {
+    "en": ("team B3 (Oros): penalty 1 victory point",
+           "team B1 (Tens): penalty 2.50 victory points",
+           "team Jätkät: penalty withdrawn 3 victory points",
+           "pair 1NS: penalty 1 point (MP or IMPs)"),
+    "fi": ("joukkue B3 (Oros): rangaistus 1 voittopiste",
+           "joukkue B1 (Tens): rangaistus 2,50 voittopistettä",
+           "joukkue Jätkät: rangaistus peruttu 3 voittopistettä",
+           "pari 1NS: rangaistus 1 piste (MP tai IMPit)"),
+    "es": ("el equipo B3 (Oros): penalización 1 punto de victoria",
+           "el equipo B1 (Tens): penalización 2,50 puntos de victoria",
+           "el equipo Jätkät: penalización retirada 3 puntos de victoria",
+           "la pareja 1NS: penalización 1 punto (PM o IMPs)"),
+}  # fmt: skip
+
+
+def test_the_control_page_logs_a_teams_penalty_as_its_teams_with_its_plural(
+    club: Club, td: Client, session: Session
+) -> None:
+    split = matches.create_teams_session(club, "Sections", REVIEWED, 2, sections=2)
+    one = matches.create_teams_session(club, "One field", REVIEWED[:4], 2)
+    for team, amount in (("oros", "1"), ("B1", "2.5")):
+        form = {"pair": team, "amount": amount, "unit": "vp", "reason": "slow"}
+        assert td.post(f"/director/s/{split.pk}/penalties/", form).status_code == 302
+    form = {"pair": "jätkät", "amount": "3", "unit": "vp", "reason": "slow"}
+    assert td.post(f"/director/s/{one.pk}/penalties/", form).status_code == 302
+    given = Penalty.objects.get(session=one)
+    withdrawn = {"withdraw": str(given.pk), "reason": "a mistake"}
+    assert td.post(f"/director/s/{one.pk}/penalties/", withdrawn).status_code == 302
+    form = {"pair": "1NS", "amount": "1", "unit": "points", "reason": "slow"}
+    assert td.post(f"/director/s/{session.pk}/penalties/", form).status_code == 302
+    for language in LANGUAGES:
+        oros, tens, jatkat, pair = CONTROL_PENALTIES[language]
+        page = _text(td, f"/director/s/{split.pk}/", language)
+        assert f"<td>{oros}</td>" in page
+        assert f"<td>{tens}</td>" in page
+        assert f"<td>{jatkat}</td>" in _text(td, f"/director/s/{one.pk}/", language)
+        assert f"<td>{pair}</td>" in _text(td, f"/director/s/{session.pk}/", language)

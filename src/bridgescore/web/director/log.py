@@ -66,9 +66,14 @@ def session_log(session: Session, most: int = LOG_SHOWN) -> list[LogRow]:
         )
         by = e.by.username if e.by else (_("table") if e.by_table else "")
         rows.append(LogRow(e.created, "result", where, result.what, by, e.reason, e))
+    teams = naming.teams_named(session) if naming.is_teams(session) else None
     for p in Penalty.objects.filter(session=session).select_related("by", "withdraws"):
         what = _("penalty withdrawn") if p.withdraws else _("penalty")
-        where = _("pair {pair}").format(pair=p.pair)
+        where = (
+            _("pair {pair}").format(pair=p.pair)
+            if teams is None  # a team by its id and name, as the penalties page: B3 (Oros)
+            else _("team {team}").format(team=naming.team_shown(p.pair, teams.get(p.pair, "")))
+        )
         by = p.by.username if p.by else ""
         rows.append(LogRow(p.created, "penalty", where, what, by, p.reason, penalty=p))
     events = LogLine.objects.filter(session=session).select_related("by").order_by("-id")
