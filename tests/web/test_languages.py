@@ -226,6 +226,7 @@ SAID: dict[str, dict[str, Any]] = {
                   "brikat siirtyvät: pöytä 3"],
         "alert": "Kilpailunjohtaja kutsuttu klo",
         "released": "pöytä vapautettu: pöydän 1 lukitus avattu",
+        "taken": "pöydän siirto: pöytä 1 siirretty toiseen puhelimeen",
         "pad": "Avaa pistelasku",
         "waiting": "brikka 2: 2SN=",
         "room": "ottelu 1, avoin huone",
@@ -237,6 +238,7 @@ SAID: dict[str, dict[str, Any]] = {
                   "los estuches van a: mesa 3"],
         "alert": "Llamada al árbitro a las",
         "released": "mesa liberada: mesa 1 desbloqueada",
+        "taken": "traspaso: mesa 1 traspasada a otro teléfono",
         "pad": "Abrir el anotador",
         "waiting": "estuche 2: 2SN=",
         "room": "encuentro 1, sala abierta",
@@ -284,8 +286,10 @@ def test_the_table_phone_is_told_where_to_go_in_its_language(
 def test_the_directors_alerts_and_log_in_the_directors_language(
     language: str, session: Session, director: User, td: Client
 ) -> None:
-    """The TD call's alert, and a log line written by a request in English, read by a
-    director in ``language``."""
+    """The TD call's alert, and log lines written by requests in English (a table
+    released, a table taken over by another phone), read by a director in ``language``:
+    each line's kind, then what happened, as the English reads ``takeover: table 1 taken
+    over by another phone``."""
     place = _pairs_place(session, director)
     assert place.link.table == 1
     TableLink.objects.filter(pk=place.link.pk).update(locked=True)
@@ -293,11 +297,22 @@ def test_the_directors_alerts_and_log_in_the_directors_language(
     english.force_login(director)
     english.cookies[COOKIE] = "en"
     assert english.post(f"/director/s/{session.pk}/table/1/release/").status_code == 302
+    assert Client().get(f"/t/{place.link.token}/").status_code == 200  # the table's phone
+    other = Client()  # another phone, in English, takes table 1 over with its code
+    other.cookies[COOKIE] = "en"
+    assert other.get(f"/t/{place.link.token}/").status_code == 409
+    taken = other.post(f"/t/{place.link.token}/takeover/", {"code": place.link.code})
+    assert taken.status_code == 302
+    td.cookies[COOKIE] = "en"
+    page = html.unescape(td.get(f"/director/s/{session.pk}/").content.decode())
+    assert "takeover: table 1 taken over by another phone" in page
     td.cookies[COOKIE] = language
     page = td.get(f"/director/s/{session.pk}/").content.decode()
     assert SAID[language]["alert"] in page
     assert SAID[language]["released"] in html.unescape(page)
+    assert SAID[language]["taken"] in html.unescape(page)
     assert "table released" not in page
+    assert "takeover:" not in page
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
