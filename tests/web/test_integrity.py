@@ -60,7 +60,7 @@ def test_a_board_of_a_later_round_is_refused_naming_the_rounds(
     # and so the board's results stay closed to this table
     assert device.get(f"/r/{session.public_id}/board-5.html").status_code == 403
     logged = [line.text for line in LogLine.objects.filter(what="entry refused")]
-    assert logged == [f"entry refused: table 1: {refusal}"] * 3
+    assert logged == [f"entry refused: table 1, round 3, board 5: {refusal}"] * 3
 
 
 def test_the_next_round_opens_once_every_board_of_this_one_is_in(
@@ -297,7 +297,8 @@ BODY = '{"round": 1, "board": %s, "contract": "4S", "declarer": "N", "result": "
             '{"round": 1, "board": 1, "lead": "ZZ", "contract": "4S", "declarer": "N",'
             ' "result": "=", "confirm": 1}',
             422,
-            "Opening lead 'ZZ': not a card ('Z': not a strain; use C, D, H, S, NT or ♣ ♦ ♥ ♠)",
+            "Opening lead 'ZZ': not a card; write its suit (C, D, H, S or ♣ ♦ ♥ ♠) and its"
+            " rank (A, K, Q, J, 10/T, 2-9), like ♥A, HA",
         ),
         (BODY.replace('"4S"', '"' + "4" * 13 + '"') % "1", 422, "Contract: at most 12 characters"),
         (BODY.replace('"N"', '"Q"') % "1", 422, "Declarer: not one of the choices"),

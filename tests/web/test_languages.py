@@ -375,22 +375,24 @@ def test_a_refused_result_is_explained_in_the_phones_language(
 
 LOGGED_REFUSALS = {
     "en": [
-        f"entry refused: table 1: result '+1': {REFUSED['en']}",
-        "entry refused: table 1: result '-11': 4SX can go at most 10 down",
-        "entry refused: table 1: 4S has no declarer (give the declarer: N, E, S or W),"
-        " so whose score it is is unknown",
+        f"entry refused: table 1, round 1, board 1: result '+1': {REFUSED['en']}",
+        "entry refused: table 1, round 1, board 1: result '-11': 4SX can go at most 10 down",
+        "entry refused: table 1, round 1, board 1: 4S has no declarer (give the declarer: N,"
+        " E, S or W), so whose score it is is unknown",
     ],
     "fi": [
-        f"tulos torjuttu: pöytä 1: tulos '+1': {REFUSED['fi']}",
-        "tulos torjuttu: pöytä 1: tulos '-11': 4♠X voi mennä enintään 10 pietiä",
-        "tulos torjuttu: pöytä 1: sitoumuksella 4♠ ei ole pelinviejää (anna pelinviejä: P, I,"
-        " E tai L), joten ei tiedetä, kenen tulos se on",
+        f"tulos torjuttu: pöytä 1, kierros 1, brikka 1: tulos '+1': {REFUSED['fi']}",
+        "tulos torjuttu: pöytä 1, kierros 1, brikka 1: tulos '-11': 4♠X voi mennä enintään 10"
+        " pietiä",
+        "tulos torjuttu: pöytä 1, kierros 1, brikka 1: sitoumuksella 4♠ ei ole pelinviejää"
+        " (anna pelinviejä: P, I, E tai L), joten ei tiedetä, kenen tulos se on",
     ],
     "es": [
-        f"resultado rechazado: mesa 1: resultado '+1': {REFUSED['es']}",
-        "resultado rechazado: mesa 1: resultado '-11': 4♠X puede hacer como mucho 10 multas",
-        "resultado rechazado: mesa 1: 4♠ no tiene declarante (indique el declarante: N, E, S"
-        " u O), así que no se sabe de quién es la puntuación",
+        f"resultado rechazado: mesa 1, ronda 1, estuche 1: resultado '+1': {REFUSED['es']}",
+        "resultado rechazado: mesa 1, ronda 1, estuche 1: resultado '-11': 4♠X puede hacer"
+        " como mucho 10 multas",
+        "resultado rechazado: mesa 1, ronda 1, estuche 1: 4♠ no tiene declarante (indique el"
+        " declarante: N, E, S u O), así que no se sabe de quién es la puntuación",
     ],
 }
 """Three results a Spanish phone sends refused, as the director's log says them in each
@@ -445,8 +447,8 @@ def test_a_later_rounds_board_refused_in_the_write_is_logged_in_the_readers_lang
     line = LogLine.objects.get(session=session, what="entry refused")
     with translation.override("en"):
         assert line.text == (
-            "entry refused: table 1: board 5 is played in round 3: this table is playing"
-            " round 1, so enter round 1's boards first"
+            "entry refused: table 1, round 3, board 5: board 5 is played in round 3: this"
+            " table is playing round 1, so enter round 1's boards first"
         )
 
 
@@ -468,15 +470,17 @@ def test_a_result_after_the_close_is_logged_in_the_readers_language(
     assert answer.json()["error"] == said != CLOSED
     line = LogLine.objects.get(session=session, what="entry refused")
     with translation.override("es"):
-        assert line.text == f"resultado rechazado: mesa 1: {translation.gettext(CLOSED)}"
+        assert line.text == (
+            f"resultado rechazado: mesa 1, ronda 1, estuche 1: {translation.gettext(CLOSED)}"
+        )
         assert translation.gettext(CLOSED) not in (said, CLOSED)
 
 
 FIELD_REFUSALS = {
     "fi": ("sitoumus '8S': sitoumuksen taso on 1–7",
-           "'Z': ei maa eikä sangi; käytä C, D, H, S, NT tai ♣ ♦ ♥ ♠"),
+           "Avauslähtö 'ZZ': ei kortti; kirjoita maa (C, D, H, S tai ♣ ♦ ♥ ♠) ja arvo"),
     "es": ("contrato '8S': el nivel de un contrato va de 1 a 7",
-           "'Z': no es una denominación; use C, D, H, S, NT o ♣ ♦ ♥ ♠"),
+           "Salida 'ZZ': no es una carta; escriba el palo (C, D, H, S o ♣ ♦ ♥ ♠) y el valor"),
 }  # fmt: skip
 """A contract of level 8 and a lead that is no card, refused with the field named, in
 each language (the field's name and the library's reason both translated)."""
@@ -500,28 +504,33 @@ def test_a_refused_field_is_named_in_the_phones_language(
 
 FIELDS_LOGGED = {
     "en": [
-        "entry refused: table 1: Declarer: not one of the choices",
-        "entry refused: table 1: Opening lead 'ZZ': not a card ('Z': not a strain; use C, D,"
-        " H, S, NT or ♣ ♦ ♥ ♠)",
-        "entry refused: table 1: contract '8S': a contract's level is 1 to 7",
-        "entry refused: table 1: 4C: read as 4H; save again to keep it.",
-        "entry refused: table 1: Contract: not readable",
+        "entry refused: table 1, round 1, board 1: declarer 'Q': not one of the choices",
+        "entry refused: table 1, round 1, board 1: opening lead 'ZZ': not a card; write its"
+        " suit (C, D, H, S or ♣ ♦ ♥ ♠) and its rank (A, K, Q, J, 10/T, 2-9), like ♥A, HA",
+        "entry refused: table 1, round 1, board 1: contract '8S': a contract's level is 1 to 7",
+        "entry refused: table 1, round 1, board 1: 4C: read as 4H; save again to keep it.",
+        "entry refused: table 1, round 1, board 1: contract '4S\\x00': not readable",
     ],
     "fi": [
-        "tulos torjuttu: pöytä 1: Pelinviejä: ei mikään vaihtoehdoista",
-        "tulos torjuttu: pöytä 1: Avauslähtö 'ZZ': ei kortti ('Z': ei maa eikä sangi; käytä C,"
-        " D, H, S, NT tai ♣ ♦ ♥ ♠)",
-        "tulos torjuttu: pöytä 1: sitoumus '8S': sitoumuksen taso on 1–7",
-        "tulos torjuttu: pöytä 1: 4C: luettu näin: 4♥; tallenna uudelleen, niin se kirjataan.",
-        "tulos torjuttu: pöytä 1: Sitoumus: ei luettavissa",
+        "tulos torjuttu: pöytä 1, kierros 1, brikka 1: pelinviejä 'Q': ei mikään vaihtoehdoista",
+        "tulos torjuttu: pöytä 1, kierros 1, brikka 1: avauslähtö 'ZZ': ei kortti; kirjoita"
+        " maa (C, D, H, S tai ♣ ♦ ♥ ♠) ja arvo (A, K, Q, J, 10/T, 2-9), esimerkiksi ♥A, HA",
+        "tulos torjuttu: pöytä 1, kierros 1, brikka 1: sitoumus '8S': sitoumuksen taso on 1–7",
+        "tulos torjuttu: pöytä 1, kierros 1, brikka 1: 4C: luettu näin: 4♥; tallenna"
+        " uudelleen, niin se kirjataan.",
+        "tulos torjuttu: pöytä 1, kierros 1, brikka 1: sitoumus '4S\\x00': ei luettavissa",
     ],
     "es": [
-        "resultado rechazado: mesa 1: Declarante: no es ninguna de las opciones",
-        "resultado rechazado: mesa 1: Salida 'ZZ': no es una carta ('Z': no es una"
-        " denominación; use C, D, H, S, NT o ♣ ♦ ♥ ♠)",
-        "resultado rechazado: mesa 1: contrato '8S': el nivel de un contrato va de 1 a 7",
-        "resultado rechazado: mesa 1: 4C: se lee como 4♥; guarde de nuevo para conservarlo.",
-        "resultado rechazado: mesa 1: Contrato: no se puede leer",
+        "resultado rechazado: mesa 1, ronda 1, estuche 1: declarante 'Q': no es ninguna de las"
+        " opciones",
+        "resultado rechazado: mesa 1, ronda 1, estuche 1: salida 'ZZ': no es una carta;"
+        " escriba el palo (C, D, H, S o ♣ ♦ ♥ ♠) y el valor (A, K, Q, J, 10/T, 2-9), como"
+        " ♥A, HA",
+        "resultado rechazado: mesa 1, ronda 1, estuche 1: contrato '8S': el nivel de un"
+        " contrato va de 1 a 7",
+        "resultado rechazado: mesa 1, ronda 1, estuche 1: 4C: se lee como 4♥; guarde de nuevo"
+        " para conservarlo.",
+        "resultado rechazado: mesa 1, ronda 1, estuche 1: contrato '4S\\x00': no se puede leer",
     ],
 }
 """A Spanish phone's fields refused (a declarer not among the choices, a lead that is no
@@ -551,7 +560,8 @@ def test_a_refused_field_is_logged_in_the_directors_language(
         answers.append(answer.json()["error"])
     assert answers == [
         "Declarante: no es ninguna de las opciones",
-        "Salida 'ZZ': no es una carta ('Z': no es una denominación; use C, D, H, S, NT o ♣ ♦ ♥ ♠)",
+        "Salida 'ZZ': no es una carta; escriba el palo (C, D, H, S o ♣ ♦ ♥ ♠) y el valor (A,"
+        " K, Q, J, 10/T, 2-9), como ♥A, HA",
         "contrato '8S': el nivel de un contrato va de 1 a 7",
         "4C: se lee como 4 corazones; guarde de nuevo para conservarlo.",
         "Contrato: no se puede leer",

@@ -323,13 +323,13 @@ def test_a_refused_result_is_logged_by_the_tables_name_in_the_readers_language(
     line = LogLine.objects.get(session=session, what="entry refused")
     with translation.override("en"):
         assert line.text == (
-            "entry refused: table B2: board 1 is not played at table B2 in round 1"
-            " (this round: boards 3, 4; it is played here in round 3)"
+            "entry refused: table B2, round 1, board 1: board 1 is not played at table B2 in"
+            " round 1 (this round: boards 3, 4; it is played here in round 3)"
         )
     with translation.override("es"):
         assert line.text == (
-            "resultado rechazado: mesa B2: el estuche 1 no se juega en la mesa B2 en la"
-            " ronda 1 (en esta ronda: estuches 3, 4; aquí se juega en la ronda 3)"
+            "resultado rechazado: mesa B2, ronda 1, estuche 1: el estuche 1 no se juega en la"
+            " mesa B2 en la ronda 1 (en esta ronda: estuches 3, 4; aquí se juega en la ronda 3)"
         )
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 from django import forms
 from django.http import HttpRequest, QueryDict
@@ -27,8 +27,9 @@ from django.utils.translation import gettext, gettext_noop
 from bridgescore.core.contract import Contract, PassedOut
 from bridgescore.core.hands import Card
 from bridgescore.core.notation import ENGLISH, notated
-from bridgescore.errors import BridgeError, Gettext, Message
+from bridgescore.errors import BridgeError, Gettext, Message, Unquoted
 from bridgescore.io.rows import FIELD_NAMES
+from bridgescore.io.text import excerpt
 from bridgescore.web import in_play, said
 from bridgescore.web.refusals import EntryError
 from bridgescore.web.said import words_of
@@ -66,6 +67,25 @@ DOUBLINGS = [("", "undoubled"), ("X", "doubled"), ("XX", "redoubled")]
 
 
 DECLARERS = [(s, s) for s in "NESW"]
+
+
+LEAD = gettext_noop("Opening lead")
+"""The opening lead's field as a page names it (its errors start with it)."""
+
+
+SENT_NAMES: Final[Mapping[str, Message]] = {
+    **FIELD_NAMES,
+    "board": said.part(gettext_noop("board")),
+    "round": said.part(gettext_noop("round")),
+    "level": said.part(gettext_noop("level")),
+    "strain": said.part(gettext_noop("strain")),
+    "doubled": said.part(gettext_noop("doubling")),
+    "lead": said.part(gettext_noop("opening lead")),
+    "entry_id": said.part(gettext_noop("entry id")),
+}
+"""A result's fields as a log line names them after its table (``table 2, round 1, board
+5: level '8': ...``), as the library names a refused field of a row: in lower case, as
+every reason after the table reads (``result '+1': 7NT can make at most 13 tricks``)."""
 
 
 class _SharedFields(dict[str, forms.Field]):
@@ -123,10 +143,15 @@ def field_error(message: Message) -> forms.ValidationError:
 def messages_for(what: str, **extra: StrOrPromise | Message) -> dict[str, StrOrPromise]:
     """A field's messages (``what``: its name, marked), translated when shown (in the
     request's language), not here; kept as messages (:class:`FieldMessage`), as is one
-    given as a :class:`Message`."""
+    given as a :class:`Message` (its ``{what}``, the field's name, filled here)."""
 
     def named(template: str) -> StrOrPromise:
         return FieldMessage(said.part(template, what=said.part(what))).lazy()
+
+    def given(message: Message) -> StrOrPromise:
+        if "{what}" in message.template and "what" not in message.values:
+            message = Message(message.template, what=said.part(what), **message.values)
+        return FieldMessage(message).lazy()
 
     return {
         "required": named(gettext_noop("{what}: choose one")),
@@ -134,7 +159,7 @@ def messages_for(what: str, **extra: StrOrPromise | Message) -> dict[str, StrOrP
         "invalid_choice": named(gettext_noop("{what}: not one of the choices")),
         # a null character in a text field (else Django's own message)
         "null_characters_not_allowed": named(gettext_noop("{what}: not readable")),
-        **{k: FieldMessage(v).lazy() if isinstance(v, Message) else v for k, v in extra.items()},
+        **{k: given(v) if isinstance(v, Message) else v for k, v in extra.items()},
     }
 
 
@@ -164,9 +189,9 @@ class ResultForm(forms.Form):
         error_messages=messages_for(
             gettext_noop("Board"),
             required=said.part(gettext_noop("choose the board")),
-            min_value=said.part(gettext_noop("Board: boards are numbered from 1")),
+            min_value=said.part(gettext_noop("{what}: boards are numbered from 1")),
             max_value=said.part(
-                gettext_noop("Board: there is no board above {most}"), most=MOST_BOARDS
+                gettext_noop("{what}: there is no board above {most}"), most=MOST_BOARDS
             ),
         ),
     )
@@ -175,7 +200,7 @@ class ResultForm(forms.Form):
         max_length=12,
         error_messages=messages_for(
             gettext_noop("Contract"),
-            max_length=said.part(gettext_noop("Contract: at most 12 characters")),
+            max_length=said.part(gettext_noop("{what}: at most 12 characters")),
         ),
     )
     level = forms.ChoiceField(
@@ -194,15 +219,14 @@ class ResultForm(forms.Form):
         required=False,
         max_length=4,
         error_messages=messages_for(
-            gettext_noop("Result"), max_length=said.part(gettext_noop("Result: like =, +1 or -2"))
+            gettext_noop("Result"), max_length=said.part(gettext_noop("{what}: like =, +1 or -2"))
         ),
     )
     lead = forms.CharField(
         required=False,
         max_length=3,
         error_messages=messages_for(
-            gettext_noop("Opening lead"),
-            max_length=said.part(gettext_noop("Opening lead: a card, like SK or H7")),
+            LEAD, max_length=said.part(gettext_noop("{what}: a card, like SK or H7"))
         ),
     )
     not_played = forms.BooleanField(required=False)
@@ -253,16 +277,17 @@ class ResultForm(forms.Form):
         return str(self.cleaned_data.get("declarer") or "").upper()
 
     def clean_lead(self) -> str:
-        """The opening lead as a card (``SK``), or empty: a real card, never ``ZZ``."""
+        """The opening lead as a card (``SK``), or empty: a real card, never ``ZZ``;
+        refused as the library names a refused field, its text quoted once (``Opening lead
+        'ZZ': not a card; write its suit ...``)."""
         text = str(self.cleaned_data.get("lead") or "").strip()
         if not text:
             return ""
         try:
             return str(Card.parse(text))
         except BridgeError as error:
-            refused = said.part(
-                gettext_noop("Opening lead {text!r}: not a card ({error})"), text=text, error=error
-            )
+            given = said.part("{name} {text!r}", name=said.part(LEAD), text=text)
+            refused = said.part("{what}: {error}", what=given, error=Unquoted(error, text))
             raise field_error(refused) from None
 
     def contract_text(self) -> str:
@@ -294,22 +319,41 @@ class ResultForm(forms.Form):
         )
 
 
-def refusal(form: forms.Form) -> said.Part:
+def refusal(form: forms.Form, *, sent: bool = False) -> said.Part:
     """The first thing wrong with a form, as a message: which field, and what is wrong with
     it (the messages above name their field), read in each reader's language (the phone's
     now, the director's in the log). A text Django renders itself (its own message, a
     form's lazy text: none is left on a table's forms) is read now as Django renders it and
-    kept in English (:class:`_Rendered`)."""
+    kept in English (:class:`_Rendered`).
+
+    ``sent``: as the director's log keeps it, the field named as :data:`SENT_NAMES` names
+    it, with what was sent for it, cut (``level '8': not one of the choices``; the phone
+    knows what it sent, and reads ``Level: not one of the choices``)."""
     for field, errors in form.errors.as_data().items():
         for error in errors:
             kept: object = error.message
-            found = kept.message if isinstance(kept, FieldMessage) else _Rendered(error)
+            if isinstance(kept, FieldMessage):
+                found = _as_sent(form, field, kept.message) if sent else kept.message
+            else:
+                found = _Rendered(error)
             english = str(found)
             if field == "__all__" or ":" in english or english[:1].islower():
                 return found
             label = form.fields[field].label or field.replace("_", " ").capitalize()
             return said.part("{field}: {error}", field=_Rendered(label), error=found)
     return said.part(gettext_noop("the request is not readable"))
+
+
+def _as_sent(form: forms.Form, field: str, message: Message) -> Message:
+    """A field's ``message`` naming the field (its ``{what}``) as :data:`SENT_NAMES` does,
+    with the text sent for it quoted and cut as the library quotes a refused field
+    (:func:`~bridgescore.io.text.excerpt`); the log escapes it as it shows it."""
+    name = SENT_NAMES.get(field)
+    if name is None or "what" not in message.values:
+        return message
+    text = str(form.data.get(field) or "").strip()
+    what = said.part("{name} {text!r}", name=name, text=excerpt(text)) if text else name
+    return Message(message.template, **{**message.values, "what": what})
 
 
 class _Rendered(Message):

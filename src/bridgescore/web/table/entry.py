@@ -24,7 +24,7 @@ from bridgescore.errors import BridgeError
 from bridgescore.events.model import ResultRow
 from bridgescore.web import entries, failures, in_play, logbook, naming, said
 from bridgescore.web.answers import address, problem
-from bridgescore.web.forms import RequestError, checked, read_json, request_data
+from bridgescore.web.forms import RequestError, checked, read_json, refusal, request_data
 from bridgescore.web.models import (
     TableCall,
     TableLink,
@@ -120,10 +120,11 @@ def _table_entry(
             {"error": gettext("this phone does not hold the table"), "elsewhere": True},
             403,
         )
+    form: TableResultForm | None = None
     try:
         wants_json, data = (True, read) if read is not None else request_data(request)
-        form = checked(TableResultForm(data))
-        fields = form.cleaned_data
+        form = TableResultForm(data)
+        fields = checked(form).cleaned_data
         inp = form.entry_input(int(fields["round"]), link.table)
         if kept_link and (inp.not_played or fields["pending"] or not fields["confirm"]):
             raise StaleLink  # only a played result confirmed goes through the link kept
@@ -172,11 +173,7 @@ def _table_entry(
         logbook.log(
             link.session,
             gettext_noop("entry refused"),
-            said.said(
-                gettext_noop("table {table}: {message}"),
-                table=link.table,
-                message=said.problem_kept(error),  # read in the reader's language
-            ),
+            _refused(link.table, form, error),
             address=address(request),
         )
         return _answer(wants_json, request, link, {"error": message}, status_of(error))
@@ -245,6 +242,28 @@ CALLS_AN_HOUR = 12
 """Calls and asks one table may make in :data:`CALL_WINDOW` (a call open already is not
 called again: the director is on the way)."""
 CALL_WINDOW = datetime.timedelta(hours=1)
+
+
+REFUSED_AT = {
+    (True, True): gettext_noop("table {table}, round {round}, board {board}: {message}"),
+    (True, False): gettext_noop("table {table}, round {round}: {message}"),
+    (False, True): gettext_noop("table {table}, board {board}: {message}"),
+    (False, False): gettext_noop("table {table}: {message}"),
+}
+"""A refused result's log line, by whether its round and its board were read."""
+
+
+def _refused(table: int, form: TableResultForm | None, error: Exception) -> str:
+    """A refused result as the director's log keeps it (read in the reader's language):
+    the table, the round and the board it sent (those the form read), and why, naming
+    what it sent that was refused (a field: :func:`~bridgescore.web.forms.refusal` as
+    sent, ``level '8': not one of the choices``; the library's reason names the result's
+    field it refuses, ``result '+1': ...``)."""
+    read: Mapping[str, Any] = {} if form is None else getattr(form, "cleaned_data", {})
+    at = {name: read[name] for name in ("round", "board") if read.get(name) is not None}
+    why = refusal(form, sent=True) if form is not None and form.errors else said.problem_kept(error)
+    template = REFUSED_AT["round" in at, "board" in at]
+    return said.said(template, table=table, message=why, **at)
 
 
 def _ask_not_played(

@@ -29,9 +29,9 @@ class TableResultForm(ResultForm):
         error_messages=messages_for(
             gettext_noop("Round"),
             required=said.part(gettext_noop("the round is missing: reload the page")),
-            min_value=said.part(gettext_noop("Round: rounds are numbered from 1")),
+            min_value=said.part(gettext_noop("{what}: rounds are numbered from 1")),
             max_value=said.part(
-                gettext_noop("Round: there is no round above {most}"), most=MOST_ROUNDS
+                gettext_noop("{what}: there is no round above {most}"), most=MOST_ROUNDS
             ),
         ),
     )

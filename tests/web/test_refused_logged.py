@@ -1,0 +1,114 @@
+"""A table's refused result in the director's log: which table, round and board it sent,
+what it sent that was refused (cut, and escaped where the log is shown), and why, the
+field named in lower case as every reason after the table reads, in the reader's
+language."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from django.test import Client
+from django.utils import translation
+
+from bridgescore.web.models import LogLine, Session, TableLink
+from web.test_escaping import Phone
+
+MARKUP = "<img src=x onerror=alert(1)>"
+SENT = [
+    {"round": 1, "board": 2, "level": "8", "strain": "NT", "declarer": "N", "result": "="},
+    {"round": 1, "board": 2, "contract": "7NT", "declarer": "N", "result": "+1"},
+    {"round": 1, "board": 1, "contract": "4S", "declarer": "N", "lead": "Z9", "result": "="},
+    {"round": 1, "board": 1, "contract": "4S", "declarer": "Q", "result": "="},
+    {"round": 1, "board": 0, "contract": "4S", "declarer": "N", "result": "="},
+    {"board": 2, "contract": "4S", "declarer": "N", "result": "="},
+    {"round": 1, "board": 2, "contract": "4S", "declarer": "N", "result": "=",
+     "lead": MARKUP + "x" * 300},
+]  # fmt: skip
+"""What a Spanish phone at table 1 sends (the page never would): a level 8, 7NT+1, a lead
+that is no card, a declarer Q, board 0, no round, a lead of markup 328 characters long."""
+
+ANSWERED = [
+    "Nivel: no es ninguna de las opciones",
+    "resultado '+1': 7ST puede ganar como mucho 13 bazas; no puede hacer bazas de más",
+    "Salida 'Z9': no es una carta; escriba el palo (C, D, H, S o ♣ ♦ ♥ ♠) y el valor (A, K,"
+    " Q, J, 10/T, 2-9), como ♥A, HA",
+    "Declarante: no es ninguna de las opciones",
+    "Estuche: los estuches se numeran desde 1",
+    "falta la ronda: recargue la página",
+    "Salida: una carta, como ♠K o ♥7",
+]
+"""What the phone reads (it knows what it sent), as before; the lead's text quoted once."""
+
+CUT = "'<img src=x onerror=alert(1)>xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'"
+"""The lead as the log quotes it: its first 59 characters and ``…``."""
+
+LOGGED = {
+    "en": [
+        "entry refused: table 1, round 1, board 2: level '8': not one of the choices",
+        "entry refused: table 1, round 1, board 2: result '+1': 7NT can make at most 13"
+        " tricks; it cannot make an overtrick",
+        "entry refused: table 1, round 1, board 1: opening lead 'Z9': not a card; write its"
+        " suit (C, D, H, S or ♣ ♦ ♥ ♠) and its rank (A, K, Q, J, 10/T, 2-9), like ♥A, HA",
+        "entry refused: table 1, round 1, board 1: declarer 'Q': not one of the choices",
+        "entry refused: table 1, round 1: board '0': boards are numbered from 1",
+        "entry refused: table 1, board 2: the round is missing: reload the page",
+        f"entry refused: table 1, round 1, board 2: opening lead {CUT}: a card, like SK or H7",
+    ],
+    "fi": [
+        "tulos torjuttu: pöytä 1, kierros 1, brikka 2: taso '8': ei mikään vaihtoehdoista",
+        "tulos torjuttu: pöytä 1, kierros 1, brikka 2: tulos '+1': 7NT voi tehdä enintään 13"
+        " tikkiä; ylitikkiä ei voi tulla",
+        "tulos torjuttu: pöytä 1, kierros 1, brikka 1: avauslähtö 'Z9': ei kortti; kirjoita"
+        " maa (C, D, H, S tai ♣ ♦ ♥ ♠) ja arvo (A, K, Q, J, 10/T, 2-9), esimerkiksi ♥A, HA",
+        "tulos torjuttu: pöytä 1, kierros 1, brikka 1: pelinviejä 'Q': ei mikään vaihtoehdoista",
+        "tulos torjuttu: pöytä 1, kierros 1: brikka '0': brikat numeroidaan 1:stä alkaen",
+        "tulos torjuttu: pöytä 1, brikka 2: kierros puuttuu: lataa sivu uudelleen",
+        f"tulos torjuttu: pöytä 1, kierros 1, brikka 2: avauslähtö {CUT}: kortti, esim. ♠K tai ♥7",
+    ],
+    "es": [
+        "resultado rechazado: mesa 1, ronda 1, estuche 2: nivel '8': no es ninguna de las opciones",
+        "resultado rechazado: mesa 1, ronda 1, estuche 2: resultado '+1': 7ST puede ganar como"
+        " mucho 13 bazas; no puede hacer bazas de más",
+        "resultado rechazado: mesa 1, ronda 1, estuche 1: salida 'Z9': no es una carta;"
+        " escriba el palo (C, D, H, S o ♣ ♦ ♥ ♠) y el valor (A, K, Q, J, 10/T, 2-9), como"
+        " ♥A, HA",
+        "resultado rechazado: mesa 1, ronda 1, estuche 1: declarante 'Q': no es ninguna de las"
+        " opciones",
+        "resultado rechazado: mesa 1, ronda 1: estuche '0': los estuches se numeran desde 1",
+        "resultado rechazado: mesa 1, estuche 2: falta la ronda: recargue la página",
+        f"resultado rechazado: mesa 1, ronda 1, estuche 2: salida {CUT}: una carta, como ♠K o ♥7",
+    ],
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fi", "es"])
+def test_a_refused_result_is_logged_with_its_round_board_and_what_was_sent(
+    language: str,
+    session: Session,
+    link: Callable[[int], TableLink],
+    phone: Phone,
+    td: Client,
+) -> None:
+    """The log names the round and board a table sent, and what it sent that was refused
+    (the level 8, the declarer Q, the lead Z9, board 0, a lead of markup cut), the field in
+    lower case as the library's own reasons name theirs (result '+1'); the control page
+    shows the markup as text."""
+    table = link(1)
+    device = phone(table)
+    device.cookies["bridgescore_language"] = "es"
+    answers = []
+    for sent in SENT:
+        posted = {"confirm": "1", **sent}
+        answer = device.post(f"/t/{table.token}/entry/", posted, content_type="application/json")
+        assert answer.status_code == 422
+        answers.append(answer.json()["error"])
+    assert answers == ANSWERED
+    lines = LogLine.objects.filter(session=session, what="entry refused").order_by("id")
+    with translation.override(language):
+        assert [line.text for line in lines] == LOGGED[language]
+    td.cookies["bridgescore_language"] = language
+    page = td.get(f"/director/s/{session.pk}/").content.decode()
+    assert MARKUP not in page
+    assert "&lt;img src=x onerror=alert(1)&gt;" + "x" * 31 + "…" in page
+    assert "x" * 32 not in page
