@@ -118,6 +118,32 @@ def test_a_late_pair_returns_the_movement_a_missing_pair_left(td: Client, club: 
     assert back.after.rounds == build("howell:4x3").rounds  # its seats back, as they were
 
 
+NO_ONE_OUT = {
+    "en": ("round 3: no one sits out", "sitting out no one"),
+    "fi": ("kierros 3: kukaan ei ole vapaalla", "vapaalla ei kukaan"),
+    "es": ("ronda 3: no descansa nadie", "descansan nadie"),
+}
+"""A round left with no pair sitting out, as the effect reads in each language, and as it
+read before (Spanish "descansan nadie": a plural verb with no one)."""
+
+
+@pytest.mark.parametrize("language", ["en", "fi", "es"])
+def test_a_round_that_no_one_sits_out_is_said_so(
+    td: Client, session: Session, language: str
+) -> None:
+    """2EW went home after round 1 and comes back for round 3: round 3 has no one sitting
+    out, said as a sentence of its own (Spanish: "no descansa nadie", not "descansan
+    nadie")."""
+    changes.apply_change(session, changes.missing_pair(session, "2EW", 2), "went home", None)
+    fields = {"kind": "late", "pair": "2EW", "round": "3"}
+    page = td.get(f"/director/s/{session.pk}/change/", fields, HTTP_ACCEPT_LANGUAGE=language)
+    assert page.status_code == 200
+    said, before = NO_ONE_OUT[language]
+    shown = page.content.decode()
+    assert said in shown
+    assert before not in shown
+
+
 def test_two_tables_change_places(td: Client, session: Session, link: Link, phone: Phone) -> None:
     _round_one(session)
     device = phone(link(1))

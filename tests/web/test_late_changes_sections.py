@@ -174,9 +174,9 @@ def test_a_late_pair_takes_its_seat_in_section_a(td: Client, club: Club) -> None
     back = changes.late_pair(session, "A4NS", 2)
     assert back.effect_shown == (
         "round 2, table A4: no play → A4NS v A3EW, boards 1, 2",
-        "round 2: sitting out no one",
+        "round 2: no one sits out",
         "round 3, table A4: no play → A4NS v A1EW, boards 3, 4",
-        "round 3: sitting out no one",
+        "round 3: no one sits out",
     )
     changes.apply_change(session, back, "here now", None)
     after = _stored(session)
@@ -199,9 +199,9 @@ def test_a_late_pair_needing_a_new_table_gets_a_number_after_the_field(
     # A5EW sits out round 1 and has not played boards 9 and 10; A4EW round 2, boards 1-2
     assert change.effect_shown[:4] == (
         "round 1, table A5: no play → A9 v A5EW, boards 9, 10",
-        "round 1: sitting out no one",
+        "round 1: no one sits out",
         "round 2, table A5: no play → A9 v A4EW, boards 1, 2",
-        "round 2: sitting out no one",
+        "round 2: no one sits out",
     )
     changes.apply_change(session, change, "late", None)
     # table A5 is numbered after the field's last (B4, table 8): no table is renumbered

@@ -102,6 +102,12 @@ def _seat_text(seat: Table | None) -> said.Part:
     )
 
 
+NO_ONE_BEFORE = gettext_noop("no one")
+"""Who sat out a round, in an effect kept before a round with no one sitting out had its
+own message (``round {round}: no one sits out``): marked, so such a change kept reads in
+its reader's language still."""
+
+
 def _effect(
     differences: tuple[late.Difference, ...], label: Callable[[int], str]
 ) -> tuple[said.Part, ...]:
@@ -117,12 +123,15 @@ def _effect(
                     after=_seat_text(found.after),
                 )
             )
-        else:
-            pairs = ", ".join(found.sitting_out) or said.part(gettext_noop("no one"))
+        elif found.sitting_out:
             lines.append(
                 said.part(gettext_noop("round {round}: sitting out {pairs}"), round=found.round,
-                          pairs=pairs)
+                          pairs=", ".join(found.sitting_out))
             )  # fmt: skip
+        else:  # a sentence of its own: Spanish "no descansa nadie", not "descansan nadie"
+            lines.append(
+                said.part(gettext_noop("round {round}: no one sits out"), round=found.round)
+            )
     return tuple(lines)
 
 
