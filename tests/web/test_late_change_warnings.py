@@ -98,22 +98,21 @@ LOGGED = {
     " its matches played stand, in the standings; warning: from round 2 an even number of"
     " teams is drawn: no more byes; warning: the rounds left (from round 2) can no longer all"
     " be drawn without a rematch the rules forbid: Aces, Jacks, Kings, Queens run out of"
-    " opponents; a draw that cannot avoid one is refused unless the rules allow rematches"
-    " — ill",
+    " opponents; a draw that cannot avoid one is refused unless the rules allow rematches",
     "fi": "joukkue vetäytyi: Tens lähtee kierroksesta 2: siitä lähtien arvotaan 4 joukkuetta"
     " (ei vapaakierrosta); sen pelatut ottelut jäävät voimaan tulostaulukossa; huomio:"
     " kierroksesta 2 alkaen arvotaan parillinen määrä joukkueita: ei enää vapaakierroksia;"
     " huomio: jäljellä olevia kierroksia (kierroksesta 2 alkaen) ei voi enää kaikkia arpoa"
     " ilman sääntöjen kieltämää uusintakohtaamista: joukkueilta Aces, Jacks, Kings, Queens"
     " loppuvat vastustajat; arvonta, joka ei voi välttää uusintakohtaamista, hylätään, ellei"
-    " sääntöjä muuteta sallimaan niitä — ill",
+    " sääntöjä muuteta sallimaan niitä",
     "es": "equipo retirado: Tens se retira desde la ronda 2: desde entonces se sortean 4"
     " equipos (sin descanso); sus encuentros jugados se mantienen en la clasificación;"
     " atención: desde la ronda 2 se sortea un número par de equipos: ya no hay descansos;"
     " atención: las rondas que quedan (desde la ronda 2) ya no pueden sortearse todas sin una"
     " repetición de encuentro que las reglas prohíben: a Aces, Jacks, Kings, Queens se les"
     " acaban los rivales; un sorteo que no puede evitarla se rechaza salvo que las reglas"
-    " permitan repeticiones de encuentro — ill",
+    " permitan repeticiones de encuentro",
 }
 """Tens leaving the Swiss of five from round 2, as the log reads in each language."""
 
@@ -133,6 +132,7 @@ def test_a_late_change_is_logged_in_the_readers_language(club: Club, td: Client)
                       HTTP_ACCEPT_LANGUAGE="fi")  # fmt: skip
     assert applied.status_code == 302
     line = LogLine.objects.get(session=session, what="team withdrawn")
+    assert line.reason == "ill"  # under Why, as the director typed it
     for language, said in LOGGED.items():
         with translation.override(language):
             assert line.text == said

@@ -175,7 +175,7 @@ def test_a_change_made_meanwhile_is_not_overwritten(td: Client, session: Session
 
 KEPT = {
     "en": (
-        "movement changed: pair 2EW leaves from round 2: went home",
+        "movement changed: pair 2EW leaves from round 2",
         "pair 2EW leaves from round 2\n"
         "round 2, table 3: 3NS v 2EW, boards 1, 2 → no play\n"
         "round 2: sitting out 2EW, 3NS\n"
@@ -186,7 +186,7 @@ KEPT = {
         "pair 3NS is scheduled for 4 of the 6 boards in use, fewer than 70 %",
     ),
     "fi": (
-        "kierto muutettu: pari 2EW lähtee kierroksesta 2: went home",
+        "kierto muutettu: pari 2EW lähtee kierroksesta 2",
         "pari 2EW lähtee kierroksesta 2\n"
         "kierros 2, pöytä 3: 3NS–2EW, brikat 1, 2 → ei pelata\n"
         "kierros 2: vapaalla 2EW, 3NS\n"
@@ -197,7 +197,7 @@ KEPT = {
         "pari 3NS pelaa 4 käytössä olevista 6 brikasta, alle 70 %",
     ),
     "es": (
-        "movimiento cambiado: la pareja 2EW se retira desde la ronda 2: went home",
+        "movimiento cambiado: la pareja 2EW se retira desde la ronda 2",
         "la pareja 2EW se retira desde la ronda 2\n"
         "ronda 2, mesa 3: 3NS contra 2EW, estuches 1, 2 → no se juega\n"
         "ronda 2: descansan 2EW, 3NS\n"
@@ -224,6 +224,7 @@ def test_a_change_is_kept_in_the_language_of_whoever_reads_it(td: Client, sessio
                       HTTP_ACCEPT_LANGUAGE="fi")  # fmt: skip
     assert applied.status_code == 302
     line = LogLine.objects.get(session=session, what="movement changed")
+    assert line.reason == "went home"  # under Why, as the director typed it
     kept = MovementChange.objects.get(session=session)
     for language, (logged, effect) in KEPT.items():
         with translation.override(language):

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from bridgescore.io.events import load_event
-from bridgescore.web import matches
+from bridgescore.web import matches, said
 from bridgescore.web.models import Club, LogLine, Penalty, Player, Session, SessionPair
 from web.test_teams import Room
 
@@ -337,7 +337,7 @@ def test_a_team_is_taken_by_its_name_in_any_case_on_every_page(club: Club, td: C
         Room(session).play_round(1)
     leaves = {
         one.pk: "Jätkät leaves from round 2: 3 teams are drawn from then on",
-        split.pk: "A4 leaves section A from round 2: its 3 teams are drawn from then on",
+        split.pk: "A4 (Jätkät) leaves section A from round 2: its 3 teams are drawn from then on",
     }
     for session in (one, split):
         for typed in ("jätkät", " JÄTKÄT ", "Jätkät"):
@@ -466,3 +466,97 @@ def test_the_control_page_logs_a_teams_penalty_as_its_teams_with_its_plural(
         assert f"<td>{tens}</td>" in page
         assert f"<td>{jatkat}</td>" in _text(td, f"/director/s/{one.pk}/", language)
         assert f"<td>{pair}</td>" in _text(td, f"/director/s/{session.pk}/", language)
+
+
+def _changed_swiss(club: Club, td: Client) -> Session:
+    """The review's Swiss in sections after its changes: Kuningattaret ry (A2) withdrawn
+    from round 2 as ill, Jokerit joining section B as B5 as late, Oros's (B3) players
+    named."""
+    swiss = matches.create_teams_session(
+        club, "Sections", REVIEWED, 2, schedule=Session.Schedule.SWISS, rounds=3, sections=2
+    )
+    Room(swiss).play_round(1)
+    page = f"/director/s/{swiss.pk}/change/"
+    for asked, reason in (
+        ({"kind": "withdraw", "team": "kuningattaret ry", "round": "2"}, "enfermedad"),
+        ({"kind": "join", "team": "Jokerit", "section": "B", "round": "2"}, "tarde"),
+    ):
+        key = td.get(page, asked).context["change"].key
+        applied = td.post(page, {**asked, "key": key, "reason": reason, "apply": "1"})
+        assert applied.status_code == 302
+    assert td.post(f"/director/s/{swiss.pk}/pairs/", {"B3-players": "Ann, Bob"}).status_code == 302
+    return swiss
+
+
+LOGGED_CHANGES = {
+    "en": (
+        "<td>team withdrawn: A2 (Kuningattaret ry) leaves section A from round 2: its 3 teams"
+        " are drawn from then on (one team has the bye each round); the other sections are as"
+        " they were; its matches played stand, in its section's ranking; warning: from round 2"
+        " an odd number of teams is drawn: a team has the bye each round</td><td>td</td>"
+        "<td>enfermedad</td>",
+        "<td>team joined: B5 (Jokerit) joins section B from round 2:",
+        "<td>team's players named: team B3 (Oros): Ann, Bob</td><td>td</td><td></td>",
+        "<td>movement changed: pair 2EW leaves from round 2</td><td>td</td><td>mesa rota</td>",
+    ),
+    "fi": (
+        "<td>joukkue vetäytyi: A2 (Kuningattaret ry) lähtee ryhmästä A kierroksesta 2: sen 3"
+        " joukkuetta arvotaan siitä lähtien (yksi joukkue on vapaalla joka kierroksella); muut"
+        " ryhmät pysyvät ennallaan; sen pelatut ottelut jäävät voimaan ryhmänsä"
+        " tulostaulukossa; huomio: kierroksesta 2 alkaen arvotaan pariton määrä joukkueita:"
+        " yksi joukkue on vapaalla joka kierroksella</td><td>td</td><td>enfermedad</td>",
+        "<td>joukkue liittyi: B5 (Jokerit) tulee mukaan ryhmään B kierroksesta 2:",
+        "<td>joukkueen pelaajat annettu: joukkue B3 (Oros): Ann, Bob</td><td>td</td><td></td>",
+        "<td>kierto muutettu: pari 2EW lähtee kierroksesta 2</td><td>td</td><td>mesa rota</td>",
+    ),
+    "es": (
+        "<td>equipo retirado: A2 (Kuningattaret ry) se retira de la sección A desde la ronda"
+        " 2: sus 3 equipos se sortean desde entonces (un equipo descansa en cada ronda); las"
+        " demás secciones quedan como estaban; sus encuentros jugados se mantienen en la"
+        " clasificación de su sección; atención: desde la ronda 2 se sortea un número impar de"
+        " equipos: un equipo descansa cada ronda</td><td>td</td><td>enfermedad</td>",
+        "<td>equipo incorporado: B5 (Jokerit) se incorpora a la sección B desde la ronda 2:",
+        "<td>jugadores del equipo nombrados: equipo B3 (Oros): Ann, Bob</td><td>td</td><td></td>",
+        "<td>movimiento cambiado: la pareja 2EW se retira desde la ronda 2</td><td>td</td>"
+        "<td>mesa rota</td>",
+    ),
+}
+KEPT_BEFORE = {
+    "en": "<td>team withdrawn: Tens leaves from round 2: 4 teams are drawn from then on (no"
+    " bye); its matches played stand, in the standings — ill</td><td></td><td></td>",
+    "fi": "<td>joukkue vetäytyi: Tens lähtee kierroksesta 2: siitä lähtien arvotaan 4"
+    " joukkuetta (ei vapaakierrosta); sen pelatut ottelut jäävät voimaan tulostaulukossa —"
+    " ill</td><td></td><td></td>",
+    "es": "<td>equipo retirado: Tens se retira desde la ronda 2: desde entonces se sortean 4"
+    " equipos (sin descanso); sus encuentros jugados se mantienen en la clasificación —"
+    " ill</td><td></td><td></td>",
+}
+"""A team change logged before the reason had its column, as it reads still."""
+
+
+def test_a_late_change_s_log_line_names_the_team_and_puts_the_reason_under_why(
+    club: Club, td: Client, session: Session
+) -> None:
+    swiss = _changed_swiss(club, td)
+    fields = {"kind": "missing", "pair": "2EW", "round": "2"}
+    page = f"/director/s/{session.pk}/change/"
+    key = td.get(page, fields).context["change"].key
+    applied = td.post(page, {**fields, "key": key, "reason": "mesa rota", "apply": "1"})
+    assert applied.status_code == 302
+    effect = [
+        said.part(
+            "{team} leaves from round {round}: {count} teams are drawn from then on ({bye})",
+            team="Tens", round=2, count=4, bye=said.part("no bye"),
+        ),
+        said.part("its matches played stand, in the standings"),
+    ]  # fmt: skip
+    old = said.said(matches.KEPT_BEFORE, effect=effect, reason="ill")
+    LogLine.objects.create(session=swiss, what=matches.TEAM_WITHDRAWN, detail=old)
+    for language in LANGUAGES:
+        control = _text(td, f"/director/s/{swiss.pk}/", language)
+        withdrawn, joined, players, pairs = LOGGED_CHANGES[language]
+        assert withdrawn in control
+        assert joined in control
+        assert players in control
+        assert KEPT_BEFORE[language] in control
+        assert pairs in _text(td, f"/director/s/{session.pk}/", language)

@@ -213,7 +213,8 @@ def test_a_team_leaves_its_section_and_a_late_team_joins_another(club: Club, td:
     text = shown.content.decode()
     assert "A4 withdraws from round 2" in text
     assert (
-        "A4 leaves section A from round 2: its 3 teams are drawn from then on (one team has"
+        "A4 (Jacks) leaves section A from round 2: its 3 teams are drawn from then on (one"
+        " team has"
         " the bye each round); the other sections are as they were"
     ) in text
     leaving = matches.team_change(session, "withdraw", "A4", 2)
@@ -227,7 +228,8 @@ def test_a_team_leaves_its_section_and_a_late_team_joins_another(club: Club, td:
     text = td.get(page, asked).content.decode()
     assert "B5 (Sixes) joins section B from round 2" in text
     assert (
-        "B5 joins section B from round 2: its 5 teams are drawn from then on (one team has"
+        "B5 (Sixes) joins section B from round 2: its 5 teams are drawn from then on (one"
+        " team has"
         " the bye each round); the other sections are as they were"
     ) in text
     joining = matches.team_change(session, "join", "Sixes", 2, "Sam & Sue", "B")
@@ -341,8 +343,11 @@ def test_the_late_change_page_of_a_swiss_in_sections_reads_in_finnish_and_spanis
     assert "B5 (Sixes) se incorpora a la sección B desde la ronda 2" in spanish
     leaving = {"kind": "withdraw", "team": "A4", "round": "2"}
     for language, said in (
-        ("fi", "A4 lähtee ryhmästä A kierroksesta 2: sen 3 joukkuetta arvotaan siitä lähtien"),
-        ("es", "A4 se retira de la sección A desde la ronda 2: sus 3 equipos se sortean"),
+        (
+            "fi",
+            "A4 (Jacks) lähtee ryhmästä A kierroksesta 2: sen 3 joukkuetta arvotaan siitä lähtien",
+        ),
+        ("es", "A4 (Jacks) se retira de la sección A desde la ronda 2: sus 3 equipos se sortean"),
     ):
         shown = td.get(page, leaving, HTTP_ACCEPT_LANGUAGE=language).content.decode()
         assert said in shown

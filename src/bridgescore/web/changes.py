@@ -334,6 +334,11 @@ def move_table(session: Session, first: int | str, second: int | str, from_round
     )
 
 
+KEPT_BEFORE = gettext_noop("{change}: {reason}")
+"""A late change's log line as it was kept before its reason had its own column (the
+change, then the reason): marked, so such a line reads in its reader's language still."""
+
+
 def apply_change(session: Session, change: Change, reason: str, user: Viewer) -> MovementChange:
     """Apply a change the director has seen: the session's movement replaced (new tables
     get their links), and the change kept with the movement before and after: what it
@@ -368,10 +373,8 @@ def apply_change(session: Session, change: Change, reason: str, user: Viewer) ->
             reason=reason.strip(),
             by=user_of(user),
         )
-        detail = said.said(
-            gettext_noop("{change}: {reason}"), change=change.asked, reason=reason.strip()
-        )
-        log(locked, gettext_noop("movement changed"), detail, user=user)
+        detail = said.kept(change.asked)  # the reason under Why, as a penalty's
+        log(locked, gettext_noop("movement changed"), detail, user=user, reason=reason)
     session.movement_json = locked.movement_json
     session.movement_version = locked.movement_version
     return kept

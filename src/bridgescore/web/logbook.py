@@ -10,16 +10,25 @@ from bridgescore.web.refusals import Viewer, user_of
 
 MOST_DETAIL = LogLine._meta.get_field("detail").max_length or 4000
 """The longest detail a log line keeps (its column's length): room for a late change's
-effect and warnings kept as messages, with the director's reason."""
+effect and warnings kept as messages."""
+
+MOST_REASON = LogLine._meta.get_field("reason").max_length or 300
+"""The longest reason a log line keeps (a late change's, as the director typed it)."""
 
 
 def log(
-    session: Session | None, what: str, detail: str, *, user: Viewer = None, address: str = ""
+    session: Session | None,
+    what: str,
+    detail: str,
+    *,
+    user: Viewer = None,
+    address: str = "",
+    reason: str = "",
 ) -> None:
-    """A line in the session's log (refused entries, forged links, takeovers). A table
-    kept by its number (``table {table}``, 4) is kept as the players know it (a teams
-    room ``2b``, ``B1`` in a field in sections), never as a number no card or grid
-    shows."""
+    """A line in the session's log (refused entries, forged links, takeovers, late
+    changes), with the director's ``reason`` as typed (read under Why). A table kept by
+    its number (``table {table}``, 4) is kept as the players know it (a teams room
+    ``2b``, ``B1`` in a field in sections), never as a number no card or grid shows."""
     if session is not None:
         detail = _rooms_named(session, detail)
     if len(detail) > MOST_DETAIL:  # cut, a kept message would no longer read: its English
@@ -29,6 +38,7 @@ def log(
         session=session,
         what=what,
         detail=detail,
+        reason=reason.strip()[:MOST_REASON],
         by=user_of(user),
         address=address[:64],
     )

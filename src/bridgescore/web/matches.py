@@ -68,7 +68,7 @@ from bridgescore.web import said
 from bridgescore.web.clubs import open_session
 from bridgescore.web.hand_records import check_hands
 from bridgescore.web.in_play import StandingEntries, event_of, not_yet_in, progress
-from bridgescore.web.logbook import log
+from bridgescore.web.logbook import MOST_DETAIL, log
 from bridgescore.web.models import (
     ROUND_ROBIN_SECTIONS_SPEC,
     ROUND_ROBIN_SPEC,
@@ -85,7 +85,9 @@ from bridgescore.web.naming import (
     name_free,
     table_label,
     team_name,
+    team_shown,
     team_typed,
+    teams_named,
 )
 from bridgescore.web.refusals import EntryError, Viewer, user_of
 from bridgescore.web.said import problem, words_of
@@ -1025,7 +1027,7 @@ def section_team_change(
     after = _changed_sections(plan, drawn, what, name, from_round, letter)
     if what == "withdraw":
         letter = after.field.section_of(name)
-        changed = name
+        changed, name = name, teams_named(session).get(name, "")
     else:
         changed = after.joined[-1][0]
     count = len(after.playing(letter, from_round))
@@ -1043,9 +1045,10 @@ def section_team_change(
             " from then on ({bye}); the other sections are as they were"
         )
     )
+    called = team_shown(changed, name)  # by its id and name, as every page names it: A2 (Aces)
     effect = (
         said.part(
-            phrase, team=changed, section=letter, round=from_round, count=count, bye=_bye(count)
+            phrase, team=called, section=letter, round=from_round, count=count, bye=_bye(count)
         ),
         said.part(gettext_noop("its matches played stand, in its section's ranking"))
         if what == "withdraw"
@@ -1103,14 +1106,17 @@ def apply_team_change(
 
 
 def _log_change(locked: Session, change: TeamChange, reason: str, user: Viewer) -> None:
-    """The change's line in the log: its effect and warnings (kept as messages, read in
-    the reader's language), and the director's reason (as typed)."""
-    detail = said.said(
-        gettext_noop("{effect} — {reason}"),
-        effect=[*change.effect, *change.warnings],
-        reason=reason.strip(),
-    )
-    log(locked, TEAM_WITHDRAWN if change.what == "withdraw" else TEAM_JOINED, detail, user=user)
+    """The change's line in the log: its effect and warnings (kept as messages, each
+    read in the reader's language), and the director's reason (as typed, under Why)."""
+    detail = said.said_all([*change.effect, *change.warnings], limit=MOST_DETAIL)
+    what = TEAM_WITHDRAWN if change.what == "withdraw" else TEAM_JOINED
+    log(locked, what, detail, user=user, reason=reason)
+
+
+KEPT_BEFORE = gettext_noop("{effect} — {reason}")
+"""A Swiss late change's log line as it was kept before its reason had its own column
+(the effect, then the reason): marked, so such a line reads in its reader's language
+still."""
 
 
 def _apply_section_change(locked: Session, plan: TeamsInSections, change: TeamChange) -> None:
@@ -1243,10 +1249,11 @@ def set_team_players(session: Session, players: Mapping[str, str], user: Viewer 
         for row, kept, named in changed:
             row.names = kept
             row.save(update_fields=["names"])
+            team = team_shown(row.pair, team_name(session, row.pair, row.names))  # B3 (Oros)
             detail = (
-                said.said(gettext_noop("team {team}: {players}"), team=row.pair, players=named)
+                said.said(gettext_noop("team {team}: {players}"), team=team, players=named)
                 if named
-                else said.said(gettext_noop("team {team}: (no players)"), team=row.pair)
+                else said.said(gettext_noop("team {team}: (no players)"), team=team)
             )
             log(session, TEAM_PLAYERS, detail, user=user)
     return len(changed)

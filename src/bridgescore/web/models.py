@@ -355,7 +355,14 @@ class LogLine(models.Model):
     detail = models.CharField(
         max_length=4000,
         help_text="what happened, kept as messages with their values (read in the reader's"
-        " language): a late change's effect and warnings with the director's reason fit",
+        " language): a late change's effect and warnings fit",
+    )
+    reason = models.CharField(
+        max_length=300,
+        blank=True,
+        default="",
+        help_text="why, as the director typed it (a late change's reason), shown under Why;"
+        " a line kept before has it in its detail",
     )
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL

@@ -212,6 +212,12 @@ def said(message: str, /, **values: object) -> str:
     return _dumps(part(message, **values).to_data())
 
 
+def kept(message: Part) -> str:
+    """A message made already (:func:`part`) as one text to keep, as :func:`said` keeps
+    one (a late change asked for, kept as its log line)."""
+    return _dumps(message.to_data())
+
+
 def said_all(parts: list[Part], limit: int | None = None) -> str:
     """Several messages kept in one field of ``limit`` characters (an entry's flags; no
     limit: a late change's lines); when they do not fit, the English text of each, joined

@@ -80,7 +80,7 @@ def session_log(session: Session, most: int = LOG_SHOWN) -> list[LogRow]:
     for line in events[:most]:
         kind = "call" if line.what in CALL_LINES else "event"
         by = line.by.username if line.by else line.address  # a phone: its address
-        rows.append(LogRow(line.created, kind, "", line.text, by, ""))
+        rows.append(LogRow(line.created, kind, "", line.text, by, line.reason))
     rows.sort(key=lambda row: row.when, reverse=True)
     return rows[:most]
 
