@@ -560,3 +560,59 @@ def test_a_late_change_s_log_line_names_the_team_and_puts_the_reason_under_why(
         assert players in control
         assert KEPT_BEFORE[language] in control
         assert pairs in _text(td, f"/director/s/{session.pk}/", language)
+
+
+CHANGES_MADE = {
+    "en": (
+        " team withdrawn by td — enfermedad<pre>A2 (Kuningattaret ry) leaves section A from"
+        " round 2: its 3 teams are drawn from then on (one team has the bye each round); the"
+        " other sections are as they were\nits matches played stand, in its section's ranking\n"
+        "warning: from round 2 an odd number of teams is drawn: a team has the bye each round"
+        "</pre></li>",
+        " team joined by td — tarde<pre>B5 (Jokerit) joins section B from round 2: its 5 teams"
+        " are drawn from then on (one team has the bye each round); the other sections are as"
+        " they were\nit starts with 0 VPs; the rounds before it came count as none played\n",
+    ),
+    "fi": (
+        " joukkue vetäytyi, tekijä td — enfermedad<pre>A2 (Kuningattaret ry) lähtee ryhmästä A"
+        " kierroksesta 2: sen 3 joukkuetta arvotaan siitä lähtien (yksi joukkue on vapaalla"
+        " joka kierroksella); muut ryhmät pysyvät ennallaan\nsen pelatut ottelut jäävät"
+        " voimaan ryhmänsä tulostaulukossa\nhuomio: kierroksesta 2 alkaen arvotaan pariton"
+        " määrä joukkueita: yksi joukkue on vapaalla joka kierroksella</pre></li>",
+        " joukkue liittyi, tekijä td — tarde<pre>B5 (Jokerit) tulee mukaan ryhmään B"
+        " kierroksesta 2: sen 5 joukkuetta arvotaan siitä lähtien (yksi joukkue on vapaalla"
+        " joka kierroksella); muut ryhmät pysyvät ennallaan\nse aloittaa 0 VP:llä; sitä"
+        " edeltäneet kierrokset lasketaan pelaamattomiksi\n",
+    ),
+    "es": (
+        " equipo retirado por td — enfermedad<pre>A2 (Kuningattaret ry) se retira de la"
+        " sección A desde la ronda 2: sus 3 equipos se sortean desde entonces (un equipo"
+        " descansa en cada ronda); las demás secciones quedan como estaban\nsus encuentros"
+        " jugados se mantienen en la clasificación de su sección\natención: desde la ronda 2"
+        " se sortea un número impar de equipos: un equipo descansa cada ronda</pre></li>",
+        " equipo incorporado por td — tarde<pre>B5 (Jokerit) se incorpora a la sección B desde"
+        " la ronda 2: sus 5 equipos se sortean desde entonces (un equipo descansa en cada"
+        " ronda); las demás secciones quedan como estaban\nempieza con 0 PV; las rondas"
+        " anteriores a su llegada cuentan como no jugadas\n",
+    ),
+}
+NONE_MADE = ("<li>None.</li>", "<li>Ei yhtään.</li>", "<li>Ninguno.</li>")
+
+
+def test_a_swiss_late_change_page_lists_the_changes_made(club: Club, td: Client) -> None:
+    """A team withdrawn and a team joined are listed under Changes made, each with its
+    effect and warnings a line each in the reader's language, who and why."""
+    swiss = _changed_swiss(club, td)
+    for language in LANGUAGES:
+        page = _text(td, f"/director/s/{swiss.pk}/change/", language)
+        made = page[page.index("<h2>", page.index("</form>")) :]
+        withdrawn, joined = CHANGES_MADE[language]
+        assert withdrawn in made
+        assert joined in made
+        assert made.index(withdrawn) < made.index(joined)
+        assert [n for n in NONE_MADE if n in made] == []
+    # a change logged before its reason had its column reads as it was kept
+    old = said.said(matches.KEPT_BEFORE, effect=[said.part("no bye")], reason="ill")
+    LogLine.objects.create(session=swiss, what=matches.TEAM_WITHDRAWN, detail=old)
+    page = _text(td, f"/director/s/{swiss.pk}/change/", "fi")
+    assert " joukkue vetäytyi<pre>ei vapaakierrosta — ill</pre></li>" in page

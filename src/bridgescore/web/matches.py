@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 
 from bridgescore.events.model import (
@@ -75,6 +76,7 @@ from bridgescore.web.models import (
     SWISS_SECTIONS_SPEC,
     SWISS_SPEC,
     Club,
+    LogLine,
     Session,
     SessionPair,
     SwissDraw,
@@ -1106,8 +1108,9 @@ def apply_team_change(
 
 
 def _log_change(locked: Session, change: TeamChange, reason: str, user: Viewer) -> None:
-    """The change's line in the log: its effect and warnings (kept as messages, each
-    read in the reader's language), and the director's reason (as typed, under Why)."""
+    """The change's line in the log, its one record (:func:`changes_made`): its effect
+    and warnings (kept as messages, each read in the reader's language), and the
+    director's reason (as typed, under Why)."""
     detail = said.said_all([*change.effect, *change.warnings], limit=MOST_DETAIL)
     what = TEAM_WITHDRAWN if change.what == "withdraw" else TEAM_JOINED
     log(locked, what, detail, user=user, reason=reason)
@@ -1117,6 +1120,14 @@ KEPT_BEFORE = gettext_noop("{effect} — {reason}")
 """A Swiss late change's log line as it was kept before its reason had its own column
 (the effect, then the reason): marked, so such a line reads in its reader's language
 still."""
+
+
+def changes_made(session: Session) -> QuerySet[LogLine]:
+    """A Swiss's late changes, a team withdrawn or joined, in the order made, from their
+    log lines (their one record; the Swiss plan keeps the schedule after them): each with
+    its effect and warnings, who and why."""
+    changed = LogLine.objects.filter(session=session, what__in=(TEAM_WITHDRAWN, TEAM_JOINED))
+    return changed.select_related("by").order_by("id")
 
 
 def _apply_section_change(locked: Session, plan: TeamsInSections, change: TeamChange) -> None:

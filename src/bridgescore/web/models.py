@@ -379,6 +379,13 @@ class LogLine(models.Model):
         what = gettext(self.what) if self.what else ""
         return f"{what}: {said.shown(self.detail)}"
 
+    @property
+    def effect_shown(self) -> str:
+        """What happened, a line each of the messages kept (a Swiss late change's effect
+        and warnings), in the reader's language, as the late change page's Changes made
+        lists a change (:attr:`MovementChange.effect_shown`)."""
+        return "\n".join(said.shown_all(self.detail, split="\n"))
+
 
 class Penalty(models.Model):
     """A procedural penalty on a pair's total, in the session's scoring points (MP or

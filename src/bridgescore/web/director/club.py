@@ -243,7 +243,9 @@ def late_change(request: HttpRequest, session_id: int) -> HttpResponse:
         "data": data,
         "teams": teams,
         "changes": director_forms.TEAM_CHANGES if teams else director_forms.PAIR_CHANGES,
-        "history": MovementChange.objects.filter(session=session).select_related("by"),
+        "history": matches.changes_made(session)  # a Swiss's, from its log lines
+        if teams
+        else MovementChange.objects.filter(session=session).select_related("by"),
         "errors": [],
     }
     status = 200
