@@ -110,6 +110,46 @@ def test_a_broken_section_is_said_with_its_letter_in_every_language() -> None:
     assert problems[0].translated(words("es").gettext).startswith("sección B: ronda 1, mesa 2")
 
 
+def test_a_broken_sections_problems_name_pairs_and_tables_as_the_field_does() -> None:
+    """Labelled, a section's problems name its pairs and tables with its letter, as the
+    field's pages do (B6, table B2: a late change's preview beside its effect's lines),
+    in the message and in front of it; unlabelled, by the section's own (6, table 2)."""
+    good = howell(3, 2)
+    first = good.rounds[0]
+    broken = Movement(
+        good.kind,
+        (
+            Round((first.tables[0], Table(2, first.tables[0].ns, "6", first.tables[1].boards))),
+            *good.rounds[1:],
+        ),
+        shared=good.shared,
+    )
+    field = sectioned([good, broken])
+    problems = field.problems(labelled=True)
+    assert [str(p) for p in problems] == [
+        "section B: round 1, table B2: pair B6 is in two places: NS at table B1, NS at table"
+        " B2, EW at table B2",
+        "section B: round 1, table B2: pair B6 plays boards 3-4 again (first in round 1 at"
+        " table B2)",
+        "section B: round 3, table B1: pair B6 plays board 3 again (first in round 1 at table B2)",
+        "section B: round 4, table B1: pair B6 plays board 4 again (first in round 1 at table B2)",
+        "section B: boards 5-6 played fewer times than the others (3) and factoring is not"
+        " declared",
+    ]
+    assert problems[0].translated(words("fi").gettext) == (
+        "ryhmä B: kierros 1, pöytä B2: pari B6 on kahdessa paikassa: PE pöydässä B1, PE"
+        " pöydässä B2, IL pöydässä B2"
+    )
+    assert problems[0].translated(words("es").gettext) == (
+        "sección B: ronda 1, mesa B2: la pareja B6 está en dos sitios: NS en la mesa B1, NS"
+        " en la mesa B2, EO en la mesa B2"
+    )
+    assert str(field.problems()[0]) == (
+        "section B: round 1, table 2: pair 6 is in two places: NS at table 1, NS at table 2,"
+        " EW at table 2"
+    )
+
+
 def test_the_json_form_reads_back_to_an_equal_value() -> None:
     _spec, field = parse_sections("howell:4x2 + howell:3x2 + mitchell:5x2")
     text = field.to_json()

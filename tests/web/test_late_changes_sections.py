@@ -5,6 +5,7 @@ tables, pairs and results untouched, every table keeping its number (and its lin
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -88,9 +89,9 @@ def test_a_pair_of_section_b_leaves_from_round_two(td: Client, club: Club) -> No
     # B2EW plays round 1 only (2 of the section's 8 boards); B1NS and B3NS lose a round
     # each (4 of 8)
     assert change.problems_shown == (
-        "section B: pair 1NS is scheduled for 4 of the 8 boards in use, fewer than 70 %",
-        "section B: pair 2EW is scheduled for 2 of the 8 boards in use, fewer than 70 %",
-        "section B: pair 3NS is scheduled for 4 of the 8 boards in use, fewer than 70 %",
+        "section B: pair B1NS is scheduled for 4 of the 8 boards in use, fewer than 70 %",
+        "section B: pair B2EW is scheduled for 2 of the 8 boards in use, fewer than 70 %",
+        "section B: pair B3NS is scheduled for 4 of the 8 boards in use, fewer than 70 %",
     )
     response = td.post(
         f"/director/s/{session.pk}/change/",
@@ -120,6 +121,56 @@ def test_a_pair_of_section_b_leaves_from_round_two(td: Client, club: Club) -> No
     kept = MovementChange.objects.get(session=session)
     assert kept.before_json == before
     assert kept.effect_shown.startswith("section B: pair B2EW leaves from round 2\n")
+
+
+PROBLEMS_SAID = {
+    "en": (
+        "The effect: section B: pair B2EW leaves from round 2",
+        "round 2, table B3: B3NS v B2EW, boards 7, 8 → no play",
+        "section B: pair B1NS is scheduled for 4 of the 8 boards in use, fewer than 70 %",
+        "section B: pair B2EW is scheduled for 2 of the 8 boards in use, fewer than 70 %",
+    ),
+    "fi": (
+        "Vaikutus: ryhmä B: pari B2EW lähtee kierroksesta 2",
+        "kierros 2, pöytä B3: B3NS–B2EW, brikat 7, 8 → ei pelata",
+        "ryhmä B: pari B1NS pelaa 4 käytössä olevista 8 brikasta, alle 70 %",
+        "ryhmä B: pari B2EW pelaa 2 käytössä olevista 8 brikasta, alle 70 %",
+    ),
+    "es": (
+        "El efecto: sección B: la pareja B2EW se retira desde la ronda 2",
+        "ronda 2, mesa B3: B3NS contra B2EW, estuches 7, 8 → no se juega",
+        "sección B: la pareja B1NS juega 4 de los 8 estuches en uso, menos del 70 %",
+        "sección B: la pareja B2EW juega 2 de los 8 estuches en uso, menos del 70 %",
+    ),
+}
+"""A pair of section B leaving, as the change's page says it in each language: the change
+asked for, its effect and the movement's new problems each name the pair B2EW, never 2EW."""
+
+
+@pytest.mark.parametrize("language", ["en", "fi", "es"])
+def test_a_changes_problems_name_pairs_as_the_section_does(
+    td: Client, club: Club, language: str
+) -> None:
+    """The problems the library finds after a change to section B (a pair scheduled for
+    fewer than 70 % of the boards) name its pairs as every line of the change does, with
+    the section's letter (B2EW), on the preview and in the Changes made once applied, in
+    each language."""
+    session = _set_up(td, club)
+    td.cookies["bridgescore_language"] = language
+    fields = {"kind": "missing", "pair": "B2EW", "round": "2"}
+    page = " ".join(_show(td, session, 200, **fields).split())
+    for line in PROBLEMS_SAID[language]:
+        assert line in page
+    assert not re.search(r"\b(?:pair|pari|pareja) [123](?:NS|EW)\b", page)  # never 2EW
+    change = changes.missing_pair(session, "B2EW", 2)
+    response = td.post(
+        f"/director/s/{session.pk}/change/",
+        {**fields, "key": change.key, "apply": "1", "reason": "B2EW went home"},
+    )
+    assert response.status_code == 302
+    made = " ".join(_show(td, session, 200).split())
+    for line in PROBLEMS_SAID[language][1:]:
+        assert line in made
 
 
 def test_a_change_to_a_round_already_played_is_refused(td: Client, club: Club) -> None:

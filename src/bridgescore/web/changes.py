@@ -181,8 +181,8 @@ def _change(session: Session, what: str, asked: said.Part, rule: Rule, letter: s
             raise EntryError(error.message) from None
         after = changed.flattened()
         stored_before, stored_after = field.to_json(), changed.to_json()
-        old = {str(p) for p in field.problems()}
-        found = changed.problems()
+        old = {str(p) for p in field.problems(labelled=True)}
+        found = changed.problems(labelled=True)  # A2EW, table A3, as the pages name them
         label = partial(_section_table, letter)
         number = partial(changed.field_table, letter)
         asked = _in_section(letter, asked)

@@ -17,7 +17,7 @@ from typing import Any, Final, TypeVar
 from bridgescore.errors import BridgeInputError, Message
 from bridgescore.errors import marked as _
 from bridgescore.events.movements.balance import Balance, find_balance
-from bridgescore.events.movements.problems import Problem, find_problems
+from bridgescore.events.movements.problems import OWN, Labels, Problem, find_problems
 from bridgescore.events.vocabulary import Field
 
 T = TypeVar("T")
@@ -223,12 +223,13 @@ class Movement:
         """Every board in use (at a table in some round), in order."""
         return tuple(sorted({b for rnd in self.rounds for t in rnd.tables for b in t.boards}))
 
-    def problems(self, *, played: bool = False) -> list[Problem]:
+    def problems(self, *, played: bool = False, labels: Labels = OWN) -> list[Problem]:
         """Every violation of the movement's rules at once (empty when it is sound);
         ``played``: the movement is the one results already played show (a pair that
         left plays fewer boards), so the rules for planning one do not apply
-        (:data:`~.problems.PLANNING_ONLY`: the 70 % rule)."""
-        return find_problems(self, played=played)
+        (:data:`~.problems.PLANNING_ONLY`: the 70 % rule); ``labels``: how they name its
+        pairs and tables (a section's as its field does: :attr:`.Section.labels`)."""
+        return find_problems(self, played=played, labels=labels)
 
     def is_valid(self) -> bool:
         """Whether :meth:`problems` is empty."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
@@ -58,6 +58,32 @@ def boards_said(boards: Iterable[int]) -> Message:
     return _("board {boards}", boards=shown)
 
 
+def _own_pair(pair: str) -> str:
+    return pair
+
+
+def _own_table(table: int) -> int | str:
+    return table
+
+
+@dataclass(frozen=True, slots=True)
+class Labels:
+    """How a movement's problems name its pairs and tables: by its own ids and numbers
+    (:data:`OWN`), or as a field in sections names a section's (``A2EW``, table ``A3``:
+    :attr:`~.sections.Section.labels`)."""
+
+    pair: Callable[[str], str] = _own_pair
+    table: Callable[[int], int | str] = _own_table
+
+    def label(self, table: int | None) -> int | str | None:
+        """A problem's table as these labels name it, when not by its number (``A3``)."""
+        return None if table is None or self.table is _own_table else self.table(table)
+
+
+OWN: Final = Labels()
+"""A movement's pairs and tables named by its own ids and numbers (``2EW``, table 3)."""
+
+
 def _home_line(pair: str, seat: str) -> str:
     """A pair's line in a Mitchell: the one its id names, else ``seat`` (its first seat's)."""
     named = _LINE_ID.fullmatch(pair)
@@ -74,6 +100,8 @@ class Problem:
     message: Message
     round: int | None = None
     table: int | None = None
+    label: int | str | None = None
+    """The table as the problem names it, when not by its number (``A3``: :class:`Labels`)."""
 
     def __str__(self) -> str:
         return self.said.render()
@@ -85,24 +113,29 @@ class Problem:
     @property
     def said(self) -> Message:
         """The problem with its round and table in front: ``round 2, table 3: ...``."""
-        if self.round is not None and self.table is not None:
+        table = self.table if self.label is None else self.label
+        if self.round is not None and table is not None:
             return _(
                 "round {round}, table {table}: {problem}",
                 round=self.round,
-                table=self.table,
+                table=table,
                 problem=self.message,
             )
         if self.round is not None:
             return _("round {round}: {problem}", round=self.round, problem=self.message)
-        if self.table is not None:
-            return _("table {table}: {problem}", table=self.table, problem=self.message)
+        if table is not None:
+            return _("table {table}: {problem}", table=table, problem=self.message)
         return self.message
 
 
-def find_problems(movement: Movement, *, played: bool = False) -> list[Problem]:
+def find_problems(
+    movement: Movement, *, played: bool = False, labels: Labels = OWN
+) -> list[Problem]:
     """Every broken rule of ``movement``, in round order, then rule order; ``played``:
     ``movement`` is the one results already played show, so the rules for planning one
-    (:data:`PLANNING_ONLY`) do not apply."""
+    (:data:`PLANNING_ONLY`) do not apply; ``labels``: how its pairs and tables are named
+    (a section's as the field names them: ``pair A2EW``, ``table A3``)."""
+    pair_of, table_of = labels.pair, labels.table
     found: list[Problem] = []
     played_where: dict[tuple[str, int], tuple[int, int]] = {}
     met: dict[frozenset[str], tuple[int, int]] = {}
@@ -114,8 +147,9 @@ def find_problems(movement: Movement, *, played: bool = False) -> list[Problem]:
         seats: dict[tuple[int, str], list[str]] = defaultdict(list)
         board_tables: dict[int, list[int]] = defaultdict(list)
         for tbl in rnd.tables:
-            places[tbl.ns].append((_("NS at table {table}", table=tbl.table), tbl.table))
-            places[tbl.ew].append((_("EW at table {table}", table=tbl.table), tbl.table))
+            shown = table_of(tbl.table)
+            places[tbl.ns].append((_("NS at table {table}", table=shown), tbl.table))
+            places[tbl.ew].append((_("EW at table {table}", table=shown), tbl.table))
             for direction, pair in (("NS", tbl.ns), ("EW", tbl.ew)):
                 if pair not in seats[(tbl.table, direction)]:
                     seats[(tbl.table, direction)].append(pair)
@@ -126,28 +160,37 @@ def find_problems(movement: Movement, *, played: bool = False) -> list[Problem]:
             places[pair].append((_("sitting out"), None))
         for pair, where in places.items():
             if len(where) > 1:
-                labels, table = in_two_places(where)
+                said, table = in_two_places(where)
                 found.append(
                     Problem(
                         "pair-twice",
-                        _("pair {pair} is in two places: {places}", pair=pair, places=labels),
+                        _(
+                            "pair {pair} is in two places: {places}",
+                            pair=pair_of(pair),
+                            places=said,
+                        ),
                         number,
                         table,
+                        labels.label(table),
                     )
                 )
         for (table, direction), pairs in seats.items():
             if len(pairs) > 1:
+                held = ", ".join(map(pair_of, pairs))
                 found.append(
                     Problem(
                         "seat-twice",
-                        _("NS seat holds pairs {pairs}", pairs=", ".join(pairs))
+                        _("NS seat holds pairs {pairs}", pairs=held)
                         if direction == "NS"
-                        else _("EW seat holds pairs {pairs}", pairs=", ".join(pairs)),
+                        else _("EW seat holds pairs {pairs}", pairs=held),
                         number,
                         table,
+                        labels.label(table),
                     )
                 )
-        found.extend(misplaced_boards(number, board_tables, rnd.relay, movement.shared))
+        found.extend(
+            misplaced_boards(number, board_tables, rnd.relay, movement.shared, labels=labels)
+        )
         for tbl in rnd.tables:
             for board in tbl.boards:
                 plays[board] += 1
@@ -163,13 +206,14 @@ def find_problems(movement: Movement, *, played: bool = False) -> list[Problem]:
                             _(
                                 "pair {pair} plays {boards} again"
                                 " (first in round {round} at table {table})",
-                                pair=pair,
+                                pair=pair_of(pair),
                                 boards=boards_said(repeats),
                                 round=first_round,
-                                table=first_table,
+                                table=table_of(first_table),
                             ),
                             number,
                             tbl.table,
+                            labels.label(tbl.table),
                         )
                     )
                 for board in tbl.boards:
@@ -182,17 +226,18 @@ def find_problems(movement: Movement, *, played: bool = False) -> list[Problem]:
                         "same-line",
                         _(
                             "NS pair {ns} meets NS pair {ew} in a Mitchell",
-                            ns=tbl.ns,
-                            ew=tbl.ew,
+                            ns=pair_of(tbl.ns),
+                            ew=pair_of(tbl.ew),
                         )
                         if line[tbl.ns] == "NS"
                         else _(
                             "EW pair {ns} meets EW pair {ew} in a Mitchell",
-                            ns=tbl.ns,
-                            ew=tbl.ew,
+                            ns=pair_of(tbl.ns),
+                            ew=pair_of(tbl.ew),
                         ),
                         number,
                         tbl.table,
+                        labels.label(tbl.table),
                     )
                 )
             key = frozenset((tbl.ns, tbl.ew))
@@ -209,13 +254,14 @@ def find_problems(movement: Movement, *, played: bool = False) -> list[Problem]:
                         _(
                             "pairs {ns} and {ew} meet again (first in round {round} at table"
                             " {table})",
-                            ns=tbl.ns,
-                            ew=tbl.ew,
+                            ns=pair_of(tbl.ns),
+                            ew=pair_of(tbl.ew),
                             round=first_round,
-                            table=first_table,
+                            table=table_of(first_table),
                         ),
                         number,
                         tbl.table,
+                        labels.label(tbl.table),
                     )
                 )
             met.setdefault(key, (number, tbl.table))
@@ -231,7 +277,7 @@ def find_problems(movement: Movement, *, played: bool = False) -> list[Problem]:
                     _(
                         "pair {pair} is scheduled for {scheduled} of the {in_use} boards in use,"
                         " fewer than 70 %",
-                        pair=pair,
+                        pair=pair_of(pair),
                         scheduled=scheduled,
                         in_use=in_use,
                     ),
@@ -254,25 +300,29 @@ def misplaced_boards(
     board_tables: Mapping[int, Sequence[int]],
     relay: Iterable[int],
     shared: AbstractSet[int],
+    *,
+    labels: Labels = OWN,
 ) -> list[Problem]:
     """Round ``number``'s boards at two tables (unless ``shared``) and boards both on the
-    relay and at a table; ``board_tables`` holds each board's tables in seating order."""
+    relay and at a table; ``board_tables`` holds each board's tables in seating order,
+    named as ``labels`` name them."""
     found: list[Problem] = []
     clashes: dict[tuple[int, ...], list[int]] = defaultdict(list)
     for board, tables in board_tables.items():
         if len(tables) > 1 and board not in shared:
             clashes[tuple(tables)].append(board)
-    for at, boards in clashes.items():
+    for seated, boards in clashes.items():
         found.append(
             Problem(
                 "board-at-two-tables",
                 _(
                     "{boards} at tables {tables} (sharing not declared)",
                     boards=boards_said(boards),
-                    tables=", ".join(map(str, at)),
+                    tables=", ".join(str(labels.table(t)) for t in seated),
                 ),
                 number,
-                at[1],
+                seated[1],
+                labels.label(seated[1]),
             )
         )
     relayed = sorted(set(relay) & set(board_tables))
@@ -283,6 +333,7 @@ def misplaced_boards(
                 _("{boards} both on the relay and at a table", boards=boards_said(relayed)),
                 number,
                 board_tables[relayed[0]][0],
+                labels.label(board_tables[relayed[0]][0]),
             )
         )
     return found

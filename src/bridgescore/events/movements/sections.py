@@ -33,7 +33,7 @@ from bridgescore.events.movements.model import (
     Table,
     json_data,
 )
-from bridgescore.events.movements.problems import Problem
+from bridgescore.events.movements.problems import OWN, Labels, Problem
 from bridgescore.events.movements.spec import MovementSpec
 from bridgescore.events.vocabulary import Field
 
@@ -112,6 +112,16 @@ class Section:
         """A pair of this section as the whole field names it: ``3NS`` of section A is
         ``A3NS``."""
         return f"{self.letter}{pair}"
+
+    def table_label(self, table: int) -> str:
+        """A table of this section (its own number) as players call it: ``B3``."""
+        return f"{self.letter}{table}"
+
+    @property
+    def labels(self) -> Labels:
+        """The section's pairs and tables as the whole field names them (``A2EW``, table
+        ``A3``), for its movement's problems."""
+        return Labels(pair=self.pair, table=self.table_label)
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +264,7 @@ class SectionedMovement:
     def table_label(self, table: int) -> str:
         """A table of :meth:`flattened` as players call it: section and number, ``B3``."""
         letter, own = self.table_of(table)
-        return f"{letter}{own}"
+        return self.section(letter).table_label(own)
 
     @cached_property
     def _spans(self) -> tuple[SectionSpan, ...]:
@@ -368,18 +378,22 @@ class SectionedMovement:
         sections = tuple(new if s is old else s for s in self.sections)
         return SectionedMovement(sections, same_boards=self.same_boards, added=added)
 
-    def problems(self, *, played: bool = False) -> list[Problem]:
+    def problems(self, *, played: bool = False, labelled: bool = False) -> list[Problem]:
         """Every broken rule of every section, each said with its section in front
         (``section B: round 2, table 3: ...``), the round and the table the section's own;
         ``played``: the sections as results already played show them, held only to the
-        rules a played movement is (:meth:`Movement.problems`)."""
+        rules a played movement is (:meth:`Movement.problems`); ``labelled``: its pairs
+        and tables named as the whole field names them, as a session's pages do
+        (``section B: round 2, table B3: pair B2EW ...``: :attr:`Section.labels`)."""
         return [
             Problem(
                 p.code,
                 _("section {letter}: {problem}", letter=section.letter, problem=p.said),
             )
             for section in self.sections
-            for p in section.movement.problems(played=played)
+            for p in section.movement.problems(
+                played=played, labels=section.labels if labelled else OWN
+            )
         ]
 
     def to_dict(self) -> dict[str, Any]:
