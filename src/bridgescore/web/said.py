@@ -33,6 +33,16 @@ if TYPE_CHECKING:
     from bridgescore.web.models import Session
 
 
+KEPT_BEFORE = (
+    gettext_noop("NS {score} is far from the other tables (median {median})"),
+    gettext_noop("give the declarer: N, E, S or W"),
+    gettext_noop("{text}: a card is a suit and a rank, like SA or H10"),
+)
+"""Messages the library said in words it no longer uses, which entries' flags and log lines
+kept before still hold (a session running across the upgrade): kept in the catalogue so
+they are still read in each reader's language."""
+
+
 def problem(error: Exception) -> str:
     """The one place a library or app error becomes the message a user reads: a library
     error's message in the request's language (its catalogue is the web app's) and the
