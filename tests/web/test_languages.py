@@ -480,7 +480,8 @@ FIELD_REFUSALS = {
     "fi": ("sitoumus '8S': sitoumuksen taso on 1–7",
            "Avauslähtö 'ZZ': ei kortti; kirjoita maa (C, D, H, S tai ♣ ♦ ♥ ♠) ja arvo"),
     "es": ("contrato '8S': el nivel de un contrato va de 1 a 7",
-           "Salida 'ZZ': no es una carta; escriba el palo (C, D, H, S o ♣ ♦ ♥ ♠) y el valor"),
+           "Salida 'ZZ': no es una carta; escriba el palo (T, D, C, P o ♣ ♦ ♥ ♠) y el valor"
+           " (A, K/R, Q/D, J/V, 10, 2-9)"),
 }  # fmt: skip
 """A contract of level 8 and a lead that is no card, refused with the field named, in
 each language (the field's name and the library's reason both translated)."""
@@ -506,17 +507,20 @@ FIELDS_LOGGED = {
     "en": [
         "entry refused: table 1, round 1, board 1: declarer 'Q': not one of the choices",
         "entry refused: table 1, round 1, board 1: opening lead 'ZZ': not a card; write its"
-        " suit (C, D, H, S or ♣ ♦ ♥ ♠) and its rank (A, K, Q, J, 10/T, 2-9), like ♥A, HA",
+        " suit (T, D, C, P or ♣ ♦ ♥ ♠) and its rank (A, K/R, Q/D, J/V, 10, 2-9), like ♥A, CA",
         "entry refused: table 1, round 1, board 1: contract '8S': a contract's level is 1 to 7",
         "entry refused: table 1, round 1, board 1: 4C: read as 4H; save again to keep it.",
+        "entry refused: table 1, round 1, board 1: CA: read as HA; save again to keep it.",
         "entry refused: table 1, round 1, board 1: contract '4S\\x00': not readable",
     ],
     "fi": [
         "tulos torjuttu: pöytä 1, kierros 1, brikka 1: pelinviejä 'Q': ei mikään vaihtoehdoista",
         "tulos torjuttu: pöytä 1, kierros 1, brikka 1: avauslähtö 'ZZ': ei kortti; kirjoita"
-        " maa (C, D, H, S tai ♣ ♦ ♥ ♠) ja arvo (A, K, Q, J, 10/T, 2-9), esimerkiksi ♥A, HA",
+        " maa (T, D, C, P tai ♣ ♦ ♥ ♠) ja arvo (A, K/R, Q/D, J/V, 10, 2-9), esimerkiksi ♥A, CA",
         "tulos torjuttu: pöytä 1, kierros 1, brikka 1: sitoumus '8S': sitoumuksen taso on 1–7",
         "tulos torjuttu: pöytä 1, kierros 1, brikka 1: 4C: luettu näin: 4♥; tallenna"
+        " uudelleen, niin se kirjataan.",
+        "tulos torjuttu: pöytä 1, kierros 1, brikka 1: CA: luettu näin: ♥A; tallenna"
         " uudelleen, niin se kirjataan.",
         "tulos torjuttu: pöytä 1, kierros 1, brikka 1: sitoumus '4S\\x00': ei luettavissa",
     ],
@@ -524,18 +528,21 @@ FIELDS_LOGGED = {
         "resultado rechazado: mesa 1, ronda 1, estuche 1: declarante 'Q': no es ninguna de las"
         " opciones",
         "resultado rechazado: mesa 1, ronda 1, estuche 1: salida 'ZZ': no es una carta;"
-        " escriba el palo (C, D, H, S o ♣ ♦ ♥ ♠) y el valor (A, K, Q, J, 10/T, 2-9), como"
-        " ♥A, HA",
+        " escriba el palo (T, D, C, P o ♣ ♦ ♥ ♠) y el valor (A, K/R, Q/D, J/V, 10, 2-9), como"
+        " ♥A, CA",
         "resultado rechazado: mesa 1, ronda 1, estuche 1: contrato '8S': el nivel de un"
         " contrato va de 1 a 7",
         "resultado rechazado: mesa 1, ronda 1, estuche 1: 4C: se lee como 4♥; guarde de nuevo"
+        " para conservarlo.",
+        "resultado rechazado: mesa 1, ronda 1, estuche 1: CA: se lee como ♥A; guarde de nuevo"
         " para conservarlo.",
         "resultado rechazado: mesa 1, ronda 1, estuche 1: contrato '4S\\x00': no se puede leer",
     ],
 }
 """A Spanish phone's fields refused (a declarer not among the choices, a lead that is no
-card, a contract of level 8, a contract whose letters read otherwise in English, a null
-character), as the director's log says them in each language and notation."""
+card, named with the Spanish suits and ranks, a contract of level 8, a contract and a lead
+whose letters read otherwise in English, a null character), as the director's log says
+them in each language and notation."""
 
 
 @pytest.mark.parametrize("language", ["en", *LANGUAGES])
@@ -553,6 +560,7 @@ def test_a_refused_field_is_logged_in_the_directors_language(
                  {"contract": "4S", "declarer": "N", "lead": "ZZ"},
                  {"contract": "8S", "declarer": "N"},
                  {"contract": "4C", "declarer": "W"},
+                 {"contract": "4S", "declarer": "N", "lead": "CA"},
                  {"contract": "4S\x00", "declarer": "N"}):  # fmt: skip
         posted = {"round": 1, "board": 1, "result": "=", "confirm": "1", **sent}
         answer = device.post(f"/t/{table.token}/entry/", posted, content_type="application/json")
@@ -560,10 +568,11 @@ def test_a_refused_field_is_logged_in_the_directors_language(
         answers.append(answer.json()["error"])
     assert answers == [
         "Declarante: no es ninguna de las opciones",
-        "Salida 'ZZ': no es una carta; escriba el palo (C, D, H, S o ♣ ♦ ♥ ♠) y el valor (A,"
-        " K, Q, J, 10/T, 2-9), como ♥A, HA",
+        "Salida 'ZZ': no es una carta; escriba el palo (T, D, C, P o ♣ ♦ ♥ ♠) y el valor (A,"
+        " K/R, Q/D, J/V, 10, 2-9), como ♥A, CA",
         "contrato '8S': el nivel de un contrato va de 1 a 7",
         "4C: se lee como 4 corazones; guarde de nuevo para conservarlo.",
+        "CA: se lee como el as de corazones; guarde de nuevo para conservarlo.",
         "Contrato: no se puede leer",
     ]
     lines = LogLine.objects.filter(session=session, what="entry refused").order_by("id")

@@ -31,8 +31,8 @@ that is no card, a declarer Q, board 0, no round, a lead of markup 328 character
 ANSWERED = [
     "Nivel: no es ninguna de las opciones",
     "resultado '+1': 7ST puede ganar como mucho 13 bazas; no puede hacer bazas de más",
-    "Salida 'Z9': no es una carta; escriba el palo (C, D, H, S o ♣ ♦ ♥ ♠) y el valor (A, K,"
-    " Q, J, 10/T, 2-9), como ♥A, HA",
+    "Salida 'Z9': no es una carta; escriba el palo (T, D, C, P o ♣ ♦ ♥ ♠) y el valor (A, K/R,"
+    " Q/D, J/V, 10, 2-9), como ♥A, CA",
     "Declarante: no es ninguna de las opciones",
     "Estuche: los estuches se numeran desde 1",
     "falta la ronda: recargue la página",
@@ -49,7 +49,7 @@ LOGGED = {
         "entry refused: table 1, round 1, board 2: result '+1': 7NT can make at most 13"
         " tricks; it cannot make an overtrick",
         "entry refused: table 1, round 1, board 1: opening lead 'Z9': not a card; write its"
-        " suit (C, D, H, S or ♣ ♦ ♥ ♠) and its rank (A, K, Q, J, 10/T, 2-9), like ♥A, HA",
+        " suit (T, D, C, P or ♣ ♦ ♥ ♠) and its rank (A, K/R, Q/D, J/V, 10, 2-9), like ♥A, CA",
         "entry refused: table 1, round 1, board 1: declarer 'Q': not one of the choices",
         "entry refused: table 1, round 1: board '0': boards are numbered from 1",
         "entry refused: table 1, board 2: the round is missing: reload the page",
@@ -60,7 +60,7 @@ LOGGED = {
         "tulos torjuttu: pöytä 1, kierros 1, brikka 2: tulos '+1': 7NT voi tehdä enintään 13"
         " tikkiä; ylitikkiä ei voi tulla",
         "tulos torjuttu: pöytä 1, kierros 1, brikka 1: avauslähtö 'Z9': ei kortti; kirjoita"
-        " maa (C, D, H, S tai ♣ ♦ ♥ ♠) ja arvo (A, K, Q, J, 10/T, 2-9), esimerkiksi ♥A, HA",
+        " maa (T, D, C, P tai ♣ ♦ ♥ ♠) ja arvo (A, K/R, Q/D, J/V, 10, 2-9), esimerkiksi ♥A, CA",
         "tulos torjuttu: pöytä 1, kierros 1, brikka 1: pelinviejä 'Q': ei mikään vaihtoehdoista",
         "tulos torjuttu: pöytä 1, kierros 1: brikka '0': brikat numeroidaan 1:stä alkaen",
         "tulos torjuttu: pöytä 1, brikka 2: kierros puuttuu: lataa sivu uudelleen",
@@ -71,8 +71,8 @@ LOGGED = {
         "resultado rechazado: mesa 1, ronda 1, estuche 2: resultado '+1': 7ST puede ganar como"
         " mucho 13 bazas; no puede hacer bazas de más",
         "resultado rechazado: mesa 1, ronda 1, estuche 1: salida 'Z9': no es una carta;"
-        " escriba el palo (C, D, H, S o ♣ ♦ ♥ ♠) y el valor (A, K, Q, J, 10/T, 2-9), como"
-        " ♥A, HA",
+        " escriba el palo (T, D, C, P o ♣ ♦ ♥ ♠) y el valor (A, K/R, Q/D, J/V, 10, 2-9), como"
+        " ♥A, CA",
         "resultado rechazado: mesa 1, ronda 1, estuche 1: declarante 'Q': no es ninguna de las"
         " opciones",
         "resultado rechazado: mesa 1, ronda 1: estuche '0': los estuches se numeran desde 1",

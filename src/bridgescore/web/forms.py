@@ -26,7 +26,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from bridgescore.core.contract import Contract, PassedOut
 from bridgescore.core.hands import Card
-from bridgescore.core.notation import ENGLISH, notated
+from bridgescore.core.notation import ENGLISH, alike, notated
 from bridgescore.errors import BridgeError, Gettext, Message, Unquoted
 from bridgescore.io.rows import FIELD_NAMES
 from bridgescore.io.text import excerpt
@@ -164,18 +164,23 @@ def messages_for(what: str, **extra: StrOrPromise | Message) -> dict[str, StrOrP
 
 
 class _Spoken(Message):
-    """A contract said back in words to the phone that typed it, in its language
-    (``4 corazones por Oeste``); kept as the contract itself, a notated value a log reads
-    in its reader's notation (``4♥W``, ``4HW``)."""
+    """A contract or a card said back in words to the phone that typed it, in its language
+    (``4 corazones por Oeste``, ``el as de corazones``); kept as the value itself, a
+    notated value a log reads in its reader's notation (``4♥W``, ``4HW``; ``♥A``, ``HA``)."""
 
-    __slots__ = ("contract",)
+    __slots__ = ("value",)
 
-    def __init__(self, contract: Contract | PassedOut) -> None:
-        super().__init__("{contract}", contract=notated(contract))
-        self.contract = contract
+    def __init__(self, value: Contract | PassedOut | Card) -> None:
+        if isinstance(value, Card):
+            super().__init__("{card}", card=notated(value))
+        else:
+            super().__init__("{contract}", contract=notated(value))
+        self.value = value
 
     def render(self, gettext: Gettext | None = None) -> str:
-        return words_of(None if gettext else "en").contract_spoken(self.contract)
+        w = words_of(None if gettext else "en")
+        value = self.value
+        return w.card_spoken(value) if isinstance(value, Card) else w.contract_spoken(value)
 
 
 class ResultForm(forms.Form):
@@ -276,19 +281,40 @@ class ResultForm(forms.Form):
     def clean_declarer(self) -> str:
         return str(self.cleaned_data.get("declarer") or "").upper()
 
+    lead_asked = ""
+    """The lead typed whose reading was said back in words (:meth:`clean_lead`)."""
+
     def clean_lead(self) -> str:
-        """The opening lead as a card (``SK``), or empty: a real card, never ``ZZ``;
-        refused as the library names a refused field, its text quoted once (``Opening lead
-        'ZZ': not a card; write its suit ...``)."""
+        """The opening lead typed as the request's language writes a card (Spanish ``CA``
+        is the ace of hearts, ``RP`` the king of spades), or empty, kept as the library's
+        international text (``HA``), as a contract is. A card whose letters English reads
+        as another (Spanish ``CA``) is said back in words and kept only when the same text
+        comes again (``lead_read_as``), as a contract is. What is no card is refused as the
+        library names a refused field, its text quoted once, with the language's suits and
+        ranks (``Salida 'ZZ': no es una carta; escriba el palo (T, D, C, P o ♣ ♦ ♥ ♠)``)."""
         text = str(self.cleaned_data.get("lead") or "").strip()
         if not text:
             return ""
         try:
-            return str(Card.parse(text))
+            reading = words_of().notation.read_card(text)
         except BridgeError as error:
             given = said.part("{name} {text!r}", name=said.part(LEAD), text=text)
             refused = said.part("{what}: {error}", what=given, error=Unquoted(error, text))
             raise field_error(refused) from None
+        if reading.crossed and str(self.data.get("lead_read_as") or "").strip() != text:
+            self.lead_asked = text
+            asked = said.part(
+                gettext_noop("{typed}: read as {words}; save again to keep it."),
+                typed=text,
+                words=_Spoken(reading.card),
+            )
+            raise field_error(asked)
+        return str(reading.card)
+
+    def lead_said_back(self) -> str:
+        """The lead typed whose reading is the first thing the form says back (for a page
+        to offer it again with ``lead_read_as``), else ``''``."""
+        return self.lead_asked if next(iter(self.errors), None) == "lead" else ""
 
     def contract_text(self) -> str:
         """The contract typed, or built from the buttons (``Pass`` for a passed-out board)."""
@@ -317,6 +343,16 @@ class ResultForm(forms.Form):
             not_played=bool(data.get("not_played")),
             entry_id=entry_id if isinstance(entry_id, uuid.UUID) else None,
         )
+
+
+def lead_sent_on(lead: str) -> str:
+    """A lead kept (``HT``) as a page sends it on to be read again, perhaps in another
+    language (a preview's form, a result waiting for the opponents' phone): as every
+    notation reads it alike (``♥10``: :func:`~bridgescore.core.notation.alike`)."""
+    try:
+        return alike(Card.parse(lead)) if lead else ""
+    except BridgeError:
+        return lead
 
 
 def refusal(form: forms.Form, *, sent: bool = False) -> said.Part:

@@ -9,6 +9,7 @@ import os
 from typing import Final, NoReturn
 
 from django.core.files.uploadedfile import UploadedFile
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from bridgescore.web import in_play
@@ -56,9 +57,13 @@ def checked_entry(
     """One result as the director would type it (``typed``: the result form's fields),
     checked as a typed one is (the form, then the log's checks: the board this table's in
     this round, the contract and result possible), kept at ``table``, the session's number
-    of the section's table; with the reason the log gives it."""
+    of the section's table; with the reason the log gives it. The file's letters are the
+    international ones (``4C``, lead ``CA``: clubs), read so whatever the director's language
+    (a Spanish director's form reads ``C`` as corazones); what does not fit is said in it."""
     form = director_forms.DirectorResultForm(typed)
-    if not form.is_valid():
+    with translation.override("en"):
+        valid = form.is_valid()
+    if not valid:
         raise EntryError("; ".join(fields.problems(form)))
     inp = form.director_input(round_no, table)
     in_play.check_entry(session, inp)

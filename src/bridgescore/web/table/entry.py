@@ -24,7 +24,14 @@ from bridgescore.errors import BridgeError
 from bridgescore.events.model import ResultRow
 from bridgescore.web import entries, failures, in_play, logbook, naming, said
 from bridgescore.web.answers import address, problem
-from bridgescore.web.forms import RequestError, checked, read_json, refusal, request_data
+from bridgescore.web.forms import (
+    RequestError,
+    checked,
+    lead_sent_on,
+    read_json,
+    refusal,
+    request_data,
+)
 from bridgescore.web.models import (
     TableCall,
     TableLink,
@@ -135,6 +142,7 @@ def _table_entry(
             if inp.entry_id is None:  # a form post (no script on the phone): an id of its own
                 inp = replace(inp, entry_id=uuid.uuid4())
             kept = {name: str(data.get(name, "")) for name in PENDING_FIELDS}
+            kept["lead"] = lead_sent_on(str(fields.get("lead") or ""))  # read alike by EW
             kept["entry_id"] = str(inp.entry_id)
             score = _score_text(row)
             played = row.describe() if row.result is None else str(row.result)
@@ -176,7 +184,10 @@ def _table_entry(
             _refused(link.table, form, error),
             address=address(request),
         )
-        return _answer(wants_json, request, link, {"error": message}, status_of(error))
+        refused: dict[str, Any] = {"error": message}
+        if form is not None and form.lead_said_back():  # the page offers it again
+            refused["lead_said_back"] = form.lead_said_back()
+        return _answer(wants_json, request, link, refused, status_of(error))
     body = {
         "status": "accepted" if created else "already received",
         "entry_id": str(entry.entry_id),
@@ -323,7 +334,9 @@ def _ask_not_played(
 
 def _as_read(form: TableResultForm, data: Any) -> dict[str, str]:
     """The fields of a result sent back with its preview, as the form read them (never
-    the text as posted: only a field's clean value goes back to the page)."""
+    the text as posted: only a field's clean value goes back to the page); the lead as
+    every notation reads it alike (``♣A``: the international ``CA`` is the ace of hearts
+    to a Spanish form)."""
     shown: dict[str, str] = {}
     for name in PENDING_FIELDS:
         if name not in data:
@@ -331,6 +344,8 @@ def _as_read(form: TableResultForm, data: Any) -> dict[str, str]:
         value = form.cleaned_data.get(name)
         if isinstance(value, bool):
             shown[name] = "1" if value else ""
+        elif name == "lead":
+            shown[name] = lead_sent_on(str(value or ""))
         else:
             shown[name] = "" if value is None else str(value)
     return shown

@@ -167,8 +167,8 @@ class Waiting:
 
 
 def _lead_of(pending: PendingEntry) -> str:
-    """The opening lead sent with a result, as the table's phone says it (``lead ♠K``,
-    ``lähtö ♥10``), or ``''``."""
+    """The opening lead sent with a result (kept as every notation reads it alike, ``♥10``),
+    as the reader's notation writes it (``lead ♠K``, ``lähtö ♥10``), or ``''``."""
     try:
         kept = json.loads(pending.fields)
         typed = str(kept.get("lead") or "") if isinstance(kept, dict) else ""
@@ -177,8 +177,8 @@ def _lead_of(pending: PendingEntry) -> str:
         return ""
     if card is None:
         return ""
-    rank = "10" if card.rank.letter == "T" else card.rank.letter
-    return gettext("lead {card}").format(card=f"{card.suit.symbol}{rank}")
+    card_shown = said.words_of().notation.card(card, symbols=True)
+    return gettext("lead {card}").format(card=card_shown)
 
 
 def waiting_of(pending: PendingEntry) -> Waiting:

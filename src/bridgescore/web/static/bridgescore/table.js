@@ -151,7 +151,12 @@
     if (d.level === "pass") { return gettext("Passed out"); }
     return d.level + strainText(d.strain) + (d.doubled || "");
   }
-  function leadText(lead) { return lead ? SUITS[lead[0]] + (lead[1] === "T" ? "10" : lead[1]) : ""; }
+  // a lead as the reader's notation writes it (♥10), and as it is sent: the suit's symbol and
+  // the rank as every notation reads it alike (the library's notation.alike), so a Spanish
+  // phone's clubs are never read as its C, corazones
+  function rankText(rank) { return notation("ranks", rank); }
+  function leadText(lead) { return lead ? SUITS[lead[0]] + rankText(lead[1]) : ""; }
+  function leadSent(lead) { return lead ? SUITS[lead[0]] + (lead[1] === "T" ? "10" : lead[1]) : ""; }
   function tricks(d) { return 6 + Number(d.level) + (d.result === "=" ? 0 : Number(d.result)); }
   function resultText(d) {
     if (d.result === "=") { return fill(gettext("made %(tricks)s"), { tricks: tricks(d) }); }
@@ -427,7 +432,7 @@
           d.leadSuit === s ? "on" : "", { "data-suit": s, "aria-label": { C: gettext("clubs"), D: gettext("diamonds"), H: gettext("hearts"), S: gettext("spades") }[s] });
       });
       var ranks = RANKS.map(function (rank) {
-        return button(rank === "T" ? "10" : rank, function () { d.lead = d.leadSuit + rank; go("result"); },
+        return button(rankText(rank), function () { d.lead = d.leadSuit + rank; go("result"); },
           d.lead === d.leadSuit + rank ? "on" : "", { "data-rank": rank, disabled: !d.leadSuit });
       });
       var leader = SEATS[{ N: "E", E: "S", S: "W", W: "N" }[d.declarer]];
@@ -595,7 +600,7 @@
   }
   function payload(d) {
     return { round: d.round, board: d.board, level: d.level, strain: d.level === "pass" ? "" : d.strain,
-             doubled: d.doubled || "", declarer: d.declarer, result: d.result, lead: d.lead,
+             doubled: d.doubled || "", declarer: d.declarer, result: d.result, lead: leadSent(d.lead),
              not_played: d.not_played, entry_id: d.entry_id };
   }
 
