@@ -47,9 +47,13 @@ def test_a_spanish_csvs_leads_are_read_as_spanish_players_write_them() -> None:
         "2,3,4,4P,N,=,RP\n"  # Rey de picas
         "3,5,6,4P,N,=,♣10\n"
     )
-    assert [str(row.lead) for row in loads_csv(text).rows] == ["HA", "SK", "CT"]
+    rows = loads_csv(text).rows
+    assert [str(row.lead) for row in rows] == ["HA", "SK", "CT"]
     english = "board,ns,ew,contract,declarer,result,lead\n1,1,2,4S,N,=,CA\n"
     assert str(loads_csv(english).rows[0].lead) == "CA"
+    written = dumps_csv(loads_csv(text), notation=SPANISH)  # as every notation reads it
+    assert [line.split(",")[-1] for line in written.splitlines()[2:]] == ["♥A", "♠K", "♣10"]
+    assert [row.lead for row in loads_csv(written).rows] == [row.lead for row in rows]
 
 
 def test_a_finnish_csv_reads_e_as_south() -> None:

@@ -86,7 +86,7 @@ from typing import Any, Literal
 
 from bridgescore.core.contract import PassedOut
 from bridgescore.core.hands import Card
-from bridgescore.core.notation import ENGLISH, Notation, notation_for
+from bridgescore.core.notation import ENGLISH, Notation, alike, notation_for
 from bridgescore.core.vulnerability import BoardInfo
 from bridgescore.errors import BridgeError, BridgeInputError, Message
 from bridgescore.errors import marked as _
@@ -899,12 +899,10 @@ def _row_fields(row: ResultRow, notation: Notation = ENGLISH) -> dict[str, Any]:
 
 
 def lead_text(card: Card, notation: Notation = ENGLISH) -> str:
-    """An opening lead as a results file writes it: ``SK`` in the international notation,
-    ``♠K`` in any other (whose suit letters differ: Spanish ``P`` is spades); both read
-    back by :meth:`Card.parse`."""
-    if notation is ENGLISH:
-        return str(card)
-    return f"{ENGLISH.strain(card.suit, symbols=True)}{card.rank.letter}"
+    """An opening lead as a results file writes it: ``SK``, ``HT`` in the international
+    notation, in any other as every notation reads it alike (``♠K``, ``♥10``: a Spanish
+    ``C`` is corazones); read back in the file's notation (:meth:`Notation.parse_card`)."""
+    return str(card) if notation is ENGLISH else alike(card)
 
 
 def dumps_json(
