@@ -25,6 +25,29 @@ def test_quote_keeps_a_short_excerpt() -> None:
     assert quote("x" * 10_000).endswith("…'")
 
 
+def test_quote_holds_escapes_to_its_limit() -> None:
+    """A line of NUL bytes (a UTF-16 file read as UTF-8) or of characters shown as escapes
+    (up to ten characters each): what the quote shows is held to four times the limit,
+    not only the characters it keeps."""
+    shown = quote("\U0002ebe1" * 100)
+    assert len(shown) <= 4 * 60 + 2
+    assert shown.startswith("'\\U0002ebe1\\U0002ebe1")
+    assert shown.endswith("…'")
+    assert quote("\x00s" * 50, 10) == "'\\x00s\\x00s\\x00s\\x00s\\x00…'"
+    assert quote("\U0002ebe1" * 20, 10) == "'" + "\\U0002ebe1" * 3 + "…'"
+
+
+def test_a_header_of_nul_bytes_is_refused_in_one_short_line() -> None:
+    from bridgescore.errors import BridgeError
+    from bridgescore.io.deal_list import loads
+
+    damaged = "\x00 \x00s\x00c\x00o\x00r\x00e\x00d\x00 \x00a\x00s" * 20 + ": x\n4S=N\n"
+    with pytest.raises(BridgeError) as raised:
+        loads(damaged)
+    assert len(str(raised.value)) <= 400
+    assert "\n" not in str(raised.value)
+
+
 def test_small_int_caps_instead_of_raising() -> None:
     assert small_int("0013") == 13
     assert small_int(HUGE) == 10**6

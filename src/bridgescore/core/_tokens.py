@@ -55,7 +55,13 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     "'999999999…'"
     """
     if isinstance(value, str):
-        return repr(value if len(value) <= limit else value[: limit - 1] + "…")
+        shown_most = 4 * limit  # an escape shows as up to 10 characters (``\U0002ebe1``)
+        if len(value) <= limit and len(repr(value)) <= shown_most + 2:
+            return repr(value)
+        kept = value[: limit - 1]
+        while kept and len(repr(kept)) > shown_most + 1:
+            kept = kept[:-1]
+        return repr(kept + "…")
     shown = repr(value)
     return shown if len(shown) <= limit else shown[: limit - 1] + "…"
 

@@ -189,8 +189,7 @@ def _parse_header(text: str) -> _Header:
     if parser is None:
         raise BridgeInputError(
             _(
-                "{text}: {key} is not a header; use {keys}",
-                text=quote(text),
+                "{key} is not a header; use {keys}",
                 key=quote(key.strip()),
                 keys=", ".join(HEADER_KEYS),
             )
