@@ -343,9 +343,9 @@ def test_a_score_no_contract_can_produce_is_a_bad_row() -> None:
     scored = frame.score(df, on_invalid="null")
     assert scored["ns_score"].to_list() == [None, 420, None, 620, -50, 0]
     assert scored["problem"].to_list() == [
-        "board 1: NS +425 is a score no contract can produce at vulnerability None",
+        "board 1: NS +425 is a score no contract can produce with nobody vulnerable",
         None,
-        "board 2: NS +420 is a score no contract can produce at vulnerability NS",
+        "board 2: NS +420 is a score no contract can produce with NS vulnerable",
         None,
         None,
         None,
@@ -353,7 +353,7 @@ def test_a_score_no_contract_can_produce_is_a_bad_row() -> None:
     with pytest.raises(BatchInputError) as caught:
         frame.score(df)
     assert str(caught.value) == (
-        "row 0: board 1: NS +425 is a score no contract can produce at vulnerability None"
+        "row 0: board 1: NS +425 is a score no contract can produce with nobody vulnerable"
         " (2 bad rows; on_invalid='null' keeps the others)"
     )
 
@@ -367,7 +367,7 @@ def test_impossible_scores_follow_the_law_set() -> None:
     assert scored["ns_score"].to_list() == [-7600, None]
     assert scored["problem"].to_list() == [
         None,
-        "board 2: NS -7600 is a score no contract can produce at vulnerability Both",
+        "board 2: NS -7600 is a score no contract can produce with both vulnerable",
     ]
     assert frame.score(df.drop("laws"), laws="1932", on_invalid="null")["ns_score"].to_list() == [
         None,

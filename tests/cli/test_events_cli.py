@@ -251,6 +251,23 @@ def test_a_file_s_rows_problems_read_in_finnish_and_spanish(tmp_path: Path) -> N
     )
 
 
+def test_a_score_contradicting_its_contract_names_the_vulnerability_in_words(
+    tmp_path: Path,
+) -> None:
+    contradicting = tmp_path / "c.csv"
+    contradicting.write_text(
+        "board,ns,ew,contract,declarer,result,score\n1,1,2,4S,N,=,-620\n1,3,4,4S,N,=,\n",
+        encoding="utf-8",
+    )
+    fi = run("--lang", "fi", "event", str(contradicting))
+    es = run("--lang", "es", "event", str(contradicting))
+    assert (
+        "score -620 on ristiriidassa tuloksen 4SN= kanssa (PE +420, kukaan ei vaarassa);"
+        " laskettu sitoumuksesta"
+    ) in fi.stderr
+    assert "(NS +420 con nadie vulnerable); puntuado según el contrato" in es.stderr
+
+
 def test_strict_turns_warnings_into_errors(tmp_path: Path) -> None:
     short = tmp_path / "short.csv"
     short.write_text("board,ns,ew,score\n1,1,2,420\n1,3,4,450\n2,1,2,100\n", encoding="utf-8")

@@ -67,7 +67,7 @@ def test_whole_result_in_contract_column_and_score_agreeing() -> None:
         ("1,1,1,3,4,4S,,10,,", "4S has no declarer (give the declarer: N, E, S or W)"),
         ("1,1,1,3,4,,,,,", "no result"),
         ("0,1,1,3,4,4S,N,10,,", "'0': board numbers start at 1"),
-        ("1,1,1,3,4,4S,N,10,-620,", "score -620 contradicts 4SN= (NS +420 at vulnerability None)"),
+        ("1,1,1,3,4,4S,N,10,-620,", "score -620 contradicts 4SN= (NS +420 with nobody vulnerable)"),
         ("1,1,1,3,4,4S,N,10,,A", "contract '4S', declarer 'N', result '10' left aside: adjusted"),
         ("1,x,1,3,4,4S,N,10,,", "round 'x' is not a whole number"),
         ("1,1,1,3,4,8S,N,10,,", "level is 1 to 7"),
@@ -92,8 +92,8 @@ def test_a_score_that_contradicts_its_contract_is_scored_from_the_contract() -> 
     assert (str(row.result), row.ns_score) == ("4SN=", 420)
     (warning,) = event.warnings
     assert str(warning) == (
-        "club.csv, line 2, board 1: warning: score -620 contradicts 4SN= (NS +420 at"
-        " vulnerability None); scored from the contract"
+        "club.csv, line 2, board 1: warning: score -620 contradicts 4SN= (NS +420 with"
+        " nobody vulnerable); scored from the contract"
     )
 
 

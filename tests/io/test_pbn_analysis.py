@@ -331,7 +331,7 @@ BAD = [
         '[OptimumScore "NS 460"]\n[ParContract "EW 3N+2"]\n',
         18,
         "OptimumScore",
-        "NS 460 is not what the par contract EW 3N+2 scores (NS -460 at vulnerability None);"
+        "NS 460 is not what the par contract EW 3N+2 scores (NS -460 with nobody vulnerable);"
         " the par contract's score is kept",
         Analysis(None, PAR),
     ),

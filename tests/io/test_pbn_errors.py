@@ -140,7 +140,7 @@ def test_a_score_that_contradicts_its_contract() -> None:
         "Score",
     )
     assert problem.message == (
-        "'NS 420' contradicts 4SN-1 (NS -50 at vulnerability None); scored from the contract"
+        "'NS 420' contradicts 4SN-1 (NS -50 with nobody vulnerable); scored from the contract"
     )
     assert problem.severity is Severity.WARNING
     with pytest.raises(PBNError) as caught:

@@ -216,7 +216,7 @@ def test_test_set_adjusted_score_and_bad_board_one() -> None:
         (63, Severity.WARNING),
     ]
     assert problems[0].detail() == (
-        "board 1: [Score] 'EW 110' contradicts 4SXN-1 (NS -100 at vulnerability None); scored"
+        "board 1: [Score] 'EW 110' contradicts 4SXN-1 (NS -100 with nobody vulnerable); scored"
         " from the contract"
     )
     # the table, not the hand-edited record, gives board 1's rows
@@ -573,7 +573,7 @@ def test_rows_problems_are_reported_with_their_lines() -> None:
         (
             4,
             "warning",
-            "board 3: [ScoreTable] Score_NS +420 contradicts 4SN-1 (NS -50 at vulnerability EW);"
+            "board 3: [ScoreTable] Score_NS +420 contradicts 4SN-1 (NS -50 with EW vulnerable);"
             " scored from the contract",
         ),
         (5, "error", found[1][2]),

@@ -91,7 +91,7 @@ def test_strict_reading_stops_at_the_hand_edited_score() -> None:
     assert error.line == 55
     assert error.board == "1"
     assert error.tag == "Score"
-    assert "'EW 110' contradicts 4SXN-1 (NS -100 at vulnerability None)" in str(error)
+    assert "'EW 110' contradicts 4SXN-1 (NS -100 with nobody vulnerable)" in str(error)
 
 
 def test_header_and_creator() -> None:

@@ -39,7 +39,7 @@ def test_the_contract_is_the_fact_when_a_score_contradicts_it() -> None:
     assert messages(built) == [
         (
             "warning",
-            "SCORE +420 contradicts 4SN= (NS +620 at vulnerability Both); scored from the contract",
+            "SCORE +420 contradicts 4SN= (NS +620 with both vulnerable); scored from the contract",
         )
     ]
     assert built.problems[0].where.board == "4"

@@ -173,7 +173,7 @@ def test_score_that_contradicts_its_contract() -> None:
     assert at == text.splitlines().index("<SCORE>420</SCORE>") + 1
     assert severity == "warning"
     assert message == (
-        "board 2: SCORE +420 contradicts 4SN= (NS +620 at vulnerability NS); scored from the"
+        "board 2: SCORE +420 contradicts 4SN= (NS +620 with NS vulnerable); scored from the"
         " contract"
     )
     (row,) = usebio.to_event(usebio.loads(text)).results.rows

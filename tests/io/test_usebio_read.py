@@ -405,7 +405,7 @@ def test_vulnerability_given_in_the_file() -> None:
     # from the contract
     assert not found.results.errors
     assert [p.detail() for p in found.results.warnings] == [
-        "board 2: SCORE +400 contradicts 3NTS= (NS +600 at vulnerability NS); scored from the"
+        "board 2: SCORE +400 contradicts 3NTS= (NS +600 with NS vulnerable); scored from the"
         " contract"
     ]
 

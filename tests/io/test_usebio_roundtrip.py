@@ -75,7 +75,7 @@ def test_an_edited_tree_writes_the_edit_and_nothing_else() -> None:
     assert text.count("\n") == raw("mp_pairs_mitchell.xml").count(b"\n")
     found = usebio.to_event(usebio.loads(text))
     assert found.results.warnings[0].detail() == (
-        "board 1: SCORE -100 contradicts 1NTE-2 (NS +100 at vulnerability None); scored from the"
+        "board 1: SCORE -100 contradicts 1NTE-2 (NS +100 with nobody vulnerable); scored from the"
         " contract"
     )
 

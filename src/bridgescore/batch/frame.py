@@ -587,29 +587,16 @@ def _impossible_scores(
 
 
 def _impossible(board: str, score: int, vulnerability: Vulnerability) -> Message:
-    """A given score that no contract can produce at the board's vulnerability."""
-    if vulnerability is Vulnerability.NS:
-        return _(
-            "board {board}: NS {score:+d} is a score no contract can produce at vulnerability NS",
-            board=board,
-            score=score,
-        )
-    if vulnerability is Vulnerability.EW:
-        return _(
-            "board {board}: NS {score:+d} is a score no contract can produce at vulnerability EW",
-            board=board,
-            score=score,
-        )
-    if vulnerability is Vulnerability.BOTH:
-        return _(
-            "board {board}: NS {score:+d} is a score no contract can produce at vulnerability Both",
-            board=board,
-            score=score,
-        )
+    """A given score that no contract can produce at the board's vulnerability (in the
+    words the scalar reader's check of a file's rows uses)."""
     return _(
-        "board {board}: NS {score:+d} is a score no contract can produce at vulnerability None",
+        "board {board}: {detail}",
         board=board,
-        score=score,
+        detail=_(
+            "NS {score} is a score no contract can produce with {vulnerability}",
+            score=f"{score:+d}",
+            vulnerability=vulnerability.phrase,
+        ),
     )
 
 

@@ -358,13 +358,13 @@ class _Builder:
             self.report(
                 self.raw.score,
                 _(
-                    "{name} {given:+d} contradicts {result} (NS {score:+d} at vulnerability"
+                    "{name} {given:+d} contradicts {result} (NS {score:+d} with"
                     " {vulnerability}); scored from the contract",
                     name=self.raw.score.name,
                     given=given,
                     result=result,
                     score=ns_score,
-                    vulnerability=self.raw.vulnerability,
+                    vulnerability=self.raw.vulnerability.phrase,
                 ),
                 Severity.WARNING,
             )

@@ -180,12 +180,12 @@ class _Reading:
                         found[0].line,
                         _(
                             "{score} is not what the par contract {contract} scores (NS"
-                            " {expected:+d} at vulnerability {vulnerability}); the par"
-                            " contract's score is kept",
+                            " {expected:+d} with {vulnerability}); the par contract's score"
+                            " is kept",
                             score=found[1],
                             contract=contracts[0].to_pbn(),
                             expected=expected,
-                            vulnerability=vulnerability,
+                            vulnerability=vulnerability.phrase,
                         ),
                     )
                 )

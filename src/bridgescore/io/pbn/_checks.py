@@ -432,12 +432,12 @@ def _read_result(values: Mapping[str, str], facts: Facts, laws: str, full: bool)
             (
                 "Score",
                 _(
-                    "{score} contradicts {result} (NS {expected:+d} at vulnerability"
-                    " {vulnerability}); scored from the contract",
+                    "{score} contradicts {result} (NS {expected:+d} with {vulnerability});"
+                    " scored from the contract",
                     score=quote(score_text),
                     result=facts.result,
                     expected=expected,
-                    vulnerability=vulnerability,
+                    vulnerability=vulnerability.phrase,
                 ),
                 Severity.WARNING,
             )
