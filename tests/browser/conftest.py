@@ -220,6 +220,24 @@ def log_in(page: Page) -> None:
     page.wait_for_url("**/director/")
 
 
+def new_swiss_in_sections(director: Page, name: str, teams: list[str]) -> str:
+    """A Swiss of ``teams`` in two sections, 2 boards a match, 3 rounds, set up on the
+    director's own forms (the director logged in); its control page's address."""
+    director.goto("/director/new/teams/")
+    director.locator("input[name=teams]").fill(str(len(teams)))
+    director.get_by_role("button", name="Name the teams").click()
+    director.locator("input[name=name]").fill(name)
+    director.locator("input[name=schedule][value=swiss]").check()
+    director.locator("input[name=boards]").fill("2")
+    director.locator("input[name=rounds]").fill("3")
+    director.locator("input[name=sections]").fill("2")
+    for number, team in enumerate(teams, start=1):
+        director.locator(f"input[name=team-{number}]").fill(team)
+    director.get_by_role("button", name="Start the session").click()
+    director.wait_for_url(re.compile(r"/director/s/\d+/$"))
+    return director.url
+
+
 def _context(browser: Browser, server: Server, **options: Any) -> BrowserContext:
     context = browser.new_context(base_url=server.url, **options)
     context.set_default_timeout(10_000)

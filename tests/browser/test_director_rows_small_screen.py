@@ -15,7 +15,7 @@ import pytest
 
 from web.test_languages import COOKIE
 
-from .conftest import Server, Shoot, log_in
+from .conftest import Server, Shoot, log_in, new_swiss_in_sections
 from .tablephone import REACHABLE
 
 if TYPE_CHECKING:
@@ -77,19 +77,7 @@ def _fits(page: Page, what: str) -> None:
 def _swiss_in_sections(director: Page) -> str:
     """A Swiss of eight teams in two sections set up on the phone's own form; its control
     page's address."""
-    director.goto("/director/new/teams/")
-    director.locator("input[name=teams]").fill(str(len(TEAMS)))
-    director.get_by_role("button", name="Name the teams").click()
-    director.locator("input[name=name]").fill("Swiss rows")
-    director.locator("input[name=schedule][value=swiss]").check()
-    director.locator("input[name=boards]").fill("2")
-    director.locator("input[name=rounds]").fill("3")
-    director.locator("input[name=sections]").fill("2")
-    for number, team in enumerate(TEAMS, start=1):
-        director.locator(f"input[name=team-{number}]").fill(team)
-    director.get_by_role("button", name="Start the session").click()
-    director.wait_for_url(re.compile(r"/director/s/\d+/$"))
-    return director.url
+    return new_swiss_in_sections(director, "Swiss rows", TEAMS)
 
 
 def test_the_teams_players_on_the_directors_phone(

@@ -8,7 +8,6 @@ wider than the phone (issue 28)."""
 from __future__ import annotations
 
 import json
-import re
 import uuid
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -17,7 +16,7 @@ import pytest
 
 from web.test_languages import COOKIE
 
-from .conftest import Server, Shoot, log_in
+from .conftest import Server, Shoot, log_in, new_swiss_in_sections
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -64,19 +63,7 @@ def _start(director: Page) -> str:
     """Log in, set up the Swiss in two sections on the phone's own forms; the control
     page's address."""
     log_in(director)
-    director.goto("/director/new/teams/")
-    director.locator("input[name=teams]").fill(str(len(TEAMS)))
-    director.get_by_role("button", name="Name the teams").click()
-    director.locator("input[name=name]").fill("Swiss in sections")
-    director.locator("input[name=schedule][value=swiss]").check()
-    director.locator("input[name=boards]").fill("2")
-    director.locator("input[name=rounds]").fill("3")
-    director.locator("input[name=sections]").fill("2")
-    for number, team in enumerate(TEAMS, start=1):
-        director.locator(f"input[name=team-{number}]").fill(team)
-    director.get_by_role("button", name="Start the session").click()
-    director.wait_for_url(re.compile(r"/director/s/\d+/$"))
-    return director.url
+    return new_swiss_in_sections(director, "Swiss in sections", TEAMS)
 
 
 def _play_round_1(director: Page, new_phone: Callable[..., Page]) -> None:
