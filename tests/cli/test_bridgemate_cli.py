@@ -90,16 +90,35 @@ def test_without_access_parser_the_command_says_which_extra_to_install() -> None
     )
 
 
-def test_movement_show_reads_the_bws_movement_section_by_section() -> None:
+def test_movement_show_reads_the_bws_movement_section_by_section(tmp_path: Path) -> None:
+    """``--section B`` shows section B under its heading, as without ``--section`` each
+    section is headed (it once lost it: 'mitchell: 8 tables, ...' alone); check, the JSON
+    form and the guide cards keep the section too."""
     shown = run("movement", "show", str(BWS), "--section", "B")
     assert shown.exit_code == 0, shown.output
-    assert shown.stdout.splitlines()[:3] == [
-        "mitchell: 8 tables, 7 rounds, 16 pairs, 21 boards",
+    lines = shown.stdout.splitlines()
+    assert lines[:3] == [
+        "Section B: mitchell: 8 tables, 7 rounds, 16 pairs, 21 boards",
         "Round 1",
         "  table  1  1NS v 1EW  boards 1-3",
     ]
+    assert sum(line.startswith("Round ") for line in lines) == 7
+    assert not any(line.startswith("Section A") for line in lines)
     checked = run("movement", "check", str(BWS), "--section", "A")
-    assert checked.stdout.startswith("sound: mitchell: 9 tables, 8 rounds, 18 pairs, 24 boards")
+    assert checked.stdout == "sound: Section A: Mitchell · 9 tables · 8 rounds · boards 1-24\n"
+    as_json = json.loads(run("movement", "show", str(BWS), "--section", "B", "--json").stdout)
+    assert as_json["kind"] == "sections"
+    assert [s["letter"] for s in as_json["sections"]] == ["B"]
+    cards = tmp_path / "cards.html"
+    made = run("movement", "cards", str(BWS), "--section", "B", "--html", str(cards))
+    assert made.exit_code == 0, made.output
+    page = cards.read_text(encoding="utf-8")
+    assert "Section B: Table 8" in page
+    assert "Section A" not in page
+    finnish = CliRunner().invoke(
+        cli, ["movement", "show", str(BWS), "--section", "B"], env={"LANG": "fi_FI.UTF-8"}
+    )
+    assert finnish.stdout.splitlines()[0].startswith("Ryhmä B: ")
     wrong = run("movement", "show", str(BWS), "--section", "C")
     assert wrong.exit_code == 2
     assert wrong.stderr == (

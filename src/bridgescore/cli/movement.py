@@ -60,15 +60,18 @@ def load_movement_argument(text: str, section: str | None = None) -> Movement:
 
 def _file_or_spec(text: str, section: str | None, *, whole: bool) -> Movement | SectionedMovement:
     """:func:`load_movement_argument`'s movement; ``whole``: a file of several sections
-    lettered A to Z (a Bridgemate .bws) with none asked is the whole field in sections."""
+    lettered A to Z (a Bridgemate .bws) is the whole field in sections, or only the section
+    asked (still a field in sections, so it is shown under its section's heading)."""
     path = Path(text)
     if is_file(path):
         sections = load_movements(path)  # a Bridgemate .bws file too: its RoundData
         if section is None and len(sections) == 1:
             return next(iter(sections.values()))
-        field = lettered(sections) if whole and section is None else None
-        if field is not None:
+        field = lettered(sections) if whole else None
+        if field is not None and section is None:
             return field
+        if field is not None and section in sections:
+            return field.only(section)  # headed as its section, as with specs joined by +
         if section is not None and list(sections) == [ONLY_SECTION]:
             _no_sections(text, section)
         if section not in sections:
