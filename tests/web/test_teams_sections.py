@@ -3,10 +3,13 @@ the tables as any teams session and ranked section by section (issue 28)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from django.test import Client
 from django.utils import translation
 
+from bridgescore.errors import Message
 from bridgescore.events.teams import ByeAward, with_byes
 from bridgescore.web import in_play, matches, naming, session_movement
 from bridgescore.web.models import Club, LogLine, Session, SessionPair, SwissDraw, TableLink
@@ -439,3 +442,60 @@ def test_a_team_id_names_its_team_even_where_another_team_is_named_like_it(club:
         "A7 is how a team is numbered in its section: give the late team's name (it is"
         " numbered when it joins)"
     )
+
+
+ODD_FROM_2 = (
+    "warning: from round {round} an odd number of teams is drawn: a team has the bye each round"
+)
+"""A warning a Swiss's late change gives (``matches._draw_warnings``)."""
+
+TOO_LONG_READ = {
+    "en": (
+        "A4 (Jacks) leaves section A from round 2: its 3 teams are drawn from then on",
+        "warning: from round 2 an odd number of teams is drawn: a team has the bye each round",
+        "and 12 more, not kept: too long",
+    ),
+    "fi": (
+        "A4 (Jacks) lähtee ryhmästä A kierroksesta 2: sen 3 joukkuetta arvotaan siitä lähtien",
+        "huomio: kierroksesta 2 alkaen arvotaan pariton määrä joukkueita: yksi joukkue on"
+        " vapaalla joka kierroksella",
+        "ja 12 muuta, ei tallennettu: liian pitkiä",
+    ),
+    "es": (
+        "A4 (Jacks) se retira de la sección A desde la ronda 2: sus 3 equipos se sortean",
+        "atención: desde la ronda 2 se sortea un número impar de equipos: un equipo descansa"
+        " cada ronda",
+        "y 12 más, no guardados: demasiado largos",
+    ),
+}
+"""A late change's log line too long to keep whole, as each reader reads it: how its
+effect starts, a warning, and the count of those left out."""
+
+
+@pytest.mark.parametrize("language", ["en", "fi", "es"])
+def test_a_late_change_too_long_for_its_log_line_keeps_what_fits_in_the_readers_language(
+    club: Club, td: Client, language: str
+) -> None:
+    """A Swiss's late change whose effect and warnings pass the log line's 4,000
+    characters keeps the first lines that fit, each a message, and says how many more it
+    left out, read in the reader's language: never its English text, cut."""
+    session, _room = _swiss_of_two_fours(club)
+    leaving = matches.team_change(session, "withdraw", "A4", 2)
+    warning = Message(ODD_FROM_2, round=2)
+    matches.apply_team_change(session, replace(leaving, warnings=(warning,) * 40), "away")
+    line = LogLine.objects.get(session=session, what="team withdrawn")
+    assert len(line.detail) <= 4000
+    with translation.override(language):
+        shown = line.effect_shown.split("\n")
+        text = line.text
+    # kept: [ the effect's 2 messages (280 and 76 characters, each with its comma), 28
+    # warnings of 125 and a comma, the count of the 12 left out (72) ]: 2 + 281 + 77 +
+    # 28 * 126 + 72 = 3960; a 29th warning would take it to 4086
+    effect, warned, left = TOO_LONG_READ[language]
+    assert len(shown) == 2 + 28 + 1
+    assert shown[0].startswith(effect)
+    assert shown[2:-1] == [warned] * 28
+    assert shown[-1] == left
+    assert text.endswith(f"; {warned}; {left}")
+    page = td.get(f"/director/s/{session.pk}/change/", HTTP_ACCEPT_LANGUAGE=language)
+    assert left in page.content.decode()

@@ -31,9 +31,7 @@ def log(
     ``2b``, ``B1`` in a field in sections), never as a number no card or grid shows."""
     if session is not None:
         detail = _rooms_named(session, detail)
-    if len(detail) > MOST_DETAIL:  # cut, a kept message would no longer read: its English
-        found = said.part_of(detail)
-        detail = (detail if found is None else str(found))[:MOST_DETAIL]
+    detail = said.fitted(detail, MOST_DETAIL)  # messages left out say so; never half a one
     LogLine.objects.create(
         session=session,
         what=what,

@@ -229,15 +229,57 @@ def kept(message: Part) -> str:
 
 
 def said_all(parts: list[Part], limit: int | None = None) -> str:
-    """Several messages kept in one field of ``limit`` characters (an entry's flags; no
-    limit: a late change's lines); when they do not fit, the English text of each, joined
-    by ``; `` and cut (as before)."""
+    """Several messages kept in one field of ``limit`` characters (an entry's flags, a
+    late change's log line; no limit: a late change's record); when they do not fit, the
+    first that fit and how many more were left out (:data:`LEFT_OUT`), all messages still,
+    read in each reader's language (only a field too short for that keeps the English
+    text, cut)."""
     if not parts:
         return ""
-    kept = _dumps([p.to_data() for p in parts])
+    each = [_dumps(p.to_data()) for p in parts]
+    kept = f"[{','.join(each)}]"
     if limit is None or len(kept) <= limit:
         return kept
-    return "; ".join(str(p) for p in parts)[:limit]
+    best: tuple[int, str] | None = None
+    size = len("[]")
+    for count, text in enumerate(each):  # the most that fit with the words for the rest
+        left = _dumps(left_out(len(parts) - count).to_data())
+        if size + len(left) <= limit:
+            best = count, left
+        size += len(text) + len(",")
+    if best is None:
+        return "; ".join(str(p) for p in parts)[:limit]
+    count, left = best
+    return f"[{','.join([*each[:count], left])}]"
+
+
+LEFT_OUT = (
+    gettext_noop("and 1 more, not kept: too long"),
+    gettext_noop("and {count} more, not kept: too long"),
+)
+"""What stands for the messages left out of a field too short for them all (the last of a
+late change's many warnings in its log line): how many, in the reader's language."""
+
+
+def left_out(count: int) -> Part:
+    """The message that says ``count`` messages were left out (:data:`LEFT_OUT`)."""
+    return part(LEFT_OUT[0]) if count == 1 else part(LEFT_OUT[1], count=count)
+
+
+def fitted(kept: str, limit: int) -> str:
+    """A kept text held to ``limit`` characters (a log line's column): several messages as
+    :func:`said_all` holds them (the first that fit, and how many more); one message too
+    long to keep whole, its English text cut (it would not read once cut); a text kept as
+    it reads, cut."""
+    if len(kept) <= limit:
+        return kept
+    data = _loads(kept)
+    if isinstance(data, list):
+        found = [_message(d) for d in data]
+        if all(m is not None for m in found):
+            return said_all([m for m in found if m is not None], limit)
+    single = _message(data) if isinstance(data, dict) else None
+    return (kept if single is None else str(single))[:limit]
 
 
 def part_of(kept: str) -> Part | None:
