@@ -34,11 +34,12 @@ Gettext = Callable[[str], "str | None"]
 @dataclass(frozen=True, slots=True)
 class Notated:
     """A bridge value a message names: a ``contract`` (or a passed-out deal), a
-    ``result``, a ``seat``, a ``side`` or a ``strain`` (its ``kind``), written in each
-    reader's notation where the message is shown to a :class:`Reader`, else as the writer
-    wrote it (``shown``). ``text`` is the international notation's (``7NT``, ``4SXN-2``,
-    ``W``): what a kept message keeps, read back by the notation's one parser; ``value``
-    the library's value itself while there is one (not kept, not compared)."""
+    ``result``, a ``seat``, a ``side``, a ``strain``, a ``card`` or a ``pair``'s id (its
+    ``kind``), written in each reader's notation where the message is shown to a
+    :class:`Reader`, else as the writer wrote it (``shown``). ``text`` is the
+    international notation's (``7NT``, ``4SXN-2``, ``W``, ``3EW``): what a kept message
+    keeps, read back by the notation's one parser; ``value`` the library's value itself
+    while there is one (not kept, not compared)."""
 
     kind: str
     text: str
@@ -254,6 +255,10 @@ class BridgeInputError(BridgeError, ValueError):
 
 class SeatError(BridgeInputError):
     """An unknown seat or side (``'Q'`` is not North, East, South or West)."""
+
+
+class PairError(BridgeInputError):
+    """A pair's id typed that names two pairs, or a direction two ways."""
 
 
 class StrainError(BridgeInputError):

@@ -22,6 +22,7 @@ from bridgescore.core.notation import (
     Notation,
     alike,
     notated,
+    notated_pair,
     notation_for,
 )
 from bridgescore.core.seats import Seat, Side
@@ -31,6 +32,7 @@ from bridgescore.errors import (
     ContractError,
     Message,
     Notated,
+    PairError,
     Reader,
     ResultError,
     SeatError,
@@ -533,3 +535,108 @@ def test_a_message_names_a_card_in_its_readers_notation() -> None:
         assert message.render(Reader(str, SPANISH.written)) == "the lead ♥A"
         assert message.render(Reader(str, ENGLISH.written)) == "the lead HA"
     assert str(kept) == "the lead HA"
+
+
+# --- a pair's id, as each language's players read and type its direction ---------------------
+
+PAIR_IDS = {  # the international id (as kept), then as each reader reads it
+    "3NS": {"en": "3NS", "fi": "3PE", "es": "3NS"},
+    "3EW": {"en": "3EW", "fi": "3IL", "es": "3EO"},
+    "12EW": {"en": "12EW", "fi": "12IL", "es": "12EO"},
+    "A3NS": {"en": "A3NS", "fi": "A3PE", "es": "A3NS"},
+    "A3EW": {"en": "A3EW", "fi": "A3IL", "es": "A3EO"},
+    "B10EW": {"en": "B10EW", "fi": "B10IL", "es": "B10EO"},
+    "3": {"en": "3", "fi": "3", "es": "3"},  # a Howell's pairs have no direction
+    "A3": {"en": "A3", "fi": "A3", "es": "A3"},
+    "B12": {"en": "B12", "fi": "B12", "es": "B12"},
+    "NS": {"en": "NS", "fi": "NS", "es": "NS"},  # no number: no pair's direction
+    "Aces EW": {"en": "Aces EW", "fi": "Aces EW", "es": "Aces EW"},
+}
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_pair_id_shape_is_read_in_each_notation(code: str) -> None:
+    notation = notation_for(code)
+    for kept, shown in PAIR_IDS.items():
+        assert notation.pair(kept) == shown[code], kept
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_pair_typed_in_the_readers_notation_or_the_international_one(code: str) -> None:
+    """Every id typed as the reader reads it, as it is kept, in any case and spacing, names
+    the same pair; a Howell's too; a direction of another language's names none."""
+    notation = notation_for(code)
+    pairs = [p for p in PAIR_IDS if p[:1].isdigit() or p[1:2].isdigit()]
+    for kept in pairs:
+        shown = PAIR_IDS[kept][code]
+        for typed in (shown, kept, shown.lower(), kept.lower(), f" {shown[:-2]} {shown[-2:]} "):
+            assert notation.find_pair(typed, pairs) == kept, typed
+            if kept[-2:] in ("NS", "EW"):
+                assert notation.parse_pair(typed) == kept, typed
+            else:  # a Howell's pair: no direction to read
+                assert notation.parse_pair(typed) == typed.strip(), typed
+    other = {"en": "3IL", "fi": "3EO", "es": "3PE"}[code]  # another language's direction
+    assert notation.find_pair(other, pairs) is None
+    assert notation.find_pair("9EW", pairs) is None
+
+
+def test_each_notations_own_typed_directions() -> None:
+    """A Finnish director's 3IL and 3EW, a Spanish one's 3EO and 3EW, are the same pair; an
+    English one's 3IL is no pair (IL is no direction in English)."""
+    pairs = ["3NS", "3EW"]
+    assert [FINNISH.find_pair(t, pairs) for t in ("3PE", "3il", "3NS", "3ew")] == [
+        "3NS", "3EW", "3NS", "3EW"
+    ]  # fmt: skip
+    assert [SPANISH.find_pair(t, pairs) for t in ("3ns", "3EO", "3EW")] == ["3NS", "3EW", "3EW"]
+    assert ENGLISH.find_pair("3IL", pairs) is None
+    assert (FINNISH.parse_pair("a5il"), SPANISH.parse_pair("5 eo"), ENGLISH.parse_pair("5IL")) == (
+        "A5EW", "5EW", "5IL"
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_no_notations_direction_is_the_other_one_internationally(code: str) -> None:
+    """A typed direction is read in the reader's notation and the international one alike:
+    none of a language's letters for a direction are the international letters of the
+    other direction (Finnish PE and IL, Spanish NS and EO: no clash)."""
+    notation = notation_for(code)
+    for side in Side:
+        letters = notation.side(side)
+        assert letters not in (ENGLISH.side(side.opponents),), (code, side)
+        assert notation.parse_pair(f"7{letters}") == f"7{side.value}"
+        assert notation.find_pair(f"7{letters}", ["7NS", "7EW"]) == f"7{side.value}"
+
+
+def test_a_typed_pair_that_may_be_two_is_refused_naming_both() -> None:
+    """A pair's id that two of the session's pairs go by (a file named a pair 3IL beside
+    3EW) is a question to a Finnish director, never a guess; so are letters that a notation
+    writes for one direction and the international one for the other."""
+    with pytest.raises(PairError) as raised:
+        FINNISH.find_pair("3il", ["3NS", "3EW", "3IL"])
+    assert str(raised.value) == (
+        "'3il': two pairs go by it: 3EW, where IL is East-West as you write it, and 3IL;"
+        " type the one you mean as the session names it"
+    )
+    assert FINNISH.find_pair("3EW", ["3NS", "3EW", "3IL"]) == "3EW"  # only one goes by 3EW
+    crossed = Notation("xx", ("N", "E", "S", "W"), ("C", "D", "H", "S", "NT"), ("EW", "NS"),
+                       "Pass", symbols=False)  # fmt: skip
+    with pytest.raises(PairError) as raised:
+        crossed.parse_pair("4ns")
+    assert str(raised.value) == (
+        "'4ns': NS is East-West as you write it and North-South in the international"
+        " notation; write EW for North-South or NS for East-West"
+    )
+    with pytest.raises(PairError, match="two pairs go by it: 4NS, where EW is North-South"):
+        crossed.find_pair("4EW", ["4NS", "4EW"])
+
+
+def test_a_message_names_a_pair_in_its_readers_notation() -> None:
+    said = Message("pair {pair} leaves from round {round}", pair=notated_pair("A3EW"), round=2)
+    kept = Message.from_data(json.loads(json.dumps(said.to_data())))
+    for message in (said, kept):
+        assert [message.render(Reader(str, n.written)) for n in ALL] == [
+            "pair A3EW leaves from round 2", "pair A3IL leaves from round 2",
+            "pair A3EO leaves from round 2",
+        ]  # fmt: skip
+    assert str(kept) == "pair A3EW leaves from round 2"
+    assert kept.to_data()["values"] == {"pair": {"notated": "pair", "text": "A3EW"}, "round": 2}

@@ -9,6 +9,7 @@ word for a passed-out deal and the sides' abbreviations, and both reads and writ
 ============  ==================  =====================  =======================
 seats         N E S W             P I E L                N E S O
 sides         NS EW               PE IL                  NS EO
+pairs         3NS 3EW A3EW        3PE 3IL A3IL           3NS 3EO A3EO
 strains       C D H S NT          ♣ ♦ ♥ ♠ NT (C D H S)   ♣ ♦ ♥ ♠ ST (T D C P)
 doubling      X XX                X XX                   X XX
 passed out    Pass                Passi                  Paso
@@ -44,6 +45,15 @@ letters as another card (``CA``, the ace of clubs) the reading says so
 >>> read = es.read_card("CA")
 >>> str(read.card), es.card(read.card), str(read.english), es.card(es.parse_card("rp"))
 ('HA', '♥A', 'CA', '♠K')
+
+A pair's id names its direction as the movements and the files name a Mitchell's pairs,
+the international way (``3EW``, ``A3NS``): what is kept, linked and written to files. A
+reader reads it in their notation (:meth:`Notation.pair`: ``3IL`` in Finnish, ``A3EO`` in
+Spanish) and may type it either way (:meth:`Notation.find_pair`: ``3IL`` and ``3EW`` are
+the same pair to a Finnish director); a Howell's pairs (``3``, ``A3``) have no direction.
+
+>>> fi.pair("3EW"), es.pair("A3EW"), fi.pair("A3"), fi.find_pair("3il", ["3NS", "3EW"])
+('3IL', 'A3EO', 'A3', '3EW')
 """
 
 from __future__ import annotations
@@ -73,6 +83,7 @@ from bridgescore.errors import (
     ContractError,
     Message,
     Notated,
+    PairError,
     ResultError,
     SeatError,
     StrainError,
@@ -214,6 +225,16 @@ class Notation:
         """A side's abbreviation: ``NS``/``EW``, ``PE``/``IL``, ``NS``/``EO``."""
         return self.sides[0] if side is Side.NS else self.sides[1]
 
+    def pair(self, pair: str) -> str:
+        """A pair's id as the language writes its direction: ``3EW`` is ``3IL`` in
+        Finnish, ``A3EW`` is ``A3EO`` in Spanish; a Howell's pair (``3``, ``A3``) and any
+        id that names no direction as it is. For a person to read only: files, links and
+        what is kept hold the international id."""
+        found = _DIRECTED.fullmatch(pair) if isinstance(pair, str) else None
+        if found is None:
+            return pair
+        return found["number"] + self.side(Side(found["side"]))
+
     def strain(self, strain: Strain, *, symbols: bool | None = None) -> str:
         """A strain: a suit's symbol (or the language's letter), notrump's letters."""
         use = self.symbols if symbols is None else symbols
@@ -275,6 +296,8 @@ class Notation:
         """A value a message names (:func:`notated`) as this notation writes it: ``7ST``
         in Spanish where the message was kept saying ``7NT``; a kept value that no longer
         reads, as it was written."""
+        if value.kind == "pair":
+            return self.pair(value.text)
         found = value.value if value.value is not None else _read(value.kind, value.text)
         if isinstance(found, Contract | PassedOut):
             return self.contract(found)
@@ -331,6 +354,66 @@ class Notation:
                 )
             )
         return found
+
+    def parse_pair(self, text: str) -> str:
+        """The international id of a pair's id a person typed, for a pair not yet named
+        (a late pair's): its direction as the language writes it (Finnish ``5IL`` is
+        ``5EW``) or as the international notation does (``5EW``), in any case and
+        spacing; an id that names no direction (``9``, ``A9``) as typed. Letters that are
+        one direction in the language and the other in the international notation are
+        refused, naming both: a question, never a guess."""
+        typed = text.strip()
+        found = _TYPED_PAIR.fullmatch(_pair_folded(typed))
+        if found is None:
+            return typed
+        number, letters = found["number"], found["side"]
+        own = self._own_sides.get(letters)
+        international = _INTERNATIONAL_SIDES.get(letters)
+        if own is not None and international is not None and own is not international:
+            raise PairError(
+                _(
+                    "{text}: {letters} is {side} as you write it and {other} in the"
+                    " international notation; write {ns} for North-South or {ew} for"
+                    " East-West",
+                    text=quote(text),
+                    letters=letters,
+                    side=_SIDE_NAMES[own],
+                    other=_SIDE_NAMES[international],
+                    ns=self.sides[0],
+                    ew=self.sides[1],
+                )
+            )
+        side = own or international
+        return typed if side is None else number + side.value
+
+    def find_pair(self, text: str, pairs: Iterable[str]) -> str | None:
+        """The pair of ``pairs`` (international ids, as kept) a typed id names, in any
+        case and spacing: as the language writes its direction (Finnish ``3IL``) or as
+        the international notation does (``3EW``); ``None`` when it names none. An id
+        that names one pair as the language reads it and another as it is written is
+        refused, naming both."""
+        if not isinstance(text, str):
+            return None
+        typed = _pair_folded(text)
+        found = _TYPED_PAIR.fullmatch(typed)
+        own = None if found is None else self._own_sides.get(found["side"])
+        named = {_pair_folded(pair): pair for pair in pairs}
+        if found is None or own is None:
+            return named.get(typed)
+        read, written = named.get(found["number"] + own.value), named.get(typed)
+        if read is not None and written is not None and read != written:
+            raise PairError(
+                _(
+                    "{text}: two pairs go by it: {one}, where {letters} is {side} as you"
+                    " write it, and {other}; type the one you mean as the session names it",
+                    text=quote(text),
+                    one=read,
+                    letters=found["side"],
+                    side=_SIDE_NAMES[own],
+                    other=written,
+                )
+            )
+        return read or written
 
     def parse_strain(self, text: str) -> Strain:
         """A strain as the language writes it, a symbol or any language's name."""
@@ -505,6 +588,11 @@ class Notation:
         return words
 
     @cached_property
+    def _own_sides(self) -> dict[str, Side]:
+        """The language's own letters of a pair's direction (``PE``, ``IL``)."""
+        return {self.sides[0]: Side.NS, self.sides[1]: Side.EW}
+
+    @cached_property
     def _contract_re(self) -> re.Pattern[str]:
         strains = _alternatives([*self._strain_words, *_STRAIN_NAMES, *_AMBIGUOUS])
         seats = _alternatives(self._seat_words)
@@ -676,6 +764,41 @@ def notated(value: Named, written_in: Notation | None = None) -> Notated:
     text = ENGLISH.written(Notated("", "", value=value))
     shown = text if written_in is None else written_in.written(Notated("", "", value=value))
     return Notated(_KINDS[type(value)], text, shown, value)
+
+
+def notated_pair(pair: str) -> Notated:
+    """A pair's id (international, as kept: ``3EW``) as a message names it: written in
+    each reader's notation where the message is shown (``3IL`` to a Finnish reader), as
+    kept without a reader.
+
+    >>> from bridgescore.errors import Reader
+    >>> said = Message("pair {pair} leaves", pair=notated_pair("A3EW"))
+    >>> str(said), said.render(Reader(str, FINNISH.written))
+    ('pair A3EW leaves', 'pair A3IL leaves')
+    """
+    return Notated("pair", pair)
+
+
+_DIRECTED: Final = re.compile(r"(?P<number>.*\d)(?P<side>NS|EW)")
+"""A pair's id that names its direction, as the movements and the files name a
+Mitchell's pairs: a number (after its section's letter, ``A3NS``), then NS or EW."""
+
+_TYPED_PAIR: Final = re.compile(rf"(?P<number>.*\d)(?P<side>[{_LETTERS}]{{2}})")
+"""A typed pair's id (folded by :func:`_pair_folded`) that may name a direction: a
+number, then two letters."""
+
+_INTERNATIONAL_SIDES: Final[Mapping[str, Side]] = MappingProxyType({s.value: s for s in Side})
+"""The international letters of a pair's direction, ``NS`` and ``EW``."""
+
+_SIDE_NAMES: Final[Mapping[Side, Message]] = MappingProxyType(
+    {Side.NS: _("North-South"), Side.EW: _("East-West")}
+)
+
+
+def _pair_folded(text: str) -> str:
+    """A pair's id as compared: its case and its spaces and dashes folded (``3 il``,
+    ``3-IL``: ``3IL``)."""
+    return normalise(text)
 
 
 @lru_cache(maxsize=1024)
@@ -860,5 +983,6 @@ __all__ = [
     "alike",
     "difference",
     "notated",
+    "notated_pair",
     "notation_for",
 ]

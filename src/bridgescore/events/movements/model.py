@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Final, TypeVar
 
+from bridgescore.core.notation import ENGLISH, Notation
 from bridgescore.errors import BridgeInputError, Message
 from bridgescore.errors import marked as _
 from bridgescore.events.movements.balance import Balance, find_balance
@@ -212,11 +213,11 @@ class Movement:
         both = bool(ns & ew) or self.kind is MovementKind.HOWELL
         return Field.ONE if both else Field.DIRECTIONS
 
-    def pair_typed(self, text: str) -> str | None:
+    def pair_typed(self, text: str, notation: Notation = ENGLISH) -> str | None:
         """The pair a director's typed id names, in any case (``a1ns`` is ``A1NS``, ``b4``
-        is ``B4``); ``None`` when it names none."""
-        wanted = text.strip().upper()
-        return next((pair for pair in self.pairs if pair.upper() == wanted), None)
+        is ``B4``) and its direction as ``notation`` writes it too (Finnish ``a1il`` is
+        ``A1EW``: :meth:`Notation.find_pair`); ``None`` when it names none."""
+        return notation.find_pair(text, self.pairs)
 
     @property
     def boards(self) -> tuple[int, ...]:
