@@ -9,9 +9,10 @@ from collections.abc import Callable
 
 import pytest
 from django.test import Client
-from django.utils import translation
+from django.utils import timezone, translation
 
-from bridgescore.web.models import LogLine, Session, TableLink
+from bridgescore.web.models import LogLine, Session, TableCall, TableLink
+from bridgescore.web.table.entry import CALLS_AN_HOUR
 from web.test_escaping import Phone
 
 MARKUP = "<img src=x onerror=alert(1)>"
@@ -112,3 +113,59 @@ def test_a_refused_result_is_logged_with_its_round_board_and_what_was_sent(
     assert MARKUP not in page
     assert "&lt;img src=x onerror=alert(1)&gt;" + "x" * 31 + "…" in page
     assert "x" * 32 not in page
+
+
+REFUSED_UNREAD = {
+    "en": [
+        "entry refused: table 1: the request is too big for one result",
+        "entry refused: table 1: the request is not readable",
+        "entry refused: table 1: 'board' should be text or a number",
+        "entry refused: table 1, round 1, board 1: too many calls from this table: raise your hand",
+    ],
+    "fi": [
+        "tulos torjuttu: pöytä 1: pyyntö on liian suuri yhdeksi tulokseksi",
+        "tulos torjuttu: pöytä 1: pyyntöä ei voi lukea",
+        "tulos torjuttu: pöytä 1: 'board' pitäisi olla tekstiä tai luku",
+        "tulos torjuttu: pöytä 1, kierros 1, brikka 1: tästä pöydästä on kutsuttu liian monta"
+        " kertaa: nosta käsi",
+    ],
+    "es": [
+        "resultado rechazado: mesa 1: la petición es demasiado grande para un resultado",
+        "resultado rechazado: mesa 1: la petición no se puede leer",
+        "resultado rechazado: mesa 1: 'board' debería ser texto o un número",
+        "resultado rechazado: mesa 1, ronda 1, estuche 1: demasiadas llamadas desde esta mesa:"
+        " levante la mano",
+    ],
+}
+"""A Finnish phone's refusals before its fields are read (too big, not readable, a field
+that is a list) and past its calls an hour, as each reader of the log reads them."""
+
+
+@pytest.mark.parametrize("language", ["en", "fi", "es"])
+def test_a_request_refused_unread_is_logged_in_the_readers_language(
+    language: str, session: Session, link: Callable[[int], TableLink], phone: Phone
+) -> None:
+    """A request too big (413), not readable (400) or past the table's calls an hour (429)
+    is kept in the log as a message, as every other refusal is: a Finnish phone's refusal
+    reads in English to an English director and in Spanish to a Spanish one."""
+    table = link(1)
+    device = phone(table)
+    device.cookies["bridgescore_language"] = "fi"
+    address = f"/t/{table.token}/entry/"
+    sent = [
+        ('{"board": "' + "x" * 5000 + '"}', 413, "pyyntö on liian suuri yhdeksi tulokseksi"),
+        ("{not json", 400, "pyyntöä ei voi lukea"),
+        ('{"board": [1]}', 400, "'board' pitäisi olla tekstiä tai luku"),
+    ]
+    for body, status, said in sent:
+        answer = device.post(address, body, content_type="application/json")
+        assert (answer.status_code, answer.json()["error"]) == (status, said)
+    for _ in range(CALLS_AN_HOUR):
+        TableCall.objects.create(session=session, table=1, round=1, answered=timezone.now())
+    asked = {"round": 1, "board": 1, "not_played": "1", "confirm": "1"}
+    answer = device.post(address, asked, content_type="application/json")
+    assert answer.status_code == 429
+    assert answer.json()["error"] == "tästä pöydästä on kutsuttu liian monta kertaa: nosta käsi"
+    lines = LogLine.objects.filter(session=session, what="entry refused").order_by("id")
+    with translation.override(language):
+        assert [line.text for line in lines] == REFUSED_UNREAD[language]

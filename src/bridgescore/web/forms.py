@@ -22,7 +22,7 @@ from django import forms
 from django.http import HttpRequest, QueryDict
 from django.utils import translation
 from django.utils.functional import Promise
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_noop
 
 from bridgescore.core.contract import Contract, PassedOut
 from bridgescore.core.hands import Card
@@ -434,7 +434,7 @@ def read_json(request: HttpRequest) -> QueryDict | dict[str, Any]:
     huge body, ``true`` for a board — is a :class:`RequestError`."""
     body = request.body
     if len(body) > MOST_JSON_BYTES:
-        raise RequestError(gettext("the request is too big for one result"), 413)
+        raise RequestError(said.part(gettext_noop("the request is too big for one result")), 413)
     try:
         data = json.loads(
             body,
@@ -442,9 +442,12 @@ def read_json(request: HttpRequest) -> QueryDict | dict[str, Any]:
             parse_constant=_no_constant,
         )
     except (ValueError, RecursionError):
-        raise RequestError(gettext("the request is not readable"), 400) from None
+        raise RequestError(said.part(gettext_noop("the request is not readable")), 400) from None
     if not isinstance(data, dict):
-        raise RequestError(gettext("the request is not readable: a result is a set of fields"), 400)
+        raise RequestError(
+            said.part(gettext_noop("the request is not readable: a result is a set of fields")),
+            400,
+        )
     flat: dict[str, Any] = {}
     for key, value in data.items():
         shown = key if len(key) <= 30 else key[:30] + "…"
@@ -453,8 +456,9 @@ def read_json(request: HttpRequest) -> QueryDict | dict[str, Any]:
         if isinstance(value, bool):
             if key not in YES_OR_NO:
                 raise RequestError(
-                    gettext("{shown!r} should be text or a number, not true or false").format(
-                        shown=shown
+                    said.part(
+                        gettext_noop("{shown!r} should be text or a number, not true or false"),
+                        shown=shown,
                     ),
                     400,
                 )
@@ -463,7 +467,7 @@ def read_json(request: HttpRequest) -> QueryDict | dict[str, Any]:
             flat[key] = str(value)
         else:
             raise RequestError(
-                gettext("{shown!r} should be text or a number").format(shown=shown), 400
+                said.part(gettext_noop("{shown!r} should be text or a number"), shown=shown), 400
             )
     return flat
 

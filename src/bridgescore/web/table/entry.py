@@ -232,7 +232,7 @@ def table_call(request: HttpRequest, token: str) -> HttpResponse:
             return _answer(wants_json, request, link, body, 200)
         recent = calls.filter(created__gte=timezone.now() - CALL_WINDOW).count()
         if recent >= CALLS_AN_HOUR:
-            body = {"error": gettext("too many calls from this table: raise your hand")}
+            body = {"error": gettext(TOO_MANY_CALLS)}
             return _answer(wants_json, request, link, body, 429)
         TableCall.objects.create(session=link.session, table=link.table, round=number, note=note)
     label = naming.table_label(link.session, link.table)
@@ -253,6 +253,9 @@ CALLS_AN_HOUR = 12
 """Calls and asks one table may make in :data:`CALL_WINDOW` (a call open already is not
 called again: the director is on the way)."""
 CALL_WINDOW = datetime.timedelta(hours=1)
+TOO_MANY_CALLS = gettext_noop("too many calls from this table: raise your hand")
+"""A table's call or ask refused past :data:`CALLS_AN_HOUR`: said to its phone, and an ask
+refused so is logged as a message (read in the log's reader's language)."""
 
 
 REFUSED_AT = {
@@ -301,7 +304,7 @@ def _ask_not_played(
                 session=session, table=link.table, created__gte=timezone.now() - CALL_WINDOW
             ).count()
             if recent >= CALLS_AN_HOUR:
-                raise RequestError(gettext("too many calls from this table: raise your hand"), 429)
+                raise RequestError(said.part(TOO_MANY_CALLS), 429)
             found = TableCall.objects.create(
                 session=session,
                 table=link.table,
