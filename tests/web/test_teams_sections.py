@@ -214,7 +214,7 @@ def test_a_team_leaves_its_section_and_a_late_team_joins_another(club: Club, td:
     shown = td.get(page, {"kind": "withdraw", "team": "a4", "round": "2"})
     assert shown.status_code == 200
     text = shown.content.decode()
-    assert "A4 withdraws from round 2" in text
+    assert "<h2>The effect: A4 (Jacks) withdraws from round 2</h2>" in text  # as it is named below
     assert (
         "A4 (Jacks) leaves section A from round 2: its 3 teams are drawn from then on (one"
         " team has"
@@ -345,14 +345,20 @@ def test_the_late_change_page_of_a_swiss_in_sections_reads_in_finnish_and_spanis
     assert "Sección B" in spanish
     assert "B5 (Sixes) se incorpora a la sección B desde la ronda 2" in spanish
     leaving = {"kind": "withdraw", "team": "A4", "round": "2"}
-    for language, said in (
+    for language, heading, said in (
         (
             "fi",
+            "Vaikutus: A4 (Jacks) vetäytyy kierroksesta 2",
             "A4 (Jacks) lähtee ryhmästä A kierroksesta 2: sen 3 joukkuetta arvotaan siitä lähtien",
         ),
-        ("es", "A4 (Jacks) se retira de la sección A desde la ronda 2: sus 3 equipos se sortean"),
+        (
+            "es",
+            "El efecto: A4 (Jacks) se retira desde la ronda 2",
+            "A4 (Jacks) se retira de la sección A desde la ronda 2: sus 3 equipos se sortean",
+        ),
     ):
         shown = td.get(page, leaving, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert f"<h2>{heading}</h2>" in shown
         assert said in shown
         assert english_left(shown, language) == []
     wrong = td.get(page, {**asked, "section": "Z"}, HTTP_ACCEPT_LANGUAGE="fi")

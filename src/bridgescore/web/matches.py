@@ -785,7 +785,8 @@ class TeamChange:
     section: str = ""
     """In a Swiss in sections: the team's section (``team`` is its id there, ``A7``)."""
     name: str = ""
-    """In a Swiss in sections: a late team's name (its id is ``team``)."""
+    """In a Swiss in sections: the team's own name (its id is ``team``), a late team's or
+    the leaving team's, named by both as every teams page names it (``A7 (Aces)``)."""
     warnings: tuple[said.Part, ...] = ()
     """What the change does to the draws to come that a director should weigh: a bye
     each round from now on (or none any more), or rounds left that can no longer all be
@@ -812,7 +813,7 @@ class TeamChange:
             if self.what == "withdraw"
             else gettext("{team} joins from round {round}")
         )
-        return phrase.format(team=self.team, round=self.from_round)
+        return phrase.format(team=team_shown(self.team, self.name), round=self.from_round)
 
     @property
     def key(self) -> str:
@@ -1057,8 +1058,8 @@ def section_team_change(
         else said.part(_STARTS),
     )
     return TeamChange(
-        what, changed, from_round, members if what == "join" else "", effect, letter,
-        name if what == "join" else "", warnings,
+        what, changed, from_round, members if what == "join" else "", effect, letter, name,
+        warnings,
     )  # fmt: skip
 
 
