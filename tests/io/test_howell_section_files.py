@@ -354,6 +354,89 @@ def test_a_json_movement_is_said_at_its_field(
     ]
 
 
+@pytest.mark.parametrize(
+    ("second", "english", "finnish", "spanish"),
+    [
+        (
+            "B Mitchell",
+            "section B's movement is said twice (line {line}: Howell): say it once",
+            "ryhmän B kierto ilmoitetaan kahdesti (rivillä {line}: Howell): ilmoita se kerran",
+            "el movimiento de la sección B se declara dos veces (línea {line}: Howell):"
+            " declárelo una sola vez",
+        ),
+        (  # the same word again is still said twice
+            "A Mitchell",
+            "section A's movement is said twice (line {line}: Mitchell): say it once",
+            "ryhmän A kierto ilmoitetaan kahdesti (rivillä {line}: Mitchell): ilmoita se kerran",
+            "el movimiento de la sección A se declara dos veces (línea {line}: Mitchell):"
+            " declárelo una sola vez",
+        ),
+    ],
+)
+def test_a_second_csv_movement_line_for_a_section_is_refused_at_its_line(
+    tmp_path: Path, second: str, english: str, finnish: str, spanish: str
+) -> None:
+    """A second '# movement' line saying section B again: it was never read (the first
+    line alone was), so B Mitchell after A Mitchell, B Howell passed without a word."""
+    first = "# movement: A Mitchell, B Howell"
+    path, line = _edited(tmp_path, "csv", first, f"{first}\n# movement: {second}")
+    problems = _refused(path)
+    assert [str(p) for p in problems] == [
+        f"{path}, line {line + 1}: error: {english.format(line=line)}"
+    ]
+    assert [p.translated(FI) for p in problems] == [
+        f"{path}, rivi {line + 1}: virhe: {finnish.format(line=line)}"
+    ]
+    assert [p.translated(ES) for p in problems] == [
+        f"{path}, línea {line + 1}: error: {spanish.format(line=line)}"
+    ]
+
+
+def test_a_second_csv_movement_line_for_the_field_is_refused(tmp_path: Path) -> None:
+    rows = tuple(replace(r, section=None) for r in _event().results.rows if r.section == "A")
+    path = write_event(Event(EventResults(rows), field_kinds={"": Field.ONE}), tmp_path / "f.csv")
+    text = path.read_text(encoding="utf-8")
+    line = _line_of(text, "# movement: Howell")
+    path.write_text(text.replace("# movement: Howell", "# movement: Howell\n# movement: Mitchell"))
+    assert [str(p) for p in _refused(path)] == [
+        f"{path}, line {line + 1}: error: the field's movement is said twice (line {line}:"
+        " Howell): say it once"
+    ]
+
+
+def test_csv_movement_lines_of_different_sections_are_read_together(tmp_path: Path) -> None:
+    """A Mitchell on one line, B Howell on the next: both are read (the second was
+    passed over, and section B ranked as its first round shows, North-South and
+    East-West)."""
+    old = "# movement: A Mitchell, B Howell"
+    path, _line = _edited(tmp_path, "csv", old, "# movement: A Mitchell\n# movement: B Howell")
+    back = load_event(path, strict=True)
+    assert back.field_kinds == {"A": Field.DIRECTIONS, "B": Field.ONE}
+    assert _ranked(back) == EXPECTED
+
+
+def test_a_json_movement_given_twice_is_refused(tmp_path: Path) -> None:
+    """JSON keeps an object's last value of a key given twice: event.movement given as
+    A Mitchell, B Howell and then B Mitchell was read as B Mitchell alone."""
+    path, _line = _edited(
+        tmp_path,
+        "json",
+        '"movement": "A Mitchell, B Howell"',
+        '"movement": "A Mitchell, B Howell", "movement": "B Mitchell"',
+    )
+    problems = _refused(path)
+    assert [str(p) for p in problems] == [
+        f'{path}, field event.movement: error: the movement is said more than once ("A'
+        ' Mitchell, B Howell"; "B Mitchell"): say it once, every section\'s in one (A Mitchell,'
+        " B Howell)"
+    ]
+    assert [p.translated(ES) for p in problems] == [
+        f'{path}, campo event.movement: error: el movimiento se declara más de una vez ("A'
+        ' Mitchell, B Howell"; "B Mitchell"): declárelo una sola vez, el de todas las'
+        " secciones en uno (A Mitchell, B Howell)"
+    ]
+
+
 def _two_boards_pbn(tmp_path: Path) -> tuple[Path, str]:
     """The event with board 2 played in section B too, as its two tables played board 1,
     written as PBN: section B's games of boards 1 and 2 each say [Movement "Howell"]."""

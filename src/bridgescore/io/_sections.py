@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bridgescore.errors import BridgeInputError, Message
 from bridgescore.errors import marked as _
@@ -103,36 +103,73 @@ def read_field_kinds(
     word that is not a movement (Howell, Mitchell), a section that is not a letter or,
     given the file's ``sections``, not one of them, a section (or the field) said to be
     a Howell and a Mitchell; and a JSON value that is not text, shown as JSON."""
-    if not isinstance(said, str):
-        wrong = _(
-            "{text}: a {what} is written as text ({shown})",
-            text=json.dumps(said),
-            what=SectionMovement.what(),
-            shown=", ".join(SectionMovement),
-        )
-        return {}, [Problem(where, MarkedText(wrong))]
-    found: dict[str, SectionMovement] = {}
-    problems: list[Problem] = []
-    for part in (p.strip() for p in said.split(",")):
-        if not part:
-            continue
-        letter, _space, word = part.rpartition(" ")
-        letter = letter.strip()
-        if letter and not is_section_letter(letter):
-            problems.append(Problem(where, MarkedText(section_letter_message(letter))))
-            continue
-        if letter and sections is not None and letter not in sections:
-            problems.append(Problem(where, MarkedText(no_section_message(letter, sections))))
-            continue
-        try:
-            movement = SectionMovement.parse(word)
-        except BridgeInputError as error:
-            problems.append(Problem(where, MarkedText(in_section(letter, error.message))))
-            continue
-        earlier = found.setdefault(letter, movement)
-        if earlier is not movement:
-            problems.append(Problem(where, MarkedText(_said_twice(letter, earlier, movement))))
-    return {letter: movement.field for letter, movement in found.items()}, problems
+    found = MovementsSaid(sections)
+    found.read(said, where)
+    return found.kinds, found.problems
+
+
+@dataclass(slots=True)
+class MovementsSaid:
+    """What a results file says of its sections' movements, line by line (the CSV's
+    ``# movement`` lines, the JSON's ``event.movement``; :func:`read_field_kinds` reads
+    one): each section's (``''``: the field's) movement and where it was said, and what
+    is wrong. A section (or the field) is said once: a later line saying it again is an
+    error at that line naming the first, whatever it says (the first was taken, silently)."""
+
+    sections: Collection[str] | None = None
+    """The file's sections, when known: a line naming another is an error."""
+    said: dict[str, tuple[SectionMovement, Location]] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+    def read(self, said: object, where: Location) -> None:
+        """Read one line (or field) that says movements, at ``where``."""
+        if not isinstance(said, str):
+            wrong = _(
+                "{text}: a {what} is written as text ({shown})",
+                text=json.dumps(said),
+                what=SectionMovement.what(),
+                shown=", ".join(SectionMovement),
+            )
+            self.problems.append(Problem(where, MarkedText(wrong)))
+            return
+        found: dict[str, SectionMovement] = {}
+        for part in (p.strip() for p in said.split(",")):
+            if not part:
+                continue
+            letter, _space, word = part.rpartition(" ")
+            letter = letter.strip()
+            if letter and not is_section_letter(letter):
+                self._wrong(where, section_letter_message(letter))
+                continue
+            if letter and self.sections is not None and letter not in self.sections:
+                self._wrong(where, no_section_message(letter, self.sections))
+                continue
+            try:
+                movement = SectionMovement.parse(word)
+            except BridgeInputError as error:
+                self._wrong(where, in_section(letter, error.message))
+                continue
+            earlier = found.setdefault(letter, movement)
+            if earlier is not movement:
+                self._wrong(where, _said_twice(letter, earlier, movement))
+        for letter, movement in found.items():
+            if letter in self.said:
+                self._wrong(where, _said_again(letter, *self.said[letter]))
+            else:
+                self.said[letter] = (movement, where)
+
+    def _wrong(self, where: Location, message: Message) -> None:
+        self.problems.append(Problem(where, MarkedText(message)))
+
+    @property
+    def kinds(self) -> dict[str, Field]:
+        """How each section (``''``: the field) is said to be ranked."""
+        return {letter: movement.field for letter, (movement, _where) in self.said.items()}
+
+    @property
+    def places(self) -> dict[str, Location]:
+        """Where each section's (``''``: the field's) movement is said."""
+        return {letter: where for letter, (_movement, where) in self.said.items()}
 
 
 def in_section(letter: str, problem: Message) -> Message:
@@ -165,6 +202,23 @@ def _said_twice(letter: str, first: SectionMovement, second: SectionMovement) ->
         letter=letter,
         first=first.value,
         second=second.value,
+    )
+
+
+def _said_again(letter: str, first: SectionMovement, where: Location) -> Message:
+    """Why a line saying a section's (or the field's) movement is refused: an earlier line
+    (``where``) said it already."""
+    if not letter:
+        return _(
+            "the field's movement is said twice (line {line}: {first}): say it once",
+            line=where.line,
+            first=first.value,
+        )
+    return _(
+        "section {letter}'s movement is said twice (line {line}: {first}): say it once",
+        letter=letter,
+        line=where.line,
+        first=first.value,
     )
 
 

@@ -23,7 +23,7 @@ from bridgescore.events.movements.teams import RoundRobin
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io import results
 from bridgescore.io._problems import MarkedText
-from bridgescore.io._sections import field_kinds_text, howell_problems, read_field_kinds
+from bridgescore.io._sections import MovementsSaid, field_kinds_text, howell_problems
 from bridgescore.io.text import is_access
 from bridgescore.io.writing import write_text
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
@@ -155,7 +155,11 @@ def load_event(
             _("{path}: the 'scoring' line: {error}", path=os.fspath(path), error=error)
         ) from None
     # what is wrong with it the reader has said at its line (results.read_csv, loads_json)
-    field_kinds, _said = read_field_kinds(rows.said("movement"), Location(os.fspath(path)))
+    movements = MovementsSaid()  # every movement line (read at its line by the reader)
+    for key, value in rows.about:
+        if key == "movement":
+            movements.read(value, Location(os.fspath(path)))
+    field_kinds = movements.kinds
     participants = results.load_participants(path, kind=who)
     strays = howell_problems(rows.rows, field_kinds, participants)
     if strays:  # a Howell pair named with a direction: the file and line of each

@@ -10,8 +10,9 @@ North-South and East-West), or section by section (``A Mitchell, B Howell``): a 
 stopped after its first round, no pair having sat both ways yet, is one ranking all the
 same (:attr:`~bridgescore.events.model.Event.field_kinds`); without it, the results show
 how. A word that is not a movement, a section the file does not have, or one said to be a
-Howell and a Mitchell is an error at the line
-(:func:`~bridgescore.io._sections.read_field_kinds`).
+Howell and a Mitchell is an error at the line; so is a later ``# movement`` line saying a
+section (or the field) again, naming the first (:class:`~bridgescore.io._sections.MovementsSaid`),
+and a JSON ``event`` giving its ``movement`` twice.
 Columns (case-insensitive; only ``board``, ``ns`` and ``ew`` are always needed)::
 
     board,round,table,ns,ew,contract,declarer,result,score,adjusted,vulnerability,lead
@@ -105,7 +106,12 @@ from bridgescore.events.movements.fit import place_result
 from bridgescore.events.movements.model import Movement
 from bridgescore.i18n import Language
 from bridgescore.io._problems import MarkedText, problem_message, reason_of
-from bridgescore.io._sections import is_section_letter, read_field_kinds, section_letter_message
+from bridgescore.io._sections import (
+    MovementsSaid,
+    is_section_letter,
+    read_field_kinds,
+    section_letter_message,
+)
 from bridgescore.io.rows import Built, RawResult, build_result, raise_errors, raw_field
 from bridgescore.io.text import excerpt, read_text, read_text_lenient
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
@@ -398,7 +404,7 @@ def read_csv(
     reader = csv.reader(io.StringIO(text))
     header: list[str] | None = None
     about: list[tuple[str, str]] = []
-    movement_line: int | None = None  # its '# movement:' line, checked once the rows are read
+    movement_lines: list[tuple[str, int]] = []  # '# movement:' lines, read after the rows
     letters: set[str] = set()  # the sections its '# section' records give
     adjusted = _Adjustments()
     notation = ENGLISH
@@ -418,8 +424,8 @@ def read_csv(
             found = _ABOUT_RE.match(",".join(record))
             if found:
                 about.append((found[1].lower(), found[2]))
-                if found[1].lower() == "movement" and movement_line is None:
-                    movement_line = line
+                if found[1].lower() == "movement":
+                    movement_lines.append((found[2], line))
                 if found[1].lower() == "language":
                     try:
                         notation = _notation(found[2])
@@ -491,11 +497,12 @@ def read_csv(
             rows.append(built.row)
     if header is None:
         problems.append(Problem(Location(source), MarkedText(_("no header row and no results"))))
-    if movement_line is not None:
+    if movement_lines:
         letters.update(row.section for row in rows if row.section is not None)
-        where = Location(source, movement_line)
-        said = next(value for key, value in about if key == "movement")
-        problems.extend(read_field_kinds(said, where, letters)[1])
+        said = MovementsSaid(letters)
+        for value, at in movement_lines:
+            said.read(value, Location(source, at))
+        problems.extend(said.problems)
     problems.extend(adjusted.problems)
     return EventResults(
         tuple(rows),
@@ -555,6 +562,35 @@ def _vp_number(value: object) -> float | None:
     return number if math.isfinite(number) else None
 
 
+class _Object(dict[str, Any]):
+    """A JSON object as read, with the values of each key it gives more than once (a
+    JSON reader keeps the last and drops the others without a word)."""
+
+    __slots__ = ("repeated",)
+
+    def __init__(self, pairs: list[tuple[str, Any]]) -> None:
+        super().__init__(pairs)
+        self.repeated: dict[str, list[Any]] = {}
+        if len(self) < len(pairs):  # the rare object with a key twice
+            for key, value in pairs:
+                self.repeated.setdefault(key, []).append(value)
+            self.repeated = {k: v for k, v in self.repeated.items() if len(v) > 1}
+
+
+def _movement_said_twice(event: object, source: str) -> list[Problem]:
+    """A JSON ``event`` giving its ``movement`` twice or more: an error at the field,
+    with every value given (the last one alone was read)."""
+    said = event.repeated.get("movement", []) if isinstance(event, _Object) else []
+    if not said:
+        return []
+    wrong = _(
+        "the movement is said more than once ({values}): say it once, every section's in"
+        " one (A Mitchell, B Howell)",
+        values="; ".join(json.dumps(value, ensure_ascii=False) for value in said),
+    )
+    return [Problem(Location(source, tag="event.movement", shown="field {}"), MarkedText(wrong))]
+
+
 def loads_json(
     text: str,
     *,
@@ -570,7 +606,7 @@ def loads_json(
     problems = list(problems)
     rows: list[ResultRow] = []
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_Object)
     except json.JSONDecodeError as error:
         raise ResultsFileError(
             [
@@ -593,6 +629,8 @@ def loads_json(
                 )
             ]
         ) from None
+    if isinstance(data, dict):
+        problems.extend(_movement_said_twice(data.get("event"), source))
     data, lone = _without_lone_surrogates(data)
     if lone:
         problems.append(
