@@ -230,8 +230,9 @@ def as_message(text: str | Message) -> Message:
     return Message(text)
 
 
-def listed(parts: Iterable[str | Message], separator: str = "; ") -> Message:
-    """Several messages shown as one (``'; '`` between them), each in the language shown."""
+def listed(parts: Iterable[str | Message | Notated], separator: str = "; ") -> Message:
+    """Several messages (or values) shown as one (``'; '`` between them), each in the
+    language (and notation) shown."""
     values = {f"part{n}": part for n, part in enumerate(parts)}
     return Message(separator.join(f"{{{name}}}" for name in values), **values)
 

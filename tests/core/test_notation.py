@@ -370,6 +370,33 @@ def test_a_refused_results_contract_is_written_as_its_reader_writes_it(
     assert str(said).split(": ")[1].split(" ")[0] == written["en"]
 
 
+HELP_READ = {
+    "en": "write it like 4S, 4♠, 3NT, 4SX, 6HXX or Pass, optionally with a declarer (4SXN)",
+    "fi": "write it like 4S, 4♠, 3NT, 4SX, 6HXX or Passi, optionally with a declarer (4SXP)",
+    "es": "write it like 4P, 4♠, 3ST, 4PX, 6CXX or Paso, optionally with a declarer (4PXN)",
+}
+"""How a contract is written, its examples in each reader's notation (the English words:
+the reader here has no catalogue)."""
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_contracts_help_names_its_examples_in_the_readers_notation(code: str) -> None:
+    """A contract refused in any notation says how one is written, its examples read in
+    the reader's notation, said at once or kept as data and read later (a Spanish
+    phone's refusal read in the director's log), each in letters or symbols as the help
+    shows it whatever the reader's notation prefers; without a reader, as the notation
+    that refused it writes them."""
+    with pytest.raises(ContractError) as raised:
+        notation_for(code).parse_contract("4Q")
+    said = raised.value.message
+    kept = Message.from_data(json.loads(json.dumps(said.to_data())))
+    for reading, shown in HELP_READ.items():
+        reader = Reader(str, notation_for(reading).written)
+        for message in (said, kept):
+            assert message.render(reader) == f"'4Q': not a contract; {shown}"
+    assert str(kept) == str(said) == f"'4Q': not a contract; {HELP_READ[code]}"
+
+
 def test_a_value_kept_is_read_back_by_the_notations_parser() -> None:
     """Every kind a message names (contract, passed out, result, seat, side, strain, card) kept as
     the international text and written in Spanish and Finnish once read back."""

@@ -169,3 +169,49 @@ def test_a_request_refused_unread_is_logged_in_the_readers_language(
     lines = LogLine.objects.filter(session=session, what="entry refused").order_by("id")
     with translation.override(language):
         assert [line.text for line in lines] == REFUSED_UNREAD[language]
+
+
+CONTRACT_HELP = {
+    "en": "contract '4Q': not a contract; write it like 4S, 4♠, 3NT, 4SX, 6HXX or Pass,"
+    " optionally with a declarer (4SXN)",
+    "fi": "sitoumus '4Q': ei ole sitoumus; kirjoita esim. 4S, 4♠, 3NT, 4SX, 6HXX tai Passi,"
+    " halutessasi pelinviejän kanssa (4SXP)",
+    "es": "contrato '4Q': no es un contrato; escríbalo como 4P, 4♠, 3ST, 4PX, 6CXX o Paso, si"
+    " quiere con el declarante (4PXN)",
+}
+"""A contract refused, with how to write one, as each reader reads it: the examples in
+the reader's notation (Spanish ``4P``, picas; ``6CXX``, corazones; ``3ST``)."""
+
+REFUSED_AT = {
+    "en": "entry refused: table {table}, round 1, board {board}: ",
+    "fi": "tulos torjuttu: pöytä {table}, kierros 1, brikka {board}: ",
+    "es": "resultado rechazado: mesa {table}, ronda 1, estuche {board}: ",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fi", "es"])
+def test_a_refused_contracts_help_is_read_in_the_log_readers_notation(
+    language: str, session: Session, link: Callable[[int], TableLink], phone: Phone
+) -> None:
+    """A contract refused is logged with the help the phone read (how a contract is
+    written), its examples read in the log's reader's notation whichever phone was
+    refused: a Spanish phone's 4P, 3ST and Paso are 4S, 3NT and Pass to an English
+    director, and an English phone's 4S is 4P to a Spanish one."""
+    for number, board, phone_language, answered in (
+        (1, 2, "es", "contrato '4Q': no es un contrato; escríbalo como 4P, 4♠, 3ST, 4PX, 6CXX"
+         " o Paso, si quiere con el declarante (4PXN)"),
+        (2, 3, "en", CONTRACT_HELP["en"]),
+    ):  # fmt: skip
+        table = link(number)
+        device = phone(table)
+        device.cookies["bridgescore_language"] = phone_language
+        sent = {"round": 1, "board": board, "contract": "4Q", "declarer": "N", "result": "=",
+                "confirm": "1"}  # fmt: skip
+        answer = device.post(f"/t/{table.token}/entry/", sent, content_type="application/json")
+        assert (answer.status_code, answer.json()["error"]) == (422, answered)
+    lines = LogLine.objects.filter(session=session, what="entry refused").order_by("id")
+    with translation.override(language):
+        assert [line.text for line in lines] == [
+            REFUSED_AT[language].format(table=1, board=2) + CONTRACT_HELP[language],
+            REFUSED_AT[language].format(table=2, board=3) + CONTRACT_HELP[language],
+        ]

@@ -87,6 +87,7 @@ from bridgescore.errors import (
     ResultError,
     SeatError,
     StrainError,
+    listed,
 )
 from bridgescore.errors import marked as _
 
@@ -300,7 +301,7 @@ class Notation:
             return self.pair(value.text)
         found = value.value if value.value is not None else _read(value.kind, value.text)
         if isinstance(found, Contract | PassedOut):
-            return self.contract(found)
+            return self.contract(found, symbols=_SUITS_WRITTEN.get(value.kind))
         if isinstance(found, TableResult):
             return self.result(found)
         if isinstance(found, Seat):
@@ -616,19 +617,22 @@ class Notation:
 
     @cached_property
     def _contract_help(self) -> Message:
+        """How a contract is written, its examples named as values (:func:`_example`): a
+        log keeps the help and each reader reads them in their own notation (``4S, 4♠,
+        3NT``; Spanish ``4P, 4♠, 3ST``), whoever was refused."""
         examples = [
-            self.contract(Contract(4, Strain.SPADES), symbols=False),
-            self.contract(Contract(4, Strain.SPADES), symbols=True),
-            self.contract(Contract(3, Strain.NOTRUMP)),
-            self.contract(Contract(4, Strain.SPADES, Doubling.DOUBLED), symbols=False),
-            self.contract(Contract(6, Strain.HEARTS, Doubling.REDOUBLED), symbols=False),
+            _example(Contract(4, Strain.SPADES), self, symbols=False),
+            _example(Contract(4, Strain.SPADES), self, symbols=True),
+            _example(Contract(3, Strain.NOTRUMP), self),
+            _example(Contract(4, Strain.SPADES, Doubling.DOUBLED), self, symbols=False),
+            _example(Contract(6, Strain.HEARTS, Doubling.REDOUBLED), self, symbols=False),
         ]
         declared = Contract(4, Strain.SPADES, Doubling.DOUBLED, Seat.NORTH)
         return _(
             "write it like {examples} or {passed}, optionally with a declarer ({declared})",
-            examples=", ".join(examples),
-            passed=self.passed,
-            declared=self.contract(declared, symbols=False),
+            examples=listed(examples, ", "),
+            passed=notated(PASSED_OUT, self),
+            declared=_example(declared, self, symbols=False),
         )
 
     def _refuse_ambiguous(self, token: str, text: str) -> None:
@@ -766,6 +770,25 @@ def notated(value: Named, written_in: Notation | None = None) -> Notated:
     return Notated(_KINDS[type(value)], text, shown, value)
 
 
+_SUITS_WRITTEN: Final[Mapping[str, bool]] = MappingProxyType(
+    {"contract in letters": False, "contract in symbols": True}
+)
+"""The kinds of a contract named with its suit's letter or its symbol whatever the
+reader's notation writes (an example of how to write one: ``4S`` and ``4♠``), and which;
+a ``contract`` is written as the reader's notation writes it."""
+
+
+def _example(contract: Contract, written_in: Notation, *, symbols: bool | None = None) -> Notated:
+    """A contract a help names as an example (:func:`notated`), its suit written with
+    its letter or its symbol (``symbols``; ``None``: as the reader's notation does):
+    ``4S`` to an English reader, ``4P`` to a Spanish one."""
+    if symbols is None:
+        return notated(contract, written_in)
+    kind = "contract in symbols" if symbols else "contract in letters"
+    text = ENGLISH.contract(contract, symbols=False)
+    return Notated(kind, text, written_in.contract(contract, symbols=symbols), contract)
+
+
 def notated_pair(pair: str) -> Notated:
     """A pair's id (international, as kept: ``3EW``) as a message names it: written in
     each reader's notation where the message is shown (``3IL`` to a Finnish reader), as
@@ -807,6 +830,7 @@ def _read(kind: str, text: str) -> Named | None:
     longer reads)."""
     readers = {
         "contract": ENGLISH.parse_contract,
+        **dict.fromkeys(_SUITS_WRITTEN, ENGLISH.parse_contract),
         "result": ENGLISH.parse_result,
         "seat": ENGLISH.parse_seat,
         "side": ENGLISH.parse_side,
