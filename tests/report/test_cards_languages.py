@@ -54,12 +54,12 @@ def test_a_mitchells_cards_in_finnish() -> None:
     title, header, rows = pages["table-1.html"]
     assert title == "Pöytä 1"
     assert header == ("Kierros", "PE", "IL", "Brikat", "Brikat seuraavaksi")
-    assert rows[0] == ("1", "1NS", "1EW", "1-3", "pöytä 3")
-    assert rows[2] == ("3", "1NS", "2EW", "7-9", "")
+    assert rows[0] == ("1", "1PE", "1IL", "1-3", "pöytä 3")  # a pair as a Finn reads it
+    assert rows[2] == ("3", "1PE", "2IL", "7-9", "")
     title, header, rows = pages["pair-1EW.html"]
-    assert title == "Pari 1EW"
+    assert title == "Pari 1IL"
     assert header == ("Kierros", "Pöytä", "Suunta", "Vastustajat", "Brikat")
-    assert rows[1] == ("2", "2", "IL", "2NS", "7-9")
+    assert rows[1] == ("2", "2", "IL", "2PE", "7-9")
     title, header, rows = pages["board-passing.html"]
     assert title == "Brikkojen kierto"
     assert header == ("Kierroksen jälkeen", "Brikat", "Mistä", "Mihin")
@@ -78,9 +78,9 @@ def test_a_mitchells_cards_in_spanish() -> None:
     title, header, rows = pages["table-2.html"]
     assert title == "Mesa 2"
     assert header == ("Ronda", "NS", "EO", "Estuches", "Los estuches van a")
-    assert rows[0] == ("1", "2NS", "2EW", "4-6", "mesa 1")
+    assert rows[0] == ("1", "2NS", "2EO", "4-6", "mesa 1")
     title, header, rows = pages["pair-1EW.html"]
-    assert title == "Pareja 1EW"
+    assert title == "Pareja 1EO"
     assert header == ("Ronda", "Mesa", "Línea", "Contrarios", "Estuches")
     assert rows[1] == ("2", "2", "EO", "2NS", "7-9")
     title, header, rows = pages["board-passing.html"]
@@ -109,8 +109,8 @@ def test_a_howells_relay(language: str, relay: str, from_relay: str, stays: str)
 def test_a_sit_out_in_both_languages() -> None:
     movement = _with_a_sit_out()
     fi, es = _pages(movement, "fi"), _pages(movement, "es")
-    assert fi["table-4.html"][2][1][5] == "ei pelissä; 4NS vapaalla; 3EW vapaalla"
-    assert es["table-4.html"][2][1][5] == "no se juega; 4NS descansa; 3EW descansa"
+    assert fi["table-4.html"][2][1][5] == "ei pelissä; 4PE vapaalla; 3IL vapaalla"
+    assert es["table-4.html"][2][1][5] == "no se juega; 4NS descansa; 3EO descansa"
     assert fi["pair-4NS.html"][2][1] == ("2", "", "", "vapaalla", "")
     assert es["pair-4NS.html"][2][1] == ("2", "", "", "descansa", "")
 

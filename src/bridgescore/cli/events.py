@@ -191,6 +191,9 @@ def pairs_command(
             .gettext("{file}: not a pairs event; use bridgescore event or teams")
             .format(file=file)
         )
+    w = cli_words()
+    if card is not None:  # typed as the reader writes it too: 3IL is 3EW in Finnish
+        card = w.notation.find_pair(card, result.cards) or card
     if as_json:
         data = pairs_summary(result, names_of(event))
         if traveller is not None:
@@ -208,7 +211,6 @@ def pairs_command(
         emit_json(data)
         return
     out = console()
-    w = cli_words()
     if traveller is not None:
         for shown in result.travellers_of(traveller, section):
             out.print(_traveller_table(result, shown, w))
@@ -272,7 +274,7 @@ def _card_table(result: PairsResult, pair: str, w: Words = ENGLISH) -> Table:
     from bridgescore.report.view import card_table
 
     shown = card_table(result, pair, w)
-    return rendered(shown, w.gettext("Score card: pair {pair}").format(pair=pair))
+    return rendered(shown, w.gettext("Score card: pair {pair}").format(pair=w.notation.pair(pair)))
 
 
 # --- teams ------------------------------------------------------------------------------------

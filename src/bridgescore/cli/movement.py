@@ -282,18 +282,19 @@ _SECTION_HELP = gettext_noop(
 def _round_lines(number: int, rnd: Round, w: Words = ENGLISH) -> list[str]:
     _ = w.gettext
     lines = [_("Round {number}").format(number=number)]
-    width = max((len(t.ns) for t in rnd.tables), default=0)
+    pair = w.notation.pair  # a pair as the reader reads it: 3IL in Finnish, 3EO in Spanish
+    width = max((len(pair(t.ns)) for t in rnd.tables), default=0)
     for tbl in rnd.tables:
         lines.append(
             _("  table {table}  {ns} v {ew}  boards {boards}").format(
                 table=f"{tbl.table:>2}",
-                ns=f"{tbl.ns:>{width}}",
-                ew=f"{tbl.ew:<{width}}",
+                ns=f"{pair(tbl.ns):>{width}}",
+                ew=f"{pair(tbl.ew):<{width}}",
                 boards=board_text(tbl.boards),
             )
         )
-    for pair in rnd.sit_outs:
-        lines.append(_("  sits out  {pair}").format(pair=pair))
+    for out in rnd.sit_outs:
+        lines.append(_("  sits out  {pair}").format(pair=pair(out)))
     if rnd.relay:
         lines.append(_("  relay     boards {boards}").format(boards=board_text(rnd.relay)))
     return lines
@@ -585,11 +586,12 @@ def _card_makers(
 
 def missing_lines(missing: tuple[Seating, ...], w: Words | None = None) -> list[str]:
     """The results a movement schedules and a file does not give, one line each."""
-    said = (w or cli_words()).gettext(
-        "missing result: round {round}, table {table}: {ns} v {ew}, board {board}"
-    )
+    words = w or cli_words()
+    said = words.gettext("missing result: round {round}, table {table}: {ns} v {ew}, board {board}")
+    pair = words.notation.pair
     return [
-        said.format(round=s.round, table=s.table, ns=s.ns, ew=s.ew, board=s.board) for s in missing
+        said.format(round=s.round, table=s.table, ns=pair(s.ns), ew=pair(s.ew), board=s.board)
+        for s in missing
     ]
 
 

@@ -31,7 +31,7 @@ from bridgescore.events.movements.model import Movement, MovementError, Movement
 from bridgescore.events.movements.sections import SectionedMovement
 from bridgescore.i18n import ENGLISH, Words, gettext_noop
 from bridgescore.report.html import _environment
-from bridgescore.report.view import Page, Row, Table, direction_name, slug
+from bridgescore.report.view import Page, Row, Table, direction_name, pair_name, slug
 
 
 class Stand(Enum):
@@ -186,7 +186,9 @@ class TableRound:
             notes.append(_("boards from the relay"))
         if Stand.ASIDE in sources:
             notes.append(_("boards come into play"))
-        notes.extend(_("{pair} sits out").format(pair=pair) for pair in self.sit_outs)
+        notes.extend(
+            _("{pair} sits out").format(pair=pair_name(pair, words)) for pair in self.sit_outs
+        )
         return "; ".join(notes)
 
 
@@ -431,8 +433,8 @@ def _table_page(
     for r in card.rounds:
         cells = [
             str(r.round),
-            r.ns or "",
-            r.ew or "",
+            pair_name(r.ns, words) if r.ns else "",
+            pair_name(r.ew, words) if r.ew else "",
             board_text(r.boards),
             r.boards_go_to(words),
         ]
@@ -459,12 +461,13 @@ def _pair_page(card: PairCard, words: Words = ENGLISH) -> Page:
             cells = (str(r.round), "", "", _("sits out"), "")
         else:
             cells = (str(r.round), str(r.table), direction_name(str(r.direction), words),
-                     r.opponents or "", board_text(r.boards))  # fmt: skip
+                     pair_name(r.opponents, words) if r.opponents else "",
+                     board_text(r.boards))  # fmt: skip
         rows.append(Row(cells))
     header = (_("Round"), _("Table"), _("Direction"), _("Opponents"), _("Boards"))
     return Page(
         f"pair-{slug(card.pair)}.html",
-        _("Pair {pair}").format(pair=card.pair),
+        _("Pair {pair}").format(pair=pair_name(card.pair, words)),
         (Table(_("Rounds"), header, tuple(rows), frozenset({0, 1})),),
     )
 

@@ -79,6 +79,14 @@ def direction_name(direction: str, w: Words = ENGLISH) -> str:
     return w.notation.side(side)
 
 
+@lru_cache(maxsize=8192)
+def pair_name(pair: str, w: Words = ENGLISH) -> str:
+    """A pair's id as ``w``'s reader reads it, its direction in the language's letters
+    (``3IL`` in Finnish, ``A3EO`` in Spanish: :meth:`~bridgescore.core.notation.Notation.pair`);
+    a Howell's pair as it is. Pages link and files keep the international id."""
+    return w.notation.pair(pair)
+
+
 _ENGLISH: Final = Language.EN
 """English, the language whose results need no translating (looked up once, not on every
 line of every traveller and score card)."""
@@ -654,7 +662,12 @@ def pairs_standings(
 
     def ranked(s: Standing) -> Row:  # every pair's row after a result across the field
         pair = s.pair
-        cells: tuple[str, ...] = (s.place, pair, names.get(pair, ""), points(s.total, d))
+        cells: tuple[str, ...] = (
+            s.place,
+            pair_name(pair, w),
+            names.get(pair, ""),
+            points(s.total, d),
+        )
         if not imps:
             cells += (fixed(s.percent, d),)
         cells += (str(s.boards),)
@@ -726,8 +739,8 @@ def traveller_table(
     lines = tuple(
         Row(
             (
-                line.row.ns,
-                line.row.ew,
+                pair_name(line.row.ns, w),
+                pair_name(line.row.ew, w),
                 result_text(line.row, w),
                 signed(line.row.ns_score),
                 *(() if par is None else (against_par(line.row.ns_score, par),)),
@@ -782,7 +795,7 @@ def card_row(
         (
             str(line.board),
             direction_name(line.direction, w),
-            line.opponents,
+            pair_name(line.opponents, w),
             line.result if w.language is _ENGLISH else _shown_result(line.result, w),
             signed(line.score),
             *((against_par(line.score, par, line.direction),) if with_par else ()),
@@ -870,7 +883,8 @@ def _pairs_report(
     analyses = event.analyses or None
 
     def laid_card(pair: str, card: tuple[CardLine, ...]) -> Page:
-        who = _("Pair {pair}").format(pair=pair) + (f": {names[pair]}" if names.get(pair) else "")
+        who = _("Pair {pair}").format(pair=pair_name(pair, w))
+        who += f": {names[pair]}" if names.get(pair) else ""
         return kept.card_page(
             pair,
             card,
