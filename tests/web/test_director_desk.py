@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 
 from django.test import Client
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from bridgescore.events.play import UNFINISHED_AT_CLOSE, Stage
 from bridgescore.web import entries, in_play, logbook, matches, said
@@ -268,6 +268,29 @@ def test_a_log_line_too_long_to_keep_as_a_message_is_kept_in_english(session: Se
     line = LogLine.objects.get(session=session)
     assert line.detail == ("table 2: " + "x" * 3980)[:4000]
     assert line.text == "entry refused: table 2: " + "x" * 3980
+
+
+def test_log_lines_kept_as_messages_too_long_to_keep_keep_the_first_and_count_the_rest(
+    session: Session,
+) -> None:
+    """Several messages longer than the log's 4000 characters keep the first that fit and
+    say how many more were left out, each read in the reader's language, never the half
+    of a message (nor their English text)."""
+    parts = [
+        said.part("table {table}: {message}", table=n, message="x" * 90) for n in range(10, 70)
+    ]
+    logbook.log(session, "entry refused", said.said_all(parts))  # no limit: too long whole
+    line = LogLine.objects.get(session=session)
+    # each message is kept in 163 characters and a comma, the count of those left out in
+    # 72: 2 + 23 * 164 + 72 = 3846 fits; a 24th message would take it to 4010
+    assert len(line.detail) == 3846
+    shown = said.shown_all(line.detail)
+    assert shown[:2] == ["table 10: " + "x" * 90, "table 11: " + "x" * 90]
+    assert shown[22:] == ["table 32: " + "x" * 90, "and 37 more, not kept: too long"]
+    with translation.override("es"):
+        assert said.shown_all(line.detail)[-1] == "y 37 más, no guardados: demasiado largos"
+    with translation.override("fi"):
+        assert said.shown_all(line.detail)[-1] == "ja 37 muuta, ei tallennettu: liian pitkiä"
 
 
 def test_a_teams_log_line_kept_by_table_number_says_the_room(td: Client, club: Club) -> None:
