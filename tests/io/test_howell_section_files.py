@@ -106,16 +106,20 @@ def test_what_each_format_writes(tmp_path: Path) -> None:
     assert "# movement: A Mitchell, B Howell\n" in csv
 
 
-def test_a_file_of_one_howell_says_it_for_the_whole_field(tmp_path: Path) -> None:
-    """A file of one field: a PBN game's [Movement] and USEBIO's WINNER_TYPE say it of
-    the event, and a Howell's first round is one ranking (B4 and B3 tied first)."""
-    howell = _event()
+def _one_howell() -> Event:
+    """Section B alone, a file of one field: a Howell of pairs 1 to 4, after round 1."""
     rows = tuple(
         ResultRow(r.board, r.ns[1:], r.ew[1:], r.vulnerability, r.result, r.ns_score,
                   round=1, table=r.table and r.table[1:])
-        for r in howell.results.rows if r.section == "B"
+        for r in _event().results.rows if r.section == "B"
     )  # fmt: skip
-    event = Event(EventResults(rows), field_kinds={"": Field.ONE})
+    return Event(EventResults(rows), field_kinds={"": Field.ONE})
+
+
+def test_a_file_of_one_howell_says_it_for_the_whole_field(tmp_path: Path) -> None:
+    """A file of one field: a PBN game's [Movement] and USEBIO's WINNER_TYPE say it of
+    the event, and a Howell's first round is one ranking (B4 and B3 tied first)."""
+    event = _one_howell()
     for suffix in ("pbn", "xml", "csv", "json"):
         back = load_event(write_event(event, tmp_path / f"one.{suffix}"))
         assert back.field_kinds == {"": Field.ONE}, suffix
@@ -221,23 +225,144 @@ def test_a_howell_pair_meeting_itself_in_a_file_of_a_mitchell_beside_is_said(
     ]
 
 
-def test_pairs_all_named_with_a_direction_in_one_ranking_are_not_refused(
-    tmp_path: Path,
+NO_HOWELL = (
+    "is said to be a Howell, but its pairs are named with a direction ({pair} first), as a"
+    " Howell's never are: they are numbered without one, each pair sitting North-South and"
+    " East-West in turn; a Mitchell's carry one"
+)
+
+
+@pytest.mark.parametrize(
+    ("suffix", "old", "new", "place"),
+    [
+        ("pbn", '[Movement "Mitchell"]', '[Movement "Howell"]', "line {line}, board 1, [Movement]"),
+        (
+            "csv",
+            "# movement: A Mitchell, B Howell",
+            "# movement: A Howell, B Howell",
+            "line {line}",
+        ),
+        (
+            "xml",
+            '<SECTION SECTION_ID="A">\n        <WINNER_TYPE>2<',
+            '<SECTION SECTION_ID="A">\n        <WINNER_TYPE>1<',
+            "line {line}, WINNER_TYPE",
+        ),
+        (
+            "json",
+            '"movement": "A Mitchell, B Howell"',
+            '"movement": "A Howell, B Howell"',
+            "field event.movement",
+        ),
+    ],
+)
+def test_a_howell_whose_pairs_all_carry_a_direction_is_refused_at_its_movement(
+    tmp_path: Path, suffix: str, old: str, new: str, place: str
 ) -> None:
-    """An arrow-switched Mitchell is one ranking too, its pairs 1NS and 1EW two pairs: no
-    pair of it is named without a direction, so nothing is refused."""
+    """Section A, a Mitchell of pairs A1NS, A1EW, A2NS and A2EW, said to be a Howell: no
+    Howell numbers its pairs by direction, so the file contradicts itself. It was read as
+    an arrow-switched Mitchell, the four ranked as one field (A2NS and A1EW tied first).
+    Refused at the line saying it (USEBIO: the SECTION's WINNER_TYPE, a line below the
+    SECTION), naming its first pair with a direction."""
+    path, line = _edited(tmp_path, suffix, old, new)
+    line += 1 if suffix == "xml" else 0
+    where = place.format(line=line)
+    problems = _refused(path)
+    assert [str(p) for p in problems] == [
+        f"{path}, {where}: error: section A {NO_HOWELL.format(pair='A1NS')}"
+    ]
+    if suffix == "csv":
+        assert [p.translated(FI) for p in problems] == [
+            f"{path}, rivi {line}: virhe: ryhmä A on ilmoitettu Howelliksi, mutta sen parit on"
+            " nimetty suunnan kanssa (ensimmäisenä A1NS), kuten Howellin pareja ei koskaan:"
+            " ne numeroidaan ilman suuntaa, ja kukin pari istuu vuorotellen pohjoinen-etelä-"
+            " ja itä-länsi-suunnassa; Mitchellin pareilla suunta on"
+        ]
+        assert [p.translated(ES) for p in problems] == [
+            f"{path}, línea {line}: error: la sección A se declara Howell, pero sus parejas se"
+            " nombran con una dirección (A1NS la primera), como nunca las de un Howell: se"
+            " numeran sin dirección y cada pareja se sienta en Norte-Sur y en Este-Oeste por"
+            " turnos; las de un Mitchell la llevan"
+        ]
+
+
+@pytest.mark.parametrize("suffix", ["pbn", "xml", "csv", "json"])
+def test_a_field_said_to_be_a_howell_whose_pairs_carry_a_direction_is_refused(
+    tmp_path: Path, suffix: str
+) -> None:
+    """A file of one field, a Mitchell of 1NS, 1EW, 2NS and 2EW, that says it is a
+    Howell: refused at what says it (PBN: board 1's [Movement]; USEBIO: the EVENT's
+    WINNER_TYPE; CSV: the movement line; JSON: event.movement)."""
     rows = tuple(
-        ResultRow(1, f"{n}NS", f"{n}EW", Vulnerability.NONE, TableResult.parse(result), score,
-                  round=1, table=str(n))
-        for n, result, score in ((1, "4S N 10", 420), (2, "4S N 11", 450))
-    )  # fmt: skip
-    event = Event(EventResults(rows), field_kinds={"": Field.ONE})
-    for suffix in ("pbn", "xml", "csv", "json"):
-        back = load_event(write_event(event, tmp_path / f"arrow.{suffix}"), strict=True)
-        assert {s.pair: (s.field, s.place) for s in _standings(back)} == {
-            "2NS": ("all", "1="), "1EW": ("all", "1="), "1NS": ("all", "3="),
-            "2EW": ("all", "3="),
-        }, suffix  # fmt: skip
+        replace(r, ns=r.ns[1:], ew=r.ew[1:], table=r.table and r.table[1:], section=None)
+        for r in _event().results.rows
+        if r.section == "A"
+    )
+    path = write_event(Event(EventResults(rows), field_kinds={"": Field.DIRECTIONS}),
+                       tmp_path / f"field.{suffix}")  # fmt: skip
+    encoding = "iso-8859-1" if suffix == "xml" else "utf-8"
+    text = path.read_text(encoding=encoding)
+    old, new = {
+        "pbn": ('[Movement "Mitchell"]', '[Movement "Howell"]'),
+        "xml": ("<WINNER_TYPE>2<", "<WINNER_TYPE>1<"),
+        "csv": ("# movement: Mitchell", "# movement: Howell"),
+        "json": ('"movement": "Mitchell"', '"movement": "Howell"'),
+    }[suffix]
+    line = _line_of(text, old)
+    path.write_text(text.replace(old, new), encoding=encoding)
+    where = {
+        "pbn": f"line {line}, board 1, [Movement]",
+        "xml": f"line {line}, WINNER_TYPE",
+        "csv": f"line {line}",
+        "json": "field event.movement",
+    }[suffix]
+    assert [str(p) for p in _refused(path)] == [
+        f"{path}, {where}: error: the field {NO_HOWELL.format(pair='1NS')}"
+    ]
+
+
+def _arrow_switched() -> Event:
+    """A Mitchell of two tables, arrow-switched in round 2 (nobody vulnerable), ranked
+    as one field. Round 1, board 1: 1NS v 1EW 4S by North making 10 (+420), 2NS v 2EW
+    making 11 (+450). Round 2, board 2, every pair turned round: 2EW (North-South) v 1NS
+    3NT by South making 9 (+400), 1EW v 2NS 3NT one down (-50). Worked by hand (two
+    matchpoints a result beaten): board 1, 2NS 2 and 1NS 0, 1EW 2 and 2EW 0; board 2,
+    2EW 2 and 1EW 0, 2NS (+50) 2 and 1NS 0. One field: 2NS 4 of 4 (100 %), 1EW and 2EW
+    2 (50 %), 1NS 0."""
+
+    def row(
+        board: int, rnd: int, table: int, ns: str, ew: str, result: str, score: int
+    ) -> ResultRow:
+        return ResultRow(board, ns, ew, Vulnerability.NONE, TableResult.parse(result), score,
+                         round=rnd, table=str(table))  # fmt: skip
+
+    rows = (
+        row(1, 1, 1, "1NS", "1EW", "4S N 10", 420),
+        row(1, 1, 2, "2NS", "2EW", "4S N 11", 450),
+        row(2, 2, 1, "2EW", "1NS", "3NT S 9", 400),
+        row(2, 2, 2, "1EW", "2NS", "3NT S 8", -50),
+    )
+    return Event(EventResults(rows), field_kinds={"": Field.ONE})
+
+
+@pytest.mark.parametrize("suffix", ["pbn", "xml", "csv", "json"])
+def test_an_arrow_switched_mitchell_is_written_without_a_movement(
+    tmp_path: Path, suffix: str
+) -> None:
+    """An arrow-switched Mitchell is one ranking, its pairs numbered by direction: neither
+    a Howell (whose pairs have none) nor a Mitchell ranked North-South and East-West. It
+    was written as a Howell, which its file now contradicts; it is written saying neither,
+    and read back as its rows show, one field (1NS and 2NS have sat both ways)."""
+    path = write_event(_arrow_switched(), tmp_path / f"arrow.{suffix}")
+    text = path.read_text(encoding="iso-8859-1" if suffix == "xml" else "utf-8")
+    assert "Howell" not in text
+    assert not [word for word in ("Movement", "movement", "WINNER_TYPE") if word in text]
+    back = load_event(path, strict=True)
+    assert back.field_kinds == {}
+    assert {s.pair: (s.field, s.place, s.percent) for s in _standings(back)} == {
+        "2NS": ("all", "1", 100.0), "1EW": ("all", "2=", 50.0), "2EW": ("all", "2=", 50.0),
+        "1NS": ("all", "4", 0.0),
+    }, suffix  # fmt: skip
 
 
 def test_a_bridgemate_file_says_each_section_s_kind_by_its_round_data() -> None:
@@ -393,8 +518,7 @@ def test_a_second_csv_movement_line_for_a_section_is_refused_at_its_line(
 
 
 def test_a_second_csv_movement_line_for_the_field_is_refused(tmp_path: Path) -> None:
-    rows = tuple(replace(r, section=None) for r in _event().results.rows if r.section == "A")
-    path = write_event(Event(EventResults(rows), field_kinds={"": Field.ONE}), tmp_path / "f.csv")
+    path = write_event(_one_howell(), tmp_path / "f.csv")
     text = path.read_text(encoding="utf-8")
     line = _line_of(text, "# movement: Howell")
     path.write_text(text.replace("# movement: Howell", "# movement: Howell\n# movement: Mitchell"))
@@ -531,9 +655,7 @@ def test_a_usebio_winner_type_that_is_neither_1_nor_2_is_refused_at_its_line(
 
 def test_a_usebio_event_s_winner_type_that_is_neither_is_refused(tmp_path: Path) -> None:
     """One Howell field: the EVENT's own WINNER_TYPE, given as x."""
-    rows = tuple(replace(r, section=None) for r in _event().results.rows if r.section == "A")
-    event = Event(EventResults(rows), field_kinds={"": Field.ONE})
-    path = write_event(event, tmp_path / "one.xml")
+    path = write_event(_one_howell(), tmp_path / "one.xml")
     text = path.read_text(encoding="iso-8859-1")
     assert text.count("<WINNER_TYPE>1</WINNER_TYPE>") == 1
     path.write_text(text.replace("<WINNER_TYPE>1<", "<WINNER_TYPE>x<"), encoding="iso-8859-1")

@@ -94,27 +94,17 @@ def field_kinds_text(kinds: Mapping[str, Field]) -> str:
     return ", ".join(f"{s} {word}" for s, word in said.items() if s)
 
 
-def read_field_kinds(
-    said: object, where: Location, sections: Collection[str] | None = None
-) -> tuple[dict[str, Field], list[Problem]]:
-    """What :func:`field_kinds_text` wrote, read back (``Howell`` is the whole event's,
-    ``''``; ``A Mitchell, B Howell`` each section's), and what is wrong with it, each an
-    error at ``where`` (the CSV's ``# movement`` line, the JSON's ``event.movement``): a
-    word that is not a movement (Howell, Mitchell), a section that is not a letter or,
-    given the file's ``sections``, not one of them, a section (or the field) said to be
-    a Howell and a Mitchell; and a JSON value that is not text, shown as JSON."""
-    found = MovementsSaid(sections)
-    found.read(said, where)
-    return found.kinds, found.problems
-
-
 @dataclass(slots=True)
 class MovementsSaid:
     """What a results file says of its sections' movements, line by line (the CSV's
-    ``# movement`` lines, the JSON's ``event.movement``; :func:`read_field_kinds` reads
-    one): each section's (``''``: the field's) movement and where it was said, and what
-    is wrong. A section (or the field) is said once: a later line saying it again is an
-    error at that line naming the first, whatever it says (the first was taken, silently)."""
+    ``# movement`` lines, the JSON's ``event.movement``), as :func:`field_kinds_text`
+    writes them (``Howell`` is the whole event's, ``''``; ``A Mitchell, B Howell`` each
+    section's): each section's movement and where it was said, and what is wrong, each an
+    error at its line: a word that is not a movement (Howell, Mitchell), a section that is
+    not a letter or, given the file's ``sections``, not one of them, a section (or the
+    field) said to be a Howell and a Mitchell, a JSON value that is not text (shown as
+    JSON); and a section (or the field) said again on a later line, whatever it says,
+    naming the first (the first was taken, silently)."""
 
     sections: Collection[str] | None = None
     """The file's sections, when known: a line naming another is an error."""
@@ -133,6 +123,7 @@ class MovementsSaid:
             self.problems.append(Problem(where, MarkedText(wrong)))
             return
         found: dict[str, SectionMovement] = {}
+        contradicted: set[str] = set()
         for part in (p.strip() for p in said.split(",")):
             if not part:
                 continue
@@ -152,7 +143,10 @@ class MovementsSaid:
             earlier = found.setdefault(letter, movement)
             if earlier is not movement:
                 self._wrong(where, _said_twice(letter, earlier, movement))
+                contradicted.add(letter)
         for letter, movement in found.items():
+            if letter in contradicted:  # neither is known: nothing is checked against it
+                continue
             if letter in self.said:
                 self._wrong(where, _said_again(letter, *self.said[letter]))
             else:
@@ -226,21 +220,26 @@ def howell_problems(
     rows: Iterable[ResultRow],
     field_kinds: Mapping[str, Field],
     participants: Iterable[Participant] = (),
+    said_at: Mapping[str, Location] | None = None,
 ) -> list[Problem]:
-    """The rows of a section the file says is a Howell (``field_kinds``: one ranking)
-    that name one of its pairs with a direction: its pairs are numbered without one
-    (``B1``: it sits North-South and East-West in turn), so ``B1NS`` against ``B1EW`` is
-    pair B1 playing itself, and ``B1NS`` against ``B3`` names B1 as its movement never
-    does. Each is an error at the row's file and line. A section whose pairs all carry a
-    direction (an arrow-switched Mitchell, one ranking too) has nothing to refuse."""
+    """What contradicts a section the file says is a Howell (``field_kinds``: one
+    ranking; ``said_at``: where the file says each section's, ``''`` the field's, movement).
+    A Howell's pairs are numbered without a direction (``B1``: it sits North-South and
+    East-West in turn). So in a section whose other pairs have none, a row naming one with
+    a direction is an error at the row's file and line: ``B1NS`` against ``B1EW`` is pair
+    B1 playing itself, and ``B1NS`` against ``B3`` names B1 as its movement never does. A
+    section whose pairs all carry a direction (``1NS``, ``2EW``: a Mitchell's) is no Howell
+    at all: one error, at the line that says it is, naming its first such pair."""
     rows = list(rows)
-    named: dict[str, set[str]] = defaultdict(set)
-    for row in rows:
-        named[row.section or ""].update((row.ns, row.ew))
-    for participant in participants:
-        named[participant.section or ""].add(participant.id)
+    named = _pairs_named(rows, participants)
     plain = {section for section, ids in named.items() if any(not _directed(i) for i in ids)}
     problems: list[Problem] = []
+    for section, ids in named.items():
+        said = section if section in field_kinds else ""
+        where = (said_at or {}).get(said)
+        if section in plain or field_kinds.get(said) is not Field.ONE or where is None:
+            continue
+        problems.append(Problem(where, MarkedText(_no_howell(section, ids[0]))))
     for row in rows:
         section = row.section or ""
         if section not in plain or field_kinds.get(section, field_kinds.get("")) is not Field.ONE:
@@ -249,7 +248,7 @@ def howell_problems(
         if not strays:
             continue
         if row.ns[:-2] == row.ew[:-2] and len(strays) == 2:
-            said = _(
+            message = _(
                 "{ns} against {ew} is pair {pair} playing itself: a Howell's pairs are"
                 " numbered without a direction ({pair}), each sitting North-South and"
                 " East-West in turn",
@@ -259,15 +258,80 @@ def howell_problems(
             )
         else:
             pair, base = next(iter(strays.items()))
-            said = _(
+            message = _(
                 "{pair} names pair {plain} with a direction, as a Howell's movement never"
                 " does: its pairs are numbered without one ({plain}), each sitting"
                 " North-South and East-West in turn",
                 pair=pair,
                 plain=base,
             )
-        problems.append(Problem(row.where.at(board=row.board), MarkedText(said)))
+        problems.append(Problem(row.where.at(board=row.board), MarkedText(message)))
     return problems
+
+
+def _pairs_named(
+    rows: Iterable[ResultRow], participants: Iterable[Participant]
+) -> dict[str, list[str]]:
+    """Each section's (``''``: a field without sections) pairs, in the order the rows and
+    then the participants first name them."""
+    named: dict[str, dict[str, None]] = defaultdict(dict)
+    for row in rows:
+        named[row.section or ""].update(dict.fromkeys((row.ns, row.ew)))
+    for participant in participants:
+        named[participant.section or ""].setdefault(participant.id)
+    return {section: list(ids) for section, ids in named.items() if ids}
+
+
+def _no_howell(section: str, pair: str) -> Message:
+    """Why a section (``''``: the field) said to be a Howell is refused: its pairs carry a
+    direction, ``pair`` the first."""
+    if not section:
+        return _(
+            "the field is said to be a Howell, but its pairs are named with a direction"
+            " ({pair} first), as a Howell's never are: they are numbered without one, each"
+            " pair sitting North-South and East-West in turn; a Mitchell's carry one",
+            pair=pair,
+        )
+    return _(
+        "section {letter} is said to be a Howell, but its pairs are named with a direction"
+        " ({pair} first), as a Howell's never are: they are numbered without one, each pair"
+        " sitting North-South and East-West in turn; a Mitchell's carry one",
+        letter=section,
+        pair=pair,
+    )
+
+
+def directed_sections(
+    rows: Iterable[ResultRow], participants: Iterable[Participant] = ()
+) -> set[str]:
+    """The sections (``''``: a field without sections) whose every pair is named with a
+    direction (``1NS``, ``2EW``), as a Mitchell's are and a Howell's never."""
+    return {
+        section
+        for section, ids in _pairs_named(rows, participants).items()
+        if all(_directed(i) for i in ids)
+    }
+
+
+def said_field_kinds(event: Event) -> dict[str, Field]:
+    """What a file written from ``event`` says of how each section is ranked
+    (:attr:`~bridgescore.events.model.Event.field_kinds`, which a reader takes back): all
+    of it, but for a section ranked as one field whose pairs carry a direction (an
+    arrow-switched Mitchell), which is neither a Howell (whose pairs have none) nor a
+    Mitchell (ranked North-South and East-West): of it the file says nothing, and it is
+    read back as its results show (one field once a pair has sat both ways)."""
+    kinds = dict(event.field_kinds)
+    directed = directed_sections(event.results.rows, event.participants)
+    named = {row.section or "" for row in event.results.rows}
+    named |= {p.section or "" for p in event.participants}
+    for section in sorted(named):
+        said = section if section in kinds else ""
+        if section in directed and kinds.get(said) is Field.ONE:
+            if said == "" and section:  # the field's word stays for its other sections
+                for other in named - directed - set(kinds):
+                    kinds[other] = Field.ONE
+            kinds.pop(said, None)
+    return kinds
 
 
 def _directed(pair: str) -> bool:

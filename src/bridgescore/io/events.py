@@ -23,7 +23,7 @@ from bridgescore.events.movements.teams import RoundRobin
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io import results
 from bridgescore.io._problems import MarkedText
-from bridgescore.io._sections import MovementsSaid, field_kinds_text, howell_problems
+from bridgescore.io._sections import MovementsSaid, field_kinds_text, said_field_kinds
 from bridgescore.io.text import is_access
 from bridgescore.io.writing import write_text
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
@@ -161,9 +161,6 @@ def load_event(
             movements.read(value, Location(os.fspath(path)))
     field_kinds = movements.kinds
     participants = results.load_participants(path, kind=who)
-    strays = howell_problems(rows.rows, field_kinds, participants)
-    if strays:  # a Howell pair named with a direction: the file and line of each
-        raise results.ResultsFileError(strays)
     return Event(
         rows,
         name=rows.name,
@@ -332,7 +329,7 @@ def write_event(
         "kind": event.kind,
         "program": converted_by(__version__, event.program),
         "scoring": event.scoring,
-        "movement": field_kinds_text(event.field_kinds),
+        "movement": field_kinds_text(said_field_kinds(event)),
     }
     named = event.participants
     if fmt == "json":

@@ -108,8 +108,8 @@ from bridgescore.i18n import Language
 from bridgescore.io._problems import MarkedText, problem_message, reason_of
 from bridgescore.io._sections import (
     MovementsSaid,
+    howell_problems,
     is_section_letter,
-    read_field_kinds,
     section_letter_message,
 )
 from bridgescore.io.rows import Built, RawResult, build_result, raise_errors, raw_field
@@ -503,6 +503,8 @@ def read_csv(
         for value, at in movement_lines:
             said.read(value, Location(source, at))
         problems.extend(said.problems)
+        named = participants_csv(text)
+        problems.extend(howell_problems(rows, said.kinds, named, said.places))
     problems.extend(adjusted.problems)
     return EventResults(
         tuple(rows),
@@ -703,7 +705,7 @@ def loads_json(
         if built.row is not None:
             rows.append(built.row)
     problems.extend(_participant_sections(data.get("participants"), source))
-    problems.extend(_movement_problems(data, rows, source))
+    problems.extend(_movement_problems(data, rows, source, participants_json(text)))
     adjusted = _Adjustments()
     listed = data.get("adjustments", [])
     if not isinstance(listed, list):
@@ -723,10 +725,14 @@ def loads_json(
 
 
 def _movement_problems(
-    data: Mapping[str, Any], rows: Sequence[ResultRow], source: str
+    data: Mapping[str, Any],
+    rows: Sequence[ResultRow],
+    source: str,
+    participants: Sequence[Participant],
 ) -> list[Problem]:
-    """What is wrong with what a JSON file's ``event.movement`` says (:func:`read_field_kinds`),
-    the file's sections being those of its results and participants."""
+    """What is wrong with what a JSON file's ``event.movement`` says (:class:`MovementsSaid`),
+    the file's sections being those of its results and participants, and what its results
+    contradict of it (:func:`~bridgescore.io._sections.howell_problems`)."""
     event = data.get("event")
     said = event.get("movement") if isinstance(event, dict) else None
     if said is None:
@@ -737,8 +743,9 @@ def _movement_problems(
         letter = entry.get(SECTION) if isinstance(entry, dict) else None
         if isinstance(letter, str) and is_section_letter(letter.strip()):
             letters.add(letter.strip())
-    where = Location(source, tag="event.movement", shown="field {}")
-    return read_field_kinds(said, where, letters)[1]
+    found = MovementsSaid(letters)
+    found.read(said, Location(source, tag="event.movement", shown="field {}"))
+    return [*found.problems, *howell_problems(rows, found.kinds, participants, found.places)]
 
 
 def _participant_sections(listed: object, source: str) -> list[Problem]:

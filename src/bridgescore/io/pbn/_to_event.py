@@ -110,6 +110,8 @@ class _Reader:
     """The ``[Section]`` of the game being read, when the sections are scored apart."""
     field_kinds: dict[str, FieldKind] = field(default_factory=dict)
     """How each section is ranked, as its games' ``[Movement]`` says (:func:`_field_kinds`)."""
+    field_places: dict[str, Location] = field(default_factory=dict)
+    """Where each section's ``[Movement]`` is first said (:func:`_field_kinds`)."""
     matches: int = 0
     parsed: dict[int, Table] = field(default_factory=dict)
     problem_lines: set[int | None] = field(default_factory=set)
@@ -794,7 +796,8 @@ def _field_kinds(reader: _Reader, games: Iterable[Game]) -> dict[str, FieldKind]
     (``''`` without one). A word that is not a movement is a warning once, at its first
     line, and the section is ranked as its results show; a game that says a Howell where
     an earlier one of its section says a Mitchell (or the other way) is an error at its
-    line naming the earlier one's."""
+    line naming the earlier one's. Where each section's is first said goes into
+    ``reader.field_places``."""
     found: dict[str, tuple[SectionMovement, int | None]] = {}
     unknown: set[tuple[str, str]] = set()
     for game in games:
@@ -816,6 +819,8 @@ def _field_kinds(reader: _Reader, games: Iterable[Game]) -> dict[str, FieldKind]
                 reader.problem(line, said, board, MOVEMENT_TAG, Severity.WARNING)
             continue
         first, first_line = found.setdefault(section, (movement, line))
+        where = Location(reader.source, line, board=board, tag=MOVEMENT_TAG, shown="[{}]")
+        reader.field_places.setdefault(section, where)
         if first is not movement:
             reader.problem(
                 line, _differs(section, movement, first, first_line), board, MOVEMENT_TAG
@@ -957,7 +962,11 @@ def _to_event(document: PBNDocument, laws: str) -> Event:
         seen.add(key)
         problems.append(found)
     problems.extend(check_rows(reader.rows, laws, teams=teams))
-    problems.extend(howell_problems(reader.rows, reader.field_kinds, reader.participants.values()))
+    problems.extend(
+        howell_problems(
+            reader.rows, reader.field_kinds, reader.participants.values(), reader.field_places
+        )
+    )
     name = plain_title(first.get("Event") or document.meta.get("ContestName", ""))
     date = first.get("EventDate") or first.get("Date") or ""
     program = document.creator

@@ -279,8 +279,8 @@ class _Reader:
                     )
         date = self.date(event)
         self.problems.extend(check_rows(self.rows, self.laws, teams=teams))
-        kinds = _field_kinds(self, event) if kind == "pairs" else {}
-        self.problems.extend(howell_problems(self.rows, kinds, self.participants))
+        kinds, places = _field_kinds(self, event) if kind == "pairs" else ({}, {})
+        self.problems.extend(howell_problems(self.rows, kinds, self.participants, places))
         self.problems.sort(key=lambda p: p.where.line or 0)
         name = plain_title(_text(event, "EVENT_DESCRIPTION") or _text(event, "TITLE"))
         program = " ".join(
@@ -914,29 +914,34 @@ def _scored_apart(sections: list[tuple[str, Element]]) -> bool:
     return ranked_apart(places)
 
 
-def _field_kinds(reader: _Reader, event: Element | None) -> dict[str, FieldKind]:
-    """How the pairs are ranked as the file says: the EVENT's ``WINNER_TYPE`` (``''``: the
-    whole event), and a SECTION's own (bridgescore writes one for each section, where a
-    Howell and a Mitchell differ), by the section's label: one winner (``1``, a Howell) or
-    two (``2``, a Mitchell), :data:`~bridgescore.events.vocabulary.WINNER_TYPES`. Any other
-    value is an error at its element's line, as an unknown ``BOARD_SCORING_METHOD`` is."""
+def _field_kinds(
+    reader: _Reader, event: Element | None
+) -> tuple[dict[str, FieldKind], dict[str, Location]]:
+    """How the pairs are ranked as the file says, and where it says it: the EVENT's
+    ``WINNER_TYPE`` (``''``: the whole event), and a SECTION's own (bridgescore writes one
+    for each section, where a Howell and a Mitchell differ), by the section's label: one
+    winner (``1``, a Howell) or two (``2``, a Mitchell),
+    :data:`~bridgescore.events.vocabulary.WINNER_TYPES`. Any other value is an error at
+    its element's line, as an unknown ``BOARD_SCORING_METHOD`` is."""
     if event is None:
-        return {}
+        return {}, {}
     found: dict[str, FieldKind] = {}
+    places: dict[str, Location] = {}
     for label, container in _containers(event):
         element = container.find("WINNER_TYPE")
         text = _text(container, "WINNER_TYPE")
         if element is None or not text or not (label or container is event):
             continue
+        where = reader.where(element).at(tag="WINNER_TYPE")
         try:
             said = SectionMovement.parse(text, WINNER_TYPES)
         except BridgeInputError as error:
-            where = reader.where(element).at(tag="WINNER_TYPE")
             wrong = MarkedText(in_section(label, error.message))
             reader.problems.append(Problem(where, wrong))
             continue
         found.setdefault(label, said.field)
-    return found
+        places.setdefault(label, where)
+    return found, places
 
 
 def _containers(event: Element) -> list[tuple[str, Element]]:
