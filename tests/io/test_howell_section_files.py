@@ -561,6 +561,68 @@ def test_a_json_movement_given_twice_is_refused(tmp_path: Path) -> None:
     ]
 
 
+def _xml_edited(tmp_path: Path, *changes: tuple[str, str]) -> tuple[Path, str]:
+    """The event written as USEBIO with each ``(old, new)`` made once, and its text before."""
+    path = write_event(_event(), tmp_path / "winners.xml")
+    text = edited = path.read_text(encoding="iso-8859-1")
+    for old, new in changes:
+        assert edited.count(old) == 1, old
+        edited = edited.replace(old, new)
+    path.write_text(edited, encoding="iso-8859-1")
+    return path, text
+
+
+_SCORED = "<BOARD_SCORING_METHOD>MATCH_POINTS</BOARD_SCORING_METHOD>\n"
+EVENT_SAYS = (_SCORED, _SCORED + "    <WINNER_TYPE>{}</WINNER_TYPE>\n")
+"""The EVENT's WINNER_TYPE, put after its BOARD_SCORING_METHOD."""
+
+
+def test_a_usebio_section_s_winner_type_against_the_event_s_is_refused(tmp_path: Path) -> None:
+    """The EVENT says one winner (a Howell); section A's own WINNER_TYPE says two (its
+    Mitchell), section B's one. USEBIO gives the EVENT the number of winners, so A
+    contradicts its event: refused at A's WINNER_TYPE naming the EVENT's line. It was
+    passed over, each section taking its own and the EVENT's 1 read for nothing; B,
+    agreeing, is no error."""
+    path, text = _xml_edited(tmp_path, (EVENT_SAYS[0], EVENT_SAYS[1].format(1)))
+    event_line = _line_of(text, "<BOARD_SCORING_METHOD>") + 1
+    section_line = _line_of(text, "<WINNER_TYPE>2<") + 1  # one line more: the EVENT's
+    problems = _refused(path)
+    assert [str(p) for p in problems] == [
+        f"{path}, line {section_line}, WINNER_TYPE: error: section A's WINNER_TYPE 2"
+        f" (Mitchell) contradicts the event's 1 (Howell) at line {event_line}: a section says"
+        " what its event says, or the event says none and each section its own"
+    ]
+    assert [p.translated(FI) for p in problems] == [
+        f"{path}, rivi {section_line}, WINNER_TYPE: virhe: ryhmän A WINNER_TYPE 2 (Mitchell)"
+        f" on ristiriidassa kilpailun rivillä {event_line} ilmoittaman arvon 1 (Howell)"
+        " kanssa: ryhmä ilmoittaa saman kuin kilpailunsa, tai kilpailu ei ilmoita mitään ja"
+        " kukin ryhmä omansa"
+    ]
+    assert [p.translated(ES) for p in problems] == [
+        f"{path}, línea {section_line}, WINNER_TYPE: error: el WINNER_TYPE 2 (Mitchell) de la"
+        f" sección A contradice el 1 (Howell) del torneo en la línea {event_line}: una sección"
+        " dice lo mismo que su torneo, o el torneo no dice nada y cada sección dice el suyo"
+    ]
+
+
+def test_a_usebio_section_that_says_no_winner_type_takes_the_event_s(tmp_path: Path) -> None:
+    """The EVENT says two winners (a Mitchell), section A the same and section B nothing:
+    B is ranked as the EVENT says, North-South and East-West (B4 and B3 each first of
+    two, B2 and B1 second), its rows no longer its Howell's word."""
+    path, _text = _xml_edited(
+        tmp_path,
+        (EVENT_SAYS[0], EVENT_SAYS[1].format(2)),
+        ('<SECTION SECTION_ID="B">\n        <WINNER_TYPE>1</WINNER_TYPE>\n',
+         '<SECTION SECTION_ID="B">\n'),
+    )  # fmt: skip
+    back = load_event(path, strict=True)
+    assert back.field_kinds == {"": Field.DIRECTIONS, "A": Field.DIRECTIONS}
+    ranked = _ranked(back)
+    assert {pair: ranked[pair][:2] for pair in ("B4", "B2", "B3", "B1")} == {
+        "B4": ("B NS", "1"), "B2": ("B NS", "2"), "B3": ("B EW", "1"), "B1": ("B EW", "2"),
+    }  # fmt: skip
+
+
 def _two_boards_pbn(tmp_path: Path) -> tuple[Path, str]:
     """The event with board 2 played in section B too, as its two tables played board 1,
     written as PBN: section B's games of boards 1 and 2 each say [Movement "Howell"]."""

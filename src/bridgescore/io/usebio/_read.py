@@ -918,14 +918,18 @@ def _field_kinds(
     reader: _Reader, event: Element | None
 ) -> tuple[dict[str, FieldKind], dict[str, Location]]:
     """How the pairs are ranked as the file says, and where it says it: the EVENT's
-    ``WINNER_TYPE`` (``''``: the whole event), and a SECTION's own (bridgescore writes one
-    for each section, where a Howell and a Mitchell differ), by the section's label: one
-    winner (``1``, a Howell) or two (``2``, a Mitchell),
+    ``WINNER_TYPE`` (``''``: the whole event), the default of every section that gives
+    none, and a SECTION's own (bridgescore writes one for each section, where a Howell and
+    a Mitchell differ and the EVENT gives none), by the section's label: one winner
+    (``1``, a Howell) or two (``2``, a Mitchell),
     :data:`~bridgescore.events.vocabulary.WINNER_TYPES`. Any other value is an error at
-    its element's line, as an unknown ``BOARD_SCORING_METHOD`` is."""
+    its element's line, as an unknown ``BOARD_SCORING_METHOD`` is; so is a SECTION's that
+    contradicts the EVENT's, naming its line: USEBIO gives the EVENT its number of
+    winners, which a section with another contradicts (the section's own is kept, so that
+    nothing more is told of it). A SESSION's is not read."""
     if event is None:
         return {}, {}
-    found: dict[str, FieldKind] = {}
+    found: dict[str, SectionMovement] = {}
     places: dict[str, Location] = {}
     for label, container in _containers(event):
         element = container.find("WINNER_TYPE")
@@ -939,9 +943,34 @@ def _field_kinds(
             wrong = MarkedText(in_section(label, error.message))
             reader.problems.append(Problem(where, wrong))
             continue
-        found.setdefault(label, said.field)
+        whole = found.get("") if container is not event else None
+        if whole is not None and whole is not said:  # kept as said, against nothing more
+            wrong = MarkedText(_winners_differ(label, said, whole, places[""].line))
+            reader.problems.append(Problem(where, wrong))
+        found.setdefault(label, said)
         places.setdefault(label, where)
-    return found, places
+    return {label: movement.field for label, movement in found.items()}, places
+
+
+_WINNER_WORDS: Final = {movement: word for word, movement in WINNER_TYPES.items()}
+
+
+def _winners_differ(
+    label: str, said: SectionMovement, whole: SectionMovement, line: int | None
+) -> Message:
+    """Why a SECTION's (``label``) ``WINNER_TYPE`` is refused: the EVENT's, at ``line``,
+    says another number of winners."""
+    return _(
+        "section {letter}'s WINNER_TYPE {said} ({movement}) contradicts the event's {whole}"
+        " ({whole_movement}) at line {line}: a section says what its event says, or the"
+        " event says none and each section its own",
+        letter=label,
+        said=_WINNER_WORDS[said],
+        movement=said.value,
+        whole=_WINNER_WORDS[whole],
+        whole_movement=whole.value,
+        line=line,
+    )
 
 
 def _containers(event: Element) -> list[tuple[str, Element]]:
