@@ -201,6 +201,41 @@ def test_cli_messages_in_finnish_and_spanish(runner: CliRunner) -> None:
     )
 
 
+def test_errors_name_contracts_in_the_reader_s_notation(runner: CliRunner, tmp_path: Path) -> None:
+    """A library error names a contract as the reader writes it: four spades as 4♠ to a
+    Finnish reader (who writes no suit letter an English one does), notrump as ST to a
+    Spanish one (sin triunfo), North as P (pohjoinen). The CLI passed its catalogue alone,
+    and every contract read as the English notation writes it (4S, 3NT, 4SN=)."""
+    finnish = run(runner, "score", "4SN+5", env={"LANG": "fi_FI.UTF-8"})
+    assert (finnish.exit_code, finnish.stderr) == (
+        2, "bridgescore: error: '4SN+5': 4♠ voi tehdä enintään 13 tikkiä (enintään +3)\n"
+    )  # fmt: skip
+    spanish = run(runner, "--lang", "es", "score", "3NT+5")
+    assert (spanish.exit_code, spanish.stderr) == (
+        2, "bridgescore: error: '3NT+5': 3ST puede ganar como mucho 13 bazas (como mucho +4)\n"
+    )  # fmt: skip
+    results = tmp_path / "club.csv"
+    results.write_text(
+        "board,ns,ew,contract,declarer,result,score\n1,1,2,4S,N,=,-620\n1,3,4,3NT,S,9,\n",
+        encoding="utf-8",
+    )
+    fi = run(runner, "pairs", str(results), env={"LANG": "fi_FI.UTF-8"})
+    assert fi.stderr.splitlines()[0] == (
+        f"bridgescore: {results}, rivi 2, brikka 1: varoitus: score -620 on ristiriidassa"
+        " tuloksen 4♠P= kanssa (PE +420, kukaan ei vaarassa); laskettu sitoumuksesta"
+    )
+    es = run(runner, "--lang", "es", "pairs", str(results))
+    assert es.stderr.splitlines()[0] == (
+        f"bridgescore: {results}, línea 2, estuche 1: aviso: score -620 contradice 4♠N= (NS"
+        " +420 con nadie vulnerable); puntuado según el contrato"
+    )
+    english = run(runner, "pairs", str(results))
+    assert english.stderr.splitlines()[0] == (
+        f"bridgescore: {results}, line 2, board 1: warning: score -620 contradicts 4SN= (NS"
+        " +420 with nobody vulnerable); scored from the contract"
+    )
+
+
 def test_score_table_in_finnish(runner: CliRunner) -> None:
     out = run(runner, "score", "4SX=", "--vul", "--lang", "fi").stdout
     assert "vaarassa  (lakikirja 2017)" in out

@@ -262,7 +262,7 @@ def test_a_score_contradicting_its_contract_names_the_vulnerability_in_words(
     fi = run("--lang", "fi", "event", str(contradicting))
     es = run("--lang", "es", "event", str(contradicting))
     assert (
-        "score -620 on ristiriidassa tuloksen 4SN= kanssa (PE +420, kukaan ei vaarassa);"
+        "score -620 on ristiriidassa tuloksen 4♠P= kanssa (PE +420, kukaan ei vaarassa);"
         " laskettu sitoumuksesta"
     ) in fi.stderr
     assert "(NS +420 con nadie vulnerable); puntuado según el contrato" in es.stderr

@@ -20,7 +20,8 @@ from click.testing import CliRunner, Result
 import bridgescore.cli.sheets as sheets_cli
 from bridgescore.cli import _i18n
 from bridgescore.cli.sheets import chicago_command, rubber_command
-from bridgescore.i18n import Words
+from bridgescore.errors import Reader
+from bridgescore.i18n import ENGLISH, Words
 
 SPANISH_RUBBER = [
     "2NT N 9",  # "1 norte 2NT 3": 70 below, 30 above
@@ -238,6 +239,9 @@ def test_every_message_goes_through_gettext(
     runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(sheets_cli, "_", lambda text: f"«{text}»")
+    # a library error is rendered to the command's reader (its catalogue and notation)
+    marking = Reader(lambda text: f"«{text}»", ENGLISH.notation.written)
+    monkeypatch.setattr(sheets_cli, "cli_reader", lambda: marking)
     # A deal said back in words is the library's (i18n.Words.spoken, its own catalogue).
     monkeypatch.setattr(Words, "spoken", lambda self, result, points=None: f"«{result}»")
     keys = _keys("help", "4H W =", "fix 1 4H W -1", "bogus", "end", "y")

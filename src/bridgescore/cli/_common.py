@@ -24,7 +24,7 @@ from typing import Any, ParamSpec, TypeVar
 import click
 from rich.console import Console
 
-from bridgescore.errors import BridgeError
+from bridgescore.errors import BridgeError, Reader
 from bridgescore.i18n import (
     ENGLISH,
     Language,
@@ -58,6 +58,16 @@ def cli_words() -> Words:
     formatter translates when it is shown, in the language asked for then."""
     ctx = click.get_current_context(silent=True)
     return ENGLISH if ctx is None else words_of(ctx)
+
+
+def cli_reader(w: Words | None = None) -> Reader:
+    """Who reads the running command's messages (``w``, else :func:`cli_words`): its
+    language's catalogue and notation, so that a contract, seat or suit a library message
+    names reads as the language writes it (``4SN=`` is ``4PN=`` to a Spanish reader, whose
+    spades are picas), not as the file wrote it. The one place the command line makes a
+    :class:`~bridgescore.errors.Reader`: every library message it shows is rendered to it."""
+    w = cli_words() if w is None else w
+    return Reader(w.gettext, w.notation.written)
 
 
 def _choose_language(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
@@ -494,7 +504,7 @@ def friendly_errors(command: Callable[P, R]) -> Callable[P, R]:
         try:
             return command(*args, **kwargs)
         except BridgeError as error:
-            fail(error.translated(cli_words().gettext))
+            fail(error.translated(cli_reader()))
         except OSError as error:
             fail(_os_message(error, cli_words()))
         except UnicodeDecodeError as error:

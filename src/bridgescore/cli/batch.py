@@ -6,7 +6,7 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 
-from bridgescore.cli._common import cli_words, friendly_errors
+from bridgescore.cli._common import cli_reader, cli_words, friendly_errors
 from bridgescore.errors import BridgeInputError, Message
 from bridgescore.i18n import gettext_noop
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
@@ -140,4 +140,4 @@ def batch_command(
     else:
         click.echo(w.gettext("wrote {path}").format(path=target))
     for note in done.notes:
-        click.echo(note.render(w.gettext) if isinstance(note, Message) else note)
+        click.echo(note.render(cli_reader(w)) if isinstance(note, Message) else note)

@@ -9,6 +9,7 @@ import click
 
 from bridgescore.cli._common import (
     EXIT_BAD_INPUT,
+    cli_reader,
     cli_words,
     emit_json,
     fail,
@@ -56,7 +57,7 @@ def with_analysis(
         return event, True
     w = cli_words()
     for line in (*found.disagreements, *found.problems):
-        note(one_line(line.render(w.gettext)))
+        note(one_line(line.render(cli_reader(w))))
     return found.event, not found.problems
 
 

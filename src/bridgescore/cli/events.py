@@ -13,6 +13,7 @@ from rich.table import Table
 
 from bridgescore.cli._common import (
     EXIT_BAD_INPUT,
+    cli_reader,
     cli_words,
     console,
     emit_json,
@@ -114,14 +115,14 @@ def conventions_of(event: Event, scoring: str | None, options: Mapping[str, Any]
         vp_scale=options.get("vp_scale"),
         imp_table=options.get("imp_table"),
     )
-    note(found.describe(cli_words().gettext))
+    note(found.describe(cli_reader()))
     return found
 
 
 def said(item: object, w: Words) -> str:
     """A library's problem or error in ``w``'s language when it can say it so."""
     translated = getattr(item, "translated", None)
-    return str(translated(w.gettext)) if callable(translated) else str(item)
+    return str(translated(cli_reader(w))) if callable(translated) else str(item)
 
 
 def report_problems(problems: list[Problem]) -> None:

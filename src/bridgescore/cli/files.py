@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from bridgescore.cli._common import (
+    cli_reader,
     cli_words,
     console,
     emit_json,
@@ -107,7 +108,7 @@ def event_command(
     found = conventions_of(event, scoring, options)
     chosen, result = found.chosen, found.result
     if isinstance(result, TeamsResult) and result.check is not None:
-        note(result.check.describe(cli_words().gettext))  # a match table's VPs against the scale
+        note(result.check.describe(cli_reader()))  # a match table's VPs against the scale
     if as_json:
         summary = event_summary(event, result)
         summary["conventions"] = chosen.as_dict()

@@ -26,6 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 from bridgescore.cli._common import (
+    cli_reader,
     cli_words,
     console,
     emit_json,
@@ -58,8 +59,8 @@ S = TypeVar("S", RubberSession, ChicagoSheet)
 
 
 def _said(error: BridgeError) -> str:
-    """A library error in the command's language."""
-    return error.translated(_)
+    """A library error in the command's language and notation."""
+    return error.translated(cli_reader())
 
 
 def _vulnerable(vulnerability: Vulnerability) -> str:

@@ -362,7 +362,7 @@ class _Builder:
                     " {vulnerability}); scored from the contract",
                     name=self.raw.score.name,
                     given=given,
-                    result=result,
+                    result=notated(result),  # in each reader's notation (4♠P= in Finnish)
                     score=ns_score,
                     vulnerability=self.raw.vulnerability.phrase,
                 ),

@@ -12,6 +12,7 @@ from typing import Final
 from bridgescore.core._tokens import quote
 from bridgescore.core.contract import PASSED_OUT, Contract, PassedOut, TableResult, parse_contract
 from bridgescore.core.hands import SUITS, Card, DealError, Hands, Rank
+from bridgescore.core.notation import notated
 from bridgescore.core.seats import Seat, Side
 from bridgescore.core.vulnerability import BoardInfo, Vulnerability
 from bridgescore.errors import BridgeError, BridgeInputError, Message
@@ -435,7 +436,7 @@ def _read_result(values: Mapping[str, str], facts: Facts, laws: str, full: bool)
                     "{score} contradicts {result} (NS {expected:+d} with {vulnerability});"
                     " scored from the contract",
                     score=quote(score_text),
-                    result=facts.result,
+                    result=notated(facts.result),  # in each reader's notation
                     expected=expected,
                     vulnerability=vulnerability.phrase,
                 ),
