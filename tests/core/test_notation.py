@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -29,6 +30,7 @@ from bridgescore.core.seats import Seat, Side
 from bridgescore.core.strains import Doubling, Strain
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.errors import (
+    BridgeInputError,
     ContractError,
     Message,
     Notated,
@@ -395,6 +397,88 @@ def test_a_contracts_help_names_its_examples_in_the_readers_notation(code: str) 
         for message in (said, kept):
             assert message.render(reader) == f"'4Q': not a contract; {shown}"
     assert str(kept) == str(said) == f"'4Q': not a contract; {HELP_READ[code]}"
+
+
+REFUSALS_READ = {
+    "seat": {
+        "en": "'X': not a seat; use N, E, S, W",
+        "fi": "'X': not a seat; use P, I, E, L",
+        "es": "'X': not a seat; use N, E, S, O",
+    },
+    "side": {
+        "en": "'XY': not a side; use NS or EW",
+        "fi": "'XY': not a side; use PE or IL",
+        "es": "'XY': not a side; use NS or EO",
+    },
+    "strain": {
+        "en": "'Q': not a strain; use C, D, H, S, NT or ♣ ♦ ♥ ♠",
+        "fi": "'Q': not a strain; use C, D, H, S, NT or ♣ ♦ ♥ ♠",
+        "es": "'Q': not a strain; use T, D, C, P, ST or ♣ ♦ ♥ ♠",
+    },
+    "strain R": {
+        "en": "'4R': 'R' is not a strain on its own; it may be ruutu (♦) or risti (♣) in"
+        " Finnish: write the suit's symbol or letter (C, D, H, S, NT, ♣ ♦ ♥ ♠)",
+        "fi": "'4R': 'R' is not a strain on its own; it may be ruutu (♦) or risti (♣) in"
+        " Finnish: write the suit's symbol or letter (C, D, H, S, NT, ♣ ♦ ♥ ♠)",
+        "es": "'4R': 'R' is not a strain on its own; it may be ruutu (♦) or risti (♣) in"
+        " Finnish: write the suit's symbol or letter (T, D, C, P, ST, ♣ ♦ ♥ ♠)",
+    },
+    "card": {
+        "en": "'ZZ': not a card; write its suit (C, D, H, S or ♣ ♦ ♥ ♠) and its rank"
+        " (A, K, Q, J, 10/T, 2-9), like ♥A, HA",
+        "fi": "'ZZ': not a card; write its suit (C, D, H, S or ♣ ♦ ♥ ♠) and its rank"
+        " (A, K, Q, J, 10, 2-9), like ♥A, HA",
+        "es": "'ZZ': not a card; write its suit (T, D, C, P or ♣ ♦ ♥ ♠) and its rank"
+        " (A, K/R, Q/D, J/V, 10, 2-9), like ♥A, CA",
+    },
+    "card R": {
+        "en": "'RA': 'R' is not a suit on its own; it may be ruutu (♦) or risti (♣) in"
+        " Finnish: write the suit's symbol or letter (C, D, H, S, ♣ ♦ ♥ ♠)",
+        "fi": "'RA': 'R' is not a suit on its own; it may be ruutu (♦) or risti (♣) in"
+        " Finnish: write the suit's symbol or letter (C, D, H, S, ♣ ♦ ♥ ♠)",
+        "es": "'RA': 'R' is not a suit on its own; it may be ruutu (♦) or risti (♣) in"
+        " Finnish: write the suit's symbol or letter (T, D, C, P, ♣ ♦ ♥ ♠)",
+    },
+}
+"""A refused seat, side, strain and card (an opening lead) with the letters to use, as
+each reader reads them (the English words: the reader here has no catalogue): the
+seats, sides, strains, suits and ranks in the reader's notation."""
+
+
+def _refused(what: str, notation: Notation) -> Message:
+    """The message ``notation`` refuses :data:`REFUSALS_READ`'s ``what`` with."""
+    refuse: dict[str, Callable[[], object]] = {
+        "seat": lambda: notation.parse_seat("X"),
+        "side": lambda: notation.parse_side("XY"),
+        "strain": lambda: notation.parse_strain("Q"),
+        "strain R": lambda: notation.parse_contract("4R"),
+        "card": lambda: notation.parse_card("ZZ"),
+        "card R": lambda: notation.parse_card("RA"),
+    }
+    with pytest.raises(BridgeInputError) as raised:
+        refuse[what]()
+    return raised.value.message
+
+
+REFUSED_IN = [(w, c) for w in REFUSALS_READ for c in LANGUAGES if (w, c) != ("card R", "es")]
+"""Each refusal in each notation that refuses it (``RA`` is the ace, rey, in Spanish)."""
+
+
+@pytest.mark.parametrize(("what", "code"), REFUSED_IN)
+def test_a_refusals_letters_to_use_are_the_readers(what: str, code: str) -> None:
+    """A seat, side, strain or card refused in any notation names the letters to use in
+    the reader's notation, said at once or kept as data and read later (a Spanish
+    phone's refused lead read in an English director's log: C, D, H, S, not the Spanish
+    T, D, C, P, whose C is hearts); without a reader, in the notation that refused it.
+    An Englishman's and a Finn's refused ``R`` (ruutu or risti) reads T, D, C, P to a
+    Spanish reader."""
+    said = _refused(what, notation_for(code))
+    kept = Message.from_data(json.loads(json.dumps(said.to_data())))
+    for reading, shown in REFUSALS_READ[what].items():
+        reader = Reader(str, notation_for(reading).written)
+        for message in (said, kept):
+            assert message.render(reader) == shown
+    assert str(kept) == str(said) == REFUSALS_READ[what][code]
 
 
 def test_a_value_kept_is_read_back_by_the_notations_parser() -> None:

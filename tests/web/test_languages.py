@@ -507,7 +507,7 @@ FIELDS_LOGGED = {
     "en": [
         "entry refused: table 1, round 1, board 1: declarer 'Q': not one of the choices",
         "entry refused: table 1, round 1, board 1: opening lead 'ZZ': not a card; write its"
-        " suit (T, D, C, P or ♣ ♦ ♥ ♠) and its rank (A, K/R, Q/D, J/V, 10, 2-9), like ♥A, CA",
+        " suit (C, D, H, S or ♣ ♦ ♥ ♠) and its rank (A, K, Q, J, 10/T, 2-9), like ♥A, HA",
         "entry refused: table 1, round 1, board 1: contract '8S': a contract's level is 1 to 7",
         "entry refused: table 1, round 1, board 1: 4C: read as 4H; save again to keep it.",
         "entry refused: table 1, round 1, board 1: CA: read as HA; save again to keep it.",
@@ -516,7 +516,7 @@ FIELDS_LOGGED = {
     "fi": [
         "tulos torjuttu: pöytä 1, kierros 1, brikka 1: pelinviejä 'Q': ei mikään vaihtoehdoista",
         "tulos torjuttu: pöytä 1, kierros 1, brikka 1: avauslähtö 'ZZ': ei kortti; kirjoita"
-        " maa (T, D, C, P tai ♣ ♦ ♥ ♠) ja arvo (A, K/R, Q/D, J/V, 10, 2-9), esimerkiksi ♥A, CA",
+        " maa (C, D, H, S tai ♣ ♦ ♥ ♠) ja arvo (A, K, Q, J, 10, 2-9), esimerkiksi ♥A, HA",
         "tulos torjuttu: pöytä 1, kierros 1, brikka 1: sitoumus '8S': sitoumuksen taso on 1–7",
         "tulos torjuttu: pöytä 1, kierros 1, brikka 1: 4C: luettu näin: 4♥; tallenna"
         " uudelleen, niin se kirjataan.",
@@ -540,9 +540,9 @@ FIELDS_LOGGED = {
     ],
 }
 """A Spanish phone's fields refused (a declarer not among the choices, a lead that is no
-card, named with the Spanish suits and ranks, a contract of level 8, a contract and a lead
-whose letters read otherwise in English, a null character), as the director's log says
-them in each language and notation."""
+card, named with the suits and ranks of the log's reader's notation, a contract of level 8,
+a contract and a lead whose letters read otherwise in English, a null character), as the
+director's log says them in each language and notation."""
 
 
 @pytest.mark.parametrize("language", ["en", *LANGUAGES])

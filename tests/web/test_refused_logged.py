@@ -44,13 +44,13 @@ ANSWERED = [
 CUT = "'<img src=x onerror=alert(1)>xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'"
 """The lead as the log quotes it: its first 59 characters and ``…``."""
 
-LOGGED = {
+LOGGED = {  # the lead's help in the reader's notation: a Spanish phone's C is hearts
     "en": [
         "entry refused: table 1, round 1, board 2: level '8': not one of the choices",
         "entry refused: table 1, round 1, board 2: result '+1': 7NT can make at most 13"
         " tricks; it cannot make an overtrick",
         "entry refused: table 1, round 1, board 1: opening lead 'Z9': not a card; write its"
-        " suit (T, D, C, P or ♣ ♦ ♥ ♠) and its rank (A, K/R, Q/D, J/V, 10, 2-9), like ♥A, CA",
+        " suit (C, D, H, S or ♣ ♦ ♥ ♠) and its rank (A, K, Q, J, 10/T, 2-9), like ♥A, HA",
         "entry refused: table 1, round 1, board 1: declarer 'Q': not one of the choices",
         "entry refused: table 1, round 1: board '0': boards are numbered from 1",
         "entry refused: table 1, board 2: the round is missing: reload the page",
@@ -61,7 +61,7 @@ LOGGED = {
         "tulos torjuttu: pöytä 1, kierros 1, brikka 2: tulos '+1': 7NT voi tehdä enintään 13"
         " tikkiä; ylitikkiä ei voi tulla",
         "tulos torjuttu: pöytä 1, kierros 1, brikka 1: avauslähtö 'Z9': ei kortti; kirjoita"
-        " maa (T, D, C, P tai ♣ ♦ ♥ ♠) ja arvo (A, K/R, Q/D, J/V, 10, 2-9), esimerkiksi ♥A, CA",
+        " maa (C, D, H, S tai ♣ ♦ ♥ ♠) ja arvo (A, K, Q, J, 10, 2-9), esimerkiksi ♥A, HA",
         "tulos torjuttu: pöytä 1, kierros 1, brikka 1: pelinviejä 'Q': ei mikään vaihtoehdoista",
         "tulos torjuttu: pöytä 1, kierros 1: brikka '0': brikat numeroidaan 1:stä alkaen",
         "tulos torjuttu: pöytä 1, brikka 2: kierros puuttuu: lataa sivu uudelleen",
@@ -214,4 +214,58 @@ def test_a_refused_contracts_help_is_read_in_the_log_readers_notation(
         assert [line.text for line in lines] == [
             REFUSED_AT[language].format(table=1, board=2) + CONTRACT_HELP[language],
             REFUSED_AT[language].format(table=2, board=3) + CONTRACT_HELP[language],
+        ]
+
+
+LEAD_HELP = {
+    "en": [
+        "opening lead 'Z9': not a card; write its suit (C, D, H, S or ♣ ♦ ♥ ♠) and its rank"
+        " (A, K, Q, J, 10/T, 2-9), like ♥A, HA",
+        "opening lead 'RA': 'R' is not a suit on its own; it may be ruutu (♦) or risti (♣) in"
+        " Finnish: write the suit's symbol or letter (C, D, H, S, ♣ ♦ ♥ ♠)",
+    ],
+    "fi": [
+        "avauslähtö 'Z9': ei kortti; kirjoita maa (C, D, H, S tai ♣ ♦ ♥ ♠) ja arvo (A, K, Q,"
+        " J, 10, 2-9), esimerkiksi ♥A, HA",
+        "avauslähtö 'RA': 'R' ei yksinään kerro maata; se voi olla ruutu (♦) tai risti (♣):"
+        " kirjoita maan merkki tai kirjain (C, D, H, S, ♣ ♦ ♥ ♠)",
+    ],
+    "es": [
+        "salida 'Z9': no es una carta; escriba el palo (T, D, C, P o ♣ ♦ ♥ ♠) y el valor"
+        " (A, K/R, Q/D, J/V, 10, 2-9), como ♥A, CA",
+        "salida 'RA': 'R' no es un palo por sí sola; puede ser ruutu (♦) o risti (♣) en"
+        " finés: escriba el símbolo o la letra del palo (T, D, C, P, ♣ ♦ ♥ ♠)",
+    ],
+}
+"""An English phone's lead that is no card and a Finnish phone's lead whose R is two
+suits, as each reader of the log reads them: the suits and ranks in the reader's
+notation (Spanish T, D, C, P; K/R, rey)."""
+
+
+@pytest.mark.parametrize("language", ["en", "fi", "es"])
+def test_a_refused_leads_suits_and_ranks_are_read_in_the_log_readers_notation(
+    language: str, session: Session, link: Callable[[int], TableLink], phone: Phone
+) -> None:
+    """An opening lead refused is logged with the help the phone read, its suits, ranks
+    and example in the log's reader's notation whichever phone was refused: an English
+    phone's C, D, H, S and HA are T, D, C, P and CA to a Spanish director (whose C is
+    hearts), a Finnish phone's the same to him."""
+    for number, board, phone_language, lead, answered in (
+        (1, 2, "en", "Z9", "Opening lead 'Z9': not a card; write its suit (C, D, H, S or"
+         " ♣ ♦ ♥ ♠) and its rank (A, K, Q, J, 10/T, 2-9), like ♥A, HA"),
+        (2, 3, "fi", "RA", "Avauslähtö 'RA': 'R' ei yksinään kerro maata; se voi olla ruutu"
+         " (♦) tai risti (♣): kirjoita maan merkki tai kirjain (C, D, H, S, ♣ ♦ ♥ ♠)"),
+    ):  # fmt: skip
+        table = link(number)
+        device = phone(table)
+        device.cookies["bridgescore_language"] = phone_language
+        sent = {"round": 1, "board": board, "contract": "4S", "declarer": "N", "result": "=",
+                "lead": lead, "confirm": "1"}  # fmt: skip
+        answer = device.post(f"/t/{table.token}/entry/", sent, content_type="application/json")
+        assert (answer.status_code, answer.json()["error"]) == (422, answered)
+    lines = LogLine.objects.filter(session=session, what="entry refused").order_by("id")
+    with translation.override(language):
+        assert [line.text for line in lines] == [
+            REFUSED_AT[language].format(table=1, board=2) + LEAD_HELP[language][0],
+            REFUSED_AT[language].format(table=2, board=3) + LEAD_HELP[language][1],
         ]

@@ -59,7 +59,7 @@ the same pair to a Finnish director); a Howell's pairs (``3``, ``A3``) have no d
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from types import MappingProxyType
@@ -300,8 +300,9 @@ class Notation:
         if value.kind == "pair":
             return self.pair(value.text)
         found = value.value if value.value is not None else _read(value.kind, value.text)
+        symbols = _SUITS_WRITTEN[value.kind][1] if value.kind in _SUITS_WRITTEN else None
         if isinstance(found, Contract | PassedOut):
-            return self.contract(found, symbols=_SUITS_WRITTEN.get(value.kind))
+            return self.contract(found, symbols=symbols)
         if isinstance(found, TableResult):
             return self.result(found)
         if isinstance(found, Seat):
@@ -309,9 +310,11 @@ class Notation:
         if isinstance(found, Side):
             return self.side(found)
         if isinstance(found, Strain):
-            return self.strain(found)
+            return self.strain(found, symbols=symbols)
         if isinstance(found, Card):
-            return self.card(found)
+            return self.card(found, symbols=symbols)
+        if isinstance(found, Rank):
+            return self._rank_typed(found) if value.kind == _RANK_TYPED else self.rank(found)
         return str(value)
 
     def as_dict(self) -> dict[str, object]:
@@ -338,7 +341,7 @@ class Notation:
         found = self._seat_words.get(normalise(text)) if isinstance(text, str) else None
         if found is None:
             raise SeatError(
-                _("{text}: not a seat; use {shown}", text=quote(text), shown=self._seats_shown)
+                _("{text}: not a seat; use {shown}", text=quote(text), shown=self._seats_listed)
             )
         return found[0]
 
@@ -350,8 +353,8 @@ class Notation:
                 _(
                     "{text}: not a side; use {ns} or {ew}",
                     text=quote(text),
-                    ns=self.sides[0],
-                    ew=self.sides[1],
+                    ns=notated(Side.NS, self),
+                    ew=notated(Side.EW, self),
                 )
             )
         return found
@@ -427,7 +430,7 @@ class Notation:
             _(
                 "{text}: not a strain; use {letters} or {symbols}",
                 text=quote(text),
-                letters=", ".join(self.strains),
+                letters=self._strain_letters,
                 symbols=" ".join(_SUIT_SYMBOL),
             )
         )
@@ -547,19 +550,28 @@ class Notation:
         words = {letter: (rank, False) for letter, rank in ENGLISH._own_ranks.items()}
         return words | {letter: (rank, True) for letter, rank in self._own_ranks.items()}
 
+    def _rank_typed(self, rank: Rank) -> str:
+        """A rank as the language writes it and its other letters of its own: ``K/R`` in
+        Spanish (rey), ``10/T`` in English."""
+        others = [k for k, v in self._own_ranks.items() if v is rank and k != self.rank(rank)]
+        return "/".join([self.rank(rank), *sorted(others)])
+
     @cached_property
     def _card_help(self) -> Message:
-        ranks = []
-        for rank in sorted((r for r in Rank if r >= Rank.TEN), reverse=True):
-            others = [k for k, v in self._own_ranks.items() if v is rank and k != self.rank(rank)]
-            ranks.append("/".join([self.rank(rank), *sorted(others)]))
+        """How a card is written, its suits' letters, its ranks and its examples named as
+        values (:func:`_example`): a log keeps the help and each reader reads them in
+        their own notation (``C, D, H, S``, ``K``, ``HA``; Spanish ``T, D, C, P``,
+        ``K/R``, ``CA``), whoever was refused."""
         example = Card(Strain.HEARTS, Rank.ACE)
         return _(
             "write its suit ({letters} or {symbols}) and its rank ({ranks}), like {examples}",
-            letters=", ".join(self.strains[:4]),
+            letters=self._suit_letters,
             symbols=" ".join(_SUIT_SYMBOL),
-            ranks=", ".join([*ranks, "2-9"]),
-            examples=f"{self.card(example, symbols=True)}, {self.card(example, symbols=False)}",
+            ranks=self._ranks_typed,
+            examples=listed(
+                [_example(example, self, symbols=True), _example(example, self, symbols=False)],
+                ", ",
+            ),
         )
 
     @cached_property
@@ -608,12 +620,32 @@ class Notation:
         )
 
     @cached_property
-    def _seats_shown(self) -> str:
-        return ", ".join(self.seats)
+    def _seats_listed(self) -> Message:
+        """The seats' letters a refusal names, as values (:func:`notated`): each reader
+        reads their own (``N, E, S, W``; Finnish ``P, I, E, L``), whoever was refused."""
+        return listed([notated(seat, self) for seat in Seat], ", ")
 
     @cached_property
-    def _strains_shown(self) -> str:
-        return f"{', '.join(self.strains)}, {' '.join(_SUIT_SYMBOL)}"
+    def _strain_letters(self) -> Message:
+        """The strains' letters a refusal names (``C, D, H, S, NT``; Spanish ``T, D, C,
+        P, ST``), as values each reader reads in their own letters."""
+        return listed([_example(strain, self, symbols=False) for strain in Strain], ", ")
+
+    @cached_property
+    def _suit_letters(self) -> Message:
+        """A card's suits' letters a refusal names (``C, D, H, S``; Spanish ``T, D, C,
+        P``), as values each reader reads in their own letters."""
+        suits = (strain for strain in Strain if strain is not Strain.NOTRUMP)
+        return listed([_example(suit, self, symbols=False) for suit in suits], ", ")
+
+    @cached_property
+    def _ranks_typed(self) -> Message:
+        """A card's ranks a refusal names with every letter of their own (``A, K, Q, J,
+        10/T, 2-9``; Spanish ``A, K/R, Q/D, J/V, 10, 2-9``), as values each reader reads
+        in their own letters."""
+        high = sorted((rank for rank in Rank if rank >= Rank.TEN), reverse=True)
+        typed = [Notated(_RANK_TYPED, ENGLISH.rank(r), self._rank_typed(r), r) for r in high]
+        return listed([*typed, "2-9"], ", ")
 
     @cached_property
     def _contract_help(self) -> Message:
@@ -645,7 +677,7 @@ class Notation:
                     text=quote(text),
                     token=quote(token),
                     clash=clash,
-                    strains=self._strains_shown,
+                    strains=listed([self._strain_letters, " ".join(_SUIT_SYMBOL)], ", "),
                 )
             )
 
@@ -692,7 +724,7 @@ class Notation:
                         text=quote(text),
                         token=quote(suit),
                         clash=clash,
-                        suits=f"{', '.join(self.strains[:4])}, {' '.join(_SUIT_SYMBOL)}",
+                        suits=listed([self._suit_letters, " ".join(_SUIT_SYMBOL)], ", "),
                     )
                 )
         return DealError(_("{text}: not a card; {help}", text=quote(text), help=self._card_help))
@@ -746,12 +778,12 @@ class Notation:
         return contract, match["rest"], tuple(crossed)
 
 
-Named = Contract | PassedOut | TableResult | Seat | Side | Strain | Card
+Named = Contract | PassedOut | TableResult | Seat | Side | Strain | Card | Rank
 """What a message may name in the reader's notation (:func:`notated`)."""
 
 _KINDS: Final[Mapping[type, str]] = MappingProxyType(
     {Contract: "contract", PassedOut: "contract", TableResult: "result", Seat: "seat",
-     Side: "side", Strain: "strain", Card: "card"}
+     Side: "side", Strain: "strain", Card: "card", Rank: "rank"}
 )  # fmt: skip
 
 
@@ -770,23 +802,32 @@ def notated(value: Named, written_in: Notation | None = None) -> Notated:
     return Notated(_KINDS[type(value)], text, shown, value)
 
 
-_SUITS_WRITTEN: Final[Mapping[str, bool]] = MappingProxyType(
-    {"contract in letters": False, "contract in symbols": True}
-)
-"""The kinds of a contract named with its suit's letter or its symbol whatever the
-reader's notation writes (an example of how to write one: ``4S`` and ``4♠``), and which;
-a ``contract`` is written as the reader's notation writes it."""
+_SUITS_WRITTEN: Final[Mapping[str, tuple[str, bool]]] = MappingProxyType(
+    {f"{kind} in {way}": (kind, way == "symbols")
+     for kind in ("contract", "strain", "card") for way in ("letters", "symbols")}
+)  # fmt: skip
+"""The kinds of a contract, a strain or a card named with its suit's letter or its
+symbol whatever the reader's notation writes (an example of how to write one: ``4S`` and
+``4♠``; the letters to use: ``C, D, H, S``): the kind each is read back as, and which; a
+``contract`` is written as the reader's notation writes it."""
+
+_RANK_TYPED: Final = "rank as typed"
+"""The kind of a rank named with every letter the reader types it with (``K/R`` to a
+Spanish reader, ``K`` to an English one); a ``rank`` is its one letter."""
 
 
-def _example(contract: Contract, written_in: Notation, *, symbols: bool | None = None) -> Notated:
-    """A contract a help names as an example (:func:`notated`), its suit written with
-    its letter or its symbol (``symbols``; ``None``: as the reader's notation does):
-    ``4S`` to an English reader, ``4P`` to a Spanish one."""
+def _example(
+    value: Contract | Strain | Card, written_in: Notation, *, symbols: bool | None = None
+) -> Notated:
+    """A contract, strain or card a help names as an example or as what to use
+    (:func:`notated`), its suit written with its letter or its symbol (``symbols``;
+    ``None``: as the reader's notation does): ``4S`` to an English reader, ``4P`` to a
+    Spanish one."""
     if symbols is None:
-        return notated(contract, written_in)
-    kind = "contract in symbols" if symbols else "contract in letters"
-    text = ENGLISH.contract(contract, symbols=False)
-    return Notated(kind, text, written_in.contract(contract, symbols=symbols), contract)
+        return notated(value, written_in)
+    kind = f"{_KINDS[type(value)]} in {'symbols' if symbols else 'letters'}"
+    text = notated(value).text
+    return Notated(kind, text, written_in.written(Notated(kind, text, value=value)), value)
 
 
 def notated_pair(pair: str) -> Notated:
@@ -828,16 +869,18 @@ def _pair_folded(text: str) -> str:
 def _read(kind: str, text: str) -> Named | None:
     """A kept value's international text read back as its ``kind`` (``None``: it no
     longer reads)."""
-    readers = {
+    readers: dict[str, Callable[[str], Named]] = {
         "contract": ENGLISH.parse_contract,
-        **dict.fromkeys(_SUITS_WRITTEN, ENGLISH.parse_contract),
         "result": ENGLISH.parse_result,
         "seat": ENGLISH.parse_seat,
         "side": ENGLISH.parse_side,
         "strain": ENGLISH.parse_strain,
         "card": ENGLISH.parse_card,
+        "rank": Rank.parse,
+        _RANK_TYPED: Rank.parse,
     }
-    reader = readers.get(kind)
+    base = _SUITS_WRITTEN[kind][0] if kind in _SUITS_WRITTEN else kind
+    reader = readers.get(base)
     try:
         return None if reader is None else reader(text)
     except BridgeError:
