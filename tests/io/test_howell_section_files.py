@@ -227,8 +227,9 @@ def test_a_howell_pair_meeting_itself_in_a_file_of_a_mitchell_beside_is_said(
 
 NO_HOWELL = (
     "is said to be a Howell, but its pairs are named with a direction ({pair} first), as a"
-    " Howell's never are: they are numbered without one, each pair sitting North-South and"
-    " East-West in turn; a Mitchell's carry one"
+    " Howell's never are (they are numbered without one, each pair sitting North-South and"
+    " East-West in turn); if it is an arrow-switched Mitchell (one winner), say Arrow-switched"
+    " Mitchell"
 )
 
 
@@ -243,12 +244,6 @@ NO_HOWELL = (
             "line {line}",
         ),
         (
-            "xml",
-            '<SECTION SECTION_ID="A">\n        <WINNER_TYPE>2<',
-            '<SECTION SECTION_ID="A">\n        <WINNER_TYPE>1<',
-            "line {line}, WINNER_TYPE",
-        ),
-        (
             "json",
             '"movement": "A Mitchell, B Howell"',
             '"movement": "A Howell, B Howell"',
@@ -260,12 +255,11 @@ def test_a_howell_whose_pairs_all_carry_a_direction_is_refused_at_its_movement(
     tmp_path: Path, suffix: str, old: str, new: str, place: str
 ) -> None:
     """Section A, a Mitchell of pairs A1NS, A1EW, A2NS and A2EW, said to be a Howell: no
-    Howell numbers its pairs by direction, so the file contradicts itself. It was read as
-    an arrow-switched Mitchell, the four ranked as one field (A2NS and A1EW tied first).
-    Refused at the line saying it (USEBIO: the SECTION's WINNER_TYPE, a line below the
-    SECTION), naming its first pair with a direction."""
+    Howell numbers its pairs by direction, so the file contradicts itself. Refused at the
+    line saying it, naming its first pair with a direction and the word of an
+    arrow-switched Mitchell, which it may be (it was told only that a Mitchell's pairs
+    carry one, as if no word said a Mitchell of one winner)."""
     path, line = _edited(tmp_path, suffix, old, new)
-    line += 1 if suffix == "xml" else 0
     where = place.format(line=line)
     problems = _refused(path)
     assert [str(p) for p in problems] == [
@@ -274,45 +268,142 @@ def test_a_howell_whose_pairs_all_carry_a_direction_is_refused_at_its_movement(
     if suffix == "csv":
         assert [p.translated(FI) for p in problems] == [
             f"{path}, rivi {line}: virhe: ryhmä A on ilmoitettu Howelliksi, mutta sen parit on"
-            " nimetty suunnan kanssa (ensimmäisenä A1NS), kuten Howellin pareja ei koskaan:"
-            " ne numeroidaan ilman suuntaa, ja kukin pari istuu vuorotellen pohjoinen-etelä-"
-            " ja itä-länsi-suunnassa; Mitchellin pareilla suunta on"
+            " nimetty suunnan kanssa (ensimmäisenä A1NS), kuten Howellin pareja ei koskaan (ne"
+            " numeroidaan ilman suuntaa, ja kukin pari istuu vuorotellen pohjoinen-etelä- ja"
+            " itä-länsi-suunnassa); jos se on Mitchell suuntavaihdolla (yksi voittaja), ilmoita"
+            " Arrow-switched Mitchell"
         ]
         assert [p.translated(ES) for p in problems] == [
             f"{path}, línea {line}: error: la sección A se declara Howell, pero sus parejas se"
-            " nombran con una dirección (A1NS la primera), como nunca las de un Howell: se"
+            " nombran con una dirección (A1NS la primera), como nunca las de un Howell (se"
             " numeran sin dirección y cada pareja se sienta en Norte-Sur y en Este-Oeste por"
-            " turnos; las de un Mitchell la llevan"
+            " turnos); si es un Mitchell con cambio de flecha (un ganador), escriba"
+            " Arrow-switched Mitchell"
         ]
 
 
-@pytest.mark.parametrize("suffix", ["pbn", "xml", "csv", "json"])
+def test_a_usebio_section_of_one_winner_whose_pairs_carry_a_direction_is_one_field(
+    tmp_path: Path,
+) -> None:
+    """Section A's WINNER_TYPE given as 1: one winner, not a Howell. Its pairs are a
+    Mitchell's (A1NS, A2EW), so it is an arrow-switched Mitchell, ranked as one field of
+    four: A2NS and A1EW tied first (100 %), A1NS and A2EW tied third. It was refused as a
+    Howell whose pairs carry a direction."""
+    old = '<SECTION SECTION_ID="A">\n        <WINNER_TYPE>2<'
+    path, _line = _edited(tmp_path, "xml", old, old.replace(">2<", ">1<"))
+    back = load_event(path, strict=True)
+    assert back.field_kinds == {"A": Field.ONE, "B": Field.ONE}
+    assert _ranked(back) == EXPECTED | {
+        "A2NS": ("A", "1=", 100.0), "A1EW": ("A", "1=", 100.0),
+        "A1NS": ("A", "3=", 0.0), "A2EW": ("A", "3=", 0.0),
+    }  # fmt: skip
+
+
+ONE_WINNER_MITCHELL = """<?xml version="1.0" encoding="iso-8859-1"?>
+<USEBIO Version="1.2">
+  <EVENT EVENT_TYPE="PAIRS">
+    <PROGRAM_NAME>EBUScore Pairs</PROGRAM_NAME>
+    <BOARD_SCORING_METHOD>MATCH_POINTS</BOARD_SCORING_METHOD>
+    <WINNER_TYPE>1</WINNER_TYPE>
+    <PARTICIPANTS>
+      <PAIR><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>NS</DIRECTION></PAIR>
+      <PAIR><PAIR_NUMBER>2</PAIR_NUMBER><DIRECTION>NS</DIRECTION></PAIR>
+      <PAIR><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>EW</DIRECTION></PAIR>
+      <PAIR><PAIR_NUMBER>2</PAIR_NUMBER><DIRECTION>EW</DIRECTION></PAIR>
+    </PARTICIPANTS>
+    <BOARD>
+      <BOARD_NUMBER>1</BOARD_NUMBER>
+      <TRAVELLER_LINE>
+        <NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>1</EW_PAIR_NUMBER>
+        <CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS>
+        <SCORE>420</SCORE>
+      </TRAVELLER_LINE>
+      <TRAVELLER_LINE>
+        <NS_PAIR_NUMBER>2</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
+        <CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>11</TRICKS>
+        <SCORE>450</SCORE>
+      </TRAVELLER_LINE>
+    </BOARD>
+  </EVENT>
+</USEBIO>
+"""
+"""A one-winner Mitchell as EBUScore writes one (hand-made: none of the real files is
+one): the EVENT's WINNER_TYPE 1, pairs numbered 1 and 2 each way with their DIRECTION,
+board 1 of its first round, before any switched round."""
+
+
+def test_a_usebio_one_winner_mitchell_as_other_programs_write_it_is_one_field(
+    tmp_path: Path,
+) -> None:
+    """WINNER_TYPE 1, pairs numbered by direction (1NS, 1EW, ...): a Mitchell of one
+    winner, read as one field of four (2NS and 1EW tied first, 1NS and 2EW third, board 1
+    worked by hand), never refused: it was refused as a Howell whose pairs carry a
+    direction."""
+    path = tmp_path / "one-winner.xml"
+    path.write_text(ONE_WINNER_MITCHELL, encoding="iso-8859-1")
+    back = load_event(path, strict=True)
+    assert back.field_kinds == {"": Field.ONE}
+    assert _ranked(back) == {
+        "2NS": ("all", "1=", 100.0), "1EW": ("all", "1=", 100.0),
+        "1NS": ("all", "3=", 0.0), "2EW": ("all", "3=", 0.0),
+    }  # fmt: skip
+
+
+def _one_winner_sections() -> str:
+    """Two sections of the one-winner Mitchell above, no SECTION_SCORING: each places its
+    four pairs 1 to 4 across both directions (its ties broken, as a program may), the
+    EVENT's WINNER_TYPE 1."""
+    pairs = "".join(
+        f"<PAIR><PAIR_NUMBER>{n}</PAIR_NUMBER><DIRECTION>{d}</DIRECTION>"
+        f"<PLACE>{place}</PLACE></PAIR>"
+        for n, d, place in ((2, "NS", 1), (1, "EW", 2), (1, "NS", 3), (2, "EW", 4))
+    )
+    board = ONE_WINNER_MITCHELL[ONE_WINNER_MITCHELL.index("<BOARD>") :]
+    board = board[: board.index("</BOARD>") + len("</BOARD>")]
+    sections = "".join(
+        f'<SECTION SECTION_ID="{letter}"><PARTICIPANTS>{pairs}</PARTICIPANTS>{board}</SECTION>'
+        for letter in "AB"
+    )
+    head = ONE_WINNER_MITCHELL[: ONE_WINNER_MITCHELL.index("<PARTICIPANTS>")]
+    return f"{head}<SESSION>{sections}</SESSION></EVENT></USEBIO>"
+
+
+def test_usebio_sections_of_one_winner_placed_across_their_directions_are_apart(
+    tmp_path: Path,
+) -> None:
+    """Each section places its pairs 1 to 4 across North-South and East-West, as a
+    section of one winner does: so each starts again at 1, and the sections were scored
+    apart (each one field: A2NS and A1EW tied first in A). Its East-West pairs, placed 2
+    and 4 with no first, were taken for a field placed across the sections."""
+    path = tmp_path / "sections.xml"
+    path.write_text(_one_winner_sections(), encoding="iso-8859-1")
+    back = load_event(path)
+    ranked = _ranked(back)
+    assert {pair: ranked[pair] for pair in ("A2NS", "A1EW", "A1NS", "A2EW")} == {
+        "A2NS": ("A", "1=", 100.0), "A1EW": ("A", "1=", 100.0),
+        "A1NS": ("A", "3=", 0.0), "A2EW": ("A", "3=", 0.0),
+    }  # fmt: skip
+    assert {s.field for s in _standings(back)} == {"A", "B"}
+
+
+@pytest.mark.parametrize("suffix", ["pbn", "csv", "json"])
 def test_a_field_said_to_be_a_howell_whose_pairs_carry_a_direction_is_refused(
     tmp_path: Path, suffix: str
 ) -> None:
     """A file of one field, a Mitchell of 1NS, 1EW, 2NS and 2EW, that says it is a
-    Howell: refused at what says it (PBN: board 1's [Movement]; USEBIO: the EVENT's
-    WINNER_TYPE; CSV: the movement line; JSON: event.movement)."""
-    rows = tuple(
-        replace(r, ns=r.ns[1:], ew=r.ew[1:], table=r.table and r.table[1:], section=None)
-        for r in _event().results.rows
-        if r.section == "A"
-    )
-    path = write_event(Event(EventResults(rows), field_kinds={"": Field.DIRECTIONS}),
-                       tmp_path / f"field.{suffix}")  # fmt: skip
-    encoding = "iso-8859-1" if suffix == "xml" else "utf-8"
-    text = path.read_text(encoding=encoding)
+    Howell: refused at what says it (PBN: board 1's [Movement]; CSV: the movement line;
+    JSON: event.movement). USEBIO says no movement, only its number of winners."""
+    path = write_event(_one_mitchell(), tmp_path / f"field.{suffix}")
+    text = path.read_text(encoding="utf-8")
     old, new = {
         "pbn": ('[Movement "Mitchell"]', '[Movement "Howell"]'),
-        "xml": ("<WINNER_TYPE>2<", "<WINNER_TYPE>1<"),
         "csv": ("# movement: Mitchell", "# movement: Howell"),
         "json": ('"movement": "Mitchell"', '"movement": "Howell"'),
     }[suffix]
     line = _line_of(text, old)
-    path.write_text(text.replace(old, new), encoding=encoding)
+    path.write_text(text.replace(old, new), encoding="utf-8")
     where = {
         "pbn": f"line {line}, board 1, [Movement]",
-        "xml": f"line {line}, WINNER_TYPE",
         "csv": f"line {line}",
         "json": "field event.movement",
     }[suffix]
@@ -321,14 +412,59 @@ def test_a_field_said_to_be_a_howell_whose_pairs_carry_a_direction_is_refused(
     ]
 
 
-def _arrow_switched() -> Event:
+@pytest.mark.parametrize(
+    ("suffix", "old", "new", "place"),
+    [
+        ("pbn", '[Movement "Howell"]', '[Movement "Arrow-switched Mitchell"]',
+         "line {line}, board 1, [Movement]"),
+        ("csv", "# movement: A Mitchell, B Howell",
+         "# movement: A Mitchell, B Arrow-switched Mitchell", "line {line}"),
+        ("json", '"movement": "A Mitchell, B Howell"',
+         '"movement": "A Mitchell, B Arrow-switched Mitchell"', "field event.movement"),
+    ],
+)  # fmt: skip
+def test_an_arrow_switched_mitchell_whose_pairs_carry_no_direction_is_refused(
+    tmp_path: Path, suffix: str, old: str, new: str, place: str
+) -> None:
+    """Section B, a Howell of pairs B1 to B4, said to be an arrow-switched Mitchell, whose
+    pairs are a Mitchell's, numbered by direction: refused at the line saying it, naming
+    its first pair (B4, North-South at table 1) and the Howell's word."""
+    path, line = _edited(tmp_path, suffix, old, new)
+    problems = _refused(path)
+    assert [str(p) for p in problems] == [
+        f"{path}, {place.format(line=line)}: error: section B is said to be an arrow-switched"
+        " Mitchell, but pair B4 is numbered without a direction, as a Mitchell's pairs never"
+        " are; if it is a Howell, say Howell"
+    ]
+    if suffix == "csv":
+        assert [p.translated(FI) for p in problems] == [
+            f"{path}, rivi {line}: virhe: ryhmä B on ilmoitettu Mitchelliksi suuntavaihdolla,"
+            " mutta pari B4 on numeroitu ilman suuntaa, kuten Mitchellin pareja ei koskaan; jos"
+            " se on Howell, ilmoita Howell"
+        ]
+        assert [p.translated(ES) for p in problems] == [
+            f"{path}, línea {line}: error: la sección B se declara Mitchell con cambio de"
+            " flecha, pero la pareja B4 se numera sin dirección, como nunca las de un Mitchell;"
+            " si es un Howell, escriba Howell"
+        ]
+
+
+def _one_mitchell() -> Event:
+    """Section A alone, a file of one field: a Mitchell of two tables, after round 1."""
+    rows = tuple(
+        replace(r, ns=r.ns[1:], ew=r.ew[1:], table=r.table and r.table[1:], section=None)
+        for r in _event().results.rows
+        if r.section == "A"
+    )
+    return Event(EventResults(rows), field_kinds={"": Field.DIRECTIONS})
+
+
+def _arrow_switched(rounds: int = 2) -> Event:
     """A Mitchell of two tables, arrow-switched in round 2 (nobody vulnerable), ranked
-    as one field. Round 1, board 1: 1NS v 1EW 4S by North making 10 (+420), 2NS v 2EW
-    making 11 (+450). Round 2, board 2, every pair turned round: 2EW (North-South) v 1NS
-    3NT by South making 9 (+400), 1EW v 2NS 3NT one down (-50). Worked by hand (two
-    matchpoints a result beaten): board 1, 2NS 2 and 1NS 0, 1EW 2 and 2EW 0; board 2,
-    2EW 2 and 1EW 0, 2NS (+50) 2 and 1NS 0. One field: 2NS 4 of 4 (100 %), 1EW and 2EW
-    2 (50 %), 1NS 0."""
+    as one field, as the web app's session of it is, its first ``rounds`` played. Round 1,
+    board 1: 1NS v 1EW 4S by North making 10 (+420), 2NS v 2EW making 11 (+450). Round 2,
+    board 2, every pair turned round: 2EW (North-South) v 1NS 3NT by South making 9
+    (+400), 1EW v 2NS 3NT one down (-50)."""
 
     def row(
         board: int, rnd: int, table: int, ns: str, ew: str, result: str, score: int
@@ -342,27 +478,121 @@ def _arrow_switched() -> Event:
         row(2, 2, 1, "2EW", "1NS", "3NT S 9", 400),
         row(2, 2, 2, "1EW", "2NS", "3NT S 8", -50),
     )
-    return Event(EventResults(rows), field_kinds={"": Field.ONE})
+    pairs = tuple(Participant(p) for p in ("1NS", "1EW", "2NS", "2EW"))
+    played = tuple(r for r in rows if r.round is not None and r.round <= rounds)
+    return Event(EventResults(played), participants=pairs, field_kinds={"": Field.ONE})
+
+
+ROUND_TRIPS = {
+    "Howell": (
+        _one_howell,
+        {"": Field.ONE},
+        {"3": ("all", "1=", 100.0), "4": ("all", "1=", 100.0),
+         "1": ("all", "3=", 0.0), "2": ("all", "3=", 0.0)},
+    ),
+    "Mitchell": (
+        _one_mitchell,
+        {"": Field.DIRECTIONS},
+        {"2NS": ("NS", "1", 100.0), "1NS": ("NS", "2", 0.0),
+         "1EW": ("EW", "1", 100.0), "2EW": ("EW", "2", 0.0)},
+    ),
+    # board 1 alone (two matchpoints a result beaten): 2NS beats 1NS, 1EW beats 2EW
+    "arrow-switched, before its switched round": (
+        lambda: _arrow_switched(rounds=1),
+        {"": Field.ONE},
+        {"2NS": ("all", "1=", 100.0), "1EW": ("all", "1=", 100.0),
+         "1NS": ("all", "3=", 0.0), "2EW": ("all", "3=", 0.0)},
+    ),
+    # and board 2: 2EW (+400) beats 1EW (-50) sitting North-South, 2NS (+50) beats 1NS
+    # (-400) sitting East-West: 2NS 4 of 4, 1EW and 2EW 2, 1NS 0
+    "arrow-switched, whole": (
+        _arrow_switched,
+        {"": Field.ONE},
+        {"2NS": ("all", "1", 100.0), "1EW": ("all", "2=", 50.0),
+         "2EW": ("all", "2=", 50.0), "1NS": ("all", "4", 0.0)},
+    ),
+}  # fmt: skip
 
 
 @pytest.mark.parametrize("suffix", ["pbn", "xml", "csv", "json"])
-def test_an_arrow_switched_mitchell_is_written_without_a_movement(
-    tmp_path: Path, suffix: str
+@pytest.mark.parametrize("movement", list(ROUND_TRIPS))
+def test_each_movement_reads_back_as_it_was_ranked(
+    tmp_path: Path, movement: str, suffix: str
 ) -> None:
-    """An arrow-switched Mitchell is one ranking, its pairs numbered by direction: neither
-    a Howell (whose pairs have none) nor a Mitchell ranked North-South and East-West. It
-    was written as a Howell, which its file now contradicts; it is written saying neither,
-    and read back as its rows show, one field (1NS and 2NS have sat both ways)."""
-    path = write_event(_arrow_switched(), tmp_path / f"arrow.{suffix}")
+    """A Howell, a Mitchell and an arrow-switched Mitchell, written and read back, are
+    ranked as they were. The arrow-switched Mitchell stopped before its switched round
+    (no pair has sat both ways yet) was written saying no movement and read back as two
+    fields, North-South and East-West: a session's export scored otherwise than the
+    session."""
+    make, kinds, expected = ROUND_TRIPS[movement]
+    event = make()
+    assert _ranked(event) == expected
+    back = load_event(write_event(event, tmp_path / f"session.{suffix}"), strict=True)
+    assert _ranked(back) == expected
+    assert back.field_kinds == kinds
+
+
+@pytest.mark.parametrize(
+    ("suffix", "said"),
+    [
+        ("pbn", '[Movement "Arrow-switched Mitchell"]'),
+        ("csv", "# movement: Arrow-switched Mitchell\n"),
+        ("json", '"movement": "Arrow-switched Mitchell"'),
+        ("xml", "<WINNER_TYPE>1</WINNER_TYPE>"),
+    ],
+)
+def test_an_arrow_switched_mitchell_is_written_in_its_own_word(
+    tmp_path: Path, suffix: str, said: str
+) -> None:
+    """PBN, the CSV and JSON name it; USEBIO says its one winner, each pair with the
+    DIRECTION of its number, as EBUScore writes one. It was written saying nothing."""
+    path = write_event(_arrow_switched(rounds=1), tmp_path / f"arrow.{suffix}")
     text = path.read_text(encoding="iso-8859-1" if suffix == "xml" else "utf-8")
     assert "Howell" not in text
-    assert not [word for word in ("Movement", "movement", "WINNER_TYPE") if word in text]
+    assert text.count(said) == 1  # PBN: in the game of board 1, the one board played
+    if suffix == "xml":
+        assert text.count("<DIRECTION>NS</DIRECTION>") == 2
+        assert text.count("<DIRECTION>EW</DIRECTION>") == 2
+
+
+def test_a_pbn_arrow_switched_mitchell_numbering_both_lines_alike_is_one_field(
+    tmp_path: Path,
+) -> None:
+    """A PBN file whose pairs are numbered 1 and 2 on each line (1 against 1, as another
+    program writes a Mitchell) and say [Movement "Arrow-switched Mitchell"]: its pairs
+    are a Mitchell's, 1NS and 1EW, ranked as one field; not pair 1 meeting itself, as
+    in a Howell."""
+    path = write_event(_arrow_switched(rounds=1), tmp_path / "numbers.pbn")
+    text = path.read_text(encoding="utf-8")
+    for n in (1, 2):
+        assert text.count(f" {n}NS {n}EW ") == 1
+        text = text.replace(f" {n}NS {n}EW ", f" {n} {n} ")
+    path.write_text(text, encoding="utf-8")
     back = load_event(path, strict=True)
-    assert back.field_kinds == {}
-    assert {s.pair: (s.field, s.place, s.percent) for s in _standings(back)} == {
-        "2NS": ("all", "1", 100.0), "1EW": ("all", "2=", 50.0), "2EW": ("all", "2=", 50.0),
-        "1NS": ("all", "4", 0.0),
-    }, suffix  # fmt: skip
+    assert _ranked(back) == ROUND_TRIPS["arrow-switched, before its switched round"][2]
+
+
+@pytest.mark.parametrize("suffix", ["pbn", "xml", "csv", "json"])
+def test_an_arrow_switched_section_beside_a_howell_reads_back_as_one_field(
+    tmp_path: Path, suffix: str
+) -> None:
+    """Section A an arrow-switched Mitchell stopped after round 1 (its pairs each on
+    their line so far), section B a Howell: each one field, A2NS and A1EW tied first in
+    A; the CSV writes A Arrow-switched Mitchell, B Howell and reads the word back whole.
+    A was read back North-South and East-West."""
+    event = replace(_event(), field_kinds={"A": Field.ONE, "B": Field.ONE})
+    expected = EXPECTED | {
+        "A2NS": ("A", "1=", 100.0), "A1EW": ("A", "1=", 100.0),
+        "A1NS": ("A", "3=", 0.0), "A2EW": ("A", "3=", 0.0),
+    }  # fmt: skip
+    assert _ranked(event) == expected
+    path = write_event(event, tmp_path / f"sections.{suffix}")
+    if suffix == "csv":
+        assert "# movement: A Arrow-switched Mitchell, B Howell\n" in path.read_text("utf-8")
+    back = load_event(path, strict=True)
+    kinds = back.field_kinds  # USEBIO: the EVENT's WINNER_TYPE besides, as the two agree
+    assert {s: kinds.get(s, kinds.get("")) for s in "AB"} == {"A": Field.ONE, "B": Field.ONE}
+    assert _ranked(back) == expected
 
 
 def test_a_bridgemate_file_says_each_section_s_kind_by_its_round_data() -> None:
@@ -377,6 +607,10 @@ def test_a_bridgemate_file_says_each_section_s_kind_by_its_round_data() -> None:
 # -- what a file says of a section's movement: Howell or Mitchell, and nothing else ------
 
 
+MOVEMENTS = "Howell, Mitchell, Arrow-switched Mitchell"
+"""The words a file says a movement in."""
+
+
 def _refused(path: Path) -> list[Problem]:
     with pytest.raises(ResultsFileError) as refused:
         load_event(path)
@@ -388,13 +622,13 @@ def _refused(path: Path) -> list[Problem]:
     [
         (
             "A Mitchel, B Howell",
-            "section A: 'Mitchel': not a movement; use Howell, Mitchell",
-            "ryhmä A: 'Mitchel': tuntematon kierto; käytä: Howell, Mitchell",
+            f"section A: 'Mitchel': not a movement; use {MOVEMENTS}",
+            f"ryhmä A: 'Mitchel': tuntematon kierto; käytä: {MOVEMENTS}",
         ),
         (  # the --field option's word, not a file's
             "auto",
-            "'auto': not a movement; use Howell, Mitchell",
-            "'auto': tuntematon kierto; käytä: Howell, Mitchell",
+            f"'auto': not a movement; use {MOVEMENTS}",
+            f"'auto': tuntematon kierto; käytä: {MOVEMENTS}",
         ),
         (
             "A Mitchell, C Howell",
@@ -403,12 +637,13 @@ def _refused(path: Path) -> list[Problem]:
         ),
         (
             "A Mitchell, B Howell, B Mitchell",
-            "section B is said to be a Howell and a Mitchell: a section has one movement",
+            "section B's movement is said to be both Howell and Mitchell: a section has one"
+            " movement",
             "ryhmän B kierroksi sanotaan sekä Howell että Mitchell: ryhmällä on yksi kierto",
         ),
         (
             "Howell, Mitchell",
-            "the field is said to be a Howell and a Mitchell: a field has one movement",
+            "the field's movement is said to be both Howell and Mitchell: a field has one movement",
             "kentän kierroksi sanotaan sekä Howell että Mitchell: kentällä on yksi kierto",
         ),
     ],
@@ -446,13 +681,13 @@ def test_a_csv_of_one_field_naming_a_section_is_refused(tmp_path: Path) -> None:
     [
         (  # was "['Howell']", a Python repr, of its "'movement' line"
             '["Howell"]',
-            '["Howell"]: a movement is written as text (Howell, Mitchell)',
-            '["Howell"]: movimiento se escribe como texto (Howell, Mitchell)',
+            f'["Howell"]: a movement is written as text ({MOVEMENTS})',
+            f'["Howell"]: movimiento se escribe como texto ({MOVEMENTS})',
         ),
         (
             "3",
-            "3: a movement is written as text (Howell, Mitchell)",
-            "3: movimiento se escribe como texto (Howell, Mitchell)",
+            f"3: a movement is written as text ({MOVEMENTS})",
+            f"3: movimiento se escribe como texto ({MOVEMENTS})",
         ),
         (
             '"A Mitchell, C Howell"',
@@ -461,8 +696,8 @@ def test_a_csv_of_one_field_naming_a_section_is_refused(tmp_path: Path) -> None:
         ),
         (
             '"B Rover"',
-            "section B: 'Rover': not a movement; use Howell, Mitchell",
-            "sección B: 'Rover': no se reconoce como movimiento; use Howell, Mitchell",
+            f"section B: 'Rover': not a movement; use {MOVEMENTS}",
+            f"sección B: 'Rover': no se reconoce como movimiento; use {MOVEMENTS}",
         ),
     ],
 )
@@ -589,19 +824,20 @@ def test_a_usebio_section_s_winner_type_against_the_event_s_is_refused(tmp_path:
     problems = _refused(path)
     assert [str(p) for p in problems] == [
         f"{path}, line {section_line}, WINNER_TYPE: error: section A's WINNER_TYPE 2"
-        f" (Mitchell) contradicts the event's 1 (Howell) at line {event_line}: a section says"
-        " what its event says, or the event says none and each section its own"
+        f" (two winners) contradicts the event's 1 (one winner) at line {event_line}: a"
+        " section says what its event says, or the event says none and each section its own"
     ]
     assert [p.translated(FI) for p in problems] == [
-        f"{path}, rivi {section_line}, WINNER_TYPE: virhe: ryhmän A WINNER_TYPE 2 (Mitchell)"
-        f" on ristiriidassa kilpailun rivillä {event_line} ilmoittaman arvon 1 (Howell)"
-        " kanssa: ryhmä ilmoittaa saman kuin kilpailunsa, tai kilpailu ei ilmoita mitään ja"
-        " kukin ryhmä omansa"
+        f"{path}, rivi {section_line}, WINNER_TYPE: virhe: ryhmän A WINNER_TYPE 2 (kaksi"
+        f" voittajaa) on ristiriidassa kilpailun rivillä {event_line} ilmoittaman arvon 1"
+        " (yksi voittaja) kanssa: ryhmä ilmoittaa saman kuin kilpailunsa, tai kilpailu ei"
+        " ilmoita mitään ja kukin ryhmä omansa"
     ]
     assert [p.translated(ES) for p in problems] == [
-        f"{path}, línea {section_line}, WINNER_TYPE: error: el WINNER_TYPE 2 (Mitchell) de la"
-        f" sección A contradice el 1 (Howell) del torneo en la línea {event_line}: una sección"
-        " dice lo mismo que su torneo, o el torneo no dice nada y cada sección dice el suyo"
+        f"{path}, línea {section_line}, WINNER_TYPE: error: el WINNER_TYPE 2 (dos ganadores)"
+        f" de la sección A contradice el 1 (un ganador) del torneo en la línea {event_line}:"
+        " una sección dice lo mismo que su torneo, o el torneo no dice nada y cada sección"
+        " dice el suyo"
     ]
 
 
@@ -653,13 +889,13 @@ def test_a_pbn_movement_that_is_no_movement_is_said_once_at_its_first_line(
     line = _line_of(text, '[Movement "Howell"]')
     path.write_text(text.replace('"Howell"', f'"{word}"'), encoding="utf-8")
     event = load_event(path)
-    said = f"section B: '{word}': not a movement; use Howell, Mitchell; ranked as its results show"
+    said = f"section B: '{word}': not a movement; use {MOVEMENTS}; ranked as its results show"
     assert [str(p) for p in event.results.problems] == [
         f"{path}, line {line}, board 1, [Movement]: warning: {said}"
     ]
     assert [p.translated(ES) for p in event.results.problems] == [
         f"{path}, línea {line}, estuche 1, [Movement]: aviso: sección B: '{word}': no se"
-        " reconoce como movimiento; use Howell, Mitchell; se clasifica según muestran sus"
+        f" reconoce como movimiento; use {MOVEMENTS}; se clasifica según muestran sus"
         " resultados"
     ]
     assert "B" not in event.field_kinds
@@ -675,13 +911,18 @@ def test_pbn_games_of_one_section_saying_two_movements_are_refused(tmp_path: Pat
     path.write_text(text, encoding="utf-8")
     problems = _refused(path)
     assert [str(p) for p in problems] == [
-        f"{path}, line {second}, board 2, [Movement]: error: section B is a Mitchell here and"
-        f" a Howell at line {first}: a section has one movement"
+        f"{path}, line {second}, board 2, [Movement]: error: section B's movement is Mitchell"
+        f" here and Howell at line {first}: a section has one movement"
     ]
     assert [p.translated(FI) for p in problems] == [
-        f"{path}, rivi {second}, brikka 2, [Movement]: virhe: ryhmä B on tässä Mitchell mutta"
-        f" rivillä {first} Howell: ryhmällä on yksi kierto"
+        f"{path}, rivi {second}, brikka 2, [Movement]: virhe: ryhmän B kierto on tässä Mitchell"
+        f" mutta rivillä {first} Howell: ryhmällä on yksi kierto"
     ]
+
+
+WINNERS = "1 (one winner), 2 (two winners)"
+WINNERS_FI = "1 (yksi voittaja), 2 (kaksi voittajaa)"
+"""USEBIO's WINNER_TYPE words: its number of winners, not a movement."""
 
 
 @pytest.mark.parametrize(
@@ -690,14 +931,14 @@ def test_pbn_games_of_one_section_saying_two_movements_are_refused(tmp_path: Pat
         (
             '<SECTION SECTION_ID="B">\n        <WINNER_TYPE>1<',
             '<SECTION SECTION_ID="B">\n        <WINNER_TYPE>3<',
-            "section B: '3': not a movement; use 1 (Howell), 2 (Mitchell)",
-            "ryhmä B: '3': tuntematon kierto; käytä: 1 (Howell), 2 (Mitchell)",
+            f"section B: '3': not a number of winners; use {WINNERS}",
+            f"ryhmä B: '3': tuntematon voittajien määrä; käytä: {WINNERS_FI}",
         ),
         (
             '<SECTION SECTION_ID="A">\n        <WINNER_TYPE>2<',
             '<SECTION SECTION_ID="A">\n        <WINNER_TYPE>Mitchell<',
-            "section A: 'Mitchell': not a movement; use 1 (Howell), 2 (Mitchell)",
-            "ryhmä A: 'Mitchell': tuntematon kierto; käytä: 1 (Howell), 2 (Mitchell)",
+            f"section A: 'Mitchell': not a number of winners; use {WINNERS}",
+            f"ryhmä A: 'Mitchell': tuntematon voittajien määrä; käytä: {WINNERS_FI}",
         ),
     ],
 )
@@ -724,10 +965,9 @@ def test_a_usebio_event_s_winner_type_that_is_neither_is_refused(tmp_path: Path)
     line = _line_of(text, "<WINNER_TYPE>")
     problems = _refused(path)
     assert [str(p) for p in problems] == [
-        f"{path}, line {line}, WINNER_TYPE: error: 'x': not a movement; use 1 (Howell),"
-        " 2 (Mitchell)"
+        f"{path}, line {line}, WINNER_TYPE: error: 'x': not a number of winners; use {WINNERS}"
     ]
     assert [p.translated(ES) for p in problems] == [
-        f"{path}, línea {line}, WINNER_TYPE: error: 'x': no se reconoce como movimiento;"
-        " use 1 (Howell), 2 (Mitchell)"
+        f"{path}, línea {line}, WINNER_TYPE: error: 'x': no se reconoce como número de"
+        " ganadores; use 1 (un ganador), 2 (dos ganadores)"
     ]

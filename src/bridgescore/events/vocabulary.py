@@ -15,7 +15,6 @@ its word, ``EventKind.TEAMS == "teams"``, with one parser for its words and alia
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
 
 from bridgescore.core._tokens import lookup, normalise
 from bridgescore.core.words import Word
@@ -70,12 +69,14 @@ class Scoring(Word):
 
 
 class Field(Word):
-    """How pairs are ranked: in ``one`` field (a Howell: every pair sits both ways),
-    North-South and East-West apart (``directions``, a Mitchell), or ``auto`` (one field
-    when a pair sat both ways in the results so far). A file says it of each section
-    with its movement (:class:`SectionMovement`, read into
-    :attr:`~bridgescore.events.model.Event.field_kinds`): a Howell section stopped after
-    its first round is still one field."""
+    """How pairs are ranked: in ``one`` field (a Howell, an arrow-switched Mitchell: one
+    winner), North-South and East-West apart (``directions``, a Mitchell: two winners), or
+    ``auto`` (one field when a pair sat both ways in the results so far). A file says it
+    of each section with its movement (:class:`SectionMovement`; USEBIO with its number of
+    winners, :class:`Winners`), read into
+    :attr:`~bridgescore.events.model.Event.field_kinds`: a Howell section stopped after
+    its first round, or an arrow-switched Mitchell before its first switched round, is
+    still one field."""
 
     AUTO = "auto"
     ONE = "one"
@@ -96,60 +97,96 @@ class Field(Word):
 
 class SectionMovement(Word):
     """What a results file says of a section's movement, so of how its pairs are ranked:
-    a ``Howell`` (every pair sits both ways: one ranking) or a ``Mitchell`` (North-South
-    and East-West ranked apart). PBN's ``[Movement]`` and the CSV's and JSON's
-    ``movement`` write these words; USEBIO's ``WINNER_TYPE`` says one winner or two
-    (:data:`WINNER_TYPES`). A file says nothing else (``auto``, ``one`` and
+    a ``Howell`` (every pair sits both ways, its pairs numbered without a direction: one
+    ranking), a ``Mitchell`` (pairs numbered by direction, North-South and East-West
+    ranked apart) or an ``Arrow-switched Mitchell`` (a Mitchell's pairs, turned round in
+    some rounds so that it has one winner: one ranking). PBN's ``[Movement]`` and the
+    CSV's and JSON's ``movement`` write these words; USEBIO says only the number of
+    winners (:class:`Winners`). A file says nothing else (``auto``, ``one`` and
     ``directions`` are how the ``--field`` option asks, not what a file says).
 
-    >>> SectionMovement.parse("howell").field, SectionMovement.parse("2", WINNER_TYPES)
-    (<Field.ONE: 'one'>, <SectionMovement.MITCHELL: 'Mitchell'>)
-    >>> SectionMovement.parse("auto")
+    >>> SectionMovement.parse("howell").field, SectionMovement.parse("mitchell").field
+    (<Field.ONE: 'one'>, <Field.DIRECTIONS: 'directions'>)
+    >>> SectionMovement.parse("arrow-switched mitchell").field
+    <Field.ONE: 'one'>
+    >>> SectionMovement.of(Field.ONE, directed=True).value, SectionMovement.of(Field.ONE).value
+    ('Arrow-switched Mitchell', 'Howell')
+    >>> SectionMovement.parse("auto")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
       ...
-    bridgescore.errors.BridgeInputError: 'auto': not a movement; use Howell, Mitchell
-    >>> SectionMovement.parse("3", WINNER_TYPES)
-    Traceback (most recent call last):
-      ...
-    bridgescore.errors.BridgeInputError: '3': not a movement; use 1 (Howell), 2 (Mitchell)
+    bridgescore.errors.BridgeInputError: 'auto': not a movement; use Howell, Mitchell, ...
     """
 
     HOWELL = "Howell"
     MITCHELL = "Mitchell"
+    ARROW_SWITCHED = "Arrow-switched Mitchell"
 
     @classmethod
     def what(cls) -> Message:
         return _("movement")
 
+    @property
+    def field(self) -> Field:
+        """How the section's pairs are ranked: one field, or North-South and East-West."""
+        return Field.DIRECTIONS if self is SectionMovement.MITCHELL else Field.ONE
+
     @classmethod
-    def parse(
-        cls, text: object, words: Mapping[str, SectionMovement] | None = None
-    ) -> SectionMovement:
-        """The movement ``text`` names: ``Howell`` or ``Mitchell`` (any case), or, given a
-        format's own ``words`` (:data:`WINNER_TYPES`), one of those only; an error lists
-        the words accepted."""
-        if words is None:
-            return super().parse(text)
-        shown = ", ".join(w if w == m.value else f"{w} ({m.value})" for w, m in words.items())
-        table = {normalise(w): m for w, m in words.items()}
+    def of(cls, field: Field, *, directed: bool = False) -> SectionMovement | None:
+        """The movement a file says for a section ranked so, its pairs numbered by
+        direction or not (``None`` for ``auto``): one field is an arrow-switched Mitchell
+        when they are, else a Howell; North-South and East-West apart, a Mitchell."""
+        if field is Field.DIRECTIONS:
+            return cls.MITCHELL
+        if field is Field.ONE:
+            return cls.ARROW_SWITCHED if directed else cls.HOWELL
+        return None
+
+
+class Winners(Word):
+    """USEBIO's ``WINNER_TYPE``: the number of winners, not a movement. ``1``, one
+    winner, is a field ranked as one: a Howell, or a Mitchell arrow-switched (EBUScore
+    writes one so, its pairs each with its ``DIRECTION``); ``2``, two winners, a
+    Mitchell's North-South and East-West ranked apart.
+
+    >>> Winners.parse("1").field, Winners.of(Field.DIRECTIONS)
+    (<Field.ONE: 'one'>, <Winners.TWO: '2'>)
+    >>> Winners.parse("3")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    bridgescore.errors.BridgeInputError: '3': not a number of winners; use 1 (one winner), ...
+    """
+
+    ONE = "1"
+    TWO = "2"
+
+    @classmethod
+    def what(cls) -> Message:
+        return _("number of winners")
+
+    @classmethod
+    def parse(cls, text: object) -> Winners:
+        """The number of winners ``text`` says, ``1`` or ``2``; an error lists both with
+        what each is."""
+        if isinstance(text, cls):
+            return text
+        table = {normalise(w.value): w for w in cls}
+        shown = _("1 (one winner), 2 (two winners)")
         return lookup(text, table, what=cls.what(), error=cls.error(), shown=shown)
 
     @property
     def field(self) -> Field:
-        """How the section's pairs are ranked: one field, or North-South and East-West."""
-        return Field.ONE if self is SectionMovement.HOWELL else Field.DIRECTIONS
+        """How a section with so many winners is ranked."""
+        return Field.ONE if self is Winners.ONE else Field.DIRECTIONS
+
+    @property
+    def label(self) -> Message:
+        """The number in words, as a message shows it after the number (``1 (one winner)``)."""
+        return _("one winner") if self is Winners.ONE else _("two winners")
 
     @classmethod
-    def of(cls, field: Field) -> SectionMovement | None:
-        """The movement a file says for a section ranked so (``None`` for ``auto``)."""
-        return next((m for m in cls if m.field is field), None) if field is not Field.AUTO else None
-
-
-WINNER_TYPES: Final[Mapping[str, SectionMovement]] = {
-    "1": SectionMovement.HOWELL,
-    "2": SectionMovement.MITCHELL,
-}
-"""USEBIO's ``WINNER_TYPE``: one winner (a Howell's one ranking) or two (a Mitchell's)."""
+    def of(cls, field: Field) -> Winners | None:
+        """The number of winners of a section ranked so (``None`` for ``auto``)."""
+        return next((w for w in cls if w.field is field), None) if field is not Field.AUTO else None
 
 
 _SPELLINGS = {

@@ -79,16 +79,12 @@ def sections_of(event: Event) -> SectionLayout | None:
     return SectionLayout(tuple(letters), of_participant)
 
 
-def field_kinds_text(kinds: Mapping[str, Field]) -> str:
-    """An event's :attr:`~bridgescore.events.model.Event.field_kinds` as the CSV's and
-    JSON's ``movement`` says them (:class:`~bridgescore.events.vocabulary.SectionMovement`):
-    ``Howell`` (a field of one section), ``A Mitchell, B Howell`` (section by section);
-    ``''`` when none is known."""
-    said = {
-        s: movement.value
-        for s, kind in sorted(kinds.items())
-        if (movement := SectionMovement.of(kind)) is not None
-    }
+def movements_text(movements: Mapping[str, SectionMovement]) -> str:
+    """What a file written from an event says of its sections' movements
+    (:func:`said_movements`), as the CSV's and JSON's ``movement`` says them:
+    ``Howell`` (a field of one section), ``A Mitchell, B Arrow-switched Mitchell``
+    (section by section); ``''`` when none is known."""
+    said = {s: movement.value for s, movement in sorted(movements.items())}
     if set(said) == {""}:
         return said[""]
     return ", ".join(f"{s} {word}" for s, word in said.items() if s)
@@ -97,14 +93,15 @@ def field_kinds_text(kinds: Mapping[str, Field]) -> str:
 @dataclass(slots=True)
 class MovementsSaid:
     """What a results file says of its sections' movements, line by line (the CSV's
-    ``# movement`` lines, the JSON's ``event.movement``), as :func:`field_kinds_text`
+    ``# movement`` lines, the JSON's ``event.movement``), as :func:`movements_text`
     writes them (``Howell`` is the whole event's, ``''``; ``A Mitchell, B Howell`` each
-    section's): each section's movement and where it was said, and what is wrong, each an
-    error at its line: a word that is not a movement (Howell, Mitchell), a section that is
-    not a letter or, given the file's ``sections``, not one of them, a section (or the
-    field) said to be a Howell and a Mitchell, a JSON value that is not text (shown as
-    JSON); and a section (or the field) said again on a later line, whatever it says,
-    naming the first (the first was taken, silently)."""
+    section's, ``A Arrow-switched Mitchell`` too): each section's movement and where it
+    was said, and what is wrong, each an error at its line: a word that is not a movement
+    (:class:`~bridgescore.events.vocabulary.SectionMovement`), a section that is not a
+    letter or, given the file's ``sections``, not one of them, a section (or the field)
+    said to have two movements, a JSON value that is not text (shown as JSON); and a
+    section (or the field) said again on a later line, whatever it says, naming the first
+    (the first was taken, silently)."""
 
     sections: Collection[str] | None = None
     """The file's sections, when known: a line naming another is an error."""
@@ -127,8 +124,7 @@ class MovementsSaid:
         for part in (p.strip() for p in said.split(",")):
             if not part:
                 continue
-            letter, _space, word = part.rpartition(" ")
-            letter = letter.strip()
+            letter, word = _section_and_word(part)
             if letter and not is_section_letter(letter):
                 self._wrong(where, section_letter_message(letter))
                 continue
@@ -160,10 +156,18 @@ class MovementsSaid:
         """How each section (``''``: the field) is said to be ranked."""
         return {letter: movement.field for letter, (movement, _where) in self.said.items()}
 
-    @property
-    def places(self) -> dict[str, Location]:
-        """Where each section's (``''``: the field's) movement is said."""
-        return {letter: where for letter, (_movement, where) in self.said.items()}
+
+def _section_and_word(part: str) -> tuple[str, str]:
+    """A movement line's part as its section's letter (``''``: the field's) and its word:
+    ``Howell`` and ``Arrow-switched Mitchell`` are the field's, ``B Howell`` and
+    ``B Arrow-switched Mitchell`` section B's (the word may hold a space, the letter not)."""
+    try:
+        SectionMovement.parse(part)
+    except BridgeInputError:
+        letter, space, word = part.partition(" ")
+        if space:
+            return letter.strip(), word.strip()
+    return "", part
 
 
 def in_section(letter: str, problem: Message) -> Message:
@@ -187,12 +191,14 @@ def no_section_message(letter: str, sections: Collection[str]) -> Message:
 def _said_twice(letter: str, first: SectionMovement, second: SectionMovement) -> Message:
     if not letter:
         return _(
-            "the field is said to be a {first} and a {second}: a field has one movement",
+            "the field's movement is said to be both {first} and {second}: a field has one"
+            " movement",
             first=first.value,
             second=second.value,
         )
     return _(
-        "section {letter} is said to be a {first} and a {second}: a section has one movement",
+        "section {letter}'s movement is said to be both {first} and {second}: a section has"
+        " one movement",
         letter=letter,
         first=first.value,
         second=second.value,
@@ -220,29 +226,41 @@ def howell_problems(
     rows: Iterable[ResultRow],
     field_kinds: Mapping[str, Field],
     participants: Iterable[Participant] = (),
-    said_at: Mapping[str, Location] | None = None,
+    said: Mapping[str, tuple[SectionMovement, Location]] | None = None,
 ) -> list[Problem]:
-    """What contradicts a section the file says is a Howell (``field_kinds``: one
-    ranking; ``said_at``: where the file says each section's, ``''`` the field's, movement).
-    A Howell's pairs are numbered without a direction (``B1``: it sits North-South and
-    East-West in turn). So in a section whose other pairs have none, a row naming one with
-    a direction is an error at the row's file and line: ``B1NS`` against ``B1EW`` is pair
-    B1 playing itself, and ``B1NS`` against ``B3`` names B1 as its movement never does. A
-    section whose pairs all carry a direction (``1NS``, ``2EW``: a Mitchell's) is no Howell
-    at all: one error, at the line that says it is, naming its first such pair."""
+    """What contradicts how a file says a section is ranked (``field_kinds``) or what its
+    movement is (``said``: each section's, ``''`` the field's, and where; PBN's
+    ``[Movement]``, the CSV's and JSON's ``movement``, whose words name a movement, as
+    USEBIO's number of winners does not).
+
+    A section ranked as one field whose pairs are numbered without a direction is a
+    Howell (``B1``: it sits North-South and East-West in turn). So a row naming one of its
+    pairs with a direction is an error at the row's file and line: ``B1NS`` against
+    ``B1EW`` is pair B1 playing itself, and ``B1NS`` against ``B3`` names B1 as its
+    movement never does. A section said to be a Howell whose pairs all carry a direction
+    (``1NS``, ``2EW``: a Mitchell's) is no Howell at all, and one said to be an
+    arrow-switched Mitchell with a pair numbered without one is no Mitchell: each one
+    error, at the line that says it, naming its first such pair."""
     rows = list(rows)
     named = _pairs_named(rows, participants)
     plain = {section for section, ids in named.items() if any(not _directed(i) for i in ids)}
+    words = said or {}
     problems: list[Problem] = []
+    switched: set[str] = set()
     for section, ids in named.items():
-        said = section if section in field_kinds else ""
-        where = (said_at or {}).get(said)
-        if section in plain or field_kinds.get(said) is not Field.ONE or where is None:
-            continue
-        problems.append(Problem(where, MarkedText(_no_howell(section, ids[0]))))
+        movement, where = words.get(section, words.get("", (None, None)))
+        if movement is SectionMovement.ARROW_SWITCHED:
+            switched.add(section)
+            if section in plain and where is not None:
+                first = next(i for i in ids if not _directed(i))
+                problems.append(Problem(where, MarkedText(_no_mitchell(section, first))))
+        elif movement is SectionMovement.HOWELL and section not in plain and where is not None:
+            problems.append(Problem(where, MarkedText(_no_howell(section, ids[0]))))
     for row in rows:
         section = row.section or ""
-        if section not in plain or field_kinds.get(section, field_kinds.get("")) is not Field.ONE:
+        if section not in plain or section in switched:
+            continue
+        if field_kinds.get(section, field_kinds.get("")) is not Field.ONE:
             continue
         strays = {pair: pair[:-2] for pair in (row.ns, row.ew) if _directed(pair)}
         if not strays:
@@ -284,20 +302,45 @@ def _pairs_named(
 
 def _no_howell(section: str, pair: str) -> Message:
     """Why a section (``''``: the field) said to be a Howell is refused: its pairs carry a
-    direction, ``pair`` the first."""
+    direction, ``pair`` the first; an arrow-switched Mitchell is said in its own word."""
     if not section:
         return _(
             "the field is said to be a Howell, but its pairs are named with a direction"
-            " ({pair} first), as a Howell's never are: they are numbered without one, each"
-            " pair sitting North-South and East-West in turn; a Mitchell's carry one",
+            " ({pair} first), as a Howell's never are (they are numbered without one, each"
+            " pair sitting North-South and East-West in turn); if it is an arrow-switched"
+            " Mitchell (one winner), say {word}",
             pair=pair,
+            word=SectionMovement.ARROW_SWITCHED.value,
         )
     return _(
         "section {letter} is said to be a Howell, but its pairs are named with a direction"
-        " ({pair} first), as a Howell's never are: they are numbered without one, each pair"
-        " sitting North-South and East-West in turn; a Mitchell's carry one",
+        " ({pair} first), as a Howell's never are (they are numbered without one, each pair"
+        " sitting North-South and East-West in turn); if it is an arrow-switched Mitchell"
+        " (one winner), say {word}",
         letter=section,
         pair=pair,
+        word=SectionMovement.ARROW_SWITCHED.value,
+    )
+
+
+def _no_mitchell(section: str, pair: str) -> Message:
+    """Why a section (``''``: the field) said to be an arrow-switched Mitchell is refused:
+    ``pair`` is numbered without a direction, as a Howell's pairs are."""
+    if not section:
+        return _(
+            "the field is said to be an arrow-switched Mitchell, but pair {pair} is numbered"
+            " without a direction, as a Mitchell's pairs never are; if it is a Howell, say"
+            " {word}",
+            pair=pair,
+            word=SectionMovement.HOWELL.value,
+        )
+    return _(
+        "section {letter} is said to be an arrow-switched Mitchell, but pair {pair} is"
+        " numbered without a direction, as a Mitchell's pairs never are; if it is a Howell,"
+        " say {word}",
+        letter=section,
+        pair=pair,
+        word=SectionMovement.HOWELL.value,
     )
 
 
@@ -313,25 +356,33 @@ def directed_sections(
     }
 
 
-def said_field_kinds(event: Event) -> dict[str, Field]:
-    """What a file written from ``event`` says of how each section is ranked
-    (:attr:`~bridgescore.events.model.Event.field_kinds`, which a reader takes back): all
-    of it, but for a section ranked as one field whose pairs carry a direction (an
-    arrow-switched Mitchell), which is neither a Howell (whose pairs have none) nor a
-    Mitchell (ranked North-South and East-West): of it the file says nothing, and it is
-    read back as its results show (one field once a pair has sat both ways)."""
-    kinds = dict(event.field_kinds)
+def said_movements(event: Event) -> dict[str, SectionMovement]:
+    """What a file written from ``event`` says of each section's movement (``''``: the
+    field's), from how the event ranks it (:attr:`~bridgescore.events.model.Event.field_kinds`,
+    which a reader takes back) and how its pairs are numbered: one field of pairs numbered
+    by direction is an arrow-switched Mitchell, so read back as one field however few of
+    its rounds were played, switched or not; one field of pairs numbered without a
+    direction a Howell; North-South and East-West apart a Mitchell
+    (:meth:`~bridgescore.events.vocabulary.SectionMovement.of`). The field's one word is
+    said section by section where its sections' pairs differ."""
     directed = directed_sections(event.results.rows, event.participants)
     named = {row.section or "" for row in event.results.rows}
     named |= {p.section or "" for p in event.participants}
-    for section in sorted(named):
-        said = section if section in kinds else ""
-        if section in directed and kinds.get(said) is Field.ONE:
-            if said == "" and section:  # the field's word stays for its other sections
-                for other in named - directed - set(kinds):
-                    kinds[other] = Field.ONE
-            kinds.pop(said, None)
-    return kinds
+    said: dict[str, SectionMovement] = {}
+    for section, kind in event.field_kinds.items():
+        movement = SectionMovement.of(kind, directed=section in directed)
+        if movement is not None:
+            said[section] = movement
+    whole = event.field_kinds.get("")
+    others = sorted(named - set(event.field_kinds) - {""})
+    if whole is not None and others:
+        each = {s: SectionMovement.of(whole, directed=s in directed) for s in others}
+        if len(set(each.values())) > 1:  # the field's word is not true of every section
+            said.pop("", None)
+            said |= {s: m for s, m in each.items() if m is not None}
+        elif "" in said and (found := next(iter(each.values()))) is not None:
+            said[""] = found
+    return said
 
 
 def _directed(pair: str) -> bool:

@@ -23,7 +23,7 @@ from bridgescore.events.movements.teams import RoundRobin
 from bridgescore.events.vocabulary import EventKind, Scoring
 from bridgescore.io import results
 from bridgescore.io._problems import MarkedText
-from bridgescore.io._sections import MovementsSaid, field_kinds_text, said_field_kinds
+from bridgescore.io._sections import MovementsSaid, movements_text, said_movements
 from bridgescore.io.text import is_access
 from bridgescore.io.writing import write_text
 from bridgescore.laws.lawsets import DEFAULT_LAW_SET
@@ -329,7 +329,7 @@ def write_event(
         "kind": event.kind,
         "program": converted_by(__version__, event.program),
         "scoring": event.scoring,
-        "movement": field_kinds_text(said_field_kinds(event)),
+        "movement": movements_text(said_movements(event)),
     }
     named = event.participants
     if fmt == "json":

@@ -6,13 +6,17 @@ pairs|teams|individual``, ``# program: ...``, ``# scoring:
 mp|acbl|butler|cross-imps|imps|bam``, ``# language: en|fi|es``, ``# movement:
 Howell``), a header row, then one row per result. ``movement`` says how the pairs are
 ranked, as the event's movement has them (``Howell``: one ranking; ``Mitchell``:
-North-South and East-West), or section by section (``A Mitchell, B Howell``): a Howell
-stopped after its first round, no pair having sat both ways yet, is one ranking all the
-same (:attr:`~bridgescore.events.model.Event.field_kinds`); without it, the results show
-how. A word that is not a movement, a section the file does not have, or one said to be a
-Howell and a Mitchell is an error at the line; so is a later ``# movement`` line saying a
-section (or the field) again, naming the first (:class:`~bridgescore.io._sections.MovementsSaid`),
-and a JSON ``event`` giving its ``movement`` twice.
+North-South and East-West; ``Arrow-switched Mitchell``: one ranking of a Mitchell's
+pairs), or section by section (``A Mitchell, B Howell``): a Howell stopped after its first
+round, or an arrow-switched Mitchell before its first switched round, no pair having sat
+both ways yet, is one ranking all the same
+(:attr:`~bridgescore.events.model.Event.field_kinds`); without it, the results show how.
+A word that is not a movement, a section the file does not have, or one said to have two
+movements is an error at the line, as is a Howell whose pairs all carry a direction or an
+arrow-switched Mitchell with a pair that carries none; so is a later ``# movement`` line
+saying a section (or the field) again, naming the first
+(:class:`~bridgescore.io._sections.MovementsSaid`), and a JSON ``event`` giving its
+``movement`` twice.
 Columns (case-insensitive; only ``board``, ``ns`` and ``ew`` are always needed)::
 
     board,round,table,ns,ew,contract,declarer,result,score,adjusted,vulnerability,lead
@@ -504,7 +508,7 @@ def read_csv(
             said.read(value, Location(source, at))
         problems.extend(said.problems)
         named = participants_csv(text)
-        problems.extend(howell_problems(rows, said.kinds, named, said.places))
+        problems.extend(howell_problems(rows, said.kinds, named, said.said))
     problems.extend(adjusted.problems)
     return EventResults(
         tuple(rows),
@@ -745,7 +749,7 @@ def _movement_problems(
             letters.add(letter.strip())
     found = MovementsSaid(letters)
     found.read(said, Location(source, tag="event.movement", shown="field {}"))
-    return [*found.problems, *howell_problems(rows, found.kinds, participants, found.places)]
+    return [*found.problems, *howell_problems(rows, found.kinds, participants, found.said)]
 
 
 def _participant_sections(listed: object, source: str) -> list[Problem]:

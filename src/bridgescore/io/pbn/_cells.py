@@ -31,9 +31,11 @@ def known(value: str | None) -> str | None:
 
 MOVEMENT_TAG = "Movement"
 """bridgescore's own tag of a pairs game: how its section (or the field, without
-sections) is ranked, ``Howell`` (one ranking) or ``Mitchell`` (North-South and East-West),
-as its movement has it (:class:`~bridgescore.events.vocabulary.SectionMovement`): a Howell
-stopped after its first round is still one ranking. PBN 2.1 has no such tag; a program
+sections) is ranked, ``Howell`` (one ranking), ``Mitchell`` (North-South and East-West)
+or ``Arrow-switched Mitchell`` (one ranking of a Mitchell's pairs), as its movement has it
+(:class:`~bridgescore.events.vocabulary.SectionMovement`): a Howell stopped after its
+first round, or an arrow-switched Mitchell before its first switched round, is still one
+ranking. PBN 2.1 has no such tag; a program
 that does not know it passes it by."""
 ADJUSTMENT_COLUMN = "AdjustmentVP"
 """bridgescore's column of a teams ``[TotalScoreTable]``: the VPs in a team's total from

@@ -23,8 +23,8 @@ from bridgescore.events.model import (
     PublishedStanding,
     ResultRow,
 )
-from bridgescore.events.vocabulary import EventKind, Scoring, SectionMovement
-from bridgescore.io._sections import SectionLayout, own, said_field_kinds, sections_of
+from bridgescore.events.vocabulary import EventKind, Scoring
+from bridgescore.io._sections import SectionLayout, own, said_movements, sections_of
 from bridgescore.io.pbn._analysis import analysis_tags
 from bridgescore.io.pbn._cells import ADJUSTMENT_COLUMN, MOVEMENT_TAG, TEAM_NAME_COLUMN, split_names
 from bridgescore.io.pbn._model import Game, PBNDocument, Tag
@@ -204,7 +204,7 @@ def from_event(
     scoring = _SCORING_TAGS.get(event.scoring, event.scoring or "?")
     competition = _COMPETITION.get(event.kind, event.kind.title())
     layout = None if individual else sections_of(event)
-    kinds = said_field_kinds(event)  # how each section is ranked, where a file can say it
+    movements = said_movements(event)  # each section's, as the event ranks it
     if layout is not None:
         columns.insert(0, "Section")
         text_columns.add("Section")
@@ -280,8 +280,7 @@ def from_event(
             supplemental = [Tag("Competition", competition)]
             if letter is not None:
                 supplemental.append(Tag("Section", letter))
-            ranked = kinds.get(letter or "", kinds.get(""))
-            said = None if ranked is None else SectionMovement.of(ranked)
+            said = movements.get(letter or "", movements.get(""))
             if event.kind == "pairs" and said is not None:
                 # bridgescore's own: how the section is ranked, whatever its rows show yet
                 supplemental.append(Tag(MOVEMENT_TAG, said.value))

@@ -110,8 +110,8 @@ class _Reader:
     """The ``[Section]`` of the game being read, when the sections are scored apart."""
     field_kinds: dict[str, FieldKind] = field(default_factory=dict)
     """How each section is ranked, as its games' ``[Movement]`` says (:func:`_field_kinds`)."""
-    field_places: dict[str, Location] = field(default_factory=dict)
-    """Where each section's ``[Movement]`` is first said (:func:`_field_kinds`)."""
+    movements: dict[str, tuple[SectionMovement, Location]] = field(default_factory=dict)
+    """Each section's ``[Movement]``, where it is first said (:func:`_field_kinds`)."""
     matches: int = 0
     parsed: dict[int, Table] = field(default_factory=dict)
     problem_lines: set[int | None] = field(default_factory=set)
@@ -423,9 +423,10 @@ class _Reader:
     def howell(self, section: str | None) -> bool:
         """Whether the file says ``section`` is a Howell (``[Movement "Howell"]``): its pairs
         are numbered without a direction, whatever the Mitchell beside it does, and a row
-        naming one pair on both sides is that pair meeting itself."""
-        kinds = self.field_kinds
-        return kinds.get(section or "", kinds.get("")) is FieldKind.ONE
+        naming one pair on both sides is that pair meeting itself. An arrow-switched
+        Mitchell, one field too, numbers its pairs as a Mitchell does."""
+        said = self.movements.get(section or "", self.movements.get(""))
+        return said is not None and said[0] is SectionMovement.HOWELL
 
     def add_table(
         self, tag: Tag, board: int, board_text: str | None, vulnerability: Vulnerability
@@ -794,10 +795,10 @@ def _field_kinds(reader: _Reader, games: Iterable[Game]) -> dict[str, FieldKind]
     tag, :data:`~bridgescore.io.pbn._cells.MOVEMENT_TAG`; a
     :class:`~bridgescore.events.vocabulary.SectionMovement`), by the game's ``[Section]``
     (``''`` without one). A word that is not a movement is a warning once, at its first
-    line, and the section is ranked as its results show; a game that says a Howell where
-    an earlier one of its section says a Mitchell (or the other way) is an error at its
-    line naming the earlier one's. Where each section's is first said goes into
-    ``reader.field_places``."""
+    line, and the section is ranked as its results show; a game that says another
+    movement than an earlier one of its section (a Howell where it says a Mitchell) is an
+    error at its line naming the earlier one's. Each section's movement, and where it is
+    first said, goes into ``reader.movements``."""
     found: dict[str, tuple[SectionMovement, int | None]] = {}
     unknown: set[tuple[str, str]] = set()
     for game in games:
@@ -820,7 +821,7 @@ def _field_kinds(reader: _Reader, games: Iterable[Game]) -> dict[str, FieldKind]
             continue
         first, first_line = found.setdefault(section, (movement, line))
         where = Location(reader.source, line, board=board, tag=MOVEMENT_TAG, shown="[{}]")
-        reader.field_places.setdefault(section, where)
+        reader.movements.setdefault(section, (movement, where))
         if first is not movement:
             reader.problem(
                 line, _differs(section, movement, first, first_line), board, MOVEMENT_TAG
@@ -835,14 +836,15 @@ def _differs(
     ``line``) says the other movement."""
     if not section:
         return _(
-            "the field is a {movement} here and a {first} at line {line}: a field has one movement",
+            "the field's movement is {movement} here and {first} at line {line}: a field has"
+            " one movement",
             movement=movement.value,
             first=first.value,
             line=line,
         )
     return _(
-        "section {letter} is a {movement} here and a {first} at line {line}: a section has"
-        " one movement",
+        "section {letter}'s movement is {movement} here and {first} at line {line}: a section"
+        " has one movement",
         letter=section,
         movement=movement.value,
         first=first.value,
@@ -964,7 +966,7 @@ def _to_event(document: PBNDocument, laws: str) -> Event:
     problems.extend(check_rows(reader.rows, laws, teams=teams))
     problems.extend(
         howell_problems(
-            reader.rows, reader.field_kinds, reader.participants.values(), reader.field_places
+            reader.rows, reader.field_kinds, reader.participants.values(), reader.movements
         )
     )
     name = plain_title(first.get("Event") or document.meta.get("ContestName", ""))

@@ -31,7 +31,7 @@ from bridgescore.events.model import (
     check_rows,
 )
 from bridgescore.events.model import PublishedMatch as MatchFigures
-from bridgescore.events.vocabulary import WINNER_TYPES, EventKind, Scoring, SectionMovement
+from bridgescore.events.vocabulary import EventKind, Scoring, Winners
 from bridgescore.events.vocabulary import Field as FieldKind
 from bridgescore.io._problems import MarkedText
 from bridgescore.io._sections import howell_problems, in_section, ranked_apart
@@ -279,8 +279,8 @@ class _Reader:
                     )
         date = self.date(event)
         self.problems.extend(check_rows(self.rows, self.laws, teams=teams))
-        kinds, places = _field_kinds(self, event) if kind == "pairs" else ({}, {})
-        self.problems.extend(howell_problems(self.rows, kinds, self.participants, places))
+        kinds = _field_kinds(self, event) if kind == "pairs" else {}
+        self.problems.extend(howell_problems(self.rows, kinds, self.participants))
         self.problems.sort(key=lambda p: p.where.line or 0)
         name = plain_title(_text(event, "EVENT_DESCRIPTION") or _text(event, "TITLE"))
         program = " ".join(
@@ -889,7 +889,9 @@ def _scored_apart(sections: list[tuple[str, Element]]) -> bool:
     """Whether a pairs or teams EVENT's SECTIONs were scored apart, each compared (its
     teams matched and ranked) only within itself: the EVENT says so (bridgescore's own
     ``SECTION_SCORING`` ``APART``), or the places start again at 1 in every section
-    (:func:`ranked_apart`). EBUScore and PairsScorer place the field across their
+    (:func:`ranked_apart`; in each direction of a section of two winners, but across the
+    directions of one of one winner, ``WINNER_TYPE`` 1, a Mitchell arrow-switched whose
+    pairs keep their ``DIRECTION``). EBUScore and PairsScorer place the field across their
     sections: one field, as before."""
     event = sections[0][1]
     said = _text(event, "SECTION_SCORING").upper()
@@ -901,9 +903,17 @@ def _scored_apart(sections: list[tuple[str, Element]]) -> bool:
         return False
     if said == "APART":
         return True
+    whole = _text(event, "WINNER_TYPE")
     places = [
         (label, _text(pair, "DIRECTION").upper() or None, _text(pair, "PLACE") or None)
         for label, container in labelled
+        if (_text(container, "WINNER_TYPE") or whole) != Winners.ONE
+        for pair in container.findall("PARTICIPANTS/PAIR")
+    ]
+    places += [  # one winner: one ranking, whatever each pair's DIRECTION
+        (label, None, _text(pair, "PLACE") or None)
+        for label, container in labelled
+        if (_text(container, "WINNER_TYPE") or whole) == Winners.ONE
         for pair in container.findall("PARTICIPANTS/PAIR")
     ]
     places += [
@@ -914,23 +924,22 @@ def _scored_apart(sections: list[tuple[str, Element]]) -> bool:
     return ranked_apart(places)
 
 
-def _field_kinds(
-    reader: _Reader, event: Element | None
-) -> tuple[dict[str, FieldKind], dict[str, Location]]:
-    """How the pairs are ranked as the file says, and where it says it: the EVENT's
-    ``WINNER_TYPE`` (``''``: the whole event), the default of every section that gives
-    none, and a SECTION's own (bridgescore writes one for each section, where a Howell and
-    a Mitchell differ and the EVENT gives none), by the section's label: one winner
-    (``1``, a Howell) or two (``2``, a Mitchell),
-    :data:`~bridgescore.events.vocabulary.WINNER_TYPES`. Any other value is an error at
+def _field_kinds(reader: _Reader, event: Element | None) -> dict[str, FieldKind]:
+    """How the pairs are ranked as the file says: the EVENT's ``WINNER_TYPE`` (``''``:
+    the whole event), the default of every section that gives none, and a SECTION's own
+    (bridgescore writes one for each section, where sections differ and the EVENT gives
+    none), by the section's label. It is the number of winners
+    (:class:`~bridgescore.events.vocabulary.Winners`), not a movement: ``1``, one field
+    (a Howell, or a Mitchell arrow-switched, its pairs numbered by direction as EBUScore
+    writes one); ``2``, North-South and East-West apart. Any other value is an error at
     its element's line, as an unknown ``BOARD_SCORING_METHOD`` is; so is a SECTION's that
     contradicts the EVENT's, naming its line: USEBIO gives the EVENT its number of
     winners, which a section with another contradicts (the section's own is kept, so that
     nothing more is told of it). A SESSION's is not read."""
     if event is None:
-        return {}, {}
-    found: dict[str, SectionMovement] = {}
-    places: dict[str, Location] = {}
+        return {}
+    found: dict[str, Winners] = {}
+    lines: dict[str, int | None] = {}
     for label, container in _containers(event):
         element = container.find("WINNER_TYPE")
         text = _text(container, "WINNER_TYPE")
@@ -938,37 +947,32 @@ def _field_kinds(
             continue
         where = reader.where(element).at(tag="WINNER_TYPE")
         try:
-            said = SectionMovement.parse(text, WINNER_TYPES)
+            said = Winners.parse(text)
         except BridgeInputError as error:
             wrong = MarkedText(in_section(label, error.message))
             reader.problems.append(Problem(where, wrong))
             continue
         whole = found.get("") if container is not event else None
         if whole is not None and whole is not said:  # kept as said, against nothing more
-            wrong = MarkedText(_winners_differ(label, said, whole, places[""].line))
+            wrong = MarkedText(_winners_differ(label, said, whole, lines[""]))
             reader.problems.append(Problem(where, wrong))
         found.setdefault(label, said)
-        places.setdefault(label, where)
-    return {label: movement.field for label, movement in found.items()}, places
+        lines.setdefault(label, where.line)
+    return {label: winners.field for label, winners in found.items()}
 
 
-_WINNER_WORDS: Final = {movement: word for word, movement in WINNER_TYPES.items()}
-
-
-def _winners_differ(
-    label: str, said: SectionMovement, whole: SectionMovement, line: int | None
-) -> Message:
+def _winners_differ(label: str, said: Winners, whole: Winners, line: int | None) -> Message:
     """Why a SECTION's (``label``) ``WINNER_TYPE`` is refused: the EVENT's, at ``line``,
     says another number of winners."""
     return _(
-        "section {letter}'s WINNER_TYPE {said} ({movement}) contradicts the event's {whole}"
-        " ({whole_movement}) at line {line}: a section says what its event says, or the"
+        "section {letter}'s WINNER_TYPE {said} ({winners}) contradicts the event's {whole}"
+        " ({whole_winners}) at line {line}: a section says what its event says, or the"
         " event says none and each section its own",
         letter=label,
-        said=_WINNER_WORDS[said],
-        movement=said.value,
-        whole=_WINNER_WORDS[whole],
-        whole_movement=whole.value,
+        said=said.value,
+        winners=said.label,
+        whole=whole.value,
+        whole_winners=whole.label,
         line=line,
     )
 

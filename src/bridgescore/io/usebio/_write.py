@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Final
 
@@ -23,14 +23,8 @@ from bridgescore.events.model import (
     PublishedStanding,
     ResultRow,
 )
-from bridgescore.events.vocabulary import WINNER_TYPES, Field
-from bridgescore.io._sections import (
-    SectionLayout,
-    directed_sections,
-    own,
-    said_field_kinds,
-    sections_of,
-)
+from bridgescore.events.vocabulary import Field, Winners
+from bridgescore.io._sections import SectionLayout, directed_sections, own, sections_of
 from bridgescore.io.usebio._document import USEBIODocument
 from bridgescore.io.usebio._read import POINT_FIELDS
 
@@ -146,13 +140,15 @@ def _board_element(parent: ET.Element, board: int, rows: Sequence[ResultRow]) ->
     return element
 
 
-def _directions(event: Event, kinds: Mapping[str, Field]) -> dict[str, str]:
+def _directions(event: Event) -> dict[str, str]:
     """Each pair's direction in a Mitchell: where the event says how its sections are
-    ranked (:attr:`Event.field_kinds`), each pair of a section a file says is a Mitchell
-    (``kinds``: :func:`~bridgescore.io._sections.said_field_kinds`) that sat one way (a
-    Howell section's pairs have none, however its first rounds seated them, nor has an
-    arrow-switched Mitchell's, which a file calls neither); where it does not, every pair
-    when every pair sits one way only, else nothing."""
+    ranked (:attr:`Event.field_kinds`), each pair of a section ranked North-South and
+    East-West that sat one way, and each pair of an arrow-switched Mitchell (one field of
+    pairs numbered by direction: :func:`~bridgescore.io._sections.directed_sections`) the
+    direction of its number (``1NS``: NS, wherever a switched round seated it), as
+    EBUScore writes one; a Howell section's pairs have none, however its first rounds
+    seated them. Where the event does not say, every pair when every pair sits one way
+    only, else nothing."""
     if event.kind != "pairs":
         return {}
     sides: dict[str, set[str]] = {}
@@ -162,42 +158,33 @@ def _directions(event: Event, kinds: Mapping[str, Field]) -> dict[str, str]:
         sides.setdefault(row.ew, set()).add("EW")
         section.setdefault(row.ns, row.section or "")
         section.setdefault(row.ew, row.section or "")
-    if event.field_kinds:
-        return {
-            pair: next(iter(found))
-            for pair, found in sides.items()
-            if len(found) == 1 and kinds.get(section[pair], kinds.get("")) is Field.DIRECTIONS
-        }
+    kinds = event.field_kinds
+    if kinds:
+        switched = directed_sections(event.results.rows, event.participants)
+        found: dict[str, str] = {}
+        for pair, seated in sides.items():
+            ranked = kinds.get(section[pair], kinds.get(""))
+            if ranked is Field.DIRECTIONS and len(seated) == 1:
+                found[pair] = next(iter(seated))
+            elif ranked is Field.ONE and section[pair] in switched:
+                found[pair] = pair[-2:]
+        return found
     if not sides or any(len(found) > 1 for found in sides.values()):
         return {}
     return {pair: found.pop() for pair, found in sides.items()}
 
 
-_WINNER_TYPES: Final = {movement.field: word for word, movement in WINNER_TYPES.items()}
-"""USEBIO's ``WINNER_TYPE`` of a field ranked so: one winner (``1``, a Howell's one
-ranking) or two (``2``, a Mitchell's), as the reader reads it
-(:data:`~bridgescore.events.vocabulary.WINNER_TYPES`)."""
-
-
-def _winner_type(
-    event: Event, kinds: Mapping[str, Field], directions: dict[str, str]
-) -> str | None:
-    """The EVENT's ``WINNER_TYPE``: what a file says of every section alike (``kinds``:
-    :func:`~bridgescore.io._sections.said_field_kinds`), none where its sections differ
-    (a Howell beside a Mitchell: each SECTION says its own) or where the event knows how
-    it is ranked and a file can say none of it (an arrow-switched Mitchell); else whether
-    its pairs have directions (two winners), one winner only for pairs numbered without
-    one, as a Howell's are."""
-    said = {_WINNER_TYPES[k] for k in kinds.values() if k in _WINNER_TYPES}
+def _winner_type(event: Event, directions: dict[str, str]) -> Winners | None:
+    """The EVENT's ``WINNER_TYPE``, its number of winners: what the event says of every
+    section alike (one field: ``1``, a Howell or an arrow-switched Mitchell; North-South
+    and East-West: ``2``), none where its sections differ (a Howell beside a Mitchell:
+    each SECTION says its own); else whether its pairs have directions."""
+    said = {Winners.of(kind) for kind in event.field_kinds.values()} - {None}
     if len(said) > 1:
         return None
     if said:
         return said.pop()
-    if event.field_kinds:
-        return None
-    if directions:
-        return "2"
-    return None if directed_sections(event.results.rows, event.participants) else "1"
+    return Winners.TWO if directions else Winners.ONE
 
 
 def _participant_ids(source: Event) -> list[str]:
@@ -414,23 +401,23 @@ def _sections(
     standings: Sequence[PublishedStanding],
     directions: dict[str, str],
     figures: Sequence[Published | None],
-    kinds: Mapping[str, Field],
 ) -> None:
     """An event in sections as USEBIO 1.2 lays them out (EBUScore, PairsScorer): a
     SESSION of one SECTION per section, each with its own PARTICIPANTS and BOARDs (a
     teams event: its MATCHes, as TeamsScorer puts them in its SESSION), its pairs or teams
-    and tables by their numbers in the section; a pairs section's ``WINNER_TYPE`` as
-    ``kinds`` (:func:`~bridgescore.io._sections.said_field_kinds`) says it."""
+    and tables by their numbers in the section; a pairs section's ``WINNER_TYPE`` as the
+    event ranks it, where its sections differ and the EVENT says none."""
     _add(body, "SECTION_COUNT", str(len(layout.letters)))
     _add(body, SECTION_SCORING, "APART")
     session = ET.SubElement(body, "SESSION", {"SESSION_ID": "1"})
     ids = _participant_ids(event)
     for letter in layout.letters:
         section = ET.SubElement(session, "SECTION", {"SECTION_ID": letter})
-        ranked = kinds.get(letter)
-        if event.kind == "pairs" and ranked is not None and ranked in _WINNER_TYPES:
+        ranked = event.field_kinds.get(letter)
+        winners = None if ranked is None else Winners.of(ranked)
+        if event.kind == "pairs" and winners is not None:
             # bridgescore's own: each section's, where a Howell and a Mitchell differ
-            _add(section, "WINNER_TYPE", _WINNER_TYPES[ranked])
+            _add(section, "WINNER_TYPE", winners.value)
         mine = [i for i in ids if layout.section_of(i) == letter]
         _participants(section, event, standings, directions, mine, letter)
         if event.kind == "teams":
@@ -495,15 +482,14 @@ def from_event(
     if event.date:
         _add(body, "DATE", _date_text(event.date))
     _add(body, "BOARD_SCORING_METHOD", method)
-    kinds = said_field_kinds(event)  # how each section is ranked, where a file can say it
-    directions = _directions(event, kinds)
-    winner = _winner_type(event, kinds, directions) if kind == "pairs" else None
-    if winner is not None:
-        _add(body, "WINNER_TYPE", winner)
+    directions = _directions(event)
+    winners = _winner_type(event, directions) if kind == "pairs" else None
+    if winners is not None:
+        _add(body, "WINNER_TYPE", winners.value)
     ranked = event.standings if standings is None else standings
     layout = sections_of(event)
     if layout is not None:
-        _sections(body, event, layout, ranked, directions, figures, kinds)
+        _sections(body, event, layout, ranked, directions, figures)
     else:
         _participants(body, event, ranked, directions)
         if kind == "teams" and event.matches and not rows:
