@@ -144,8 +144,8 @@ class SectionMovement(Word):
 
 class Winners(Word):
     """USEBIO's ``WINNER_TYPE``: the number of winners, not a movement. ``1``, one
-    winner, is a field ranked as one: a Howell, or a Mitchell arrow-switched (EBUScore
-    writes one so, its pairs each with its ``DIRECTION``); ``2``, two winners, a
+    winner, is a field ranked as one: a Howell, or a Mitchell arrow-switched (its pairs each
+    with its ``DIRECTION``); ``2``, two winners, a
     Mitchell's North-South and East-West ranked apart.
 
     >>> Winners.parse("1").field, Winners.of(Field.DIRECTIONS)

@@ -925,17 +925,16 @@ def _scored_apart(sections: list[tuple[str, Element]]) -> bool:
 
 
 def _field_kinds(reader: _Reader, event: Element | None) -> dict[str, FieldKind]:
-    """How the pairs are ranked as the file says: the EVENT's ``WINNER_TYPE`` (``''``:
-    the whole event), the default of every section that gives none, and a SECTION's own
-    (bridgescore writes one for each section, where sections differ and the EVENT gives
-    none), by the section's label. It is the number of winners
-    (:class:`~bridgescore.events.vocabulary.Winners`), not a movement: ``1``, one field
-    (a Howell, or a Mitchell arrow-switched, its pairs numbered by direction as EBUScore
-    writes one); ``2``, North-South and East-West apart. Any other value is an error at
-    its element's line, as an unknown ``BOARD_SCORING_METHOD`` is; so is a SECTION's that
-    contradicts the EVENT's, naming its line: USEBIO gives the EVENT its number of
-    winners, which a section with another contradicts (the section's own is kept, so that
-    nothing more is told of it). A SESSION's is not read."""
+    """How the pairs are ranked as the file says: the EVENT's ``WINNER_TYPE`` (``''``: the whole
+    event), the default of every section that gives none, and a SECTION's own (bridgescore writes
+    one for each section, where sections differ and the EVENT gives none), by the section's label.
+    It is the number of winners (:class:`~bridgescore.events.vocabulary.Winners`), not a movement:
+    ``1``, one field (a Howell, or a Mitchell arrow-switched, its pairs numbered by direction; we
+    hold no other program's file of one to check how they write it); ``2``, North-South and
+    East-West apart. Any other value is an error at its element's line, as an unknown
+    ``BOARD_SCORING_METHOD`` is; so is a SECTION's that contradicts the EVENT's, naming its line:
+    USEBIO gives the EVENT its number of winners, which a section with another contradicts (the
+    section's own is kept, so that nothing more is told of it). A SESSION's is not read."""
     if event is None:
         return {}
     found: dict[str, Winners] = {}

@@ -141,14 +141,13 @@ def _board_element(parent: ET.Element, board: int, rows: Sequence[ResultRow]) ->
 
 
 def _directions(event: Event) -> dict[str, str]:
-    """Each pair's direction in a Mitchell: where the event says how its sections are
-    ranked (:attr:`Event.field_kinds`), each pair of a section ranked North-South and
-    East-West that sat one way, and each pair of an arrow-switched Mitchell (one field of
-    pairs numbered by direction: :func:`~bridgescore.io._sections.directed_sections`) the
-    direction of its number (``1NS``: NS, wherever a switched round seated it), as
-    EBUScore writes one; a Howell section's pairs have none, however its first rounds
-    seated them. Where the event does not say, every pair when every pair sits one way
-    only, else nothing."""
+    """Each pair's direction in a Mitchell: where the event says how its sections are ranked
+    (:attr:`Event.field_kinds`), each pair of a section ranked North-South and East-West that sat
+    one way, and each pair of an arrow-switched Mitchell (one field of pairs numbered by direction:
+    :func:`~bridgescore.io._sections.directed_sections`) the direction of its number (``1NS``: NS,
+    wherever a switched round seated it); a Howell section's pairs have none, however its first
+    rounds seated them. Where the event does not say, every pair when every pair sits one way only,
+    else nothing."""
     if event.kind != "pairs":
         return {}
     sides: dict[str, set[str]] = {}
