@@ -14,10 +14,11 @@ from bridgescore.web.director import control
 from bridgescore.web.models import Session
 
 TEMPLATE = (
-    "{% load i18n %}"
-    '{% for row in grid.rows %}<tr><th>{{ forloop.counter }}</th>{% for cell in row %}{% if cell.state == "idle" %}<td class="idle">—</td>{% else %}<td class="{{ cell.state }}{% if cell.flags %} flagged{% endif %}"{% if cell.flags %} title="{{ cell.flags|join:\'; \' }}"{% endif %}><a href="/director/s/{{ session.pk }}/cell/{{ cell.round }}/{{ cell.table }}/">{% blocktranslate with ns=cell.ns ew=cell.ew %}{{ ns }} v {{ ew }}{% endblocktranslate %}<br>{{ cell.entered }}/{{ cell.boards|length }}{% if cell.state == "missing" %} <span class="stage">{% translate "missing" context "a round\'s boards on the grid" %}</span>{% elif cell.state == "not_started" %} <span class="stage">{% translate "not started" context "a round\'s boards on the grid" %}</span>{% endif %}</a>{% for f in cell.flags %}<br><span class="flag">{{ f }}</span>{% endfor %}</td>{% endif %}{% endfor %}</tr>{% endfor %}'  # noqa: E501
+    "{% load i18n notation %}"
+    '{% for row in grid.rows %}<tr><th>{{ forloop.counter }}</th>{% for cell in row %}{% if cell.state == "idle" %}<td class="idle">—</td>{% else %}<td class="{{ cell.state }}{% if cell.flags %} flagged{% endif %}"{% if cell.flags %} title="{{ cell.flags|join:\'; \' }}"{% endif %}><a href="/director/s/{{ session.pk }}/cell/{{ cell.round }}/{{ cell.table }}/">{% blocktranslate with ns=cell.ns|pair ew=cell.ew|pair %}{{ ns }} v {{ ew }}{% endblocktranslate %}<br>{{ cell.entered }}/{{ cell.boards|length }}{% if cell.state == "missing" %} <span class="stage">{% translate "missing" context "a round\'s boards on the grid" %}</span>{% elif cell.state == "not_started" %} <span class="stage">{% translate "not started" context "a round\'s boards on the grid" %}</span>{% endif %}</a>{% for f in cell.flags %}<br><span class="flag">{{ f }}</span>{% endfor %}</td>{% endif %}{% endfor %}</tr>{% endfor %}'  # noqa: E501
 )
-"""``_grid.html``'s rows as the template wrote them before."""
+"""``_grid.html``'s rows as the template wrote them before (a pair as the reader reads it,
+``1IL`` in Finnish, as every page names it)."""
 
 HOSTILE = "<b>Aces & \"Kings\"</b> 'x'"
 
@@ -44,6 +45,8 @@ def test_the_grids_rows_are_what_the_template_wrote(session: Session, language: 
         before = Template(TEMPLATE).render(Context({"grid": GRID, "session": session}))
         now = control._grid_body(session, GRID)
     assert now == before
+    east_west = {"en": "1EW", "fi": "1IL", "es": "1EO"}[language]  # as the director reads it
+    assert f" {east_west}<br>" in now
     assert HOSTILE not in now
     assert "&lt;b&gt;Aces &amp; &quot;Kings&quot;&lt;/b&gt;" in now
     assert now.count("<tr>") == 2

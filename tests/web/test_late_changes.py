@@ -186,29 +186,30 @@ KEPT = {
         "pair 3NS is scheduled for 4 of the 6 boards in use, fewer than 70 %",
     ),
     "fi": (
-        "kierto muutettu: pari 2EW lähtee kierroksesta 2",
-        "pari 2EW lähtee kierroksesta 2\n"
-        "kierros 2, pöytä 3: 3NS–2EW, brikat 1, 2 → ei pelata\n"
-        "kierros 2: vapaalla 2EW, 3NS\n"
-        "kierros 3, pöytä 1: 1NS–2EW, brikat 5, 6 → ei pelata\n"
-        "kierros 3: vapaalla 1NS, 2EW\n"
-        "pari 1NS pelaa 4 käytössä olevista 6 brikasta, alle 70 %\n"
-        "pari 2EW pelaa 2 käytössä olevista 6 brikasta, alle 70 %\n"
-        "pari 3NS pelaa 4 käytössä olevista 6 brikasta, alle 70 %",
+        "kierto muutettu: pari 2IL lähtee kierroksesta 2",
+        "pari 2IL lähtee kierroksesta 2\n"
+        "kierros 2, pöytä 3: 3PE–2IL, brikat 1, 2 → ei pelata\n"
+        "kierros 2: vapaalla 2IL, 3PE\n"
+        "kierros 3, pöytä 1: 1PE–2IL, brikat 5, 6 → ei pelata\n"
+        "kierros 3: vapaalla 1PE, 2IL\n"
+        "pari 1PE pelaa 4 käytössä olevista 6 brikasta, alle 70 %\n"
+        "pari 2IL pelaa 2 käytössä olevista 6 brikasta, alle 70 %\n"
+        "pari 3PE pelaa 4 käytössä olevista 6 brikasta, alle 70 %",
     ),
     "es": (
-        "movimiento cambiado: la pareja 2EW se retira desde la ronda 2",
-        "la pareja 2EW se retira desde la ronda 2\n"
-        "ronda 2, mesa 3: 3NS contra 2EW, estuches 1, 2 → no se juega\n"
-        "ronda 2: descansan 2EW, 3NS\n"
-        "ronda 3, mesa 1: 1NS contra 2EW, estuches 5, 6 → no se juega\n"
-        "ronda 3: descansan 1NS, 2EW\n"
+        "movimiento cambiado: la pareja 2EO se retira desde la ronda 2",
+        "la pareja 2EO se retira desde la ronda 2\n"
+        "ronda 2, mesa 3: 3NS contra 2EO, estuches 1, 2 → no se juega\n"
+        "ronda 2: descansan 2EO, 3NS\n"
+        "ronda 3, mesa 1: 1NS contra 2EO, estuches 5, 6 → no se juega\n"
+        "ronda 3: descansan 1NS, 2EO\n"
         "la pareja 1NS juega 4 de los 6 estuches en uso, menos del 70 %\n"
-        "la pareja 2EW juega 2 de los 6 estuches en uso, menos del 70 %\n"
+        "la pareja 2EO juega 2 de los 6 estuches en uso, menos del 70 %\n"
         "la pareja 3NS juega 4 de los 6 estuches en uso, menos del 70 %",
     ),
 }
-"""2EW leaving from round 2, as the log line and the change kept read in each language."""
+"""2EW leaving from round 2, as the log line and the change kept read in each language, each
+pair as its reader reads it (2IL in Finnish, 2EO in Spanish)."""
 
 
 def test_a_change_is_kept_in_the_language_of_whoever_reads_it(td: Client, session: Session) -> None:
@@ -217,7 +218,7 @@ def test_a_change_is_kept_in_the_language_of_whoever_reads_it(td: Client, sessio
     language of whoever reads them (the reason as the director typed it)."""
     fields = {"kind": "missing", "pair": "2EW", "round": "2"}
     page = td.get(f"/director/s/{session.pk}/change/", fields, HTTP_ACCEPT_LANGUAGE="fi")
-    assert "pari 2EW pelaa 2 käytössä olevista 6 brikasta, alle 70 %" in page.content.decode()
+    assert "pari 2IL pelaa 2 käytössä olevista 6 brikasta, alle 70 %" in page.content.decode()
     key = page.context["change"].key
     applied = td.post(f"/director/s/{session.pk}/change/",
                       {**fields, "key": key, "apply": "1", "reason": "went home"},

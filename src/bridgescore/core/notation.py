@@ -843,6 +843,13 @@ def notated_pair(pair: str) -> Notated:
     return Notated("pair", pair)
 
 
+def notated_pairs(pairs: Iterable[str]) -> Message:
+    """Pairs' ids listed as a message names them (``1NS, 2EW``), each in the reader's
+    notation where it is shown (``1PE, 2IL``)."""
+    values = {f"pair{n}": notated_pair(pair) for n, pair in enumerate(pairs)}
+    return Message(", ".join(f"{{{name}}}" for name in values), **values)
+
+
 _DIRECTED: Final = re.compile(r"(?P<number>.*\d)(?P<side>NS|EW)")
 """A pair's id that names its direction, as the movements and the files name a
 Mitchell's pairs: a number (after its section's letter, ``A3NS``), then NS or EW."""
@@ -1051,5 +1058,6 @@ __all__ = [
     "difference",
     "notated",
     "notated_pair",
+    "notated_pairs",
     "notation_for",
 ]

@@ -17,6 +17,7 @@ from functools import partial
 from django.db import transaction
 from django.utils.translation import gettext, gettext_noop
 
+from bridgescore.core.notation import notated_pair, notated_pairs
 from bridgescore.events.movements import late
 from bridgescore.events.movements.model import Movement, MovementError, Table
 from bridgescore.events.movements.sections import SectionedMovement
@@ -96,8 +97,8 @@ def _seat_text(seat: Table | None) -> said.Part:
         return said.part(gettext_noop("no play"))
     return said.part(
         gettext_noop("{ns} v {ew}, boards {boards}"),
-        ns=seat.ns,
-        ew=seat.ew,
+        ns=notated_pair(seat.ns),
+        ew=notated_pair(seat.ew),
         boards=boards_shown(seat.boards),
     )
 
@@ -126,7 +127,7 @@ def _effect(
         elif found.sitting_out:
             lines.append(
                 said.part(gettext_noop("round {round}: sitting out {pairs}"), round=found.round,
-                          pairs=", ".join(found.sitting_out))
+                          pairs=notated_pairs(found.sitting_out))
             )  # fmt: skip
         else:  # a sentence of its own: Spanish "no descansa nadie", not "descansan nadie"
             lines.append(
@@ -210,12 +211,16 @@ def missing_pair(session: Session, pair: str, from_round: int) -> Change:
     """A pair leaves from ``from_round`` on (:func:`late.pair_leaves`): in a session in
     sections, a pair of one section (``B2EW``), from its section's movement."""
     movement = movement_of(session)
-    if pair not in movement.pairs:
+    named = movement.pair_typed(pair, said.words_of().notation)  # 3IL is 3EW to a Finn
+    if named is None:
         raise EntryError(gettext("there is no pair {pair!r} in this session").format(pair=pair))
+    pair = named
     field = sections_of(session)
     letter = field.section_of_pair(pair) if field is not None else ""
     asked = said.part(
-        gettext_noop("pair {pair} leaves from round {round}"), pair=pair, round=from_round
+        gettext_noop("pair {pair} leaves from round {round}"),
+        pair=notated_pair(pair),
+        round=from_round,
     )
     return _change(
         session,
@@ -230,7 +235,7 @@ def late_pair(session: Session, pair: str, from_round: int) -> Change:
     """A pair arrives late (:func:`late.pair_joins`): from ``from_round`` on it fills
     each round's sit-out; in a session in sections, in the section its id starts with
     (``A9`` joins section A). A pair that left and comes back gets its seat back."""
-    pair = pair.strip()
+    pair = said.words_of().notation.parse_pair(pair)  # 5IL is 5EW to a Finn: kept so
     field = sections_of(session)
     letter = ""
     if field is not None:
@@ -247,7 +252,9 @@ def late_pair(session: Session, pair: str, from_round: int) -> Change:
         pair = letter + pair[1:].strip()
     earlier = _earlier(session, field, letter)
     asked = said.part(
-        gettext_noop("pair {pair} joins from round {round}"), pair=pair, round=from_round
+        gettext_noop("pair {pair} joins from round {round}"),
+        pair=notated_pair(pair),
+        round=from_round,
     )
     return _change(
         session,

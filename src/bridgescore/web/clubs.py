@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
+from bridgescore.core.notation import notated_pair
 from bridgescore.events.movements.model import Movement
 from bridgescore.events.movements.sections import SectionedMovement
 from bridgescore.web import analysing, said
@@ -195,9 +196,9 @@ def set_pair_names(
         row.names = shown[:200]
         row.save(update_fields=["names"])
         detail = (
-            said.said(gettext_noop("pair {pair}: {names}"), pair=pair, names=shown)
+            said.said(gettext_noop("pair {pair}: {names}"), pair=notated_pair(pair), names=shown)
             if shown
-            else said.said(gettext_noop("pair {pair}: (no names)"), pair=pair)
+            else said.said(gettext_noop("pair {pair}: (no names)"), pair=notated_pair(pair))
         )
         log(session, gettext_noop("pair named"), detail, user=user)
     return row

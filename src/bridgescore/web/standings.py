@@ -23,7 +23,7 @@ from bridgescore.web.models import (
 )
 from bridgescore.web.naming import is_teams, team_typed
 from bridgescore.web.refusals import EntryError, Viewer, user_of
-from bridgescore.web.said import problem
+from bridgescore.web.said import problem, words_of
 from bridgescore.web.session_movement import movement_of
 
 
@@ -41,7 +41,8 @@ def add_penalty(
     if is_teams(session):
         pair = team_typed(session, pair)  # a1 is A1, aces is Aces (A1 in sections)
     else:
-        named = movement_of(session).pair_typed(pair)  # typed in any case: a1ns is A1NS
+        # typed in any case and the reader's notation too: a1ns is A1NS, a Finn's A1IL A1EW
+        named = movement_of(session).pair_typed(pair, words_of().notation)
         if named is None:
             raise EntryError(gettext("there is no pair {pair!r} in this session").format(pair=pair))
         pair = named

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from bridgescore.core.notation import notated_pair
 from bridgescore.errors import marked as _
 from bridgescore.events.movements.model import Movement, MovementError, Round, Table
 
@@ -155,7 +156,7 @@ def pair_joins(
             if not choices:
                 raise MovementError(
                     _("round {number}: no set of boards is free for pair {other} and pair {pair}",
-                      number=number, other=other, pair=pair)
+                      number=number, other=notated_pair(other), pair=notated_pair(pair))
                 )  # fmt: skip
             table = next(n for n in range(1, len(used) + 2) if n not in used)
             ns, ew = (pair, other) if other.upper().endswith("EW") else (other, pair)
@@ -173,7 +174,7 @@ def pair_joins(
     if not filled:
         raise MovementError(
             _("no one sits out from round {from_round}: pair {pair} has no place",
-              from_round=from_round, pair=pair)
+              from_round=from_round, pair=notated_pair(pair))
         )  # fmt: skip
     # the boards of the rounds it missed are played once fewer: scores are factored
     return replace(movement, rounds=tuple(rounds), factored=movement.factored or from_round > 1)

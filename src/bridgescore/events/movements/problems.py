@@ -29,7 +29,8 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from bridgescore.errors import Gettext, Message
+from bridgescore.core.notation import notated_pair, notated_pairs
+from bridgescore.errors import Gettext, Message, Notated
 from bridgescore.errors import marked as _
 from bridgescore.events.movements.boards import board_text
 
@@ -134,8 +135,13 @@ def find_problems(
     """Every broken rule of ``movement``, in round order, then rule order; ``played``:
     ``movement`` is the one results already played show, so the rules for planning one
     (:data:`PLANNING_ONLY`) do not apply; ``labels``: how its pairs and tables are named
-    (a section's as the field names them: ``pair A2EW``, ``table A3``)."""
-    pair_of, table_of = labels.pair, labels.table
+    (a section's as the field names them: ``pair A2EW``, ``table A3``), each pair in its
+    reader's notation where a problem is shown (``pair A2IL`` to a Finnish reader)."""
+    table_of = labels.table
+
+    def pair_of(pair: str) -> Notated:
+        return notated_pair(labels.pair(pair))
+
     found: list[Problem] = []
     played_where: dict[tuple[str, int], tuple[int, int]] = {}
     met: dict[frozenset[str], tuple[int, int]] = {}
@@ -176,7 +182,7 @@ def find_problems(
                 )
         for (table, direction), pairs in seats.items():
             if len(pairs) > 1:
-                held = ", ".join(map(pair_of, pairs))
+                held = notated_pairs(map(labels.pair, pairs))
                 found.append(
                     Problem(
                         "seat-twice",

@@ -252,11 +252,12 @@ def _grid_body(session: Session, grid: in_play.Grid) -> SafeString:
     grid, which an open control page asks for every 5 s). Every value is escaped as the
     template escaped it; the words are the catalogues' (the template's own msgids)."""
     versus = gettext("%(ns)s v %(ew)s")
-    said = {
+    pair = said.words_of().notation.pair  # 3IL to a Finnish director, 3EO to a Spanish one
+    stages = {
         "missing": pgettext("a round's boards on the grid", "missing"),
         "not_started": pgettext("a round's boards on the grid", "not started"),
     }
-    stage = {state: f' <span class="stage">{escape(word)}</span>' for state, word in said.items()}
+    stage = {state: f' <span class="stage">{escape(word)}</span>' for state, word in stages.items()}
     link = f"/director/s/{session.pk}/cell/"
     rows = []
     for number, row in enumerate(grid.rows, start=1):
@@ -266,7 +267,7 @@ def _grid_body(session: Session, grid: in_play.Grid) -> SafeString:
                 cells.append('<td class="idle">—</td>')
                 continue
             flags = [escape(f) for f in cell.flags]
-            shown = versus % {"ns": escape(cell.ns), "ew": escape(cell.ew)}
+            shown = versus % {"ns": escape(pair(cell.ns)), "ew": escape(pair(cell.ew))}
             cells.append(
                 f'<td class="{escape(cell.state)}{" flagged" if flags else ""}"'
                 + (f' title="{"; ".join(flags)}"' if flags else "")

@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from bridgescore.errors import BridgeError
 from bridgescore.events.movements.sections import built_spec
 from bridgescore.events.team_sections import MOST_SWISS_ROUNDS, SectionSchedule, check_teams
-from bridgescore.web import in_play
+from bridgescore.web import in_play, said
 from bridgescore.web.answers import problem
 from bridgescore.web.director.fields import (
     ADJUSTED_LENGTH,
@@ -479,12 +479,15 @@ class PairsForm(forms.Form):
         on_roster = [("", "—"), *((str(p.pk), p.name) for p in players)]
         self.pairs = list(pairs)
         for pair in self.pairs:
+            shown = said.words_of().notation.pair(pair)  # as the director reads it: 3IL
             for slot, which in (("a", _("first player")), ("b", _("second player"))):
                 self.fields[f"{pair}-{slot}"] = choice_field(
-                    format_lazy(_("pair {pair}, {which}"), pair=pair, which=which),
+                    format_lazy(_("pair {pair}, {which}"), pair=shown, which=which),
                     on_roster,
                     required=False,
-                    invalid_choice=format_lazy(_("pair {pair}: choose from the roster"), pair=pair),
+                    invalid_choice=format_lazy(
+                        _("pair {pair}: choose from the roster"), pair=shown
+                    ),
                 )
 
     def chosen(self, pair: str) -> list[str]:

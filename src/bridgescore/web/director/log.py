@@ -70,7 +70,7 @@ def session_log(session: Session, most: int = LOG_SHOWN) -> list[LogRow]:
     for p in Penalty.objects.filter(session=session).select_related("by", "withdraws"):
         what = _("penalty withdrawn") if p.withdraws else _("penalty")
         where = (
-            _("pair {pair}").format(pair=p.pair)
+            _("pair {pair}").format(pair=said.words_of().notation.pair(p.pair))
             if teams is None  # a team by its id and name, as the penalties page: B3 (Oros)
             else _("team {team}").format(team=naming.team_shown(p.pair, teams.get(p.pair, "")))
         )

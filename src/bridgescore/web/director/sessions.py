@@ -240,13 +240,15 @@ def _new_pairs_session(
 
 
 def _named_pairs(names: dict[str, str], movement: Movement | SectionedMovement) -> dict[str, str]:
-    """The names typed, by the movement's ids for the pairs (typed in any case: ``a1ns``
-    names ``A1NS``); a pair the movement does not have, or one named twice, refused
-    (the pairs it might have meant: its section's, in a field in sections)."""
+    """The names typed, by the movement's ids for the pairs (typed in any case and in the
+    reader's notation too: ``a1ns`` names ``A1NS``, a Finnish ``A1IL`` ``A1EW``); a pair
+    the movement does not have, or one named twice, refused (the pairs it might have
+    meant: its section's, in a field in sections)."""
     played = movement.flattened() if isinstance(movement, SectionedMovement) else movement
+    notation = said.words_of().notation
     found: dict[str, str] = {}
     for typed, who in names.items():
-        pair = played.pair_typed(typed)
+        pair = played.pair_typed(typed, notation)
         if pair is None:
             letter = typed.strip()[:1].upper()
             own = [p for p in played.pairs if p.startswith(letter)]
@@ -257,13 +259,13 @@ def _named_pairs(names: dict[str, str], movement: Movement | SectionedMovement) 
                     "are {join}{value})"
                 ).format(
                     unknown=typed,
-                    join=", ".join(near[:4]),
+                    join=", ".join(map(notation.pair, near[:4])),
                     value=" …" if len(near) > 4 else "",
                 )
             )
         if pair in found:
             raise refusals.EntryError(
-                gettext("Pairs' names: pair {pair} named twice").format(pair=pair)
+                gettext("Pairs' names: pair {pair} named twice").format(pair=notation.pair(pair))
             )
         found[pair] = who
     return found

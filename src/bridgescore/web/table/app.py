@@ -248,6 +248,7 @@ def _rounds_laid(session: Session, plan: in_play.Plan, table: int) -> list[dict[
             _LAID.move_to_end(key)
             return found[1]
     rounds: list[dict[str, Any]] = []
+    pair = said.words_of(language).notation.pair  # 3IL to a Finnish phone, 3EO to a Spanish
     for number in range(1, plan.last_round_at(table) + 1):  # its section's, in sections
         seat = plan.seat(number, table)
         if seat is None:
@@ -260,6 +261,8 @@ def _rounds_laid(session: Session, plan: in_play.Plan, table: int) -> list[dict[
                 "plays": True,
                 "ns": seat.ns,
                 "ew": seat.ew,
+                "ns_shown": pair(seat.ns),
+                "ew_shown": pair(seat.ew),
                 "boards": boards,
                 "moves": _move_lines(session, plan.moves(number, table)),
             }

@@ -1,6 +1,7 @@
 """The reader's notation in the app's templates: ``{% load notation %}``, then
-``{{ entry.ns_score|ns }}`` (``PE 450`` in Finnish) and ``{{ entry|result }}`` (``4♠XP-2``),
-both from :mod:`bridgescore.web.said` (the library's notation, one place)."""
+``{{ entry.ns_score|ns }}`` (``PE 450`` in Finnish), ``{{ entry|result }}`` (``4♠XP-2``)
+and ``{{ seat.ew|pair }}`` (``3IL``), from :mod:`bridgescore.web.said` and the library's
+notation (one place)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,14 @@ def result(entry: object) -> str:
 def side(letters: str) -> str:
     """``NS`` or ``EW`` as the reader writes it (``PE``/``IL``, ``NS``/``EO``)."""
     return said.words_of().notation.side(Side(letters))
+
+
+@register.filter
+def pair(pair: object) -> str:
+    """A pair's id (as kept: ``3EW``) as the reader reads it (``3IL``, ``3EO``): the
+    library's :meth:`~bridgescore.core.notation.Notation.pair`; a Howell's pair and a
+    team as they are. Only for showing: a form's value and a link keep the id as kept."""
+    return said.words_of().notation.pair(str(pair)) if pair is not None else ""
 
 
 @register.filter

@@ -145,6 +145,9 @@
   // the language's notation (the library's, in the plan): sides NS/EW as PE/IL, NS/EO; notrump NT, ST
   function notation(kind, key) { var n = state.plan && state.plan.notation; return (n && n[kind] && n[kind][key]) || key; }
   function side(s) { return notation("sides", s); }
+  // a round's pair as the reader reads it (the library's, laid in the plan: 3IL, 3EO);
+  // a plan kept from before it said so, as kept
+  function shownPair(r, key) { return r[key + "_shown"] || r[key]; }
   function strainText(s) { return s === "NT" ? notation("strains", "NT") : SUITS[s] || ""; }
   function contractText(d) {
     if (d.not_played) { return gettext("Not played"); }
@@ -243,8 +246,8 @@
     var head = el("div", { className: "phone-head" }, [
       el("h1", { text: fill(gettext("Table %(table)s · round %(round)s of %(rounds)s"), { table: state.plan.table, round: roundNo, rounds: state.plan.planned }) }),
       r.plays ? el("p", { className: "who" }, [
-        el("b", { text: side("NS") + " " + r.ns }), " " + r.ns_names + " ", el("br"),
-        el("b", { text: side("EW") + " " + r.ew }), " " + r.ew_names]) : null
+        el("b", { text: side("NS") + " " + shownPair(r, "ns") }), " " + r.ns_names + " ", el("br"),
+        el("b", { text: side("EW") + " " + shownPair(r, "ew") }), " " + r.ew_names]) : null
     ]);
     var body = (SCREENS[screen] || SCREENS.board)(roundNo, at);
     var waiting = queue();
@@ -348,8 +351,8 @@
       children.push(el("p", { className: "next-round" }, [
         el("b", { text: fill(gettext("Round %(round)s here:"), { round: after.round }) + " " }),
         fill(gettext("%(ns)s v %(ew)s"), {
-          ns: side("NS") + " " + after.ns + (after.ns_names ? " (" + after.ns_names + ")" : ""),
-          ew: side("EW") + " " + after.ew + (after.ew_names ? " (" + after.ew_names + ")" : "") })]));
+          ns: side("NS") + " " + shownPair(after, "ns") + (after.ns_names ? " (" + after.ns_names + ")" : ""),
+          ew: side("EW") + " " + shownPair(after, "ew") + (after.ew_names ? " (" + after.ew_names + ")" : "") })]));
       // the next round starts with its first board's tap
       children.push(el("div", { className: "picks next-boards" }, after.boards.filter(function (b) { return status(after.round, b) === "open"; }).map(function (b) {
         return boardKey(after.round, b, function () { write(SEEN, roundNo); state.last = null; chooseBoard(after.round, b.number); });
