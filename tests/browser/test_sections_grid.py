@@ -31,6 +31,8 @@ SAID = {
     "es": ("Sección", "Ronda", "Mesa"),
 }
 """A section's heading, and the grid's first column and its tables, in each language."""
+B1_PAIRS = {"en": ("B1NS", "B1EW"), "fi": ("B1PE", "B1IL"), "es": ("B1NS", "B1EO")}
+"""Table B1's pairs in round 1 as each language writes their directions."""
 
 OUT_OF_REACH = """
 () => {
@@ -121,7 +123,8 @@ def test_a_session_in_sections_on_the_directors_phone(
         b1_cell, b2_cell = b_round_1.locator("td").nth(0), b_round_1.locator("td").nth(1)
         # B1 has board 1 of its two in (being played); B2 has entered nothing
         assert b1_cell.get_attribute("class") == "playing"
-        assert re.fullmatch(r"B1NS .+ B1EW\n1/2", b1_cell.inner_text()), b1_cell.inner_text()
+        ns, ew = B1_PAIRS[language]
+        assert re.fullmatch(rf"{ns} .+ {ew}\n1/2", b1_cell.inner_text()), b1_cell.inner_text()
         assert b2_cell.get_attribute("class") == "not_started"
         shoot(director, f"director-390-sections-grid-{language}")
         width = director.evaluate("innerWidth")
