@@ -846,8 +846,7 @@ def notated_pair(pair: str) -> Notated:
 def notated_pairs(pairs: Iterable[str]) -> Message:
     """Pairs' ids listed as a message names them (``1NS, 2EW``), each in the reader's
     notation where it is shown (``1PE, 2IL``)."""
-    values = {f"pair{n}": notated_pair(pair) for n, pair in enumerate(pairs)}
-    return Message(", ".join(f"{{{name}}}" for name in values), **values)
+    return listed([notated_pair(pair) for pair in pairs], ", ")
 
 
 _DIRECTED: Final = re.compile(r"(?P<number>.*\d)(?P<side>NS|EW)")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -25,6 +26,7 @@ from bridgescore.errors import BridgeError
 from bridgescore.events.movements.swiss import Draw, Standing
 from bridgescore.events.ranking import written_places
 from bridgescore.events.team_sections import match_numbers
+from bridgescore.report.view import pair_name
 from bridgescore.web import (
     alerts,
     analysing,
@@ -252,7 +254,8 @@ def _grid_body(session: Session, grid: in_play.Grid) -> SafeString:
     grid, which an open control page asks for every 5 s). Every value is escaped as the
     template escaped it; the words are the catalogues' (the template's own msgids)."""
     versus = gettext("%(ns)s v %(ew)s")
-    pair = said.words_of().notation.pair  # 3IL to a Finnish director, 3EO to a Spanish one
+    # 3IL to a Finnish director, 3EO to a Spanish one: each id once, not once a cell
+    pair = partial(pair_name, w=said.words_of())
     stages = {
         "missing": pgettext("a round's boards on the grid", "missing"),
         "not_started": pgettext("a round's boards on the grid", "not started"),
