@@ -904,18 +904,13 @@ def _scored_apart(sections: list[tuple[str, Element]]) -> bool:
     if said == "APART":
         return True
     whole = _text(event, "WINNER_TYPE")
-    places = [
-        (label, _text(pair, "DIRECTION").upper() or None, _text(pair, "PLACE") or None)
+    places = [  # one winner: one ranking, whatever each pair's DIRECTION
+        (label, None if one else _text(pair, "DIRECTION").upper() or None,
+         _text(pair, "PLACE") or None)
         for label, container in labelled
-        if (_text(container, "WINNER_TYPE") or whole) != Winners.ONE
+        for one in [(_text(container, "WINNER_TYPE") or whole) == Winners.ONE]
         for pair in container.findall("PARTICIPANTS/PAIR")
-    ]
-    places += [  # one winner: one ranking, whatever each pair's DIRECTION
-        (label, None, _text(pair, "PLACE") or None)
-        for label, container in labelled
-        if (_text(container, "WINNER_TYPE") or whole) == Winners.ONE
-        for pair in container.findall("PARTICIPANTS/PAIR")
-    ]
+    ]  # fmt: skip
     places += [
         (label, None, _text(team, "PLACE") or None)
         for label, container in labelled
