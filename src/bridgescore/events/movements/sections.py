@@ -175,11 +175,12 @@ class SectionedMovement:
         for section in self.sections:
             for rnd in section.movement.rounds:
                 for t in rnd.tables:
-                    if t.table > section.block and (section.letter, t.table) not in given:
+                    block = blocks[section.letter]  # not the property: it walks every round
+                    if t.table > block and (section.letter, t.table) not in given:
                         raise MovementError(
                             _("section {letter}: table {table} is beyond the section's "
                               "{block} tables and not added",
-                              letter=section.letter, table=t.table, block=section.block)
+                              letter=section.letter, table=t.table, block=block)
                         )  # fmt: skip
         tables = sum(blocks.values()) + len(self.added)
         if tables > MOST_TABLES_IN_A_FIELD:  # checked before any table is numbered
