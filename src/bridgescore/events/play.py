@@ -216,7 +216,13 @@ class Plan:
         phone says at the round's end)."""
         found = self._moves.get((round_no, table))
         if found is None:
-            found = moves_after(self.movement, round_no, table, among=self.sections.get(table))
+            found = moves_after(
+                self.movement,
+                round_no,
+                table,
+                among=self.sections.get(table),
+                last_round=self.last_round_at(table),
+            )
             self._moves[(round_no, table)] = found
         return found
 

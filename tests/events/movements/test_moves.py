@@ -237,3 +237,22 @@ def test_a_section_playing_fewer_rounds_ends_at_its_own_last_round() -> None:
     assert [plan.last_round_at(t) for t in range(1, 8)] == [3, 3, 3, 7, 7, 7, 7]
     assert plan.moves(3, 2).last
     assert not plan.moves(3, 5).last
+
+
+def test_a_plan_says_every_round_s_moves_as_the_movement_read_alone_does() -> None:
+    """A plan hands :func:`moves_after` its tables' last round (worked out once) rather
+    than letting it walk the movement again: every table's moves after every round of a
+    field whose sections play 3 and 7 rounds are the same either way."""
+    from bridgescore.events.movements.sections import parse_sections
+    from bridgescore.events.play import Plan
+
+    _, field = parse_sections("mitchell:3x2 + howell:4x3")
+    flat = field.flattened()
+    plan = Plan.of(flat, field)
+    for number, rnd in enumerate(flat.rounds, start=1):
+        for seat in rnd.tables:
+            among = {1, 2, 3} if seat.table <= 3 else {4, 5, 6, 7}
+            assert plan.moves(number, seat.table) == moves_after(
+                flat, number, seat.table, among=among
+            )
+    assert moves_after(flat, 2, 1, among={1, 2, 3}, last_round=2).last  # as told

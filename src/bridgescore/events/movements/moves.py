@@ -188,13 +188,19 @@ def _board_move(
 
 
 def moves_after(
-    movement: Movement, round_no: int, table: int, *, among: Collection[int] | None = None
+    movement: Movement,
+    round_no: int,
+    table: int,
+    *,
+    among: Collection[int] | None = None,
+    last_round: int | None = None,
 ) -> Moves:
     """Where ``table``'s pairs and boards go after round ``round_no`` (1-based), read
     from the movement's next round: a :class:`MovementError` when the movement has no
     such round, or the table does not play in it. ``among``: the tables its boards may go
     to (its section's, when the sections play the same deals, each with its own copy of
-    the boards); every table when ``None``."""
+    the boards); every table when ``None``. ``last_round``: the last round those tables
+    play, when the caller knows it (:func:`last_round_of` walks the whole movement)."""
     if isinstance(round_no, bool) or not isinstance(round_no, int):
         raise MovementError(_("round must be a whole number, got {round!r}", round=round_no))
     if not 1 <= round_no <= len(movement.rounds):
@@ -210,7 +216,9 @@ def moves_after(
         raise MovementError(
             _("the movement has no table {table} in round {round}", table=table, round=round_no)
         )
-    last = round_no >= (len(movement.rounds) if among is None else last_round_of(movement, among))
+    if last_round is None:
+        last_round = len(movement.rounds) if among is None else last_round_of(movement, among)
+    last = round_no >= last_round
     following = None if last else round_no + 1
     return Moves(
         round=round_no,
