@@ -31,6 +31,8 @@ SAID = {
     "es": ("Sección", "Ronda", "Mesa"),
 }
 """A section's heading, and the grid's first column and its tables, in each language."""
+CHOOSE = {"en": ("Sections:", "all"), "fi": ("Ryhmät:", "kaikki"), "es": ("Secciones:", "todas")}
+"""The words before the sections to show one at a time, and the one for all of them."""
 B1_PAIRS = {"en": ("B1NS", "B1EW"), "fi": ("B1PE", "B1IL"), "es": ("B1NS", "B1EO")}
 """Table B1's pairs in round 1 as each language writes their directions."""
 
@@ -137,3 +139,31 @@ def test_a_session_in_sections_on_the_directors_phone(
         assert [box["wider"] for box in boxes] == [False, True]  # B's five tables scroll
         assert director.evaluate(OUT_OF_REACH) == []
         shoot(director, f"director-390-sections-grid-{language}-scrolled")
+
+        # one section alone, chosen by a tap: B's grid only, its cells reached, the grid
+        # reloaded for B alone; "all" shows both again
+        chooser = director.locator("nav.sections-shown")
+        assert chooser.inner_text() == f"{CHOOSE[language][0]} {CHOOSE[language][1]} · A · B"
+        for tap in chooser.locator("a").all():
+            box = tap.bounding_box()
+            assert box is not None
+            assert box["width"] >= 24, box  # a finger's target (WCAG 2.2, 2.5.8)
+            assert box["height"] >= 24, box
+            assert box["x"] >= 0, box
+            assert box["x"] + box["width"] <= width + 0.5, box
+        chooser.get_by_role("link", name="B", exact=True).click()
+        director.wait_for_url(re.compile(r"\?section=B$"))
+        assert list(_grids(director)) == [f"{section} B"]
+        assert chooser.locator("a[aria-current=page]").inner_text() == "B"
+        assert director.locator("#grid").get_attribute("data-src", timeout=1000).endswith(
+            "/grid/?section=B"
+        )
+        if language == "en":  # the grid reloaded once (every 5 s): still B's alone
+            director.wait_for_timeout(5600)
+            assert list(_grids(director)) == [f"{section} B"]
+        assert director.evaluate("document.documentElement.scrollWidth") <= width
+        assert director.evaluate(OUT_OF_REACH) == []
+        shoot(director, f"director-390-sections-grid-{language}-b-alone")
+        chooser.get_by_role("link", name=CHOOSE[language][1], exact=True).click()
+        director.wait_for_url(control)
+        assert list(_grids(director)) == [f"{section} A", f"{section} B"]

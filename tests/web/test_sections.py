@@ -240,6 +240,85 @@ def test_the_control_page_has_one_grid_a_section(td: Client, club: Club) -> None
         assert said[f"{section} B"][0] == heads
 
 
+def test_the_control_page_shows_one_section_alone_and_every_section_s_calls(
+    td: Client, club: Club
+) -> None:
+    """At a congress the director looks at one section at a time (``?section=B``): its
+    grid, what is missing there and its tables' links only, the grid reloaded for that
+    section alone; a TD call from another section is still shown. A letter the session
+    has not is refused, saying which it has, as is a letter for a session in one field."""
+    form = {"club": str(club.pk), "name": "Chosen", "typed_spec": "mitchell:3x2+mitchell:5x2",
+            "sections": "apart"}  # fmt: skip
+    assert td.post("/director/new/", form).status_code == 302
+    session = Session.objects.get(name="Chosen")
+    control = f"/director/s/{session.pk}/"
+    entries.record_entry(  # B1 (the field's table 4) in round 2: its round 1 missing
+        session, in_play.EntryInput(2, 4, 3, "4S", "N", "="), by_table=False, reason="slip"
+    )
+    entries.record_entry(  # A2 in round 2: its round 1 missing
+        session, in_play.EntryInput(2, 2, 5, "4S", "N", "="), by_table=False, reason="slip"
+    )
+    a2 = TableLink.objects.get(session=session, table=2)
+    phone = Client()
+    phone.get(f"/t/{a2.token}/")
+    assert phone.post(f"/t/{a2.token}/call/", {"note": "revoke"}).status_code == 200
+
+    page = td.get(control, {"section": "b"}).content.decode()  # as typed: b is B
+    assert list(_grids(page)) == ["Section B"]
+    assert _grids(page)["Section B"][0] == ["Round", *(f"Table B{n}" for n in range(1, 6))]
+    chooser = page[page.index('<nav class="sections-shown"') :]
+    chooser = chooser[: chooser.index("</nav>")]
+    assert re.findall(r'<a href="([^"]+)"( aria-current="page")?>(\w+)</a>', chooser) == [
+        (control, "", "all"),
+        (f"{control}?section=A", "", "A"),
+        (f"{control}?section=B", ' aria-current="page"', "B"),
+    ]
+    assert f'data-src="/director/s/{session.pk}/grid/?section=B"' in page
+    listed = page[page.index('<p class="error missing-list">') :]
+    listed = listed[: listed.index("</p>")]
+    assert re.findall(r"round (\d), table (\w+), board (\d+)", listed) == [
+        ("1", "B1", "1"), ("1", "B1", "2"),
+    ]  # fmt: skip
+    links = page[page.index("Table links") :]
+    assert re.findall(r"<tr><td>(\w+)</td>", links) == ["B1", "B2", "B3", "B4", "B5"]
+    assert "A2" in page[page.index('id="alerts"') :].split("</ul>")[0]  # A's call, shown
+
+    grid = td.get(f"/director/s/{session.pk}/grid/", {"section": "B"}).content.decode()
+    assert list(_grids(grid)) == ["Section B"]
+    assert "A2" in grid.split("</ul>")[0]
+    everything = td.get(control).content.decode()
+    assert list(_grids(everything)) == ["Section A", "Section B"]
+    assert 'aria-current="page">all</a>' in everything
+
+    for asked in (f"{control}?section=Q", f"/director/s/{session.pk}/grid/?section=Q"):
+        refused = td.get(asked)
+        assert refused.status_code == 404
+        assert (
+            "Section: Q is not a section of this session (its sections are A, B)"
+            in refused.content.decode()
+        )
+    td.cookies["bridgescore_language"] = "fi"
+    page = td.get(control, {"section": "A"}).content.decode()
+    assert list(_grids(page)) == ["Ryhmä A"]
+    assert "Ryhmät:" in page
+    assert ">kaikki</a>" in page
+    said_fi = td.get(control, {"section": "Q"}).content.decode()
+    assert "Ryhmä: Q ei ole tämän istunnon ryhmä (sen ryhmät ovat A, B)" in said_fi
+    td.cookies["bridgescore_language"] = "es"
+    page = td.get(control, {"section": "A"}).content.decode()
+    assert list(_grids(page)) == ["Sección A"]
+    assert "Secciones:" in page
+    assert ">todas</a>" in page
+
+    single = clubs.create_session(club, "One field", mitchell(3, 2))
+    td.cookies["bridgescore_language"] = "en"
+    one = td.get(f"/director/s/{single.pk}/").content.decode()
+    assert "sections-shown" not in one
+    refused = td.get(f"/director/s/{single.pk}/", {"section": "A"})
+    assert refused.status_code == 404
+    assert "this session is not in sections, leave it out" in refused.content.decode()
+
+
 def test_a_table_in_a_section_is_told_where_to_go_by_the_section_s_tables(
     td: Client, club: Club
 ) -> None:

@@ -171,17 +171,48 @@ class LinkRow:
     room: str
 
 
-def _link_rows(session: Session) -> list[LinkRow]:
+def _link_rows(session: Session, tables: frozenset[int] | None = None) -> list[LinkRow]:
+    """The table links, of ``tables`` only when given (a section shown alone)."""
     teams = session.kind == Session.Kind.TEAMS
     sections = session_movement.sections_of(session) if teams else None
+    links = TableLink.objects.filter(session=session)
+    if tables is not None:
+        links = links.filter(table__in=tables)
     return [
         LinkRow(
             link,
             naming.table_label(session, link.table),
             naming.room_name(link.table, sections) if teams else "",
         )
-        for link in TableLink.objects.filter(session=session)
+        for link in links
     ]
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """What of a session in sections the control page shows: every section (``letter``
+    empty), or one alone with its tables (the field's numbers); and the letters to choose
+    from (none for one field)."""
+
+    letter: str = ""
+    tables: frozenset[int] | None = None
+    letters: tuple[str, ...] = ()
+
+
+def _shown(request: HttpRequest, session: Session) -> Shown:
+    """The section asked for (``?section=B``, read through
+    :class:`~bridgescore.web.director.forms.GridSectionForm`); a letter the session has not
+    is a 404 saying which it has."""
+    field = session_movement.sections_of(session)
+    letters = field.letters if field is not None else ()
+    form = director_forms.GridSectionForm(request.GET, sections=letters)
+    if not form.is_valid():
+        raise Http404(fields.problems(form)[0])
+    letter = form.cleaned_data["section"]
+    if field is None or not letter:
+        return Shown(letters=letters)
+    span = next(span for span in field.spans() if span.letter == letter)
+    return Shown(letter, frozenset(span.tables), letters)
 
 
 def _teams_context(session: Session) -> dict[str, Any]:
@@ -227,23 +258,29 @@ def _teams_context(session: Session) -> dict[str, Any]:
     return context
 
 
-def _grid_context(session: Session) -> dict[str, Any]:
+def _grid_context(session: Session, shown: Shown) -> dict[str, Any]:
     """What the grid shows (``_grid.html``, which the control page reloads every few
-    seconds): the grid, the alerts and Missing, from one reading of the log."""
+    seconds): the grid, the alerts and Missing, from one reading of the log; of the
+    section ``shown`` alone if one is (every section's alerts still: a call waits for no
+    one's choice of section)."""
     found = in_play.progress(session)  # one reading for the grid, the alerts, Missing
     waiting = alerts.table_alerts(session, found.done)
+    tables = shown.tables
+    missing = [s for s in in_play.missing(session, found) if tables is None or s.table in tables]
     return {
         "session": session,
+        "shown": shown,
         # one a section in a session in sections, its rows written out here
         "grids": [
             {"section": g.section, "rows": g.rows, "body": _grid_body(session, g)}
             for g in in_play.grids(session, found)
+            if not shown.letter or g.section == shown.letter
         ],
         "alerts": waiting,
         "calling": alerts.calling(waiting),
         "missing": [
             {"seat": s, "where": said.text(naming.table_named(session, s.table))}
-            for s in in_play.missing(session, found)[:200]
+            for s in missing[:200]
         ],
     }
 
@@ -285,17 +322,19 @@ def _grid_body(session: Session, grid: in_play.Grid) -> SafeString:
 
 
 def _control_context(request: HttpRequest, session: Session) -> dict[str, Any]:
-    """The control page's: the grid's, and the schedule, hand records, links and pairs."""
+    """The control page's: the grid's, and the schedule, hand records, links and pairs;
+    of one section alone when asked for (:func:`_shown`)."""
+    shown = _shown(request, session)
     analysis = analysing.shown(session)  # started again here if a stopped server left it
     return {
         **_teams_context(session),
-        **_grid_context(session),
+        **_grid_context(session, shown),
         "analysis": analysis,
         "analysis_lines": analysis.lines(),
         "hand_boards": naming.boards_shown(hand_records.hands_of(session.hands_pbn)),
         # a session started from a results file: whether it reproduces the file's figures
         "file_check": said.shown(session.file_check) if session.file_check else "",
-        "links": _link_rows(session),
+        "links": _link_rows(session, shown.tables),
         "pairs": SessionPair.objects.filter(session=session),
     }
 
@@ -338,9 +377,12 @@ def session_hands(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @login_required
 def control_grid(request: HttpRequest, session_id: int) -> HttpResponse:
-    """The grid alone (the control page reloads it every few seconds)."""
+    """The grid alone (the control page reloads it every few seconds), of the section
+    the page shows alone if it does."""
     session = directed(request, session_id)
-    return render(request, "bridgescore/_grid.html", _grid_context(session))
+    return render(
+        request, "bridgescore/_grid.html", _grid_context(session, _shown(request, session))
+    )
 
 
 @login_required

@@ -637,6 +637,40 @@ class PairChangeForm(_ChangeForm):
         return data
 
 
+def section_letter(given: object, sections: Sequence[str]) -> str:
+    """A section's letter as the director gave it (``b`` is ``B``): one of ``sections``
+    (the session's letters), or none; another refused, saying which there are."""
+    letter = str(given or "").strip().upper()
+    if letter and not sections:
+        raise forms.ValidationError(_("Section: this session is not in sections, leave it out"))
+    if letter and letter not in sections:
+        raise forms.ValidationError(
+            format_lazy(
+                _("Section: {letter} is not a section of this session (its sections are"
+                  " {letters})"),
+                letter=letter,
+                letters=", ".join(sections),
+            )
+        )  # fmt: skip
+    return letter
+
+
+class GridSectionForm(forms.Form):
+    """The section the control page shows alone (``?section=B``: its grid, what is missing
+    in it and its tables' links; none: every section). Calls and asks from every section
+    are shown whichever it is: none may wait unseen."""
+
+    section = text_field(_("Section"), SECTION_LENGTH)
+
+    def __init__(self, *args: Any, sections: Sequence[str] = (), **kwargs: Any) -> None:
+        """``sections``: the session's section letters (none for one field)."""
+        super().__init__(*args, **kwargs)
+        self.sections = tuple(sections)
+
+    def clean_section(self) -> str:
+        return section_letter(self.cleaned_data.get("section"), self.sections)
+
+
 class TeamChangeForm(_ChangeForm):
     """A team withdrawing from a Swiss, or joining it late."""
 
@@ -654,20 +688,7 @@ class TeamChangeForm(_ChangeForm):
         self.sections = tuple(sections)
 
     def clean_section(self) -> str:
-        """A section's letter (``b`` is ``B``): one of the session's, or none."""
-        letter = str(self.cleaned_data.get("section") or "").strip().upper()
-        if letter and not self.sections:
-            raise forms.ValidationError(_("Section: this session is not in sections, leave it out"))
-        if letter and letter not in self.sections:
-            raise forms.ValidationError(
-                format_lazy(
-                    _("Section: {letter} is not a section of this session (its sections are"
-                      " {letters})"),
-                    letter=letter,
-                    letters=", ".join(self.sections),
-                )
-            )  # fmt: skip
-        return letter
+        return section_letter(self.cleaned_data.get("section"), self.sections)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
