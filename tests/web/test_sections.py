@@ -158,6 +158,24 @@ def test_the_guide_cards_are_printed_section_by_section(td: Client, club: Club) 
     finnish = td.get(f"/director/s/{session.pk}/cards/").content.decode()
     assert "Ryhmä B: Pöytä 1" in finnish
 
+    # one section's cards, for its own director (?section=B, as the control page links
+    # them while it shows B alone): B's tables and pairs, its links, none of A's
+    td.cookies["bridgescore_language"] = "en"
+    alone = td.get(f"/director/s/{session.pk}/cards/", {"section": "B"}).content.decode()
+    titles = re.findall(r'<h2 class="pagetitle">([^<]+)</h2>', alone)
+    assert titles
+    assert all(title.startswith("Section B: ") for title in titles), titles
+    assert "Section B: Table 1" in titles
+    assert "Section B: Pair 1NS" in titles
+    assert f"/t/{b1.token}/" in alone
+    a1 = TableLink.objects.get(session=session, table=1)
+    assert f"/t/{a1.token}/" not in alone
+    control = td.get(f"/director/s/{session.pk}/", {"section": "B"}).content.decode()
+    assert f'href="/director/s/{session.pk}/cards/?section=B"' in control
+    refused = td.get(f"/director/s/{session.pk}/cards/", {"section": "Q"})
+    assert refused.status_code == 404
+    assert "Q is not a section of this session (its sections are A, B)" in refused.content.decode()
+
 
 def test_sections_playing_their_own_deals_are_always_scored_apart(club: Club) -> None:
     own = sectioned([mitchell(3, 2), mitchell(3, 2)], same_boards=False)

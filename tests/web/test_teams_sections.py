@@ -3,6 +3,7 @@ the tables as any teams session and ranked section by section (issue 28)."""
 
 from __future__ import annotations
 
+import html
 from dataclasses import replace
 
 import pytest
@@ -111,6 +112,16 @@ def test_the_new_teams_page_sets_up_sections(td: Client, club: Club) -> None:
     assert answer.status_code == 422
     assert "Sections: at most 26" in answer.content.decode()
     assert Session.objects.count() == 1
+    # the rooms' cards are one document: one section's alone is refused, saying so
+    cards = f"/director/s/{session.pk}/cards/"
+    assert td.get(cards).status_code == 200
+    refused = td.get(cards, {"section": "B"})
+    assert refused.status_code == 404
+    said_en = html.unescape(refused.content.decode())
+    assert "Section: a teams session's cards are printed all at once" in said_en
+    td.cookies["bridgescore_language"] = "fi"
+    said = td.get(cards, {"section": "B"}).content.decode()
+    assert "Ryhmä: joukkuekilpailun kortit tulostetaan kaikki kerralla" in said
 
 
 def test_the_section_rankings_read_in_finnish_and_spanish(club: Club, td: Client) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import TypeAlias
@@ -596,15 +596,19 @@ def section_card_pages(
     table_links: Mapping[int, str] | None = None,
     table_codes: Mapping[int, str] | None = None,
     words: Words = ENGLISH,
+    letters: Collection[str] | None = None,
 ) -> tuple[tuple[Page, ...], dict[str, str]]:
     """The cards of a field in sections, section after section, each section's cards as
     its own movement's (its tables from 1, its pairs ``1NS``), titled with its section
     (``Section B: Table 1``); ``table_links`` and ``table_codes`` by the field's table
-    numbers (:meth:`~SectionedMovement.flattened`). With each table card's link by page."""
+    numbers (:meth:`~SectionedMovement.flattened`). With each table card's link by page.
+    ``letters``: those sections' cards only (a section's printed for its own director)."""
     links, codes = table_links or {}, table_codes or {}
     pages: list[Page] = []
     by_page: dict[str, str] = {}
     for section in field.sections:
+        if letters is not None and section.letter not in letters:
+            continue
         own = range(1, section.tables + 1)
         number = {t: field.field_table(section.letter, t) for t in own}
         own_links = {t: links[n] for t, n in number.items() if n in links}
@@ -630,13 +634,16 @@ def sections_cards_html(
     table_links: Mapping[int, str] | None = None,
     table_codes: Mapping[int, str] | None = None,
     words: Words = ENGLISH,
+    letters: Collection[str] | None = None,
 ) -> str:
-    """The cards of a field in sections as one HTML document (:func:`section_card_pages`),
-    as :func:`cards_html` prints one movement's."""
+    """The cards of a field in sections as one HTML document (:func:`section_card_pages`,
+    of the sections ``letters`` only when given), as :func:`cards_html` prints one
+    movement's."""
     pages, links = section_card_pages(
-        field, table_links=table_links, table_codes=table_codes, words=words
+        field, table_links=table_links, table_codes=table_codes, words=words, letters=letters
     )
-    return pages_html(pages, title, describe_sections(field, words), links, words=words)
+    described = describe_sections(field, words, letters)
+    return pages_html(pages, title, described, links, words=words)
 
 
 def sections_cards_pdf(
@@ -656,13 +663,17 @@ def sections_cards_pdf(
     return pages_pdf(pages, heading, title, links, words=words)
 
 
-def describe_sections(field: SectionedMovement, words: Words = ENGLISH) -> str:
-    """Each section described in turn: ``Section A: Mitchell · ...; Section B: ...``."""
+def describe_sections(
+    field: SectionedMovement, words: Words = ENGLISH, letters: Collection[str] | None = None
+) -> str:
+    """Each section described in turn: ``Section A: Mitchell · ...; Section B: ...``
+    (those of ``letters`` only when given)."""
     return "; ".join(
         words.gettext("Section {section}: {field}").format(
             section=s.letter, field=describe(s.movement, words)
         )
         for s in field.sections
+        if letters is None or s.letter in letters
     )
 
 

@@ -201,11 +201,11 @@ class Shown:
 
 def _shown(request: HttpRequest, session: Session) -> Shown:
     """The section asked for (``?section=B``, read through
-    :class:`~bridgescore.web.director.forms.GridSectionForm`); a letter the session has not
+    :class:`~bridgescore.web.director.forms.SectionShownForm`); a letter the session has not
     is a 404 saying which it has."""
     field = session_movement.sections_of(session)
     letters = field.letters if field is not None else ()
-    form = director_forms.GridSectionForm(request.GET, sections=letters)
+    form = director_forms.SectionShownForm(request.GET, sections=letters)
     if not form.is_valid():
         raise Http404(fields.problems(form)[0])
     letter = form.cleaned_data["section"]

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.http import (
+    Http404,
     HttpRequest,
     HttpResponse,
 )
 from django.utils import translation
+from django.utils.translation import gettext
 
 from bridgescore.errors import BridgeError
+from bridgescore.events.movements.sections import SectionedMovement
 from bridgescore.web import (
     failures,
     in_play,
@@ -20,6 +23,8 @@ from bridgescore.web import (
 )
 from bridgescore.web.answers import problem
 from bridgescore.web.director.access import directed
+from bridgescore.web.director.fields import problems
+from bridgescore.web.director.forms import SectionShownForm
 from bridgescore.web.models import (
     Session,
     TableLink,
@@ -36,6 +41,10 @@ def table_cards(request: HttpRequest, session_id: int) -> HttpResponse:
     from bridgescore.web.said import published_language, words_of
 
     words = words_of(published_language(request, session) or None)
+    field = session_movement.sections_of(session)
+    letter = _section_asked(request, field)
+    if letter and session.kind == Session.Kind.TEAMS:
+        raise Http404(gettext("Section: a teams session's cards are printed all at once"))
 
     tables = list(TableLink.objects.filter(session=session))
     links = {t.table: link(f"/t/{t.token}/") for t in tables}
@@ -62,18 +71,28 @@ def table_cards(request: HttpRequest, session_id: int) -> HttpResponse:
             sections=None if plan is None else plan.field,
         )
         return HttpResponse(page)
-    field = session_movement.sections_of(session)
-    if field is not None:  # each section's cards, its tables from 1
+    if field is not None:  # each section's cards (or one's: ?section=B), its tables from 1
         from bridgescore.report.cards import sections_cards_html
 
         return HttpResponse(
             sections_cards_html(field, session.name, table_links=links, table_codes=codes,
-                                words=words)
+                                words=words, letters=(letter,) if letter else None)
         )  # fmt: skip
     movement = session_movement.movement_of(session)
     return HttpResponse(
         cards_html(movement, session.name, table_links=links, table_codes=codes, words=words)
     )
+
+
+def _section_asked(request: HttpRequest, field: SectionedMovement | None) -> str:
+    """The section whose cards alone are asked for (``?section=B``, read through
+    :class:`~bridgescore.web.director.forms.SectionShownForm`; none: every section's); a
+    letter the session has not is a 404 naming the ones it has."""
+    form = SectionShownForm(request.GET, sections=field.letters if field is not None else ())
+    if not form.is_valid():
+        raise Http404(problems(form)[0])
+    letter: str = form.cleaned_data["section"]
+    return letter
 
 
 @login_required

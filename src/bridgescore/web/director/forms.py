@@ -655,10 +655,11 @@ def section_letter(given: object, sections: Sequence[str]) -> str:
     return letter
 
 
-class GridSectionForm(forms.Form):
-    """The section the control page shows alone (``?section=B``: its grid, what is missing
-    in it and its tables' links; none: every section). Calls and asks from every section
-    are shown whichever it is: none may wait unseen."""
+class SectionShownForm(forms.Form):
+    """The section a director's page shows alone (``?section=B``; none: every section):
+    the control page (its grid, what is missing in it and its tables' links; calls and
+    asks from every section are shown whichever it is: none may wait unseen), the guide
+    cards (that section's)."""
 
     section = text_field(_("Section"), SECTION_LENGTH)
 
