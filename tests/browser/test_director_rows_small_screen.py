@@ -192,3 +192,73 @@ def test_the_penalties_log_on_the_directors_phone(
             assert why["y"] >= penalty["y"] + penalty["height"]
             assert act["y"] >= why["y"] + why["height"]
             assert button["x"] + button["width"] <= 390
+
+
+ROSTER = ("Eeva-Kaarina Häkkinen-Virtanen", "Juan Ñúñez Pérez")
+"""Players added to the demo club's roster (which has Ann Smith and Bob Jones already)."""
+PAIR_HEADS = {"en": ["Pair", "Now"], "fi": ["Pari", "Nyt"], "es": ["Pareja", "Ahora"]}
+"""The pairs page's column heads a phone shows in each language (each player's field says
+which it is)."""
+
+
+def test_the_pairs_named_on_the_directors_phone(
+    server: Server, new_phone: Callable[..., Page], shoot: Shoot
+) -> None:
+    """The pairs of a session in sections named on a phone from the club's roster: each
+    player typed as the roster names them (in any case); the roster offered once for every
+    field (a datalist, not a list a field); the page within the screen in every language,
+    each pair's fields side by side."""
+    director = new_phone()
+    log_in(director)
+    director.goto("/director/new/")
+    director.get_by_label("Name", exact=True).fill("Pairs named in sections")
+    director.locator("input[name=typed_spec]").fill("mitchell:3x2 + howell:4x3")
+    director.get_by_role("button", name="Start the session").click()
+    director.wait_for_url(re.compile(r"/director/s/\d+/$"))
+    page = director.url + "pairs/"
+    director.goto(page)
+    director.locator("main a[href^='/director/club/']").click()
+    roster_page = director.url
+    for number, name in enumerate(ROSTER, start=1):
+        director.goto(roster_page)
+        form = director.locator("main form.stack").filter(
+            has=director.locator("input[name=number]")
+        )
+        form.locator("input[name=name]").fill(name)
+        form.locator("input[name=number]").fill(f"{number}00")
+        with director.expect_navigation():
+            form.locator("button[type=submit]").click()
+    director.goto(page)
+    offered = director.locator("datalist#roster option").evaluate_all(
+        "options => options.map((o) => o.value)"
+    )
+    assert {"Ann Smith", "Bob Jones", *ROSTER} <= set(offered), offered
+    assert director.locator("main option").count() == len(offered)  # the one list
+    director.locator("input[name=A1NS-a]").fill("ann smith")
+    director.locator("input[name=A1NS-b]").fill("EEVA-KAARINA HÄKKINEN-VIRTANEN")
+    director.locator("input[name=B2-a]").fill("juan ñúñez pérez")
+    with director.expect_navigation():
+        director.locator("main form.stack button[type=submit]").click()
+    assert director.locator("main .error").count() == 0
+    for language, heads in PAIR_HEADS.items():
+        director.context.add_cookies([{"name": COOKIE, "value": language, "url": server.url}])
+        director.goto(page)
+        table = director.locator("main table")
+        shown = [h for h in table.locator("thead th").all() if h.is_visible()]
+        assert [h.inner_text() for h in shown] == heads[:2]  # the fields say "first player"
+        a1 = table.locator("tbody tr").first
+        assert a1.locator("td").nth(1).inner_text() == "Ann Smith & Eeva-Kaarina Häkkinen-Virtanen"
+        assert a1.locator("input").nth(0).input_value() == "Ann Smith"
+        assert director.locator("input[name=B2-a]").input_value() == "Juan Ñúñez Pérez"
+        names = a1.locator("td").nth(1).bounding_box()
+        first, second = (a1.locator("input").nth(n).bounding_box() for n in (0, 1))
+        assert names is not None
+        assert first is not None
+        assert second is not None
+        # each player's field under the pair, the box's width: a long name shows whole
+        assert first["y"] >= names["y"] + names["height"]
+        assert second["y"] >= first["y"] + first["height"]
+        assert first["width"] >= 300, first
+        assert a1.locator("input").nth(1).evaluate("e => e.scrollWidth <= e.clientWidth")
+        shoot(director, f"pairs-named-390-{language}")
+        _fits(director, f"the pairs page in {language}")

@@ -4,6 +4,8 @@ erasures), procedural penalties, and the log that keeps every change."""
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable
 
 from django.conf import global_settings
@@ -115,16 +117,22 @@ def test_a_second_director_gets_a_hashed_password_and_sees_the_club(
 
 
 def test_pairs_are_named_from_the_roster(td: Client, session: Session, other_club: Club) -> None:
-    ann = Player.objects.create(club=session.club, name="Ann Smith")
-    bob = Player.objects.create(club=session.club, name="Bob Jones")
-    stranger = Player.objects.create(club=other_club, name="Zed Quill")
+    """Each player typed as the roster names them, in any case and spacing; a name not on
+    this club's roster (another club's player) refused, naming it, nothing saved, and the
+    page shows what was typed to mend; the roster offered once for every field."""
+    Player.objects.create(club=session.club, name="Ann Smith")
+    Player.objects.create(club=session.club, name="Bob Jones")
+    Player.objects.create(club=other_club, name="Zed Quill")
     refused = td.post(
-        f"/director/s/{session.pk}/pairs/", {"2NS-a": str(ann.pk), "2NS-b": str(stranger.pk)}
-    ).content.decode()
-    assert "pair 2NS: choose from the roster" in refused
+        f"/director/s/{session.pk}/pairs/", {"2NS-a": "Ann Smith", "2NS-b": "Zed Quill"}
+    )
+    assert refused.status_code == 422
+    said = html.unescape(refused.content.decode())
+    assert "pair 2NS: Zed Quill is not on the roster (add them there first)" in said
+    assert 'name="2NS-b" list="roster" value="Zed Quill"' in said  # as typed, to mend
     assert SessionPair.objects.get(session=session, pair="2NS").names == ""
     saved = td.post(
-        f"/director/s/{session.pk}/pairs/", {"2NS-a": str(ann.pk), "2NS-b": str(bob.pk)}
+        f"/director/s/{session.pk}/pairs/", {"2NS-a": "  ann   SMITH ", "2NS-b": "bob jones"}
     )
     assert saved.status_code == 302
     assert SessionPair.objects.get(session=session, pair="2NS").names == "Ann Smith & Bob Jones"
@@ -132,7 +140,33 @@ def test_pairs_are_named_from_the_roster(td: Client, session: Session, other_clu
     names = {p.id: p.names for p in in_play.event_of(session).participants}
     assert names["2NS"] == ("Ann Smith", "Bob Jones")
     page = td.get(f"/director/s/{session.pk}/pairs/").content.decode()
-    assert f'<option value="{ann.pk}" selected>Ann Smith</option>' in page
+    assert 'name="2NS-a" list="roster" value="Ann Smith"' in page
+    assert 'name="2NS-b" list="roster" value="Bob Jones"' in page
+    roster = re.findall(r'<datalist id="roster">(.*?)</datalist>', page, flags=re.S)
+    assert roster == ['<option value="Ann Smith"><option value="Bob Jones">']
+    assert page.count("<option") == 2  # once for the page, not once a field
+
+
+def test_two_players_of_one_name_are_told_apart_by_their_numbers(
+    td: Client, session: Session
+) -> None:
+    """Two roster players called John Smith (the roster page refuses a second of one
+    name, but a roster kept before it, or filled otherwise, may hold two) are offered and
+    read as ``John Smith (1234)`` and ``John Smith (5678)``; the name alone is neither,
+    and is refused."""
+    Player.objects.create(club=session.club, name="John Smith", number="1234")
+    Player.objects.create(club=session.club, name="John Smith", number="5678")
+    page = td.get(f"/director/s/{session.pk}/pairs/").content.decode()
+    assert '<option value="John Smith (1234)"><option value="John Smith (5678)">' in page
+    refused = html.unescape(
+        td.post(f"/director/s/{session.pk}/pairs/", {"2NS-a": "John Smith"}).content.decode()
+    )
+    assert "pair 2NS: John Smith is not on the roster (add them there first)" in refused
+    saved = td.post(f"/director/s/{session.pk}/pairs/", {"2NS-a": "john smith (5678)"})
+    assert saved.status_code == 302
+    assert SessionPair.objects.get(session=session, pair="2NS").names == "John Smith"
+    page = td.get(f"/director/s/{session.pk}/pairs/").content.decode()
+    assert 'name="2NS-a" list="roster" value=""' in page  # "John Smith" is either of them
 
 
 # --- corrections and rulings ---------------------------------------------------------------

@@ -178,12 +178,12 @@ def test_the_roster_refuses_long_names_numbers_and_logins(td: Client, club: Club
 def test_the_pairs_page_names_no_pair_when_a_choice_is_refused(
     td: Client, session: Session
 ) -> None:
-    ann = Player.objects.create(club=session.club, name="Ann Smith")
+    Player.objects.create(club=session.club, name="Ann Smith")
     page = td.post(
         f"/director/s/{session.pk}/pairs/",
-        {"1EW-a": str(ann.pk), "2NS-a": str(ann.pk), "2NS-b": HUGE_NUMBER},
+        {"1EW-a": "Ann Smith", "2NS-a": "Ann Smith", "2NS-b": HUGE_NUMBER},
     )
-    _refused(page, "pair 2NS: choose from the roster")
+    _refused(page, f"pair 2NS: {HUGE_NUMBER} is not on the roster (add them there first)")
     names = dict(SessionPair.objects.filter(session=session).values_list("pair", "names"))
     assert names["1EW"] == "Cy & Di"  # as it was: nothing of the refused post is kept
     assert names["2NS"] == ""

@@ -96,12 +96,12 @@ def session_pairs(request: HttpRequest, session_id: int) -> HttpResponse:
     session = directed(request, session_id)
     if session.kind == Session.Kind.TEAMS:
         return _team_players(request, session)
-    players = {str(p.pk): p for p in Player.objects.filter(club=session.club)}
+    players = list(Player.objects.filter(club=session.club))
     listed = list(SessionPair.objects.filter(session=session).order_by("id"))
     errors: list[str] = []
     if request.method == "POST":
         form = director_forms.PairsForm(
-            request.POST, pairs=[row.pair for row in listed], players=players.values()
+            request.POST, pairs=[row.pair for row in listed], players=players
         )
         if not form.is_valid():
             errors = fields.problems(form)
@@ -109,20 +109,25 @@ def session_pairs(request: HttpRequest, session_id: int) -> HttpResponse:
             try:
                 with transaction.atomic():
                     for row in listed:
-                        chosen: list[Player | str] = [players[p] for p in form.chosen(row.pair)]
+                        chosen: list[Player | str] = list(form.chosen(row.pair))
                         if chosen:
                             clubs.set_pair_names(session, row.pair, chosen, request.user)
             except BridgeError as err:
                 errors = [problem(err)]
             else:
                 return redirect("session_pairs", session_id=session.pk)
+    labels = director_forms.roster_labels(players)
+    sent = request.POST if errors else {}  # a refused post shows what was typed, to mend
     rows = []
-    by_name = {p.name: str(p.pk) for p in players.values()}
     for row in listed:
-        players_now = [n.strip() for n in row.names.split("&") if n.strip()]
-        ids = [by_name.get(n, "") for n in players_now] + ["", ""]
-        rows.append({"pair": row.pair, "names": row.names, "a": ids[0], "b": ids[1]})
-    context = {"session": session, "rows": rows, "players": players.values(), "errors": errors}
+        # each player named now as the roster offers them (none for a name two share)
+        found = (labels.get(director_forms.roster_key(n)) for n in row.names.split("&"))
+        now = [director_forms.roster_label(p, labels) if p else "" for p in found]
+        now += ["", ""]
+        a, b = (str(sent.get(f"{row.pair}-{s}", now[i])) for i, s in enumerate("ab"))
+        rows.append({"pair": row.pair, "names": row.names, "a": a, "b": b})
+    offered = [director_forms.roster_label(p, labels) for p in players]
+    context = {"session": session, "rows": rows, "roster": offered, "errors": errors}
     return render(request, "bridgescore/pairs.html", context, status=REFUSED if errors else 200)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any, Final
 
@@ -468,32 +468,83 @@ class DirectorLoginForm(forms.Form):
     )
 
 
+def roster_labels(players: Iterable[Player]) -> dict[str, Player]:
+    """Each roster player by the words the pairs page offers for them and reads back: the
+    name, or, where two players share it, the name and the membership number (``John
+    Smith (1234)``; the roster's own number where none is kept). Keyed as typed in any
+    case and spacing (:func:`roster_key`)."""
+    players = list(players)
+    named: dict[str, int] = {}
+    for player in players:
+        named[roster_key(player.name)] = named.get(roster_key(player.name), 0) + 1
+    labels: dict[str, Player] = {}
+    for player in players:
+        label = " ".join(player.name.split())
+        if named[roster_key(label)] > 1:
+            label = f"{label} ({player.number.strip() or player.pk})"
+        labels[roster_key(label)] = player
+    return labels
+
+
+def roster_label(player: Player, labels: Mapping[str, Player]) -> str:
+    """The words ``player`` is offered by (:func:`roster_labels`)."""
+    name = " ".join(player.name.split())
+    if labels.get(roster_key(name)) is player:
+        return name
+    return f"{name} ({player.number.strip() or player.pk})"
+
+
+def roster_key(text: str) -> str:
+    """A name as the roster is searched for it: any case, any spacing."""
+    return " ".join(text.split()).casefold()
+
+
 class PairsForm(forms.Form):
-    """The session's pairs named from the roster: two players a pair (either may be left
-    as it is)."""
+    """The session's pairs named from the roster, two players a pair, each typed as the
+    roster names them (the page offers the roster's names as one list all the fields
+    share, so a congress's 480 pairs and its roster make a page of kilobytes, not of
+    megabytes) and read in any case; either may be left empty, and the pair's name then
+    stays as it is."""
 
     def __init__(
         self, *args: Any, pairs: Iterable[str] = (), players: Iterable[Player] = (), **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
-        on_roster = [("", "—"), *((str(p.pk), p.name) for p in players)]
+        self.roster = roster_labels(players)
         self.pairs = list(pairs)
         for pair in self.pairs:
             shown = said.words_of().notation.pair(pair)  # as the director reads it: 3IL
             for slot, which in (("a", _("first player")), ("b", _("second player"))):
-                self.fields[f"{pair}-{slot}"] = choice_field(
+                self.fields[f"{pair}-{slot}"] = text_field(
                     format_lazy(_("pair {pair}, {which}"), pair=shown, which=which),
-                    on_roster,
-                    required=False,
-                    invalid_choice=format_lazy(
-                        _("pair {pair}: choose from the roster"), pair=shown
-                    ),
+                    ROSTER_LABEL_LENGTH,
                 )
 
-    def chosen(self, pair: str) -> list[str]:
-        """The roster ids chosen for ``pair`` (call once the form is valid)."""
-        return [str(self.cleaned_data.get(f"{pair}-{s}") or "") for s in "ab" if
-                self.cleaned_data.get(f"{pair}-{s}")]  # fmt: skip
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        for pair in self.pairs:
+            for slot in "ab":
+                key = f"{pair}-{slot}"
+                typed = " ".join(str(data.get(key) or "").split())
+                if typed and roster_key(typed) not in self.roster:
+                    self.add_error(
+                        key,
+                        format_lazy(
+                            _("pair {pair}: {name} is not on the roster (add them there first)"),
+                            pair=said.words_of().notation.pair(pair),
+                            name=typed,
+                        ),
+                    )
+        return data
+
+    def chosen(self, pair: str) -> list[Player]:
+        """The roster players typed for ``pair`` (call once the form is valid)."""
+        typed = (str(self.cleaned_data.get(f"{pair}-{slot}") or "") for slot in "ab")
+        return [self.roster[roster_key(t)] for t in typed if t.strip()]
+
+
+ROSTER_LABEL_LENGTH: Final = 160
+"""The longest words a pair's player is typed with: a roster name (120) and a number."""
 
 
 class TeamPlayersForm(forms.Form):
