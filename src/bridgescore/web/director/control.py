@@ -205,10 +205,7 @@ def _shown(request: HttpRequest, session: Session) -> Shown:
     is a 404 saying which it has."""
     field = session_movement.sections_of(session)
     letters = field.letters if field is not None else ()
-    form = director_forms.SectionShownForm(request.GET, sections=letters)
-    if not form.is_valid():
-        raise Http404(fields.problems(form)[0])
-    letter = form.cleaned_data["section"]
+    letter = director_forms.SectionShownForm.asked(request, letters)
     if field is None or not letter:
         return Shown(letters=letters)
     span = next(span for span in field.spans() if span.letter == letter)

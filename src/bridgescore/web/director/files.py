@@ -13,7 +13,6 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from bridgescore.errors import BridgeError
-from bridgescore.events.movements.sections import SectionedMovement
 from bridgescore.web import (
     failures,
     in_play,
@@ -23,7 +22,6 @@ from bridgescore.web import (
 )
 from bridgescore.web.answers import problem
 from bridgescore.web.director.access import directed
-from bridgescore.web.director.fields import problems
 from bridgescore.web.director.forms import SectionShownForm
 from bridgescore.web.models import (
     Session,
@@ -42,7 +40,7 @@ def table_cards(request: HttpRequest, session_id: int) -> HttpResponse:
 
     words = words_of(published_language(request, session) or None)
     field = session_movement.sections_of(session)
-    letter = _section_asked(request, field)
+    letter = SectionShownForm.asked(request, field.letters if field is not None else ())
     if letter and session.kind == Session.Kind.TEAMS:
         raise Http404(gettext("Section: a teams session's cards are printed all at once"))
 
@@ -82,17 +80,6 @@ def table_cards(request: HttpRequest, session_id: int) -> HttpResponse:
     return HttpResponse(
         cards_html(movement, session.name, table_links=links, table_codes=codes, words=words)
     )
-
-
-def _section_asked(request: HttpRequest, field: SectionedMovement | None) -> str:
-    """The section whose cards alone are asked for (``?section=B``, read through
-    :class:`~bridgescore.web.director.forms.SectionShownForm`; none: every section's); a
-    letter the session has not is a 404 naming the ones it has."""
-    form = SectionShownForm(request.GET, sections=field.letters if field is not None else ())
-    if not form.is_valid():
-        raise Http404(problems(form)[0])
-    letter: str = form.cleaned_data["section"]
-    return letter
 
 
 @login_required

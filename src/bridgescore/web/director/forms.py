@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from django import forms
 from django.core.files.uploadedfile import UploadedFile
+from django.http import Http404, HttpRequest
 from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -53,6 +54,7 @@ from bridgescore.web.director.fields import (
     date_field,
     field_messages,
     file_field,
+    problems,
     text_field,
     whole_field,
 )
@@ -721,6 +723,15 @@ class SectionShownForm(forms.Form):
 
     def clean_section(self) -> str:
         return section_letter(self.cleaned_data.get("section"), self.sections)
+
+    @classmethod
+    def asked(cls, request: HttpRequest, sections: Sequence[str]) -> str:
+        """The letter ``request`` asks for (``?section=B``; empty: every section); a
+        letter the session has not is a 404 naming the ones it has."""
+        form = cls(request.GET, sections=sections)
+        if not form.is_valid():
+            raise Http404(problems(form)[0])
+        return str(form.cleaned_data["section"])
 
 
 class TeamChangeForm(_ChangeForm):
