@@ -116,6 +116,17 @@ def test_the_teams_players_on_the_directors_phone(
             assert field["width"] >= 300, field
 
 
+def _pairs_in_sections(director: Page, name: str) -> str:
+    """A pairs session of a Mitchell and a Howell section set up on the phone's own form;
+    its control page's address."""
+    director.goto("/director/new/")
+    director.get_by_label("Name", exact=True).fill(name)
+    director.locator("input[name=typed_spec]").fill("mitchell:3x2 + howell:4x3")
+    director.get_by_role("button", name="Start the session").click()
+    director.wait_for_url(re.compile(r"/director/s/\d+/$"))
+    return director.url
+
+
 def _penalty(director: Page, page: str, fields: dict[str, str]) -> None:
     """Give a penalty on the penalties page's form, as the director fills it in."""
     director.goto(page)
@@ -134,12 +145,7 @@ def test_the_penalties_log_on_the_directors_phone(
 ) -> None:
     director = new_phone()
     log_in(director)
-    director.goto("/director/new/")
-    director.get_by_label("Name", exact=True).fill("Penalties in sections")
-    director.locator("input[name=typed_spec]").fill("mitchell:3x2 + howell:4x3")
-    director.get_by_role("button", name="Start the session").click()
-    director.wait_for_url(re.compile(r"/director/s/\d+/$"))
-    pairs_page = director.url + "penalties/"
+    pairs_page = _pairs_in_sections(director, "Penalties in sections") + "penalties/"
     given = {"unit": "top", "amount": "25", "reason": "slow play, a late start"}
     _penalty(director, pairs_page, {"pair": "A1NS", **given})
     _penalty(director, pairs_page, {"pair": "B3", **given, "reason": "a phone rang"})
@@ -207,15 +213,10 @@ def test_the_pairs_named_on_the_directors_phone(
     """The pairs of a session in sections named on a phone from the club's roster: each
     player typed as the roster names them (in any case); the roster offered once for every
     field (a datalist, not a list a field); the page within the screen in every language,
-    each pair's fields side by side."""
+    each pair a box with each player's field under it."""
     director = new_phone()
     log_in(director)
-    director.goto("/director/new/")
-    director.get_by_label("Name", exact=True).fill("Pairs named in sections")
-    director.locator("input[name=typed_spec]").fill("mitchell:3x2 + howell:4x3")
-    director.get_by_role("button", name="Start the session").click()
-    director.wait_for_url(re.compile(r"/director/s/\d+/$"))
-    page = director.url + "pairs/"
+    page = _pairs_in_sections(director, "Pairs named in sections") + "pairs/"
     director.goto(page)
     director.locator("main a[href^='/director/club/']").click()
     roster_page = director.url
