@@ -751,3 +751,15 @@ def test_a_message_names_a_pair_in_its_readers_notation() -> None:
         ]  # fmt: skip
     assert str(kept) == "pair A3EW leaves from round 2"
     assert kept.to_data()["values"] == {"pair": {"notated": "pair", "text": "A3EW"}, "round": 2}
+
+
+def test_pairs_are_listed_by_section_number_and_direction() -> None:
+    """A list of pairs a director reads: section, then number, North-South first, not text
+    order; ids of another form after them."""
+    from bridgescore.core.notation import pair_order
+
+    given = ["B8", "A10NS", "B1", "A2EW", "A1EW", "A2NS", "A1NS", "x", "B10", "B2"]
+    assert sorted(given, key=pair_order) == [
+        "A1NS", "A1EW", "A2NS", "A2EW", "A10NS", "B1", "B2", "B8", "B10", "x",
+    ]  # fmt: skip
+    assert sorted(["6", "1", "12", "2"], key=pair_order) == ["1", "2", "6", "12"]

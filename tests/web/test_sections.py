@@ -491,3 +491,19 @@ def test_a_result_is_flagged_against_the_results_it_is_scored_with(
     assert created
     both = "both sides declared S making 22 tricks between them (table A1 in round 1)"
     assert entry.flags_shown == (both if flagged else "")
+
+
+def test_the_pairs_page_lists_the_pairs_by_section_number_and_direction(
+    td: Client, club: Club
+) -> None:
+    """A Mitchell section's pairs and a Howell section's, in the order a director reads
+    them (A1NS, A1EW ... B1, B2 ... B8), not the order the movement first seats them."""
+    form = {"club": str(club.pk), "name": "Ordered", "typed_spec": "mitchell:3x2+howell:4x3",
+            "sections": "apart"}  # fmt: skip
+    assert td.post("/director/new/", form).status_code == 302
+    session = Session.objects.get(name="Ordered")
+    page = td.get(f"/director/s/{session.pk}/pairs/").content.decode()
+    listed = re.findall(r'<input name="(\w+)-a"', page)
+    assert listed == [
+        "A1NS", "A1EW", "A2NS", "A2EW", "A3NS", "A3EW", *(f"B{n}" for n in range(1, 9)),
+    ]  # fmt: skip

@@ -843,6 +843,26 @@ def notated_pair(pair: str) -> Notated:
     return Notated("pair", pair)
 
 
+def pair_order(pair: str) -> tuple[str, int, int, str]:
+    """Where a pair's id comes in a list a person reads: by section, then by number, a
+    table's North-South before its East-West (``A2NS``, ``A2EW``, ``A10NS``, ``B1``), not
+    as text sorts them (``A10NS`` before ``A2NS``); an id of another form after, as text.
+
+    >>> sorted(["B1", "A10NS", "A2EW", "A2NS", "3", "12"], key=pair_order)
+    ['3', '12', 'A2NS', 'A2EW', 'A10NS', 'B1']
+    """
+    found = _ORDERED_PAIR.fullmatch(pair)
+    if found is None:
+        return ("\uffff", 0, 0, pair)
+    side = found["side"] or ""
+    return (found["section"], int(found["number"]), ("", "NS", "EW").index(side), "")
+
+
+_ORDERED_PAIR: Final = re.compile(r"(?P<section>[A-Z]?)(?P<number>\d+)(?P<side>NS|EW)?")
+"""A pair's id as the movements name it: a section's letter if any, its number, NS or EW
+if it has a direction."""
+
+
 def notated_pairs(pairs: Iterable[str]) -> Message:
     """Pairs' ids listed as a message names them (``1NS, 2EW``), each in the reader's
     notation where it is shown (``1PE, 2IL``)."""
@@ -1059,4 +1079,5 @@ __all__ = [
     "notated_pair",
     "notated_pairs",
     "notation_for",
+    "pair_order",
 ]

@@ -16,6 +16,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
+from bridgescore.core.notation import pair_order
 from bridgescore.errors import BridgeError
 from bridgescore.web import (
     changes,
@@ -97,7 +98,7 @@ def session_pairs(request: HttpRequest, session_id: int) -> HttpResponse:
     if session.kind == Session.Kind.TEAMS:
         return _team_players(request, session)
     players = list(Player.objects.filter(club=session.club))
-    listed = list(SessionPair.objects.filter(session=session).order_by("id"))
+    listed = sorted(SessionPair.objects.filter(session=session), key=lambda r: pair_order(r.pair))
     errors: list[str] = []
     if request.method == "POST":
         form = director_forms.PairsForm(
