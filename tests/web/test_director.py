@@ -145,6 +145,7 @@ def test_pairs_are_named_from_the_roster(td: Client, session: Session, other_clu
     roster = re.findall(r'<datalist id="roster">(.*?)</datalist>', page, flags=re.S)
     assert roster == ['<option value="Ann Smith"><option value="Bob Jones">']
     assert page.count("<option") == 2  # once for the page, not once a field
+    assert page.count('maxlength="160"') == 2 * SessionPair.objects.filter(session=session).count()
 
 
 def test_two_players_of_one_name_are_told_apart_by_their_numbers(

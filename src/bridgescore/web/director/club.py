@@ -128,7 +128,13 @@ def session_pairs(request: HttpRequest, session_id: int) -> HttpResponse:
         a, b = (str(sent.get(f"{row.pair}-{s}", now[i])) for i, s in enumerate("ab"))
         rows.append({"pair": row.pair, "names": row.names, "a": a, "b": b})
     offered = [director_forms.roster_label(p, labels) for p in players]
-    context = {"session": session, "rows": rows, "roster": offered, "errors": errors}
+    context = {
+        "session": session,
+        "rows": rows,
+        "roster": offered,
+        "most": director_forms.ROSTER_LABEL_LENGTH,
+        "errors": errors,
+    }
     return render(request, "bridgescore/pairs.html", context, status=REFUSED if errors else 200)
 
 
