@@ -97,12 +97,12 @@ def session_pairs(request: HttpRequest, session_id: int) -> HttpResponse:
     session = directed(request, session_id)
     if session.kind == Session.Kind.TEAMS:
         return _team_players(request, session)
-    players = list(Player.objects.filter(club=session.club))
+    labels = director_forms.roster_labels(Player.objects.filter(club=session.club))
     listed = sorted(SessionPair.objects.filter(session=session), key=lambda r: pair_order(r.pair))
     errors: list[str] = []
     if request.method == "POST":
         form = director_forms.PairsForm(
-            request.POST, pairs=[row.pair for row in listed], players=players
+            request.POST, pairs=[row.pair for row in listed], roster=labels
         )
         if not form.is_valid():
             errors = fields.problems(form)
@@ -117,21 +117,19 @@ def session_pairs(request: HttpRequest, session_id: int) -> HttpResponse:
                 errors = [problem(err)]
             else:
                 return redirect("session_pairs", session_id=session.pk)
-    labels = director_forms.roster_labels(players)
     sent = request.POST if errors else {}  # a refused post shows what was typed, to mend
+    offered = {director_forms.roster_key(label): label for label in labels}
     rows = []
     for row in listed:
         # each player named now as the roster offers them (none for a name two share)
-        found = (labels.get(director_forms.roster_key(n)) for n in row.names.split("&"))
-        now = [director_forms.roster_label(p, labels) if p else "" for p in found]
+        now = [offered.get(director_forms.roster_key(n), "") for n in row.names.split("&")]
         now += ["", ""]
         a, b = (str(sent.get(f"{row.pair}-{s}", now[i])) for i, s in enumerate("ab"))
         rows.append({"pair": row.pair, "names": row.names, "a": a, "b": b})
-    offered = [director_forms.roster_label(p, labels) for p in players]
     context = {
         "session": session,
         "rows": rows,
-        "roster": offered,
+        "roster": list(labels),
         "most": director_forms.ROSTER_LABEL_LENGTH,
         "errors": errors,
     }

@@ -471,10 +471,10 @@ class DirectorLoginForm(forms.Form):
 
 
 def roster_labels(players: Iterable[Player]) -> dict[str, Player]:
-    """Each roster player by the words the pairs page offers for them and reads back: the
-    name, or, where two players share it, the name and the membership number (``John
-    Smith (1234)``; the roster's own number where none is kept). Keyed as typed in any
-    case and spacing (:func:`roster_key`)."""
+    """Each roster player by the words the pairs page offers for them and reads back, in
+    the roster's order: the name, or, where two players share it, the name and the
+    membership number (``John Smith (1234)``; the roster's own number where none is
+    kept)."""
     players = list(players)
     named: dict[str, int] = {}
     for player in players:
@@ -484,16 +484,8 @@ def roster_labels(players: Iterable[Player]) -> dict[str, Player]:
         label = " ".join(player.name.split())
         if named[roster_key(label)] > 1:
             label = f"{label} ({player.number.strip() or player.pk})"
-        labels[roster_key(label)] = player
+        labels[label] = player
     return labels
-
-
-def roster_label(player: Player, labels: Mapping[str, Player]) -> str:
-    """The words ``player`` is offered by (:func:`roster_labels`)."""
-    name = " ".join(player.name.split())
-    if labels.get(roster_key(name)) is player:
-        return name
-    return f"{name} ({player.number.strip() or player.pk})"
 
 
 def roster_key(text: str) -> str:
@@ -509,10 +501,15 @@ class PairsForm(forms.Form):
     stays as it is."""
 
     def __init__(
-        self, *args: Any, pairs: Iterable[str] = (), players: Iterable[Player] = (), **kwargs: Any
+        self,
+        *args: Any,
+        pairs: Iterable[str] = (),
+        roster: Mapping[str, Player] | None = None,
+        **kwargs: Any,
     ) -> None:
+        """``roster``: the players by the words the page offers (:func:`roster_labels`)."""
         super().__init__(*args, **kwargs)
-        self.roster = roster_labels(players)
+        self.roster = {roster_key(label): p for label, p in (roster or {}).items()}
         self.pairs = list(pairs)
         for pair in self.pairs:
             shown = said.words_of().notation.pair(pair)  # as the director reads it: 3IL
