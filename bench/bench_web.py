@@ -124,26 +124,41 @@ def database_cpu(kind: str) -> float:
     return total
 
 
+KEPT_ALIVE = 60
+"""Seconds the server keeps a phone's idle connection (``bridgescore serve``'s
+``channel_timeout``): after a longer pause the phones open new ones."""
+
+
 def _wave_by_sockets(
-    port: int, phones: dict[int, Phone], plan: dict[int, list[Key]], public_id: str
+    port: int,
+    phones: dict[int, Phone],
+    plan: dict[int, list[Key]],
+    public_id: str,
+    pause: float = 0.5,
 ) -> tuple[list[float], list[float], list[str]]:
     """The waves sent from one thread: every table's phone a keep-alive socket of its own
-    (its cookies as it opened its link), each board written to all of them at once, the
-    answers read as they come (a selector). What the server sees is what the threaded
-    phones send, at about a tenth of their CPU, which shares the server's two cores here.
-    Each acknowledgement's latency, each table's first, and the refusals."""
+    (its cookies as it opened its link), each board written to all of them at once,
+    ``pause`` seconds after the last wave's last answer (after a pause longer than
+    :data:`KEPT_ALIVE`, on new connections, as phones after a quiet spell), the answers read
+    as they come (a selector). What the server sees is what the threaded phones send, at
+    about a tenth of their CPU, which shares the server's two cores here. Each
+    acknowledgement's latency, each table's first, and the refusals."""
     sockets: dict[int, socket.socket] = {}
     chooser = selectors.DefaultSelector()
     latencies: list[float] = []
     first_board: list[float] = []
     problems: list[str] = []
+
+    def connect(table: int) -> None:
+        end = socket.create_connection(("127.0.0.1", port))
+        end.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        end.setblocking(False)
+        chooser.register(end, selectors.EVENT_READ, table)
+        sockets[table] = end
+
     try:
         for table in plan:
-            end = socket.create_connection(("127.0.0.1", port))
-            end.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            end.setblocking(False)
-            chooser.register(end, selectors.EVENT_READ, table)
-            sockets[table] = end
+            connect(table)
         for index in range(max(len(keys) for keys in plan.values())):
             sent: dict[int, bytes] = {}
             for table, keys in plan.items():
@@ -158,7 +173,12 @@ def _wave_by_sockets(
                         f"Cookie: {cookie}\r\nContent-Length: {len(body)}\r\n\r\n"
                     )
                     sent[table] = head.encode() + body
-            time.sleep(0.5)
+            time.sleep(pause if index else 0.5)
+            if index and pause > KEPT_ALIVE:  # the server closed them: new connections
+                for table in sent:
+                    chooser.unregister(sockets[table])
+                    sockets[table].close()
+                    connect(table)
             began: dict[int, float] = {}
             for table, request in sent.items():
                 began[table] = time.perf_counter()
@@ -206,11 +226,13 @@ def _wave_by_sockets(
 class Setting:
     """How a run is served and driven: the server's threads a process and worker processes
     (``None``: its own defaults), and the phones as a thread each (``threads``) or, in
-    wave mode, from one thread (``sockets``, :func:`_wave_by_sockets`)."""
+    wave mode, from one thread (``sockets``, :func:`_wave_by_sockets`), with ``pause``
+    seconds between waves (``sockets`` only)."""
 
     threads: int | None = None
     workers: int | None = None
     driver: str = "threads"
+    pause: float = 0.5
 
 
 DEFAULTS = Setting()
@@ -280,7 +302,7 @@ def enter_once(
                 for phone in phones.values():
                     phone.close()  # its cookies stay: the driver's sockets carry them
                 latencies, first_board, problems = _wave_by_sockets(
-                    server.port, phones, plan, prepared.public_id
+                    server.port, phones, plan, prepared.public_id, setting.pause
                 )
             else:
                 players = [threading.Thread(target=table_plays, args=(t,)) for t in plan]
@@ -525,6 +547,14 @@ def middle(values: list[float]) -> tuple[float, float, float]:
     return ordered[len(ordered) // 2], ordered[0], ordered[-1]
 
 
+def _pause_said(pause: float) -> str:
+    """The pause between waves, as the results say it."""
+    if pause == 0.5:
+        return "half a second"
+    said = f"{pause:g} s"
+    return said + (" (the phones on new connections)" if pause > KEPT_ALIVE else "")
+
+
 def side_by_side(
     before_rev: str,
     now_rev: str,
@@ -581,7 +611,8 @@ def side_by_side(
         " taking turns (before first in odd runs, now first in even ones). "
         + ("Sixty tables" if spec is None else "The tables of")
         + f" (`{spec or SIXTY_TABLES}`) in *wave* mode: every table sends a board at the same"
-        " instant, and again half a second after the last is acknowledged, for the boards of"
+        f" instant, and again {_pause_said(setting.pause)} after the last is acknowledged,"
+        " for the boards of"
         f" their first {rounds} round(s) ({figures[(kinds[0], 'now')][0]['count']} results a"
         " run), on the real server (waitress, its default worker processes and threads)."
         " Each figure is the middle of"
@@ -697,6 +728,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="rounds each table enters")
     parser.add_argument("--runs", type=int, default=3, help="runs of each way of entering")
     parser.add_argument("--skip-postgres", action="store_true")
+    parser.add_argument("--skip-sqlite", action="store_true")
     parser.add_argument(
         "--before", metavar="REV", help="side by side with REV's code (wave mode only)"
     )
@@ -730,15 +762,26 @@ def main() -> None:
         type=int,
         help="with --field: the server's worker processes (default: the server's own)",
     )
+    parser.add_argument(
+        "--pause",
+        type=float,
+        default=0.5,
+        help="with --driver sockets: seconds between waves (above a minute, as after a"
+        " quiet spell at the tables, the phones' connections are new)",
+    )
     args = parser.parse_args()
-    setting = Setting(args.threads, args.workers, args.driver)
+    setting = Setting(args.threads, args.workers, args.driver, args.pause)
     if setting != DEFAULTS and (not args.field or args.live_only):
-        parser.error("--driver, --threads and --workers go with --field (its waves only)")
-    kinds = ["sqlite"]
+        parser.error("--driver, --threads, --workers and --pause go with --field (its waves)")
+    if args.pause != DEFAULTS.pause and args.driver != "sockets":
+        parser.error("--pause goes with --driver sockets")
+    kinds = [] if args.skip_sqlite else ["sqlite"]
     if not args.skip_postgres:
         if not os.environ.get(POSTGRES_ENV):
             raise SystemExit(f'{POSTGRES_ENV} is not set: eval "$(scripts/setup-postgres)"')
         kinds.append("postgres")
+    if not kinds:
+        parser.error("--skip-sqlite and --skip-postgres leave nothing to measure")
     if args.before:
         side_by_side(args.before, args.now, kinds, args.rounds, args.runs, args.field, setting)
         return

@@ -27,6 +27,7 @@ from typing import Any
 from waitress import wasyncore
 from waitress.channel import HTTPChannel
 from waitress.server import BaseWSGIServer, create_server
+from waitress.task import ThreadedTaskDispatcher
 
 AVAILABLE = hasattr(select, "epoll")
 """Whether this machine has ``epoll`` (Linux)."""
@@ -188,6 +189,20 @@ class Loop:
             elif held[1] != wants:
                 poller.modify(fd, wants)
             registered[fd] = (dispatcher, wants)
+
+
+class ReadyThreads(ThreadedTaskDispatcher):
+    """waitress's request threads (``count``), each doing ``first`` as it starts, before it
+    takes its first request (given to waitress as its ``_dispatcher``)."""
+
+    def __init__(self, count: int, first: Callable[[], None]) -> None:
+        super().__init__()
+        self.first = first
+        self.set_thread_count(count)  # starts them
+
+    def handler_thread(self, thread_no: int) -> None:
+        self.first()
+        super().handler_thread(thread_no)
 
 
 def server(application: Any, **options: Any) -> tuple[Any, Loop]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import gc
+import logging
 import os
 import signal
 import socket
@@ -203,16 +204,44 @@ def run(
     # the collector need not scan it again and again, nor touch it in forked workers
     gc.freeze()
     serve = loop.serve if loop.AVAILABLE else waitress.serve
+
+    def threads_ready() -> loop.ReadyThreads:  # made in each worker process: it forks none
+        return loop.ReadyThreads(threads, _connect)
+
     if workers <= 1 or not hasattr(os, "fork"):
-        serve(application, host=host, port=port, **options)
+        serve(application, host=host, port=port, _dispatcher=threads_ready(), **options)
         return
     listening = _listen(host, port, balanced=_BALANCED)
     from django.db import connections
 
     connections.close_all()  # each process opens its own
     _Workers(
-        workers, lambda: serve(application, sockets=[_worker_socket(listening)], **options)
+        workers,
+        lambda: serve(
+            application,
+            sockets=[_worker_socket(listening)],
+            _dispatcher=threads_ready(),
+            **options,
+        ),
     ).run()
+
+
+def _connect() -> None:
+    """A request thread's database connection, opened as the thread starts and kept
+    (``CONN_MAX_AGE`` is ``None``: :mod:`bridgescore.web.settings`), rather than on its
+    first request: a PostgreSQL connection costs about 10 ms of CPU (3.7 ms here, 6.6 ms
+    in PostgreSQL: its process, the password's SCRAM exchange), so 32 threads connecting
+    at the first results of a round would cost 0.3 s of the two cores just when every
+    table is waiting (bench/RESULTS.md). A database not answering now is tried again on
+    the thread's first request, which says why if it still fails."""
+    from django.db import DatabaseError, connection
+
+    try:
+        connection.ensure_connection()
+    except DatabaseError as error:
+        logging.getLogger("bridgescore.web").warning(
+            "a request thread could not connect to the database at start: %s", error
+        )
 
 
 def _warm() -> None:

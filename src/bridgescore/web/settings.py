@@ -52,7 +52,12 @@ def _secret_key() -> str:
 
 def _database() -> dict[str, Any]:
     url = os.environ.get("BRIDGESCORE_DATABASE_URL") or f"sqlite:///{HOME / 'bridgescore.sqlite3'}"
-    config: dict[str, Any] = dict(dj_database_url.parse(url, conn_max_age=60))
+    # each request thread keeps its connection for as long as the server runs (made as the
+    # thread starts: bridgescore.web.serve._connect): where connections were closed a
+    # minute after opening, every thread opened a new one on the first results of each
+    # round, 32 PostgreSQL connections at about 10 ms of CPU each just when every table
+    # was waiting; one that fails is closed at the end of its request and made again
+    config: dict[str, Any] = dict(dj_database_url.parse(url, conn_max_age=None))
     if config["ENGINE"] == "django.db.backends.sqlite3":
         # WAL lets readers go on while a table's result is written; a writer waits up to
         # 20 s for another (60 tables at once) instead of failing with "database is locked".
