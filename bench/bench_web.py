@@ -106,8 +106,9 @@ def server_cpu(pid: int) -> float:
 
 def database_cpu(kind: str) -> float:
     """The CPU seconds (user and system) PostgreSQL's processes have used so far (its
-    server processes, one a connection, share the server's two cores here); SQLite's work
-    is the server's own (0)."""
+    server processes, one a connection, share the server's two cores here), with those of
+    its processes that have ended (a connection closed: counted in the main process's
+    children's time once it has reaped them); SQLite's work is the server's own (0)."""
     if kind != "postgres":
         return 0.0
     total = 0.0
@@ -120,7 +121,8 @@ def database_cpu(kind: str) -> float:
         except OSError:  # gone meanwhile
             continue
         if command.startswith(b"postgres"):
-            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            used = sum(int(value) for value in fields[11:15])  # its own, its ended children's
+            total += used / os.sysconf("SC_CLK_TCK")
     return total
 
 

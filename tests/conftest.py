@@ -7,7 +7,9 @@ so that the suite remains fast.
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
 from typing import Any
@@ -16,8 +18,11 @@ import pytest
 from hypothesis import settings
 
 # The web app's home (secret key, default database) in a folder of the test run's own,
-# never the user's ~/.bridgescore.
-os.environ.setdefault("BRIDGESCORE_HOME", tempfile.mkdtemp(prefix="bridgescore-test-home-"))
+# never the user's ~/.bridgescore, taken away when the run (each worker process) ends.
+if "BRIDGESCORE_HOME" not in os.environ:
+    _home = tempfile.mkdtemp(prefix="bridgescore-test-home-")
+    os.environ["BRIDGESCORE_HOME"] = _home
+    atexit.register(shutil.rmtree, _home, ignore_errors=True)
 os.environ.setdefault("BRIDGESCORE_SECRET_KEY", "test-only-secret-key-" + "x" * 40)
 
 settings.register_profile("bridgescore", deadline=None)
