@@ -116,11 +116,13 @@ def database_cpu(kind: str) -> float:
         if not entry.name.isdigit():
             continue
         try:
-            command = (entry / "cmdline").read_bytes()
-            fields = (entry / "stat").read_text().rpartition(")")[2].split()
+            name, _, rest = (entry / "stat").read_text().rpartition(")")
         except OSError:  # gone meanwhile
             continue
-        if command.startswith(b"postgres"):
+        fields = rest.split()
+        # the program's name, whatever title each process gives itself (the main one's
+        # command line is its path, a connection's "postgres: user database ...")
+        if name.partition("(")[2] == "postgres":
             used = sum(int(value) for value in fields[11:15])  # its own, its ended children's
             total += used / os.sysconf("SC_CLK_TCK")
     return total
@@ -131,6 +133,37 @@ KEPT_ALIVE = 60
 ``channel_timeout``): after a longer pause the phones open new ones."""
 
 
+def _answer(end: socket.socket) -> str:
+    """The status of the answer read whole from ``end`` (blocking; a length given)."""
+    read = b""
+    while b"\r\n\r\n" not in read:
+        chunk = end.recv(65536)
+        if not chunk:
+            raise SystemExit("the server closed a phone's connection")
+        read += chunk
+    head, _, body = read.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    length = next(int(v.split(":", 1)[1]) for v in lines if v.lower().startswith("content-length:"))
+    while len(body) < length:
+        chunk = end.recv(65536)
+        if not chunk:
+            raise SystemExit("the server closed a phone's connection")
+        body += chunk
+    return lines[0].split()[1]
+
+
+def _connection_of(phone: Phone) -> socket.socket:
+    """The connection ``phone`` opened its link on, taken from it (its next request would
+    open another)."""
+    connection = phone.connection
+    if connection is None or connection.sock is None:
+        raise SystemExit(f"{phone.token}: the phone's connection was closed")
+    end: socket.socket = connection.sock
+    connection.sock = None
+    phone.connection = None
+    return end
+
+
 def _wave_by_sockets(
     port: int,
     phones: dict[int, Phone],
@@ -138,29 +171,43 @@ def _wave_by_sockets(
     public_id: str,
     pause: float = 0.5,
 ) -> tuple[list[float], list[float], list[str]]:
-    """The waves sent from one thread: every table's phone a keep-alive socket of its own
-    (its cookies as it opened its link), each board written to all of them at once,
-    ``pause`` seconds after the last wave's last answer (after a pause longer than
-    :data:`KEPT_ALIVE`, on new connections, as phones after a quiet spell), the answers read
-    as they come (a selector). What the server sees is what the threaded phones send, at
-    about a tenth of their CPU, which shares the server's two cores here. Each
-    acknowledgement's latency, each table's first, and the refusals."""
+    """The waves sent from one thread: every table's phone on the keep-alive connection it
+    opened its link on (the server process that showed its page gets its results, as from
+    a phone), each board written to all of them at once, ``pause`` seconds after the last
+    wave's last answer (after a pause longer than :data:`KEPT_ALIVE`, on new connections,
+    each phone asking for its plan first, as phones woken after a quiet spell), the
+    answers read as they come (a selector). What the server sees is what the threaded
+    phones send, at about a tenth of their CPU, which shares the server's two cores here.
+    Each acknowledgement's latency, each table's first, and the refusals."""
     sockets: dict[int, socket.socket] = {}
     chooser = selectors.DefaultSelector()
     latencies: list[float] = []
     first_board: list[float] = []
     problems: list[str] = []
 
-    def connect(table: int) -> None:
-        end = socket.create_connection(("127.0.0.1", port))
+    def carry_on(table: int, end: socket.socket) -> None:
         end.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         end.setblocking(False)
         chooser.register(end, selectors.EVENT_READ, table)
         sockets[table] = end
 
+    def woken(table: int) -> None:
+        """``table``'s phone on a new connection, asking for its plan first."""
+        end = socket.create_connection(("127.0.0.1", port))
+        phone = phones[table]
+        cookie = "; ".join(f"{k}={v}" for k, v in phone.cookies.items())
+        end.sendall(
+            f"GET /t/{phone.token}/plan.json HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            f"Cookie: {cookie}\r\n\r\n".encode()
+        )
+        status = _answer(end)
+        if status != "200":
+            raise SystemExit(f"table {table}: its plan answered {status}")
+        carry_on(table, end)
+
     try:
         for table in plan:
-            connect(table)
+            carry_on(table, _connection_of(phones[table]))
         for index in range(max(len(keys) for keys in plan.values())):
             sent: dict[int, bytes] = {}
             for table, keys in plan.items():
@@ -177,10 +224,10 @@ def _wave_by_sockets(
                     sent[table] = head.encode() + body
             time.sleep(pause if index else 0.5)
             if index and pause > KEPT_ALIVE:  # the server closed them: new connections
-                for table in sent:
+                for table in sent:  # each phone's page, woken, asks for its plan first
                     chooser.unregister(sockets[table])
                     sockets[table].close()
-                    connect(table)
+                    woken(table)
             began: dict[int, float] = {}
             for table, request in sent.items():
                 began[table] = time.perf_counter()
@@ -301,8 +348,6 @@ def enter_once(
             database_before = database_cpu(kind)
             began = time.perf_counter()
             if driver == "sockets" and mode == "wave":
-                for phone in phones.values():
-                    phone.close()  # its cookies stay: the driver's sockets carry them
                 latencies, first_board, problems = _wave_by_sockets(
                     server.port, phones, plan, prepared.public_id, setting.pause
                 )
