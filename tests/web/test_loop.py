@@ -11,7 +11,7 @@ import threading
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from waitress import wasyncore
@@ -209,3 +209,43 @@ def test_a_number_used_again_within_one_turn_is_registered_afresh() -> None:
         for one in (first_peer, second, second_peer):
             one.close()
         loop.poller.close()
+
+
+def test_the_request_threads_take_their_first_step_before_any_request() -> None:
+    """Each thread takes its first step (the server's: its database connection) as it
+    starts, before any request; a thread whose first step fails serves all the same."""
+    started: list[int] = []
+    lock = threading.Lock()
+
+    def first() -> None:
+        with lock:
+            started.append(threading.get_ident())
+            if len(started) == 1:
+                raise RuntimeError("the database is not answering")
+
+    threads = web_loop.ReadyThreads(3, first)
+    try:
+        deadline = time.monotonic() + 10
+        while len(started) < 3 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert len(set(started)) == 3
+        together = threading.Barrier(3, timeout=10)
+        served: list[int] = []
+
+        class Task:
+            def service(self) -> None:
+                together.wait()  # held until each of the three threads has one
+                with lock:
+                    served.append(threading.get_ident())
+
+            def cancel(self) -> None:
+                pass
+
+        for _ in range(3):
+            threads.add_task(cast(Any, Task()))  # waitress asks a task only for these two
+        deadline = time.monotonic() + 10
+        while len(served) < 3 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert sorted(served) == sorted(started)  # the one whose first step failed too
+    finally:
+        threads.shutdown()

@@ -201,7 +201,10 @@ class ReadyThreads(ThreadedTaskDispatcher):
         self.set_thread_count(count)  # starts them
 
     def handler_thread(self, thread_no: int) -> None:
-        self.first()
+        try:
+            self.first()
+        except Exception:  # the thread serves all the same: its first request tries again
+            self.logger.exception("a request thread's start")
         super().handler_thread(thread_no)
 
 
