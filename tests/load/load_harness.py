@@ -294,10 +294,12 @@ class Phone:
             self.connection = None
 
     def open(self) -> None:
-        """Open the table's link: the phone now holds the table."""
-        status, _ = self._request("GET", f"/t/{self.token}/")
-        if status != 200:
-            raise AssertionError(f"opening table link {self.token}: HTTP {status}")
+        """Open the table's link: the phone now holds the table, and asks for its plan,
+        as the page's script does as soon as it has loaded (and every 10 s after)."""
+        for path in (f"/t/{self.token}/", f"/t/{self.token}/plan.json"):
+            status, _ = self._request("GET", path)
+            if status != 200:
+                raise AssertionError(f"opening table link {self.token}: {path} HTTP {status}")
 
     def send(self, entry: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         """Post one result; the HTTP status and the JSON answer, or :class:`AnswerLostError`."""
