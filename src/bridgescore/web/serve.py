@@ -89,6 +89,16 @@ processes: p99 357 ms against 390-398 on SQLite, 391-408 against 394-423 on Post
 60 tables on PostgreSQL 110-120 ms against 126-147; bench/RESULTS.md)."""
 
 
+COLLECTOR_THRESHOLDS = (50_000, 10, 10)
+"""The cycle collector's thresholds while serving: the youngest objects looked at once
+50,000 more are held, not 700 (Python's default). A request makes thousands, most freed
+as it ends; at 700 the collector ran a few times a request, each time walking the objects
+of every request in flight, 0.15 ms a time: at 240 tables (8 threads in each of 4
+processes) 156-178 ms of the server's CPU over a run of 1,440 results, 51-81 ms with
+these, the 99th percentile of the waves 299-356 → 260-340 ms on PostgreSQL, three runs
+each in turn (bench/RESULTS.md)."""
+
+
 def default_workers() -> int:
     """Server processes by default: two a core, up to 4, where processes can be forked,
     else one (Windows). Two a core, because while one process's threads wait (for the
@@ -183,14 +193,19 @@ def run(
     connections on an ``epoll`` loop where Linux has one (:mod:`bridgescore.web.loop`);
     over https with ``certificate`` (:func:`_run_https`)."""
     _warm()
-    if certificate is not None:
-        _run_https(host, port, threads, workers, certificate)
-        return
     import waitress
 
     from bridgescore.web import loop
     from bridgescore.web.failures import MOST_DIRECTOR_BODY
     from bridgescore.web.wsgi import application
+
+    # what start-up made (Django, the app, the library) lives as long as the process:
+    # the collector need not scan it again and again, nor touch it in forked workers
+    gc.freeze()
+    gc.set_threshold(*COLLECTOR_THRESHOLDS)
+    if certificate is not None:
+        _run_https(host, port, threads, workers, certificate)
+        return
 
     options: dict[str, Any] = dict(
         threads=threads,
@@ -200,9 +215,6 @@ def run(
         max_request_body_size=MOST_DIRECTOR_BODY,  # waitress's own default is 1 GB
         _quiet=True,
     )
-    # what start-up made (Django, the app, the library) lives as long as the process:
-    # the collector need not scan it again and again, nor touch it in forked workers
-    gc.freeze()
     serve = loop.serve if loop.AVAILABLE else waitress.serve
 
     def threads_ready() -> loop.ReadyThreads:  # made in each worker process: it forks none
