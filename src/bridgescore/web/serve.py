@@ -94,9 +94,9 @@ COLLECTOR_THRESHOLDS = (50_000, 10, 10)
 50,000 more are held, not 700 (Python's default). A request makes thousands, most freed
 as it ends; at 700 the collector ran a few times a request, each time walking the objects
 of every request in flight, 0.15 ms a time: at 240 tables (8 threads in each of 4
-processes) 156-178 ms of the server's CPU over a run of 1,440 results, 51-81 ms with
-these, the 99th percentile of the waves 299-356 → 260-340 ms on PostgreSQL, three runs
-each in turn (bench/RESULTS.md)."""
+processes) the collector took 156-178 ms of the server's CPU over a run of 1,440 results
+and the phones' first looks, 51-81 ms with these (three runs each in turn): about 4 % of
+the server's CPU, within what the waves vary between runs (bench/RESULTS.md)."""
 
 
 def default_workers() -> int:
