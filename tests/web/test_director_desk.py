@@ -259,15 +259,59 @@ def test_the_close_warning_lists_the_asks_not_yet_answered(td: Client, session: 
     assert "not yet answered" not in again.content.decode()
 
 
-def test_a_log_line_too_long_to_keep_as_a_message_is_kept_in_english(session: Session) -> None:
-    """A kept message longer than the log's 4000 characters would not read once cut: its
-    English text is kept, cut, instead of the half of a message."""
+def test_a_log_line_too_long_to_keep_whole_keeps_its_message_with_its_text_cut(
+    session: Session,
+) -> None:
+    """One message longer than the log's 4000 characters is still kept as the message,
+    read in each reader's language: its longest text is cut, ending in "…"."""
     assert logbook.MOST_DETAIL == 4000
-    detail = said.said("table {table}: {message}", table=2, message="x" * 3980)
+    note = "Eeva-Kaarina " + "x" * 4100
+    detail = said.said("table {label}, round {round}: {note}", label="B3", round=2, note=note)
+    logbook.log(session, "TD call", detail)
+    line = LogLine.objects.get(session=session)
+    assert len(line.detail) <= 4000
+    kept_note = said.part_of(line.detail).values["note"]  # type: ignore[union-attr]
+    assert isinstance(kept_note, str)
+    assert kept_note.endswith("…")
+    assert note.startswith(kept_note[:-1])
+    assert len(kept_note) > 3900
+    assert said.shown(line.detail) == f"table B3, round 2: {kept_note}"
+    with translation.override("fi"):
+        assert said.shown(line.detail) == f"pöytä B3, kierros 2: {kept_note}"
+    with translation.override("es"):
+        assert said.shown(line.detail) == f"mesa B3, ronda 2: {kept_note}"
+
+
+def test_a_list_kept_as_one_message_too_long_keeps_its_first_parts_and_counts_the_rest(
+    session: Session,
+) -> None:
+    """A list of messages kept as one (``listed``), too long for the log, keeps the first
+    parts that fit and says how many more were left out, in each reader's language."""
+    parts = [said.part("table {table}: phone does not hold it", table=n) for n in range(1, 301)]
+    detail = said.said("{problems}", problems=parts)
+    assert len(detail) > 4000
     logbook.log(session, "entry refused", detail)
     line = LogLine.objects.get(session=session)
-    assert line.detail == ("table 2: " + "x" * 3980)[:4000]
-    assert line.text == "entry refused: table 2: " + "x" * 3980
+    assert len(line.detail) <= 4000
+    shown = said.shown(line.detail).split("; ")
+    assert shown[:2] == ["table 1: phone does not hold it", "table 2: phone does not hold it"]
+    kept = len(shown) - 1
+    assert shown[-2] == f"table {kept}: phone does not hold it"
+    assert shown[-1] == f"and {300 - kept} more, not kept: too long"
+    assert kept > 40  # as many as fit: each is about 75 characters kept
+    with translation.override("fi"):
+        fi = said.shown(line.detail).split("; ")
+        assert fi[0] == "pöytä 1: puhelin ei hallitse pöytää"
+        assert fi[-1] == f"ja {300 - kept} muuta, ei tallennettu: liian pitkiä"
+
+
+def test_a_log_line_whose_own_words_do_not_fit_is_kept_in_english_cut(session: Session) -> None:
+    """A message whose own words (not a value) are longer than the log's 4000 characters
+    cannot be made to fit: its English text is kept, cut."""
+    template = "table {table}: " + "y" * 4100
+    logbook.log(session, "entry refused", said.said(template, table=2))
+    line = LogLine.objects.get(session=session)
+    assert line.detail == ("table 2: " + "y" * 4100)[:4000]
 
 
 def test_log_lines_kept_as_messages_too_long_to_keep_keep_the_first_and_count_the_rest(

@@ -269,8 +269,9 @@ def left_out(count: int) -> Part:
 def fitted(kept: str, limit: int) -> str:
     """A kept text held to ``limit`` characters (a log line's column): several messages as
     :func:`said_all` holds them (the first that fit, and how many more); one message too
-    long to keep whole, its English text cut (it would not read once cut); a text kept as
-    it reads, cut."""
+    long to keep whole, still a message, read in each reader's language, its longest parts
+    made shorter (:func:`_shortened`); only one whose own words do not fit, its English
+    text cut; a text kept as it reads, cut."""
     if len(kept) <= limit:
         return kept
     data = _loads(kept)
@@ -279,7 +280,85 @@ def fitted(kept: str, limit: int) -> str:
         if all(m is not None for m in found):
             return said_all([m for m in found if m is not None], limit)
     single = _message(data) if isinstance(data, dict) else None
+    if single is not None:
+        shorter = _shortened(single, limit)
+        if shorter is not None:
+            return shorter
     return (kept if single is None else str(single))[:limit]
+
+
+CUT = "…"
+"""What ends a text a kept message had to cut short."""
+SHORTEST_CUT = 20
+"""A text is not cut shorter than this (a name, a note still recognisable)."""
+
+
+def _shortened(message: Message, limit: int) -> str | None:
+    """``message`` kept in ``limit`` characters by making its largest value smaller, again
+    and again: a list of messages (:func:`~bridgescore.errors.listed`) keeps its first and
+    says how many more were left out (:data:`LEFT_OUT`), a text is cut and ends in
+    :data:`CUT`; ``None`` when nothing is left to make smaller."""
+    while len(found := _dumps(message.to_data())) > limit:
+        smaller = _smaller(message, len(found) - limit)
+        if smaller is None:
+            return None
+        message = smaller
+    return found
+
+
+def _smaller(message: Message, over: int) -> Message | None:
+    """``message`` with its largest value made smaller by about ``over`` characters (the
+    excess), or ``None`` if none can be."""
+    sizes = {name: _size(value) for name, value in message.values.items()}
+    for name in sorted(sizes, key=lambda n: -sizes[n]):
+        value = message.values[name]
+        made: object | None = None
+        if isinstance(value, str) and len(value) > SHORTEST_CUT + len(CUT):
+            made = value[: max(SHORTEST_CUT, len(value) - over - len(CUT))] + CUT
+        elif isinstance(value, Message):
+            parts = _listed_parts(value)
+            if parts is not None and len(parts) > 1:
+                made = _fewer(value, parts, over)
+            else:
+                made = _smaller(value, over)
+        if made is not None:
+            return Message(message.template, **{**message.values, name: made})
+    return None
+
+
+def _size(value: object) -> int:
+    """About the characters ``value`` takes in a kept message."""
+    return len(_dumps(Message("{value}", value=value).to_data()))
+
+
+def _listed_parts(message: Message) -> list[Any] | None:
+    """The parts of a list of messages (:func:`~bridgescore.errors.listed`, its last part
+    perhaps the count of those left out), or ``None`` for another message."""
+    names = [f"part{n}" for n in range(len(message.values))]
+    if len(names) < 2 or list(message.values) != names:
+        return None
+    if message.template != _between(message).join(f"{{{name}}}" for name in names):
+        return None
+    return [message.values[name] for name in names]
+
+
+def _between(message: Message) -> str:
+    """What a list of messages puts between its parts."""
+    return message.template.removeprefix("{part0}").split("{part1}", 1)[0]
+
+
+def _fewer(message: Message, parts: list[Any], over: int) -> Message:
+    """A list of messages with about ``over`` characters of its last parts left out, at
+    least one, the count of those left out said last (:func:`left_out`)."""
+    count = 0
+    last = parts[-1]
+    if isinstance(last, Message) and last.template in LEFT_OUT:  # left out before
+        count = 1 if last.template == LEFT_OUT[0] else int(str(last.values.get("count", 0)))
+        parts = parts[:-1]
+    each = max(1, _size(message) // max(1, len(parts)))
+    dropped = min(len(parts), max(1, -(-over // each)))
+    kept = parts[: len(parts) - dropped]
+    return listed([*kept, left_out(count + dropped)], _between(message))
 
 
 def part_of(kept: str) -> Part | None:
