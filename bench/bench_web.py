@@ -73,6 +73,7 @@ sys.path.insert(0, str(HERE))
 
 from _common import verdict, write_section  # noqa: E402
 
+from bridgescore.web.serve import IDLE_CLOSED_AFTER  # noqa: E402
 from load.load_harness import (  # noqa: E402
     POSTGRES_ENV,
     SIXTY_TABLES,
@@ -128,11 +129,6 @@ def database_cpu(kind: str) -> float:
     return total
 
 
-KEPT_ALIVE = 60
-"""Seconds the server keeps a phone's idle connection (``bridgescore serve``'s
-``channel_timeout``): after a longer pause the phones open new ones."""
-
-
 def _answer(end: socket.socket) -> str:
     """The status of the answer read whole from ``end`` (blocking; a length given)."""
     read = b""
@@ -174,11 +170,12 @@ def _wave_by_sockets(
     """The waves sent from one thread: every table's phone on the keep-alive connection it
     opened its link on (the server process that showed its page gets its results, as from
     a phone), each board written to all of them at once, ``pause`` seconds after the last
-    wave's last answer (after a pause longer than :data:`KEPT_ALIVE`, on new connections,
-    each phone asking for its plan first, as phones woken after a quiet spell), the
-    answers read as they come (a selector). What the server sees is what the threaded
-    phones send, at about a tenth of their CPU, which shares the server's two cores here.
-    Each acknowledgement's latency, each table's first, and the refusals."""
+    wave's last answer (after a pause longer than the server keeps an idle connection,
+    ``IDLE_CLOSED_AFTER``, on new connections, each phone asking for its plan first, as
+    phones woken after a quiet spell), the answers read as they come (a selector). What
+    the server sees is what the threaded phones send, at about a tenth of their CPU, which
+    shares the server's two cores here. Each acknowledgement's latency, each table's
+    first, and the refusals."""
     sockets: dict[int, socket.socket] = {}
     chooser = selectors.DefaultSelector()
     latencies: list[float] = []
@@ -223,7 +220,7 @@ def _wave_by_sockets(
                     )
                     sent[table] = head.encode() + body
             time.sleep(pause if index else 0.5)
-            if index and pause > KEPT_ALIVE:  # the server closed them: new connections
+            if index and pause > IDLE_CLOSED_AFTER:  # the server closed them: new connections
                 for table in sent:  # each phone's page, woken, asks for its plan first
                     chooser.unregister(sockets[table])
                     sockets[table].close()
@@ -599,7 +596,7 @@ def _pause_said(pause: float) -> str:
     if pause == 0.5:
         return "half a second"
     said = f"{pause:g} s"
-    return said + (" (the phones on new connections)" if pause > KEPT_ALIVE else "")
+    return said + (" (the phones on new connections)" if pause > IDLE_CLOSED_AFTER else "")
 
 
 def side_by_side(

@@ -89,6 +89,12 @@ processes: p99 357 ms against 390-398 on SQLite, 391-408 against 394-423 on Post
 60 tables on PostgreSQL 110-120 ms against 126-147; bench/RESULTS.md)."""
 
 
+IDLE_CLOSED_AFTER = 60
+"""Seconds a phone's connection may stand idle before the server closes it (waitress's
+``channel_timeout``): a page asking for its plan every 10 s keeps its own; one asleep
+opens a new one when it wakes."""
+
+
 COLLECTOR_THRESHOLDS = (50_000, 10, 10)
 """The cycle collector's thresholds while serving: the youngest objects looked at once
 50,000 more are held, not 700 (Python's default). A request makes thousands, most freed
@@ -210,7 +216,7 @@ def run(
     options: dict[str, Any] = dict(
         threads=threads,
         ident="bridgescore",
-        channel_timeout=60,
+        channel_timeout=IDLE_CLOSED_AFTER,
         connection_limit=1000,
         max_request_body_size=MOST_DIRECTOR_BODY,  # waitress's own default is 1 GB
         _quiet=True,
