@@ -237,7 +237,7 @@ def test_the_reads_written_as_sql_give_what_the_orm_gives(
         *(getattr(orm_row, name) for name in queries.BoardEntry._fields)
     )
     together = queries.group_read({session.pk}, {(session.pk, 5)}, {(session.pk, 1, mine.entry_id)})
-    assert together == ({session.pk: "running"}, read, {})
+    assert together == ({session.pk: "running"}, read, {}, {})
 
 
 def test_a_tables_link_says_whether_it_has_an_open_ask(

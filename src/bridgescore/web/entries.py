@@ -10,7 +10,7 @@ import json
 import os
 import threading
 import uuid
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -29,7 +29,7 @@ from bridgescore.core.hands import Hands
 from bridgescore.errors import as_message
 from bridgescore.events.model import ResultRow
 from bridgescore.events.play import LeadRule, director_flags, lead_refusal
-from bridgescore.web import queries, said
+from bridgescore.web import boards_kept, queries, said
 from bridgescore.web.hand_records import hands_of
 from bridgescore.web.in_play import (
     CLOSED,
@@ -37,10 +37,8 @@ from bridgescore.web.in_play import (
     Logged,
     check_entry,
     current_entries,
-    other_of,
     play_of,
     round_at,
-    standing,
 )
 from bridgescore.web.models import (
     Entry,
@@ -322,15 +320,23 @@ def _write(group: Sequence[_Wanted], *, whole: bool = False) -> None:
             # SQLite has one writer at a time anyway
             postgres = connection.vendor != "sqlite"
             tables = {(w.session.pk, w.inp.table) for w in group}
+            own = {(w.session.pk, w.inp.table) for w in group if w.by_table}
+            # each board's results as this process kept them, and the rows added since
+            named = {(w.session.pk, w.inp.board): w.session.public_id for w in group}
+            before = {key: boards_kept.kept(named[key], key[1]) for key in named}
             read = queries.group_read(
                 {w.session.pk for w in group},
-                {(w.session.pk, w.inp.board) for w in group},
+                named,
                 {(w.session.pk, w.inp.table, w.entry_id) for w in group},
-                {(w.session.pk, w.inp.table) for w in group if w.by_table},
+                own,
                 locking=tables if postgres else (),
                 links={w.kept[0] for w in group if w.kept is not None},
+                since={key: board.last for key, board in before.items()},
             )
-            states, seen = read.states, _Seen(read.entries)
+            boards = boards_kept.now(before, read.entries, read.counts)
+            for key, board in boards.items():  # kept once what was read is committed
+                transaction.on_commit(partial(boards_kept.keep, named[key], key[1], board))
+            states, seen = read.states, _Seen(read.entries, boards, own)
             writing_in = translation.get_language()
             for wanted in group:
                 if wanted.kept is not None and read.links.get(wanted.kept[0]) != wanted.kept[1]:
@@ -395,26 +401,31 @@ def _answer_asks(
 
 class _Seen:
     """The entries a group is checked against: those read, then the group's new ones.
-    ``by_table`` is whole for the tables whose entries were read (the tables' own)."""
+    ``by_table``: the entries of the tables read whole (``tables``, the tables' own);
+    ``boards``: each board's results standing, as the flags compare them (of
+    ``boards``, as committed, and the group's new ones)."""
 
-    def __init__(self, read: Iterable[Entry | queries.BoardEntry]) -> None:
-        self.by_board: dict[tuple[int, int], list[Logged]] = {}
+    def __init__(
+        self,
+        read: Iterable[Entry | queries.BoardEntry],
+        boards: Mapping[tuple[int, int], boards_kept.Board],
+        tables: Collection[tuple[int, int]],
+    ) -> None:
+        self.boards = {key: dict(board.standing) for key, board in boards.items()}
         self.by_table: dict[tuple[int, int], list[Logged]] = {}
         self.by_id: dict[tuple[int, int, uuid.UUID], Entry] = {}
         self.new: list[Entry] = []
         for entry in read:
-            self._add(entry)
+            if (entry.session_id, entry.table) in tables:
+                self.by_table.setdefault((entry.session_id, entry.table), []).append(entry)
             if isinstance(entry, Entry):
                 self.by_id[(entry.session_id, entry.table, entry.entry_id)] = entry
 
-    def _add(self, entry: Entry | queries.BoardEntry) -> None:
-        self.by_board.setdefault((entry.session_id, entry.board), []).append(entry)
-        self.by_table.setdefault((entry.session_id, entry.table), []).append(entry)
-
     def add_new(self, entry: Entry) -> None:
-        self._add(entry)
+        self.by_table.setdefault((entry.session_id, entry.table), []).append(entry)
         self.by_id[(entry.session_id, entry.table, entry.entry_id)] = entry
         self.new.append(entry)
+        boards_kept.add(self.boards.setdefault((entry.session_id, entry.board), {}), entry)
 
 
 def _keep(wanted: _Wanted, seen: _Seen, state: str) -> tuple[Entry, bool]:
@@ -448,7 +459,7 @@ def _keep(wanted: _Wanted, seen: _Seen, state: str) -> tuple[Entry, bool]:
         if permit.refusal is not None:
             raise EntryError(permit.refusal)  # translated where it is shown
         late = permit.late
-    board = standing(seen.by_board.get((session.pk, inp.board), []))
+    board = seen.boards.get((session.pk, inp.board), {})
     others = [e for other, e in board.items() if other != key]
     if session.sections == Session.SectionScoring.APART:
         # scored within each section (their own deals, or compared apart): the board's
@@ -464,7 +475,7 @@ def _keep(wanted: _Wanted, seen: _Seen, state: str) -> tuple[Entry, bool]:
         raise EntryError(refused)  # translated where it is shown
     flags = director_flags(
         row,
-        map(other_of, others),
+        others,
         lead=inp.lead,
         lead_rule=rule,
         hands=hands,

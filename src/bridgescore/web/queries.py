@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
@@ -256,7 +256,7 @@ def _entries_sql(vendor: str, boards: int, tables: int, sent: int) -> str:
     (``vendor``: a key of the cache)."""
     session, board = _column(Entry, "session"), _column(Entry, "board")
     table, entry_id = _column(Entry, "table"), _column(Entry, "entry_id")
-    which = [f"({session} = %s AND {board} = %s)"] * boards
+    which = [f"({session} = %s AND {board} = %s AND {_column(Entry, 'id')} > %s)"] * boards
     which += [f"({session} = %s AND {table} = %s)"] * tables
     which += [f"({session} = %s AND {table} = %s AND {entry_id} = %s)"] * sent
     return (
@@ -269,14 +269,16 @@ def _entries_select(
     boards: Iterable[tuple[int, int]],
     ids: Iterable[tuple[int, int, uuid.UUID]],
     tables: Iterable[tuple[int, int]],
+    since: Mapping[tuple[int, int], int] | None = None,
 ) -> _Select:
     """The read of :func:`entries_for`: each entry's :class:`BoardEntry` columns and the id
-    it was sent under, in log order."""
+    it was sent under, in log order; a board's only after the id ``since`` gives it."""
     on_board = sorted(set(boards))
     at_table = sorted(set(tables))
     field, db = Entry._meta.get_field("entry_id"), _db()
     sent = {(s, t, field.get_db_prep_value(e, db)) for s, t, e in set(ids)}
-    params: list[Any] = [v for pair in on_board for v in pair]
+    after = since or {}
+    params: list[Any] = [v for pair in on_board for v in (*pair, after.get(pair, 0))]
     params += [v for pair in at_table for v in pair]
     params += [v for one in sorted(sent, key=str) for v in one]
     sql = _entries_sql(db.vendor, len(on_board), len(at_table), len(sent))
@@ -321,6 +323,33 @@ def entries_for(
     return _entries_made(rows, sent)
 
 
+def board_rows(session: int, board: int) -> list[BoardEntry]:
+    """Every entry of the session's board, in log order, as :class:`BoardEntry` rows."""
+    db = _db()
+    sql = (
+        f"SELECT {_board_columns(db.vendor)} FROM {_quote(Entry._meta.db_table)} {_quote('e')}"
+        f" WHERE {_column(Entry, 'session')} = %s AND {_column(Entry, 'board')} = %s"
+        f" ORDER BY {_column(Entry, 'id')}"
+    )
+    width = len(BoardEntry._fields)
+    with db.cursor() as cursor:
+        cursor.execute(sql, [session, board])
+        return [BoardEntry._make(row[:width]) for row in cursor.fetchall()]
+
+
+@cache
+def _counts_sql(vendor: str, boards: int) -> str:
+    """How many entries each of ``boards`` (session, board)s has (``vendor``: a key of the
+    cache)."""
+    del vendor
+    session, board = _column(Entry, "session"), _column(Entry, "board")
+    which = " OR ".join([f"({session} = %s AND {board} = %s)"] * boards) or "1 = 0"
+    return (
+        f"SELECT {session}, {board}, COUNT(*) FROM {_quote(Entry._meta.db_table)}"
+        f" WHERE {which} GROUP BY {session}, {board}"
+    )
+
+
 class GroupRead(NamedTuple):
     """What a group of entries is checked against, read inside the writer's transaction."""
 
@@ -330,6 +359,9 @@ class GroupRead(NamedTuple):
     """As :func:`entries_for` reads them."""
     links: dict[str, LinkRow]
     """The rows of the links asked for, by token, as committed now."""
+    counts: dict[tuple[int, int], int]
+    """How many entries each board asked for has as committed now (asked with ``since``;
+    a board without any is not in it)."""
 
 
 def group_read(
@@ -340,6 +372,7 @@ def group_read(
     *,
     locking: Iterable[tuple[int, int]] = (),
     links: Iterable[str] = (),
+    since: Mapping[tuple[int, int], int] | None = None,
 ) -> GroupRead:
     """The sessions' states (as :func:`session_states`), the entries of
     :func:`entries_for` and the rows of the ``links`` asked for by token (as
@@ -347,13 +380,17 @@ def group_read(
     against a change of state and these (session, table)s' rows locked until the
     transaction ends, before the rest is read, all in one round trip: another server
     process writing the same tables waits, and the read after the lock sees what it
-    committed. SQLite's one writer at a time orders them anyway."""
+    committed. SQLite's one writer at a time orders them anyway. ``since``: of each board
+    only the entries after this id (0: all), and how many each has in all
+    (:attr:`GroupRead.counts`), read after them."""
     pks = sorted(set(sessions))
     locked = sorted(set(locking))
     tokens = sorted(set(links))
-    sql, params, sent = _entries_select(boards, ids, tables)
+    on_board = sorted(set(boards))
+    sql, params, sent = _entries_select(on_board, ids, tables, since)
     db = _db()
-    # each (statement, its parameters), in the order read: states, lock, links, entries
+    # each (statement, its parameters), in the order read: states, lock, links, entries,
+    # counts
     statements: list[tuple[str, list[Any]]] = []
     if pks:
         statements.append((_states_sql(db.vendor, len(pks), bool(locked)), list(pks)))
@@ -362,6 +399,10 @@ def group_read(
     if tokens:
         statements.append(_links_sql(tokens))
     statements.append((sql, params))
+    if since is not None:
+        statements.append(
+            (_counts_sql(db.vendor, len(on_board)), [v for pair in on_board for v in pair])
+        )
     results: list[list[Any]] = []
     with db.cursor() as cursor:
         if locked:  # one round trip: each statement's rows in turn
@@ -383,7 +424,9 @@ def group_read(
     if tokens:
         at = _token_index()
         found = {row[at]: tuple(row) for row in results.pop(0)}
-    return GroupRead(states, _entries_made(results.pop(0), sent), found)
+    entries = _entries_made(results.pop(0), sent)
+    counts = {(s, b): n for s, b, n in results.pop(0)} if since is not None else {}
+    return GroupRead(states, entries, found, counts)
 
 
 @cache
