@@ -338,8 +338,10 @@ class Entry(models.Model):
         ]
         indexes = [
             models.Index(fields=["session", "round", "table", "board"]),
-            # a result's checks read its board's entries, and a traveller shows them
-            models.Index(fields=["session", "board"], name="entry_by_board"),
+            # a result's checks read its board's entries added since the process last
+            # read them (by id: on PostgreSQL only those rows are fetched), and a
+            # traveller shows them
+            models.Index(fields=["session", "board", "id"], name="entry_by_board_id"),
             # a table's result reads the table's own entries (the round it is at)
             models.Index(fields=["session", "table"], name="entry_by_table"),
         ]
