@@ -96,6 +96,19 @@ def _ask(session: Session, table: int, board: int) -> TableCall:
     )
 
 
+def test_a_tables_round_after_its_result_is_as_its_entries_left_it(session: Session) -> None:
+    """The write works out each table result's play with it in; a result the same group
+    keeps after it, at the same table, moves the table on: the round it answers is then
+    worked out again from the table's entries (as a fresh read gives it)."""
+    first, second = _wanted(session, 1, 1), _wanted(session, 1, 2)  # table 1's round 1
+    alone = _wanted(session, 2, 3)
+    entries._write([first, alone, second])
+    assert in_play.table_round(session, 1) == 2
+    assert [entries._playing(w) for w in (first, second, alone)] == [2, 2, 1]
+    assert first.play is not None
+    assert first.play[1].round_of(1) == 1  # as the write left it: board 2 was still to come
+
+
 def test_a_group_answers_the_asks_of_the_boards_it_keeps_and_no_other(
     session: Session, director: User
 ) -> None:

@@ -28,7 +28,7 @@ from bridgescore.core.contract import Contract
 from bridgescore.core.hands import Hands
 from bridgescore.errors import as_message
 from bridgescore.events.model import ResultRow
-from bridgescore.events.play import LeadRule, director_flags, lead_refusal
+from bridgescore.events.play import Entered, LeadRule, Mark, Play, director_flags, lead_refusal
 from bridgescore.web import boards_kept, queries, said
 from bridgescore.web.hand_records import hands_of
 from bridgescore.web.in_play import (
@@ -120,9 +120,21 @@ def record_table_entry(
     that one, keeps nothing of this result and raises :class:`StaleLink`."""
     wanted = _record(session, inp, True, None, "", asks_open=asks_open, kept=kept)
     entry, created = _written(wanted)
-    own = wanted.own  # as the write left them: worked out here, once the writer is free
-    playing = play_of(session, own).round_of(inp.table) if own is not None else None
+    playing = _playing(wanted)
     return entry, created, playing if playing is not None else round_at(session, inp.table)
+
+
+def _playing(wanted: _Wanted) -> int | None:
+    """The round a table's result leaves its table playing, from its entries as the write
+    left them (worked out once the writer is free): the play the write worked out with the
+    result, unless the group kept another of the table's after it; ``None`` if not
+    known."""
+    own = wanted.own
+    if own is None:
+        return None
+    after = wanted.play
+    play = after[1] if after is not None and after[0] == len(own) else play_of(wanted.session, own)
+    return play.round_of(wanted.inp.table)
 
 
 def _written(wanted: _Wanted) -> tuple[Entry, bool]:
@@ -195,6 +207,9 @@ class _Wanted:
     own: list[Logged] | None = None
     """A table's: its own entries once the group is written (the round it is playing is
     worked out from them after the writer is free)."""
+    play: tuple[int, Play] | None = None
+    """A table's result kept: the table's play once it was in, and how many of the
+    table's entries that was (the group may keep another of the table's after it)."""
     language: str | None = None
     """The language of the request that sent it: its refusal is in that language, whoever
     writes the group (each phone hears why in its own)."""
@@ -453,9 +468,10 @@ def _keep(wanted: _Wanted, seen: _Seen, state: str) -> tuple[Entry, bool]:
     if not wanted.by_table and not wanted.reason.strip():
         raise EntryError(gettext("a director's change needs a reason (it goes in the log)"))
     late = False
+    play = None
     if wanted.by_table:
-        own = seen.by_table.get((session.pk, inp.table), [])
-        permit = play_of(session, own).may_enter(inp.round, inp.table, inp.board)
+        play = play_of(session, seen.by_table.get((session.pk, inp.table), []))
+        permit = play.may_enter(inp.round, inp.table, inp.board)
         if permit.refusal is not None:
             raise EntryError(permit.refusal)  # translated where it is shown
         late = permit.late
@@ -486,6 +502,12 @@ def _keep(wanted: _Wanted, seen: _Seen, state: str) -> tuple[Entry, bool]:
     assert entry is not None  # the row is not refused (above)
     entry.flags = said.said_all(flags, _FLAGS_LENGTH)
     seen.add_new(entry)
+    if play is not None:  # the table's play once this entry is in, and of how many
+        own = seen.by_table[(session.pk, inp.table)]
+        wanted.play = (
+            len(own),
+            play.after(Entered(inp.round, inp.table, inp.board, Mark(entry.kind))),
+        )
     return entry, True
 
 
