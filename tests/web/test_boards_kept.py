@@ -124,3 +124,27 @@ def test_a_board_kept_then_added_to_stands_as_the_whole_log_read_at_once(
     whole = in_play.standing(rows)
     assert list(board.standing.items()) == [(k, in_play.other_of(e)) for k, e in whole.items()]
     assert (board.last, board.count) == (len(rows), len(rows))
+
+
+@pytest.mark.django_db(transaction=False)
+def test_the_boards_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``MOST_KEPT`` results, all boards are forgotten but the one kept now (read
+    whole again when next asked for); a board kept again counts once."""
+    monkeypatch.setattr(boards_kept, "MOST_KEPT", 3)
+    monkeypatch.setattr(boards_kept, "_KEPT", {})
+    monkeypatch.setattr(boards_kept, "_HELD", [0])
+    two = boards_kept.Board().after([_row(1, (1, 1), "result", 100), _row(2, (2, 1), "result", 50)])
+    one = boards_kept.Board().after([_row(3, (1, 1), "result", 10)])
+    boards_kept.keep("s", 1, two)
+    boards_kept.keep("s", 2, one)
+    boards_kept.keep("s", 2, one.after([_row(4, (1, 1), "erased", 0)]))  # 2 + 0 held
+    assert boards_kept.kept("s", 1) == two
+    boards_kept.keep("s", 3, one)
+    boards_kept.keep("s", 4, one)  # 4 results: more than 3
+    assert boards_kept.kept("s", 1) == boards_kept.Board()
+    assert boards_kept.kept("s", 3) == boards_kept.Board()
+    assert boards_kept.kept("s", 4) == one
+    boards_kept.keep("s", 1, boards_kept.Board(two.standing, last=1, count=1))  # older
+    assert boards_kept.kept("s", 1).last == 1
+    boards_kept.keep("s", 4, boards_kept.Board(last=1))  # older than the one kept: not kept
+    assert boards_kept.kept("s", 4) == one

@@ -13,6 +13,7 @@ PostgreSQL writers) or taken away makes the board read whole again.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -55,10 +56,14 @@ def add(standing: dict[Key, Other], row: Entry | queries.BoardEntry) -> None:
         standing[key] = other_of(row)
 
 
-MOST_KEPT = 4096
-"""Boards kept in a process before it forgets them all (a 240-table session has 60-120;
-each keeps its standing results, about 0.1 KB each)."""
+MOST_KEPT = 100_000
+"""Results kept in a process, all boards together, before it forgets them all and reads
+each board whole again (about 0.15 KB each: some 15 MB; a 240-table session of 30 rounds
+has 14,400)."""
 _KEPT: dict[tuple[str, int], Board] = {}
+_HELD = [0]
+"""How many results the boards kept hold."""
+_KEEPING = threading.Lock()
 
 
 def kept(session: str, board: int) -> Board:
@@ -69,12 +74,16 @@ def kept(session: str, board: int) -> Board:
 
 def keep(session: str, board: int, read: Board) -> None:
     """Keep ``read`` (what a committed write read), unless a later read is kept already."""
-    found = _KEPT.get((session, board))
-    if found is not None and found.last > read.last:
-        return
-    if len(_KEPT) >= MOST_KEPT:
-        _KEPT.clear()
-    _KEPT[(session, board)] = read
+    with _KEEPING:
+        found = _KEPT.get((session, board))
+        if found is not None and found.last > read.last:
+            return
+        held = _HELD[0] + len(read.standing) - (0 if found is None else len(found.standing))
+        if held > MOST_KEPT:
+            _KEPT.clear()
+            held = len(read.standing)
+        _KEPT[(session, board)] = read
+        _HELD[0] = held
 
 
 def now(
