@@ -199,17 +199,19 @@ def _database_connections(database: str, workers: list[int]) -> set[str]:
 def test_each_request_thread_connects_as_it_starts_and_keeps_its_connection(
     tmp_path: Path, database: str
 ) -> None:
-    """Every request thread of every worker holds its database connection before the first
-    request comes, and the same connections serve the tables' results: none is opened on
-    the results of a round (a PostgreSQL connection costs about 10 ms of CPU, paid by 32
-    threads at once when connections were closed a minute after opening)."""
+    """Every request thread of every worker, and its writing thread, holds its database
+    connection before the first request comes, and the same connections serve the
+    tables' results: none is opened on the results of a round (a PostgreSQL connection
+    costs about 10 ms of CPU, paid by 32 threads at once when connections were closed a
+    minute after opening)."""
     prepared = prepare(tmp_path, database, "mitchell:4x2")
     server = Server(tmp_path, database, workers=2, threads=3)
     server.start()
     try:
         assert _wait(lambda: len(server.workers_now()) == 2)
         workers = server.workers_now()
-        assert _wait(lambda: len(_database_connections(database, workers)) == 6)
+        # each worker: 3 request threads and its writing thread
+        assert _wait(lambda: len(_database_connections(database, workers)) == 2 * (3 + 1))
         at_start = _database_connections(database, workers)
         phones = {t: Phone(server.port, prepared.tokens[t]) for t in (1, 2, 3, 4)}
         for table, phone in phones.items():
@@ -220,5 +222,42 @@ def test_each_request_thread_connects_as_it_starts_and_keeps_its_connection(
             phone.close()
         assert len(stored(database, prepared.session_id)) == 8
         assert _database_connections(database, workers) == at_start
+    finally:
+        server.stop()
+
+
+def _niceness(pid: int) -> list[int]:
+    """The niceness of each thread of process ``pid``, as the system ranks them."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        fields = (task / "stat").read_text().rpartition(")")[2].split()
+        found.append(int(fields[16]))  # the stat file's 19th field
+    return sorted(found)
+
+
+def test_each_worker_ranks_its_request_threads_below_its_writing_thread(
+    tmp_path: Path,
+) -> None:
+    """In each worker the request threads are ranked 5 lower than the process (its main
+    thread, and the writing thread started from it), so that the one thread every result
+    waits for gets a core first; and the results are written all the same."""
+    database = f"sqlite:///{tmp_path / 'load.sqlite3'}"
+    prepared = prepare(tmp_path, database, "mitchell:4x2")
+    server = Server(tmp_path, database, workers=2, threads=3)
+    server.start()
+    try:
+        assert _wait(lambda: len(server.workers_now()) == 2)
+        own = _niceness(server.process.pid)[0]  # type: ignore[union-attr]
+        for worker in server.workers_now():
+            # the request threads are started last: all three ranked lower once they are
+            assert _wait(lambda w=worker: _niceness(w).count(own + 5) == 3)  # type: ignore[misc]
+            ranked = _niceness(worker)
+            assert ranked.count(own) == len(ranked) - 3 >= 2  # its main and writing threads
+        phone = Phone(server.port, prepared.tokens[1])
+        phone.open()
+        status, answer = phone.send(entry_for(prepared.public_id, (1, 1, 1)))
+        assert (status, answer["status"]) == (200, "accepted")
+        phone.close()
+        assert len(stored(database, prepared.session_id)) == 1
     finally:
         server.stop()

@@ -7,12 +7,13 @@ with the entries; a result sent to the opponents' phone; an erasure.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import threading
 import uuid
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 
 from django.db import IntegrityError, connection, transaction
@@ -172,15 +173,17 @@ def _record(
     wanted.entry = _entry_of(wanted)  # made before the queue: the writer sets its flags
     with _WAITING_LOCK:
         _WAITING.append(wanted)
+        _ARRIVED.notify()
     while wanted.outcome is None:
+        if _writing_thread_alive():  # the process's writing thread writes it
+            wanted.done.wait(_LOOKED_AT_AGAIN)
+            continue
         # this process's writer first, and only if no writer took the entry meanwhile,
         # every process's: a thread whose entry was written while it waited goes without
         # queueing behind the other processes' writes for the lock it no longer needs
         with writing(unless=lambda: wanted.outcome is not None) as free:
             if free:  # no writer took it yet: write those waiting
-                with _WAITING_LOCK:
-                    group = _WAITING[:MOST_IN_A_WRITE]
-                    del _WAITING[:MOST_IN_A_WRITE]
+                group = _taken()
                 try:
                     _write(group)
                 except BaseException:
@@ -225,6 +228,9 @@ class _Wanted:
     kept: tuple[str, queries.LinkRow] | None = None
     """A table's, sent through the link its process kept: the token and the row it was
     checked against (the write refuses it, as :class:`StaleLink`, if the row changed)."""
+    done: threading.Event = field(default_factory=threading.Event)
+    """Set by the process's writing thread once it has written the group it took this in
+    (:func:`start_writing_thread`)."""
 
 
 def _deal_of(session: Session, inp: EntryInput) -> Hands | None:
@@ -238,10 +244,93 @@ MOST_IN_A_WRITE = 100
 statement's values)."""
 _WAITING: list[_Wanted] = []
 _WAITING_LOCK = threading.Lock()
+_ARRIVED = threading.Condition(_WAITING_LOCK)
+"""Told when an entry joins those waiting (the writing thread waits for it)."""
+_WRITING_THREAD: threading.Thread | None = None
+"""This process's writing thread, where the server started one."""
+_LOOKED_AT_AGAIN = 1.0
+"""Seconds an entry's sender waits for the writing thread before looking again whether it
+is still there (if it is not, the sender writes as it would without one)."""
 _WRITER = threading.Lock()
 """Held by the one thread writing entries in this process (the others wait for it)."""
 _HELD = threading.local()
 """How deep this thread is in :func:`writing` (it holds the writer when above 0)."""
+
+
+def start_writing_thread(first: Callable[[], None] = lambda: None) -> None:
+    """Start this process's writing thread, which does ``first`` as it starts. The server
+    starts one in each of its processes, before its request threads, connecting to the
+    database as they do (:func:`bridgescore.web.serve.connect`). From then on it writes
+    the entries the request threads queue, in groups as :func:`_record` describes, and
+    they only wait for it. One thread that does nothing else can be put ahead of the
+    request threads by the system's scheduler
+    (:func:`bridgescore.web.serve.lower_request_thread`): on SQLite the writer of every
+    process is held in turn, and a writer left waiting for a core while the others work
+    on their requests keeps every process waiting (240 tables at once: the writer was held
+    nine tenths of each wave, for about twice what its work took; bench/RESULTS.md).
+    Without it (tests, commands) the first sender to find the writer free writes."""
+    global _WRITING_THREAD
+    with _WAITING_LOCK:
+        if _WRITING_THREAD is not None and _WRITING_THREAD.is_alive():
+            return
+        _WRITING_THREAD = threading.Thread(
+            target=_write_waiting, args=(first,), name="bridgescore-writer", daemon=True
+        )
+        _WRITING_THREAD.start()
+
+
+def stop_writing_thread(timeout: float = 10) -> None:
+    """Let the writing thread go once nothing waits for it (tests; the server's ends with
+    its process): senders from then on write as without one."""
+    global _WRITING_THREAD
+    with _WAITING_LOCK:
+        thread, _WRITING_THREAD = _WRITING_THREAD, None
+        _ARRIVED.notify_all()
+    if thread is not None:
+        thread.join(timeout)
+
+
+def _writing_thread_alive() -> bool:
+    thread = _WRITING_THREAD
+    return thread is not None and thread.is_alive()
+
+
+def _write_waiting(first: Callable[[], None]) -> None:
+    """The writing thread: ``first``; then each time entries wait, hold the writer, take
+    every one waiting then (up to :data:`MOST_IN_A_WRITE`) and write them as one group;
+    each sender is told once its group is written, or why it could not be."""
+    try:
+        first()
+    except Exception:  # it writes all the same: its first write tries again
+        logging.getLogger("bridgescore.web").exception("the writing thread's start")
+    while True:
+        with _WAITING_LOCK:
+            while not _WAITING:
+                if threading.current_thread() is not _WRITING_THREAD:
+                    return  # stopped (:func:`stop_writing_thread`), nothing left waiting
+                _ARRIVED.wait()
+        group: list[_Wanted] = []
+        try:
+            with writing():
+                group = _taken()
+                _write(group)
+        except Exception as error:  # each sender hears why (a group failed whole: _write)
+            group = group or _taken()  # the writer could not be held: nor these written
+            for wanted in group:
+                if wanted.outcome is None:
+                    wanted.outcome = error
+            connection.close_if_unusable_or_obsolete()  # as a request's end does
+        finally:
+            for wanted in group:
+                wanted.done.set()
+
+
+def _taken() -> list[_Wanted]:
+    """The entries waiting now (up to :data:`MOST_IN_A_WRITE`), taken off the queue."""
+    with _WAITING_LOCK:
+        group = _WAITING[:MOST_IN_A_WRITE]
+        del _WAITING[:MOST_IN_A_WRITE]
+    return group
 
 
 @contextmanager

@@ -53,7 +53,7 @@ def _secret_key() -> str:
 def _database() -> dict[str, Any]:
     url = os.environ.get("BRIDGESCORE_DATABASE_URL") or f"sqlite:///{HOME / 'bridgescore.sqlite3'}"
     # each request thread keeps its connection for as long as the server runs (made as the
-    # thread starts: bridgescore.web.serve._connect): where connections were closed a
+    # thread starts: bridgescore.web.serve.connect): where connections were closed a
     # minute after opening, every thread opened a new one on the first results of each
     # round, 32 PostgreSQL connections at about 10 ms of CPU each just when every table
     # was waiting; one that fails is closed at the end of its request and made again
