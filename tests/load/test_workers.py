@@ -250,7 +250,7 @@ def test_each_worker_ranks_its_request_threads_below_its_writing_thread(
         own = _niceness(server.process.pid)[0]  # type: ignore[union-attr]
         for worker in server.workers_now():
             # the request threads are started last: all three ranked lower once they are
-            assert _wait(lambda w=worker: _niceness(w).count(own + 5) == 3)  # type: ignore[misc]
+            assert _wait(lambda w=worker: _niceness(w).count(own + 5) == 3)
             ranked = _niceness(worker)
             assert ranked.count(own) == len(ranked) - 3 >= 2  # its main and writing threads
         phone = Phone(server.port, prepared.tokens[1])

@@ -180,3 +180,31 @@ def test_without_the_writing_thread_the_sender_writes_its_own(
     assert entries._written(answer)[0].table == 4
     assert writers
     assert "bridgescore-writer" not in writers
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")  # it ends so
+def test_a_writing_thread_that_ends_tells_its_senders_and_the_next_write_their_own(
+    writing_thread: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    writers: list[str] = []
+
+    def write(group: list[entries._Wanted], *, whole: bool = False) -> None:
+        writers.append(threading.current_thread().name)
+        if len(writers) == 1:
+            raise SystemExit("the thread is ending")  # not an error a group is refused for
+        for wanted in group:
+            wanted.outcome = (Entry(table=wanted.inp.table), True)
+
+    _stubbed(monkeypatch, write)
+    first = _sent(_record, range(1, 2))[1]
+    assert isinstance(first, entries._Wanted)
+    with pytest.raises(SystemExit, match="the thread is ending"):
+        entries._written(first)
+    deadline = time.monotonic() + 10
+    while entries._writing_thread_alive() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    later = _sent(_record, range(2, 3))[2]
+    assert isinstance(later, entries._Wanted)
+    assert entries._written(later)[0].table == 2
+    assert writers[0] == "bridgescore-writer"
+    assert writers[1] != "bridgescore-writer"

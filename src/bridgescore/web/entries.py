@@ -314,11 +314,13 @@ def _write_waiting(first: Callable[[], None]) -> None:
             with writing():
                 group = _taken()
                 _write(group)
-        except Exception as error:  # each sender hears why (a group failed whole: _write)
+        except BaseException as error:  # each sender hears why (a group failed whole)
             group = group or _taken()  # the writer could not be held: nor these written
             for wanted in group:
                 if wanted.outcome is None:
                     wanted.outcome = error
+            if not isinstance(error, Exception):
+                raise  # the thread ends; its senders, told, write as without it
             connection.close_if_unusable_or_obsolete()  # as a request's end does
         finally:
             for wanted in group:
