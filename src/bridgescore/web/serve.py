@@ -81,12 +81,16 @@ def prepare(
     return Started(url, shown, login, session_url)
 
 
-THREADS = 8
-"""Requests each server process serves at once by default. With two processes a core, 8
-each rather than 16: fewer threads contend for a process's Python lock, and fewer
-database connections are opened on the first results (240 tables on two cores, 4
-processes: p99 357 ms against 390-398 on SQLite, 391-408 against 394-423 on PostgreSQL;
-60 tables on PostgreSQL 110-120 ms against 126-147; bench/RESULTS.md)."""
+THREADS = 16
+"""Requests each server process serves at once by default. Since each process writes on
+a writing thread of its own, a request waiting for its result to be written holds no
+core and no lock, and more requests a process on their way make bigger groups for the
+writer: 16 rather than 8 (the default while whichever request found the writer free
+wrote, when more threads contended for a process's Python lock), 240 tables sending at
+once on two cores, 4 processes: twice the results a write (PostgreSQL 7.0 against 3.6,
+SQLite 12 against 6.7), the last acknowledgements 0.88 of the time on SQLite and 0.93
+on PostgreSQL, 60 tables 0.86 and 0.73, PostgreSQL's own CPU a result 0.5 → 0.4 ms
+(bench/RESULTS.md)."""
 
 
 IDLE_CLOSED_AFTER = 60
@@ -111,8 +115,8 @@ def default_workers() -> int:
     writer, for a commit) the other takes the core, and each process's loop asks fewer
     connections whether they may read or write: 240 tables sending at once on two cores,
     the 99th percentile of acknowledgement 364-460 ms with 4 processes against 517-657 ms
-    with 2 (bench/RESULTS.md). At most 4, so that their threads (:data:`THREADS` each) stay
-    well within a database server's usual 100 connections."""
+    with 2 (bench/RESULTS.md). At most 4, so that their connections (:data:`THREADS` each
+    and the writing thread's: 68 in all) stay within a database server's usual 100."""
     if not hasattr(os, "fork"):
         return 1
     return max(1, min(4, 2 * (os.cpu_count() or 1)))
