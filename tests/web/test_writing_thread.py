@@ -117,25 +117,36 @@ def test_entries_that_arrive_while_the_writer_is_busy_are_written_as_one_group(
     }
 
 
-def test_each_sender_hears_why_its_group_failed_and_the_thread_goes_on(
-    writing_thread: None, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    failed = [True]
+def _first_group_fails(error: BaseException, writers: list[str]) -> Callable[..., None]:
+    """A write that raises ``error`` for the first group (before any outcome is set) and
+    keeps every later one, noting in ``writers`` the thread that wrote each group."""
 
     def write(group: list[entries._Wanted], *, whole: bool = False) -> None:
-        if failed.pop() if failed else False:
-            raise OperationalError("disk I/O error")  # before any outcome is set
+        writers.append(threading.current_thread().name)
+        if len(writers) == 1:
+            raise error
         for wanted in group:
             wanted.outcome = (Entry(table=wanted.inp.table), True)
 
-    _stubbed(monkeypatch, write)
-    first = _sent(_record, range(1, 2))[1]
-    assert isinstance(first, entries._Wanted)
+    return write
+
+
+def _one(table: int) -> entries._Wanted:
+    """Table ``table``'s result sent from a thread of its own, as it waits answered."""
+    answer = _sent(_record, range(table, table + 1))[table]
+    assert isinstance(answer, entries._Wanted)
+    return answer
+
+
+def test_each_sender_hears_why_its_group_failed_and_the_thread_goes_on(
+    writing_thread: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    writers: list[str] = []
+    _stubbed(monkeypatch, _first_group_fails(OperationalError("disk I/O error"), writers))
     with pytest.raises(OperationalError, match="disk I/O error"):
-        entries._written(first)
-    later = _sent(_record, range(2, 3))[2]
-    assert isinstance(later, entries._Wanted)
-    assert entries._written(later)[0].table == 2
+        entries._written(_one(1))
+    assert entries._written(_one(2))[0].table == 2
+    assert writers == ["bridgescore-writer", "bridgescore-writer"]
     assert entries._writing_thread_alive()
 
 
@@ -150,10 +161,8 @@ def test_a_writer_that_cannot_be_held_is_heard_by_its_senders_not_waited_for(
     _stubbed(monkeypatch, lambda group, *, whole=False: None)
     monkeypatch.setattr(entries, "_writer_across_processes", locked_out)
     started = time.monotonic()
-    answer = _sent(_record, range(1, 2))[1]
-    assert isinstance(answer, entries._Wanted)
     with pytest.raises(OSError, match="no locks available"):
-        entries._written(answer)
+        entries._written(_one(1))
     assert time.monotonic() - started < entries._LOOKED_AT_AGAIN
     assert entries._WAITING == []
 
@@ -175,9 +184,7 @@ def test_without_the_writing_thread_the_sender_writes_its_own(
             wanted.outcome = (Entry(table=wanted.inp.table), True)
 
     _stubbed(monkeypatch, write)
-    answer = _sent(_record, range(4, 5))[4]
-    assert isinstance(answer, entries._Wanted)
-    assert entries._written(answer)[0].table == 4
+    assert entries._written(_one(4))[0].table == 4
     assert writers
     assert "bridgescore-writer" not in writers
 
@@ -187,24 +194,13 @@ def test_a_writing_thread_that_ends_tells_its_senders_and_the_next_write_their_o
     writing_thread: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     writers: list[str] = []
-
-    def write(group: list[entries._Wanted], *, whole: bool = False) -> None:
-        writers.append(threading.current_thread().name)
-        if len(writers) == 1:
-            raise SystemExit("the thread is ending")  # not an error a group is refused for
-        for wanted in group:
-            wanted.outcome = (Entry(table=wanted.inp.table), True)
-
-    _stubbed(monkeypatch, write)
-    first = _sent(_record, range(1, 2))[1]
-    assert isinstance(first, entries._Wanted)
+    ending = SystemExit("the thread is ending")  # not an error a group is refused for
+    _stubbed(monkeypatch, _first_group_fails(ending, writers))
     with pytest.raises(SystemExit, match="the thread is ending"):
-        entries._written(first)
+        entries._written(_one(1))
     deadline = time.monotonic() + 10
     while entries._writing_thread_alive() and time.monotonic() < deadline:
         time.sleep(0.01)
-    later = _sent(_record, range(2, 3))[2]
-    assert isinstance(later, entries._Wanted)
-    assert entries._written(later)[0].table == 2
+    assert entries._written(_one(2))[0].table == 2
     assert writers[0] == "bridgescore-writer"
     assert writers[1] != "bridgescore-writer"
