@@ -99,9 +99,10 @@ def record_entry(
     (the same ``entry_id``) gives back the entry already kept. A table may not enter a
     board that already has a result; the director may, with a reason.
 
-    Entries are written in groups (:func:`_write`): the thread that finds the writer free
-    writes every entry waiting at that moment in one transaction and one commit, so 60
-    tables sending at once wait for a few commits, not for 60 one after another."""
+    Entries are written in groups (:func:`_write`): the process's writing thread (without
+    one, the thread that finds the writer free) writes every entry waiting at that moment
+    in one transaction and one commit, so 60 tables sending at once wait for a few
+    commits, not for 60 one after another."""
     return _written(_record(session, inp, by_table, user, reason))
 
 
@@ -157,8 +158,9 @@ def _record(
     asks_open: bool = True,
     kept: tuple[str, queries.LinkRow] | None = None,
 ) -> _Wanted:
-    """Queue one entry for the writer and wait until a writer has been: the entry waiting
-    with its outcome."""
+    """Queue one entry for the writer and wait until a writer has been (the process's
+    writing thread, or, without one, this thread or another that found the writer free):
+    the entry waiting with its outcome."""
     try:
         row: ResultRow | EntryError = check_entry(
             session, inp, by_table=by_table
