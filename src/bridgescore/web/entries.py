@@ -273,7 +273,7 @@ def start_writing_thread(first: Callable[[], None] = lambda: None) -> None:
     Without it (tests, commands) the first sender to find the writer free writes."""
     global _WRITING_THREAD
     with _WAITING_LOCK:
-        if _WRITING_THREAD is not None and _WRITING_THREAD.is_alive():
+        if _writing_thread_alive():
             return
         _WRITING_THREAD = threading.Thread(
             target=_write_waiting, args=(first,), name="bridgescore-writer", daemon=True

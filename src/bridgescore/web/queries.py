@@ -323,20 +323,6 @@ def entries_for(
     return _entries_made(rows, sent)
 
 
-def board_rows(session: int, board: int) -> list[BoardEntry]:
-    """Every entry of the session's board, in log order, as :class:`BoardEntry` rows."""
-    db = _db()
-    sql = (
-        f"SELECT {_board_columns(db.vendor)} FROM {_quote(Entry._meta.db_table)} {_quote('e')}"
-        f" WHERE {_column(Entry, 'session')} = %s AND {_column(Entry, 'board')} = %s"
-        f" ORDER BY {_column(Entry, 'id')}"
-    )
-    width = len(BoardEntry._fields)
-    with db.cursor() as cursor:
-        cursor.execute(sql, [session, board])
-        return [BoardEntry._make(row[:width]) for row in cursor.fetchall()]
-
-
 @cache
 def _counts_sql(vendor: str, boards: int) -> str:
     """How many entries each of ``boards`` (session, board)s has (``vendor``: a key of the
