@@ -297,6 +297,7 @@ def enter_once(
     latency (the server running the code in ``src`` when given), served and driven as
     ``setting`` says."""
     driver = setting.driver
+    loaded, speed = os.getloadavg()[0], machine_speed()
     with tempfile.TemporaryDirectory() as folder, database_for(kind, Path(folder)) as db:
         home = Path(folder)
         prepared = prepare(home, db, spec, src=src)
@@ -376,6 +377,8 @@ def enter_once(
             "rate": len(latencies) / elapsed,
             "cpu": cpu / len(latencies),
             "database_cpu": database / len(latencies),
+            "load": loaded,
+            "speed_ms": speed,
         }
 
 
@@ -396,13 +399,16 @@ def enter(
     setting: Setting = DEFAULTS,
 ) -> dict[str, Any]:
     """``runs`` runs of :func:`enter_once`: the one with the middle 99th percentile, and
-    the range of the 99th percentile over all of them (the machine is shared: noisy)."""
+    the range of the 99th percentile over all of them (the machine is shared: noisy), with
+    each run's load and the machine's speed (:func:`machine_speed`) before it."""
     done = sorted(
         (enter_once(kind, rounds, mode, spec=spec, setting=setting) for _ in range(runs)),
         key=lambda f: f["p99"],
     )
     middle = dict(done[len(done) // 2])
     middle.update(p99_low=done[0]["p99"], p99_high=done[-1]["p99"], runs=runs)
+    # each run's load and the machine's speed before it, in the order of their p99
+    middle.update(loads=[f["load"] for f in done], speeds_ms=[f["speed_ms"] for f in done])
     return middle
 
 
@@ -583,6 +589,23 @@ def worktrees(revisions: dict[str, str]) -> Iterator[dict[str, Path]]:
 
 def load() -> str:
     return " / ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def machine_speed() -> float:
+    """Milliseconds this machine takes now for a fixed piece of plain Python (strings, a
+    dictionary, a sort: what a request does most), the best of three: the machine is
+    shared, and the same code measured minutes apart has taken half as long again, so each
+    run of a field says how quick the machine was beside its figures. The same piece
+    whatever the code measured (it does not use the library)."""
+
+    def once() -> object:
+        counted: dict[str, int] = {}
+        for number in range(200_000):
+            key = f"{number % 97}:{number % 13}"
+            counted[key] = counted.get(key, 0) + number
+        return sorted(counted.items())
+
+    return 1000 * best(once, repeat=3)
 
 
 def middle(values: list[float]) -> tuple[float, float, float]:

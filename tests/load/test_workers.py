@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from bridgescore.web.serve import WRITING_THREAD_NAME
 from load.load_harness import Phone, Server, database_for, entry_for, prepare, stored
 
 pytestmark = pytest.mark.skipif(
@@ -228,11 +229,16 @@ def test_each_request_thread_connects_as_it_starts_and_keeps_its_connection(
 
 def _niceness(pid: int) -> list[int]:
     """The niceness of each thread of process ``pid``, as the system ranks them."""
+    return sorted(niceness for _name, niceness in _threads(pid))
+
+
+def _threads(pid: int) -> list[tuple[str, int]]:
+    """Each thread of process ``pid``: its name as the system shows it, its niceness."""
     found = []
     for task in Path(f"/proc/{pid}/task").iterdir():
         fields = (task / "stat").read_text().rpartition(")")[2].split()
-        found.append(int(fields[16]))  # the stat file's 19th field
-    return sorted(found)
+        found.append(((task / "comm").read_text().strip(), int(fields[16])))  # 19th field
+    return found
 
 
 def test_each_worker_ranks_its_request_threads_below_its_writing_thread(
@@ -253,6 +259,8 @@ def test_each_worker_ranks_its_request_threads_below_its_writing_thread(
             assert _wait(lambda w=worker: _niceness(w).count(own + 5) == 3)
             ranked = _niceness(worker)
             assert ranked.count(own) == len(ranked) - 3 >= 2  # its main and writing threads
+            # the writing thread, named for the system, keeps the process's rank
+            assert (WRITING_THREAD_NAME, own) in _threads(worker)
         phone = Phone(server.port, prepared.tokens[1])
         phone.open()
         status, answer = phone.send(entry_for(prepared.public_id, (1, 1, 1)))

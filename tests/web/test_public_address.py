@@ -374,7 +374,8 @@ def _certificate(folder: Path) -> Path:
 
 def test_the_real_server_serves_https_with_the_clubs_certificate(tmp_path: Path) -> None:
     """``--https``: the public URL is https, the start says what it gives the phones, and a
-    page comes over TLS with the club's certificate (trusted by the client here)."""
+    page comes over TLS with the club's certificate (trusted by the client here); its
+    worker process writes results on a writing thread of its own, as without https."""
     import ssl
 
     port = _free_port()
@@ -405,6 +406,12 @@ def test_the_real_server_serves_https_with_the_clubs_certificate(tmp_path: Path)
             except (OSError, urllib.error.URLError):
                 assert time.monotonic() < deadline, "the server did not answer over https"
                 time.sleep(0.2)
+        if sys.platform.startswith("linux"):  # threads named for the system: Linux's
+            (worker,) = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+            named = {
+                task.read_text().strip() for task in Path(f"/proc/{worker}/task").glob("*/comm")
+            }
+            assert serving.WRITING_THREAD_NAME in named, named
     finally:
         server.terminate()
         server.communicate(timeout=20)

@@ -230,7 +230,7 @@ def run(
     def threads_ready() -> loop.ReadyThreads:  # made in each worker process: it forks none
         from bridgescore.web.entries import start_writing_thread
 
-        start_writing_thread(connect)  # first: it keeps the process's own priority
+        start_writing_thread(writing_thread_started)  # first: it keeps the process's rank
         return loop.ReadyThreads(threads, _request_thread_started)
 
     if workers <= 1 or not hasattr(os, "fork"):
@@ -275,6 +275,21 @@ def lower_request_thread() -> None:
         logging.getLogger("bridgescore.web").warning(
             "a request thread could not lower its priority: %s", error
         )
+
+
+WRITING_THREAD_NAME = "bs-writer"
+"""The writing thread's name as the system shows it (``top -H``, ``ps -L``; Linux, at
+most 15 characters): the one thread of a worker process that every result waits for."""
+
+
+def writing_thread_started() -> None:
+    """A writing thread's start: named for the system (Linux), then connected."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):  # PR_SET_NAME: this thread's
+            ctypes.CDLL(None, use_errno=True).prctl(15, WRITING_THREAD_NAME.encode(), 0, 0, 0)
+    connect()
 
 
 def _request_thread_started() -> None:
@@ -331,8 +346,28 @@ def _run_https(host: str, port: int, threads: int, workers: int, certificate: Ce
         raise ServeError(
             "https needs gunicorn (Linux and macOS): pip install 'bridgescore[https]'"
         ) from None
+    options = _https_options(host, port, threads, workers, certificate)
+
+    class _App(BaseApplication):  # type: ignore[misc]
+        def load_config(self) -> None:
+            for name, value in options.items():
+                self.cfg.set(name, value)
+
+        def load(self) -> Any:
+            from bridgescore.web.wsgi import application
+
+            return application
+
+    _App().run()  # every body is bounded by the app's own middleware (failures.BodyLimit)
+
+
+def _https_options(
+    host: str, port: int, threads: int, workers: int, certificate: Certificate
+) -> dict[str, Any]:
+    """gunicorn's settings for :func:`_run_https`: each worker process starts its writing
+    thread once it has loaded the app (:func:`_https_worker_started`)."""
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-    options = {
+    return {
         "bind": [bind],
         "workers": workers,
         "worker_class": "gthread",
@@ -346,19 +381,17 @@ def _run_https(host: str, port: int, threads: int, workers: int, certificate: Ce
         "loglevel": "warning",
         "limit_request_line": 8190,
         "proc_name": "bridgescore",
+        "post_worker_init": _https_worker_started,
     }
 
-    class _App(BaseApplication):  # type: ignore[misc]
-        def load_config(self) -> None:
-            for name, value in options.items():
-                self.cfg.set(name, value)
 
-        def load(self) -> Any:
-            from bridgescore.web.wsgi import application
+def _https_worker_started(worker: object) -> None:
+    """A gunicorn worker process's start (its ``post_worker_init``): its writing thread,
+    as waitress's workers have, so that its results are written in groups too."""
+    del worker
+    from bridgescore.web.entries import start_writing_thread
 
-            return application
-
-    _App().run()  # every body is bounded by the app's own middleware (failures.BodyLimit)
+    start_writing_thread(writing_thread_started)
 
 
 def check_free(host: str, port: int) -> None:
