@@ -24,6 +24,7 @@ import os
 import signal
 import socket
 import sqlite3
+import ssl
 import subprocess
 import time
 import uuid
@@ -175,8 +176,11 @@ class Server:
         threads: int | None = None,
         workers: int | None = None,
         src: Path | None = None,
+        certificate: Path | None = None,
     ) -> None:
         self.home = home
+        self.certificate = certificate
+        """Served over https with this chain and key (``--https``), when given."""
         self.src = src
         self.database = database
         self.threads = threads
@@ -195,6 +199,8 @@ class Server:
             command += ["--threads", str(self.threads)]
         if self.workers is not None:
             command += ["--workers", str(self.workers)]
+        if self.certificate is not None:
+            command += ["--https", str(self.certificate)]
         self.process = subprocess.Popen(
             command, env=environment(self.home, self.src), stdout=log, stderr=subprocess.STDOUT
         )
@@ -247,20 +253,43 @@ class AnswerLostError(Exception):
     """The request did not get an answer (server down, connection dropped)."""
 
 
+def self_signed(folder: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for 127.0.0.1, made by openssl: the file of its chain and
+    key (what ``--https`` takes) and the chain alone (what a client trusts)."""
+    made, chain = folder / "club.pem", folder / "chain.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+         "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+         "-keyout", str(made), "-out", str(chain)],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    made.write_text(chain.read_text() + made.read_text())
+    return made, chain
+
+
 class Phone:
     """One table's phone: its cookies (the device that holds the table, the CSRF token,
-    the login session) and one keep-alive connection, opened again when it drops."""
+    the login session) and one keep-alive connection, opened again when it drops; over
+    https with ``trusted`` (the context trusting the server's certificate)."""
 
-    def __init__(self, port: int, token: str, *, timeout: float = 30) -> None:
+    def __init__(
+        self,
+        port: int,
+        token: str,
+        *,
+        timeout: float = 30,
+        trusted: ssl.SSLContext | None = None,
+    ) -> None:
         self.port = port
         self.token = token
         self.timeout = timeout
+        self.trusted = trusted
         self.cookies: dict[str, str] = {}
         self.connection: http.client.HTTPConnection | None = None
 
     def twin(self) -> Phone:
         """The same phone on a second connection (a resend racing the first send)."""
-        other = Phone(self.port, self.token, timeout=self.timeout)
+        other = Phone(self.port, self.token, timeout=self.timeout, trusted=self.trusted)
         other.cookies = self.cookies
         return other
 
@@ -271,7 +300,11 @@ class Phone:
         if self.cookies:
             sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         try:
-            if self.connection is None:
+            if self.connection is None and self.trusted is not None:
+                self.connection = http.client.HTTPSConnection(
+                    "127.0.0.1", self.port, timeout=self.timeout, context=self.trusted
+                )
+            elif self.connection is None:
                 self.connection = http.client.HTTPConnection(
                     "127.0.0.1", self.port, timeout=self.timeout
                 )
@@ -307,6 +340,8 @@ class Phone:
             "Content-Type": "application/json",
             "X-CSRFToken": self.cookies.get("csrftoken", ""),
         }
+        if self.trusted is not None:  # a page's own script sends its origin over https
+            headers["Origin"] = f"https://127.0.0.1:{self.port}"
         status, data = self._request(
             "POST", f"/t/{self.token}/entry/", json.dumps(entry).encode(), headers
         )

@@ -1,7 +1,9 @@
 """``bridgescore serve`` in several processes sharing the port: each serves, on a socket of
 its own among which the connections are shared out; a worker that dies is replaced, a
 signal stops them all, and the server killed outright (SIGKILL) takes its workers with
-it, so that it can start again on the same port; a second server on the port is refused."""
+it, so that it can start again on the same port; a second server on the port is refused.
+Each worker writes its results on a writing thread of its own, over https (gunicorn's
+workers) too."""
 
 from __future__ import annotations
 
@@ -16,7 +18,15 @@ from pathlib import Path
 import pytest
 
 from bridgescore.web.serve import WRITING_THREAD_NAME
-from load.load_harness import Phone, Server, database_for, entry_for, prepare, stored
+from load.load_harness import (
+    Phone,
+    Server,
+    database_for,
+    entry_for,
+    prepare,
+    self_signed,
+    stored,
+)
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="reads the worker processes from /proc"
@@ -259,8 +269,8 @@ def test_each_worker_ranks_its_request_threads_below_its_writing_thread(
             assert _wait(lambda w=worker: _niceness(w).count(own + 5) == 3)
             ranked = _niceness(worker)
             assert ranked.count(own) == len(ranked) - 3 >= 2  # its main and writing threads
-            # the writing thread, named for the system, keeps the process's rank
-            assert (WRITING_THREAD_NAME, own) in _threads(worker)
+            # the writing thread, named for the system as it starts, keeps the process's rank
+            assert _wait(lambda w=worker: (WRITING_THREAD_NAME, own) in _threads(w))
         phone = Phone(server.port, prepared.tokens[1])
         phone.open()
         status, answer = phone.send(entry_for(prepared.public_id, (1, 1, 1)))
@@ -268,4 +278,54 @@ def test_each_worker_ranks_its_request_threads_below_its_writing_thread(
         phone.close()
         assert len(stored(database, prepared.session_id)) == 1
     finally:
+        server.stop()
+
+
+def test_over_https_each_worker_writes_the_tables_results_on_its_writing_thread(
+    tmp_path: Path,
+) -> None:
+    """``--https`` (gunicorn's workers): each worker starts a writing thread, named for the
+    system, and the tables' results sent at once over TLS are each answered and written
+    once, a resend answered with the entry already kept."""
+    import ssl
+    import threading
+
+    database = f"sqlite:///{tmp_path / 'load.sqlite3'}"
+    prepared = prepare(tmp_path, database, "mitchell:6x2")
+    certificate, chain = self_signed(tmp_path)
+    server = Server(tmp_path, database, workers=2, threads=3, certificate=certificate)
+    server.start()
+    trusted = ssl.create_default_context(cafile=str(chain))
+    phones = [Phone(server.port, prepared.tokens[t], trusted=trusted) for t in range(1, 7)]
+    try:
+        assert _wait(lambda: len(server.workers_now()) == 2)
+        for worker in server.workers_now():
+            assert _wait(lambda w=worker: WRITING_THREAD_NAME in dict(_threads(w)))
+        for phone in phones:
+            phone.open()
+        answers: dict[int, tuple[int, dict[str, object]]] = {}
+        start = threading.Barrier(len(phones))
+
+        def send(table: int, phone: Phone) -> None:
+            start.wait()
+            answers[table] = phone.send(entry_for(prepared.public_id, (1, table, table * 2 - 1)))
+
+        senders = [
+            threading.Thread(target=send, args=(table, phone))
+            for table, phone in enumerate(phones, start=1)
+        ]
+        for sender in senders:
+            sender.start()
+        for sender in senders:
+            sender.join()
+        assert {t: (s, a["status"]) for t, (s, a) in answers.items()} == {
+            t: (200, "accepted") for t in range(1, 7)
+        }
+        again = phones[0].send(entry_for(prepared.public_id, (1, 1, 1)))
+        assert (again[0], again[1]["status"]) == (200, "already received")
+        kept = stored(database, prepared.session_id)
+        assert sorted(one.key for one in kept) == [(1, t, t * 2 - 1) for t in range(1, 7)]
+    finally:
+        for phone in phones:
+            phone.close()
         server.stop()

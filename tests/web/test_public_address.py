@@ -26,6 +26,7 @@ from bridgescore.report.cards import page_qr_codes
 from bridgescore.web import address, matches, naming
 from bridgescore.web import serve as serving
 from bridgescore.web.models import Club, Session, TableLink
+from load.load_harness import self_signed
 
 PUBLIC = "http://192.168.1.20:8000/"
 SETTINGS = Path(address.__file__).with_name("settings.py")
@@ -359,27 +360,14 @@ def test_the_real_server_answers_its_public_host_only(tmp_path: Path) -> None:
         server.communicate(timeout=20)
 
 
-def _certificate(folder: Path) -> Path:
-    """A self-signed certificate for 127.0.0.1, made by openssl (chain and key in one file)."""
-    made = folder / "club.pem"
-    subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-         "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-         "-keyout", str(made), "-out", str(folder / "chain.pem")],
-        check=True, capture_output=True,
-    )  # fmt: skip
-    made.write_text((folder / "chain.pem").read_text() + made.read_text())
-    return made
-
-
 def test_the_real_server_serves_https_with_the_clubs_certificate(tmp_path: Path) -> None:
     """``--https``: the public URL is https, the start says what it gives the phones, and a
     page comes over TLS with the club's certificate (trusted by the client here); its
-    worker process writes results on a writing thread of its own, as without https."""
+    worker process starts a writing thread of its own, as without https."""
     import ssl
 
     port = _free_port()
-    pem = _certificate(tmp_path)
+    pem, chain = self_signed(tmp_path)
     env = {k: v for k, v in os.environ.items() if not k.startswith("BRIDGESCORE_")}
     env |= {"BRIDGESCORE_HOME": str(tmp_path), "BRIDGESCORE_SECRET_KEY": "k" * 50}
     env.pop("DJANGO_SETTINGS_MODULE", None)
@@ -393,7 +381,7 @@ def test_the_real_server_serves_https_with_the_clubs_certificate(tmp_path: Path)
         first, second = server.stdout.readline(), server.stdout.readline()
         assert first.startswith(f"bridgescore: serving https://127.0.0.1:{port}/ (database: ")
         assert second.startswith("bridgescore: https: a table's page opens and reloads without")
-        trusted = ssl.create_default_context(cafile=str(tmp_path / "chain.pem"))
+        trusted = ssl.create_default_context(cafile=str(chain))
         deadline = time.monotonic() + 60
         while True:
             try:
@@ -408,10 +396,13 @@ def test_the_real_server_serves_https_with_the_clubs_certificate(tmp_path: Path)
                 time.sleep(0.2)
         if sys.platform.startswith("linux"):  # threads named for the system: Linux's
             (worker,) = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
-            named = {
-                task.read_text().strip() for task in Path(f"/proc/{worker}/task").glob("*/comm")
-            }
-            assert serving.WRITING_THREAD_NAME in named, named
+            tasks = Path(f"/proc/{worker}/task")
+            deadline = time.monotonic() + 20  # named by the thread itself as it starts
+            while serving.WRITING_THREAD_NAME not in {
+                task.read_text().strip() for task in tasks.glob("*/comm")
+            }:
+                assert time.monotonic() < deadline, "no writing thread in the https worker"
+                time.sleep(0.1)
     finally:
         server.terminate()
         server.communicate(timeout=20)
