@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgescore.web.serve import WRITING_THREAD_NAME
+from bridgescore.web.entries import WRITING_THREAD_NAME
 from load.load_harness import (
     Phone,
     Server,

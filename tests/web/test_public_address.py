@@ -23,7 +23,7 @@ from pytest_django import Settings
 
 from bridgescore.cli.main import cli
 from bridgescore.report.cards import page_qr_codes
-from bridgescore.web import address, matches, naming
+from bridgescore.web import address, entries, matches, naming
 from bridgescore.web import serve as serving
 from bridgescore.web.models import Club, Session, TableLink
 from load.load_harness import self_signed
@@ -398,7 +398,7 @@ def test_the_real_server_serves_https_with_the_clubs_certificate(tmp_path: Path)
             (worker,) = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
             tasks = Path(f"/proc/{worker}/task")
             deadline = time.monotonic() + 20  # named by the thread itself as it starts
-            while serving.WRITING_THREAD_NAME not in {
+            while entries.WRITING_THREAD_NAME not in {
                 task.read_text().strip() for task in tasks.glob("*/comm")
             }:
                 assert time.monotonic() < deadline, "no writing thread in the https worker"

@@ -75,7 +75,7 @@ def test_the_writing_thread_keeps_each_table_s_result_and_answers_each_its_own(
     kept = Entry.objects.filter(session=session).values_list("table", "board")
     assert sorted(kept) == [(1, 1), (2, 3), (3, 5)]
     assert writers
-    assert set(writers) == {"bridgescore-writer"}
+    assert set(writers) == {entries.WRITING_THREAD_NAME}
 
 
 def _stubbed(monkeypatch: pytest.MonkeyPatch, write: Callable[..., None]) -> None:
@@ -146,7 +146,7 @@ def test_each_sender_hears_why_its_group_failed_and_the_thread_goes_on(
     with pytest.raises(OperationalError, match="disk I/O error"):
         entries._written(_one(1))
     assert entries._written(_one(2))[0].table == 2
-    assert writers == ["bridgescore-writer", "bridgescore-writer"]
+    assert writers == [entries.WRITING_THREAD_NAME, entries.WRITING_THREAD_NAME]
     assert entries._writing_thread_alive()
 
 
@@ -172,7 +172,7 @@ def test_without_the_writing_thread_the_sender_writes_its_own(
 ) -> None:
     entries.start_writing_thread()
     entries.start_writing_thread()  # one thread a process, however often asked
-    alive = [t for t in threading.enumerate() if t.name == "bridgescore-writer"]
+    alive = [t for t in threading.enumerate() if t.name == entries.WRITING_THREAD_NAME]
     assert len(alive) == 1
     entries.stop_writing_thread()
     assert not alive[0].is_alive()
@@ -186,7 +186,7 @@ def test_without_the_writing_thread_the_sender_writes_its_own(
     _stubbed(monkeypatch, write)
     assert entries._written(_one(4))[0].table == 4
     assert writers
-    assert "bridgescore-writer" not in writers
+    assert entries.WRITING_THREAD_NAME not in writers
 
 
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")  # it ends so
@@ -202,5 +202,5 @@ def test_a_writing_thread_that_ends_tells_its_senders_and_the_next_write_their_o
     while entries._writing_thread_alive() and time.monotonic() < deadline:
         time.sleep(0.01)
     assert entries._written(_one(2))[0].table == 2
-    assert writers[0] == "bridgescore-writer"
-    assert writers[1] != "bridgescore-writer"
+    assert writers[0] == entries.WRITING_THREAD_NAME
+    assert writers[1] != entries.WRITING_THREAD_NAME

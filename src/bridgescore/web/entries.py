@@ -250,6 +250,9 @@ _ARRIVED = threading.Condition(_WAITING_LOCK)
 """Told when an entry joins those waiting (the writing thread waits for it)."""
 _WRITING_THREAD: threading.Thread | None = None
 """This process's writing thread, where the server started one."""
+WRITING_THREAD_NAME = "bs-writer"
+"""The writing thread's name (at most 15 characters: the server gives it to the system
+too, for ``top -H`` and ``ps -L``)."""
 _LOOKED_AT_AGAIN = 1.0
 """Seconds an entry's sender waits for the writing thread before looking again whether it
 is still there (if it is not, the sender writes as it would without one)."""
@@ -276,7 +279,7 @@ def start_writing_thread(first: Callable[[], None] = lambda: None) -> None:
         if _writing_thread_alive():
             return
         _WRITING_THREAD = threading.Thread(
-            target=_write_waiting, args=(first,), name="bridgescore-writer", daemon=True
+            target=_write_waiting, args=(first,), name=WRITING_THREAD_NAME, daemon=True
         )
         _WRITING_THREAD.start()
 

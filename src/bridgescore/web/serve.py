@@ -277,19 +277,21 @@ def lower_request_thread() -> None:
         )
 
 
-WRITING_THREAD_NAME = "bs-writer"
-"""The writing thread's name as the system shows it (``top -H``, ``ps -L``; Linux, at
-most 15 characters): the one thread of a worker process that every result waits for."""
-
-
 def writing_thread_started() -> None:
-    """A writing thread's start: named for the system (Linux), then connected."""
+    """A writing thread's start: its name given to the system (Linux: ``top -H``,
+    ``ps -L`` show the one thread of a worker that every result waits for), then
+    connected."""
+    _prctl(15, threading.current_thread().name.encode()[:15])  # PR_SET_NAME: this thread's
+    connect()
+
+
+def _prctl(option: int, value: int | bytes) -> None:
+    """Linux's ``prctl`` for this process or thread; elsewhere, or where it fails, nothing."""
     if sys.platform.startswith("linux"):
         import ctypes
 
-        with contextlib.suppress(OSError, AttributeError):  # PR_SET_NAME: this thread's
-            ctypes.CDLL(None, use_errno=True).prctl(15, WRITING_THREAD_NAME.encode(), 0, 0, 0)
-    connect()
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0)
 
 
 def _request_thread_started() -> None:
@@ -540,11 +542,7 @@ class _Workers:
 def _die_with(parent: int) -> None:
     """End this worker when its parent ends, even by SIGKILL: Linux's parent-death signal,
     else a thread that watches for the parent to go."""
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        with contextlib.suppress(OSError, AttributeError):
-            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    _prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     if os.getppid() != parent:  # the parent went before the signal was asked for
         os._exit(0)
 
