@@ -72,6 +72,15 @@ TEXT_TOTALS = (770, 1640)
 """The text's "Total" (with EW's rubber bonus of 500)."""
 
 
+BOTTOM = """(selector) => {
+    const found = document.querySelector(selector);
+    if (!found) return null;
+    const box = found.getBoundingClientRect();
+    return box.height ? box.bottom : null;
+}"""
+"""The bottom of an element as the page lays it out, or null while it is not drawn."""
+
+
 @dataclass
 class Pad:
     """One phone with the pad open, and the screens found not to fit."""
@@ -83,6 +92,13 @@ class Pad:
 
     def step(self, name: str) -> None:
         self.page.locator(f"#pad section[data-step='{name}']").wait_for()
+
+    def bottom(self, selector: str) -> float:
+        """Where the screen's element ends, measured in the page in one step once it is
+        drawn: the pad draws its screen again when the server's answer comes, so an element
+        found in one call may be gone by the next."""
+        end: float = self.page.wait_for_function(BOTTOM, arg=f"#pad {selector}").json_value()
+        return end
 
     def tap(self, selector: str) -> None:
         self.page.locator(f"#pad {selector}").first.click()
@@ -122,12 +138,9 @@ class Pad:
                 # and nothing wider than the phone or cut
                 self.page.evaluate("() => window.scrollTo(0, 0)")
                 for key in ("#contracts", "[data-passed]"):
-                    found = self.page.locator(f"#pad {key}")
-                    found.wait_for()  # drawn once the sheet is (a loaded machine is slower)
-                    box = found.bounding_box()
-                    assert box is not None
-                    if box["y"] + box["height"] > 844:
-                        self.misfits.append(f"sheet: {key} ends at {box['y'] + box['height']}")
+                    end = self.bottom(key)
+                    if end > 844:
+                        self.misfits.append(f"sheet: {key} ends at {end}")
                 self.within("sheet with its contract grid")
         else:
             self.tap(f"[data-correct='{correct}']")
@@ -389,9 +402,7 @@ def test_the_finnish_chicago_on_the_pad_in_finnish(pad: Pad, server: Server) -> 
             # the same players go on: the next Chicago's first deal on the grid, at once
             assert "Uusi Chicago, samat pelaajat" in ended.inner_text()
             assert pad.page.locator("#pad #next").inner_text().startswith("Chicago 2, jako 1:")
-            grid = pad.page.locator("#pad #contracts").bounding_box()
-            assert grid is not None
-            assert grid["y"] + grid["height"] <= 844  # on the first screen
+            assert pad.bottom("#contracts") <= 844  # on the first screen
             pad.shoot(pad.page, "pad-chicago-over-fi")
         pad.enter(deal)
         pad.wait_deals(number)
