@@ -286,7 +286,8 @@ def test_over_https_each_worker_writes_the_tables_results_on_its_writing_thread(
 ) -> None:
     """``--https`` (gunicorn's workers): each worker starts a writing thread, named for the
     system, and the tables' results sent at once over TLS are each answered and written
-    once, a resend answered with the entry already kept."""
+    once, a resend answered with the entry already kept; the request threads are ranked 5
+    lower than the process, its main and writing threads keep its rank."""
     import ssl
     import threading
 
@@ -325,6 +326,14 @@ def test_over_https_each_worker_writes_the_tables_results_on_its_writing_thread(
         assert (again[0], again[1]["status"]) == (200, "already received")
         kept = stored(database, prepared.session_id)
         assert sorted(one.key for one in kept) == [(1, t, t * 2 - 1) for t in range(1, 7)]
+        own = _niceness(server.process.pid)[0]  # type: ignore[union-attr]
+        served = 0
+        for worker in server.workers_now():
+            ranked = _niceness(worker)
+            assert ranked.count(own) == 2, ranked  # its main and writing threads
+            assert set(ranked) <= {own, own + 5}, ranked
+            served += ranked.count(own + 5)
+        assert served >= 1
     finally:
         for phone in phones:
             phone.close()

@@ -367,12 +367,13 @@ def _https_options(
     host: str, port: int, threads: int, workers: int, certificate: Certificate
 ) -> dict[str, Any]:
     """gunicorn's settings for :func:`_run_https`: each worker process starts its writing
-    thread once it has loaded the app (:func:`_https_worker_started`)."""
+    thread once it has loaded the app (:func:`_https_worker_started`), and its request
+    threads rank themselves below it (:func:`_https_worker`)."""
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     return {
         "bind": [bind],
         "workers": workers,
-        "worker_class": "gthread",
+        "worker_class": _https_worker(),
         "threads": threads,
         "certfile": certificate.chain,
         "keyfile": certificate.key,
@@ -394,6 +395,23 @@ def _https_worker_started(worker: object) -> None:
     from bridgescore.web.entries import start_writing_thread
 
     start_writing_thread(writing_thread_started)
+
+
+def _https_worker() -> type:
+    """gunicorn's threaded worker whose request threads, as each starts, rank themselves
+    below its writing thread and connect (:func:`_request_thread_started`), as waitress's
+    do: its pool (``get_thread_pool``, gunicorn's own place for it) starts each with that."""
+    from concurrent import futures
+
+    from gunicorn.workers.gthread import ThreadWorker  # type: ignore[import-untyped]
+
+    class Worker(ThreadWorker):  # type: ignore[misc]
+        def get_thread_pool(self) -> futures.ThreadPoolExecutor:
+            return futures.ThreadPoolExecutor(
+                max_workers=self.cfg.threads, initializer=_request_thread_started
+            )
+
+    return Worker
 
 
 def check_free(host: str, port: int) -> None:
