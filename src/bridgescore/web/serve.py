@@ -366,9 +366,8 @@ def _run_https(host: str, port: int, threads: int, workers: int, certificate: Ce
 def _https_options(
     host: str, port: int, threads: int, workers: int, certificate: Certificate
 ) -> dict[str, Any]:
-    """gunicorn's settings for :func:`_run_https`: each worker process starts its writing
-    thread once it has loaded the app (:func:`_https_worker_started`), and its request
-    threads rank themselves below it (:func:`_https_worker`)."""
+    """gunicorn's settings for :func:`_run_https`: its threaded workers, each with a
+    writing thread and request threads ranked below it (:func:`_https_worker`)."""
     bind = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     return {
         "bind": [bind],
@@ -384,28 +383,26 @@ def _https_options(
         "loglevel": "warning",
         "limit_request_line": 8190,
         "proc_name": "bridgescore",
-        "post_worker_init": _https_worker_started,
     }
 
 
-def _https_worker_started(worker: object) -> None:
-    """A gunicorn worker process's start (its ``post_worker_init``): its writing thread,
-    as waitress's workers have, so that its results are written in groups too."""
-    del worker
-    from bridgescore.web.entries import start_writing_thread
-
-    start_writing_thread(writing_thread_started)
-
-
 def _https_worker() -> type:
-    """gunicorn's threaded worker whose request threads, as each starts, rank themselves
-    below its writing thread and connect (:func:`_request_thread_started`), as waitress's
-    do: its pool (``get_thread_pool``, gunicorn's own place for it) starts each with that."""
+    """gunicorn's threaded worker as waitress's workers are (:func:`run`): once it has
+    loaded the app it starts its writing thread, so that its results are written in
+    groups; then its request threads, as each starts, rank themselves below that thread
+    and connect (:func:`_request_thread_started`: its pool, ``get_thread_pool``,
+    gunicorn's own place for it, starts each with that)."""
     from concurrent import futures
 
     from gunicorn.workers.gthread import ThreadWorker  # type: ignore[import-untyped]
 
+    from bridgescore.web.entries import start_writing_thread
+
     class Worker(ThreadWorker):  # type: ignore[misc]
+        def run(self) -> None:
+            start_writing_thread(writing_thread_started)  # first: it keeps the rank
+            super().run()
+
         def get_thread_pool(self) -> futures.ThreadPoolExecutor:
             return futures.ThreadPoolExecutor(
                 max_workers=self.cfg.threads, initializer=_request_thread_started
